@@ -1,0 +1,1 @@
+"""The ``hachi`` command line."""

@@ -1,0 +1,59 @@
+"""The ``hachi`` command: a click group whose subcommands are imported only when used.
+
+Keeping imports lazy keeps ``hachi --help`` fast; each command lives in its own module and
+calls one library function.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import click
+
+# name -> (module, attribute, one-line help shown by ``hachi --help``)
+COMMANDS = {
+    "validate": ("hachihachi.cli.validate", "validate", "Check rule files against the schema and the rules."),
+    "schema": ("hachihachi.cli.validate", "schema", "Print the JSON Schema of rule files."),
+    "roles": ("hachihachi.cli.roles", "roles", "Evaluate hand roles, or count them over all hands."),
+    "table": ("hachihachi.cli.roles", "table", "Print the hand-role sheet (手役表)."),
+    "replay": ("hachihachi.cli.replay", "replay", "Replay a game record, checking every action."),
+    "play": ("hachihachi.cli.play", "play", "Play a game in the terminal against bots."),
+    "simulate": ("hachihachi.cli.simulate", "simulate", "Play many bot games and summarise them."),
+}
+
+
+class LazyGroup(click.Group):
+    def list_commands(self, ctx):
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx, name):
+        if name not in COMMANDS:
+            return None
+        module, attr, _ = COMMANDS[name]
+        try:
+            return getattr(importlib.import_module(module), attr)
+        except (ImportError, AttributeError):
+            return None
+
+    def format_commands(self, ctx, formatter):
+        rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("hachihachi")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="hachihachi", prog_name="hachi", message="%(prog)s %(version)s")
+def cli():
+    """hachihachi: a rules-as-data engine for Hachi-Hachi card games.
+
+    Enable shell completion with, for bash: eval "$(_HACHI_COMPLETE=bash_source hachi)"
+    """

@@ -1,0 +1,1 @@
+"""The generic interpreter: plays and scores any valid ruleset."""

@@ -1,0 +1,1 @@
+"""The bundled rule files (package data)."""

@@ -1,0 +1,1 @@
+"""Bundled house-rule variants (package data)."""

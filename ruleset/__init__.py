@@ -1,0 +1,1 @@
+"""Rule files: card notation, loading, validation and the frozen rule model."""

@@ -1,0 +1,39 @@
+"""One root error type for everything the user can get wrong, subclassed by stage.
+
+Every message is a full sentence; ``place`` (``FILE:LINE:COL`` or ``round 3, action 7``) says
+where the problem is, so the command line can print ``PLACE: error: MESSAGE`` and nothing else.
+"""
+
+from __future__ import annotations
+
+
+class HachiError(Exception):
+    """Root of every error this package raises on purpose."""
+
+    def __init__(self, message: str, place: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.place = place
+
+    def __str__(self) -> str:
+        return f"{self.place}: {self.message}" if self.place else self.message
+
+
+class CardError(HachiError, ValueError):
+    """A card or list of cards that cannot be read."""
+
+
+class RuleFileError(HachiError):
+    """A rule file that cannot be read, does not fit the schema, or means nothing sensible."""
+
+
+class PatternError(RuleFileError):
+    """A hand-role pattern that does not parse or names something unknown."""
+
+
+class RecordError(HachiError):
+    """A game record that cannot be read."""
+
+
+class IllegalAction(HachiError):
+    """An action that the rules do not allow in the current state."""
