@@ -39,7 +39,7 @@ def load_ruleset(ref: str | Path) -> Ruleset:
     if not path.is_file():
         raise RuleFileError(f"there is no rule file '{ref}'.")
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    roles = data.get("roles")
+    roles = data.get("role_table")
     if isinstance(roles, str):
-        data["roles"] = yaml.safe_load(resolve_ref(roles, path).read_text(encoding="utf-8"))
+        data["role_table"] = yaml.safe_load(resolve_ref(roles, path).read_text(encoding="utf-8"))
     return build_ruleset(data, source=str(path))

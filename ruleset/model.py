@@ -301,7 +301,7 @@ def build_ruleset(data: Mapping[str, Any], source: str = "<memory>",
                   places: Mapping[str, str] | None = None, extends_chain: tuple[str, ...] = ()) -> Ruleset:
     """Build a :class:`Ruleset` from the plain data of a resolved, schema-valid rule file.
 
-    ``data["roles"]`` is the role table's data (the loader has already read the file it names).
+    ``data["role_table"]`` is the role table's data (the loader has already read the file it names).
     """
     deck = data["deck"]
     decl = data["declaration"]
@@ -312,7 +312,7 @@ def build_ruleset(data: Mapping[str, Any], source: str = "<memory>",
         deck=SuitedDeck(ranks=tuple(str(r) for r in deck["ranks"]), suits=tuple(str(s) for s in deck["suits"]),
                         rank_aliases=(("10", "T"),) if "T" in deck["ranks"] else ()),
         hand_size=int(data["hand_size"]),
-        roles=build_role_table(data["roles"], places),
+        roles=build_role_table(data["role_table"], places),
         chips=Chips(**data["chips"]),
         players=Players(**data["players"]),
         rounds=Rounds(**data["rounds"]),
