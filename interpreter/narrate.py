@@ -45,7 +45,7 @@ class Narrator:
         for e in events:
             line = self.line(e)
             if line is not None:
-                out.append(line)
+                out.extend(line.split("\n"))
         return out
 
     def line(self, e) -> str | None:
