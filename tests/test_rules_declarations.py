@@ -2,7 +2,7 @@
 
 import pytest
 
-from hachihachi.interpreter import CHANCE, CallMizuten, RoundKind
+from hachihachi.interpreter import CallMizuten, RoundKind
 from hachihachi.interpreter.events import ForcedOut, RoundEnded
 from hachihachi.ruleset.errors import IllegalAction
 from hachihachi.ruleset.model import Transfer
