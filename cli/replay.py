@@ -1,0 +1,30 @@
+"""``hachi replay RECORD [--json]``: replay a game record, checking every action."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from ..ruleset.errors import HachiError
+
+
+@click.command()
+@click.argument("record", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
+def replay(record: str, as_json: bool) -> None:
+    """Replay a game record, checking every action, and print the game with its settlement."""
+    from ..interpreter.record import replay as run_replay
+    from ..interpreter.record import summary
+    from ..interpreter.narrate import Narrator
+
+    try:
+        rep = run_replay(record)
+    except HachiError as e:
+        click.echo(f"{e.place or record}: error: {e.message}", err=True)
+        raise SystemExit(1) from None
+    if as_json:
+        click.echo(json.dumps(summary(rep), ensure_ascii=False))
+        return
+    for line in Narrator(rep.game.ruleset, rep.names).lines(rep.game.events):
+        click.echo(line)

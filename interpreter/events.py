@@ -1,0 +1,108 @@
+"""Events: the frozen log of a game.
+
+``Game.apply`` returns the events an action produced and appends them to ``Game.events``.
+Every applied action becomes an :class:`Applied`; every movement of points a
+:class:`Transfer` (from a seat or the pot, to a seat or the pot); phases that decide something
+without moving points say so in their own event. Records, replays, the settlement breakdown
+and the zero-sum check are all read from this log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Optional, Union
+
+from ..ruleset.model import Transfer as TransferKind
+from .actions import Action, Party
+from .kinds import RoundKind
+
+Seat = Union[int, Party]
+
+
+@dataclass(frozen=True)
+class RoundStarted:
+    round: int                      # 0-based round index
+    start: int                      # the start player (T5, T24)
+    pot: int                        # the pot carried into the round
+
+
+@dataclass(frozen=True)
+class Applied:
+    """An action, as applied by ``seat`` (or :data:`CHANCE`)."""
+
+    round: int
+    seat: Seat
+    action: Action
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """Points moving from ``source`` to ``target`` (a seat or :data:`POT`).
+
+    ``amount`` is already multiplied by the field (T9) when ``kind`` is subject to it;
+    ``base`` and ``multiplier`` keep the parts; ``reason`` says why in words.
+    """
+
+    round: int
+    kind: TransferKind
+    source: Seat
+    target: Seat
+    amount: int
+    reason: str
+    base: int = 0
+    multiplier: int = 1
+
+
+@dataclass(frozen=True)
+class ForcedOut:
+    """T12: ``seats`` did not declare because the goers were full; they are forced out."""
+
+    round: int
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class RolesShown:
+    """T14/T15: a seat shows its roles (ids) with their value in this context."""
+
+    round: int
+    seat: int
+    roles: tuple[str, ...]
+    value: int
+    aces: int = 0                   # cards counted per card class (T14), 0 for goers
+
+
+@dataclass(frozen=True)
+class TrickTaken:
+    """T19: one finished trick: ``cards`` in play order starting with ``leader``."""
+
+    round: int
+    index: int                      # 0-based trick number
+    leader: int
+    cards: tuple[int, ...]
+    winner: int
+
+
+@dataclass(frozen=True)
+class RoundEnded:
+    round: int
+    kind: RoundKind
+    multiplier: int
+    goers: tuple[int, ...]
+    tricks: Mapping[int, int]       # tricks won per goer (empty when there was no play)
+    pot_to: Optional[int]
+    delta: tuple[int, ...]          # each seat's change of chips in the round
+    pot_after: int
+    next_start: int
+
+
+@dataclass(frozen=True)
+class GameEnded:
+    """T26: the final chips, the winners (all of the highest total) and any leftover pot (T13)."""
+
+    chips: tuple[int, ...]
+    winners: tuple[int, ...]
+    leftover_pot: int
+
+
+Event = Union[RoundStarted, Applied, Transfer, ForcedOut, RolesShown, TrickTaken, RoundEnded, GameEnded]

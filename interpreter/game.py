@@ -1,0 +1,255 @@
+"""The engine API: one game of any ruleset, driven action by action.
+
+>>> import random
+>>> from hachihachi.interpreter import CHANCE, Game
+>>> g, rng = Game("hachihachi_trick", players=5, seed=1, rounds=1), random.Random(7)
+>>> while not g.is_terminal:
+...     _ = g.deal_random() if g.current_player == CHANCE else g.apply(rng.choice(g.legal_actions()))
+>>> sum(g.chips) + g.pot == 5 * 50
+True
+
+As in OpenSpiel and python-chess: ``current_player`` is a seat, :data:`CHANCE` for the deal, or
+None once the game is over; ``legal_actions()`` supports ``in``; ``apply(action)`` returns the
+events it produced (also appended to ``events``); ``returns`` is each seat's change of chips.
+An illegal action raises :class:`IllegalAction` naming the reason and the state, and changes
+nothing.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Optional, Union
+
+from ..ruleset.errors import IllegalAction, RuleFileError
+from ..ruleset.model import Phase, Ruleset
+from .actions import CHANCE, Action, Deal, Declare
+from .events import Applied, Event, GameEnded, RoundEnded, RoundStarted
+from .kinds import RoundKind
+from .phases import PhaseRule, build_phases
+from .phases.base import describe
+from .state import RoundState, Table
+from .view import View
+
+__all__ = ["Game", "CHANCE", "next_start"]
+
+
+def next_start(ruleset: Ruleset, r: RoundState) -> int:
+    """T13, T24: the start player of the round after ``r``."""
+    left = (r.start + 1) % r.players
+    if r.kind is RoundKind.ONE_GOER:
+        return r.goers[0]
+    if r.kind is RoundKind.TWO_GOERS_SPLIT:
+        return r.goers[0] if ruleset.next_start.after_split == "earlier_goer" else r.goers[1]
+    if r.play_winner is not None:
+        return r.play_winner
+    return left
+
+
+def _load(ruleset: Union[Ruleset, str]) -> Ruleset:
+    if isinstance(ruleset, Ruleset):
+        return ruleset
+    from ..ruleset.loader import load_ruleset
+
+    return load_ruleset(ruleset)
+
+
+class Game:
+    """A game of ``rounds`` rounds (default: the ruleset's standard length) at ``players`` seats.
+
+    ``seed`` seeds the game's own random generator, used to pick the first start player when
+    ``start`` is None (T5) and by :meth:`sample_chance` / :meth:`deal_random`.
+    """
+
+    def __init__(self, ruleset: Union[Ruleset, str], players: int, seed: Optional[int] = None,
+                 rounds: Optional[int] = None, start: Optional[int] = None):
+        self.ruleset = _load(ruleset)
+        lo, hi = self.ruleset.players.min, self.ruleset.players.max
+        if not lo <= players <= hi:
+            raise RuleFileError(f"{self.ruleset.name} is for {lo} to {hi} players, not {players}")
+        self.rng = random.Random(seed)
+        rounds = self.ruleset.rounds.standard if rounds is None else rounds
+        if rounds < 1:
+            raise RuleFileError(f"a game needs at least one round, not {rounds}")
+        if start is None:
+            start = self.rng.randrange(players)
+        elif not 0 <= start < players:
+            raise RuleFileError(f"start player {start} is not a seat of {players} players")
+        self._phases: tuple[PhaseRule, ...] = build_phases(self.ruleset)
+        self._t = Table(self.ruleset, players, rounds, start)
+        self._counted = 0
+        self._t.emit(RoundStarted(0, start, 0))
+        self._advance()
+        self._t.new_events = []
+
+    # -- the state -------------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self._t.players
+
+    @property
+    def rounds(self) -> int:
+        return self._t.rounds
+
+    @property
+    def chips(self) -> tuple[int, ...]:
+        return tuple(self._t.chips)
+
+    @property
+    def pot(self) -> int:
+        return self._t.pot
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(self._t.events)
+
+    @property
+    def round_index(self) -> int:
+        """The 0-based index of the round being played (the number of rounds finished)."""
+        return self._t.round.index
+
+    @property
+    def round(self) -> RoundState:
+        """The current round's state (read it, do not change it)."""
+        return self._t.round
+
+    @property
+    def phase(self) -> Optional[Phase]:
+        """The phase waiting for an action, or None when the game is over."""
+        return None if self.is_terminal else self._current_rule().phase
+
+    @property
+    def is_terminal(self) -> bool:
+        return self._t.finished
+
+    @property
+    def current_player(self) -> Optional[int]:
+        """The seat to act, :data:`CHANCE` for the deal, or None when the game is over."""
+        return None if self.is_terminal else self._current_rule().actor(self._t)
+
+    @property
+    def returns(self) -> tuple[int, ...]:
+        """Each seat's change of chips since the start (T26: the highest wins)."""
+        start = self.ruleset.chips.start
+        return tuple(c - start for c in self._t.chips)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """T26: every seat with the highest total (more than one is a shared win)."""
+        best = max(self._t.chips)
+        return tuple(s for s, c in enumerate(self._t.chips) if c == best)
+
+    def legal_actions(self):
+        """The legal actions of :attr:`current_player`: a tuple, or for the deal a space of deals."""
+        if self.is_terminal:
+            return ()
+        return self._current_rule().legal(self._t)
+
+    # -- acting ----------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> tuple[Event, ...]:
+        """Apply ``action`` for the current player; return the events it produced."""
+        if self.is_terminal:
+            raise IllegalAction(f"illegal action {describe(action, self._t)}: the game is over")
+        rule = self._current_rule()
+        seat = rule.actor(self._t)
+        try:
+            self._check_kind(rule, action)
+            rule.check(self._t, action)
+        except IllegalAction as e:
+            raise IllegalAction(f"illegal action {describe(action, self._t)}: {e.message} "
+                                f"({self.describe_state()})") from None
+        self._t.new_events = []
+        self._t.emit(Applied(self._t.round.index, seat, action))
+        rule.apply(self._t, action)
+        self._advance()
+        produced, self._t.new_events = tuple(self._t.new_events), []
+        return produced
+
+    def sample_chance(self, rng: Optional[random.Random] = None) -> Deal:
+        """A random deal drawn from ``rng`` (default: the game's seeded generator)."""
+        if self.current_player != CHANCE:
+            raise IllegalAction(f"no deal is due ({self.describe_state()})")
+        return self.legal_actions().sample(rng or self.rng)
+
+    def deal_random(self, rng: Optional[random.Random] = None) -> tuple[Event, ...]:
+        """Apply a random deal (see :meth:`sample_chance`)."""
+        return self.apply(self.sample_chance(rng))
+
+    def clone(self) -> "Game":
+        """An independent copy (sharing the immutable ruleset), for search."""
+        return copy.deepcopy(self, {id(self.ruleset): self.ruleset,
+                                    id(self._phases): self._phases})
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may see now."""
+        r, t = self._t.round, self._t
+        play = r.play
+        to_act = self.current_player
+        return View(
+            seat=seat, players=t.players, round_index=r.index, rounds=t.rounds, phase=self.phase,
+            to_act=to_act, start=r.start, mizuten=r.mizuten,
+            hand=tuple(sorted(r.hands[seat])) if r.hands else (),
+            indicator=r.indicator, trump=r.trump, field=r.field, multiplier=r.multiplier,
+            declarations=tuple(r.declarations), goers=tuple(r.goers), dropped=tuple(r.dropped),
+            forced_out=r.forced_out, splits=tuple(r.splits), kind=r.kind,
+            trick=tuple(play.current) if play else (), trick_leader=play.leader if play else None,
+            tricks=tuple(play.done) if play else (), tricks_won=tuple(r.tricks_won.items()),
+            chips=tuple(t.chips), pot=t.pot,
+            legal=tuple(self.legal_actions()) if to_act == seat else (),
+        )
+
+    def describe_state(self) -> str:
+        """A one-line account of where the game is, for error messages."""
+        if self.is_terminal:
+            return "the game is over"
+        r = self._t.round
+        who = self.current_player
+        actor = "chance" if who == CHANCE else f"seat {who}"
+        return f"round {r.index + 1}, phase {self.phase.value}, {actor} to act"
+
+    # -- driving the phases ----------------------------------------------------------------
+
+    def _current_rule(self) -> PhaseRule:
+        return self._phases[self._t.round.phase_index]
+
+    def _check_kind(self, rule: PhaseRule, action) -> None:
+        r = self._t.round
+        if isinstance(action, Declare) and r.declarations_done and r.forced_out:
+            raise IllegalAction(
+                f"no more declarations: {len(r.goers)} players already go (the most allowed, T12) "
+                f"and seats {', '.join(map(str, r.forced_out))} are forced out")
+
+    def _advance(self) -> None:
+        """Run phases until one waits for an action, ending rounds and the game as they finish."""
+        t = self._t
+        while not t.finished:
+            r = t.round
+            if r.phase_index >= 0 and r.entered and self._current_rule().actor(t) is not None:
+                return
+            r.phase_index += 1
+            r.entered = False
+            if r.phase_index == len(self._phases):
+                self._end_round()
+                continue
+            rule = self._current_rule()
+            if rule.applies(t):
+                r.entered = True
+                rule.enter(t)
+
+    def _end_round(self) -> None:
+        t, r = self._t, self._t.round
+        nxt = next_start(self.ruleset, r)
+        t.emit(RoundEnded(
+            round=r.index, kind=r.kind, multiplier=r.multiplier, goers=tuple(r.goers),
+            tricks=dict(r.tricks_won), pot_to=r.pot_to,
+            delta=tuple(c - b for c, b in zip(t.chips, r.chips_before)), pot_after=t.pot, next_start=nxt))
+        if r.kind is not RoundKind.SKIPPED or self.ruleset.rounds.skipped_counts:
+            self._counted += 1
+        if self._counted >= t.rounds:
+            t.finished = True
+            t.emit(GameEnded(tuple(t.chips), self.winners, t.pot))
+            return
+        t.round = RoundState(index=r.index + 1, start=nxt, players=t.players, chips_before=tuple(t.chips))
+        t.emit(RoundStarted(r.index + 1, nxt, t.pot))

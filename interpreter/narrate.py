@@ -1,0 +1,118 @@
+"""A readable account of a game from its event log, with names in Japanese and English."""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from ..ruleset.model import Ruleset
+from ..ruleset.model import Transfer as TransferKind
+from .actions import POT, CallMizuten, Deal, Declare, Play, Split
+from .events import Applied, ForcedOut, GameEnded, RolesShown, RoundEnded, RoundStarted, TrickTaken, Transfer
+
+KIND_NAMES = {
+    TransferKind.DROP_FEE: "降り賃 drop fee",
+    TransferKind.FORCED_OUT: "降ろされ forced-out payment",
+    TransferKind.ROLES: "手役の精算 role settlement",
+    TransferKind.TRICKS: "トリックの精算 trick settlement",
+    TransferKind.POT: "場の総取り pot",
+    TransferKind.MIZUTEN: "ミズテン mizuten bonus",
+}
+
+
+class Narrator:
+    """Turns events into lines of text; ``names`` are the players by seat."""
+
+    def __init__(self, ruleset: Ruleset, names: Sequence[str]):
+        self.rules, self.names = ruleset, list(names)
+        self.deck = ruleset.deck
+        self._trick_order: dict[int, list[int]] = {}     # goers in declaration order, per round
+
+    def who(self, seat) -> str:
+        return "the pot" if seat == POT else self.names[seat]
+
+    def role_name(self, role_id: str) -> str:
+        table = self.rules.roles
+        for r in table.roles:
+            if r.id == role_id:
+                return f"{r.name.ja} {r.name.en}"
+        for combo in table.combos:
+            if combo.id == role_id and combo.name:
+                return f"{combo.name.ja} {combo.name.en}"
+        return role_id
+
+    def lines(self, events: Iterable) -> list[str]:
+        out: list[str] = []
+        for e in events:
+            line = self.line(e)
+            if line is not None:
+                out.extend(line.split("\n"))
+        return out
+
+    def line(self, e) -> str | None:
+        handler = getattr(self, "_" + type(e).__name__, None)
+        return handler(e) if handler else None
+
+    def _RoundStarted(self, e: RoundStarted) -> str:
+        return f"Round {e.round + 1}: start player {self.who(e.start)}, pot {e.pot}"
+
+    def _Applied(self, e: Applied) -> str | None:
+        a = e.action
+        if isinstance(a, CallMizuten):
+            return f"  {self.who(e.seat)} declares ミズテン mizuten" if a.call else None
+        if isinstance(a, Deal):
+            return self._deal(a)
+        if isinstance(a, Declare):
+            if a.go:
+                self._trick_order.setdefault(e.round, []).append(e.seat)
+            return f"  {self.who(e.seat)} " + ("goes (出る)" if a.go else "drops (降りる)")
+        if isinstance(a, Split):
+            return f"  {self.who(e.seat)} wants to " + ("split (山分け)" if a.want else "play (勝負)")
+        if isinstance(a, Play):
+            return None
+        return f"  {self.who(e.seat)}: {a!r}"
+
+    def _deal(self, a: Deal) -> str:
+        field = self.rules.field_for(a.indicator)
+        hands = "; ".join(f"{self.names[s]} {self.deck.format(sorted(h, key=self.deck.sort_key))}"
+                          for s, h in enumerate(a.hands))
+        return (f"  deal: {hands}\n  indicator {self.deck.name(a.indicator)}: trump "
+                f"{self.deck.suits[self.deck.suit(a.indicator)]}, {field.name.ja} {field.name.en} x{field.multiplier}")
+
+    def _ForcedOut(self, e: ForcedOut) -> str:
+        return f"  forced out (降ろされ): {', '.join(self.who(s) for s in e.seats)}"
+
+    def _RolesShown(self, e: RolesShown) -> str:
+        roles = ", ".join(self.role_name(r) for r in e.roles) or "no role"
+        aces = f", {e.aces} counted card(s)" if e.aces else ""
+        return f"  {self.who(e.seat)} shows {roles} (value {e.value}{aces})"
+
+    def _TrickTaken(self, e: TrickTaken) -> str:
+        order = self._trick_order.get(e.round, [])
+        start = order.index(e.leader) if e.leader in order else 0
+        seats = [order[(start + i) % len(order)] for i in range(len(e.cards))] if order else []
+        played = ", ".join(f"{self.who(s)} {self.deck.name(c)}" for s, c in zip(seats, e.cards))
+        return f"  trick {e.index + 1}: {played or self.deck.format(e.cards)} -> {self.who(e.winner)}"
+
+    def _Transfer(self, e: Transfer) -> str:
+        times = f" ({e.base} x{e.multiplier})" if e.multiplier != 1 else ""
+        why = f"{KIND_NAMES.get(e.kind, e.kind.value)}, {e.reason}"
+        if e.source == POT:
+            return f"  {self.who(e.target)} takes {e.amount} from the pot: {why}"
+        if e.target == POT:
+            return f"  {self.who(e.source)} pays {e.amount}{times} into the pot: {why}"
+        return f"  {self.who(e.source)} pays {self.who(e.target)} {e.amount}{times}: {why}"
+
+    def _RoundEnded(self, e: RoundEnded) -> str:
+        delta = ", ".join(f"{n} {d:+d}" for n, d in zip(self.names, e.delta))
+        tricks = ", ".join(f"{self.who(s)} {n}" for s, n in e.tricks.items())
+        tricks = f"; tricks {tricks}" if tricks else ""
+        return (f"  result: {e.kind.value} x{e.multiplier}{tricks}; {delta}; pot {e.pot_after}; "
+                f"next start {self.who(e.next_start)}")
+
+    def _GameEnded(self, e: GameEnded) -> str:
+        final = ", ".join(f"{n} {c}" for n, c in zip(self.names, e.chips))
+        won = ", ".join(self.who(s) for s in e.winners)
+        text = f"Final: {final}; " + ("winner " if len(e.winners) == 1 else "shared win ") + won
+        if e.leftover_pot:
+            text += f"; the leftover pot of {e.leftover_pot} goes to nobody"
+        return text

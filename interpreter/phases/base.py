@@ -1,0 +1,54 @@
+"""The interface every phase of a round implements.
+
+A phase is configured once from the ruleset and then driven by the game: ``applies`` says
+whether it runs in this round at all, ``enter`` does its automatic work (transfers), and while
+``actor`` names a seat (or ``CHANCE``) the phase waits for that seat's action.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ...ruleset.errors import IllegalAction
+from ...ruleset.model import Phase, Ruleset
+from ..state import Table
+
+
+class PhaseRule:
+    """Base of all phases: by default it always applies, does nothing and asks nobody."""
+
+    phase: Phase
+
+    def __init__(self, ruleset: Ruleset):
+        self.ruleset = ruleset
+
+    def applies(self, t: Table) -> bool:
+        return True
+
+    def enter(self, t: Table) -> None:
+        """Do the phase's automatic work when it begins."""
+
+    def actor(self, t: Table) -> Optional[int]:
+        """The seat (or ``CHANCE``) whose action the phase waits for, or None when it is over."""
+        return None
+
+    def legal(self, t: Table):
+        """The legal actions of :meth:`actor`: a tuple, or any container supporting ``in``."""
+        return ()
+
+    def check(self, t: Table, action) -> None:
+        """Raise :class:`IllegalAction` with the reason when ``action`` is not legal."""
+        if action not in self.legal(t):
+            raise IllegalAction(f"{describe(action, t)} is not one of the legal actions {self.legal(t)}")
+
+    def apply(self, t: Table, action) -> None:
+        """Apply a legal action."""
+
+
+def describe(action, t: Table) -> str:
+    """A short readable form of an action, with cards named."""
+    from ..actions import Play
+
+    if isinstance(action, Play) and isinstance(action.card, int) and 0 <= action.card < t.ruleset.deck.size:
+        return f"Play({t.ruleset.deck.name(action.card)})"
+    return repr(action)

@@ -1,0 +1,80 @@
+"""T7, T8: the deal (a chance action), the indicator, trump and the field."""
+
+from __future__ import annotations
+
+import random
+from ...ruleset.errors import IllegalAction
+from ...ruleset.model import Phase, Ruleset
+from ..actions import CHANCE, Deal
+from .base import PhaseRule
+
+
+class DealSpace:
+    """The set of all valid deals for a table: supports ``in``, checking and sampling."""
+
+    def __init__(self, ruleset: Ruleset, players: int):
+        self.ruleset, self.players = ruleset, players
+
+    def sample(self, rng: random.Random) -> Deal:
+        """A uniformly random deal: shuffle the deck, deal hands, turn the next card."""
+        cards = list(self.ruleset.deck.cards)
+        rng.shuffle(cards)
+        n = self.ruleset.hand_size
+        hands = tuple(tuple(sorted(cards[i * n:(i + 1) * n])) for i in range(self.players))
+        return Deal(hands, cards[self.players * n])
+
+    def problem(self, deal) -> str | None:
+        """Why ``deal`` is not a valid deal, or None."""
+        if not isinstance(deal, Deal):
+            return f"{deal!r} is not a deal"
+        deck = self.ruleset.deck
+        if len(deal.hands) != self.players:
+            return f"the deal has {len(deal.hands)} hands for {self.players} players"
+        seen: set[int] = set()
+        for seat, hand in enumerate(deal.hands):
+            if len(hand) != self.ruleset.hand_size:
+                return f"seat {seat} is dealt {len(hand)} cards instead of {self.ruleset.hand_size}"
+            for card in hand:
+                if not isinstance(card, int) or not 0 <= card < deck.size:
+                    return f"seat {seat} is dealt {card!r}, which is not a card of the deck"
+                if card in seen:
+                    return f"the card {deck.name(card)} is dealt twice"
+                seen.add(card)
+        if not isinstance(deal.indicator, int) or not 0 <= deal.indicator < deck.size:
+            return f"the indicator {deal.indicator!r} is not a card of the deck"
+        if deal.indicator in seen:
+            return f"the indicator {deck.name(deal.indicator)} is also in a hand"
+        return None
+
+    def __contains__(self, deal) -> bool:
+        return self.problem(deal) is None
+
+    def __repr__(self) -> str:
+        return f"<any deal of {self.ruleset.hand_size} cards to {self.players} seats and an indicator>"
+
+
+class DealPhase(PhaseRule):
+    phase = Phase.DEAL
+
+    def actor(self, t):
+        return CHANCE if t.round.dealt is None else None
+
+    def legal(self, t) -> DealSpace:
+        return DealSpace(self.ruleset, t.players)
+
+    def check(self, t, action) -> None:
+        problem = self.legal(t).problem(action)
+        if problem:
+            raise IllegalAction(f"bad deal: {problem}")
+
+    def apply(self, t, action: Deal) -> None:
+        r = t.round
+        r.dealt = tuple(tuple(h) for h in action.hands)
+        r.hands = [list(h) for h in action.hands]
+        r.indicator = action.indicator
+        r.trump = self.ruleset.deck.suit(action.indicator)
+        try:
+            r.field = self.ruleset.field_for(action.indicator)
+        except KeyError:            # a rank no field names: multiplier 1
+            r.field = None
+

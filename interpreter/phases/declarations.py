@@ -1,0 +1,69 @@
+"""T10-T13: go or drop, drop fees into the pot, forced-out players, the round's kind."""
+
+from __future__ import annotations
+
+from ...ruleset.errors import IllegalAction
+from ...ruleset.model import Phase
+from ...ruleset.model import Transfer as TransferKind
+from ..actions import POT, Declare
+from ..events import ForcedOut
+from ..kinds import RoundKind
+from .base import PhaseRule
+
+GO, DROP = Declare(True), Declare(False)
+
+
+def kind_for(goers: int) -> RoundKind:
+    """The round's kind from its number of goers (two goers play unless both split later)."""
+    if goers == 0:
+        return RoundKind.SKIPPED
+    if goers == 1:
+        return RoundKind.ONE_GOER
+    return RoundKind.TWO_GOERS_PLAY if goers == 2 else RoundKind.THREE_GOERS
+
+
+class Declarations(PhaseRule):
+    phase = Phase.DECLARATIONS
+
+    def actor(self, t):
+        r = t.round
+        if r.declarations_done:
+            return None
+        return r.seats_from_start()[len(r.declarations)]
+
+    def must_go(self, t, seat: int) -> bool:
+        """T6: a start player who declared mizuten must go."""
+        return t.round.mizuten and seat == t.round.start
+
+    def legal(self, t):
+        return (GO,) if self.must_go(t, self.actor(t)) else (GO, DROP)
+
+    def check(self, t, action) -> None:
+        if not isinstance(action, Declare):
+            return super().check(t, action)
+        seat = self.actor(t)
+        if not action.go and self.must_go(t, seat):
+            raise IllegalAction(f"seat {seat} declared mizuten and must go, not drop (T6)")
+
+    def apply(self, t, action: Declare) -> None:
+        r = t.round
+        seat = self.actor(t)
+        r.declarations.append((seat, action.go))
+        if action.go:
+            r.goers.append(seat)
+        else:
+            fee = self.ruleset.declaration.drop_fee.fee(len(r.dropped))
+            r.dropped.append(seat)
+            t.pay(TransferKind.DROP_FEE, seat, POT, fee, f"drop fee of dropper {len(r.dropped)}")
+        self._maybe_close(t)
+
+    def _maybe_close(self, t) -> None:
+        r = t.round
+        undeclared = r.seats_from_start()[len(r.declarations):]
+        if undeclared and len(r.goers) < self.ruleset.declaration.max_goers:
+            return
+        r.forced_out = tuple(undeclared)
+        if undeclared:
+            t.emit(ForcedOut(r.index, r.forced_out))
+        r.declarations_done = True
+        r.kind = kind_for(len(r.goers))

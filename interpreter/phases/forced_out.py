@@ -1,0 +1,32 @@
+"""T14: every forced-out player receives from each goer: per card class held, plus roles."""
+
+from __future__ import annotations
+
+from ...ruleset.model import Phase
+from ...ruleset.model import Transfer as TransferKind
+from ..events import RolesShown
+from .base import PhaseRule
+
+
+class ForcedOutPayments(PhaseRule):
+    phase = Phase.FORCED_OUT
+
+    def applies(self, t) -> bool:
+        return bool(t.round.forced_out and t.round.goers)
+
+    def enter(self, t) -> None:
+        r = t.round
+        ev = self.ruleset.evaluator
+        for seat in r.forced_out:
+            hand = r.hands[seat]
+            counted = {name: ev.count_class(name, hand, r.trump, r.indicator)
+                       for name in self.ruleset.forced_out.per_card}
+            card_points = sum(self.ruleset.forced_out.per_card[n] * k for n, k in counted.items())
+            roles = ev.evaluate(hand, r.trump, r.indicator)
+            t.emit(RolesShown(r.index, seat, tuple(h.id for h in roles.roles), roles.forced,
+                              sum(counted.values())))
+            parts = [f"{k} {n}" for n, k in counted.items() if k]
+            parts += [f"{h.id} {h.forced}" for h in roles.roles if h.forced]
+            reason = "forced out: " + (", ".join(parts) or "nothing")
+            for goer in r.goers:
+                t.pay(TransferKind.FORCED_OUT, goer, seat, card_points + roles.forced, reason)

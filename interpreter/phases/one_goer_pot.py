@@ -1,0 +1,21 @@
+"""T17: a lone goer takes the pot without play."""
+
+from __future__ import annotations
+
+from ...ruleset.model import Phase
+from ...ruleset.model import Transfer as TransferKind
+from ..actions import POT
+from ..kinds import RoundKind
+from .base import PhaseRule
+
+
+class OneGoerPot(PhaseRule):
+    phase = Phase.ONE_GOER_POT
+
+    def applies(self, t) -> bool:
+        return t.round.kind is RoundKind.ONE_GOER
+
+    def enter(self, t) -> None:
+        goer = t.round.goers[0]
+        t.round.pot_to = goer
+        t.pay(TransferKind.POT, POT, goer, t.pot, "lone goer takes the pot", multiply=False)

@@ -1,0 +1,34 @@
+"""The play phase: hands the round's goers to the ruleset's play engine (T19)."""
+
+from __future__ import annotations
+
+from ...ruleset.model import Phase
+from ..kinds import PLAYED
+from ..play import engine_for
+from .base import PhaseRule
+
+
+class PlayPhase(PhaseRule):
+    phase = Phase.PLAY
+
+    def __init__(self, ruleset):
+        super().__init__(ruleset)
+        self.engine = engine_for(ruleset)
+
+    def applies(self, t) -> bool:
+        return t.round.kind in PLAYED
+
+    def enter(self, t) -> None:
+        self.engine.start(t)
+
+    def actor(self, t):
+        return self.engine.actor(t)
+
+    def legal(self, t):
+        return self.engine.legal(t)
+
+    def check(self, t, action) -> None:
+        self.engine.check(t, action)
+
+    def apply(self, t, action) -> None:
+        self.engine.apply(t, action)

@@ -1,0 +1,32 @@
+"""T15: goers show their roles; between every pair the lower value pays the difference."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ...ruleset.model import Phase
+from ...ruleset.model import Transfer as TransferKind
+from ..events import RolesShown
+from ..kinds import PLAYED, RoundKind
+from .base import PhaseRule
+
+
+class RoleSettlement(PhaseRule):
+    phase = Phase.ROLE_SETTLEMENT
+
+    def applies(self, t) -> bool:
+        kind = t.round.kind
+        split = kind is RoundKind.TWO_GOERS_SPLIT and self.ruleset.two_goers.split_settles_roles
+        return kind in PLAYED or split
+
+    def enter(self, t) -> None:
+        r = t.round
+        value = {}
+        for seat in r.goers:
+            result = self.ruleset.evaluator.evaluate(r.hands[seat], r.trump, r.indicator)
+            value[seat] = result.go
+            t.emit(RolesShown(r.index, seat, tuple(h.id for h in result.roles), result.go))
+        for a, b in combinations(r.goers, 2):
+            low, high = (a, b) if value[a] < value[b] else (b, a)
+            t.pay(TransferKind.ROLES, low, high, value[high] - value[low],
+                  f"roles {value[high]} against {value[low]}")

@@ -1,0 +1,24 @@
+"""T20: between every pair of goers, fewer tricks pays ``per_trick`` per trick of difference."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ...ruleset.model import Phase
+from ...ruleset.model import Transfer as TransferKind
+from .base import PhaseRule
+
+
+class TrickSettlement(PhaseRule):
+    phase = Phase.TRICK_SETTLEMENT
+
+    def applies(self, t) -> bool:
+        return bool(t.round.tricks_won)
+
+    def enter(self, t) -> None:
+        won = t.round.tricks_won
+        per = self.ruleset.trick_settlement.per_trick
+        for a, b in combinations(t.round.goers, 2):
+            low, high = (a, b) if won[a] < won[b] else (b, a)
+            diff = won[high] - won[low]
+            t.pay(TransferKind.TRICKS, low, high, per * diff, f"tricks {won[high]} against {won[low]}")

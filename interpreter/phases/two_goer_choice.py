@@ -1,0 +1,46 @@
+"""T16: with two goers, the earlier says play or split; the later answers only after a split."""
+
+from __future__ import annotations
+
+from ...ruleset.model import Phase
+from ...ruleset.model import Transfer as TransferKind
+from ..actions import POT, Split
+from ..kinds import RoundKind
+from .base import PhaseRule
+
+CHOICES = (Split(False), Split(True))
+
+
+class TwoGoerChoice(PhaseRule):
+    phase = Phase.TWO_GOER_CHOICE
+
+    def applies(self, t) -> bool:
+        return t.round.kind is RoundKind.TWO_GOERS_PLAY and self.ruleset.two_goers.may_split
+
+    def actor(self, t):
+        r = t.round
+        if r.choice_done:
+            return None
+        return r.goers[len(r.splits)]
+
+    def legal(self, t):
+        return CHOICES
+
+    def apply(self, t, action: Split) -> None:
+        r = t.round
+        r.splits.append((self.actor(t), action.want))
+        if not action.want:
+            r.choice_done = True
+        elif len(r.splits) == 2:
+            r.choice_done = True
+            r.kind = RoundKind.TWO_GOERS_SPLIT
+            self._split_pot(t)
+
+    def _split_pot(self, t) -> None:
+        """Both split: halve the pot; the odd chip goes to the earlier goer (or the later)."""
+        earlier, later = t.round.goers
+        small = t.pot // 2
+        big = t.pot - small
+        first, second = (big, small) if self.ruleset.two_goers.odd_chip == "earlier_goer" else (small, big)
+        t.pay(TransferKind.POT, POT, earlier, first, "split pot", multiply=False)
+        t.pay(TransferKind.POT, POT, later, second, "split pot", multiply=False)

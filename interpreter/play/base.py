@@ -1,0 +1,29 @@
+"""The interface of a play engine, driven by the ``play`` phase."""
+
+from __future__ import annotations
+
+from typing import Optional, Protocol
+
+from ..state import Table
+
+
+class PlayEngine(Protocol):
+    """Plays out a round among its goers; leaves the results the settlement phases read.
+
+    Trick play leaves ``round.tricks_won``; a matching engine would leave its captures.
+    """
+
+    def start(self, t: Table) -> None:
+        """Set up ``t.round.play`` for the goers of the round."""
+
+    def actor(self, t: Table) -> Optional[int]:
+        """The seat to play next, or None when the play is over."""
+
+    def legal(self, t: Table) -> tuple:
+        """The legal actions of the seat to play."""
+
+    def check(self, t: Table, action) -> None:
+        """Raise ``IllegalAction`` naming the reason when ``action`` is not legal."""
+
+    def apply(self, t: Table, action) -> None:
+        """Apply a legal action."""

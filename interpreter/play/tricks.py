@@ -1,0 +1,101 @@
+"""T19: trick play among the goers: follow suit, highest trump or else highest of the led suit."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field as dc_field
+from typing import Optional
+
+from ...ruleset.errors import IllegalAction
+from ...ruleset.model import Ruleset
+from ..actions import Play
+from ..events import TrickTaken
+from ..state import Table
+
+
+@dataclass
+class TrickState:
+    """The trick play of one round: the goers in play order, the trick on the table, the past ones."""
+
+    goers: list[int]
+    leader: int
+    current: list[int] = dc_field(default_factory=list)      # cards of the trick in play order
+    done: list[TrickTaken] = dc_field(default_factory=list)
+
+    def to_play(self) -> int:
+        i = self.goers.index(self.leader)
+        return self.goers[(i + len(self.current)) % len(self.goers)]
+
+
+def trick_winner(cards: list[int], leader_index: int, order: list[int], trump: Optional[int],
+                 ruleset: Ruleset) -> int:
+    """The seat that wins a trick whose ``cards`` were played by ``order`` starting at the leader."""
+    deck = ruleset.deck
+    led = deck.suit(cards[0])
+
+    def strength(card: int) -> tuple[int, int]:
+        suit = deck.suit(card)
+        return (2 if suit == trump else 1 if suit == led else 0, deck.rank(card))
+
+    best = max(range(len(cards)), key=lambda i: strength(cards[i]))
+    return order[(leader_index + best) % len(order)]
+
+
+class TrickEngine:
+    """Trick play (T19): the first goer leads; clockwise among the goers; 7 tricks."""
+
+    def __init__(self, ruleset: Ruleset):
+        self.ruleset = ruleset
+
+    def start(self, t: Table) -> None:
+        r = t.round
+        r.play = TrickState(goers=list(r.goers), leader=r.goers[0])
+        r.tricks_won = {g: 0 for g in r.goers}
+
+    def actor(self, t: Table) -> Optional[int]:
+        p: TrickState = t.round.play
+        seat = p.to_play()
+        return seat if t.round.hands[seat] else None
+
+    def legal(self, t: Table) -> tuple[Play, ...]:
+        hand = t.round.hands[self.actor(t)]
+        return tuple(Play(c) for c in sorted(self.playable(t, hand)))
+
+    def playable(self, t: Table, hand: list[int]) -> list[int]:
+        """Cards of the led suit if the hand has any (must follow suit), else the whole hand."""
+        p: TrickState = t.round.play
+        if not p.current:
+            return hand
+        suit = self.ruleset.deck.suit
+        led = suit(p.current[0])
+        follow = [c for c in hand if suit(c) == led]
+        return follow or hand
+
+    def check(self, t: Table, action) -> None:
+        deck = self.ruleset.deck
+        if not isinstance(action, Play):
+            raise IllegalAction(f"{action!r} is not a card to play; it is trick play")
+        seat = self.actor(t)
+        hand = t.round.hands[seat]
+        if action.card not in hand:
+            shown = deck.name(action.card) if isinstance(action.card, int) and 0 <= action.card < deck.size \
+                else repr(action.card)
+            raise IllegalAction(f"seat {seat} does not hold {shown} (hand: {deck.format(sorted(hand))})")
+        if action.card not in self.playable(t, hand):
+            led = deck.suits[deck.suit(t.round.play.current[0])]
+            raise IllegalAction(f"revoke: seat {seat} plays {deck.name(action.card)} but holds the led "
+                                f"suit {led} and must follow (hand: {deck.format(sorted(hand))})")
+
+    def apply(self, t: Table, action: Play) -> None:
+        r = t.round
+        p: TrickState = r.play
+        r.hands[p.to_play()].remove(action.card)
+        p.current.append(action.card)
+        if len(p.current) < len(p.goers):
+            return
+        lead_i = p.goers.index(p.leader)
+        winner = trick_winner(p.current, lead_i, p.goers, r.trump, self.ruleset)
+        taken = TrickTaken(r.index, len(p.done), p.leader, tuple(p.current), winner)
+        p.done.append(taken)
+        t.emit(taken)
+        r.tricks_won[winner] += 1
+        p.leader, p.current = winner, []

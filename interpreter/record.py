@@ -1,0 +1,225 @@
+"""Game records (interfaces.md): read, write and replay them, checking every action.
+
+A record names the ruleset, the players in seat order and, per round, the start player, the
+mizuten call, the dealt hands, the indicator and the actions in order. Reading uses
+``yaml.safe_load`` only (JSON is YAML) on a bounded input; every problem is one
+:class:`RecordError` placed ``round R, action I`` (the deal is action 0).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Optional, Sequence
+
+import yaml
+
+from ..ruleset.errors import CardError, HachiError, IllegalAction, RecordError
+from ..ruleset.model import Phase, Ruleset
+from .actions import CallMizuten, Deal, Declare, Play, Split
+from .events import Applied, RoundEnded, RoundStarted
+from .game import Game
+
+MAX_BYTES = 5_000_000
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A replayed record: the game as far as the record goes, and the players' names."""
+
+    game: Game
+    names: tuple[str, ...]
+
+
+class _Fail(Exception):
+    def __init__(self, where: str, reason: str):
+        self.where, self.reason = where, reason
+
+
+def read_record_data(path: str | Path) -> dict:
+    """The plain data of a record file (YAML or JSON), size-bounded, checked for its top keys."""
+    p = Path(path)
+    try:
+        if p.stat().st_size > MAX_BYTES:
+            raise RecordError(f"the record is larger than {MAX_BYTES} bytes", str(path))
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise RecordError(f"cannot read the record: {e}", str(path)) from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        place = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
+        raise RecordError(f"the record is not valid YAML or JSON: {getattr(e, 'problem', e)}", place) from None
+    if not isinstance(data, dict):
+        raise RecordError("a record is a mapping with ruleset, players and rounds", str(path))
+    for key, kind in (("ruleset", str), ("players", list), ("rounds", list)):
+        if not isinstance(data.get(key), kind):
+            raise RecordError(f"the record needs '{key}' ({kind.__name__})", str(path))
+    return data
+
+
+def load_record_ruleset(ref: str, path: str | Path) -> Ruleset:
+    from ..ruleset.loader import load_ruleset
+
+    base = Path(path).parent
+    candidate = base / ref if ("/" in ref or ref.endswith((".yaml", ".yml"))) else ref
+    try:
+        return load_ruleset(candidate if Path(str(candidate)).exists() else ref)
+    except HachiError as e:
+        raise RecordError(f"unknown or bad ruleset '{ref}': {e}", str(path)) from None
+
+
+def replay(path: str | Path) -> Replay:
+    """Replay a record file; raise :class:`RecordError` at the first problem."""
+    data = read_record_data(path)
+    ruleset = load_record_ruleset(data["ruleset"], path)
+    try:
+        return replay_data(data, ruleset)
+    except _Fail as f:
+        raise RecordError(f"{f.where}: {f.reason}", str(path)) from None
+
+
+def replay_data(data: dict, ruleset: Ruleset) -> Replay:
+    names = tuple(str(n) for n in data["players"])
+    rounds = data["rounds"]
+    if not rounds:
+        raise _Fail("rounds", "the record has no round")
+    first = rounds[0] if isinstance(rounds[0], dict) else {}
+    length = data.get("length", ruleset.rounds.standard)
+    try:
+        game = Game(ruleset, len(names), start=first.get("start"), rounds=length)
+    except HachiError as e:
+        raise _Fail("round 1", e.message) from None
+    for r, rnd in enumerate(rounds, 1):
+        _replay_round(game, r, rnd, last=(r == len(rounds)))
+    return Replay(game, names)
+
+
+def _replay_round(game: Game, r: int, rnd: Any, last: bool) -> None:
+    where = f"round {r}"
+    if not isinstance(rnd, dict):
+        raise _Fail(where, "a round is a mapping with start, mizuten, hands, indicator and actions")
+    if game.is_terminal:
+        raise _Fail(where, f"the game is already over after {game.rounds} rounds")
+    if rnd.get("start") != game.round.start:
+        raise _Fail(where, f"the start player is {rnd.get('start')!r}, but the rules make it seat {game.round.start}")
+    deck = game.ruleset.deck
+    if game.phase is Phase.MIZUTEN_CALL:
+        _apply(game, f"{where}, action 0 (mizuten)", CallMizuten(bool(rnd.get("mizuten", False))))
+    elif rnd.get("mizuten"):
+        raise _Fail(where, "mizuten is declared, but this ruleset has no mizuten call")
+    try:
+        hands = tuple(deck.parse_list(h) for h in rnd.get("hands") or ())
+        indicator = deck.parse(rnd.get("indicator"))
+    except CardError as e:
+        raise _Fail(f"{where}, action 0 (the deal)", e.message) from None
+    _apply(game, f"{where}, action 0 (the deal)", Deal(hands, indicator))
+    actions = rnd.get("actions") or []
+    if not isinstance(actions, list):
+        raise _Fail(where, "actions must be a list")
+    for i, item in enumerate(actions, 1):
+        seat, action = _parse_action(game, item, f"{where}, action {i}")
+        _check_turn(game, seat, action, f"{where}, action {i}")
+        _apply(game, f"{where}, action {i}", action)
+    if not last and game.round_index == r - 1 and not game.is_terminal:
+        raise _Fail(where, f"the round is not finished ({game.describe_state()}) but another round follows")
+
+
+def _parse_action(game: Game, item: Any, where: str):
+    if not isinstance(item, dict) or not isinstance(item.get("seat"), int):
+        raise _Fail(where, f"an action is a mapping with a seat and one of declare, split, play; got {item!r}"[:300])
+    keys = [k for k in ("declare", "split", "play") if k in item]
+    if len(keys) != 1:
+        raise _Fail(where, "an action needs exactly one of declare, split, play")
+    value = item[keys[0]]
+    if keys[0] == "declare":
+        if value not in ("go", "drop"):
+            raise _Fail(where, f"declare is 'go' or 'drop', not {value!r}")
+        return item["seat"], Declare(value == "go")
+    if keys[0] == "split":
+        if not isinstance(value, bool):
+            raise _Fail(where, f"split is true or false, not {value!r}")
+        return item["seat"], Split(value)
+    try:
+        return item["seat"], Play(game.ruleset.deck.parse(value))
+    except CardError as e:
+        raise _Fail(where, e.message) from None
+
+
+def _check_turn(game: Game, seat: int, action, where: str) -> None:
+    if seat == game.current_player:
+        return
+    if isinstance(action, Declare) and game.round.declarations_done:
+        return                                  # the game names the reason (a fourth goer)
+    phase = game.phase.value if game.phase else "none"
+    raise _Fail(where, f"out of turn: seat {seat} acts, but seat {game.current_player} is to act "
+                       f"(phase {phase})")
+
+
+def _apply(game: Game, where: str, action) -> None:
+    try:
+        game.apply(action)
+    except IllegalAction as e:
+        raise _Fail(where, e.message) from None
+
+
+# -- writing ---------------------------------------------------------------------------------
+
+def record_data(game: Game, names: Optional[Sequence[str]] = None, ruleset: Optional[str] = None) -> dict:
+    """The record of a game (played so far) as plain data, ready for YAML or JSON."""
+    deck = game.ruleset.deck
+    names = list(names or [f"p{s}" for s in range(game.players)])
+    rounds: list[dict] = []
+    for e in game.events:
+        if isinstance(e, RoundStarted):
+            rounds.append({"start": e.start, "mizuten": False, "actions": []})
+        elif isinstance(e, Applied) and isinstance(e.action, CallMizuten):
+            rounds[-1]["mizuten"] = e.action.call
+        elif isinstance(e, Applied) and isinstance(e.action, Deal):
+            rounds[-1]["hands"] = [[deck.name(c) for c in h] for h in e.action.hands]
+            rounds[-1]["indicator"] = deck.name(e.action.indicator)
+        elif isinstance(e, Applied):
+            rounds[-1]["actions"].append({"seat": int(e.seat), **_item(e.action, deck)})
+    keys = ("start", "mizuten", "hands", "indicator", "actions")
+    rounds = [{k: r[k] for k in keys} for r in rounds if "hands" in r]
+    data = {"ruleset": ruleset or game.ruleset.name, "players": names, "rounds": rounds}
+    if game.rounds != game.ruleset.rounds.standard:
+        data["length"] = game.rounds
+    return data
+
+
+def _item(a, deck) -> dict:
+    if isinstance(a, Declare):
+        return {"declare": "go" if a.go else "drop"}
+    if isinstance(a, Split):
+        return {"split": a.want}
+    return {"play": deck.name(a.card)}
+
+
+def write_record(path: str | Path, data: dict) -> None:
+    """Write a record as JSON (``.json``) or YAML (anything else)."""
+    p = Path(path)
+    if p.suffix == ".json":
+        p.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    else:
+        p.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False, default_flow_style=None),
+                     encoding="utf-8")
+
+
+# -- summaries -------------------------------------------------------------------------------
+
+def summary(rep: Replay) -> dict:
+    """The object ``hachi replay --json`` prints (interfaces.md)."""
+    g, names = rep.game, rep.names
+    rounds = []
+    for e in g.events:
+        if isinstance(e, RoundEnded):
+            rounds.append({
+                "kind": e.kind.value, "multiplier": e.multiplier, "goers": list(e.goers),
+                "tricks": {str(s): n for s, n in e.tricks.items()}, "pot_to": e.pot_to,
+                "delta": dict(zip(names, e.delta)), "pot_after": e.pot_after, "next_start": e.next_start,
+            })
+    return {"players": list(names), "final": dict(zip(names, g.chips)), "pot": g.pot, "rounds": rounds,
+            "complete": g.is_terminal, "winners": [names[s] for s in g.winners] if g.is_terminal else []}

@@ -1,0 +1,98 @@
+"""Mutable game state: the table (chips, pot, log) and the state of the current round.
+
+Only the interpreter's phases change it, through :meth:`Table.pay` and :meth:`Table.emit`;
+everything else reads it through ``Game`` and ``Game.view``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field as dc_field
+from typing import Any, Optional
+
+from ..ruleset.model import Field, Ruleset
+from ..ruleset.model import Transfer as TransferKind
+from .actions import POT
+from .events import Transfer
+from .kinds import PLAYED, RoundKind  # noqa: F401  (re-exported)
+
+
+@dataclass
+class RoundState:
+    """Everything that happens in one round; reset at the start of every round."""
+
+    index: int
+    start: int
+    players: int
+    chips_before: tuple[int, ...]
+    phase_index: int = -1
+    entered: bool = False
+    mizuten: bool = False
+    mizuten_answered: bool = False
+    dealt: Optional[tuple[tuple[int, ...], ...]] = None
+    hands: list[list[int]] = dc_field(default_factory=list)
+    indicator: Optional[int] = None
+    trump: Optional[int] = None
+    field: Optional[Field] = None
+    declarations: list[tuple[int, bool]] = dc_field(default_factory=list)
+    goers: list[int] = dc_field(default_factory=list)
+    dropped: list[int] = dc_field(default_factory=list)
+    forced_out: tuple[int, ...] = ()
+    declarations_done: bool = False
+    splits: list[tuple[int, bool]] = dc_field(default_factory=list)
+    choice_done: bool = False
+    kind: Optional[RoundKind] = None
+    play: Any = None                        # the play engine's own state
+    tricks_won: dict[int, int] = dc_field(default_factory=dict)
+    pot_to: Optional[int] = None
+    play_winner: Optional[int] = None       # who took the pot by play (T21), for T24
+
+    @property
+    def multiplier(self) -> int:
+        return self.field.multiplier if self.field else 1
+
+    def seats_from_start(self) -> list[int]:
+        """All seats clockwise (to the left) from the start player (T10)."""
+        return [(self.start + i) % self.players for i in range(self.players)]
+
+
+class Table:
+    """The chips, the pot, the log and the current round, shared by all phases."""
+
+    def __init__(self, ruleset: Ruleset, players: int, rounds: int, start: int):
+        self.ruleset = ruleset
+        self.players = players
+        self.rounds = rounds
+        self.chips = [ruleset.chips.start] * players
+        self.pot = 0
+        self.events: list = []
+        self.new_events: list = []
+        self.round = RoundState(index=0, start=start, players=players, chips_before=tuple(self.chips))
+        self.finished = False
+
+    @property
+    def total(self) -> int:
+        """The sum that chips plus pot must always equal (T27)."""
+        return self.ruleset.chips.start * self.players
+
+    def emit(self, event) -> None:
+        self.events.append(event)
+        self.new_events.append(event)
+
+    def pay(self, kind: TransferKind, source, target, base: int, reason: str, multiply: bool = True) -> None:
+        """Move ``base`` points (times the field multiplier for ``kind``) from source to target.
+
+        ``source`` and ``target`` are seats or ``POT``; a zero amount moves nothing and logs nothing.
+        """
+        factor = self.round.field.factor(kind) if (multiply and self.round.field) else 1
+        amount = base * factor
+        if amount == 0:
+            return
+        if source == POT:
+            self.pot -= amount
+        else:
+            self.chips[source] -= amount
+        if target == POT:
+            self.pot += amount
+        else:
+            self.chips[target] += amount
+        self.emit(Transfer(self.round.index, kind, source, target, amount, reason, base, factor))

@@ -1,0 +1,90 @@
+"""Helpers for the interpreter's tests: pinned deals, scripted play, the zero-sum check (T27)."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from hachihachi.interpreter import CHANCE, POT, Deal, Declare, Game, Play, Split
+from hachihachi.interpreter.events import Transfer
+from hachihachi.ruleset.cards import STANDARD_52
+from hachihachi.ruleset.loader import load_ruleset
+
+RULES = load_ruleset("hachihachi_trick")
+GO, DROP = Declare(True), Declare(False)
+SPLIT, PLAY = Split(True), Split(False)
+
+
+def c(text: str) -> int:
+    return STANDARD_52.parse(text)
+
+
+def variant(**changes):
+    """The standard ruleset with some sections replaced (``declaration=...`` etc.)."""
+    return dataclasses.replace(RULES, **changes)
+
+
+def new_game(players=3, start=0, rounds=1, rules=RULES, seed=0) -> Game:
+    return Game(rules, players, seed=seed, start=start, rounds=rounds)
+
+
+def deal(game: Game, *hands: str, indicator: str = "2c", fill: bool = True):
+    """Apply a pinned deal; seats not given get unused cards (in deck order) when ``fill``."""
+    given = [STANDARD_52.parse_list(h) for h in hands]
+    used = {x for h in given for x in h} | {c(indicator)}
+    spare = [x for x in STANDARD_52.cards if x not in used]
+    while fill and len(given) < game.players:
+        given.append(tuple(spare[:7]))
+        spare = spare[7:]
+    return game.apply(Deal(tuple(given), c(indicator)))
+
+
+def run(game: Game, *actions) -> list:
+    """Apply actions (cards may be given as text), returning all the events they produced."""
+    out = []
+    for a in actions:
+        out.extend(game.apply(Play(c(a)) if isinstance(a, str) else a))
+    return out
+
+
+def play_first(game: Game) -> None:
+    """Play the round out with the first legal card every time (deterministic)."""
+    r = game.round_index
+    while not game.is_terminal and game.round_index == r and game.current_player != CHANCE:
+        game.apply(game.legal_actions()[0])
+
+
+def play_random(game: Game, rng: random.Random) -> None:
+    while not game.is_terminal:
+        if game.current_player == CHANCE:
+            game.deal_random(rng)
+        else:
+            game.apply(rng.choice(game.legal_actions()))
+
+
+def transfers(events, kind=None) -> list[Transfer]:
+    return [e for e in events if isinstance(e, Transfer) and (kind is None or e.kind == kind)]
+
+
+def flows(events, kind=None) -> list[tuple]:
+    """(source, target, amount) of the transfers, ``"pot"`` for the pot."""
+    name = lambda s: "pot" if s == POT else s  # noqa: E731
+    return [(name(t.source), name(t.target), t.amount) for t in transfers(events, kind)]
+
+
+def assert_zero_sum(game: Game) -> None:
+    """T27: replay every transfer of the log; chips plus pot stay constant after each one."""
+    start = game.ruleset.chips.start
+    chips = [start] * game.players
+    pot = 0
+    total = start * game.players
+    for t in transfers(game.events):
+        assert t.amount > 0
+        for side, sign in ((t.source, -1), (t.target, 1)):
+            if side == POT:
+                pot += sign * t.amount
+            else:
+                chips[side] += sign * t.amount
+        assert sum(chips) + pot == total, t
+        assert pot >= 0, t
+    assert tuple(chips) == game.chips and pot == game.pot

@@ -1,0 +1,34 @@
+"""Golden playthroughs: whole seeded games compared line by line with tests/golden/*.txt."""
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from hachihachi.interpreter.narrate import Narrator
+from hachihachi.interpreter.record import record_data, replay, write_record
+from interp_support import assert_zero_sum
+
+_spec = importlib.util.spec_from_file_location("regen", Path(__file__).parent / "golden" / "regen.py")
+regen = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(regen)
+
+
+@pytest.mark.parametrize("seed, players", regen.CASES)
+def test_golden_playthrough(seed, players):
+    game = regen.play(seed, players)
+    expected = regen.path_for(seed, players).read_text(encoding="utf-8").splitlines()
+    got = regen.trace(game).splitlines()
+    for i, (a, b) in enumerate(zip(got, expected), 1):
+        assert a == b, f"line {i} differs (run tests/golden/regen.py after a deliberate change)"
+    assert len(got) == len(expected)
+    assert_zero_sum(game)
+
+
+@pytest.mark.parametrize("seed, players", regen.CASES)
+def test_golden_record_replays_to_the_same_trace(tmp_path, seed, players):
+    game = regen.play(seed, players)
+    path = tmp_path / "game.yaml"
+    write_record(path, record_data(game, [f"p{s}" for s in range(players)]))
+    rep = replay(path)
+    assert Narrator(rep.game.ruleset, rep.names).lines(rep.game.events) == regen.trace(game).splitlines()

@@ -1,0 +1,176 @@
+"""T19-T27: trick play, settlement after play, the order of a round, between rounds, the end."""
+
+import dataclasses
+import random
+
+import pytest
+
+from hachihachi.interpreter import CallMizuten, Game, Play, RoundKind
+from hachihachi.interpreter.events import GameEnded, RoundEnded, TrickTaken
+from hachihachi.interpreter.phases.pot import pot_taker
+from hachihachi.ruleset.errors import IllegalAction
+from hachihachi.ruleset.model import DropFee, Phase, Transfer, TrickSettlement
+from interp_support import (DROP, GO, PLAY, RULES, SPLIT, assert_zero_sum, c, deal, flows, new_game,
+                            play_first, play_random, run, transfers, variant)
+
+SEAT1 = "Ah Kh 3s 4d 5d Qc 7s"
+SEAT2 = "2h 9h Ts 6d Jc 8s 3c"
+SCRIPT = ["Ah", "9h", "3s", "Ts", "6d", "4d", "2h", "Kh", "5d", "3c", "8s", "7s", "Jc", "Qc"]
+TRUMPS = "Ac Kc Qc Jc 9c 8c 7c"
+
+
+def two_goer_game(**kw):
+    g = new_game(players=3, start=0, **kw)
+    g.apply(CallMizuten(False))
+    deal(g, "As Ks Qs Js 9s 2s 2d", SEAT1, SEAT2, indicator="2c")
+    run(g, DROP, GO, GO, PLAY)
+    return g
+
+
+def test_T19_first_goer_leads_follow_suit_trump_wins():
+    g = two_goer_game()
+    assert g.current_player == 1                             # the first goer, not the start player
+    run(g, "Ah")
+    assert set(g.legal_actions()) == {Play(c("2h")), Play(c("9h"))}   # must follow hearts
+    with pytest.raises(IllegalAction, match="revoke: seat 2 plays Ts"):
+        run(g, "Ts")
+    with pytest.raises(IllegalAction, match="does not hold As"):
+        run(g, "As")
+    ev = run(g, *SCRIPT[1:])
+    tricks = [e for e in ev if isinstance(e, TrickTaken)]
+    assert [t.winner for t in tricks] == [1, 2, 2, 1, 2, 2, 1]
+    assert tricks[4].cards == (c("5d"), c("3c"))            # void in diamonds: a low trump wins
+    assert g.round.hands[1] == [] and g.round.hands[2] == [] and len(tricks) == 7
+
+
+def test_T19_no_obligation_to_trump():
+    g = two_goer_game()
+    run(g, *SCRIPT[:9])                                      # trick 5: seat 1 leads 5d, seat 2 has none
+    assert Play(c("8s")) in g.legal_actions() and Play(c("3c")) in g.legal_actions()
+
+
+def test_T20_trick_settlement_per_trick_of_difference():
+    g = two_goer_game()
+    ev = run(g, *SCRIPT)
+    assert flows(ev, Transfer.TRICKS) == [(1, 2, 2)]        # 3 against 4 tricks
+    g = two_goer_game(rules=variant(trick_settlement=TrickSettlement(per_trick=5)))
+    assert flows(run(g, *SCRIPT), Transfer.TRICKS) == [(1, 2, 5)]
+
+
+def test_T20_zero_against_seven_and_no_payment_between_equals():
+    g = new_game(players=3, start=0)
+    g.apply(CallMizuten(False))
+    deal(g, TRUMPS, "Ad Ks 9h 7d 5s 3h 2h", "Ah Kd 9s 7s 5h 3d 2s", indicator="Tc")   # オオバ x2
+    run(g, GO, GO, GO)
+    play_first(g)
+    assert flows(g.events, Transfer.TRICKS) == [(1, 0, 28), (2, 0, 28)]
+    assert_zero_sum(g)
+
+
+def test_T21_most_tricks_takes_the_pot_ties_to_the_earliest_goer():
+    g = two_goer_game()
+    ev = run(g, *SCRIPT)
+    assert flows(ev, Transfer.POT) == [("pot", 2, 2)]
+    assert pot_taker([2, 0, 1], {2: 3, 0: 3, 1: 1}) == 2
+    assert pot_taker([1, 2, 0], {1: 2, 2: 3, 0: 2}) == 2
+
+
+def mizuten_round(players, indicator, seat0=TRUMPS, answers=(GO, DROP, GO, GO)):
+    g = new_game(players=players, start=0)
+    g.apply(CallMizuten(True))
+    deal(g, seat0, indicator=indicator)
+    run(g, *answers)
+    play_first(g)
+    return g
+
+
+def test_T22_mizuten_bonus_from_every_other_player():
+    g = mizuten_round(5, "Tc")                               # x2; seat 4 is forced out
+    ended = next(e for e in g.events if isinstance(e, RoundEnded))
+    assert ended.tricks == {0: 7, 2: 0, 3: 0}
+    assert flows(g.events, Transfer.MIZUTEN) == [(1, 0, 2), (2, 0, 2), (3, 0, 2), (4, 0, 2)]
+    assert_zero_sum(g)
+
+
+def test_T22_no_bonus_and_no_penalty_below_three_tricks():
+    g = mizuten_round(3, "9s", seat0="2h 3h 4h 5h 2d 3d 4d", answers=(GO, GO, GO))
+    ended = next(e for e in g.events if isinstance(e, RoundEnded))
+    assert ended.tricks[0] < 3
+    assert flows(g.events, Transfer.MIZUTEN) == []
+
+
+def test_T23_transfers_follow_the_order_of_the_round():
+    g = mizuten_round(5, "Tc")
+    order = [Transfer.DROP_FEE, Transfer.FORCED_OUT, Transfer.ROLES, Transfer.TRICKS, Transfer.POT,
+             Transfer.MIZUTEN]
+    kinds = [t.kind for t in transfers(g.events)]
+    assert kinds == sorted(kinds, key=order.index) and Transfer.MIZUTEN in kinds
+
+
+def test_T23_a_variant_may_drop_or_reorder_phases():
+    rnd = tuple(p for p in RULES.round if p is not Phase.ROLE_SETTLEMENT)
+    rnd = tuple(p for p in rnd if p is not Phase.POT) + (Phase.POT,)
+    rnd = tuple(p for p in rnd if p is not Phase.TRICK_SETTLEMENT) + (Phase.TRICK_SETTLEMENT,)
+    g = two_goer_game(rules=variant(round=rnd))
+    ev = run(g, *SCRIPT)
+    kinds = [t.kind for t in transfers(g.events)]
+    assert Transfer.ROLES not in kinds and kinds[-2:] == [Transfer.POT, Transfer.TRICKS]
+    assert [p.value for p in g.ruleset.round][-2:] == ["pot", "trick_settlement"] and ev
+
+
+@pytest.mark.parametrize("answers, kind, start", [
+    ((DROP, GO, GO, PLAY), RoundKind.TWO_GOERS_PLAY, 2),        # the pot taker by tricks
+    ((DROP, GO, DROP), RoundKind.ONE_GOER, 1),                 # the lone goer
+    ((DROP, GO, GO, SPLIT, SPLIT), RoundKind.TWO_GOERS_SPLIT, 1),   # the earlier goer
+    ((DROP, DROP, DROP), RoundKind.SKIPPED, 1),                # the left neighbour of the start
+])
+def test_T24_next_start_player(answers, kind, start):
+    g = new_game(players=3, start=0, rounds=2)
+    g.apply(CallMizuten(False))
+    deal(g, "As Ks Qs Js 9s 2s 2d", SEAT1, SEAT2, indicator="2c")
+    run(g, *answers)
+    if kind is RoundKind.TWO_GOERS_PLAY:
+        run(g, *SCRIPT)
+    ended = next(e for e in g.events if isinstance(e, RoundEnded))
+    assert ended.kind is kind and ended.next_start == start and g.round.start == start
+
+
+@pytest.mark.parametrize("rounds", [None, RULES.rounds.short])
+def test_T25_game_length(rounds):
+    g = Game(RULES, 4, seed=5, rounds=rounds)
+    play_random(g, random.Random(5))
+    ends = [e for e in g.events if isinstance(e, RoundEnded)]
+    assert len(ends) == (rounds or 12) and g.is_terminal
+    assert_zero_sum(g)
+
+
+def test_T25_skipped_rounds_may_not_count_in_a_variant():
+    rules = variant(rounds=dataclasses.replace(RULES.rounds, skipped_counts=False))
+    g = new_game(players=3, rules=rules, rounds=1)
+    g.apply(CallMizuten(False))
+    deal(g)
+    run(g, DROP, DROP, DROP)
+    assert not g.is_terminal and g.round_index == 1
+
+
+def test_T26_highest_total_wins_ties_share():
+    g = new_game(players=3, rounds=1)
+    g.apply(CallMizuten(False))
+    deal(g)
+    run(g, DROP, DROP, DROP)
+    assert g.winners == (0,) and g.events[-1].winners == (0,)
+    free = variant(declaration=dataclasses.replace(RULES.declaration, drop_fee=DropFee(0, 0)))
+    g = new_game(players=3, rules=free, rounds=1)
+    g.apply(CallMizuten(False))
+    deal(g)
+    run(g, DROP, DROP, DROP)
+    assert isinstance(g.events[-1], GameEnded) and g.winners == (0, 1, 2) and g.returns == (0, 0, 0)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
+def test_T27_zero_sum_in_seeded_random_games(players):
+    for seed in range(3):
+        g = Game(RULES, players, seed=seed)
+        play_random(g, random.Random(seed))
+        assert_zero_sum(g)
+        assert sum(g.returns) + g.pot == 0
