@@ -1,0 +1,5 @@
+"""Bots: players that choose an action for a seat. ``make_bot("random")``, ``bot_names()``."""
+
+from .base import Bot, bot_names, make_bot, register
+
+__all__ = ["Bot", "bot_names", "make_bot", "register"]

@@ -1,0 +1,45 @@
+"""The one interface every bot implements, and the registry of bots by name.
+
+A bot sees only what its seat may see: it reads ``game.view(seat)`` and the public part of
+``game.events``; it never looks at other hands. ``choose`` returns one of ``view.legal``.
+Every bot's randomness comes from the ``rng`` it is given, so a seeded game is repeatable.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Callable, Protocol
+
+from ...ruleset.errors import HachiError
+
+# name -> "module:factory"; modules are imported on first use
+_REGISTRY: dict[str, str] = {
+    "random": "hachihachi.interpreter.bots.random_bot:RandomBot",
+}
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, game, seat: int, rng: random.Random):
+        """Return the action ``seat`` takes now (one of ``game.view(seat).legal``)."""
+
+
+def register(name: str, target: str) -> None:
+    """Make ``make_bot(name)`` build ``target`` (``"package.module:Factory"``)."""
+    _REGISTRY[name] = target
+
+
+def bot_names() -> tuple[str, ...]:
+    return tuple(sorted(_REGISTRY))
+
+
+def make_bot(name: str, **options) -> Bot:
+    """Build the bot called ``name``; an unknown name is a :class:`HachiError`."""
+    target = _REGISTRY.get(name)
+    if target is None:
+        raise HachiError(f"there is no bot '{name}'; bots are {', '.join(bot_names())}.")
+    module, attr = target.split(":")
+    factory: Callable[..., Bot] = getattr(importlib.import_module(module), attr)
+    return factory(**options)
