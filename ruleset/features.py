@@ -49,6 +49,13 @@ class DeckTables:
         self.rank_key = tuple(1 << (self.rank_bits * (c // suits)) for c in cards)
         self.suit_key = tuple(1 << (SUIT_KEY_BITS * (c % suits)) for c in cards)
         self.hand_bit = tuple(1 << ((c % suits) * ranks + c // suits) for c in cards)
+        # all three keys in one integer, so that one sum over the hand gives them all
+        self.suit_shift = self.rank_bits * ranks
+        self.mask_shift = self.suit_shift + SUIT_KEY_BITS * suits
+        self.rank_key_mask = (1 << self.suit_shift) - 1
+        self.suit_key_mask = (1 << (SUIT_KEY_BITS * suits)) - 1
+        self.packed = tuple(self.rank_key[c] | self.suit_key[c] << self.suit_shift | self.hand_bit[c] << self.mask_shift
+                            for c in cards)
         self._runs = tuple(self._run(m) for m in range(1 << ranks)) if ranks <= 16 else None
 
     def _run(self, mask: int) -> int:
@@ -77,8 +84,12 @@ class DeckTables:
 
     def keys(self, hand: Sequence[int]) -> tuple[int, int, int]:
         """The rank key, suit key and hand mask of ``hand``."""
-        return (sum(map(self.rank_key.__getitem__, hand)), sum(map(self.suit_key.__getitem__, hand)),
-                sum(map(self.hand_bit.__getitem__, hand)))
+        return self.unpack(sum(map(self.packed.__getitem__, hand)))
+
+    def unpack(self, packed: int) -> tuple[int, int, int]:
+        """Split a sum of ``packed`` entries into rank key, suit key and hand mask."""
+        return (packed & self.rank_key_mask, (packed >> self.suit_shift) & self.suit_key_mask,
+                packed >> self.mask_shift)
 
     def rank_counts(self, rank_key: int) -> tuple[int, ...]:
         b, f = self.rank_bits, self.rank_field

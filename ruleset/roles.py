@@ -213,26 +213,35 @@ class RoleEvaluator:
         """Roles and totals (no witness cards) of many hands; duplicate cards are errors."""
         ev = self.context(trump, indicator)
         t = self.compiler.tables
-        rkey, skey, hbit = t.rank_key.__getitem__, t.suit_key.__getitem__, t.hand_bit.__getitem__
-        rcache, scache, fcache = ev.rank_cache, ev.suit_cache, ev.final_cache
+        packed = t.packed.__getitem__
+        rmask, sshift, smask, mshift = t.rank_key_mask, t.suit_shift, t.suit_key_mask, t.mask_shift
+        rcache, scache, jcache, fcache = ev.rank_cache, ev.suit_cache, ev.joint_cache, ev.final_cache
+        single = ev.joint_fns[0] if len(ev.joint_fns) == 1 and ev.has_joint and not ev.mixed else None
         out = []
         append = out.append
         for hand in hands:
             try:
-                rk, sk, mask = sum(map(rkey, hand)), sum(map(skey, hand)), sum(map(hbit, hand))
+                v = sum(map(packed, hand))
             except (IndexError, TypeError):
                 raise CardError(f"the hand {self._names(hand)} holds something that is not a card.") from None
+            mask = v >> mshift
             if mask.bit_count() != len(hand):
                 self._check(hand, mask)
+            rk, sk = v & rmask, (v >> sshift) & smask
             rb = rcache.get(rk)
             if rb is None:
                 rb = ev.rank_bits(rk)
             sb = scache.get(sk)
             if sb is None:
                 sb = ev.suit_bits(sk)
-            bits = rb | sb | ev.joint_bits(rk, sk, mask)
-            res = fcache.get(bits)
-            append(res if res is not None else ev.resolve(bits))
+            if single is not None:
+                jb = jcache.get(single(mask))
+                if jb is None:
+                    jb = ev.joint_bits(rk, sk, mask)
+            else:
+                jb = ev.joint_bits(rk, sk, mask)
+            res = fcache.get(rb | sb | jb)
+            append(res if res is not None else ev.resolve(rb | sb | jb))
         return out
 
     def count_class(self, name: str, hand: Sequence[int], trump: int | None = None,
