@@ -250,7 +250,9 @@ class TableCompiler:
                                                    else {k, k + 1})
                 else:
                     out.suit_run_thresholds.update(range(1, 64))
-        return Atom(node, join(left.domain, right.domain), lambda f: test(lf(f), rf(f)), (left, right))
+        domain = join(left.domain, right.domain)
+        domain = Domain.RANK if domain == Domain.CONST else domain    # constant: evaluate with the ranks
+        return Atom(node, domain, lambda f: test(lf(f), rf(f)), (left, right))
 
     def _quantity(self, node, ctx: Context, out: CompiledContext) -> Quantity:
         t = self.tables

@@ -218,6 +218,8 @@ class _ExactCounter:
         present = [r for r in range(len(m)) if m[r]]
         if not self.thresholds:
             return ((), tuple(sorted(self._element(m, r).key() for r in present)))
+        if self.t.ace_low and all(m):
+            return ("direct", m)                 # every rank held: the runs go round; count directly
         blocks = self._blocks(m)
         long = [b for b in blocks if len(b) >= self.min_long]
         in_long = {r for b in long for r in b}
@@ -245,8 +247,6 @@ class _ExactCounter:
         if self.t.ace_low and m[ace] and m[0] and len(blocks) > 1 and blocks[-1][-1] == ace:
             last, first = blocks.pop(), blocks.pop(0)
             blocks.append(last + first)          # ... K A 2 ...: runs reset to 1 after the ace
-        elif self.t.ace_low and m[ace] and m[0] and len(blocks) == 1 and len(blocks[0]) == ranks:
-            raise NotImplementedError("exact counts for hands holding every rank are not supported.")
         return blocks
 
     def _subsets_of(self, k: int, allowed: int) -> list[int]:
@@ -262,6 +262,8 @@ class _ExactCounter:
             for k, allowed in skey[1]:
                 ways *= comb(bin(allowed).count("1"), k)
             return {None: ways}
+        if skey[0] == "direct":
+            return self._direct(skey[1])
         long_blocks, loose = skey
         suits = self.t.suits
         start = (tuple((0, 0, 0) for _ in range(suits)), tuple(0 for _ in self.joint_masks))
@@ -277,6 +279,20 @@ class _ExactCounter:
             counts = tuple(s[0] for s in per_suit)
             best = max(s[2] for s in per_suit)
             out[(counts, best, joint)] += ways
+        return out
+
+    def _direct(self, m: tuple[int, ...]) -> Counter:
+        """Every way of giving the cards of ``m`` suits, one by one (only for hands holding every rank)."""
+        t = self.t
+        choices = [self._subsets_of(k, self.allowed[r]) for r, k in enumerate(m)]
+        out: Counter = Counter()
+        for subs in itertools.product(*choices):
+            masks = [sum(1 << r for r, sub in enumerate(subs) if sub >> s & 1) for s in range(t.suits)]
+            counts = tuple(bin(x).count("1") for x in masks)
+            best = min(max(t.run_length(x) for x in masks), self.cap) if self.thresholds else 0
+            hand_mask = sum(x << (s * t.ranks) for s, x in enumerate(masks))
+            joint = tuple((hand_mask & jm).bit_count() for jm in self.joint_masks)
+            out[(counts, best, joint)] += 1
         return out
 
     def _step(self, states: dict, el: _Element, track_runs: bool) -> dict:
@@ -320,3 +336,15 @@ class _ExactCounter:
         f = Features(self.t, rank_counts=rep, suit_counts=counts, suit_run_value=best,
                      joint_counts=dict(zip(self.joint_keys, joint)))
         return self.c.bits(Domain.SUIT, f) | self.c.bits(Domain.JOINT, f)
+
+
+def warnings(ruleset) -> list[str]:
+    """``PLACE: warning: ...`` for every role no hand can have (its exact count is 0)."""
+    counts = exact_counts(ruleset.evaluator, ruleset.hand_size)
+    out = []
+    for role in ruleset.roles.roles:
+        if counts.roles[role.id] == 0:
+            place = role.place or ruleset.source
+            out.append(f"{place}: warning: the role '{role.id}' can never occur: no hand of "
+                       f"{ruleset.hand_size} cards matches '{role.pattern}'.")
+    return out
