@@ -113,7 +113,7 @@ def roles(cards, rules, trump, indicator, as_json, stats, exact, samples, seed):
             sys.exit(1)
         return
     bad = False
-    for n, line in enumerate(click.get_text_stream("stdin"), 1):
+    for n, line in enumerate(sys.stdin, 1):
         if not line.strip():
             continue
         try:
