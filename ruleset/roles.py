@@ -1,17 +1,41 @@
 """Hand-role evaluation (手役): the contract the interpreter and the CLI use.
 
-PROVISIONAL: knows only the literal patterns of the standard table, so that the interpreter can
-be built against the interface. The pattern-language work replaces the inside with a Lark
-grammar compiled to evaluators and keeps ``compile_table``, ``RoleHit``, ``RoleResult`` and the
-evaluator's ``evaluate`` and ``count_class``.
+``compile_table(table, deck)`` parses every pattern once and returns a :class:`RoleEvaluator`:
+
+- ``evaluate(hand, trump=None, indicator=None) -> RoleResult``: the roles that count, their go
+  and forced values, and each role's witness cards;
+- ``evaluate_many(hands, ...)``: the same roles and totals for many hands, without witness cards;
+- ``count_class(name, hand, ...)``: how many cards of a named class the hand holds.
+
+How roles combine: within a group at most one role counts, the matching one with the highest go
+value (ties: the first listed). Roles of different groups (or with no group) add up. A combo
+whose roles all count replaces them by one hit with the combo's values (first listed combo first;
+a role is used by one combo at most).
+
+Witness cards (T14), the cards a holder shows for a role, follow from its pattern:
+
+- ``shape ...`` and ``groups(...)``: the cards of the ranks held two or more times (for groups,
+  the ranks the group test names);
+- a lower bound (``>=``, ``>``) on ``count(SET)``: the hand's cards in SET; on ``run``: one card
+  per rank of the highest longest run; on ``suit_run``: that run's cards; on ``max_suit``: the
+  cards of the longest suit;
+- anything else (an exact count, an upper bound, ``not``, ``shape`` of all singles): the whole
+  hand, since only the whole hand proves that something is missing;
+- ``and``: the union of its parts; ``or``: the first part that holds.
+
+A context-dependent set is empty when the context is not given: ``suit trump`` with no trump,
+``rank indicator`` with no indicator.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
+from typing import Iterable, Sequence
 
 from .cards import SuitedDeck
+from .compiler import CompiledContext, Context, Domain, TableCompiler
+from .errors import CardError, HachiError, PatternError
+from .features import Features
 from .model import RoleTable
 
 
@@ -29,35 +53,248 @@ class RoleResult:
     go: int
     forced: int
 
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(h.id for h in self.roles)
 
-class _StubEvaluator:
+
+@dataclass(frozen=True)
+class _Hit:
+    id: str
+    go: int
+    forced: int
+    parts: tuple[int, ...]          # role indexes whose witnesses make the cards
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """The roles that count for one truth vector of atoms, before witness cards."""
+
+    hits: tuple[_Hit, ...]
+    go: int
+    forced: int
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(h.id for h in self.hits)
+
+
+class _ContextEvaluator:
+    """One compiled context with its caches: rank key, suit key and joint values -> atom bits."""
+
+    def __init__(self, compiled: CompiledContext, table: RoleTable):
+        self.c, self.table = compiled, table
+        t = compiled.tables
+        self.rank_cache: dict[int, int] = {}
+        self.suit_cache: dict[int, int] = {}
+        self.joint_cache: dict = {}
+        self.final_cache: dict[int, Resolution] = {}
+        joint = [a for a in compiled.atoms if a.domain == Domain.JOINT]
+        qs = [q for a in joint for q in a.quantities]
+        self.mixed = any(q.domain != Domain.JOINT and q.domain != Domain.CONST for q in qs)
+        self.joint_fns = [] if self.mixed else [q.hand_fn for q in qs if q.domain == Domain.JOINT]
+        self.has_joint = bool(joint)
+        self.tables = t
+
+    def rank_bits(self, rank_key: int) -> int:
+        bits = self.rank_cache.get(rank_key)
+        if bits is None:
+            f = Features(self.tables, rank_counts=self.tables.rank_counts(rank_key))
+            bits = self.rank_cache[rank_key] = self.c.bits(Domain.RANK, f)
+        return bits
+
+    def suit_bits(self, suit_key: int) -> int:
+        bits = self.suit_cache.get(suit_key)
+        if bits is None:
+            f = Features(self.tables, suit_counts=self.tables.suit_counts(suit_key))
+            bits = self.suit_cache[suit_key] = self.c.bits(Domain.SUIT, f)
+        return bits
+
+    def joint_bits(self, rank_key: int, suit_key: int, mask: int) -> int:
+        if not self.has_joint:
+            return 0
+        t = self.tables
+        if self.mixed:
+            f = Features(t, t.rank_counts(rank_key), t.suit_counts(suit_key), mask)
+            return self.c.bits(Domain.JOINT, f)
+        fns = self.joint_fns
+        key = fns[0](mask) if len(fns) == 1 else tuple(fn(mask) for fn in fns)
+        bits = self.joint_cache.get(key)
+        if bits is None:
+            f = Features(t, None, None, mask)
+            bits = self.joint_cache[key] = self.c.bits(Domain.JOINT, f)
+        return bits
+
+    def resolve(self, bits: int) -> Resolution:
+        res = self.final_cache.get(bits)
+        if res is None:
+            res = self.final_cache[bits] = resolve_roles(self.table, [fn(bits) for fn in self.c.roles])
+        return res
+
+    def bits_of(self, hand: Sequence[int]) -> tuple[int, int, int, int]:
+        rk, sk, mask = self.tables.keys(hand)
+        return self.rank_bits(rk) | self.suit_bits(sk) | self.joint_bits(rk, sk, mask), rk, sk, mask
+
+
+def resolve_roles(table: RoleTable, matched: Sequence[bool]) -> Resolution:
+    """Apply groups (one role per group, highest go, first listed on ties) and then combos."""
+    best: dict[object, int] = {}
+    for i, (role, ok) in enumerate(zip(table.roles, matched)):
+        if not ok:
+            continue
+        key = role.group if role.group is not None else ("", i)
+        if key not in best or role.go > table.roles[best[key]].go:
+            best[key] = i
+    kept = sorted(best.values())
+    hits = [_Hit(table.roles[i].id, table.roles[i].go, table.roles[i].forced, (i,)) for i in kept]
+    for combo in table.combos:
+        present = {h.id: h for h in hits}
+        if all(r in present and len(present[r].parts) == 1 for r in combo.roles) and combo.roles:
+            first = min(hits.index(present[r]) for r in combo.roles)
+            parts = tuple(p for r in combo.roles for p in present[r].parts)
+            rest = [h for h in hits if h.id not in combo.roles]
+            rest.insert(min(first, len(rest)), _Hit(combo.id, combo.go, combo.forced, parts))
+            hits = rest
+    return Resolution(tuple(hits), sum(h.go for h in hits), sum(h.forced for h in hits))
+
+
+class RoleEvaluator:
+    """A role table compiled for a deck; contexts (trump, indicator) compile on first use."""
+
     def __init__(self, table: RoleTable, deck: SuitedDeck):
         self.table, self.deck = table, deck
+        self.compiler = TableCompiler(table, deck)
+        if self.compiler.errors:
+            raise self.compiler.errors[0]
+        self._contexts: dict[Context, _ContextEvaluator] = {}
+        self.context(None, None)
 
-    def count_class(self, name: str, hand, trump=None, indicator=None) -> int:
-        ranks = self.table.classes[name].split()[1:]
-        wanted = {self.deck.rank_index(r) for r in ranks}
-        return sum(1 for c in hand if self.deck.rank(c) in wanted)
+    def context(self, trump: int | None = None, indicator: int | None = None) -> _ContextEvaluator:
+        ctx = Context(trump, indicator)
+        ev = self._contexts.get(ctx)
+        if ev is None:
+            ev = self._contexts[ctx] = _ContextEvaluator(self.compiler.compile(ctx), self.table)
+        return ev
 
-    def evaluate(self, hand, trump: int | None = None, indicator: int | None = None) -> RoleResult:
+    def _check(self, hand: Sequence[int], mask: int) -> None:
+        if mask.bit_count() != len(hand):
+            raise CardError(f"the hand {self._names(hand)} holds a card twice.")
+
+    def _names(self, hand) -> str:
+        return " ".join(self.deck.name(c) if isinstance(c, int) and 0 <= c < self.deck.size else repr(c)
+                        for c in hand)
+
+    def evaluate(self, hand: Sequence[int], trump: int | None = None, indicator: int | None = None) -> RoleResult:
+        """The roles of ``hand`` with their values and witness cards."""
+        hand = tuple(hand)
+        ev = self.context(trump, indicator)
+        try:
+            bits, rk, sk, mask = ev.bits_of(hand)
+        except (IndexError, TypeError):
+            raise CardError(f"the hand {self._names(hand)} holds something that is not a card.") from None
+        self._check(hand, mask)
+        res = ev.resolve(bits)
+        if not res.hits:
+            return RoleResult((), 0, 0)
+        t = self.compiler.tables
+        f = Features(t, t.rank_counts(rk), t.suit_counts(sk), mask)
+        hits = []
+        for h in res.hits:
+            cards = frozenset().union(*(ev.c.witnesses[i](f, bits, hand) for i in h.parts))
+            hits.append(RoleHit(h.id, h.go, h.forced, self._sorted(cards)))
+        return RoleResult(tuple(hits), res.go, res.forced)
+
+    def _sorted(self, cards: Iterable[int]) -> tuple[int, ...]:
         d = self.deck
-        shape = tuple(n for n in sorted(Counter(d.rank(c) for c in hand).values(), reverse=True) if n > 1)
-        suits = Counter(d.suit(c) for c in hand)
-        feats = {f"shape {' '.join(map(str, shape))}" if shape else "shape"}
-        light = self.count_class("light", hand)
-        feats.add(f"count(light) == {light}")
-        if max(suits.values()) >= 5:
-            feats.add("max_suit >= 5")
-        hits = {}
-        for r in self.table.roles:
-            alts = [a.strip() for a in r.pattern.split(" or ")]
-            if any(a in feats for a in alts):
-                key = r.group or r.id
-                if key not in hits or hits[key].go < r.go:
-                    hits[key] = RoleHit(r.id, r.go, r.forced, tuple(hand))
-        roles = tuple(hits.values())
-        return RoleResult(roles, sum(h.go for h in roles), sum(h.forced for h in roles))
+        return tuple(sorted(cards, key=lambda c: (-d.rank(c), d.suit(c))))
+
+    def evaluate_many(self, hands: Iterable[Sequence[int]], trump: int | None = None,
+                      indicator: int | None = None) -> list[Resolution]:
+        """Roles and totals (no witness cards) of many hands; duplicate cards are errors."""
+        ev = self.context(trump, indicator)
+        t = self.compiler.tables
+        packed = t.packed.__getitem__
+        rmask, sshift, smask, mshift = t.rank_key_mask, t.suit_shift, t.suit_key_mask, t.mask_shift
+        rcache, scache, jcache, fcache = ev.rank_cache, ev.suit_cache, ev.joint_cache, ev.final_cache
+        single = ev.joint_fns[0] if len(ev.joint_fns) == 1 and ev.has_joint and not ev.mixed else None
+        out = []
+        append = out.append
+        for hand in hands:
+            try:
+                v = sum(map(packed, hand))
+            except (IndexError, TypeError):
+                raise CardError(f"the hand {self._names(hand)} holds something that is not a card.") from None
+            mask = v >> mshift
+            if mask.bit_count() != len(hand):
+                self._check(hand, mask)
+            rk, sk = v & rmask, (v >> sshift) & smask
+            rb = rcache.get(rk)
+            if rb is None:
+                rb = ev.rank_bits(rk)
+            sb = scache.get(sk)
+            if sb is None:
+                sb = ev.suit_bits(sk)
+            if single is not None:
+                jb = jcache.get(single(mask))
+                if jb is None:
+                    jb = ev.joint_bits(rk, sk, mask)
+            else:
+                jb = ev.joint_bits(rk, sk, mask)
+            res = fcache.get(rb | sb | jb)
+            append(res if res is not None else ev.resolve(rb | sb | jb))
+        return out
+
+    def count_class(self, name: str, hand: Sequence[int], trump: int | None = None,
+                    indicator: int | None = None) -> int:
+        """How many cards of the named class ``hand`` holds."""
+        mask = self.compiler.class_mask(name, Context(trump, indicator))
+        bit = self.compiler.tables.hand_bit
+        return sum(1 for c in hand if bit[c] & mask)
 
 
-def compile_table(table: RoleTable, deck: SuitedDeck) -> _StubEvaluator:
-    return _StubEvaluator(table, deck)
+def compile_table(table: RoleTable, deck: SuitedDeck) -> RoleEvaluator:
+    """Parse and compile a role table; raise the first :class:`PatternError` if any."""
+    return RoleEvaluator(table, deck)
+
+
+def pattern_errors(table: RoleTable, deck: SuitedDeck) -> list[PatternError]:
+    """Every syntax error and unknown class name of a table's classes and patterns."""
+    return list(TableCompiler(table, deck).errors)
+
+
+def check_examples(ruleset) -> list[HachiError]:
+    """Check a ruleset's role-table ``examples:``; one error per example that fails."""
+    table, deck = ruleset.roles, ruleset.deck
+    errors = pattern_errors(table, deck)
+    if errors:
+        return list(errors)
+    evaluator = ruleset.evaluator if hasattr(ruleset, "evaluator") else compile_table(table, deck)
+    out: list[HachiError] = []
+    for n, example in enumerate(table.examples, 1):
+        err = _check_example(evaluator, deck, n, example)
+        if err is not None:
+            out.append(err)
+    return out
+
+
+def _check_example(evaluator: RoleEvaluator, deck: SuitedDeck, n: int, example) -> HachiError | None:
+    label = f"example {n} ({example.hand})"
+    try:
+        hand = deck.parse_list(example.hand)
+        trump = deck.suit_index(example.trump) if example.trump else None
+        indicator = deck.parse(example.indicator) if example.indicator else None
+        if indicator is not None and indicator in hand:
+            raise CardError(f"the indicator {deck.name(indicator)} is also in the hand.")
+    except CardError as err:
+        return HachiError(f"{label}: {err.message}", example.place)
+    result = evaluator.evaluate(hand, trump, indicator)
+    problems = []
+    if sorted(result.ids) != sorted(example.roles):
+        problems.append(f"expected roles [{', '.join(example.roles)}] but got [{', '.join(result.ids)}]")
+    if example.go is not None and example.go != result.go:
+        problems.append(f"expected go {example.go} but got {result.go}")
+    if example.forced is not None and example.forced != result.forced:
+        problems.append(f"expected forced {example.forced} but got {result.forced}")
+    if not problems:
+        return None
+    return HachiError(f"{label}: {'; '.join(problems)}.", example.place)

@@ -1,0 +1,148 @@
+"""``hachi roles`` (evaluate hands, or count roles over all hands) and ``hachi table`` (the sheet)."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from hachihachi.ruleset.errors import CardError, HachiError
+
+
+def _fail(place: str, err: HachiError) -> None:
+    click.echo(f"{err.place or place}: error: {err.message}", err=True)
+
+
+def _load(rules: str):
+    from hachihachi.ruleset.loader import load_ruleset
+
+    return load_ruleset(rules)
+
+
+def _context(ruleset, trump: str | None, indicator: str | None):
+    deck = ruleset.deck
+    t = deck.suit_index(trump) if trump else None
+    i = deck.parse(indicator) if indicator else None
+    return t, i
+
+
+def evaluate_text(ruleset, text: str, trump: int | None, indicator: int | None) -> dict:
+    """Evaluate one hand written as text; the JSON object of interfaces.md."""
+    deck = ruleset.deck
+    hand = deck.parse_list(text)
+    if len(hand) != ruleset.hand_size:
+        raise CardError(f"a hand has {ruleset.hand_size} cards, but '{text.strip()}' has {len(hand)}.")
+    if indicator is not None and indicator in hand:
+        raise CardError(f"the indicator {deck.name(indicator)} cannot also be in the hand.")
+    result = ruleset.evaluator.evaluate(hand, trump, indicator)
+    aces = sum(1 for c in hand if deck.ranks[deck.rank(c)] == "A")
+    return {"hand": deck.format(hand),
+            "roles": [{"id": h.id, "go": h.go, "forced": h.forced, "cards": [deck.name(c) for c in h.cards]}
+                      for h in result.roles],
+            "go": result.go, "forced": result.forced, "aces": aces}
+
+
+def _text_line(obj: dict) -> str:
+    if not obj["roles"]:
+        return f"{obj['hand']}: no role; aces {obj['aces']}"
+    roles = "; ".join(f"{r['id']} go {r['go']} forced {r['forced']} ({' '.join(r['cards'])})" for r in obj["roles"])
+    return f"{obj['hand']}: {roles}; total go {obj['go']} forced {obj['forced']}; aces {obj['aces']}"
+
+
+def _emit(obj: dict, as_json: bool) -> None:
+    if as_json:
+        click.echo(json.dumps({k: v for k, v in obj.items() if k != "hand"}, ensure_ascii=False))
+    else:
+        click.echo(_text_line(obj))
+
+
+def _stats(ruleset, samples: int | None, seed: int, trump, indicator, as_json: bool) -> None:
+    from hachihachi.ruleset.stats import exact_counts, sampled_counts
+
+    if samples is None:
+        counts = exact_counts(ruleset.evaluator, ruleset.hand_size, trump, indicator)
+    else:
+        counts = sampled_counts(ruleset.evaluator, ruleset.hand_size, samples, seed, trump, indicator)
+    data = counts.as_json()
+    if as_json:
+        click.echo(json.dumps(data))
+        return
+    kind = "exact" if counts.exact else f"estimated from {samples:,} hands (seed {seed})"
+    click.echo(f"hands: {data['hands']:,} ({kind})")
+    for role, n in list(data["roles"].items()) + [("no role at all", data["none"])]:
+        share = n / data["hands"] * 100 if data["hands"] else 0
+        click.echo(f"{role:20} {n:>14,}  {share:8.4f}%")
+
+
+@click.command()
+@click.argument("cards", nargs=-1)
+@click.option("--rules", default="hachihachi_trick", show_default=True, help="Ruleset name or rule file.")
+@click.option("--trump", help="The trump suit (s, h, d, c).")
+@click.option("--indicator", help="The indicator card, such as 7h.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option("--stats", is_flag=True, help="Count every role over all hands instead.")
+@click.option("--exact", is_flag=True, help="With --stats: count exactly (the default).")
+@click.option("--samples", type=click.IntRange(min=1), help="With --stats: estimate from N random hands.")
+@click.option("--seed", type=int, default=1, show_default=True, help="With --samples: the random seed.")
+def roles(cards, rules, trump, indicator, as_json, stats, exact, samples, seed):
+    """Evaluate the hand roles of CARDS (or of one hand per line on standard input).
+
+    With --stats, count how many of all hands have each role.
+    """
+    if exact and samples is not None:
+        raise click.UsageError("--exact and --samples exclude each other.")
+    if (exact or samples is not None) and not stats:
+        raise click.UsageError("--exact and --samples go with --stats.")
+    try:
+        ruleset = _load(rules)
+        t, i = _context(ruleset, trump, indicator)
+    except HachiError as err:
+        _fail(rules, err)
+        sys.exit(1)
+    if stats:
+        if cards:
+            raise click.UsageError("--stats takes no cards.")
+        _stats(ruleset, samples, seed, t, i, as_json)
+        return
+    if cards:
+        try:
+            _emit(evaluate_text(ruleset, " ".join(cards), t, i), as_json)
+        except HachiError as err:
+            _fail("<hand>", err)
+            sys.exit(1)
+        return
+    bad = False
+    for n, line in enumerate(sys.stdin, 1):
+        if not line.strip():
+            continue
+        try:
+            _emit(evaluate_text(ruleset, line, t, i), as_json)
+        except HachiError as err:
+            bad = True
+            if as_json:
+                click.echo(json.dumps({"error": err.message, "line": n}, ensure_ascii=False))
+                _fail(f"<stdin>:{n}", err)
+            else:
+                click.echo(f"<stdin>:{n}: error: {err.message}")   # in line with the answers
+    if bad:
+        sys.exit(1)
+
+
+@click.command()
+@click.option("--rules", default="hachihachi_trick", show_default=True, help="Ruleset name or rule file.")
+@click.option("--lang", type=click.Choice(["ja", "en"]), default="en", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "md", "html"]), default="text", show_default=True)
+@click.option("--no-probability", is_flag=True, help="Leave out the probability column (faster).")
+def table(rules, lang, fmt, no_probability):
+    """Print the hand-role sheet (手役表) of a ruleset."""
+    from hachihachi.ruleset.sheet import render
+    from hachihachi.ruleset.stats import exact_counts
+
+    try:
+        ruleset = _load(rules)
+        counts = None if no_probability else exact_counts(ruleset.evaluator, ruleset.hand_size)
+    except HachiError as err:
+        _fail(rules, err)
+        sys.exit(1)
+    click.echo(render(ruleset, counts, lang, fmt), nl=False)

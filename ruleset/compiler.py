@@ -1,0 +1,364 @@
+"""Compile pattern nodes into closures over :class:`Features`, for one round context.
+
+Every condition leaf (a comparison or a shape) is an *atom*. An atom reads rank features only,
+suit features only, or both (joint: runs within a suit, card sets that are neither whole ranks
+nor whole suits, comparisons mixing the two). Evaluators cache atom truths per rank key and per
+suit key, so most hands cost a few dictionary lookups; the exact counter uses the same split.
+"""
+
+from __future__ import annotations
+
+import enum
+import operator
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .cards import SuitedDeck
+from .errors import CardError, HachiError, PatternError
+from .features import DeckTables, Features
+from .patterns import (
+    And, CardList, CardSet, ClassRef, Compare, Count, Groups, MaxSuit, Not, Number, Or, Pattern, RankSet,
+    Run, Shape, SuitRun, SuitSet, Union_, class_refs, parse_cardset, parse_pattern, pattern_error,
+    unknown_class_error,
+)
+
+OPS: dict[str, Callable[[int, int], bool]] = {
+    "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
+}
+FLIPPED = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
+
+
+class Domain(enum.IntEnum):
+    """What part of a hand a quantity or atom reads."""
+
+    CONST = 0
+    RANK = 1
+    SUIT = 2
+    JOINT = 3
+
+
+def join(a: Domain, b: Domain) -> Domain:
+    if a == Domain.CONST:
+        return b
+    if b == Domain.CONST or a == b:
+        return a
+    return Domain.JOINT
+
+
+@dataclass(frozen=True)
+class Context:
+    """The round's context a pattern may read: the trump suit and the indicator card."""
+
+    trump: int | None = None
+    indicator: int | None = None
+
+
+@dataclass
+class Quantity:
+    domain: Domain
+    fn: Callable[[Features], int]
+    node: object
+    hand_fn: Callable[[int], int] | None = None      # value from the hand mask alone (joint ones)
+
+
+@dataclass
+class Atom:
+    node: object
+    domain: Domain
+    fn: Callable[[Features], bool]
+    quantities: tuple[Quantity, ...]
+
+
+@dataclass
+class CompiledContext:
+    """A role table compiled for one context: atoms by domain, role formulas over atom bits."""
+
+    tables: DeckTables
+    context: Context
+    atoms: list[Atom]
+    roles: list[Callable[[int], bool]]
+    witnesses: list[Callable[[Features, int, tuple], frozenset]]
+    joint_sets: dict[int, int] = field(default_factory=dict)      # joint count key -> suit-major mask
+    suit_run_thresholds: set[int] = field(default_factory=set)
+    suit_specific: bool = False                                    # some atom names a particular suit
+
+    def bits(self, domain: Domain, features: Features) -> int:
+        out = 0
+        for i, atom in enumerate(self.atoms):
+            if atom.domain == domain and atom.fn(features):
+                out |= 1 << i
+        return out
+
+
+class TableCompiler:
+    """Parses a table's classes and patterns once; compiles them per context on demand."""
+
+    def __init__(self, table, deck: SuitedDeck):
+        self.table, self.deck = table, deck
+        self.tables = DeckTables(len(deck.ranks), len(deck.suits), table.ace_low)
+        self.errors: list[PatternError] = []
+        self.classes: dict[str, CardSet] = {}
+        self.patterns: list[Pattern | None] = []
+        self._parse_classes()
+        self._parse_patterns()
+
+    # ------------------------------------------------------------ parsing and checking
+    def _parse_classes(self) -> None:
+        places = self.table.class_places or {}
+        for name, text in self.table.classes.items():
+            try:
+                self.classes[name] = parse_cardset(text, places.get(name) or None)
+            except PatternError as err:
+                self.errors.append(err)
+        for name, node in self.classes.items():
+            self._check_refs(node, str(self.table.classes[name]), places.get(name) or None)
+            self._check_items(node, str(self.table.classes[name]), places.get(name) or None)
+        self._check_cycles()
+
+    def _parse_patterns(self) -> None:
+        for role in self.table.roles:
+            try:
+                node = parse_pattern(role.pattern, role.place)
+            except PatternError as err:
+                self.errors.append(err)
+                self.patterns.append(None)
+                continue
+            ok = self._check_refs(node, role.pattern, role.place)
+            ok = self._check_items(node, role.pattern, role.place) and ok
+            self.patterns.append(node if ok else None)
+
+    def _check_refs(self, node, text: str, place: str | None) -> bool:
+        ok = True
+        for ref in class_refs(node):
+            if ref.name not in self.table.classes:
+                self.errors.append(unknown_class_error(ref, self.table.classes, text, place))
+                ok = False
+        return ok
+
+    def _check_items(self, node, text: str, place: str | None) -> bool:
+        from .patterns import walk
+
+        for sub in walk(node):
+            if isinstance(sub, (RankSet, SuitSet, CardList)):
+                try:
+                    self._items_mask(sub, Context(0, 0))
+                except CardError as err:
+                    self.errors.append(pattern_error(text, sub.column, err.message, place))
+                    return False
+        return True
+
+    def _check_cycles(self) -> None:
+        state: dict[str, int] = {}
+
+        def visit(name: str, trail: list[str]) -> None:
+            if state.get(name) == 2 or name not in self.classes:
+                return
+            if state.get(name) == 1:
+                cycle = " -> ".join(trail[trail.index(name):] + [name])
+                place = (self.table.class_places or {}).get(name) or None
+                self.errors.append(PatternError(f"card classes refer to each other in a circle: {cycle}.", place))
+                raise _Cycle
+            state[name] = 1
+            for ref in class_refs(self.classes[name]):
+                visit(ref.name, trail + [name])
+            state[name] = 2
+
+        try:
+            for name in self.classes:
+                visit(name, [])
+        except _Cycle:
+            self.classes.clear()
+
+    # ------------------------------------------------------------ card sets
+    def cardset_mask(self, node: CardSet, ctx: Context) -> int:
+        """The cards of ``node`` in context ``ctx`` as a suit-major bit mask."""
+        if isinstance(node, Union_):
+            out = 0
+            for part in node.parts:
+                out |= self.cardset_mask(part, ctx)
+            return out
+        if isinstance(node, ClassRef):
+            return self.cardset_mask(self.classes[node.name], ctx)
+        return self._items_mask(node, ctx)
+
+    def class_mask(self, name: str, ctx: Context) -> int:
+        if name not in self.classes:
+            raise HachiError(f"there is no card class '{name}' in this role table.")
+        return self.cardset_mask(self.classes[name], ctx)
+
+    def _items_mask(self, node, ctx: Context) -> int:
+        t, d = self.tables, self.deck
+        bits = 0
+        for item in node.items:
+            if isinstance(node, RankSet):
+                ranks = [d.rank(ctx.indicator)] if item == "indicator" and ctx.indicator is not None else (
+                    [] if item == "indicator" else [d.rank_index(item)])
+                bits |= sum(1 << (s * t.ranks + r) for r in ranks for s in range(t.suits))
+            elif isinstance(node, SuitSet):
+                suit = ctx.trump if item == "trump" else (
+                    (d.suit(ctx.indicator) if ctx.indicator is not None else None) if item == "indicator"
+                    else d.suit_index(item))
+                if suit is not None:
+                    bits |= t.full_ranks << (suit * t.ranks)
+            else:
+                card = ctx.indicator if item == "indicator" else d.parse(item)
+                if card is not None:
+                    bits |= t.hand_bit[card]
+        return bits
+
+    # ------------------------------------------------------------ compiling
+    def compile(self, ctx: Context) -> CompiledContext:
+        if self.errors:
+            raise self.errors[0]
+        out = CompiledContext(self.tables, ctx, [], [], [])
+        index: dict[object, int] = {}
+        for node in self.patterns:
+            out.roles.append(self._formula(node, ctx, out, index))
+            out.witnesses.append(self._witness(node, ctx, out, index))
+        return out
+
+    def _atom_index(self, node, ctx: Context, out: CompiledContext, index: dict) -> int:
+        if node not in index:
+            index[node] = len(out.atoms)
+            out.atoms.append(self._atom(node, ctx, out))
+        return index[node]
+
+    def _formula(self, node, ctx, out, index) -> Callable[[int], bool]:
+        if isinstance(node, (Compare, Shape)):
+            bit = 1 << self._atom_index(node, ctx, out, index)
+            return lambda bits: bool(bits & bit)
+        if isinstance(node, Not):
+            inner = self._formula(node.part, ctx, out, index)
+            return lambda bits: not inner(bits)
+        parts = [self._formula(p, ctx, out, index) for p in node.parts]
+        if isinstance(node, And):
+            return lambda bits: all(p(bits) for p in parts)
+        return lambda bits: any(p(bits) for p in parts)
+
+    def _atom(self, node, ctx: Context, out: CompiledContext) -> Atom:
+        if isinstance(node, Shape):
+            sizes = node.sizes
+            return Atom(node, Domain.RANK, lambda f: f.shape == sizes, ())
+        left, right = self._quantity(node.left, ctx, out), self._quantity(node.right, ctx, out)
+        test, lf, rf = OPS[node.op], left.fn, right.fn
+        for q, other in ((left, right), (right, left)):
+            if isinstance(q.node, SuitRun):
+                if isinstance(other.node, Number):
+                    op = node.op if q is left else FLIPPED[node.op]
+                    k = other.node.value
+                    out.suit_run_thresholds.update({k} if op in (">=", "<") else {k + 1} if op in (">", "<=")
+                                                   else {k, k + 1})
+                else:
+                    out.suit_run_thresholds.update(range(1, 64))
+        domain = join(left.domain, right.domain)
+        domain = Domain.RANK if domain == Domain.CONST else domain    # constant: evaluate with the ranks
+        return Atom(node, domain, lambda f: test(lf(f), rf(f)), (left, right))
+
+    def _quantity(self, node, ctx: Context, out: CompiledContext) -> Quantity:
+        t = self.tables
+        if isinstance(node, Number):
+            value = node.value
+            return Quantity(Domain.CONST, lambda f: value, node)
+        if isinstance(node, Run):
+            return Quantity(Domain.RANK, lambda f: f.run, node)
+        if isinstance(node, MaxSuit):
+            return Quantity(Domain.SUIT, lambda f: f.max_suit, node)
+        if isinstance(node, SuitRun):
+            return Quantity(Domain.JOINT, lambda f: f.suit_run, node, self._suit_run_fn())
+        if isinstance(node, Groups):
+            test, n = OPS[node.op], node.n
+            return Quantity(Domain.RANK, lambda f: f.groups(lambda c: test(c, n)), node)
+        return self._count(node, ctx, out)
+
+    def _suit_run_fn(self) -> Callable[[int], int]:
+        t = self.tables
+        runs, full, r = t._runs, t.full_ranks, t.ranks
+        if runs is None:
+            return lambda hm: max(t.run_length(m) for m in t.suit_masks(hm))
+        if t.suits == 4:
+            r2, r3 = 2 * r, 3 * r
+            return lambda hm: max(runs[hm & full], runs[(hm >> r) & full], runs[(hm >> r2) & full],
+                                  runs[(hm >> r3) & full])
+        shifts = [s * r for s in range(t.suits)]
+        return lambda hm: max(runs[(hm >> sh) & full] for sh in shifts)
+
+    def _count(self, node: Count, ctx: Context, out: CompiledContext) -> Quantity:
+        t = self.tables
+        mask = self.cardset_mask(node.cardset, ctx)
+        slices = [(mask >> (s * t.ranks)) & t.full_ranks for s in range(t.suits)]
+        if mask == 0:
+            return Quantity(Domain.CONST, lambda f: 0, node)
+        if all(sl == slices[0] for sl in slices):
+            ranks = [r for r in range(t.ranks) if slices[0] >> r & 1]
+            return Quantity(Domain.RANK, lambda f: sum(f.rank_counts[r] for r in ranks), node)
+        if all(sl in (0, t.full_ranks) for sl in slices):
+            suits = [s for s, sl in enumerate(slices) if sl]
+            out.suit_specific = out.suit_specific or len(suits) < t.suits
+            return Quantity(Domain.SUIT, lambda f: sum(f.suit_counts[s] for s in suits), node)
+        key = len(out.joint_sets)
+        out.joint_sets[key] = mask
+        out.suit_specific = True
+        return Quantity(Domain.JOINT, lambda f: f.count_mask(key, mask), node, lambda hm: (hm & mask).bit_count())
+
+    # ------------------------------------------------------------ witness cards (T14)
+    def _witness(self, node, ctx, out, index) -> Callable[[Features, int, tuple], frozenset]:
+        """The cards a holder shows for ``node``; see roles.py for the rule."""
+        if isinstance(node, Shape):
+            return (lambda f, bits, hand: self._group_cards(f, hand, lambda c: c > 1)) if node.sizes else _whole
+        if isinstance(node, Not):
+            return _whole
+        if isinstance(node, (And, Or)):
+            parts = [(self._formula(p, ctx, out, index), self._witness(p, ctx, out, index)) for p in node.parts]
+            if isinstance(node, And):
+                return lambda f, bits, hand: frozenset().union(*(w(f, bits, hand) for _, w in parts))
+            return lambda f, bits, hand: next((w(f, bits, hand) for ok, w in parts if ok(bits)), frozenset())
+        return self._compare_witness(node, ctx)
+
+    def _compare_witness(self, node: Compare, ctx: Context):
+        left, op, right = node.left, node.op, node.right
+        if isinstance(left, Number):
+            left, op, right = right, FLIPPED[op], left
+        if isinstance(left, Groups):
+            test, n = OPS[left.op], left.n
+            return lambda f, bits, hand: self._group_cards(f, hand, lambda c: test(c, n)) or frozenset(hand)
+        if not isinstance(right, Number) or op not in (">=", ">"):
+            return _whole
+        if isinstance(left, Count):
+            mask = self.cardset_mask(left.cardset, ctx)
+            bit = self.tables.hand_bit
+            return lambda f, bits, hand: frozenset(c for c in hand if bit[c] & mask)
+        if isinstance(left, Run):
+            return self._run_cards
+        if isinstance(left, SuitRun):
+            return self._suit_run_cards
+        if isinstance(left, MaxSuit):
+            return self._suit_cards
+        return _whole
+
+    def _group_cards(self, f: Features, hand, test) -> frozenset:
+        d = self.deck
+        return frozenset(c for c in hand if test(f.rank_counts[d.rank(c)]))
+
+    def _run_cards(self, f: Features, bits, hand) -> frozenset:
+        d = self.deck
+        ranks = self.tables.run_ranks(f.rank_mask)
+        return frozenset(min((c for c in hand if d.rank(c) == r), key=d.suit) for r in ranks)
+
+    def _suit_run_cards(self, f: Features, bits, hand) -> frozenset:
+        t = self.tables
+        masks = f.suit_masks
+        suit = max(range(t.suits), key=lambda s: (t.run_length(masks[s]), -s))
+        return frozenset(t.card(r, suit) for r in t.run_ranks(masks[suit]))
+
+    def _suit_cards(self, f: Features, bits, hand) -> frozenset:
+        d = self.deck
+        suit = max(range(len(d.suits)), key=lambda s: (f.suit_counts[s], -s))
+        return frozenset(c for c in hand if d.suit(c) == suit)
+
+
+class _Cycle(Exception):
+    pass
+
+
+def _whole(f: Features, bits: int, hand) -> frozenset:
+    return frozenset(hand)

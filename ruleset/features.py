@@ -1,0 +1,167 @@
+"""Per-hand features, computed once and shared by every pattern of a role table.
+
+A hand is summarised three ways, each a small integer key that roles.py caches on:
+
+- the rank key: the rank counts packed into one integer (``bits`` bits per rank);
+- the suit key: the suit counts packed into one integer (8 bits per suit);
+- the hand mask: one bit per card, suit-major (bit ``suit * ranks + rank``), so each suit's ranks
+  are one slice of bits, from which runs within a suit are read.
+
+:class:`Features` unpacks them into rank counts, shape, suit counts, runs and class counts.
+
+>>> t = DeckTables(13, 4, ace_low=True)
+>>> t.run_length(0b1000000001111)   # A 2 3 4 5, ace low
+5
+>>> DeckTables(13, 4, ace_low=False).run_length(0b1000000001111)
+4
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Sequence
+
+SUIT_KEY_BITS = 8
+
+
+def longest_run(mask: int) -> int:
+    """The length of the longest block of consecutive one bits of ``mask``.
+
+    >>> longest_run(0b1110111)
+    3
+    """
+    n = 0
+    while mask:
+        mask &= mask << 1
+        n += 1
+    return n
+
+
+class DeckTables:
+    """Lookup tables for a suited deck of ``ranks x suits`` cards (card = rank * suits + suit)."""
+
+    def __init__(self, ranks: int, suits: int, ace_low: bool):
+        self.ranks, self.suits, self.ace_low = ranks, suits, ace_low
+        self.rank_bits = max(1, suits.bit_length())
+        self.rank_field = (1 << self.rank_bits) - 1
+        self.full_ranks = (1 << ranks) - 1
+        cards = range(ranks * suits)
+        self.rank_key = tuple(1 << (self.rank_bits * (c // suits)) for c in cards)
+        self.suit_key = tuple(1 << (SUIT_KEY_BITS * (c % suits)) for c in cards)
+        self.hand_bit = tuple(1 << ((c % suits) * ranks + c // suits) for c in cards)
+        # all three keys in one integer, so that one sum over the hand gives them all
+        self.suit_shift = self.rank_bits * ranks
+        self.mask_shift = self.suit_shift + SUIT_KEY_BITS * suits
+        self.rank_key_mask = (1 << self.suit_shift) - 1
+        self.suit_key_mask = (1 << (SUIT_KEY_BITS * suits)) - 1
+        self.packed = tuple(self.rank_key[c] | self.suit_key[c] << self.suit_shift | self.hand_bit[c] << self.mask_shift
+                            for c in cards)
+        self._runs = tuple(self._run(m) for m in range(1 << ranks)) if ranks <= 16 else None
+
+    def _run(self, mask: int) -> int:
+        if self.ace_low and self.ranks > 1 and mask >> (self.ranks - 1) & 1:
+            mask = (mask << 1) | 1
+        return longest_run(mask)
+
+    def run_length(self, rank_mask: int) -> int:
+        """The longest run of consecutive ranks in ``rank_mask`` (ace low when the table says)."""
+        return self._runs[rank_mask] if self._runs is not None else self._run(rank_mask)
+
+    def run_ranks(self, rank_mask: int) -> tuple[int, ...]:
+        """The ranks of the highest longest run in ``rank_mask``."""
+        best = self.run_length(rank_mask)
+        if best == 0:
+            return ()
+        order = list(range(self.ranks))
+        if self.ace_low:
+            order = [self.ranks - 1] + order
+        found: tuple[int, ...] = ()
+        for start in range(len(order) - best + 1):
+            window = order[start:start + best]
+            if all(rank_mask >> r & 1 for r in window):
+                found = tuple(window)
+        return found
+
+    def keys(self, hand: Sequence[int]) -> tuple[int, int, int]:
+        """The rank key, suit key and hand mask of ``hand``."""
+        return self.unpack(sum(map(self.packed.__getitem__, hand)))
+
+    def unpack(self, packed: int) -> tuple[int, int, int]:
+        """Split a sum of ``packed`` entries into rank key, suit key and hand mask."""
+        return (packed & self.rank_key_mask, (packed >> self.suit_shift) & self.suit_key_mask,
+                packed >> self.mask_shift)
+
+    def rank_counts(self, rank_key: int) -> tuple[int, ...]:
+        b, f = self.rank_bits, self.rank_field
+        return tuple((rank_key >> (b * r)) & f for r in range(self.ranks))
+
+    def suit_counts(self, suit_key: int) -> tuple[int, ...]:
+        f = (1 << SUIT_KEY_BITS) - 1
+        return tuple((suit_key >> (SUIT_KEY_BITS * s)) & f for s in range(self.suits))
+
+    def suit_masks(self, hand_mask: int) -> tuple[int, ...]:
+        return tuple((hand_mask >> (s * self.ranks)) & self.full_ranks for s in range(self.suits))
+
+    def card(self, rank: int, suit: int) -> int:
+        return rank * self.suits + suit
+
+
+class Features:
+    """What patterns read about one hand. Built from whichever parts are known.
+
+    A feature of a part not given is an error to read: the compiler only lets rank patterns
+    read rank features, and so on. ``joint_counts`` and ``suit_run_value`` let the exact counter
+    supply values it has accumulated instead of a hand mask.
+    """
+
+    def __init__(self, tables: DeckTables, rank_counts: tuple[int, ...] | None = None,
+                 suit_counts: tuple[int, ...] | None = None, hand_mask: int | None = None,
+                 suit_run_value: int | None = None, joint_counts: dict | None = None):
+        self.tables = tables
+        self.rank_counts = rank_counts
+        self.suit_counts = suit_counts
+        self.hand_mask = hand_mask
+        self._suit_run = suit_run_value
+        self.joint_counts = joint_counts
+
+    @classmethod
+    def of_hand(cls, tables: DeckTables, hand: Sequence[int]) -> "Features":
+        rank_key, suit_key, mask = tables.keys(hand)
+        return cls(tables, tables.rank_counts(rank_key), tables.suit_counts(suit_key), mask)
+
+    @cached_property
+    def rank_mask(self) -> int:
+        return sum(1 << r for r, n in enumerate(self.rank_counts) if n)
+
+    @cached_property
+    def shape(self) -> tuple[int, ...]:
+        """Sizes of the groups of equal rank, largest first, ones omitted."""
+        return tuple(sorted((n for n in self.rank_counts if n > 1), reverse=True))
+
+    @cached_property
+    def run(self) -> int:
+        return self.tables.run_length(self.rank_mask)
+
+    @cached_property
+    def max_suit(self) -> int:
+        return max(self.suit_counts)
+
+    @cached_property
+    def suit_masks(self) -> tuple[int, ...]:
+        return self.tables.suit_masks(self.hand_mask)
+
+    @cached_property
+    def suit_run(self) -> int:
+        if self._suit_run is not None:
+            return self._suit_run
+        return max(self.tables.run_length(m) for m in self.suit_masks)
+
+    def groups(self, test) -> int:
+        """How many ranks held (at least once) have a count passing ``test``."""
+        return sum(1 for n in self.rank_counts if n and test(n))
+
+    def count_mask(self, key, mask: int) -> int:
+        """Cards of the hand in ``mask`` (suit-major layout); ``key`` names it for the counter."""
+        if self.joint_counts is not None:
+            return self.joint_counts[key]
+        return (self.hand_mask & mask).bit_count()

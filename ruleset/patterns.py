@@ -1,0 +1,338 @@
+"""The hand-role pattern language: parse text into frozen nodes, with friendly errors.
+
+``parse_pattern`` reads a role pattern (``shape 3 or shape 3 2``), ``parse_cardset`` a card-set
+expression (``rank T J Q K A``). Nodes are frozen dataclasses; ``roles.py`` compiles them into
+closures. Nothing is ever passed to eval/exec.
+
+>>> parse_pattern("count(light) == 0")
+Compare(left=Count(cardset=ClassRef(name='light', column=7)), op='==', right=Number(value=0))
+>>> parse_pattern("shape 3 1 1").sizes
+(3,)
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable, Union
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from .errors import PatternError
+
+COMPARISONS = ("==", "!=", "<=", ">=", "<", ">")
+CONTEXT_WORDS = ("trump", "indicator")
+
+
+# ---------------------------------------------------------------- card sets
+@dataclass(frozen=True)
+class RankSet:
+    items: tuple[str, ...]          # rank names, or "indicator" (the indicator's rank)
+    column: int = 0
+
+
+@dataclass(frozen=True)
+class SuitSet:
+    items: tuple[str, ...]          # suit letters, or "trump" / "indicator"
+    column: int = 0
+
+
+@dataclass(frozen=True)
+class CardList:
+    items: tuple[str, ...]          # card names, or "indicator" (the indicator card)
+    column: int = 0
+
+
+@dataclass(frozen=True)
+class ClassRef:
+    name: str
+    column: int = 0
+
+
+@dataclass(frozen=True)
+class Union_:
+    parts: tuple["CardSet", ...]
+
+
+CardSet = Union[RankSet, SuitSet, CardList, ClassRef, Union_]
+
+
+# ---------------------------------------------------------------- quantities and conditions
+@dataclass(frozen=True)
+class Number:
+    value: int
+
+
+@dataclass(frozen=True)
+class Count:
+    cardset: CardSet
+
+
+@dataclass(frozen=True)
+class Run:
+    """The longest run of consecutive ranks held (ace low as the table says)."""
+
+
+@dataclass(frozen=True)
+class SuitRun:
+    """The longest run of consecutive ranks held in one suit."""
+
+
+@dataclass(frozen=True)
+class MaxSuit:
+    """The largest number of cards held in one suit."""
+
+
+@dataclass(frozen=True)
+class Groups:
+    """How many ranks are held ``op n`` times (``groups(2)``: exactly twice, ``groups(>=3)``)."""
+
+    op: str
+    n: int
+
+
+Quantity = Union[Number, Count, Run, SuitRun, MaxSuit, Groups]
+
+
+@dataclass(frozen=True)
+class Compare:
+    left: Quantity
+    op: str
+    right: Quantity
+
+
+@dataclass(frozen=True)
+class Shape:
+    """The exact rank shape: the sizes of the groups of equal rank, ones omitted."""
+
+    sizes: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class And:
+    parts: tuple["Pattern", ...]
+
+
+@dataclass(frozen=True)
+class Or:
+    parts: tuple["Pattern", ...]
+
+
+@dataclass(frozen=True)
+class Not:
+    part: "Pattern"
+
+
+Pattern = Union[Compare, Shape, And, Or, Not]
+
+
+# ---------------------------------------------------------------- tree -> nodes
+class _ToNodes(Transformer):
+    """One small method per grammar rule."""
+
+    def start(self, items):
+        return items[0]
+
+    def cardset_start(self, items):
+        return items[0]
+
+    def disj(self, items):
+        return Or(tuple(items))
+
+    def conj(self, items):
+        return And(tuple(items))
+
+    def not_(self, items):
+        return Not(items[0])
+
+    def comparison(self, items):
+        return Compare(items[0], str(items[1]), items[2])
+
+    def number(self, items):
+        return Number(int(items[0]))
+
+    def count(self, items):
+        return Count(items[0])
+
+    def run(self, _):
+        return Run()
+
+    def suit_run(self, _):
+        return SuitRun()
+
+    def max_suit(self, _):
+        return MaxSuit()
+
+    def groups(self, items):
+        op = str(items[0]) if len(items) == 2 else "=="
+        return Groups(op, int(items[-1]))
+
+    def shape(self, items):
+        return Shape(tuple(sorted((int(t) for t in items if int(t) > 1), reverse=True)))
+
+    def union(self, items):
+        return items[0] if len(items) == 1 else Union_(tuple(items))
+
+    @v_args(meta=True)
+    def ranks(self, meta, items):
+        return RankSet(tuple(str(t) for t in items), meta.column)
+
+    @v_args(meta=True)
+    def suits(self, meta, items):
+        return SuitSet(tuple(str(t) for t in items), meta.column)
+
+    @v_args(meta=True)
+    def cards(self, meta, items):
+        return CardList(tuple(str(t) for t in items), meta.column)
+
+    def class_ref(self, items):
+        token: Token = items[0]
+        return ClassRef(str(token), token.column)
+
+
+@lru_cache(maxsize=None)
+def _parser(start: str) -> Lark:
+    return Lark.open_from_package("hachihachi.ruleset", "patterns.lark", start=start,
+                                  parser="lalr", propagate_positions=True)
+
+
+# ---------------------------------------------------------------- errors
+@dataclass(frozen=True)
+class Mistake:
+    """A common mistake: ``regex`` found in the pattern gives ``message``; ``example`` shows it."""
+
+    example: str
+    regex: str
+    message: str
+
+
+MISTAKES: tuple[Mistake, ...] = (
+    Mistake("run => 5", r"=>|=<", "write '>=' or '<=' (the '=' comes second)."),
+    Mistake("count(light) = 0", r"(?<![=!<>])=(?![=<>])", "compare with '==', not '='."),
+    Mistake("run >= 5 && max_suit >= 5", r"&&?", "write 'and' instead of '&&'."),
+    Mistake("run >= 5 || max_suit >= 5", r"\|\|", "write 'or' instead of '||'."),
+    Mistake("!(run >= 5)", r"!(?!=)", "write 'not' instead of '!'."),
+    Mistake("count light == 0", r"\bcount\s+(?!\()", "count needs parentheses: count(light)."),
+    Mistake("shape 4,3", r"\bshape[\s\d]*,", "write shape sizes separated by spaces: shape 4 3."),
+    Mistake("shape(4 3)", r"\bshape\s*\(", "write shape without parentheses: shape 4 3."),
+    Mistake("count(light) == 0 AND run >= 5", r"\b(AND|OR|NOT|And|Or|Not)\b",
+            "write the words and, or, not in lower case."),
+    Mistake("count(light)", r"^\s*count\s*\([^)]*\)\s*$",
+            "a count alone is not a condition; compare it: count(light) >= 1."),
+    Mistake("run >= ", r"(==|!=|<=|>=|<|>)\s*$", "a comparison needs a value on its right."),
+)
+
+
+def caret_context(text: str, column: int, line: int = 1) -> str:
+    """The pattern's line with a caret under ``column`` (1-based), as lark's get_context does."""
+    lines = text.splitlines() or [""]
+    shown = lines[min(max(line, 1), len(lines)) - 1]
+    return f"    {shown}\n    {' ' * (max(column, 1) - 1)}^"
+
+
+def add_column(place: str | None, column: int, line: int = 1) -> str | None:
+    """``FILE:LINE:COL`` moved to the pattern's ``line`` and ``column`` (both 1-based)."""
+    if not place:
+        return None
+    parts = place.rsplit(":", 2)
+    if len(parts) != 3 or not parts[1].isdigit() or not parts[2].isdigit():
+        return place
+    if line > 1:
+        return f"{parts[0]}:{int(parts[1]) + line - 1}:{column}"
+    return f"{parts[0]}:{parts[1]}:{int(parts[2]) + column - 1}"
+
+
+def pattern_error(text: str, column: int, message: str, place: str | None, line: int = 1) -> PatternError:
+    """A PatternError whose message shows the pattern with a caret under ``column``."""
+    return PatternError(f"{message}\n{caret_context(text, column, line)}", add_column(place, column, line))
+
+
+def _friendly(text: str) -> str | None:
+    for mistake in MISTAKES:
+        if re.search(mistake.regex, text):
+            return mistake.message
+    return None
+
+
+def _describe(err: UnexpectedInput, text: str) -> tuple[int, int, str]:
+    column, line = getattr(err, "column", None), getattr(err, "line", 1)
+    if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END"):
+        line = len(text.rstrip().splitlines()) or 1
+        column = len((text.rstrip().splitlines() or [""])[-1]) + 1
+        found = "the end of the pattern"
+    elif isinstance(err, UnexpectedCharacters):
+        found = f"'{text[err.pos_in_stream]}'"
+    else:
+        found = f"'{err.token}'"
+    expected = sorted(getattr(err, "expected", None) or getattr(err, "allowed", None) or ())
+    shown = ", ".join(_TERMINAL_WORDS.get(e, e.lower()) for e in expected[:8])
+    friendly = _friendly(text)
+    message = friendly or f"unexpected {found}" + (f"; expected {shown}." if shown else ".")
+    return int(line if isinstance(line, int) and line > 0 else 1), int(column or 1), message
+
+
+_TERMINAL_WORDS = {
+    "INT": "a number", "NAME": "a class name", "ITEM": "a rank, suit or card", "COMPOP": "a comparison",
+    "LPAR": "'('", "RPAR": "')'", "VBAR": "'|'", "_OR": "'or'", "_AND": "'and'", "_NOT": "'not'",
+    "$END": "the end",
+}
+
+
+def _parse(text: str, start: str, place: str | None):
+    if not isinstance(text, str) or not text.strip():
+        raise PatternError("the pattern is empty; write a condition such as 'shape 4 3'.", place)
+    try:
+        tree = _parser(start).parse(text)
+    except UnexpectedInput as err:
+        line, column, message = _describe(err, text)
+        raise pattern_error(text, column, message, place, line) from None
+    return _ToNodes().transform(tree)
+
+
+def parse_pattern(text: str, place: str | None = None) -> Pattern:
+    """Parse a role pattern; raise :class:`PatternError` at ``place`` plus the column."""
+    node = _parse(text, "start", place)
+    return node
+
+
+def parse_cardset(text: str, place: str | None = None) -> CardSet:
+    """Parse a card-set expression (a class definition such as ``rank T J Q K A``)."""
+    return _parse(text, "cardset_start", place)
+
+
+# ---------------------------------------------------------------- walking the tree
+def children(node) -> Iterable:
+    """The direct sub-nodes of a pattern or card-set node."""
+    if isinstance(node, (And, Or)):
+        return node.parts
+    if isinstance(node, Not):
+        return (node.part,)
+    if isinstance(node, Compare):
+        return (node.left, node.right)
+    if isinstance(node, Count):
+        return (node.cardset,)
+    if isinstance(node, Union_):
+        return node.parts
+    return ()
+
+
+def walk(node) -> Iterable:
+    """Every node of the tree, parents first."""
+    yield node
+    for child in children(node):
+        yield from walk(child)
+
+
+def class_refs(node) -> list[ClassRef]:
+    return [n for n in walk(node) if isinstance(n, ClassRef)]
+
+
+def unknown_class_error(ref: ClassRef, known: Iterable[str], text: str, place: str | None) -> PatternError:
+    """'unknown card class' with a did-you-mean suggestion."""
+    known = sorted(known)
+    close = difflib.get_close_matches(ref.name, known, n=1)
+    hint = f" Did you mean '{close[0]}'?" if close else (f" Classes are: {', '.join(known)}." if known else "")
+    return pattern_error(text, ref.column, f"unknown card class '{ref.name}'.{hint}", place)

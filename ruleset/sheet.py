@@ -1,0 +1,148 @@
+"""The printable hand-role sheet (手役表): patterns rendered into words, values, probabilities.
+
+>>> from hachihachi.ruleset.patterns import parse_pattern
+>>> describe(parse_pattern("shape 3 or shape 3 2"), "en")
+'ranks held 3 (shape 3+1+1+1+1) or ranks held 3+2 (shape 3+2+1+1)'
+>>> describe(parse_pattern("count(light) == 0"), "ja")
+'光札 ちょうど 0 枚'
+"""
+
+from __future__ import annotations
+
+import html
+from fractions import Fraction
+
+from .patterns import (
+    And, CardList, ClassRef, Compare, Count, Groups, MaxSuit, Not, Number, Or, RankSet, Run, Shape, SuitRun,
+    SuitSet, Union_, parse_pattern,
+)
+
+OP_WORDS = {
+    "en": {"==": "exactly", "!=": "not", "<": "fewer than", "<=": "at most", ">": "more than", ">=": "at least"},
+    "ja": {"==": "ちょうど", "!=": "以外", "<": "未満", "<=": "以下", ">": "超", ">=": "以上"},
+}
+CLASS_JA = {"light": "光札", "plain": "素札", "ace": "A"}
+
+
+def _cardset(node, lang: str) -> str:
+    if isinstance(node, Union_):
+        return (" or " if lang == "en" else "・").join(_cardset(p, lang) for p in node.parts)
+    if isinstance(node, ClassRef):
+        return CLASS_JA.get(node.name, node.name) if lang == "ja" else f"{node.name} cards"
+    items = " ".join(node.items)
+    if isinstance(node, RankSet):
+        return f"rank {items}" if lang == "en" else f"{items} の札"
+    if isinstance(node, SuitSet):
+        if lang == "ja":
+            return items.replace("trump", "切り札").replace("indicator", "めくり札のスート") + " の札"
+        return f"{items} suit cards"
+    return f"the cards {items}" if lang == "en" else f"{items}"
+
+
+def _quantity(node, lang: str) -> str:
+    if isinstance(node, Number):
+        return str(node.value)
+    if isinstance(node, Count):
+        return _cardset(node.cardset, lang)
+    if isinstance(node, Run):
+        return "consecutive ranks" if lang == "en" else "続き札"
+    if isinstance(node, SuitRun):
+        return "consecutive ranks in one suit" if lang == "en" else "同じスートの続き札"
+    if isinstance(node, MaxSuit):
+        return "cards of one suit" if lang == "en" else "同じスートの札"
+    if isinstance(node, Groups):
+        held = f"{OP_WORDS[lang][node.op]} {node.n}" if node.op != "==" else str(node.n)
+        return f"ranks held {held} times" if lang == "en" else f"{held} 枚ある数字"
+    return "?"
+
+
+def _compare(node: Compare, lang: str) -> str:
+    left, op, right = node.left, node.op, node.right
+    if isinstance(left, Number) and not isinstance(right, Number):
+        left, right = right, left
+        op = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}.get(op, op)
+    words = OP_WORDS[lang][op]
+    if lang == "en":
+        return f"{words} {_quantity(right, lang)} {_quantity(left, lang)}"
+    unit = "枚" if isinstance(left, (Count, Run, SuitRun, MaxSuit)) else "種"
+    if op == "==":
+        return f"{_quantity(left, lang)} ちょうど {_quantity(right, lang)} {unit}"
+    return f"{_quantity(left, lang)} {_quantity(right, lang)} {unit}{words}"
+
+
+def _shape(node: Shape, lang: str, hand_size: int = 7) -> str:
+    ones = hand_size - sum(node.sizes)
+    full = "+".join(str(s) for s in list(node.sizes) + [1] * max(ones, 0))
+    if lang == "en":
+        return f"ranks held {'+'.join(map(str, node.sizes)) or 'all different'} (shape {full})"
+    return f"同じ数字 {'+'.join(map(str, node.sizes)) or 'なし'}（{full}）"
+
+
+def describe(node, lang: str = "en", hand_size: int = 7) -> str:
+    """A pattern in words (``en`` or ``ja``)."""
+    if isinstance(node, Shape):
+        return _shape(node, lang, hand_size)
+    if isinstance(node, Compare):
+        return _compare(node, lang)
+    if isinstance(node, Not):
+        inner = describe(node.part, lang, hand_size)
+        return f"not ({inner})" if lang == "en" else f"「{inner}」でない"
+    joiner = {("en", And): " and ", ("en", Or): " or ", ("ja", And): "、かつ ", ("ja", Or): "、または "}
+    return joiner[(lang, type(node))].join(describe(p, lang, hand_size) for p in node.parts)
+
+
+def sheet_rows(ruleset, counts=None, lang: str = "en") -> list[dict]:
+    """One row per role: group, id, name, definition, go, forced, probability (or None)."""
+    table = ruleset.roles
+    rows = []
+    for role in table.roles:
+        group = table.groups.get(role.group) if role.group else None
+        prob = None
+        if counts is not None:
+            prob = float(Fraction(counts.roles[role.id]) / Fraction(counts.hands))
+        rows.append({
+            "group": group(lang) if group else "", "id": role.id, "name": role.name(lang),
+            "definition": describe(parse_pattern(role.pattern), lang, ruleset.hand_size),
+            "go": role.go, "forced": role.forced, "probability": prob,
+        })
+    return rows
+
+
+HEADERS = {
+    "en": ("Group", "Role", "Definition", "Go", "Forced", "Probability"),
+    "ja": ("組", "役", "内容", "出", "降ろされ", "確率"),
+}
+
+
+def _cells(row: dict) -> list[str]:
+    prob = "" if row["probability"] is None else f"{row['probability'] * 100:.4f}%"
+    return [row["group"], row["name"], row["definition"], str(row["go"]), str(row["forced"]), prob]
+
+
+def render(ruleset, counts=None, lang: str = "en", fmt: str = "text") -> str:
+    """The sheet as plain text, Markdown or HTML."""
+    rows = [_cells(r) for r in sheet_rows(ruleset, counts, lang)]
+    head = list(HEADERS[lang])
+    title = ruleset.title(lang) + (" 手役表" if lang == "ja" else " — hand roles")
+    if fmt == "md":
+        lines = [f"# {title}", "", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+        lines += ["| " + " | ".join(c.replace("|", "\\|") for c in r) + " |" for r in rows]
+        return "\n".join(lines) + "\n"
+    if fmt == "html":
+        esc = html.escape
+        body = "".join("<tr>" + "".join(f"<td>{esc(c)}</td>" for c in r) + "</tr>\n" for r in rows)
+        return (f"<!DOCTYPE html>\n<html lang=\"{lang}\"><head><meta charset=\"utf-8\"><title>{esc(title)}</title>"
+                f"</head><body>\n<h1>{esc(title)}</h1>\n<table>\n<tr>"
+                + "".join(f"<th>{esc(h)}</th>" for h in head) + f"</tr>\n{body}</table>\n</body></html>\n")
+    widths = [max(_width(x) for x in col) for col in zip(head, *rows)]
+    out = [title, ""]
+    for r in [head] + rows:
+        out.append("  ".join(c + " " * (w - _width(c)) for c, w in zip(r, widths)).rstrip())
+    return "\n".join(out) + "\n"
+
+
+def _width(text: str) -> int:
+    """Display width: East Asian wide characters take two columns."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)

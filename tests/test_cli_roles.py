@@ -1,0 +1,90 @@
+"""``hachi roles`` and ``hachi table`` (interfaces.md, Hand roles)."""
+
+import json
+
+from click.testing import CliRunner
+
+from hachihachi.cli.main import cli
+
+
+def run(*args, stdin=None):
+    return CliRunner().invoke(cli, list(args), input=stdin)
+
+
+def test_roles_json_for_one_hand():
+    result = run("roles", "As", "Ah", "Ad", "2c", "3s", "4h", "9d", "--json")
+    assert result.exit_code == 0
+    assert json.loads(result.output) == {
+        "roles": [{"id": "sanbon", "go": 2, "forced": 1, "cards": ["As", "Ah", "Ad"]}],
+        "go": 2, "forced": 1, "aces": 3}
+
+
+def test_roles_text_for_one_hand_as_a_single_argument():
+    result = run("roles", "2s 2h 2d 2c 3s 3h 3d")
+    assert result.exit_code == 0
+    assert "shisan go 20 forced 10" in result.output and "total go 24 forced 12" in result.output
+
+
+def test_roles_bad_hand_is_one_error_with_exit_1():
+    for cards, words in [(["As", "Ah", "Ad"], "has 3"), (["As"] * 7, "twice"), (["Zz", "2s"], "not a card")]:
+        result = run("roles", *cards)
+        assert result.exit_code == 1
+        assert words in result.output and "Traceback" not in result.output
+
+
+def test_roles_stdin_one_line_per_hand_bad_lines_go_on():
+    stdin = "As Ah Ad 2c 3s 4h 9d\nAs As 2c 3c 4c 5c 6c\n\n2s 3s 4s 5s 6s 9h 9d\n"
+    try:
+        runner = CliRunner(mix_stderr=False)          # click 8.1
+    except TypeError:
+        runner = CliRunner()                          # click 8.2 keeps stderr apart
+    result = runner.invoke(cli, ["roles", "--json"], input=stdin)
+    assert result.exit_code == 1
+    lines = [json.loads(x) for x in result.stdout.splitlines()]
+    assert [x.get("go") for x in lines] == [2, None, 14]
+    assert "twice" in lines[1]["error"]
+    assert "<stdin>:2: error:" in result.stderr
+
+
+def test_roles_stdin_all_good_exits_0():
+    result = run("roles", stdin="As Ah Ad 2c 3s 4h 9d\n2s 3h 5d 6c 8s 9h 9d\n")
+    assert result.exit_code == 0 and len(result.output.splitlines()) == 2
+
+
+def test_roles_trump_and_indicator_are_checked():
+    assert run("roles", "As Ah Ad 2c 3s 4h 9d", "--trump", "x").exit_code == 1
+    result = run("roles", "As Ah Ad 2c 3s 4h 9d", "--indicator", "As")
+    assert result.exit_code == 1 and "indicator" in result.output
+
+
+def test_roles_stats_exact_json():
+    result = run("roles", "--stats", "--exact", "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data["hands"] == 133_784_560 and data["exact"] is True
+    assert data["none"] == 95_334_576 and data["roles"]["shisan"] == 624
+
+
+def test_roles_stats_samples_are_seeded():
+    a = run("roles", "--stats", "--samples", "2000", "--seed", "4", "--json")
+    b = run("roles", "--stats", "--samples", "2000", "--seed", "4", "--json")
+    assert a.exit_code == 0 and a.output == b.output and json.loads(a.output)["exact"] is False
+
+
+def test_roles_usage_errors_exit_2():
+    assert run("roles", "--stats", "--exact", "--samples", "5").exit_code == 2
+    assert run("roles", "--samples", "5").exit_code == 2
+
+
+def test_roles_unknown_rules_file(tmp_path):
+    result = run("roles", "As Ah Ad 2c 3s 4h 9d", "--rules", str(tmp_path / "none.yaml"))
+    assert result.exit_code == 1 and "error:" in result.output
+
+
+def test_table_in_every_language_and_format():
+    en = run("table", "--no-probability")
+    assert en.exit_code == 0 and "Four and Three" in en.output and "ranks held 4+3" in en.output
+    ja = run("table", "--lang", "ja", "--format", "md", "--no-probability")
+    assert ja.exit_code == 0 and "| 出来役 | 四三 |" in ja.output
+    html = run("table", "--format", "html")
+    assert html.exit_code == 0 and "<table>" in html.output and "0.0005%" in html.output
