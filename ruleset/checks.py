@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 Found = Iterator[tuple[tuple, str]]
+KEY = "<key>"   # ends a path whose key, not value, the message is about
 
 # phase -> phases that must come before it in ``round`` (T23)
 NEEDS_BEFORE = {
@@ -84,7 +85,7 @@ def check_forced_out(data: dict) -> Found:
     for name in data["forced_out"].get("per_card") or {}:
         if name not in classes:
             known = ", ".join(classes) or "none"
-            yield ("forced_out", "per_card", name), (f"forced_out.per_card names the card class '{name}', which the "
+            yield ("forced_out", "per_card", name, KEY), (f"forced_out.per_card names the card class '{name}', which the "
                                                      f"role table does not define (its classes: {known}).")
 
 
@@ -99,7 +100,7 @@ def check_mizuten(data: dict) -> Found:
     if m["enabled"]:
         for phase in ("mizuten_call", "mizuten_bonus"):
             if phase not in phases:
-                yield ("mizuten", "enabled"), (f"mizuten.enabled is true but round has no '{phase}' phase; "
+                yield ("round",), (f"mizuten.enabled is true but round has no '{phase}' phase; "
                                                "add the phase or set mizuten.enabled to false.")
 
 

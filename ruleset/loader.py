@@ -14,7 +14,7 @@ from pathlib import Path
 
 from .bundled import (BUNDLED_RULESET, RULESET, ROLE_TABLE, bundled_names, bundled_path, is_name,
                       resolve_ref)
-from .checks import check_role_table, ruleset_findings
+from .checks import KEY, check_role_table, ruleset_findings
 from .errors import HachiError, RuleFileError
 from .model import RoleTable, Ruleset, build_role_table, build_ruleset
 from .problems import Problem
@@ -61,7 +61,9 @@ class _Checker:
         return Problem.at(r.extends_place or problem.place, message)
 
     def at(self, path: tuple, message: str) -> Problem:
-        return self.relocate(Problem.at(self.resolved.places.of(path), message))
+        key = bool(path) and path[-1] == KEY
+        path = path[:-1] if key else path
+        return self.relocate(Problem.at(self.resolved.places.of(path, key=key), message))
 
     def error(self, error: HachiError, path: tuple = ()) -> Problem:
         return self.relocate(Problem.from_error(error, self.resolved.places.of(path)))

@@ -37,9 +37,33 @@ def _validator(kind: str):
     return Draft202012Validator(schema(kind))
 
 
+def edit_distance(a: str, b: str) -> int:
+    """Edits (insert, delete, replace, swap of neighbours) turning ``a`` into ``b``.
+
+    >>> edit_distance("plya", "play"), edit_distance("gp", "go")
+    (1, 1)
+    """
+    prev2, prev = None, list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        row = [i]
+        for j, cb in enumerate(b, 1):
+            cost = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (ca != cb))
+            if prev2 is not None and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                cost = min(cost, prev2[j - 2] + 1)
+            row.append(cost)
+        prev2, prev = prev, row
+    return prev[-1]
+
+
 def suggest(word: str, candidates: Iterable[str]) -> str:
     """``"; did you mean 'players'?"`` for a near miss, else ``""``."""
-    match = difflib.get_close_matches(str(word), [str(c) for c in candidates], n=1, cutoff=0.6)
+    word, names = str(word)[:100], [str(c) for c in candidates]
+    if not names:
+        return ""
+    best = min(names, key=lambda name: (edit_distance(word.lower(), name.lower()), name))
+    if edit_distance(word.lower(), best.lower()) <= max(1, min(len(word), len(best)) // 3):
+        return f"; did you mean '{best}'?"
+    match = difflib.get_close_matches(word, names, n=1, cutoff=0.75)
     return f"; did you mean '{match[0]}'?" if match else ""
 
 

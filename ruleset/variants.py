@@ -133,7 +133,8 @@ class _Reader:
             raise RuleFileError("extends must name a bundled ruleset or a rule file's path.", place)
         target = resolve_ref(ref, path)
         if any(target.resolve() == seen.resolve() for seen, _ in self.stack):
-            raise RuleFileError(f"extends makes a cycle: {self.chain_text(ref)}.", place)
+            again = ref if is_name(ref) else _relative_name(path, ref)
+            raise RuleFileError(f"extends makes a cycle: {self.chain_text(again)}.", place)
         if not target.is_file():
             raise RuleFileError(_missing(ref, target, kind), place)
         shown = ref if is_name(ref) else _relative_name(path, ref)
