@@ -156,7 +156,7 @@ class _Reader:
         shown = ref if is_name(ref) else _relative_name(path, ref)
         table = self.read(target, shown, ROLE_TABLE)
         if table.kind != ROLE_TABLE:
-            raise RuleFileError(f"role_table names {shown}, which is a rule file, not a role table.", place)
+            raise RuleFileError(f"role_table names {ref}, which is a rule file, not a role table.", place)
         return table
 
 
@@ -178,6 +178,10 @@ def _relative_name(path: Path, ref: str) -> str:
 
 
 def _missing(ref: str, target: Path, kind: str | None, what: str = "rule file") -> str:
+    if target.is_dir():
+        return f"the {what} '{ref}' is a folder ({target})."
+    if target.exists():
+        return f"the {what} '{ref}' is not a regular file ({target})."
     if is_name(ref):
         names = bundled_names(kind or RULESET)
         hint = suggest(ref, names) or f"; the bundled ones are: {', '.join(names)}."
