@@ -14,7 +14,7 @@ from typing import Any
 from .bundled import RULESET, ROLE_TABLE, bundled_names, is_name, kind_hint, resolve_ref
 from .errors import RuleFileError
 from .schema import suggest
-from .yamlfile import Places, read_yaml
+from .yamlfile import Places, YamlDoc, read_yaml
 
 MAX_CHAIN = 8   # files in one chain of extends
 
@@ -102,7 +102,7 @@ class _Reader:
             self.stack.pop()
 
     def _read(self, path: Path, shown: str, kind: str | None) -> Resolved:
-        doc = read_yaml(path, str(path) if is_name(shown) else shown)
+        doc = _read_cached(path, str(path) if is_name(shown) else shown)
         if not isinstance(doc.data, dict):
             what = "a list" if isinstance(doc.data, list) else "a single value"
             raise RuleFileError(f"the file holds {what}; a rule file is a YAML mapping of settings.", doc.places.root)
@@ -158,6 +158,33 @@ class _Reader:
         if table.kind != ROLE_TABLE:
             raise RuleFileError(f"role_table names {ref}, which is a rule file, not a role table.", place)
         return table
+
+
+_CACHE: dict[tuple, YamlDoc] = {}
+_CACHE_SIZE = 32
+
+
+def _read_cached(path: Path, file: str) -> YamlDoc:
+    """Parse a file once per process while it is unchanged (bases are shared by many variants)."""
+    try:
+        stat = path.stat()
+        key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        return read_yaml(path, file)
+    if key not in _CACHE:
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.pop(next(iter(_CACHE)))
+        _CACHE[key] = read_yaml(path, file)
+    doc = _CACHE[key]
+    return doc if doc.file == file else _relabel(doc, file)
+
+
+def _relabel(doc: YamlDoc, file: str) -> YamlDoc:
+    """The same document with its places naming the file ``file``."""
+    cut = len(doc.file)
+    places = Places({p: file + v[cut:] for p, v in doc.places.values.items()},
+                    {p: file + v[cut:] for p, v in doc.places.keys.items()}, f"{file}:1:1")
+    return YamlDoc(file, doc.data, doc.text, places)
 
 
 def _with_table(places: Places, table: Resolved) -> Places:
