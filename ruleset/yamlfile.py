@@ -18,9 +18,9 @@ from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from .errors import RuleFileError
 
-MAX_FILE_BYTES = 256 * 1024     # rule files are a few KiB; parsing this much takes well under 1 s
+MAX_FILE_BYTES = 128 * 1024     # rule files are a few KiB; parsing this much takes about half a second
 MAX_DEPTH = 32                  # rule files nest 5 levels deep
-MAX_NODES = 50_000              # values after expanding aliases (refuses "billion laughs")
+MAX_NODES = 20_000              # values after expanding aliases (refuses "billion laughs")
 MAX_NUMBER_CHARS = 18           # digits of a number, checked before converting it
 MAX_STRING_CHARS = 10_000
 

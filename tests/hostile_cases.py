@@ -24,7 +24,7 @@ def alias_bomb(folder):
 
 
 def deep_list(folder):
-    return _write(folder, "deep.yaml", "players: " + "[" * 100_000 + "]" * 100_000 + "\n")
+    return _write(folder, "deep.yaml", "players: " + "[" * 50_000 + "]" * 50_000 + "\n")
 
 
 def deep_mapping(folder):
@@ -52,11 +52,11 @@ def huge_float(folder):
 
 
 def many_values(folder):
-    return _write(folder, "many.yaml", "round: [" + ", ".join(["1"] * 60_000) + "]\n")
+    return _write(folder, "many.yaml", "round: [" + ", ".join(["1"] * 30_000) + "]\n")
 
 
 def long_text(folder):
-    return _write(folder, "text.yaml", "extends: hachihachi_trick\ndescription: " + "x" * 200_000 + "\n")
+    return _write(folder, "text.yaml", "extends: hachihachi_trick\ndescription: " + "x" * 100_000 + "\n")
 
 
 def duplicate_keys(folder):
