@@ -1,45 +1,182 @@
-"""Read rule files: bundled rulesets by name, or files by path.
+"""Read rule files: bundled rulesets by name, or files by path, checked in four stages.
 
-PROVISIONAL: a minimal loader so that other parts can be built against ``load_ruleset``;
-the foundation work replaces its inside (positions, schema, variants, hostile input) and keeps
-its signature.
+1. YAML, read safely with places (``yamlfile``); 2. ``extends`` resolved (``variants``);
+3. the JSON Schema (``schema``); 4. the meaning (``checks``, the model, the role patterns).
+:func:`load_ruleset` raises the first problem; :func:`check_file` lists them all, best first.
 """
 
 from __future__ import annotations
 
-from importlib import resources
+import dataclasses
+from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
-import yaml
+from .bundled import (BUNDLED_RULESET, RULESET, ROLE_TABLE, bundled_names, bundled_path, is_name,
+                      resolve_ref)
+from .checks import KEY, check_role_table, ruleset_findings
+from .errors import HachiError, RuleFileError
+from .model import RoleTable, Ruleset, build_role_table, build_ruleset
+from .problems import Problem
+from .schema import schema_problems, suggest
+from .variants import Resolved, resolve
 
-from .errors import RuleFileError
-from .model import Ruleset, build_ruleset
+__all__ = ["BUNDLED", "Analysis", "bundled_names", "bundled_path", "check_file", "load_role_table",
+           "load_ruleset", "resolve_ref"]
 
-BUNDLED = ("hachihachi_trick",)
-
-
-def bundled_path(name: str) -> Path:
-    """The path of a bundled rule file by name (``hachihachi_trick``)."""
-    return Path(str(resources.files("hachihachi.rules").joinpath(f"{name}.yaml")))
+BUNDLED = (BUNDLED_RULESET,)
 
 
-def resolve_ref(ref: str | Path, base: Path | None = None) -> Path:
-    text = str(ref)
-    if "/" not in text and "\\" not in text and not text.endswith((".yaml", ".yml")):
-        return bundled_path(text)
-    path = Path(text)
-    if base is not None and not path.is_absolute():
-        path = base.parent / path
-    return path
+@dataclass
+class Analysis:
+    """Everything learnt from one file: what it is, what it builds, what is wrong with it."""
+
+    kind: str | None = None
+    ruleset: Ruleset | None = None
+    table: RoleTable | None = None
+    problems: list[Problem] = field(default_factory=list)
+
+
+def _flat_places(resolved: Resolved) -> dict[str, str]:
+    """Dotted places for the model; role-table paths appear with and without ``role_table.``."""
+    places = resolved.places.dotted()
+    for key, value in list(places.items()):
+        if key.startswith("role_table."):
+            places.setdefault(key[len("role_table."):], value)
+    return places
+
+
+class _Checker:
+    """Turns findings into problems, pointing inherited values at the file's ``extends``."""
+
+    def __init__(self, resolved: Resolved):
+        self.resolved = resolved
+
+    def relocate(self, problem: Problem) -> Problem:
+        r = self.resolved
+        if len(r.chain) < 2 or problem.file not in r.files[1:]:
+            return problem
+        chain = " -> ".join(r.chain)
+        message = f"{problem.message.rstrip('.')} (inherited through {chain}; written at {problem.place})."
+        return Problem.at(r.extends_place or problem.place, message)
+
+    def at(self, path: tuple, message: str) -> Problem:
+        key = bool(path) and path[-1] == KEY
+        path = path[:-1] if key else path
+        return self.relocate(Problem.at(self.resolved.places.of(path, key=key), message))
+
+    def error(self, error: HachiError, path: tuple = ()) -> Problem:
+        return self.relocate(Problem.from_error(error, self.resolved.places.of(path)))
+
+
+def _pattern_problems(ruleset: Ruleset, checker: _Checker) -> list[Problem]:
+    from . import roles
+
+    try:
+        roles.compile_table(ruleset.roles, ruleset.deck)
+    except HachiError as exc:
+        return [checker.error(exc, ("role_table",))]
+    check_examples = getattr(roles, "check_examples", None)
+    if check_examples is None:
+        return []
+    return [checker.error(exc, ("role_table",)) for exc in check_examples(ruleset)]
+
+
+def _analyse_ruleset(resolved: Resolved, source: str) -> Analysis:
+    out = Analysis(kind=RULESET)
+    checker = _Checker(resolved)
+    data = resolved.data
+    problems = schema_problems(data, resolved.places, RULESET)
+    if isinstance(data.get("role_table"), dict):
+        problems += schema_problems(data["role_table"], resolved.places, ROLE_TABLE, ("role_table",))
+    if not problems:
+        problems = [checker.at(path, message) for path, message in ruleset_findings(data)]
+    if not problems:
+        try:
+            out.ruleset = build_ruleset(data, source=source, places=_flat_places(resolved),
+                                        extends_chain=resolved.chain[1:])
+        except HachiError as exc:
+            problems = [checker.error(exc)]
+    if out.ruleset is not None:
+        problems = _pattern_problems(out.ruleset, checker)
+        if problems:
+            out.ruleset = None
+    out.problems = [checker.relocate(p) for p in problems]
+    return out
+
+
+def _analyse_table(resolved: Resolved) -> Analysis:
+    out = Analysis(kind=ROLE_TABLE)
+    checker = _Checker(resolved)
+    problems = schema_problems(resolved.data, resolved.places, ROLE_TABLE)
+    if not problems:
+        problems = [checker.at(path, message) for path, message in check_role_table(resolved.data, ())]
+    if not problems:
+        try:
+            out.table = build_role_table(resolved.data, _flat_places(resolved))
+            standard = _standard()
+            problems = _pattern_problems(dataclasses.replace(standard, roles=out.table), checker)
+        except HachiError as exc:
+            problems = [checker.error(exc)]
+    if problems:
+        out.table = None
+    out.problems = [checker.relocate(p) for p in problems]
+    return out
+
+
+def analyse(path: Path, shown: str | None = None, kind: str | None = None) -> Analysis:
+    """Check the file at ``path`` completely; never raises for a bad file."""
+    shown = shown if shown is not None else str(path)
+    try:
+        resolved = resolve(path, shown, kind)
+    except RuleFileError as exc:
+        problem = Problem.from_error(exc, f"{shown}:1:1")
+        if problem.file != shown and not is_name(shown):
+            problem = dataclasses.replace(problem, message=f"{problem.message.rstrip('.')} (in a base of {shown}).")
+        return Analysis(problems=[problem])
+    if resolved.kind == ROLE_TABLE:
+        return _analyse_table(resolved)
+    return _analyse_ruleset(resolved, str(path))
+
+
+def check_file(path: str | Path) -> list[Problem]:
+    """All problems of one rule file or role table (kind decided by its content), best first."""
+    return analyse(Path(path), str(path)).problems
+
+
+def _find(ref: str | Path, kind: str) -> Path:
+    path = resolve_ref(ref)
+    if path.is_file():
+        return path
+    what = "rule file" if kind == RULESET else "role table"
+    if is_name(ref):
+        names = bundled_names(kind)
+        hint = suggest(str(ref), names) or f"; the bundled ones are: {', '.join(names)}."
+        raise RuleFileError(f"there is no bundled {what} named '{ref}'{hint}")
+    raise RuleFileError(f"there is no {what} '{ref}'.", str(ref))
 
 
 def load_ruleset(ref: str | Path) -> Ruleset:
-    """Load, validate and build a ruleset from a bundled name or a file path."""
-    path = resolve_ref(ref)
-    if not path.is_file():
-        raise RuleFileError(f"there is no rule file '{ref}'.")
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    roles = data.get("role_table")
-    if isinstance(roles, str):
-        data["role_table"] = yaml.safe_load(resolve_ref(roles, path).read_text(encoding="utf-8"))
-    return build_ruleset(data, source=str(path))
+    """Load, validate and build a ruleset from a bundled name or a file path.
+
+    Raises :class:`RuleFileError` (with ``place``) for the first, most fundamental problem.
+    """
+    path = _find(ref, RULESET)
+    analysis = analyse(path, str(ref) if not is_name(ref) else str(path), RULESET)
+    if analysis.problems:
+        raise analysis.problems[0].to_error()
+    return analysis.ruleset
+
+
+@lru_cache(maxsize=1)
+def _standard() -> Ruleset:
+    return load_ruleset(BUNDLED_RULESET)
+
+
+def load_role_table(ref: str | Path) -> RoleTable:
+    """Load and check a role table from a bundled name (``hand_roles``) or a file path."""
+    path = _find(ref, ROLE_TABLE)
+    analysis = analyse(path, str(ref) if not is_name(ref) else str(path), ROLE_TABLE)
+    if analysis.problems:
+        raise analysis.problems[0].to_error()
+    return analysis.table

@@ -118,6 +118,14 @@ class TrickSettlement:
 
 
 @dataclass(frozen=True)
+class TrickPlay:
+    """How cards may be played to a trick (T19)."""
+
+    must_follow_suit: bool = True
+    must_trump: bool = False
+
+
+@dataclass(frozen=True)
 class Field:
     id: str
     name: Name
@@ -217,6 +225,7 @@ class Ruleset:
     round: tuple[Phase, ...]
     source: str = "<memory>"
     extends_chain: tuple[str, ...] = ()
+    trick_play: TrickPlay = TrickPlay()
 
     def __post_init__(self) -> None:
         needed = self.players.max * self.hand_size + 1
@@ -335,4 +344,5 @@ def build_ruleset(data: Mapping[str, Any], source: str = "<memory>",
         round=tuple(Phase(p) for p in data["round"]),
         source=source,
         extends_chain=extends_chain,
+        trick_play=TrickPlay(**(data.get("trick_play") or {})),
     )

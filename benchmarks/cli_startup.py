@@ -1,0 +1,63 @@
+"""Wall time of `hachi --help` and `hachi validate rules/` (median of 10 runs each), against
+`python -c pass` measured in the same run, and the count of hostile files refused cleanly.
+
+Run from the repository root with the project installed: python benchmarks/cli_startup.py
+"""
+
+from __future__ import annotations
+
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RUNS = 10
+
+
+def median_ms(command: list[str]) -> float:
+    times = []
+    for _ in range(RUNS):
+        start = time.perf_counter()
+        subprocess.run(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def hostile_counts() -> tuple[int, int, float]:
+    sys.path.insert(0, str(ROOT / "tests"))
+    from hostile_cases import CASES
+
+    hachi = shutil.which("hachi") or "hachi"
+    clean, slowest = 0, 0.0
+    for name, (build, expected) in CASES.items():
+        with tempfile.TemporaryDirectory() as folder:
+            path = build(Path(folder))
+            start = time.perf_counter()
+            result = subprocess.run([hachi, "validate", str(path)], capture_output=True, text=True)
+            slowest = max(slowest, time.perf_counter() - start)
+        errors = [line for line in result.stderr.splitlines() if ": error: " in line]
+        ok = result.returncode == 1 and len(errors) == 1 and expected in errors[0] and "Traceback" not in result.stderr
+        clean += ok
+        if not ok:
+            print(f"  NOT CLEAN: {name}: exit {result.returncode}: {result.stderr.strip()[:200]}")
+    return clean, len(CASES), slowest
+
+
+def main() -> None:
+    hachi = shutil.which("hachi") or "hachi"
+    base = median_ms([sys.executable, "-c", "pass"])
+    help_ms = median_ms([hachi, "--help"])
+    validate_ms = median_ms([hachi, "validate", "rules/"])
+    print(f"python -c pass          {base:7.1f} ms (baseline)")
+    print(f"hachi --help            {help_ms:7.1f} ms  ({help_ms / base:.1f}x baseline; goal <= 150 ms)")
+    print(f"hachi validate rules/   {validate_ms:7.1f} ms  ({validate_ms / base:.1f}x baseline; goal <= 300 ms)")
+    clean, total, slowest = hostile_counts()
+    print(f"hostile files refused cleanly: {clean} of {total} (slowest {slowest * 1000:.0f} ms)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,40 @@
+"""``hachi validate`` and ``hachi schema``."""
+
+from __future__ import annotations
+
+import click
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
+@click.option("--format", "style", type=click.Choice(["text", "json", "github"]), default="text",
+              show_default=True, help="text lines, a JSON list, or GitHub workflow annotations.")
+def validate(paths: tuple[str, ...], style: str) -> None:
+    """Check rule files and role tables (files, or folders of *.yaml) against the schema and the rules.
+
+    Exit status: 0 when all are valid, 1 when any is not, 2 for a usage error.
+    """
+    from hachihachi.ruleset.validation import check_paths, format_problems
+
+    results = check_paths(paths)
+    if not results:
+        raise click.UsageError(f"no *.yaml or *.yml file in {', '.join(paths)}.")
+    problems = [p for found in results.values() for p in found]
+    if style == "text":
+        if problems:
+            click.echo(format_problems(problems), err=True)
+        bad = sum(1 for found in results.values() if found)
+        verdict = f"{bad} of {len(results)} files have problems" if bad else f"{len(results)} files are valid"
+        click.echo(f"{verdict}.", err=bool(problems))
+    elif style == "json" or problems:
+        click.echo(format_problems(problems, style))
+    raise SystemExit(1 if problems else 0)
+
+
+@click.command()
+@click.option("--roles", is_flag=True, help="Print the schema of role tables instead.")
+def schema(roles: bool) -> None:
+    """Print the JSON Schema (Draft 2020-12) of rule files, or of role tables with --roles."""
+    from hachihachi.ruleset.schema import ROLE_TABLE, RULESET, schema_text
+
+    click.echo(schema_text(ROLE_TABLE if roles else RULESET), nl=False)

@@ -1,0 +1,75 @@
+"""The rule files shipped with the package (``rules/`` and ``rules/variants/``), found by name."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+RULESET = "ruleset"
+ROLE_TABLE = "role_table"
+BUNDLED_RULESET = "hachihachi_trick"     # the standard rules
+_FOLDERS = ("hachihachi.rules", "hachihachi.rules.variants")
+
+
+@lru_cache(maxsize=None)
+def bundled_files() -> dict[str, Path]:
+    """Every bundled YAML file by name (its file name without ``.yaml``)."""
+    found: dict[str, Path] = {}
+    for package in _FOLDERS:
+        folder = Path(str(resources.files(package)))
+        for path in sorted(folder.glob("*.yaml")):
+            found.setdefault(path.stem, path)
+    return found
+
+
+def kind_hint(text: str) -> str | None:
+    """The kind a file's yaml-language-server modeline names, if any."""
+    for line in text.split("\n", 5)[:5]:
+        if "$schema=" in line:
+            if "role_table.schema.json" in line:
+                return ROLE_TABLE
+            if "ruleset.schema.json" in line:
+                return RULESET
+    return None
+
+
+@lru_cache(maxsize=None)
+def _bundled_kind(name: str) -> str:
+    with open(bundled_files()[name], encoding="utf-8") as handle:
+        head = "".join(handle.readline() for _ in range(5))
+    return kind_hint(head) or RULESET
+
+
+def bundled_names(kind: str = RULESET) -> list[str]:
+    """Names of the bundled rulesets (or role tables, with ``kind="role_table"``)."""
+    return [name for name in bundled_files() if _bundled_kind(name) == kind]
+
+
+def bundled_path(name: str) -> Path:
+    """The path of a bundled file by name (``hachihachi_trick``); it may not exist."""
+    return bundled_files().get(name, Path(str(resources.files("hachihachi.rules"))) / f"{name}.yaml")
+
+
+def is_name(ref: str | Path) -> bool:
+    """Whether ``ref`` names a bundled file rather than a path (no folder, no ``.yaml``)."""
+    text = str(ref)
+    return "/" not in text and "\\" not in text and not text.endswith((".yaml", ".yml"))
+
+
+def resolve_ref(ref: str | Path, base: Path | None = None) -> Path:
+    """The file ``ref`` means: a bundled name, or a path relative to the folder of ``base``."""
+    if is_name(ref):
+        return bundled_path(str(ref))
+    path = Path(str(ref)).expanduser()
+    if base is not None and not path.is_absolute():
+        path = base.parent / path
+    return path
+
+
+def display_name(path: Path) -> str:
+    """How a file is named in chains: bundled files by name, others by path."""
+    for name, bundled in bundled_files().items():
+        if bundled == path:
+            return name
+    return str(path)

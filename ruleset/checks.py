@@ -1,0 +1,155 @@
+"""What the schema cannot check: the meaning of a (schema-valid, resolved) rule file.
+
+Each check yields ``(path, message)``: the path of the value the message is about, and a full
+sentence. The loader turns paths into places.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+Found = Iterator[tuple[tuple, str]]
+KEY = "<key>"   # ends a path whose key, not value, the message is about
+
+# phase -> phases that must come before it in ``round`` (T23)
+NEEDS_BEFORE = {
+    "declarations": ("deal",),
+    "forced_out": ("declarations",),
+    "two_goer_choice": ("declarations",),
+    "one_goer_pot": ("declarations",),
+    "role_settlement": ("declarations",),
+    "play": ("declarations",),
+    "trick_settlement": ("play",),
+    "pot": ("declarations",),
+    "mizuten_bonus": ("play",),
+}
+NEEDS_AFTER = {"mizuten_call": ("deal",)}
+REQUIRED_PHASES = ("deal", "declarations")
+
+
+def check_players(data: dict) -> Found:
+    players, hand = data["players"], data["hand_size"]
+    if players["min"] > players["max"]:
+        yield ("players", "min"), f"players.min ({players['min']}) is larger than players.max ({players['max']})."
+    deck = data["deck"]
+    size = len(deck["ranks"]) * len(deck["suits"])
+    needed = players["max"] * hand + 1
+    if needed > size:
+        yield ("hand_size",), (
+            f"players.max ({players['max']}) players with hand_size ({hand}) cards each and an indicator "
+            f"need {needed} cards, but the deck has only {size} ({len(deck['ranks'])} ranks x "
+            f"{len(deck['suits'])} suits).")
+
+
+def check_declaration(data: dict) -> Found:
+    goers, least = data["declaration"]["max_goers"], data["players"]["min"]
+    if goers > least:
+        yield ("declaration", "max_goers"), (
+            f"declaration.max_goers ({goers}) is larger than players.min ({least}); "
+            "a smaller table could never fill the seats.")
+
+
+def check_rounds(data: dict) -> Found:
+    rounds = data["rounds"]
+    if rounds["short"] > rounds["standard"]:
+        yield ("rounds", "short"), (f"rounds.short ({rounds['short']}) is longer than rounds.standard "
+                                    f"({rounds['standard']}); the short game must not be the longer one.")
+
+
+def check_fields(data: dict) -> Found:
+    ranks = [str(r) for r in data["deck"]["ranks"]]
+    owner: dict[str, str] = {}
+    ids: set[str] = set()
+    for i, f in enumerate(data["fields"]):
+        if f["id"] in ids:
+            yield ("fields", i, "id"), f"two fields have the id '{f['id']}'; field ids must differ."
+        ids.add(f["id"])
+        for j, rank in enumerate(f["ranks"]):
+            rank = str(rank)
+            if rank not in ranks:
+                yield ("fields", i, "ranks", j), (f"field '{f['id']}' names the rank '{rank}', which is not a rank "
+                                                  f"of the deck ({' '.join(ranks)}).")
+            elif rank in owner:
+                yield ("fields", i, "ranks", j), (f"the rank '{rank}' is in both field '{owner[rank]}' and field "
+                                                  f"'{f['id']}'; each rank makes exactly one field.")
+            else:
+                owner[rank] = f["id"]
+    missing = [r for r in ranks if r not in owner]
+    if missing:
+        yield ("fields",), (f"no field lists the rank{'s' if len(missing) > 1 else ''} {' '.join(missing)}; "
+                            "every rank of the deck must make exactly one field (T8).")
+
+
+def check_forced_out(data: dict) -> Found:
+    classes = (data["role_table"].get("classes") or {})
+    for name in data["forced_out"].get("per_card") or {}:
+        if name not in classes:
+            known = ", ".join(classes) or "none"
+            yield ("forced_out", "per_card", name, KEY), (f"forced_out.per_card names the card class '{name}', which the "
+                                                     f"role table does not define (its classes: {known}).")
+
+
+def check_mizuten(data: dict) -> Found:
+    m, phases = data["mizuten"], data["round"]
+    if m["goers"] > data["declaration"]["max_goers"]:
+        yield ("mizuten", "goers"), (f"mizuten.goers ({m['goers']}) is larger than declaration.max_goers "
+                                     f"({data['declaration']['max_goers']}), so mizuten could never count.")
+    if m["min_tricks"] > data["hand_size"]:
+        yield ("mizuten", "min_tricks"), (f"mizuten.min_tricks ({m['min_tricks']}) is more tricks than a round has "
+                                          f"(hand_size {data['hand_size']}).")
+    if m["enabled"]:
+        for phase in ("mizuten_call", "mizuten_bonus"):
+            if phase not in phases:
+                yield ("round",), (f"mizuten.enabled is true but round has no '{phase}' phase; "
+                                               "add the phase or set mizuten.enabled to false.")
+
+
+def check_round(data: dict) -> Found:
+    phases = list(data["round"])
+    seen: set[str] = set()
+    for i, phase in enumerate(phases):
+        if phase in seen:
+            yield ("round", i), f"round lists the phase '{phase}' twice; each phase runs once."
+        seen.add(phase)
+    for phase in REQUIRED_PHASES:
+        if phase not in phases:
+            yield ("round",), f"round has no '{phase}' phase; every round needs one."
+    for i, phase in enumerate(phases):
+        for need in NEEDS_BEFORE.get(phase, ()):
+            if need in phases and phases.index(need) > i:
+                yield ("round", i), f"the phase '{phase}' comes before '{need}' in round; it needs '{need}' first."
+            elif need not in phases and need not in REQUIRED_PHASES:
+                yield ("round", i), f"round has the phase '{phase}' but no '{need}' phase before it."
+        for need in NEEDS_AFTER.get(phase, ()):
+            if need in phases and phases.index(need) < i:
+                yield ("round", i), f"the phase '{phase}' comes after '{need}' in round; it must come before it."
+
+
+def check_role_table(table: dict, prefix: tuple = ("role_table",)) -> Found:
+    """Names a role table refers to: groups of roles, roles of combos and examples."""
+    groups, roles = table.get("groups") or {}, table.get("roles") or {}
+    for rid, role in roles.items():
+        group = role.get("group")
+        if group is not None and group not in groups:
+            known = ", ".join(groups) or "none"
+            yield prefix + ("roles", rid, "group"), (f"role '{rid}' is in the group '{group}', which is not defined "
+                                                     f"under groups (the groups: {known}).")
+    for cid, combo in (table.get("combos") or {}).items():
+        for i, rid in enumerate(combo["roles"]):
+            if rid not in roles:
+                yield prefix + ("combos", cid, "roles", i), f"combo '{cid}' names the role '{rid}', which is not defined."
+    known = set(roles) | set(table.get("combos") or {})
+    for i, example in enumerate(table.get("examples") or ()):
+        for j, rid in enumerate(example.get("roles") or ()):
+            if rid not in known:
+                yield prefix + ("examples", i, "roles", j), f"example {i} expects the role '{rid}', which is not defined."
+
+
+RULESET_CHECKS = (check_players, check_declaration, check_rounds, check_fields, check_forced_out,
+                  check_mizuten, check_round)
+
+
+def ruleset_findings(data: dict[str, Any]) -> list[tuple[tuple, str]]:
+    """Every semantic problem of a resolved, schema-valid ruleset, in check order."""
+    found = [item for check in RULESET_CHECKS for item in check(data)]
+    return found + list(check_role_table(data["role_table"]))

@@ -1,0 +1,178 @@
+"""The JSON Schemas of rule files and role tables, and their errors as full-sentence problems."""
+
+from __future__ import annotations
+
+import difflib
+import json
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Iterable
+
+from .problems import Problem
+from .yamlfile import Places, dotted
+
+RULESET = "ruleset"
+ROLE_TABLE = "role_table"
+SCHEMA_FILES = {RULESET: "ruleset.schema.json", ROLE_TABLE: "role_table.schema.json"}
+
+_TYPE_WORDS = {"integer": "a whole number", "number": "a number", "string": "text", "boolean": "true or false",
+               "object": "a mapping of keys to values", "array": "a list", "null": "null"}
+
+
+@lru_cache(maxsize=None)
+def schema_text(kind: str = RULESET) -> str:
+    """The schema of ``kind`` (``ruleset`` or ``role_table``) as JSON text."""
+    return resources.files("hachihachi.ruleset").joinpath(SCHEMA_FILES[kind]).read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=None)
+def schema(kind: str = RULESET) -> dict:
+    return json.loads(schema_text(kind))
+
+
+@lru_cache(maxsize=None)
+def _validator(kind: str):
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(schema(kind))
+
+
+def edit_distance(a: str, b: str) -> int:
+    """Edits (insert, delete, replace, swap of neighbours) turning ``a`` into ``b``.
+
+    >>> edit_distance("plya", "play"), edit_distance("gp", "go")
+    (1, 1)
+    """
+    prev2, prev = None, list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        row = [i]
+        for j, cb in enumerate(b, 1):
+            cost = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (ca != cb))
+            if prev2 is not None and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                cost = min(cost, prev2[j - 2] + 1)
+            row.append(cost)
+        prev2, prev = prev, row
+    return prev[-1]
+
+
+def suggest(word: str, candidates: Iterable[str]) -> str:
+    """``"; did you mean 'players'?"`` for a near miss, else ``""``."""
+    word, names = str(word)[:100], [str(c) for c in candidates]
+    if not names:
+        return ""
+    best = min(names, key=lambda name: (edit_distance(word.lower(), name.lower()), name))
+    if edit_distance(word.lower(), best.lower()) <= max(1, min(len(word), len(best)) // 3):
+        return f"; did you mean '{best}'?"
+    match = difflib.get_close_matches(word, names, n=1, cutoff=0.75)
+    return f"; did you mean '{match[0]}'?" if match else ""
+
+
+def describe(value: Any) -> str:
+    """A short description of a value for messages: ``the text 'x'``, ``the number 3``, ``a list``."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return f"the number {value}"
+    if isinstance(value, str):
+        shown = value if len(value) <= 40 else value[:40] + "..."
+        return f"the text '{shown}'"
+    return "a list" if isinstance(value, list) else "a mapping"
+
+
+def _what(path: tuple) -> str:
+    return dotted(path) if path else "the file"
+
+
+def _unknown_keys(error, path: tuple, places: Places) -> list[Problem]:
+    known = list(error.schema.get("properties", {}))
+    extra = [k for k in error.instance if k not in known]
+    problems = []
+    for key in extra:
+        where = f"in {dotted(path)}" if path else "at the top level"
+        hint = suggest(key, known) or (f"; the keys are: {', '.join(known)}." if known else ".")
+        problems.append(Problem.at(places.of(path + (key,), key=True), f"unknown key '{key}' {where}{hint}"))
+    return problems
+
+
+def _message(error, path: tuple) -> str:
+    kind, value, arg = error.validator, error.instance, error.validator_value
+    what = _what(path)
+    if kind == "type":
+        types = [arg] if isinstance(arg, str) else list(arg)
+        expected = " or ".join(_TYPE_WORDS.get(t, t) for t in types)
+        return f"{what} must be {expected}, not {describe(value)}."
+    if kind == "enum":
+        choices = ", ".join(str(c) for c in arg)
+        if len(arg) == 1:
+            return f"{what} is {describe(value)}; the only value it may have is '{arg[0]}'."
+        return f"{what} is {describe(value)}, which is not one of: {choices}{suggest(value, arg) or '.'}"
+    if kind == "required":
+        missing = [k for k in arg if k not in value]
+        keys = ", ".join(f"'{k}'" for k in missing)
+        return f"{what} has no {keys}; {'it is' if len(missing) == 1 else 'they are'} required."
+    if kind == "minimum":
+        return f"{what} must be at least {arg}, not {value}."
+    if kind == "maximum":
+        return f"{what} must be at most {arg}, not {value}."
+    if kind == "exclusiveMinimum":
+        return f"{what} must be larger than {arg}, not {value}."
+    if kind == "minItems":
+        return f"{what} must list at least {arg} item{'s' if arg != 1 else ''}."
+    if kind == "maxItems":
+        return f"{what} may list at most {arg} items."
+    if kind == "uniqueItems":
+        seen, dup = [], None
+        for item in value:
+            if item in seen:
+                dup = item
+                break
+            seen.append(item)
+        return f"{what} lists {describe(dup)} twice; each item may appear once."
+    if kind == "pattern":
+        return (f"{what} is {describe(value)}, which is not a valid id: use lower-case letters, digits "
+                "and '_', starting with a letter.")
+    if kind == "minLength":
+        return f"{what} must not be empty."
+    if kind == "maxLength":
+        return f"{what} is too long ({len(value)} characters; at most {arg})."
+    if kind == "maxProperties":
+        return f"{what} has more than {arg} entries."
+    return f"{what} is not valid: {error.message}."
+
+
+def _problems(error, prefix: tuple, places: Places) -> list[Problem]:
+    path = prefix + tuple(error.absolute_path)
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        return _unknown_keys(error, path, places)
+    if error.validator == "propertyNames":
+        key = error.instance
+        return [Problem.at(places.of(path + (key,), key=True),
+                           f"the key '{key}' in {_what(path)} is not a valid id: use lower-case letters, "
+                           "digits and '_', starting with a letter.")]
+    key_place = error.validator in ("required",) or isinstance(error.instance, (dict, list))
+    return [Problem.at(places.of(path, key=key_place), _message(error, path))]
+
+
+def _order(problem: Problem, depth: int) -> tuple:
+    return (depth, problem.file, problem.line, problem.col)
+
+
+def schema_problems(data: Any, places: Places, kind: str = RULESET, prefix: tuple = ()) -> list[Problem]:
+    """Every way ``data`` breaks the schema of ``kind``, shallowest (most fundamental) first.
+
+    ``prefix`` is where ``data`` sits in the places (``("role_table",)`` for a role table read
+    into a ruleset).
+    """
+    found = []
+    for error in _validator(kind).iter_errors(data):
+        depth = len(error.absolute_path)
+        found.extend((_order(p, depth), p) for p in _problems(error, prefix, places))
+    found.sort(key=lambda item: item[0])
+    unique, seen = [], set()
+    for _, problem in found:
+        if problem not in seen:
+            seen.add(problem)
+            unique.append(problem)
+    return unique

@@ -1,0 +1,47 @@
+"""Check many rule files at once, as ``hachi validate`` does, and format the problems."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Iterable
+
+from .loader import check_file
+from .problems import Problem
+
+SUFFIXES = (".yaml", ".yml")
+
+
+def rule_files(paths: Iterable[str | Path]) -> list[str]:
+    """The files named, and every ``*.yaml``/``*.yml`` under the folders named (hidden folders skipped)."""
+    found: list[str] = []
+    for given in paths:
+        path = Path(given)
+        if not path.is_dir():
+            found.append(str(given))
+            continue
+        for child in sorted(path.rglob("*")):
+            relative = child.relative_to(path).parts
+            if child.suffix in SUFFIXES and child.is_file() and not any(p.startswith(".") for p in relative):
+                found.append(str(child))
+    return found
+
+
+def check_paths(paths: Iterable[str | Path]) -> dict[str, list[Problem]]:
+    """Every file found under ``paths`` with its problems (an empty list when it is valid)."""
+    return {file: check_file(file) for file in rule_files(paths)}
+
+
+def _github_escape(text: str, prop: bool = False) -> str:
+    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return text.replace(":", "%3A").replace(",", "%2C") if prop else text
+
+
+def format_problems(problems: list[Problem], style: str = "text") -> str:
+    """The problems as ``text`` lines, a ``json`` list, or ``github`` workflow commands."""
+    if style == "json":
+        return json.dumps([p.to_dict() for p in problems], ensure_ascii=False, indent=2)
+    if style == "github":
+        return "\n".join(f"::error file={_github_escape(p.file, True)},line={p.line},col={p.col}::"
+                         f"{_github_escape(p.message)}" for p in problems)
+    return "\n".join(str(p) for p in problems)

@@ -1,0 +1,228 @@
+"""Resolve ``extends``: read a file and its bases, and merge them into one plain mapping.
+
+Mappings merge deeply, scalars and lists replace, and ``null`` removes a key; a role table named
+by path is read into the ruleset first, so a variant changes it role by role. Places follow the
+values: each path keeps the place of the file that wrote it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .bundled import RULESET, ROLE_TABLE, bundled_names, is_name, kind_hint, resolve_ref
+from .errors import RuleFileError
+from .schema import suggest
+from .yamlfile import Places, YamlDoc, read_yaml
+
+MAX_CHAIN = 8   # files in one chain of extends
+
+_ROLE_KEYS = {"classes", "runs", "groups", "roles", "combos", "examples"}
+_KIND_WORDS = {RULESET: "a rule file", ROLE_TABLE: "a role table"}
+
+
+@dataclass
+class Resolved:
+    """A file with its bases merged in: plain data, places, the chain of files, the kind."""
+
+    data: dict
+    places: Places
+    chain: tuple[str, ...]
+    kind: str
+    path: Path
+    files: tuple[str, ...] = ()          # the file name in places of each file of the chain
+    extends_place: str | None = None     # where this file says ``extends``
+
+
+def merge(base: Any, over: Any) -> Any:
+    """Deep merge: mappings key by key, anything else replaced; ``None`` removes a key."""
+    if not (isinstance(base, dict) and isinstance(over, dict)):
+        return over
+    out = dict(base)
+    for key, value in over.items():
+        if value is None:
+            out.pop(key, None)
+        elif key in out:
+            out[key] = merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def _walk(data: Any, path: tuple = ()):
+    yield path
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from _walk(value, path + (key,))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from _walk(value, path + (index,))
+
+
+def merge_places(data: Any, base: Places, over: Places) -> Places:
+    """The places of merged ``data``: the overriding file's where it wrote the path, else the base's."""
+    merged = Places(root=over.root)
+    for path in _walk(data):
+        for table, mine, theirs in ((merged.values, over.values, base.values), (merged.keys, over.keys, base.keys)):
+            if path in mine:
+                table[path] = mine[path]
+            elif path in theirs:
+                table[path] = theirs[path]
+    return merged
+
+
+def detect_kind(data: dict, text: str) -> str | None:
+    """``ruleset`` or ``role_table`` by the keys a file uses (then its modeline); None if unclear."""
+    role_keys = len(_ROLE_KEYS & set(data))
+    rule_keys = len(set(data) - _ROLE_KEYS - {"extends", "description"})
+    if role_keys != rule_keys:
+        return ROLE_TABLE if role_keys > rule_keys else RULESET
+    return kind_hint(text)
+
+
+class _Reader:
+    """Reads one chain of files, refusing cycles, long chains and bases of the wrong kind."""
+
+    def __init__(self):
+        self.stack: list[tuple[Path, str]] = []
+
+    def chain_text(self, extra: str | None = None) -> str:
+        names = [name for _, name in self.stack] + ([extra] if extra else [])
+        return " -> ".join(names)
+
+    def read(self, path: Path, shown: str, kind: str | None = None) -> Resolved:
+        if len(self.stack) >= MAX_CHAIN:
+            raise RuleFileError(f"the chain of extends is longer than {MAX_CHAIN} files: {self.chain_text(shown)}.",
+                                f"{self.stack[-1][1]}")
+        self.stack.append((path, shown))
+        try:
+            return self._read(path, shown, kind)
+        finally:
+            self.stack.pop()
+
+    def _read(self, path: Path, shown: str, kind: str | None) -> Resolved:
+        doc = _read_cached(path, str(path) if is_name(shown) else shown)
+        if not isinstance(doc.data, dict):
+            what = "a list" if isinstance(doc.data, list) else "a single value"
+            raise RuleFileError(f"the file holds {what}; a rule file is a YAML mapping of settings.", doc.places.root)
+        mine = detect_kind(doc.data, doc.text)
+        data, places = dict(doc.data), doc.places
+        base = self._base(data, places, path, mine or kind)
+        actual = mine or (base.kind if base else None) or kind or RULESET
+        own_table = None
+        if actual == RULESET and isinstance(data.get("role_table"), (str, dict)):
+            own_table = self._role_table(data["role_table"], places, path)
+            data["role_table"] = own_table.data
+            places = _with_table(places, own_table)
+        data.pop("extends", None)
+        if base is None:
+            return Resolved(data, places, (shown,), actual, path, (doc.file,))
+        merged = merge(base.data, data)
+        if own_table is not None and isinstance(doc.data.get("role_table"), str):
+            merged["role_table"] = own_table.data        # a role table named by path replaces the base's
+        return Resolved(merged, merge_places(merged, base.places, places), (shown,) + base.chain, actual, path,
+                        (doc.file,) + base.files, places.of(("extends",)))
+
+    def _base(self, data: dict, places: Places, path: Path, kind: str | None) -> Resolved | None:
+        ref = data.get("extends")
+        if ref is None:
+            return None
+        place = places.of(("extends",))
+        if not isinstance(ref, str) or not ref:
+            raise RuleFileError("extends must name a bundled ruleset or a rule file's path.", place)
+        target = resolve_ref(ref, path)
+        if any(target.resolve() == seen.resolve() for seen, _ in self.stack):
+            again = ref if is_name(ref) else _relative_name(path, ref)
+            raise RuleFileError(f"extends makes a cycle: {self.chain_text(again)}.", place)
+        if not target.is_file():
+            raise RuleFileError(_missing(ref, target, kind), place)
+        shown = ref if is_name(ref) else _relative_name(path, ref)
+        base = self.read(target, shown, kind)
+        if kind and base.kind != kind:
+            raise RuleFileError(f"the base '{ref}' is {_KIND_WORDS[base.kind]}, not {_KIND_WORDS[kind]}.", place)
+        return base
+
+    def _role_table(self, ref: str | dict, places: Places, path: Path) -> Resolved:
+        place = places.of(("role_table",))
+        if isinstance(ref, dict):
+            if "extends" not in ref:
+                return Resolved(ref, places, (), ROLE_TABLE, path)
+            raise RuleFileError("a role table written inside a rule file cannot use extends; "
+                                "name its file in role_table, or change the base's table key by key.", place)
+        target = resolve_ref(ref, path)
+        if not target.is_file():
+            raise RuleFileError(_missing(ref, target, ROLE_TABLE, "role table"), place)
+        shown = ref if is_name(ref) else _relative_name(path, ref)
+        table = self.read(target, shown, ROLE_TABLE)
+        if table.kind != ROLE_TABLE:
+            raise RuleFileError(f"role_table names {ref}, which is a rule file, not a role table.", place)
+        return table
+
+
+_CACHE: dict[tuple, YamlDoc] = {}
+_CACHE_SIZE = 32
+
+
+def _read_cached(path: Path, file: str) -> YamlDoc:
+    """Parse a file once per process while it is unchanged (bases are shared by many variants)."""
+    try:
+        stat = path.stat()
+        key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        return read_yaml(path, file)
+    if key not in _CACHE:
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.pop(next(iter(_CACHE)))
+        _CACHE[key] = read_yaml(path, file)
+    doc = _CACHE[key]
+    return doc if doc.file == file else _relabel(doc, file)
+
+
+def _relabel(doc: YamlDoc, file: str) -> YamlDoc:
+    """The same document with its places naming the file ``file``."""
+    cut = len(doc.file)
+    places = Places({p: file + v[cut:] for p, v in doc.places.values.items()},
+                    {p: file + v[cut:] for p, v in doc.places.keys.items()}, f"{file}:1:1")
+    return YamlDoc(file, doc.data, doc.text, places)
+
+
+def _with_table(places: Places, table: Resolved) -> Places:
+    if table.chain:             # read from its own file: its places point into that file
+        merged = Places({k: v for k, v in places.values.items() if k[:1] != ("role_table",) or k == ("role_table",)},
+                        {k: v for k, v in places.keys.items() if k[:1] != ("role_table",) or k == ("role_table",)},
+                        places.root)
+        inner = table.places.prefixed(("role_table",))
+        inner.values.pop(("role_table",), None)
+        merged.values.update(inner.values)
+        merged.keys.update(inner.keys)
+        return merged
+    return places
+
+
+def _relative_name(path: Path, ref: str) -> str:
+    return str(Path(str(path)).parent / ref) if not Path(ref).is_absolute() else ref
+
+
+def _missing(ref: str, target: Path, kind: str | None, what: str = "rule file") -> str:
+    if target.is_dir():
+        return f"the {what} '{ref}' is a folder ({target})."
+    if target.exists():
+        return f"the {what} '{ref}' is not a regular file ({target})."
+    if is_name(ref):
+        names = bundled_names(kind or RULESET)
+        hint = suggest(ref, names) or f"; the bundled ones are: {', '.join(names)}."
+        return f"there is no bundled {what} named '{ref}'{hint}"
+    return f"the {what} '{ref}' does not exist (looked for {target})."
+
+
+def resolve(path: Path, shown: str | None = None, kind: str | None = None) -> Resolved:
+    """Read ``path`` and every base it extends, merged; raise :class:`RuleFileError` on the first problem.
+
+    ``kind`` (``ruleset`` or ``role_table``) is what the file must be, when the caller knows.
+    """
+    shown = shown if shown is not None else str(path)
+    resolved = _Reader().read(path, shown, kind)
+    if kind and resolved.kind != kind:
+        raise RuleFileError(f"{shown} is {_KIND_WORDS[resolved.kind]}, not {_KIND_WORDS[kind]}.", f"{shown}:1:1")
+    return resolved

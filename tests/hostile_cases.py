@@ -1,0 +1,180 @@
+"""Hostile rule files (as strangers might share them), each with the message that must refuse it.
+
+Used by tests/test_ruleset_hostile.py and benchmarks/cli_startup.py. Each case writes its files
+into a folder and returns the path to validate.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+
+def _write(folder: Path, name: str, content: str | bytes) -> Path:
+    path = folder / name
+    path.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
+    return path
+
+
+def alias_bomb(folder):
+    lines = ['a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    for prev, name in zip("abcdefgh", "bcdefghi"):
+        lines.append(f"{name}: &{name} [" + ", ".join([f"*{prev}"] * 9) + "]")
+    return _write(folder, "bomb.yaml", "\n".join(lines) + "\n")
+
+
+def deep_list(folder):
+    return _write(folder, "deep.yaml", "players: " + "[" * 50_000 + "]" * 50_000 + "\n")
+
+
+def deep_mapping(folder):
+    return _write(folder, "deep.yaml", "players: " + "{a: " * 20_000 + "1" + "}" * 20_000 + "\n")
+
+
+def deep_block(folder):
+    return _write(folder, "deep.yaml", "".join(" " * i + f"k{i}:\n" for i in range(500)) + " " * 500 + "v: 1\n")
+
+
+def oversized(folder):
+    return _write(folder, "big.yaml", "extends: hachihachi_trick\n" + "# padding\n" * 40_000)
+
+
+def infinite_role_table(folder):
+    return _write(folder, "zero.yaml", "extends: hachihachi_trick\nrole_table: /dev/zero\n")
+
+
+def huge_integer(folder):
+    return _write(folder, "num.yaml", "extends: hachihachi_trick\nchips: {start: 1" + "0" * 100_000 + "}\n")
+
+
+def huge_float(folder):
+    return _write(folder, "num.yaml", "extends: hachihachi_trick\nchips: {start: 1.0e+999999}\n")
+
+
+def many_values(folder):
+    return _write(folder, "many.yaml", "round: [" + ", ".join(["1"] * 30_000) + "]\n")
+
+
+def long_text(folder):
+    return _write(folder, "text.yaml", "extends: hachihachi_trick\ndescription: " + "x" * 100_000 + "\n")
+
+
+def duplicate_keys(folder):
+    return _write(folder, "dup.yaml", "extends: hachihachi_trick\nhand_size: 7\nhand_size: 99\n")
+
+
+def tab_indent(folder):
+    return _write(folder, "tab.yaml", "extends: hachihachi_trick\nplayers:\n\tmin: 3\n")
+
+
+def binary_garbage(folder):
+    return _write(folder, "junk.yaml", random.Random(88).randbytes(4096))
+
+
+def invalid_utf8(folder):
+    return _write(folder, "latin1.yaml", "name: café\n".encode("latin-1"))
+
+
+def nul_bytes(folder):
+    return _write(folder, "nul.yaml", b"name: a\x00b\n")
+
+
+def control_characters(folder):
+    return _write(folder, "ctrl.yaml", "name: \x07\x1b[31m\n")
+
+
+def empty_file(folder):
+    return _write(folder, "empty.yaml", "")
+
+
+def only_comments(folder):
+    return _write(folder, "comments.yaml", "# nothing here\n\n")
+
+
+def scalar_document(folder):
+    return _write(folder, "scalar.yaml", "just some text\n")
+
+
+def python_object_tag(folder):
+    return _write(folder, "tag.yaml", 'name: !!python/object/apply:os.system ["touch pwned"]\n')
+
+
+def recursive_alias(folder):
+    return _write(folder, "rec.yaml", "extends: hachihachi_trick\nround: &r [deal, *r]\n")
+
+
+def merge_key(folder):
+    return _write(folder, "merge.yaml", "a: &a {min: 3}\nplayers:\n  <<: *a\n")
+
+
+def several_documents(folder):
+    return _write(folder, "docs.yaml", "extends: hachihachi_trick\n---\nname: other\n")
+
+
+def extends_cycle(folder):
+    _write(folder, "b.yaml", "extends: a.yaml\n")
+    return _write(folder, "a.yaml", "extends: b.yaml\n")
+
+
+def extends_itself(folder):
+    return _write(folder, "self.yaml", "extends: self.yaml\n")
+
+
+def extends_long_chain(folder):
+    for i in range(20):
+        _write(folder, f"v{i}.yaml", f"extends: v{i + 1}.yaml\n")
+    _write(folder, "v20.yaml", "extends: hachihachi_trick\n")
+    return folder / "v0.yaml"
+
+
+def base_is_role_table(folder):
+    return _write(folder, "x.yaml", "extends: hand_roles\nname: x\n")
+
+
+def base_is_binary(folder):
+    _write(folder, "base.yaml", random.Random(8).randbytes(512))
+    return _write(folder, "x.yaml", "extends: base.yaml\n")
+
+
+def base_is_folder(folder):
+    (folder / "sub.yaml").mkdir()
+    return _write(folder, "x.yaml", "extends: sub.yaml\n")
+
+
+def base_missing(folder):
+    return _write(folder, "x.yaml", "extends: nowhere.yaml\n")
+
+
+# name -> (builder, a substring of the one error line it must produce)
+CASES = {
+    "alias_bomb": (alias_bomb, "expands to more than"),
+    "deep_list": (deep_list, "nested more than"),
+    "deep_mapping": (deep_mapping, "nested more than"),
+    "deep_block": (deep_block, "nested more than"),
+    "oversized": (oversized, "larger than"),
+    "infinite_role_table": (infinite_role_table, "not a regular file"),
+    "huge_integer": (huge_integer, "characters long"),
+    "huge_float": (huge_float, "not a finite number"),
+    "many_values": (many_values, "expands to more than"),
+    "long_text": (long_text, "characters long"),
+    "duplicate_keys": (duplicate_keys, "appears twice"),
+    "tab_indent": (tab_indent, "indented with a tab"),
+    "binary_garbage": (binary_garbage, "not UTF-8"),
+    "invalid_utf8": (invalid_utf8, "not UTF-8"),
+    "nul_bytes": (nul_bytes, "NUL"),
+    "control_characters": (control_characters, "YAML does not allow"),
+    "empty_file": (empty_file, "empty"),
+    "only_comments": (only_comments, "empty"),
+    "scalar_document": (scalar_document, "single value"),
+    "python_object_tag": (python_object_tag, "not allowed"),
+    "recursive_alias": (recursive_alias, "nested more than"),
+    "merge_key": (merge_key, "merge keys"),
+    "several_documents": (several_documents, "not valid YAML"),
+    "extends_cycle": (extends_cycle, "cycle"),
+    "extends_itself": (extends_itself, "cycle"),
+    "extends_long_chain": (extends_long_chain, "chain of extends is longer"),
+    "base_is_role_table": (base_is_role_table, "is a role table, not a rule file"),
+    "base_is_binary": (base_is_binary, "not UTF-8"),
+    "base_is_folder": (base_is_folder, "is a folder"),
+    "base_missing": (base_missing, "does not exist"),
+}

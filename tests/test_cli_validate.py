@@ -1,0 +1,124 @@
+"""``hachi validate`` and ``hachi schema`` through click's CliRunner."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from hachihachi.cli.main import cli
+
+ROOT = Path(__file__).parent.parent
+INVALID = ROOT / "tests" / "rulesets" / "invalid"
+
+
+def run(*args):
+    return CliRunner().invoke(cli, list(args))
+
+
+def test_validate_bundled_rules_folder_exits_0():
+    result = run("validate", str(ROOT / "rules"))
+    assert result.exit_code == 0, result.output
+    assert "5 files are valid." in result.stdout
+
+
+def test_validate_reports_file_line_col_and_exits_1(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("extends: hachihachi_trick\nplayers: {min: 8}\n", encoding="utf-8")
+    result = run("validate", str(bad))
+    assert result.exit_code == 1
+    assert f"{bad}:2:16: error: players.min (8) is larger than players.max (7)." in result.stderr
+
+
+def test_validate_suggests_a_misspelled_key(tmp_path):
+    bad = tmp_path / "typo.yaml"
+    bad.write_text("extends: hachihachi_trick\nmizuten:\n  enabeld: false\n", encoding="utf-8")
+    result = run("validate", str(bad))
+    assert f"{bad}:3:3: error: unknown key 'enabeld' in mizuten; did you mean 'enabled'?" in result.stderr
+
+
+def test_validate_lists_all_problems_of_a_file_best_first(tmp_path):
+    bad = tmp_path / "many.yaml"
+    bad.write_text("extends: hachihachi_trick\nplyers: {min: 3}\nchips:\n  start: lots\n  strat: 5\n",
+                   encoding="utf-8")
+    lines = [l for l in run("validate", str(bad)).stderr.splitlines() if ": error: " in l]
+    assert len(lines) == 3
+    assert "unknown key 'plyers'" in lines[0]
+    assert any("unknown key 'strat' in chips; did you mean 'start'?" in l for l in lines[1:])
+    assert any("chips.start must be a whole number" in l for l in lines[1:])
+
+
+def test_validate_gives_the_extends_chain_for_inherited_values(tmp_path):
+    (tmp_path / "big_hands.yaml").write_text("extends: quick_six\nhand_size: 12\n", encoding="utf-8")
+    (tmp_path / "mine.yaml").write_text("extends: big_hands.yaml\nname: mine\n", encoding="utf-8")
+    result = run("validate", str(tmp_path / "mine.yaml"))
+    assert result.exit_code == 1
+    line = result.stderr.splitlines()[0]
+    assert line.startswith(f"{tmp_path / 'mine.yaml'}:1:10: error: ")
+    assert f"{tmp_path / 'mine.yaml'} -> {tmp_path / 'big_hands.yaml'} -> quick_six -> hachihachi_trick" in line
+    assert f"written at {tmp_path / 'big_hands.yaml'}:2:12" in line
+
+
+def test_validate_json_format_is_a_list():
+    result = run("validate", "--format", "json", str(INVALID / "misspelled_key.yaml"))
+    assert result.exit_code == 1
+    problems = json.loads(result.stdout)
+    assert problems == [{"file": str(INVALID / "misspelled_key.yaml"), "line": 4, "col": 1,
+                         "message": "unknown key 'plyers' at the top level; did you mean 'players'?"}]
+
+
+def test_validate_json_format_of_valid_files_is_empty_list():
+    result = run("validate", "--format", "json", str(ROOT / "rules"))
+    assert result.exit_code == 0 and json.loads(result.stdout) == []
+
+
+def test_validate_github_format_writes_annotations():
+    result = run("validate", "--format", "github", str(INVALID / "wrong_type.yaml"))
+    assert result.exit_code == 1
+    assert result.stdout.strip() == (f"::error file={INVALID / 'wrong_type.yaml'},line=4,col=16::"
+                                     "chips.start must be a whole number, not the text 'fifty'.")
+
+
+def test_validate_folder_checks_role_tables_as_role_tables():
+    result = run("validate", "--format", "json", str(ROOT / "tests" / "rulesets" / "valid"))
+    assert result.exit_code == 0 and json.loads(result.stdout) == []
+
+
+def test_validate_folder_of_invalid_files_reports_each_file():
+    result = run("validate", "--format", "json", str(INVALID))
+    files = {p["file"] for p in json.loads(result.stdout)}
+    assert result.exit_code == 1 and files == {str(p) for p in INVALID.glob("*.yaml")}
+
+
+def test_validate_usage_errors_exit_2(tmp_path):
+    assert run("validate").exit_code == 2
+    assert run("validate", str(tmp_path / "missing.yaml")).exit_code == 2
+    assert run("validate", "--format", "xml", str(ROOT / "rules")).exit_code == 2
+    assert run("validate", str(tmp_path)).exit_code == 2          # a folder without rule files
+
+
+def test_schema_prints_both_schemas():
+    rules = json.loads(run("schema").stdout)
+    roles = json.loads(run("schema", "--roles").stdout)
+    assert rules["$schema"].endswith("2020-12/schema") and "players" in rules["properties"]
+    assert "roles" in roles["properties"] and "players" not in roles["properties"]
+
+
+def test_help_and_version():
+    assert run("--help").exit_code == 0 and "validate" in run("--help").stdout
+    assert run("--version").stdout.startswith("hachi ")
+    assert "--format" in run("validate", "--help").stdout
+
+
+def test_readme_house_rule_example_is_valid(tmp_path):
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    example = text.split("```yaml\n", 1)[1].split("```", 1)[0]
+    (tmp_path / "our_table.yaml").write_text(example, encoding="utf-8")
+    result = run("validate", str(tmp_path / "our_table.yaml"))
+    assert result.exit_code == 0, result.stderr
+    from hachihachi.ruleset.loader import load_ruleset
+
+    rules = load_ruleset(tmp_path / "our_table.yaml")
+    assert rules.rounds.standard == 8 and rules.roles.role("karasu").go == 6
+    assert "straight" not in [r.id for r in rules.roles.roles]
