@@ -9,16 +9,24 @@ import click
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
 @click.option("--format", "style", type=click.Choice(["text", "json", "github"]), default="text",
               show_default=True, help="text lines, a JSON list, or GitHub workflow annotations.")
-def validate(paths: tuple[str, ...], style: str) -> None:
+@click.option("--warnings", "count_roles", is_flag=True,
+              help="Also count every role over all hands and warn about roles no hand can have "
+                   "(about a second per distinct role table).")
+def validate(paths: tuple[str, ...], style: str, count_roles: bool) -> None:
     """Check rule files and role tables (files, or folders of *.yaml) against the schema and the rules.
 
-    Exit status: 0 when all are valid, 1 when any is not, 2 for a usage error.
+    Exit status: 0 when all are valid, 1 when any is not, 2 for a usage error. Warnings do not
+    change the exit status.
     """
-    from hachihachi.ruleset.validation import check_paths, format_problems
+    from hachihachi.ruleset.validation import check_paths, format_problems, never_occurring
 
     results = check_paths(paths)
     if not results:
         raise click.UsageError(f"no *.yaml or *.yml file in {', '.join(paths)}.")
+    if count_roles:
+        for file, found in results.items():
+            for line in ([] if found else never_occurring(file)):
+                click.echo(line, err=True)
     problems = [p for found in results.values() for p in found]
     if style == "text":
         if problems:

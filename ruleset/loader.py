@@ -72,14 +72,8 @@ class _Checker:
 def _pattern_problems(ruleset: Ruleset, checker: _Checker) -> list[Problem]:
     from . import roles
 
-    try:
-        roles.compile_table(ruleset.roles, ruleset.deck)
-    except HachiError as exc:
-        return [checker.error(exc, ("role_table",))]
-    check_examples = getattr(roles, "check_examples", None)
-    if check_examples is None:
-        return []
-    return [checker.error(exc, ("role_table",)) for exc in check_examples(ruleset)]
+    # every pattern error, or else every failing example
+    return [checker.error(exc, ("role_table",)) for exc in roles.check_examples(ruleset)]
 
 
 def _analyse_ruleset(resolved: Resolved, source: str) -> Analysis:
@@ -114,7 +108,7 @@ def _analyse_table(resolved: Resolved) -> Analysis:
     if not problems:
         try:
             out.table = build_role_table(resolved.data, _flat_places(resolved))
-            standard = _standard()
+            standard = standard_ruleset()
             problems = _pattern_problems(dataclasses.replace(standard, roles=out.table), checker)
         except HachiError as exc:
             problems = [checker.error(exc)]
@@ -169,7 +163,8 @@ def load_ruleset(ref: str | Path) -> Ruleset:
 
 
 @lru_cache(maxsize=1)
-def _standard() -> Ruleset:
+def standard_ruleset() -> Ruleset:
+    """The bundled standard ruleset (read once per process)."""
     return load_ruleset(BUNDLED_RULESET)
 
 

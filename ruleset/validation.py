@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Iterable
 
-from .loader import check_file
+from .loader import analyse, check_file, standard_ruleset
 from .problems import Problem
 
 SUFFIXES = (".yaml", ".yml")
@@ -30,6 +30,28 @@ def rule_files(paths: Iterable[str | Path]) -> list[str]:
 def check_paths(paths: Iterable[str | Path]) -> dict[str, list[Problem]]:
     """Every file found under ``paths`` with its problems (an empty list when it is valid)."""
     return {file: check_file(file) for file in rule_files(paths)}
+
+
+def never_occurring(file: str, _memo: dict = {}) -> list[str]:
+    """``PLACE: warning: ...`` for each role of a valid file that no hand can have.
+
+    This counts every role over all hands (about a second per distinct role table), so
+    ``hachi validate`` does it only when asked (``--warnings``); tables met twice are counted once.
+    """
+    import dataclasses
+
+    from .stats import warnings
+
+    analysis = analyse(Path(file), file)
+    ruleset = analysis.ruleset
+    if ruleset is None and analysis.table is not None:
+        ruleset = dataclasses.replace(standard_ruleset(), roles=analysis.table, source=file)
+    if ruleset is None:
+        return []
+    key = (repr(ruleset.roles), ruleset.deck, ruleset.hand_size)
+    if key not in _memo:
+        _memo[key] = warnings(ruleset)
+    return _memo[key]
 
 
 def _github_escape(text: str, prop: bool = False) -> str:

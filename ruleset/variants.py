@@ -50,6 +50,19 @@ def merge(base: Any, over: Any) -> Any:
     return out
 
 
+def _keep_own_examples(merged: dict, own: dict) -> None:
+    """Examples are the test vectors of the file that writes them: they are not inherited.
+
+    A variant that changes a role could make its base's examples wrong; the base's examples are
+    checked in the base, and a variant states the examples its own table must pass.
+    """
+    if "examples" not in own:
+        merged.pop("examples", None)
+    table, own_table = merged.get("role_table"), own.get("role_table")
+    if isinstance(table, dict) and not (isinstance(own_table, dict) and "examples" in own_table):
+        merged["role_table"] = {k: v for k, v in table.items() if k != "examples"}
+
+
 def _walk(data: Any, path: tuple = ()):
     yield path
     if isinstance(data, dict):
@@ -121,6 +134,7 @@ class _Reader:
         merged = merge(base.data, data)
         if own_table is not None and isinstance(doc.data.get("role_table"), str):
             merged["role_table"] = own_table.data        # a role table named by path replaces the base's
+        _keep_own_examples(merged, data)
         return Resolved(merged, merge_places(merged, base.places, places), (shown,) + base.chain, actual, path,
                         (doc.file,) + base.files, places.of(("extends",)))
 
