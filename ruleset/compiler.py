@@ -15,7 +15,7 @@ from typing import Callable
 
 from .cards import SuitedDeck
 from .errors import CardError, HachiError, PatternError
-from .features import DeckTables, Features
+from .features import DeckTables, Features, deck_tables
 from .patterns import (
     And, CardList, CardSet, ClassRef, Compare, Count, Groups, MaxSuit, Not, Number, Or, Pattern, RankSet,
     Run, Shape, SuitRun, SuitSet, Union_, class_refs, parse_cardset, parse_pattern, pattern_error,
@@ -95,7 +95,7 @@ class TableCompiler:
 
     def __init__(self, table, deck: SuitedDeck):
         self.table, self.deck = table, deck
-        self.tables = DeckTables(len(deck.ranks), len(deck.suits), table.ace_low)
+        self.tables = deck_tables(len(deck.ranks), len(deck.suits), table.ace_low)
         self.errors: list[PatternError] = []
         self.classes: dict[str, CardSet] = {}
         self.patterns: list[Pattern | None] = []

@@ -37,6 +37,17 @@ def longest_run(mask: int) -> int:
     return n
 
 
+def deck_tables(ranks: int, suits: int, ace_low: bool) -> "DeckTables":
+    """The (immutable) tables of a deck shape, built once per process."""
+    key = (ranks, suits, ace_low)
+    if key not in _TABLES:
+        _TABLES[key] = DeckTables(ranks, suits, ace_low)
+    return _TABLES[key]
+
+
+_TABLES: dict[tuple[int, int, bool], "DeckTables"] = {}
+
+
 class DeckTables:
     """Lookup tables for a suited deck of ``ranks x suits`` cards (card = rank * suits + suit)."""
 

@@ -194,8 +194,9 @@ class _ToNodes(Transformer):
 
 
 @lru_cache(maxsize=None)
-def _parser(start: str) -> Lark:
-    return Lark.open_from_package("hachihachi.ruleset", "patterns.lark", start=start,
+def _parser() -> Lark:
+    """One LALR parser for both start rules (patterns and card sets), built on first use."""
+    return Lark.open_from_package("hachihachi.ruleset", "patterns.lark", start=["start", "cardset_start"],
                                   parser="lalr", propagate_positions=True)
 
 
@@ -281,15 +282,24 @@ _TERMINAL_WORDS = {
 }
 
 
+_PARSED: dict[tuple[str, str], object] = {}   # (text, start) -> frozen nodes; variants share patterns
+
+
 def _parse(text: str, start: str, place: str | None):
     if not isinstance(text, str) or not text.strip():
         raise PatternError("the pattern is empty; write a condition such as 'shape 4 3'.", place)
+    node = _PARSED.get((text, start))
+    if node is not None:
+        return node
     try:
-        tree = _parser(start).parse(text)
+        tree = _parser().parse(text, start=start)
     except UnexpectedInput as err:
         line, column, message = _describe(err, text)
         raise pattern_error(text, column, message, place, line) from None
-    return _ToNodes().transform(tree)
+    if len(_PARSED) >= 4096:
+        _PARSED.clear()
+    node = _PARSED[(text, start)] = _ToNodes().transform(tree)
+    return node
 
 
 def parse_pattern(text: str, place: str | None = None) -> Pattern:

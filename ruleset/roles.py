@@ -265,10 +265,10 @@ def pattern_errors(table: RoleTable, deck: SuitedDeck) -> list[PatternError]:
 def check_examples(ruleset) -> list[HachiError]:
     """Check a ruleset's role-table ``examples:``; one error per example that fails."""
     table, deck = ruleset.roles, ruleset.deck
-    errors = pattern_errors(table, deck)
-    if errors:
-        return list(errors)
-    evaluator = ruleset.evaluator if hasattr(ruleset, "evaluator") else compile_table(table, deck)
+    try:
+        evaluator = ruleset.evaluator        # compiled once, kept by the ruleset for play
+    except PatternError:
+        return list(pattern_errors(table, deck))
     out: list[HachiError] = []
     for n, example in enumerate(table.examples, 1):
         err = _check_example(evaluator, deck, n, example)
