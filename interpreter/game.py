@@ -79,6 +79,7 @@ class Game:
         self._t = Table(self.ruleset, players, rounds, start)
         self._counted = 0
         self._trusted: tuple = ()           # actions known legal in the current state
+        self._who: Optional[int] = None     # the current player, kept by _advance
         self._t.emit(RoundStarted(0, start, 0))
         self._advance()
         self._t.new_events = []
@@ -127,8 +128,7 @@ class Game:
     @property
     def current_player(self) -> Optional[int]:
         """The seat to act, :data:`CHANCE` for the deal, or None when the game is over."""
-        t = self._t
-        return None if t.finished else self._phases[t.round.phase_index].actor(t)
+        return self._who
 
     @property
     def returns(self) -> tuple[int, ...]:
@@ -159,7 +159,7 @@ class Game:
         if t.finished:
             raise IllegalAction(f"illegal action {describe(action, t)}: the game is over")
         rule = self._phases[t.round.phase_index]
-        seat = rule.actor(t)
+        seat = self._who
         if action not in self._trusted:         # legal_actions() has not vouched for it
             try:
                 self._check_kind(rule, action)
@@ -234,10 +234,14 @@ class Game:
     def _advance(self) -> None:
         """Run phases until one waits for an action, ending rounds and the game as they finish."""
         t, phases = self._t, self._phases
+        self._who = None
         while not t.finished:
             r = t.round
-            if r.phase_index >= 0 and r.entered and phases[r.phase_index].actor(t) is not None:
-                return
+            if r.phase_index >= 0 and r.entered:
+                who = phases[r.phase_index].actor(t)
+                if who is not None:
+                    self._who = who
+                    return
             r.phase_index += 1
             r.entered = False
             if r.phase_index == len(phases):

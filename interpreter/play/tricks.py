@@ -63,7 +63,7 @@ class TrickEngine:
         return seat if t.round.hands[seat] else None
 
     def legal(self, t: Table) -> tuple[Play, ...]:
-        hand = t.round.hands[self.actor(t)]
+        hand = t.round.hands[t.round.play.to_play()]
         plays = self._plays
         return tuple([plays[c] for c in sorted(self.playable(t, hand))])
 
