@@ -297,7 +297,8 @@ def resolve(ruleset: RulesetRef) -> tuple[Ruleset, str]:
     except HachiError:
         raise
     except (OSError, ValueError, KeyError, TypeError, AttributeError, yaml.YAMLError) as e:  # a loader's slip
-        raise RuleFileError(f"cannot read the rule file: {str(e).splitlines()[0] if str(e) else type(e).__name__}", text) from None
+        first = (str(e).splitlines() or [type(e).__name__])[0]
+        raise RuleFileError(f"cannot read the rule file: {first}", text) from None
     return rules, (rules.name if rules.source == str(_bundled(text)) else str(Path(rules.source).resolve()))
 
 
