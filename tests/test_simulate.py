@@ -142,3 +142,65 @@ def test_compare_plays_the_same_deals_and_sees_a_cheaper_drop_fee():
     assert c.same_deals == c.rounds
     taken = next(m for m in c.measures if m.name.startswith("pot taken"))
     assert taken.b.total == 0 and taken.diff.mean < -taken.diff.ci95
+
+
+def test_doctests_of_the_simulation_modules():
+    import doctest
+
+    from hachihachi.interpreter import simstats
+    from hachihachi.interpreter import simulate as sim
+
+    for module in (sim, simstats):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0
+
+
+def test_T1_T27_the_hand_written_baseline_ends_every_game_like_the_interpreter():
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
+    try:
+        from baseline_engine import evaluator_roles, play_game
+    finally:
+        sys.path.pop(0)
+    roles = evaluator_roles(RULES)
+    for players in (3, 5, 7):
+        for i in range(8):
+            g = play_one(RULES, players, ("random",) * players, 21, i)
+            chips, pot, _ = play_game(game_seed(21, i), players, 12, roles)
+            assert (tuple(chips), pot) == (g.chips, g.leftover_pot)
+
+
+def test_an_action_outside_the_legal_ones_is_still_refused_after_legal_actions():
+    from hachihachi.interpreter import CHANCE, Game, Play
+    from hachihachi.ruleset.errors import IllegalAction
+    from hachihachi.ruleset.model import Phase
+
+    game = Game(RULES, 3, seed=4, rounds=1)
+    while game.phase is not Phase.PLAY:             # no mizuten, everybody goes: trick play
+        game.apply(game.sample_chance() if game.current_player == CHANCE else game.legal_actions()[0])
+    legal = game.legal_actions()
+    outside = next(c for c in range(52) if Play(c) not in legal)
+    before = game.chips, len(game.events)
+    with pytest.raises(IllegalAction):
+        game.apply(Play(outside))
+    assert (game.chips, len(game.events)) == before
+
+
+def test_role_evaluations_are_shared_by_clones_of_a_deal(monkeypatch):
+    from hachihachi.interpreter import CHANCE, Game
+
+    calls = []
+    real = type(RULES.evaluator).evaluate
+    monkeypatch.setattr(type(RULES.evaluator), "evaluate",
+                        lambda self, *a, **k: calls.append(tuple(a[0])) or real(self, *a, **k))
+    game = Game(RULES, 5, seed=8, rounds=1)
+    game.deal_random() if game.current_player == CHANCE else game.apply(game.legal_actions()[0])
+    if game.current_player == CHANCE:
+        game.deal_random()
+    for s in range(10):
+        copy, rng = game.clone(), random.Random(s)
+        while not copy.is_terminal:
+            copy.apply(rng.choice(copy.legal_actions()))
+    assert calls and len(calls) == len(set(calls))      # each hand evaluated once over all clones
