@@ -78,6 +78,8 @@ class Game:
         self._phases: tuple[PhaseRule, ...] = build_phases(self.ruleset)
         self._t = Table(self.ruleset, players, rounds, start)
         self._counted = 0
+        self._trusted: tuple = ()           # actions known legal in the current state
+        self._who: Optional[int] = None     # the current player, kept by _advance
         self._t.emit(RoundStarted(0, start, 0))
         self._advance()
         self._t.new_events = []
@@ -126,7 +128,7 @@ class Game:
     @property
     def current_player(self) -> Optional[int]:
         """The seat to act, :data:`CHANCE` for the deal, or None when the game is over."""
-        return None if self.is_terminal else self._current_rule().actor(self._t)
+        return self._who
 
     @property
     def returns(self) -> tuple[int, ...]:
@@ -142,36 +144,44 @@ class Game:
 
     def legal_actions(self):
         """The legal actions of :attr:`current_player`: a tuple, or for the deal a space of deals."""
-        if self.is_terminal:
+        t = self._t
+        if t.finished:
             return ()
-        return self._current_rule().legal(self._t)
+        legal = self._phases[t.round.phase_index].legal(t)
+        self._trusted = legal if type(legal) is tuple else ()
+        return legal
 
     # -- acting ----------------------------------------------------------------------------
 
     def apply(self, action: Action) -> tuple[Event, ...]:
         """Apply ``action`` for the current player; return the events it produced."""
-        if self.is_terminal:
-            raise IllegalAction(f"illegal action {describe(action, self._t)}: the game is over")
-        rule = self._current_rule()
-        seat = rule.actor(self._t)
-        try:
-            self._check_kind(rule, action)
-            rule.check(self._t, action)
-        except IllegalAction as e:
-            raise IllegalAction(f"illegal action {describe(action, self._t)}: {e.message} "
-                                f"({self.describe_state()})") from None
-        self._t.new_events = []
-        self._t.emit(Applied(self._t.round.index, seat, action))
-        rule.apply(self._t, action)
+        t = self._t
+        if t.finished:
+            raise IllegalAction(f"illegal action {describe(action, t)}: the game is over")
+        rule = self._phases[t.round.phase_index]
+        seat = self._who
+        if action not in self._trusted:         # legal_actions() has not vouched for it
+            try:
+                self._check_kind(rule, action)
+                rule.check(t, action)
+            except IllegalAction as e:
+                raise IllegalAction(f"illegal action {describe(action, t)}: {e.message} "
+                                    f"({self.describe_state()})") from None
+        self._trusted = ()
+        t.new_events = []
+        t.emit(Applied(t.round.index, seat, action))
+        rule.apply(t, action)
         self._advance()
-        produced, self._t.new_events = tuple(self._t.new_events), []
+        produced, t.new_events = tuple(t.new_events), []
         return produced
 
     def sample_chance(self, rng: Optional[random.Random] = None) -> Deal:
         """A random deal drawn from ``rng`` (default: the game's seeded generator)."""
         if self.current_player != CHANCE:
             raise IllegalAction(f"no deal is due ({self.describe_state()})")
-        return self.legal_actions().sample(rng or self.rng)
+        deal = self._phases[self._t.round.phase_index].legal(self._t).sample(rng or self.rng)
+        self._trusted = (deal,)                 # a deal drawn from the deal space is valid
+        return deal
 
     def deal_random(self, rng: Optional[random.Random] = None) -> tuple[Event, ...]:
         """Apply a random deal (see :meth:`sample_chance`)."""
@@ -223,17 +233,21 @@ class Game:
 
     def _advance(self) -> None:
         """Run phases until one waits for an action, ending rounds and the game as they finish."""
-        t = self._t
+        t, phases = self._t, self._phases
+        self._who = None
         while not t.finished:
             r = t.round
-            if r.phase_index >= 0 and r.entered and self._current_rule().actor(t) is not None:
-                return
+            if r.phase_index >= 0 and r.entered:
+                who = phases[r.phase_index].actor(t)
+                if who is not None:
+                    self._who = who
+                    return
             r.phase_index += 1
             r.entered = False
-            if r.phase_index == len(self._phases):
+            if r.phase_index == len(phases):
                 self._end_round()
                 continue
-            rule = self._current_rule()
+            rule = phases[r.phase_index]
             if rule.applies(t):
                 r.entered = True
                 rule.enter(t)

@@ -17,6 +17,7 @@ from .mizuten_bonus import MizutenBonus
 from .mizuten_call import MizutenCall
 from .one_goer_pot import OneGoerPot
 from .play import PlayPhase
+from .rolecache import RoleCache
 from .pot import PotPhase
 from .role_settlement import RoleSettlement
 from .trick_settlement import TrickSettlement
@@ -41,4 +42,9 @@ def build_phases(ruleset: Ruleset) -> tuple[PhaseRule, ...]:
         raise RuleFileError("the round declares before the deal", ruleset.source)
     if len(set(order)) != len(order):
         raise RuleFileError("the round names a phase twice", ruleset.source)
-    return tuple(PHASES[p](ruleset) for p in order)
+    phases = tuple(PHASES[p](ruleset) for p in order)
+    shared = RoleCache(ruleset)             # one cache for every phase that shows roles
+    for phase in phases:
+        if isinstance(getattr(phase, "roles", None), RoleCache):
+            phase.roles = shared
+    return phases

@@ -29,7 +29,7 @@ class Declarations(PhaseRule):
         r = t.round
         if r.declarations_done:
             return None
-        return r.seats_from_start()[len(r.declarations)]
+        return (r.start + len(r.declarations)) % r.players     # clockwise from the start (T10)
 
     def must_go(self, t, seat: int) -> bool:
         """T6: a start player who declared mizuten must go."""

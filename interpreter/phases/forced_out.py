@@ -6,17 +6,22 @@ from ...ruleset.model import Phase
 from ...ruleset.model import Transfer as TransferKind
 from ..events import RolesShown
 from .base import PhaseRule
+from .rolecache import RoleCache
 
 
 class ForcedOutPayments(PhaseRule):
     phase = Phase.FORCED_OUT
+
+    def __init__(self, ruleset):
+        super().__init__(ruleset)
+        self.roles = RoleCache(ruleset)
 
     def applies(self, t) -> bool:
         return bool(t.round.forced_out and t.round.goers)
 
     def enter(self, t) -> None:
         r = t.round
-        ev = self.ruleset.evaluator
+        ev = self.roles
         for seat in r.forced_out:
             hand = r.hands[seat]
             counted = {name: ev.count_class(name, hand, r.trump, r.indicator)

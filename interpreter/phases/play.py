@@ -14,6 +14,9 @@ class PlayPhase(PhaseRule):
     def __init__(self, ruleset):
         super().__init__(ruleset)
         self.engine = engine_for(ruleset)
+        # the engine's own methods, bound once: the play phase is the hottest path of a round
+        self.actor, self.legal = self.engine.actor, self.engine.legal
+        self.check, self.apply = self.engine.check, self.engine.apply
 
     def applies(self, t) -> bool:
         return t.round.kind in PLAYED

@@ -9,10 +9,15 @@ from ...ruleset.model import Transfer as TransferKind
 from ..events import RolesShown
 from ..kinds import PLAYED, RoundKind
 from .base import PhaseRule
+from .rolecache import RoleCache
 
 
 class RoleSettlement(PhaseRule):
     phase = Phase.ROLE_SETTLEMENT
+
+    def __init__(self, ruleset):
+        super().__init__(ruleset)
+        self.roles = RoleCache(ruleset)
 
     def applies(self, t) -> bool:
         kind = t.round.kind
@@ -23,7 +28,7 @@ class RoleSettlement(PhaseRule):
         r = t.round
         value = {}
         for seat in r.goers:
-            result = self.ruleset.evaluator.evaluate(r.hands[seat], r.trump, r.indicator)
+            result = self.roles.evaluate(r.hands[seat], r.trump, r.indicator)
             value[seat] = result.go
             t.emit(RolesShown(r.index, seat, tuple(h.id for h in result.roles), result.go))
         for a, b in combinations(r.goers, 2):

@@ -22,22 +22,27 @@ class TrickState:
     done: list[TrickTaken] = dc_field(default_factory=list)
 
     def to_play(self) -> int:
-        i = self.goers.index(self.leader)
-        return self.goers[(i + len(self.current)) % len(self.goers)]
+        goers = self.goers
+        n = len(goers)
+        return goers[(goers.index(self.leader) + len(self.current)) % n]
 
 
 def trick_winner(cards: list[int], leader_index: int, order: list[int], trump: Optional[int],
                  ruleset: Ruleset) -> int:
     """The seat that wins a trick whose ``cards`` were played by ``order`` starting at the leader."""
-    deck = ruleset.deck
-    led = deck.suit(cards[0])
+    return order[(leader_index + _best_card(cards, trump, len(ruleset.deck.suits))) % len(order)]
 
-    def strength(card: int) -> tuple[int, int]:
-        suit = deck.suit(card)
-        return (2 if suit == trump else 1 if suit == led else 0, deck.rank(card))
 
-    best = max(range(len(cards)), key=lambda i: strength(cards[i]))
-    return order[(leader_index + best) % len(order)]
+def _best_card(cards: list[int], trump: Optional[int], suits: int) -> int:
+    """The index in ``cards`` of the highest trump, or else of the highest card of the led suit."""
+    led = cards[0] % suits
+    best, best_key = 0, -1
+    for i, card in enumerate(cards):
+        suit = card % suits
+        key = card + (2 * 65536 if suit == trump else 65536 if suit == led else 0)
+        if key > best_key:                  # ``card`` orders by rank within a suit
+            best, best_key = i, key
+    return best
 
 
 class TrickEngine:
@@ -45,6 +50,8 @@ class TrickEngine:
 
     def __init__(self, ruleset: Ruleset):
         self.ruleset = ruleset
+        self._suits = len(ruleset.deck.suits)
+        self._plays = tuple(Play(c) for c in ruleset.deck.cards)     # one shared action per card
 
     def start(self, t: Table) -> None:
         r = t.round
@@ -52,22 +59,22 @@ class TrickEngine:
         r.tricks_won = {g: 0 for g in r.goers}
 
     def actor(self, t: Table) -> Optional[int]:
-        p: TrickState = t.round.play
-        seat = p.to_play()
+        seat = t.round.play.to_play()
         return seat if t.round.hands[seat] else None
 
     def legal(self, t: Table) -> tuple[Play, ...]:
-        hand = t.round.hands[self.actor(t)]
-        return tuple(Play(c) for c in sorted(self.playable(t, hand)))
+        hand = t.round.hands[t.round.play.to_play()]
+        plays = self._plays
+        return tuple([plays[c] for c in sorted(self.playable(t, hand))])
 
     def playable(self, t: Table, hand: list[int]) -> list[int]:
         """Cards of the led suit if the hand has any (must follow suit), else the whole hand."""
-        p: TrickState = t.round.play
-        if not p.current:
+        current = t.round.play.current
+        if not current:
             return hand
-        suit = self.ruleset.deck.suit
-        led = suit(p.current[0])
-        follow = [c for c in hand if suit(c) == led]
+        n = self._suits
+        led = current[0] % n
+        follow = [c for c in hand if c % n == led]
         return follow or hand
 
     def check(self, t: Table, action) -> None:
@@ -93,7 +100,7 @@ class TrickEngine:
         if len(p.current) < len(p.goers):
             return
         lead_i = p.goers.index(p.leader)
-        winner = trick_winner(p.current, lead_i, p.goers, r.trump, self.ruleset)
+        winner = p.goers[(lead_i + _best_card(p.current, r.trump, self._suits)) % len(p.goers)]
         taken = TrickTaken(r.index, len(p.done), p.leader, tuple(p.current), winner)
         p.done.append(taken)
         t.emit(taken)

@@ -1,0 +1,101 @@
+"""Interpreter rounds per second against the hand-written baseline, same seeded play, one core.
+
+    python benchmarks/speed.py [--games N] [--players P] [--seed S] [--repeat R] [--profile]
+
+Both engines play the same games (``benchmarks/baseline_engine.py`` explains how); the script
+first checks that every game ends with the same chips and pot in both, then times each engine
+(best of ``--repeat`` runs) and prints the ratio interpreter / baseline (1.0 = as fast).
+
+Role values: when the hand-written role table of the baseline agrees with the ruleset's evaluator
+on a sample of hands, the baseline uses its own; otherwise it calls the ruleset's evaluator (so
+that the games still agree) and says so.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from baseline_engine import evaluator_roles, native_roles, play_game  # noqa: E402
+
+from hachihachi.interpreter import CHANCE, Game  # noqa: E402
+from hachihachi.interpreter.bots import make_bot  # noqa: E402
+from hachihachi.interpreter.simulate import game_seed  # noqa: E402
+from hachihachi.ruleset.loader import load_ruleset  # noqa: E402
+
+
+def interpreter_game(rules, gseed: int, players: int, bot) -> tuple:
+    """One game on the interpreter with the random bot at every seat (as ``hachi simulate``)."""
+    game = Game(rules, players, seed=gseed)
+    rngs = [random.Random(gseed * 16 + 1 + s) for s in range(players)]
+    while not game.is_terminal:
+        who = game.current_player
+        if who == CHANCE:
+            game.deal_random()
+        else:
+            game.apply(bot.choose(game, who, rngs[who]))
+    return list(game.chips), game.pot, game.rounds
+
+
+def roles_agree(rules, hands: int = 3000) -> int:
+    """How many of ``hands`` random hands the two role tables value differently."""
+    rng, ev, bad = random.Random(5), rules.evaluator, 0
+    for _ in range(hands):
+        cards = rng.sample(range(52), 8)
+        hand, ind = sorted(cards[:7]), cards[7]
+        r = ev.evaluate(hand, ind & 3, ind)
+        bad += (r.go, r.forced) != native_roles(hand, ind & 3, ind)
+    return bad
+
+
+def timed(fn, seeds, repeat: int) -> tuple[float, list]:
+    best, out = float("inf"), []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        out = [fn(s) for s in seeds]
+        best = min(best, time.perf_counter() - t)
+    return best, out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=500)
+    ap.add_argument("--players", type=int, default=5)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--profile", action="store_true", help="Print the interpreter's top functions.")
+    args = ap.parse_args()
+    rules = load_ruleset("hachihachi_trick")
+    bot, players = make_bot("random"), args.players
+    seeds = [game_seed(args.seed, i) for i in range(args.games)]
+    mismatched = roles_agree(rules)
+    roles = native_roles if not mismatched else evaluator_roles(rules)
+    print(f"role values: {'hand-written table' if not mismatched else 'the ruleset evaluator'} "
+          f"({mismatched} of 3000 sample hands valued differently by the two tables)")
+
+    t_int, res_int = timed(lambda s: interpreter_game(rules, s, players, bot), seeds, args.repeat)
+    t_base, res_base = timed(lambda s: play_game(s, players, 12, roles), seeds, args.repeat)
+    same = sum(a[:2] == b[:2] for a, b in zip(res_int, res_base))
+    rounds = sum(r[2] for r in res_int)
+    print(f"same final chips and pot in {same} of {args.games} games")
+    print(f"{args.games} games, {rounds} rounds, {players} players, random bots, one core, best of {args.repeat}")
+    print(f"interpreter: {rounds / t_int:9.0f} rounds/s")
+    print(f"baseline:    {rounds / t_base:9.0f} rounds/s")
+    print(f"ratio interpreter / baseline: {t_base / t_int:.2f}")
+    if args.profile:
+        prof = cProfile.Profile()
+        prof.runcall(lambda: [interpreter_game(rules, s, players, bot) for s in seeds])
+        pstats.Stats(prof).sort_stats("tottime").print_stats(25)
+    if same != args.games:
+        raise SystemExit(1)
+
+
+if __name__ == "__main__":
+    main()

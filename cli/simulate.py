@@ -1,0 +1,89 @@
+"""``hachi simulate``: play many bot games and summarise them, or compare two variants."""
+
+from __future__ import annotations
+
+import json
+import sys
+from contextlib import nullcontext
+
+import click
+
+from ..ruleset.errors import HachiError, RuleFileError
+
+
+def _fail(place: str, message: str, code: int) -> None:
+    click.echo(f"{place}: error: {message}", err=True)
+    raise SystemExit(code)
+
+
+def _progress(games: int):
+    """A progress bar on standard error when it is a terminal, else nothing."""
+    if not sys.stderr.isatty():
+        return nullcontext(None)
+    return click.progressbar(length=games, label="games", file=sys.stderr)
+
+
+@click.command()
+@click.option("--games", "-n", type=click.IntRange(min=1), required=True, help="Number of games to play.")
+@click.option("--players", "-p", type=int, default=None, help="Players per game (default 5).")
+@click.option("--bots", default="random", show_default=True,
+              help="Bot per seat, comma-separated; a shorter list repeats its last name.")
+@click.option("--rules", default="hachihachi_trick", show_default=True, help="Bundled ruleset name or rule file.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the whole run.")
+@click.option("--workers", "-w", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Processes to play in; the totals do not depend on it.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--record", "record_dir", type=click.Path(file_okay=False), default=None,
+              help="Write every game's record into this folder.")
+@click.option("--compare", nargs=2, type=click.Path(dir_okay=False), default=None, metavar="A B",
+              help="Play rule files A and B on the same deals and show what B changes.")
+def simulate(games, players, bots, rules, seed, workers, as_json, record_dir, compare) -> None:
+    """Play many bot games and summarise them (or compare two variants with --compare A B)."""
+    from ..interpreter.bots import bot_names
+
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    unknown = [b for b in names if b not in bot_names()]
+    if not names or unknown:
+        _fail("--bots", f"there is no bot '{(unknown or [bots])[0]}'; bots are {', '.join(bot_names())}.", 2)
+    if compare and rules != "hachihachi_trick":
+        _fail("--compare", "give the two rule files to --compare, not --rules as well", 2)
+    if compare and record_dir:
+        _fail("--compare", "--record is not available with --compare", 2)
+    try:
+        if compare:
+            _compare(compare, games, players, names, seed, workers, as_json)
+        else:
+            _simulate(rules, games, players, names, seed, workers, as_json, record_dir)
+    except HachiError as e:
+        place = e.place or ("--rules" if isinstance(e, RuleFileError) else "simulate")
+        _fail(place, e.message, 2 if place.startswith("--") and place != "--rules" else 1)
+
+
+def _simulate(rules, games, players, names, seed, workers, as_json, record_dir) -> None:
+    from ..interpreter.simreport import summary_lines
+    from ..interpreter.simulate import simulate as run
+
+    with _progress(games) as bar:
+        step = [0]
+
+        def tick(done: int) -> None:
+            if bar is not None:
+                bar.update(done - step[0])
+                step[0] = done
+
+        result = run(rules, games, players, names, seed, workers, record_dir, progress=tick)
+    if as_json:
+        click.echo(json.dumps(result.as_json(), ensure_ascii=False))
+    else:
+        click.echo("\n".join(summary_lines(result)))
+
+
+def _compare(files, games, players, names, seed, workers, as_json) -> None:
+    from ..interpreter.compare import compare
+    from ..interpreter.simreport import comparison_lines
+
+    result = compare(files[0], files[1], games, players, names, seed, workers)
+    if as_json:
+        click.echo(json.dumps(result.as_json(), ensure_ascii=False))
+    else:
+        click.echo("\n".join(comparison_lines(result)))

@@ -1,0 +1,42 @@
+"""Role evaluations of recent deals, remembered by the phases that show roles (T14, T15).
+
+A phase object is shared by a game and all its clones (``Game.clone``), so a search that plays
+the same deal out many times evaluates each hand once. The cache is bounded and keyed by the hand,
+trump and indicator, so it never answers for a different deal.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ...ruleset.model import Ruleset
+
+
+class RoleCache:
+    """``evaluate`` and ``count_class`` of the ruleset's evaluator, remembered per hand."""
+
+    def __init__(self, ruleset: Ruleset, size: int = 4096):
+        self.ruleset, self.size = ruleset, size
+        self._results: dict = {}
+        self._counts: dict = {}
+
+    def evaluate(self, hand, trump: Optional[int], indicator: Optional[int]):
+        key = (tuple(hand), trump, indicator)
+        hit = self._results.get(key)
+        if hit is None:
+            if len(self._results) >= self.size:
+                self._results.clear()
+            hit = self._results[key] = self.ruleset.evaluator.evaluate(hand, trump, indicator)
+        return hit
+
+    def count_class(self, name: str, hand, trump: Optional[int], indicator: Optional[int]) -> int:
+        key = (name, tuple(hand), trump, indicator)
+        hit = self._counts.get(key)
+        if hit is None:
+            if len(self._counts) >= self.size:
+                self._counts.clear()
+            hit = self._counts[key] = self.ruleset.evaluator.count_class(name, hand, trump, indicator)
+        return hit
+
+    def __deepcopy__(self, memo) -> "RoleCache":
+        return self                         # shared, like the ruleset

@@ -1,0 +1,206 @@
+"""The simulation library: seeds, workers, zero-sum, bots per seat, statistics, comparison."""
+
+import dataclasses
+import random
+
+import pytest
+
+from hachihachi.interpreter.compare import compare
+from hachihachi.interpreter.simstats import Moments, histogram
+from hachihachi.interpreter.simulate import game_seed, play_one, seat_bots, simulate
+from hachihachi.ruleset.errors import HachiError
+from interp_support import RULES
+
+
+def test_game_seed_depends_on_run_seed_and_index_only():
+    assert game_seed(1, 5) == game_seed(1, 5)
+    assert len({game_seed(1, i) for i in range(100)} | {game_seed(2, i) for i in range(100)}) == 200
+
+
+def test_same_seed_same_totals_for_one_and_two_workers():
+    one = simulate(RULES, games=24, players=5, seed=11, workers=1)
+    two = simulate(RULES, games=24, players=5, seed=11, workers=2)
+    assert one.totals == two.totals
+    assert one.as_json()["seats"] == two.as_json()["seats"]
+
+
+def test_another_seed_gives_other_games():
+    a = simulate(RULES, games=10, players=4, seed=1)
+    b = simulate(RULES, games=10, players=4, seed=2)
+    assert a.totals != b.totals
+
+
+def test_T27_every_game_is_zero_sum():
+    s = simulate(RULES, games=30, players=7, seed=5)
+    assert s.zero_sum_violations == 0
+    assert sum(s.final_chips) + s.leftover_pot.total == 30 * 7 * RULES.chips.start
+
+
+def test_T27_a_broken_game_is_counted_as_a_violation(monkeypatch):
+    from hachihachi.interpreter import simulate as sim
+
+    real = sim.summarise
+
+    def broken(game, *args):
+        game._t.chips[0] += 1           # a point created from nothing
+        return real(game, *args)
+
+    monkeypatch.setattr(sim, "summarise", broken)
+    assert simulate(RULES, games=3, players=3, seed=1).zero_sum_violations == 3
+
+
+def test_T25_every_game_has_the_standard_length():
+    s = simulate(RULES, games=5, players=3, seed=2)
+    assert s.rounds == 5 * RULES.rounds.standard
+    assert sum(s.kinds.values()) == s.rounds
+    assert sum(s.fields.values()) == s.rounds
+
+
+def test_T26_wins_add_up_to_the_number_of_games():
+    s = simulate(RULES, games=40, players=3, seed=9)
+    assert sum(seat.win_share for seat in s.seats) == pytest.approx(40)
+    assert sum(seat.wins for seat in s.seats) <= 40
+
+
+def test_a_shorter_bots_list_repeats_its_last_name():
+    assert seat_bots(["random"], 4) == ("random",) * 4
+    assert seat_bots(["a", "b"], 4) == ("a", "b", "b", "b")
+    assert seat_bots([], 3) == ("random",) * 3
+
+
+def test_bots_per_seat_are_reported():
+    s = simulate(RULES, games=2, players=3, bots=["random", "random"], seed=1)
+    assert [x.bot for x in s.seats] == ["random"] * 3
+
+
+def test_unknown_bot_fails_before_any_game():
+    with pytest.raises(HachiError, match="no bot 'nobody'"):
+        simulate(RULES, games=2, players=3, bots=["random", "nobody"])
+
+
+def test_T2_players_outside_the_ruleset_fail():
+    with pytest.raises(HachiError) as e:
+        simulate(RULES, games=2, players=8)
+    assert e.value.place == "--players"
+
+
+def test_roles_shown_are_counted_from_the_log():
+    s = simulate(RULES, games=20, players=5, seed=4)
+    known = {r.id for r in RULES.roles.roles}
+    assert s.roles and set(s.roles) <= known
+
+
+def test_record_dir_holds_replayable_records(tmp_path):
+    from hachihachi.interpreter.record import replay
+
+    s = simulate("hachihachi_trick", games=2, players=3, seed=3, record_dir=tmp_path)
+    files = sorted(tmp_path.iterdir())
+    assert [f.name for f in files] == ["game-000001.yaml", "game-000002.yaml"]
+    rep = replay(files[1])
+    assert rep.game.is_terminal
+    assert rep.game.chips == play_one(RULES, 3, ("random",) * 3, 3, 1).chips
+    assert s.games == 2
+
+
+def test_json_has_the_interface_keys():
+    data = simulate(RULES, games=3, players=5, seed=1).as_json()
+    for key in ("games", "rounds", "seed", "workers", "elapsed_s", "rounds_per_s", "seats", "kinds",
+                "zero_sum_violations"):
+        assert key in data
+    assert set(data["seats"][0]) >= {"seat", "bot", "mean", "stdev", "wins"}
+    assert set(data["kinds"]) <= {"skipped", "one_goer", "two_goers_split", "two_goers_play", "three_goers"}
+
+
+def test_moments_match_the_textbook_formulas():
+    xs = [random.Random(1).randint(-50, 150) for _ in range(50)]
+    m = Moments()
+    for x in xs:
+        m.add(x)
+    mean = sum(xs) / len(xs)
+    var = sum((x - mean) ** 2 for x in xs) / (len(xs) - 1)
+    assert m.mean == pytest.approx(mean)
+    assert m.stdev == pytest.approx(var ** 0.5)
+    assert m.ci95 == pytest.approx(1.96 * var ** 0.5 / len(xs) ** 0.5, rel=1e-3)
+
+
+def test_histogram_counts_every_value():
+    lines = histogram(list(range(-20, 80)), bins=5)
+    assert sum(int(line.split()[-1]) for line in lines) == 100
+
+
+def test_compare_of_a_ruleset_with_itself_finds_no_difference():
+    c = compare(RULES, RULES, games=10, players=4, seed=2)
+    assert c.same_deals == c.rounds == 10 * RULES.rounds.standard
+    assert all(m.diff.total == 0 and m.diff.ci95 == 0 for m in c.measures)
+
+
+def test_compare_plays_the_same_deals_and_sees_a_cheaper_drop_fee():
+    from hachihachi.ruleset.model import Declaration, DropFee
+
+    cheap = dataclasses.replace(RULES, declaration=Declaration(3, DropFee(0, 0)))
+    c = compare(RULES, cheap, games=20, players=5, seed=1)
+    assert c.same_deals == c.rounds
+    taken = next(m for m in c.measures if m.name.startswith("pot taken"))
+    assert taken.b.total == 0 and taken.diff.mean < -taken.diff.ci95
+
+
+def test_doctests_of_the_simulation_modules():
+    import doctest
+
+    from hachihachi.interpreter import simstats
+    from hachihachi.interpreter import simulate as sim
+
+    for module in (sim, simstats):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0
+
+
+def test_T1_T27_the_hand_written_baseline_ends_every_game_like_the_interpreter():
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
+    try:
+        from baseline_engine import evaluator_roles, play_game
+    finally:
+        sys.path.pop(0)
+    roles = evaluator_roles(RULES)
+    for players in (3, 5, 7):
+        for i in range(8):
+            g = play_one(RULES, players, ("random",) * players, 21, i)
+            chips, pot, _ = play_game(game_seed(21, i), players, 12, roles)
+            assert (tuple(chips), pot) == (g.chips, g.leftover_pot)
+
+
+def test_an_action_outside_the_legal_ones_is_still_refused_after_legal_actions():
+    from hachihachi.interpreter import CHANCE, Game, Play
+    from hachihachi.ruleset.errors import IllegalAction
+    from hachihachi.ruleset.model import Phase
+
+    game = Game(RULES, 3, seed=4, rounds=1)
+    while game.phase is not Phase.PLAY:             # no mizuten, everybody goes: trick play
+        game.apply(game.sample_chance() if game.current_player == CHANCE else game.legal_actions()[0])
+    legal = game.legal_actions()
+    outside = next(c for c in range(52) if Play(c) not in legal)
+    before = game.chips, len(game.events)
+    with pytest.raises(IllegalAction):
+        game.apply(Play(outside))
+    assert (game.chips, len(game.events)) == before
+
+
+def test_role_evaluations_are_shared_by_clones_of_a_deal(monkeypatch):
+    from hachihachi.interpreter import CHANCE, Game
+
+    calls = []
+    real = type(RULES.evaluator).evaluate
+    monkeypatch.setattr(type(RULES.evaluator), "evaluate",
+                        lambda self, *a, **k: calls.append(tuple(a[0])) or real(self, *a, **k))
+    game = Game(RULES, 5, seed=8, rounds=1)
+    game.deal_random() if game.current_player == CHANCE else game.apply(game.legal_actions()[0])
+    if game.current_player == CHANCE:
+        game.deal_random()
+    for s in range(10):
+        copy, rng = game.clone(), random.Random(s)
+        while not copy.is_terminal:
+            copy.apply(rng.choice(copy.legal_actions()))
+    assert calls and len(calls) == len(set(calls))      # each hand evaluated once over all clones

@@ -1,0 +1,133 @@
+"""``hachi simulate``: text and JSON output, --workers, --compare, --record, and bad arguments."""
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from hachihachi.cli.main import cli
+from hachihachi.ruleset.loader import bundled_path
+
+INTERFACE_KEYS = {"games", "rounds", "seed", "workers", "elapsed_s", "rounds_per_s", "seats", "kinds",
+                  "zero_sum_violations"}
+
+
+def run(*args):
+    return CliRunner().invoke(cli, ["simulate", *args])
+
+
+def variant(tmp_path: Path, name: str, old: str = "", new: str = "") -> Path:
+    """A full copy of the standard rule file with one line changed."""
+    text = bundled_path("hachihachi_trick").read_text(encoding="utf-8")
+    roles = bundled_path("hand_roles").resolve()
+    text = text.replace("role_table: hand_roles.yaml", f"role_table: {roles}")
+    assert old in text
+    path = tmp_path / name
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return path
+
+
+def test_json_object_has_the_interface_keys():
+    res = run("--games", "6", "--players", "4", "--seed", "1", "--json")
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert INTERFACE_KEYS <= set(data)
+    assert data["games"] == 6 and data["seed"] == 1 and data["workers"] == 1
+    assert data["rounds"] == 6 * 12 and len(data["seats"]) == 4
+    assert data["zero_sum_violations"] == 0
+
+
+def test_workers_do_not_change_the_totals():
+    one = json.loads(run("--games", "12", "--seed", "7", "--json").stdout)
+    two = json.loads(run("--games", "12", "--seed", "7", "--json", "--workers", "2").stdout)
+    assert one["seats"] == two["seats"] and one["kinds"] == two["kinds"] and one["roles"] == two["roles"]
+    assert two["workers"] == 2
+
+
+def test_bots_list_repeats_its_last_name():
+    data = json.loads(run("--games", "1", "--players", "6", "--bots", "random,random", "--json").stdout)
+    assert [s["bot"] for s in data["seats"]] == ["random"] * 6
+
+
+def test_text_summary_names_every_part():
+    res = run("--games", "8", "--seed", "2")
+    assert res.exit_code == 0, res.output
+    for words in ("95% CI", "win rate", "round kinds", "pot:", "fields", "roles shown", "final chips of every",
+                  "zero-sum violations (T27): 0"):
+        assert words in res.output
+    assert "#" in res.output                      # the histogram
+
+
+def test_no_progress_bar_when_stderr_is_not_a_terminal():
+    res = CliRunner().invoke(cli, ["simulate", "--games", "3", "--json"])
+    assert res.exit_code == 0 and res.stderr == ""
+
+
+def test_record_writes_one_record_per_game(tmp_path):
+    res = run("--games", "3", "--players", "3", "--record", str(tmp_path / "recs"))
+    assert res.exit_code == 0, res.output
+    files = sorted((tmp_path / "recs").iterdir())
+    assert len(files) == 3
+    replayed = CliRunner().invoke(cli, ["replay", str(files[0]), "--json"])
+    assert replayed.exit_code == 0, replayed.output
+
+
+def test_rules_file_is_used(tmp_path):
+    short = variant(tmp_path, "short.yaml", "standard: 12", "standard: 3")
+    data = json.loads(run("--games", "4", "--rules", str(short), "--json").stdout)
+    assert data["rounds"] == 4 * 3
+
+
+def test_compare_shows_paired_differences(tmp_path):
+    a = variant(tmp_path, "a.yaml")
+    b = variant(tmp_path, "b.yaml", "drop_fee: {first: 2, step: 1}", "drop_fee: {first: 4, step: 2}")
+    res = run("--games", "20", "--seed", "3", "--compare", str(a), str(b))
+    assert res.exit_code == 0, res.output
+    assert "240 of 240 rounds were dealt the same cards" in res.output
+    for words in ("seat 0 chips", "skipped rounds per game", "pot taken", "swing per game", "95% CI"):
+        assert words in res.output
+    pot_line = next(line for line in res.output.splitlines() if "pot taken" in line)
+    assert pot_line.rstrip().endswith("*")         # dearer drops make a clearly bigger pot
+
+
+def test_compare_json(tmp_path):
+    a = variant(tmp_path, "a.yaml")
+    data = json.loads(run("--games", "4", "--compare", str(a), str(a), "--json").stdout)
+    assert data["games"] == 4 and data["same_deals"] == data["rounds"]
+    assert all(m["diff"] == 0 for m in data["measures"])
+
+
+def test_unknown_bot_is_a_usage_error():
+    res = CliRunner().invoke(cli, ["simulate", "--games", "2", "--bots", "random,nobody"])
+    assert res.exit_code == 2
+    assert res.stderr.startswith("--bots: error: there is no bot 'nobody'")
+    assert len(res.stderr.strip().splitlines()) == 1
+
+
+def test_missing_rules_file_is_one_error(tmp_path):
+    res = CliRunner().invoke(cli, ["simulate", "--games", "2", "--rules", str(tmp_path / "no.yaml")])
+    assert res.exit_code == 1
+    assert "error:" in res.stderr and len(res.stderr.strip().splitlines()) == 1
+
+
+def test_broken_rules_file_is_one_error(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(": [\n", encoding="utf-8")
+    res = CliRunner().invoke(cli, ["simulate", "--games", "2", "--rules", str(bad)])
+    assert res.exit_code == 1
+    assert "error:" in res.stderr and "Traceback" not in res.stderr
+    assert len(res.stderr.strip().splitlines()) == 1
+
+
+def test_T2_too_many_players_is_a_usage_error():
+    res = CliRunner().invoke(cli, ["simulate", "--games", "2", "--players", "8"])
+    assert res.exit_code == 2 and res.stderr.startswith("--players: error:")
+
+
+def test_zero_games_is_a_usage_error():
+    assert run("--games", "0").exit_code == 2
+
+
+def test_compare_with_rules_is_a_usage_error(tmp_path):
+    a = variant(tmp_path, "a.yaml")
+    assert run("--games", "2", "--rules", str(a), "--compare", str(a), str(a)).exit_code == 2
