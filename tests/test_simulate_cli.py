@@ -73,7 +73,8 @@ def test_record_writes_one_record_per_game(tmp_path):
 
 
 def test_rules_file_is_used(tmp_path):
-    short = variant(tmp_path, "short.yaml", "standard: 12", "standard: 3")
+    short = tmp_path / "short.yaml"
+    short.write_text("extends: hachihachi_trick\nrounds: {standard: 3, short: 2}\n", encoding="utf-8")
     data = json.loads(run("--games", "4", "--rules", str(short), "--json").stdout)
     assert data["rounds"] == 4 * 3
 
