@@ -25,9 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator, Optional, Sequence, Union
 
-import yaml
-
-from ..ruleset.errors import HachiError, RuleFileError
+from ..ruleset.errors import HachiError
 from ..ruleset.model import Ruleset
 from .actions import CHANCE, POT, Deal
 from .bots import make_bot
@@ -292,13 +290,7 @@ def resolve(ruleset: RulesetRef) -> tuple[Ruleset, str]:
     from ..ruleset.loader import load_ruleset
 
     text = str(ruleset)
-    try:
-        rules = load_ruleset(text)
-    except HachiError:
-        raise
-    except (OSError, ValueError, KeyError, TypeError, AttributeError, yaml.YAMLError) as e:  # a loader's slip
-        first = (str(e).splitlines() or [type(e).__name__])[0]
-        raise RuleFileError(f"cannot read the rule file: {first}", text) from None
+    rules = load_ruleset(text)      # a bad file is one RuleFileError with its place
     return rules, (rules.name if rules.source == str(_bundled(text)) else str(Path(rules.source).resolve()))
 
 

@@ -13,7 +13,7 @@ from ..ruleset.model import Field, Ruleset
 from ..ruleset.model import Transfer as TransferKind
 from .actions import POT
 from .events import Transfer
-from .kinds import PLAYED, RoundKind  # noqa: F401  (re-exported)
+from .kinds import RoundKind
 
 
 @dataclass

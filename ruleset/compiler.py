@@ -255,7 +255,6 @@ class TableCompiler:
         return Atom(node, domain, lambda f: test(lf(f), rf(f)), (left, right))
 
     def _quantity(self, node, ctx: Context, out: CompiledContext) -> Quantity:
-        t = self.tables
         if isinstance(node, Number):
             value = node.value
             return Quantity(Domain.CONST, lambda f: value, node)

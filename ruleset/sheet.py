@@ -13,7 +13,7 @@ import html
 from fractions import Fraction
 
 from .patterns import (
-    And, CardList, ClassRef, Compare, Count, Groups, MaxSuit, Not, Number, Or, RankSet, Run, Shape, SuitRun,
+    And, ClassRef, Compare, Count, Groups, MaxSuit, Not, Number, Or, RankSet, Run, Shape, SuitRun,
     SuitSet, Union_, parse_pattern,
 )
 

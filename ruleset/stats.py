@@ -21,7 +21,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 from typing import Iterator
@@ -171,7 +171,6 @@ class _ExactCounter:
     def run(self) -> tuple[int, Counter, int]:
         groups: Counter = Counter()
         reps: dict = {}
-        rank_cache: dict = {}
         for m in self._multisets():
             f = Features(self.t, rank_counts=m)
             rbits = self.c.bits(Domain.RANK, f)
