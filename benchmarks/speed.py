@@ -4,7 +4,7 @@
 
 Both engines play the same games (``benchmarks/baseline_engine.py`` explains how); the script
 first checks that every game ends with the same chips and pot in both, then times each engine
-(best of ``--repeat`` runs) and prints the ratio interpreter / baseline (1.0 = as fast).
+(best of ``--repeat`` runs, alternating) and prints the ratio interpreter / baseline (1.0 = as fast).
 
 Role values: when the hand-written role table of the baseline agrees with the ruleset's evaluator
 on a sample of hands, the baseline uses its own; otherwise it calls the ruleset's evaluator (so
@@ -55,13 +55,16 @@ def roles_agree(rules, hands: int = 3000) -> int:
     return bad
 
 
-def timed(fn, seeds, repeat: int) -> tuple[float, list]:
-    best, out = float("inf"), []
+def timed(fns, seeds, repeat: int) -> list[tuple[float, list]]:
+    """Best time and results of each of ``fns`` over ``seeds``; the runs alternate between the
+    functions, so that a change of load on the shared machine hits both alike."""
+    best, out = [float("inf")] * len(fns), [[] for _ in fns]
     for _ in range(repeat):
-        t = time.perf_counter()
-        out = [fn(s) for s in seeds]
-        best = min(best, time.perf_counter() - t)
-    return best, out
+        for i, fn in enumerate(fns):
+            t = time.perf_counter()
+            out[i] = [fn(s) for s in seeds]
+            best[i] = min(best[i], time.perf_counter() - t)
+    return list(zip(best, out))
 
 
 def main() -> None:
@@ -69,7 +72,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=500)
     ap.add_argument("--players", type=int, default=5)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--profile", action="store_true", help="Print the interpreter's top functions.")
     args = ap.parse_args()
     rules = load_ruleset("hachihachi_trick")
@@ -80,8 +83,9 @@ def main() -> None:
     print(f"role values: {'hand-written table' if not mismatched else 'the ruleset evaluator'} "
           f"({mismatched} of 3000 sample hands valued differently by the two tables)")
 
-    t_int, res_int = timed(lambda s: interpreter_game(rules, s, players, bot), seeds, args.repeat)
-    t_base, res_base = timed(lambda s: play_game(s, players, 12, roles), seeds, args.repeat)
+    (t_int, res_int), (t_base, res_base) = timed(
+        [lambda s: interpreter_game(rules, s, players, bot), lambda s: play_game(s, players, 12, roles)],
+        seeds, args.repeat)
     same = sum(a[:2] == b[:2] for a, b in zip(res_int, res_base))
     rounds = sum(r[2] for r in res_int)
     print(f"same final chips and pot in {same} of {args.games} games")

@@ -20,11 +20,14 @@ class TrickState:
     leader: int
     current: list[int] = dc_field(default_factory=list)      # cards of the trick in play order
     done: list[TrickTaken] = dc_field(default_factory=list)
+    turn: int = -1                                            # index in ``goers`` of the seat to play
+
+    def __post_init__(self) -> None:
+        if self.turn < 0:
+            self.turn = self.goers.index(self.leader)
 
     def to_play(self) -> int:
-        goers = self.goers
-        n = len(goers)
-        return goers[(goers.index(self.leader) + len(self.current)) % n]
+        return self.goers[self.turn]
 
 
 def trick_winner(cards: list[int], leader_index: int, order: list[int], trump: Optional[int],
@@ -95,14 +98,16 @@ class TrickEngine:
     def apply(self, t: Table, action: Play) -> None:
         r = t.round
         p: TrickState = r.play
-        r.hands[p.to_play()].remove(action.card)
+        goers = p.goers
+        r.hands[goers[p.turn]].remove(action.card)
         p.current.append(action.card)
-        if len(p.current) < len(p.goers):
+        p.turn = (p.turn + 1) % len(goers)
+        if len(p.current) < len(goers):
             return
-        lead_i = p.goers.index(p.leader)
-        winner = p.goers[(lead_i + _best_card(p.current, r.trump, self._suits)) % len(p.goers)]
+        winner_i = (p.turn + _best_card(p.current, r.trump, self._suits)) % len(goers)   # p.turn: leader again
+        winner = goers[winner_i]
         taken = TrickTaken(r.index, len(p.done), p.leader, tuple(p.current), winner)
         p.done.append(taken)
         t.emit(taken)
         r.tricks_won[winner] += 1
-        p.leader, p.current = winner, []
+        p.leader, p.current, p.turn = winner, [], winner_i
