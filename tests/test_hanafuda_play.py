@@ -252,3 +252,20 @@ def test_zero_sum_over_seeded_random_games(seed):
     for e in g.events:
         if isinstance(e, RoundScored):
             assert sum(e.points) == 264
+
+
+def test_heuristic_matching_bot_beats_random_play_on_average():
+    from hachihachi.interpreter.bots.base import make_bot
+
+    bot, rnd = make_bot("heuristic_matching"), make_bot("random")
+    total = 0
+    for seed in range(6):
+        g, rng = Game(RULES, players=3, seed=seed, rounds=4), random.Random(seed)
+        while not g.is_terminal:
+            seat = g.current_player
+            if seat == CHANCE:
+                g.deal_random(rng)
+            else:
+                g.apply((bot if seat == 0 else rnd).choose(g, seat, rng))
+        total += g.returns[0]
+    assert total > 0
