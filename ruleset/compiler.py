@@ -17,7 +17,7 @@ from .cards import SuitedDeck
 from .errors import CardError, HachiError, PatternError
 from .features import DeckTables, Features, deck_tables
 from .patterns import (
-    And, CardList, CardSet, ClassRef, Compare, Count, Groups, MaxSuit, Not, Number, Or, Pattern, RankSet,
+    And, CardList, CardSet, ClassRef, Compare, Count, Groups, KindSet, MaxSuit, Not, Number, Or, Pattern, RankSet,
     Run, Shape, SuitRun, SuitSet, Union_, class_refs, parse_cardset, parse_pattern, pattern_error,
     unknown_class_error,
 )
@@ -59,6 +59,7 @@ class Quantity:
     fn: Callable[[Features], int]
     node: object
     hand_fn: Callable[[int], int] | None = None      # value from the hand mask alone (joint ones)
+    parts: tuple["Quantity", ...] = ()                # quantities a composite one reads
 
 
 @dataclass
@@ -139,7 +140,7 @@ class TableCompiler:
         from .patterns import walk
 
         for sub in walk(node):
-            if isinstance(sub, (RankSet, SuitSet, CardList)):
+            if isinstance(sub, (RankSet, SuitSet, CardList, KindSet)):
                 try:
                     self._items_mask(sub, Context(0, 0))
                 except CardError as err:
@@ -172,6 +173,8 @@ class TableCompiler:
     # ------------------------------------------------------------ card sets
     def cardset_mask(self, node: CardSet, ctx: Context) -> int:
         """The cards of ``node`` in context ``ctx`` as a suit-major bit mask."""
+        if isinstance(node, _Mask):
+            return node.mask
         if isinstance(node, Union_):
             out = 0
             for part in node.parts:
@@ -189,6 +192,11 @@ class TableCompiler:
     def _items_mask(self, node, ctx: Context) -> int:
         t, d = self.tables, self.deck
         bits = 0
+        if isinstance(node, KindSet):
+            kind_cards = getattr(d, "kind_cards", None)
+            if kind_cards is None:
+                raise CardError("this deck has no card kinds; 'kind' sets are for hanafuda decks.")
+            return sum(t.hand_bit[c] for item in node.items for c in kind_cards(item))
         for item in node.items:
             if isinstance(node, RankSet):
                 ranks = [d.rank(ctx.indicator)] if item == "indicator" and ctx.indicator is not None else (
@@ -252,7 +260,7 @@ class TableCompiler:
                     out.suit_run_thresholds.update(range(1, 64))
         domain = join(left.domain, right.domain)
         domain = Domain.RANK if domain == Domain.CONST else domain    # constant: evaluate with the ranks
-        return Atom(node, domain, lambda f: test(lf(f), rf(f)), (left, right))
+        return Atom(node, domain, lambda f: test(lf(f), rf(f)), (left, right) + left.parts + right.parts)
 
     def _quantity(self, node, ctx: Context, out: CompiledContext) -> Quantity:
         if isinstance(node, Number):
@@ -264,10 +272,33 @@ class TableCompiler:
             return Quantity(Domain.SUIT, lambda f: f.max_suit, node)
         if isinstance(node, SuitRun):
             return Quantity(Domain.JOINT, lambda f: f.suit_run, node, self._suit_run_fn())
+        if isinstance(node, Groups) and node.cardset is not None:
+            return self._groups_in(node, ctx, out)
         if isinstance(node, Groups):
             test, n = OPS[node.op], node.n
             return Quantity(Domain.RANK, lambda f: f.groups(lambda c: test(c, n)), node)
         return self._count(node, ctx, out)
+
+    def _groups_in(self, node: Groups, ctx: Context, out: CompiledContext) -> Quantity:
+        """``groups(op n, SET)``: ranks whose cards in SET number ``op n`` (and at least one)."""
+        t = self.tables
+        mask = self.cardset_mask(node.cardset, ctx)
+        rank_bits = [sum(1 << (s * t.ranks + r) for s in range(t.suits)) for r in range(t.ranks)]
+        parts = []
+        for r in range(t.ranks):
+            sub = mask & rank_bits[r]
+            if sub:
+                parts.append(self._count(Count(_Mask(sub)), ctx, out))
+        test, n = OPS[node.op], node.n
+        fns = [q.fn for q in parts]
+        domain = Domain.RANK if all(q.domain == Domain.RANK for q in parts) else Domain.JOINT
+        subs = [mask & rb for rb in rank_bits if mask & rb]
+
+        def hand_fn(hm: int) -> int:
+            return sum(1 for sub in subs if (k := (hm & sub).bit_count()) and test(k, n))
+
+        return Quantity(domain, lambda f: sum(1 for fn in fns if (k := fn(f)) and test(k, n)), node, hand_fn,
+                        tuple(parts) if domain == Domain.JOINT else ())
 
     def _suit_run_fn(self) -> Callable[[int], int]:
         t = self.tables
@@ -317,6 +348,9 @@ class TableCompiler:
         left, op, right = node.left, node.op, node.right
         if isinstance(left, Number):
             left, op, right = right, FLIPPED[op], left
+        if isinstance(left, Groups) and left.cardset is not None:
+            test, n, mask = OPS[left.op], left.n, self.cardset_mask(left.cardset, ctx)
+            return lambda f, bits, hand: self._groups_in_cards(hand, mask, test, n) or frozenset(hand)
         if isinstance(left, Groups):
             test, n = OPS[left.op], left.n
             return lambda f, bits, hand: self._group_cards(f, hand, lambda c: test(c, n)) or frozenset(hand)
@@ -333,6 +367,14 @@ class TableCompiler:
         if isinstance(left, MaxSuit):
             return self._suit_cards
         return _whole
+
+    def _groups_in_cards(self, hand, mask: int, test, n: int) -> frozenset:
+        d, bit = self.deck, self.tables.hand_bit
+        inside = [c for c in hand if bit[c] & mask]
+        per_rank = {}
+        for c in inside:
+            per_rank[d.rank(c)] = per_rank.get(d.rank(c), 0) + 1
+        return frozenset(c for c in inside if test(per_rank[d.rank(c)], n))
 
     def _group_cards(self, f: Features, hand, test) -> frozenset:
         d = self.deck
@@ -353,6 +395,13 @@ class TableCompiler:
         d = self.deck
         suit = max(range(len(d.suits)), key=lambda s: (f.suit_counts[s], -s))
         return frozenset(c for c in hand if d.suit(c) == suit)
+
+
+@dataclass(frozen=True)
+class _Mask:
+    """A card set given directly as a suit-major mask (inside composite quantities)."""
+
+    mask: int
 
 
 class _Cycle(Exception):

@@ -28,6 +28,9 @@ class Phase(str, enum.Enum):
     ONE_GOER_POT = "one_goer_pot"
     ROLE_SETTLEMENT = "role_settlement"
     PLAY = "play"
+    HANAFUDA_DEAL = "hanafuda_deal"        # H4-H6: hands, field cards, stock; the field kind
+    HAND_ROLES = "hand_roles"              # H8-H11: hand roles shown and paid at the start
+    CARD_SCORING = "card_scoring"          # H12, H13, H19-H21: the end of a matching round
     TRICK_SETTLEMENT = "trick_settlement"
     POT = "pot"
     MIZUTEN_BONUS = "mizuten_bonus"
@@ -42,6 +45,9 @@ class Transfer(str, enum.Enum):
     TRICKS = "tricks"
     MIZUTEN = "mizuten"
     POT = "pot"
+    CAPTURE_ROLES = "capture_roles"        # H18
+    SPECIAL_ROLES = "special_roles"        # H19
+    CARD_POINTS = "card_points"            # H21
 
 
 class PlayKind(str, enum.Enum):
@@ -226,9 +232,10 @@ class Ruleset:
     source: str = "<memory>"
     extends_chain: tuple[str, ...] = ()
     trick_play: TrickPlay = TrickPlay()
+    hanafuda: Any = None                   # HanafudaRules (hanafuda_rules.py) for matching play
 
     def __post_init__(self) -> None:
-        needed = self.players.max * self.hand_size + 1
+        needed = self.players.max * self.hand_size + (1 if self.hanafuda is None else self.hanafuda.field_cards)
         if needed > self.deck.size:
             raise RuleFileError(
                 f"{self.players.max} players with {self.hand_size} cards each and an indicator "
@@ -312,6 +319,8 @@ def build_ruleset(data: Mapping[str, Any], source: str = "<memory>",
 
     ``data["role_table"]`` is the role table's data (the loader has already read the file it names).
     """
+    if "cards" in data["deck"]:
+        return _build_matching(data, source, places, extends_chain)
     deck = data["deck"]
     decl = data["declaration"]
     return Ruleset(
@@ -345,4 +354,41 @@ def build_ruleset(data: Mapping[str, Any], source: str = "<memory>",
         source=source,
         extends_chain=extends_chain,
         trick_play=TrickPlay(**(data.get("trick_play") or {})),
+    )
+
+
+def _build_matching(data: Mapping[str, Any], source: str, places, extends_chain) -> Ruleset:
+    """A hanafuda ruleset: the deck by cards, the ``hanafuda:`` section, trick settings defaulted."""
+    from .hanafuda import build_hanafuda_deck
+    from .hanafuda_rules import build_hanafuda
+
+    section = data["hanafuda"]
+    changeling = int(section.get("changeling_month", 11)) if section.get("willow_changeling", True) else None
+    deck = build_hanafuda_deck(data["deck"], changeling)
+    rules = build_hanafuda(section, deck)
+    players = Players(**data["players"])
+    decl = data.get("declaration") or {"max_goers": players.max, "drop_fee": {"first": 0, "step": 0}}
+    return Ruleset(
+        name=str(data["name"]),
+        title=_name(data.get("title"), str(data["name"])),
+        play=PlayKind(data.get("play", "matching")),
+        deck=deck,
+        hand_size=int(data["hand_size"]),
+        roles=build_role_table(data["role_table"], places),
+        chips=Chips(**data["chips"]),
+        players=players,
+        rounds=Rounds(**data["rounds"]),
+        declaration=Declaration(max_goers=int(decl["max_goers"]), drop_fee=DropFee(**decl["drop_fee"]),
+                                no_goers_pot=decl.get("no_goers", {}).get("pot", "carry_over")),
+        forced_out=ForcedOut(per_card=MappingProxyType(dict((data.get("forced_out") or {}).get("per_card") or {}))),
+        role_settlement=str(data.get("role_settlement", "pairwise_difference")),
+        two_goers=TwoGoers(**(data.get("two_goers") or {})),
+        trick_settlement=TrickSettlement(**(data.get("trick_settlement") or {"per_trick": 0})),
+        fields=tuple(f.field for f in rules.fields),
+        mizuten=Mizuten(**(data.get("mizuten") or {"enabled": False, "goers": 0, "min_tricks": 0, "bonus": 0})),
+        next_start=NextStart(**(data.get("next_start") or {})),
+        round=tuple(Phase(p) for p in data["round"]),
+        source=source,
+        extends_chain=extends_chain,
+        hanafuda=rules,
     )

@@ -47,6 +47,14 @@ class CardList:
 
 
 @dataclass(frozen=True)
+class KindSet:
+    """Cards of the named kinds (decks with kinds only: ``kind chaff``, ``kind fixed_ribbon``)."""
+
+    items: tuple[str, ...]
+    column: int = 0
+
+
+@dataclass(frozen=True)
 class ClassRef:
     name: str
     column: int = 0
@@ -57,7 +65,7 @@ class Union_:
     parts: tuple["CardSet", ...]
 
 
-CardSet = Union[RankSet, SuitSet, CardList, ClassRef, Union_]
+CardSet = Union[RankSet, SuitSet, CardList, KindSet, ClassRef, Union_]
 
 
 # ---------------------------------------------------------------- quantities and conditions
@@ -88,10 +96,14 @@ class MaxSuit:
 
 @dataclass(frozen=True)
 class Groups:
-    """How many ranks are held ``op n`` times (``groups(2)``: exactly twice, ``groups(>=3)``)."""
+    """How many ranks are held ``op n`` times (``groups(2)``: exactly twice, ``groups(>=3)``).
+
+    With a card set (``groups(3, standing)``), only the cards of the set are counted per rank.
+    """
 
     op: str
     n: int
+    cardset: "CardSet | None" = None
 
 
 Quantity = Union[Number, Count, Run, SuitRun, MaxSuit, Groups]
@@ -167,8 +179,11 @@ class _ToNodes(Transformer):
         return MaxSuit()
 
     def groups(self, items):
+        cardset = None
+        if items and not isinstance(items[-1], Token):
+            cardset, items = items[-1], items[:-1]
         op = str(items[0]) if len(items) == 2 else "=="
-        return Groups(op, int(items[-1]))
+        return Groups(op, int(items[-1]), cardset)
 
     def shape(self, items):
         return Shape(tuple(sorted((int(t) for t in items if int(t) > 1), reverse=True)))
@@ -183,6 +198,10 @@ class _ToNodes(Transformer):
     @v_args(meta=True)
     def suits(self, meta, items):
         return SuitSet(tuple(str(t) for t in items), meta.column)
+
+    @v_args(meta=True)
+    def kinds(self, meta, items):
+        return KindSet(tuple(str(t) for t in items), meta.column)
 
     @v_args(meta=True)
     def cards(self, meta, items):
@@ -326,6 +345,8 @@ def children(node) -> Iterable:
         return (node.cardset,)
     if isinstance(node, Union_):
         return node.parts
+    if isinstance(node, Groups) and node.cardset is not None:
+        return (node.cardset,)
     return ()
 
 

@@ -148,6 +148,9 @@ class _ExactCounter:
         self.joint_rank_qs = [q for a in atoms if a.domain == Domain.JOINT for q in a.quantities
                               if q.domain == Domain.RANK]
         self.has_suit_side = any(a.domain in (Domain.SUIT, Domain.JOINT) for a in atoms)
+        # per-suit card counts matter only when some atom reads a suit quantity (max_suit, suit sets)
+        self.track_suits = bool(self.thresholds) or any(
+            a.domain == Domain.SUIT or any(q.domain == Domain.SUIT for q in a.quantities) for a in atoms)
         self._subsets: dict[tuple[int, int], list[int]] = {}
 
     # ------------------------------------------------------------ rank side
@@ -298,6 +301,12 @@ class _ExactCounter:
         cap, suits, sym = self.cap, self.t.suits, self.symmetric
         subsets = self._subsets_of(el.count, el.allowed)
         out: dict = defaultdict(int)
+        if not self.track_suits and not track_runs:
+            for (per_suit, joint), ways in states.items():
+                for sub in subsets:
+                    nj = tuple(j + (sub & jm).bit_count() for j, jm in zip(joint, el.joint))
+                    out[(per_suit, nj)] += ways
+            return out
         for (per_suit, joint), ways in states.items():
             for sub in subsets:
                 new = []

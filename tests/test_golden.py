@@ -32,3 +32,14 @@ def test_golden_record_replays_to_the_same_trace(tmp_path, seed, players):
     write_record(path, record_data(game, [f"p{s}" for s in range(players)]))
     rep = replay(path)
     assert Narrator(rep.game.ruleset, rep.names).lines(rep.game.events) == regen.trace(game).splitlines()
+
+
+@pytest.mark.parametrize("seed", regen.HANAFUDA_CASES)
+def test_golden_hanafuda_playthrough(seed):
+    game = regen.play_hanafuda(seed)
+    expected = regen.hanafuda_path(seed).read_text(encoding="utf-8").splitlines()
+    got = regen.hanafuda_trace(game).splitlines()
+    for i, (a, b) in enumerate(zip(got, expected), 1):
+        assert a == b, f"line {i} differs (run tests/golden/regen.py after a deliberate change)"
+    assert len(got) == len(expected)
+    assert sum(game.chips) == 0

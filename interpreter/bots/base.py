@@ -16,6 +16,7 @@ from ...ruleset.errors import HachiError
 # name -> "module:factory"; modules are imported on first use
 _REGISTRY: dict[str, str] = {
     "random": "hachihachi.interpreter.bots.random_bot:RandomBot",
+    "heuristic_matching": "hachihachi.interpreter.bots.matching_heuristic:MatchingHeuristicBot",
 }
 
 

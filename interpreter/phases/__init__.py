@@ -13,6 +13,7 @@ from .base import PhaseRule
 from .deal import DealPhase, DealSpace
 from .declarations import Declarations
 from .forced_out import ForcedOutPayments
+from .hanafuda import CardScoring, HanafudaDeal, HandRoles
 from .mizuten_bonus import MizutenBonus
 from .mizuten_call import MizutenCall
 from .one_goer_pot import OneGoerPot
@@ -26,7 +27,8 @@ from .two_goer_choice import TwoGoerChoice
 PHASES: dict[Phase, type[PhaseRule]] = {
     cls.phase: cls
     for cls in (MizutenCall, DealPhase, Declarations, ForcedOutPayments, TwoGoerChoice, OneGoerPot,
-                RoleSettlement, PlayPhase, TrickSettlement, PotPhase, MizutenBonus)
+                RoleSettlement, PlayPhase, TrickSettlement, PotPhase, MizutenBonus,
+                HanafudaDeal, HandRoles, CardScoring)
 }
 
 __all__ = ["PHASES", "PhaseRule", "DealSpace", "build_phases"]
@@ -35,6 +37,10 @@ __all__ = ["PHASES", "PhaseRule", "DealSpace", "build_phases"]
 def build_phases(ruleset: Ruleset) -> tuple[PhaseRule, ...]:
     """The phases of a round in the order of the ruleset's ``round:`` list, checked for sense."""
     order = list(ruleset.round)
+    if Phase.HANAFUDA_DEAL in order:            # matching play: the hanafuda deal replaces both
+        if len(set(order)) != len(order):
+            raise RuleFileError("the round names a phase twice", ruleset.source)
+        return tuple(PHASES[p](ruleset) for p in order)
     for needed in (Phase.DEAL, Phase.DECLARATIONS):
         if needed not in order:
             raise RuleFileError(f"the round has no '{needed.value}' phase", ruleset.source)

@@ -9,9 +9,10 @@ from __future__ import annotations
 from ...ruleset.errors import RuleFileError
 from ...ruleset.model import PlayKind, Ruleset
 from .base import PlayEngine
+from .matching import MatchingEngine
 from .tricks import TrickEngine
 
-ENGINES = {PlayKind.TRICKS: TrickEngine}
+ENGINES = {PlayKind.TRICKS: TrickEngine, PlayKind.MATCHING: MatchingEngine}
 
 
 def engine_for(ruleset: Ruleset) -> PlayEngine:

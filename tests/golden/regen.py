@@ -36,7 +36,51 @@ def path_for(seed: int, players: int) -> Path:
     return HERE / f"trick_seed{seed}_p{players}.txt"
 
 
+HANAFUDA_CASES = (4,)                  # seeds of 3-player hanafuda games
+
+
+def play_hanafuda(seed: int) -> Game:
+    game = Game("hanafuda_hachihachi", 3, seed=seed)
+    rng = random.Random(seed)
+    while not game.is_terminal:
+        if game.current_player == CHANCE:
+            game.deal_random()
+        else:
+            game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+def hanafuda_trace(game: Game) -> str:
+    """One line per event of a hanafuda game, cards in the deck's notation."""
+    from hachihachi.interpreter.events import Applied
+
+    deck = game.ruleset.deck
+    lines = []
+    for e in game.events:
+        if isinstance(e, Applied) and hasattr(e.action, "stock"):
+            a = e.action
+            lines.append(f"r{e.round + 1} deal: " + " | ".join(deck.format(h) for h in a.hands)
+                         + f" | field {deck.format(a.field)} | stock {deck.format(a.stock)}")
+            continue
+        fields = {k: (deck.format(v) if k in ("taken", "cards") else v) for k, v in vars(e).items()}
+        if isinstance(e, Applied):
+            a = e.action
+            fields["action"] = type(a).__name__ + "(" + " ".join(deck.name(getattr(a, n)) for n in ("card", "target")
+                                                               if hasattr(a, n)) + ")"
+        if "card" in fields:
+            fields["card"] = deck.name(fields["card"])
+        lines.append(f"{type(e).__name__} " + " ".join(f"{k}={v}" for k, v in fields.items()))
+    return "\n".join(lines) + "\n"
+
+
+def hanafuda_path(seed: int) -> Path:
+    return HERE / f"hanafuda_seed{seed}_p3.txt"
+
+
 if __name__ == "__main__":
     for seed, players in CASES:
         path_for(seed, players).write_text(trace(play(seed, players)), encoding="utf-8")
         print("wrote", path_for(seed, players))
+    for seed in HANAFUDA_CASES:
+        hanafuda_path(seed).write_text(hanafuda_trace(play_hanafuda(seed)), encoding="utf-8")
+        print("wrote", hanafuda_path(seed))

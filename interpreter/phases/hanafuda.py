@@ -1,0 +1,251 @@
+"""The hanafuda-only phases of a matching round: the deal and field (H4-H6), hand roles paid at
+the start (H8-H11), and the end of a round played out (H12, H13, H19-H21)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Optional
+
+from ...ruleset.errors import IllegalAction
+from ...ruleset.model import Phase, Transfer
+from ..actions import CHANCE
+from ..kinds import RoundKind
+from ..play.matching import MatchingState
+from .base import PhaseRule
+
+
+@dataclass(frozen=True)
+class HanaDeal:
+    """H4, the chance action: one hand per seat (seat order), the field cards, the stock (top first)."""
+
+    hands: tuple[tuple[int, ...], ...]
+    field: tuple[int, ...]
+    stock: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class FieldMade:
+    """H5, H6: the field kind of the round, and the field the next round is bound to (or None)."""
+
+    round: int
+    field: str
+    multiplier: int
+    bound: bool                    # this round's field came from the last round's binding
+    binds_next: Optional[str]
+
+
+@dataclass(frozen=True)
+class HandRolesShown:
+    """H11: ``seat`` shows ``cards`` for ``roles`` worth ``value`` kan."""
+
+    round: int
+    seat: int
+    roles: tuple[str, ...]
+    value: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class RoundScored:
+    """H19-H21: card points per seat, the special roles made, whether hand roles were blown out."""
+
+    round: int
+    points: tuple[int, ...]
+    specials: tuple[tuple[str, int, int], ...]      # (role, seat, value in kan)
+    fukikeshi: bool
+
+
+class HanaDealSpace:
+    """Every valid hanafuda deal for a table: supports ``in`` and sampling."""
+
+    def __init__(self, ruleset, players: int):
+        self.ruleset, self.players = ruleset, players
+
+    def sample(self, rng: random.Random) -> HanaDeal:
+        n, f = self.ruleset.hand_size, self.ruleset.hanafuda.field_cards
+        cards = list(self.ruleset.deck.cards)
+        while True:
+            rng.shuffle(cards)
+            hands = tuple(tuple(sorted(cards[i * n:(i + 1) * n])) for i in range(self.players))
+            rest = cards[self.players * n:]
+            deal = HanaDeal(hands, tuple(sorted(rest[:f])), tuple(rest[f:]))
+            if self._four(deal.field) is None:          # field_four: redeal
+                return deal
+
+    def _four(self, field) -> Optional[int]:
+        months = [self.ruleset.deck.rank(c) for c in field]
+        return next((m for m in months if months.count(m) == 4), None)
+
+    def problem(self, deal) -> Optional[str]:
+        if not isinstance(deal, HanaDeal):
+            return f"{deal!r} is not a hanafuda deal"
+        deck, n = self.ruleset.deck, self.ruleset.hand_size
+        if len(deal.hands) != self.players or any(len(h) != n for h in deal.hands):
+            return f"the deal must give {n} cards to each of {self.players} seats"
+        if len(deal.field) != self.ruleset.hanafuda.field_cards:
+            return f"the field must have {self.ruleset.hanafuda.field_cards} cards"
+        every = [c for h in deal.hands for c in h] + list(deal.field) + list(deal.stock)
+        if sorted(every) != list(deck.cards):
+            return "the hands, field and stock must hold every card of the deck exactly once"
+        if self._four(deal.field) is not None:
+            return "the field holds all four cards of a month (dealt again)"
+        return None
+
+    def __contains__(self, deal) -> bool:
+        return self.problem(deal) is None
+
+    def __repr__(self) -> str:
+        return f"<any hanafuda deal to {self.players} seats>"
+
+
+def _last_binding(t) -> Optional[str]:
+    """H6: the field the previous round bound this one to, read from the log."""
+    for event in reversed(t.events):
+        if isinstance(event, FieldMade):
+            return event.binds_next if event.round == t.round.index - 1 else None
+    return None
+
+
+class HanafudaDeal(PhaseRule):
+    phase = Phase.HANAFUDA_DEAL
+
+    def actor(self, t):
+        return CHANCE if t.round.dealt is None else None
+
+    def legal(self, t) -> HanaDealSpace:
+        return HanaDealSpace(self.ruleset, t.players)
+
+    def check(self, t, action) -> None:
+        problem = self.legal(t).problem(action)
+        if problem:
+            raise IllegalAction(f"bad deal: {problem}")
+
+    def apply(self, t, action: HanaDeal) -> None:
+        r, rules = t.round, self.ruleset.hanafuda
+        r.dealt = tuple(tuple(h) for h in action.hands)
+        r.hands = [list(h) for h in action.hands]
+        made = rules.field_of(action.field)
+        bound = _last_binding(t)
+        from_binding = False
+        if bound is not None:
+            b = rules.field_by_id(bound)
+            if b.field.multiplier > made.field.multiplier:
+                made, from_binding = b, True
+        r.field = made.field
+        binds = rules.bound_field(action.field)
+        t.emit(FieldMade(r.index, made.field.id, made.field.multiplier, from_binding,
+                         binds.field.id if binds else None))
+        order = tuple(r.seats_from_start())
+        if r.kind is None:                       # no declarations: every seat plays (H2)
+            r.kind = RoundKind.THREE_GOERS
+            r.goers = list(order)
+        order = tuple(s for s in order if s in r.goers)
+        r.play = MatchingState(list(action.field), list(action.stock), order, {s: [] for s in order})
+
+
+class HandRoles(PhaseRule):
+    """H8-H11: each player's hand roles, shown and paid by every other player at the start."""
+
+    phase = Phase.HAND_ROLES
+
+    def applies(self, t) -> bool:
+        return t.round.play is not None
+
+    def enter(self, t) -> None:
+        r, s = t.round, t.round.play
+        kan = self.ruleset.hanafuda.kan
+        for seat in s.order:
+            res = self.ruleset.evaluator.evaluate(r.hands[seat])
+            s.hand_roles[seat] = res
+            if not res.roles:
+                continue
+            cards = tuple(sorted({c for h in res.roles for c in h.cards}))
+            t.emit(HandRolesShown(r.index, seat, res.ids, res.go, cards))
+            for other in s.order:
+                if other != seat:
+                    t.pay(Transfer.ROLES, other, seat, res.go * kan, f"hand roles {'+'.join(res.ids)}")
+
+
+class CardScoring(PhaseRule):
+    """The end of a round played out: special roles (H19) and 吹き消し (H20), card points
+    against par (H21), 飛び込み (H12) and 抜け役 (H13)."""
+
+    phase = Phase.CARD_SCORING
+
+    def applies(self, t) -> bool:
+        s = t.round.play
+        return s is not None and s.stopped is None
+
+    def enter(self, t) -> None:
+        r, s, rules = t.round, t.round.play, self.ruleset.hanafuda
+        deck, kan = self.ruleset.deck, rules.kan
+        points = {seat: sum(deck.points(c) for c in s.captures[seat]) for seat in s.order}
+        specials = self._specials(r, s, points)
+        blown = bool(specials) and rules.fukikeshi
+        t.emit(RoundScored(r.index, tuple(points.get(i, 0) for i in range(t.players)), tuple(specials), blown))
+        for role, seat, value in specials:
+            for other in s.order:
+                if other != seat:
+                    t.pay(Transfer.SPECIAL_ROLES, other, seat, value * kan, f"special role {role}")
+        if blown:
+            self._refund_hand_roles(t, s)
+        self._card_points(t, s, points)
+        if not blown:
+            self._bonuses(t, s, points)
+
+    def _specials(self, r, s, points) -> list[tuple[str, int, int]]:
+        rules, deck = self.ruleset.hanafuda, self.ruleset.deck
+        sp, par, out = rules.specials, rules.par, []
+        if "sohachi" in sp and all(p == par for p in points.values()):
+            out.append(("sohachi", r.start, sp["sohachi"].value))
+        if "nihachi" in sp:
+            n = sp["nihachi"]
+            for seat, p in points.items():
+                if p - par >= n.over:
+                    out.append(("nihachi", seat, n.value + n.per_point * (p - par - n.over)))
+        if "sujuroku" in sp:
+            n = sp["sujuroku"]
+            for seat in s.order:
+                chaff = sum(1 for c in s.captures[seat]
+                            if deck.kind(c) == "chaff" or deck.month(c) == rules.changeling_month)
+                if chaff >= n.chaff:
+                    out.append(("sujuroku", seat, n.value + n.per_extra * (chaff - n.chaff)))
+        return out
+
+    def _refund_hand_roles(self, t, s) -> None:
+        kan = self.ruleset.hanafuda.kan
+        for seat, res in s.hand_roles.items():
+            for other in s.order:
+                if other != seat and res.go:
+                    t.pay(Transfer.ROLES, seat, other, res.go * kan, "hand roles blown out (fukikeshi)")
+
+    def _card_points(self, t, s, points) -> None:
+        """H21: points minus par; those under par pay those over it, seat by seat."""
+        par = self.ruleset.hanafuda.par
+        debt = [[seat, par - p] for seat, p in points.items() if p < par]
+        credit = [[seat, p - par] for seat, p in points.items() if p > par]
+        for d in debt:
+            for c in credit:
+                amount = min(d[1], c[1])
+                if amount:
+                    t.pay(Transfer.CARD_POINTS, d[0], c[0], amount, "card points")
+                    d[1] -= amount
+                    c[1] -= amount
+
+    def _bonuses(self, t, s, points) -> None:
+        rules, deck, kan = self.ruleset.hanafuda, self.ruleset.deck, self.ruleset.hanafuda.kan
+        dealt = t.round.dealt
+        for seat, res in s.hand_roles.items():
+            ids = set(res.ids)
+            bonus = 0
+            if ids & set(rules.tobikomi.roles):
+                months = [deck.rank(c) for c in dealt[seat]]
+                three = [c for c in dealt[seat] if months.count(deck.rank(c)) == 3]
+                if three and set(three) <= set(s.captures[seat]):
+                    bonus += rules.tobikomi.bonus
+            if ids & set(rules.nuke.roles) and points[seat] > rules.nuke.above:
+                bonus += rules.nuke.bonus
+            for other in s.order:
+                if other != seat and bonus:
+                    t.pay(Transfer.ROLES, other, seat, bonus * kan, "tobikomi/nuke bonus")

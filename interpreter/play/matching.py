@@ -1,0 +1,184 @@
+"""Matching play (H14-H18): play a card, turn the stock, capture by month; capture roles stop.
+
+The round's :class:`MatchingState` (``t.round.play``) is made by the hanafuda deal phase: the
+field, the stock (top first) and each seat's captures. A seat's turn is one :class:`Play` (or a
+:class:`Capture` when two field cards match the played card), then the stock's top card is
+turned, which may ask the same seat for a :class:`Capture` choice. After the turn, a seat whose
+captures hold a capture role stops the round and is paid (H18).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Optional
+
+from ...ruleset.errors import IllegalAction
+from ...ruleset.model import Transfer
+from ..actions import Play
+
+
+@dataclass(frozen=True)
+class Capture:
+    """H14, H15: take ``target`` from the field with ``card`` (played, or just turned)."""
+
+    card: int
+    target: int
+
+
+@dataclass(frozen=True)
+class Captured:
+    """``seat`` put ``card`` (played or turned) to the field, or took it with ``taken``."""
+
+    round: int
+    seat: int
+    card: int
+    turned: bool
+    taken: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class CaptureRoleMade:
+    """H18: ``seat``'s captures hold ``roles`` worth ``value`` kan; the round stops."""
+
+    round: int
+    seat: int
+    roles: tuple[str, ...]
+    value: int
+
+
+class Stage(enum.Enum):
+    PLAY = "play"
+    TURN_CHOICE = "turn_choice"
+    OVER = "over"
+
+
+@dataclass
+class MatchingState:
+    field: list[int]
+    stock: list[int]
+    order: tuple[int, ...]                      # seats in playing order (H2)
+    captures: dict[int, list[int]]
+    hand_roles: dict = field(default_factory=dict)     # seat -> RoleResult (H8)
+    stage: Stage = Stage.PLAY
+    turn: int = 0                                # index into order, counting every turn
+    pending: Optional[int] = None                # the turned card waiting for a choice
+    stopped: Optional[tuple[int, tuple[str, ...], int]] = None   # (seat, roles, value) by H18
+    # the trick-play view reads these; matching play has no tricks
+    current: tuple = ()
+    leader: Optional[int] = None
+    done: tuple = ()
+
+    @property
+    def seat(self) -> int:
+        return self.order[self.turn % len(self.order)]
+
+
+_CAPTURE_EVALUATORS: dict[int, object] = {}
+
+
+def capture_evaluator(ruleset):
+    """The compiled capture-role table of a hanafuda ruleset (compiled once per ruleset)."""
+    key = id(ruleset.hanafuda)
+    ev = _CAPTURE_EVALUATORS.get(key)
+    if ev is None:
+        from ...ruleset.roles import compile_table
+
+        ev = _CAPTURE_EVALUATORS[key] = compile_table(ruleset.hanafuda.capture_roles, ruleset.deck)
+    return ev
+
+
+class MatchingEngine:
+    """The :class:`~.base.PlayEngine` of ``play: matching``."""
+
+    def __init__(self, ruleset):
+        self.ruleset = ruleset
+        self.deck = ruleset.deck
+        self.month = [ruleset.deck.rank(c) for c in ruleset.deck.cards]
+
+    def start(self, t) -> None:
+        s: MatchingState = t.round.play
+        s.stage = Stage.PLAY if any(t.round.hands) else Stage.OVER
+
+    def actor(self, t) -> Optional[int]:
+        s: MatchingState = t.round.play
+        return None if s is None or s.stage is Stage.OVER else s.seat
+
+    def matches(self, s: MatchingState, card: int) -> list[int]:
+        m = self.month[card]
+        return [f for f in s.field if self.month[f] == m]
+
+    def legal(self, t) -> tuple:
+        s: MatchingState = t.round.play
+        if s.stage is Stage.TURN_CHOICE:
+            return tuple(Capture(s.pending, f) for f in self.matches(s, s.pending))
+        if s.stage is Stage.OVER:
+            return ()
+        out = []
+        for card in sorted(t.round.hands[s.seat]):
+            m = self.matches(s, card)
+            out.extend(Capture(card, f) for f in m) if len(m) == 2 else out.append(Play(card))
+        return tuple(out)
+
+    def check(self, t, action) -> None:
+        if action not in self.legal(t):
+            raise IllegalAction(f"{self._say(action)} is not legal now; legal: "
+                                f"{', '.join(self._say(a) for a in self.legal(t))}")
+
+    def _say(self, action) -> str:
+        name = self.deck.name
+        if isinstance(action, Capture):
+            return f"Capture({name(action.card)} takes {name(action.target)})"
+        if isinstance(action, Play) and isinstance(action.card, int) and 0 <= action.card < self.deck.size:
+            return f"Play({name(action.card)})"
+        return repr(action)
+
+    def apply(self, t, action) -> None:
+        s: MatchingState = t.round.play
+        seat = s.seat
+        if s.stage is Stage.TURN_CHOICE:
+            s.pending = None
+            self._settle(t, s, seat, action.card, action.target, turned=True)
+            self._end_turn(t, s, seat)
+            return
+        t.round.hands[seat].remove(action.card)
+        self._settle(t, s, seat, action.card, getattr(action, "target", None), turned=False)
+        if s.stock:
+            card = s.stock.pop(0)
+            if len(self.matches(s, card)) == 2:
+                s.stage, s.pending = Stage.TURN_CHOICE, card
+                return
+            self._settle(t, s, seat, card, None, turned=True)
+        self._end_turn(t, s, seat)
+
+    def _settle(self, t, s: MatchingState, seat: int, card: int, target: Optional[int], turned: bool) -> None:
+        """H14: capture the matching field card(s) with ``card``, or leave it on the field."""
+        m = self.matches(s, card)
+        taken = tuple(m) if len(m) != 2 else (target,)
+        for f in taken:
+            s.field.remove(f)
+        if taken:
+            s.captures[seat].extend((card,) + taken)
+        else:
+            s.field.append(card)
+        t.emit(Captured(t.round.index, seat, card, turned, taken))
+
+    def _end_turn(self, t, s: MatchingState, seat: int) -> None:
+        s.stage = Stage.PLAY
+        res = capture_evaluator(self.ruleset).evaluate(s.captures[seat])
+        if res.roles:
+            self._stop(t, s, seat, res)
+            return
+        s.turn += 1
+        if not any(t.round.hands) and not s.stock:
+            s.stage = Stage.OVER
+
+    def _stop(self, t, s: MatchingState, seat: int, res) -> None:
+        """H18: the round stops; each other seat pays the role's value (x the field, H7)."""
+        s.stopped = (seat, res.ids, res.go)
+        s.stage = Stage.OVER
+        t.emit(CaptureRoleMade(t.round.index, seat, res.ids, res.go))
+        kan = self.ruleset.hanafuda.kan
+        for other in s.order:
+            if other != seat:
+                t.pay(Transfer.CAPTURE_ROLES, other, seat, res.go * kan, f"capture role {'+'.join(res.ids)}")

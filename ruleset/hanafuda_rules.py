@@ -1,0 +1,124 @@
+"""The ``hanafuda:`` section of a matching-play rule file (H3-H22), as frozen data.
+
+:func:`build_hanafuda` turns the section's plain data into :class:`HanafudaRules`; the deck
+(``hanafuda.py``) and the role tables (``model.build_role_table``) are built beside it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from .errors import RuleFileError
+from .model import Field, Name, RoleTable, Transfer, _name, build_role_table
+
+
+@dataclass(frozen=True)
+class HanaField:
+    """H5: a field kind and the field cards that make it."""
+
+    field: Field
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Bonus:
+    """H12, H13: a hand role bonus, in kan; ``above`` is a capture-points threshold."""
+
+    roles: tuple[str, ...]
+    bonus: int
+    above: int = 0
+
+
+@dataclass(frozen=True)
+class Special:
+    """H19: one special capture role's numbers."""
+
+    value: int
+    over: int = 0
+    per_point: int = 0
+    chaff: int = 0
+    per_extra: int = 0
+
+
+@dataclass(frozen=True)
+class HanafudaRules:
+    willow_changeling: bool
+    changeling_month: int
+    kan: int
+    par: int
+    field_cards: int
+    fields: tuple[HanaField, ...]                     # weakest first
+    binding: Mapping[str, int]
+    settle: str
+    tobikomi: Bonus
+    nuke: Bonus
+    capture_roles: RoleTable
+    specials: Mapping[str, Special]
+    fukikeshi: bool
+    next_dealer: str = "left"
+    field_four: str = "redeal"
+
+    def field_of(self, cards) -> HanaField:
+        """H5: the strongest field any of whose cards lies among ``cards``, else the weakest."""
+        best = self.fields[0]
+        on = set(cards)
+        for f in self.fields:
+            if on.intersection(f.cards) and f.field.multiplier > best.field.multiplier:
+                best = f
+        return best
+
+    def bound_field(self, cards) -> HanaField | None:
+        """H6: the field the next round is bound to, or None."""
+        on = set(cards)
+        bound = None
+        for f in self.fields:
+            need = self.binding.get(f.field.id)
+            if need and len(on.intersection(f.cards)) >= need:
+                if bound is None or f.field.multiplier > bound.field.multiplier:
+                    bound = f
+        return bound
+
+    def field_by_id(self, field_id: str) -> HanaField:
+        return next(f for f in self.fields if f.field.id == field_id)
+
+
+ALL_TRANSFERS = frozenset(Transfer)
+
+
+def build_hanafuda(data: Mapping[str, Any], deck) -> HanafudaRules:
+    """Build :class:`HanafudaRules` from a schema-valid ``hanafuda:`` section."""
+    fields = []
+    for f in data["fields"]:
+        cards = tuple(deck.parse(str(c)) for c in f.get("cards") or ())
+        fields.append(HanaField(Field(id=f["id"], name=_name(f.get("name"), f["id"]), ranks=(),
+                                      multiplier=int(f["multiplier"]), applies_to=ALL_TRANSFERS), cards))
+    fields.sort(key=lambda f: f.field.multiplier)
+    ids = {f.field.id for f in fields}
+    for fid in data.get("binding") or {}:
+        if fid not in ids:
+            raise RuleFileError(f"hanafuda.binding names the field '{fid}', which hanafuda.fields does not define.")
+    roles = data.get("hand_roles") or {}
+    tob, nuke = roles.get("tobikomi") or {}, roles.get("nuke") or {}
+    specials = {k: Special(**{kk: int(vv) for kk, vv in v.items()}) for k, v in (data.get("special_roles") or {}).items()}
+    return HanafudaRules(
+        willow_changeling=bool(data.get("willow_changeling", True)),
+        changeling_month=int(data.get("changeling_month", 11)),
+        kan=int(data.get("kan", 12)),
+        par=int(data.get("par", 88)),
+        field_cards=int(data.get("field_cards", 6)),
+        fields=tuple(fields),
+        binding=MappingProxyType(dict(data.get("binding") or {})),
+        settle=str(roles.get("settle", "at_start")),
+        tobikomi=Bonus(tuple(tob.get("roles", ())), int(tob.get("bonus", 0))),
+        nuke=Bonus(tuple(nuke.get("roles", ())), int(nuke.get("bonus", 0)), int(nuke.get("above", 0))),
+        capture_roles=build_role_table(data.get("capture_roles") or {}),
+        specials=MappingProxyType(specials),
+        fukikeshi=bool(data.get("fukikeshi", True)),
+        next_dealer=str(data.get("next_dealer", "left")),
+        field_four=str(data.get("field_four", "redeal")),
+    )
+
+
+__all__ = ["Bonus", "HanaField", "HanafudaRules", "Name", "Special", "build_hanafuda"]

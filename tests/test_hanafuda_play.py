@@ -1,0 +1,271 @@
+"""Hanafuda Hachi-Hachi play and scoring: H2-H7, H11-H22, zero-sum over seeded random games."""
+
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from hachihachi.interpreter import CHANCE, Game
+from hachihachi.interpreter.actions import Play
+from hachihachi.interpreter.events import Transfer
+from hachihachi.interpreter.phases.hanafuda import FieldMade, HanaDeal, HandRolesShown, RoundScored
+from hachihachi.interpreter.play.matching import Capture, CaptureRoleMade
+from hachihachi.ruleset.errors import IllegalAction
+from hachihachi.ruleset.loader import load_ruleset
+from hachihachi.ruleset.model import Transfer as Kind
+
+RULES = load_ruleset("hanafuda_hachihachi")
+D = RULES.deck
+
+
+def cards(text):
+    return D.parse_list(text)
+
+
+def deal(hands, field, rest=None):
+    """A deal from card texts; the stock is every other card, in ``rest``'s order first."""
+    hs = tuple(tuple(sorted(cards(h))) for h in hands)
+    f = tuple(sorted(cards(field)))
+    used = set(c for h in hs for c in h) | set(f)
+    first = [c for c in cards(rest or "") if c not in used]
+    stock = tuple(first + [c for c in D.cards if c not in used and c not in first])
+    return HanaDeal(hs, f, stock)
+
+
+def game(start=0, rounds=1):
+    return Game(RULES, players=3, seed=0, rounds=rounds, start=start)
+
+
+def play_out(g, rng):
+    while not g.is_terminal and g.current_player != CHANCE:
+        g.apply(rng.choice(g.legal_actions()))
+
+
+def round_transfers(g, kind):
+    return [e for e in g.events if isinstance(e, Transfer) and e.kind == kind]
+
+
+# three hands without any hand role
+PLAIN = ["1b 2a 3r 4c1 5c1 6c1 10c1", "3b 4a 5r 6c2 2c1 10c2 12c1", "8b 5a 6r 4c2 1c1 12c2 11c"]
+
+
+def test_H2_three_players_dealer_then_left_then_right():
+    with pytest.raises(Exception):
+        Game(RULES, players=4)
+    g = game(start=1)
+    g.apply(deal(PLAIN, "7c1 7c2 8c1 8c2 9c1 9c2"))
+    assert g.round.play.order == (1, 2, 0) and g.current_player == 1
+    assert RULES.rounds.standard == 12 and RULES.rounds.short == 6
+
+
+def test_H4_deal_seven_each_six_to_the_field():
+    g = game()
+    g.deal_random(random.Random(1))
+    assert [len(h) for h in g.round.hands] == [7, 7, 7]
+    assert len(g.round.play.field) == 6 and len(g.round.play.stock) == 21
+    with pytest.raises(IllegalAction):
+        game().apply(HanaDeal(((0,),), (), ()))
+
+
+@pytest.mark.parametrize("field,kind,mult", [
+    ("7c1 7c2 8c1 8c2 9c1 9c2", "koba", 1),
+    ("1b 7c2 8c1 8c2 9c1 9c2", "ooba", 2),
+    ("1b 11b 8c1 8c2 9c1 9c2", "zetsuba", 4),
+])
+def test_H5_field_kind_from_the_field_cards(field, kind, mult):
+    hands = [h.replace("1b", "7a") for h in PLAIN]
+    g = game()
+    g.apply(deal(hands, field))
+    made = [e for e in g.events if isinstance(e, FieldMade)][-1]
+    assert (made.field, made.multiplier, g.round.multiplier) == (kind, mult, mult)
+
+
+def test_H6_two_big_field_cards_bind_the_next_round():
+    g = game(rounds=2)
+    hands = [PLAIN[0].replace("1b", "7a"), PLAIN[1], PLAIN[2].replace("8b", "9a")]
+    g.apply(deal(hands, "1b 8b 7c1 7c2 9c1 9c2"))
+    assert [e for e in g.events if isinstance(e, FieldMade)][-1].binds_next == "ooba"
+    play_out(g, random.Random(2))
+    g.apply(deal(PLAIN, "7c1 7c2 8c1 8c2 9c1 9c2"))
+    made = [e for e in g.events if isinstance(e, FieldMade)][-1]
+    assert made.field == "ooba" and made.bound and g.round.multiplier == 2
+
+
+def test_H7_H11_hand_roles_paid_at_start_times_the_field():
+    hands = ["4a 4r 4c1 5a 5r 5c1 1r", "1c2 2c2 3c2 4c2 5c2 6c2 8a", "2r 3r 6r 7r 10r 6c1 9a"]
+    g = game()
+    g.apply(deal(hands, "1b 7c2 8c1 8c2 9c1 9c2"))        # 大場 x2
+    shown = [e for e in g.events if isinstance(e, HandRolesShown)]
+    assert [(e.seat, e.roles, e.value) for e in shown] == [(0, ("nitatesanbon",), 8), (1, ("toichi",), 3)]
+    paid = round_transfers(g, Kind.ROLES)
+    assert {(p.source, p.target, p.amount) for p in paid} == {
+        (1, 0, 8 * 12 * 2), (2, 0, 8 * 12 * 2), (0, 1, 3 * 12 * 2), (2, 1, 3 * 12 * 2)}
+
+
+def test_H14_capture_by_month_and_choice_between_two():
+    g = game()
+    g.apply(deal(PLAIN, "9a 9r 8c1 8c2 7c1 7c2", rest="12c3"))
+    seat0 = deal(PLAIN, "9a 9r 8c1 8c2 7c1 7c2").hands[0]
+    g.apply(Play(D.parse("4c1")))                          # no 4 on the field: stays; turns 12c3
+    g.apply(Play(D.parse("4a")))                           # seat 1 takes 4c1
+    assert set(g.round.play.captures[1]) >= set(cards("4a 4c1"))
+    legal = g.legal_actions()                              # seat 2 holds 8b: two susuki on the field
+    assert Capture(D.parse("8b"), D.parse("8c1")) in legal and Play(D.parse("8b")) not in legal
+    g.apply(Capture(D.parse("8b"), D.parse("8c2")))
+    assert set(cards("8b 8c2")) <= set(g.round.play.captures[2]) and D.parse("8c1") in g.round.play.field
+    assert seat0
+
+
+def test_H15_turned_card_captures_the_card_just_discarded():
+    g = game()
+    g.apply(deal(PLAIN, "7c1 7c2 8c1 8c2 9c1 9c2", rest="5c2"))
+    g.apply(Play(D.parse("5c1")))                              # no match: to the field
+    assert set(g.round.play.captures[0]) == set(cards("5c1 5c2"))
+
+
+def test_H16_round_ends_with_hands_field_and_stock_exhausted():
+    g = game()
+    g.deal_random(random.Random(3))
+    play_out(g, random.Random(3))
+    s = g.round.play if not g.is_terminal else None
+    scored = [e for e in g.events if isinstance(e, RoundScored)]
+    if scored:
+        assert sum(scored[0].points) == 264
+
+
+def test_H17_H18_capture_role_stops_the_round_and_is_paid():
+    hands = ["1c1 2c1 3c1 4c1 5c1 6c1 7a", "1c2 2c2 3c2 4c2 5c2 6c2 8a", "7c1 7c2 8c1 8c2 9c1 9c2 9a"]
+    g = game()
+    g.apply(deal(hands, "1r 2r 3r 5r 6r 11c", rest="12c1 12c2 12c3 12b 10r 10a 11a"))
+    before = list(g.chips)
+    g.apply(Play(D.parse("1c1")))       # takes 1r, turns 12c1
+    g.apply(Play(D.parse("1c2")))
+    g.apply(Play(D.parse("9c1")))
+    g.apply(Play(D.parse("2c1")))       # takes 2r
+    g.apply(Play(D.parse("2c2")))
+    g.apply(Play(D.parse("9c2")))
+    g.apply(Play(D.parse("3c1")))       # takes 3r: 赤タン
+    made = [e for e in g.events if isinstance(e, CaptureRoleMade)]
+    assert [(m.seat, m.roles, m.value) for m in made] == [(0, ("akatan",), 7)]
+    assert g.is_terminal and not [e for e in g.events if isinstance(e, RoundScored)]
+    paid = round_transfers(g, Kind.CAPTURE_ROLES)
+    assert {(p.source, p.target, p.amount) for p in paid} == {(1, 0, 84), (2, 0, 84)}
+    assert before
+
+
+def _table(hand_roles=None, start=0):
+    g = game(start=start)
+    g.apply(deal(PLAIN, "7c1 7c2 8c1 8c2 9c1 9c2"))
+    if hand_roles:
+        g._t.round.play.hand_roles.update(hand_roles)
+    return g._t
+
+
+def _delta(t, fn):
+    before = list(t.chips)
+    fn()
+    return [a - b for a, b in zip(t.chips, before)]
+
+
+def test_H21_card_points_against_88():
+    from hachihachi.interpreter.phases.hanafuda import CardScoring
+
+    t = _table()
+    delta = _delta(t, lambda: CardScoring(RULES)._card_points(t, t.round.play, {0: 100, 1: 80, 2: 84}))
+    assert delta == [12, -8, -4]
+
+
+def test_H19_sohachi_dealer_takes_ten_from_each():
+    from hachihachi.interpreter.phases.hanafuda import CardScoring
+
+    t = _table(start=1)
+    t.round.play.captures = {0: [], 1: [], 2: []}
+    assert CardScoring(RULES)._specials(t.round, t.round.play, {0: 88, 1: 88, 2: 88}) == [("sohachi", 1, 10)]
+
+
+def test_H19_nihachi_and_its_extra_points():
+    from hachihachi.interpreter.phases.hanafuda import CardScoring
+
+    t = _table()
+    t.round.play.captures = {0: [], 1: [], 2: []}
+    assert CardScoring(RULES)._specials(t.round, t.round.play, {0: 170, 1: 50, 2: 44}) == [("nihachi", 0, 12)]
+    assert CardScoring(RULES)._specials(t.round, t.round.play, {0: 167, 1: 53, 2: 44}) == []
+
+
+def test_H19_sujuroku_sixteen_chaff_with_willow():
+    from hachihachi.interpreter.phases.hanafuda import CardScoring
+
+    g = game()
+    g.apply(deal(PLAIN, "7c1 7c2 8c1 8c2 9c1 9c2"))
+    s = g._t.round.play
+    chaff = [c for c in D.cards if D.kind(c) == "chaff"][:16] + [D.parse("11b")]
+    s.captures = {0: chaff, 1: [], 2: [c for c in D.cards if c not in chaff]}
+    specials = CardScoring(RULES)._specials(g._t.round, s, {0: 1, 1: 0, 2: 0})
+    assert specials == [("sujuroku", 0, 12 + 2)]
+
+
+def test_H20_fukikeshi_voids_hand_roles():
+    from hachihachi.ruleset.roles import RoleResult
+
+    from hachihachi.interpreter.phases.hanafuda import CardScoring
+
+    t = _table(hand_roles={1: RoleResult((), 5, 0)})
+    scoring = CardScoring(RULES)
+    scoring._specials = lambda r, s, points: [("sohachi", 0, 10)]
+    scoring.enter(t)
+    refunds = [e for e in t.events if isinstance(e, Transfer) and "fukikeshi" in e.reason]
+    assert {(e.source, e.target) for e in refunds} == {(1, 0), (1, 2)}
+
+
+def test_H12_tobikomi_and_H13_nuke_add_one_kan():
+    from hachihachi.interpreter.phases.hanafuda import CardScoring
+
+    g = game()
+    g.apply(deal(["4a 4r 4c1 1c2 2c2 3c2 5c2", "3b 7a 5r 6c2 2c1 10c2 12c1", PLAIN[2]], "7c1 7c2 8c1 8c2 9c1 9c2"))
+    t, s = g._t, g._t.round.play
+    s.captures = {0: list(cards("4a 4r 4c1 1b 3b 8b 11b 12b")), 1: [], 2: []}
+    before = list(t.chips)
+    CardScoring(RULES)._bonuses(t, s, {0: 127, 1: 0, 2: 0})
+    assert s.hand_roles[0].ids == ("tatesanbon",)
+    assert [a - b for a, b in zip(t.chips, before)] == [24, -12, -12]        # 飛び込み: 1 kan from each
+    s.hand_roles[0] = RULES.evaluator.evaluate(cards("1c1 2c1 3c1 4c1 5c1 6c1 7a"))   # 十一
+    before = list(t.chips)
+    CardScoring(RULES)._bonuses(t, s, {0: 90, 1: 0, 2: 0})                  # 90 > 89: 抜け役
+    assert [a - b for a, b in zip(t.chips, before)] == [24, -12, -12]
+
+
+def test_H22_totals_in_points_and_highest_wins():
+    g = Game(RULES, players=3, seed=4, rounds=2)
+    rng = random.Random(4)
+    while not g.is_terminal:
+        g.deal_random(rng) if g.current_player == CHANCE else g.apply(rng.choice(g.legal_actions()))
+    assert g.winners == tuple(s for s, c in enumerate(g.chips) if c == max(g.chips))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(min_value=0, max_value=10**6))
+def test_zero_sum_over_seeded_random_games(seed):
+    g, rng = Game(RULES, players=3, seed=seed, rounds=3), random.Random(seed)
+    while not g.is_terminal:
+        g.deal_random(rng) if g.current_player == CHANCE else g.apply(rng.choice(g.legal_actions()))
+        assert sum(g.chips) == 0
+    for e in g.events:
+        if isinstance(e, RoundScored):
+            assert sum(e.points) == 264
+
+
+def test_heuristic_matching_bot_beats_random_play_on_average():
+    from hachihachi.interpreter.bots.base import make_bot
+
+    bot, rnd = make_bot("heuristic_matching"), make_bot("random")
+    total = 0
+    for seed in range(6):
+        g, rng = Game(RULES, players=3, seed=seed, rounds=4), random.Random(seed)
+        while not g.is_terminal:
+            seat = g.current_player
+            if seat == CHANCE:
+                g.deal_random(rng)
+            else:
+                g.apply((bot if seat == 0 else rnd).choose(g, seat, rng))
+        total += g.returns[0]
+    assert total > 0
