@@ -204,6 +204,10 @@ class RoleEvaluator:
             hits.append(RoleHit(h.id, h.go, h.forced, self._sorted(cards)))
         return RoleResult(tuple(hits), res.go, res.forced)
 
+    def values(self, hand: Sequence[int], trump: int | None = None, indicator: int | None = None) -> Resolution:
+        """The roles of ``hand`` and their totals, without witness cards (the fast path of play)."""
+        return self.evaluate_many((hand,), trump, indicator)[0]
+
     def _sorted(self, cards: Iterable[int]) -> tuple[int, ...]:
         d = self.deck
         return tuple(sorted(cards, key=lambda c: (-d.rank(c), d.suit(c))))

@@ -192,8 +192,8 @@ def test_role_evaluations_are_shared_by_clones_of_a_deal(monkeypatch):
     from hachihachi.interpreter import CHANCE, Game
 
     calls = []
-    real = type(RULES.evaluator).evaluate
-    monkeypatch.setattr(type(RULES.evaluator), "evaluate",
+    real = type(RULES.evaluator).values
+    monkeypatch.setattr(type(RULES.evaluator), "values",
                         lambda self, *a, **k: calls.append(tuple(a[0])) or real(self, *a, **k))
     game = Game(RULES, 5, seed=8, rounds=1)
     game.deal_random() if game.current_player == CHANCE else game.apply(game.legal_actions()[0])

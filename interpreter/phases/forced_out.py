@@ -27,11 +27,10 @@ class ForcedOutPayments(PhaseRule):
             counted = {name: ev.count_class(name, hand, r.trump, r.indicator)
                        for name in self.ruleset.forced_out.per_card}
             card_points = sum(self.ruleset.forced_out.per_card[n] * k for n, k in counted.items())
-            roles = ev.evaluate(hand, r.trump, r.indicator)
-            t.emit(RolesShown(r.index, seat, tuple(h.id for h in roles.roles), roles.forced,
-                              sum(counted.values())))
+            roles = ev.values(hand, r.trump, r.indicator)
+            t.emit(RolesShown(r.index, seat, roles.ids, roles.forced, sum(counted.values())))
             parts = [f"{k} {n}" for n, k in counted.items() if k]
-            parts += [f"{h.id} {h.forced}" for h in roles.roles if h.forced]
+            parts += [f"{h.id} {h.forced}" for h in roles.hits if h.forced]
             reason = "forced out: " + (", ".join(parts) or "nothing")
             for goer in r.goers:
                 t.pay(TransferKind.FORCED_OUT, goer, seat, card_points + roles.forced, reason)

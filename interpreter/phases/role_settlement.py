@@ -28,9 +28,9 @@ class RoleSettlement(PhaseRule):
         r = t.round
         value = {}
         for seat in r.goers:
-            result = self.roles.evaluate(r.hands[seat], r.trump, r.indicator)
+            result = self.roles.values(r.hands[seat], r.trump, r.indicator)
             value[seat] = result.go
-            t.emit(RolesShown(r.index, seat, tuple(h.id for h in result.roles), result.go))
+            t.emit(RolesShown(r.index, seat, result.ids, result.go))
         for a, b in combinations(r.goers, 2):
             low, high = (a, b) if value[a] < value[b] else (b, a)
             t.pay(TransferKind.ROLES, low, high, value[high] - value[low],

@@ -13,20 +13,21 @@ from ...ruleset.model import Ruleset
 
 
 class RoleCache:
-    """``evaluate`` and ``count_class`` of the ruleset's evaluator, remembered per hand."""
+    """``values`` and ``count_class`` of the ruleset's evaluator, remembered per hand."""
 
     def __init__(self, ruleset: Ruleset, size: int = 4096):
         self.ruleset, self.size = ruleset, size
         self._results: dict = {}
         self._counts: dict = {}
 
-    def evaluate(self, hand, trump: Optional[int], indicator: Optional[int]):
+    def values(self, hand, trump: Optional[int], indicator: Optional[int]):
+        """The roles (``.hits``, ``.ids``) and totals (``.go``, ``.forced``) of ``hand``."""
         key = (tuple(hand), trump, indicator)
         hit = self._results.get(key)
         if hit is None:
             if len(self._results) >= self.size:
                 self._results.clear()
-            hit = self._results[key] = self.ruleset.evaluator.evaluate(hand, trump, indicator)
+            hit = self._results[key] = self.ruleset.evaluator.values(hand, trump, indicator)
         return hit
 
     def count_class(self, name: str, hand, trump: Optional[int], indicator: Optional[int]) -> int:
