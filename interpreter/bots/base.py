@@ -16,6 +16,8 @@ from ...ruleset.errors import HachiError
 # name -> "module:factory"; modules are imported on first use
 _REGISTRY: dict[str, str] = {
     "random": "hachihachi.interpreter.bots.random_bot:RandomBot",
+    "heuristic": "hachihachi.interpreter.bots.heuristic:HeuristicBot",
+    "mc": "hachihachi.interpreter.bots.mc:MonteCarloBot",
 }
 
 
