@@ -151,8 +151,12 @@ def cheap(card: int, k: Knowledge) -> tuple[int, int]:
 def safe(card: int, led: int, after: Sequence[int], k: Knowledge) -> bool:
     """Whether no seat still to play could hold a card that beats ``card`` (led suit ``led``)."""
     d, trump = k.deck, k.trump
-    higher_trump = any(d.suit(c) == trump and d.rank(c) > d.rank(card) for c in k.unseen) \
-        if d.suit(card) == trump else k.unseen_in(trump) > 0 if trump is not None else False
+    if trump is None:
+        higher_trump = False
+    elif d.suit(card) == trump:
+        higher_trump = k.higher_unseen(card)
+    else:
+        higher_trump = k.unseen_in(trump) > 0
     for seat in after:
         if trump is not None and k.is_void(seat, trump):
             may_ruff = False

@@ -24,6 +24,8 @@ class Knowledge:
     voids: Mapping[int, frozenset[int]]             # suits each goer is known not to hold
     unseen: frozenset[int]                          # cards this seat has not seen this round
     order: tuple[int, ...]                          # the goers in the current trick's play order
+    top_unseen: Mapping[int, int]                   # suit -> the highest unseen rank in it
+    count_unseen: Mapping[int, int]                 # suit -> how many of its cards are unseen
 
     def is_void(self, seat: int, suit: int) -> bool:
         return suit in self.voids.get(seat, frozenset())
@@ -31,11 +33,10 @@ class Knowledge:
     def higher_unseen(self, card: int) -> bool:
         """Whether an unseen card of ``card``'s suit outranks it."""
         d = self.deck
-        s, r = d.suit(card), d.rank(card)
-        return any(d.suit(c) == s and d.rank(c) > r for c in self.unseen)
+        return self.top_unseen.get(d.suit(card), -1) > d.rank(card)
 
     def unseen_in(self, suit: int) -> int:
-        return sum(1 for c in self.unseen if self.deck.suit(c) == suit)
+        return self.count_unseen.get(suit, 0)
 
 
 def trick_order(goers: tuple[int, ...], leader: int) -> tuple[int, ...]:
@@ -60,10 +61,18 @@ def knowledge(view: View, deck: SuitedDeck) -> Knowledge:
     out = {c for cs in played.values() for c in cs} | set(view.hand)
     if view.indicator is not None:
         out.add(view.indicator)
+    unseen = frozenset(range(deck.size)).difference(out)
+    top: dict[int, int] = {}
+    count: dict[int, int] = {}
+    width = len(deck.suits)                  # a card is rank * width + suit (cards.py)
+    for c in sorted(unseen):                 # ascending: the last rank seen per suit is the top
+        s = c % width
+        count[s] = count.get(s, 0) + 1
+        top[s] = c // width
     order = trick_order(view.goers, view.trick_leader) if view.trick_leader is not None else tuple(view.goers)
     return Knowledge(
         seat=view.seat, deck=deck, trump=view.trump, hand=tuple(view.hand),
         played_by={s: tuple(cs) for s, cs in played.items()},
         voids={s: frozenset(v) for s, v in voids.items()},
-        unseen=frozenset(c for c in deck.cards if c not in out), order=order,
+        unseen=unseen, order=order, top_unseen=top, count_unseen=count,
     )
