@@ -16,7 +16,9 @@ from ...ruleset.errors import HachiError
 # name -> "module:factory"; modules are imported on first use
 _REGISTRY: dict[str, str] = {
     "random": "hachihachi.interpreter.bots.random_bot:RandomBot",
+    "heuristic": "hachihachi.interpreter.bots.heuristic:HeuristicBot",
     "heuristic_matching": "hachihachi.interpreter.bots.matching_heuristic:MatchingHeuristicBot",
+    "mc": "hachihachi.interpreter.bots.mc:MonteCarloBot",
 }
 
 

@@ -1,0 +1,198 @@
+"""``hachi play``: one person against bots in the terminal, or bots alone (``--auto``).
+
+The game is saved as a record after every decision (atomically); ``--resume FILE`` continues
+it. End of input, ``q`` and Ctrl-C leave cleanly with a message saying how to resume.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+from pathlib import Path
+from typing import Optional
+
+import click
+
+from ..ruleset.errors import HachiError
+
+DEFAULT_SAVE = "hachi-save.yaml"
+
+
+class _Quit(Exception):
+    """The human asked to save and quit."""
+
+
+@click.command()
+@click.option("--players", type=click.IntRange(2, 12), default=5, show_default=True, help="Seats at the table.")
+@click.option("--bots", default="heuristic", show_default=True,
+              help="Bot names for the bot seats, comma separated; a short list repeats its last name.")
+@click.option("--seed", type=int, help="Seed of the deals and the bots (random when not given).")
+@click.option("--rules", "rules_ref", default="hachihachi_trick", show_default=True,
+              help="A bundled ruleset's name or a rule file.")
+@click.option("--short", is_flag=True, help="Play the short game (T25).")
+@click.option("--lang", type=click.Choice(["en", "ja"]), default="en", show_default=True)
+@click.option("--name", default="you", show_default=True, help="Your name at the table.")
+@click.option("--save", "save_path", type=click.Path(dir_okay=False),
+              help=f"Save file, rewritten after every decision [default: {DEFAULT_SAVE}; none with --auto].")
+@click.option("--resume", "resume_path", type=click.Path(dir_okay=False), help="Continue a saved game.")
+@click.option("--auto", is_flag=True, help="Bots take every seat; print the game.")
+@click.option("--json", "as_json", is_flag=True, help="With --auto: print the summary object of 'hachi replay --json'.")
+@click.option("--record", "record_dir", type=click.Path(file_okay=False), help="Write the game's record into DIR.")
+def play(players, bots, seed, rules_ref, short, lang, name, save_path, resume_path, auto, as_json, record_dir):
+    """Play Hachi-Hachi against bots in the terminal."""
+    from ..interpreter.session import Session
+
+    if as_json and not auto:
+        raise click.UsageError("--json needs --auto (it prints the summary of a bots-only game)")
+    try:
+        if resume_path:
+            session = Session.resume(resume_path)
+            save_path = save_path or resume_path
+        else:
+            session = _new_session(players, bots, seed, rules_ref, short, name, auto)
+            save_path = save_path or (None if auto else DEFAULT_SAVE)
+    except HachiError as e:
+        click.echo(f"{e.place or resume_path or rules_ref}: error: {e.message}", err=True)
+        raise SystemExit(1) from None
+    colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+    Table(session, lang, colour, save_path, quiet=as_json, resumed=resume_path).run(record_dir, as_json)
+
+
+def _new_session(players, bots, seed, rules_ref, short, name, auto):
+    from ..interpreter.bots import bot_names
+    from ..interpreter.session import Session
+    from ..ruleset.loader import load_ruleset
+
+    names = [b.strip() for b in bots.split(",") if b.strip()] or ["heuristic"]
+    unknown = [b for b in names if b not in bot_names()]
+    if unknown:
+        raise click.BadParameter(f"there is no bot '{unknown[0]}'; bots are {', '.join(bot_names())}",
+                                 param_hint="--bots")
+    ruleset = load_ruleset(rules_ref)
+    lo, hi = ruleset.players.min, ruleset.players.max
+    if not lo <= players <= hi:
+        raise click.BadParameter(f"{ruleset.name} is for {lo} to {hi} players", param_hint="--players")
+    ref = str(Path(rules_ref).resolve()) if Path(rules_ref).is_file() else rules_ref
+    seed = random.SystemRandom().randrange(2**31) if seed is None else seed
+    rounds = ruleset.rounds.short if short else None
+    return Session.new(ruleset, ref, players, names, seed, rounds, None if auto else 0, name)
+
+
+class Table:
+    """Runs a session: prints what happens, asks the human, saves after every decision."""
+
+    def __init__(self, session, lang: str, colour: bool, save_path: Optional[str], quiet: bool,
+                 resumed: Optional[str]):
+        from ..interpreter.narrate import Narrator
+        from .screen import Screen
+
+        self.s, self.save_path, self.quiet, self.lang = session, save_path, quiet, lang
+        self.rules = session.game.ruleset
+        self.screen = Screen(self.rules, session.names, lang, colour)
+        self.narrator = Narrator(self.rules, session.names)
+        past = self.narrator.lines(session.game.events)       # also teaches it the goers' order
+        if resumed:
+            key = "over" if session.game.is_terminal else "resumed"
+            self.echo(self.screen.t(key, path=resumed, n=session.game.round_index + 1))
+        else:
+            for line in past:
+                self.echo(line)
+
+    def echo(self, text: str = "") -> None:
+        if not self.quiet:
+            click.echo(text)
+
+    def run(self, record_dir: Optional[str], as_json: bool) -> None:
+        try:
+            self.loop()
+        except (click.Abort, EOFError, _Quit):
+            self.leave()
+            raise SystemExit(0) from None
+        except KeyboardInterrupt:
+            self.leave()
+            raise SystemExit(130) from None
+        g = self.s.game
+        for line in self.screen.standings(g.chips, g.winners):
+            self.echo(line)
+        if self.save_path and not self.quiet:
+            self.echo(self.screen.t("over_saved", path=self.save_path))
+        if record_dir:
+            self.write_record(record_dir)
+        if as_json:
+            from ..interpreter.record import Replay, summary
+
+            click.echo(json.dumps(summary(Replay(g, self.s.names)), ensure_ascii=False))
+
+    def loop(self) -> None:
+        s = self.s
+        while not s.game.is_terminal:
+            events = s.apply(self.ask()) if s.human_to_act else s.step()
+            if self.save_path:
+                s.save(self.save_path)
+            for e in events:
+                self.show(e)
+
+    def show(self, event) -> None:
+        from ..interpreter.actions import Deal
+        from ..interpreter.events import Applied
+
+        if self.s.human is not None and isinstance(event, Applied) and isinstance(event.action, Deal):
+            r = self.s.game.round
+            field = r.field.name(self.lang) if r.field else ""
+            self.echo(self.screen.t("dealt", ind=self.screen.card(event.action.indicator),
+                                    trump=self.screen.suit(r.trump), field=field, mult=r.multiplier))
+            return
+        line = self.narrator.line(event)
+        if line is not None:
+            for part in line.split("\n"):
+                self.echo(part)
+
+    def ask(self):
+        from ..ruleset.model import Phase
+        from .tui_input import HELP, QUIT, BadAnswer, explain, parse_answer
+
+        v = self.s.game.view(self.s.human)
+        if len(v.legal) == 1 and v.phase is Phase.PLAY:
+            self.echo(f"  ({self.s.names[v.seat]}: {self.screen.choice(v.legal[0], v)}, the only legal card)")
+            return v.legal[0]
+        self.echo()
+        for line in self.screen.table(v):
+            self.echo(line)
+        self.echo(f"{self.screen.question(v)}  {self.screen.t('hint')}")
+        self.echo("   " + "  ".join(self.screen.choices(v)))
+        while True:
+            text = click.prompt(">", default="", show_default=False, prompt_suffix=" ")
+            word = text.strip().lower()
+            if word in QUIT:
+                raise _Quit
+            if word in HELP:
+                for line in explain(v, self.rules, self.lang):
+                    self.echo("  " + line)
+                continue
+            try:
+                return parse_answer(text, v, self.rules)
+            except BadAnswer as e:
+                self.echo(f"  {e}")
+
+    def leave(self) -> None:
+        click.echo()
+        if self.save_path:
+            click.echo(self.screen.t("saved", path=self.save_path))
+        else:
+            click.echo("Stopped; the game was not saved (use --save FILE to keep it).")
+
+    def write_record(self, folder: str) -> None:
+        from ..interpreter.session import dump_record, write_atomic
+
+        out = Path(folder)
+        out.mkdir(parents=True, exist_ok=True)
+        path = out / f"hachi-{self.s.seed}.yaml"
+        n = 2
+        while path.exists():
+            path, n = out / f"hachi-{self.s.seed}-{n}.yaml", n + 1
+        write_atomic(path, dump_record(self.s.record(), path))
+        self.echo(f"Record written to {path}")
+
+

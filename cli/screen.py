@@ -1,0 +1,168 @@
+"""What ``hachi play`` shows: the table for one seat in a plain 80x24 terminal, in en or ja.
+
+Everything here returns text; ``cli/play.py`` prints it with ``click.echo``. Colour is one of
+two palettes chosen once: suits coloured (four-colour deck) or plain text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional, Sequence
+
+import click
+
+from ..interpreter.actions import CallMizuten, Declare, Play, Split
+from ..interpreter.view import View
+from ..ruleset.model import Phase, Ruleset
+
+SUIT_COLOURS = {"s": "white", "h": "red", "d": "blue", "c": "green"}
+SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+
+TEXT = {
+    "en": {
+        "round": "Round {n}/{of}", "start": "start", "indicator": "indicator", "trump": "trump",
+        "pot": "pot", "chips": "Chips", "declared": "Declared", "go": "go", "drop": "drop",
+        "forced": "forced out", "none": "none yet", "tricks": "Tricks", "trick": "On the table",
+        "hand": "Your hand", "empty": "(empty)", "your_turn": "Your turn",
+        "q_mizuten": "Declare mizuten before the deal?", "q_declare": "Go or drop?",
+        "q_split": "Two goers: play or split the pot?", "q_play": "Play a card:",
+        "a_no": "no", "a_yes": "mizuten", "a_go": "go", "a_drop": "drop (pay {fee})",
+        "a_play": "play", "a_split": "split",
+        "hint": "(number or name; ? explains; q saves and quits)",
+        "standings": "Final standings", "winner": "Winner", "draw": "Shared win",
+        "saved": "Game saved to {path}. Continue it with: hachi play --resume {path}",
+        "over_saved": "The game's record is in {path}.",
+        "dealt": "Cards are dealt. Indicator {ind}: trump {trump}, {field} x{mult}.",
+        "resumed": "Resuming the game saved in {path}: round {n}.",
+        "over": "The game in {path} is already over.",
+    },
+    "ja": {
+        "round": "第{n}局/{of}", "start": "スタP", "indicator": "めくり札", "trump": "切り札",
+        "pot": "場代", "chips": "持ち点", "declared": "宣言", "go": "出る", "drop": "降りる",
+        "forced": "降ろされ", "none": "まだなし", "tricks": "トリック", "trick": "場の札",
+        "hand": "手札", "empty": "(なし)", "your_turn": "あなたの番",
+        "q_mizuten": "配る前にミズテンを宣言しますか?", "q_declare": "出ますか、降りますか?",
+        "q_split": "二人プレイ: 勝負しますか、山分けしますか?", "q_play": "札を出してください:",
+        "a_no": "しない", "a_yes": "ミズテン", "a_go": "出る", "a_drop": "降りる (降り賃 {fee})",
+        "a_play": "勝負", "a_split": "山分け",
+        "hint": "(番号か名前; ?で説明; qで保存して終了)",
+        "standings": "最終成績", "winner": "勝者", "draw": "同点の勝者",
+        "saved": "{path} に保存しました。続きは: hachi play --resume {path}",
+        "over_saved": "このゲームの記録は {path} にあります。",
+        "dealt": "札が配られました。めくり札 {ind}: 切り札 {trump}、{field} x{mult}。",
+        "resumed": "{path} の続きから: 第{n}局。",
+        "over": "{path} のゲームはもう終わっています。",
+    },
+}
+
+
+@dataclass(frozen=True)
+class Screen:
+    """Renders one seat's view; ``colour`` False gives plain text."""
+
+    rules: Ruleset
+    names: Sequence[str]
+    lang: str = "en"
+    colour: bool = False
+
+    def t(self, key: str, **kw) -> str:
+        return TEXT.get(self.lang, TEXT["en"])[key].format(**kw)
+
+    def card(self, c: int) -> str:
+        name = self.rules.deck.name(c)
+        if not self.colour:
+            return name
+        return click.style(name, fg=SUIT_COLOURS.get(name[-1]), bold=True)
+
+    def suit(self, s: Optional[int]) -> str:
+        if s is None:
+            return "-"
+        letter = self.rules.deck.suits[s]
+        text = SUIT_SYMBOLS.get(letter, letter)
+        return click.style(text, fg=SUIT_COLOURS.get(letter), bold=True) if self.colour else text
+
+    def hand(self, hand: Sequence[int], trump: Optional[int]) -> str:
+        """The hand sorted by suit (trump first), high to low, with the suits marked."""
+        if not hand:
+            return self.t("empty")
+        deck = self.rules.deck
+        groups: dict[int, list[int]] = {}
+        for c in sorted(hand, key=lambda c: deck.sort_key(c, trump)):
+            groups.setdefault(deck.suit(c), []).append(c)
+        return "  ".join(self.suit(s) + " " + " ".join(self.card(c) for c in cs) for s, cs in groups.items())
+
+    def table(self, v: View) -> list[str]:
+        """The status block shown before each of the human's decisions (at most 8 lines)."""
+        lines = [self._header(v), self._chips(v), self._declarations(v)]
+        if v.tricks_won:
+            lines.append(self._tricks(v))
+        lines.append(f"{self.t('hand')}: {self.hand(v.hand, v.trump)}")
+        return lines
+
+    def _header(self, v: View) -> str:
+        head = f"== {self.t('round', n=v.round_index + 1, of=v.rounds)} | {self.t('start')}: {self.names[v.start]}"
+        if v.indicator is not None:
+            field = v.field.name(self.lang) if v.field else ""
+            head += (f" | {self.t('indicator')} {self.card(v.indicator)}, {self.t('trump')} "
+                     f"{self.suit(v.trump)}, {field} x{v.multiplier}")
+        return head + f" | {self.t('pot')} {v.pot}"
+
+    def _chips(self, v: View) -> str:
+        parts = []
+        for seat, chips in enumerate(v.chips):
+            mark = "*" if seat == v.seat else ""
+            parts.append(f"{mark}{self.names[seat]} {chips}")
+        return f"{self.t('chips')}: " + "  ".join(parts)
+
+    def _declarations(self, v: View) -> str:
+        said = [f"{self.names[s]} {self.t('go') if go else self.t('drop')}" for s, go in v.declarations]
+        text = f"{self.t('declared')}: " + (", ".join(said) or self.t("none"))
+        if v.mizuten:
+            text += f" ({self.names[v.start]}: ミズテン mizuten)"
+        if v.forced_out:
+            text += f"; {self.t('forced')}: " + ", ".join(self.names[s] for s in v.forced_out)
+        return text
+
+    def _tricks(self, v: View) -> str:
+        won = ", ".join(f"{self.names[s]} {n}" for s, n in v.tricks_won)
+        text = f"{self.t('tricks')}: {won}"
+        if v.trick and v.trick_leader is not None:
+            i = v.goers.index(v.trick_leader)
+            order = v.goers[i:] + v.goers[:i]
+            played = ", ".join(f"{self.names[s]} {self.card(c)}" for s, c in zip(order, v.trick))
+            text += f" | {self.t('trick')}: {played}"
+        return text
+
+    # -- the question ----------------------------------------------------------------------
+
+    def question(self, v: View) -> str:
+        key = {Phase.MIZUTEN_CALL: "q_mizuten", Phase.DECLARATIONS: "q_declare",
+               Phase.TWO_GOER_CHOICE: "q_split"}.get(v.phase, "q_play")
+        return f"{self.t('your_turn')}: {self.t(key)}"
+
+    def choices(self, v: View) -> list[str]:
+        """The legal actions, numbered from 1 (see ``tui_input.numbered``)."""
+        from .tui_input import numbered
+
+        return [f"{i}) {self.choice(a, v)}" for i, a in enumerate(numbered(v, self.rules), 1)]
+
+    def choice(self, a, v: View) -> str:
+        if isinstance(a, CallMizuten):
+            return self.t("a_yes" if a.call else "a_no")
+        if isinstance(a, Declare):
+            fee = self.rules.declaration.drop_fee.fee(len(v.dropped)) * v.multiplier
+            return self.t("a_go") if a.go else self.t("a_drop", fee=fee)
+        if isinstance(a, Split):
+            return self.t("a_split" if a.want else "a_play")
+        if isinstance(a, Play):
+            return self.card(a.card)
+        return repr(a)
+
+    def standings(self, chips: Sequence[int], winners: Sequence[int]) -> list[str]:
+        order = sorted(range(len(chips)), key=lambda s: (-chips[s], s))
+        lines = [f"== {self.t('standings')}"]
+        for place, seat in enumerate(order, 1):
+            lines.append(f"  {place}. {self.names[seat]:<8} {chips[seat]:>4}")
+        label = self.t("winner") if len(winners) == 1 else self.t("draw")
+        lines.append(f"{label}: " + ", ".join(self.names[s] for s in winners))
+        return lines

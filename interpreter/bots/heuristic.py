@@ -1,0 +1,205 @@
+"""The heuristic bot: rules of thumb for every decision, deterministic, fast enough for rollouts.
+
+- Mizuten (T6): declined; the call comes before the deal, so there is no hand to judge yet.
+- Go or drop (T10-T15): the expected value of going (tricks expected from trump length and
+  high cards, its role value from the evaluator, its chance at the pot, the forced-out payments
+  it would owe) against the drop fee it would pay now, both times the field multiplier.
+- Split (T16): split when the sure half of the pot is worth more than playing it out.
+- Cards (T19): lead a card no unseen card can beat, else a low card; follow with the lowest card
+  that surely wins, else the lowest card (ruffing with the lowest winning trump when void).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from ...ruleset.model import Ruleset
+from ..actions import CallMizuten, Declare, Play, Split
+from ..view import View
+from .knowledge import Knowledge, knowledge
+
+# tricks expected from one card, by rank from the top (A, K, Q, J, ...), trump and side suits
+_TRUMP_TOP = (1.0, 0.8, 0.6, 0.45)
+_TRUMP_LOW = 0.3
+_SIDE_TOP = (0.8, 0.4, 0.15)
+OTHER_ROLE_VALUE = 1.0          # the role value expected of another goer (T15)
+FORCED_OUT_VALUE = 1.5          # points expected per forced-out player and goer (T14)
+
+
+def expected_tricks(hand: Sequence[int], trump: int | None, ruleset: Ruleset) -> float:
+    """A rough count of the tricks ``hand`` takes with ``trump`` as trump (T19)."""
+    deck = ruleset.deck
+    top = len(deck.ranks) - 1
+    suits: dict[int, list[int]] = {s: [] for s in range(len(deck.suits))}
+    for c in hand:
+        suits[deck.suit(c)].append(top - deck.rank(c))         # 0 for the ace
+    total = 0.0
+    trumps = sorted(suits.get(trump, [])) if trump is not None else []
+    for i, depth in enumerate(trumps):
+        value = _TRUMP_TOP[depth] if depth < len(_TRUMP_TOP) else _TRUMP_LOW
+        if depth > i + 1:                                     # an unguarded honour is worth less
+            value *= 0.7
+        total += value
+    total += max(0, len(trumps) - 3) * 0.3
+    ruffs = 0.0
+    for s, depths in suits.items():
+        if s == trump:
+            continue
+        for depth in sorted(depths):
+            if depth < len(_SIDE_TOP) and len(depths) > depth:
+                total += _SIDE_TOP[depth] * (0.75 if len(depths) >= 5 else 1.0)
+        if len(depths) <= 1:
+            ruffs += 0.35 if not depths else 0.15
+    total += min(ruffs, len(trumps) * 0.35)
+    return min(total, float(ruleset.hand_size))
+
+
+def tricks_among(hand: Sequence[int], trump: int | None, ruleset: Ruleset, goers: int) -> float:
+    """Tricks expected among ``goers`` goers (the raw count, calibrated on seeded self-play)."""
+    share = ruleset.hand_size / goers
+    base = expected_tricks(hand, trump, ruleset) + 1.0 + 0.8 * (share - ruleset.hand_size / 3)
+    return min(max(base, 0.0), float(ruleset.hand_size))
+
+
+def go_value(ruleset: Ruleset, view: View) -> float:
+    """The points going is expected to win or lose this round (before the multiplier is known as fee)."""
+    hand, mult = view.hand, view.multiplier
+    players = view.players
+    undeclared = players - len(view.declarations) - 1
+    max_goers = ruleset.declaration.max_goers
+    goers = min(max_goers, len(view.goers) + 1 + round(0.45 * undeclared))
+    if goers == 1:
+        return float(view.pot)                                 # T17: a lone goer takes the pot
+    tricks = tricks_among(hand, view.trump, ruleset, goers)
+    share = ruleset.hand_size / goers
+    per = ruleset.trick_settlement.per_trick
+    value = per * (goers * tricks - ruleset.hand_size) * mult                  # T20
+    roles = ruleset.evaluator.evaluate(hand, view.trump, view.indicator)
+    value += (goers - 1) * (roles.go - OTHER_ROLE_VALUE) * mult                # T15
+    forced = max(0, players - len(view.dropped) - goers - 0.5 * undeclared)
+    value -= forced * FORCED_OUT_VALUE * mult                                  # T14
+    p_pot = min(1.0, max(0.0, 1 / goers + (tricks - share) / 3))
+    if not view.goers:
+        p_pot = min(1.0, p_pot + 0.1)                          # T21: the earliest goer wins ties
+    expected_fees = 0.5 * undeclared * (ruleset.declaration.drop_fee.first + len(view.dropped)) * mult
+    return value + p_pot * (view.pot + expected_fees)                          # T21
+
+
+def drop_cost(ruleset: Ruleset, view: View) -> int:
+    """T11: the fee this seat pays into the pot if it drops now, times the field (T9)."""
+    return ruleset.declaration.drop_fee.fee(len(view.dropped)) * view.multiplier
+
+
+def wants_split(ruleset: Ruleset, view: View) -> bool:
+    """T16: split when the sure half of the pot beats the expected result of playing."""
+    earlier = view.goers[0] == view.seat
+    half = view.pot - view.pot // 2 if earlier else view.pot // 2
+    tricks = tricks_among(view.hand, view.trump, ruleset, 2)
+    per, n = ruleset.trick_settlement.per_trick, ruleset.hand_size
+    roles = ruleset.evaluator.evaluate(view.hand, view.trump, view.indicator).go
+    p_pot = min(1.0, max(0.0, 0.5 + (tricks - n / 2) / 4))
+    play = (per * (2 * tricks - n) + roles - OTHER_ROLE_VALUE) * view.multiplier + p_pot * view.pot
+    return half >= play
+
+
+class HeuristicBot:
+    name = "heuristic"
+
+    def choose(self, game, seat: int, rng: random.Random):
+        view = game.view(seat)
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        first = legal[0]
+        rules = game.ruleset
+        if isinstance(first, CallMizuten):
+            return CallMizuten(False)
+        if isinstance(first, Declare):
+            return Declare(go_value(rules, view) > -drop_cost(rules, view))
+        if isinstance(first, Split):
+            return Split(wants_split(rules, view))
+        if isinstance(first, Play):
+            return Play(choose_card(view, knowledge(view, rules.deck)))
+        return first
+
+
+# -- card play (T19) ------------------------------------------------------------------------
+
+def beats(card: int, best: int, trump: int | None, k: Knowledge) -> bool:
+    """Whether ``card`` played now would beat the trick's ``best`` card so far."""
+    d = k.deck
+    s, b = d.suit(card), d.suit(best)
+    if s == b:
+        return d.rank(card) > d.rank(best)
+    return s == trump
+
+
+def winning_card(trick: Sequence[int], trump: int | None, k: Knowledge) -> int:
+    best = trick[0]
+    for c in trick[1:]:
+        if beats(c, best, trump, k):
+            best = c
+    return best
+
+
+def cheap(card: int, k: Knowledge) -> tuple[int, int]:
+    """The order in which cards are given away: side suits before trump, low before high."""
+    return (k.deck.suit(card) == k.trump, k.deck.rank(card))
+
+
+def safe(card: int, led: int, after: Sequence[int], k: Knowledge) -> bool:
+    """Whether no seat still to play could hold a card that beats ``card`` (led suit ``led``)."""
+    d, trump = k.deck, k.trump
+    if trump is None:
+        higher_trump = False
+    elif d.suit(card) == trump:
+        higher_trump = k.higher_unseen(card)
+    else:
+        higher_trump = k.unseen_in(trump) > 0
+    for seat in after:
+        if trump is not None and k.is_void(seat, trump):
+            may_ruff = False
+        else:
+            may_ruff = higher_trump and (led == trump or k.is_void(seat, led))
+        if may_ruff:
+            return False
+        if d.suit(card) == led and led != trump and not k.is_void(seat, led) and k.higher_unseen(card):
+            return False
+        if d.suit(card) == trump == led and not k.is_void(seat, led) and k.higher_unseen(card):
+            return False
+    return True
+
+
+def choose_card(view: View, k: Knowledge) -> int:
+    legal = [a.card for a in view.legal]
+    order = k.order
+    me = order.index(k.seat)
+    after = order[me + 1:]
+    if not view.trick:
+        return lead(legal, order[1:], k)
+    led = k.deck.suit(view.trick[0])
+    best = winning_card(view.trick, k.trump, k)
+    winners = sorted((c for c in legal if beats(c, best, k.trump, k)), key=lambda c: cheap(c, k))
+    sure = [c for c in winners if safe(c, led, after, k)]
+    if sure:
+        return sure[0]
+    return min(legal, key=lambda c: cheap(c, k))
+
+
+def lead(legal: list[int], others: Sequence[int], k: Knowledge) -> int:
+    """Lead a card nobody can beat; else draw trumps with the top trump; else a low side card."""
+    d, trump = k.deck, k.trump
+    masters = [c for c in legal if safe(c, d.suit(c), others, k)]
+    side = [c for c in masters if d.suit(c) != trump]
+    if side:
+        return max(side, key=lambda c: d.rank(c))
+    trumps = [c for c in legal if d.suit(c) == trump]
+    if masters and len(trumps) >= 2:
+        return max(masters, key=lambda c: d.rank(c))
+    non_trump = [c for c in legal if d.suit(c) != trump]
+    if non_trump:
+        counts = {s: sum(1 for c in non_trump if d.suit(c) == s) for s in {d.suit(c) for c in non_trump}}
+        shortest = min(counts, key=lambda s: (counts[s], s))
+        return min((c for c in non_trump if d.suit(c) == shortest), key=d.rank)
+    return min(legal, key=d.rank)

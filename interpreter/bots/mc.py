@@ -1,0 +1,60 @@
+"""The Monte Carlo bot: determinized rollouts of the round with the heuristic bot.
+
+For each sampled world (hidden hands dealt anew, consistent with what the seat has seen, see
+:mod:`.determinize`), every legal action is tried and the round is played out by the heuristic
+in all seats, with the same random numbers for every action. The action with the best mean
+change of chips (carried pot included) is chosen. The budget is ``samples`` worlds per decision,
+cut short by ``seconds`` when given (then the choice depends on the machine's speed).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Optional
+
+from ..events import RoundEnded
+from .determinize import carried_pot, determinize, play_out, round_value
+from .heuristic import HeuristicBot
+
+DEFAULT_SAMPLES = 16
+
+
+class MonteCarloBot:
+    name = "mc"
+
+    def __init__(self, samples: int = DEFAULT_SAMPLES, seconds: Optional[float] = None):
+        self.samples, self.seconds = max(1, int(samples)), seconds
+        self.policy = HeuristicBot()
+        self.decisions = 0          # decisions with a choice, and the time spent on them
+        self.elapsed = 0.0
+
+    def choose(self, game, seat: int, rng: random.Random):
+        legal = tuple(game.legal_actions())
+        if len(legal) == 1:
+            return legal[0]
+        began = time.perf_counter()
+        totals = self.evaluate(game, seat, legal, rng, began)
+        self.decisions += 1
+        self.elapsed += time.perf_counter() - began
+        return legal[max(range(len(legal)), key=lambda i: (totals[i], -i))]
+
+    def evaluate(self, game, seat: int, legal: tuple, rng: random.Random, began: float) -> list[float]:
+        """The summed round value of each legal action over the sampled worlds."""
+        totals = [0.0] * len(legal)
+        carried = carried_pot(game)
+        for n in range(self.samples):
+            if n and self.seconds is not None and time.perf_counter() - began > self.seconds:
+                break
+            world = determinize(game, seat, rng)
+            seed = rng.getrandbits(64)
+            for i, action in enumerate(legal):
+                trial = world.game()
+                end = _first_end(trial.apply(action)) or play_out(trial, self.policy, random.Random(seed))
+                if end is not None:
+                    totals[i] += round_value(trial, end, seat, carried)
+        return totals
+
+
+def _first_end(events) -> Optional[RoundEnded]:
+    return next((e for e in events if isinstance(e, RoundEnded)), None)

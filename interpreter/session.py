@@ -1,0 +1,164 @@
+"""A game session: a game, who sits where (bots or the one human), and its save file.
+
+The session's randomness is derived from its seed alone: the deal of round R from
+``(seed, "deal", R)`` and a bot's choice from ``(seed, number of events so far)``. So a game
+resumed from its record continues exactly as it would have without the interruption.
+
+The record (interfaces.md) gets three optional fields, ignored by ``hachi replay``:
+``seed``, ``bots`` (one name per seat, ``human`` for the person) and ``human`` (that seat).
+Saving replaces the file atomically: a temporary file in the same folder, flushed and fsynced,
+then ``os.replace``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional, Sequence
+
+import yaml
+
+from ..ruleset.errors import HachiError, RecordError
+from ..ruleset.model import Ruleset
+from .actions import CHANCE, Action
+from .bots import make_bot
+from .events import Event
+from .game import Game
+from .record import Replay, read_record_data, record_data, replay
+
+HUMAN = "human"
+BOT_NAMES = ("ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal")
+
+
+def seat_bots(players: int, bots: Sequence[str], human: Optional[int]) -> tuple[str, ...]:
+    """One bot name per seat (``human`` at the human's seat); a short list repeats its last name."""
+    names = list(bots) or ["heuristic"]
+    out, i = [], 0
+    for seat in range(players):
+        if seat == human:
+            out.append(HUMAN)
+            continue
+        out.append(names[min(i, len(names) - 1)])
+        i += 1
+    return tuple(out)
+
+
+def seat_names(players: int, human: Optional[int], human_name: str) -> tuple[str, ...]:
+    others = [n for n in BOT_NAMES if n != human_name]
+    names, i = [], 0
+    for seat in range(players):
+        if seat == human:
+            names.append(human_name)
+        else:
+            names.append(others[i % len(others)] + ("" if i < len(others) else str(i)))
+            i += 1
+    return tuple(names)
+
+
+@dataclass
+class Session:
+    game: Game
+    names: tuple[str, ...]
+    bots: tuple[str, ...]
+    seed: int
+    rules_ref: str
+    human: Optional[int] = None
+    _players: dict = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        for seat, name in enumerate(self.bots):
+            if name != HUMAN:
+                self._players[seat] = make_bot(name)
+
+    # -- starting --------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, ruleset: Ruleset, rules_ref: str, players: int, bots: Sequence[str], seed: int,
+            rounds: Optional[int] = None, human: Optional[int] = 0, human_name: str = "you") -> "Session":
+        game = Game(ruleset, players, seed=seed, rounds=rounds)
+        return cls(game, seat_names(players, human, human_name), seat_bots(players, bots, human),
+                   seed, rules_ref, human)
+
+    @classmethod
+    def resume(cls, path: str | Path) -> "Session":
+        """The session saved in ``path``, replayed to where it stopped."""
+        data = read_record_data(path)
+        rep: Replay = replay(path)
+        players = rep.game.players
+        seed = data.get("seed", 0)
+        human = data.get("human")
+        bots = data.get("bots") or seat_bots(players, ["heuristic"], human)
+        if not isinstance(seed, int) or not (human is None or isinstance(human, int) and 0 <= human < players):
+            raise RecordError("the record's seed must be an integer and human a seat", str(path))
+        if not isinstance(bots, list) or len(bots) != players or not all(isinstance(b, str) for b in bots):
+            raise RecordError(f"the record's bots must list one bot name per seat ({players})", str(path))
+        try:
+            return cls(rep.game, rep.names, tuple(bots), seed, str(data["ruleset"]), human)
+        except HachiError as e:
+            raise RecordError(e.message, str(path)) from None
+
+    # -- playing ---------------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> Optional[int]:
+        return self.game.current_player
+
+    @property
+    def human_to_act(self) -> bool:
+        return self.human is not None and self.game.current_player == self.human
+
+    def step(self) -> tuple[Event, ...]:
+        """Deal, or let the bot to act choose; return the events produced."""
+        g = self.game
+        who = g.current_player
+        if who == CHANCE:
+            return g.deal_random(random.Random(f"hachi/{self.seed}/deal/{g.round_index}"))
+        bot = self._players[who]
+        return g.apply(bot.choose(g, who, random.Random(f"hachi/{self.seed}/{len(g.events)}")))
+
+    def apply(self, action: Action) -> tuple[Event, ...]:
+        """Apply the human's action (``IllegalAction`` if it is not legal)."""
+        return self.game.apply(action)
+
+    # -- saving ----------------------------------------------------------------------------
+
+    def record(self) -> dict:
+        data = record_data(self.game, self.names, ruleset=self.rules_ref)
+        data.update({"seed": self.seed, "bots": list(self.bots)})
+        if self.human is not None:
+            data["human"] = self.human
+        return data
+
+    def save(self, path: str | Path) -> None:
+        write_atomic(path, dump_record(self.record(), path))
+
+
+def dump_record(data: dict, path: str | Path) -> str:
+    """A record as text: JSON for ``.json`` paths, YAML otherwise."""
+    if str(path).endswith(".json"):
+        return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False, default_flow_style=None)
+
+
+def write_atomic(path: str | Path, text: str) -> None:
+    """Replace ``path`` with ``text`` so that a crash leaves either the old or the new file."""
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    try:
+        os.chmod(tmp, target.stat().st_mode & 0o777 if target.exists() else 0o644)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

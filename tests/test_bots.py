@@ -1,0 +1,106 @@
+"""Bots: only legal actions, seeded and repeatable, determinization consistent with what was seen."""
+
+import random
+
+import pytest
+
+from hachihachi.interpreter import CHANCE, CallMizuten, Declare, Game, Play
+from hachihachi.interpreter.bots import make_bot
+from hachihachi.interpreter.bots.determinize import determinize, sample_hidden
+from hachihachi.interpreter.bots.heuristic import HeuristicBot
+from hachihachi.interpreter.bots.knowledge import knowledge
+
+from interp_support import GO, PLAY, RULES, assert_zero_sum, c, deal, new_game
+
+
+def play_game(bots, seed: int, players: int = 5, rounds: int = 6) -> Game:
+    game = Game(RULES, players, seed=seed, rounds=rounds)
+    rng = random.Random(seed)
+    while not game.is_terminal:
+        who = game.current_player
+        if who == CHANCE:
+            game.deal_random(rng)
+            continue
+        action = bots[who].choose(game, who, rng)
+        assert action in game.legal_actions()
+        game.apply(action)
+    return game
+
+
+@pytest.mark.parametrize("name", ["random", "heuristic"])
+def test_T19_T27_bots_choose_only_legal_actions_over_many_seeded_games(name):
+    for seed in range(40):
+        players = 3 + seed % 5
+        game = play_game([make_bot(name)] * players, seed, players)
+        assert_zero_sum(game)
+
+
+def test_T19_mc_chooses_only_legal_actions():
+    mc, h = make_bot("mc", samples=2), make_bot("heuristic")
+    for seed in range(3):
+        game = play_game([mc, h, mc, h], seed, players=4, rounds=2)
+        assert_zero_sum(game)
+    assert mc.decisions > 0
+
+
+def test_heuristic_beats_random_in_a_seeded_sample():
+    h, r = make_bot("heuristic"), make_bot("random")
+    totals = {"heuristic": [], "random": []}
+    for seed in range(60):
+        kinds = ["heuristic" if (s + seed) % 2 == 0 else "random" for s in range(5)]
+        game = play_game([h if k == "heuristic" else r for k in kinds], seed)
+        for seat, k in enumerate(kinds):
+            totals[k].append(game.chips[seat])
+    mean = {k: sum(v) / len(v) for k, v in totals.items()}
+    assert mean["heuristic"] > 50 + 10 and mean["random"] < 50 - 10, mean
+
+
+def test_mc_is_repeatable_with_the_same_rng():
+    game = Game(RULES, 5, seed=4, rounds=1)
+    game.apply(CallMizuten(False)) if game.current_player != CHANCE else None
+    game.deal_random(random.Random(9))
+    who = game.current_player
+    picks = {make_bot("mc", samples=6).choose(game, who, random.Random(1)) for _ in range(2)}
+    assert len(picks) == 1
+
+
+def _voided_game():
+    """Seats 0 and 1 go, seat 2 drops; seat 1 shows a void in spades at trick 1."""
+    g = new_game(players=3, start=0)
+    g.apply(CallMizuten(False))
+    deal(g, "As Ks 2h 3h 4h 5h 6h", "Ac Kc Qc Jc Tc 9c 8c", "Qs Js Ts 9s 8s 7s 6s", indicator="2d")
+    g.apply(GO), g.apply(GO), g.apply(Declare(False)), g.apply(PLAY)
+    g.apply(Play(c("As"))), g.apply(Play(c("8c")))
+    return g
+
+
+def test_T19_knowledge_marks_a_goer_void_when_it_does_not_follow():
+    g = _voided_game()
+    k = knowledge(g.view(0), RULES.deck)
+    assert k.voids[1] == frozenset({RULES.deck.suit(c("As"))})
+    assert c("As") not in k.unseen and c("8c") not in k.unseen and c("2d") not in k.unseen
+
+
+def test_T19_determinized_hands_respect_voids_and_own_cards():
+    g = _voided_game()
+    rng = random.Random(3)
+    spade = RULES.deck.suit(c("As"))
+    for _ in range(50):
+        k = knowledge(g.view(0), RULES.deck)
+        d = sample_hidden(g, 0, k, rng)
+        assert set(d.hands[0]) == set(RULES.deck.parse_list("As Ks 2h 3h 4h 5h 6h"))
+        assert c("8c") in d.hands[1]
+        assert not any(RULES.deck.suit(x) == spade for x in d.hands[1] if x != c("8c"))
+        world = determinize(g, 0, rng).game()          # the replay of the round is legal
+        assert world.current_player == g.current_player and world.view(0).hand == g.view(0).hand
+
+
+def test_T19_heuristic_wins_with_the_lowest_sure_card_and_ruffs_when_void():
+    g = new_game(players=3, start=0)
+    g.apply(CallMizuten(False))
+    deal(g, "Qs 3s 2c 3c 4c 5c 6c", "Ks Ts 9s 2h 3h 4h 5h", "4s 5s 2d 3d 4d 5d 6d", indicator="7d")
+    g.apply(GO), g.apply(GO), g.apply(GO)
+    g.apply(Play(c("2c")))                             # seat 0 leads a club; seat 1 is void in clubs
+    assert HeuristicBot().choose(g, 1, random.Random(0)) == Play(c("2h"))   # no trump: lowest loser
+    g.apply(Play(c("2h")))
+    assert HeuristicBot().choose(g, 2, random.Random(0)) == Play(c("2d"))   # lowest trump wins
