@@ -16,6 +16,7 @@ from typing import Optional
 import click
 
 from ..ruleset.errors import HachiError
+from .screen import fold
 
 DEFAULT_SAVE = "hachi-save.yaml"
 
@@ -102,7 +103,7 @@ class Table:
 
     def echo(self, text: str = "") -> None:
         if not self.quiet:
-            click.echo(text)
+            click.echo(fold(text))
 
     def run(self, record_dir: Optional[str], as_json: bool) -> None:
         try:

@@ -6,6 +6,7 @@ two palettes chosen once: suits coloured (four-colour deck) or plain text.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
@@ -14,6 +15,41 @@ import click
 from ..interpreter.actions import CallMizuten, Declare, Play, Split
 from ..interpreter.view import View
 from ..ruleset.model import Phase, Ruleset
+
+WIDTH = 79     # columns of an 80-column terminal that a line may fill
+
+
+def columns(text: str) -> int:
+    """Display width of plain text: East Asian wide characters take two columns.
+
+    >>> columns("ab"), columns("出る")
+    (2, 4)
+    """
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def fold(text: str, width: int = WIDTH) -> str:
+    """Fold a long line of plain text at spaces (or anywhere, for Japanese) to ``width`` columns;
+    continuation lines are indented two more than the line.
+
+    >>> print(fold("  one two three four", 12))
+      one two
+        three four
+    """
+    if "\x1b" in text or columns(text) <= width:
+        return text
+    indent = " " * (len(text) - len(text.lstrip(" ")) + 2)
+    out, line = [], ""
+    for ch in text:
+        if columns(line + ch) > width:
+            cut = line.rfind(" ")
+            keep, rest = (line[:cut], line[cut + 1:]) if cut > len(indent) else (line, "")
+            out.append(keep.rstrip())
+            line = indent + rest
+        line += ch
+    out.append(line)
+    return "\n".join(out)
+
 
 SUIT_COLOURS = {"s": "white", "h": "red", "d": "blue", "c": "green"}
 SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}

@@ -136,3 +136,15 @@ def test_write_atomic_replaces_the_file_and_leaves_no_temporary(tmp_path):
     write_atomic(p, "a: 1\n")
     write_atomic(p, "a: 2\n")
     assert p.read_text() == "a: 2\n" and os.listdir(tmp_path) == ["x.yaml"]
+
+
+def test_screen_lines_fold_to_an_80_column_terminal():
+    from hachihachi.cli.screen import columns, fold
+
+    long_en = "  Go or drop (T10-T13). Dropping now costs 2 x1 = 2 into the pot (T11). " * 3
+    long_ja = "  出る人は最大3人まで、残りの人は降ろされとなり、出た人から支払いを受けます。" * 2
+    for text in (long_en, long_ja):
+        lines = fold(text).split("\n")
+        assert len(lines) > 1
+        assert all(columns(line) <= 79 for line in lines)
+        assert "".join(line.strip() for line in lines).replace(" ", "") == text.replace(" ", "")

@@ -1,14 +1,15 @@
-"""The doctests of the interpreter's small pure functions and of the engine API example."""
+"""The doctests of the small pure functions, the engine API example and the screen helpers."""
 
 import doctest
 
 import pytest
 
+from hachihachi.cli import screen
 from hachihachi.interpreter import game
 from hachihachi.interpreter.phases import pot
 
 
-@pytest.mark.parametrize("module", [game, pot])
+@pytest.mark.parametrize("module", [game, pot, screen])
 def test_doctests(module):
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0
