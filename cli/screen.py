@@ -32,7 +32,7 @@ def fold(text: str, width: int = WIDTH) -> str:
     """Fold a long line of plain text at spaces (or anywhere, for Japanese) to ``width`` columns;
     continuation lines are indented two more than the line.
 
-    >>> print(fold("  one two three four", 12))
+    >>> print(fold("  one two three four", 14))
       one two
         three four
     """
