@@ -82,9 +82,13 @@ class Table:
         """Move ``base`` points (times the field multiplier for ``kind``) from source to target.
 
         ``source`` and ``target`` are seats or ``POT``; a zero amount moves nothing and logs nothing.
+        With ``chips.allow_negative: false`` a seat pays at most what it has (T3 as a house rule).
         """
         factor = self.round.field.factor(kind) if (multiply and self.round.field) else 1
         amount = base * factor
+        if source != POT and not self.ruleset.chips.allow_negative and amount > self.chips[source]:
+            amount = max(self.chips[source], 0)         # T3 as a house rule: nobody goes below zero
+            reason += f" (all the payer has: {amount})"
         if amount == 0:
             return
         if source == POT:

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from hachihachi.interpreter import Game
 from hachihachi.interpreter.events import Applied, RoundEnded, TrickTaken
 from hachihachi.interpreter.actions import Deal
-from hachihachi.ruleset.model import DropFee, Phase, TrickSettlement
+from hachihachi.ruleset.model import Chips, DropFee, Phase, TrickSettlement
 from interp_support import RULES, assert_zero_sum, play_random
 
 OPTIONAL = [Phase.MIZUTEN_CALL, Phase.FORCED_OUT, Phase.TWO_GOER_CHOICE, Phase.ONE_GOER_POT,
@@ -22,6 +22,7 @@ def variants(draw):
     fields = tuple(dataclasses.replace(f, multiplier=draw(st.integers(1, 5))) for f in RULES.fields)
     return dataclasses.replace(
         RULES,
+        chips=Chips(start=draw(st.integers(0, 60)), allow_negative=draw(st.booleans())),
         declaration=dataclasses.replace(RULES.declaration, max_goers=draw(st.integers(1, 4)),
                                         drop_fee=DropFee(draw(st.integers(0, 5)), draw(st.integers(0, 3)))),
         trick_settlement=TrickSettlement(per_trick=draw(st.integers(0, 4))),
@@ -62,6 +63,8 @@ def test_T27_random_variants_are_zero_sum_and_empty_every_hand(rules, players, s
     assert game.is_terminal
     assert_zero_sum(game)
     check_hands_emptied(game)
+    if not rules.chips.allow_negative:
+        assert min(game.chips) >= 0                 # T3 as a house rule: nobody below zero
 
 
 def test_T27_seeded_standard_games_3_to_7_players():

@@ -8,7 +8,8 @@ from hachihachi.interpreter import CHANCE, CallMizuten, Deal, Game
 from hachihachi.interpreter.play.tricks import trick_winner
 from hachihachi.ruleset.errors import IllegalAction, RuleFileError
 from hachihachi.ruleset.model import Chips, Transfer
-from interp_support import DROP, GO, RULES, assert_zero_sum, c, deal, flows, new_game, run, variant
+from interp_support import (DROP, GO, RULES, assert_zero_sum, c, deal, flows, new_game, run, transfers,
+                           variant)
 
 
 def test_T1_deck_has_52_cards_and_ace_ranks_highest():
@@ -40,6 +41,19 @@ def test_T3_chips_start_at_50_and_may_go_negative():
     deal(g, indicator="2c")
     run(g, DROP)
     assert g.chips[0] == -2 and g.pot == 2
+    assert_zero_sum(g)
+
+
+def test_T3_house_rule_no_negative_chips_caps_each_payment_at_what_the_payer_has():
+    g = new_game(rules=variant(chips=Chips(start=1, allow_negative=False)))
+    g.apply(CallMizuten(False))
+    deal(g, indicator="2c")
+    events = run(g, DROP)                          # the fee is 2; seat 0 has 1
+    assert g.chips[0] == 0 and g.pot == 1
+    fee = transfers(events)[0]
+    assert fee.amount == 1 and "all the payer has" in fee.reason
+    events = run(g, DROP)                          # seat 1 pays 3 of its 1
+    assert g.chips[1] == 0 and g.pot == 2
     assert_zero_sum(g)
 
 
