@@ -23,7 +23,8 @@ from typing import Optional, Union
 
 from ..ruleset.errors import IllegalAction, RuleFileError
 from ..ruleset.model import Phase, Ruleset
-from .actions import CHANCE, Action, Deal, Declare
+from ..ruleset.model import Transfer as TransferKind
+from .actions import CHANCE, POT, Action, Deal, Declare
 from .events import Applied, Event, GameEnded, RoundEnded, RoundStarted
 from .kinds import RoundKind
 from .phases import PhaseRule, build_phases
@@ -41,7 +42,7 @@ def next_start(ruleset: Ruleset, r: RoundState) -> int:
         return r.goers[0]
     if r.kind is RoundKind.TWO_GOERS_SPLIT:
         return r.goers[0] if ruleset.next_start.after_split == "earlier_goer" else r.goers[1]
-    if r.play_winner is not None:
+    if r.play_winner is not None and ruleset.next_start.after_tricks == "pot_taker":
         return r.play_winner
     return left
 
@@ -254,12 +255,15 @@ class Game:
 
     def _end_round(self) -> None:
         t, r = self._t, self._t.round
+        counts = r.kind is not RoundKind.SKIPPED or self.ruleset.rounds.skipped_counts
+        if counts and self._counted + 1 >= t.rounds and self.ruleset.rounds.leftover_pot == "split":
+            self._share_leftover_pot()
         nxt = next_start(self.ruleset, r)
         t.emit(RoundEnded(
             round=r.index, kind=r.kind, multiplier=r.multiplier, goers=tuple(r.goers),
             tricks=dict(r.tricks_won), pot_to=r.pot_to,
             delta=tuple(c - b for c, b in zip(t.chips, r.chips_before)), pot_after=t.pot, next_start=nxt))
-        if r.kind is not RoundKind.SKIPPED or self.ruleset.rounds.skipped_counts:
+        if counts:
             self._counted += 1
         if self._counted >= t.rounds:
             t.finished = True
@@ -267,3 +271,12 @@ class Game:
             return
         t.round = RoundState(index=r.index + 1, start=nxt, players=t.players, chips_before=tuple(t.chips))
         t.emit(RoundStarted(r.index + 1, nxt, t.pot))
+
+    def _share_leftover_pot(self) -> None:
+        """``rounds.leftover_pot: split``: after the last round every seat takes an equal share of
+        the pot; what does not divide evenly is left over (T13 as a house rule)."""
+        t = self._t
+        share = t.pot // t.players
+        for seat in range(t.players):
+            t.pay(TransferKind.POT, POT, seat, share, "share of the pot left after the last round",
+                  multiply=False)

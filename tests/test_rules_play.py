@@ -174,3 +174,60 @@ def test_T27_zero_sum_in_seeded_random_games(players):
         play_random(g, random.Random(seed))
         assert_zero_sum(g)
         assert sum(g.returns) + g.pot == 0
+
+
+def _tied_rounds(rules, games=60):
+    """(round end, pot transfers of that round) for every round where goers tied for most tricks."""
+    found = []
+    for seed in range(games):
+        g = Game(rules, 3, seed=seed, rounds=4)
+        play_random(g, random.Random(seed))
+        assert_zero_sum(g)
+        for end in (e for e in g.events if isinstance(e, RoundEnded) and e.tricks):
+            most = max(end.tricks.values())
+            tied = [s for s in end.goers if end.tricks[s] == most]
+            pays = [t for t in transfers(g.events, Transfer.POT) if t.round == end.round]
+            if len(tied) > 1 and pays:
+                found.append((tied, end, pays))
+    return found
+
+
+def test_T21_house_rule_tied_goers_split_the_pot_earliest_takes_the_odd_chips():
+    rules = variant(trick_settlement=TrickSettlement(per_trick=2, pot_tie="split"))
+    found = _tied_rounds(rules)
+    assert found
+    for tied, end, pays in found:
+        assert [t.target for t in pays] == tied[1:] + tied[:1]
+        amounts = {t.target: t.amount for t in pays}
+        low = min(amounts.values())
+        assert all(a == low for s, a in amounts.items() if s != tied[0])
+        assert low <= amounts[tied[0]] < low + len(tied)
+        assert end.pot_to == tied[0] and end.next_start == tied[0]
+
+
+def test_T21_standard_tie_gives_the_whole_pot_to_the_earliest_goer():
+    found = _tied_rounds(RULES)
+    assert found
+    for tied, end, pays in found:
+        assert [t.target for t in pays] == [tied[0]]
+
+
+def test_T13_house_rule_leftover_pot_is_shared_after_the_last_round():
+    rules = variant(rounds=dataclasses.replace(RULES.rounds, leftover_pot="split"))
+    g = new_game(players=3, start=0, rounds=1, rules=rules)
+    g.apply(CallMizuten(False))
+    deal(g)
+    ev = run(g, DROP, DROP, DROP)                     # fees 2 + 3 + 4 = 9: 3 each
+    assert g.is_terminal and g.pot == 0 and g.chips == (51, 50, 49)
+    end = next(e for e in ev if isinstance(e, RoundEnded))
+    assert end.delta == (1, 0, -1) and end.pot_after == 0
+    assert ev[-1].leftover_pot == 0
+    assert_zero_sum(g)
+
+
+def test_T24_house_rule_next_start_is_the_left_neighbour_after_trick_play():
+    rules = variant(next_start=dataclasses.replace(RULES.next_start, after_tricks="left_of_start"))
+    g = two_goer_game(rules=rules, rounds=2)
+    run(g, *SCRIPT)
+    end = next(e for e in g.events if isinstance(e, RoundEnded))
+    assert end.pot_to == 2 and end.next_start == 1 and g.round.start == 1

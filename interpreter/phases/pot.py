@@ -1,4 +1,5 @@
-"""T21: the goer with the most tricks takes the pot; a tie goes to the earliest goer among the tied."""
+"""T21: the goer with the most tricks takes the pot; a tie goes to the earliest goer among the tied
+(``trick_settlement.pot_tie: earliest_goer``), or the tied share it (``split``)."""
 
 from __future__ import annotations
 
@@ -30,5 +31,14 @@ class PotPhase(PhaseRule):
         r = t.round
         taker = pot_taker(r.goers, r.tricks_won)
         r.pot_to = r.play_winner = taker
-        t.pay(TransferKind.POT, POT, taker, t.pot, f"most tricks ({r.tricks_won[taker]}) takes the pot",
-              multiply=False)
+        most = r.tricks_won[taker]
+        tied = [g for g in r.goers if r.tricks_won[g] == most]
+        if len(tied) > 1 and self.ruleset.trick_settlement.pot_tie == "split":
+            share = t.pot // len(tied)       # the earliest of the tied takes what does not divide
+            for goer in tied[1:]:
+                t.pay(TransferKind.POT, POT, goer, share, f"tied for most tricks ({most}): a share of the pot",
+                      multiply=False)
+            t.pay(TransferKind.POT, POT, taker, t.pot, f"tied for most tricks ({most}): a share of the pot",
+                  multiply=False)
+            return
+        t.pay(TransferKind.POT, POT, taker, t.pot, f"most tricks ({most}) takes the pot", multiply=False)
