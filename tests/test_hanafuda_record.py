@@ -173,3 +173,29 @@ def test_summary_of_a_partial_record_is_not_complete(tmp_path):
     data = crafted()
     rep = replay(write(tmp_path, data))
     assert summary(rep)["complete"] is False and summary(rep)["rounds"] == []
+
+
+def test_narration_tells_hanafuda_events_in_japanese_and_english(tmp_path):
+    from hachihachi.interpreter.narrate import Narrator
+
+    g = random_game(4, rounds=2)
+    text = "\n".join(Narrator(RULES, NAMES).lines(g.events))
+    assert "field cards (場札): 1b 6a 7a 7c2 8b 11r; stock (山札) 21 cards" in text
+    assert "field: 大場 Big field x2; the next round is bound to 大場 Big field (二代しばり)" in text
+    assert "cy shows 手役 十一 One Animal (3 kan): 1c1 3c1 4a 8c2 9c1 10c2 11c" in text
+    assert "bob plays 8a 芒に雁 Geese, takes 8b 芒に月 Moon" in text
+    assert "ann turns 7c1 萩のカス Bush clover chaff 1, takes 7c2 萩のカス Bush clover chaff 2" in text
+    assert "ann plays 5a 菖蒲に八橋 Bridge: to the field" in text
+    assert "bob makes 出来役 赤タン Red poetry ribbons (7 kan): the round stops" in text
+    assert "card points (札の点) against 88: ann 94 (+6), bob 102 (+14), cy 68 (-20)" in text
+    assert "HanaDeal" not in text and "Capture(" not in text
+
+
+def test_H19_H20_narration_of_special_roles_and_fukikeshi():
+    from hachihachi.interpreter.narrate import Narrator
+    from hachihachi.interpreter.phases.hanafuda import RoundScored
+
+    lines = Narrator(RULES, NAMES).lines([RoundScored(0, (88, 88, 88), (("sohachi", 0, 10),), True)])
+    assert lines == ["  card points (札の点) against 88: ann 88 (+0), bob 88 (+0), cy 88 (+0)",
+                     "  ann makes 総八 all at par (10 kan)",
+                     "  吹き消し fukikeshi: the hand roles of the round are void"]
