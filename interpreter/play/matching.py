@@ -97,8 +97,11 @@ class MatchingEngine:
         self.month = [ruleset.deck.rank(c) for c in ruleset.deck.cards]
 
     def start(self, t) -> None:
+        from ..phases.hanafuda import seat_goers
+
+        seat_goers(t)
         s: MatchingState = t.round.play
-        s.stage = Stage.PLAY if any(t.round.hands) else Stage.OVER
+        s.stage = Stage.PLAY if any(t.round.hands[x] for x in s.order) else Stage.OVER
 
     def actor(self, t) -> Optional[int]:
         s: MatchingState = t.round.play
@@ -199,7 +202,7 @@ class MatchingEngine:
             self._stop(t, s, seat, res)
             return
         s.turn += 1
-        if not any(t.round.hands) and not s.stock:
+        if not any(t.round.hands[x] for x in s.order):     # H16 (a go/drop form may leave stock)
             s.stage = Stage.OVER
 
     def _stop(self, t, s: MatchingState, seat: int, res) -> None:
