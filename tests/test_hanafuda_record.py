@@ -199,3 +199,22 @@ def test_H19_H20_narration_of_special_roles_and_fukikeshi():
     assert lines == ["  card points (札の点) against 88: ann 88 (+0), bob 88 (+0), cy 88 (+0)",
                      "  ann makes 総八 all at par (10 kan)",
                      "  吹き消し fukikeshi: the hand roles of the round are void"]
+
+
+def test_H14_view_shows_the_field_captures_stock_and_turned_card():
+    g = Game(RULES, players=3, seed=4, rounds=1)
+    g.deal_random()
+    v = g.view(0)
+    s = g.round.play
+    assert v.table_cards == tuple(s.field) and v.stock_left == 21 and v.turned is None
+    assert v.captures == ((0, ()), (1, ()), (2, ())) and len(v.hand) == 7 and v.legal
+    g.apply(v.legal[0])
+    v1 = g.view(1)
+    assert dict(v1.captures)[0] == tuple(g.round.play.captures[0]) and v1.stock_left == 20
+    assert g.current_player == 1 and v1.legal and g.view(2).legal == () and g.view(2).hand
+
+
+def test_trick_view_keeps_matching_fields_empty():
+    g = Game("hachihachi_trick", players=3, seed=1, rounds=1)
+    v = g.view(0)
+    assert v.table_cards == () and v.captures == () and v.turned is None
