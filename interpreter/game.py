@@ -47,6 +47,14 @@ def next_start(ruleset: Ruleset, r: RoundState) -> int:
     return left
 
 
+def _matching_view(play) -> dict:
+    """The matching-play fields of a view (H14, H15): field, captures, stock, a turned card."""
+    if not hasattr(play, "captures"):
+        return {}
+    return {"table_cards": tuple(play.field), "stock_left": len(play.stock), "turned": play.pending,
+            "captures": tuple((s, tuple(play.captures.get(s, ()))) for s in play.order)}
+
+
 def _load(ruleset: Union[Ruleset, str]) -> Ruleset:
     if isinstance(ruleset, Ruleset):
         return ruleset
@@ -209,6 +217,7 @@ class Game:
             tricks=tuple(play.done) if play else (), tricks_won=tuple(r.tricks_won.items()),
             chips=tuple(t.chips), pot=t.pot,
             legal=tuple(self.legal_actions()) if to_act == seat else (),
+            **_matching_view(play),
         )
 
     def describe_state(self) -> str:

@@ -1,4 +1,8 @@
-"""A readable account of a game from its event log, with names in Japanese and English."""
+"""A readable account of a game from its event log, with names in Japanese and English.
+
+Both games: the trick game's events (declarations, tricks, settlements) and the hanafuda events
+(the field made, hand roles shown, captures, capture roles, the round's card points).
+"""
 
 from __future__ import annotations
 
@@ -8,6 +12,8 @@ from ..ruleset.model import Ruleset
 from ..ruleset.model import Transfer as TransferKind
 from .actions import POT, CallMizuten, Deal, Declare, Play, Split
 from .events import Applied, ForcedOut, GameEnded, RolesShown, RoundEnded, RoundStarted, TrickTaken, Transfer
+from .phases.hanafuda import FieldMade, HanaDeal, HandRolesShown, RoundScored
+from .play.matching import Capture, CaptureRoleMade, Captured
 
 KIND_NAMES = {
     TransferKind.DROP_FEE: "降り賃 drop fee",
@@ -16,6 +22,15 @@ KIND_NAMES = {
     TransferKind.TRICKS: "トリックの精算 trick settlement",
     TransferKind.POT: "場の総取り pot",
     TransferKind.MIZUTEN: "ミズテン mizuten bonus",
+    TransferKind.CAPTURE_ROLES: "出来役 capture role",
+    TransferKind.SPECIAL_ROLES: "特別役 special role",
+    TransferKind.CARD_POINTS: "札の点 card points",
+}
+
+SPECIAL_NAMES = {                 # H19: the special capture roles of a round played out
+    "sohachi": "総八 all at par",
+    "nihachi": "二八 par and 80",
+    "sujuroku": "素十六 sixteen chaff",
 }
 
 
@@ -30,8 +45,8 @@ class Narrator:
     def who(self, seat) -> str:
         return "the pot" if seat == POT else self.names[seat]
 
-    def role_name(self, role_id: str) -> str:
-        table = self.rules.roles
+    def role_name(self, role_id: str, table=None) -> str:
+        table = table or self.rules.roles
         for r in table.roles:
             if r.id == role_id:
                 return f"{r.name.ja} {r.name.en}"
@@ -61,6 +76,10 @@ class Narrator:
             return f"  {self.who(e.seat)} declares ミズテン mizuten" if a.call else None
         if isinstance(a, Deal):
             return self._deal(a)
+        if isinstance(a, HanaDeal):
+            return self._hana_deal(a)
+        if isinstance(a, Capture):
+            return None                          # told by the Captured event that follows
         if isinstance(a, Declare):
             if a.go:
                 self._trick_order.setdefault(e.round, []).append(e.seat)
@@ -77,6 +96,56 @@ class Narrator:
                           for s, h in enumerate(a.hands))
         return (f"  deal: {hands}\n  indicator {self.deck.name(a.indicator)}: trump "
                 f"{self.deck.suits[self.deck.suit(a.indicator)]}, {field.name.ja} {field.name.en} x{field.multiplier}")
+
+    # -- hanafuda ---------------------------------------------------------------------------
+
+    def card(self, card: int) -> str:
+        """A hanafuda card as ``8b 芒に月 Moon``."""
+        return f"{self.deck.name(card)} {self.deck.card_name(card, 'ja')} {self.deck.card_name(card, 'en')}"
+
+    def _hana_deal(self, a: HanaDeal) -> str:
+        hands = "; ".join(f"{self.names[s]} {self.deck.format(sorted(h))}" for s, h in enumerate(a.hands))
+        return (f"  deal: {hands}\n  field cards (場札): {self.deck.format(sorted(a.field))}; "
+                f"stock (山札) {len(a.stock)} cards")
+
+    def _field_name(self, field_id: str) -> str:
+        f = self.rules.hanafuda.field_by_id(field_id).field
+        return f"{f.name.ja} {f.name.en}"
+
+    def _FieldMade(self, e: FieldMade) -> str:
+        text = f"  field: {self._field_name(e.field)} x{e.multiplier}"
+        if e.bound:
+            text += " (bound by the last round, 二代しばり)"
+        if e.binds_next:
+            text += f"; the next round is bound to {self._field_name(e.binds_next)} (二代しばり)"
+        return text
+
+    def _HandRolesShown(self, e: HandRolesShown) -> str:
+        roles = ", ".join(self.role_name(r) for r in e.roles)
+        return f"  {self.who(e.seat)} shows 手役 {roles} ({e.value} kan): {self.deck.format(e.cards)}"
+
+    def _Captured(self, e: Captured) -> str:
+        verb = "turns" if e.turned else "plays"
+        if not e.taken:
+            return f"  {self.who(e.seat)} {verb} {self.card(e.card)}: to the field"
+        taken = ", ".join(self.card(c) for c in e.taken)
+        return f"  {self.who(e.seat)} {verb} {self.card(e.card)}, takes {taken}"
+
+    def _CaptureRoleMade(self, e: CaptureRoleMade) -> str:
+        table = self.rules.hanafuda.capture_roles
+        roles = ", ".join(self.role_name(r, table) for r in e.roles)
+        return f"  {self.who(e.seat)} makes 出来役 {roles} ({e.value} kan): the round stops"
+
+    def _RoundScored(self, e: RoundScored) -> str:
+        par = self.rules.hanafuda.par
+        seats = sorted(self._trick_order.get(e.round) or range(len(self.names)))   # the goers, if declared
+        points = ", ".join(f"{self.names[s]} {e.points[s]} ({e.points[s] - par:+d})" for s in seats)
+        text = f"  card points (札の点) against {par}: {points}"
+        for role, seat, value in e.specials:
+            text += f"\n  {self.who(seat)} makes {SPECIAL_NAMES.get(role, role)} ({value} kan)"
+        if e.fukikeshi:
+            text += "\n  吹き消し fukikeshi: the hand roles of the round are void"
+        return text
 
     def _ForcedOut(self, e: ForcedOut) -> str:
         return f"  forced out (降ろされ): {', '.join(self.who(s) for s in e.seats)}"

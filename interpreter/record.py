@@ -1,9 +1,32 @@
 """Game records (interfaces.md): read, write and replay them, checking every action.
 
-A record names the ruleset, the players in seat order and, per round, the start player, the
-mizuten call, the dealt hands, the indicator and the actions in order. Reading uses
-``yaml.safe_load`` only (JSON is YAML) on a bounded input; every problem is one
-:class:`RecordError` placed ``round R, action I`` (the deal is action 0).
+A record names the ruleset, the players in seat order and, per round, the start player and the
+deal, then the actions in order. Reading uses ``yaml.safe_load`` only (JSON is YAML) on a
+bounded input; every problem is one :class:`RecordError` placed ``round R, action I`` (the deal
+is action 0). The shape of a round depends on the ruleset's ``play``:
+
+``tricks`` (Hachi-Hachi Trick)::
+
+    - start: 0
+      mizuten: false
+      hands: [[As, Ks, Qs, Js, Ts, 9s, 8s], ...]   # one list per seat, as dealt
+      indicator: 2h                                 # the turned card
+      actions: [{seat: 0, declare: go}, {seat: 1, split: false}, {seat: 0, play: As}, ...]
+
+``matching`` (hanafuda Hachi-Hachi; see :mod:`.record_matching`)::
+
+    - start: 0
+      hands: [[4c2, 5a, 6r, 6c1, 10r, 10c1, 12b], ...]
+      field: [1b, 6a, 7a, 7c2, 8b, 11r]             # the six field cards
+      stock: [12c2, 3b, 10a, ...]                   # top first: turned cards are chance
+      actions:
+        - {seat: 0, play: 5a}
+        - {seat: 1, play: 3c1, take: 3b}            # two field cards match: the one taken
+        - {seat: 0, turned: 7c1, take: 7c2}         # the turned card matches two
+        - {seat: 3, declare: go}                    # go/drop variants only
+
+Top level, for both: ``ruleset`` (a bundled name or a path), ``players`` (names in seat order),
+``rounds``, and ``length`` when the game is not of the ruleset's standard length.
 """
 
 from __future__ import annotations
@@ -16,7 +39,7 @@ from typing import Any, Optional, Sequence
 import yaml
 
 from ..ruleset.errors import CardError, HachiError, IllegalAction, RecordError
-from ..ruleset.model import Phase, Ruleset
+from ..ruleset.model import Phase, PlayKind, Ruleset
 from .actions import CallMizuten, Deal, Declare, Play, Split
 from .events import Applied, RoundEnded, RoundStarted
 from .game import Game
@@ -93,8 +116,17 @@ def replay_data(data: dict, ruleset: Ruleset) -> Replay:
     except HachiError as e:
         raise _Fail("round 1", e.message) from None
     for r, rnd in enumerate(rounds, 1):
-        _replay_round(game, r, rnd, last=(r == len(rounds)))
+        if ruleset.play is PlayKind.MATCHING:
+            from .record_matching import replay_round
+
+            replay_round(game, r, rnd, r == len(rounds), _fail, _apply, _check_turn)
+        else:
+            _replay_round(game, r, rnd, last=(r == len(rounds)))
     return Replay(game, names)
+
+
+def _fail(where: str, reason: str) -> None:
+    raise _Fail(where, reason)
 
 
 def _replay_round(game: Game, r: int, rnd: Any, last: bool) -> None:
@@ -171,6 +203,10 @@ def record_data(game: Game, names: Optional[Sequence[str]] = None, ruleset: Opti
     """The record of a game (played so far) as plain data, ready for YAML or JSON."""
     deck = game.ruleset.deck
     names = list(names or [f"p{s}" for s in range(game.players)])
+    if game.ruleset.play is PlayKind.MATCHING:
+        from .record_matching import rounds_data
+
+        return _top(game, names, ruleset, rounds_data(game))
     rounds: list[dict] = []
     for e in game.events:
         if isinstance(e, RoundStarted):
@@ -184,6 +220,10 @@ def record_data(game: Game, names: Optional[Sequence[str]] = None, ruleset: Opti
             rounds[-1]["actions"].append({"seat": int(e.seat), **_item(e.action, deck)})
     keys = ("start", "mizuten", "hands", "indicator", "actions")
     rounds = [{k: r[k] for k in keys} for r in rounds if "hands" in r]
+    return _top(game, names, ruleset, rounds)
+
+
+def _top(game: Game, names: list, ruleset: Optional[str], rounds: list) -> dict:
     data = {"ruleset": ruleset or game.ruleset.name, "players": names, "rounds": rounds}
     if game.rounds != game.ruleset.rounds.standard:
         data["length"] = game.rounds
@@ -221,5 +261,12 @@ def summary(rep: Replay) -> dict:
                 "tricks": {str(s): n for s, n in e.tricks.items()}, "pot_to": e.pot_to,
                 "delta": dict(zip(names, e.delta)), "pot_after": e.pot_after, "next_start": e.next_start,
             })
+    if g.ruleset.play is PlayKind.MATCHING:
+        from .record_matching import round_extras
+
+        extras = round_extras(g.events, names)
+        ended = [e.round for e in g.events if isinstance(e, RoundEnded)]
+        for rnd, index in zip(rounds, ended):
+            rnd.update(extras.get(index, {}))
     return {"players": list(names), "final": dict(zip(names, g.chips)), "pot": g.pot, "rounds": rounds,
             "complete": g.is_terminal, "winners": [names[s] for s in g.winners] if g.is_terminal else []}

@@ -44,3 +44,8 @@ class View:
     chips: tuple[int, ...]
     pot: int
     legal: tuple = ()                           # legal actions when it is this seat's turn
+    # matching play (hanafuda); empty otherwise
+    table_cards: tuple[int, ...] = ()           # the field cards (場札) face up now
+    captures: tuple[tuple[int, tuple[int, ...]], ...] = ()   # (seat, captured cards) in play order
+    stock_left: int = 0                         # cards still in the stock
+    turned: Optional[int] = None                # a turned card waiting for this turn's capture choice

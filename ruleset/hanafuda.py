@@ -58,6 +58,7 @@ class HanafudaDeck:
     kind_letters: tuple[tuple[str, str], ...]         # (kind, letter)
     changeling: frozenset = frozenset()
     rank_aliases: tuple = ()
+    kind_names: tuple[tuple[str, str, str], ...] = ()  # (kind, ja, en), for sheets and narration
     _lookup: dict = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -192,7 +193,9 @@ def build_hanafuda_deck(data: Mapping[str, Any], changeling_month: int | None = 
     deck = HanafudaDeck(tuple(cards),
                         tuple((str((m.get("name") or {}).get("ja", i + 1)), str((m.get("name") or {}).get("en", i + 1)))
                               for i, m in enumerate(months)),
-                        tuple((k, v.get("letter", k[0])) for k, v in kinds.items()))
+                        tuple((k, v.get("letter", k[0])) for k, v in kinds.items()),
+                        kind_names=tuple((k, str((v.get("name") or {}).get("ja", k)), str((v.get("name") or {}).get("en", k)))
+                                         for k, v in kinds.items()))
     if changeling_month is not None:
         deck = deck.with_changeling(c for c in deck.cards
                                     if deck.month(c) == changeling_month and deck.kind(c) != "chaff")

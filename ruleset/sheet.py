@@ -10,10 +10,11 @@
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .patterns import (
-    And, ClassRef, Compare, Count, Groups, MaxSuit, Not, Number, Or, RankSet, Run, Shape, SuitRun,
+    And, ClassRef, Compare, Count, Groups, KindSet, MaxSuit, Not, Number, Or, RankSet, Run, Shape, SuitRun,
     SuitSet, Union_, parse_pattern,
 )
 
@@ -21,16 +22,54 @@ OP_WORDS = {
     "en": {"==": "exactly", "!=": "not", "<": "fewer than", "<=": "at most", ">": "more than", ">=": "at least"},
     "ja": {"==": "ちょうど", "!=": "以外", "<": "未満", "<=": "以下", ">": "超", ">=": "以上"},
 }
-CLASS_JA = {"light": "光札", "plain": "素札", "ace": "A"}
+CLASS_JA = {"light": "光札", "plain": "素札", "ace": "A", "standing": "立札"}
 
 
-def _cardset(node, lang: str) -> str:
+@dataclass(frozen=True)
+class Words:
+    """How a sheet names a deck's groups: ranks (playing cards) or months (hanafuda), and kinds."""
+
+    rank: dict = field(default_factory=lambda: {"en": "ranks", "ja": "数字"})
+    kinds: dict = field(default_factory=dict)       # kind -> {"en": ..., "ja": ...}
+    changeling: bool = False
+
+
+def words_for(deck) -> Words:
+    """Month and kind wording for a hanafuda deck; the playing-card wording otherwise."""
+    names = getattr(deck, "kind_names", ())
+    if not names:
+        return Words()
+    return Words({"en": "months", "ja": "月"}, {k: {"ja": ja, "en": en} for k, ja, en in names},
+                 bool(getattr(deck, "changeling", ())))
+
+
+def _kinds(node: KindSet, lang: str, w: Words) -> str:
+    parts = []
+    for item in node.items:
+        if item == "changeling":
+            parts.append("化札" if lang == "ja" else "changelings (化札)")
+            continue
+        fixed = item.startswith("fixed_") and w.changeling
+        kind = item[len("fixed_"):] if item.startswith("fixed_") else item
+        name = w.kinds.get(kind, {"ja": kind, "en": kind})
+        if lang == "ja":
+            parts.append(("化札でない" if fixed else "") + name["ja"])
+        else:
+            parts.append(f"{name['en']} ({name['ja']}) cards" + (" other than changelings" if fixed else ""))
+    return (" or " if lang == "en" else "・").join(parts)
+
+
+def _cardset(node, lang: str, w: Words = Words()) -> str:
     if isinstance(node, Union_):
-        return (" or " if lang == "en" else "・").join(_cardset(p, lang) for p in node.parts)
+        return (" or " if lang == "en" else "・").join(_cardset(p, lang, w) for p in node.parts)
+    if isinstance(node, KindSet):
+        return _kinds(node, lang, w)
     if isinstance(node, ClassRef):
         return CLASS_JA.get(node.name, node.name) if lang == "ja" else f"{node.name} cards"
     items = " ".join(node.items)
     if isinstance(node, RankSet):
+        if w.kinds:
+            return f"months {items}" if lang == "en" else f"{items} 月の札"
         return f"rank {items}" if lang == "en" else f"{items} の札"
     if isinstance(node, SuitSet):
         if lang == "ja":
@@ -39,11 +78,11 @@ def _cardset(node, lang: str) -> str:
     return f"the cards {items}" if lang == "en" else f"{items}"
 
 
-def _quantity(node, lang: str) -> str:
+def _quantity(node, lang: str, w: Words = Words()) -> str:
     if isinstance(node, Number):
         return str(node.value)
     if isinstance(node, Count):
-        return _cardset(node.cardset, lang)
+        return _cardset(node.cardset, lang, w)
     if isinstance(node, Run):
         return "consecutive ranks" if lang == "en" else "続き札"
     if isinstance(node, SuitRun):
@@ -52,48 +91,56 @@ def _quantity(node, lang: str) -> str:
         return "cards of one suit" if lang == "en" else "同じスートの札"
     if isinstance(node, Groups):
         held = f"{OP_WORDS[lang][node.op]} {node.n}" if node.op != "==" else str(node.n)
-        return f"ranks held {held} times" if lang == "en" else f"{held} 枚ある数字"
+        of = ""
+        if node.cardset is not None:
+            of = f" of {_cardset(node.cardset, lang, w)}" if lang == "en" else f"{_cardset(node.cardset, lang, w)}が"
+        if lang == "en":
+            return f"{w.rank['en']} held {held} times{of}"
+        return f"{of}{held} 枚ある{w.rank['ja']}"
     return "?"
 
 
-def _compare(node: Compare, lang: str) -> str:
+def _compare(node: Compare, lang: str, w: Words = Words()) -> str:
     left, op, right = node.left, node.op, node.right
     if isinstance(left, Number) and not isinstance(right, Number):
         left, right = right, left
         op = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}.get(op, op)
     words = OP_WORDS[lang][op]
     if lang == "en":
-        return f"{words} {_quantity(right, lang)} {_quantity(left, lang)}"
+        return f"{words} {_quantity(right, lang, w)} {_quantity(left, lang, w)}"
     unit = "枚" if isinstance(left, (Count, Run, SuitRun, MaxSuit)) else "種"
     if op == "==":
-        return f"{_quantity(left, lang)} ちょうど {_quantity(right, lang)} {unit}"
-    return f"{_quantity(left, lang)} {_quantity(right, lang)} {unit}{words}"
+        return f"{_quantity(left, lang, w)} ちょうど {_quantity(right, lang, w)} {unit}"
+    return f"{_quantity(left, lang, w)} {_quantity(right, lang, w)} {unit}{words}"
 
 
-def _shape(node: Shape, lang: str, hand_size: int = 7) -> str:
+def _shape(node: Shape, lang: str, hand_size: int = 7, w: Words = Words()) -> str:
     ones = hand_size - sum(node.sizes)
     full = "+".join(str(s) for s in list(node.sizes) + [1] * max(ones, 0))
     if lang == "en":
+        if w.kinds:
+            return f"cards of one month {'+'.join(map(str, node.sizes)) or 'none'} (shape {full})"
         return f"ranks held {'+'.join(map(str, node.sizes)) or 'all different'} (shape {full})"
-    return f"同じ数字 {'+'.join(map(str, node.sizes)) or 'なし'}（{full}）"
+    return f"同じ{w.rank['ja']} {'+'.join(map(str, node.sizes)) or 'なし'}（{full}）"
 
 
-def describe(node, lang: str = "en", hand_size: int = 7) -> str:
-    """A pattern in words (``en`` or ``ja``)."""
+def describe(node, lang: str = "en", hand_size: int = 7, words: Words = Words()) -> str:
+    """A pattern in words (``en`` or ``ja``); ``words`` names months and kinds for hanafuda."""
     if isinstance(node, Shape):
-        return _shape(node, lang, hand_size)
+        return _shape(node, lang, hand_size, words)
     if isinstance(node, Compare):
-        return _compare(node, lang)
+        return _compare(node, lang, words)
     if isinstance(node, Not):
-        inner = describe(node.part, lang, hand_size)
+        inner = describe(node.part, lang, hand_size, words)
         return f"not ({inner})" if lang == "en" else f"「{inner}」でない"
     joiner = {("en", And): " and ", ("en", Or): " or ", ("ja", And): "、かつ ", ("ja", Or): "、または "}
-    return joiner[(lang, type(node))].join(describe(p, lang, hand_size) for p in node.parts)
+    return joiner[(lang, type(node))].join(describe(p, lang, hand_size, words) for p in node.parts)
 
 
 def sheet_rows(ruleset, counts=None, lang: str = "en") -> list[dict]:
     """One row per role: group, id, name, definition, go, forced, probability (or None)."""
     table = ruleset.roles
+    words = words_for(ruleset.deck)
     rows = []
     for role in table.roles:
         group = table.groups.get(role.group) if role.group else None
@@ -102,7 +149,7 @@ def sheet_rows(ruleset, counts=None, lang: str = "en") -> list[dict]:
             prob = float(Fraction(counts.roles[role.id]) / Fraction(counts.hands))
         rows.append({
             "group": group(lang) if group else "", "id": role.id, "name": role.name(lang),
-            "definition": describe(parse_pattern(role.pattern), lang, ruleset.hand_size),
+            "definition": describe(parse_pattern(role.pattern), lang, ruleset.hand_size, words),
             "go": role.go, "forced": role.forced, "probability": prob,
         })
     return rows

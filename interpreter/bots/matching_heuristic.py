@@ -1,6 +1,6 @@
 """A simple bot for matching play (hanafuda): take the most points now, else shed the cheapest card.
 
-It reads only public state (the field, captures) and its own hand. An action's score is the
+It reads only its :class:`~..view.View` (the field, captures, its own hand and legal actions). An action's score is the
 points it captures, plus a bonus for cards that a capture role of the ruleset names; without a
 capture it plays the card of least value. Ties go to the first in the legal order, so the bot is
 deterministic; ``rng`` is accepted for the common interface. Outside matching play it falls back
@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from ..actions import Play
-from ..play.matching import Capture, MatchingState
+from ..play.matching import Capture
 
 ROLE_CARD_BONUS = 6
 
@@ -21,9 +21,9 @@ class MatchingHeuristicBot:
     name = "heuristic_matching"
 
     def choose(self, game, seat: int, rng: random.Random):
-        legal = game.legal_actions()
-        state = game.round.play
-        if not isinstance(state, MatchingState):
+        view = game.view(seat)
+        legal = view.legal
+        if not view.captures:                   # not matching play
             return rng.choice(legal)
         deck = game.ruleset.deck
         wanted = _role_cards(game.ruleset)
@@ -36,7 +36,7 @@ class MatchingHeuristicBot:
             month = deck.rank(card)
             if isinstance(action, Capture):
                 return value(card) + value(action.target)
-            taken = [f for f in state.field if deck.rank(f) == month]
+            taken = [f for f in view.table_cards if deck.rank(f) == month]
             if taken:
                 return value(card) + sum(value(f) for f in taken)
             return -value(card)

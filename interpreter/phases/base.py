@@ -49,6 +49,14 @@ def describe(action, t: Table) -> str:
     """A short readable form of an action, with cards named."""
     from ..actions import Play
 
-    if isinstance(action, Play) and isinstance(action.card, int) and 0 <= action.card < t.ruleset.deck.size:
-        return f"Play({t.ruleset.deck.name(action.card)})"
+    deck = t.ruleset.deck
+
+    def card(c) -> bool:
+        return isinstance(c, int) and 0 <= c < deck.size
+
+    if isinstance(action, Play) and card(action.card):
+        return f"Play({deck.name(action.card)})"
+    target = getattr(action, "target", None)
+    if type(action).__name__ == "Capture" and card(action.card) and card(target):
+        return f"Capture({deck.name(action.card)} takes {deck.name(target)})"
     return repr(action)

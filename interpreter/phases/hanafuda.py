@@ -10,7 +10,7 @@ from typing import Optional
 from ...ruleset.errors import IllegalAction
 from ...ruleset.model import Phase, Transfer
 from ..actions import CHANCE
-from ..kinds import RoundKind
+from ..kinds import PLAYED, RoundKind
 from ..play.matching import MatchingState
 from .base import PhaseRule
 
@@ -137,11 +137,26 @@ class HanafudaDeal(PhaseRule):
         t.emit(FieldMade(r.index, made.field.id, made.field.multiplier, from_binding,
                          binds.field.id if binds else None))
         order = tuple(r.seats_from_start())
-        if r.kind is None:                       # no declarations: every seat plays (H2)
+        if Phase.DECLARATIONS not in self.ruleset.round:     # no declarations: every seat plays (H2)
             r.kind = RoundKind.THREE_GOERS
             r.goers = list(order)
-        order = tuple(s for s in order if s in r.goers)
         r.play = MatchingState(list(action.field), list(action.stock), order, {s: [] for s in order})
+
+
+def seat_goers(t) -> None:
+    """Go/drop forms: after the declarations only the goers play, in order from the dealer; the
+    hands of the others go under the stock, seat by seat from the dealer (so the stock still
+    holds a card to turn for every card the goers play)."""
+    r, s = t.round, t.round.play
+    order = tuple(x for x in r.seats_from_start() if x in r.goers)
+    if s is None or s.order == order:
+        return
+    for seat in s.order:
+        if seat not in order:
+            s.stock.extend(sorted(r.hands[seat]))
+            r.hands[seat] = []
+    s.order = order
+    s.captures = {x: [] for x in order}
 
 
 class HandRoles(PhaseRule):
@@ -150,9 +165,10 @@ class HandRoles(PhaseRule):
     phase = Phase.HAND_ROLES
 
     def applies(self, t) -> bool:
-        return t.round.play is not None
+        return t.round.play is not None and t.round.kind in PLAYED
 
     def enter(self, t) -> None:
+        seat_goers(t)
         r, s = t.round, t.round.play
         kan = self.ruleset.hanafuda.kan
         for seat in s.order:
@@ -175,7 +191,7 @@ class CardScoring(PhaseRule):
 
     def applies(self, t) -> bool:
         s = t.round.play
-        return s is not None and s.stopped is None
+        return s is not None and s.stopped is None and t.round.kind in PLAYED
 
     def enter(self, t) -> None:
         r, s, rules = t.round, t.round.play, self.ruleset.hanafuda

@@ -97,8 +97,11 @@ class MatchingEngine:
         self.month = [ruleset.deck.rank(c) for c in ruleset.deck.cards]
 
     def start(self, t) -> None:
+        from ..phases.hanafuda import seat_goers
+
+        seat_goers(t)
         s: MatchingState = t.round.play
-        s.stage = Stage.PLAY if any(t.round.hands) else Stage.OVER
+        s.stage = Stage.PLAY if any(t.round.hands[x] for x in s.order) else Stage.OVER
 
     def actor(self, t) -> Optional[int]:
         s: MatchingState = t.round.play
@@ -121,13 +124,42 @@ class MatchingEngine:
         return tuple(out)
 
     def check(self, t, action) -> None:
-        if action not in self.legal(t):
-            raise IllegalAction(f"{self._say(action)} is not legal now; legal: "
-                                f"{', '.join(self._say(a) for a in self.legal(t))}")
+        legal = self.legal(t)
+        if action not in legal:
+            reason = self.why_not(t, action)
+            raise IllegalAction(f"{reason}; legal: {', '.join(self._say(a) for a in legal)}")
+
+    def why_not(self, t, action) -> str:
+        """The reason an action that is not legal now is refused, in words."""
+        s: MatchingState = t.round.play
+        name = self.deck.name
+        if not isinstance(action, (Play, Capture)) or not self._is_card(action.card):
+            return f"{self._say(action)} is not a play of matching play"
+        card = action.card
+        if s.stage is Stage.TURN_CHOICE:
+            options = " or ".join(name(f) for f in self.matches(s, s.pending))
+            return (f"the turned card {name(s.pending)} matches two field cards: take {options} "
+                    f"with it first")
+        if card not in t.round.hands[s.seat]:
+            return f"seat {s.seat} does not hold {name(card)}"
+        m = self.matches(s, card)
+        if isinstance(action, Capture):
+            if len(m) != 2:
+                return (f"{name(card)} matches {len(m)} field card(s), so there is no capture to "
+                        f"choose; play it")
+            if not self._is_card(action.target) or action.target not in m:
+                shown = name(action.target) if self._is_card(action.target) else repr(action.target)
+                return f"{name(card)} cannot take {shown}; it takes {' or '.join(name(f) for f in m)}"
+        elif len(m) == 2:
+            return f"{name(card)} matches two field cards: choose {' or '.join(name(f) for f in m)}"
+        return f"{self._say(action)} is not legal now"
+
+    def _is_card(self, card) -> bool:
+        return isinstance(card, int) and 0 <= card < self.deck.size
 
     def _say(self, action) -> str:
         name = self.deck.name
-        if isinstance(action, Capture):
+        if isinstance(action, Capture) and self._is_card(action.card) and self._is_card(action.target):
             return f"Capture({name(action.card)} takes {name(action.target)})"
         if isinstance(action, Play) and isinstance(action.card, int) and 0 <= action.card < self.deck.size:
             return f"Play({name(action.card)})"
@@ -170,7 +202,7 @@ class MatchingEngine:
             self._stop(t, s, seat, res)
             return
         s.turn += 1
-        if not any(t.round.hands) and not s.stock:
+        if not any(t.round.hands[x] for x in s.order):     # H16 (a go/drop form may leave stock)
             s.stage = Stage.OVER
 
     def _stop(self, t, s: MatchingState, seat: int, res) -> None:

@@ -1,0 +1,109 @@
+"""The go/drop form of hanafuda Hachi-Hachi (3-7 players) on the trick game's shared phases."""
+
+import random
+
+import pytest
+
+from hachihachi.interpreter import CHANCE, Game
+from hachihachi.interpreter.actions import Declare, Play
+from hachihachi.interpreter.events import ForcedOut, Transfer
+from hachihachi.interpreter.kinds import PLAYED, RoundKind
+from hachihachi.interpreter.phases import PHASES
+from hachihachi.interpreter.phases.declarations import Declarations
+from hachihachi.interpreter.phases.forced_out import ForcedOutPayments
+from hachihachi.interpreter.phases.hanafuda import HanaDeal
+from hachihachi.ruleset.loader import load_ruleset
+from hachihachi.ruleset.model import Phase
+from hachihachi.ruleset.model import Transfer as Kind
+
+RULES = load_ruleset("hanafuda_go_drop")
+D = RULES.deck
+
+
+def test_variant_reuses_the_trick_game_phases_and_fits_the_deck():
+    assert RULES.extends_chain and RULES.players.min == 3 and RULES.players.max == 7
+    assert PHASES[Phase.DECLARATIONS] is Declarations and PHASES[Phase.FORCED_OUT] is ForcedOutPayments
+    assert Phase.DECLARATIONS in RULES.round and Phase.FORCED_OUT in RULES.round
+    assert RULES.players.max * RULES.hand_size + RULES.hanafuda.field_cards <= D.size
+
+
+@pytest.mark.parametrize("players", [4, 5, 6, 7])
+def test_T27_seeded_random_games_are_zero_sum_and_end_with_empty_hands(players):
+    for seed in range(6):
+        g, rng = Game(RULES, players=players, seed=seed, rounds=3), random.Random(seed)
+        played = 0
+        while not g.is_terminal:
+            rnd = g.round
+            g.deal_random(rng) if g.current_player == CHANCE else g.apply(rng.choice(g.legal_actions()))
+            assert sum(g.chips) + g.pot == 0
+            if g.is_terminal or g.round is not rnd:
+                if rnd.kind in PLAYED:
+                    played += 1
+                    if rnd.play.stopped is None:           # played out (H16), not stopped (H18)
+                        assert all(not h for h in rnd.hands)
+                    else:
+                        assert all(not rnd.hands[s] for s in range(players) if s not in rnd.goers)
+                    assert len(rnd.play.order) == len(rnd.goers) <= 3
+        assert played
+
+
+def deal4(hands, field):
+    hs = tuple(tuple(sorted(D.parse_list(h))) for h in hands)
+    f = tuple(sorted(D.parse_list(field)))
+    used = {c for h in hs for c in h} | set(f)
+    return HanaDeal(hs, f, tuple(c for c in D.cards if c not in used))
+
+
+HANDS = ["1c1 2c1 3c1 4c1 5c1 6c1", "1c2 2c2 3c2 4c2 5c2 6c2", "7c1 7c2 8c1 8c2 9c1 9c2",
+         "12b 12c1 12c2 12c3 10c1 10c2"]
+FIELD = "4a 5a 6a 7a 9a 10a"                       # no bright: 小場 x1
+
+
+def test_T14_forced_out_player_is_paid_by_each_goer_per_bright_and_role():
+    g = Game(RULES, players=4, seed=0, rounds=1, start=0)
+    g.apply(deal4(HANDS, FIELD))
+    for _ in range(3):
+        g.apply(Declare(True))
+    assert [e.seats for e in g.events if isinstance(e, ForcedOut)] == [(3,)]
+    paid = [e for e in g.events if isinstance(e, Transfer) and e.kind == Kind.FORCED_OUT]
+    # 1 bright (12) + 一二四 ichinishi (96, 4+2) + 光一 hikariichi (48) from each goer
+    assert {(p.source, p.target, p.amount) for p in paid} == {(0, 3, 156), (1, 3, 156), (2, 3, 156)}
+    assert g.round.play.order == (0, 1, 2) and g.round.hands[3] == []
+    assert g.round.play.stock[-6:] == sorted(D.parse_list(HANDS[3]))
+
+
+def test_T11_T17_drop_fees_and_a_lone_goer_takes_the_pot_without_play():
+    g = Game(RULES, players=4, seed=0, rounds=1, start=0)
+    g.apply(deal4(HANDS, FIELD))
+    g.apply(Declare(False))
+    g.apply(Declare(True))
+    g.apply(Declare(False))
+    g.apply(Declare(False))
+    assert g.is_terminal and g.pot == 0
+    assert g.chips == (-12, 12 + 24 + 36, -24, -36)
+    assert not [e for e in g.events if type(e).__name__ in ("Captured", "HandRolesShown", "RoundScored")]
+
+
+def test_go_drop_round_records_and_replays(tmp_path):
+    from hachihachi.interpreter.record import record_data, replay, write_record
+
+    g, rng = Game(RULES, players=5, seed=3, rounds=2), random.Random(3)
+    while not g.is_terminal:
+        g.deal_random(rng) if g.current_player == CHANCE else g.apply(rng.choice(g.legal_actions()))
+    data = record_data(g)
+    assert any("declare" in a for r in data["rounds"] for a in r["actions"])
+    write_record(tmp_path / "g.yaml", data)
+    assert replay(tmp_path / "g.yaml").game.events == g.events
+
+
+def test_play_after_go_drop_is_among_goers_only():
+    g = Game(RULES, players=4, seed=0, rounds=1, start=0)
+    g.apply(deal4(HANDS, FIELD))
+    g.apply(Declare(True))
+    g.apply(Declare(False))
+    g.apply(Declare(True))
+    g.apply(Declare(True))
+    assert g.round.kind is RoundKind.THREE_GOERS and g.round.play.order == (0, 2, 3)
+    assert g.current_player == 0
+    g.apply(Play(D.parse("4c1")))                   # takes 4a
+    assert g.current_player == 2
