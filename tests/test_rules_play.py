@@ -231,3 +231,39 @@ def test_T24_house_rule_next_start_is_the_left_neighbour_after_trick_play():
     run(g, *SCRIPT)
     end = next(e for e in g.events if isinstance(e, RoundEnded))
     assert end.pot_to == 2 and end.next_start == 1 and g.round.start == 1
+
+
+def _trick_variant_game(trick_play):
+    from hachihachi.ruleset.model import TrickPlay
+
+    g = new_game(players=3, start=0, rules=variant(trick_play=TrickPlay(**trick_play)))
+    g.apply(CallMizuten(False))
+    deal(g, "As Ks 2h 3h 4h 5h 6h", "2c 7d 8d 9d Td Jd Qd", "3s 4s 5s 6s 7s 8s 9h", indicator="3c")
+    run(g, GO, GO, GO, "As")
+    return g
+
+
+def test_T19_house_rule_must_trump_when_void():
+    g = _trick_variant_game({"must_follow_suit": True, "must_trump": True})
+    assert g.legal_actions() == (Play(c("2c")),)            # seat 1 has no spade and one trump
+    with pytest.raises(IllegalAction, match="must trump"):
+        run(g, "7d")
+
+
+def test_T19_house_rule_no_obligation_to_follow_suit():
+    g = _trick_variant_game({"must_follow_suit": False, "must_trump": False})
+    run(g, "7d")
+    assert Play(c("9h")) in g.legal_actions() and len(g.legal_actions()) == 7
+
+
+def test_T15_roles_are_those_of_the_dealt_hand_whatever_the_phase_order():
+    rnd = tuple(p for p in RULES.round if p is not Phase.ROLE_SETTLEMENT) + (Phase.ROLE_SETTLEMENT,)
+    g = new_game(players=3, start=0, rules=variant(round=rnd))
+    g.apply(CallMizuten(False))
+    deal(g, "2s 2h 2d 2c 3s 3h 3d", "As Ah Ks Kh Qs Qh Jd", "4s 5h 7d 8c Ts Jh 9d", indicator="5c")
+    run(g, GO, GO, GO)
+    play_first(g)
+    shown = {e.seat: (e.roles, e.value) for e in g.events if type(e).__name__ == "RolesShown"}
+    assert shown[0] == (("shisan", "karasu"), 24)
+    assert shown[1] == (("kuttsuki",), 4)
+    assert_zero_sum(g)

@@ -23,7 +23,7 @@ class ForcedOutPayments(PhaseRule):
         r = t.round
         ev = self.roles
         for seat in r.forced_out:
-            hand = r.hands[seat]
+            hand = r.dealt[seat]                   # as dealt (T14)
             counted = {name: ev.count_class(name, hand, r.trump, r.indicator)
                        for name in self.ruleset.forced_out.per_card}
             card_points = sum(self.ruleset.forced_out.per_card[n] * k for n, k in counted.items())

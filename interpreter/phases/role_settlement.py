@@ -28,7 +28,7 @@ class RoleSettlement(PhaseRule):
         r = t.round
         value = {}
         for seat in r.goers:
-            result = self.roles.values(r.hands[seat], r.trump, r.indicator)
+            result = self.roles.values(r.dealt[seat], r.trump, r.indicator)     # as dealt (T15)
             value[seat] = result.go
             t.emit(RolesShown(r.index, seat, result.ids, result.go))
         for a, b in combinations(r.goers, 2):

@@ -55,6 +55,8 @@ class TrickEngine:
         self.ruleset = ruleset
         self._suits = len(ruleset.deck.suits)
         self._plays = tuple(Play(c) for c in ruleset.deck.cards)     # one shared action per card
+        self._follow = ruleset.trick_play.must_follow_suit
+        self._trump = ruleset.trick_play.must_trump
 
     def start(self, t: Table) -> None:
         r = t.round
@@ -71,14 +73,22 @@ class TrickEngine:
         return tuple([plays[c] for c in sorted(self.playable(t, hand))])
 
     def playable(self, t: Table, hand: list[int]) -> list[int]:
-        """Cards of the led suit if the hand has any (must follow suit), else the whole hand."""
+        """T19: cards of the led suit if the hand has any (``must_follow_suit``), else the whole
+        hand, or only its trumps when it has some and the rule file says ``must_trump``."""
         current = t.round.play.current
         if not current:
             return hand
         n = self._suits
         led = current[0] % n
-        follow = [c for c in hand if c % n == led]
-        return follow or hand
+        if self._follow:
+            follow = [c for c in hand if c % n == led]
+            if follow:
+                return follow
+        if self._trump and not any(c % n == led for c in hand):
+            trumps = [c for c in hand if c % n == t.round.trump]
+            if trumps:
+                return trumps
+        return hand
 
     def check(self, t: Table, action) -> None:
         deck = self.ruleset.deck
@@ -91,9 +101,12 @@ class TrickEngine:
                 else repr(action.card)
             raise IllegalAction(f"seat {seat} does not hold {shown} (hand: {deck.format(sorted(hand))})")
         if action.card not in self.playable(t, hand):
-            led = deck.suits[deck.suit(t.round.play.current[0])]
-            raise IllegalAction(f"revoke: seat {seat} plays {deck.name(action.card)} but holds the led "
-                                f"suit {led} and must follow (hand: {deck.format(sorted(hand))})")
+            led = deck.suit(t.round.play.current[0])
+            if any(deck.suit(c) == led for c in hand):
+                raise IllegalAction(f"revoke: seat {seat} plays {deck.name(action.card)} but holds the led "
+                                    f"suit {deck.suits[led]} and must follow (hand: {deck.format(sorted(hand))})")
+            raise IllegalAction(f"seat {seat} plays {deck.name(action.card)} but cannot follow and holds a trump, "
+                                f"so must trump (trick_play.must_trump; hand: {deck.format(sorted(hand))})")
 
     def apply(self, t: Table, action: Play) -> None:
         r = t.round
