@@ -45,6 +45,18 @@ class Narrator:
     def who(self, seat) -> str:
         return "the pot" if seat == POT else self.names[seat]
 
+    def does(self, seat, verb: str) -> str:
+        """``seat`` and its verb, in the second person for a player called "you" (``hachi play``).
+
+        >>> n = Narrator.__new__(Narrator); n.names = ["ann", "you"]
+        >>> n.does(0, "goes"), n.does(1, "goes"), n.does(1, "pays")
+        ('ann goes', 'you go', 'you pay')
+        """
+        name = self.who(seat)
+        if name.lower() != "you":
+            return f"{name} {verb}"
+        return f"{name} {'go' if verb == 'goes' else verb[:-1]}"
+
     def role_name(self, role_id: str, table=None) -> str:
         table = table or self.rules.roles
         for r in table.roles:
@@ -73,7 +85,7 @@ class Narrator:
     def _Applied(self, e: Applied) -> str | None:
         a = e.action
         if isinstance(a, CallMizuten):
-            return f"  {self.who(e.seat)} declares ミズテン mizuten" if a.call else None
+            return f"  {self.does(e.seat, 'declares')} ミズテン mizuten" if a.call else None
         if isinstance(a, Deal):
             return self._deal(a)
         if isinstance(a, HanaDeal):
@@ -83,9 +95,9 @@ class Narrator:
         if isinstance(a, Declare):
             if a.go:
                 self._trick_order.setdefault(e.round, []).append(e.seat)
-            return f"  {self.who(e.seat)} " + ("goes (出る)" if a.go else "drops (降りる)")
+            return "  " + (self.does(e.seat, "goes") + " (出る)" if a.go else self.does(e.seat, "drops") + " (降りる)")
         if isinstance(a, Split):
-            return f"  {self.who(e.seat)} wants to " + ("split (山分け)" if a.want else "play (勝負)")
+            return f"  {self.does(e.seat, 'wants')} to " + ("split (山分け)" if a.want else "play (勝負)")
         if isinstance(a, Play):
             return None
         return f"  {self.who(e.seat)}: {a!r}"
@@ -122,19 +134,19 @@ class Narrator:
 
     def _HandRolesShown(self, e: HandRolesShown) -> str:
         roles = ", ".join(self.role_name(r) for r in e.roles)
-        return f"  {self.who(e.seat)} shows 手役 {roles} ({e.value} kan): {self.deck.format(e.cards)}"
+        return f"  {self.does(e.seat, 'shows')} 手役 {roles} ({e.value} kan): {self.deck.format(e.cards)}"
 
     def _Captured(self, e: Captured) -> str:
         verb = "turns" if e.turned else "plays"
         if not e.taken:
-            return f"  {self.who(e.seat)} {verb} {self.card(e.card)}: to the field"
+            return f"  {self.does(e.seat, verb)} {self.card(e.card)}: to the field"
         taken = ", ".join(self.card(c) for c in e.taken)
-        return f"  {self.who(e.seat)} {verb} {self.card(e.card)}, takes {taken}"
+        return f"  {self.does(e.seat, verb)} {self.card(e.card)}, takes {taken}"
 
     def _CaptureRoleMade(self, e: CaptureRoleMade) -> str:
         table = self.rules.hanafuda.capture_roles
         roles = ", ".join(self.role_name(r, table) for r in e.roles)
-        return f"  {self.who(e.seat)} makes 出来役 {roles} ({e.value} kan): the round stops"
+        return f"  {self.does(e.seat, 'makes')} 出来役 {roles} ({e.value} kan): the round stops"
 
     def _RoundScored(self, e: RoundScored) -> str:
         par = self.rules.hanafuda.par
@@ -142,7 +154,7 @@ class Narrator:
         points = ", ".join(f"{self.names[s]} {e.points[s]} ({e.points[s] - par:+d})" for s in seats)
         text = f"  card points (札の点) against {par}: {points}"
         for role, seat, value in e.specials:
-            text += f"\n  {self.who(seat)} makes {SPECIAL_NAMES.get(role, role)} ({value} kan)"
+            text += f"\n  {self.does(seat, 'makes')} {SPECIAL_NAMES.get(role, role)} ({value} kan)"
         if e.fukikeshi:
             text += "\n  吹き消し fukikeshi: the hand roles of the round are void"
         return text
@@ -153,7 +165,7 @@ class Narrator:
     def _RolesShown(self, e: RolesShown) -> str:
         roles = ", ".join(self.role_name(r) for r in e.roles) or "no role"
         aces = f", {e.aces} counted card(s)" if e.aces else ""
-        return f"  {self.who(e.seat)} shows {roles} (value {e.value}{aces})"
+        return f"  {self.does(e.seat, 'shows')} {roles} (value {e.value}{aces})"
 
     def _TrickTaken(self, e: TrickTaken) -> str:
         order = self._trick_order.get(e.round, [])
@@ -166,10 +178,10 @@ class Narrator:
         times = f" ({e.base} x{e.multiplier})" if e.multiplier != 1 else ""
         why = f"{KIND_NAMES.get(e.kind, e.kind.value)}, {e.reason}"
         if e.source == POT:
-            return f"  {self.who(e.target)} takes {e.amount} from the pot: {why}"
+            return f"  {self.does(e.target, 'takes')} {e.amount} from the pot: {why}"
         if e.target == POT:
-            return f"  {self.who(e.source)} pays {e.amount}{times} into the pot: {why}"
-        return f"  {self.who(e.source)} pays {self.who(e.target)} {e.amount}{times}: {why}"
+            return f"  {self.does(e.source, 'pays')} {e.amount}{times} into the pot: {why}"
+        return f"  {self.does(e.source, 'pays')} {self.who(e.target)} {e.amount}{times}: {why}"
 
     def _RoundEnded(self, e: RoundEnded) -> str:
         delta = ", ".join(f"{n} {d:+d}" for n, d in zip(self.names, e.delta))

@@ -5,11 +5,11 @@ import doctest
 import pytest
 
 from hachihachi.cli import screen
-from hachihachi.interpreter import game
+from hachihachi.interpreter import game, narrate
 from hachihachi.interpreter.phases import pot
 
 
-@pytest.mark.parametrize("module", [game, pot, screen])
+@pytest.mark.parametrize("module", [game, narrate, pot, screen])
 def test_doctests(module):
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0
