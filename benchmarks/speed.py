@@ -25,22 +25,16 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from baseline_engine import evaluator_roles, native_roles, play_game  # noqa: E402
 
-from hachihachi.interpreter import CHANCE, Game  # noqa: E402
+from hachihachi.interpreter import Game  # noqa: E402
 from hachihachi.interpreter.bots import make_bot  # noqa: E402
-from hachihachi.interpreter.simulate import game_seed  # noqa: E402
+from hachihachi.interpreter.simulate import game_seed, play_out  # noqa: E402
 from hachihachi.ruleset.loader import load_ruleset  # noqa: E402
 
 
 def interpreter_game(rules, gseed: int, players: int, bot) -> tuple:
     """One game on the interpreter with the random bot at every seat (as ``hachi simulate``)."""
     game = Game(rules, players, seed=gseed)
-    rngs = [random.Random(gseed * 16 + 1 + s) for s in range(players)]
-    while not game.is_terminal:
-        who = game.current_player
-        if who == CHANCE:
-            game.deal_random()
-        else:
-            game.apply(bot.choose(game, who, rngs[who]))
+    play_out(game, [bot] * players, gseed)
     return list(game.chips), game.pot, game.rounds
 
 
@@ -56,14 +50,15 @@ def roles_agree(rules, hands: int = 3000) -> int:
 
 
 def timed(fns, seeds, repeat: int) -> list[tuple[float, list]]:
-    """Best time and results of each of ``fns`` over ``seeds``; the runs alternate between the
-    functions, so that a change of load on the shared machine hits both alike."""
+    """Best CPU time and results of each of ``fns`` over ``seeds``. CPU time of this process,
+    not wall time, and runs alternating between the functions, so that other work on a shared
+    machine hits both alike."""
     best, out = [float("inf")] * len(fns), [[] for _ in fns]
     for _ in range(repeat):
         for i, fn in enumerate(fns):
-            t = time.perf_counter()
+            t = time.process_time()
             out[i] = [fn(s) for s in seeds]
-            best[i] = min(best[i], time.perf_counter() - t)
+            best[i] = min(best[i], time.process_time() - t)
     return list(zip(best, out))
 
 

@@ -91,7 +91,6 @@ class Game:
         self._who: Optional[int] = None     # the current player, kept by _advance
         self._t.emit(RoundStarted(0, start, 0))
         self._advance()
-        self._t.new_events = []
 
     # -- the state -------------------------------------------------------------------------
 
@@ -177,12 +176,12 @@ class Game:
                 raise IllegalAction(f"illegal action {describe(action, t)}: {e.message} "
                                     f"({self.describe_state()})") from None
         self._trusted = ()
-        t.new_events = []
-        t.emit(Applied(t.round.index, seat, action))
+        log = t.events
+        first = len(log)
+        log.append(Applied(t.round.index, seat, action))
         rule.apply(t, action)
         self._advance()
-        produced, t.new_events = tuple(t.new_events), []
-        return produced
+        return tuple(log[first:])
 
     def sample_chance(self, rng: Optional[random.Random] = None) -> Deal:
         """A random deal drawn from ``rng`` (default: the game's seeded generator)."""

@@ -73,20 +73,25 @@ class GameResult:
     zero_sum: bool
 
 
-def play_one(ruleset: Ruleset, players: int, bots: Sequence[str], seed: int, index: int,
-             record_dir: Optional[Path] = None, record_ref: Optional[str] = None) -> GameResult:
-    """Play game ``index`` of the run seeded ``seed`` and summarise it."""
-    gseed = game_seed(seed, index)
-    game = Game(ruleset, players, seed=gseed)
-    first_start = game.round.start
-    seats = [make_bot(name) for name in bots]
-    rngs = [random.Random(gseed * 16 + 1 + s) for s in range(players)]
+def play_out(game: Game, seats: Sequence, gseed: int) -> None:
+    """Play ``game`` to its end: the game's own generator deals, seat s's bot draws from
+    ``Random(gseed * 16 + 1 + s)`` (so every seat's choices are repeatable on their own)."""
+    rngs = [random.Random(gseed * 16 + 1 + s) for s in range(game.players)]
     while not game.is_terminal:
         who = game.current_player
         if who == CHANCE:
             game.deal_random()
         else:
             game.apply(seats[who].choose(game, who, rngs[who]))
+
+
+def play_one(ruleset: Ruleset, players: int, bots: Sequence[str], seed: int, index: int,
+             record_dir: Optional[Path] = None, record_ref: Optional[str] = None) -> GameResult:
+    """Play game ``index`` of the run seeded ``seed`` and summarise it."""
+    gseed = game_seed(seed, index)
+    game = Game(ruleset, players, seed=gseed)
+    first_start = game.round.start
+    play_out(game, [make_bot(name) for name in bots], gseed)
     if record_dir is not None:
         from .record import record_data, write_record
 

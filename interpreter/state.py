@@ -63,9 +63,9 @@ class Table:
         self.players = players
         self.rounds = rounds
         self.chips = [ruleset.chips.start] * players
+        self.no_negative = not ruleset.chips.allow_negative
         self.pot = 0
         self.events: list = []
-        self.new_events: list = []
         self.round = RoundState(index=0, start=start, players=players, chips_before=tuple(self.chips))
         self.finished = False
 
@@ -76,7 +76,6 @@ class Table:
 
     def emit(self, event) -> None:
         self.events.append(event)
-        self.new_events.append(event)
 
     def pay(self, kind: TransferKind, source, target, base: int, reason: str, multiply: bool = True) -> None:
         """Move ``base`` points (times the field multiplier for ``kind``) from source to target.
@@ -86,7 +85,7 @@ class Table:
         """
         factor = self.round.field.factor(kind) if (multiply and self.round.field) else 1
         amount = base * factor
-        if source != POT and not self.ruleset.chips.allow_negative and amount > self.chips[source]:
+        if source != POT and self.no_negative and amount > self.chips[source]:
             amount = max(self.chips[source], 0)         # T3 as a house rule: nobody goes below zero
             reason += f" (all the payer has: {amount})"
         if amount == 0:

@@ -70,7 +70,7 @@ class DealPhase(PhaseRule):
     def apply(self, t, action: Deal) -> None:
         r = t.round
         r.dealt = tuple(tuple(h) for h in action.hands)
-        r.hands = [list(h) for h in action.hands]
+        r.hands = [sorted(h) for h in action.hands]         # kept sorted: legal cards come in order
         r.indicator = action.indicator
         r.trump = self.ruleset.deck.suit(action.indicator)
         try:

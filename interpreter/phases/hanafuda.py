@@ -7,12 +7,11 @@ import random
 from dataclasses import dataclass
 from typing import Optional
 
-from ...ruleset.errors import IllegalAction
 from ...ruleset.model import Phase, Transfer
-from ..actions import CHANCE
 from ..kinds import PLAYED, RoundKind
 from ..play.matching import MatchingState
 from .base import PhaseRule
+from .deal import DealPhase
 
 
 @dataclass(frozen=True)
@@ -107,19 +106,13 @@ def _last_binding(t) -> Optional[str]:
     return None
 
 
-class HanafudaDeal(PhaseRule):
-    phase = Phase.HANAFUDA_DEAL
+class HanafudaDeal(DealPhase):
+    """H4: the trick game's deal phase with a field and a stock."""
 
-    def actor(self, t):
-        return CHANCE if t.round.dealt is None else None
+    phase = Phase.HANAFUDA_DEAL
 
     def legal(self, t) -> HanaDealSpace:
         return HanaDealSpace(self.ruleset, t.players)
-
-    def check(self, t, action) -> None:
-        problem = self.legal(t).problem(action)
-        if problem:
-            raise IllegalAction(f"bad deal: {problem}")
 
     def apply(self, t, action: HanaDeal) -> None:
         r, rules = t.round, self.ruleset.hanafuda

@@ -23,15 +23,3 @@ class PlayPhase(PhaseRule):
 
     def enter(self, t) -> None:
         self.engine.start(t)
-
-    def actor(self, t):
-        return self.engine.actor(t)
-
-    def legal(self, t):
-        return self.engine.legal(t)
-
-    def check(self, t, action) -> None:
-        self.engine.check(t, action)
-
-    def apply(self, t, action) -> None:
-        self.engine.apply(t, action)

@@ -68,9 +68,9 @@ class TrickEngine:
         return seat if t.round.hands[seat] else None
 
     def legal(self, t: Table) -> tuple[Play, ...]:
-        hand = t.round.hands[t.round.play.to_play()]
+        hand = t.round.hands[t.round.play.to_play()]        # sorted since the deal
         plays = self._plays
-        return tuple([plays[c] for c in sorted(self.playable(t, hand))])
+        return tuple([plays[c] for c in self.playable(t, hand)])
 
     def playable(self, t: Table, hand: list[int]) -> list[int]:
         """T19: cards of the led suit if the hand has any (``must_follow_suit``), else the whole
