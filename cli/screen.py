@@ -14,7 +14,8 @@ import click
 
 from ..interpreter.actions import CallMizuten, Declare, Play, Split
 from ..interpreter.view import View
-from ..ruleset.model import Phase, Ruleset
+from ..ruleset.model import Phase, PlayKind, Ruleset
+from . import screen_matching as hana
 
 WIDTH = 79     # columns of an 80-column terminal that a line may fill
 
@@ -104,7 +105,13 @@ class Screen:
     def t(self, key: str, **kw) -> str:
         return TEXT.get(self.lang, TEXT["en"])[key].format(**kw)
 
+    @property
+    def matching(self) -> bool:
+        return self.rules.play is PlayKind.MATCHING
+
     def card(self, c: int) -> str:
+        if self.matching:
+            return hana.card(self, c)
         name = self.rules.deck.name(c)
         if not self.colour:
             return name
@@ -119,6 +126,8 @@ class Screen:
 
     def hand(self, hand: Sequence[int], trump: Optional[int]) -> str:
         """The hand sorted by suit (trump first), high to low, with the suits marked."""
+        if self.matching:
+            return hana.cards(self, hand)
         if not hand:
             return self.t("empty")
         deck = self.rules.deck
@@ -129,7 +138,11 @@ class Screen:
 
     def table(self, v: View) -> list[str]:
         """The status block shown before each of the human's decisions (at most 8 lines)."""
-        lines = [self._header(v), self._chips(v), self._declarations(v)]
+        if self.matching:
+            return hana.table(self, v)
+        lines = [self._header(v), self._chips(v)]
+        if Phase.DECLARATIONS in self.rules.round:
+            lines.append(self._declarations(v))
         if v.tricks_won:
             lines.append(self._tricks(v))
         lines.append(f"{self.t('hand')}: {self.hand(v.hand, v.trump)}")
@@ -172,6 +185,8 @@ class Screen:
     # -- the question ----------------------------------------------------------------------
 
     def question(self, v: View) -> str:
+        if self.matching and v.phase is Phase.PLAY:
+            return hana.question(self, v)
         key = {Phase.MIZUTEN_CALL: "q_mizuten", Phase.DECLARATIONS: "q_declare",
                Phase.TWO_GOER_CHOICE: "q_split"}.get(v.phase, "q_play")
         return f"{self.t('your_turn')}: {self.t(key)}"
@@ -190,8 +205,8 @@ class Screen:
             return self.t("a_go") if a.go else self.t("a_drop", fee=fee)
         if isinstance(a, Split):
             return self.t("a_split" if a.want else "a_play")
-        if isinstance(a, Play):
-            return self.card(a.card)
+        if isinstance(a, Play) or self.matching and hasattr(a, "target"):
+            return hana.choice(self, a) if self.matching else self.card(a.card)
         return repr(a)
 
     def standings(self, chips: Sequence[int], winners: Sequence[int]) -> list[str]:
