@@ -64,12 +64,13 @@ def dealt_line(screen, field: Sequence[int], stock: int) -> str:
 
 
 def table(screen, v: View) -> list[str]:
-    """The status block of a matching round (about 6 lines; long lines are folded by the caller)."""
+    """The status block of a matching round (at most 6 lines before folding; the caller folds)."""
     lines = [header(screen, v), points(screen, v)]
     if has_declarations(screen.rules):
         lines.append(screen._declarations(v))
     lines.append(f"{t(screen, 'field_cards')}: {cards(screen, v.table_cards)}")
-    lines.append(captured(screen, v))
+    if any(cs for _, cs in v.captures):
+        lines.append(captured(screen, v))
     lines.append(f"{screen.t('hand')}: {cards(screen, v.hand)}")
     return lines
 
