@@ -168,7 +168,8 @@ class Table:
         for line in self.screen.table(v):
             self.echo(line)
         self.echo(f"{self.screen.question(v)}  {self.screen.t('hint')}")
-        self.echo("   " + "  ".join(self.screen.choices(v)))
+        for line in self.screen.pack(self.screen.choices(v)):
+            self.echo(line)
         while True:
             text = click.prompt(">", default="", show_default=False, prompt_suffix=" ")
             word = text.strip().lower()

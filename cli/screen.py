@@ -37,8 +37,10 @@ def fold(text: str, width: int = WIDTH) -> str:
       one two
         three four
     """
-    if "\x1b" in text or columns(text) <= width:
+    if columns(click.unstyle(text)) <= width:
         return text
+    if "\x1b" in text:
+        return _fold_words(text, width)
     indent = " " * (len(text) - len(text.lstrip(" ")) + 2)
     out, line = [], ""
     for ch in text:
@@ -48,6 +50,22 @@ def fold(text: str, width: int = WIDTH) -> str:
             out.append(keep.rstrip())
             line = indent + rest
         line += ch
+    out.append(line)
+    return "\n".join(out)
+
+
+def _fold_words(text: str, width: int) -> str:
+    """``fold`` for coloured text: break only at spaces, measuring words without their colour codes."""
+    lead = len(text) - len(text.lstrip(" "))
+    indent = " " * (lead + 2)
+    out, line, used = [], " " * lead, lead
+    for word in text[lead:].split(" "):
+        w = columns(click.unstyle(word))
+        if line.strip() and used + 1 + w > width:
+            out.append(line.rstrip())
+            line, used = indent + word, len(indent) + w
+        else:
+            line, used = (line + " " + word, used + 1 + w) if line.strip() else (line + word, used + w)
     out.append(line)
     return "\n".join(out)
 
@@ -196,6 +214,17 @@ class Screen:
         from .tui_input import numbered
 
         return [f"{i}) {self.choice(a, v)}" for i, a in enumerate(numbered(v, self.rules), 1)]
+
+    @staticmethod
+    def pack(items: Sequence[str], indent: str = "   ", width: int = WIDTH) -> list[str]:
+        """Items two spaces apart on as few lines as fit ``width``, never splitting an item."""
+        lines, line = [], indent
+        for item in items:
+            if line.strip() and columns(click.unstyle(line + "  " + item)) > width:
+                lines.append(line)
+                line = indent
+            line += ("  " if line.strip() else "") + item
+        return lines + [line]
 
     def choice(self, a, v: View) -> str:
         if isinstance(a, CallMizuten):

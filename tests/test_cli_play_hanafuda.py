@@ -169,3 +169,18 @@ def test_go_drop_declarations_are_explained_in_hanafuda_terms():
     assert "光1枚につき12点" in " ".join(explain(v, rules, "ja"))
     screen = Screen(rules, ["you", "ann", "bob", "cy"])
     assert any(line.startswith("Declared:") for line in screen.table(v))
+
+
+def test_coloured_lines_fold_to_80_columns_without_splitting_colour_codes():
+    import click
+
+    from hachihachi.cli.screen import WIDTH, columns, fold
+
+    screen = Screen(RULES, ["you", "ann", "bob"], colour=True)
+    text = "Field (場札): " + " ".join(screen.card(c) for c in D.cards[:30])
+    lines = fold(text).split("\n")
+    assert len(lines) > 1 and all(columns(click.unstyle(line)) <= WIDTH for line in lines)
+    assert click.unstyle("".join(lines)).split() == click.unstyle(text).split()
+    items = [f"{i}) " + screen.card(c) for i, c in enumerate(D.cards[:20], 1)]
+    packed = Screen.pack(items)
+    assert all(columns(click.unstyle(line)) <= WIDTH for line in packed) and len(packed) > 1
