@@ -138,12 +138,18 @@ class Table:
     def show(self, event) -> None:
         from ..interpreter.actions import Deal
         from ..interpreter.events import Applied
+        from ..interpreter.phases.hanafuda import HanaDeal
+        from .screen_matching import dealt_line
 
-        if self.s.human is not None and isinstance(event, Applied) and isinstance(event.action, Deal):
+        deal = event.action if isinstance(event, Applied) else None
+        if self.s.human is not None and isinstance(deal, Deal):       # the other hands stay hidden
             r = self.s.game.round
             field = r.field.name(self.lang) if r.field else ""
-            self.echo(self.screen.t("dealt", ind=self.screen.card(event.action.indicator),
+            self.echo(self.screen.t("dealt", ind=self.screen.card(deal.indicator),
                                     trump=self.screen.suit(r.trump), field=field, mult=r.multiplier))
+            return
+        if self.s.human is not None and isinstance(deal, HanaDeal):
+            self.echo(dealt_line(self.screen, deal.field, len(deal.stock)))
             return
         line = self.narrator.line(event)
         if line is not None:
@@ -162,7 +168,8 @@ class Table:
         for line in self.screen.table(v):
             self.echo(line)
         self.echo(f"{self.screen.question(v)}  {self.screen.t('hint')}")
-        self.echo("   " + "  ".join(self.screen.choices(v)))
+        for line in self.screen.pack(self.screen.choices(v)):
+            self.echo(line)
         while True:
             text = click.prompt(">", default="", show_default=False, prompt_suffix=" ")
             word = text.strip().lower()

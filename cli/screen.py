@@ -14,7 +14,8 @@ import click
 
 from ..interpreter.actions import CallMizuten, Declare, Play, Split
 from ..interpreter.view import View
-from ..ruleset.model import Phase, Ruleset
+from ..ruleset.model import Phase, PlayKind, Ruleset
+from . import screen_matching as hana
 
 WIDTH = 79     # columns of an 80-column terminal that a line may fill
 
@@ -36,8 +37,10 @@ def fold(text: str, width: int = WIDTH) -> str:
       one two
         three four
     """
-    if "\x1b" in text or columns(text) <= width:
+    if columns(click.unstyle(text)) <= width:
         return text
+    if "\x1b" in text:
+        return _fold_words(text, width)
     indent = " " * (len(text) - len(text.lstrip(" ")) + 2)
     out, line = [], ""
     for ch in text:
@@ -47,6 +50,22 @@ def fold(text: str, width: int = WIDTH) -> str:
             out.append(keep.rstrip())
             line = indent + rest
         line += ch
+    out.append(line)
+    return "\n".join(out)
+
+
+def _fold_words(text: str, width: int) -> str:
+    """``fold`` for coloured text: break only at spaces, measuring words without their colour codes."""
+    lead = len(text) - len(text.lstrip(" "))
+    indent = " " * (lead + 2)
+    out, line, used = [], " " * lead, lead
+    for word in text[lead:].split(" "):
+        w = columns(click.unstyle(word))
+        if line.strip() and used + 1 + w > width:
+            out.append(line.rstrip())
+            line, used = indent + word, len(indent) + w
+        else:
+            line, used = (line + " " + word, used + 1 + w) if line.strip() else (line + word, used + w)
     out.append(line)
     return "\n".join(out)
 
@@ -104,7 +123,13 @@ class Screen:
     def t(self, key: str, **kw) -> str:
         return TEXT.get(self.lang, TEXT["en"])[key].format(**kw)
 
+    @property
+    def matching(self) -> bool:
+        return self.rules.play is PlayKind.MATCHING
+
     def card(self, c: int) -> str:
+        if self.matching:
+            return hana.card(self, c)
         name = self.rules.deck.name(c)
         if not self.colour:
             return name
@@ -119,6 +144,8 @@ class Screen:
 
     def hand(self, hand: Sequence[int], trump: Optional[int]) -> str:
         """The hand sorted by suit (trump first), high to low, with the suits marked."""
+        if self.matching:
+            return hana.cards(self, hand)
         if not hand:
             return self.t("empty")
         deck = self.rules.deck
@@ -129,7 +156,11 @@ class Screen:
 
     def table(self, v: View) -> list[str]:
         """The status block shown before each of the human's decisions (at most 8 lines)."""
-        lines = [self._header(v), self._chips(v), self._declarations(v)]
+        if self.matching:
+            return hana.table(self, v)
+        lines = [self._header(v), self._chips(v)]
+        if Phase.DECLARATIONS in self.rules.round:
+            lines.append(self._declarations(v))
         if v.tricks_won:
             lines.append(self._tricks(v))
         lines.append(f"{self.t('hand')}: {self.hand(v.hand, v.trump)}")
@@ -172,6 +203,8 @@ class Screen:
     # -- the question ----------------------------------------------------------------------
 
     def question(self, v: View) -> str:
+        if self.matching and v.phase is Phase.PLAY:
+            return hana.question(self, v)
         key = {Phase.MIZUTEN_CALL: "q_mizuten", Phase.DECLARATIONS: "q_declare",
                Phase.TWO_GOER_CHOICE: "q_split"}.get(v.phase, "q_play")
         return f"{self.t('your_turn')}: {self.t(key)}"
@@ -182,6 +215,17 @@ class Screen:
 
         return [f"{i}) {self.choice(a, v)}" for i, a in enumerate(numbered(v, self.rules), 1)]
 
+    @staticmethod
+    def pack(items: Sequence[str], indent: str = "   ", width: int = WIDTH) -> list[str]:
+        """Items two spaces apart on as few lines as fit ``width``, never splitting an item."""
+        lines, line = [], indent
+        for item in items:
+            if line.strip() and columns(click.unstyle(line + "  " + item)) > width:
+                lines.append(line)
+                line = indent
+            line += ("  " if line.strip() else "") + item
+        return lines + [line]
+
     def choice(self, a, v: View) -> str:
         if isinstance(a, CallMizuten):
             return self.t("a_yes" if a.call else "a_no")
@@ -190,8 +234,8 @@ class Screen:
             return self.t("a_go") if a.go else self.t("a_drop", fee=fee)
         if isinstance(a, Split):
             return self.t("a_split" if a.want else "a_play")
-        if isinstance(a, Play):
-            return self.card(a.card)
+        if isinstance(a, Play) or self.matching and hasattr(a, "target"):
+            return hana.choice(self, a) if self.matching else self.card(a.card)
         return repr(a)
 
     def standings(self, chips: Sequence[int], winners: Sequence[int]) -> list[str]:

@@ -11,7 +11,8 @@ from typing import Optional
 from ..interpreter.actions import CallMizuten, Declare, Play, Split
 from ..interpreter.view import View
 from ..ruleset.errors import CardError
-from ..ruleset.model import Phase, Ruleset
+from ..ruleset.model import Phase, PlayKind, Ruleset
+from . import matching_input
 
 QUIT = frozenset({"q", "quit", "exit", "終了"})
 HELP = frozenset({"?", "？", "help", "h"})
@@ -30,6 +31,8 @@ class BadAnswer(Exception):
 
 def numbered(v: View, rules: Ruleset) -> tuple:
     """The legal actions in the order they are numbered: cards as the hand is shown."""
+    if _matching(v, rules):
+        return matching_input.order(v, rules)
     if v.legal and isinstance(v.legal[0], Play):
         return tuple(sorted(v.legal, key=lambda a: rules.deck.sort_key(a.card, v.trump)))
     return tuple(v.legal)
@@ -48,7 +51,13 @@ def parse_answer(text: str, v: View, rules: Ruleset) -> object:
         raise BadAnswer(f"{answer} is not one of the choices: answer 1 to {len(legal)}.")
     if v.phase in WORDS:
         return _word(answer, v)
+    if _matching(v, rules):
+        return matching_input.parse(answer, v, rules, BadAnswer)
     return _card(answer, v, rules)
+
+
+def _matching(v: View, rules: Ruleset) -> bool:
+    return rules.play is PlayKind.MATCHING and v.phase is Phase.PLAY
 
 
 def _word(answer: str, v: View):
@@ -88,6 +97,10 @@ def _short(text: str) -> str:
 
 def explain(v: View, rules: Ruleset, lang: str = "en") -> list[str]:
     """What the current decision is and the rule behind it (T-numbers of the standard rules)."""
+    if rules.play is PlayKind.MATCHING:
+        from .matching_explain import explain as explain_matching
+
+        return explain_matching(v, rules, lang)
     texts = JA if lang == "ja" else EN
     key = v.phase if v.phase in texts else Phase.PLAY
     mult = v.multiplier

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+from ...ruleset.model import Phase
 from ..actions import Play
 from ..play.matching import Capture
 
@@ -23,7 +24,7 @@ class MatchingHeuristicBot:
     def choose(self, game, seat: int, rng: random.Random):
         view = game.view(seat)
         legal = view.legal
-        if not view.captures:                   # not matching play
+        if not view.captures or view.phase is not Phase.PLAY:     # not matching play (or declarations)
             return rng.choice(legal)
         deck = game.ruleset.deck
         wanted = _role_cards(game.ruleset)
