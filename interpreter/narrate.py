@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from ..ruleset.model import Ruleset
+from ..ruleset.model import Phase, PlayKind, Ruleset
 from ..ruleset.model import Transfer as TransferKind
 from .actions import POT, CallMizuten, Deal, Declare, Play, Split
 from .events import Applied, ForcedOut, GameEnded, RolesShown, RoundEnded, RoundStarted, TrickTaken, Transfer
@@ -80,7 +80,12 @@ class Narrator:
         return handler(e) if handler else None
 
     def _RoundStarted(self, e: RoundStarted) -> str:
-        return f"Round {e.round + 1}: start player {self.who(e.start)}, pot {e.pot}"
+        return f"Round {e.round + 1}: {self._starter} {self.who(e.start)}, pot {e.pot}"
+
+    @property
+    def _starter(self) -> str:
+        """Who begins a round: the start player (スタP) of tricks, the dealer (親) of matching."""
+        return "dealer (親)" if self.rules.play is PlayKind.MATCHING else "start player"
 
     def _Applied(self, e: Applied) -> str | None:
         a = e.action
@@ -187,8 +192,10 @@ class Narrator:
         delta = ", ".join(f"{n} {d:+d}" for n, d in zip(self.names, e.delta))
         tricks = ", ".join(f"{self.who(s)} {n}" for s, n in e.tricks.items())
         tricks = f"; tricks {tricks}" if tricks else ""
-        return (f"  result: {e.kind.value} x{e.multiplier}{tricks}; {delta}; pot {e.pot_after}; "
-                f"next start {self.who(e.next_start)}")
+        kind = f"{e.kind.value} " if Phase.DECLARATIONS in self.rules.round else ""
+        return (f"  result: {kind}x{e.multiplier}{tricks}; {delta}; pot {e.pot_after}; "
+                f"next {'dealer (親)' if self.rules.play is PlayKind.MATCHING else 'start'} "
+                f"{self.who(e.next_start)}")
 
     def _GameEnded(self, e: GameEnded) -> str:
         final = ", ".join(f"{n} {c}" for n, c in zip(self.names, e.chips))
