@@ -47,8 +47,10 @@ class PhaseRule:
 
 def describe(action, t: Table) -> str:
     """A short readable form of an action, with cards named."""
-    from ..actions import Play
+    from ..actions import Deal, Play
 
+    if isinstance(action, Deal):
+        return "the deal"
     if isinstance(action, Play) and isinstance(action.card, int) and 0 <= action.card < t.ruleset.deck.size:
         return f"Play({t.ruleset.deck.name(action.card)})"
     return repr(action)
