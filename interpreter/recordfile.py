@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
 from ..ruleset.errors import RecordError, shown
 from ..ruleset.yamlfile import Limits, Places, read_yaml
@@ -31,6 +31,16 @@ RECORD = Limits(
 )
 MAX_ROUNDS = 1_000          # the longest game a record may ask for (``length``)
 MAX_NAME_CHARS = 40
+HUMAN = "human"             # the bot name of the person's seat in a saved game
+
+
+def name_problem(name: object) -> Optional[str]:
+    """Why ``name`` cannot be a player's name in a record, or None when it can."""
+    if not isinstance(name, str) or not name.strip():
+        return f"a player's name is text, not {shown(name)} (quote it)."
+    if len(name) > MAX_NAME_CHARS or not name.isprintable():
+        return f"the name {shown(name)} is not a plain name of at most {MAX_NAME_CHARS} printable characters."
+    return None
 
 
 class _Checker:
@@ -78,12 +88,9 @@ class _Checker:
         if not names:
             raise self.fail(("players",), "players: the list of players is empty.")
         for i, name in enumerate(names):
-            if not isinstance(name, str) or not name.strip():
-                raise self.fail(("players", i), f"players: a player's name is text, not {shown(name)} "
-                                                "(quote it).")
-            if len(name) > MAX_NAME_CHARS or not name.isprintable():
-                raise self.fail(("players", i), f"players: the name {shown(name)} is not a plain name of "
-                                                f"at most {MAX_NAME_CHARS} printable characters.")
+            problem = name_problem(name)
+            if problem:
+                raise self.fail(("players", i), f"players: {problem}")
             if name in names[:i]:
                 raise self.fail(("players", i), f"players: the name {shown(name)} is given twice.")
         return len(names)
@@ -92,7 +99,8 @@ class _Checker:
         """The optional fields a saved game adds: seed, bots, human."""
         if "seed" in data:
             self.integer(("seed",), "the seed", -(2**63), 2**63 - 1, "seed")
-        if data.get("human") is not None:
+        human = data.get("human")
+        if human is not None:
             self.integer(("human",), "the human's seat", 0, players - 1, "human")
         if "bots" in data:
             bots = data["bots"]
@@ -102,6 +110,9 @@ class _Checker:
             for i, name in enumerate(bots):
                 if not isinstance(name, str):
                     raise self.fail(("bots", i), f"bots: a bot name is text, not {shown(name)}.")
+                if (name == HUMAN) != (i == human):
+                    raise self.fail(("bots", i), f"bots: seat {i} is {shown(name)}, but the human's seat is "
+                                                 f"{human if human is not None else 'not given'}.")
 
     def round(self, r: int, rnd: Any, players: int) -> None:
         where, path = f"round {r + 1}", ("rounds", r)
