@@ -15,7 +15,7 @@ from typing import Optional
 
 import click
 
-from ..ruleset.errors import HachiError
+from ..ruleset.errors import HachiError, RecordError
 from .screen import fold
 
 DEFAULT_SAVE = "hachi-save.yaml"
@@ -29,7 +29,8 @@ class _Quit(Exception):
 @click.option("--players", type=click.IntRange(2, 12), default=5, show_default=True, help="Seats at the table.")
 @click.option("--bots", default="heuristic", show_default=True,
               help="Bot names for the bot seats, comma separated; a short list repeats its last name.")
-@click.option("--seed", type=int, help="Seed of the deals and the bots (random when not given).")
+@click.option("--seed", type=click.IntRange(-(2**63), 2**63 - 1),
+              help="Seed of the deals and the bots (random when not given).")
 @click.option("--rules", "rules_ref", default="hachihachi_trick", show_default=True,
               help="A bundled ruleset's name or a rule file.")
 @click.option("--short", is_flag=True, help="Play the short game (T25).")
@@ -43,10 +44,13 @@ class _Quit(Exception):
 @click.option("--record", "record_dir", type=click.Path(file_okay=False), help="Write the game's record into DIR.")
 def play(players, bots, seed, rules_ref, short, lang, name, save_path, resume_path, auto, as_json, record_dir):
     """Play Hachi-Hachi against bots in the terminal."""
-    from ..interpreter.session import Session
+    from ..interpreter.recordfile import ensure_folder, name_problem
+    from ..interpreter.session import Session, check_save_target
 
     if as_json and not auto:
         raise click.UsageError("--json needs --auto (it prints the summary of a bots-only game)")
+    if name_problem(name):
+        raise click.BadParameter(name_problem(name), param_hint="--name")
     try:
         if resume_path:
             session = Session.resume(resume_path)
@@ -54,6 +58,12 @@ def play(players, bots, seed, rules_ref, short, lang, name, save_path, resume_pa
         else:
             session = _new_session(players, bots, seed, rules_ref, short, name, auto)
             save_path = save_path or (None if auto else DEFAULT_SAVE)
+        if save_path and Path(save_path) != Path(resume_path or ""):
+            check_save_target(save_path)
+        if record_dir:
+            ensure_folder(record_dir)
+        if save_path:
+            session.save(save_path)                 # an unwritable save file fails now, not mid-game
     except HachiError as e:
         click.echo(f"{e.place or resume_path or rules_ref}: error: {e.message}", err=True)
         raise SystemExit(1) from None
@@ -130,10 +140,19 @@ class Table:
         s = self.s
         while not s.game.is_terminal:
             events = s.apply(self.ask()) if s.human_to_act else s.step()
-            if self.save_path:
-                s.save(self.save_path)
+            self.save()
             for e in events:
                 self.show(e)
+
+    def save(self) -> None:
+        """Save after a decision; if that fails, say so once and play on (the game is not lost)."""
+        if not self.save_path:
+            return
+        try:
+            self.s.save(self.save_path)
+        except RecordError as e:
+            click.echo(f"{e.place}: error: {e.message} The game goes on unsaved.", err=True)
+            self.save_path = None
 
     def show(self, event) -> None:
         from ..interpreter.actions import Deal

@@ -7,7 +7,10 @@ import sys
 
 import click
 
-from hachihachi.ruleset.errors import CardError, HachiError
+from hachihachi.ruleset.errors import CardError, HachiError, shown
+from hachihachi.ruleset.textlines import read_lines
+
+MAX_SAMPLES = 100_000_000   # fewer than the 133,784,560 hands of 7 of 52; for more, count exactly
 
 
 def _fail(place: str, err: HachiError) -> None:
@@ -21,9 +24,16 @@ def _load(rules: str):
 
 
 def _context(ruleset, trump: str | None, indicator: str | None):
+    """The trump suit and indicator card given as options; a bad one is an error placed at its option."""
     deck = ruleset.deck
-    t = deck.suit_index(trump) if trump else None
-    i = deck.parse(indicator) if indicator else None
+    try:
+        t = deck.suit_index(trump) if trump is not None else None
+    except CardError as e:
+        raise CardError(e.message, "--trump") from None
+    try:
+        i = deck.parse(indicator) if indicator is not None else None
+    except CardError as e:
+        raise CardError(e.message, "--indicator") from None
     return t, i
 
 
@@ -32,7 +42,7 @@ def evaluate_text(ruleset, text: str, trump: int | None, indicator: int | None) 
     deck = ruleset.deck
     hand = deck.parse_list(text)
     if len(hand) != ruleset.hand_size:
-        raise CardError(f"a hand has {ruleset.hand_size} cards, but '{text.strip()}' has {len(hand)}.")
+        raise CardError(f"a hand has {ruleset.hand_size} cards, but {shown(text.strip(), 60)} has {len(hand)}.")
     if indicator is not None and indicator in hand:
         raise CardError(f"the indicator {deck.name(indicator)} cannot also be in the hand.")
     result = ruleset.evaluator.evaluate(hand, trump, indicator)
@@ -83,7 +93,8 @@ def _stats(ruleset, samples: int | None, seed: int, trump, indicator, as_json: b
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.option("--stats", is_flag=True, help="Count every role over all hands instead.")
 @click.option("--exact", is_flag=True, help="With --stats: count exactly (the default).")
-@click.option("--samples", type=click.IntRange(min=1), help="With --stats: estimate from N random hands.")
+@click.option("--samples", type=click.IntRange(1, MAX_SAMPLES),
+              help="With --stats: estimate from N random hands.")
 @click.option("--seed", type=int, default=1, show_default=True, help="With --samples: the random seed.")
 def roles(cards, rules, trump, indicator, as_json, stats, exact, samples, seed):
     """Evaluate the hand roles of CARDS (or of one hand per line on standard input).
@@ -98,7 +109,7 @@ def roles(cards, rules, trump, indicator, as_json, stats, exact, samples, seed):
         ruleset = _load(rules)
         t, i = _context(ruleset, trump, indicator)
     except HachiError as err:
-        _fail(rules, err)
+        _fail("--rules", err)
         sys.exit(1)
     if stats:
         if cards:
@@ -113,10 +124,12 @@ def roles(cards, rules, trump, indicator, as_json, stats, exact, samples, seed):
             sys.exit(1)
         return
     bad = False
-    for n, line in enumerate(sys.stdin, 1):
-        if not line.strip():
-            continue
+    for n, line in read_lines(sys.stdin.buffer):
         try:
+            if isinstance(line, HachiError):
+                raise line
+            if not line.strip():
+                continue
             _emit(evaluate_text(ruleset, line, t, i), as_json)
         except HachiError as err:
             bad = True
@@ -143,6 +156,6 @@ def table(rules, lang, fmt, no_probability):
         ruleset = _load(rules)
         counts = None if no_probability else exact_counts(ruleset.evaluator, ruleset.hand_size)
     except HachiError as err:
-        _fail(rules, err)
+        _fail("--rules", err)
         sys.exit(1)
     click.echo(render(ruleset, counts, lang, fmt), nl=False)

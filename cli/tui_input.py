@@ -10,7 +10,7 @@ from typing import Optional
 
 from ..interpreter.actions import CallMizuten, Declare, Play, Split
 from ..interpreter.view import View
-from ..ruleset.errors import CardError
+from ..ruleset.errors import CardError, shown
 from ..ruleset.model import Phase, PlayKind, Ruleset
 from . import matching_input
 
@@ -44,11 +44,11 @@ def parse_answer(text: str, v: View, rules: Ruleset) -> object:
     legal = numbered(v, rules)
     if not answer:
         raise BadAnswer(f"Please answer: a number from 1 to {len(legal)}, a name, or ? for help.")
-    if answer.isdigit():
-        n = int(answer)
+    if answer.isdigit():                      # also ² and full-width digits, which int() may refuse
+        n = int(answer) if answer.isdecimal() and len(answer) <= 6 else 0
         if 1 <= n <= len(legal):
             return legal[n - 1]
-        raise BadAnswer(f"{answer} is not one of the choices: answer 1 to {len(legal)}.")
+        raise BadAnswer(f"{shown(answer)[1:-1]} is not one of the choices: answer 1 to {len(legal)}.")
     if v.phase in WORDS:
         return _word(answer, v)
     if _matching(v, rules):
@@ -70,7 +70,7 @@ def _word(answer: str, v: View):
                 raise BadAnswer("You declared mizuten, so you must go (T6).")
             raise BadAnswer(f"'{answer}' is not allowed now.")
     options = " or ".join(ws[1] for ws in WORDS[v.phase].values())
-    raise BadAnswer(f"'{_short(answer)}' is not an answer here: type a number or {options}.")
+    raise BadAnswer(f"{shown(answer)} is not an answer here: type a number or {options}.")
 
 
 def _card(answer: str, v: View, rules: Ruleset) -> Play:
@@ -87,10 +87,6 @@ def _card(answer: str, v: View, rules: Ruleset) -> Play:
     follow = [c for c in v.hand if deck.suit(c) == led]
     raise BadAnswer(f"You must follow suit: {deck.suits[led]} was led and you hold "
                     f"{deck.format(follow)} (T19).")
-
-
-def _short(text: str) -> str:
-    return text if len(text) <= 20 else text[:20] + "..."
 
 
 # -- the explanations behind '?' ----------------------------------------------------------------

@@ -1,9 +1,10 @@
 """Game records (interfaces.md): read, write and replay them, checking every action.
 
 A record names the ruleset, the players in seat order and, per round, the start player and the
-deal, then the actions in order. Reading uses ``yaml.safe_load`` only (JSON is YAML) on a
-bounded input; every problem is one :class:`RecordError` placed ``round R, action I`` (the deal
-is action 0). The shape of a round depends on the ruleset's ``play``:
+deal, then the actions in order. Reading uses the bounded safe reader of :mod:`.recordfile`
+(JSON is YAML), which also checks every field's type; every problem is one :class:`RecordError`
+placed ``round R, action I`` (the deal is action 0). The shape of a round depends on the
+ruleset's ``play``:
 
 ``tricks`` (Hachi-Hachi Trick)::
 
@@ -43,9 +44,7 @@ from ..ruleset.model import Phase, PlayKind, Ruleset
 from .actions import CallMizuten, Deal, Declare, Play, Split
 from .events import Applied, RoundEnded, RoundStarted
 from .game import Game
-
-MAX_BYTES = 5_000_000
-
+from .recordfile import read_record_data
 
 @dataclass(frozen=True)
 class Replay:
@@ -58,29 +57,6 @@ class Replay:
 class _Fail(Exception):
     def __init__(self, where: str, reason: str):
         self.where, self.reason = where, reason
-
-
-def read_record_data(path: str | Path) -> dict:
-    """The plain data of a record file (YAML or JSON), size-bounded, checked for its top keys."""
-    p = Path(path)
-    try:
-        if p.stat().st_size > MAX_BYTES:
-            raise RecordError(f"the record is larger than {MAX_BYTES} bytes", str(path))
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise RecordError(f"cannot read the record: {e}", str(path)) from None
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        place = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
-        raise RecordError(f"the record is not valid YAML or JSON: {getattr(e, 'problem', e)}", place) from None
-    if not isinstance(data, dict):
-        raise RecordError("a record is a mapping with ruleset, players and rounds", str(path))
-    for key, kind in (("ruleset", str), ("players", list), ("rounds", list)):
-        if not isinstance(data.get(key), kind):
-            raise RecordError(f"the record needs '{key}' ({kind.__name__})", str(path))
-    return data
 
 
 def load_record_ruleset(ref: str, path: str | Path) -> Ruleset:
@@ -114,7 +90,7 @@ def replay_data(data: dict, ruleset: Ruleset) -> Replay:
     try:
         game = Game(ruleset, len(names), start=first.get("start"), rounds=length)
     except HachiError as e:
-        raise _Fail("round 1", e.message) from None
+        raise _Fail("players", e.message) from None
     for r, rnd in enumerate(rounds, 1):
         if ruleset.play is PlayKind.MATCHING:
             from .record_matching import replay_round
@@ -152,6 +128,8 @@ def _replay_round(game: Game, r: int, rnd: Any, last: bool) -> None:
     if not isinstance(actions, list):
         raise _Fail(where, "actions must be a list")
     for i, item in enumerate(actions, 1):
+        if game.round_index != r - 1 or game.is_terminal:
+            raise _Fail(f"{where}, action {i}", f"the round is over after action {i - 1}; this action is one too many")
         seat, action = _parse_action(game, item, f"{where}, action {i}")
         _check_turn(game, seat, action, f"{where}, action {i}")
         _apply(game, f"{where}, action {i}", action)
@@ -163,6 +141,9 @@ def _parse_action(game: Game, item: Any, where: str):
     if not isinstance(item, dict) or not isinstance(item.get("seat"), int):
         raise _Fail(where, f"an action is a mapping with a seat and one of declare, split, play; got {item!r}"[:300])
     keys = [k for k in ("declare", "split", "play") if k in item]
+    unknown = sorted(str(k) for k in item if k not in ("seat", "declare", "split", "play"))
+    if unknown:
+        raise _Fail(where, f"an action has a seat and one of declare, split, play; '{unknown[0]}' is not known"[:300])
     if len(keys) != 1:
         raise _Fail(where, "an action needs exactly one of declare, split, play")
     value = item[keys[0]]

@@ -29,8 +29,7 @@ from .bots import make_bot
 from .events import Event
 from .game import Game
 from .record import Replay, read_record_data, record_data, replay
-
-HUMAN = "human"
+from .recordfile import HUMAN
 BOT_NAMES = ("ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal")
 
 
@@ -72,7 +71,7 @@ class Session:
     def __post_init__(self) -> None:
         for seat, name in enumerate(self.bots):
             if name != HUMAN:
-                self._players[seat] = make_bot(name)
+                self._players[seat] = make_bot(name, self.game.ruleset)
 
     # -- starting --------------------------------------------------------------------------
 
@@ -87,17 +86,14 @@ class Session:
     def resume(cls, path: str | Path) -> "Session":
         """The session saved in ``path``, replayed to where it stopped."""
         data = read_record_data(path)
+        missing = [key for key in ("seed", "bots") if key not in data]
+        if missing:
+            raise RecordError(f"this record has no '{missing[0]}', so it is not a save of 'hachi play', or it "
+                              "was cut short; it is left alone. 'hachi replay' shows what it holds.", str(path))
         rep: Replay = replay(path)
-        players = rep.game.players
-        seed = data.get("seed", 0)
-        human = data.get("human")
-        bots = data.get("bots") or seat_bots(players, ["heuristic"], human)
-        if not isinstance(seed, int) or not (human is None or isinstance(human, int) and 0 <= human < players):
-            raise RecordError("the record's seed must be an integer and human a seat", str(path))
-        if not isinstance(bots, list) or len(bots) != players or not all(isinstance(b, str) for b in bots):
-            raise RecordError(f"the record's bots must list one bot name per seat ({players})", str(path))
         try:
-            return cls(rep.game, rep.names, tuple(bots), seed, str(data["ruleset"]), human)
+            return cls(rep.game, rep.names, tuple(data["bots"]), data["seed"], str(data["ruleset"]),
+                       data.get("human"))
         except HachiError as e:
             raise RecordError(e.message, str(path)) from None
 
@@ -134,7 +130,31 @@ class Session:
         return data
 
     def save(self, path: str | Path) -> None:
-        write_atomic(path, dump_record(self.record(), path))
+        """Write the save file; a :class:`RecordError` (the game goes on) when it cannot be written."""
+        try:
+            write_atomic(path, dump_record(self.record(), path))
+        except OSError as e:
+            raise RecordError(f"cannot write the save file ({e.strerror or e}).", str(path)) from None
+
+
+def check_save_target(path: str | Path) -> None:
+    """Refuse to start a new game over ``path`` unless it is missing or holds a finished game.
+
+    A save of a game in progress, or any file that is no record, is never overwritten.
+    """
+    p = Path(path)
+    if not p.exists():
+        return
+    if p.is_dir():
+        raise RecordError("this is a folder; give a file name to --save.", str(path))
+    try:
+        finished = replay(p).game.is_terminal
+    except HachiError:
+        raise RecordError("this file exists and is not a saved game; it is left alone. Choose another "
+                          "--save FILE.", str(path)) from None
+    if not finished:
+        raise RecordError(f"this file holds a game in progress; continue it with 'hachi play --resume {path}', "
+                          "or choose another --save FILE.", str(path))
 
 
 def dump_record(data: dict, path: str | Path) -> str:

@@ -31,7 +31,11 @@ from .actions import CHANCE, POT, Deal
 from .bots import make_bot
 from .events import Applied, RolesShown, RoundEnded, Transfer
 from .game import Game
+from .recordfile import ensure_folder
 from .simstats import Moments
+
+MAX_GAMES = 10_000_000      # about a day of play on one core
+MAX_WORKERS = 256
 
 RulesetRef = Union[str, Path, Ruleset]
 Progress = Callable[[int], None]
@@ -181,7 +185,8 @@ def iter_results(ruleset: Ruleset, games: int, players: int, bots: Sequence[str]
                  record_ref: Optional[str] = None) -> Iterator[GameResult]:
     """Yield the results of games ``0 .. games-1`` in game order, played by ``workers`` processes."""
     job = _Job(ruleset, None, players, tuple(bots), seed, record_dir, record_ref)
-    if workers <= 1 or games <= 1:
+    workers = min(workers, games)
+    if workers <= 1:
         _WORKER["job"] = job
         for chunk in _chunks(games, 64):
             yield from _run_chunk(chunk)
@@ -308,10 +313,10 @@ def _bundled(name: str) -> Path:
 def check_args(ruleset: Ruleset, games: int, players: Optional[int], bots: Sequence[str],
                workers: int) -> tuple[int, tuple[str, ...]]:
     """Check a run's arguments; return the number of players and the bot of every seat."""
-    if games < 1:
-        raise HachiError(f"--games must be at least 1, not {games}", "--games")
-    if workers < 1:
-        raise HachiError(f"--workers must be at least 1, not {workers}", "--workers")
+    if not 1 <= games <= MAX_GAMES:
+        raise HachiError(f"--games must be from 1 to {MAX_GAMES:,}, not {games}", "--games")
+    if not 1 <= workers <= MAX_WORKERS:
+        raise HachiError(f"--workers must be from 1 to {MAX_WORKERS}, not {workers}", "--workers")
     if players is None:
         players = min(max(5, ruleset.players.min), ruleset.players.max)
     lo, hi = ruleset.players.min, ruleset.players.max
@@ -319,7 +324,7 @@ def check_args(ruleset: Ruleset, games: int, players: Optional[int], bots: Seque
         raise HachiError(f"{ruleset.name} is for {lo} to {hi} players, not {players}", "--players")
     per_seat = seat_bots(bots, players)
     for name in dict.fromkeys(per_seat):
-        make_bot(name)                  # an unknown name fails here, before any game
+        make_bot(name, ruleset)         # an unknown or unfit bot fails here, before any game
     return players, per_seat
 
 
@@ -335,8 +340,7 @@ def simulate(ruleset: RulesetRef, games: int, players: Optional[int] = None,
     players, per_seat = check_args(rules, games, players, bots, workers)
     rdir = None
     if record_dir is not None:
-        rdir = Path(record_dir)
-        rdir.mkdir(parents=True, exist_ok=True)
+        rdir = ensure_folder(record_dir)     # fails now, not after the games
     summary = Summary(rules.name, players, seed, workers, rules.chips.start,
                       [SeatSummary(s, b) for s, b in enumerate(per_seat)])
     t0 = time.perf_counter()

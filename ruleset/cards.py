@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .errors import CardError
+from .errors import CardError, shown
 
 SUIT_SYMBOLS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c", "♤": "s", "♡": "h", "♢": "d", "♧": "c"}
 _SEPARATORS = re.compile(r"[\s,]+")
@@ -65,7 +65,7 @@ class SuitedDeck:
         for r, rank in enumerate(self.ranks):
             if rank.upper() == text:
                 return r
-        raise CardError(f"'{text}' is not a rank; ranks are {' '.join(self.ranks)}.")
+        raise CardError(f"{shown(text)} is not a rank; ranks are {' '.join(self.ranks)}.")
 
     def suit_index(self, text: str) -> int:
         """The index of a suit written as a letter or a symbol."""
@@ -73,12 +73,12 @@ class SuitedDeck:
         for s, suit in enumerate(self.suits):
             if suit.lower() == letter:
                 return s
-        raise CardError(f"'{text}' is not a suit; suits are {' '.join(self.suits)}.")
+        raise CardError(f"{shown(text)} is not a suit; suits are {' '.join(self.suits)}.")
 
     def name(self, card: int) -> str:
         """The canonical name of ``card``, such as ``As`` or ``Th``."""
         if not isinstance(card, int) or not 0 <= card < self.size:
-            raise CardError(f"{card!r} is not a card of this deck.")
+            raise CardError(f"{shown(card)} is not a card of this deck.")
         return self.ranks[self.rank(card)] + self.suits[self.suit(card)]
 
     def format(self, cards) -> str:
@@ -87,7 +87,7 @@ class SuitedDeck:
     def parse(self, text: str) -> int:
         """Read one card; raise :class:`CardError` naming the text when it is not a card."""
         if not isinstance(text, str):
-            raise CardError(f"{text!r} is not a card; write a card like 'As' or 'Th'.")
+            raise CardError(f"{shown(text)} is not a card; write a card like 'As' or 'Th'.")
         raw = text.strip()
         if len(raw) >= 2 and raw[-1] in SUIT_SYMBOLS:
             key = raw[:-1].upper() + SUIT_SYMBOLS[raw[-1]]
@@ -97,16 +97,15 @@ class SuitedDeck:
             key = raw[:-1].upper() + raw[-1:].lower()
         card = self._lookup.get(key)
         if card is None:
-            shown = raw if len(raw) <= 20 else raw[:20] + "..."
             raise CardError(
-                f"'{shown}' is not a card; write rank then suit, like 'As', 'Th' or '10h' "
+                f"{shown(raw)} is not a card; write rank then suit, like 'As', 'Th' or '10h' "
                 f"(ranks {' '.join(self.ranks)}, suits {' '.join(self.suits)})."
             )
         return card
 
     def parse_list(self, text: str | list | tuple, unique: bool = True) -> tuple[int, ...]:
         """Read cards separated by spaces or commas (or a list of card strings)."""
-        items = [t for t in _SEPARATORS.split(text.strip()) if t] if isinstance(text, str) else list(text)
+        items = card_items(text)
         cards = tuple(self.parse(t) for t in items)
         if unique and len(set(cards)) != len(cards):
             seen, dup = set(), None
@@ -129,3 +128,12 @@ STANDARD_52 = SuitedDeck(
     suits=("s", "h", "d", "c"),
     rank_aliases=(("10", "T"),),
 )
+
+
+def card_items(text: str | list | tuple) -> list:
+    """The items of a list of cards written as text (spaces or commas) or as a list."""
+    if isinstance(text, str):
+        return [t for t in _SEPARATORS.split(text.strip()) if t]
+    if isinstance(text, (list, tuple)):
+        return list(text)
+    raise CardError(f"a list of cards is text like 'As Kh 2d' or a list of cards, not {shown(text)}.")

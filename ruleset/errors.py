@@ -37,3 +37,16 @@ class RecordError(HachiError):
 
 class IllegalAction(HachiError):
     """An action that the rules do not allow in the current state."""
+
+
+def shown(text: object, limit: int = 20) -> str:
+    """``text`` as it may appear inside an error message: printable, and at most ``limit`` characters.
+
+    >>> shown("a\\x1b[31mb"), shown("x" * 30)
+    ("'a\\\\x1b[31mb'", "'xxxxxxxxxxxxxxxxxxxx...'")
+    """
+    if not isinstance(text, str):
+        return repr(text)[:limit] + ("..." if len(repr(text)) > limit else "")
+    cut = text[:limit]
+    safe = "".join(c if c.isprintable() else repr(c)[1:-1] for c in cut)
+    return f"'{safe}{'...' if len(text) > limit else ''}'"

@@ -25,8 +25,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from .cards import _SEPARATORS
-from .errors import CardError, RuleFileError
+from .cards import card_items
+from .errors import CardError, RuleFileError, shown
 
 KINDS = ("bright", "animal", "ribbon", "chaff")
 CARD_ID = re.compile(r"^(1[0-2]|[1-9])([barc])([1-9]?)$")
@@ -113,18 +113,15 @@ class HanafudaDeck:
     def parse(self, text: str) -> int:
         """Read one card such as ``1b`` or ``12c3``; raise :class:`CardError` naming the text."""
         if not isinstance(text, str):
-            raise CardError(f"{text!r} is not a card; write a card like '1b' or '12c3'.")
+            raise CardError(f"{shown(text)} is not a card; write a card like '1b' or '12c3'.")
         card = self._lookup.get(text.strip().lower())
         if card is None:
-            raw = text.strip()
-            shown = raw if len(raw) <= 20 else raw[:20] + "..."
-            raise CardError(f"'{shown}' is not a hanafuda card; write the month, the kind letter (b a r c) and "
+            raise CardError(f"{shown(text.strip())} is not a hanafuda card; write the month, the kind letter (b a r c) and "
                             f"for chaff its number, like '1b', '8a', '6r', '1c2', '11c'.")
         return card
 
     def parse_list(self, text, unique: bool = True) -> tuple[int, ...]:
-        items = [t for t in _SEPARATORS.split(text.strip()) if t] if isinstance(text, str) else list(text)
-        cards = tuple(self.parse(t) for t in items)
+        cards = tuple(self.parse(t) for t in card_items(text))
         if unique and len(set(cards)) != len(cards):
             dup = next(c for i, c in enumerate(cards) if c in cards[:i])
             raise CardError(f"the card {self.name(dup)} is listed twice.")

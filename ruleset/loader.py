@@ -147,6 +147,10 @@ def _find(ref: str | Path, kind: str) -> Path:
         names = bundled_names(kind)
         hint = suggest(str(ref), names) or f"; the bundled ones are: {', '.join(names)}."
         raise RuleFileError(f"there is no bundled {what} named '{ref}'{hint}")
+    if path.is_dir():
+        raise RuleFileError(f"this is a folder, not a {what}.", str(ref))
+    if path.exists():
+        raise RuleFileError(f"this is not a regular file, so it cannot be a {what}.", str(ref))
     raise RuleFileError(f"there is no {what} '{ref}'.", str(ref))
 
 

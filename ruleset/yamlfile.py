@@ -1,8 +1,9 @@
-"""Read one YAML rule file safely, keeping the line and column of every key and value.
+"""Read one YAML file (a rule file, or a game record) safely, keeping the place of every value.
 
-Rule files come from strangers, so this refuses, with one clear :class:`RuleFileError` each,
-oversized files, invalid UTF-8 and binary data, tabs in indentation, deep nesting, alias bombs,
-huge numbers, duplicate keys, tags other than the plain JSON-like ones, and empty files.
+Rule files and records come from strangers, so this refuses, with one clear error each
+(:class:`RuleFileError`, or the error class of the :class:`Limits` given), oversized files,
+invalid UTF-8 and binary data, tabs in indentation, deep nesting, alias bombs, huge numbers,
+duplicate keys, tags other than the plain JSON-like ones, and empty files.
 Only plain ``dict``/``list``/``str``/``int``/``float``/``bool``/``None`` values are built.
 """
 
@@ -16,7 +17,7 @@ from typing import Any
 import yaml
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
-from .errors import RuleFileError
+from .errors import HachiError, RuleFileError
 
 MAX_FILE_BYTES = 128 * 1024     # rule files are a few KiB; parsing this much takes about half a second
 MAX_DEPTH = 32                  # rule files nest 5 levels deep
@@ -25,6 +26,28 @@ MAX_NUMBER_CHARS = 18           # digits of a number, checked before converting 
 MAX_STRING_CHARS = 10_000
 
 Path_ = tuple  # a path into the data: keys (str) and list indexes (int)
+
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What kind of file is read, the error it raises, and the bounds it must keep."""
+
+    kind: str = "rule file"
+    shape: str = "a rule file is a YAML mapping of settings"
+    merge_hint: str = "; use 'extends' to build on another rule file"
+    error: type = RuleFileError
+    max_bytes: int = MAX_FILE_BYTES
+    max_depth: int = MAX_DEPTH
+    max_nodes: int = MAX_NODES
+    max_number_chars: int = MAX_NUMBER_CHARS
+    max_string_chars: int = MAX_STRING_CHARS
+
+    def refuse(self, message: str, file: str, line: int = 1, col: int = 1) -> HachiError:
+        return self.error(message, f"{file}:{line}:{col}")
+
+
+RULE_FILE = Limits()
 
 _TAG = "tag:yaml.org,2002:"
 _PLAIN_TAGS = {_TAG + t for t in ("str", "int", "float", "bool", "null", "timestamp")}
@@ -81,41 +104,38 @@ def _short(tag: str) -> str:
     return "!!" + tag[len(_TAG):] if tag.startswith(_TAG) else tag
 
 
-def _refuse(message: str, file: str, line: int = 1, col: int = 1) -> RuleFileError:
-    return RuleFileError(message, f"{file}:{line}:{col}")
-
-
 def _mark(mark) -> tuple[int, int]:
     return mark.line + 1, mark.column + 1
 
 
-def read_bytes(path: Path, file: str) -> bytes:
-    """The bytes of ``path``, refusing anything larger than :data:`MAX_FILE_BYTES`."""
+def read_bytes(path: Path, file: str, limits: Limits = RULE_FILE) -> bytes:
+    """The bytes of ``path``, refusing anything larger than ``limits.max_bytes``."""
     try:
         with open(path, "rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
+            raw = handle.read(limits.max_bytes + 1)
     except IsADirectoryError:
-        raise _refuse("this is a folder, not a rule file.", file) from None
+        raise limits.refuse(f"this is a folder, not a {limits.kind}.", file) from None
     except OSError as exc:
-        raise _refuse(f"the file cannot be read ({exc.strerror or exc}).", file) from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise _refuse(f"the file is larger than {MAX_FILE_BYTES // 1024} KiB, the limit for rule files.", file)
+        raise limits.refuse(f"the file cannot be read ({exc.strerror or exc}).", file) from None
+    if len(raw) > limits.max_bytes:
+        raise limits.refuse(f"the file is larger than {limits.max_bytes // 1024} KiB, the limit for "
+                            f"{limits.kind}s.", file)
     return raw
 
 
-def decode(raw: bytes, file: str) -> str:
+def decode(raw: bytes, file: str, limits: Limits = RULE_FILE) -> str:
     """UTF-8 text without a byte order mark; binary data is refused at its first bad byte."""
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise _refuse(f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x} cannot start a character); "
-                      "rule files are UTF-8 YAML.", file, line, col) from None
+        raise limits.refuse(f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x} cannot start a "
+                            f"character); {limits.kind}s are UTF-8 YAML.", file, line, col) from None
     nul = text.find("\x00")
     if nul >= 0:
         line, col = _line_col(text, nul)
-        raise _refuse("the file holds a NUL character, so it is binary data, not YAML.", file, line, col)
+        raise limits.refuse("the file holds a NUL character, so it is binary data, not YAML.", file, line, col)
     return text
 
 
@@ -124,29 +144,31 @@ def _line_col(text: str, index: int) -> tuple[int, int]:
     return line, index - (text.rfind("\n", 0, index) + 1) + 1
 
 
-def check_tabs(text: str, file: str) -> None:
+def check_tabs(text: str, file: str, limits: Limits = RULE_FILE) -> None:
     """Refuse a tab in the indentation of any line (YAML indents with spaces only)."""
     for number, line in enumerate(text.split("\n"), start=1):
         indent = line[: len(line) - len(line.lstrip(" \t"))]
         if "\t" in indent and line.strip():
-            raise _refuse("this line is indented with a tab; YAML indents with spaces only.",
-                          file, number, indent.index("\t") + 1)
+            raise limits.refuse("this line is indented with a tab; YAML indents with spaces only.",
+                                file, number, indent.index("\t") + 1)
 
 
 class _Loader(yaml.SafeLoader):
-    """SafeLoader that composes nodes only, refusing nesting deeper than :data:`MAX_DEPTH`."""
+    """SafeLoader that composes nodes only, refusing nesting deeper than ``limits.max_depth``."""
 
-    def __init__(self, stream, file: str):
+    def __init__(self, stream, file: str, limits: Limits = RULE_FILE):
         super().__init__(stream)
         self._file = file
+        self._limits = limits
         self._depth = 0
 
     def compose_node(self, parent, index):
         self._depth += 1
         try:
-            if self._depth > MAX_DEPTH:
+            if self._depth > self._limits.max_depth:
                 line, col = _mark(self.peek_event().start_mark)
-                raise _refuse(f"the data is nested more than {MAX_DEPTH} levels deep.", self._file, line, col)
+                raise self._limits.refuse(f"the data is nested more than {self._limits.max_depth} levels deep.",
+                                          self._file, line, col)
             return super().compose_node(parent, index)
         finally:
             self._depth -= 1
@@ -155,40 +177,41 @@ class _Loader(yaml.SafeLoader):
 class _Builder:
     """Turns composed nodes into plain data, recording places and counting values."""
 
-    def __init__(self, doc: YamlDoc, loader: _Loader):
-        self.doc, self.loader, self.count = doc, loader, 0
+    def __init__(self, doc: YamlDoc, loader: _Loader, limits: Limits = RULE_FILE):
+        self.doc, self.loader, self.limits, self.count = doc, loader, limits, 0
 
     def place(self, node) -> str:
         line, col = _mark(node.start_mark)
         return f"{self.doc.file}:{line}:{col}"
 
-    def refuse(self, message: str, node) -> RuleFileError:
-        return _refuse(message, self.doc.file, *_mark(node.start_mark))
+    def refuse(self, message: str, node) -> HachiError:
+        return self.limits.refuse(message, self.doc.file, *_mark(node.start_mark))
 
     def build(self, node, path: Path_) -> Any:
         self.count += 1
-        if self.count > MAX_NODES:
-            raise self.refuse(f"the file expands to more than {MAX_NODES} values (through aliases, "
-                              "perhaps); a rule file needs far fewer.", node)
-        if len(path) > MAX_DEPTH:
-            raise self.refuse(f"the data is nested more than {MAX_DEPTH} levels deep (through aliases).", node)
+        lim = self.limits
+        if self.count > lim.max_nodes:
+            raise self.refuse(f"the file expands to more than {lim.max_nodes} values (through aliases, "
+                              f"perhaps); a {lim.kind} needs far fewer.", node)
+        if len(path) > lim.max_depth:
+            raise self.refuse(f"the data is nested more than {lim.max_depth} levels deep (through aliases).", node)
         self.doc.places.values.setdefault(path, self.place(node))
         if isinstance(node, MappingNode):
             return self.mapping(node, path)
         if isinstance(node, SequenceNode):
             if node.tag != _TAG + "seq":
-                raise self.refuse(f"the tag {_short(node.tag)} is not allowed in rule files.", node)
+                raise self.refuse(f"the tag {_short(node.tag)} is not allowed in {self.limits.kind}s.", node)
             return [self.build(child, path + (i,)) for i, child in enumerate(node.value)]
         return self.scalar(node)
 
     def mapping(self, node: MappingNode, path: Path_) -> dict:
         if node.tag != _TAG + "map":
-            raise self.refuse(f"the tag {_short(node.tag)} is not allowed in rule files.", node)
+            raise self.refuse(f"the tag {_short(node.tag)} is not allowed in {self.limits.kind}s.", node)
         result: dict[str, Any] = {}
         for key_node, value_node in node.value:
             if key_node.tag == _TAG + "merge":
-                raise self.refuse("merge keys (<<) are not supported in rule files; use 'extends' "
-                                  "to build on another rule file.", key_node)
+                raise self.refuse(f"merge keys (<<) are not supported in {self.limits.kind}s"
+                                  f"{self.limits.merge_hint}.", key_node)
             if not isinstance(key_node, ScalarNode):
                 raise self.refuse("a key must be plain text, not a list or a mapping.", key_node)
             key = key_node.value
@@ -203,13 +226,14 @@ class _Builder:
     def scalar(self, node: ScalarNode) -> Any:
         tag, text = node.tag, node.value
         if tag not in _PLAIN_TAGS:
-            raise self.refuse(f"the tag {_short(tag)} is not allowed in rule files.", node)
-        if tag in (_TAG + "int", _TAG + "float") and len(text) > MAX_NUMBER_CHARS:
+            raise self.refuse(f"the tag {_short(tag)} is not allowed in {self.limits.kind}s.", node)
+        lim = self.limits
+        if tag in (_TAG + "int", _TAG + "float") and len(text) > lim.max_number_chars:
             shown = text[:12] + "..."
-            raise self.refuse(f"the number {shown} is {len(text)} characters long; numbers in rule files "
-                              f"have at most {MAX_NUMBER_CHARS}.", node)
-        if tag == _TAG + "str" and len(text) > MAX_STRING_CHARS:
-            raise self.refuse(f"this text is {len(text)} characters long; the limit is {MAX_STRING_CHARS}.", node)
+            raise self.refuse(f"the number {shown} is {len(text)} characters long; numbers in {lim.kind}s "
+                              f"have at most {lim.max_number_chars}.", node)
+        if tag == _TAG + "str" and len(text) > lim.max_string_chars:
+            raise self.refuse(f"this text is {len(text)} characters long; the limit is {lim.max_string_chars}.", node)
         if tag == _TAG + "timestamp":
             return text
         value = self.loader.construct_object(node)
@@ -218,37 +242,38 @@ class _Builder:
         return value
 
 
-def parse_text(text: str, file: str) -> YamlDoc:
+def parse_text(text: str, file: str, limits: Limits = RULE_FILE) -> YamlDoc:
     """Parse YAML text (one document) into a :class:`YamlDoc`; refuse anything unsafe."""
-    check_tabs(text, file)
+    check_tabs(text, file, limits)
     doc = YamlDoc(file=file, data=None, text=text, places=Places(root=f"{file}:1:1"))
     loader = None
     try:
-        loader = _Loader(text, file)
+        loader = _Loader(text, file, limits)
         node = loader.get_single_node()
         if node is None:
-            raise _refuse("the file is empty; a rule file is a YAML mapping of settings.", file)
-        doc.data = _Builder(doc, loader).build(node, ())
+            raise limits.refuse(f"the file is empty; {limits.shape}.", file)
+        doc.data = _Builder(doc, loader, limits).build(node, ())
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = _mark(mark) if mark else (1, 1)
         problem = exc.problem or exc.context or "it does not parse"
-        raise _refuse(f"this is not valid YAML: {problem}.", file, line, col) from None
+        raise limits.refuse(f"this is not valid YAML: {problem}.", file, line, col) from None
     except yaml.reader.ReaderError as exc:
         line, col = _line_col(text, exc.position)
-        raise _refuse(f"the file holds the character U+{exc.character:04X}, which YAML does not allow "
-                      "(is it binary data?).", file, line, col) from None
+        raise limits.refuse(f"the file holds the character U+{exc.character:04X}, which YAML does not allow "
+                            "(is it binary data?).", file, line, col) from None
     except yaml.YAMLError as exc:
-        raise _refuse(f"this is not valid YAML: {exc}.", file) from None
+        raise limits.refuse(f"this is not valid YAML: {exc}.", file) from None
     except RecursionError:
-        raise _refuse(f"the data is nested too deeply (the limit is {MAX_DEPTH} levels).", file) from None
+        raise limits.refuse(f"the data is nested too deeply (the limit is {limits.max_depth} levels).",
+                            file) from None
     finally:
         if loader is not None:
             loader.dispose()
     return doc
 
 
-def read_yaml(path: Path, file: str | None = None) -> YamlDoc:
+def read_yaml(path: Path, file: str | None = None, limits: Limits = RULE_FILE) -> YamlDoc:
     """Read and parse the YAML file at ``path``; ``file`` is the name shown in places."""
     file = file if file is not None else str(path)
-    return parse_text(decode(read_bytes(path, file), file), file)
+    return parse_text(decode(read_bytes(path, file, limits), file, limits), file, limits)

@@ -38,11 +38,23 @@ def bot_names() -> tuple[str, ...]:
     return tuple(sorted(_REGISTRY))
 
 
-def make_bot(name: str, **options) -> Bot:
-    """Build the bot called ``name``; an unknown name is a :class:`HachiError`."""
+def make_bot(name: str, ruleset=None, **options) -> Bot:
+    """Build the bot called ``name``; an unknown name, or a bot that cannot play the ruleset's
+    kind of play (a bot's ``plays``, all kinds when it has none), is a :class:`HachiError`."""
     target = _REGISTRY.get(name)
     if target is None:
         raise HachiError(f"there is no bot '{name}'; bots are {', '.join(bot_names())}.")
     module, attr = target.split(":")
     factory: Callable[..., Bot] = getattr(importlib.import_module(module), attr)
+    plays = getattr(factory, "plays", None)
+    if ruleset is not None and plays is not None and ruleset.play not in plays:
+        able = [n for n in bot_names() if n != name and _can_play(n, ruleset.play)]
+        raise HachiError(f"the bot '{name}' cannot play {ruleset.play.value} ({ruleset.name}); "
+                         f"bots that can: {', '.join(able)}.")
     return factory(**options)
+
+
+def _can_play(name: str, play) -> bool:
+    module, attr = _REGISTRY[name].split(":")
+    plays = getattr(getattr(importlib.import_module(module), attr), "plays", None)
+    return plays is None or play in plays

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from ...ruleset.model import Ruleset
+from ...ruleset.model import PlayKind, Ruleset
 from ..actions import CallMizuten, Declare, Play, Split
 from ..view import View
 from .knowledge import Knowledge, knowledge
@@ -104,9 +104,15 @@ def wants_split(ruleset: Ruleset, view: View) -> bool:
 
 
 class HeuristicBot:
+    """The trick game's heuristic; in matching play (hanafuda) it plays as ``heuristic_matching``."""
+
     name = "heuristic"
 
     def choose(self, game, seat: int, rng: random.Random):
+        if game.ruleset.play is PlayKind.MATCHING:
+            from .matching_heuristic import MatchingHeuristicBot
+
+            return MatchingHeuristicBot().choose(game, seat, rng)
         view = game.view(seat)
         legal = view.legal
         if len(legal) == 1:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from ...ruleset.model import Phase
+from ...ruleset.model import Phase, PlayKind
 from ..actions import Play
 from ..play.matching import Capture
 
@@ -20,6 +20,7 @@ ROLE_CARD_BONUS = 6
 
 class MatchingHeuristicBot:
     name = "heuristic_matching"
+    plays = frozenset({PlayKind.MATCHING})
 
     def choose(self, game, seat: int, rng: random.Random):
         view = game.view(seat)

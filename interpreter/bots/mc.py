@@ -13,6 +13,7 @@ import random
 import time
 from typing import Optional
 
+from ...ruleset.model import PlayKind
 from ..events import RoundEnded
 from .determinize import carried_pot, determinize, play_out, round_value
 from .heuristic import HeuristicBot
@@ -22,6 +23,7 @@ DEFAULT_SAMPLES = 16
 
 class MonteCarloBot:
     name = "mc"
+    plays = frozenset({PlayKind.TRICKS})        # its worlds are dealt and played as tricks
 
     def __init__(self, samples: int = DEFAULT_SAMPLES, seconds: Optional[float] = None):
         self.samples, self.seconds = max(1, int(samples)), seconds

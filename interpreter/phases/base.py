@@ -47,13 +47,15 @@ class PhaseRule:
 
 def describe(action, t: Table) -> str:
     """A short readable form of an action, with cards named."""
-    from ..actions import Play
+    from ..actions import Deal, Play
 
     deck = t.ruleset.deck
 
     def card(c) -> bool:
         return isinstance(c, int) and 0 <= c < deck.size
 
+    if isinstance(action, Deal) or type(action).__name__ == "HanaDeal":
+        return "the deal"
     if isinstance(action, Play) and card(action.card):
         return f"Play({deck.name(action.card)})"
     target = getattr(action, "target", None)
