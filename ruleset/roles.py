@@ -256,9 +256,22 @@ class RoleEvaluator:
         return sum(1 for c in hand if bit[c] & mask)
 
 
+_COMPILED: dict[str, RoleEvaluator] = {}     # variants of one ruleset share their role table
+
+
 def compile_table(table: RoleTable, deck: SuitedDeck) -> RoleEvaluator:
-    """Parse and compile a role table; raise the first :class:`PatternError` if any."""
-    return RoleEvaluator(table, deck)
+    """Parse and compile a role table; raise the first :class:`PatternError` if any.
+
+    Equal tables for equal decks share one evaluator (its caches only ever grow with answers
+    that are the same for both), so checking a folder of variants compiles each table once.
+    """
+    key = repr((table, deck))
+    evaluator = _COMPILED.get(key)
+    if evaluator is None:
+        if len(_COMPILED) >= 32:
+            _COMPILED.clear()
+        evaluator = _COMPILED[key] = RoleEvaluator(table, deck)
+    return evaluator
 
 
 def pattern_errors(table: RoleTable, deck: SuitedDeck) -> list[PatternError]:
