@@ -31,6 +31,7 @@ from .actions import CHANCE, POT, Deal
 from .bots import make_bot
 from .events import Applied, RolesShown, RoundEnded, Transfer
 from .game import Game
+from .kinds import RoundKind
 from .recordfile import ensure_folder
 from .simstats import Moments
 
@@ -284,7 +285,7 @@ class Summary:
             "games": self.games, "rounds": self.rounds, "seed": self.seed, "workers": self.workers,
             "elapsed_s": round(self.elapsed_s, 3), "rounds_per_s": round(self.rounds_per_s, 1),
             "seats": [s.as_json() for s in self.seats],
-            "kinds": dict(sorted(self.kinds.items())),
+            "kinds": {k.value: self.kinds.get(k.value, 0) for k in RoundKind} | dict(sorted(self.kinds.items())),
             "zero_sum_violations": self.zero_sum_violations,
             "ruleset": self.ruleset, "players": self.players,
             "roles": dict(sorted(self.roles.items())), "fields": dict(sorted(self.fields.items())),

@@ -132,3 +132,12 @@ def test_zero_games_is_a_usage_error():
 def test_compare_with_rules_is_a_usage_error(tmp_path):
     a = variant(tmp_path, "a.yaml")
     assert run("--games", "2", "--rules", str(a), "--compare", str(a), str(a)).exit_code == 2
+
+
+def test_json_kinds_list_every_round_kind_even_when_none_occurred(tmp_path):
+    one = tmp_path / "one.yaml"
+    one.write_text("extends: hachihachi_trick\nrounds: {standard: 1, short: 1}\n", encoding="utf-8")
+    data = json.loads(run("--games", "1", "--rules", str(one), "--seed", "3", "--json").stdout)
+    kinds = data["kinds"]
+    assert list(kinds) == ["skipped", "one_goer", "two_goers_split", "two_goers_play", "three_goers"]
+    assert sum(kinds.values()) == 1 and sorted(kinds.values())[:4] == [0, 0, 0, 0]
