@@ -206,7 +206,7 @@ class Table:
     def leave(self) -> None:
         click.echo()
         if self.save_path:
-            click.echo(self.screen.t("saved", path=self.save_path))
+            click.echo(fold(self.screen.t("saved", path=self.save_path)))
         else:
             click.echo("Stopped; the game was not saved (use --save FILE to keep it).")
 
