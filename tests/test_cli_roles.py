@@ -88,3 +88,23 @@ def test_table_in_every_language_and_format():
     assert ja.exit_code == 0 and "| 出来役 | 四三 |" in ja.output
     html = run("table", "--format", "html")
     assert html.exit_code == 0 and "<table>" in html.output and "0.0005%" in html.output
+
+
+def test_T7_indicator_makes_its_suit_trump_and_a_contrary_trump_is_refused(tmp_path):
+    from click.testing import CliRunner
+
+    from hachihachi.cli.main import cli
+
+    rules = tmp_path / "nt.yaml"
+    rules.write_text("extends: hachihachi_trick\nrole_table:\n  roles:\n    notrump:\n"
+                     "      name: {ja: 切り札なし, en: No trump}\n      group: weak\n"
+                     "      pattern: count(suit trump) == 0\n      go: 1\n      forced: 1\n", encoding="utf-8")
+    runner, hand, base = CliRunner(), "As Ks Qs Js 2d 3d 4d", ["roles", "--rules", str(rules)]
+    by_indicator = runner.invoke(cli, base + ["--indicator", "7h", "--json", hand])
+    by_trump = runner.invoke(cli, base + ["--trump", "h", "--json", hand])
+    assert by_indicator.exit_code == 0 and by_indicator.stdout == by_trump.stdout
+    assert '"notrump"' in by_indicator.stdout
+    assert '"notrump"' not in runner.invoke(cli, base + ["--indicator", "7s", "--json", hand]).stdout
+    clash = runner.invoke(cli, base + ["--indicator", "7h", "--trump", "s", hand])
+    assert clash.exit_code == 1
+    assert "--trump: error: the trump suit is the indicator's (T7): 7h makes h trump, not s." in clash.output
