@@ -23,9 +23,6 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from .errors import PatternError
 
-COMPARISONS = ("==", "!=", "<=", ">=", "<", ">")
-CONTEXT_WORDS = ("trump", "indicator")
-
 
 # ---------------------------------------------------------------- card sets
 @dataclass(frozen=True)
