@@ -1,7 +1,7 @@
 """The hand-role pattern language: parse text into frozen nodes, with friendly errors.
 
 ``parse_pattern`` reads a role pattern (``shape 3 or shape 3 2``), ``parse_cardset`` a card-set
-expression (``rank T J Q K A``). Nodes are frozen dataclasses; ``roles.py`` compiles them into
+expression (``rank T J Q K A``). Nodes are frozen dataclasses; ``compiler.py`` compiles them into
 closures. Nothing is ever passed to eval/exec.
 
 >>> parse_pattern("count(light) == 0")
