@@ -170,7 +170,7 @@ class Game:
         seat = self._who
         if action not in self._trusted:         # legal_actions() has not vouched for it
             try:
-                self._check_kind(rule, action)
+                self._check_kind(action)
                 rule.check(t, action)
             except IllegalAction as e:
                 raise IllegalAction(f"illegal action {describe(action, t)}: {e.message} "
@@ -233,7 +233,7 @@ class Game:
     def _current_rule(self) -> PhaseRule:
         return self._phases[self._t.round.phase_index]
 
-    def _check_kind(self, rule: PhaseRule, action) -> None:
+    def _check_kind(self, action) -> None:
         r = self._t.round
         if isinstance(action, Declare) and r.declarations_done and r.forced_out:
             raise IllegalAction(

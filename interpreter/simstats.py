@@ -49,13 +49,6 @@ class Moments:
         return Z95 * self.stdev / math.sqrt(self.n) if self.n else 0.0
 
 
-def moments(xs: Sequence[float]) -> Moments:
-    m = Moments()
-    for x in xs:
-        m.add(x)
-    return m
-
-
 def histogram(values: Sequence[int], bins: int = 12, width: int = 40) -> list[str]:
     """Lines of a text histogram of integer ``values``: range, bar, count."""
     if not values:

@@ -65,11 +65,3 @@ def resolve_ref(ref: str | Path, base: Path | None = None) -> Path:
     if base is not None and not path.is_absolute():
         path = base.parent / path
     return path
-
-
-def display_name(path: Path) -> str:
-    """How a file is named in chains: bundled files by name, others by path."""
-    for name, bundled in bundled_files().items():
-        if bundled == path:
-            return name
-    return str(path)

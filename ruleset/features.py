@@ -135,11 +135,6 @@ class Features:
         self._suit_run = suit_run_value
         self.joint_counts = joint_counts
 
-    @classmethod
-    def of_hand(cls, tables: DeckTables, hand: Sequence[int]) -> "Features":
-        rank_key, suit_key, mask = tables.keys(hand)
-        return cls(tables, tables.rank_counts(rank_key), tables.suit_counts(suit_key), mask)
-
     @cached_property
     def rank_mask(self) -> int:
         return sum(1 << r for r, n in enumerate(self.rank_counts) if n)

@@ -197,7 +197,3 @@ def build_hanafuda_deck(data: Mapping[str, Any], changeling_month: int | None = 
         deck = deck.with_changeling(c for c in deck.cards
                                     if deck.month(c) == changeling_month and deck.kind(c) != "chaff")
     return deck
-
-
-def is_hanafuda(deck) -> bool:
-    return isinstance(deck, HanafudaDeck)

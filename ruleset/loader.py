@@ -154,16 +154,21 @@ def _find(ref: str | Path, kind: str) -> Path:
     raise RuleFileError(f"there is no {what} '{ref}'.", str(ref))
 
 
+def _load(ref: str | Path, kind: str) -> Analysis:
+    """The analysis of the file ``ref`` names; raise the first problem, if any."""
+    path = _find(ref, kind)
+    analysis = analyse(path, str(ref) if not is_name(ref) else str(path), kind)
+    if analysis.problems:
+        raise analysis.problems[0].to_error()
+    return analysis
+
+
 def load_ruleset(ref: str | Path) -> Ruleset:
     """Load, validate and build a ruleset from a bundled name or a file path.
 
     Raises :class:`RuleFileError` (with ``place``) for the first, most fundamental problem.
     """
-    path = _find(ref, RULESET)
-    analysis = analyse(path, str(ref) if not is_name(ref) else str(path), RULESET)
-    if analysis.problems:
-        raise analysis.problems[0].to_error()
-    return analysis.ruleset
+    return _load(ref, RULESET).ruleset
 
 
 @lru_cache(maxsize=1)
@@ -174,8 +179,4 @@ def standard_ruleset() -> Ruleset:
 
 def load_role_table(ref: str | Path) -> RoleTable:
     """Load and check a role table from a bundled name (``hand_roles``) or a file path."""
-    path = _find(ref, ROLE_TABLE)
-    analysis = analyse(path, str(ref) if not is_name(ref) else str(path), ROLE_TABLE)
-    if analysis.problems:
-        raise analysis.problems[0].to_error()
-    return analysis.table
+    return _load(ref, ROLE_TABLE).table

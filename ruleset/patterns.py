@@ -1,7 +1,7 @@
 """The hand-role pattern language: parse text into frozen nodes, with friendly errors.
 
 ``parse_pattern`` reads a role pattern (``shape 3 or shape 3 2``), ``parse_cardset`` a card-set
-expression (``rank T J Q K A``). Nodes are frozen dataclasses; ``roles.py`` compiles them into
+expression (``rank T J Q K A``). Nodes are frozen dataclasses; ``compiler.py`` compiles them into
 closures. Nothing is ever passed to eval/exec.
 
 >>> parse_pattern("count(light) == 0")
@@ -22,9 +22,6 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from .errors import PatternError
-
-COMPARISONS = ("==", "!=", "<=", ">=", "<", ">")
-CONTEXT_WORDS = ("trump", "indicator")
 
 
 # ---------------------------------------------------------------- card sets

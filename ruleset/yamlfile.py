@@ -72,9 +72,6 @@ class Places:
             path = path[:-1]
         return self.values.get((), self.root)
 
-    def file_of(self, path: Path_ = ()) -> str:
-        return self.of(path).rsplit(":", 2)[0]
-
     def prefixed(self, prefix: Path_) -> "Places":
         """The same places under ``prefix`` (a role table read into ``role_table``)."""
         return Places({prefix + p: v for p, v in self.values.items()},

@@ -1,7 +1,7 @@
 """Play engines: what happens between the payments before play and the settlement after it.
 
-Trick play (Hachi-Hachi Trick) is :class:`~.tricks.TrickEngine`; hanafuda's matching play will
-be another :class:`~.base.PlayEngine` chosen by the ruleset's ``play:`` kind.
+Trick play (Hachi-Hachi Trick) is :class:`~.tricks.TrickEngine` and hanafuda's matching play
+:class:`~.matching.MatchingEngine`; :func:`engine_for` picks one by the ruleset's ``play:`` kind.
 """
 
 from __future__ import annotations
