@@ -43,6 +43,10 @@ def test_end_of_input_saves_and_resume_continues_to_the_same_end(tmp_path):
     rest = CliRunner().invoke(play, ["--resume", str(tmp_path / "part.yaml")], input="1\n" * 200)
     assert rest.exit_code == 0, rest.output
     assert "Resuming the game" in rest.output
+    assert whole.exit_code == 0, whole.output
+    ended, resumed = replay(tmp_path / "whole.yaml").game, replay(tmp_path / "part.yaml").game
+    assert ended.is_terminal and resumed.is_terminal
+    assert resumed.chips == ended.chips and resumed.events == ended.events
     assert replay(tmp_path / "part.yaml").game.chips == replay(tmp_path / "whole.yaml").game.chips
 
 

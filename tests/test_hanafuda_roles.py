@@ -111,7 +111,7 @@ def test_H10_exact_weak_counts_match_closed_forms(rules, plain):
 def test_H8_exact_counts_agree_with_hand_by_hand_evaluation(rules):
     import random
 
-    rng, d = random.Random(5), rules.deck
+    rng = random.Random(5)
     hands = [tuple(rng.sample(range(48), 7)) for _ in range(3000)]
     batch = rules.evaluator.evaluate_many(hands)
     one = [rules.evaluator.evaluate(h) for h in hands]
