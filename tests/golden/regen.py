@@ -16,8 +16,9 @@ HERE = Path(__file__).parent
 CASES = ((1, 3), (2, 5), (3, 7))       # (seed, players)
 
 
-def play(seed: int, players: int) -> Game:
-    game = Game("hachihachi_trick", players, seed=seed)
+def play(seed: int, players: int, ruleset: str = "hachihachi_trick") -> Game:
+    """A whole game of seeded random legal play."""
+    game = Game(ruleset, players, seed=seed)
     rng = random.Random(seed)
     while not game.is_terminal:
         if game.current_player == CHANCE:
@@ -40,14 +41,7 @@ HANAFUDA_CASES = (4,)                  # seeds of 3-player hanafuda games
 
 
 def play_hanafuda(seed: int) -> Game:
-    game = Game("hanafuda_hachihachi", 3, seed=seed)
-    rng = random.Random(seed)
-    while not game.is_terminal:
-        if game.current_player == CHANCE:
-            game.deal_random()
-        else:
-            game.apply(rng.choice(game.legal_actions()))
-    return game
+    return play(seed, 3, "hanafuda_hachihachi")
 
 
 def hanafuda_trace(game: Game) -> str:
