@@ -26,7 +26,8 @@ class _Quit(Exception):
 
 
 @click.command()
-@click.option("--players", type=click.IntRange(2, 12), default=5, show_default=True, help="Seats at the table.")
+@click.option("--players", type=click.IntRange(2, 12),
+              help="Seats at the table.  [default: 5, or what the ruleset allows nearest to it]")
 @click.option("--bots", default="heuristic", show_default=True,
               help="Bot names for the bot seats, comma separated; a short list repeats its last name.")
 @click.option("--seed", type=click.IntRange(-(2**63), 2**63 - 1),
@@ -83,6 +84,7 @@ def _new_session(players, bots, seed, rules_ref, short, name, auto):
                                  param_hint="--bots")
     ruleset = load_ruleset(rules_ref)
     lo, hi = ruleset.players.min, ruleset.players.max
+    players = min(max(5, lo), hi) if players is None else players
     if not lo <= players <= hi:
         raise click.BadParameter(f"{ruleset.name} is for {lo} to {hi} players", param_hint="--players")
     ref = str(Path(rules_ref).resolve()) if Path(rules_ref).is_file() else rules_ref

@@ -152,3 +152,13 @@ def test_screen_lines_fold_to_an_80_column_terminal():
         assert len(lines) > 1
         assert all(columns(line) <= 79 for line in lines)
         assert "".join(line.strip() for line in lines).replace(" ", "") == text.replace(" ", "")
+
+
+def test_T2_default_table_size_is_five_or_what_the_ruleset_allows():
+    import json as _json
+
+    trick = CliRunner().invoke(play, ["--auto", "--json", "--seed", "2", "--short"])
+    hana = CliRunner().invoke(play, ["--auto", "--json", "--seed", "2", "--short", "--rules", "hanafuda_hachihachi"])
+    assert trick.exit_code == 0 and hana.exit_code == 0, trick.output + hana.output
+    assert len(_json.loads(trick.stdout)["players"]) == 5
+    assert len(_json.loads(hana.stdout)["players"]) == 3
