@@ -6,7 +6,6 @@ two palettes chosen once: suits coloured (four-colour deck) or plain text.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
@@ -14,19 +13,11 @@ import click
 
 from ..interpreter.actions import CallMizuten, Declare, Play, Split
 from ..interpreter.view import View
+from ..ruleset.display import columns
 from ..ruleset.model import Phase, PlayKind, Ruleset
 from . import screen_matching as hana
 
 WIDTH = 79     # columns of an 80-column terminal that a line may fill
-
-
-def columns(text: str) -> int:
-    """Display width of plain text: East Asian wide characters take two columns.
-
-    >>> columns("ab"), columns("出る")
-    (2, 4)
-    """
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
 def fold(text: str, width: int = WIDTH) -> str:

@@ -13,6 +13,7 @@ import html
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from .display import columns, wrap
 from .patterns import (
     And, ClassRef, Compare, Count, Groups, KindSet, MaxSuit, Not, Number, Or, RankSet, Run, Shape, SuitRun,
     SuitSet, Union_, parse_pattern,
@@ -181,15 +182,14 @@ def render(ruleset, counts=None, lang: str = "en", fmt: str = "text") -> str:
         return (f"<!DOCTYPE html>\n<html lang=\"{lang}\"><head><meta charset=\"utf-8\"><title>{esc(title)}</title>"
                 f"</head><body>\n<h1>{esc(title)}</h1>\n<table>\n<tr>"
                 + "".join(f"<th>{esc(h)}</th>" for h in head) + f"</tr>\n{body}</table>\n</body></html>\n")
-    widths = [max(_width(x) for x in col) for col in zip(head, *rows)]
+    cells = [[wrap(c, DEFINITION_COLUMNS) if i == 2 else [c] for i, c in enumerate(r)] for r in [head] + rows]
+    widths = [max(columns(line) for cell in col for line in cell) for col in zip(*cells)]
     out = [title, ""]
-    for r in [head] + rows:
-        out.append("  ".join(c + " " * (w - _width(c)) for c, w in zip(r, widths)).rstrip())
+    for r in cells:
+        for k in range(max(len(cell) for cell in r)):          # a long definition takes more lines
+            parts = [cell[k] if k < len(cell) else "" for cell in r]
+            out.append("  ".join(c + " " * (w - columns(c)) for c, w in zip(parts, widths)).rstrip())
     return "\n".join(out) + "\n"
 
 
-def _width(text: str) -> int:
-    """Display width: East Asian wide characters take two columns."""
-    import unicodedata
-
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+DEFINITION_COLUMNS = 64     # the text sheet wraps longer definitions

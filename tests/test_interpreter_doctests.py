@@ -7,9 +7,10 @@ import pytest
 from hachihachi.cli import screen
 from hachihachi.interpreter import game, narrate
 from hachihachi.interpreter.phases import pot
+from hachihachi.ruleset import display
 
 
-@pytest.mark.parametrize("module", [game, narrate, pot, screen])
+@pytest.mark.parametrize("module", [display, game, narrate, pot, screen])
 def test_doctests(module):
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0
