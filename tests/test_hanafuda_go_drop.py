@@ -107,3 +107,28 @@ def test_play_after_go_drop_is_among_goers_only():
     assert g.current_player == 0
     g.apply(Play(D.parse("4c1")))                   # takes 4a
     assert g.current_player == 2
+
+
+def test_T21_the_goer_with_most_card_points_takes_the_pot_and_the_deal_passes_left():
+    from hachihachi.interpreter.events import RoundEnded
+    from hachihachi.interpreter.play.matching import Captured
+
+    taken = 0
+    for seed in range(30):
+        g, rng = Game(RULES, players=5, seed=seed, rounds=2), random.Random(seed)
+        while not g.is_terminal:
+            g.deal_random(rng) if g.current_player == CHANCE else g.apply(rng.choice(g.legal_actions()))
+        for end in (e for e in g.events if isinstance(e, RoundEnded) and len(e.goers) > 1):
+            points = {s: 0 for s in end.goers}
+            for e in g.events:
+                if isinstance(e, Captured) and e.round == end.round:
+                    points[e.seat] += sum(D.points(c) for c in ((e.card,) + e.taken if e.taken else ()))
+            pays = [t for t in g.events if isinstance(t, Transfer) and t.round == end.round
+                    and t.kind is Kind.POT]
+            best = max(points.values())
+            assert end.pot_to == next(s for s in end.goers if points[s] == best)
+            assert all(t.target == end.pot_to for t in pays)
+            taken += bool(pays)
+            start = next(e.start for e in g.events if type(e).__name__ == "RoundStarted" and e.round == end.round)
+            assert end.next_start == (start + 1) % 5
+    assert taken >= 5

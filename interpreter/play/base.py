@@ -10,8 +10,14 @@ from ..state import Table
 class PlayEngine(Protocol):
     """Plays out a round among its goers; leaves the results the settlement phases read.
 
-    Trick play leaves ``round.tricks_won``; a matching engine would leave its captures.
+    Trick play leaves ``round.tricks_won``; matching play leaves its captures. ``standing`` is
+    what the pot phase (T21) ranks the goers by, counted in ``standing_unit``.
     """
+
+    standing_unit: str
+
+    def standing(self, t: Table) -> dict[int, int]:
+        """Each goer's result of the play so far (tricks won, captured card points); {} before play."""
 
     def start(self, t: Table) -> None:
         """Set up ``t.round.play`` for the goers of the round."""

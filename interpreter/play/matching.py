@@ -91,6 +91,8 @@ def capture_evaluator(ruleset):
 class MatchingEngine:
     """The :class:`~.base.PlayEngine` of ``play: matching``."""
 
+    standing_unit = "card points"
+
     def __init__(self, ruleset):
         self.ruleset = ruleset
         self.deck = ruleset.deck
@@ -102,6 +104,13 @@ class MatchingEngine:
         seat_goers(t)
         s: MatchingState = t.round.play
         s.stage = Stage.PLAY if any(t.round.hands[x] for x in s.order) else Stage.OVER
+
+    def standing(self, t) -> dict[int, int]:
+        """The card points each goer has captured (H1)."""
+        s = t.round.play
+        if not isinstance(s, MatchingState):
+            return {}
+        return {g: sum(self.deck.points(c) for c in s.captures.get(g, ())) for g in t.round.goers}
 
     def actor(self, t) -> Optional[int]:
         s: MatchingState = t.round.play

@@ -51,6 +51,8 @@ def _best_card(cards: list[int], trump: Optional[int], suits: int) -> int:
 class TrickEngine:
     """Trick play (T19): the first goer leads; clockwise among the goers; 7 tricks."""
 
+    standing_unit = "tricks"
+
     def __init__(self, ruleset: Ruleset):
         self.ruleset = ruleset
         self._suits = len(ruleset.deck.suits)
@@ -62,6 +64,9 @@ class TrickEngine:
         r = t.round
         r.play = TrickState(goers=list(r.goers), leader=r.goers[0])
         r.tricks_won = {g: 0 for g in r.goers}
+
+    def standing(self, t: Table) -> dict[int, int]:
+        return t.round.tricks_won
 
     def actor(self, t: Table) -> Optional[int]:
         seat = t.round.play.to_play()
