@@ -15,6 +15,7 @@ from hachihachi.interpreter.phases.hanafuda import HanaDeal
 from hachihachi.ruleset.loader import load_ruleset
 from hachihachi.ruleset.model import Phase
 from hachihachi.ruleset.model import Transfer as Kind
+from interp_support import play_random
 
 RULES = load_ruleset("hanafuda_go_drop")
 D = RULES.deck
@@ -87,9 +88,8 @@ def test_T11_T17_drop_fees_and_a_lone_goer_takes_the_pot_without_play():
 def test_go_drop_round_records_and_replays(tmp_path):
     from hachihachi.interpreter.record import record_data, replay, write_record
 
-    g, rng = Game(RULES, players=5, seed=3, rounds=2), random.Random(3)
-    while not g.is_terminal:
-        g.deal_random(rng) if g.current_player == CHANCE else g.apply(rng.choice(g.legal_actions()))
+    g = Game(RULES, players=5, seed=3, rounds=2)
+    play_random(g, random.Random(3))
     data = record_data(g)
     assert any("declare" in a for r in data["rounds"] for a in r["actions"])
     write_record(tmp_path / "g.yaml", data)
@@ -115,9 +115,8 @@ def test_T21_the_goer_with_most_card_points_takes_the_pot_and_the_deal_passes_le
 
     taken = 0
     for seed in range(30):
-        g, rng = Game(RULES, players=5, seed=seed, rounds=2), random.Random(seed)
-        while not g.is_terminal:
-            g.deal_random(rng) if g.current_player == CHANCE else g.apply(rng.choice(g.legal_actions()))
+        g = Game(RULES, players=5, seed=seed, rounds=2)
+        play_random(g, random.Random(seed))
         for end in (e for e in g.events if isinstance(e, RoundEnded) and len(e.goers) > 1):
             points = {s: 0 for s in end.goers}
             for e in g.events:

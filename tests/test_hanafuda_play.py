@@ -13,6 +13,7 @@ from hachihachi.interpreter.play.matching import Capture, CaptureRoleMade
 from hachihachi.ruleset.errors import IllegalAction
 from hachihachi.ruleset.loader import load_ruleset
 from hachihachi.ruleset.model import Transfer as Kind
+from interp_support import play_random
 
 RULES = load_ruleset("hanafuda_hachihachi")
 D = RULES.deck
@@ -243,9 +244,7 @@ def test_H12_tobikomi_and_H13_nuke_add_one_kan():
 
 def test_H22_totals_in_points_and_highest_wins():
     g = Game(RULES, players=3, seed=4, rounds=2)
-    rng = random.Random(4)
-    while not g.is_terminal:
-        g.deal_random(rng) if g.current_player == CHANCE else g.apply(rng.choice(g.legal_actions()))
+    play_random(g, random.Random(4))
     assert g.winners == tuple(s for s, c in enumerate(g.chips) if c == max(g.chips))
 
 
