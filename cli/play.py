@@ -213,7 +213,8 @@ class Table:
             click.echo("Stopped; the game was not saved (use --save FILE to keep it).")
 
     def write_record(self, folder: str) -> None:
-        from ..interpreter.session import dump_record, write_atomic
+        from ..interpreter.record import dump_record
+        from ..interpreter.session import write_atomic
 
         out = Path(folder)
         out.mkdir(parents=True, exist_ok=True)

@@ -219,14 +219,16 @@ def _item(a, deck) -> dict:
     return {"play": deck.name(a.card)}
 
 
+def dump_record(data: dict, path: str | Path) -> str:
+    """A record as text: JSON for ``.json`` paths, YAML otherwise."""
+    if str(path).endswith(".json"):
+        return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False, default_flow_style=None)
+
+
 def write_record(path: str | Path, data: dict) -> None:
     """Write a record as JSON (``.json``) or YAML (anything else)."""
-    p = Path(path)
-    if p.suffix == ".json":
-        p.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    else:
-        p.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False, default_flow_style=None),
-                     encoding="utf-8")
+    Path(path).write_text(dump_record(data, path), encoding="utf-8")
 
 
 # -- summaries -------------------------------------------------------------------------------

@@ -12,7 +12,6 @@ then ``os.replace``.
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import tempfile
@@ -20,16 +19,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional, Sequence
 
-import yaml
-
 from ..ruleset.errors import HachiError, RecordError
 from ..ruleset.model import Ruleset
 from .actions import CHANCE, Action
 from .bots import make_bot
 from .events import Event
 from .game import Game
-from .record import Replay, read_record_data, record_data, replay
+from .record import Replay, dump_record, read_record_data, record_data, replay
 from .recordfile import HUMAN
+
 BOT_NAMES = ("ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal")
 
 
@@ -155,13 +153,6 @@ def check_save_target(path: str | Path) -> None:
     if not finished:
         raise RecordError(f"this file holds a game in progress; continue it with 'hachi play --resume {path}', "
                           "or choose another --save FILE.", str(path))
-
-
-def dump_record(data: dict, path: str | Path) -> str:
-    """A record as text: JSON for ``.json`` paths, YAML otherwise."""
-    if str(path).endswith(".json"):
-        return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
-    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False, default_flow_style=None)
 
 
 def write_atomic(path: str | Path, text: str) -> None:
