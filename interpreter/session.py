@@ -32,16 +32,12 @@ BOT_NAMES = ("ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal")
 
 
 def seat_bots(players: int, bots: Sequence[str], human: Optional[int]) -> tuple[str, ...]:
-    """One bot name per seat (``human`` at the human's seat); a short list repeats its last name."""
-    names = list(bots) or ["heuristic"]
-    out, i = [], 0
-    for seat in range(players):
-        if seat == human:
-            out.append(HUMAN)
-            continue
-        out.append(names[min(i, len(names) - 1)])
-        i += 1
-    return tuple(out)
+    """One bot name per seat (``human`` at the human's seat); a short list repeats its last name
+    (as in ``hachi simulate``: :func:`~.simulate.seat_bots`)."""
+    from .simulate import seat_bots as per_seat
+
+    names = iter(per_seat(list(bots) or ["heuristic"], players - (human is not None)))
+    return tuple(HUMAN if seat == human else next(names) for seat in range(players))
 
 
 def seat_names(players: int, human: Optional[int], human_name: str) -> tuple[str, ...]:
