@@ -37,15 +37,12 @@ __all__ = ["PHASES", "PhaseRule", "DealSpace", "build_phases"]
 def build_phases(ruleset: Ruleset) -> tuple[PhaseRule, ...]:
     """The phases of a round in the order of the ruleset's ``round:`` list, checked for sense."""
     order = list(ruleset.round)
-    if Phase.HANAFUDA_DEAL in order:            # matching play: the hanafuda deal replaces both
-        if len(set(order)) != len(order):
-            raise RuleFileError("the round names a phase twice", ruleset.source)
-        return tuple(PHASES[p](ruleset) for p in order)
-    for needed in (Phase.DEAL, Phase.DECLARATIONS):
-        if needed not in order:
-            raise RuleFileError(f"the round has no '{needed.value}' phase", ruleset.source)
-    if order.index(Phase.DEAL) > order.index(Phase.DECLARATIONS):
-        raise RuleFileError("the round declares before the deal", ruleset.source)
+    if Phase.HANAFUDA_DEAL not in order:        # (matching play: the hanafuda deal, declarations optional)
+        for needed in (Phase.DEAL, Phase.DECLARATIONS):
+            if needed not in order:
+                raise RuleFileError(f"the round has no '{needed.value}' phase", ruleset.source)
+        if order.index(Phase.DEAL) > order.index(Phase.DECLARATIONS):
+            raise RuleFileError("the round declares before the deal", ruleset.source)
     if len(set(order)) != len(order):
         raise RuleFileError("the round names a phase twice", ruleset.source)
     phases = tuple(PHASES[p](ruleset) for p in order)
