@@ -1,17 +1,20 @@
 """The ``hanafuda:`` section of a matching-play rule file (H3-H22), as frozen data.
 
 :func:`build_hanafuda` turns the section's plain data into :class:`HanafudaRules`; the deck
-(``hanafuda.py``) and the role tables (``model.build_role_table``) are built beside it.
+(``hanafuda.py``) and the role tables (``roletable.build_role_table``) are built beside it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Mapping
 
 from .errors import RuleFileError
-from .model import Field, Name, RoleTable, Transfer, _name, build_role_table
+from .model import Field, Transfer
+from .roles import RoleEvaluator, compile_table
+from .roletable import Name, RoleTable, _name, build_role_table
 
 
 @dataclass(frozen=True)
@@ -59,6 +62,12 @@ class HanafudaRules:
     fukikeshi: bool
     next_dealer: str = "left"
     field_four: str = "redeal"
+    deck: Any = field(default=None, compare=False, repr=False)      # the deck the capture roles read
+
+    @cached_property
+    def capture_evaluator(self) -> RoleEvaluator:
+        """The compiled capture-role table (H18), compiled once per ruleset on first use."""
+        return compile_table(self.capture_roles, self.deck)
 
     def field_of(self, cards) -> HanaField:
         """H5: the strongest field any of whose cards lies among ``cards``, else the weakest."""
@@ -118,6 +127,7 @@ def build_hanafuda(data: Mapping[str, Any], deck) -> HanafudaRules:
         fukikeshi=bool(data.get("fukikeshi", True)),
         next_dealer=str(data.get("next_dealer", "left")),
         field_four=str(data.get("field_four", "redeal")),
+        deck=deck,
     )
 
 

@@ -16,7 +16,8 @@ from .bundled import (BUNDLED_RULESET, RULESET, ROLE_TABLE, bundled_names, bundl
                       resolve_ref)
 from .checks import KEY, check_role_table, ruleset_findings
 from .errors import HachiError, RuleFileError
-from .model import RoleTable, Ruleset, build_role_table, build_ruleset
+from .build import build_ruleset
+from .model import RoleTable, Ruleset, build_role_table
 from .problems import Problem
 from .schema import schema_problems, suggest
 from .variants import Resolved, resolve

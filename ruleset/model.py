@@ -1,7 +1,7 @@
 """The validated rule model: frozen dataclasses, one per section of a rule file.
 
 The loader (``loader.py``) reads YAML, checks it against the JSON Schema and builds these
-objects with :func:`build_ruleset`; each ``__post_init__`` checks what the schema cannot, in
+objects with :func:`~.build.build_ruleset`; each ``__post_init__`` checks what the schema cannot, in
 full sentences. Nothing here reads files.
 """
 
@@ -10,11 +10,12 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from functools import cached_property
-from types import MappingProxyType
 from typing import Any, Mapping
 
 from .cards import SuitedDeck
 from .errors import RuleFileError
+from .roles import RoleEvaluator, compile_table
+from .roletable import Combo, Name, RoleDef, RoleExample, RoleTable, _name, build_role_table
 
 
 class Phase(str, enum.Enum):
@@ -53,15 +54,6 @@ class Transfer(str, enum.Enum):
 class PlayKind(str, enum.Enum):
     TRICKS = "tricks"
     MATCHING = "matching"
-
-
-@dataclass(frozen=True)
-class Name:
-    ja: str
-    en: str
-
-    def __call__(self, lang: str = "en") -> str:
-        return self.ja if lang == "ja" else self.en
 
 
 @dataclass(frozen=True)
@@ -160,56 +152,6 @@ class NextStart:
 
 
 @dataclass(frozen=True)
-class RoleDef:
-    id: str
-    name: Name
-    group: str | None
-    pattern: str
-    go: int
-    forced: int
-    place: str | None = None          # FILE:LINE:COL of the pattern string, for errors
-
-
-@dataclass(frozen=True)
-class Combo:
-    id: str
-    roles: tuple[str, ...]
-    go: int
-    forced: int
-    name: Name | None = None
-
-
-@dataclass(frozen=True)
-class RoleExample:
-    hand: str
-    roles: tuple[str, ...]
-    go: int | None = None
-    forced: int | None = None
-    trump: str | None = None
-    indicator: str | None = None
-    place: str | None = None
-
-
-@dataclass(frozen=True)
-class RoleTable:
-    """The hand-role table as written; ``roles.py`` compiles it into an evaluator."""
-
-    classes: Mapping[str, str]
-    groups: Mapping[str, Name]
-    roles: tuple[RoleDef, ...]
-    combos: tuple[Combo, ...] = ()
-    examples: tuple[RoleExample, ...] = ()
-    ace_low: bool = True
-    class_places: Mapping[str, str] = field(default_factory=dict)
-
-    def role(self, role_id: str) -> RoleDef:
-        for r in self.roles:
-            if r.id == role_id:
-                return r
-        raise KeyError(role_id)
-
-
-@dataclass(frozen=True)
 class Ruleset:
     name: str
     title: Name
@@ -255,140 +197,6 @@ class Ruleset:
         return table
 
     @cached_property
-    def evaluator(self):
+    def evaluator(self) -> RoleEvaluator:
         """The compiled hand-role evaluator (built on first use)."""
-        from .roles import compile_table
-
         return compile_table(self.roles, self.deck)
-
-
-def _name(data: Mapping[str, Any] | None, fallback: str) -> Name:
-    data = data or {}
-    return Name(ja=str(data.get("ja", fallback)), en=str(data.get("en", fallback)))
-
-
-def build_role_table(data: Mapping[str, Any], places: Mapping[str, str] | None = None) -> RoleTable:
-    """Build a :class:`RoleTable` from the plain data of a (schema-valid) role table.
-
-    ``places`` maps dotted paths such as ``roles.sanbon.pattern`` to ``FILE:LINE:COL``.
-    """
-    places = places or {}
-    roles = tuple(
-        RoleDef(
-            id=rid,
-            name=_name(r.get("name"), rid),
-            group=r.get("group"),
-            pattern=str(r["pattern"]),
-            go=int(r.get("go", 0)),
-            forced=int(r.get("forced", 0)),
-            place=places.get(f"roles.{rid}.pattern"),
-        )
-        for rid, r in (data.get("roles") or {}).items()
-    )
-    combos = tuple(
-        Combo(id=cid, roles=tuple(c["roles"]), go=int(c["go"]), forced=int(c.get("forced", 0)),
-              name=_name(c.get("name"), cid) if c.get("name") else None)
-        for cid, c in (data.get("combos") or {}).items()
-    )
-    examples = tuple(
-        RoleExample(
-            hand=" ".join(e["hand"]) if isinstance(e["hand"], list) else str(e["hand"]),
-            roles=tuple(e.get("roles", ())),
-            go=e.get("go"),
-            forced=e.get("forced"),
-            trump=e.get("trump"),
-            indicator=e.get("indicator"),
-            place=places.get(f"examples.{i}"),
-        )
-        for i, e in enumerate(data.get("examples") or ())
-    )
-    return RoleTable(
-        classes=MappingProxyType({k: str(v) for k, v in (data.get("classes") or {}).items()}),
-        groups=MappingProxyType({k: _name((g or {}).get("name"), k) for k, g in (data.get("groups") or {}).items()}),
-        roles=roles,
-        combos=combos,
-        examples=examples,
-        ace_low=bool((data.get("runs") or {}).get("ace_low", True)),
-        class_places=MappingProxyType({k: places.get(f"classes.{k}", "") for k in (data.get("classes") or {})}),
-    )
-
-
-def build_ruleset(data: Mapping[str, Any], source: str = "<memory>",
-                  places: Mapping[str, str] | None = None, extends_chain: tuple[str, ...] = ()) -> Ruleset:
-    """Build a :class:`Ruleset` from the plain data of a resolved, schema-valid rule file.
-
-    ``data["role_table"]`` is the role table's data (the loader has already read the file it names).
-    """
-    if "cards" in data["deck"]:
-        return _build_matching(data, source, places, extends_chain)
-    deck = data["deck"]
-    decl = data["declaration"]
-    return Ruleset(
-        name=str(data["name"]),
-        title=_name(data.get("title"), str(data["name"])),
-        play=PlayKind(data.get("play", "tricks")),
-        deck=SuitedDeck(ranks=tuple(str(r) for r in deck["ranks"]), suits=tuple(str(s) for s in deck["suits"]),
-                        rank_aliases=(("10", "T"),) if "T" in deck["ranks"] else ()),
-        hand_size=int(data["hand_size"]),
-        roles=build_role_table(data["role_table"], places),
-        chips=Chips(**data["chips"]),
-        players=Players(**data["players"]),
-        rounds=Rounds(**data["rounds"]),
-        declaration=Declaration(
-            max_goers=int(decl["max_goers"]),
-            drop_fee=DropFee(**decl["drop_fee"]),
-            no_goers_pot=decl.get("no_goers", {}).get("pot", "carry_over"),
-        ),
-        forced_out=ForcedOut(per_card=MappingProxyType(dict(data["forced_out"].get("per_card") or {}))),
-        role_settlement=str(data["role_settlement"]),
-        two_goers=TwoGoers(**data["two_goers"]),
-        trick_settlement=TrickSettlement(**data["trick_settlement"]),
-        fields=tuple(
-            Field(id=f["id"], name=_name(f.get("name"), f["id"]), ranks=tuple(str(r) for r in f["ranks"]),
-                  multiplier=int(f["multiplier"]), applies_to=frozenset(Transfer(t) for t in f["applies_to"]))
-            for f in data["fields"]
-        ),
-        mizuten=Mizuten(**data["mizuten"]),
-        next_start=NextStart(**data["next_start"]),
-        round=tuple(Phase(p) for p in data["round"]),
-        source=source,
-        extends_chain=extends_chain,
-        trick_play=TrickPlay(**(data.get("trick_play") or {})),
-    )
-
-
-def _build_matching(data: Mapping[str, Any], source: str, places, extends_chain) -> Ruleset:
-    """A hanafuda ruleset: the deck by cards, the ``hanafuda:`` section, trick settings defaulted."""
-    from .hanafuda import build_hanafuda_deck
-    from .hanafuda_rules import build_hanafuda
-
-    section = data["hanafuda"]
-    changeling = int(section.get("changeling_month", 11)) if section.get("willow_changeling", True) else None
-    deck = build_hanafuda_deck(data["deck"], changeling)
-    rules = build_hanafuda(section, deck)
-    players = Players(**data["players"])
-    decl = data.get("declaration") or {"max_goers": players.max, "drop_fee": {"first": 0, "step": 0}}
-    return Ruleset(
-        name=str(data["name"]),
-        title=_name(data.get("title"), str(data["name"])),
-        play=PlayKind(data.get("play", "matching")),
-        deck=deck,
-        hand_size=int(data["hand_size"]),
-        roles=build_role_table(data["role_table"], places),
-        chips=Chips(**data["chips"]),
-        players=players,
-        rounds=Rounds(**data["rounds"]),
-        declaration=Declaration(max_goers=int(decl["max_goers"]), drop_fee=DropFee(**decl["drop_fee"]),
-                                no_goers_pot=decl.get("no_goers", {}).get("pot", "carry_over")),
-        forced_out=ForcedOut(per_card=MappingProxyType(dict((data.get("forced_out") or {}).get("per_card") or {}))),
-        role_settlement=str(data.get("role_settlement", "pairwise_difference")),
-        two_goers=TwoGoers(**(data.get("two_goers") or {})),
-        trick_settlement=TrickSettlement(**(data.get("trick_settlement") or {"per_trick": 0})),
-        fields=tuple(f.field for f in rules.fields),
-        mizuten=Mizuten(**(data.get("mizuten") or {"enabled": False, "goers": 0, "min_tricks": 0, "bonus": 0})),
-        next_start=NextStart(**(data.get("next_start") or {})),
-        round=tuple(Phase(p) for p in data["round"]),
-        source=source,
-        extends_chain=extends_chain,
-        hanafuda=rules,
-    )

@@ -36,7 +36,7 @@ from .cards import SuitedDeck
 from .compiler import CompiledContext, Context, Domain, TableCompiler
 from .errors import CardError, HachiError, PatternError
 from .features import Features
-from .model import RoleTable
+from .roletable import RoleTable
 
 
 @dataclass(frozen=True)

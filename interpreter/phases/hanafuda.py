@@ -9,7 +9,7 @@ from typing import Optional
 
 from ...ruleset.model import Phase, Transfer
 from ..kinds import PLAYED, RoundKind
-from ..play.matching import MatchingState
+from ..play.matching import MatchingState, seat_goers
 from .base import PhaseRule
 from .deal import DealPhase
 
@@ -134,22 +134,6 @@ class HanafudaDeal(DealPhase):
             r.kind = RoundKind.THREE_GOERS
             r.goers = list(order)
         r.play = MatchingState(list(action.field), list(action.stock), order, {s: [] for s in order})
-
-
-def seat_goers(t) -> None:
-    """Go/drop forms: after the declarations only the goers play, in order from the dealer; the
-    hands of the others go under the stock, seat by seat from the dealer (so the stock still
-    holds a card to turn for every card the goers play)."""
-    r, s = t.round, t.round.play
-    order = tuple(x for x in r.seats_from_start() if x in r.goers)
-    if s is None or s.order == order:
-        return
-    for seat in s.order:
-        if seat not in order:
-            s.stock.extend(sorted(r.hands[seat]))
-            r.hands[seat] = []
-    s.order = order
-    s.captures = {x: [] for x in order}
 
 
 class HandRoles(PhaseRule):

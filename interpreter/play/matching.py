@@ -74,18 +74,25 @@ class MatchingState:
         return self.order[self.turn % len(self.order)]
 
 
-_CAPTURE_EVALUATORS: dict[int, object] = {}
-
-
 def capture_evaluator(ruleset):
     """The compiled capture-role table of a hanafuda ruleset (compiled once per ruleset)."""
-    key = id(ruleset.hanafuda)
-    ev = _CAPTURE_EVALUATORS.get(key)
-    if ev is None:
-        from ...ruleset.roles import compile_table
+    return ruleset.hanafuda.capture_evaluator
 
-        ev = _CAPTURE_EVALUATORS[key] = compile_table(ruleset.hanafuda.capture_roles, ruleset.deck)
-    return ev
+
+def seat_goers(t) -> None:
+    """Go/drop forms: after the declarations only the goers play, in order from the dealer; the
+    hands of the others go under the stock, seat by seat from the dealer (so the stock still
+    holds a card to turn for every card the goers play)."""
+    r, s = t.round, t.round.play
+    order = tuple(x for x in r.seats_from_start() if x in r.goers)
+    if s is None or s.order == order:
+        return
+    for seat in s.order:
+        if seat not in order:
+            s.stock.extend(sorted(r.hands[seat]))
+            r.hands[seat] = []
+    s.order = order
+    s.captures = {x: [] for x in order}
 
 
 class MatchingEngine:
@@ -99,8 +106,6 @@ class MatchingEngine:
         self.month = [ruleset.deck.rank(c) for c in ruleset.deck.cards]
 
     def start(self, t) -> None:
-        from ..phases.hanafuda import seat_goers
-
         seat_goers(t)
         s: MatchingState = t.round.play
         s.stage = Stage.PLAY if any(t.round.hands[x] for x in s.order) else Stage.OVER
