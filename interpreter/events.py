@@ -63,13 +63,30 @@ class ForcedOut:
 
 @dataclass(frozen=True)
 class RolesShown:
-    """T14/T15: a seat shows its roles (ids) with their value in this context."""
+    """Roles a seat shows, whatever the game: T14/T15 (a goer's or a forced-out player's hand
+    roles), H11 (hanafuda hand roles, with the ``cards`` shown), H18 (roles ``captured``, which
+    stop the round). ``value`` is the roles' value in this context (kan in hanafuda)."""
 
     round: int
     seat: int
     roles: tuple[str, ...]
     value: int
+    cards: tuple[int, ...] = ()     # the cards shown, where the game shows them (H11)
     aces: int = 0                   # cards counted per card class (T14), 0 for goers
+    captured: bool = False          # made from captured cards (H18), not from the hand
+
+
+@dataclass(frozen=True)
+class FieldMade:
+    """T8, H5, H6: the field of the round (its id, or None when no field applies) and its
+    multiplier; in hanafuda whether it came from the last round's binding, and the field the
+    next round is bound to (or None)."""
+
+    round: int
+    field: Optional[str]
+    multiplier: int
+    bound: bool = False
+    binds_next: Optional[str] = None
 
 
 @dataclass(frozen=True)
@@ -105,4 +122,4 @@ class GameEnded:
     leftover_pot: int
 
 
-Event = Union[RoundStarted, Applied, Transfer, ForcedOut, RolesShown, TrickTaken, RoundEnded, GameEnded]
+Event = Union[RoundStarted, Applied, Transfer, ForcedOut, RolesShown, FieldMade, TrickTaken, RoundEnded, GameEnded]

@@ -11,9 +11,10 @@ from typing import Iterable, Sequence
 from ..ruleset.model import Phase, PlayKind, Ruleset
 from ..ruleset.model import Transfer as TransferKind
 from .actions import POT, CallMizuten, Deal, Declare, Play, Split
-from .events import Applied, ForcedOut, GameEnded, RolesShown, RoundEnded, RoundStarted, TrickTaken, Transfer
-from .phases.hanafuda import FieldMade, HanaDeal, HandRolesShown, RoundScored
-from .play.matching import Capture, CaptureRoleMade, Captured
+from .events import (Applied, FieldMade, ForcedOut, GameEnded, RolesShown, RoundEnded, RoundStarted, TrickTaken,
+                     Transfer)
+from .phases.hanafuda import HanaDeal, RoundScored
+from .play.matching import Capture, Captured
 
 KIND_NAMES = {
     TransferKind.DROP_FEE: "降り賃 drop fee",
@@ -129,7 +130,9 @@ class Narrator:
         f = self.rules.hanafuda.field_by_id(field_id).field
         return f"{f.name.ja} {f.name.en}"
 
-    def _FieldMade(self, e: FieldMade) -> str:
+    def _FieldMade(self, e: FieldMade) -> str | None:
+        if e.field is None or self.rules.hanafuda is None:
+            return None                         # the trick game tells its field with the deal
         text = f"  field: {self._field_name(e.field)} x{e.multiplier}"
         if e.bound:
             text += " (bound by the last round, 二代しばり)"
@@ -137,7 +140,7 @@ class Narrator:
             text += f"; the next round is bound to {self._field_name(e.binds_next)} (二代しばり)"
         return text
 
-    def _HandRolesShown(self, e: HandRolesShown) -> str:
+    def _hand_roles_shown(self, e: RolesShown) -> str:
         roles = ", ".join(self.role_name(r) for r in e.roles)
         return f"  {self.does(e.seat, 'shows')} 手役 {roles} ({e.value} kan): {self.deck.format(e.cards)}"
 
@@ -148,7 +151,7 @@ class Narrator:
         taken = ", ".join(self.card(c) for c in e.taken)
         return f"  {self.does(e.seat, verb)} {self.card(e.card)}, takes {taken}"
 
-    def _CaptureRoleMade(self, e: CaptureRoleMade) -> str:
+    def _capture_roles_shown(self, e: RolesShown) -> str:
         table = self.rules.hanafuda.capture_roles
         roles = ", ".join(self.role_name(r, table) for r in e.roles)
         return f"  {self.does(e.seat, 'makes')} 出来役 {roles} ({e.value} kan): the round stops"
@@ -168,6 +171,10 @@ class Narrator:
         return f"  forced out (降ろされ): {', '.join(self.who(s) for s in e.seats)}"
 
     def _RolesShown(self, e: RolesShown) -> str:
+        if e.captured:
+            return self._capture_roles_shown(e)
+        if self.rules.hanafuda is not None:
+            return self._hand_roles_shown(e)
         roles = ", ".join(self.role_name(r) for r in e.roles) or "no role"
         aces = f", {e.aces} counted card(s)" if e.aces else ""
         return f"  {self.does(e.seat, 'shows')} {roles} (value {e.value}{aces})"

@@ -23,9 +23,9 @@ from typing import Any, Callable
 
 from ..ruleset.errors import CardError
 from .actions import Declare, Play
-from .events import Applied, RoundStarted
-from .phases.hanafuda import FieldMade, HanaDeal, HandRolesShown, RoundScored
-from .play.matching import Capture, CaptureRoleMade, Captured, Stage
+from .events import Applied, FieldMade, RolesShown, RoundStarted
+from .phases.hanafuda import HanaDeal, RoundScored
+from .play.matching import Capture, Captured, Stage
 
 ROUND_KEYS = ("start", "hands", "field", "stock", "actions")
 
@@ -145,10 +145,10 @@ def round_extras(events, names) -> dict[int, dict]:
     for e in events:
         if isinstance(e, FieldMade):
             of(e.round).update(field=e.field, field_bound=e.bound)
-        elif isinstance(e, HandRolesShown):
-            of(e.round)["hand_roles"][names[e.seat]] = {"roles": list(e.roles), "value": e.value}
-        elif isinstance(e, CaptureRoleMade):
+        elif isinstance(e, RolesShown) and e.captured:
             of(e.round)["capture_role"] = {"seat": names[e.seat], "roles": list(e.roles), "value": e.value}
+        elif isinstance(e, RolesShown):
+            of(e.round)["hand_roles"][names[e.seat]] = {"roles": list(e.roles), "value": e.value}
         elif isinstance(e, RoundScored):
             of(e.round).update(points=dict(zip(names, e.points)), fukikeshi=e.fukikeshi,
                                specials=[{"role": k, "seat": names[s], "value": v} for k, s, v in e.specials])

@@ -29,7 +29,7 @@ from ..ruleset.errors import HachiError
 from ..ruleset.model import Ruleset
 from .actions import CHANCE, POT, Deal
 from .bots import make_bot
-from .events import Applied, RolesShown, RoundEnded, Transfer
+from .events import Applied, FieldMade, RolesShown, RoundEnded, Transfer
 from .game import Game
 from .kinds import RoundKind
 from .recordfile import ensure_folder
@@ -125,8 +125,9 @@ def summarise(game: Game, index: int, gseed: int, first_start: int) -> GameResul
             ok = ok and sum(e.delta) + e.pot_after - pot == 0
             pot = e.pot_after
             pot_after.append(pot)
+        elif cls is FieldMade:
+            fields[e.field or "none"] += 1
         elif cls is Applied and isinstance(e.action, Deal):
-            fields[_field_id(ruleset, e.action.indicator)] += 1
             deals.append(hash((e.action.hands, e.action.indicator)))
         elif cls is Applied and getattr(e.action, "call", False) is True:
             mizuten += 1
@@ -137,13 +138,6 @@ def summarise(game: Game, index: int, gseed: int, first_start: int) -> GameResul
         rounds=len(pot_after), kinds=tuple(sorted(kinds.items())), roles=tuple(sorted(roles.items())),
         fields=tuple(sorted(fields.items())), pot_after=tuple(pot_after), pot_taken=tuple(taken),
         mizuten=mizuten, deals=tuple(deals), winners=game.winners, zero_sum=ok)
-
-
-def _field_id(ruleset: Ruleset, indicator: int) -> str:
-    try:
-        return ruleset.field_for(indicator).id
-    except KeyError:
-        return "none"
 
 
 # -- running many games ----------------------------------------------------------------------

@@ -82,7 +82,7 @@ def test_T11_T17_drop_fees_and_a_lone_goer_takes_the_pot_without_play():
     g.apply(Declare(False))
     assert g.is_terminal and g.pot == 0
     assert g.chips == (-12, 12 + 24 + 36, -24, -36)
-    assert not [e for e in g.events if type(e).__name__ in ("Captured", "HandRolesShown", "RoundScored")]
+    assert not [e for e in g.events if type(e).__name__ in ("Captured", "RolesShown", "RoundScored")]
 
 
 def test_go_drop_round_records_and_replays(tmp_path):

@@ -8,8 +8,9 @@ from hypothesis import given, settings, strategies as st
 from hachihachi.interpreter import CHANCE, Game
 from hachihachi.interpreter.actions import Play
 from hachihachi.interpreter.events import Transfer
-from hachihachi.interpreter.phases.hanafuda import FieldMade, HanaDeal, HandRolesShown, RoundScored
-from hachihachi.interpreter.play.matching import Capture, CaptureRoleMade
+from hachihachi.interpreter.events import FieldMade, RolesShown
+from hachihachi.interpreter.phases.hanafuda import HanaDeal, RoundScored
+from hachihachi.interpreter.play.matching import Capture
 from hachihachi.ruleset.errors import IllegalAction
 from hachihachi.ruleset.loader import load_ruleset
 from hachihachi.ruleset.model import Transfer as Kind
@@ -96,7 +97,7 @@ def test_H7_H11_hand_roles_paid_at_start_times_the_field():
     hands = ["4a 4r 4c1 5a 5r 5c1 1r", "1c2 2c2 3c2 4c2 5c2 6c2 8a", "2r 3r 6r 7r 10r 6c1 9a"]
     g = game()
     g.apply(deal(hands, "1b 7c2 8c1 8c2 9c1 9c2"))        # 大場 x2
-    shown = [e for e in g.events if isinstance(e, HandRolesShown)]
+    shown = [e for e in g.events if isinstance(e, RolesShown) and not e.captured]
     assert [(e.seat, e.roles, e.value) for e in shown] == [(0, ("nitatesanbon",), 8), (1, ("toichi",), 3)]
     paid = round_transfers(g, Kind.ROLES)
     assert {(p.source, p.target, p.amount) for p in paid} == {
@@ -153,7 +154,7 @@ def test_H17_H18_capture_role_stops_the_round_and_is_paid():
     g.apply(Play(D.parse("2c2")))
     g.apply(Play(D.parse("9c2")))
     g.apply(Play(D.parse("3c1")))       # takes 3r: 赤タン
-    made = [e for e in g.events if isinstance(e, CaptureRoleMade)]
+    made = [e for e in g.events if isinstance(e, RolesShown) and e.captured]
     assert [(m.seat, m.roles, m.value) for m in made] == [(0, ("akatan",), 7)]
     assert g.is_terminal and not [e for e in g.events if isinstance(e, RoundScored)]
     paid = round_transfers(g, Kind.CAPTURE_ROLES)

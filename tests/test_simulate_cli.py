@@ -6,7 +6,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from hachihachi.cli.main import cli
-from hachihachi.ruleset.loader import bundled_path
+from hachihachi.ruleset.loader import bundled_path, load_ruleset
 
 INTERFACE_KEYS = {"games", "rounds", "seed", "workers", "elapsed_s", "rounds_per_s", "seats", "kinds",
                   "zero_sum_violations"}
@@ -141,3 +141,19 @@ def test_json_kinds_list_every_round_kind_even_when_none_occurred(tmp_path):
     kinds = data["kinds"]
     assert list(kinds) == ["skipped", "one_goer", "two_goers_split", "two_goers_play", "three_goers"]
     assert sum(kinds.values()) == 1 and sorted(kinds.values())[:4] == [0, 0, 0, 0]
+
+
+def test_hanafuda_json_reports_roles_and_fields():
+    """One event for roles shown and one for the field made, whatever the game: a hanafuda run
+    counts its hand and capture roles and one field per round played."""
+    res = run("--rules", "hanafuda_hachihachi", "--games", "3", "--players", "3", "--seed", "2", "--json")
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert data["roles"] and all(n > 0 for n in data["roles"].values())
+    kinds = {f.id for f in load_ruleset("hanafuda_hachihachi").fields}
+    assert set(data["fields"]) <= kinds and sum(data["fields"].values()) == data["rounds"]
+
+
+def test_trick_json_counts_one_field_per_round():
+    data = json.loads(run("--games", "3", "--players", "5", "--seed", "2", "--json").stdout)
+    assert sum(data["fields"].values()) == data["rounds"] and data["roles"]

@@ -6,6 +6,7 @@ import random
 from ...ruleset.errors import IllegalAction
 from ...ruleset.model import Phase, Ruleset
 from ..actions import CHANCE, Deal
+from ..events import FieldMade
 from .base import PhaseRule
 
 
@@ -77,4 +78,5 @@ class DealPhase(PhaseRule):
             r.field = self.ruleset.field_for(action.indicator)
         except KeyError:            # a rank no field names: multiplier 1
             r.field = None
+        t.emit(FieldMade(r.index, r.field.id if r.field else None, r.multiplier))
 

@@ -28,7 +28,7 @@ class ForcedOutPayments(PhaseRule):
                        for name in self.ruleset.forced_out.per_card}
             card_points = sum(self.ruleset.forced_out.per_card[n] * k for n, k in counted.items())
             roles = ev.values(hand, r.trump, r.indicator)
-            t.emit(RolesShown(r.index, seat, roles.ids, roles.forced, sum(counted.values())))
+            t.emit(RolesShown(r.index, seat, roles.ids, roles.forced, aces=sum(counted.values())))
             parts = [f"{k} {n}" for n, k in counted.items() if k]
             parts += [f"{h.id} {h.forced}" for h in roles.hits if h.forced]
             reason = "forced out: " + (", ".join(parts) or "nothing")

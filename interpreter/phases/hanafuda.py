@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from ...ruleset.model import Phase, Transfer
+from ..events import FieldMade, RolesShown
 from ..kinds import PLAYED, RoundKind
 from ..play.matching import MatchingState, seat_goers
 from .base import PhaseRule
@@ -21,28 +22,6 @@ class HanaDeal:
     hands: tuple[tuple[int, ...], ...]
     field: tuple[int, ...]
     stock: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class FieldMade:
-    """H5, H6: the field kind of the round, and the field the next round is bound to (or None)."""
-
-    round: int
-    field: str
-    multiplier: int
-    bound: bool                    # this round's field came from the last round's binding
-    binds_next: Optional[str]
-
-
-@dataclass(frozen=True)
-class HandRolesShown:
-    """H11: ``seat`` shows ``cards`` for ``roles`` worth ``value`` kan."""
-
-    round: int
-    seat: int
-    roles: tuple[str, ...]
-    value: int
-    cards: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -154,7 +133,7 @@ class HandRoles(PhaseRule):
             if not res.roles:
                 continue
             cards = tuple(sorted({c for h in res.roles for c in h.cards}))
-            t.emit(HandRolesShown(r.index, seat, res.ids, res.go, cards))
+            t.emit(RolesShown(r.index, seat, res.ids, res.go, cards))
             for other in s.order:
                 if other != seat:
                     t.pay(Transfer.ROLES, other, seat, res.go * kan, f"hand roles {'+'.join(res.ids)}")

@@ -16,6 +16,7 @@ from typing import Optional
 from ...ruleset.errors import IllegalAction
 from ...ruleset.model import Transfer
 from ..actions import Play
+from ..events import RolesShown
 
 
 @dataclass(frozen=True)
@@ -35,16 +36,6 @@ class Captured:
     card: int
     turned: bool
     taken: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class CaptureRoleMade:
-    """H18: ``seat``'s captures hold ``roles`` worth ``value`` kan; the round stops."""
-
-    round: int
-    seat: int
-    roles: tuple[str, ...]
-    value: int
 
 
 class Stage(enum.Enum):
@@ -223,7 +214,7 @@ class MatchingEngine:
         """H18: the round stops; each other seat pays the role's value (x the field, H7)."""
         s.stopped = (seat, res.ids, res.go)
         s.stage = Stage.OVER
-        t.emit(CaptureRoleMade(t.round.index, seat, res.ids, res.go))
+        t.emit(RolesShown(t.round.index, seat, res.ids, res.go, captured=True))
         kan = self.ruleset.hanafuda.kan
         for other in s.order:
             if other != seat:
