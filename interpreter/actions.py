@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Union
+from typing import Any, Union
 
 
 class Party(enum.IntEnum):
@@ -23,40 +23,58 @@ CHANCE = Party.CHANCE
 POT = Party.POT
 
 
+class ActionBase:
+    """What every action (of any play kind) has: a short readable form for messages."""
+
+    def told(self, deck: Any) -> str:
+        """The action in words, cards named by ``deck``."""
+        return repr(self)
+
+
+def is_card(deck: Any, card: object) -> bool:
+    return isinstance(card, int) and 0 <= card < deck.size
+
+
 @dataclass(frozen=True)
-class CallMizuten:
+class CallMizuten(ActionBase):
     """T6: the start player declares mizuten (``call=True``) or not, before the deal."""
 
     call: bool
 
 
 @dataclass(frozen=True)
-class Deal:
+class Deal(ActionBase):
     """T7: the chance action: one hand per seat (in seat order) and the turned indicator."""
 
     hands: tuple[tuple[int, ...], ...]
     indicator: int
 
+    def told(self, deck: Any) -> str:
+        return "the deal"
+
 
 @dataclass(frozen=True)
-class Declare:
+class Declare(ActionBase):
     """T10: go (``go=True``) or drop."""
 
     go: bool
 
 
 @dataclass(frozen=True)
-class Split:
+class Split(ActionBase):
     """T16: with two goers, ``want=True`` wants to split the pot, ``False`` wants to play."""
 
     want: bool
 
 
 @dataclass(frozen=True)
-class Play:
-    """T19: play one card (in trick play) from the hand."""
+class Play(ActionBase):
+    """T19, H14: play one card from the hand."""
 
     card: int
+
+    def told(self, deck: Any) -> str:
+        return f"Play({deck.name(self.card)})" if is_card(deck, self.card) else repr(self)
 
 
 Action = Union[CallMizuten, Deal, Declare, Split, Play]

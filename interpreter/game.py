@@ -27,8 +27,9 @@ from ..ruleset.model import Transfer as TransferKind
 from .actions import CHANCE, POT, Action, Deal, Declare
 from .events import Applied, Event, GameEnded, RoundEnded, RoundStarted
 from .kinds import RoundKind
-from .phases import PhaseRule, build_phases
-from .phases.base import describe
+from .phases.base import PhaseRule, describe
+from .plugins import plugin_for
+from .round_phases import build_phases
 from .state import RoundState, Table
 from .view import View
 
@@ -45,14 +46,6 @@ def next_start(ruleset: Ruleset, r: RoundState) -> int:
     if r.play_winner is not None and ruleset.next_start.after_tricks == "pot_taker":
         return r.play_winner
     return left
-
-
-def _matching_view(play) -> dict:
-    """The matching-play fields of a view (H14, H15): field, captures, stock, a turned card."""
-    if not hasattr(play, "captures"):
-        return {}
-    return {"table_cards": tuple(play.field), "stock_left": len(play.stock), "turned": play.pending,
-            "captures": tuple((s, tuple(play.captures.get(s, ()))) for s in play.order)}
 
 
 def _load(ruleset: Union[Ruleset, str]) -> Ruleset:
@@ -212,11 +205,9 @@ class Game:
             indicator=r.indicator, trump=r.trump, field=r.field, multiplier=r.multiplier,
             declarations=tuple(r.declarations), goers=tuple(r.goers), dropped=tuple(r.dropped),
             forced_out=r.forced_out, splits=tuple(r.splits), kind=r.kind,
-            trick=tuple(play.current) if play else (), trick_leader=play.leader if play else None,
-            tricks=tuple(play.done) if play else (), tricks_won=tuple(r.tricks_won.items()),
-            chips=tuple(t.chips), pot=t.pot,
+            tricks_won=tuple(r.tricks_won.items()), chips=tuple(t.chips), pot=t.pot,
             legal=tuple(self.legal_actions()) if to_act == seat else (),
-            **_matching_view(play),
+            **plugin_for(self.ruleset).view(play),
         )
 
     def describe_state(self) -> str:

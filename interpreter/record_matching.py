@@ -14,24 +14,25 @@ then the actions in order::
         - {seat: 0, turned: 7c1, take: 7c2}  # the turned card matches two: the one taken
         - {seat: 3, declare: go}             # go/drop variants only
 
-:mod:`.record` dispatches here when the ruleset's ``play`` is ``matching``.
+The matching play kind's record codec (:mod:`.kind_matching`).
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 from ..ruleset.errors import CardError
 from .actions import Declare, Play
 from .events import Applied, FieldMade, RolesShown, RoundStarted
 from .phases.hanafuda import HanaDeal, RoundScored
 from .play.matching import Capture, Captured, Stage
+from .replaying import apply_at, check_turn, fail
 
 ROUND_KEYS = ("start", "hands", "field", "stock", "actions")
 
 
-def replay_round(game, r: int, rnd: Any, last: bool, fail: Callable, apply: Callable, check_turn: Callable) -> None:
-    """Replay round ``r`` (1-based) of a record onto ``game``; ``fail(where, reason)`` raises."""
+def replay_round(game: Any, r: int, rnd: Any, last: bool) -> None:
+    """Replay round ``r`` (1-based) of a record onto ``game``."""
     where = f"round {r}"
     if not isinstance(rnd, dict):
         fail(where, "a round is a mapping with start, hands, field, stock and actions")
@@ -51,7 +52,7 @@ def replay_round(game, r: int, rnd: Any, last: bool, fail: Callable, apply: Call
                         tuple(sorted(deck.parse_list(rnd["field"]))), deck.parse_list(rnd["stock"]))
     except CardError as e:
         fail(dealing, e.message)
-    apply(game, dealing, deal)
+    apply_at(game, dealing, deal)
     actions = rnd.get("actions") or []
     if not isinstance(actions, list):
         fail(where, "actions must be a list")
@@ -59,14 +60,14 @@ def replay_round(game, r: int, rnd: Any, last: bool, fail: Callable, apply: Call
         at = f"{where}, action {i}"
         if game.round_index != r - 1 or game.is_terminal:
             fail(at, "the round is already over")
-        seat, action = parse_action(game, item, at, fail)
+        seat, action = parse_action(game, item, at)
         check_turn(game, seat, action, at)
-        apply(game, at, action)
+        apply_at(game, at, action)
     if not last and game.round_index == r - 1 and not game.is_terminal:
         fail(where, f"the round is not finished ({game.describe_state()}) but another round follows")
 
 
-def parse_action(game, item: Any, where: str, fail: Callable):
+def parse_action(game: Any, item: Any, where: str) -> tuple[int, Any]:
     """The seat and action of one record item (``declare``, ``play`` [+ ``take``], ``turned`` + ``take``)."""
     if not isinstance(item, dict) or not isinstance(item.get("seat"), int):
         fail(where, f"an action is a mapping with a seat and one of declare, play, turned; got {item!r}"[:300])

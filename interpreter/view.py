@@ -37,13 +37,14 @@ class View:
     forced_out: tuple[int, ...]
     splits: tuple[tuple[int, bool], ...]
     kind: Optional[RoundKind]
-    trick: tuple[int, ...]                      # cards on the table in the trick being played
-    trick_leader: Optional[int]
-    tricks: tuple[TrickTaken, ...]              # the finished tricks of this round
     tricks_won: tuple[tuple[int, int], ...]     # (goer, tricks) in goer order
     chips: tuple[int, ...]
     pot: int
     legal: tuple = ()                           # legal actions when it is this seat's turn
+    # trick play; empty otherwise
+    trick: tuple[int, ...] = ()                 # cards on the table in the trick being played
+    trick_leader: Optional[int] = None
+    tricks: tuple[TrickTaken, ...] = ()         # the finished tricks of this round
     # matching play (hanafuda); empty otherwise
     table_cards: tuple[int, ...] = ()           # the field cards (場札) face up now
     captures: tuple[tuple[int, tuple[int, ...]], ...] = ()   # (seat, captured cards) in play order

@@ -8,14 +8,19 @@ full sentences. Nothing here reads files.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Mapping
 
 from .cards import SuitedDeck
 from .errors import RuleFileError
 from .roles import RoleEvaluator, compile_table
-from .roletable import Combo, Name, RoleDef, RoleExample, RoleTable, _name, build_role_table
+from .roletable import Combo as Combo
+from .roletable import Name as Name
+from .roletable import RoleDef as RoleDef
+from .roletable import RoleExample as RoleExample
+from .roletable import RoleTable as RoleTable
+from .roletable import build_role_table as build_role_table
 
 
 class Phase(str, enum.Enum):

@@ -39,8 +39,10 @@ def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
                 module = ".".join(base + ([node.module] if node.module else []))
             else:
                 module = node.module or ""
-            found.add(module)
-            found.update(f"{module}.{a.name}" for a in node.names)      # from package import module
+            submodules = {f"{module}.{a.name}" for a in node.names} & known     # from package import module
+            found.update(submodules)
+            if len(submodules) < len(node.names):
+                found.add(module)
     return {m for m in found if m in known and m != name}
 
 

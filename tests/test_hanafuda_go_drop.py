@@ -8,7 +8,7 @@ from hachihachi.interpreter import CHANCE, Game
 from hachihachi.interpreter.actions import Declare, Play
 from hachihachi.interpreter.events import ForcedOut, Transfer
 from hachihachi.interpreter.kinds import PLAYED, RoundKind
-from hachihachi.interpreter.phases import PHASES
+from hachihachi.interpreter.round_phases import PHASES
 from hachihachi.interpreter.phases.declarations import Declarations
 from hachihachi.interpreter.phases.forced_out import ForcedOutPayments
 from hachihachi.interpreter.phases.hanafuda import HanaDeal

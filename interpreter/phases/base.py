@@ -11,6 +11,7 @@ from typing import Optional
 
 from ...ruleset.errors import IllegalAction
 from ...ruleset.model import Phase, Ruleset
+from ..actions import ActionBase
 from ..state import Table
 
 
@@ -45,20 +46,6 @@ class PhaseRule:
         """Apply a legal action."""
 
 
-def describe(action, t: Table) -> str:
+def describe(action: object, t: Table) -> str:
     """A short readable form of an action, with cards named."""
-    from ..actions import Deal, Play
-
-    deck = t.ruleset.deck
-
-    def card(c) -> bool:
-        return isinstance(c, int) and 0 <= c < deck.size
-
-    if isinstance(action, Deal) or type(action).__name__ == "HanaDeal":
-        return "the deal"
-    if isinstance(action, Play) and card(action.card):
-        return f"Play({deck.name(action.card)})"
-    target = getattr(action, "target", None)
-    if type(action).__name__ == "Capture" and card(action.card) and card(target):
-        return f"Capture({deck.name(action.card)} takes {deck.name(target)})"
-    return repr(action)
+    return action.told(t.ruleset.deck) if isinstance(action, ActionBase) else repr(action)

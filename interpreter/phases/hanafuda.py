@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Optional
+from typing import Any, Optional
 
 from ...ruleset.model import Phase, Transfer
+from ..actions import ActionBase
 from ..events import FieldMade, RolesShown
 from ..kinds import PLAYED, RoundKind
 from ..play.matching import MatchingState, seat_goers
@@ -16,12 +17,15 @@ from .deal import DealPhase
 
 
 @dataclass(frozen=True)
-class HanaDeal:
+class HanaDeal(ActionBase):
     """H4, the chance action: one hand per seat (seat order), the field cards, the stock (top first)."""
 
     hands: tuple[tuple[int, ...], ...]
     field: tuple[int, ...]
     stock: tuple[int, ...]
+
+    def told(self, deck: Any) -> str:
+        return "the deal"
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...ruleset.model import Phase
 from ..kinds import PLAYED
-from ..play import engine_for
+from ..plugins import plugin_for
 from .base import PhaseRule
 
 
@@ -13,7 +13,7 @@ class PlayPhase(PhaseRule):
 
     def __init__(self, ruleset):
         super().__init__(ruleset)
-        self.engine = engine_for(ruleset)
+        self.engine = plugin_for(ruleset).engine(ruleset)
         # the engine's own methods, bound once: the play phase is the hottest path of a round
         self.actor, self.legal = self.engine.actor, self.engine.legal
         self.check, self.apply = self.engine.check, self.engine.apply

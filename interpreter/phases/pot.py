@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...ruleset.model import Phase
 from ...ruleset.model import Transfer as TransferKind
 from ..actions import POT
-from ..play import engine_for
+from ..plugins import plugin_for
 from .base import PhaseRule
 
 
@@ -28,7 +28,7 @@ class PotPhase(PhaseRule):
 
     def __init__(self, ruleset):
         super().__init__(ruleset)
-        self.engine = engine_for(ruleset)
+        self.engine = plugin_for(ruleset).engine(ruleset)
 
     def applies(self, t) -> bool:
         return bool(t.round.play is not None and self.engine.standing(t))

@@ -11,20 +11,25 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Any, Optional
 
 from ...ruleset.errors import IllegalAction
 from ...ruleset.model import Transfer
-from ..actions import Play
+from ..actions import ActionBase, Play, is_card
 from ..events import RolesShown
 
 
 @dataclass(frozen=True)
-class Capture:
+class Capture(ActionBase):
     """H14, H15: take ``target`` from the field with ``card`` (played, or just turned)."""
 
     card: int
     target: int
+
+    def told(self, deck: Any) -> str:
+        if is_card(deck, self.card) and is_card(deck, self.target):
+            return f"Capture({deck.name(self.card)} takes {deck.name(self.target)})"
+        return repr(self)
 
 
 @dataclass(frozen=True)
@@ -55,10 +60,6 @@ class MatchingState:
     turn: int = 0                                # index into order, counting every turn
     pending: Optional[int] = None                # the turned card waiting for a choice
     stopped: Optional[tuple[int, tuple[str, ...], int]] = None   # (seat, roles, value) by H18
-    # the trick-play view reads these; matching play has no tricks
-    current: tuple = ()
-    leader: Optional[int] = None
-    done: tuple = ()
 
     @property
     def seat(self) -> int:

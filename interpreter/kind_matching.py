@@ -1,0 +1,112 @@
+"""The play kind ``matching`` (hanafuda Hachi-Hachi): capture by month, field cards and stock.
+
+Its phases (the hanafuda deal with the field, hand roles, card scoring), its engine
+(:mod:`.play.matching`), its record codec (:mod:`.record_matching`), its view fields (field
+cards, captures, stock, a turned card) and how its events read.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from ..ruleset.model import PlayKind, Ruleset
+from .actions import Play
+from .events import Applied, FieldMade, RolesShown
+from .phases.hanafuda import CardScoring, HanaDeal, HanafudaDeal, HandRoles, RoundScored
+from .play.matching import Capture, Captured, MatchingEngine, MatchingState
+from . import record_matching
+from .plugin import Teller
+
+SPECIAL_NAMES = {                 # H19: the special capture roles of a round played out
+    "sohachi": "総八 all at par",
+    "nihachi": "二八 par and 80",
+    "sujuroku": "素十六 sixteen chaff",
+}
+
+
+def card(n: Teller, c: int) -> str:
+    """A hanafuda card as ``8b 芒に月 Moon``."""
+    return f"{n.deck.name(c)} {n.deck.card_name(c, 'ja')} {n.deck.card_name(c, 'en')}"
+
+
+def _field_name(n: Teller, field_id: str) -> str:
+    f = n.rules.hanafuda.field_by_id(field_id).field
+    return f"{f.name.ja} {f.name.en}"
+
+
+def _deal(n: Teller, e: Applied) -> str:
+    a, deck = e.action, n.deck
+    hands = "; ".join(f"{n.names[s]} {deck.format(sorted(h))}" for s, h in enumerate(a.hands))
+    return (f"  deal: {hands}\n  field cards (場札): {deck.format(sorted(a.field))}; "
+            f"stock (山札) {len(a.stock)} cards")
+
+
+def _quiet(n: Teller, e: Any) -> None:
+    return None                                 # a play or capture is told by the Captured event that follows
+
+
+def _field_made(n: Teller, e: FieldMade) -> Optional[str]:
+    if e.field is None:
+        return None
+    text = f"  field: {_field_name(n, e.field)} x{e.multiplier}"
+    if e.bound:
+        text += " (bound by the last round, 二代しばり)"
+    if e.binds_next:
+        text += f"; the next round is bound to {_field_name(n, e.binds_next)} (二代しばり)"
+    return text
+
+
+def _roles_shown(n: Teller, e: RolesShown) -> str:
+    if e.captured:
+        table = n.rules.hanafuda.capture_roles
+        roles = ", ".join(n.role_name(r, table) for r in e.roles)
+        return f"  {n.does(e.seat, 'makes')} 出来役 {roles} ({e.value} kan): the round stops"
+    roles = ", ".join(n.role_name(r) for r in e.roles)
+    return f"  {n.does(e.seat, 'shows')} 手役 {roles} ({e.value} kan): {n.deck.format(e.cards)}"
+
+
+def _captured(n: Teller, e: Captured) -> str:
+    verb = "turns" if e.turned else "plays"
+    if not e.taken:
+        return f"  {n.does(e.seat, verb)} {card(n, e.card)}: to the field"
+    taken = ", ".join(card(n, c) for c in e.taken)
+    return f"  {n.does(e.seat, verb)} {card(n, e.card)}, takes {taken}"
+
+
+def _round_scored(n: Teller, e: RoundScored) -> str:
+    par = n.rules.hanafuda.par
+    seats = sorted(n.goer_order.get(e.round) or range(len(n.names)))   # the goers, if declared
+    points = ", ".join(f"{n.names[s]} {e.points[s]} ({e.points[s] - par:+d})" for s in seats)
+    text = f"  card points (札の点) against {par}: {points}"
+    for role, seat, value in e.specials:
+        text += f"\n  {n.does(seat, 'makes')} {SPECIAL_NAMES.get(role, role)} ({value} kan)"
+    if e.fukikeshi:
+        text += "\n  吹き消し fukikeshi: the hand roles of the round are void"
+    return text
+
+
+class MatchingPlugin:
+    kind = PlayKind.MATCHING
+    phases = (HanafudaDeal, HandRoles, CardScoring)
+    record = record_matching
+    starter = "dealer (親)"
+    next_starter = "dealer (親)"
+    narrate_events = {FieldMade: _field_made, RolesShown: _roles_shown, Captured: _captured,
+                      RoundScored: _round_scored}
+    narrate_actions = {HanaDeal: _deal, Capture: _quiet, Play: _quiet}
+
+    def engine(self, ruleset: Ruleset) -> MatchingEngine:
+        return MatchingEngine(ruleset)
+
+    def check_round(self, ruleset: Ruleset) -> Optional[str]:
+        return None                             # the rule file checks (checks.py) placed the phases
+
+    def view(self, play: Any) -> dict[str, Any]:
+        """The matching-play fields of a view (H14, H15): field, captures, stock, a turned card."""
+        if not isinstance(play, MatchingState):
+            return {}
+        return {"table_cards": tuple(play.field), "stock_left": len(play.stock), "turned": play.pending,
+                "captures": tuple((s, tuple(play.captures.get(s, ()))) for s in play.order)}
+
+
+MATCHING = MatchingPlugin()

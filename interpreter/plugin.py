@@ -1,0 +1,68 @@
+"""The interface of a play kind: everything particular to one way of playing the cards.
+
+A rule file's ``play:`` names its play kind (``tricks``, ``matching``); :mod:`.plugins` maps the
+name to one :class:`PlayKindPlugin`. The core (the phase runner in :mod:`.game`, records,
+narration, simulation) asks the plug-in and never names a play kind itself. The plug-in owns:
+its phases, its play engine (actions, state and events of the play), the record codec of its
+rounds, its fragment of :class:`~.view.View`, how its actions and events read in words.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, Optional, Protocol, Sequence
+
+from ..ruleset.model import PlayKind, Ruleset
+from .phases.base import PhaseRule
+from .play.base import PlayEngine
+
+
+class Teller(Protocol):
+    """What narration fragments may use of the narrator (:class:`~.narrate.Narrator`)."""
+
+    rules: Ruleset
+    names: list[str]
+    goer_order: dict[int, list[int]]
+
+    @property
+    def deck(self) -> Any: ...
+
+    def who(self, seat: Any) -> str: ...
+
+    def does(self, seat: Any, verb: str) -> str: ...
+
+    def role_name(self, role_id: str, table: Any = None) -> str: ...
+
+
+EventTeller = Callable[[Teller, Any], Optional[str]]
+
+
+class RecordCodec(Protocol):
+    """Reads and writes the rounds of a play kind in a game record (interfaces.md)."""
+
+    def replay_round(self, game: Any, r: int, rnd: Any, last: bool) -> None:
+        """Replay round ``r`` (1-based) onto ``game``; a problem raises ``RecordProblem``."""
+
+    def rounds_data(self, game: Any) -> list[dict[str, Any]]:
+        """The rounds of ``game`` as record data."""
+
+    def round_extras(self, events: Any, names: Sequence[str]) -> dict[int, dict[str, Any]]:
+        """Per round index, the play kind's own fields of ``hachi replay --json``."""
+
+
+class PlayKindPlugin(Protocol):
+    kind: PlayKind
+    phases: tuple[type[PhaseRule], ...]         # the phases only this play kind has
+    record: RecordCodec
+    starter: str                                # who begins a round, in words ("start player")
+    next_starter: str                           # the same in a round's result line ("start")
+    narrate_events: Mapping[type, EventTeller]  # the play kind's own events (and RolesShown, FieldMade)
+    narrate_actions: Mapping[type, EventTeller] # Applied events of its own actions
+
+    def engine(self, ruleset: Ruleset) -> PlayEngine:
+        """The play engine of a round."""
+
+    def check_round(self, ruleset: Ruleset) -> Optional[str]:
+        """What is wrong with the ruleset's ``round:`` list for this play kind, or None."""
+
+    def view(self, play: Any) -> dict[str, Any]:
+        """The play kind's fields of :class:`~.view.View` from the round's play state (None before play)."""
