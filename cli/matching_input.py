@@ -14,6 +14,7 @@ from ..interpreter.play.matching import Capture
 from ..interpreter.view import View
 from ..ruleset.errors import CardError
 from ..ruleset.model import Ruleset
+from .answers import BadAnswer
 
 _SPLIT = re.compile(r"\s*(?:->|>|,|\s)\s*")
 
@@ -24,20 +25,20 @@ def order(v: View, rules: Ruleset) -> tuple:
     return tuple(sorted(v.legal, key=lambda a: (key(a.card), key(getattr(a, "target", a.card)))))
 
 
-def parse(answer: str, v: View, rules: Ruleset, bad) -> object:
-    """The legal action named by one or two card names; ``bad`` is the exception to raise."""
+def parse(answer: str, v: View, rules: Ruleset) -> object:
+    """The legal action named by one or two card names (a bad answer raises :class:`BadAnswer`)."""
     words = [w for w in _SPLIT.split(answer.strip()) if w]
     if len(words) > 2:
-        raise bad("Name one card, or a card and the field card it takes (like '3b 3r').")
+        raise BadAnswer("Name one card, or a card and the field card it takes (like '3b 3r').")
     try:
         named = [rules.deck.parse(w) for w in words]
     except CardError as e:
-        raise bad(e.message) from None
+        raise BadAnswer(e.message) from None
     if v.turned is not None:
-        return _turned(named, v, rules, bad)
+        return _turned(named, v, rules)
     if len(named) == 1:
-        return _one(named[0], v, rules, bad)
-    return _two(named[0], named[1], v, rules, bad)
+        return _one(named[0], v, rules)
+    return _two(named[0], named[1], v, rules)
 
 
 def _targets(card: int, v: View) -> list[int]:
@@ -48,55 +49,55 @@ def _names(cards, rules: Ruleset, sep: str = " or ") -> str:
     return sep.join(rules.deck.name(c) for c in cards)
 
 
-def _turned(named: list[int], v: View, rules: Ruleset, bad):
+def _turned(named: list[int], v: View, rules: Ruleset):
     """H15: the turned card matches two field cards; the answer names the one it takes."""
     name, turned = rules.deck.name, v.turned
     targets = _targets(turned, v)
     target = named[-1]
     if len(named) == 2 and named[0] != turned:
-        raise bad(f"You turned {name(turned)}: say which field card it takes, "
+        raise BadAnswer(f"You turned {name(turned)}: say which field card it takes, "
                   f"{_names(targets, rules)} ('{name(turned)} {name(targets[0])}').")
     if Capture(turned, target) in v.legal:
         return Capture(turned, target)
     if len(named) == 1 and target == turned:
-        raise bad(f"{name(turned)} takes {_names(targets, rules)}: answer with the number or "
+        raise BadAnswer(f"{name(turned)} takes {_names(targets, rules)}: answer with the number or "
                   f"'{name(turned)} {name(targets[0])}'.")
-    raise bad(f"The turned {name(turned)} takes {_names(targets, rules)}, not {name(target)} (H15).")
+    raise BadAnswer(f"The turned {name(turned)} takes {_names(targets, rules)}, not {name(target)} (H15).")
 
 
-def _one(card: int, v: View, rules: Ruleset, bad):
+def _one(card: int, v: View, rules: Ruleset):
     name = rules.deck.name
     if Play(card) in v.legal:
         return Play(card)
     if card not in v.hand:
-        return _not_held(card, v, rules, bad)
+        return _not_held(card, v, rules)
     targets = _targets(card, v)
     if targets:
-        raise bad(f"{name(card)} takes {_names(targets, rules)}: answer with the number or "
+        raise BadAnswer(f"{name(card)} takes {_names(targets, rules)}: answer with the number or "
                   f"'{name(card)} {name(targets[0])}'.")
-    raise bad(f"{name(card)} cannot be played now.")
+    raise BadAnswer(f"{name(card)} cannot be played now.")
 
 
-def _two(card: int, target: int, v: View, rules: Ruleset, bad):
+def _two(card: int, target: int, v: View, rules: Ruleset):
     name = rules.deck.name
     if Capture(card, target) in v.legal:
         return Capture(card, target)
     if card not in v.hand:
-        return _not_held(card, v, rules, bad)
+        return _not_held(card, v, rules)
     if target not in v.table_cards:
-        raise bad(f"{name(target)} is not on the field; the field holds {_names(v.table_cards, rules, ' ')}.")
+        raise BadAnswer(f"{name(target)} is not on the field; the field holds {_names(v.table_cards, rules, ' ')}.")
     targets = _targets(card, v)
     if targets:
-        raise bad(f"{name(card)} takes {_names(targets, rules)}, not {name(target)} (H14).")
+        raise BadAnswer(f"{name(card)} takes {_names(targets, rules)}, not {name(target)} (H14).")
     month = rules.deck.month
     same = [f for f in v.table_cards if month(f) == month(card)]
     if not same:
-        raise bad(f"{name(card)} matches no field card, so it goes to the field: answer '{name(card)}' (H14).")
+        raise BadAnswer(f"{name(card)} matches no field card, so it goes to the field: answer '{name(card)}' (H14).")
     if month(target) != month(card):
-        raise bad(f"{name(card)} can only take a card of its month: {_names(same, rules, ' ')} (H14).")
-    raise bad(f"{name(card)} takes {_names(same, rules, ' and ')} together, with no choice: "
+        raise BadAnswer(f"{name(card)} can only take a card of its month: {_names(same, rules, ' ')} (H14).")
+    raise BadAnswer(f"{name(card)} takes {_names(same, rules, ' and ')} together, with no choice: "
               f"answer '{name(card)}' (H14).")
 
 
-def _not_held(card: int, v: View, rules: Ruleset, bad):
-    raise bad(f"You do not hold {rules.deck.name(card)}; your hand is {_names(sorted(v.hand), rules, ' ')}.")
+def _not_held(card: int, v: View, rules: Ruleset):
+    raise BadAnswer(f"You do not hold {rules.deck.name(card)}; your hand is {_names(sorted(v.hand), rules, ' ')}.")

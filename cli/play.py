@@ -157,21 +157,13 @@ class Table:
             self.save_path = None
 
     def show(self, event) -> None:
-        from ..interpreter.actions import Deal
         from ..interpreter.events import Applied
-        from ..interpreter.phases.hanafuda import HanaDeal
-        from .screen_matching import dealt_line
 
-        deal = event.action if isinstance(event, Applied) else None
-        if self.s.human is not None and isinstance(deal, Deal):       # the other hands stay hidden
-            r = self.s.game.round
-            field = r.field.name(self.lang) if r.field else ""
-            self.echo(self.screen.t("dealt", ind=self.screen.card(deal.indicator),
-                                    trump=self.screen.suit(r.trump), field=field, mult=r.multiplier))
-            return
-        if self.s.human is not None and isinstance(deal, HanaDeal):
-            self.echo(dealt_line(self.screen, deal.field, len(deal.stock)))
-            return
+        if self.s.human is not None and isinstance(event, Applied):    # the other hands stay hidden
+            dealt = self.screen.dealt_line(self.s.game, event.action)
+            if dealt is not None:
+                self.echo(dealt)
+                return
         line = self.narrator.line(event)
         if line is not None:
             for part in line.split("\n"):

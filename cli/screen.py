@@ -11,11 +11,12 @@ from typing import Optional, Sequence
 
 import click
 
-from ..interpreter.actions import CallMizuten, Declare, Play, Split
+from ..interpreter.actions import CallMizuten, Declare, Split
 from ..interpreter.view import View
 from ..ruleset.display import columns
-from ..ruleset.model import Phase, PlayKind, Ruleset
-from . import screen_matching as hana
+from ..ruleset.model import Phase, Ruleset
+from .plugin import ScreenPlugin
+from .plugins import screen_plugin
 
 WIDTH = 79     # columns of an 80-column terminal that a line may fill
 
@@ -61,8 +62,6 @@ def _fold_words(text: str, width: int) -> str:
     return "\n".join(out)
 
 
-SUIT_COLOURS = {"s": "white", "h": "red", "d": "blue", "c": "green"}
-SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 
 TEXT = {
     "en": {
@@ -115,64 +114,33 @@ class Screen:
         return TEXT.get(self.lang, TEXT["en"])[key].format(**kw)
 
     @property
-    def matching(self) -> bool:
-        return self.rules.play is PlayKind.MATCHING
+    def kind(self) -> ScreenPlugin:
+        """The terminal plug-in of the ruleset's play kind."""
+        return screen_plugin(self.rules)
 
     def card(self, c: int) -> str:
-        if self.matching:
-            return hana.card(self, c)
-        name = self.rules.deck.name(c)
-        if not self.colour:
-            return name
-        return click.style(name, fg=SUIT_COLOURS.get(name[-1]), bold=True)
+        return self.kind.card(self, c)
 
-    def suit(self, s: Optional[int]) -> str:
-        if s is None:
-            return "-"
-        letter = self.rules.deck.suits[s]
-        text = SUIT_SYMBOLS.get(letter, letter)
-        return click.style(text, fg=SUIT_COLOURS.get(letter), bold=True) if self.colour else text
-
-    def hand(self, hand: Sequence[int], trump: Optional[int]) -> str:
-        """The hand sorted by suit (trump first), high to low, with the suits marked."""
-        if self.matching:
-            return hana.cards(self, hand)
-        if not hand:
-            return self.t("empty")
-        deck = self.rules.deck
-        groups: dict[int, list[int]] = {}
-        for c in sorted(hand, key=lambda c: deck.sort_key(c, trump)):
-            groups.setdefault(deck.suit(c), []).append(c)
-        return "  ".join(self.suit(s) + " " + " ".join(self.card(c) for c in cs) for s, cs in groups.items())
+    def hand(self, hand: Sequence[int], v: View) -> str:
+        """The seat's hand as its play kind shows it."""
+        return self.kind.hand(self, hand, v)
 
     def table(self, v: View) -> list[str]:
         """The status block shown before each of the human's decisions (at most 8 lines)."""
-        if self.matching:
-            return hana.table(self, v)
-        lines = [self._header(v), self._chips(v)]
-        if Phase.DECLARATIONS in self.rules.round:
-            lines.append(self._declarations(v))
-        if v.tricks_won:
-            lines.append(self._tricks(v))
-        lines.append(f"{self.t('hand')}: {self.hand(v.hand, v.trump)}")
-        return lines
+        return self.kind.table(self, v)
 
-    def _header(self, v: View) -> str:
-        head = f"== {self.t('round', n=v.round_index + 1, of=v.rounds)} | {self.t('start')}: {self.names[v.start]}"
-        if v.indicator is not None:
-            field = v.field.name(self.lang) if v.field else ""
-            head += (f" | {self.t('indicator')} {self.card(v.indicator)}, {self.t('trump')} "
-                     f"{self.suit(v.trump)}, {field} x{v.multiplier}")
-        return head + f" | {self.t('pot')} {v.pot}"
+    def dealt_line(self, game: object, deal: object) -> Optional[str]:
+        """What the human sees of a deal, or None when the narration tells it."""
+        return self.kind.dealt_line(self, game, deal)
 
-    def _chips(self, v: View) -> str:
+    def chips_line(self, v: View) -> str:
         parts = []
         for seat, chips in enumerate(v.chips):
             mark = "*" if seat == v.seat else ""
             parts.append(f"{mark}{self.names[seat]} {chips}")
         return f"{self.t('chips')}: " + "  ".join(parts)
 
-    def _declarations(self, v: View) -> str:
+    def declarations_line(self, v: View) -> str:
         said = [f"{self.names[s]} {self.t('go') if go else self.t('drop')}" for s, go in v.declarations]
         text = f"{self.t('declared')}: " + (", ".join(said) or self.t("none"))
         if v.mizuten:
@@ -181,21 +149,12 @@ class Screen:
             text += f"; {self.t('forced')}: " + ", ".join(self.names[s] for s in v.forced_out)
         return text
 
-    def _tricks(self, v: View) -> str:
-        won = ", ".join(f"{self.names[s]} {n}" for s, n in v.tricks_won)
-        text = f"{self.t('tricks')}: {won}"
-        if v.trick and v.trick_leader is not None:
-            i = v.goers.index(v.trick_leader)
-            order = v.goers[i:] + v.goers[:i]
-            played = ", ".join(f"{self.names[s]} {self.card(c)}" for s, c in zip(order, v.trick))
-            text += f" | {self.t('trick')}: {played}"
-        return text
-
     # -- the question ----------------------------------------------------------------------
 
     def question(self, v: View) -> str:
-        if self.matching and v.phase is Phase.PLAY:
-            return hana.question(self, v)
+        own = self.kind.question(self, v) if v.phase is Phase.PLAY else None
+        if own is not None:
+            return own
         key = {Phase.MIZUTEN_CALL: "q_mizuten", Phase.DECLARATIONS: "q_declare",
                Phase.TWO_GOER_CHOICE: "q_split"}.get(v.phase, "q_play")
         return f"{self.t('your_turn')}: {self.t(key)}"
@@ -225,9 +184,8 @@ class Screen:
             return self.t("a_go") if a.go else self.t("a_drop", fee=fee)
         if isinstance(a, Split):
             return self.t("a_split" if a.want else "a_play")
-        if isinstance(a, Play) or self.matching and hasattr(a, "target"):
-            return hana.choice(self, a) if self.matching else self.card(a.card)
-        return repr(a)
+        own = self.kind.choice(self, a, v)
+        return own if own is not None else repr(a)
 
     def standings(self, chips: Sequence[int], winners: Sequence[int]) -> list[str]:
         order = sorted(range(len(chips)), key=lambda s: (-chips[s], s))

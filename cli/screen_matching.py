@@ -67,7 +67,7 @@ def table(screen, v: View) -> list[str]:
     """The status block of a matching round (at most 6 lines before folding; the caller folds)."""
     lines = [header(screen, v), points(screen, v)]
     if has_declarations(screen.rules):
-        lines.append(screen._declarations(v))
+        lines.append(screen.declarations_line(v))
     lines.append(f"{t(screen, 'field_cards')}: {cards(screen, v.table_cards)}")
     if any(cs for _, cs in v.captures):
         lines.append(captured(screen, v))

@@ -1,0 +1,48 @@
+"""The terminal side of matching play (hanafuda): the screen (:mod:`.screen_matching`), the
+answers (:mod:`.matching_input`) and the ``?`` help (:mod:`.matching_explain`)."""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence
+
+from ..interpreter.actions import Play
+from ..interpreter.phases.hanafuda import HanaDeal
+from ..interpreter.play.matching import Capture
+from ..interpreter.view import View
+from ..ruleset.model import Phase, PlayKind, Ruleset
+from . import matching_explain, matching_input
+from . import screen_matching as hana
+
+
+class MatchingScreen:
+    kind = PlayKind.MATCHING
+
+    def card(self, screen: Any, c: int) -> str:
+        return hana.card(screen, c)
+
+    def hand(self, screen: Any, hand: Sequence[int], v: View) -> str:
+        return hana.cards(screen, hand)
+
+    def table(self, screen: Any, v: View) -> list[str]:
+        return hana.table(screen, v)
+
+    def question(self, screen: Any, v: View) -> Optional[str]:
+        return hana.question(screen, v) if v.phase is Phase.PLAY else None
+
+    def choice(self, screen: Any, a: Any, v: View) -> Optional[str]:
+        return hana.choice(screen, a) if isinstance(a, (Play, Capture)) else None
+
+    def dealt_line(self, screen: Any, game: Any, deal: Any) -> Optional[str]:
+        return hana.dealt_line(screen, deal.field, len(deal.stock)) if isinstance(deal, HanaDeal) else None
+
+    def numbered(self, v: View, rules: Ruleset) -> tuple[Any, ...]:
+        return matching_input.order(v, rules)
+
+    def parse(self, answer: str, v: View, rules: Ruleset) -> Any:
+        return matching_input.parse(answer, v, rules)
+
+    def explain(self, v: View, rules: Ruleset, lang: str) -> list[str]:
+        return matching_explain.explain(v, rules, lang)
+
+
+MATCHING = MatchingScreen()
