@@ -6,7 +6,7 @@ sentence. The loader turns paths into places.
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Iterator
 
 Found = Iterator[tuple[tuple, str]]
 KEY = "<key>"   # ends a path whose key, not value, the message is about
@@ -147,36 +147,3 @@ def check_role_table(table: dict, prefix: tuple = ("role_table",)) -> Found:
 
 RULESET_CHECKS = (check_players, check_declaration, check_rounds, check_fields, check_forced_out,
                   check_mizuten, check_round)
-
-
-MATCHING_PHASES = ("hanafuda_deal", "hand_roles", "play", "card_scoring")
-
-
-def check_matching(data: dict) -> Found:
-    """A matching-play (hanafuda) file: enough cards, and its own phases in order."""
-    players, hand = data["players"], data["hand_size"]
-    if players["min"] > players["max"]:
-        yield ("players", "min"), f"players.min ({players['min']}) is larger than players.max ({players['max']})."
-    size, field = len(data["deck"]["cards"]), int(data["hanafuda"].get("field_cards", 6))
-    if players["max"] * hand + field > size:
-        yield ("hand_size",), (f"players.max ({players['max']}) players with hand_size ({hand}) cards each and "
-                               f"{field} field cards need {players['max'] * hand + field} cards, but the deck has {size}.")
-    yield from check_rounds(data)
-    phases = list(data["round"])
-    if "hanafuda_deal" not in phases:
-        yield ("round",), "round has no 'hanafuda_deal' phase; a matching round needs one."
-    known = [p for p in phases if p in MATCHING_PHASES]
-    if known != sorted(known, key=MATCHING_PHASES.index):
-        yield ("round",), f"the phases {', '.join(MATCHING_PHASES)} must come in this order."
-    if "declarations" in phases:
-        for need in ("declarations", "forced_out"):
-            if need in phases and phases.index(need) < phases.index("hanafuda_deal"):
-                yield ("round",), f"the phase '{need}' comes before 'hanafuda_deal'; it needs the deal first."
-
-
-def ruleset_findings(data: dict[str, Any]) -> list[tuple[tuple, str]]:
-    """Every semantic problem of a resolved, schema-valid ruleset, in check order."""
-    if data.get("play") == "matching":
-        return list(check_matching(data)) + list(check_role_table(data["role_table"]))
-    found = [item for check in RULESET_CHECKS for item in check(data)]
-    return found + list(check_role_table(data["role_table"]))

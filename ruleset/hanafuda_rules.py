@@ -12,7 +12,10 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from .errors import RuleFileError
-from .model import Field, Transfer
+from .checks import Found, check_rounds
+from .hanafuda import build_hanafuda_deck
+from .model import Field, PlayKind, Transfer
+from .playkind import KindParts, RuleKind
 from .roles import RoleEvaluator, compile_table
 from .roletable import Name, RoleTable, _name, build_role_table
 
@@ -131,4 +134,48 @@ def build_hanafuda(data: Mapping[str, Any], deck) -> HanafudaRules:
     )
 
 
-__all__ = ["Bonus", "HanaField", "HanafudaRules", "Name", "Special", "build_hanafuda"]
+
+def matching_parts(data: Mapping[str, Any]) -> KindParts:
+    """A hanafuda ruleset: the deck by cards and the ``hanafuda:`` section."""
+    section = data["hanafuda"]
+    changeling = int(section.get("changeling_month", 11)) if section.get("willow_changeling", True) else None
+    deck = build_hanafuda_deck(data["deck"], changeling)
+    rules = build_hanafuda(section, deck)
+    return KindParts(deck=deck, fields=tuple(f.field for f in rules.fields), rules=rules)
+
+
+MATCHING_PHASES = ("hanafuda_deal", "hand_roles", "play", "card_scoring")
+
+
+def check_matching(data: dict) -> Found:
+    """A matching-play (hanafuda) file: enough cards, and its own phases in order."""
+    players, hand = data["players"], data["hand_size"]
+    if players["min"] > players["max"]:
+        yield ("players", "min"), f"players.min ({players['min']}) is larger than players.max ({players['max']})."
+    size, field = len(data["deck"]["cards"]), int(data["hanafuda"].get("field_cards", 6))
+    if players["max"] * hand + field > size:
+        yield ("hand_size",), (f"players.max ({players['max']}) players with hand_size ({hand}) cards each and "
+                               f"{field} field cards need {players['max'] * hand + field} cards, but the deck has {size}.")
+    yield from check_rounds(data)
+    phases = list(data["round"])
+    if "hanafuda_deal" not in phases:
+        yield ("round",), "round has no 'hanafuda_deal' phase; a matching round needs one."
+    known = [p for p in phases if p in MATCHING_PHASES]
+    if known != sorted(known, key=MATCHING_PHASES.index):
+        yield ("round",), f"the phases {', '.join(MATCHING_PHASES)} must come in this order."
+    if "declarations" in phases:
+        for need in ("declarations", "forced_out"):
+            if need in phases and phases.index(need) < phases.index("hanafuda_deal"):
+                yield ("round",), f"the phase '{need}' comes before 'hanafuda_deal'; it needs the deal first."
+
+
+MATCHING_RULES = RuleKind(
+    kind=PlayKind.MATCHING,
+    title="matching play (hanafuda)",
+    own_keys=frozenset({"hanafuda"}),
+    own_transfers=frozenset({Transfer.CAPTURE_ROLES, Transfer.SPECIAL_ROLES, Transfer.CARD_POINTS}),
+    checks=(check_matching,),
+    parts=matching_parts,
+)
+
+__all__ = ["Bonus", "HanaField", "HanafudaRules", "MATCHING_RULES", "Name", "Special", "build_hanafuda"]

@@ -14,7 +14,8 @@ from pathlib import Path
 
 from .bundled import (BUNDLED_RULESET, RULESET, ROLE_TABLE, bundled_names, bundled_path, is_name,
                       resolve_ref)
-from .checks import KEY, check_role_table, ruleset_findings
+from .checks import KEY, check_role_table
+from .playkinds import ruleset_findings
 from .errors import HachiError, RuleFileError
 from .build import build_ruleset
 from .model import RoleTable, Ruleset, build_role_table

@@ -1,0 +1,50 @@
+"""The rule-file side of a play kind: its own sections, its meaning checks and what it builds.
+
+A rule file's ``play:`` names its play kind; :mod:`.playkinds` maps the name to one
+:class:`RuleKind`. The builder (:mod:`.build`) and the checks of the loader ask it; a key of
+another play kind is an error that names the game (:func:`foreign_keys`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator, Mapping, NamedTuple
+
+from .model import Field, PlayKind, Transfer
+
+Found = Iterator[tuple[tuple, str]]
+KEY = "<key>"   # ends a path whose key, not value, the message is about (as in checks.py)
+
+
+class KindParts(NamedTuple):
+    """What a play kind builds from its own parts of a rule file."""
+
+    deck: Any
+    fields: tuple[Field, ...]
+    rules: Any                                  # the play kind's own section, built (or None)
+
+
+@dataclass(frozen=True)
+class RuleKind:
+    kind: PlayKind
+    title: str                                  # the play kind in words, for messages
+    own_keys: frozenset[str]                    # top-level sections only this play kind reads
+    own_transfers: frozenset[Transfer]          # transfer kinds only this play kind has
+    checks: tuple[Callable[[dict], Found], ...]
+    parts: Callable[[Mapping[str, Any]], KindParts]
+
+
+def foreign_keys(data: Mapping[str, Any], kind: RuleKind, others: tuple[RuleKind, ...]) -> Found:
+    """The keys of other play kinds in a rule file of ``kind``, each an error naming the game."""
+    game = f"the game '{data.get('name', '?')}' (play: {kind.kind.value})"
+    for other in others:
+        for key in sorted(other.own_keys - kind.own_keys):
+            if key in data:
+                yield (key, KEY), f"'{key}' is a setting of {other.title}, which {game} does not play."
+        foreign = other.own_transfers - kind.own_transfers
+        for i, f in enumerate(data.get("fields") or ()):
+            for j, t in enumerate(f.get("applies_to") or () if isinstance(f, dict) else ()):
+                if t in {x.value for x in foreign}:
+                    yield (("fields", i, "applies_to", j),
+                           f"the field '{f.get('id')}' multiplies '{t}', a transfer of {other.title}, "
+                           f"which {game} does not play.")

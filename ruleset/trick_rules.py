@@ -1,0 +1,36 @@
+"""The play kind ``tricks`` in a rule file: a suited deck, fields chosen by the indicator's rank
+(T8), the trick game's sections, and the checks of their meaning (:mod:`.checks`)."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .cards import SuitedDeck
+from .checks import RULESET_CHECKS
+from .model import Field, PlayKind, Transfer
+from .playkind import KindParts, RuleKind
+from .roletable import _name
+
+
+def trick_parts(data: Mapping[str, Any]) -> KindParts:
+    deck = data["deck"]
+    return KindParts(
+        deck=SuitedDeck(ranks=tuple(str(r) for r in deck["ranks"]), suits=tuple(str(s) for s in deck["suits"]),
+                        rank_aliases=(("10", "T"),) if "T" in deck["ranks"] else ()),
+        fields=tuple(
+            Field(id=f["id"], name=_name(f.get("name"), f["id"]), ranks=tuple(str(r) for r in f["ranks"]),
+                  multiplier=int(f["multiplier"]), applies_to=frozenset(Transfer(t) for t in f["applies_to"]))
+            for f in data["fields"]
+        ),
+        rules=None,
+    )
+
+
+TRICK_RULES = RuleKind(
+    kind=PlayKind.TRICKS,
+    title="trick play (Hachi-Hachi Trick)",
+    own_keys=frozenset({"fields", "trick_settlement", "mizuten", "trick_play"}),
+    own_transfers=frozenset({Transfer.TRICKS, Transfer.MIZUTEN}),
+    checks=RULESET_CHECKS,
+    parts=trick_parts,
+)
