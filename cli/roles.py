@@ -8,7 +8,7 @@ import sys
 import click
 
 from hachihachi.ruleset.errors import CardError, HachiError, shown
-from hachihachi.ruleset.model import PlayKind
+from hachihachi.ruleset.playkinds import RULE_KINDS
 from hachihachi.ruleset.textlines import read_lines
 
 MAX_SAMPLES = 100_000_000   # fewer than the 133,784,560 hands of 7 of 52; for more, count exactly
@@ -35,7 +35,7 @@ def _context(ruleset, trump: str | None, indicator: str | None):
         i = deck.parse(indicator) if indicator is not None else None
     except CardError as e:
         raise CardError(e.message, "--indicator") from None
-    if i is not None and ruleset.play is PlayKind.TRICKS:     # T7: the indicator's suit is trump
+    if i is not None and RULE_KINDS[ruleset.play].indicator_makes_trump:     # T7: the indicator's suit is trump
         if t is None:
             t = deck.suit(i)
         elif t != deck.suit(i):

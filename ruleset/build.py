@@ -52,4 +52,5 @@ def build_ruleset(data: Mapping[str, Any], source: str = "<memory>",
         extends_chain=extends_chain,
         trick_play=TrickPlay(**(data.get("trick_play") or {})),
         hanafuda=parts.rules,
+        dealt_beside_hands=parts.dealt_beside_hands,
     )

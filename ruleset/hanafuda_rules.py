@@ -141,7 +141,8 @@ def matching_parts(data: Mapping[str, Any]) -> KindParts:
     changeling = int(section.get("changeling_month", 11)) if section.get("willow_changeling", True) else None
     deck = build_hanafuda_deck(data["deck"], changeling)
     rules = build_hanafuda(section, deck)
-    return KindParts(deck=deck, fields=tuple(f.field for f in rules.fields), rules=rules)
+    return KindParts(deck=deck, fields=tuple(f.field for f in rules.fields), rules=rules,
+                     dealt_beside_hands=rules.field_cards)
 
 
 MATCHING_PHASES = ("hanafuda_deal", "hand_roles", "play", "card_scoring")

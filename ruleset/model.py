@@ -180,13 +180,14 @@ class Ruleset:
     extends_chain: tuple[str, ...] = ()
     trick_play: TrickPlay = TrickPlay()
     hanafuda: Any = None                   # HanafudaRules (hanafuda_rules.py) for matching play
+    dealt_beside_hands: int = 1            # cards dealt besides the hands: an indicator, or the field cards
 
     def __post_init__(self) -> None:
-        needed = self.players.max * self.hand_size + (1 if self.hanafuda is None else self.hanafuda.field_cards)
+        needed = self.players.max * self.hand_size + self.dealt_beside_hands
         if needed > self.deck.size:
             raise RuleFileError(
-                f"{self.players.max} players with {self.hand_size} cards each and an indicator "
-                f"need {needed} cards, but the deck has {self.deck.size}."
+                f"{self.players.max} players with {self.hand_size} cards each and {self.dealt_beside_hands} "
+                f"more dealt need {needed} cards, but the deck has {self.deck.size}."
             )
 
     def field_for(self, indicator: int) -> Field:

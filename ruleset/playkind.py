@@ -22,6 +22,7 @@ class KindParts(NamedTuple):
     deck: Any
     fields: tuple[Field, ...]
     rules: Any                                  # the play kind's own section, built (or None)
+    dealt_beside_hands: int                     # the indicator (1), or the field cards
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,7 @@ class RuleKind:
     own_transfers: frozenset[Transfer]          # transfer kinds only this play kind has
     checks: tuple[Callable[[dict], Found], ...]
     parts: Callable[[Mapping[str, Any]], KindParts]
+    indicator_makes_trump: bool = False         # T7: a turned card's suit is trump
 
 
 def foreign_keys(data: Mapping[str, Any], kind: RuleKind, others: tuple[RuleKind, ...]) -> Found:

@@ -23,6 +23,7 @@ def trick_parts(data: Mapping[str, Any]) -> KindParts:
             for f in data["fields"]
         ),
         rules=None,
+        dealt_beside_hands=1,
     )
 
 
@@ -33,4 +34,5 @@ TRICK_RULES = RuleKind(
     own_transfers=frozenset({Transfer.TRICKS, Transfer.MIZUTEN}),
     checks=RULESET_CHECKS,
     parts=trick_parts,
+    indicator_makes_trump=True,
 )

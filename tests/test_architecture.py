@@ -102,3 +102,44 @@ def test_module_doctests(name):
     """Every module imports, and the examples in its docstrings hold."""
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
+
+
+# -- play kinds are plug-ins -------------------------------------------------------------------
+
+PLUG_INS = {                       # each play kind's own modules, and the registries naming them
+    "tricks": {"ruleset.trick_rules", "interpreter.kind_tricks", "interpreter.play.tricks",
+               "interpreter.record_tricks", "interpreter.bots.heuristic", "interpreter.bots.mc",
+               "interpreter.bots.determinize", "cli.kind_tricks", "cli.tricks_explain"},
+    "matching": {"ruleset.hanafuda", "ruleset.hanafuda_rules", "interpreter.kind_matching",
+                 "interpreter.play.matching", "interpreter.phases.hanafuda", "interpreter.record_matching",
+                 "interpreter.bots.matching_heuristic", "cli.kind_matching", "cli.screen_matching",
+                 "cli.matching_input", "cli.matching_explain"},
+}
+REGISTRIES = {"ruleset.playkinds", "interpreter.plugins", "cli.plugins"}
+OWN = {f"hachihachi.{m}" for ms in PLUG_INS.values() for m in ms}
+
+
+def kind_names(name: str, path: Path, known: set[str]) -> list[str]:
+    """Where module ``name`` names a play kind: ``PlayKind.X``, a play kind's own section
+    (``ruleset.hanafuda``), or an import of a play kind's module."""
+    found = [f"{path.name}:{m}" for m in sorted(imports_of(name, path, known) & OWN)]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "PlayKind":
+            found.append(f"{path.name}:{node.lineno}: PlayKind.{node.attr}")
+        elif isinstance(node, ast.Attribute) and node.attr == "hanafuda":
+            found.append(f"{path.name}:{node.lineno}: .hanafuda")
+    return found
+
+
+def test_kind_names_are_found():
+    path = ROOT / "interpreter" / "kind_matching.py"
+    assert kind_names("hachihachi.interpreter.kind_matching", path, set(module_files()))
+
+
+def test_the_core_never_names_a_play_kind():
+    """Outside each play kind's own modules and the registries, nothing names a play kind."""
+    files = module_files()
+    core = {n: p for n, p in files.items()
+            if n not in OWN and n.removeprefix("hachihachi.") not in REGISTRIES}
+    named = [hit for n, p in sorted(core.items()) for hit in kind_names(n, p, set(files))]
+    assert named == []
