@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, Optional, Union
 
-from ..ruleset.model import Transfer as TransferKind
+from ..ruleset.model import TransferKind
 from .actions import Action, Party
 from .kinds import RoundKind
 

@@ -23,7 +23,7 @@ from typing import Optional, Union
 
 from ..ruleset.errors import IllegalAction, RuleFileError
 from ..ruleset.model import Phase, Ruleset
-from ..ruleset.model import Transfer as TransferKind
+from ..ruleset.model import TransferKind
 from .actions import CHANCE, POT, Action, Deal, Declare
 from .events import Applied, Event, GameEnded, RoundEnded, RoundStarted
 from .kinds import RoundKind

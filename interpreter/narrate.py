@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Optional, Sequence
 
 from ..ruleset.model import Phase, Ruleset
-from ..ruleset.model import Transfer as TransferKind
+from ..ruleset.model import TransferKind
 from .actions import POT, Declare, Split
 from .events import Applied, ForcedOut, GameEnded, RoundEnded, RoundStarted, Transfer
 from .plugins import plugin_for

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field as dc_field
 from typing import Any, Optional
 
 from ..ruleset.model import Field, Ruleset
-from ..ruleset.model import Transfer as TransferKind
+from ..ruleset.model import TransferKind
 from .actions import POT
 from .events import Transfer
 from .kinds import RoundKind

@@ -14,7 +14,7 @@ from typing import Any, Mapping
 from .errors import RuleFileError
 from .checks import Found, check_rounds
 from .hanafuda import build_hanafuda_deck
-from .model import Field, PlayKind, Transfer
+from .model import Field, PlayKind, TransferKind
 from .playkind import KindParts, RuleKind
 from .roles import RoleEvaluator, compile_table
 from .roletable import Name, RoleTable, _name, build_role_table
@@ -96,7 +96,7 @@ class HanafudaRules:
         return next(f for f in self.fields if f.field.id == field_id)
 
 
-ALL_TRANSFERS = frozenset(Transfer)
+ALL_TRANSFERS = frozenset(TransferKind)
 
 
 def build_hanafuda(data: Mapping[str, Any], deck) -> HanafudaRules:
@@ -174,7 +174,7 @@ MATCHING_RULES = RuleKind(
     kind=PlayKind.MATCHING,
     title="matching play (hanafuda)",
     own_keys=frozenset({"hanafuda"}),
-    own_transfers=frozenset({Transfer.CAPTURE_ROLES, Transfer.SPECIAL_ROLES, Transfer.CARD_POINTS}),
+    own_transfers=frozenset({TransferKind.CAPTURE_ROLES, TransferKind.SPECIAL_ROLES, TransferKind.CARD_POINTS}),
     checks=(check_matching,),
     parts=matching_parts,
 )

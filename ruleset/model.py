@@ -42,7 +42,7 @@ class Phase(str, enum.Enum):
     MIZUTEN_BONUS = "mizuten_bonus"
 
 
-class Transfer(str, enum.Enum):
+class TransferKind(str, enum.Enum):
     """Kinds of point transfer a field multiplier may apply to (T9)."""
 
     DROP_FEE = "drop_fee"
@@ -134,9 +134,9 @@ class Field:
     name: Name
     ranks: tuple[str, ...]
     multiplier: int
-    applies_to: frozenset[Transfer]
+    applies_to: frozenset[TransferKind]
 
-    def factor(self, transfer: Transfer) -> int:
+    def factor(self, transfer: TransferKind) -> int:
         return self.multiplier if transfer in self.applies_to else 1
 
 

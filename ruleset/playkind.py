@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Mapping, NamedTuple
 
-from .model import Field, PlayKind, Transfer
+from .model import Field, PlayKind, TransferKind
 
 Found = Iterator[tuple[tuple, str]]
 KEY = "<key>"   # ends a path whose key, not value, the message is about (as in checks.py)
@@ -30,7 +30,7 @@ class RuleKind:
     kind: PlayKind
     title: str                                  # the play kind in words, for messages
     own_keys: frozenset[str]                    # top-level sections only this play kind reads
-    own_transfers: frozenset[Transfer]          # transfer kinds only this play kind has
+    own_transfers: frozenset[TransferKind]          # transfer kinds only this play kind has
     checks: tuple[Callable[[dict], Found], ...]
     parts: Callable[[Mapping[str, Any]], KindParts]
     indicator_makes_trump: bool = False         # T7: a turned card's suit is trump

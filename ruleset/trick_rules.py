@@ -7,7 +7,7 @@ from typing import Any, Mapping
 
 from .cards import SuitedDeck
 from .checks import RULESET_CHECKS
-from .model import Field, PlayKind, Transfer
+from .model import Field, PlayKind, TransferKind
 from .playkind import KindParts, RuleKind
 from .roletable import _name
 
@@ -19,7 +19,7 @@ def trick_parts(data: Mapping[str, Any]) -> KindParts:
                         rank_aliases=(("10", "T"),) if "T" in deck["ranks"] else ()),
         fields=tuple(
             Field(id=f["id"], name=_name(f.get("name"), f["id"]), ranks=tuple(str(r) for r in f["ranks"]),
-                  multiplier=int(f["multiplier"]), applies_to=frozenset(Transfer(t) for t in f["applies_to"]))
+                  multiplier=int(f["multiplier"]), applies_to=frozenset(TransferKind(t) for t in f["applies_to"]))
             for f in data["fields"]
         ),
         rules=None,
@@ -31,7 +31,7 @@ TRICK_RULES = RuleKind(
     kind=PlayKind.TRICKS,
     title="trick play (Hachi-Hachi Trick)",
     own_keys=frozenset({"fields", "trick_settlement", "mizuten", "trick_play"}),
-    own_transfers=frozenset({Transfer.TRICKS, Transfer.MIZUTEN}),
+    own_transfers=frozenset({TransferKind.TRICKS, TransferKind.MIZUTEN}),
     checks=RULESET_CHECKS,
     parts=trick_parts,
     indicator_makes_trump=True,

@@ -13,7 +13,7 @@ from hachihachi.interpreter.phases.hanafuda import HanaDeal, RoundScored
 from hachihachi.interpreter.play.matching import Capture
 from hachihachi.ruleset.errors import IllegalAction
 from hachihachi.ruleset.loader import load_ruleset
-from hachihachi.ruleset.model import Transfer as Kind
+from hachihachi.ruleset.model import TransferKind as Kind
 from interp_support import play_random
 
 RULES = load_ruleset("hanafuda_hachihachi")

@@ -5,7 +5,7 @@ import pytest
 from hachihachi.interpreter import CallMizuten, RoundKind
 from hachihachi.interpreter.events import ForcedOut, RoundEnded
 from hachihachi.ruleset.errors import IllegalAction
-from hachihachi.ruleset.model import Transfer
+from hachihachi.ruleset.model import TransferKind
 from interp_support import (DROP, GO, PLAY, RULES, SPLIT, assert_zero_sum, deal, flows, new_game, play_first,
                             run)
 
@@ -33,7 +33,7 @@ def test_T10_declarations_go_clockwise_from_the_start_player():
 def test_T11_drop_fees_rise_per_voluntary_dropper():
     g = started(players=5)
     ev = run(g, DROP, GO, DROP, GO, DROP)
-    assert flows(ev, Transfer.DROP_FEE) == [(0, "pot", 2), (2, "pot", 3), (4, "pot", 4)]
+    assert flows(ev, TransferKind.DROP_FEE) == [(0, "pot", 2), (2, "pot", 3), (4, "pot", 4)]
     assert g.pot == 9
     assert_zero_sum(g)
 
@@ -41,7 +41,7 @@ def test_T11_drop_fees_rise_per_voluntary_dropper():
 def test_T11_forced_out_players_pay_no_fee_and_do_not_count():
     g = started(players=6)
     ev = run(g, DROP, GO, GO, GO)                  # seats 4 and 5 are forced out
-    assert flows(ev, Transfer.DROP_FEE) == [(0, "pot", 2)]
+    assert flows(ev, TransferKind.DROP_FEE) == [(0, "pot", 2)]
 
 
 def test_T12_at_most_three_go_the_rest_are_forced_out():
@@ -83,7 +83,7 @@ def test_T14_forced_out_players_receive_aces_and_roles_from_each_goer():
     ev = run(g, GO, GO, GO)
     base3 = 3 + RULES.evaluator.evaluate(RULES.deck.parse_list(hands[3]), 3).forced
     assert base3 == 4
-    assert flows(ev, Transfer.FORCED_OUT) == [(0, 3, 8), (1, 3, 8), (2, 3, 8), (0, 4, 2), (1, 4, 2), (2, 4, 2)]
+    assert flows(ev, TransferKind.FORCED_OUT) == [(0, 3, 8), (1, 3, 8), (2, 3, 8), (0, 4, 2), (1, 4, 2), (2, 4, 2)]
     assert_zero_sum(g)
 
 
@@ -95,7 +95,7 @@ def test_T15_role_settlement_pairwise_difference():
     values = [RULES.evaluator.evaluate(RULES.deck.parse_list(h), 3).go for h in hands]
     assert values == [2, 6, 0]
     ev = run(g, GO, GO, GO)
-    assert flows(ev, Transfer.ROLES) == [(0, 1, 4), (2, 0, 2), (2, 1, 6)]
+    assert flows(ev, TransferKind.ROLES) == [(0, 1, 4), (2, 0, 2), (2, 1, 6)]
     assert_zero_sum(g)
 
 
@@ -120,8 +120,8 @@ def test_T16_both_split_the_pot_odd_chip_to_the_earlier_no_roles_no_tricks():
     hands = [SANBON] + NO_ROLE[1:]
     g = started(players=4, hands=hands, rounds=2)
     ev = run(g, GO, DROP, GO, DROP, SPLIT, SPLIT)      # pot 2 + 3 = 5
-    assert flows(ev, Transfer.POT) == [("pot", 0, 3), ("pot", 2, 2)]
-    assert flows(ev, Transfer.ROLES) == [] and flows(ev, Transfer.TRICKS) == []
+    assert flows(ev, TransferKind.POT) == [("pot", 0, 3), ("pot", 2, 2)]
+    assert flows(ev, TransferKind.ROLES) == [] and flows(ev, TransferKind.TRICKS) == []
     end = next(e for e in ev if isinstance(e, RoundEnded))
     assert end.kind is RoundKind.TWO_GOERS_SPLIT and end.tricks == {} and end.next_start == 0
     assert_zero_sum(g)
@@ -143,5 +143,5 @@ def test_T18_mizuten_is_void_with_one_or_two_goers(answers):
     run(g, *answers)
     play_first(g)
     assert g.is_terminal
-    assert flows(g.events, Transfer.MIZUTEN) == []
+    assert flows(g.events, TransferKind.MIZUTEN) == []
     assert_zero_sum(g)

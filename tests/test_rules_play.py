@@ -9,7 +9,7 @@ from hachihachi.interpreter import CallMizuten, Game, Play, RoundKind
 from hachihachi.interpreter.events import GameEnded, RoundEnded, TrickTaken
 from hachihachi.interpreter.phases.pot import pot_taker
 from hachihachi.ruleset.errors import IllegalAction
-from hachihachi.ruleset.model import DropFee, Phase, Transfer, TrickSettlement
+from hachihachi.ruleset.model import DropFee, Phase, TransferKind, TrickSettlement
 from interp_support import (DROP, GO, PLAY, RULES, SPLIT, assert_zero_sum, c, deal, flows, new_game,
                             play_first, play_random, run, transfers, variant)
 
@@ -52,9 +52,9 @@ def test_T19_no_obligation_to_trump():
 def test_T20_trick_settlement_per_trick_of_difference():
     g = two_goer_game()
     ev = run(g, *SCRIPT)
-    assert flows(ev, Transfer.TRICKS) == [(1, 2, 2)]        # 3 against 4 tricks
+    assert flows(ev, TransferKind.TRICKS) == [(1, 2, 2)]        # 3 against 4 tricks
     g = two_goer_game(rules=variant(trick_settlement=TrickSettlement(per_trick=5)))
-    assert flows(run(g, *SCRIPT), Transfer.TRICKS) == [(1, 2, 5)]
+    assert flows(run(g, *SCRIPT), TransferKind.TRICKS) == [(1, 2, 5)]
 
 
 def test_T20_zero_against_seven_and_no_payment_between_equals():
@@ -63,14 +63,14 @@ def test_T20_zero_against_seven_and_no_payment_between_equals():
     deal(g, TRUMPS, "Ad Ks 9h 7d 5s 3h 2h", "Ah Kd 9s 7s 5h 3d 2s", indicator="Tc")   # オオバ x2
     run(g, GO, GO, GO)
     play_first(g)
-    assert flows(g.events, Transfer.TRICKS) == [(1, 0, 28), (2, 0, 28)]
+    assert flows(g.events, TransferKind.TRICKS) == [(1, 0, 28), (2, 0, 28)]
     assert_zero_sum(g)
 
 
 def test_T21_most_tricks_takes_the_pot_ties_to_the_earliest_goer():
     g = two_goer_game()
     ev = run(g, *SCRIPT)
-    assert flows(ev, Transfer.POT) == [("pot", 2, 2)]
+    assert flows(ev, TransferKind.POT) == [("pot", 2, 2)]
     assert pot_taker([2, 0, 1], {2: 3, 0: 3, 1: 1}) == 2
     assert pot_taker([1, 2, 0], {1: 2, 2: 3, 0: 2}) == 2
 
@@ -88,7 +88,7 @@ def test_T22_mizuten_bonus_from_every_other_player():
     g = mizuten_round(5, "Tc")                               # x2; seat 4 is forced out
     ended = next(e for e in g.events if isinstance(e, RoundEnded))
     assert ended.tricks == {0: 7, 2: 0, 3: 0}
-    assert flows(g.events, Transfer.MIZUTEN) == [(1, 0, 2), (2, 0, 2), (3, 0, 2), (4, 0, 2)]
+    assert flows(g.events, TransferKind.MIZUTEN) == [(1, 0, 2), (2, 0, 2), (3, 0, 2), (4, 0, 2)]
     assert_zero_sum(g)
 
 
@@ -96,15 +96,15 @@ def test_T22_no_bonus_and_no_penalty_below_three_tricks():
     g = mizuten_round(3, "9s", seat0="2h 3h 4h 5h 2d 3d 4d", answers=(GO, GO, GO))
     ended = next(e for e in g.events if isinstance(e, RoundEnded))
     assert ended.tricks[0] < 3
-    assert flows(g.events, Transfer.MIZUTEN) == []
+    assert flows(g.events, TransferKind.MIZUTEN) == []
 
 
 def test_T23_transfers_follow_the_order_of_the_round():
     g = mizuten_round(5, "Tc")
-    order = [Transfer.DROP_FEE, Transfer.FORCED_OUT, Transfer.ROLES, Transfer.TRICKS, Transfer.POT,
-             Transfer.MIZUTEN]
+    order = [TransferKind.DROP_FEE, TransferKind.FORCED_OUT, TransferKind.ROLES, TransferKind.TRICKS, TransferKind.POT,
+             TransferKind.MIZUTEN]
     kinds = [t.kind for t in transfers(g.events)]
-    assert kinds == sorted(kinds, key=order.index) and Transfer.MIZUTEN in kinds
+    assert kinds == sorted(kinds, key=order.index) and TransferKind.MIZUTEN in kinds
 
 
 def test_T23_a_variant_may_drop_or_reorder_phases():
@@ -114,7 +114,7 @@ def test_T23_a_variant_may_drop_or_reorder_phases():
     g = two_goer_game(rules=variant(round=rnd))
     ev = run(g, *SCRIPT)
     kinds = [t.kind for t in transfers(g.events)]
-    assert Transfer.ROLES not in kinds and kinds[-2:] == [Transfer.POT, Transfer.TRICKS]
+    assert TransferKind.ROLES not in kinds and kinds[-2:] == [TransferKind.POT, TransferKind.TRICKS]
     assert [p.value for p in g.ruleset.round][-2:] == ["pot", "trick_settlement"] and ev
 
 
@@ -186,7 +186,7 @@ def _tied_rounds(rules, games=60):
         for end in (e for e in g.events if isinstance(e, RoundEnded) and e.tricks):
             most = max(end.tricks.values())
             tied = [s for s in end.goers if end.tricks[s] == most]
-            pays = [t for t in transfers(g.events, Transfer.POT) if t.round == end.round]
+            pays = [t for t in transfers(g.events, TransferKind.POT) if t.round == end.round]
             if len(tied) > 1 and pays:
                 found.append((tied, end, pays))
     return found

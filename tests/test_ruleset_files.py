@@ -9,7 +9,7 @@ import pytest
 from hachihachi.ruleset.bundled import bundled_files, bundled_names
 from hachihachi.ruleset.errors import RuleFileError
 from hachihachi.ruleset.loader import check_file, load_role_table, load_ruleset
-from hachihachi.ruleset.model import Phase, Transfer
+from hachihachi.ruleset.model import Phase, TransferKind
 
 HERE = Path(__file__).parent
 VALID = sorted((HERE / "rulesets" / "valid").glob("*.yaml"))
@@ -66,7 +66,7 @@ def test_T8_T9_standard_fields():
     factor = {f.id: (f.ranks, f.multiplier) for f in rules.fields}
     assert factor == {"zetsuba": (("A", "K"), 4), "ooba": (("Q", "J", "T"), 2),
                       "normal": (("2", "3", "4", "5", "6", "7", "8", "9"), 1)}
-    assert rules.field_for(rules.deck.parse("Kd")).factor(Transfer.TRICKS) == 4
+    assert rules.field_for(rules.deck.parse("Kd")).factor(TransferKind.TRICKS) == 4
 
 
 def test_T11_T12_T13_declaration_settings():
@@ -99,7 +99,7 @@ def test_T8_gentle_fields_variant_replaces_the_list():
     rules = load_ruleset("gentle_fields")
     assert [(f.id, f.multiplier) for f in rules.fields] == [("zetsuba", 3), ("ooba", 2), ("normal", 1)]
     assert rules.field_for(rules.deck.parse("Kd")).multiplier == 2
-    assert rules.field_for(rules.deck.parse("Ad")).factor(Transfer.TRICKS) == 1
+    assert rules.field_for(rules.deck.parse("Ad")).factor(TransferKind.TRICKS) == 1
 
 
 def test_null_removes_a_role_and_roles_merge_one_by_one():

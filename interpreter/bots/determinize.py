@@ -16,7 +16,7 @@ from typing import Optional
 
 from ...ruleset.errors import HachiError
 from ...ruleset.model import Phase
-from ...ruleset.model import Transfer as TransferKind
+from ...ruleset.model import TransferKind
 from ..actions import CHANCE, Deal
 from ..events import Applied, RoundEnded, RoundStarted, Transfer
 from ..game import Game

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...ruleset.errors import IllegalAction
 from ...ruleset.model import Phase
-from ...ruleset.model import Transfer as TransferKind
+from ...ruleset.model import TransferKind
 from ..actions import POT, Declare
 from ..events import ForcedOut
 from ..kinds import RoundKind

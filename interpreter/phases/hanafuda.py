@@ -7,7 +7,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from ...ruleset.model import Phase, Transfer
+from ...ruleset.model import Phase, TransferKind
 from ..actions import ActionBase
 from ..events import FieldMade, RolesShown
 from ..kinds import PLAYED, RoundKind
@@ -140,7 +140,7 @@ class HandRoles(PhaseRule):
             t.emit(RolesShown(r.index, seat, res.ids, res.go, cards))
             for other in s.order:
                 if other != seat:
-                    t.pay(Transfer.ROLES, other, seat, res.go * kan, f"hand roles {'+'.join(res.ids)}")
+                    t.pay(TransferKind.ROLES, other, seat, res.go * kan, f"hand roles {'+'.join(res.ids)}")
 
 
 class CardScoring(PhaseRule):
@@ -163,7 +163,7 @@ class CardScoring(PhaseRule):
         for role, seat, value in specials:
             for other in s.order:
                 if other != seat:
-                    t.pay(Transfer.SPECIAL_ROLES, other, seat, value * kan, f"special role {role}")
+                    t.pay(TransferKind.SPECIAL_ROLES, other, seat, value * kan, f"special role {role}")
         if blown:
             self._refund_hand_roles(t, s)
         self._card_points(t, s, points)
@@ -194,7 +194,7 @@ class CardScoring(PhaseRule):
         for seat, res in s.hand_roles.items():
             for other in s.order:
                 if other != seat and res.go:
-                    t.pay(Transfer.ROLES, seat, other, res.go * kan, "hand roles blown out (fukikeshi)")
+                    t.pay(TransferKind.ROLES, seat, other, res.go * kan, "hand roles blown out (fukikeshi)")
 
     def _card_points(self, t, s, points) -> None:
         """H21: points minus par; those under par pay those over it, seat by seat."""
@@ -205,7 +205,7 @@ class CardScoring(PhaseRule):
             for c in credit:
                 amount = min(d[1], c[1])
                 if amount:
-                    t.pay(Transfer.CARD_POINTS, d[0], c[0], amount, "card points")
+                    t.pay(TransferKind.CARD_POINTS, d[0], c[0], amount, "card points")
                     d[1] -= amount
                     c[1] -= amount
 
@@ -224,4 +224,4 @@ class CardScoring(PhaseRule):
                 bonus += rules.nuke.bonus
             for other in s.order:
                 if other != seat and bonus:
-                    t.pay(Transfer.ROLES, other, seat, bonus * kan, "tobikomi/nuke bonus")
+                    t.pay(TransferKind.ROLES, other, seat, bonus * kan, "tobikomi/nuke bonus")

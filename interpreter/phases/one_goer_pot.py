@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...ruleset.model import Phase
-from ...ruleset.model import Transfer as TransferKind
+from ...ruleset.model import TransferKind
 from ..actions import POT
 from ..kinds import RoundKind
 from .base import PhaseRule

@@ -5,7 +5,7 @@ tied (``trick_settlement.pot_tie: earliest_goer``), or the tied share it (``spli
 from __future__ import annotations
 
 from ...ruleset.model import Phase
-from ...ruleset.model import Transfer as TransferKind
+from ...ruleset.model import TransferKind
 from ..actions import POT
 from ..plugins import plugin_for
 from .base import PhaseRule

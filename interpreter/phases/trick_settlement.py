@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ...ruleset.model import Phase
-from ...ruleset.model import Transfer as TransferKind
+from ...ruleset.model import TransferKind
 from .base import PhaseRule
 
 

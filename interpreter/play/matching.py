@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from ...ruleset.errors import IllegalAction
-from ...ruleset.model import Transfer
+from ...ruleset.model import TransferKind
 from ..actions import ActionBase, Play, is_card
 from ..events import RolesShown
 
@@ -219,4 +219,4 @@ class MatchingEngine:
         kan = self.ruleset.hanafuda.kan
         for other in s.order:
             if other != seat:
-                t.pay(Transfer.CAPTURE_ROLES, other, seat, res.go * kan, f"capture role {'+'.join(res.ids)}")
+                t.pay(TransferKind.CAPTURE_ROLES, other, seat, res.go * kan, f"capture role {'+'.join(res.ids)}")
