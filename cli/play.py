@@ -69,7 +69,7 @@ def play(players, bots, seed, rules_ref, short, lang, name, save_path, resume_pa
         click.echo(f"{e.place or resume_path or rules_ref}: error: {e.message}", err=True)
         raise SystemExit(1) from None
     colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
-    Table(session, lang, colour, save_path, quiet=as_json, resumed=resume_path).run(record_dir, as_json)
+    TerminalGame(session, lang, colour, save_path, quiet=as_json, resumed=resume_path).run(record_dir, as_json)
 
 
 def _new_session(players, bots, seed, rules_ref, short, name, auto):
@@ -93,7 +93,7 @@ def _new_session(players, bots, seed, rules_ref, short, name, auto):
     return Session.new(ruleset, ref, players, names, seed, rounds, None if auto else 0, name)
 
 
-class Table:
+class TerminalGame:
     """Runs a session: prints what happens, asks the human, saves after every decision."""
 
     def __init__(self, session, lang: str, colour: bool, save_path: Optional[str], quiet: bool,
