@@ -10,12 +10,12 @@ import random
 import sys
 import time
 
-from hachihachi.interpreter import CHANCE, Game
+from hachihachi.interpreter import CHANCE, GameState
 
 
 def rounds_per_second(rules: str, players: int, rounds: int, seed: int = 1) -> float:
     rng = random.Random(seed)
-    g = Game(rules, players=players, seed=seed, rounds=rounds)
+    g = GameState(rules, players=players, seed=seed, rounds=rounds)
     began = time.perf_counter()
     while not g.is_terminal:
         if g.current_player == CHANCE:

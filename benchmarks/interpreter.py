@@ -14,7 +14,7 @@ import pstats
 import random
 import time
 
-from hachihachi.interpreter import CHANCE, Game
+from hachihachi.interpreter import CHANCE, GameState
 from hachihachi.ruleset.loader import load_ruleset
 
 
@@ -22,7 +22,7 @@ def play_rounds(rules, players: int, rounds: int, seed: int = 1) -> int:
     """Play ``rounds`` rounds of random legal play; return the number of decisions taken."""
     rng, done, decisions = random.Random(seed), 0, 0
     while done < rounds:
-        game = Game(rules, players, seed=seed + done, rounds=min(12, rounds - done))
+        game = GameState(rules, players, seed=seed + done, rounds=min(12, rounds - done))
         while not game.is_terminal:
             if game.current_player == CHANCE:
                 game.deal_random()

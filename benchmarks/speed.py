@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from baseline_engine import evaluator_roles, native_roles, play_game  # noqa: E402
 
-from hachihachi.interpreter import Game  # noqa: E402
+from hachihachi.interpreter import GameState  # noqa: E402
 from hachihachi.interpreter.bots import make_bot  # noqa: E402
 from hachihachi.interpreter.simulate import game_seed, play_out  # noqa: E402
 from hachihachi.ruleset.loader import load_ruleset  # noqa: E402
@@ -33,7 +33,7 @@ from hachihachi.ruleset.loader import load_ruleset  # noqa: E402
 
 def interpreter_game(rules, gseed: int, players: int, bot) -> tuple:
     """One game on the interpreter with the random bot at every seat (as ``hachi simulate``)."""
-    game = Game(rules, players, seed=gseed)
+    game = GameState(rules, players, seed=gseed)
     play_out(game, [bot] * players, gseed)
     return list(game.chips), game.pot, game.rounds
 

@@ -17,13 +17,13 @@ import random
 import statistics
 import time
 
-from hachihachi.interpreter import CHANCE, Game
+from hachihachi.interpreter import CHANCE, GameState
 from hachihachi.interpreter.bots import make_bot
 from hachihachi.ruleset.loader import load_ruleset
 
 
 def play(rules, bots, seed: int, rounds: int):
-    game = Game(rules, len(bots), seed=seed, rounds=rounds)
+    game = GameState(rules, len(bots), seed=seed, rounds=rounds)
     rng = random.Random(seed)
     while not game.is_terminal:
         who = game.current_player

@@ -1,6 +1,6 @@
 """Actions: the frozen decisions a player (or chance) makes.
 
-Every action a :class:`~hachihachi.interpreter.game.Game` accepts is one of these. They are
+Every action a :class:`~hachihachi.interpreter.game.GameState` accepts is one of these. They are
 plain values: equal actions compare equal, so ``Play(card) in game.legal_actions()`` works.
 The deal is an explicit chance action (:class:`Deal`), made by :data:`CHANCE`.
 """

@@ -1,6 +1,6 @@
 """Events: the frozen log of a game.
 
-``Game.apply`` returns the events an action produced and appends them to ``Game.events``.
+``GameState.apply`` returns the events an action produced and appends them to ``GameState.events``.
 Every applied action becomes an :class:`Applied`; every movement of points a
 :class:`Transfer` (from a seat or the pot, to a seat or the pot); phases that decide something
 without moving points say so in their own event. Records, replays, the settlement breakdown

@@ -1,8 +1,8 @@
 """The engine API: one game of any ruleset, driven action by action.
 
 >>> import random
->>> from hachihachi.interpreter import CHANCE, Game
->>> g, rng = Game("hachihachi_trick", players=5, seed=1, rounds=1), random.Random(7)
+>>> from hachihachi.interpreter import CHANCE, GameState
+>>> g, rng = GameState("hachihachi_trick", players=5, seed=1, rounds=1), random.Random(7)
 >>> while not g.is_terminal:
 ...     _ = g.deal_random() if g.current_player == CHANCE else g.apply(rng.choice(g.legal_actions()))
 >>> sum(g.chips) + g.pot == 5 * 50
@@ -33,7 +33,7 @@ from .round_phases import build_phases
 from .state import RoundState, Table
 from .view import View
 
-__all__ = ["Game", "CHANCE", "next_start"]
+__all__ = ["GameState", "CHANCE", "next_start"]
 
 
 def next_start(ruleset: Ruleset, r: RoundState) -> int:
@@ -56,8 +56,9 @@ def _load(ruleset: Union[Ruleset, str]) -> Ruleset:
     return load_ruleset(ruleset)
 
 
-class Game:
-    """A game of ``rounds`` rounds (default: the ruleset's standard length) at ``players`` seats.
+class GameState:
+    """One play-through of a ruleset (what OpenSpiel calls a state; the :class:`Ruleset` is the game):
+    a game of ``rounds`` rounds (default: the ruleset's standard length) at ``players`` seats.
 
     ``seed`` seeds the game's own random generator, used to pick the first start player when
     ``start`` is None (T5) and by :meth:`sample_chance` / :meth:`deal_random`.
@@ -188,7 +189,7 @@ class Game:
         """Apply a random deal (see :meth:`sample_chance`)."""
         return self.apply(self.sample_chance(rng))
 
-    def clone(self) -> "Game":
+    def clone(self) -> "GameState":
         """An independent copy (sharing the immutable ruleset), for search."""
         return copy.deepcopy(self, {id(self.ruleset): self.ruleset,
                                     id(self._phases): self._phases})

@@ -43,7 +43,7 @@ import yaml
 from ..ruleset.errors import HachiError, RecordError
 from ..ruleset.model import Ruleset
 from .events import RoundEnded
-from .game import Game
+from .game import GameState
 from .plugins import plugin_for
 from .recordfile import read_record_data
 from .replaying import RecordProblem, fail
@@ -52,7 +52,7 @@ from .replaying import RecordProblem, fail
 class Replay:
     """A replayed record: the game as far as the record goes, and the players' names."""
 
-    game: Game
+    game: GameState
     names: tuple[str, ...]
 
 
@@ -85,7 +85,7 @@ def replay_data(data: dict, ruleset: Ruleset) -> Replay:
     first = rounds[0] if isinstance(rounds[0], dict) else {}
     length = data.get("length", ruleset.rounds.standard)
     try:
-        game = Game(ruleset, len(names), start=first.get("start"), rounds=length)
+        game = GameState(ruleset, len(names), start=first.get("start"), rounds=length)
     except HachiError as e:
         raise RecordProblem("players", e.message) from None
     codec = plugin_for(ruleset).record
@@ -96,13 +96,13 @@ def replay_data(data: dict, ruleset: Ruleset) -> Replay:
 
 # -- writing ---------------------------------------------------------------------------------
 
-def record_data(game: Game, names: Optional[Sequence[str]] = None, ruleset: Optional[str] = None) -> dict:
+def record_data(game: GameState, names: Optional[Sequence[str]] = None, ruleset: Optional[str] = None) -> dict:
     """The record of a game (played so far) as plain data, ready for YAML or JSON."""
     names = list(names or [f"p{s}" for s in range(game.players)])
     return _top(game, names, ruleset, plugin_for(game.ruleset).record.rounds_data(game))
 
 
-def _top(game: Game, names: list, ruleset: Optional[str], rounds: list) -> dict:
+def _top(game: GameState, names: list, ruleset: Optional[str], rounds: list) -> dict:
     data = {"ruleset": ruleset or game.ruleset.name, "players": names, "rounds": rounds}
     if game.rounds != game.ruleset.rounds.standard:
         data["length"] = game.rounds

@@ -24,7 +24,7 @@ from ..ruleset.model import Ruleset
 from .actions import CHANCE, Action
 from .bots import make_bot
 from .events import Event
-from .game import Game
+from .game import GameState
 from .record import Replay, dump_record, read_record_data, record_data, replay
 from .recordfile import HUMAN
 
@@ -54,7 +54,7 @@ def seat_names(players: int, human: Optional[int], human_name: str) -> tuple[str
 
 @dataclass
 class Session:
-    game: Game
+    game: GameState
     names: tuple[str, ...]
     bots: tuple[str, ...]
     seed: int
@@ -72,7 +72,7 @@ class Session:
     @classmethod
     def new(cls, ruleset: Ruleset, rules_ref: str, players: int, bots: Sequence[str], seed: int,
             rounds: Optional[int] = None, human: Optional[int] = 0, human_name: str = "you") -> "Session":
-        game = Game(ruleset, players, seed=seed, rounds=rounds)
+        game = GameState(ruleset, players, seed=seed, rounds=rounds)
         return cls(game, seat_names(players, human, human_name), seat_bots(players, bots, human),
                    seed, rules_ref, human)
 

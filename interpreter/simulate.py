@@ -30,7 +30,7 @@ from ..ruleset.model import Ruleset
 from .actions import CHANCE, POT, Deal
 from .bots import make_bot
 from .events import Applied, FieldMade, RolesShown, RoundEnded, Transfer
-from .game import Game
+from .game import GameState
 from .kinds import RoundKind
 from .recordfile import ensure_folder
 from .simstats import Moments
@@ -78,7 +78,7 @@ class GameResult:
     zero_sum: bool
 
 
-def play_out(game: Game, seats: Sequence, gseed: int) -> None:
+def play_out(game: GameState, seats: Sequence, gseed: int) -> None:
     """Play ``game`` to its end: the game's own generator deals, seat s's bot draws from
     ``Random(gseed * 16 + 1 + s)`` (so every seat's choices are repeatable on their own)."""
     rngs = [random.Random(gseed * 16 + 1 + s) for s in range(game.players)]
@@ -94,7 +94,7 @@ def play_one(ruleset: Ruleset, players: int, bots: Sequence[str], seed: int, ind
              record_dir: Optional[Path] = None, record_ref: Optional[str] = None) -> GameResult:
     """Play game ``index`` of the run seeded ``seed`` and summarise it."""
     gseed = game_seed(seed, index)
-    game = Game(ruleset, players, seed=gseed)
+    game = GameState(ruleset, players, seed=gseed)
     first_start = game.round.start
     play_out(game, [make_bot(name) for name in bots], gseed)
     if record_dir is not None:
@@ -105,7 +105,7 @@ def play_one(ruleset: Ruleset, players: int, bots: Sequence[str], seed: int, ind
     return summarise(game, index, gseed, first_start)
 
 
-def summarise(game: Game, index: int, gseed: int, first_start: int) -> GameResult:
+def summarise(game: GameState, index: int, gseed: int, first_start: int) -> GameResult:
     """Read one finished game's log into a :class:`GameResult`, checking zero-sum (T27)."""
     ruleset = game.ruleset
     kinds: Counter = Counter()

@@ -1,7 +1,7 @@
 """Mutable game state: the table (chips, pot, log) and the state of the current round.
 
 Only the interpreter's phases change it, through :meth:`Table.pay` and :meth:`Table.emit`;
-everything else reads it through ``Game`` and ``Game.view``.
+everything else reads it through ``GameState`` and ``GameState.view``.
 """
 
 from __future__ import annotations

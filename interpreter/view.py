@@ -1,4 +1,4 @@
-"""What one seat may see (for bots and the terminal game): ``Game.view(seat)``."""
+"""What one seat may see (for bots and the terminal game): ``GameState.view(seat)``."""
 
 from __future__ import annotations
 

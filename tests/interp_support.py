@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from hachihachi.interpreter import CHANCE, POT, Deal, Declare, Game, Play, Split
+from hachihachi.interpreter import CHANCE, POT, Deal, Declare, GameState, Play, Split
 from hachihachi.interpreter.events import Transfer
 from hachihachi.ruleset.cards import STANDARD_52
 from hachihachi.ruleset.loader import load_ruleset
@@ -24,11 +24,11 @@ def variant(**changes):
     return dataclasses.replace(RULES, **changes)
 
 
-def new_game(players=3, start=0, rounds=1, rules=RULES, seed=0) -> Game:
-    return Game(rules, players, seed=seed, start=start, rounds=rounds)
+def new_game(players=3, start=0, rounds=1, rules=RULES, seed=0) -> GameState:
+    return GameState(rules, players, seed=seed, start=start, rounds=rounds)
 
 
-def deal(game: Game, *hands: str, indicator: str = "2c", fill: bool = True):
+def deal(game: GameState, *hands: str, indicator: str = "2c", fill: bool = True):
     """Apply a pinned deal; seats not given get unused cards (in deck order) when ``fill``."""
     given = [STANDARD_52.parse_list(h) for h in hands]
     used = {x for h in given for x in h} | {c(indicator)}
@@ -39,7 +39,7 @@ def deal(game: Game, *hands: str, indicator: str = "2c", fill: bool = True):
     return game.apply(Deal(tuple(given), c(indicator)))
 
 
-def run(game: Game, *actions) -> list:
+def run(game: GameState, *actions) -> list:
     """Apply actions (cards may be given as text), returning all the events they produced."""
     out = []
     for a in actions:
@@ -47,14 +47,14 @@ def run(game: Game, *actions) -> list:
     return out
 
 
-def play_first(game: Game) -> None:
+def play_first(game: GameState) -> None:
     """Play the round out with the first legal card every time (deterministic)."""
     r = game.round_index
     while not game.is_terminal and game.round_index == r and game.current_player != CHANCE:
         game.apply(game.legal_actions()[0])
 
 
-def play_random(game: Game, rng: random.Random) -> None:
+def play_random(game: GameState, rng: random.Random) -> None:
     while not game.is_terminal:
         if game.current_player == CHANCE:
             game.deal_random(rng)
@@ -72,7 +72,7 @@ def flows(events, kind=None) -> list[tuple]:
     return [(name(t.source), name(t.target), t.amount) for t in transfers(events, kind)]
 
 
-def assert_zero_sum(game: Game) -> None:
+def assert_zero_sum(game: GameState) -> None:
     """T27: replay every transfer of the log; chips plus pot stay constant after each one."""
     start = game.ruleset.chips.start
     chips = [start] * game.players

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from hachihachi.interpreter import CHANCE, CallMizuten, Declare, Game, Play
+from hachihachi.interpreter import CHANCE, CallMizuten, Declare, GameState, Play
 from hachihachi.interpreter.bots import make_bot
 from hachihachi.interpreter.bots.determinize import determinize, sample_hidden
 from hachihachi.interpreter.bots.heuristic import HeuristicBot
@@ -13,8 +13,8 @@ from hachihachi.interpreter.bots.knowledge import knowledge
 from interp_support import GO, PLAY, RULES, assert_zero_sum, c, deal, new_game
 
 
-def play_game(bots, seed: int, players: int = 5, rounds: int = 6) -> Game:
-    game = Game(RULES, players, seed=seed, rounds=rounds)
+def play_game(bots, seed: int, players: int = 5, rounds: int = 6) -> GameState:
+    game = GameState(RULES, players, seed=seed, rounds=rounds)
     rng = random.Random(seed)
     while not game.is_terminal:
         who = game.current_player
@@ -56,7 +56,7 @@ def test_heuristic_beats_random_in_a_seeded_sample():
 
 
 def test_mc_is_repeatable_with_the_same_rng():
-    game = Game(RULES, 5, seed=4, rounds=1)
+    game = GameState(RULES, 5, seed=4, rounds=1)
     game.apply(CallMizuten(False)) if game.current_player != CHANCE else None
     game.deal_random(random.Random(9))
     who = game.current_player

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from hachihachi.cli.play import play
 from hachihachi.cli.screen import Screen
 from hachihachi.cli.tui_input import BadAnswer, explain, numbered, parse_answer
-from hachihachi.interpreter import Game
+from hachihachi.interpreter import GameState
 from hachihachi.interpreter.actions import Play
 from hachihachi.interpreter.events import Applied
 from hachihachi.interpreter.phases.hanafuda import HanaDeal
@@ -104,7 +104,7 @@ def test_H15_a_turned_card_choice_is_asked_and_answered_by_its_target(tmp_path):
 # -- answers and explanations on a dealt table ---------------------------------------------------
 
 def _table(rest=""):
-    g = Game(RULES, players=3, seed=0, rounds=1, start=0)
+    g = GameState(RULES, players=3, seed=0, rounds=1, start=0)
     hands = ["3b 2a 1r 4c1 5c1 6c1 10c1", "1b 4a 5r 6c2 2c1 10c2 12c1", "8b 5a 6r 4c2 1c1 12c2 11c"]
     hs = tuple(tuple(sorted(D.parse_list(h))) for h in hands)
     field = tuple(sorted(D.parse_list("3r 3c1 7c1 7c2 8c1 9c1")))
@@ -161,7 +161,7 @@ def test_H17_explanations_cite_the_rules_in_both_languages():
 
 def test_go_drop_declarations_are_explained_in_hanafuda_terms():
     rules = load_ruleset("hanafuda_go_drop")
-    g = Game(rules, players=4, seed=0, rounds=1, start=0)
+    g = GameState(rules, players=4, seed=0, rounds=1, start=0)
     g.deal_random(__import__("random").Random(1))
     v = g.view(g.current_player)
     text = " ".join(explain(v, rules, "en"))

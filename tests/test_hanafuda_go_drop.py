@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from hachihachi.interpreter import CHANCE, Game
+from hachihachi.interpreter import CHANCE, GameState
 from hachihachi.interpreter.actions import Declare, Play
 from hachihachi.interpreter.events import ForcedOut, Transfer
 from hachihachi.interpreter.kinds import PLAYED, RoundKind
@@ -31,7 +31,7 @@ def test_variant_reuses_the_trick_game_phases_and_fits_the_deck():
 @pytest.mark.parametrize("players", [4, 5, 6, 7])
 def test_T27_seeded_random_games_are_zero_sum_and_end_with_empty_hands(players):
     for seed in range(6):
-        g, rng = Game(RULES, players=players, seed=seed, rounds=3), random.Random(seed)
+        g, rng = GameState(RULES, players=players, seed=seed, rounds=3), random.Random(seed)
         played = 0
         while not g.is_terminal:
             rnd = g.round
@@ -61,7 +61,7 @@ FIELD = "4a 5a 6a 7a 9a 10a"                       # no bright: 小場 x1
 
 
 def test_T14_forced_out_player_is_paid_by_each_goer_per_bright_and_role():
-    g = Game(RULES, players=4, seed=0, rounds=1, start=0)
+    g = GameState(RULES, players=4, seed=0, rounds=1, start=0)
     g.apply(deal4(HANDS, FIELD))
     for _ in range(3):
         g.apply(Declare(True))
@@ -74,7 +74,7 @@ def test_T14_forced_out_player_is_paid_by_each_goer_per_bright_and_role():
 
 
 def test_T11_T17_drop_fees_and_a_lone_goer_takes_the_pot_without_play():
-    g = Game(RULES, players=4, seed=0, rounds=1, start=0)
+    g = GameState(RULES, players=4, seed=0, rounds=1, start=0)
     g.apply(deal4(HANDS, FIELD))
     g.apply(Declare(False))
     g.apply(Declare(True))
@@ -88,7 +88,7 @@ def test_T11_T17_drop_fees_and_a_lone_goer_takes_the_pot_without_play():
 def test_go_drop_round_records_and_replays(tmp_path):
     from hachihachi.interpreter.record import record_data, replay, write_record
 
-    g = Game(RULES, players=5, seed=3, rounds=2)
+    g = GameState(RULES, players=5, seed=3, rounds=2)
     play_random(g, random.Random(3))
     data = record_data(g)
     assert any("declare" in a for r in data["rounds"] for a in r["actions"])
@@ -97,7 +97,7 @@ def test_go_drop_round_records_and_replays(tmp_path):
 
 
 def test_play_after_go_drop_is_among_goers_only():
-    g = Game(RULES, players=4, seed=0, rounds=1, start=0)
+    g = GameState(RULES, players=4, seed=0, rounds=1, start=0)
     g.apply(deal4(HANDS, FIELD))
     g.apply(Declare(True))
     g.apply(Declare(False))
@@ -115,7 +115,7 @@ def test_T21_the_goer_with_most_card_points_takes_the_pot_and_the_deal_passes_le
 
     taken = 0
     for seed in range(30):
-        g = Game(RULES, players=5, seed=seed, rounds=2)
+        g = GameState(RULES, players=5, seed=seed, rounds=2)
         play_random(g, random.Random(seed))
         for end in (e for e in g.events if isinstance(e, RoundEnded) and len(e.goers) > 1):
             points = {s: 0 for s in end.goers}

@@ -5,7 +5,7 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from hachihachi.interpreter import CHANCE, Game
+from hachihachi.interpreter import CHANCE, GameState
 from hachihachi.interpreter.actions import Play
 from hachihachi.interpreter.events import Transfer
 from hachihachi.interpreter.events import FieldMade, RolesShown
@@ -35,7 +35,7 @@ def deal(hands, field, rest=None):
 
 
 def game(start=0, rounds=1):
-    return Game(RULES, players=3, seed=0, rounds=rounds, start=start)
+    return GameState(RULES, players=3, seed=0, rounds=rounds, start=start)
 
 
 def play_out(g, rng):
@@ -53,7 +53,7 @@ PLAIN = ["1b 2a 3r 4c1 5c1 6c1 10c1", "3b 4a 5r 6c2 2c1 10c2 12c1", "8b 5a 6r 4c
 
 def test_H2_three_players_dealer_then_left_then_right():
     with pytest.raises(Exception):
-        Game(RULES, players=4)
+        GameState(RULES, players=4)
     g = game(start=1)
     g.apply(deal(PLAIN, "7c1 7c2 8c1 8c2 9c1 9c2"))
     assert g.round.play.order == (1, 2, 0) and g.current_player == 1
@@ -244,7 +244,7 @@ def test_H12_tobikomi_and_H13_nuke_add_one_kan():
 
 
 def test_H22_totals_in_points_and_highest_wins():
-    g = Game(RULES, players=3, seed=4, rounds=2)
+    g = GameState(RULES, players=3, seed=4, rounds=2)
     play_random(g, random.Random(4))
     assert g.winners == tuple(s for s, c in enumerate(g.chips) if c == max(g.chips))
 
@@ -252,7 +252,7 @@ def test_H22_totals_in_points_and_highest_wins():
 @settings(max_examples=25, deadline=None)
 @given(st.integers(min_value=0, max_value=10**6))
 def test_zero_sum_over_seeded_random_games(seed):
-    g, rng = Game(RULES, players=3, seed=seed, rounds=3), random.Random(seed)
+    g, rng = GameState(RULES, players=3, seed=seed, rounds=3), random.Random(seed)
     while not g.is_terminal:
         g.deal_random(rng) if g.current_player == CHANCE else g.apply(rng.choice(g.legal_actions()))
         assert sum(g.chips) == 0
@@ -267,7 +267,7 @@ def test_heuristic_matching_bot_beats_random_play_on_average():
     bot, rnd = make_bot("heuristic_matching"), make_bot("random")
     total = 0
     for seed in range(6):
-        g, rng = Game(RULES, players=3, seed=seed, rounds=4), random.Random(seed)
+        g, rng = GameState(RULES, players=3, seed=seed, rounds=4), random.Random(seed)
         while not g.is_terminal:
             seat = g.current_player
             if seat == CHANCE:

@@ -9,7 +9,7 @@ import yaml
 from click.testing import CliRunner
 
 from hachihachi.cli.replay import replay as replay_cmd
-from hachihachi.interpreter import CHANCE, Game
+from hachihachi.interpreter import CHANCE, GameState
 from hachihachi.interpreter.actions import Play
 from hachihachi.interpreter.phases.hanafuda import HanaDeal
 from hachihachi.interpreter.play.matching import Capture
@@ -24,7 +24,7 @@ PLAIN = ["1b 2a 3r 4c1 5c1 6c1 10c1", "3b 4a 5r 6c2 2c1 10c2 12c1", "8b 5a 6r 4c
 
 
 def random_game(seed, rounds=3, rules=RULES, players=3):
-    g, rng = Game(rules, players=players, seed=seed, rounds=rounds), random.Random(seed)
+    g, rng = GameState(rules, players=players, seed=seed, rounds=rounds), random.Random(seed)
     while not g.is_terminal:
         g.deal_random() if g.current_player == CHANCE else g.apply(rng.choice(g.legal_actions()))
     return g
@@ -37,7 +37,7 @@ def crafted():
     used = {c for h in hands for c in h} | set(field)
     first = [D.parse("12c3")]
     stock = tuple(first + [c for c in D.cards if c not in used and c not in first])
-    g = Game(RULES, players=3, seed=0, rounds=1, start=0)
+    g = GameState(RULES, players=3, seed=0, rounds=1, start=0)
     g.apply(HanaDeal(hands, field, stock))
     g.apply(Play(D.parse("4c1")))
     g.apply(Play(D.parse("4a")))
@@ -202,7 +202,7 @@ def test_H19_H20_narration_of_special_roles_and_fukikeshi():
 
 
 def test_H14_view_shows_the_field_captures_stock_and_turned_card():
-    g = Game(RULES, players=3, seed=4, rounds=1)
+    g = GameState(RULES, players=3, seed=4, rounds=1)
     g.deal_random()
     v = g.view(0)
     s = g.round.play
@@ -215,6 +215,6 @@ def test_H14_view_shows_the_field_captures_stock_and_turned_card():
 
 
 def test_trick_view_keeps_matching_fields_empty():
-    g = Game("hachihachi_trick", players=3, seed=1, rounds=1)
+    g = GameState("hachihachi_trick", players=3, seed=1, rounds=1)
     v = g.view(0)
     assert v.table_cards == () and v.captures == () and v.turned is None

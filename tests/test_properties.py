@@ -6,7 +6,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hachihachi.interpreter import Game
+from hachihachi.interpreter import GameState
 from hachihachi.interpreter.events import Applied, RoundEnded, TrickTaken
 from hachihachi.interpreter.actions import Deal
 from hachihachi.ruleset.model import Chips, DropFee, Phase, TrickSettlement
@@ -35,7 +35,7 @@ def variants(draw):
     )
 
 
-def check_hands_emptied(game: Game) -> None:
+def check_hands_emptied(game: GameState) -> None:
     """Every goer played exactly the hand dealt to it, one card per trick, 7 tricks (T19)."""
     dealt, played = {}, {}
     for e in game.events:
@@ -51,7 +51,7 @@ def check_hands_emptied(game: Game) -> None:
 
 
 def play(rules, players, seed, rounds):
-    game = Game(rules, players, seed=seed, rounds=rounds)
+    game = GameState(rules, players, seed=seed, rounds=rounds)
     play_random(game, random.Random(seed))
     return game
 
@@ -84,7 +84,7 @@ def test_same_seed_same_game():
 
 
 def test_clone_is_independent():
-    game = Game(RULES, 4, seed=9, rounds=2)
+    game = GameState(RULES, 4, seed=9, rounds=2)
     game.apply(game.legal_actions()[0])         # the mizuten call
     copy = game.clone()
     play_random(copy, random.Random(1))

@@ -4,7 +4,7 @@ import dataclasses
 
 import pytest
 
-from hachihachi.interpreter import CHANCE, CallMizuten, Deal, Game
+from hachihachi.interpreter import CHANCE, CallMizuten, Deal, GameState
 from hachihachi.interpreter.play.tricks import trick_winner
 from hachihachi.ruleset.errors import IllegalAction, RuleFileError
 from hachihachi.ruleset.model import Chips, TransferKind
@@ -24,14 +24,14 @@ def test_T1_deck_has_52_cards_and_ace_ranks_highest():
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
 def test_T2_three_to_seven_players(players):
-    g = Game(RULES, players, seed=1)
+    g = GameState(RULES, players, seed=1)
     assert g.players == players and len(g.chips) == players
 
 
 @pytest.mark.parametrize("players", [2, 8])
 def test_T2_other_player_counts_are_refused(players):
     with pytest.raises(RuleFileError, match="3 to 7 players"):
-        Game(RULES, players)
+        GameState(RULES, players)
 
 
 def test_T3_chips_start_at_50_and_may_go_negative():
@@ -68,9 +68,9 @@ def test_T4_role_values_go_and_forced_differ():
 
 def test_T5_start_player_given_or_seeded():
     assert new_game(players=5, start=3).round.start == 3
-    starts = {Game(RULES, 5, seed=s).round.start for s in range(30)}
+    starts = {GameState(RULES, 5, seed=s).round.start for s in range(30)}
     assert len(starts) > 1
-    assert Game(RULES, 5, seed=11).round.start == Game(RULES, 5, seed=11).round.start
+    assert GameState(RULES, 5, seed=11).round.start == GameState(RULES, 5, seed=11).round.start
 
 
 def test_T6_mizuten_is_declared_before_the_deal_and_forces_a_go():

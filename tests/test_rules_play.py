@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from hachihachi.interpreter import CallMizuten, Game, Play, RoundKind
+from hachihachi.interpreter import CallMizuten, GameState, Play, RoundKind
 from hachihachi.interpreter.events import GameEnded, RoundEnded, TrickTaken
 from hachihachi.interpreter.phases.pot import pot_taker
 from hachihachi.ruleset.errors import IllegalAction
@@ -137,7 +137,7 @@ def test_T24_next_start_player(answers, kind, start):
 
 @pytest.mark.parametrize("rounds", [None, RULES.rounds.short])
 def test_T25_game_length(rounds):
-    g = Game(RULES, 4, seed=5, rounds=rounds)
+    g = GameState(RULES, 4, seed=5, rounds=rounds)
     play_random(g, random.Random(5))
     ends = [e for e in g.events if isinstance(e, RoundEnded)]
     assert len(ends) == (rounds or 12) and g.is_terminal
@@ -170,7 +170,7 @@ def test_T26_highest_total_wins_ties_share():
 @pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
 def test_T27_zero_sum_in_seeded_random_games(players):
     for seed in range(3):
-        g = Game(RULES, players, seed=seed)
+        g = GameState(RULES, players, seed=seed)
         play_random(g, random.Random(seed))
         assert_zero_sum(g)
         assert sum(g.returns) + g.pot == 0
@@ -180,7 +180,7 @@ def _tied_rounds(rules, games=60):
     """(round end, pot transfers of that round) for every round where goers tied for most tricks."""
     found = []
     for seed in range(games):
-        g = Game(rules, 3, seed=seed, rounds=4)
+        g = GameState(rules, 3, seed=seed, rounds=4)
         play_random(g, random.Random(seed))
         assert_zero_sum(g)
         for end in (e for e in g.events if isinstance(e, RoundEnded) and e.tricks):

@@ -173,11 +173,11 @@ def test_T1_T27_the_hand_written_baseline_ends_every_game_like_the_interpreter()
 
 
 def test_an_action_outside_the_legal_ones_is_still_refused_after_legal_actions():
-    from hachihachi.interpreter import CHANCE, Game, Play
+    from hachihachi.interpreter import CHANCE, GameState, Play
     from hachihachi.ruleset.errors import IllegalAction
     from hachihachi.ruleset.model import Phase
 
-    game = Game(RULES, 3, seed=4, rounds=1)
+    game = GameState(RULES, 3, seed=4, rounds=1)
     while game.phase is not Phase.PLAY:             # no mizuten, everybody goes: trick play
         game.apply(game.sample_chance() if game.current_player == CHANCE else game.legal_actions()[0])
     legal = game.legal_actions()
@@ -189,13 +189,13 @@ def test_an_action_outside_the_legal_ones_is_still_refused_after_legal_actions()
 
 
 def test_role_evaluations_are_shared_by_clones_of_a_deal(monkeypatch):
-    from hachihachi.interpreter import CHANCE, Game
+    from hachihachi.interpreter import CHANCE, GameState
 
     calls = []
     real = type(RULES.evaluator).values
     monkeypatch.setattr(type(RULES.evaluator), "values",
                         lambda self, *a, **k: calls.append(tuple(a[0])) or real(self, *a, **k))
-    game = Game(RULES, 5, seed=8, rounds=1)
+    game = GameState(RULES, 5, seed=8, rounds=1)
     game.deal_random() if game.current_player == CHANCE else game.apply(game.legal_actions()[0])
     if game.current_player == CHANCE:
         game.deal_random()

@@ -1,7 +1,7 @@
 """Determinization: a game like the real one, with the cards a seat cannot see dealt at random.
 
 Works through the public engine API only: :func:`determinize` builds a fresh one-round
-:class:`~hachihachi.interpreter.game.Game` with the real round's start player, replays the
+:class:`~hachihachi.interpreter.game.GameState` with the real round's start player, replays the
 round's public actions on a deal in which every hidden hand is sampled from the cards the seat
 has not seen, consistent with what it saw: the cards each goer already played, and the suits a
 goer showed it is void in (T19). The carried pot is not in the fresh game; :func:`round_value`
@@ -19,14 +19,14 @@ from ...ruleset.model import Phase
 from ...ruleset.model import TransferKind
 from ..actions import CHANCE, Deal
 from ..events import Applied, RoundEnded, RoundStarted, Transfer
-from ..game import Game
+from ..game import GameState
 from ..kinds import RoundKind
 from .knowledge import Knowledge, knowledge
 
 ATTEMPTS = 200
 
 
-def round_events(game: Game) -> list:
+def round_events(game: GameState) -> list:
     """The events of the current round, from its RoundStarted on."""
     events = game.events
     for i in range(len(events) - 1, -1, -1):
@@ -35,7 +35,7 @@ def round_events(game: Game) -> list:
     return list(events)
 
 
-def sample_hidden(game: Game, seat: int, k: Knowledge, rng: random.Random) -> Deal:
+def sample_hidden(game: GameState, seat: int, k: Knowledge, rng: random.Random) -> Deal:
     """A deal of the current round: ``seat``'s own cards as dealt, every other hand sampled."""
     rules, r = game.ruleset, game.round
     n, suit = rules.hand_size, rules.deck.suit
@@ -65,19 +65,19 @@ def sample_hidden(game: Game, seat: int, k: Knowledge, rng: random.Random) -> De
 class World:
     """One determinization of the current round: rebuild it with :meth:`game` as often as needed."""
 
-    game_of: Game
+    game_of: GameState
     actions: tuple                  # the round's actions, the deal among them as sampled
 
-    def game(self) -> Game:
+    def game(self) -> GameState:
         """A fresh one-round game at the same point of the round (cheaper than a deep clone)."""
         src = self.game_of
-        g = Game(src.ruleset, src.players, rounds=1, start=src.round.start)
+        g = GameState(src.ruleset, src.players, rounds=1, start=src.round.start)
         for action in self.actions:
             g.apply(action)
         return g
 
 
-def determinize(game: Game, seat: int, rng: random.Random) -> World:
+def determinize(game: GameState, seat: int, rng: random.Random) -> World:
     """The current round with every hand hidden from ``seat`` sampled anew (see module doc)."""
     if game.phase is Phase.MIZUTEN_CALL or game.round.indicator is None:
         return World(game, ())
@@ -87,7 +87,7 @@ def determinize(game: Game, seat: int, rng: random.Random) -> World:
     return World(game, actions)
 
 
-def round_value(world: Game, end: RoundEnded, seat: int, carried: int) -> float:
+def round_value(world: GameState, end: RoundEnded, seat: int, carried: int) -> float:
     """``seat``'s change of chips in the round, with its share of the ``carried`` pot restored."""
     value = float(end.delta[seat])
     if carried == 0 or seat not in end.goers:
@@ -98,20 +98,20 @@ def round_value(world: Game, end: RoundEnded, seat: int, carried: int) -> float:
     return value + (carried if end.pot_to == seat else 0)
 
 
-def _share(world: Game, end: RoundEnded, seat: int, total: int) -> int:
+def _share(world: GameState, end: RoundEnded, seat: int, total: int) -> int:
     small, big = total // 2, total - total // 2
     earlier_big = world.ruleset.two_goers.odd_chip == "earlier_goer"
     first = seat == end.goers[0]
     return big if first == earlier_big else small
 
 
-def carried_pot(game: Game) -> int:
+def carried_pot(game: GameState) -> int:
     """The pot the current round started with."""
     events = round_events(game)
     return events[0].pot if events and isinstance(events[0], RoundStarted) else 0
 
 
-def play_out(world: Game, policy, rng: random.Random) -> Optional[RoundEnded]:
+def play_out(world: GameState, policy, rng: random.Random) -> Optional[RoundEnded]:
     """Play the world's round to its end with ``policy`` in every seat; its RoundEnded event."""
     while world.current_player is not None:
         who = world.current_player

@@ -1,6 +1,6 @@
 """Role evaluations of recent deals, remembered by the phases that show roles (T14, T15).
 
-A phase object is shared by a game and all its clones (``Game.clone``), so a search that plays
+A phase object is shared by a game and all its clones (``GameState.clone``), so a search that plays
 the same deal out many times evaluates each hand once. The cache is bounded and keyed by the hand,
 trump and indicator, so it never answers for a different deal.
 """

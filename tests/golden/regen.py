@@ -9,16 +9,16 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from hachihachi.interpreter import CHANCE, Game
+from hachihachi.interpreter import CHANCE, GameState
 from hachihachi.interpreter.narrate import Narrator
 
 HERE = Path(__file__).parent
 CASES = ((1, 3), (2, 5), (3, 7))       # (seed, players)
 
 
-def play(seed: int, players: int, ruleset: str = "hachihachi_trick") -> Game:
+def play(seed: int, players: int, ruleset: str = "hachihachi_trick") -> GameState:
     """A whole game of seeded random legal play."""
-    game = Game(ruleset, players, seed=seed)
+    game = GameState(ruleset, players, seed=seed)
     rng = random.Random(seed)
     while not game.is_terminal:
         if game.current_player == CHANCE:
@@ -28,7 +28,7 @@ def play(seed: int, players: int, ruleset: str = "hachihachi_trick") -> Game:
     return game
 
 
-def trace(game: Game) -> str:
+def trace(game: GameState) -> str:
     names = [f"p{s}" for s in range(game.players)]
     return "\n".join(Narrator(game.ruleset, names).lines(game.events)) + "\n"
 
@@ -40,11 +40,11 @@ def path_for(seed: int, players: int) -> Path:
 HANAFUDA_CASES = (4,)                  # seeds of 3-player hanafuda games
 
 
-def play_hanafuda(seed: int) -> Game:
+def play_hanafuda(seed: int) -> GameState:
     return play(seed, 3, "hanafuda_hachihachi")
 
 
-def hanafuda_trace(game: Game) -> str:
+def hanafuda_trace(game: GameState) -> str:
     """One line per event of a hanafuda game, cards in the deck's notation."""
     from hachihachi.interpreter.events import Applied
 
