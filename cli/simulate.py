@@ -8,7 +8,7 @@ from contextlib import nullcontext
 
 import click
 
-from ..ruleset.errors import HachiError, RuleFileError
+from ..ruleset.errors import HachiError, RuleFileError, SetupError
 
 
 def _fail(place: str, message: str, code: int) -> None:
@@ -54,6 +54,10 @@ def simulate(games, players, bots, rules, seed, workers, as_json, record_dir, co
             _compare(compare, games, players, names, seed, workers, as_json)
         else:
             _simulate(rules, games, players, names, seed, workers, as_json, record_dir)
+    except SetupError as e:
+        flag = f"--{e.argument}" if e.argument else "simulate"
+        message = f"--{e.message}" if e.argument and e.message.startswith(f"{e.argument} ") else e.message
+        _fail(flag, message, 2 if e.argument else 1)
     except HachiError as e:
         place = e.place or ("--rules" if isinstance(e, RuleFileError) else "simulate")
         _fail(place, e.message, 2 if place.startswith("--") and place != "--rules" else 1)

@@ -21,7 +21,7 @@ import copy
 import random
 from typing import Optional, Union
 
-from ..ruleset.errors import IllegalAction, RuleFileError
+from ..ruleset.errors import IllegalAction, SetupError
 from ..ruleset.model import Phase, Ruleset
 from ..ruleset.model import TransferKind
 from .actions import CHANCE, POT, Action, Deal, Declare
@@ -69,15 +69,15 @@ class GameState:
         self.ruleset = _load(ruleset)
         lo, hi = self.ruleset.players.min, self.ruleset.players.max
         if not lo <= players <= hi:
-            raise RuleFileError(f"{self.ruleset.name} is for {lo} to {hi} players, not {players}")
+            raise SetupError(f"{self.ruleset.name} is for {lo} to {hi} players, not {players}")
         self.rng = random.Random(seed)
         rounds = self.ruleset.rounds.standard if rounds is None else rounds
         if rounds < 1:
-            raise RuleFileError(f"a game needs at least one round, not {rounds}")
+            raise SetupError(f"a game needs at least one round, not {rounds}")
         if start is None:
             start = self.rng.randrange(players)
         elif not 0 <= start < players:
-            raise RuleFileError(f"start player {start} is not a seat of {players} players")
+            raise SetupError(f"start player {start} is not a seat of {players} players")
         self._phases: tuple[PhaseRule, ...] = build_phases(self.ruleset)
         self._t = Table(self.ruleset, players, rounds, start)
         self._counted = 0

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator, Optional, Sequence, Union
 
-from ..ruleset.errors import HachiError
+from ..ruleset.errors import SetupError
 from ..ruleset.model import Ruleset
 from .actions import CHANCE, POT, Deal
 from .bots import make_bot
@@ -309,14 +309,14 @@ def check_args(ruleset: Ruleset, games: int, players: Optional[int], bots: Seque
                workers: int) -> tuple[int, tuple[str, ...]]:
     """Check a run's arguments; return the number of players and the bot of every seat."""
     if not 1 <= games <= MAX_GAMES:
-        raise HachiError(f"--games must be from 1 to {MAX_GAMES:,}, not {games}", "--games")
+        raise SetupError(f"games must be from 1 to {MAX_GAMES:,}, not {games}", "games")
     if not 1 <= workers <= MAX_WORKERS:
-        raise HachiError(f"--workers must be from 1 to {MAX_WORKERS}, not {workers}", "--workers")
+        raise SetupError(f"workers must be from 1 to {MAX_WORKERS}, not {workers}", "workers")
     if players is None:
         players = min(max(5, ruleset.players.min), ruleset.players.max)
     lo, hi = ruleset.players.min, ruleset.players.max
     if not lo <= players <= hi:
-        raise HachiError(f"{ruleset.name} is for {lo} to {hi} players, not {players}", "--players")
+        raise SetupError(f"{ruleset.name} is for {lo} to {hi} players, not {players}", "players")
     per_seat = seat_bots(bots, players)
     for name in dict.fromkeys(per_seat):
         make_bot(name, ruleset)         # an unknown or unfit bot fails here, before any game

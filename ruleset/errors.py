@@ -31,6 +31,16 @@ class PatternError(RuleFileError):
     """A hand-role pattern that does not parse or names something unknown."""
 
 
+class SetupError(HachiError, ValueError):
+    """A game or run the ruleset cannot set up: a player count outside its range, no rounds, a
+    start seat that does not exist, too many games. ``argument`` names the parameter at fault
+    (``players``, ``games``...), so that a front end can name its own option for it."""
+
+    def __init__(self, message: str, argument: str | None = None):
+        super().__init__(message)
+        self.argument = argument
+
+
 class RecordError(HachiError):
     """A game record that cannot be read."""
 

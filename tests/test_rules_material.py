@@ -6,7 +6,7 @@ import pytest
 
 from hachihachi.interpreter import CHANCE, CallMizuten, Deal, GameState
 from hachihachi.interpreter.play.tricks import trick_winner
-from hachihachi.ruleset.errors import IllegalAction, RuleFileError
+from hachihachi.ruleset.errors import IllegalAction, SetupError
 from hachihachi.ruleset.model import Chips, TransferKind
 from interp_support import (DROP, GO, RULES, assert_zero_sum, c, deal, flows, new_game, run, transfers,
                            variant)
@@ -30,7 +30,7 @@ def test_T2_three_to_seven_players(players):
 
 @pytest.mark.parametrize("players", [2, 8])
 def test_T2_other_player_counts_are_refused(players):
-    with pytest.raises(RuleFileError, match="3 to 7 players"):
+    with pytest.raises(SetupError, match="3 to 7 players"):
         GameState(RULES, players)
 
 

@@ -81,7 +81,7 @@ def test_unknown_bot_fails_before_any_game():
 def test_T2_players_outside_the_ruleset_fail():
     with pytest.raises(HachiError) as e:
         simulate(RULES, games=2, players=8)
-    assert e.value.place == "--players"
+    assert e.value.argument == "players"
 
 
 def test_roles_shown_are_counted_from_the_log():
