@@ -50,7 +50,7 @@ class TrickScreen:
     kind = PlayKind.TRICKS
 
     def card(self, screen: Any, c: int) -> str:
-        name = screen.rules.deck.name(c)
+        name: str = screen.rules.deck.name(c)
         if not screen.colour:
             return name
         return click.style(name, fg=SUIT_COLOURS.get(name[-1]), bold=True)
@@ -58,7 +58,8 @@ class TrickScreen:
     def hand(self, screen: Any, hand: Sequence[int], v: View) -> str:
         """The hand sorted by suit (trump first), high to low, with the suits marked."""
         if not hand:
-            return screen.t("empty")
+            empty: str = screen.t("empty")
+            return empty
         deck = screen.rules.deck
         groups: dict[int, list[int]] = {}
         for c in sorted(hand, key=lambda c: deck.sort_key(c, v.trump)):
@@ -85,8 +86,9 @@ class TrickScreen:
             return None
         r = game.round
         field = r.field.name(screen.lang) if r.field else ""
-        return screen.t("dealt", ind=screen.card(deal.indicator), trump=suit(screen, r.trump), field=field,
-                        mult=r.multiplier)
+        line: str = screen.t("dealt", ind=screen.card(deal.indicator), trump=suit(screen, r.trump), field=field,
+                             mult=r.multiplier)
+        return line
 
     def numbered(self, v: View, rules: Ruleset) -> tuple[Any, ...]:
         return tuple(sorted(v.legal, key=lambda a: rules.deck.sort_key(a.card, v.trump)))

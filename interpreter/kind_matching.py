@@ -7,7 +7,7 @@ cards, captures, stock, a turned card) and how its events read.
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Mapping, Optional
 
 from ..ruleset.model import PlayKind, Ruleset
 from .actions import Play
@@ -15,7 +15,8 @@ from .events import Applied, FieldMade, RolesShown
 from .phases.hanafuda import CardScoring, HanaDeal, HanafudaDeal, HandRoles, RoundScored
 from .play.matching import Capture, Captured, MatchingEngine, MatchingState
 from . import record_matching
-from .plugin import Teller
+from .phases.base import PhaseRule
+from .plugin import EventTeller, PlayKindPlugin, Teller
 
 SPECIAL_NAMES = {                 # H19: the special capture roles of a round played out
     "sohachi": "総八 all at par",
@@ -35,7 +36,8 @@ def _field_name(n: Teller, field_id: str) -> str:
 
 
 def _deal(n: Teller, e: Applied) -> str:
-    a, deck = e.action, n.deck
+    a: Any = e.action
+    deck = n.deck
     hands = "; ".join(f"{n.names[s]} {deck.format(sorted(h))}" for s, h in enumerate(a.hands))
     return (f"  deal: {hands}\n  field cards (場札): {deck.format(sorted(a.field))}; "
             f"stock (山札) {len(a.stock)} cards")
@@ -87,13 +89,13 @@ def _round_scored(n: Teller, e: RoundScored) -> str:
 
 class MatchingPlugin:
     kind = PlayKind.MATCHING
-    phases = (HanafudaDeal, HandRoles, CardScoring)
+    phases: tuple[type[PhaseRule], ...] = (HanafudaDeal, HandRoles, CardScoring)
     record = record_matching
     starter = "dealer (親)"
     next_starter = "dealer (親)"
-    narrate_events = {FieldMade: _field_made, RolesShown: _roles_shown, Captured: _captured,
+    narrate_events: Mapping[type, EventTeller] = {FieldMade: _field_made, RolesShown: _roles_shown, Captured: _captured,
                       RoundScored: _round_scored}
-    narrate_actions = {HanaDeal: _deal, Capture: _quiet, Play: _quiet}
+    narrate_actions: Mapping[type, EventTeller] = {HanaDeal: _deal, Capture: _quiet, Play: _quiet}
 
     def engine(self, ruleset: Ruleset) -> MatchingEngine:
         return MatchingEngine(ruleset)
@@ -109,4 +111,4 @@ class MatchingPlugin:
                 "captures": tuple((s, tuple(play.captures.get(s, ()))) for s in play.order)}
 
 
-MATCHING = MatchingPlugin()
+MATCHING: PlayKindPlugin = MatchingPlugin()

@@ -7,7 +7,7 @@ fields (the trick on the table, the finished tricks) and how its events read.
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Mapping, Optional
 
 from ..ruleset.model import Phase, PlayKind, Ruleset
 from .actions import CallMizuten, Deal, Play
@@ -18,7 +18,8 @@ from .phases.mizuten_call import MizutenCall
 from .phases.trick_settlement import TrickSettlement
 from .play.tricks import TrickEngine
 from . import record_tricks
-from .plugin import Teller
+from .phases.base import PhaseRule
+from .plugin import EventTeller, PlayKindPlugin, Teller
 
 
 def _roles_shown(n: Teller, e: RolesShown) -> str:
@@ -40,7 +41,8 @@ def _trick_taken(n: Teller, e: TrickTaken) -> str:
 
 
 def _deal(n: Teller, e: Applied) -> str:
-    a, deck = e.action, n.deck
+    a: Any = e.action
+    deck = n.deck
     field = n.rules.field_for(a.indicator)
     hands = "; ".join(f"{n.names[s]} {deck.format(sorted(h, key=deck.sort_key))}" for s, h in enumerate(a.hands))
     return (f"  deal: {hands}\n  indicator {deck.name(a.indicator)}: trump "
@@ -48,7 +50,8 @@ def _deal(n: Teller, e: Applied) -> str:
 
 
 def _mizuten(n: Teller, e: Applied) -> Optional[str]:
-    return f"  {n.does(e.seat, 'declares')} ミズテン mizuten" if e.action.call else None
+    call: bool = getattr(e.action, "call")
+    return f"  {n.does(e.seat, 'declares')} ミズテン mizuten" if call else None
 
 
 def _play(n: Teller, e: Applied) -> None:
@@ -57,12 +60,13 @@ def _play(n: Teller, e: Applied) -> None:
 
 class TrickPlugin:
     kind = PlayKind.TRICKS
-    phases = (MizutenCall, DealPhase, TrickSettlement, MizutenBonus)
+    phases: tuple[type[PhaseRule], ...] = (MizutenCall, DealPhase, TrickSettlement, MizutenBonus)
     record = record_tricks
     starter = "start player"
     next_starter = "start"
-    narrate_events = {RolesShown: _roles_shown, FieldMade: _field_made, TrickTaken: _trick_taken}
-    narrate_actions = {Deal: _deal, CallMizuten: _mizuten, Play: _play}
+    narrate_events: Mapping[type, EventTeller] = {RolesShown: _roles_shown, FieldMade: _field_made,
+                                                  TrickTaken: _trick_taken}
+    narrate_actions: Mapping[type, EventTeller] = {Deal: _deal, CallMizuten: _mizuten, Play: _play}
 
     def engine(self, ruleset: Ruleset) -> TrickEngine:
         return TrickEngine(ruleset)
@@ -82,4 +86,4 @@ class TrickPlugin:
         return {"trick": tuple(play.current), "trick_leader": play.leader, "tricks": tuple(play.done)}
 
 
-TRICKS = TrickPlugin()
+TRICKS: PlayKindPlugin = TrickPlugin()

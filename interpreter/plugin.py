@@ -50,13 +50,31 @@ class RecordCodec(Protocol):
 
 
 class PlayKindPlugin(Protocol):
-    kind: PlayKind
-    phases: tuple[type[PhaseRule], ...]         # the phases only this play kind has
-    record: RecordCodec
-    starter: str                                # who begins a round, in words ("start player")
-    next_starter: str                           # the same in a round's result line ("start")
-    narrate_events: Mapping[type, EventTeller]  # the play kind's own events (and RolesShown, FieldMade)
-    narrate_actions: Mapping[type, EventTeller] # Applied events of its own actions
+    @property
+    def kind(self) -> PlayKind: ...
+
+    @property
+    def phases(self) -> tuple[type[PhaseRule], ...]:
+        """The phases only this play kind has."""
+
+    @property
+    def record(self) -> RecordCodec: ...
+
+    @property
+    def starter(self) -> str:
+        """Who begins a round, in words ("start player")."""
+
+    @property
+    def next_starter(self) -> str:
+        """The same in a round's result line ("start")."""
+
+    @property
+    def narrate_events(self) -> Mapping[type, EventTeller]:
+        """How its own events read (and RolesShown, FieldMade)."""
+
+    @property
+    def narrate_actions(self) -> Mapping[type, EventTeller]:
+        """How Applied events of its own actions read."""
 
     def engine(self, ruleset: Ruleset) -> PlayEngine:
         """The play engine of a round."""

@@ -31,7 +31,8 @@ def replay_round(game: Any, r: int, rnd: Any, last: bool) -> None:
     if game.is_terminal:
         raise RecordProblem(where, f"the game is already over after {game.rounds} rounds")
     if rnd.get("start") != game.round.start:
-        raise RecordProblem(where, f"the start player is {rnd.get('start')!r}, but the rules make it seat {game.round.start}")
+        raise RecordProblem(where, f"the start player is {rnd.get('start')!r}, "
+                                   f"but the rules make it seat {game.round.start}")
     deck = game.ruleset.deck
     if game.phase is Phase.MIZUTEN_CALL:
         apply_at(game, f"{where}, action 0 (mizuten)", CallMizuten(bool(rnd.get("mizuten", False))))
@@ -48,7 +49,8 @@ def replay_round(game: Any, r: int, rnd: Any, last: bool) -> None:
         raise RecordProblem(where, "actions must be a list")
     for i, item in enumerate(actions, 1):
         if game.round_index != r - 1 or game.is_terminal:
-            raise RecordProblem(f"{where}, action {i}", f"the round is over after action {i - 1}; this action is one too many")
+            raise RecordProblem(f"{where}, action {i}",
+                                f"the round is over after action {i - 1}; this action is one too many")
         seat, action = parse_action(game, item, f"{where}, action {i}")
         check_turn(game, seat, action, f"{where}, action {i}")
         apply_at(game, f"{where}, action {i}", action)
@@ -58,11 +60,13 @@ def replay_round(game: Any, r: int, rnd: Any, last: bool) -> None:
 
 def parse_action(game: Any, item: Any, where: str) -> tuple[int, Action]:
     if not isinstance(item, dict) or not isinstance(item.get("seat"), int):
-        raise RecordProblem(where, f"an action is a mapping with a seat and one of declare, split, play; got {item!r}"[:300])
+        raise RecordProblem(where, f"an action is a mapping with a seat and one of declare, split, play; "
+                                   f"got {item!r}"[:300])
     keys = [k for k in ("declare", "split", "play") if k in item]
     unknown = sorted(str(k) for k in item if k not in ("seat", "declare", "split", "play"))
     if unknown:
-        raise RecordProblem(where, f"an action has a seat and one of declare, split, play; '{unknown[0]}' is not known"[:300])
+        raise RecordProblem(where, f"an action has a seat and one of declare, split, play; "
+                                   f"'{unknown[0]}' is not known"[:300])
     if len(keys) != 1:
         raise RecordProblem(where, "an action needs exactly one of declare, split, play")
     value = item[keys[0]]

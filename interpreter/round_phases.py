@@ -50,5 +50,5 @@ def build_phases(ruleset: Ruleset) -> tuple[PhaseRule, ...]:
     shared = RoleCache(ruleset)             # one cache for every phase that shows roles
     for phase in phases:
         if isinstance(getattr(phase, "roles", None), RoleCache):
-            phase.roles = shared
+            setattr(phase, "roles", shared)
     return phases

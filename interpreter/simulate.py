@@ -23,7 +23,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator, Optional, Sequence, Union
+from typing import Any, Callable, Iterator, Optional, Sequence, Union
 
 from ..ruleset.errors import SetupError
 from ..ruleset.model import Ruleset
@@ -113,6 +113,7 @@ def summarise(game: GameState, index: int, gseed: int, first_start: int) -> Game
     fields: Counter = Counter()
     pot_after, taken, deals, mizuten = [], [], [], 0
     pot, ok = 0, True
+    e: Any
     for e in game.events:
         cls = type(e)
         if cls is Transfer:

@@ -14,11 +14,55 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
 
 from .errors import CardError, shown
 
 SUIT_SYMBOLS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c", "♤": "s", "♡": "h", "♢": "d", "♧": "c"}
 _SEPARATORS = re.compile(r"[\s,]+")
+
+
+@runtime_checkable
+class Deck(Protocol):
+    """What every deck offers, whatever the game: cards as ``0 .. size-1`` with a rank and a suit
+    (a hanafuda month and kind), names and parsing. :class:`SuitedDeck` and the hanafuda deck
+    (``hanafuda.HanafudaDeck``) both meet it.
+
+    >>> isinstance(STANDARD_52, Deck)
+    True
+    """
+
+    @property
+    def ranks(self) -> tuple[str, ...]: ...
+
+    @property
+    def suits(self) -> tuple[str, ...]: ...
+
+    @property
+    def size(self) -> int: ...
+
+    @property
+    def cards(self) -> range: ...
+
+    def rank(self, card: int) -> int: ...
+
+    def suit(self, card: int) -> int: ...
+
+    def card(self, rank: int, suit: int) -> int: ...
+
+    def rank_index(self, text: str) -> int: ...
+
+    def suit_index(self, text: str) -> int: ...
+
+    def name(self, card: int) -> str: ...
+
+    def format(self, cards: Any) -> str: ...
+
+    def parse(self, text: str) -> int: ...
+
+    def parse_list(self, text: Any, unique: bool = True) -> tuple[int, ...]: ...
+
+    def sort_key(self, card: int, trump: int | None = None) -> tuple[int, int]: ...
 
 
 @dataclass(frozen=True)

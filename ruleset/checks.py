@@ -85,8 +85,9 @@ def check_forced_out(data: dict) -> Found:
     for name in data["forced_out"].get("per_card") or {}:
         if name not in classes:
             known = ", ".join(classes) or "none"
-            yield ("forced_out", "per_card", name, KEY), (f"forced_out.per_card names the card class '{name}', which the "
-                                                     f"role table does not define (its classes: {known}).")
+            yield (("forced_out", "per_card", name, KEY),
+                   f"forced_out.per_card names the card class '{name}', which the "
+                   f"role table does not define (its classes: {known}).")
 
 
 def check_mizuten(data: dict) -> Found:
@@ -137,12 +138,14 @@ def check_role_table(table: dict, prefix: tuple = ("role_table",)) -> Found:
     for cid, combo in (table.get("combos") or {}).items():
         for i, rid in enumerate(combo["roles"]):
             if rid not in roles:
-                yield prefix + ("combos", cid, "roles", i), f"combo '{cid}' names the role '{rid}', which is not defined."
+                yield (prefix + ("combos", cid, "roles", i),
+                       f"combo '{cid}' names the role '{rid}', which is not defined.")
     known = set(roles) | set(table.get("combos") or {})
     for i, example in enumerate(table.get("examples") or ()):
         for j, rid in enumerate(example.get("roles") or ()):
             if rid not in known:
-                yield prefix + ("examples", i, "roles", j), f"example {i} expects the role '{rid}', which is not defined."
+                yield (prefix + ("examples", i, "roles", j),
+                       f"example {i} expects the role '{rid}', which is not defined.")
 
 
 RULESET_CHECKS = (check_players, check_declaration, check_rounds, check_fields, check_forced_out,

@@ -116,8 +116,8 @@ class HanafudaDeck:
             raise CardError(f"{shown(text)} is not a card; write a card like '1b' or '12c3'.")
         card = self._lookup.get(text.strip().lower())
         if card is None:
-            raise CardError(f"{shown(text.strip())} is not a hanafuda card; write the month, the kind letter (b a r c) and "
-                            f"for chaff its number, like '1b', '8a', '6r', '1c2', '11c'.")
+            raise CardError(f"{shown(text.strip())} is not a hanafuda card; write the month, "
+                            f"the kind letter (b a r c) and for chaff its number, like '1b', '8a', '6r', '1c2', '11c'.")
         return card
 
     def parse_list(self, text, unique: bool = True) -> tuple[int, ...]:
@@ -191,7 +191,8 @@ def build_hanafuda_deck(data: Mapping[str, Any], changeling_month: int | None = 
                         tuple((str((m.get("name") or {}).get("ja", i + 1)), str((m.get("name") or {}).get("en", i + 1)))
                               for i, m in enumerate(months)),
                         tuple((k, v.get("letter", k[0])) for k, v in kinds.items()),
-                        kind_names=tuple((k, str((v.get("name") or {}).get("ja", k)), str((v.get("name") or {}).get("en", k)))
+                        kind_names=tuple((k, str((v.get("name") or {}).get("ja", k)),
+                                          str((v.get("name") or {}).get("en", k)))
                                          for k, v in kinds.items()))
     if changeling_month is not None:
         deck = deck.with_changeling(c for c in deck.cards

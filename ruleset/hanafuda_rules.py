@@ -113,7 +113,8 @@ def build_hanafuda(data: Mapping[str, Any], deck) -> HanafudaRules:
             raise RuleFileError(f"hanafuda.binding names the field '{fid}', which hanafuda.fields does not define.")
     roles = data.get("hand_roles") or {}
     tob, nuke = roles.get("tobikomi") or {}, roles.get("nuke") or {}
-    specials = {k: Special(**{kk: int(vv) for kk, vv in v.items()}) for k, v in (data.get("special_roles") or {}).items()}
+    specials = {k: Special(**{kk: int(vv) for kk, vv in v.items()})
+                for k, v in (data.get("special_roles") or {}).items()}
     return HanafudaRules(
         willow_changeling=bool(data.get("willow_changeling", True)),
         changeling_month=int(data.get("changeling_month", 11)),
@@ -156,7 +157,8 @@ def check_matching(data: dict) -> Found:
     size, field = len(data["deck"]["cards"]), int(data["hanafuda"].get("field_cards", 6))
     if players["max"] * hand + field > size:
         yield ("hand_size",), (f"players.max ({players['max']}) players with hand_size ({hand}) cards each and "
-                               f"{field} field cards need {players['max'] * hand + field} cards, but the deck has {size}.")
+                               f"{field} field cards need {players['max'] * hand + field} cards, "
+                               f"but the deck has {size}.")
     yield from check_rounds(data)
     phases = list(data["round"])
     if "hanafuda_deal" not in phases:

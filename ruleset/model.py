@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Mapping
 
-from .cards import SuitedDeck
+from .cards import Deck
 from .errors import RuleFileError
 from .roles import RoleEvaluator, compile_table
 from .roletable import Combo as Combo
@@ -161,7 +161,7 @@ class Ruleset:
     name: str
     title: Name
     play: PlayKind
-    deck: SuitedDeck
+    deck: Deck
     hand_size: int
     roles: RoleTable
     chips: Chips

@@ -12,7 +12,7 @@ from typing import Any, Callable, Iterator, Mapping, NamedTuple
 
 from .model import Field, PlayKind, TransferKind
 
-Found = Iterator[tuple[tuple, str]]
+Found = Iterator[tuple[tuple[object, ...], str]]
 KEY = "<key>"   # ends a path whose key, not value, the message is about (as in checks.py)
 
 
@@ -31,7 +31,7 @@ class RuleKind:
     title: str                                  # the play kind in words, for messages
     own_keys: frozenset[str]                    # top-level sections only this play kind reads
     own_transfers: frozenset[TransferKind]          # transfer kinds only this play kind has
-    checks: tuple[Callable[[dict], Found], ...]
+    checks: tuple[Callable[[dict[str, Any]], Found], ...]
     parts: Callable[[Mapping[str, Any]], KindParts]
     indicator_makes_trump: bool = False         # T7: a turned card's suit is trump
 

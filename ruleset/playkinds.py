@@ -22,7 +22,7 @@ def rule_kind(data: Mapping[str, Any]) -> RuleKind:
     return RULE_KINDS[PlayKind(data.get("play", PlayKind.TRICKS.value))]
 
 
-def ruleset_findings(data: dict[str, Any]) -> list[tuple[tuple, str]]:
+def ruleset_findings(data: dict[str, Any]) -> list[tuple[tuple[object, ...], str]]:
     """Every semantic problem of a resolved, schema-valid ruleset, in check order: keys of another
     play kind first, then the play kind's own checks, then the role table's."""
     kind = rule_kind(data)

@@ -37,3 +37,12 @@ def test_card_lists_accept_spaces_and_commas_and_refuse_duplicates():
 def test_doctests_of_cards_module():
     failures, tried = doctest.testmod(cards)
     assert tried > 0 and failures == 0
+
+
+def test_both_decks_meet_the_deck_protocol():
+    from hachihachi.ruleset.cards import Deck
+    from hachihachi.ruleset.loader import load_ruleset
+
+    for name in ("hachihachi_trick", "hanafuda_hachihachi"):
+        deck = load_ruleset(name).deck
+        assert isinstance(deck, Deck) and deck.name(deck.parse(deck.name(0))) == deck.name(0)

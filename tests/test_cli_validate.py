@@ -42,11 +42,11 @@ def test_validate_lists_all_problems_of_a_file_best_first(tmp_path):
     bad = tmp_path / "many.yaml"
     bad.write_text("extends: hachihachi_trick\nplyers: {min: 3}\nchips:\n  start: lots\n  strat: 5\n",
                    encoding="utf-8")
-    lines = [l for l in run("validate", str(bad)).stderr.splitlines() if ": error: " in l]
+    lines = [line for line in run("validate", str(bad)).stderr.splitlines() if ": error: " in line]
     assert len(lines) == 3
     assert "unknown key 'plyers'" in lines[0]
-    assert any("unknown key 'strat' in chips; did you mean 'start'?" in l for l in lines[1:])
-    assert any("chips.start must be a whole number" in l for l in lines[1:])
+    assert any("unknown key 'strat' in chips; did you mean 'start'?" in line for line in lines[1:])
+    assert any("chips.start must be a whole number" in line for line in lines[1:])
 
 
 def test_validate_gives_the_extends_chain_for_inherited_values(tmp_path):

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from ...ruleset.errors import IllegalAction
-from ...ruleset.model import TransferKind
+from ...ruleset.model import Ruleset, TransferKind
 from ..actions import ActionBase, Play, is_card
 from ..events import RolesShown
 
@@ -92,7 +92,7 @@ class MatchingEngine:
 
     standing_unit = "card points"
 
-    def __init__(self, ruleset):
+    def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
         self.deck = ruleset.deck
         self.month = [ruleset.deck.rank(c) for c in ruleset.deck.cards]
