@@ -156,7 +156,7 @@ def roles(cards, rules, trump, indicator, as_json, stats, exact, samples, seed):
 @click.option("--no-probability", is_flag=True, help="Leave out the probability column (faster).")
 def table(rules, lang, fmt, no_probability):
     """Print the hand-role sheet (手役表) of a ruleset."""
-    from hachihachi.ruleset.sheet import render
+    from hachihachi.cli.sheet import render
     from hachihachi.ruleset.stats import exact_counts
 
     try:

@@ -13,7 +13,7 @@ import click
 
 from ..interpreter.actions import CallMizuten, Declare, Split
 from ..interpreter.view import View
-from ..ruleset.display import columns
+from .display import columns
 from ..ruleset.model import Phase, Ruleset
 from .plugin import ScreenPlugin
 from .plugins import screen_plugin

@@ -32,7 +32,7 @@ def test_H10_without_the_changeling_kinds_have_no_changeling_wording():
 
 
 def test_H8_text_sheet_wraps_long_definitions_to_a_printable_width():
-    from hachihachi.ruleset.display import columns
+    from hachihachi.cli.display import columns
 
     for lang in ("en", "ja"):
         text = sheet("--lang", lang)

@@ -7,7 +7,7 @@ import pytest
 from hachihachi.cli import screen
 from hachihachi.interpreter import game, narrate
 from hachihachi.interpreter.phases import pot
-from hachihachi.ruleset import display
+from hachihachi.cli import display
 
 
 @pytest.mark.parametrize("module", [display, game, narrate, pot, screen])

@@ -4,7 +4,8 @@ import doctest
 
 import pytest
 
-from hachihachi.ruleset import features, patterns, sheet
+from hachihachi.cli import sheet
+from hachihachi.ruleset import features, patterns
 from hachihachi.ruleset.cards import STANDARD_52 as D
 from hachihachi.ruleset.errors import PatternError
 from hachihachi.ruleset.model import RoleDef, RoleTable, Name

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .display import columns, wrap
-from .patterns import (
+from ..ruleset.patterns import (
     And, ClassRef, Compare, Count, Groups, KindSet, MaxSuit, Not, Number, Or, RankSet, Run, Shape, SuitRun,
     SuitSet, Union_, parse_pattern,
 )
