@@ -13,7 +13,7 @@ from .phases.base import PhaseRule
 from .phases.declarations import Declarations
 from .phases.forced_out import ForcedOutPayments
 from .phases.one_goer_pot import OneGoerPot
-from .phases.play import PlayPhase
+from .phases.play_phase import PlayPhase
 from .phases.pot import PotPhase
 from .phases.role_settlement import RoleSettlement
 from .phases.rolecache import RoleCache
