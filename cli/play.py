@@ -206,7 +206,7 @@ class TerminalGame:
 
     def write_record(self, folder: str) -> None:
         from ..interpreter.record import dump_record
-        from ..interpreter.session import write_atomic
+        from ..interpreter.atomic import write_atomic
 
         out = Path(folder)
         out.mkdir(parents=True, exist_ok=True)

@@ -6,15 +6,12 @@ resumed from its record continues exactly as it would have without the interrupt
 
 The record (interfaces.md) gets three optional fields, ignored by ``hachi replay``:
 ``seed``, ``bots`` (one name per seat, ``human`` for the person) and ``human`` (that seat).
-Saving replaces the file atomically: a temporary file in the same folder, flushed and fsynced,
-then ``os.replace``.
+Saving replaces the file atomically (:func:`.atomic.write_atomic`).
 """
 
 from __future__ import annotations
 
-import os
 import random
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional, Sequence
@@ -22,6 +19,7 @@ from typing import Optional, Sequence
 from ..ruleset.errors import HachiError, RecordError
 from ..ruleset.model import Ruleset
 from .actions import CHANCE, Action
+from .atomic import write_atomic
 from .bots import make_bot
 from .events import Event
 from .game import GameState
@@ -149,23 +147,3 @@ def check_save_target(path: str | Path) -> None:
     if not finished:
         raise RecordError(f"this file holds a game in progress; continue it with 'hachi play --resume {path}', "
                           "or choose another --save FILE.", str(path))
-
-
-def write_atomic(path: str | Path, text: str) -> None:
-    """Replace ``path`` with ``text`` so that a crash leaves either the old or the new file."""
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    try:
-        os.chmod(tmp, target.stat().st_mode & 0o777 if target.exists() else 0o644)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
