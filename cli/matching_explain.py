@@ -3,6 +3,8 @@ files, the declarations in hanafuda terms. Every figure comes from the ruleset a
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..interpreter.view import View
 from ..ruleset.model import Phase, Ruleset
 
@@ -19,7 +21,8 @@ def explain(v: View, rules: Ruleset, lang: str = "en") -> list[str]:
 
 
 def _values(v: View, rules: Ruleset, lang: str) -> dict:
-    deck, hana = rules.deck, rules.hanafuda
+    hana = rules.hanafuda
+    deck = hana.deck
     roles = rules.evaluator.evaluate(v.hand) if v.hand else None
     mine = dict(v.captures).get(v.seat, ())
     fee = rules.declaration.drop_fee.fee(len(v.dropped))
@@ -42,7 +45,7 @@ def _capture_roles(rules: Ruleset, lang: str) -> str:
 
 def _kinds(rules: Ruleset, lang: str) -> str:
     """H1 from the rule file: the points of each kind of card."""
-    deck = rules.deck
+    deck = rules.hanafuda.deck
     points = {deck.kind(c): deck.points(c) for c in deck.cards}
     names = [(k, ja if lang == "ja" else en.lower()) for k, ja, en in deck.kind_names] or [(k, k) for k in points]
     return ", ".join(f"{name} {points[k]}" for k, name in names if k in points)
@@ -50,14 +53,14 @@ def _kinds(rules: Ruleset, lang: str) -> str:
 
 def _per_card(rules: Ruleset, lang: str) -> str:
     """T14's per-card payments as the rule file sets them (``forced_out.per_card``)."""
-    names = {k: (ja if lang == "ja" else en) for k, ja, en in rules.deck.kind_names}
+    names = {k: (ja if lang == "ja" else en) for k, ja, en in rules.hanafuda.deck.kind_names}
     per = rules.forced_out.per_card
     if lang == "ja":
         return "、".join(f"{names.get(c, c)}1枚につき{n}点" for c, n in per.items()) or "札の支払いなし"
     return ", ".join(f"{n} per {names.get(c, c).lower()} card held" for c, n in per.items()) or "nothing per card"
 
 
-EN = {
+EN: dict[Any, Any] = {
     "play": [
         "Matching (H14): play a card. One field card of its month: you take both;",
         "two: you choose which (shown 'card -> target'); three: you take all three;",
@@ -79,7 +82,7 @@ EN = {
     ],
 }
 
-JA = {
+JA: dict[Any, Any] = {
     "play": [
         "合わせ (H14): 手札を1枚出し、同じ月の場札が1枚なら2枚とも取り、",
         "2枚ならどちらかを選び (「札 -> 取る札」)、3枚なら全部取ります。",

@@ -155,8 +155,9 @@ class Screen:
         own = self.kind.question(self, v) if v.phase is Phase.PLAY else None
         if own is not None:
             return own
-        key = {Phase.MIZUTEN_CALL: "q_mizuten", Phase.DECLARATIONS: "q_declare",
-               Phase.TWO_GOER_CHOICE: "q_split"}.get(v.phase, "q_play")
+        keys: dict[Optional[Phase], str] = {Phase.MIZUTEN_CALL: "q_mizuten", Phase.DECLARATIONS: "q_declare",
+                                            Phase.TWO_GOER_CHOICE: "q_split"}
+        key = keys.get(v.phase, "q_play")
         return f"{self.t('your_turn')}: {self.t(key)}"
 
     def choices(self, v: View) -> list[str]:

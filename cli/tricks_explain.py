@@ -4,7 +4,7 @@ ruleset and the view."""
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 from ..interpreter.view import View
 from ..ruleset.model import Phase, Ruleset
@@ -32,7 +32,7 @@ def explain(v: View, rules: Ruleset, lang: str = "en") -> list[str]:
     return lines
 
 
-EN = {
+EN: dict[Any, Any] = {
     Phase.MIZUTEN_CALL: [
         "Mizuten (ミズテン, T6): before the deal you may declare mizuten; you then must go (T10).",
         "If the round has three goers and you take {min} or more tricks, every other player pays",
@@ -59,7 +59,7 @@ EN = {
     "lead": "You lead this trick: any card may be played.",
 }
 
-JA = {
+JA: dict[Any, Any] = {
     Phase.MIZUTEN_CALL: [
         "ミズテン (T6): 配る前に宣言すると、必ず出なければなりません (T10)。",
         "三人プレイで{min}トリック以上取ると、他の全員から{bonus}点 x 場の倍率をもらえます (T22)。",

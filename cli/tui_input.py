@@ -7,7 +7,7 @@ the reason (and the rule number when a rule forbids it); it never lets bad input
 
 from __future__ import annotations
 
-from ..interpreter.actions import CallMizuten, Declare, Split
+from ..interpreter.actions import Action, CallMizuten, Declare, Split
 from ..interpreter.view import View
 from ..ruleset.errors import shown
 from ..ruleset.model import Phase, Ruleset
@@ -17,7 +17,7 @@ from .plugins import screen_plugin
 QUIT = frozenset({"q", "quit", "exit", "終了"})
 HELP = frozenset({"?", "？", "help", "h"})
 
-WORDS = {
+WORDS: dict[Phase, dict[Action, tuple[str, ...]]] = {
     Phase.MIZUTEN_CALL: {CallMizuten(True): ("y", "yes", "m", "mizuten", "ミズテン", "はい"),
                          CallMizuten(False): ("n", "no", "しない", "いいえ")},
     Phase.DECLARATIONS: {Declare(True): ("g", "go", "出", "出る"), Declare(False): ("d", "drop", "降", "降りる")},
@@ -43,8 +43,8 @@ def parse_answer(text: str, v: View, rules: Ruleset) -> object:
         if 1 <= n <= len(legal):
             return legal[n - 1]
         raise BadAnswer(f"{shown(answer)[1:-1]} is not one of the choices: answer 1 to {len(legal)}.")
-    if v.phase in WORDS:
-        return _word(answer, v)
+    if v.phase is not None and v.phase in WORDS:
+        return _word(answer, v.phase, v)
     return screen_plugin(rules).parse(answer, v, rules)
 
 
@@ -53,16 +53,16 @@ def explain(v: View, rules: Ruleset, lang: str = "en") -> list[str]:
     return screen_plugin(rules).explain(v, rules, lang)
 
 
-def _word(answer: str, v: View):
+def _word(answer: str, phase: Phase, v: View) -> Action:
     low = answer.lower()
-    for action, words in WORDS[v.phase].items():
+    for action, words in WORDS[phase].items():
         if low in words:
             if action in v.legal:
                 return action
             if isinstance(action, Declare):
                 raise BadAnswer("You declared mizuten, so you must go (T6).")
             raise BadAnswer(f"'{answer}' is not allowed now.")
-    options = " or ".join(ws[1] for ws in WORDS[v.phase].values())
+    options = " or ".join(ws[1] for ws in WORDS[phase].values())
     raise BadAnswer(f"{shown(answer)} is not an answer here: type a number or {options}.")
 
 

@@ -172,7 +172,7 @@ class GameState:
         self._trusted = ()
         log = t.events
         first = len(log)
-        log.append(Applied(t.round.index, seat, action))
+        log.append(Applied(t.round.index, seat, action))     # type: ignore[arg-type]  # a seat while not over
         rule.apply(t, action)
         self._advance()
         return tuple(log[first:])
@@ -218,7 +218,8 @@ class GameState:
         r = self._t.round
         who = self.current_player
         actor = "chance" if who == CHANCE else f"seat {who}"
-        return f"round {r.index + 1}, phase {self.phase.value}, {actor} to act"
+        phase = self.phase.value if self.phase else "none"
+        return f"round {r.index + 1}, phase {phase}, {actor} to act"
 
     # -- driving the phases ----------------------------------------------------------------
 
@@ -260,7 +261,7 @@ class GameState:
             self._share_leftover_pot()
         nxt = next_start(self.ruleset, r)
         t.emit(RoundEnded(
-            round=r.index, kind=r.kind, multiplier=r.multiplier, goers=tuple(r.goers),
+            round=r.index, kind=r.kind, multiplier=r.multiplier, goers=tuple(r.goers),  # type: ignore[arg-type]
             tricks=dict(r.tricks_won), pot_to=r.pot_to,
             delta=tuple(c - b for c, b in zip(t.chips, r.chips_before)), pot_after=t.pot, next_start=nxt))
         if counts:

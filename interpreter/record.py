@@ -36,7 +36,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 import yaml
 
@@ -103,7 +103,7 @@ def record_data(game: GameState, names: Optional[Sequence[str]] = None, ruleset:
 
 
 def _top(game: GameState, names: list, ruleset: Optional[str], rounds: list) -> dict:
-    data = {"ruleset": ruleset or game.ruleset.name, "players": names, "rounds": rounds}
+    data: dict[str, Any] = {"ruleset": ruleset or game.ruleset.name, "players": names, "rounds": rounds}
     if game.rounds != game.ruleset.rounds.standard:
         data["length"] = game.rounds
     return data

@@ -99,7 +99,7 @@ class TrickEngine:
         deck = self.ruleset.deck
         if not isinstance(action, Play):
             raise IllegalAction(f"{action!r} is not a card to play; it is trick play")
-        seat = self.actor(t)
+        seat = t.round.play.to_play()
         hand = t.round.hands[seat]
         if action.card not in hand:
             shown = deck.name(action.card) if isinstance(action.card, int) and 0 <= action.card < deck.size \
