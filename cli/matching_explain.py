@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..interpreter.play.matching import Capture
 from ..interpreter.view import View
 from ..ruleset.model import Phase, Ruleset
 
@@ -27,7 +28,7 @@ def _values(v: View, rules: Ruleset, lang: str) -> dict:
     mine = dict(v.captures).get(v.seat, ())
     fee = rules.declaration.drop_fee.fee(len(v.dropped))
     turned = deck.name(v.turned) if v.turned is not None else "-"
-    targets = [a.target for a in v.legal if getattr(a, "card", None) == v.turned and hasattr(a, "target")]
+    targets = [a.target for a in v.legal if isinstance(a, Capture) and a.card == v.turned]
     return dict(
         mult=v.multiplier, kan=hana.kan, par=hana.par, pts=sum(deck.points(c) for c in mine),
         capture_roles=_capture_roles(rules, lang), kinds=_kinds(rules, lang),
