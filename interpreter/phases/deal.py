@@ -54,19 +54,25 @@ class DealSpace:
         return f"<any deal of {self.ruleset.hand_size} cards to {self.players} seats and an indicator>"
 
 
-class DealPhase(PhaseRule):
-    phase = Phase.DEAL
+class ChancePhase(PhaseRule):
+    """A phase that waits for chance's deal; ``legal`` is the space of valid deals of the play kind."""
 
     def actor(self, t):
         return CHANCE if t.round.dealt is None else None
-
-    def legal(self, t) -> DealSpace:
-        return DealSpace(self.ruleset, t.players)
 
     def check(self, t, action) -> None:
         problem = self.legal(t).problem(action)
         if problem:
             raise IllegalAction(f"bad deal: {problem}")
+
+
+class DealPhase(ChancePhase):
+    """T7: the trick game's deal: the hands and the turned indicator, which makes trump and the field."""
+
+    phase = Phase.DEAL
+
+    def legal(self, t) -> DealSpace:
+        return DealSpace(self.ruleset, t.players)
 
     def apply(self, t, action: Deal) -> None:
         r = t.round

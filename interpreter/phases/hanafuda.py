@@ -13,7 +13,7 @@ from ..events import FieldMade, RolesShown
 from ..kinds import PLAYED, RoundKind
 from ..play.matching import MatchingState, seat_goers
 from .base import PhaseRule
-from .deal import DealPhase
+from .deal import ChancePhase
 
 
 @dataclass(frozen=True)
@@ -89,8 +89,8 @@ def _last_binding(t) -> Optional[str]:
     return None
 
 
-class HanafudaDeal(DealPhase):
-    """H4: the trick game's deal phase with a field and a stock."""
+class HanafudaDeal(ChancePhase):
+    """H4: the deal of a matching round: hands, the field cards and the stock."""
 
     phase = Phase.HANAFUDA_DEAL
 
@@ -155,7 +155,7 @@ class CardScoring(PhaseRule):
 
     def enter(self, t) -> None:
         r, s, rules = t.round, t.round.play, self.ruleset.hanafuda
-        deck, kan = self.ruleset.deck, rules.kan
+        deck, kan = rules.deck, rules.kan
         points = {seat: sum(deck.points(c) for c in s.captures[seat]) for seat in s.order}
         specials = self._specials(r, s, points)
         blown = bool(specials) and rules.fukikeshi
@@ -171,8 +171,10 @@ class CardScoring(PhaseRule):
             self._bonuses(t, s, points)
 
     def _specials(self, r, s, points) -> list[tuple[str, int, int]]:
-        rules, deck = self.ruleset.hanafuda, self.ruleset.deck
-        sp, par, out = rules.specials, rules.par, []
+        rules = self.ruleset.hanafuda
+        deck = rules.deck
+        sp, par = rules.specials, rules.par
+        out: list[tuple[str, int, int]] = []
         if "sohachi" in sp and all(p == par for p in points.values()):
             out.append(("sohachi", r.start, sp["sohachi"].value))
         if "nihachi" in sp:
