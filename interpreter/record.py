@@ -39,12 +39,12 @@ from typing import Any, Optional, Sequence
 
 import yaml
 
-from ..ruleset.errors import CardError, HachiError, IllegalAction, RecordError
+from ..ruleset.errors import CardError, HachiError, IllegalAction, RecordError, shown
 from ..ruleset.model import Phase, PlayKind, Ruleset
 from .actions import CallMizuten, Deal, Declare, Play, Split
 from .events import Applied, RoundEnded, RoundStarted
 from .game import Game
-from .recordfile import read_record_data
+from .recordfile import read_record, read_record_data
 
 @dataclass(frozen=True)
 class Replay:
@@ -59,21 +59,22 @@ class _Fail(Exception):
         self.where, self.reason = where, reason
 
 
-def load_record_ruleset(ref: str, path: str | Path) -> Ruleset:
-    from ..ruleset.loader import load_ruleset
+def load_record_ruleset(ref: str, path: str | Path, place: str | None = None) -> Ruleset:
+    """The ruleset a record names: a bundled name, or a rule file by a path kept to the record's folder."""
+    from ..ruleset.loader import load_named_ruleset
 
-    base = Path(path).parent
-    candidate = base / ref if ("/" in ref or ref.endswith((".yaml", ".yml"))) else ref
+    place = place or f"{path}:1:1"
     try:
-        return load_ruleset(candidate if Path(str(candidate)).exists() else ref)
+        return load_named_ruleset(ref, Path(path), place)
     except HachiError as e:
-        raise RecordError(f"unknown or bad ruleset '{ref}': {e}", str(path)) from None
+        inner = f" (at {e.place})" if e.place and e.place != place else ""
+        raise RecordError(f"unknown or bad ruleset {shown(ref)}: {e.message.rstrip('.')}{inner}.", place) from None
 
 
 def replay(path: str | Path) -> Replay:
     """Replay a record file; raise :class:`RecordError` at the first problem."""
-    data = read_record_data(path)
-    ruleset = load_record_ruleset(data["ruleset"], path)
+    data, places = read_record(path)
+    ruleset = load_record_ruleset(data["ruleset"], path, places.of(("ruleset",)))
     try:
         return replay_data(data, ruleset)
     except _Fail as f:

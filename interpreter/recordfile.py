@@ -149,18 +149,18 @@ class _Checker:
                                              f"(text like 'As Kh'), not {shown(hand)}.")
 
 
-def read_record_data(path: str | Path) -> dict:
-    """The plain data of a record file, read safely and checked field by field.
+def read_record(path: str | Path) -> tuple[dict, Places]:
+    """The plain data of a record file, read safely and checked field by field, and its places.
 
     Raises :class:`RecordError` (placed ``FILE:LINE:COL``) at the first problem.
     """
-    p = Path(path)
-    if p.exists() and not p.is_file() and not p.is_dir():
-        raise RecordError("this is not a regular file, so it cannot be a record.", f"{path}:1:1")
-    if not p.exists():
-        raise RecordError("there is no such file.", str(path))
-    doc = read_yaml(p, str(path), RECORD)
-    return _Checker(doc.data, doc.places).check()
+    doc = read_yaml(Path(path), str(path), RECORD)
+    return _Checker(doc.data, doc.places).check(), doc.places
+
+
+def read_record_data(path: str | Path) -> dict:
+    """The plain data of a record file (see :func:`read_record`)."""
+    return read_record(path)[0]
 
 
 def ensure_folder(folder: str | Path) -> Path:

@@ -10,6 +10,8 @@ Only plain ``dict``/``list``/``str``/``int``/``float``/``bool``/``None`` values 
 from __future__ import annotations
 
 import math
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -106,18 +108,38 @@ def _mark(mark) -> tuple[int, int]:
 
 
 def read_bytes(path: Path, file: str, limits: Limits = RULE_FILE) -> bytes:
-    """The bytes of ``path``, refusing anything larger than ``limits.max_bytes``."""
+    """The bytes of the regular file ``path``, refusing anything larger than ``limits.max_bytes``.
+
+    The file is opened without blocking and checked after opening, so a FIFO, a device, a socket
+    or a folder is refused at once (even one swapped in between a check and the open).
+    """
     try:
-        with open(path, "rb") as handle:
+        _regular(os.stat(path).st_mode, file, limits)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+        with os.fdopen(fd, "rb") as handle:
+            _regular(os.fstat(fd).st_mode, file, limits)
             raw = handle.read(limits.max_bytes + 1)
-    except IsADirectoryError:
-        raise limits.refuse(f"this is a folder, not a {limits.kind}.", file) from None
-    except OSError as exc:
-        raise limits.refuse(f"the file cannot be read ({exc.strerror or exc}).", file) from None
+    except FileNotFoundError:
+        raise limits.error("there is no such file.", file) from None
+    except (OSError, ValueError) as exc:
+        reason = getattr(exc, "strerror", None) or "the name cannot be used"
+        raise limits.refuse(f"the file cannot be read ({reason}).", file) from None
     if len(raw) > limits.max_bytes:
         raise limits.refuse(f"the file is larger than {limits.max_bytes // 1024} KiB, the limit for "
                             f"{limits.kind}s.", file)
     return raw
+
+
+def _regular(mode: int, file: str, limits: Limits) -> None:
+    """Refuse anything but a regular file: a folder, a FIFO, a socket, a device."""
+    if stat.S_ISREG(mode):
+        return
+    if stat.S_ISDIR(mode):
+        raise limits.refuse(f"this is a folder, not a {limits.kind}.", file)
+    kind = next((word for test, word in ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"),
+                                         (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device")) if test(mode)),
+                "a special file")
+    raise limits.refuse(f"this is not a regular file ({kind}), so it cannot be a {limits.kind}.", file)
 
 
 def decode(raw: bytes, file: str, limits: Limits = RULE_FILE) -> str:

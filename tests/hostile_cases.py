@@ -152,7 +152,7 @@ CASES = {
     "deep_mapping": (deep_mapping, "nested more than"),
     "deep_block": (deep_block, "nested more than"),
     "oversized": (oversized, "larger than"),
-    "infinite_role_table": (infinite_role_table, "not a regular file"),
+    "infinite_role_table": (infinite_role_table, "is an absolute path"),
     "huge_integer": (huge_integer, "characters long"),
     "huge_float": (huge_float, "not a finite number"),
     "many_values": (many_values, "expands to more than"),
@@ -174,7 +174,7 @@ CASES = {
     "extends_itself": (extends_itself, "cycle"),
     "extends_long_chain": (extends_long_chain, "chain of extends is longer"),
     "base_is_role_table": (base_is_role_table, "is a role table, not a rule file"),
-    "base_is_binary": (base_is_binary, "not UTF-8"),
+    "base_is_binary": (base_is_binary, "'base.yaml' is not a rule file: it cannot be read as one"),
     "base_is_folder": (base_is_folder, "is a folder"),
     "base_missing": (base_missing, "does not exist"),
 }

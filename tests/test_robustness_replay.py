@@ -92,8 +92,8 @@ CASES = {
     "escape code in a name": (top(players=["x\x1b[31m", "b", "c"]), r"error: players: the name 'x\\x1b\[31m' is not a plain name"),
     "too many players": (top(players=[f"p{i}" for i in range(99)]), r"error: players: hachihachi_trick is for 3 to 7 players, not 99"),
     "unknown ruleset": (top(ruleset="no_such_rules"), r"error: unknown or bad ruleset 'no_such_rules'"),
-    "ruleset a device": (top(ruleset="/dev/zero"), r"error: unknown or bad ruleset '/dev/zero': .*not a regular file"),
-    "ruleset not a rule file": (top(ruleset="/etc/hostname"), r"error: unknown or bad ruleset '/etc/hostname'"),
+    "ruleset a device": (top(ruleset="/dev/zero"), r"rec.yaml:\d+:10: error: unknown or bad ruleset '/dev/zero': .*is an absolute path"),
+    "ruleset not a rule file": (top(ruleset="/etc/hostname"), r"error: unknown or bad ruleset '/etc/hostname': .*is an absolute path"),
     "ruleset a role table": (top(ruleset="hand_roles"), r"error: unknown or bad ruleset 'hand_roles': .*a role table, not a rule file"),
     "length text": (top(length="x"), r"error: length: the number of rounds is a whole number, not 'x'"),
     "length zero": (top(length=0), r"error: length: the number of rounds 0 is out of range \(1 to 1000\)"),
@@ -178,7 +178,7 @@ def test_binary_record_is_refused(tmp_path, name):
 
 
 @pytest.mark.parametrize("target, message, code", [
-    ("/dev/zero", "/dev/zero:1:1: error: this is not a regular file, so it cannot be a record.", 1),
+    ("/dev/zero", "/dev/zero:1:1: error: this is not a regular file (a device), so it cannot be a record.", 1),
     ("/dev/null", "/dev/null:1:1: error: this is not a regular file", 1),
     ("{tmp}/missing.yaml", "{tmp}/missing.yaml: error: there is no such file.", 1),
     ("{tmp}", "Usage:", 2),
