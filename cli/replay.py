@@ -7,6 +7,7 @@ import json
 import click
 
 from ..ruleset.errors import HachiError
+from ..ruleset.safetext import MAX_LINE, escape
 
 
 @click.command()
@@ -21,10 +22,10 @@ def replay(record: str, as_json: bool) -> None:
     try:
         rep = run_replay(record)
     except HachiError as e:
-        click.echo(f"{e.place or record}: error: {e.message}", err=True)
+        click.echo(escape(f"{e.place or record}: error: {e.message}", MAX_LINE), err=True)
         raise SystemExit(1) from None
     if as_json:
         click.echo(json.dumps(summary(rep), ensure_ascii=False))
         return
     for line in Narrator(rep.game.ruleset, rep.names).lines(rep.game.events):
-        click.echo(line)
+        click.echo(escape(line, MAX_LINE))

@@ -18,6 +18,7 @@ def validate(paths: tuple[str, ...], style: str, count_roles: bool) -> None:
     Exit status: 0 when all are valid, 1 when any is not, 2 for a usage error. Warnings do not
     change the exit status.
     """
+    from hachihachi.ruleset.safetext import MAX_LINE, escape
     from hachihachi.ruleset.validation import check_paths, format_problems, never_occurring
 
     results = check_paths(paths)
@@ -26,7 +27,7 @@ def validate(paths: tuple[str, ...], style: str, count_roles: bool) -> None:
     if count_roles:
         for file, found in results.items():
             for line in ([] if found else never_occurring(file)):
-                click.echo(line, err=True)
+                click.echo(escape(line, MAX_LINE), err=True)
     problems = [p for found in results.values() for p in found]
     if style == "text":
         if problems:

@@ -173,21 +173,27 @@ def check_tabs(text: str, file: str, limits: Limits = RULE_FILE) -> None:
 
 
 class _Loader(yaml.SafeLoader):
-    """SafeLoader that composes nodes only, refusing nesting deeper than ``limits.max_depth``."""
+    """SafeLoader that composes nodes only, refusing nesting deeper than ``limits.max_depth`` and
+    more than ``limits.max_nodes`` nodes as it goes."""
 
     def __init__(self, stream, file: str, limits: Limits = RULE_FILE):
         super().__init__(stream)
         self._file = file
         self._limits = limits
         self._depth = 0
+        self._nodes = 0
 
     def compose_node(self, parent, index):
         self._depth += 1
+        self._nodes += 1
         try:
-            if self._depth > self._limits.max_depth:
+            lim = self._limits
+            if self._depth > lim.max_depth or self._nodes > lim.max_nodes:
                 line, col = _mark(self.peek_event().start_mark)
-                raise self._limits.refuse(f"the data is nested more than {self._limits.max_depth} levels deep.",
-                                          self._file, line, col)
+                if self._nodes > lim.max_nodes:     # counted while parsing: refused before it all is built
+                    raise lim.refuse(f"the file holds more than {lim.max_nodes} values; a {lim.kind} needs "
+                                     "far fewer.", self._file, line, col)
+                raise lim.refuse(f"the data is nested more than {lim.max_depth} levels deep.", self._file, line, col)
             return super().compose_node(parent, index)
         finally:
             self._depth -= 1

@@ -155,7 +155,7 @@ CASES = {
     "infinite_role_table": (infinite_role_table, "is an absolute path"),
     "huge_integer": (huge_integer, "characters long"),
     "huge_float": (huge_float, "not a finite number"),
-    "many_values": (many_values, "expands to more than"),
+    "many_values": (many_values, "holds more than 20000 values"),
     "long_text": (long_text, "characters long"),
     "duplicate_keys": (duplicate_keys, "appears twice"),
     "tab_indent": (tab_indent, "indented with a tab"),
