@@ -17,16 +17,17 @@ from typing import Any, Optional
 from ..ruleset.errors import RecordError, shown
 from ..ruleset.yamlfile import Limits, Places, read_yaml
 
-# a record of a whole 12-round game at 7 seats is about 11 KB and 1,600 values; the limits allow
-# about 25 such games in one record and keep reading any file within them under a second
+# a record of a whole 12-round game at 7 seats is about 11 KB and 1,600 values; the limits (those
+# of rule files) allow about ten such games in one record and keep reading any file within them
+# well under two seconds
 RECORD = Limits(
     kind="record",
     shape="a record is a mapping with ruleset, players and rounds",
     merge_hint="",
     error=RecordError,
-    max_bytes=256 * 1024,
+    max_bytes=128 * 1024,
     max_depth=16,
-    max_nodes=40_000,
+    max_nodes=20_000,
     max_number_chars=20,          # 64-bit seeds
     max_string_chars=1_000,
 )
