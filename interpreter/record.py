@@ -71,10 +71,18 @@ def load_record_ruleset(ref: str, path: str | Path, place: str | None = None) ->
         raise RecordError(f"unknown or bad ruleset {shown(ref)}: {e.message.rstrip('.')}{inner}.", place) from None
 
 
-def replay(path: str | Path) -> Replay:
-    """Replay a record file; raise :class:`RecordError` at the first problem."""
+def replay(path: str | Path, rules: str | Path | None = None) -> Replay:
+    """Replay a record file; raise :class:`RecordError` at the first problem.
+
+    ``rules`` (a bundled name or a path the user gave) replaces the ruleset the record names.
+    """
     data, places = read_record(path)
-    ruleset = load_record_ruleset(data["ruleset"], path, places.of(("ruleset",)))
+    if rules is not None:
+        from ..ruleset.loader import load_ruleset
+
+        ruleset = load_ruleset(rules)
+    else:
+        ruleset = load_record_ruleset(data["ruleset"], path, places.of(("ruleset",)))
     try:
         return replay_data(data, ruleset)
     except _Fail as f:

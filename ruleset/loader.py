@@ -18,8 +18,8 @@ from .checks import KEY, check_role_table, ruleset_findings
 from .errors import HachiError, RuleFileError
 from .model import RoleTable, Ruleset, build_role_table, build_ruleset
 from .problems import Problem
-from .reach import locate, root_of
-from .schema import schema_problems, suggest
+from .reach import locate, no_bundled, root_of
+from .schema import schema_problems
 from .variants import Resolved, resolve
 
 __all__ = ["BUNDLED", "Analysis", "bundled_names", "bundled_path", "check_file", "load_role_table",
@@ -159,9 +159,7 @@ def _find(ref: str | Path, kind: str) -> Path:
         return path
     what = "rule file" if kind == RULESET else "role table"
     if is_name(ref):
-        names = bundled_names(kind)
-        hint = suggest(str(ref), names) or f"; the bundled ones are: {', '.join(names)}."
-        raise RuleFileError(f"there is no bundled {what} named '{ref}'{hint}")
+        raise RuleFileError(no_bundled(str(ref), kind, what))
     if path.is_dir():
         raise RuleFileError(f"this is a folder, not a {what}.", str(ref))
     if path.exists():

@@ -78,25 +78,31 @@ def regular_file(path: str | Path, what: str, ref: str, place: str) -> None:
         raise RuleFileError(f"the {what} {quote(ref)} is not a regular file ({quote(str(path), 200)}).", place)
 
 
+def no_bundled(ref: str, kind: str | None, what: str) -> str:
+    """The message for a bundled name that names nothing, with the nearest name or the list."""
+    from .schema import suggest
+
+    names = bundled_names(kind or RULESET)
+    hint = suggest(ref, names) or f"; the bundled ones are: {', '.join(names)}."
+    return f"there is no bundled {what} named {quote(ref)}{hint}"
+
+
 def locate(ref: object, naming: Path, root: str, place: str, what: str = "rule file",
            kind: str | None = None) -> tuple[Path, str]:
     """The path of the file ``ref`` (written in ``naming``) means, and the root its own names keep to.
 
     Raises :class:`RuleFileError` at ``place`` for a name that may not be followed.
     """
-    from .schema import suggest
-
     ref = check_name(ref, what, place)
     if is_name(ref):
         target = bundled_path(ref)
         if not target.is_file():
-            names = bundled_names(kind or RULESET)
-            hint = suggest(ref, names) or f"; the bundled ones are: {', '.join(names)}."
-            raise RuleFileError(f"there is no bundled {what} named {quote(ref)}{hint}", place)
+            raise RuleFileError(no_bundled(ref, kind, what), place)
         return target, bundled_root()
     if PurePosixPath(ref).is_absolute() or PureWindowsPath(ref).drive or ref.startswith(("~", "\\")):
-        raise RuleFileError(f"the {what} {quote(ref)} is an absolute path; a file names a bundled {what} or "
-                            f"a path relative to its own folder (give other files on the command line).", place)
+        raise RuleFileError(f"the {what} {quote(ref)} is an absolute path; a file names a bundled {what} or a "
+                            "path relative to its own folder (give other files on the command line, with --rules).",
+                            place)
     if not ref.endswith(SUFFIXES):
         raise RuleFileError(f"the {what} {quote(ref)} is not a .yaml or .yml file.", place)
     try:
@@ -106,6 +112,6 @@ def locate(ref: object, naming: Path, root: str, place: str, what: str = "rule f
     if not inside(root, real):
         raise RuleFileError(f"the {what} {quote(ref)} is outside the folder {quote(root, 200)}; a file may only "
                             f"name files under the folder of the file given on the command line "
-                            f"(give other files on the command line).", place)
+                            f"(give other files on the command line, with --rules).", place)
     regular_file(real, what, ref, place)
     return naming.parent / ref, root

@@ -39,7 +39,7 @@ def check_paths(paths: Iterable[str | Path]) -> dict[str, list[Problem]]:
     return {file: check_file(file, root) for file, root in rule_files(paths).items()}
 
 
-def never_occurring(file: str, _memo: dict = {}) -> list[str]:
+def never_occurring(file: str, root: str | None = None, _memo: dict = {}) -> list[str]:
     """``PLACE: warning: ...`` for each role of a valid file that no hand can have.
 
     This counts every role over all hands (about a second per distinct role table), so
@@ -49,7 +49,7 @@ def never_occurring(file: str, _memo: dict = {}) -> list[str]:
 
     from .stats import warnings
 
-    analysis = analyse(Path(file), file)
+    analysis = analyse(Path(file), file, root=root)
     ruleset = analysis.ruleset
     if ruleset is None and analysis.table is not None:
         ruleset = dataclasses.replace(standard_ruleset(), roles=analysis.table, source=file)

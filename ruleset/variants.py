@@ -20,7 +20,7 @@ from .safetext import escape, quote
 from .yamlfile import Places, YamlDoc, read_yaml
 
 MAX_CHAIN = 8                   # files in one chain of extends
-MAX_CHAIN_BYTES = 256 * 1024    # bytes of all files of one chain (two files of the largest size)
+MAX_CHAIN_BYTES = 160 * 1024    # bytes of all files of one chain: one file of the largest size and its bases
 
 _ROLE_KEYS = {"classes", "runs", "groups", "roles", "combos", "examples"}
 _KIND_WORDS = {RULESET: "a rule file", ROLE_TABLE: "a role table"}

@@ -294,5 +294,5 @@ CASES = {
     "role_table_fifo": (role_table_fifo, "is not a regular file"),
     "role_table_outside": (role_table_outside, "is outside the folder"),
     "fifo_itself": (fifo_itself, "not a regular file"),
-    "extends_large_chain": (extends_large_chain, "larger than 256 KiB in all"),
+    "extends_large_chain": (extends_large_chain, "larger than 160 KiB in all"),
 }
