@@ -20,6 +20,7 @@ import yaml
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from .errors import HachiError, RuleFileError
+from .safetext import quote
 
 MAX_FILE_BYTES = 128 * 1024     # rule files are a few KiB; parsing this much takes about half a second
 MAX_DEPTH = 32                  # rule files nest 5 levels deep
@@ -242,7 +243,7 @@ class _Builder:
             key = key_node.value
             if key in result:
                 first = self.doc.places.keys[path + (key,)].rsplit(":", 2)[1]
-                raise self.refuse(f"the key '{key}' appears twice in {dotted(path)} (first on line "
+                raise self.refuse(f"the key {quote(key)} appears twice in {dotted(path)} (first on line "
                                   f"{first}); keep one.", key_node)
             self.doc.places.keys[path + (key,)] = self.place(key_node)
             result[key] = self.build(value_node, path + (key,))
