@@ -3,9 +3,9 @@
 Each input runs as its own ``hachi`` process (with a timeout, so a hang is counted, not waited
 for). *Clean* means: the expected exit status, at least one ``PLACE: error:`` line, no traceback,
 no secret of a file it must not read, and no control character in the output. The table gives,
-per command, the inputs tried, refused cleanly, tracebacks, hangs, the worst wall time and the
-worst peak memory (maximum resident set of the child, from ``os.wait4``), with ``python -c pass``
-measured in the same run as the baseline.
+per command, the inputs tried, refused cleanly, tracebacks, hangs, the worst wall time, the worst
+CPU time (user + system) and the worst peak memory (maximum resident set of the child, from
+``os.wait4``), with ``python -c pass`` measured in the same run as the baseline.
 
 Run from the repository root with the project installed: python benchmarks/hostile.py
 """
@@ -39,12 +39,13 @@ class Row:
     tracebacks: int = 0
     hangs: int = 0
     worst_s: float = 0.0
+    worst_cpu: float = 0.0
     worst_mb: float = 0.0
     unclean: list = field(default_factory=list)
 
 
-def run(args: list[str], cwd: Path) -> tuple[int | None, str, float, float]:
-    """Exit status (None on a hang), output, wall seconds and peak MB of one child process."""
+def run(args: list[str], cwd: Path) -> tuple[int | None, str, float, float, float]:
+    """Exit status (None on a hang), output, wall seconds, CPU seconds and peak MB of one child process."""
     with tempfile.TemporaryFile() as out:
         start = time.perf_counter()
         pid = _spawn_in(args, cwd, out)
@@ -62,7 +63,7 @@ def run(args: list[str], cwd: Path) -> tuple[int | None, str, float, float]:
         seconds = time.perf_counter() - start
         out.seek(0)
         text = out.read().decode("utf-8", "replace")
-    return status, text, seconds, usage.ru_maxrss / 1024
+    return status, text, seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
 def _spawn_in(args: list[str], cwd: Path, out) -> int:
@@ -80,14 +81,17 @@ def _spawn_in(args: list[str], cwd: Path, out) -> int:
     return pid
 
 
-def judge(row: Row, name: str, status, text: str, seconds: float, mb: float, code: int = 1) -> None:
+ERROR_MARKS = (": error: ", '"message": ', "::error file=")     # text, json, github
+
+
+def judge(row: Row, name: str, status, text: str, seconds: float, cpu: float, mb: float, code: int = 1) -> None:
     row.tried += 1
-    row.worst_s, row.worst_mb = max(row.worst_s, seconds), max(row.worst_mb, mb)
+    row.worst_s, row.worst_cpu, row.worst_mb = max(row.worst_s, seconds), max(row.worst_cpu, cpu), max(row.worst_mb, mb)
     trace = "Traceback" in text
     row.tracebacks += trace
     row.hangs += status is None
     ok = (status == code and not trace and SECRET not in text and not any(c in text for c in CONTROLS)
-          and (code == 0 or ": error: " in text))
+          and (code == 0 or any(mark in text for mark in ERROR_MARKS)))
     row.clean += ok
     if not ok:
         row.unclean.append(f"{name}: exit {status}: {text.strip()[:160]!r}")
@@ -158,6 +162,19 @@ def record_inputs(folder: Path) -> dict[str, Path]:
     return found
 
 
+def _total(rows: dict[str, Row]) -> Row:
+    total = Row()
+    for row in rows.values():
+        total.tried += row.tried
+        total.clean += row.clean
+        total.tracebacks += row.tracebacks
+        total.hangs += row.hangs
+        total.worst_s = max(total.worst_s, row.worst_s)
+        total.worst_cpu = max(total.worst_cpu, row.worst_cpu)
+        total.worst_mb = max(total.worst_mb, row.worst_mb)
+    return total
+
+
 def main() -> None:
     hachi = shutil.which("hachi")
     if hachi is None:
@@ -165,7 +182,7 @@ def main() -> None:
     rows: dict[str, Row] = {}
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
-        base_status, _, base_s, base_mb = run([sys.executable, "-c", "pass"], tmp)
+        base_status, _, base_s, base_cpu, base_mb = run([sys.executable, "-c", "pass"], tmp)
         (tmp / "rules").mkdir()
         rules = rule_file_inputs(tmp / "rules")
         (tmp / "records").mkdir()
@@ -187,20 +204,11 @@ def main() -> None:
         row = rows.setdefault("replay", Row())
         for name, path in records.items():
             judge(row, name, *run([hachi, "replay", str(path)], tmp))
-    print(f"baseline: python -c pass  {base_s * 1000:.0f} ms, {base_mb:.0f} MB (exit {base_status})")
-    print(f"{'command':26} {'tried':>5} {'clean':>5} {'traceb.':>7} {'hangs':>5} {'worst s':>8} {'worst MB':>8}")
-    for command, row in rows.items():
+    print(f"baseline: python -c pass  {base_s:.2f} s wall, {base_cpu:.2f} s CPU, {base_mb:.0f} MB (exit {base_status})")
+    print(f"{'command':26} {'tried':>5} {'clean':>5} {'traceb.':>7} {'hangs':>5} {'wall s':>7} {'CPU s':>6} {'MB':>4}")
+    for command, row in list(rows.items()) + [("all", _total(rows))]:
         print(f"{command:26} {row.tried:5} {row.clean:5} {row.tracebacks:7} {row.hangs:5} "
-              f"{row.worst_s:8.2f} {row.worst_mb:8.0f}")
-    total = Row()
-    for row in rows.values():
-        total.tried += row.tried
-        total.clean += row.clean
-        total.tracebacks += row.tracebacks
-        total.hangs += row.hangs
-        total.worst_s, total.worst_mb = max(total.worst_s, row.worst_s), max(total.worst_mb, row.worst_mb)
-    print(f"{'all':26} {total.tried:5} {total.clean:5} {total.tracebacks:7} {total.hangs:5} "
-          f"{total.worst_s:8.2f} {total.worst_mb:8.0f}")
+              f"{row.worst_s:7.2f} {row.worst_cpu:6.2f} {row.worst_mb:4.0f}")
     for command, row in rows.items():
         for line in row.unclean:
             print(f"  NOT CLEAN ({command}) {line}")

@@ -17,7 +17,7 @@ from .bundled import RULESET, ROLE_TABLE, is_name, kind_hint
 from .errors import RuleFileError
 from .reach import inside, locate, root_of
 from .safetext import escape, quote
-from .yamlfile import Places, YamlDoc, read_yaml
+from .yamlfile import RULE_FILE, Places, YamlDoc, read_yaml
 
 MAX_CHAIN = 8                   # files in one chain of extends
 MAX_CHAIN_BYTES = 160 * 1024    # bytes of all files of one chain: one file of the largest size and its bases
@@ -128,9 +128,12 @@ class _Reader:
 
     def _count(self, path: Path, place: str | None) -> None:
         try:
-            self.total += os.stat(path).st_size
+            size = os.stat(path).st_size
         except (OSError, ValueError):
             return              # the reader says why it cannot read the file
+        if size > RULE_FILE.max_bytes:
+            return              # the reader refuses the file itself, naming its own limit
+        self.total += size
         if self.total > MAX_CHAIN_BYTES:
             raise RuleFileError(f"the chain of extends is larger than {MAX_CHAIN_BYTES // 1024} KiB in all: "
                                 f"{self.chain_text()}.", place or self.stack[0][1])

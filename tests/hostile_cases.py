@@ -252,7 +252,7 @@ CASES = {
     "deep_list": (deep_list, "nested more than"),
     "deep_mapping": (deep_mapping, "nested more than"),
     "deep_block": (deep_block, "nested more than"),
-    "oversized": (oversized, "larger than"),
+    "oversized": (oversized, "larger than 128 KiB, the limit for rule files"),
     "infinite_role_table": (infinite_role_table, "is an absolute path"),
     "huge_integer": (huge_integer, "characters long"),
     "huge_float": (huge_float, "not a finite number"),
