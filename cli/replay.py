@@ -7,24 +7,27 @@ import json
 import click
 
 from ..ruleset.errors import HachiError
+from ..ruleset.safetext import MAX_LINE, escape
 
 
 @click.command()
 @click.argument("record", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
-def replay(record: str, as_json: bool) -> None:
+@click.option("--rules", help="Replay with this ruleset (a bundled name or a rule file) instead of the one "
+                              "the record names; a record may only name files in its own folder.")
+def replay(record: str, as_json: bool, rules: str | None) -> None:
     """Replay a game record, checking every action, and print the game with its settlement."""
     from ..interpreter.record import replay as run_replay
     from ..interpreter.record import summary
     from ..interpreter.narrate import Narrator
 
     try:
-        rep = run_replay(record)
+        rep = run_replay(record, rules)
     except HachiError as e:
-        click.echo(f"{e.place or record}: error: {e.message}", err=True)
+        click.echo(escape(f"{e.place or record}: error: {e.message}", MAX_LINE), err=True)
         raise SystemExit(1) from None
     if as_json:
         click.echo(json.dumps(summary(rep), ensure_ascii=False))
         return
     for line in Narrator(rep.game.ruleset, rep.names).lines(rep.game.events):
-        click.echo(line)
+        click.echo(escape(line, MAX_LINE))

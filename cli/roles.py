@@ -9,13 +9,14 @@ import click
 
 from hachihachi.ruleset.errors import CardError, HachiError, shown
 from hachihachi.ruleset.playkinds import RULE_KINDS
+from hachihachi.ruleset.safetext import MAX_LINE, escape
 from hachihachi.ruleset.textlines import read_lines
 
 MAX_SAMPLES = 100_000_000   # fewer than the 133,784,560 hands of 7 of 52; for more, count exactly
 
 
 def _fail(place: str, err: HachiError) -> None:
-    click.echo(f"{err.place or place}: error: {err.message}", err=True)
+    click.echo(escape(f"{err.place or place}: error: {err.message}", MAX_LINE), err=True)
 
 
 def _load(rules: str):
@@ -71,7 +72,7 @@ def _emit(obj: dict, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps({k: v for k, v in obj.items() if k != "hand"}, ensure_ascii=False))
     else:
-        click.echo(_text_line(obj))
+        click.echo(escape(_text_line(obj)))
 
 
 def _stats(ruleset, samples: int | None, seed: int, trump, indicator, as_json: bool) -> None:
@@ -141,10 +142,10 @@ def roles(cards, rules, trump, indicator, as_json, stats, exact, samples, seed):
         except HachiError as err:
             bad = True
             if as_json:
-                click.echo(json.dumps({"error": err.message, "line": n}, ensure_ascii=False))
+                click.echo(json.dumps({"error": escape(err.message, MAX_LINE), "line": n}, ensure_ascii=False))
                 _fail(f"<stdin>:{n}", err)
             else:
-                click.echo(f"<stdin>:{n}: error: {err.message}")   # in line with the answers
+                click.echo(escape(f"<stdin>:{n}: error: {err.message}", MAX_LINE))   # in line with the answers
     if bad:
         sys.exit(1)
 

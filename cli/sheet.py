@@ -18,6 +18,7 @@ from ..ruleset.patterns import (
     And, ClassRef, Compare, Count, Groups, KindSet, MaxSuit, Not, Number, Or, RankSet, Run, Shape, SuitRun,
     SuitSet, Union_, parse_pattern,
 )
+from ..ruleset.safetext import escape
 
 OP_WORDS = {
     "en": {"==": "exactly", "!=": "not", "<": "fewer than", "<=": "at most", ">": "more than", ">=": "at least"},
@@ -169,9 +170,9 @@ def _cells(row: dict) -> list[str]:
 
 def render(ruleset, counts=None, lang: str = "en", fmt: str = "text") -> str:
     """The sheet as plain text, Markdown or HTML."""
-    rows = [_cells(r) for r in sheet_rows(ruleset, counts, lang)]
+    rows = [[escape(c, MAX_CELL) for c in _cells(r)] for r in sheet_rows(ruleset, counts, lang)]
     head = list(HEADERS[lang])
-    title = ruleset.title(lang) + (" 手役表" if lang == "ja" else " — hand roles")
+    title = escape(ruleset.title(lang), MAX_CELL) + (" 手役表" if lang == "ja" else " — hand roles")
     if fmt == "md":
         lines = [f"# {title}", "", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
         lines += ["| " + " | ".join(c.replace("|", "\\|") for c in r) + " |" for r in rows]
@@ -193,3 +194,4 @@ def render(ruleset, counts=None, lang: str = "en", fmt: str = "text") -> str:
 
 
 DEFINITION_COLUMNS = 64     # the text sheet wraps longer definitions
+MAX_CELL = 2_000            # characters of one cell or the title (text from the rule file is escaped)

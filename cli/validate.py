@@ -18,15 +18,18 @@ def validate(paths: tuple[str, ...], style: str, count_roles: bool) -> None:
     Exit status: 0 when all are valid, 1 when any is not, 2 for a usage error. Warnings do not
     change the exit status.
     """
-    from hachihachi.ruleset.validation import check_paths, format_problems, never_occurring
+    from hachihachi.ruleset.safetext import MAX_LINE, escape
+    from hachihachi.ruleset.loader import check_file
+    from hachihachi.ruleset.validation import format_problems, never_occurring, rule_files
 
-    results = check_paths(paths)
+    roots = rule_files(paths)
+    results = {file: check_file(file, root) for file, root in roots.items()}
     if not results:
         raise click.UsageError(f"no *.yaml or *.yml file in {', '.join(paths)}.")
     if count_roles:
         for file, found in results.items():
-            for line in ([] if found else never_occurring(file)):
-                click.echo(line, err=True)
+            for line in ([] if found else never_occurring(file, roots[file])):
+                click.echo(escape(line, MAX_LINE), err=True)
     problems = [p for found in results.values() for p in found]
     if style == "text":
         if problems:

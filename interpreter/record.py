@@ -40,12 +40,12 @@ from typing import Any, Optional, Sequence
 
 import yaml
 
-from ..ruleset.errors import HachiError, RecordError
+from ..ruleset.errors import HachiError, RecordError, shown
 from ..ruleset.model import Ruleset
 from .events import RoundEnded
 from .game import GameState
 from .plugins import plugin_for
-from .recordfile import read_record_data
+from .recordfile import read_record
 from .replaying import RecordProblem, fail
 
 @dataclass(frozen=True)
@@ -56,21 +56,31 @@ class Replay:
     names: tuple[str, ...]
 
 
-def load_record_ruleset(ref: str, path: str | Path) -> Ruleset:
-    from ..ruleset.loader import load_ruleset
 
-    base = Path(path).parent
-    candidate = base / ref if ("/" in ref or ref.endswith((".yaml", ".yml"))) else ref
+def load_record_ruleset(ref: str, path: str | Path, place: str | None = None) -> Ruleset:
+    """The ruleset a record names: a bundled name, or a rule file by a path kept to the record's folder."""
+    from ..ruleset.loader import load_named_ruleset
+
+    place = place or f"{path}:1:1"
     try:
-        return load_ruleset(candidate if Path(str(candidate)).exists() else ref)
+        return load_named_ruleset(ref, Path(path), place)
     except HachiError as e:
-        raise RecordError(f"unknown or bad ruleset '{ref}': {e}", str(path)) from None
+        inner = f" (at {e.place})" if e.place and e.place != place else ""
+        raise RecordError(f"unknown or bad ruleset {shown(ref)}: {e.message.rstrip('.')}{inner}.", place) from None
 
 
-def replay(path: str | Path) -> Replay:
-    """Replay a record file; raise :class:`RecordError` at the first problem."""
-    data = read_record_data(path)
-    ruleset = load_record_ruleset(data["ruleset"], path)
+def replay(path: str | Path, rules: str | Path | None = None) -> Replay:
+    """Replay a record file; raise :class:`RecordError` at the first problem.
+
+    ``rules`` (a bundled name or a path the user gave) replaces the ruleset the record names.
+    """
+    data, places = read_record(path)
+    if rules is not None:
+        from ..ruleset.loader import load_ruleset
+
+        ruleset = load_ruleset(rules)
+    else:
+        ruleset = load_record_ruleset(data["ruleset"], path, places.of(("ruleset",)))
     try:
         return replay_data(data, ruleset)
     except RecordProblem as f:

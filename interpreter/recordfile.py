@@ -17,15 +17,17 @@ from typing import Any, Optional
 from ..ruleset.errors import RecordError, shown
 from ..ruleset.yamlfile import Limits, Places, read_yaml
 
-# a record of a whole 12-round game at 7 seats is about 11 KB and 1,600 values
+# a record of a whole 12-round game at 7 seats is about 11 KB and 1,600 values; the limits (those
+# of rule files) allow about ten such games in one record and keep reading any file within them
+# well under two seconds
 RECORD = Limits(
     kind="record",
     shape="a record is a mapping with ruleset, players and rounds",
     merge_hint="",
     error=RecordError,
-    max_bytes=1024 * 1024,
+    max_bytes=128 * 1024,
     max_depth=16,
-    max_nodes=200_000,
+    max_nodes=20_000,
     max_number_chars=20,          # 64-bit seeds
     max_string_chars=1_000,
 )
@@ -149,18 +151,18 @@ class _Checker:
                                              f"(text like 'As Kh'), not {shown(hand)}.")
 
 
-def read_record_data(path: str | Path) -> dict:
-    """The plain data of a record file, read safely and checked field by field.
+def read_record(path: str | Path) -> tuple[dict, Places]:
+    """The plain data of a record file, read safely and checked field by field, and its places.
 
     Raises :class:`RecordError` (placed ``FILE:LINE:COL``) at the first problem.
     """
-    p = Path(path)
-    if p.exists() and not p.is_file() and not p.is_dir():
-        raise RecordError("this is not a regular file, so it cannot be a record.", f"{path}:1:1")
-    if not p.exists():
-        raise RecordError("there is no such file.", str(path))
-    doc = read_yaml(p, str(path), RECORD)
-    return _Checker(doc.data, doc.places).check()
+    doc = read_yaml(Path(path), str(path), RECORD)
+    return _Checker(doc.data, doc.places).check(), doc.places
+
+
+def read_record_data(path: str | Path) -> dict:
+    """The plain data of a record file (see :func:`read_record`)."""
+    return read_record(path)[0]
 
 
 def ensure_folder(folder: str | Path) -> Path:

@@ -23,7 +23,8 @@ from .atomic import write_atomic
 from .bots import make_bot
 from .events import Event
 from .game import GameState
-from .record import Replay, dump_record, read_record_data, record_data, replay
+from .record import Replay, dump_record, record_data, replay
+from .recordfile import read_record_data
 from .recordfile import HUMAN
 
 BOT_NAMES = ("ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal")

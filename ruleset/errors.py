@@ -55,8 +55,8 @@ def shown(text: object, limit: int = 20) -> str:
     >>> shown("a\\x1b[31mb"), shown("x" * 30)
     ("'a\\\\x1b[31mb'", "'xxxxxxxxxxxxxxxxxxxx...'")
     """
+    from .safetext import quote
+
     if not isinstance(text, str):
         return repr(text)[:limit] + ("..." if len(repr(text)) > limit else "")
-    cut = text[:limit]
-    safe = "".join(c if c.isprintable() else repr(c)[1:-1] for c in cut)
-    return f"'{safe}{'...' if len(text) > limit else ''}'"
+    return quote(text, limit)

@@ -20,13 +20,15 @@ from .errors import HachiError, RuleFileError
 from .build import build_ruleset
 from .model import RoleTable, Ruleset, build_role_table
 from .problems import Problem
-from .schema import schema_problems, suggest
+from .reach import locate, no_bundled, root_of
+from .schema import schema_problems
 from .variants import Resolved, resolve
 
 __all__ = ["BUNDLED", "Analysis", "bundled_names", "bundled_path", "check_file", "load_role_table",
            "load_ruleset", "resolve_ref"]
 
 BUNDLED = (BUNDLED_RULESET,)
+MAX_PROBLEMS = 50           # listed per file; a stranger's file may have thousands
 
 
 @dataclass
@@ -120,11 +122,15 @@ def _analyse_table(resolved: Resolved) -> Analysis:
     return out
 
 
-def analyse(path: Path, shown: str | None = None, kind: str | None = None) -> Analysis:
-    """Check the file at ``path`` completely; never raises for a bad file."""
+def analyse(path: Path, shown: str | None = None, kind: str | None = None, root: str | None = None,
+            named_at: str | None = None, ref: str | None = None) -> Analysis:
+    """Check the file at ``path`` completely; never raises for a bad file.
+
+    ``root`` and ``named_at`` are as for :func:`variants.resolve`.
+    """
     shown = shown if shown is not None else str(path)
     try:
-        resolved = resolve(path, shown, kind)
+        resolved = resolve(path, shown, kind, root, named_at, ref)
     except RuleFileError as exc:
         problem = Problem.from_error(exc, f"{shown}:1:1")
         if problem.file != shown and not is_name(shown):
@@ -135,9 +141,18 @@ def analyse(path: Path, shown: str | None = None, kind: str | None = None) -> An
     return _analyse_ruleset(resolved, str(path))
 
 
-def check_file(path: str | Path) -> list[Problem]:
-    """All problems of one rule file or role table (kind decided by its content), best first."""
-    return analyse(Path(path), str(path)).problems
+def check_file(path: str | Path, root: str | None = None) -> list[Problem]:
+    """All problems of one rule file or role table (kind decided by its content), best first.
+
+    Names in it keep to ``root`` (by default its own folder); at most :data:`MAX_PROBLEMS` are listed.
+    """
+    problems = analyse(Path(path), str(path), root=root).problems
+    if len(problems) <= MAX_PROBLEMS:
+        return problems
+    last = problems[MAX_PROBLEMS - 1]
+    more = Problem(last.file, last.line, last.col,
+                   f"{len(problems) - MAX_PROBLEMS + 1} more problems in this file are not listed.")
+    return problems[:MAX_PROBLEMS - 1] + [more]
 
 
 def _find(ref: str | Path, kind: str) -> Path:
@@ -146,9 +161,7 @@ def _find(ref: str | Path, kind: str) -> Path:
         return path
     what = "rule file" if kind == RULESET else "role table"
     if is_name(ref):
-        names = bundled_names(kind)
-        hint = suggest(str(ref), names) or f"; the bundled ones are: {', '.join(names)}."
-        raise RuleFileError(f"there is no bundled {what} named '{ref}'{hint}")
+        raise RuleFileError(no_bundled(str(ref), kind, what))
     if path.is_dir():
         raise RuleFileError(f"this is a folder, not a {what}.", str(ref))
     if path.exists():
@@ -171,6 +184,21 @@ def load_ruleset(ref: str | Path) -> Ruleset:
     Raises :class:`RuleFileError` (with ``place``) for the first, most fundamental problem.
     """
     return _load(ref, RULESET).ruleset
+
+
+def load_named_ruleset(ref: object, naming: Path, place: str) -> Ruleset:
+    """The ruleset a file (a record) names at ``place``: a bundled name, or a path kept to its folder.
+
+    The file named is foreign: when it is not a rule file, one line says so and nothing of it
+    is shown (see :mod:`.reach`).
+    """
+    target, root = locate(ref, naming, root_of(naming), place, "ruleset", RULESET)
+    if is_name(str(ref)):
+        return _load(ref, RULESET).ruleset
+    analysis = analyse(target, str(target), RULESET, root, named_at=place, ref=str(ref))
+    if analysis.problems:
+        raise analysis.problems[0].to_error()
+    return analysis.ruleset
 
 
 @lru_cache(maxsize=1)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import HachiError, RuleFileError
+from .safetext import MAX_LINE, escape
 
 
 @dataclass(frozen=True)
@@ -21,13 +22,15 @@ class Problem:
         return f"{self.file}:{self.line}:{self.col}"
 
     def __str__(self) -> str:
-        return f"{self.place}: error: {self.message}"
+        return f"{escape(self.place, MAX_LINE)}: error: {escape(self.message, MAX_LINE)}"
 
     def to_error(self) -> RuleFileError:
         return RuleFileError(self.message, self.place)
 
     def to_dict(self) -> dict:
-        return {"file": self.file, "line": self.line, "col": self.col, "message": self.message}
+        """The problem as JSON data, its text escaped and bounded as in :meth:`__str__`."""
+        return {"file": escape(self.file, MAX_LINE), "line": self.line, "col": self.col,
+                "message": escape(self.message, MAX_LINE)}
 
     @classmethod
     def at(cls, place: str, message: str) -> "Problem":

@@ -9,6 +9,7 @@ from importlib import resources
 from typing import Any, Iterable
 
 from .problems import Problem
+from .safetext import quote
 from .yamlfile import Places, dotted
 
 RULESET = "ruleset"
@@ -37,12 +38,17 @@ def _validator(kind: str):
     return Draft202012Validator(schema(kind))
 
 
-def edit_distance(a: str, b: str) -> int:
+def edit_distance(a: str, b: str, limit: int | None = None) -> int:
     """Edits (insert, delete, replace, swap of neighbours) turning ``a`` into ``b``.
 
-    >>> edit_distance("plya", "play"), edit_distance("gp", "go")
-    (1, 1)
+    With ``limit``, any distance above it is returned as ``limit + 1``, stopping as soon as no
+    row can come back under it (so a long unknown word costs little).
+
+    >>> edit_distance("plya", "play"), edit_distance("gp", "go"), edit_distance("x" * 90, "play", 2)
+    (1, 1, 3)
     """
+    if limit is not None and abs(len(a) - len(b)) > limit:
+        return limit + 1
     prev2, prev = None, list(range(len(b) + 1))
     for i, ca in enumerate(a, 1):
         row = [i]
@@ -51,18 +57,29 @@ def edit_distance(a: str, b: str) -> int:
             if prev2 is not None and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
                 cost = min(cost, prev2[j - 2] + 1)
             row.append(cost)
+        if limit is not None and min(row) > limit:
+            return limit + 1
         prev2, prev = prev, row
-    return prev[-1]
+    return prev[-1] if limit is None else min(prev[-1], limit + 1)
+
+
+MAX_SUGGESTED_CHARS = 40    # longer words get no "did you mean" (names here are shorter)
 
 
 def suggest(word: str, candidates: Iterable[str]) -> str:
     """``"; did you mean 'players'?"`` for a near miss, else ``""``."""
-    word, names = str(word)[:100], [str(c) for c in candidates]
-    if not names:
+    word, names = str(word), [str(c) for c in candidates]
+    if not names or len(word) > MAX_SUGGESTED_CHARS:
         return ""
-    best = min(names, key=lambda name: (edit_distance(word.lower(), name.lower()), name))
-    if edit_distance(word.lower(), best.lower()) <= max(1, min(len(word), len(best)) // 3):
-        return f"; did you mean '{best}'?"
+    low = word.lower()
+    near = []
+    for name in names:
+        limit = max(1, min(len(word), len(name)) // 3)
+        distance = edit_distance(low, name.lower(), limit)
+        if distance <= limit:
+            near.append((distance, name))
+    if near:
+        return f"; did you mean '{min(near)[1]}'?"
     match = difflib.get_close_matches(word, names, n=1, cutoff=0.75)
     return f"; did you mean '{match[0]}'?" if match else ""
 
@@ -85,14 +102,18 @@ def _what(path: tuple) -> str:
     return dotted(path) if path else "the file"
 
 
+MAX_SUGGESTIONS = 20        # unknown keys of one mapping that get a "did you mean"
+
+
 def _unknown_keys(error, path: tuple, places: Places) -> list[Problem]:
     known = list(error.schema.get("properties", {}))
     extra = [k for k in error.instance if k not in known]
     problems = []
-    for key in extra:
+    for n, key in enumerate(extra):
         where = f"in {dotted(path)}" if path else "at the top level"
-        hint = suggest(key, known) or (f"; the keys are: {', '.join(known)}." if known else ".")
-        problems.append(Problem.at(places.of(path + (key,), key=True), f"unknown key '{key}' {where}{hint}"))
+        near = suggest(key, known) if n < MAX_SUGGESTIONS else ""
+        hint = near or (f"; the keys are: {', '.join(known)}." if known else ".")
+        problems.append(Problem.at(places.of(path + (key,), key=True), f"unknown key {quote(key)} {where}{hint}"))
     return problems
 
 

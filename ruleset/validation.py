@@ -8,31 +8,38 @@ from typing import Iterable
 
 from .loader import analyse, check_file, standard_ruleset
 from .problems import Problem
+from .reach import root_of
+from .safetext import MAX_LINE, escape
 
 SUFFIXES = (".yaml", ".yml")
 
 
-def rule_files(paths: Iterable[str | Path]) -> list[str]:
-    """The files named, and every ``*.yaml``/``*.yml`` under the folders named (hidden folders skipped)."""
-    found: list[str] = []
+def rule_files(paths: Iterable[str | Path]) -> dict[str, str | None]:
+    """The files named, and every ``*.yaml``/``*.yml`` under the folders named (hidden folders skipped).
+
+    Each file maps to the root its names keep to: the folder it was found in, or None (its own
+    folder) for a file named on the command line.
+    """
+    found: dict[str, str | None] = {}
     for given in paths:
         path = Path(given)
         if not path.is_dir():
-            found.append(str(given))
+            found.setdefault(str(given), None)
             continue
+        root = root_of(path / "x")
         for child in sorted(path.rglob("*")):
             relative = child.relative_to(path).parts
-            if child.suffix in SUFFIXES and child.is_file() and not any(p.startswith(".") for p in relative):
-                found.append(str(child))
+            if child.suffix in SUFFIXES and not any(p.startswith(".") for p in relative) and not child.is_dir():
+                found.setdefault(str(child), root)
     return found
 
 
 def check_paths(paths: Iterable[str | Path]) -> dict[str, list[Problem]]:
     """Every file found under ``paths`` with its problems (an empty list when it is valid)."""
-    return {file: check_file(file) for file in rule_files(paths)}
+    return {file: check_file(file, root) for file, root in rule_files(paths).items()}
 
 
-def never_occurring(file: str, _memo: dict = {}) -> list[str]:
+def never_occurring(file: str, root: str | None = None, _memo: dict = {}) -> list[str]:
     """``PLACE: warning: ...`` for each role of a valid file that no hand can have.
 
     This counts every role over all hands (about a second per distinct role table), so
@@ -42,7 +49,7 @@ def never_occurring(file: str, _memo: dict = {}) -> list[str]:
 
     from .stats import warnings
 
-    analysis = analyse(Path(file), file)
+    analysis = analyse(Path(file), file, root=root)
     ruleset = analysis.ruleset
     if ruleset is None and analysis.table is not None:
         ruleset = dataclasses.replace(standard_ruleset(), roles=analysis.table, source=file)
@@ -55,7 +62,7 @@ def never_occurring(file: str, _memo: dict = {}) -> list[str]:
 
 
 def _github_escape(text: str, prop: bool = False) -> str:
-    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    text = escape(text, MAX_LINE).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
     return text.replace(":", "%3A").replace(",", "%2C") if prop else text
 
 

@@ -7,16 +7,20 @@ values: each path keeps the place of the file that wrote it.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .bundled import RULESET, ROLE_TABLE, bundled_names, is_name, kind_hint, resolve_ref
+from .bundled import RULESET, ROLE_TABLE, is_name, kind_hint
 from .errors import RuleFileError
-from .schema import suggest
-from .yamlfile import Places, YamlDoc, read_yaml
+from .reach import inside, locate, root_of
+from .safetext import escape, quote
+from .yamlfile import RULE_FILE, Places, YamlDoc, read_yaml
 
-MAX_CHAIN = 8   # files in one chain of extends
+MAX_CHAIN = 8                   # files in one chain of extends
+MAX_CHAIN_BYTES = 160 * 1024    # bytes of all files of one chain: one file of the largest size and its bases
 
 _ROLE_KEYS = {"classes", "runs", "groups", "roles", "combos", "examples"}
 _KIND_WORDS = {RULESET: "a rule file", ROLE_TABLE: "a role table"}
@@ -95,37 +99,71 @@ def detect_kind(data: dict, text: str) -> str | None:
 
 
 class _Reader:
-    """Reads one chain of files, refusing cycles, long chains and bases of the wrong kind."""
+    """Reads one chain of files, refusing cycles, long or large chains and bases of the wrong kind.
+
+    Every name a file writes is followed only as :func:`reach.locate` allows, and a file that
+    some other file names (a base, a role table; a record's ruleset) is *foreign*: when it is not
+    a rule file, one line says so and nothing of its content is shown.
+    """
 
     def __init__(self):
         self.stack: list[tuple[Path, str]] = []
+        self.total = 0          # bytes read in this chain
 
     def chain_text(self, extra: str | None = None) -> str:
         names = [name for _, name in self.stack] + ([extra] if extra else [])
-        return " -> ".join(names)
+        return " -> ".join(escape(name, 200) for name in names)
 
-    def read(self, path: Path, shown: str, kind: str | None = None) -> Resolved:
+    def read(self, path: Path, shown: str, kind: str | None, root: str, place: str | None = None,
+             ref: str | None = None) -> Resolved:
+        """Read ``path`` (named ``ref`` at ``place`` by another file; given by the user when ``place`` is None)."""
         if len(self.stack) >= MAX_CHAIN:
             raise RuleFileError(f"the chain of extends is longer than {MAX_CHAIN} files: {self.chain_text(shown)}.",
                                 f"{self.stack[-1][1]}")
         self.stack.append((path, shown))
         try:
-            return self._read(path, shown, kind)
+            return self._read(path, shown, kind, root, place, ref or shown)
         finally:
             self.stack.pop()
 
-    def _read(self, path: Path, shown: str, kind: str | None) -> Resolved:
-        doc = _read_cached(path, str(path) if is_name(shown) else shown)
+    def _count(self, path: Path, place: str | None) -> None:
+        try:
+            size = os.stat(path).st_size
+        except (OSError, ValueError):
+            return              # the reader says why it cannot read the file
+        if size > RULE_FILE.max_bytes:
+            return              # the reader refuses the file itself, naming its own limit
+        self.total += size
+        if self.total > MAX_CHAIN_BYTES:
+            raise RuleFileError(f"the chain of extends is larger than {MAX_CHAIN_BYTES // 1024} KiB in all: "
+                                f"{self.chain_text()}.", place or self.stack[0][1])
+
+    def _doc(self, path: Path, shown: str, place: str | None, ref: str) -> YamlDoc:
+        self._count(path, place)
+        if place is None:
+            return _read_cached(path, str(path) if is_name(shown) else shown)
+        try:
+            doc = _read_cached(path, str(path) if is_name(shown) else shown)
+        except RuleFileError:
+            raise RuleFileError(f"{quote(ref, 200)} is not a rule file: it cannot be read as one "
+                                f"(nothing of it is shown; 'hachi validate' on it says why).", place) from None
+        if not isinstance(doc.data, dict) or not set(doc.data) <= _known_keys():
+            raise RuleFileError(f"{quote(ref, 200)} is not a rule file: it is not a mapping of rule-file keys "
+                                f"(nothing of it is shown; 'hachi validate' on it says why).", place)
+        return doc
+
+    def _read(self, path: Path, shown: str, kind: str | None, root: str, place: str | None, ref: str) -> Resolved:
+        doc = self._doc(path, shown, place, ref)
         if not isinstance(doc.data, dict):
             what = "a list" if isinstance(doc.data, list) else "a single value"
             raise RuleFileError(f"the file holds {what}; a rule file is a YAML mapping of settings.", doc.places.root)
         mine = detect_kind(doc.data, doc.text)
         data, places = dict(doc.data), doc.places
-        base = self._base(data, places, path, mine or kind)
+        base = self._base(data, places, path, mine or kind, root)
         actual = mine or (base.kind if base else None) or kind or RULESET
         own_table = None
         if actual == RULESET and isinstance(data.get("role_table"), (str, dict)):
-            own_table = self._role_table(data["role_table"], places, path)
+            own_table = self._role_table(data["role_table"], places, path, root)
             data["role_table"] = own_table.data
             places = _with_table(places, own_table)
         data.pop("extends", None)
@@ -138,40 +176,43 @@ class _Reader:
         return Resolved(merged, merge_places(merged, base.places, places), (shown,) + base.chain, actual, path,
                         (doc.file,) + base.files, places.of(("extends",)))
 
-    def _base(self, data: dict, places: Places, path: Path, kind: str | None) -> Resolved | None:
+    def _base(self, data: dict, places: Places, path: Path, kind: str | None, root: str) -> Resolved | None:
         ref = data.get("extends")
         if ref is None:
             return None
         place = places.of(("extends",))
         if not isinstance(ref, str) or not ref:
             raise RuleFileError("extends must name a bundled ruleset or a rule file's path.", place)
-        target = resolve_ref(ref, path)
-        if any(target.resolve() == seen.resolve() for seen, _ in self.stack):
-            again = ref if is_name(ref) else _relative_name(path, ref)
-            raise RuleFileError(f"extends makes a cycle: {self.chain_text(again)}.", place)
-        if not target.is_file():
-            raise RuleFileError(_missing(ref, target, kind), place)
+        target, base_root = locate(ref, path, root, place, "rule file", kind)
         shown = ref if is_name(ref) else _relative_name(path, ref)
-        base = self.read(target, shown, kind)
+        if any(os.path.realpath(target) == os.path.realpath(seen) for seen, _ in self.stack):
+            raise RuleFileError(f"extends makes a cycle: {self.chain_text(shown)}.", place)
+        base = self.read(target, shown, kind, base_root, place, ref)
         if kind and base.kind != kind:
-            raise RuleFileError(f"the base '{ref}' is {_KIND_WORDS[base.kind]}, not {_KIND_WORDS[kind]}.", place)
+            raise RuleFileError(f"the base {quote(ref)} is {_KIND_WORDS[base.kind]}, not {_KIND_WORDS[kind]}.", place)
         return base
 
-    def _role_table(self, ref: str | dict, places: Places, path: Path) -> Resolved:
+    def _role_table(self, ref: str | dict, places: Places, path: Path, root: str) -> Resolved:
         place = places.of(("role_table",))
         if isinstance(ref, dict):
             if "extends" not in ref:
                 return Resolved(ref, places, (), ROLE_TABLE, path)
             raise RuleFileError("a role table written inside a rule file cannot use extends; "
                                 "name its file in role_table, or change the base's table key by key.", place)
-        target = resolve_ref(ref, path)
-        if not target.is_file():
-            raise RuleFileError(_missing(ref, target, ROLE_TABLE, "role table"), place)
+        target, table_root = locate(ref, path, root, place, "role table", ROLE_TABLE)
         shown = ref if is_name(ref) else _relative_name(path, ref)
-        table = self.read(target, shown, ROLE_TABLE)
+        table = self.read(target, shown, ROLE_TABLE, table_root, place, ref)
         if table.kind != ROLE_TABLE:
-            raise RuleFileError(f"role_table names {ref}, which is a rule file, not a role table.", place)
+            raise RuleFileError(f"role_table names {quote(ref)}, which is a rule file, not a role table.", place)
         return table
+
+
+@lru_cache(maxsize=None)
+def _known_keys() -> frozenset:
+    """Every top-level key a rule file or a role table may have."""
+    from .schema import schema
+
+    return frozenset(schema(RULESET)["properties"]) | frozenset(schema(ROLE_TABLE)["properties"])
 
 
 _CACHE: dict[tuple, YamlDoc] = {}
@@ -182,8 +223,8 @@ def _read_cached(path: Path, file: str) -> YamlDoc:
     """Parse a file once per process while it is unchanged (bases are shared by many variants)."""
     try:
         stat = path.stat()
-        key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
-    except OSError:
+        key = (os.path.realpath(path), stat.st_mtime_ns, stat.st_size)
+    except (OSError, ValueError):
         return read_yaml(path, file)
     if key not in _CACHE:
         if len(_CACHE) >= _CACHE_SIZE:
@@ -218,25 +259,22 @@ def _relative_name(path: Path, ref: str) -> str:
     return str(Path(str(path)).parent / ref) if not Path(ref).is_absolute() else ref
 
 
-def _missing(ref: str, target: Path, kind: str | None, what: str = "rule file") -> str:
-    if target.is_dir():
-        return f"the {what} '{ref}' is a folder ({target})."
-    if target.exists():
-        return f"the {what} '{ref}' is not a regular file ({target})."
-    if is_name(ref):
-        names = bundled_names(kind or RULESET)
-        hint = suggest(ref, names) or f"; the bundled ones are: {', '.join(names)}."
-        return f"there is no bundled {what} named '{ref}'{hint}"
-    return f"the {what} '{ref}' does not exist (looked for {target})."
-
-
-def resolve(path: Path, shown: str | None = None, kind: str | None = None) -> Resolved:
+def resolve(path: Path, shown: str | None = None, kind: str | None = None, root: str | None = None,
+            named_at: str | None = None, ref: str | None = None) -> Resolved:
     """Read ``path`` and every base it extends, merged; raise :class:`RuleFileError` on the first problem.
 
     ``kind`` (``ruleset`` or ``role_table``) is what the file must be, when the caller knows.
+    ``root`` is the folder every name in the chain keeps to (by default the folder of ``path``).
+    ``named_at`` is the place of the name of ``path`` when another file (a record) names it: the
+    file is then foreign, and read as a base is; ``ref`` is the name written there.
     """
     shown = shown if shown is not None else str(path)
-    resolved = _Reader().read(path, shown, kind)
+    root = root if root is not None else root_of(path)
+    if named_at is None and not inside(root, os.path.realpath(path)):
+        raise RuleFileError(f"this file is a link to a file outside the folder {quote(root, 200)}, "
+                            "so it is not read.", f"{shown}:1:1")
+    resolved = _Reader().read(path, shown, kind, root, named_at, ref)
     if kind and resolved.kind != kind:
-        raise RuleFileError(f"{shown} is {_KIND_WORDS[resolved.kind]}, not {_KIND_WORDS[kind]}.", f"{shown}:1:1")
+        raise RuleFileError(f"{quote(shown, 200)} is {_KIND_WORDS[resolved.kind]}, not {_KIND_WORDS[kind]}.",
+                            named_at or f"{shown}:1:1")
     return resolved

@@ -10,6 +10,8 @@ Only plain ``dict``/``list``/``str``/``int``/``float``/``bool``/``None`` values 
 from __future__ import annotations
 
 import math
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,6 +20,7 @@ import yaml
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from .errors import HachiError, RuleFileError
+from .safetext import quote
 
 MAX_FILE_BYTES = 128 * 1024     # rule files are a few KiB; parsing this much takes about half a second
 MAX_DEPTH = 32                  # rule files nest 5 levels deep
@@ -106,18 +109,38 @@ def _mark(mark) -> tuple[int, int]:
 
 
 def read_bytes(path: Path, file: str, limits: Limits = RULE_FILE) -> bytes:
-    """The bytes of ``path``, refusing anything larger than ``limits.max_bytes``."""
+    """The bytes of the regular file ``path``, refusing anything larger than ``limits.max_bytes``.
+
+    The file is opened without blocking and checked after opening, so a FIFO, a device, a socket
+    or a folder is refused at once (even one swapped in between a check and the open).
+    """
     try:
-        with open(path, "rb") as handle:
+        _regular(os.stat(path).st_mode, file, limits)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+        with os.fdopen(fd, "rb") as handle:
+            _regular(os.fstat(fd).st_mode, file, limits)
             raw = handle.read(limits.max_bytes + 1)
-    except IsADirectoryError:
-        raise limits.refuse(f"this is a folder, not a {limits.kind}.", file) from None
-    except OSError as exc:
-        raise limits.refuse(f"the file cannot be read ({exc.strerror or exc}).", file) from None
+    except FileNotFoundError:
+        raise limits.error("there is no such file.", file) from None
+    except (OSError, ValueError) as exc:
+        reason = getattr(exc, "strerror", None) or "the name cannot be used"
+        raise limits.refuse(f"the file cannot be read ({reason}).", file) from None
     if len(raw) > limits.max_bytes:
         raise limits.refuse(f"the file is larger than {limits.max_bytes // 1024} KiB, the limit for "
                             f"{limits.kind}s.", file)
     return raw
+
+
+def _regular(mode: int, file: str, limits: Limits) -> None:
+    """Refuse anything but a regular file: a folder, a FIFO, a socket, a device."""
+    if stat.S_ISREG(mode):
+        return
+    if stat.S_ISDIR(mode):
+        raise limits.refuse(f"this is a folder, not a {limits.kind}.", file)
+    kind = next((word for test, word in ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"),
+                                         (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device")) if test(mode)),
+                "a special file")
+    raise limits.refuse(f"this is not a regular file ({kind}), so it cannot be a {limits.kind}.", file)
 
 
 def decode(raw: bytes, file: str, limits: Limits = RULE_FILE) -> str:
@@ -151,21 +174,27 @@ def check_tabs(text: str, file: str, limits: Limits = RULE_FILE) -> None:
 
 
 class _Loader(yaml.SafeLoader):
-    """SafeLoader that composes nodes only, refusing nesting deeper than ``limits.max_depth``."""
+    """SafeLoader that composes nodes only, refusing nesting deeper than ``limits.max_depth`` and
+    more than ``limits.max_nodes`` nodes as it goes."""
 
     def __init__(self, stream, file: str, limits: Limits = RULE_FILE):
         super().__init__(stream)
         self._file = file
         self._limits = limits
         self._depth = 0
+        self._nodes = 0
 
     def compose_node(self, parent, index):
         self._depth += 1
+        self._nodes += 1
         try:
-            if self._depth > self._limits.max_depth:
+            lim = self._limits
+            if self._depth > lim.max_depth or self._nodes > lim.max_nodes:
                 line, col = _mark(self.peek_event().start_mark)
-                raise self._limits.refuse(f"the data is nested more than {self._limits.max_depth} levels deep.",
-                                          self._file, line, col)
+                if self._nodes > lim.max_nodes:     # counted while parsing: refused before it all is built
+                    raise lim.refuse(f"the file holds more than {lim.max_nodes} values; a {lim.kind} needs "
+                                     "far fewer.", self._file, line, col)
+                raise lim.refuse(f"the data is nested more than {lim.max_depth} levels deep.", self._file, line, col)
             return super().compose_node(parent, index)
         finally:
             self._depth -= 1
@@ -214,7 +243,7 @@ class _Builder:
             key = key_node.value
             if key in result:
                 first = self.doc.places.keys[path + (key,)].rsplit(":", 2)[1]
-                raise self.refuse(f"the key '{key}' appears twice in {dotted(path)} (first on line "
+                raise self.refuse(f"the key {quote(key)} appears twice in {dotted(path)} (first on line "
                                   f"{first}); keep one.", key_node)
             self.doc.places.keys[path + (key,)] = self.place(key_node)
             result[key] = self.build(value_node, path + (key,))

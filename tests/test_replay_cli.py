@@ -110,7 +110,8 @@ def test_replay_a_fourth_goer_is_an_error(tmp_path):
 def test_replay_unknown_ruleset(tmp_path):
     data = dict(BASE, ruleset="no_such_rules")
     path, res = invoke(tmp_path, data)
-    assert res.exit_code == 1 and res.stderr.startswith(f"{path}: error: unknown or bad ruleset 'no_such_rules'")
+    assert res.exit_code == 1 and res.stderr.startswith(f"{path}:")      # placed at the record's ruleset
+    assert ": error: unknown or bad ruleset 'no_such_rules'" in res.stderr
 
 
 def test_replay_not_a_record(tmp_path):

@@ -1,0 +1,290 @@
+"""Issue 10, the input half: rule files and records from strangers never show another file, never
+reach outside their tree, never block on a special file, never print control characters, and are
+answered within a bounded time.
+"""
+
+from __future__ import annotations
+
+import copy
+import doctest
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from hachihachi.cli.main import cli
+from hachihachi.ruleset import safetext, schema
+from hachihachi.ruleset.errors import RecordError
+from hachihachi.ruleset.loader import MAX_PROBLEMS, check_file, load_ruleset
+from hachihachi.ruleset.validation import format_problems
+from hachihachi.interpreter.record import replay
+from hostile_cases import CASES, SECRET
+from test_replay_cli import BASE
+
+FORMATS = ("text", "json", "github")
+CONTROLS = ("\x1b", "\x9b", "\x07", "\x7f", "\u202e", "\u2066", "\r")
+
+
+def _run(args, stdin=None):
+    res = CliRunner().invoke(cli, args, input=stdin)
+    assert res.exception is None or isinstance(res.exception, SystemExit), repr(res.exception)
+    assert "Traceback" not in res.output
+    return res
+
+
+def _record(folder: Path, ruleset: str, name: str = "game.yaml") -> Path:
+    data = copy.deepcopy(BASE)
+    data["ruleset"] = ruleset
+    path = folder / name
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    return path
+
+
+# -- where a rule file may reach, and what it may show --------------------------------------------
+
+@pytest.mark.parametrize("name", sorted(CASES))
+@pytest.mark.parametrize("style", FORMATS)
+def test_no_hostile_rule_file_shows_a_secret_or_a_control_character(name, style, tmp_path):
+    path = CASES[name][0](tmp_path)
+    res = _run(["validate", "--format", style, str(path)])
+    assert res.exit_code == 1
+    assert SECRET not in res.output
+    assert not any(c in res.output for c in CONTROLS if c != "\r"), repr(res.output[:300])
+
+
+def test_a_base_outside_the_tree_is_never_read(tmp_path, monkeypatch):
+    """The confinement is decided from the names alone: the file outside is not even opened."""
+    from hachihachi.ruleset import yamlfile
+
+    opened = []
+    real = yamlfile.read_bytes
+    monkeypatch.setattr(yamlfile, "read_bytes", lambda p, *a, **k: opened.append(str(p)) or real(p, *a, **k))
+    for name in ("extends_absolute", "extends_dotdot", "extends_symlink_out", "extends_folder_symlink_out"):
+        folder = tmp_path / name
+        folder.mkdir()
+        check_file(CASES[name][0](folder))
+    assert opened and not any("/outside/" in p for p in opened), opened
+
+
+def test_a_base_in_a_sub_folder_and_a_link_inside_the_tree_are_followed(tmp_path):
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "base.yaml").write_text("extends: hachihachi_trick\nhand_size: 7\n")
+    os.symlink(tmp_path / "sub" / "base.yaml", tmp_path / "link.yaml")
+    (tmp_path / "a.yaml").write_text("extends: sub/base.yaml\nname: a\n")
+    (tmp_path / "b.yaml").write_text("extends: ./link.yaml\nname: b\n")
+    assert load_ruleset(tmp_path / "a.yaml").name == "a"
+    assert load_ruleset(tmp_path / "b.yaml").name == "b"
+
+
+def test_validate_of_a_folder_lets_its_files_reach_each_other_but_not_above_it(tmp_path):
+    (tmp_path / "common.yaml").write_text("extends: hachihachi_trick\nname: common\n")
+    (tmp_path / "variants").mkdir()
+    (tmp_path / "variants" / "v.yaml").write_text("extends: ../common.yaml\nname: v\n")
+    assert _run(["validate", str(tmp_path)]).exit_code == 0
+    res = _run(["validate", str(tmp_path / "variants")])
+    assert res.exit_code == 1 and "'../common.yaml' is outside the folder" in res.stderr
+
+
+def test_validate_of_a_folder_does_not_follow_a_link_out_of_it(tmp_path):
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "outside" / "s.yaml").write_text(f"token: {SECRET}\n")
+    (tmp_path / "rules").mkdir()
+    os.symlink(tmp_path / "outside" / "s.yaml", tmp_path / "rules" / "s.yaml")
+    res = _run(["validate", str(tmp_path / "rules")])
+    assert res.exit_code == 1 and "is a link to a file outside the folder" in res.stderr
+    assert SECRET not in res.output
+
+
+def test_a_path_given_on_the_command_line_is_the_users_choice(tmp_path, monkeypatch):
+    (tmp_path / "mine.yaml").write_text("extends: hachihachi_trick\nname: mine\n")
+    elsewhere = tmp_path / "deep" / "er"
+    elsewhere.mkdir(parents=True)
+    monkeypatch.chdir(elsewhere)
+    res = _run(["roles", "--rules", str(tmp_path / "mine.yaml"), "As Ks Qs Js Ts 9s 8s"])
+    assert res.exit_code == 0 and "straight_flush" in res.stdout
+    assert _run(["validate", "../../mine.yaml"]).exit_code == 0
+
+
+def test_a_named_file_that_is_not_a_rule_file_is_named_without_its_content(tmp_path):
+    (tmp_path / "config.yaml").write_text(f"api_key: {SECRET}\nplayers: {SECRET}\n")
+    (tmp_path / "x.yaml").write_text("extends: config.yaml\n")
+    [problem] = check_file(tmp_path / "x.yaml")
+    assert problem.line == 1 and problem.message.startswith("'config.yaml' is not a rule file")
+    assert SECRET not in problem.message and "api_key" not in problem.message
+
+
+# -- records: the ruleset they name --------------------------------------------------------------
+
+@pytest.mark.parametrize("ref, message", [
+    ("{outside}", "is an absolute path"),
+    ("../outside/secret.yaml", "is outside the folder"),
+    ("link.yaml", "is outside the folder"),
+    ("config.yaml", "'config.yaml' is not a rule file"),
+    ("/dev/zero", "is an absolute path"),
+    ("pipe.yaml", "is not a regular file"),
+    ("evil\x1b[2J.yaml", "holds a control character"),
+    ("a" * 300 + ".yaml", "is longer than a file name may be"),
+])
+def test_a_records_ruleset_keeps_to_the_records_folder(tmp_path, ref, message):
+    (tmp_path / "outside").mkdir()
+    secret = tmp_path / "outside" / "secret.yaml"
+    secret.write_text(f"password: {SECRET}\n")
+    games = tmp_path / "games"
+    games.mkdir()
+    os.symlink(secret, games / "link.yaml")
+    os.mkfifo(games / "pipe.yaml")
+    (games / "config.yaml").write_text(f"api_key: {SECRET}\n")
+    path = _record(games, ref.format(outside=secret))
+    res = _run(["replay", str(path)])
+    assert res.exit_code == 1
+    [line] = res.stderr.splitlines()
+    assert line.startswith(f"{path}:") and message in line and "unknown or bad ruleset" in line
+    assert SECRET not in res.output and "\x1b" not in res.output
+
+
+def test_a_record_replays_with_a_rule_file_beside_it(tmp_path):
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "mine.yaml").write_text("extends: hachihachi_trick\nname: mine\n")
+    rep = replay(_record(tmp_path, "rules/mine.yaml"))
+    assert rep.game.ruleset.name == "mine"
+
+
+def test_a_rule_file_elsewhere_is_given_to_replay_on_the_command_line(tmp_path):
+    (tmp_path / "mine.yaml").write_text("extends: hachihachi_trick\nname: mine\n")
+    (tmp_path / "games").mkdir()
+    path = _record(tmp_path / "games", str(tmp_path / "mine.yaml"))
+    assert "is an absolute path" in _run(["replay", str(path)]).stderr
+    res = _run(["replay", str(path), "--rules", str(tmp_path / "mine.yaml"), "--json"])
+    assert res.exit_code == 0 and json.loads(res.stdout)["players"] == BASE["players"]
+
+
+def test_replay_of_a_fifo_does_not_block(tmp_path):
+    os.mkfifo(tmp_path / "game.yaml")
+    with pytest.raises(RecordError, match=r"not a regular file \(a FIFO\)"):
+        replay(tmp_path / "game.yaml")
+
+
+def test_validate_of_a_fifo_answers_at_once():
+    """Run as its own process: a reader that blocked would hang here, so the timeout is the check."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        fifo = Path(folder) / "rules.yaml"
+        os.mkfifo(fifo)
+        command = [sys.executable, "-c", "from hachihachi.cli.main import cli; cli()", "validate", str(fifo)]
+        done = subprocess.run(command, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert done.returncode == 1, done.stderr
+    assert "not a regular file (a FIFO)" in done.stderr and "Traceback" not in done.stderr
+
+
+# -- control characters and lengths, in every output -------------------------------------------
+
+HOSTILE = "a\x1b]52;c;aGk=\x07b\x1b[2J\x9b31m\u202ec\x7f%\r\n,:" + "x" * 5000
+
+
+def test_hostile_text_is_escaped_and_bounded_in_every_validate_format(tmp_path):
+    path = tmp_path / "x.yaml"
+    path.write_text(f"extends: hachihachi_trick\n{json.dumps(HOSTILE[:200])}: 1\n"
+                    f"name: {json.dumps(HOSTILE)}\n", encoding="utf-8")
+    for style in FORMATS:
+        res = _run(["validate", "--format", style, str(path)])
+        assert res.exit_code == 1
+        out = res.output if style != "text" else res.stderr
+        assert not any(c in out for c in CONTROLS), (style, repr(out[:400]))
+        assert max(len(line) for line in out.splitlines()) < 2 * safetext.MAX_LINE + 200
+        assert "\\x1b]52" in out or "\\\\x1b]52" in out
+    github = _run(["validate", "--format", "github", str(path)]).output
+    assert all(line.startswith("::error file=") for line in github.splitlines())
+
+
+def test_github_annotations_escape_percent_and_newlines_in_file_names():
+    from hachihachi.ruleset.problems import Problem
+
+    out = format_problems([Problem("a%b,c:d\ne.yaml", 1, 1, "bad %\r\n\x1b")], "github")
+    assert out == "::error file=a%25b%2Cc%3Ad\\ne.yaml,line=1,col=1::bad %25\\r\\n\\x1b"
+
+
+def test_table_escapes_the_title_and_names_of_a_valid_rule_file(tmp_path):
+    path = tmp_path / "x.yaml"
+    path.write_text("extends: hachihachi_trick\ntitle: {en: \"Evil \\e]52;c;aGk=\\a\\e[2J\\u202e\", "
+                    "ja: \"x\\x9b\"}\n", encoding="utf-8")
+    assert _run(["validate", str(path)]).exit_code == 0
+    for lang in ("en", "ja"):
+        for fmt in ("text", "md", "html"):
+            res = _run(["table", "--rules", str(path), "--no-probability", "--lang", lang, "--format", fmt])
+            assert res.exit_code == 0 and not any(c in res.stdout for c in CONTROLS), (lang, fmt)
+    assert "Evil \\x1b]52" in _run(["table", "--rules", str(path), "--no-probability"]).stdout
+
+
+def test_roles_and_replay_errors_are_escaped(tmp_path):
+    path = tmp_path / "x.yaml"
+    path.write_text('extends: hachihachi_trick\n"\\e[2Jkey": 1\n', encoding="utf-8")
+    res = _run(["roles", "--rules", str(path), "As Ks Qs Js Ts 9s 8s"])
+    assert res.exit_code == 1 and "\\x1b[2Jkey" in res.stderr and "\x1b" not in res.output
+    res = _run(["replay", str(_record(tmp_path, "\x1b[2J\u202e"))])
+    assert res.exit_code == 1 and "\\x1b[2J\\u202e" in res.stderr and "\x1b" not in res.output
+
+
+def test_safetext_and_bounded_edit_distance_doctests():
+    for module in (safetext, schema):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0
+
+
+# -- bounded cost (time is the bug: measured on this process's CPU, generous bounds) -------------
+
+def _unknown_keys_file(folder: Path, name: str, first: str) -> Path:
+    lines, size, i = [first], len(first), 0
+    while size < 127 * 1024:
+        line = f"plyers{i}: 1"
+        lines.append(line)
+        size, i = size + len(line) + 1, i + 1
+    path = folder / name
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_many_unknown_keys_are_answered_fast_and_listed_up_to_a_cap(tmp_path):
+    path = _unknown_keys_file(tmp_path, "x.yaml", "extends: hachihachi_trick")
+    start = time.process_time()
+    problems = check_file(path)
+    assert time.process_time() - start < 2.0
+    assert len(problems) == MAX_PROBLEMS and "more problems in this file are not listed" in problems[-1].message
+    assert problems[0].message.endswith("did you mean 'players'?")
+
+
+def test_a_chain_of_large_files_is_refused_fast(tmp_path):
+    _unknown_keys_file(tmp_path, "c.yaml", "extends: hachihachi_trick")
+    _unknown_keys_file(tmp_path, "b.yaml", "extends: c.yaml")
+    path = _unknown_keys_file(tmp_path, "a.yaml", "extends: b.yaml")
+    start = time.process_time()
+    [problem] = check_file(path)
+    assert time.process_time() - start < 2.0
+    assert "the chain of extends is larger than 160 KiB in all" in problem.message
+
+
+@pytest.mark.parametrize("body", ["[]", "{}", "0", "''"])
+def test_a_record_of_many_empty_values_is_refused_fast(tmp_path, body):
+    path = tmp_path / "game.yaml"
+    head = "ruleset: hachihachi_trick\nplayers: [a, b, c]\nrounds: ["
+    count = (128 * 1024 - len(head) - 4) // (len(body) + 1)
+    path.write_text(head + ",".join([body] * count) + "]\n")
+    start = time.process_time()
+    with pytest.raises(RecordError, match="holds more than 20000 values"):
+        replay(path)
+    assert time.process_time() - start < 2.0
+
+
+def test_a_one_mebibyte_record_is_refused_by_its_size_at_once(tmp_path):
+    path = tmp_path / "game.yaml"
+    path.write_text("ruleset: hachihachi_trick\nplayers: [a, b, c]\nrounds: [" + ",".join(["[]"] * 350_000) + "]\n")
+    start = time.process_time()
+    with pytest.raises(RecordError, match="larger than 128 KiB"):
+        replay(path)
+    assert time.process_time() - start < 0.5
