@@ -6,15 +6,14 @@ resumed from its record continues exactly as it would have without the interrupt
 
 The record (interfaces.md) gets three optional fields, ignored by ``hachi replay``:
 ``seed``, ``bots`` (one name per seat, ``human`` for the person) and ``human`` (that seat).
-Saving replaces the file atomically: a temporary file in the same folder, flushed and fsynced,
-then ``os.replace``.
+Saving replaces the file atomically (:func:`~.atomicfile.write_atomic`). A save of a game that
+stopped before its first deal (at the first mizuten call) has no round; resuming it starts the
+same game again from its seed, which is where it stopped.
 """
 
 from __future__ import annotations
 
-import os
 import random
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional, Sequence
@@ -22,10 +21,11 @@ from typing import Optional, Sequence
 from ..ruleset.errors import HachiError, RecordError
 from ..ruleset.model import Ruleset
 from .actions import CHANCE, Action
+from .atomicfile import WriteFailed, write_atomic
 from .bots import make_bot
 from .events import Event
 from .game import Game
-from .record import Replay, dump_record, read_record_data, record_data, replay
+from .record import Replay, dump_record, load_record_ruleset, read_record_data, record_data, replay
 from .recordfile import HUMAN
 
 BOT_NAMES = ("ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal")
@@ -84,10 +84,15 @@ class Session:
         if missing:
             raise RecordError(f"this record has no '{missing[0]}', so it is not a save of 'hachi play', or it "
                               "was cut short; it is left alone. 'hachi replay' shows what it holds.", str(path))
-        rep: Replay = replay(path)
         try:
+            if not data["rounds"]:         # saved before the first deal
+                return cls(_undealt(data, path), tuple(data["players"]), tuple(data["bots"]), data["seed"],
+                           str(data["ruleset"]), data.get("human"))
+            rep: Replay = replay(path)
             return cls(rep.game, rep.names, tuple(data["bots"]), data["seed"], str(data["ruleset"]),
                        data.get("human"))
+        except RecordError:
+            raise
         except HachiError as e:
             raise RecordError(e.message, str(path)) from None
 
@@ -127,8 +132,17 @@ class Session:
         """Write the save file; a :class:`RecordError` (the game goes on) when it cannot be written."""
         try:
             write_atomic(path, dump_record(self.record(), path))
+        except WriteFailed as e:
+            raise RecordError(f"cannot write the save file ({e.reason}).", str(path)) from None
         except OSError as e:
             raise RecordError(f"cannot write the save file ({e.strerror or e}).", str(path)) from None
+
+
+def _undealt(data: dict, path: str | Path) -> Game:
+    """The game of a save written before its first deal: the same seed gives the same start."""
+    ruleset = load_record_ruleset(str(data["ruleset"]), path)
+    return Game(ruleset, len(data["players"]), seed=data["seed"],
+                rounds=data.get("length", ruleset.rounds.standard))
 
 
 def check_save_target(path: str | Path) -> None:
@@ -142,30 +156,10 @@ def check_save_target(path: str | Path) -> None:
     if p.is_dir():
         raise RecordError("this is a folder; give a file name to --save.", str(path))
     try:
-        finished = replay(p).game.is_terminal
+        finished = Session.resume(p).game.is_terminal
     except HachiError:
         raise RecordError("this file exists and is not a saved game; it is left alone. Choose another "
                           "--save FILE.", str(path)) from None
     if not finished:
         raise RecordError(f"this file holds a game in progress; continue it with 'hachi play --resume {path}', "
                           "or choose another --save FILE.", str(path))
-
-
-def write_atomic(path: str | Path, text: str) -> None:
-    """Replace ``path`` with ``text`` so that a crash leaves either the old or the new file."""
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    try:
-        os.chmod(tmp, target.stat().st_mode & 0o777 if target.exists() else 0o644)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise

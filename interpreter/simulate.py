@@ -98,10 +98,12 @@ def play_one(ruleset: Ruleset, players: int, bots: Sequence[str], seed: int, ind
     first_start = game.round.start
     play_out(game, [make_bot(name) for name in bots], gseed)
     if record_dir is not None:
-        from .record import record_data, write_record
+        from .atomicfile import write_atomic
+        from .record import dump_record, record_data
 
         names = [f"p{s}-{bots[s]}" for s in range(players)]
-        write_record(record_dir / f"game-{index + 1:06d}.yaml", record_data(game, names, record_ref))
+        path = record_dir / f"game-{index + 1:06d}.yaml"
+        write_atomic(path, dump_record(record_data(game, names, record_ref), path))
     return summarise(game, index, gseed, first_start)
 
 
