@@ -1,9 +1,10 @@
-"""Hostile things that happen to a running ``hachi simulate --workers 2``, each run in a real process.
+"""Hostile things that happen to running ``hachi`` processes, each case run in real processes.
 
-Used by tests/test_simulate_process.py and benchmarks/hostile_process.py. Every case starts the
-command in a subprocess, waits (polling, with a deadline) until both workers exist, does its harm
-and returns an :class:`Outcome`: exit code, standard error, the seconds from the harm to the end,
-and whether a worker outlived the run. Linux only (workers are found through ``/proc``).
+Used by tests/test_simulate_process.py, tests/test_saves.py and benchmarks/hostile_process.py.
+A simulate case starts ``hachi simulate --workers 2`` in a subprocess, waits (polling, with a
+deadline) until both workers exist, does its harm and returns an :class:`Outcome`: exit code,
+standard error, the seconds from the harm to the end, and the workers that outlived the run.
+A play case runs two ``hachi play`` on one save. Linux only (workers are found through ``/proc``).
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ class Outcome:
     returncode: Optional[int]       # None: it hung (killed after TIMEOUT_S)
     stderr: str
     seconds: float
-    workers_left: tuple[int, ...]   # worker pids still running after the run ended
+    workers_left: tuple[int, ...] = ()  # worker pids still running after the run ended
+    data_lost: bool = False
 
     @property
     def hung(self) -> bool:
@@ -69,8 +71,8 @@ def wait_until(condition: Callable[[], object], deadline_s: float) -> object:
             return value
 
 
-def start(*args: str) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-c", CLI, "simulate", *args], stdout=subprocess.PIPE,
+def start(*args: str, command: str = "simulate", stdin=None) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-c", CLI, command, *args], stdin=stdin, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
 
 
@@ -124,4 +126,54 @@ def run_killed() -> Outcome:
     return run_case("the run killed (kill -9)", lambda p, ws: p.kill())
 
 
-CASES = (worker_killed, sigterm_to_the_run, sigterm_to_every_process, ctrl_c, run_killed)
+SIMULATE_CASES = (worker_killed, sigterm_to_the_run, sigterm_to_every_process, ctrl_c, run_killed)
+
+PLAY = ("--seed", "1", "--short", "--players", "3", "--bots", "random")     # the human starts
+
+
+def second_play_on_one_save(folder: Path) -> Outcome:
+    """A game waits for its player; a second ``hachi play --resume`` of its save must be refused
+    at once, and the first game, quitting, must leave a save that resumes."""
+    from hachihachi.interpreter.session import Session
+
+    save = folder / "s.yaml"
+    first = start(*PLAY, "--save", str(save), command="play", stdin=subprocess.PIPE)
+    ready = wait_until(lambda: (folder / ".s.yaml.lock").exists() and save.exists(), TIMEOUT_S)
+    t0 = time.monotonic()
+    second = start("--resume", str(save), command="play", stdin=subprocess.DEVNULL)
+    try:
+        _, err = second.communicate(timeout=TIMEOUT_S)
+        code: Optional[int] = second.returncode
+    except subprocess.TimeoutExpired:
+        second.kill()
+        _, err = second.communicate()
+        code = None
+    seconds = time.monotonic() - t0
+    _, first_err = first.communicate("1\nq\n", timeout=TIMEOUT_S)
+    try:
+        lost = not ready or first.returncode != 0 or Session.resume(save).game.round_index != 0
+    except Exception:
+        lost = True
+    return Outcome("a second hachi play on a save in use", code, err + first_err, seconds, (), lost)
+
+
+def quit_at_the_first_decision(folder: Path) -> Outcome:
+    """Quit at the mizuten call before the first deal, then resume and play to the end."""
+    save = folder / "s.yaml"
+    first = start(*PLAY, "--save", str(save), command="play", stdin=subprocess.PIPE)
+    t0 = time.monotonic()
+    _, err = first.communicate("q\n", timeout=TIMEOUT_S)
+    seconds = time.monotonic() - t0             # the harm is the quit; the rest is a whole game
+    again = start("--resume", str(save), command="play", stdin=subprocess.PIPE)
+    try:
+        out, err2 = again.communicate("1\n" * 300, timeout=TIMEOUT_S)
+        code: Optional[int] = again.returncode
+    except subprocess.TimeoutExpired:
+        again.kill()
+        out, err2 = again.communicate()
+        code = None
+    lost = first.returncode != 0 or code != 0 or "Final standings" not in out
+    return Outcome("quit at the first decision, then resume", code, err + err2, seconds, (), lost)
+
+
+PLAY_CASES = (second_play_on_one_save, quit_at_the_first_decision)

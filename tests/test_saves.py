@@ -184,3 +184,13 @@ def test_issue10_simulate_records_are_whole_files(tmp_path):
     names = sorted(os.listdir(tmp_path / "r"))
     assert names == [f"game-00000{i}.yaml" for i in (1, 2, 3)]
     assert all(replay(tmp_path / "r" / n).game.is_terminal for n in names)
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="needs /proc")
+def test_issue10_a_second_play_process_on_one_save_is_refused_at_once(tmp_path):
+    from process_cases import second_play_on_one_save
+
+    out = second_play_on_one_save(tmp_path)
+    assert out.returncode == 1 and not out.hung and not out.data_lost
+    assert "error: this save is in use by another 'hachi play' (process " in out.stderr
+    assert not out.traceback
