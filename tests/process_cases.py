@@ -76,6 +76,18 @@ def start(*args: str, command: str = "simulate", stdin=None) -> subprocess.Popen
                             stderr=subprocess.PIPE, text=True)
 
 
+def finish(proc: subprocess.Popen, answers: Optional[str] = None) -> tuple[Optional[int], str, str]:
+    """Wait for ``proc`` (feeding it ``answers``) at most TIMEOUT_S: exit code (None if it hung),
+    standard output and standard error."""
+    try:
+        out, err = proc.communicate(answers, timeout=TIMEOUT_S)
+        return proc.returncode, out, err
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        out, err = proc.communicate()
+        return None, out, err
+
+
 def run_case(name: str, harm: Callable[[subprocess.Popen, list[int]], None],
              args: tuple[str, ...] = ("--games", "100000", "--players", "3", "--workers", "2")) -> Outcome:
     proc = start(*args)
@@ -86,13 +98,7 @@ def run_case(name: str, harm: Callable[[subprocess.Popen, list[int]], None],
         raise RuntimeError(f"{name}: the run never started its workers: {err[-500:]}")
     t0 = time.monotonic()
     harm(proc, workers)
-    try:
-        _, err = proc.communicate(timeout=TIMEOUT_S)
-        code: Optional[int] = proc.returncode
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        _, err = proc.communicate()
-        code = None
+    code, _, err = finish(proc)
     seconds = time.monotonic() - t0
     # a worker whose parent is gone exits at once; give it the same bound as the run
     wait_until(lambda: not any(_alive(w) for w in workers), 10)
@@ -140,16 +146,9 @@ def second_play_on_one_save(folder: Path) -> Outcome:
     first = start(*PLAY, "--save", str(save), command="play", stdin=subprocess.PIPE)
     ready = wait_until(lambda: (folder / ".s.yaml.lock").exists() and save.exists(), TIMEOUT_S)
     t0 = time.monotonic()
-    second = start("--resume", str(save), command="play", stdin=subprocess.DEVNULL)
-    try:
-        _, err = second.communicate(timeout=TIMEOUT_S)
-        code: Optional[int] = second.returncode
-    except subprocess.TimeoutExpired:
-        second.kill()
-        _, err = second.communicate()
-        code = None
+    code, _, err = finish(start("--resume", str(save), command="play", stdin=subprocess.DEVNULL))
     seconds = time.monotonic() - t0
-    _, first_err = first.communicate("1\nq\n", timeout=TIMEOUT_S)
+    _, _, first_err = finish(first, "1\nq\n")
     try:
         lost = not ready or first.returncode != 0 or Session.resume(save).game.round_index != 0
     except Exception:
@@ -162,16 +161,9 @@ def quit_at_the_first_decision(folder: Path) -> Outcome:
     save = folder / "s.yaml"
     first = start(*PLAY, "--save", str(save), command="play", stdin=subprocess.PIPE)
     t0 = time.monotonic()
-    _, err = first.communicate("q\n", timeout=TIMEOUT_S)
+    _, _, err = finish(first, "q\n")
     seconds = time.monotonic() - t0             # the harm is the quit; the rest is a whole game
-    again = start("--resume", str(save), command="play", stdin=subprocess.PIPE)
-    try:
-        out, err2 = again.communicate("1\n" * 300, timeout=TIMEOUT_S)
-        code: Optional[int] = again.returncode
-    except subprocess.TimeoutExpired:
-        again.kill()
-        out, err2 = again.communicate()
-        code = None
+    code, out, err2 = finish(start("--resume", str(save), command="play", stdin=subprocess.PIPE), "1\n" * 300)
     lost = first.returncode != 0 or code != 0 or "Final standings" not in out
     return Outcome("quit at the first decision, then resume", code, err + err2, seconds, (), lost)
 

@@ -53,17 +53,6 @@ def disk_full(monkeypatch):
 
 # -- quitting at any decision ----------------------------------------------------------------
 
-def test_issue10_quitting_at_the_first_mizuten_call_gives_a_save_that_resumes(tmp_path, whole):
-    save = tmp_path / "s.yaml"
-    first = invoke([*FIRST_IS_MIZUTEN, "--save", str(save)], "q\n")
-    assert first.exit_code == 0 and "hachi play --resume" in first.output
-    assert "Your turn: Declare mizuten before the deal?" in first.output
-    assert yaml.safe_load(save.read_text())["rounds"] == []
-    again = invoke(["--resume", str(save)], "1\n" * 300)
-    assert again.exit_code == 0 and "Final standings" in again.output, again.output
-    assert replay(save).game.events == whole.events
-
-
 def test_issue10_a_new_game_over_an_undealt_save_points_to_resume(tmp_path):
     save = tmp_path / "s.yaml"
     invoke([*FIRST_IS_MIZUTEN, "--save", str(save)], "q\n")
@@ -72,10 +61,15 @@ def test_issue10_a_new_game_over_an_undealt_save_points_to_resume(tmp_path):
     assert Session.resume(save).game.round_index == 0
 
 
-@pytest.mark.parametrize("decisions", [1, 2, 5])
-def test_issue10_quitting_after_any_number_of_decisions_resumes_to_the_same_end(tmp_path, whole, decisions):
+@pytest.mark.parametrize("decisions", [0, 1, 2, 5])
+def test_issue10_quitting_at_any_decision_resumes_to_the_same_end(tmp_path, whole, decisions):
+    """0: at the first decision, the mizuten call before the first deal (the save has no round)."""
     save = tmp_path / "s.yaml"
-    invoke([*FIRST_IS_MIZUTEN, "--save", str(save)], "1\n" * decisions + "q\n")
+    first = invoke([*FIRST_IS_MIZUTEN, "--save", str(save)], "1\n" * decisions + "q\n")
+    assert first.exit_code == 0 and "hachi play --resume" in first.output
+    if decisions == 0:
+        assert "Your turn: Declare mizuten before the deal?" in first.output
+        assert yaml.safe_load(save.read_text())["rounds"] == []
     rest = invoke(["--resume", str(save)], "1\n" * 300)
     assert rest.exit_code == 0 and "Final standings" in rest.output, rest.output
     assert replay(save).game.events == whole.events
