@@ -58,29 +58,27 @@ def play(players, bots, seed, rules_ref, short, lang, name, save_path, resume_pa
     save_path = save_path or resume_path or (None if auto else DEFAULT_SAVE)
     lock = SaveLock(save_path) if save_path else None
     try:
-        if lock is not None:
-            lock.acquire()                          # before reading: another game may be writing it
-        if resume_path:
-            session = Session.resume(resume_path)
-        else:
-            session = _new_session(players, bots, seed, rules_ref, short, name, auto)
-        if save_path and Path(save_path) != Path(resume_path or ""):
-            check_save_target(save_path)
-        if record_dir:
-            ensure_folder(record_dir)
-        if save_path:
-            session.save(save_path)                 # an unwritable save file fails now, not mid-game
-    except HachiError as e:
-        if lock is not None:
-            lock.release()
-        click.echo(f"{e.place or resume_path or rules_ref}: error: {e.message}", err=True)
-        raise SystemExit(1) from None
-    colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
-    try:
+        try:
+            if lock is not None:
+                lock.acquire()                      # before reading: another game may be writing it
+            if resume_path:
+                session = Session.resume(resume_path)
+            else:
+                session = _new_session(players, bots, seed, rules_ref, short, name, auto)
+            if save_path and Path(save_path) != Path(resume_path or ""):
+                check_save_target(save_path)
+            if record_dir:
+                ensure_folder(record_dir)
+            if save_path:
+                session.save(save_path)             # an unwritable save file fails now, not mid-game
+        except HachiError as e:
+            click.echo(f"{e.place or resume_path or rules_ref}: error: {e.message}", err=True)
+            raise SystemExit(1) from None
+        colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
         Table(session, lang, colour, save_path, quiet=as_json, resumed=resume_path).run(record_dir, as_json)
     finally:
         if lock is not None:
-            lock.release()
+            lock.release()                          # also on a usage error after the lock was taken
 
 
 def _new_session(players, bots, seed, rules_ref, short, name, auto):

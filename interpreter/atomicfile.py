@@ -100,8 +100,8 @@ class SaveLock:
         for _ in range(10):             # the file may be replaced between open and lock
             try:
                 fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-            except OSError as e:
-                raise SaveInUse(f"cannot lock the save file ({e.strerror or e}).", self.save) from None
+            except OSError as e:          # the folder is missing or read-only: no save either
+                raise SaveInUse(f"cannot write the save file ({e.strerror or e}).", self.save) from None
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError as e:

@@ -188,3 +188,12 @@ def test_issue10_a_second_play_process_on_one_save_is_refused_at_once(tmp_path):
     assert out.returncode == 1 and not out.hung and not out.data_lost
     assert "error: this save is in use by another 'hachi play' (process " in out.stderr
     assert not out.traceback
+
+
+def test_issue10_a_usage_error_after_the_lock_releases_it(tmp_path):
+    save = tmp_path / "s.yaml"
+    res = invoke(["--bots", "nobody", "--save", str(save)])
+    assert res.exit_code == 2 and "no bot 'nobody'" in res.output
+    assert os.listdir(tmp_path) == []
+    with SaveLock(save):
+        pass
