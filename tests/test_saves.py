@@ -61,7 +61,7 @@ def test_issue10_a_new_game_over_an_undealt_save_points_to_resume(tmp_path):
     assert Session.resume(save).game.round_index == 0
 
 
-@pytest.mark.parametrize("decisions", [0, 1, 2, 5])
+@pytest.mark.parametrize("decisions", [0, 3])
 def test_issue10_quitting_at_any_decision_resumes_to_the_same_end(tmp_path, whole, decisions):
     """0: at the first decision, the mizuten call before the first deal (the save has no round)."""
     save = tmp_path / "s.yaml"
@@ -88,8 +88,8 @@ def test_issue10_a_save_in_use_by_another_game_is_refused(tmp_path):
         with pytest.raises(SaveInUse):
             SaveLock(save).acquire()
     assert save.read_text() == before
-    res = invoke(["--resume", str(save)], "1\n" * 300)            # released: it may be played now
-    assert res.exit_code == 0 and "Final standings" in res.output
+    res = invoke(["--resume", str(save)], "q\n")                  # released: it may be played now
+    assert res.exit_code == 0 and "Resuming the game" in res.output
 
 
 def test_issue10_the_lock_is_released_on_exit_and_a_stale_lock_file_is_harmless(tmp_path):
@@ -162,9 +162,11 @@ def test_issue10_play_auto_record_on_a_full_disk_is_one_error_and_no_half_file(t
     assert not isinstance(res.exception, OSError)
 
 
-def test_issue10_simulate_record_on_a_full_disk_leaves_no_empty_file(tmp_path, disk_full):
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_issue10_simulate_record_on_a_full_disk_leaves_no_empty_file(tmp_path, disk_full, workers):
     disk_full()
-    res = CliRunner().invoke(cli, ["simulate", "--games", "3", "--players", "3", "--record", str(tmp_path / "r")])
+    res = CliRunner().invoke(cli, ["simulate", "--games", "3", "--players", "3", "--workers", workers,
+                                   "--record", str(tmp_path / "r")])
     assert res.exit_code == 1
     (line,) = res.stderr.strip().splitlines()
     assert "game-000001.yaml: error: cannot write this file (No space left on device)" in line
