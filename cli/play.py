@@ -1,7 +1,9 @@
 """``hachi play``: one person against bots in the terminal, or bots alone (``--auto``).
 
 The game is saved as a record after every decision (atomically); ``--resume FILE`` continues
-it. End of input, ``q`` and Ctrl-C leave cleanly with a message saying how to resume.
+it. End of input, ``q`` and Ctrl-C leave cleanly with a message saying how to resume. While a
+game runs its save is locked (a second ``hachi play`` on it is refused); a save that fails is
+tried again after every decision and at exit, and the exit code is 1 if it never worked again.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ class _Quit(Exception):
 @click.option("--record", "record_dir", type=click.Path(file_okay=False), help="Write the game's record into DIR.")
 def play(players, bots, seed, rules_ref, short, lang, name, save_path, resume_path, auto, as_json, record_dir):
     """Play Hachi-Hachi against bots in the terminal."""
+    from ..interpreter.atomicfile import SaveLock
     from ..interpreter.recordfile import ensure_folder, name_problem
     from ..interpreter.session import Session, check_save_target
 
@@ -52,24 +55,30 @@ def play(players, bots, seed, rules_ref, short, lang, name, save_path, resume_pa
         raise click.UsageError("--json needs --auto (it prints the summary of a bots-only game)")
     if name_problem(name):
         raise click.BadParameter(name_problem(name), param_hint="--name")
+    save_path = save_path or resume_path or (None if auto else DEFAULT_SAVE)
+    lock = SaveLock(save_path) if save_path else None
     try:
-        if resume_path:
-            session = Session.resume(resume_path)
-            save_path = save_path or resume_path
-        else:
-            session = _new_session(players, bots, seed, rules_ref, short, name, auto)
-            save_path = save_path or (None if auto else DEFAULT_SAVE)
-        if save_path and Path(save_path) != Path(resume_path or ""):
-            check_save_target(save_path)
-        if record_dir:
-            ensure_folder(record_dir)
-        if save_path:
-            session.save(save_path)                 # an unwritable save file fails now, not mid-game
-    except HachiError as e:
-        click.echo(f"{e.place or resume_path or rules_ref}: error: {e.message}", err=True)
-        raise SystemExit(1) from None
-    colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
-    TerminalGame(session, lang, colour, save_path, quiet=as_json, resumed=resume_path).run(record_dir, as_json)
+        try:
+            if lock is not None:
+                lock.acquire()                      # before reading: another game may be writing it
+            if resume_path:
+                session = Session.resume(resume_path)
+            else:
+                session = _new_session(players, bots, seed, rules_ref, short, name, auto)
+            if save_path and Path(save_path) != Path(resume_path or ""):
+                check_save_target(save_path)
+            if record_dir:
+                ensure_folder(record_dir)
+            if save_path:
+                session.save(save_path)             # an unwritable save file fails now, not mid-game
+        except HachiError as e:
+            click.echo(f"{e.place or resume_path or rules_ref}: error: {e.message}", err=True)
+            raise SystemExit(1) from None
+        colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+        TerminalGame(session, lang, colour, save_path, quiet=as_json, resumed=resume_path).run(record_dir, as_json)
+    finally:
+        if lock is not None:
+            lock.release()                          # also on a usage error after the lock was taken
 
 
 def _new_session(players, bots, seed, rules_ref, short, name, auto):
@@ -102,6 +111,7 @@ class TerminalGame:
         from .screen import Screen
 
         self.s, self.save_path, self.quiet, self.lang = session, save_path, quiet, lang
+        self.unsaved = False            # the last save failed; it is tried again after every decision
         self.rules = session.game.ruleset
         self.screen = Screen(self.rules, session.names, lang, colour)
         self.narrator = Narrator(self.rules, session.names)
@@ -121,22 +131,22 @@ class TerminalGame:
         try:
             self.loop()
         except (click.Abort, EOFError, _Quit):
-            self.leave()
-            raise SystemExit(0) from None
+            raise SystemExit(self.leave(0)) from None
         except KeyboardInterrupt:
-            self.leave()
-            raise SystemExit(130) from None
+            raise SystemExit(self.leave(130)) from None
         g = self.s.game
         for line in self.screen.standings(g.chips, g.winners):
             self.echo(line)
-        if self.save_path and not self.quiet:
+        saved = self.save_at_exit()
+        if saved and self.save_path and not self.quiet:
             self.echo(self.screen.t("over_saved", path=self.save_path))
-        if record_dir:
-            self.write_record(record_dir)
+        written = self.write_record(record_dir) if record_dir else True
         if as_json:
             from ..interpreter.record import Replay, summary
 
             click.echo(json.dumps(summary(Replay(g, self.s.names)), ensure_ascii=False))
+        if not (saved and written):
+            raise SystemExit(1)
 
     def loop(self) -> None:
         s = self.s
@@ -146,15 +156,31 @@ class TerminalGame:
             for e in events:
                 self.show(e)
 
-    def save(self) -> None:
-        """Save after a decision; if that fails, say so once and play on (the game is not lost)."""
+    def save(self) -> bool:
+        """Save after a decision. A failure is said once and retried after every decision (the
+        game goes on in memory); the first save that works again says so. True when saved."""
         if not self.save_path:
-            return
+            return True
         try:
             self.s.save(self.save_path)
         except RecordError as e:
-            click.echo(f"{e.place}: error: {e.message} The game goes on unsaved.", err=True)
-            self.save_path = None
+            if not self.unsaved:
+                click.echo(f"{e.place}: error: {e.message} The game goes on; the save is tried again "
+                           "after every decision.", err=True)
+            self.unsaved = True
+            return False
+        if self.unsaved:
+            click.echo(f"{self.save_path}: saved again; no decision was lost.", err=True)
+            self.unsaved = False
+        return True
+
+    def save_at_exit(self) -> bool:
+        """The last try of a save that failed; say plainly when the game is not saved."""
+        if not self.unsaved or self.save():
+            return True
+        click.echo(f"{self.save_path}: error: the game could not be saved; the decisions since the last "
+                   "good save are lost.", err=True)
+        return False
 
     def show(self, event) -> None:
         from ..interpreter.events import Applied
@@ -197,24 +223,36 @@ class TerminalGame:
             except BadAnswer as e:
                 self.echo(f"  {e}")
 
-    def leave(self) -> None:
+    def leave(self, code: int) -> int:
+        """Say how to resume (after a last try of a failed save); return the exit code."""
         click.echo()
-        if self.save_path:
+        if not self.save_path:
+            click.echo("Stopped; the game was not saved (use --save FILE to keep it).")
+        elif self.save_at_exit():
             click.echo(fold(self.screen.t("saved", path=self.save_path)))
         else:
-            click.echo("Stopped; the game was not saved (use --save FILE to keep it).")
+            return code or 1
+        return code
 
-    def write_record(self, folder: str) -> None:
+    def write_record(self, folder: str) -> bool:
+        """Write the game's record into ``folder``; on failure say so in one line (no half file)."""
+        from ..interpreter.atomicfile import WriteFailed, write_atomic
         from ..interpreter.record import dump_record
-        from ..interpreter.atomic import write_atomic
 
         out = Path(folder)
-        out.mkdir(parents=True, exist_ok=True)
         path = out / f"hachi-{self.s.seed}.yaml"
         n = 2
         while path.exists():
             path, n = out / f"hachi-{self.s.seed}-{n}.yaml", n + 1
-        write_atomic(path, dump_record(self.s.record(), path))
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+            write_atomic(path, dump_record(self.s.record(), path))
+        except (WriteFailed, OSError) as e:
+            reason = getattr(e, "reason", None) or getattr(e, "strerror", None) or str(e)
+            kept = f"; the game is in {self.save_path}" if self.save_path and not self.unsaved else ""
+            click.echo(f"{path}: error: cannot write the game's record ({reason}){kept}.", err=True)
+            return False
         self.echo(f"Record written to {path}")
+        return True
 
 

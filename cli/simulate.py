@@ -49,18 +49,27 @@ def simulate(games, players, bots, rules, seed, workers, as_json, record_dir, co
         _fail("--compare", "give the two rule files to --compare, not --rules as well", 2)
     if compare and record_dir:
         _fail("--compare", "--record is not available with --compare", 2)
-    try:
-        if compare:
-            _compare(compare, games, players, names, seed, workers, as_json)
-        else:
-            _simulate(rules, games, players, names, seed, workers, as_json, record_dir)
-    except SetupError as e:
-        flag = f"--{e.argument}" if e.argument else "simulate"
-        message = f"--{e.message}" if e.argument and e.message.startswith(f"{e.argument} ") else e.message
-        _fail(flag, message, 2 if e.argument else 1)
-    except HachiError as e:
-        place = e.place or ("--rules" if isinstance(e, RuleFileError) else "simulate")
-        _fail(place, e.message, 2 if place.startswith("--") and place != "--rules" else 1)
+    from ..interpreter.pool import Stopped, stop_signals
+
+    with stop_signals():
+        try:
+            try:
+                if compare:
+                    _compare(compare, games, players, names, seed, workers, as_json)
+                else:
+                    _simulate(rules, games, players, names, seed, workers, as_json, record_dir)
+            except SetupError as e:
+                flag = f"--{e.argument}" if e.argument else "simulate"
+                message = f"--{e.message}" if e.argument and e.message.startswith(f"{e.argument} ") else e.message
+                _fail(flag, message, 2 if e.argument else 1)
+            except HachiError as e:
+                place = e.place or ("--rules" if isinstance(e, RuleFileError) else "simulate")
+                _fail(place, e.message, 2 if place.startswith("--") and place != "--rules" else 1)
+        except KeyboardInterrupt:
+            _fail("simulate", "interrupted; the run was stopped and nothing was summarised.", 130)
+        except Stopped as e:
+            _fail("simulate", f"stopped by {e.name}; the run was stopped and nothing was summarised.",
+                  128 + e.signum)
 
 
 def _simulate(rules, games, players, names, seed, workers, as_json, record_dir) -> None:

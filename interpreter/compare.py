@@ -9,6 +9,7 @@ the deals from its 95% confidence interval.
 from __future__ import annotations
 
 import time
+from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
@@ -83,12 +84,12 @@ def compare(a: RulesetRef, b: RulesetRef, games: int, players: Optional[int] = N
     check_args(rb, games, players, bots, workers)
     out = Comparison(ra.source, rb.source, games, players, seed, workers, per_seat, _measures(players))
     t0 = time.perf_counter()
-    run_a = iter_results(ra, games, players, per_seat, seed, workers)
-    run_b = iter_results(rb, games, players, per_seat, seed, workers)
-    for ga, gb in zip(run_a, run_b):
-        out.rounds += min(len(ga.deals), len(gb.deals))
-        out.same_deals += sum(x == y for x, y in zip(ga.deals, gb.deals))
-        for m, x, y in zip(out.measures, _values(ga, ra.chips.start), _values(gb, rb.chips.start)):
-            m.add(x, y)
+    with closing(iter_results(ra, games, players, per_seat, seed, workers)) as run_a, \
+            closing(iter_results(rb, games, players, per_seat, seed, workers)) as run_b:
+        for ga, gb in zip(run_a, run_b):
+            out.rounds += min(len(ga.deals), len(gb.deals))
+            out.same_deals += sum(x == y for x, y in zip(ga.deals, gb.deals))
+            for m, x, y in zip(out.measures, _values(ga, ra.chips.start), _values(gb, rb.chips.start)):
+                m.add(x, y)
     out.elapsed_s = time.perf_counter() - t0
     return out

@@ -127,8 +127,10 @@ def dump_record(data: dict, path: str | Path) -> str:
 
 
 def write_record(path: str | Path, data: dict) -> None:
-    """Write a record as JSON (``.json``) or YAML (anything else)."""
-    Path(path).write_text(dump_record(data, path), encoding="utf-8")
+    """Write a record as JSON (``.json``) or YAML (anything else), atomically."""
+    from .atomicfile import write_atomic
+
+    write_atomic(path, dump_record(data, path))
 
 
 # -- summaries -------------------------------------------------------------------------------

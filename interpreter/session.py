@@ -6,7 +6,9 @@ resumed from its record continues exactly as it would have without the interrupt
 
 The record (interfaces.md) gets three optional fields, ignored by ``hachi replay``:
 ``seed``, ``bots`` (one name per seat, ``human`` for the person) and ``human`` (that seat).
-Saving replaces the file atomically (:func:`.atomic.write_atomic`).
+Saving replaces the file atomically (:func:`~.atomicfile.write_atomic`). A save of a game that
+stopped before its first deal (at the first mizuten call) has no round; resuming it starts the
+same game again from its seed, which is where it stopped.
 """
 
 from __future__ import annotations
@@ -19,11 +21,11 @@ from typing import Optional, Sequence
 from ..ruleset.errors import HachiError, RecordError
 from ..ruleset.model import Ruleset
 from .actions import CHANCE, Action
-from .atomic import write_atomic
+from .atomicfile import WriteFailed, write_atomic
 from .bots import make_bot
 from .events import Event
 from .game import GameState
-from .record import Replay, dump_record, record_data, replay
+from .record import Replay, dump_record, load_record_ruleset, record_data, replay
 from .recordfile import read_record_data
 from .recordfile import HUMAN
 
@@ -83,10 +85,15 @@ class Session:
         if missing:
             raise RecordError(f"this record has no '{missing[0]}', so it is not a save of 'hachi play', or it "
                               "was cut short; it is left alone. 'hachi replay' shows what it holds.", str(path))
-        rep: Replay = replay(path)
         try:
+            if not data["rounds"]:         # saved before the first deal
+                return cls(_undealt(data, path), tuple(data["players"]), tuple(data["bots"]), data["seed"],
+                           str(data["ruleset"]), data.get("human"))
+            rep: Replay = replay(path)
             return cls(rep.game, rep.names, tuple(data["bots"]), data["seed"], str(data["ruleset"]),
                        data.get("human"))
+        except RecordError:
+            raise
         except HachiError as e:
             raise RecordError(e.message, str(path)) from None
 
@@ -126,8 +133,17 @@ class Session:
         """Write the save file; a :class:`RecordError` (the game goes on) when it cannot be written."""
         try:
             write_atomic(path, dump_record(self.record(), path))
+        except WriteFailed as e:
+            raise RecordError(f"cannot write the save file ({e.reason}).", str(path)) from None
         except OSError as e:
             raise RecordError(f"cannot write the save file ({e.strerror or e}).", str(path)) from None
+
+
+def _undealt(data: dict, path: str | Path) -> GameState:
+    """The game of a save written before its first deal: the same seed gives the same start."""
+    ruleset = load_record_ruleset(str(data["ruleset"]), path)
+    return GameState(ruleset, len(data["players"]), seed=data["seed"],
+                rounds=data.get("length", ruleset.rounds.standard))
 
 
 def check_save_target(path: str | Path) -> None:
@@ -141,7 +157,7 @@ def check_save_target(path: str | Path) -> None:
     if p.is_dir():
         raise RecordError("this is a folder; give a file name to --save.", str(path))
     try:
-        finished = replay(p).game.is_terminal
+        finished = Session.resume(p).game.is_terminal
     except HachiError:
         raise RecordError("this file exists and is not a saved game; it is left alone. Choose another "
                           "--save FILE.", str(path)) from None

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import multiprocessing
 import random
 import time
 from collections import Counter
+from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator, Optional, Sequence, Union
+from typing import Any, Callable, Generator, Iterator, Optional, Sequence, Union
 
 from ..ruleset.errors import SetupError
 from ..ruleset.model import Ruleset
@@ -98,10 +98,12 @@ def play_one(ruleset: Ruleset, players: int, bots: Sequence[str], seed: int, ind
     first_start = game.round.start
     play_out(game, [make_bot(name) for name in bots], gseed)
     if record_dir is not None:
-        from .record import record_data, write_record
+        from .atomicfile import write_atomic
+        from .record import dump_record, record_data
 
         names = [f"p{s}-{bots[s]}" for s in range(players)]
-        write_record(record_dir / f"game-{index + 1:06d}.yaml", record_data(game, names, record_ref))
+        path = record_dir / f"game-{index + 1:06d}.yaml"
+        write_atomic(path, dump_record(record_data(game, names, record_ref), path))
     return summarise(game, index, gseed, first_start)
 
 
@@ -154,7 +156,14 @@ class _Job:
     record_ref: Optional[str]
 
 
-_WORKER: dict = {}
+def _play_chunk(job: _Job, indices: range) -> list[GameResult]:
+    return [play_one(job.ruleset, job.players, job.bots, job.seed, i, job.record_dir, job.record_ref)
+            for i in indices]
+
+
+# A worker process plays for one run only: its pool's initializer sets the job once, in the
+# worker (the parent never does), so two runs at once (``compare``) cannot mix their jobs.
+_WORKER_JOB: list = []
 
 
 def _init_worker(job: _Job) -> None:
@@ -162,13 +171,11 @@ def _init_worker(job: _Job) -> None:
         from ..ruleset.loader import load_ruleset
 
         job = dataclasses.replace(job, ruleset=load_ruleset(job.ref))
-    _WORKER["job"] = job
+    _WORKER_JOB[:] = [job]
 
 
 def _run_chunk(indices: range) -> list[GameResult]:
-    job: _Job = _WORKER["job"]
-    return [play_one(job.ruleset, job.players, job.bots, job.seed, i, job.record_dir, job.record_ref)
-            for i in indices]
+    return _play_chunk(_WORKER_JOB[0], indices)
 
 
 def _chunks(games: int, size: int) -> Iterator[range]:
@@ -178,25 +185,25 @@ def _chunks(games: int, size: int) -> Iterator[range]:
 
 def iter_results(ruleset: Ruleset, games: int, players: int, bots: Sequence[str], seed: int,
                  workers: int = 1, record_dir: Optional[Path] = None,
-                 record_ref: Optional[str] = None) -> Iterator[GameResult]:
-    """Yield the results of games ``0 .. games-1`` in game order, played by ``workers`` processes."""
+                 record_ref: Optional[str] = None) -> Generator[GameResult, None, None]:
+    """Yield the results of games ``0 .. games-1`` in game order, played by ``workers`` processes.
+
+    A worker that dies ends the run with :class:`~.pool.WorkerDied`; closing the iterator early
+    (an error, Ctrl-C) stops the workers.
+    """
     job = _Job(ruleset, None, players, tuple(bots), seed, record_dir, record_ref)
     workers = min(workers, games)
     if workers <= 1:
-        _WORKER["job"] = job
         for chunk in _chunks(games, 64):
-            yield from _run_chunk(chunk)
+            yield from _play_chunk(job, chunk)
         return
-    methods = multiprocessing.get_all_start_methods()
-    if "fork" in methods:
-        ctx = multiprocessing.get_context("fork")      # the ruleset is inherited, not pickled
-    else:
-        ctx = multiprocessing.get_context()
+    from .pool import _start_method, ordered_map
+
+    if _start_method() != "fork":       # the ruleset is inherited with fork, else loaded again
         job = _Job(None, ruleset.source, players, tuple(bots), seed, record_dir, record_ref)
     size = max(1, min(64, games // (workers * 8) or 1))
-    with ctx.Pool(workers, initializer=_init_worker, initargs=(job,)) as pool:
-        for chunk in pool.imap(_run_chunk, _chunks(games, size)):
-            yield from chunk
+    for chunk in ordered_map(_run_chunk, _chunks(games, size), workers, _init_worker, (job,)):
+        yield from chunk
 
 
 # -- the summary of a run --------------------------------------------------------------------
@@ -340,9 +347,10 @@ def simulate(ruleset: RulesetRef, games: int, players: Optional[int] = None,
     summary = Summary(rules.name, players, seed, workers, rules.chips.start,
                       [SeatSummary(s, b) for s, b in enumerate(per_seat)])
     t0 = time.perf_counter()
-    for g in iter_results(rules, games, players, per_seat, seed, workers, rdir, ref):
-        summary.add(g)
-        if progress is not None:
-            progress(summary.games)
+    with closing(iter_results(rules, games, players, per_seat, seed, workers, rdir, ref)) as results:
+        for g in results:
+            summary.add(g)
+            if progress is not None:
+                progress(summary.games)
     summary.elapsed_s = time.perf_counter() - t0
     return summary

@@ -11,7 +11,7 @@ from hachihachi.cli.replay import replay as replay_cmd
 from hachihachi.cli.tui_input import BadAnswer, parse_answer
 from hachihachi.interpreter import CallMizuten, Declare, Play
 from hachihachi.interpreter.record import replay
-from hachihachi.interpreter.atomic import write_atomic
+from hachihachi.interpreter.atomicfile import write_atomic
 
 import pytest
 

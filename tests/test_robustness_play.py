@@ -121,8 +121,12 @@ def test_a_save_that_fails_mid_game_is_reported_and_the_game_goes_on(tmp_path, m
 
     monkeypatch.setattr(session, "write_atomic", flaky)
     res = start(tmp_path, "1\n" * 300)
-    assert res.exit_code == 0 and "Final standings" in res.output
-    assert res.stderr.count("error: cannot write the save file (No space left on device). The game goes on unsaved.") == 1
+    assert res.exit_code == 1 and "Final standings" in res.output
+    assert res.stderr.count("error: cannot write the save file (No space left on device). The game goes on; "
+                            "the save is tried again after every decision.") == 1
+    assert "the game could not be saved; the decisions since the last good save are lost." in res.stderr
+    assert calls["n"] > 20                      # tried again after every decision
+    assert yaml.safe_load((tmp_path / "s.yaml").read_text())["rounds"] == []   # the first save, intact
 
 
 def test_resume_of_a_good_save_still_works(tmp_path, saved):

@@ -204,3 +204,22 @@ def test_role_evaluations_are_shared_by_clones_of_a_deal(monkeypatch):
         while not copy.is_terminal:
             copy.apply(rng.choice(copy.legal_actions()))
     assert calls and len(calls) == len(set(calls))      # each hand evaluated once over all clones
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_issue12_compare_columns_equal_plain_runs_of_a_and_b_past_64_games(workers):
+    from hachihachi.ruleset.model import Declaration, DropFee
+
+    cheap = dataclasses.replace(RULES, declaration=Declaration(3, DropFee(0, 0)))
+    games = 70                          # more than one chunk of 64 games
+    c = compare(RULES, cheap, games=games, players=3, seed=4, workers=workers)
+    plain_a = simulate(RULES, games=games, players=3, seed=4, workers=workers)
+    plain_b = simulate(cheap, games=games, players=3, seed=4, workers=workers)
+    for s in range(3):
+        seat = c.measures[s]
+        assert seat.name == f"seat {s} chips"
+        assert (seat.a.n, seat.a.total, seat.a.sq) == (games, plain_a.seats[s].chips.total, plain_a.seats[s].chips.sq)
+        assert (seat.b.n, seat.b.total, seat.b.sq) == (games, plain_b.seats[s].chips.total, plain_b.seats[s].chips.sq)
+    assert plain_a.totals != plain_b.totals         # the two columns are really different rules
+    taken = next(m for m in c.measures if m.name.startswith("pot taken"))
+    assert taken.b.total == 0 and taken.a.total > 0

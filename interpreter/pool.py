@@ -1,0 +1,142 @@
+"""Run chunks of work in worker processes, results in order, and never wait for a worker that is gone.
+
+:class:`concurrent.futures.ProcessPoolExecutor` notices a worker that dies (``kill -9``, the OOM
+killer) and fails every pending future with ``BrokenProcessPool``; :func:`ordered_map` turns that
+into one :class:`WorkerDied` error, keeps only a few chunks in flight (memory does not grow with
+the number of games) and, on any way out (an error, Ctrl-C, SIGTERM turned into :class:`Stopped`
+by :func:`stop_signals`), stops its workers before it returns.
+
+Workers ignore SIGINT (Ctrl-C reaches the whole process group; the parent alone decides what to
+do), die quietly on SIGTERM, and exit when their parent is gone (they hold the read end of a pipe
+whose only write end is the parent's, so its death is an end of file, not a poll).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import signal
+import threading
+from collections import deque
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, Callable, Iterable, Iterator, Optional
+
+from ..ruleset.errors import HachiError
+
+__all__ = ["WorkerDied", "Stopped", "ordered_map", "stop_signals"]
+
+
+class WorkerDied(HachiError):
+    """A worker process ended without finishing its work (killed, out of memory, crashed)."""
+
+
+class Stopped(BaseException):
+    """The run was asked to stop by a signal (SIGTERM, SIGHUP); not an error of the input."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+        self.name = signal.Signals(signum).name
+
+
+def _worker_setup(parent_pid: int, read_fd: Optional[int], write_fd: Optional[int],
+                  initializer: Optional[Callable], initargs: tuple) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if read_fd is not None and write_fd is not None:
+        os.close(write_fd)          # the parent keeps the only write end
+        if os.getppid() != parent_pid:
+            os._exit(1)
+        threading.Thread(target=_exit_with_parent, args=(read_fd,), daemon=True).start()
+    if initializer is not None:
+        initializer(*initargs)
+
+
+def _exit_with_parent(read_fd: int) -> None:
+    try:
+        os.read(read_fd, 1)         # returns b"" once the parent has gone
+    finally:
+        os._exit(1)
+
+
+def _start_method() -> Optional[str]:
+    return "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+
+
+def ordered_map(fn: Callable[[Any], Any], items: Iterable, workers: int,
+                initializer: Optional[Callable] = None, initargs: tuple = (),
+                ahead: Optional[int] = None) -> Iterator:
+    """Yield ``fn(item)`` for every item, in the order of ``items``, computed by ``workers`` processes.
+
+    ``initializer(*initargs)`` runs once in every worker. With the ``fork`` start method (Linux,
+    macOS with fork) the arguments are inherited, not pickled. At most ``ahead`` items (default
+    ``2 * workers``) are in flight. Raises :class:`WorkerDied` when a worker ends early.
+    """
+    method = _start_method()
+    ctx = multiprocessing.get_context(method)
+    read_fd, write_fd = os.pipe() if method == "fork" else (None, None)
+    executor = ProcessPoolExecutor(workers, mp_context=ctx, initializer=_worker_setup,
+                                   initargs=(os.getpid(), read_fd, write_fd, initializer, initargs))
+    pending: deque = deque()
+    source = iter(items)
+    finished = False
+    try:
+        for item in source:
+            pending.append(executor.submit(fn, item))
+            if len(pending) >= (ahead or 2 * workers):
+                break
+        while pending:
+            result = pending.popleft().result()
+            for item in source:
+                pending.append(executor.submit(fn, item))
+                break
+            yield result
+        finished = True
+    except BrokenProcessPool:
+        raise WorkerDied("a worker process ended before its games were played (killed, or out of "
+                         "memory); the run is abandoned.", "simulate") from None
+    finally:
+        if not finished:
+            _stop_workers(executor)
+        executor.shutdown(wait=True, cancel_futures=True)
+        for fd in (read_fd, write_fd):
+            if fd is not None:
+                os.close(fd)
+
+
+def _stop_workers(executor: ProcessPoolExecutor) -> None:
+    """End the workers now rather than after their current chunk (SIGTERM: they die quietly)."""
+    for proc in list((getattr(executor, "_processes", None) or {}).values()):
+        with contextlib.suppress(Exception):
+            proc.terminate()
+
+
+@contextlib.contextmanager
+def stop_signals(*signums: int) -> Iterator[None]:
+    """Within the block, SIGTERM and SIGHUP (or ``signums``) raise :class:`Stopped` in this process.
+
+    Only the first signal raises (later ones are ignored while the run cleans up). A process forked
+    from this one before it resets its handlers exits quietly instead. Outside the main thread
+    nothing is changed.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    signums = signums or (signal.SIGTERM, signal.SIGHUP)
+    owner = os.getpid()
+
+    def handler(signum, frame):
+        if os.getpid() != owner:
+            os._exit(128 + signum)
+        for s in signums:
+            signal.signal(s, signal.SIG_IGN)
+        raise Stopped(signum)
+
+    previous = {s: signal.signal(s, handler) for s in signums}
+    try:
+        yield
+    finally:
+        for s, old in previous.items():
+            signal.signal(s, old)
