@@ -56,6 +56,7 @@ class DeckTables:
         self.rank_bits = max(1, suits.bit_length())
         self.rank_field = (1 << self.rank_bits) - 1
         self.full_ranks = (1 << ranks) - 1
+        self.full_hand = (1 << (ranks * suits)) - 1
         cards = range(ranks * suits)
         self.rank_key = tuple(1 << (self.rank_bits * (c // suits)) for c in cards)
         self.suit_key = tuple(1 << (SUIT_KEY_BITS * (c % suits)) for c in cards)
@@ -166,8 +167,9 @@ class Features:
         """How many ranks held (at least once) have a count passing ``test``."""
         return sum(1 for n in self.rank_counts if n and test(n))
 
-    def count_mask(self, key, mask: int) -> int:
-        """Cards of the hand in ``mask`` (suit-major layout); ``key`` names it for the counter."""
+    def count_mask(self, key, mask: int, fn=None) -> int:
+        """Cards of the hand in ``mask`` (suit-major layout), or ``fn(hand mask)`` when given;
+        ``key`` names the value for a counter that supplies ``joint_counts``."""
         if self.joint_counts is not None:
             return self.joint_counts[key]
-        return (self.hand_mask & mask).bit_count()
+        return fn(self.hand_mask) if fn is not None else (self.hand_mask & mask).bit_count()
