@@ -3,14 +3,14 @@
 Every condition leaf (a comparison or a shape) is an *atom*. An atom reads rank features only,
 suit features only, or both (joint: runs within a suit, card sets that are neither whole ranks
 nor whole suits, comparisons mixing the two). Evaluators cache atom truths per rank key and per
-suit key, so most hands cost a few dictionary lookups; the exact counter uses the same split.
+suit key, so most hands cost a few dictionary lookups (exact.py counts from the pattern nodes).
 """
 
 from __future__ import annotations
 
 import enum
 import operator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable
 
 from .cards import SuitedDeck
@@ -79,9 +79,6 @@ class CompiledContext:
     atoms: list[Atom]
     roles: list[Callable[[int], bool]]
     witnesses: list[Callable[[Features, int, tuple], frozenset]]
-    joint_sets: dict[int, int] = field(default_factory=dict)      # joint count key -> suit-major mask
-    suit_run_thresholds: set[int] = field(default_factory=set)
-    suit_specific: bool = False                                    # some atom names a particular suit
 
     def bits(self, domain: Domain, features: Features) -> int:
         out = 0
@@ -262,15 +259,6 @@ class TableCompiler:
             return Atom(node, Domain.RANK, lambda f: f.shape == sizes, ())
         left, right = self._quantity(node.left, ctx, out), self._quantity(node.right, ctx, out)
         test, lf, rf = OPS[node.op], left.fn, right.fn
-        for q, other in ((left, right), (right, left)):
-            if isinstance(q.node, SuitRun):
-                if isinstance(other.node, Number):
-                    op = node.op if q is left else FLIPPED[node.op]
-                    k = other.node.value
-                    out.suit_run_thresholds.update({k} if op in (">=", "<") else {k + 1} if op in (">", "<=")
-                                                   else {k, k + 1})
-                else:
-                    out.suit_run_thresholds.update(range(1, 64))
         domain = join(left.domain, right.domain)
         domain = Domain.RANK if domain == Domain.CONST else domain    # constant: evaluate with the ranks
         return Atom(node, domain, lambda f: test(lf(f), rf(f)), (left, right) + left.parts + right.parts)
@@ -332,7 +320,7 @@ class TableCompiler:
                 rank_mask |= (held >> sh) & full
             return t.run_length(rank_mask)
 
-        return Quantity(Domain.JOINT, lambda f: f.count_mask(node, mask, hand_fn), node, hand_fn)
+        return Quantity(Domain.JOINT, lambda f: hand_fn(f.hand_mask), node, hand_fn)
 
     def _suit_run_fn(self) -> Callable[[int], int]:
         t = self.tables
@@ -357,12 +345,9 @@ class TableCompiler:
             return Quantity(Domain.RANK, lambda f: sum(f.rank_counts[r] for r in ranks), node)
         if all(sl in (0, t.full_ranks) for sl in slices):
             suits = [s for s, sl in enumerate(slices) if sl]
-            out.suit_specific = out.suit_specific or len(suits) < t.suits
             return Quantity(Domain.SUIT, lambda f: sum(f.suit_counts[s] for s in suits), node)
-        key = len(out.joint_sets)
-        out.joint_sets[key] = mask
-        out.suit_specific = True
-        return Quantity(Domain.JOINT, lambda f: f.count_mask(key, mask), node, lambda hm: (hm & mask).bit_count())
+        return Quantity(Domain.JOINT, lambda f: (f.hand_mask & mask).bit_count(), node,
+                        lambda hm: (hm & mask).bit_count())
 
 
     # ------------------------------------------------------------ witness cards (T14)
