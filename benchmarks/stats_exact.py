@@ -26,6 +26,10 @@ import sys
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).parent))
+
+from roles import C_HAND_LOOP, C_RUNS, C_SOURCE  # noqa: E402  (benchmarks/roles.py)
+
 HERE = Path(__file__).parent
 BUILD = HERE / "build"
 HOUSE = HERE.parent / "tests" / "rulesets" / "valid" / "house_roles_context_rules.yaml"
@@ -41,30 +45,12 @@ static const char *names[] = {"shisan", "ichinishi", "haneken", "teshi", "nisanb
     "sanbon", "karasu", "hikariichi", "straight_flush", "flush", "straight",
     "red_faces", "trump_run", "no_trump", "indicator_pair", "trump_court", "black_run"};
 enum {NROLES = 18};
-static int run_of(int mask) {
-    if (mask & (1 << 12)) mask = (mask << 1) | 1;
-    int n = 0;
-    while (mask) { mask &= mask << 1; n++; }
-    return n;
-}
-static unsigned char RUN[1 << 13];
+""" + C_RUNS + r"""
 int main(void) {
     long long count[NROLES] = {0}, none = 0, deals = 0;
     for (int m = 0; m < (1 << 13); m++) RUN[m] = (unsigned char)run_of(m);
     const int FACE = (1 << 9) | (1 << 10) | (1 << 11), ACE = 1 << 12;
-    int c[7];
-    for (c[0] = 0; c[0] < 52; c[0]++) for (c[1] = c[0] + 1; c[1] < 52; c[1]++)
-    for (c[2] = c[1] + 1; c[2] < 52; c[2]++) for (c[3] = c[2] + 1; c[3] < 52; c[3]++)
-    for (c[4] = c[3] + 1; c[4] < 52; c[4]++) for (c[5] = c[4] + 1; c[5] < 52; c[5]++)
-    for (c[6] = c[5] + 1; c[6] < 52; c[6]++) {
-        int rc[13] = {0}, sc[4] = {0}, sm[4] = {0}, light = 0, rmask = 0;
-        for (int i = 0; i < 7; i++) {
-            int r = c[i] >> 2, s = c[i] & 3;
-            rc[r]++; sc[s]++; sm[s] |= 1 << r; rmask |= 1 << r;
-            light += r >= 8;
-        }
-        int n2 = 0, n3 = 0, n4 = 0;
-        for (int r = 0; r < 13; r++) { n2 += rc[r] == 2; n3 += rc[r] == 3; n4 += rc[r] == 4; }
+""" + C_HAND_LOOP + r"""
         int hit[NROLES] = {0};
         int set = -1;
         if (n4 == 1 && n3 == 1) set = 0;
@@ -177,9 +163,6 @@ def main() -> None:
     if args.child:
         print(json.dumps(measure(args.child)))
         return
-    sys.path.insert(0, str(HERE))
-    from roles import C_SOURCE
-
     report("standard table", run_child("standard"), None if args.skip_c else run_c("roles_brute", C_SOURCE))
     report("house table (card sets, trump, indicator)", run_child("house"),
            None if args.skip_c else run_c("house_brute", C_HOUSE))
