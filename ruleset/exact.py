@@ -97,6 +97,8 @@ class RankTransfer:
         self.suit_count, self.suit_run = (_Levels(x) for x in self._suit_levels)
         self.classes = self._suit_classes()
         self._suit_cache: dict = {}
+        self._shape_targets = [tuple(sum(1 for x in a[2] if x == k) for k in range(2, self.S + 1))
+                               for a in self.atoms if a[0] == "shape"]
 
     # ------------------------------------------------------------ building primitives
     def _slices(self, cardset) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -259,17 +261,33 @@ class RankTransfer:
         sl = (p.here if here else p.other)[r]
         k = (sub & sl).bit_count()
         if p.kind == "hist":
-            c = sub.bit_count()
-            if c < 2:
-                return _same
-            return lambda v, rem: v[:c - 2] + (v[c - 2] + 1,) + v[c - 1:]
-        if p.kind == "run":
-            return _run_step(k > 0, lv, self.ace_low and bool(p.here[-1] | p.other[-1]))
+            return self._hist_step(sub.bit_count())
+        above = [p.here[x] | p.other[x] for x in range(r + 1, self.R)]
+        if p.kind == "run":                     # the run can still grow by the ranks above in the set
+            room = sum(1 for x in above if x)
+            return _run_step(k > 0, lv, self.ace_low and bool(p.here[-1] | p.other[-1]), room)
         if p.kind == "groups":
             test, m = OPS[p.test[0]], p.test[1]
             k = 1 if k and test(k, m) else 0
+            room = sum(1 for x in above if x)
+        else:
+            room = sum(x.bit_count() for x in above)
         cap, settle = lv.cap, lv.settle
-        return lambda v, rem: settle(min(v + k, cap), rem)
+        return lambda v, rem: settle(min(v + k, cap), min(rem, room))
+
+    def _hist_step(self, c: int):
+        """The rank shape (how many ranks held 2, 3, 4... times), or DEAD once no ``shape`` can match."""
+        if c < 2:
+            return _same
+        targets = self._shape_targets
+
+        def step(v, rem):
+            if v is _DEAD:
+                return v
+            v = v[:c - 2] + (v[c - 2] + 1,) + v[c - 1:]
+            return v if any(all(a <= b for a, b in zip(v, t)) for t in targets) else _DEAD
+
+        return step
 
     def _suits_step(self, suits: tuple, sub: int, rem: int) -> tuple:
         cl, rl = self.suit_count, self.suit_run
@@ -308,6 +326,8 @@ class RankTransfer:
     def _truth(self, atom, vals, pos, suits, r: int) -> bool:
         if atom[0] == "shape":
             hist = vals[pos[atom[1]]]
+            if hist is _DEAD:
+                return False
             shape = tuple(k + 2 for k in range(len(hist) - 1, -1, -1) for _ in range(hist[k]))
             return shape == atom[2]
         _, left, test, right = atom
@@ -332,6 +352,9 @@ class RankTransfer:
             before = cur if prefix < 0 else prefix
             return max(best, before + 1)
         return best
+
+
+_DEAD = (-1,)          # a rank shape that no shape atom of the table can match any more
 
 
 def _run_next(run: tuple, held: bool, lv: _Levels, prefix_counts: bool, rem: int) -> tuple:
@@ -364,8 +387,8 @@ def _run_next(run: tuple, held: bool, lv: _Levels, prefix_counts: bool, rem: int
     return (cur, best, prefix)
 
 
-def _run_step(held: bool, lv: _Levels, prefix_counts: bool):
-    return lambda v, rem: _run_next(v, held, lv, prefix_counts, rem)
+def _run_step(held: bool, lv: _Levels, prefix_counts: bool, room: int):
+    return lambda v, rem: _run_next(v, held, lv, prefix_counts, min(rem, room))
 
 
 def _same(v, rem):
