@@ -58,7 +58,7 @@ def brute(evaluator, size, trump=None, indicator=None):
     return hands, counts, none
 
 
-@pytest.mark.parametrize("ace_low, size", [(True, 5), (False, 5), (True, 6)])
+@pytest.mark.parametrize("ace_low, size", [(True, 5), (False, 5)])
 def test_exact_counts_equal_brute_force_for_any_table(ace_low, size):
     ev = compile_table(small_table(ace_low), SMALL)
     counts = exact_counts(ev, size)
