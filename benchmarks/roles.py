@@ -23,14 +23,7 @@ from hachihachi.ruleset.stats import exact_counts
 
 BUILD = Path(__file__).parent / "build"
 
-C_SOURCE = r"""
-/* Brute force over all C(52,7) hands of the standard role table (rules/hand_roles.yaml).
-   card = rank*4 + suit, ranks 2..A = 0..12; light = T J Q K A (ranks 8..12); ace low in runs. */
-#include <stdio.h>
-enum {SHISAN, ICHINISHI, HANEKEN, TESHI, NISANBON, KUTTSUKI, SANBON, KARASU, HIKARIICHI,
-      SF, FLUSH, STRAIGHT, NROLES};
-static const char *names[] = {"shisan", "ichinishi", "haneken", "teshi", "nisanbon", "kuttsuki",
-    "sanbon", "karasu", "hikariichi", "straight_flush", "flush", "straight"};
+C_RUNS = r"""
 static int run_of(int mask) {                   /* longest run, ace low */
     if (mask & (1 << 12)) mask = (mask << 1) | 1;
     int n = 0;
@@ -38,9 +31,9 @@ static int run_of(int mask) {                   /* longest run, ace low */
     return n;
 }
 static unsigned char RUN[1 << 13];
-int main(void) {
-    long long count[NROLES] = {0}, none = 0, hands = 0;
-    for (int m = 0; m < (1 << 13); m++) RUN[m] = (unsigned char)run_of(m);
+"""
+
+C_HAND_LOOP = r"""
     int c[7];
     for (c[0] = 0; c[0] < 52; c[0]++) for (c[1] = c[0] + 1; c[1] < 52; c[1]++)
     for (c[2] = c[1] + 1; c[2] < 52; c[2]++) for (c[3] = c[2] + 1; c[3] < 52; c[3]++)
@@ -54,6 +47,23 @@ int main(void) {
         }
         int n2 = 0, n3 = 0, n4 = 0;
         for (int r = 0; r < 13; r++) { n2 += rc[r] == 2; n3 += rc[r] == 3; n4 += rc[r] == 4; }
+"""
+# (above: every 7-card hand c[0..6] of 52, with rank counts rc, suit counts sc, suit masks sm, the
+# rank mask, the light cards and n2/n3/n4, ranks held 2, 3, 4 times; stats_exact.py reuses it)
+
+C_SOURCE = r"""
+/* Brute force over all C(52,7) hands of the standard role table (rules/hand_roles.yaml).
+   card = rank*4 + suit, ranks 2..A = 0..12; light = T J Q K A (ranks 8..12); ace low in runs. */
+#include <stdio.h>
+enum {SHISAN, ICHINISHI, HANEKEN, TESHI, NISANBON, KUTTSUKI, SANBON, KARASU, HIKARIICHI,
+      SF, FLUSH, STRAIGHT, NROLES};
+static const char *names[] = {"shisan", "ichinishi", "haneken", "teshi", "nisanbon", "kuttsuki",
+    "sanbon", "karasu", "hikariichi", "straight_flush", "flush", "straight"};
+""" + C_RUNS + r"""
+int main(void) {
+    long long count[NROLES] = {0}, none = 0, hands = 0;
+    for (int m = 0; m < (1 << 13); m++) RUN[m] = (unsigned char)run_of(m);
+""" + C_HAND_LOOP + r"""
         int any = 0, set = -1;
         if (n4 == 1 && n3 == 1) set = SHISAN;
         else if (n4 == 1 && n2 == 1) set = ICHINISHI;

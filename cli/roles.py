@@ -86,11 +86,15 @@ def _stats(ruleset, samples: int | None, seed: int, trump, indicator, as_json: b
     if as_json:
         click.echo(json.dumps(data))
         return
-    kind = "exact" if counts.exact else f"estimated from {samples:,} hands (seed {seed})"
-    click.echo(f"hands: {data['hands']:,} ({kind})")
+    what = "deals (each indicator card with each hand of the other cards)" if counts.unit == "deals" else "hands"
+    kind = "exact"
+    if not counts.exact:
+        kind = f"estimated from {samples:,} random {counts.unit} (seed {seed}; ± is a 99.9% interval)"
+    click.echo(f"{counts.unit}: {counts.hands:,} {what}; {kind}")
     for role, n in list(data["roles"].items()) + [("no role at all", data["none"])]:
-        share = n / data["hands"] * 100 if data["hands"] else 0
-        click.echo(f"{role:20} {n:>14,}  {share:8.4f}%")
+        share = n / counts.hands * 100 if counts.hands else 0
+        margin = f"  ± {counts.margin(n):,}" if not counts.exact else ""
+        click.echo(f"{role:20} {n:>14,}  {share:8.4f}%{margin}")
 
 
 @click.command()
@@ -99,15 +103,17 @@ def _stats(ruleset, samples: int | None, seed: int, trump, indicator, as_json: b
 @click.option("--trump", help="The trump suit (s, h, d, c).")
 @click.option("--indicator", help="The indicator card, such as 7h.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@click.option("--stats", is_flag=True, help="Count every role over all hands instead.")
+@click.option("--stats", is_flag=True, help="Count every role over all hands (or deals) instead.")
 @click.option("--exact", is_flag=True, help="With --stats: count exactly (the default).")
 @click.option("--samples", type=click.IntRange(1, MAX_SAMPLES),
-              help="With --stats: estimate from N random hands.")
+              help="With --stats: estimate from N random hands (or deals).")
 @click.option("--seed", type=int, default=1, show_default=True, help="With --samples: the random seed.")
 def roles(cards, rules, trump, indicator, as_json, stats, exact, samples, seed):
     """Evaluate the hand roles of CARDS (or of one hand per line on standard input).
 
-    With --stats, count how many of all hands have each role.
+    With --stats, count how many of all hands have each role; when the table reads the trump or
+    the indicator (and they are not given), count every deal instead: each indicator card with
+    each hand of the other cards (133,784,560 x 45 for 7 of 52).
     """
     if exact and samples is not None:
         raise click.UsageError("--exact and --samples exclude each other.")

@@ -3,23 +3,23 @@
 Every condition leaf (a comparison or a shape) is an *atom*. An atom reads rank features only,
 suit features only, or both (joint: runs within a suit, card sets that are neither whole ranks
 nor whole suits, comparisons mixing the two). Evaluators cache atom truths per rank key and per
-suit key, so most hands cost a few dictionary lookups; the exact counter uses the same split.
+suit key, so most hands cost a few dictionary lookups (exact.py counts from the pattern nodes).
 """
 
 from __future__ import annotations
 
 import enum
 import operator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable
 
 from .cards import SuitedDeck
 from .errors import CardError, HachiError, PatternError
 from .features import DeckTables, Features, deck_tables
 from .patterns import (
-    And, CardList, CardSet, ClassRef, Compare, Count, Groups, KindSet, MaxSuit, Not, Number, Or, Pattern, RankSet,
-    Run, Shape, SuitRun, SuitSet, Union_, class_refs, parse_cardset, parse_pattern, pattern_error,
-    unknown_class_error,
+    And, CardList, CardSet, ClassRef, Compare, Count, Difference, Groups, Intersection, KindSet, MaxSuit, Not, Number,
+    Or, Pattern, RankSet, Run, RunIn, Shape, SuitRun, SuitSet, Union_, class_refs, parse_cardset, parse_pattern,
+    pattern_error, unknown_class_error, walk,
 )
 
 OPS: dict[str, Callable[[int, int], bool]] = {
@@ -79,9 +79,6 @@ class CompiledContext:
     atoms: list[Atom]
     roles: list[Callable[[int], bool]]
     witnesses: list[Callable[[Features, int, tuple], frozenset]]
-    joint_sets: dict[int, int] = field(default_factory=dict)      # joint count key -> suit-major mask
-    suit_run_thresholds: set[int] = field(default_factory=set)
-    suit_specific: bool = False                                    # some atom names a particular suit
 
     def bits(self, domain: Domain, features: Features) -> int:
         out = 0
@@ -137,16 +134,19 @@ class TableCompiler:
         return ok
 
     def _check_items(self, node, text: str, place: str | None) -> bool:
-        from .patterns import walk
-
+        """Every unknown rank, suit, card or kind, each with the caret under the item itself."""
+        ok = True
         for sub in walk(node):
-            if isinstance(sub, (RankSet, SuitSet, CardList, KindSet)):
+            if not isinstance(sub, (RankSet, SuitSet, CardList, KindSet)):
+                continue
+            columns = sub.item_columns or (sub.column,) * len(sub.items)
+            for item, column in zip(sub.items, columns):
                 try:
-                    self._items_mask(sub, Context(0, 0))
+                    self._items_mask(type(sub)((item,)), Context(0, 0))
                 except CardError as err:
-                    self.errors.append(pattern_error(text, sub.column, err.message, place))
-                    return False
-        return True
+                    self.errors.append(pattern_error(text, column, err.message, place))
+                    ok = False
+        return ok
 
     def _check_cycles(self) -> None:
         state: dict[str, int] = {}
@@ -179,6 +179,16 @@ class TableCompiler:
             out = 0
             for part in node.parts:
                 out |= self.cardset_mask(part, ctx)
+            return out
+        if isinstance(node, Intersection):
+            out = self.tables.full_hand
+            for part in node.parts:
+                out &= self.cardset_mask(part, ctx)
+            return out
+        if isinstance(node, Difference):
+            out = self.cardset_mask(node.parts[0], ctx)
+            for part in node.parts[1:]:
+                out &= ~self.cardset_mask(part, ctx)
             return out
         if isinstance(node, ClassRef):
             return self.cardset_mask(self.classes[node.name], ctx)
@@ -249,15 +259,6 @@ class TableCompiler:
             return Atom(node, Domain.RANK, lambda f: f.shape == sizes, ())
         left, right = self._quantity(node.left, ctx, out), self._quantity(node.right, ctx, out)
         test, lf, rf = OPS[node.op], left.fn, right.fn
-        for q, other in ((left, right), (right, left)):
-            if isinstance(q.node, SuitRun):
-                if isinstance(other.node, Number):
-                    op = node.op if q is left else FLIPPED[node.op]
-                    k = other.node.value
-                    out.suit_run_thresholds.update({k} if op in (">=", "<") else {k + 1} if op in (">", "<=")
-                                                   else {k, k + 1})
-                else:
-                    out.suit_run_thresholds.update(range(1, 64))
         domain = join(left.domain, right.domain)
         domain = Domain.RANK if domain == Domain.CONST else domain    # constant: evaluate with the ranks
         return Atom(node, domain, lambda f: test(lf(f), rf(f)), (left, right) + left.parts + right.parts)
@@ -272,6 +273,8 @@ class TableCompiler:
             return Quantity(Domain.SUIT, lambda f: f.max_suit, node)
         if isinstance(node, SuitRun):
             return Quantity(Domain.JOINT, lambda f: f.suit_run, node, self._suit_run_fn())
+        if isinstance(node, RunIn):
+            return self._run_in(node, ctx)
         if isinstance(node, Groups) and node.cardset is not None:
             return self._groups_in(node, ctx, out)
         if isinstance(node, Groups):
@@ -300,6 +303,25 @@ class TableCompiler:
         return Quantity(domain, lambda f: sum(1 for fn in fns if (k := fn(f)) and test(k, n)), node, hand_fn,
                         tuple(parts) if domain == Domain.JOINT else ())
 
+    def _run_in(self, node: RunIn, ctx: Context) -> Quantity:
+        """``run(SET)``: a rank quantity when SET is whole ranks, else read from the hand mask."""
+        t = self.tables
+        mask = self.cardset_mask(node.cardset, ctx)
+        slices = [(mask >> (s * t.ranks)) & t.full_ranks for s in range(t.suits)]
+        if all(sl == slices[0] for sl in slices):
+            ranks = slices[0]
+            return Quantity(Domain.RANK, lambda f: t.run_length(f.rank_mask & ranks), node)
+        shifts = [s * t.ranks for s in range(t.suits)]
+        full = t.full_ranks
+
+        def hand_fn(hm: int) -> int:
+            held, rank_mask = hm & mask, 0
+            for sh in shifts:
+                rank_mask |= (held >> sh) & full
+            return t.run_length(rank_mask)
+
+        return Quantity(Domain.JOINT, lambda f: hand_fn(f.hand_mask), node, hand_fn)
+
     def _suit_run_fn(self) -> Callable[[int], int]:
         t = self.tables
         runs, full, r = t._runs, t.full_ranks, t.ranks
@@ -323,12 +345,10 @@ class TableCompiler:
             return Quantity(Domain.RANK, lambda f: sum(f.rank_counts[r] for r in ranks), node)
         if all(sl in (0, t.full_ranks) for sl in slices):
             suits = [s for s, sl in enumerate(slices) if sl]
-            out.suit_specific = out.suit_specific or len(suits) < t.suits
             return Quantity(Domain.SUIT, lambda f: sum(f.suit_counts[s] for s in suits), node)
-        key = len(out.joint_sets)
-        out.joint_sets[key] = mask
-        out.suit_specific = True
-        return Quantity(Domain.JOINT, lambda f: f.count_mask(key, mask), node, lambda hm: (hm & mask).bit_count())
+        return Quantity(Domain.JOINT, lambda f: (f.hand_mask & mask).bit_count(), node,
+                        lambda hm: (hm & mask).bit_count())
+
 
     # ------------------------------------------------------------ witness cards (T14)
     def _witness(self, node, ctx, out, index) -> Callable[[Features, int, tuple], frozenset]:
@@ -362,6 +382,9 @@ class TableCompiler:
             return lambda f, bits, hand: frozenset(c for c in hand if bit[c] & mask)
         if isinstance(left, Run):
             return self._run_cards
+        if isinstance(left, RunIn):
+            mask = self.cardset_mask(left.cardset, ctx)
+            return lambda f, bits, hand: self._run_in_cards(hand, mask)
         if isinstance(left, SuitRun):
             return self._suit_run_cards
         if isinstance(left, MaxSuit):
@@ -384,6 +407,12 @@ class TableCompiler:
         d = self.deck
         ranks = self.tables.run_ranks(f.rank_mask)
         return frozenset(min((c for c in hand if d.rank(c) == r), key=d.suit) for r in ranks)
+
+    def _run_in_cards(self, hand, mask: int) -> frozenset:
+        d, bit = self.deck, self.tables.hand_bit
+        inside = [c for c in hand if bit[c] & mask]
+        ranks = self.tables.run_ranks(sum(1 << r for r in {d.rank(c) for c in inside}))
+        return frozenset(min((c for c in inside if d.rank(c) == r), key=d.suit) for r in ranks)
 
     def _suit_run_cards(self, f: Features, bits, hand) -> frozenset:
         t = self.tables

@@ -56,6 +56,7 @@ class DeckTables:
         self.rank_bits = max(1, suits.bit_length())
         self.rank_field = (1 << self.rank_bits) - 1
         self.full_ranks = (1 << ranks) - 1
+        self.full_hand = (1 << (ranks * suits)) - 1
         cards = range(ranks * suits)
         self.rank_key = tuple(1 << (self.rank_bits * (c // suits)) for c in cards)
         self.suit_key = tuple(1 << (SUIT_KEY_BITS * (c % suits)) for c in cards)
@@ -121,19 +122,15 @@ class Features:
     """What patterns read about one hand. Built from whichever parts are known.
 
     A feature of a part not given is an error to read: the compiler only lets rank patterns
-    read rank features, and so on. ``joint_counts`` and ``suit_run_value`` let the exact counter
-    supply values it has accumulated instead of a hand mask.
+    read rank features, and so on.
     """
 
     def __init__(self, tables: DeckTables, rank_counts: tuple[int, ...] | None = None,
-                 suit_counts: tuple[int, ...] | None = None, hand_mask: int | None = None,
-                 suit_run_value: int | None = None, joint_counts: dict | None = None):
+                 suit_counts: tuple[int, ...] | None = None, hand_mask: int | None = None):
         self.tables = tables
         self.rank_counts = rank_counts
         self.suit_counts = suit_counts
         self.hand_mask = hand_mask
-        self._suit_run = suit_run_value
-        self.joint_counts = joint_counts
 
     @cached_property
     def rank_mask(self) -> int:
@@ -158,16 +155,8 @@ class Features:
 
     @cached_property
     def suit_run(self) -> int:
-        if self._suit_run is not None:
-            return self._suit_run
         return max(self.tables.run_length(m) for m in self.suit_masks)
 
     def groups(self, test) -> int:
         """How many ranks held (at least once) have a count passing ``test``."""
         return sum(1 for n in self.rank_counts if n and test(n))
-
-    def count_mask(self, key, mask: int) -> int:
-        """Cards of the hand in ``mask`` (suit-major layout); ``key`` names it for the counter."""
-        if self.joint_counts is not None:
-            return self.joint_counts[key]
-        return (self.hand_mask & mask).bit_count()

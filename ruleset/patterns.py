@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable, Union
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from .errors import PatternError
@@ -29,18 +29,21 @@ from .errors import PatternError
 class RankSet:
     items: tuple[str, ...]          # rank names, or "indicator" (the indicator's rank)
     column: int = 0
+    item_columns: tuple[int, ...] = field(default=(), compare=False, repr=False)
 
 
 @dataclass(frozen=True)
 class SuitSet:
     items: tuple[str, ...]          # suit letters, or "trump" / "indicator"
     column: int = 0
+    item_columns: tuple[int, ...] = field(default=(), compare=False, repr=False)
 
 
 @dataclass(frozen=True)
 class CardList:
     items: tuple[str, ...]          # card names, or "indicator" (the indicator card)
     column: int = 0
+    item_columns: tuple[int, ...] = field(default=(), compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,7 @@ class KindSet:
 
     items: tuple[str, ...]
     column: int = 0
+    item_columns: tuple[int, ...] = field(default=(), compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -62,7 +66,21 @@ class Union_:
     parts: tuple["CardSet", ...]
 
 
-CardSet = Union[RankSet, SuitSet, CardList, KindSet, ClassRef, Union_]
+@dataclass(frozen=True)
+class Intersection:
+    """``A & B``: the cards in every part."""
+
+    parts: tuple["CardSet", ...]
+
+
+@dataclass(frozen=True)
+class Difference:
+    """``A - B - C``: the cards of the first part that are in none of the others."""
+
+    parts: tuple["CardSet", ...]
+
+
+CardSet = Union[RankSet, SuitSet, CardList, KindSet, ClassRef, Union_, Intersection, Difference]
 
 
 # ---------------------------------------------------------------- quantities and conditions
@@ -79,6 +97,13 @@ class Count:
 @dataclass(frozen=True)
 class Run:
     """The longest run of consecutive ranks held (ace low as the table says)."""
+
+
+@dataclass(frozen=True)
+class RunIn:
+    """``run(SET)``: the longest run of consecutive ranks among the hand's cards in SET."""
+
+    cardset: "CardSet"
 
 
 @dataclass(frozen=True)
@@ -103,7 +128,7 @@ class Groups:
     cardset: "CardSet | None" = None
 
 
-Quantity = Union[Number, Count, Run, SuitRun, MaxSuit, Groups]
+Quantity = Union[Number, Count, Run, RunIn, SuitRun, MaxSuit, Groups]
 
 
 @dataclass(frozen=True)
@@ -169,6 +194,9 @@ class _ToNodes(Transformer):
     def run(self, _):
         return Run()
 
+    def run_in(self, items):
+        return RunIn(items[0])
+
     def suit_run(self, _):
         return SuitRun()
 
@@ -188,21 +216,27 @@ class _ToNodes(Transformer):
     def union(self, items):
         return items[0] if len(items) == 1 else Union_(tuple(items))
 
+    def both(self, items):
+        return items[0] if len(items) == 1 else Intersection(tuple(items))
+
+    def but(self, items):
+        return items[0] if len(items) == 1 else Difference(tuple(items))
+
     @v_args(meta=True)
     def ranks(self, meta, items):
-        return RankSet(tuple(str(t) for t in items), meta.column)
+        return RankSet(tuple(str(t) for t in items), meta.column, tuple(t.column for t in items))
 
     @v_args(meta=True)
     def suits(self, meta, items):
-        return SuitSet(tuple(str(t) for t in items), meta.column)
+        return SuitSet(tuple(str(t) for t in items), meta.column, tuple(t.column for t in items))
 
     @v_args(meta=True)
     def kinds(self, meta, items):
-        return KindSet(tuple(str(t) for t in items), meta.column)
+        return KindSet(tuple(str(t) for t in items), meta.column, tuple(t.column for t in items))
 
     @v_args(meta=True)
     def cards(self, meta, items):
-        return CardList(tuple(str(t) for t in items), meta.column)
+        return CardList(tuple(str(t) for t in items), meta.column, tuple(t.column for t in items))
 
     def class_ref(self, items):
         token: Token = items[0]
@@ -229,7 +263,9 @@ class Mistake:
 MISTAKES: tuple[Mistake, ...] = (
     Mistake("run => 5", r"=>|=<", "write '>=' or '<=' (the '=' comes second)."),
     Mistake("count(light) = 0", r"(?<![=!<>])=(?![=<>])", "compare with '==', not '='."),
-    Mistake("run >= 5 && max_suit >= 5", r"&&?", "write 'and' instead of '&&'."),
+    Mistake("run >= 5 && max_suit >= 5", r"&&", "write 'and' instead of '&&'."),
+    Mistake("run >= 5 & max_suit >= 5", r"^(?:[^()]|\((?:[^()]|\([^()]*\))*\))*?[^&]&(?!&)",
+            "'&' joins card sets inside count(...), run(...) or groups(...); join conditions with 'and'."),
     Mistake("run >= 5 || max_suit >= 5", r"\|\|", "write 'or' instead of '||'."),
     Mistake("!(run >= 5)", r"!(?!=)", "write 'not' instead of '!'."),
     Mistake("count light == 0", r"\bcount\s+(?!\()", "count needs parentheses: count(light)."),
@@ -312,10 +348,30 @@ def _parse(text: str, start: str, place: str | None):
     except UnexpectedInput as err:
         line, column, message = _describe(err, text)
         raise pattern_error(text, column, message, place, line) from None
+    _check_nesting(tree, text, place)
     if len(_PARSED) >= 4096:
         _PARSED.clear()
     node = _PARSED[(text, start)] = _ToNodes().transform(tree)
     return node
+
+
+_NESTING = {"not_", "conj", "disj", "union", "both", "but"}
+MAX_NESTING = 40     # levels of not / and / or / card sets inside one another; deeper is refused
+
+
+def _check_nesting(tree: Tree, text: str, place: str | None) -> None:
+    """Refuse a tree nested deeper than MAX_NESTING, walking it without recursion (issue 10: the
+    transformer and the compiler recurse, so 500 nested 'not' must stop here with one clear error)."""
+    stack = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        depth += node.data in _NESTING
+        if depth > MAX_NESTING:
+            column = getattr(node.meta, "column", 1) if not node.meta.empty else 1
+            line = getattr(node.meta, "line", 1) if not node.meta.empty else 1
+            raise pattern_error(text, column, f"the pattern is nested more than {MAX_NESTING} levels deep "
+                                              f"(not, and, or, parentheses); write it flatter.", place, line)
+        stack.extend((child, depth) for child in node.children if isinstance(child, Tree))
 
 
 def parse_pattern(text: str, place: str | None = None) -> Pattern:
@@ -338,9 +394,9 @@ def children(node) -> Iterable:
         return (node.part,)
     if isinstance(node, Compare):
         return (node.left, node.right)
-    if isinstance(node, Count):
+    if isinstance(node, (Count, RunIn)):
         return (node.cardset,)
-    if isinstance(node, Union_):
+    if isinstance(node, (Union_, Intersection, Difference)):
         return node.parts
     if isinstance(node, Groups) and node.cardset is not None:
         return (node.cardset,)

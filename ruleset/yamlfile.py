@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -268,6 +269,16 @@ class _Builder:
         return value
 
 
+def _full_width_colon(text: str, line: int) -> tuple[int, int] | None:
+    """(line, column) of the last full-width colon that ends a would-be key, at or before ``line``."""
+    lines = text.splitlines()[:max(line, 1)]
+    for n in range(len(lines), 0, -1):
+        found = re.search(r"^\s*(?:- )?[^\s#'\"][^#'\"]*?(：)(?:\s|$)", lines[n - 1])
+        if found:
+            return n, found.start(1) + 1
+    return None
+
+
 def parse_text(text: str, file: str, limits: Limits = RULE_FILE) -> YamlDoc:
     """Parse YAML text (one document) into a :class:`YamlDoc`; refuse anything unsafe."""
     check_tabs(text, file, limits)
@@ -283,6 +294,10 @@ def parse_text(text: str, file: str, limits: Limits = RULE_FILE) -> YamlDoc:
         mark = exc.problem_mark or exc.context_mark
         line, col = _mark(mark) if mark else (1, 1)
         problem = exc.problem or exc.context or "it does not parse"
+        colon = _full_width_colon(text, line)
+        if colon is not None:                 # YAML blames the line after; point at the colon itself
+            raise limits.refuse("a full-width colon '：' (U+FF1A) stands where YAML needs ':'; write "
+                                "the key as 'key: value' with an ASCII colon.", file, *colon) from None
         raise limits.refuse(f"this is not valid YAML: {problem}.", file, line, col) from None
     except yaml.reader.ReaderError as exc:
         line, col = _line_col(text, exc.position)

@@ -1,0 +1,178 @@
+"""Exact role statistics (``hachi roles --stats --exact``): time and peak memory, against C.
+
+    python benchmarks/stats_exact.py [--skip-c]
+
+Each measurement runs in a fresh process (so the peak resident memory is its own):
+
+1. the standard table (rules/hand_roles.yaml), counted over the C(52,7) = 133,784,560 hands;
+2. the house table tests/rulesets/valid/house_roles_context.yaml (card-set algebra, run(SET),
+   the trump and the indicator), counted over the 133,784,560 x 45 = 6,020,305,200 deals;
+3. a table of 30 card-triple roles (``count(cards 2s 3s 4s) == 3``...), which ran 28 minutes
+   and 9.2 GB before exact counting went over the ranks.
+
+Baselines in the same run: the C brute force of benchmarks/roles.py over every hand of the
+standard table, and a C brute force over every deal of the house table (written here, gcc -O2);
+their counts are compared with ours role by role.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from roles import C_HAND_LOOP, C_RUNS, C_SOURCE  # noqa: E402  (benchmarks/roles.py)
+
+HERE = Path(__file__).parent
+BUILD = HERE / "build"
+HOUSE = HERE.parent / "tests" / "rulesets" / "valid" / "house_roles_context_rules.yaml"
+RANKS = "23456789TJQKA"
+
+C_HOUSE = r"""
+/* Brute force over every deal (hand of 7, indicator among the other 45 cards) of the house table
+   tests/rulesets/valid/house_roles_context.yaml: the standard roles plus six roles of card sets,
+   the trump (the indicator's suit) and the indicator. card = rank*4 + suit, suits s h d c,
+   ranks 2..A = 0..12, ace low in runs. */
+#include <stdio.h>
+static const char *names[] = {"shisan", "ichinishi", "haneken", "teshi", "nisanbon", "kuttsuki",
+    "sanbon", "karasu", "hikariichi", "straight_flush", "flush", "straight",
+    "red_faces", "trump_run", "no_trump", "indicator_pair", "trump_court", "black_run"};
+enum {NROLES = 18};
+""" + C_RUNS + r"""
+int main(void) {
+    long long count[NROLES] = {0}, none = 0, deals = 0;
+    for (int m = 0; m < (1 << 13); m++) RUN[m] = (unsigned char)run_of(m);
+    const int FACE = (1 << 9) | (1 << 10) | (1 << 11), ACE = 1 << 12;
+""" + C_HAND_LOOP + r"""
+        int hit[NROLES] = {0};
+        int set = -1;
+        if (n4 == 1 && n3 == 1) set = 0;
+        else if (n4 == 1 && n2 == 1) set = 1;
+        else if (n3 == 1 && n2 == 2) set = 2;
+        else if (n4 == 1 && n2 == 0 && n3 == 0) set = 3;
+        else if (n3 == 2) set = 4;
+        else if (n2 == 3) set = 5;
+        else if (n3 == 1 && n4 == 0 && n2 <= 1) set = 6;
+        if (set >= 0) hit[set] = 1;
+        if (light == 0) hit[7] = 1; else if (light == 1) hit[8] = 1;
+        int srun = 0, maxs = 0;
+        for (int s = 0; s < 4; s++) { if (RUN[sm[s]] > srun) srun = RUN[sm[s]]; if (sc[s] > maxs) maxs = sc[s]; }
+        if (srun >= 5) hit[9] = 1; else if (maxs >= 5) hit[10] = 1; else if (RUN[rmask] >= 5) hit[11] = 1;
+        hit[12] = __builtin_popcount(sm[1] & FACE) + __builtin_popcount(sm[2] & FACE) >= 2;
+        hit[17] = RUN[(sm[0] | sm[3]) & ~FACE] >= 4;
+        int base = 0;
+        for (int i = 0; i < 18; i++) base |= hit[i];
+        for (int t = 0; t < 4; t++) {
+            int aces_off = 0;
+            for (int s = 0; s < 4; s++) if (s != t && (sm[s] & ACE)) aces_off = 1;
+            hit[13] = RUN[sm[t]] >= 3;
+            hit[14] = sc[t] == 0;
+            hit[16] = __builtin_popcount(sm[t] & FACE) >= 2 && !aces_off;
+            for (int r = 0; r < 13; r++) {
+                if (sm[t] >> r & 1) continue;            /* the indicator is not in the hand */
+                hit[15] = rc[r] >= 2;
+                int any = base | hit[13] | hit[14] | hit[15] | hit[16];
+                for (int i = 0; i < NROLES; i++) count[i] += hit[i];
+                none += !any;
+                deals++;
+            }
+        }
+    }
+    printf("deals %lld\n", deals);
+    for (int i = 0; i < NROLES; i++) printf("%s %lld\n", names[i], count[i]);
+    printf("none %lld\n", none);
+    return 0;
+}
+"""
+
+
+def triples_table():
+    """30 roles, each three cards in a row of one suit, written as card sets."""
+    from hachihachi.ruleset.model import Name, RoleDef, RoleTable
+
+    patterns = [f"count(cards {RANKS[i]}{s} {RANKS[i + 1]}{s} {RANKS[i + 2]}{s}) == 3"
+                for s in "shdc" for i in range(11)][:30]
+    roles = tuple(RoleDef(f"t{i}", Name(f"t{i}", f"t{i}"), None, p, 1, 1) for i, p in enumerate(patterns))
+    return RoleTable(classes={}, groups={}, roles=roles)
+
+
+def measure(which: str) -> dict:
+    """Run in a child process: count one table exactly; time, peak memory and the counts."""
+    from hachihachi.ruleset.cards import STANDARD_52
+    from hachihachi.ruleset.loader import load_ruleset
+    from hachihachi.ruleset.roles import compile_table
+    from hachihachi.ruleset.stats import exact_counts
+
+    if which == "triples":
+        evaluator, size = compile_table(triples_table(), STANDARD_52), 7
+    else:
+        rules = load_ruleset("hachihachi_trick" if which == "standard" else str(HOUSE))
+        evaluator, size = rules.evaluator, rules.hand_size
+    start = time.process_time()
+    counts = exact_counts(evaluator, size)
+    seconds = time.process_time() - start
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return {"seconds": seconds, "peak_mb": peak, "unit": counts.unit, "total": counts.hands,
+            "roles": counts.roles, "none": counts.none}
+
+
+def run_child(which: str) -> dict:
+    out = subprocess.run([sys.executable, __file__, "--child", which], check=True, capture_output=True, text=True)
+    return json.loads(out.stdout)
+
+
+def run_c(name: str, source: str) -> tuple[float, dict] | None:
+    """Compile and run a C brute force; its CPU seconds (as ours are CPU seconds) and its counts."""
+    if not shutil.which("gcc"):
+        return None
+    BUILD.mkdir(exist_ok=True)
+    src, exe = BUILD / f"{name}.c", BUILD / name
+    src.write_text(source)
+    subprocess.run(["gcc", "-O2", "-o", str(exe), str(src)], check=True)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = subprocess.run([str(exe)], check=True, capture_output=True, text=True).stdout
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    seconds = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return seconds, {k: int(v) for k, v in (line.split() for line in out.splitlines())}
+
+
+def report(title: str, ours: dict, c: tuple[float, dict] | None) -> None:
+    print(f"{title}: {ours['total']:,} {ours['unit']}")
+    print(f"  hachihachi exact:   {ours['seconds']:8.2f} s CPU  peak {ours['peak_mb']:7.1f} MB")
+    if c is None:
+        print("  C brute force: skipped")
+        return
+    seconds, theirs = c
+    print(f"  C brute force -O2:  {seconds:8.2f} s CPU   ratio exact / C: {ours['seconds'] / seconds:.3f}x")
+    same = all(theirs[k] == v for k, v in ours["roles"].items()) and theirs["none"] == ours["none"]
+    print(f"  counts: {'all the same as C' if same else 'DIFFERENT'}")
+    if not same:
+        for k, v in list(ours["roles"].items()) + [("none", ours["none"])]:
+            print(f"    {k:16} ours {v:>14,}  C {theirs[k]:>14,}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--skip-c", action="store_true")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        print(json.dumps(measure(args.child)))
+        return
+    report("standard table", run_child("standard"), None if args.skip_c else run_c("roles_brute", C_SOURCE))
+    report("house table (card sets, trump, indicator)", run_child("house"),
+           None if args.skip_c else run_c("house_brute", C_HOUSE))
+    triples = run_child("triples")
+    print(f"30 card-triple roles: {triples['total']:,} {triples['unit']}")
+    print(f"  hachihachi exact:   {triples['seconds']:8.2f} s CPU  peak {triples['peak_mb']:7.1f} MB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,400 @@
+"""Exact role counts by a transfer over the ranks: every hand (or deal) counted, none visited.
+
+A hand is built rank by rank, lowest first: at each rank it takes a set of suits. The state after
+a rank keeps only what the table's atoms will still read, each value capped where a larger one
+cannot change a comparison (``count(light) == 0`` needs 0, 1 or "more"):
+
+- the number of cards so far (and, when deals are counted, whether the indicator was placed);
+- one value per *primitive* (a card count, a run, a group count over a card set, the rank shape);
+- per suit, the card count and the run in that suit, when ``max_suit`` or ``suit_run`` are read;
+- the truth bits of atoms already decided: a primitive whose card set has no cards above the
+  current rank is final, its atoms are evaluated and it leaves the state (``count(cards 2s 3s 4s)``
+  costs three ranks of state, not thirteen).
+
+Suits that no card set tells apart (swapping them changes no set, as with every suit of the
+standard table) are interchangeable: their per-suit values are kept sorted, so one state stands
+for all its permutations. Runs with the ace low keep the length of the run from the lowest rank,
+which the ace extends at the end (``5-4-3-2-A``), as features.py counts them.
+
+Deals: when the indicator is not fixed, the trump suit is fixed per pass (suits interchangeable
+for the table share a pass, weighted by their number) and the indicator card is placed at one
+rank of that suit during the transfer, outside the hand; sets that read the indicator's rank or
+card take their cards at the rank where it is placed. Nothing is averaged: every count is an
+integer number of hands or of (hand, indicator) deals.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+
+from .compiler import FLIPPED, OPS, Context, TableCompiler
+from .patterns import Count, Groups, MaxSuit, Number, Run, RunIn, Shape, SuitRun
+
+
+@dataclass(frozen=True)
+class _Prim:
+    """A value accumulated over the ranks. ``here``/``other``: per rank, the suits of the set
+    when the indicator is placed at that rank, and when it is not."""
+
+    kind: str                   # "count", "groups", "run", "hist"
+    here: tuple[int, ...]
+    other: tuple[int, ...]
+    test: tuple = ()            # groups: (op, n)
+
+    def last(self) -> int:
+        """The highest rank whose cards can change the value (-1: none can)."""
+        if self.kind == "hist":
+            return len(self.here) - 1
+        return max((r for r in range(len(self.here)) if self.here[r] | self.other[r]), default=-1)
+
+
+class _Levels:
+    """The values at which some comparison of a quantity changes its truth (``run >= 5``: 5).
+
+    A value only matters up to the highest level (``cap``), and a value that can no longer reach
+    the next level above it (``v + cards still to come < next``) may as well be its ``floor``:
+    the largest level at or below it. Both keep the states few.
+    """
+
+    def __init__(self, levels: set[int]):
+        self.levels = sorted(x for x in levels if x > 0)
+        self.cap = self.levels[-1] if self.levels else 0
+        self.floor = [max((x for x in self.levels if x <= v), default=0) for v in range(self.cap + 1)]
+        self.above = [min((x for x in self.levels if x > v), default=None) for v in range(self.cap + 1)]
+
+    def settle(self, v: int, rem: int) -> int:
+        """``v`` (already capped) once it is known that at most ``rem`` more can be added."""
+        nxt = self.above[v]
+        return self.floor[v] if nxt is None or v + rem < nxt else v
+
+
+def _levels_of(op: str, k: int, big: int) -> set[int]:
+    """The levels of ``quantity op k``; ``k`` None: compared with another quantity, every value."""
+    if k is None:
+        return set(range(1, big + 1))
+    return {">=": {k}, "<": {k}, ">": {k + 1}, "<=": {k + 1}}.get(op, {k, k + 1})
+
+
+class RankTransfer:
+    """Counts the atom-truth vectors of a compiled table over every hand (or deal) of one pass."""
+
+    def __init__(self, compiler: TableCompiler, hand_size: int, trump: int | None, indicator: int | None,
+                 place_indicator: bool):
+        self.compiler, self.n = compiler, hand_size
+        t = self.t = compiler.tables
+        self.R, self.S = t.ranks, t.suits
+        self.trump, self.indicator, self.place = trump, indicator, place_indicator
+        placed_trump = trump if place_indicator else None    # an indicator placed in a pass is of the trump
+        base_ctx = Context(trump, t.card(0, placed_trump) if placed_trump is not None else indicator)
+        self.compiled = compiler.compile(base_ctx)
+        self.ace_low = t.ace_low
+        self.prims: list[_Prim] = []
+        self._levels: list[set[int]] = []
+        self._prim_index: dict[_Prim, int] = {}
+        self._suit_levels: tuple[set[int], set[int]] = (set(), set())  # max_suit's, suit_run's
+        self.atoms = [self._atom(a.node) for a in self.compiled.atoms]
+        self.levels = [_Levels(x) for x in self._levels]
+        self.suit_count, self.suit_run = (_Levels(x) for x in self._suit_levels)
+        self.classes = self._suit_classes()
+        self._suit_cache: dict = {}
+        self._shape_targets = [tuple(sum(1 for x in a[2] if x == k) for k in range(2, self.S + 1))
+                               for a in self.atoms if a[0] == "shape"]
+
+    # ------------------------------------------------------------ building primitives
+    def _slices(self, cardset) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Per rank, the suits of ``cardset`` with the indicator at that rank, and elsewhere."""
+        c, t = self.compiler, self.t
+        if not self.place:
+            mask = c.cardset_mask(cardset, Context(self.trump, self.indicator))
+            sl = tuple(self._rank_slice(mask, r) for r in range(self.R))
+            return sl, sl
+        trump = self.trump
+        assert trump is not None, "an indicator is placed only in a pass with a trump"
+        masks = [c.cardset_mask(cardset, Context(trump, t.card(r, trump))) for r in range(self.R)]
+        here = tuple(self._rank_slice(masks[r], r) for r in range(self.R))
+        other = tuple(self._rank_slice(masks[(r + 1) % self.R], r) for r in range(self.R)) if self.R > 1 else here
+        return here, other
+
+    def _rank_slice(self, mask: int, r: int) -> int:
+        t = self.t
+        return sum(1 << s for s in range(self.S) if mask >> (s * t.ranks + r) & 1)
+
+    def _prim(self, prim: _Prim, levels: set[int]) -> int:
+        i = self._prim_index.get(prim)
+        if i is None:
+            i = self._prim_index[prim] = len(self.prims)
+            self.prims.append(prim)
+            self._levels.append(set())
+        self._levels[i] |= levels
+        return i
+
+    def _value(self, node, levels: set[int]):
+        """A quantity as ``("const", v)``, ``("prim", i)`` or ``("suits", 0 (counts) | 1 (runs))``."""
+        if isinstance(node, Number):
+            return ("const", node.value)
+        if isinstance(node, MaxSuit):
+            self._suit_levels[0].update(levels)
+            return ("suits", 0)
+        if isinstance(node, SuitRun):
+            self._suit_levels[1].update(levels)
+            return ("suits", 1)
+        full = tuple((1 << self.S) - 1 for _ in range(self.R))
+        if isinstance(node, Run):
+            return ("prim", self._prim(_Prim("run", full, full), levels))
+        if isinstance(node, RunIn):
+            return ("prim", self._prim(_Prim("run", *self._slices(node.cardset)), levels))
+        if isinstance(node, Groups):
+            here, other = self._slices(node.cardset) if node.cardset is not None else (full, full)
+            return ("prim", self._prim(_Prim("groups", here, other, (node.op, node.n)), levels))
+        if isinstance(node, Count):
+            return ("prim", self._prim(_Prim("count", *self._slices(node.cardset)), levels))
+        raise TypeError(node)
+
+    def _atom(self, node):
+        if isinstance(node, Shape):
+            full = tuple((1 << self.S) - 1 for _ in range(self.R))
+            return ("shape", self._prim(_Prim("hist", full, full), set()), node.sizes)
+        big, op = self.n + 1, node.op
+        right = node.right.value if isinstance(node.right, Number) else None
+        left = node.left.value if isinstance(node.left, Number) else None
+        return ("cmp", self._value(node.left, _levels_of(op, right, big)), OPS[op],
+                self._value(node.right, _levels_of(FLIPPED[op], left, big)))
+
+    def _suit_classes(self) -> tuple[tuple[int, ...], ...]:
+        """Suits no set tells apart (nor the trump, nor the indicator), as groups of suit indexes."""
+        def same(a: int, b: int) -> bool:
+            indicator_suit = None if self.indicator is None else self.compiler.deck.suit(self.indicator)
+            if self.trump in (a, b) or indicator_suit in (a, b):
+                return False
+            return all((sl >> a & 1) == (sl >> b & 1) for p in self.prims for sl in p.here + p.other)
+
+        classes: list[list[int]] = []
+        for s in range(self.S):
+            for cls in classes:
+                if same(cls[0], s):
+                    cls.append(s)
+                    break
+            else:
+                classes.append([s])
+        return tuple(tuple(c) for c in classes)
+
+    # ------------------------------------------------------------ the transfer
+    def run(self) -> Counter:
+        """{atom truth bits: number of hands (or deals)} over every hand of this pass."""
+        R, S, N = self.R, self.S, self.n
+        prims = self.prims
+        last = [p.last() for p in prims]
+        atom_last = []
+        for a in self.atoms:
+            used = self._atom_prims(a)
+            atom_last.append(max([max(last[i], 0) for i in used] + [R - 1 if self._atom_suits(a) else 0]))
+        drop_after = [max([atom_last[j] for j, a in enumerate(self.atoms) if i in self._atom_prims(a)] + [last[i], 0])
+                      for i in range(len(prims))]
+        live = list(range(len(prims)))
+        tracked = self.suit_count.cap > 0 or self.suit_run.cap > 0
+        per_suit_zero = tuple((0, (0, 0, -1)) for _ in range(S)) if tracked else ()
+        states: dict = {(0, 0, 0, tuple(self._zero(i) for i in live), per_suit_zero): 1}
+        fixed_ind = self.indicator if not self.place else None
+        deck = self.compiler.deck
+        for r in range(R):
+            excluded = (1 << deck.suit(fixed_ind)) if fixed_ind is not None and deck.rank(fixed_ind) == r else 0
+            options = self._options(r, live, excluded)
+            out: dict = defaultdict(int)
+            suit_cache = self._suit_cache
+            val_cache: dict = {}
+            by_size = [[(oi, o) for oi, o in enumerate(options) if o[1] <= left] for left in range(N + 1)]
+            for (n, placed, bits, vals, suits), ways in states.items():
+                for oi, (sub, size, here, updates) in by_size[N - n]:
+                    if here and placed:
+                        continue
+                    m = n + size
+                    rem = N - m
+                    key = (vals, oi, rem)
+                    nv = val_cache.get(key)
+                    if nv is None:
+                        nv = val_cache[key] = tuple([u(v, rem) for u, v in zip(updates, vals)])
+                    if suits:
+                        key = (suits, sub, rem)
+                        ns = suit_cache.get(key)
+                        if ns is None:
+                            ns = suit_cache[key] = self._suits_step(suits, sub, rem)
+                    else:
+                        ns = suits
+                    out[(m, placed or here, bits, nv, ns)] += ways
+            states = self._fold(out, r, live, atom_last, drop_after)
+            live = [i for i in live if drop_after[i] > r]
+        result: Counter = Counter()
+        for (n, placed, bits, vals, suits), ways in states.items():
+            if n == N and (placed or not self.place):
+                result[bits] += ways
+        return result
+
+    def _atom_prims(self, atom) -> list[int]:
+        if atom[0] == "shape":
+            return [atom[1]]
+        return [v[1] for v in (atom[1], atom[3]) if v[0] == "prim"]
+
+    @staticmethod
+    def _atom_suits(atom) -> bool:
+        return atom[0] == "cmp" and any(v[0] == "suits" for v in (atom[1], atom[3]))
+
+    def _zero(self, i: int):
+        kind = self.prims[i].kind
+        if kind == "hist":
+            return (0,) * (self.S - 1)
+        if kind == "run":
+            return (0, 0, -1)
+        return 0
+
+    def _options(self, r: int, live: list[int], excluded: int) -> list:
+        """Every way rank ``r`` can be dealt: (suits held, how many, indicator here, updates)."""
+        out = []
+        heres = (False, True) if self.place else (False,)
+        for here in heres:
+            banned = excluded | ((1 << self.trump) if here and self.trump is not None else 0)
+            for sub in range(1 << self.S):
+                if sub & banned:
+                    continue
+                updates = tuple(self._update(i, r, sub, here) for i in live)
+                out.append((sub, sub.bit_count(), here, updates))
+        return out
+
+    def _update(self, i: int, r: int, sub: int, here: bool):
+        """The function (value, cards still to come) -> value of primitive ``i`` at rank ``r``."""
+        p, lv = self.prims[i], self.levels[i]
+        sl = (p.here if here else p.other)[r]
+        k = (sub & sl).bit_count()
+        if p.kind == "hist":
+            return self._hist_step(sub.bit_count())
+        above = [p.here[x] | p.other[x] for x in range(r + 1, self.R)]
+        if p.kind == "run":                     # the run can still grow by the ranks above in the set
+            room = sum(1 for x in above if x)
+            return _run_step(k > 0, lv, self.ace_low and bool(p.here[-1] | p.other[-1]), room)
+        if p.kind == "groups":
+            test, m = OPS[p.test[0]], p.test[1]
+            k = 1 if k and test(k, m) else 0
+            room = sum(1 for x in above if x)
+        else:
+            room = sum(x.bit_count() for x in above)
+        cap, settle = lv.cap, lv.settle
+        return lambda v, rem: settle(min(v + k, cap), min(rem, room))
+
+    def _hist_step(self, c: int):
+        """The rank shape (how many ranks held 2, 3, 4... times), or DEAD once no ``shape`` can match."""
+        if c < 2:
+            return _same
+        targets = self._shape_targets
+
+        def step(v, rem):
+            if v is _DEAD:
+                return v
+            v = v[:c - 2] + (v[c - 2] + 1,) + v[c - 1:]
+            return v if any(all(a <= b for a, b in zip(v, t)) for t in targets) else _DEAD
+
+        return step
+
+    def _suits_step(self, suits: tuple, sub: int, rem: int) -> tuple:
+        cl, rl = self.suit_count, self.suit_run
+        new = []
+        for s, (count, run) in enumerate(suits):
+            held = bool(sub >> s & 1)
+            if cl.cap:
+                count = cl.settle(min(count + held, cl.cap), rem)
+            if rl.cap:
+                run = _run_next(run, held, rl, self.ace_low, rem)
+            new.append((count, run))
+        if len(self.classes) == self.S:
+            return tuple(new)
+        out = list(new)
+        for cls in self.classes:
+            if len(cls) > 1:
+                for s, v in zip(cls, sorted(new[s] for s in cls)):
+                    out[s] = v
+        return tuple(out)
+
+    def _fold(self, states: dict, r: int, live: list[int], atom_last: list[int], drop_after: list[int]) -> dict:
+        """Decide the atoms whose values are final after rank ``r``; drop the values no atom reads."""
+        deciding = [j for j, last in enumerate(atom_last) if last == r]
+        keep = [k for k, i in enumerate(live) if drop_after[i] > r]
+        if not deciding and len(keep) == len(live):
+            return states
+        pos = {i: k for k, i in enumerate(live)}
+        out: dict = defaultdict(int)
+        for (n, placed, bits, vals, suits), ways in states.items():
+            for j in deciding:
+                if self._truth(self.atoms[j], vals, pos, suits, r):
+                    bits |= 1 << j
+            out[(n, placed, bits, tuple(vals[k] for k in keep), suits)] += ways
+        return out
+
+    def _truth(self, atom, vals, pos, suits, r: int) -> bool:
+        if atom[0] == "shape":
+            hist = vals[pos[atom[1]]]
+            if hist is _DEAD:
+                return False
+            shape = tuple(k + 2 for k in range(len(hist) - 1, -1, -1) for _ in range(hist[k]))
+            return shape == atom[2]
+        _, left, test, right = atom
+        return test(self._final(left, vals, pos, suits, r), self._final(right, vals, pos, suits, r))
+
+    def _final(self, value, vals, pos, suits, r: int) -> int:
+        kind, x = value
+        if kind == "const":
+            return x
+        if kind == "suits":
+            if x == 0:
+                return max(c for c, _ in suits)
+            return max(self._run_value(run, r == self.R - 1) for _, run in suits)
+        v = vals[pos[x]]
+        if self.prims[x].kind == "run":
+            return self._run_value(v, r == self.R - 1)
+        return v
+
+    def _run_value(self, run: tuple, at_top: bool) -> int:
+        cur, best, prefix = run
+        if self.ace_low and at_top and cur > 0:           # the ace (top rank) held: it also goes below the lowest
+            before = cur if prefix < 0 else prefix
+            return max(best, before + 1)
+        return best
+
+
+_DEAD = (-1,)          # a rank shape that no shape atom of the table can match any more
+
+
+def _run_next(run: tuple, held: bool, lv: _Levels, prefix_counts: bool, rem: int) -> tuple:
+    """One rank more of a run: (current, best, run from the lowest rank or -1 while unbroken).
+
+    Capped at the highest level; the best run kept as its floor level; the current run and the
+    prefix dropped (0) once they cannot reach the next level (the prefix is only kept when the
+    ace, the top rank, will extend it: ``5-4-3-2-A``).
+    """
+    cur, best, prefix = run
+    cap = lv.cap
+    if best >= cap:
+        return (0, cap, 0)                        # already as long as any comparison asks
+    if held:
+        cur = min(cur + 1, cap)
+        if cur > best:
+            best = lv.floor[cur]
+    else:
+        if prefix < 0:
+            prefix = cur if prefix_counts else 0
+        cur = 0
+    if best >= cap:
+        return (0, cap, 0)
+    if prefix >= 0:
+        nxt = lv.above[best]
+        if cur + rem < nxt:
+            cur = min(cur, 1)                     # 1 still says the top rank is held (the ace's wrap)
+        if prefix + 1 < nxt:
+            prefix = 0
+    return (cur, best, prefix)
+
+
+def _run_step(held: bool, lv: _Levels, prefix_counts: bool, room: int):
+    return lambda v, rem: _run_next(v, held, lv, prefix_counts, min(rem, room))
+
+
+def _same(v, rem):
+    return v
