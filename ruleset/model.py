@@ -90,12 +90,28 @@ class Rounds:
 
 @dataclass(frozen=True)
 class DropFee:
-    first: int
-    step: int
+    """T11: ``first`` + ``step`` x n, or a list of fees (``fees``) whose last one repeats."""
+
+    first: int = 0
+    step: int = 0
+    fees: tuple[int, ...] = ()
 
     def fee(self, nth: int) -> int:
-        """The fee of the ``nth`` voluntary dropper (0-based): 2, 3, 4, ... in the standard rules."""
+        """The fee of the ``nth`` voluntary dropper (0-based): 2, 3, 4, ... in the standard rules.
+
+        >>> [DropFee(fees=(1, 2, 4, 8)).fee(n) for n in range(6)], DropFee(2, 1).fee(3)
+        ([1, 2, 4, 8, 8, 8], 5)
+        """
+        if self.fees:
+            return self.fees[min(nth, len(self.fees) - 1)]
         return self.first + self.step * nth
+
+
+def build_drop_fee(data: Any) -> DropFee:
+    """``declaration.drop_fee`` as written: ``{first, step}`` or a list of fees."""
+    if isinstance(data, (list, tuple)):
+        return DropFee(fees=tuple(int(x) for x in data))
+    return DropFee(**data)
 
 
 @dataclass(frozen=True)
@@ -110,9 +126,23 @@ class ForcedOut:
     per_card: Mapping[str, int]  # card class name -> points per card of that class held
 
 
+class SplitRule(str, enum.Enum):
+    """T16: two goers are asked whether to split (ask), always split, or never split."""
+
+    ASK = "ask"
+    ALWAYS = "always"
+    NEVER = "never"
+
+
 @dataclass(frozen=True)
 class TwoGoers:
     may_split: bool = True
+    split: SplitRule = SplitRule.ASK
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "split", SplitRule(self.split))
+        if not self.may_split:          # may_split: false is the older spelling of split: never
+            object.__setattr__(self, "split", SplitRule.NEVER)
     split_settles_roles: bool = False
     odd_chip: str = "earlier_goer"
 
@@ -133,11 +163,21 @@ class TrickPlay:
 
 @dataclass(frozen=True)
 class Field:
+    """T8, T9: a field, made by an indicator whose card, suit or rank it lists."""
+
     id: str
     name: Name
     ranks: tuple[str, ...]
     multiplier: int
     applies_to: frozenset[Transfer]
+    cards: tuple[str, ...] = ()
+    suits: tuple[str, ...] = ()
+
+    def made_by(self, deck, indicator: int) -> bool:
+        """Whether the indicator card's card, suit or rank is one this field lists."""
+        return (deck.name(indicator) in {deck.name(deck.parse(c)) for c in self.cards}
+                or deck.suits[deck.suit(indicator)] in self.suits
+                or deck.ranks[deck.rank(indicator)] in self.ranks)
 
     def factor(self, transfer: Transfer) -> int:
         return self.multiplier if transfer in self.applies_to else 1
@@ -243,15 +283,16 @@ class Ruleset:
             )
 
     def field_for(self, indicator: int) -> Field:
-        """The field (T8) an indicator card makes."""
-        return self._field_by_rank[self.deck.rank(indicator)]
+        """The field (T8) an indicator card makes: the first field listing its card, suit or rank."""
+        return self._field_by_card[indicator]
 
     @cached_property
-    def _field_by_rank(self) -> dict[int, Field]:
+    def _field_by_card(self) -> dict[int, Field]:
         table = {}
-        for f in self.fields:
-            for rank in f.ranks:
-                table[self.deck.rank_index(rank)] = f
+        for card in self.deck.cards:
+            found = next((f for f in self.fields if f.made_by(self.deck, card)), None)
+            if found is not None:
+                table[card] = found
         return table
 
     @cached_property
@@ -336,7 +377,7 @@ def build_ruleset(data: Mapping[str, Any], source: str = "<memory>",
         rounds=Rounds(**data["rounds"]),
         declaration=Declaration(
             max_goers=int(decl["max_goers"]),
-            drop_fee=DropFee(**decl["drop_fee"]),
+            drop_fee=build_drop_fee(decl["drop_fee"]),
             no_goers_pot=decl.get("no_goers", {}).get("pot", "carry_over"),
         ),
         forced_out=ForcedOut(per_card=MappingProxyType(dict(data["forced_out"].get("per_card") or {}))),
@@ -344,8 +385,9 @@ def build_ruleset(data: Mapping[str, Any], source: str = "<memory>",
         two_goers=TwoGoers(**data["two_goers"]),
         trick_settlement=TrickSettlement(**data["trick_settlement"]),
         fields=tuple(
-            Field(id=f["id"], name=_name(f.get("name"), f["id"]), ranks=tuple(str(r) for r in f["ranks"]),
-                  multiplier=int(f["multiplier"]), applies_to=frozenset(Transfer(t) for t in f["applies_to"]))
+            Field(id=f["id"], name=_name(f.get("name"), f["id"]), ranks=tuple(str(r) for r in f.get("ranks") or ()),
+                  multiplier=int(f["multiplier"]), applies_to=frozenset(Transfer(t) for t in f["applies_to"]),
+                  cards=tuple(str(c) for c in f.get("cards") or ()), suits=tuple(str(x) for x in f.get("suits") or ()))
             for f in data["fields"]
         ),
         mizuten=Mizuten(**data["mizuten"]),
@@ -378,7 +420,7 @@ def _build_matching(data: Mapping[str, Any], source: str, places, extends_chain)
         chips=Chips(**data["chips"]),
         players=players,
         rounds=Rounds(**data["rounds"]),
-        declaration=Declaration(max_goers=int(decl["max_goers"]), drop_fee=DropFee(**decl["drop_fee"]),
+        declaration=Declaration(max_goers=int(decl["max_goers"]), drop_fee=build_drop_fee(decl["drop_fee"]),
                                 no_goers_pot=decl.get("no_goers", {}).get("pot", "carry_over")),
         forced_out=ForcedOut(per_card=MappingProxyType(dict((data.get("forced_out") or {}).get("per_card") or {}))),
         role_settlement=str(data.get("role_settlement", "pairwise_difference")),
