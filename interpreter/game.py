@@ -38,13 +38,36 @@ __all__ = ["Game", "CHANCE", "next_start"]
 def next_start(ruleset: Ruleset, r: RoundState) -> int:
     """T13, T24: the start player of the round after ``r``."""
     left = (r.start + 1) % r.players
+    if ruleset.hanafuda is not None and Phase.DECLARATIONS not in ruleset.round:
+        return next_dealer(ruleset, r)      # without declarations the deal passes by next_dealer
+    if r.kind is RoundKind.SKIPPED and ruleset.next_start.after_skip == "same_start":
+        return r.start
     if r.kind is RoundKind.ONE_GOER:
-        return r.goers[0]
+        return r.goers[0] if ruleset.next_start.after_one_goer == "goer" else left
     if r.kind is RoundKind.TWO_GOERS_SPLIT:
         return r.goers[0] if ruleset.next_start.after_split == "earlier_goer" else r.goers[1]
     if r.play_winner is not None and ruleset.next_start.after_tricks == "pot_taker":
         return r.play_winner
     return left
+
+
+def next_dealer(ruleset: Ruleset, r: RoundState) -> int:
+    """H2 and ``hanafuda.next_dealer``: the deal passes to the left or the right, or goes to the
+    round's winner (who made a capture role, else who captured the most points; the dealer keeps
+    it when nobody played)."""
+    rule = ruleset.hanafuda.next_dealer
+    if rule == "right":
+        return (r.start - 1) % r.players
+    play = r.play
+    if rule == "winner" and play is not None and getattr(play, "captures", None):
+        if play.stopped is not None:
+            return play.stopped[0]
+        points = {seat: sum(ruleset.deck.points(c) for c in cards) for seat, cards in play.captures.items()}
+        best = max(points.values())
+        return next(seat for seat in play.order if points[seat] == best)
+    if rule == "winner":
+        return r.start
+    return (r.start + 1) % r.players
 
 
 def _matching_view(play) -> dict:

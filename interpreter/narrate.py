@@ -151,7 +151,9 @@ class Narrator:
     def _CaptureRoleMade(self, e: CaptureRoleMade) -> str:
         table = self.rules.hanafuda.capture_roles
         roles = ", ".join(self.role_name(r, table) for r in e.roles)
-        return f"  {self.does(e.seat, 'makes')} 出来役 {roles} ({e.value} kan): the round stops"
+        goes_on = self.rules.hanafuda.after_capture_role == "play_on"
+        return (f"  {self.does(e.seat, 'makes')} 出来役 {roles} ({e.value} kan): "
+                f"{'play goes on (下げ)' if goes_on else 'the round stops'}")
 
     def _RoundScored(self, e: RoundScored) -> str:
         par = self.rules.hanafuda.par

@@ -59,6 +59,7 @@ class HanafudaDeck:
     changeling: frozenset = frozenset()
     rank_aliases: tuple = ()
     kind_names: tuple[tuple[str, str, str], ...] = ()  # (kind, ja, en), for sheets and narration
+    as_chaff: frozenset = frozenset()                  # cards patterns read as chaff (willow_as_chaff)
     _lookup: dict = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -155,7 +156,21 @@ class HanafudaDeck:
         if kind not in KINDS:
             raise CardError(f"'{word}' is not a card kind; kinds are {', '.join(KINDS)}, "
                             f"fixed_KIND and changeling.")
-        return frozenset(c for c in self.cards if self.kind(c) == kind and not (fixed and c in self.changeling))
+        return frozenset(c for c in self.cards if self.pattern_kind(c) == kind and not (fixed and c in self.changeling))
+
+    def pattern_kind(self, card: int) -> str:
+        """The kind a ``kind`` item reads: the printed kind, or chaff for a card read as chaff."""
+        return "chaff" if card in self.as_chaff else self.kind(card)
+
+    def hand_role_deck(self, willow_as_chaff: bool, month: int) -> "HanafudaDeck":
+        """The deck hand roles read: with ``willow_as_chaff`` the cards of ``month`` are chaff
+        (no changeling); else this deck."""
+        if not willow_as_chaff:
+            return self
+        from dataclasses import replace
+
+        return replace(self, changeling=frozenset(),
+                       as_chaff=frozenset(c for c in self.cards if self.month(c) == month))
 
     def with_changeling(self, cards) -> "HanafudaDeck":
         from dataclasses import replace

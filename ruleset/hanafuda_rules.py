@@ -51,14 +51,23 @@ class HanafudaRules:
     field_cards: int
     fields: tuple[HanaField, ...]                     # weakest first
     binding: Mapping[str, int]
-    settle: str
     tobikomi: Bonus
     nuke: Bonus
     capture_roles: RoleTable
     specials: Mapping[str, Special]
     fukikeshi: bool
-    next_dealer: str = "left"
-    field_four: str = "redeal"
+    next_dealer: str = "left"                    # left, right, winner (H2 and house rules)
+    field_four: str = "redeal"                   # not a setting: the only rule the tables play
+    settle: str = "at_start"                     # H11: at_start, or at_end of the round
+    after_capture_role: str = "stop"             # H18: stop, or play_on (下げ)
+    direction: str = "left"                      # H2: play passes to the left, or the right
+    willow_as_chaff: bool = False                # hand roles read the willow cards as chaff
+    carry_brights: bool = False                  # brights left on the field bind the next round
+
+    def play_order(self, seats_from_start) -> list[int]:
+        """H2: the dealer, then the seats in the direction of play."""
+        seats = list(seats_from_start)
+        return seats if self.direction == "left" else seats[:1] + seats[1:][::-1]
 
     def field_of(self, cards) -> HanaField:
         """H5: the strongest field any of whose cards lies among ``cards``, else the weakest."""
@@ -110,14 +119,17 @@ def build_hanafuda(data: Mapping[str, Any], deck) -> HanafudaRules:
         field_cards=int(data.get("field_cards", 6)),
         fields=tuple(fields),
         binding=MappingProxyType(dict(data.get("binding") or {})),
-        settle=str(roles.get("settle", "at_start")),
         tobikomi=Bonus(tuple(tob.get("roles", ())), int(tob.get("bonus", 0))),
         nuke=Bonus(tuple(nuke.get("roles", ())), int(nuke.get("bonus", 0)), int(nuke.get("above", 0))),
         capture_roles=build_role_table(data.get("capture_roles") or {}),
         specials=MappingProxyType(specials),
         fukikeshi=bool(data.get("fukikeshi", True)),
         next_dealer=str(data.get("next_dealer", "left")),
-        field_four=str(data.get("field_four", "redeal")),
+        settle=str(roles.get("settle", "at_start")),
+        after_capture_role=str(data.get("after_capture_role", "stop")),
+        direction=str(data.get("direction", "left")),
+        willow_as_chaff=bool(data.get("willow_as_chaff", False)),
+        carry_brights=bool(data.get("carry_brights", False)),
     )
 
 

@@ -262,7 +262,6 @@ class Ruleset:
     rounds: Rounds
     declaration: Declaration
     forced_out: ForcedOut
-    role_settlement: str
     two_goers: TwoGoers
     trick_settlement: TrickSettlement
     fields: tuple[Field, ...]
@@ -300,7 +299,13 @@ class Ruleset:
         """The compiled hand-role evaluator (built on first use)."""
         from .roles import compile_table
 
-        return compile_table(self.roles, self.deck)
+        return compile_table(self.roles, self.hand_role_deck)
+
+    @property
+    def hand_role_deck(self):
+        """The deck hand-role patterns read (hanafuda's ``willow_as_chaff`` reads willow as chaff)."""
+        h = self.hanafuda
+        return self.deck if h is None else self.deck.hand_role_deck(h.willow_as_chaff, h.changeling_month)
 
 
 def _name(data: Mapping[str, Any] | None, fallback: str) -> Name:
@@ -381,7 +386,6 @@ def build_ruleset(data: Mapping[str, Any], source: str = "<memory>",
             no_goers_pot=decl.get("no_goers", {}).get("pot", "carry_over"),
         ),
         forced_out=ForcedOut(per_card=MappingProxyType(dict(data["forced_out"].get("per_card") or {}))),
-        role_settlement=str(data["role_settlement"]),
         two_goers=TwoGoers(**data["two_goers"]),
         trick_settlement=TrickSettlement(**data["trick_settlement"]),
         fields=tuple(
@@ -423,7 +427,6 @@ def _build_matching(data: Mapping[str, Any], source: str, places, extends_chain)
         declaration=Declaration(max_goers=int(decl["max_goers"]), drop_fee=build_drop_fee(decl["drop_fee"]),
                                 no_goers_pot=decl.get("no_goers", {}).get("pot", "carry_over")),
         forced_out=ForcedOut(per_card=MappingProxyType(dict((data.get("forced_out") or {}).get("per_card") or {}))),
-        role_settlement=str(data.get("role_settlement", "pairwise_difference")),
         two_goers=TwoGoers(**(data.get("two_goers") or {})),
         trick_settlement=TrickSettlement(**(data.get("trick_settlement") or {"per_trick": 0})),
         fields=tuple(f.field for f in rules.fields),

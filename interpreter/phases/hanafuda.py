@@ -35,6 +35,16 @@ class FieldMade:
 
 
 @dataclass(frozen=True)
+class FieldCarried:
+    """``hanafuda.carry_brights``: the brights left on the field at the end of round ``round``
+    make ``field``, which binds the next round (like H6)."""
+
+    round: int
+    field: str
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class HandRolesShown:
     """H11: ``seat`` shows ``cards`` for ``roles`` worth ``value`` kan."""
 
@@ -99,11 +109,15 @@ class HanaDealSpace:
 
 
 def _last_binding(t) -> Optional[str]:
-    """H6: the field the previous round bound this one to, read from the log."""
-    for event in reversed(t.events):
-        if isinstance(event, FieldMade):
-            return event.binds_next if event.round == t.round.index - 1 else None
-    return None
+    """H6: the field the previous round bound this one to, read from the log (a field carried by
+    the brights left on its field, ``carry_brights``, binds it too; the stronger one counts)."""
+    last, rules = t.round.index - 1, t.ruleset.hanafuda
+    found = [e.binds_next if isinstance(e, FieldMade) else e.field
+             for e in t.events if isinstance(e, (FieldMade, FieldCarried)) and e.round == last]
+    found = [f for f in found if f is not None]
+    if not found:
+        return None
+    return max(found, key=lambda f: rules.field_by_id(f).field.multiplier)
 
 
 class HanafudaDeal(DealPhase):
@@ -129,7 +143,7 @@ class HanafudaDeal(DealPhase):
         binds = rules.bound_field(action.field)
         t.emit(FieldMade(r.index, made.field.id, made.field.multiplier, from_binding,
                          binds.field.id if binds else None))
-        order = tuple(r.seats_from_start())
+        order = tuple(rules.play_order(r.seats_from_start()))
         if Phase.DECLARATIONS not in self.ruleset.round:     # no declarations: every seat plays (H2)
             r.kind = RoundKind.THREE_GOERS
             r.goers = list(order)
@@ -141,7 +155,7 @@ def seat_goers(t) -> None:
     hands of the others go under the stock, seat by seat from the dealer (so the stock still
     holds a card to turn for every card the goers play)."""
     r, s = t.round, t.round.play
-    order = tuple(x for x in r.seats_from_start() if x in r.goers)
+    order = tuple(x for x in t.ruleset.hanafuda.play_order(r.seats_from_start()) if x in r.goers)
     if s is None or s.order == order:
         return
     for seat in s.order:
@@ -163,7 +177,6 @@ class HandRoles(PhaseRule):
     def enter(self, t) -> None:
         seat_goers(t)
         r, s = t.round, t.round.play
-        kan = self.ruleset.hanafuda.kan
         for seat in s.order:
             res = self.ruleset.evaluator.evaluate(r.hands[seat])
             s.hand_roles[seat] = res
@@ -171,9 +184,18 @@ class HandRoles(PhaseRule):
                 continue
             cards = tuple(sorted({c for h in res.roles for c in h.cards}))
             t.emit(HandRolesShown(r.index, seat, res.ids, res.go, cards))
-            for other in s.order:
-                if other != seat:
-                    t.pay(Transfer.ROLES, other, seat, res.go * kan, f"hand roles {'+'.join(res.ids)}")
+        if self.ruleset.hanafuda.settle == "at_start":
+            pay_hand_roles(t, s)
+
+
+def pay_hand_roles(t, s) -> None:
+    """H11: every other player pays each holder its hand roles' value (at the start, or with
+    ``hand_roles.settle: at_end`` when the round ends)."""
+    kan = t.ruleset.hanafuda.kan
+    for seat, res in s.hand_roles.items():
+        for other in s.order:
+            if other != seat and res.go:
+                t.pay(Transfer.ROLES, other, seat, res.go * kan, f"hand roles {'+'.join(res.ids)}")
 
 
 class CardScoring(PhaseRule):
@@ -183,11 +205,15 @@ class CardScoring(PhaseRule):
     phase = Phase.CARD_SCORING
 
     def applies(self, t) -> bool:
-        s = t.round.play
-        return s is not None and s.stopped is None and t.round.kind in PLAYED
+        s, rules = t.round.play, self.ruleset.hanafuda
+        late = rules.settle == "at_end" and rules.after_capture_role == "stop"
+        return s is not None and (s.stopped is None or late) and t.round.kind in PLAYED
 
     def enter(self, t) -> None:
         r, s, rules = t.round, t.round.play, self.ruleset.hanafuda
+        if s.stopped is not None:           # settle: at_end, a capture role stopped the round
+            pay_hand_roles(t, s)
+            return
         deck, kan = self.ruleset.deck, rules.kan
         points = {seat: sum(deck.points(c) for c in s.captures[seat]) for seat in s.order}
         specials = self._specials(r, s, points)
@@ -197,11 +223,23 @@ class CardScoring(PhaseRule):
             for other in s.order:
                 if other != seat:
                     t.pay(Transfer.SPECIAL_ROLES, other, seat, value * kan, f"special role {role}")
-        if blown:
+        if blown and rules.settle == "at_start":
             self._refund_hand_roles(t, s)
+        if not blown and rules.settle == "at_end":
+            pay_hand_roles(t, s)
         self._card_points(t, s, points)
         if not blown:
             self._bonuses(t, s, points)
+        if rules.carry_brights:
+            self._carry(t, s)
+
+    def _carry(self, t, s) -> None:
+        """``carry_brights``: the field the brights left on the field make binds the next round."""
+        rules, deck = self.ruleset.hanafuda, self.ruleset.deck
+        left = tuple(sorted(c for c in s.field if deck.kind(c) == "bright"))
+        made = rules.field_of(left) if left else None
+        if made is not None and made.field.multiplier > rules.fields[0].field.multiplier:
+            t.emit(FieldCarried(t.round.index, made.field.id, left))
 
     def _specials(self, r, s, points) -> list[tuple[str, int, int]]:
         rules, deck = self.ruleset.hanafuda, self.ruleset.deck
