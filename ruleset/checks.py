@@ -222,9 +222,26 @@ def check_matching(data: dict) -> Found:
                 yield ("round",), f"the phase '{need}' comes before 'hanafuda_deal'; it needs the deal first."
 
 
+def check_hanafuda_roles(data: dict) -> Found:
+    """Role ids the ``hanafuda:`` section names: 飛び込み and 抜け役 name hand roles (H12, H13); the
+    capture roles' groups, and the roles their examples expect, are defined."""
+    section = data["hanafuda"]
+    hand = data["role_table"].get("roles") or {}
+    for bonus in ("tobikomi", "nuke"):
+        for i, rid in enumerate(((section.get("hand_roles") or {}).get(bonus) or {}).get("roles") or ()):
+            if rid not in hand:
+                known = ", ".join(hand) or "none"
+                yield ("hanafuda", "hand_roles", bonus, "roles", i), (
+                    f"hanafuda.hand_roles.{bonus}.roles names the role '{rid}', which is not a hand role of "
+                    f"the role table (its roles: {known}).")
+    captures = section.get("capture_roles") or {}
+    yield from check_role_table(captures, ("hanafuda", "capture_roles"))
+
+
 def ruleset_findings(data: dict[str, Any]) -> list[tuple[tuple, str]]:
     """Every semantic problem of a resolved, schema-valid ruleset, in check order."""
     if data.get("play") == "matching":
-        return list(check_matching(data)) + list(check_role_table(data["role_table"]))
+        return (list(check_matching(data)) + list(check_role_table(data["role_table"]))
+                + list(check_hanafuda_roles(data)))
     found = [item for check in RULESET_CHECKS for item in check(data)]
     return found + list(check_role_table(data["role_table"]))

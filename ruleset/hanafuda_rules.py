@@ -96,8 +96,14 @@ class HanafudaRules:
 ALL_TRANSFERS = frozenset(Transfer)
 
 
-def build_hanafuda(data: Mapping[str, Any], deck) -> HanafudaRules:
-    """Build :class:`HanafudaRules` from a schema-valid ``hanafuda:`` section."""
+def build_hanafuda(data: Mapping[str, Any], deck, places: Mapping[str, str] | None = None) -> HanafudaRules:
+    """Build :class:`HanafudaRules` from a schema-valid ``hanafuda:`` section.
+
+    ``places`` maps dotted paths inside ``hanafuda.capture_roles`` (``roles.akatan.pattern``) to
+    ``FILE:LINE:COL``, so capture-role patterns and examples are reported where they are written.
+    """
+    from .capture_roles import capture_table
+
     fields = []
     for f in data["fields"]:
         cards = tuple(deck.parse(str(c)) for c in f.get("cards") or ())
@@ -121,7 +127,7 @@ def build_hanafuda(data: Mapping[str, Any], deck) -> HanafudaRules:
         binding=MappingProxyType(dict(data.get("binding") or {})),
         tobikomi=Bonus(tuple(tob.get("roles", ())), int(tob.get("bonus", 0))),
         nuke=Bonus(tuple(nuke.get("roles", ())), int(nuke.get("bonus", 0)), int(nuke.get("above", 0))),
-        capture_roles=build_role_table(data.get("capture_roles") or {}),
+        capture_roles=build_role_table(capture_table(data.get("capture_roles") or {}), places),
         specials=MappingProxyType(specials),
         fukikeshi=bool(data.get("fukikeshi", True)),
         next_dealer=str(data.get("next_dealer", "left")),

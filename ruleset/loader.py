@@ -72,8 +72,11 @@ class _Checker:
 def _pattern_problems(ruleset: Ruleset, checker: _Checker) -> list[Problem]:
     from . import roles
 
-    # every pattern error, or else every failing example
-    return [checker.error(exc, ("role_table",)) for exc in roles.check_examples(ruleset)]
+    from .capture_roles import check_capture_roles
+
+    # every pattern error, or else every failing example; the same for capture roles (hanafuda)
+    return ([checker.error(exc, ("role_table",)) for exc in roles.check_examples(ruleset)]
+            + [checker.error(exc, ("hanafuda", "capture_roles")) for exc in check_capture_roles(ruleset)])
 
 
 def _analyse_ruleset(resolved: Resolved, source: str) -> Analysis:

@@ -411,7 +411,8 @@ def _build_matching(data: Mapping[str, Any], source: str, places, extends_chain)
     section = data["hanafuda"]
     changeling = int(section.get("changeling_month", 11)) if section.get("willow_changeling", True) else None
     deck = build_hanafuda_deck(data["deck"], changeling)
-    rules = build_hanafuda(section, deck)
+    prefix = "hanafuda.capture_roles."
+    rules = build_hanafuda(section, deck, {k[len(prefix):]: v for k, v in (places or {}).items() if k.startswith(prefix)})
     players = Players(**data["players"])
     decl = data.get("declaration") or {"max_goers": players.max, "drop_fee": {"first": 0, "step": 0}}
     return Ruleset(
