@@ -36,8 +36,9 @@ class FieldMade:
 
 @dataclass(frozen=True)
 class FieldCarried:
-    """``hanafuda.carry_brights``: the brights left on the field at the end of round ``round``
-    make ``field``, which binds the next round (like H6)."""
+    """``hanafuda.carry_brights``: the field cards of round ``round`` made more than one field;
+    the strongest made this round's, ``field`` (the next strongest, made by ``cards``) is carried
+    to the next round, which is at least that field (like H6)."""
 
     round: int
     field: str
@@ -143,11 +144,25 @@ class HanafudaDeal(DealPhase):
         binds = rules.bound_field(action.field)
         t.emit(FieldMade(r.index, made.field.id, made.field.multiplier, from_binding,
                          binds.field.id if binds else None))
+        if rules.carry_brights:
+            carry_field(t, rules, action.field, made)
         order = tuple(rules.play_order(r.seats_from_start()))
         if Phase.DECLARATIONS not in self.ruleset.round:     # no declarations: every seat plays (H2)
             r.kind = RoundKind.THREE_GOERS
             r.goers = list(order)
         r.play = MatchingState(list(action.field), list(action.stock), order, {s: [] for s in order})
+
+
+def carry_field(t, rules, field_cards, made) -> None:
+    """``carry_brights`` (持ち越し): when the field cards make more than one field kind (a 大場
+    bright and a 絶場 bright together), the round takes the strongest and the next strongest is
+    carried to the next round."""
+    on = set(field_cards)
+    kinds = sorted({f for f in rules.fields if on.intersection(f.cards) and f.field.id != made.field.id},
+                   key=lambda f: -f.field.multiplier)
+    if kinds:
+        carried = kinds[0]
+        t.emit(FieldCarried(t.round.index, carried.field.id, tuple(sorted(on.intersection(carried.cards)))))
 
 
 def seat_goers(t) -> None:
@@ -230,16 +245,6 @@ class CardScoring(PhaseRule):
         self._card_points(t, s, points)
         if not blown:
             self._bonuses(t, s, points)
-        if rules.carry_brights:
-            self._carry(t, s)
-
-    def _carry(self, t, s) -> None:
-        """``carry_brights``: the field the brights left on the field make binds the next round."""
-        rules, deck = self.ruleset.hanafuda, self.ruleset.deck
-        left = tuple(sorted(c for c in s.field if deck.kind(c) == "bright"))
-        made = rules.field_of(left) if left else None
-        if made is not None and made.field.multiplier > rules.fields[0].field.multiplier:
-            t.emit(FieldCarried(t.round.index, made.field.id, left))
 
     def _specials(self, r, s, points) -> list[tuple[str, int, int]]:
         rules, deck = self.ruleset.hanafuda, self.ruleset.deck
