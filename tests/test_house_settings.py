@@ -150,46 +150,36 @@ def test_H12_tobikomi_naming_an_unknown_role_is_an_error(tmp_path):
     assert len(found) == 1 and ":5:" in found[0] and "'tanichii'" in found[0] and "hand_roles.nuke" in found[0]
 
 
+CAPTURES = """\
+extends: hanafuda_hachihachi
+name: h
+hanafuda:
+  capture_roles:
+    roles:
+"""
+
+
 def test_H17_capture_role_pattern_errors_are_reported_by_validate(tmp_path):
-    found = problems(tmp_path, """\
-        extends: hanafuda_hachihachi
-        name: h
-        hanafuda:
-          capture_roles:
-            roles:
-              inoshikacho: {pattern: count(cards 6a 7a 10x) == 3, go: 7}
-              bad: {pattern: count(kind nothing) ==, go: 1}
-        """)
+    found = problems(tmp_path, CAPTURES + "      inoshikacho: {pattern: count(cards 6a 7a 10x) == 3, go: 7}\n"
+                                          "      bad: {pattern: count(kind nothing) ==, go: 1}\n")
     assert len(found) >= 2 and all("capture roles:" in p for p in found)
     assert any(":6:" in p and "10x" in p for p in found)
 
 
 def test_H17_capture_role_examples_are_checked(tmp_path):
-    text = """\
-        extends: hanafuda_hachihachi
-        name: h
-        hanafuda:
-          capture_roles:
-            roles:
-              inoshikacho: {pattern: count(cards 6a 7a 10a) == 3, go: 7}
-            examples:
-              - {captures: 6a 7a 10a, roles: [inoshikacho], go: 7}
-              - {captures: [1r, 2r, 3r], roles: [akatan], go: %s}
-        """
+    text = CAPTURES + """\
+      inoshikacho: {pattern: count(cards 6a 7a 10a) == 3, go: 7}
+    examples:
+      - {captures: 6a 7a 10a, roles: [inoshikacho], go: 7}
+      - {captures: [1r, 2r, 3r], roles: [akatan], go: %s}
+"""
     assert problems(tmp_path, text % 7) == []
     found = problems(tmp_path, text % 8)
     assert len(found) == 1 and ":9:" in found[0] and "expected go 8 but got 7" in found[0]
 
 
 def test_H17_capture_role_group_must_exist(tmp_path):
-    found = problems(tmp_path, """\
-        extends: hanafuda_hachihachi
-        name: h
-        hanafuda:
-          capture_roles:
-            roles:
-              inoshikacho: {pattern: count(cards 6a 7a 10a) == 3, go: 7, group: animals}
-        """)
+    found = problems(tmp_path, CAPTURES + "      inoshikacho: {pattern: count(cards 6a 7a 10a) == 3, go: 7, group: animals}\n")
     assert len(found) == 1 and "'animals'" in found[0]
 
 

@@ -7,10 +7,10 @@ change. The tests check those situations again before they rely on them.
 
 from __future__ import annotations
 
-import random
+import sys
 from pathlib import Path
 
-from hachihachi.interpreter import CHANCE, Game
+from hachihachi.interpreter import Game
 from hachihachi.interpreter.events import RoundEnded, Transfer
 from hachihachi.interpreter.kinds import RoundKind
 from hachihachi.interpreter.record import record_data, write_record
@@ -22,14 +22,11 @@ HANAFUDA = ("hanafuda_hachihachi", 3, 6)
 
 
 def play(ruleset: str, players: int, rounds: int, seed: int) -> Game:
-    game = Game(ruleset, players, seed=seed, rounds=rounds)
-    rng = random.Random(seed)
-    while not game.is_terminal:
-        if game.current_player == CHANCE:
-            game.deal_random()
-        else:
-            game.apply(rng.choice(game.legal_actions()))
-    return game
+    """The golden traces' seeded random legal play (``tests/golden/regen.py``)."""
+    sys.path.insert(0, str(Path(__file__).parents[1] / "golden"))
+    from regen import play as random_game
+
+    return random_game(seed, players, ruleset, rounds)
 
 
 def trick_ok(game: Game) -> bool:
