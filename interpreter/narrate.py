@@ -12,7 +12,7 @@ from ..ruleset.model import Phase, PlayKind, Ruleset
 from ..ruleset.model import Transfer as TransferKind
 from .actions import POT, CallMizuten, Deal, Declare, Play, Split
 from .events import Applied, ForcedOut, GameEnded, RolesShown, RoundEnded, RoundStarted, TrickTaken, Transfer
-from .phases.hanafuda import FieldMade, HanaDeal, HandRolesShown, RoundScored
+from .phases.hanafuda import FieldCarried, FieldMade, HanaDeal, HandRolesShown, RoundScored
 from .play.matching import Capture, CaptureRoleMade, Captured
 
 KIND_NAMES = {
@@ -136,6 +136,10 @@ class Narrator:
         if e.binds_next:
             text += f"; the next round is bound to {self._field_name(e.binds_next)} (二代しばり)"
         return text
+
+    def _FieldCarried(self, e: FieldCarried) -> str:
+        return (f"  {self.deck.format(e.cards)} carry {self._field_name(e.field)} to the next round "
+                "(持ち越し)")
 
     def _HandRolesShown(self, e: HandRolesShown) -> str:
         roles = ", ".join(self.role_name(r) for r in e.roles)

@@ -127,3 +127,24 @@ def test_traditional_hachihachi_variant():
     assert flows(g, 2, K.CARD_POINTS)                                            # 下げ: play went on
     assert ended(g, 0).next_start == (ended(game(), 0).next_start - 2) % 3     # the deal to the right
     assert sum(g.chips) == 0
+
+
+def test_narration_tells_the_house_rules():
+    from hachihachi.interpreter.narrate import Narrator
+
+    def text(name):
+        g = game(name)
+        return "\n".join(Narrator(g.ruleset, ["a", "b", "c"]).lines(g.events))
+
+    assert "carry 大場 Big field to the next round (持ち越し)" in text("h6_carry_brights")
+    assert "play goes on (下げ)" in text("h18_play_on") and "play goes on" not in text(BASE)
+
+
+def test_matching_help_reads_settle_and_capture_rule():
+    from hachihachi.cli.matching_explain import _house_words
+
+    late, on = rules("h11_settle_at_end"), rules("h18_play_on")
+    assert _house_words(rules(BASE), "en")["capture_rule"] == "A capture role stops the round at once"
+    assert "play goes on" in _house_words(on, "en")["capture_rule"]
+    assert _house_words(late, "en")["settle_when"] == "paid when the round ends"
+    assert _house_words(on, "ja")["capture_rule"] == "勝負は続き (下げ)"
