@@ -246,3 +246,9 @@ def test_help_reads_forced_out_odd_chip_and_follow_rule():
     assert words["forced_per_card"] == "2 per ace" and words["odd_chip"] == "later goer"
     assert "trump when you can" in words["follow"]
     assert "後の人" in ruled_words(house, "ja")["odd_chip"]
+
+
+def test_H17_capture_example_naming_an_unknown_role_is_an_error(tmp_path):
+    found = problems(tmp_path, CAPTURES + "      inoshikacho: {pattern: count(cards 6a 7a 10a) == 3, go: 7}\n"
+                                          "    examples:\n      - {captures: 6a 7a 10a, roles: [inoshika]}\n")
+    assert len(found) == 1 and ":8:" in found[0] and "'inoshika'" in found[0]
