@@ -35,8 +35,22 @@ def _values(v: View, rules: Ruleset, lang: str) -> dict:
         roles=", ".join(f"{h.id} {h.go}" for h in roles.roles) if roles and roles.roles else "-",
         go=roles.go if roles else 0, fee=fee, cost=fee * v.multiplier, max=rules.declaration.max_goers,
         per_card=_per_card(rules, lang), pot=v.pot, turned=turned,
-        targets=" / ".join(deck.name(c) for c in targets) or "-",
+        targets=" / ".join(deck.name(c) for c in targets) or "-", **_house_words(rules, lang),
     )
+
+
+def _house_words(rules: Ruleset, lang: str) -> dict:
+    """H11 and H18 as the rule file sets them: when hand roles are paid, whether a capture role
+    stops the round."""
+    hana, ja = rules.hanafuda, lang == "ja"
+    play_on = hana.after_capture_role == "play_on"
+    if ja:
+        return {"capture_rule": "勝負は続き (下げ)" if play_on else "その場で局が終わり",
+                "settle_when": "局の終わりに精算し" if hana.settle == "at_end" else "すぐ精算し"}
+    return {"capture_rule": "A capture role is paid at once and play goes on (下げ)" if play_on
+            else "A capture role stops the round at once",
+            "capture_short": "capture roles are paid as made" if play_on else "capture roles stop the round",
+            "settle_when": "paid when the round ends" if hana.settle == "at_end" else "paid at once"}
 
 
 def _capture_roles(rules: Ruleset, lang: str) -> str:
@@ -66,7 +80,7 @@ EN: dict[Any, Any] = {
         "Matching (H14): play a card. One field card of its month: you take both;",
         "two: you choose which (shown 'card -> target'); three: you take all three;",
         "none: it joins the field. Then the stock's top card is turned and matched",
-        "the same way (H15). A capture role stops the round at once (H17, H18):",
+        "the same way (H15). {capture_rule} (H17, H18):",
         "each other player pays its kan (1 kan = {kan} points) x{mult}.",
         "Capture roles: {capture_roles}.",
         "Otherwise card points ({kinds})",
@@ -78,8 +92,8 @@ EN: dict[Any, Any] = {
         "At most {max} go; the rest are forced out, and each goer pays each of them",
         "{per_card}, plus the forced-out values of their hand roles.",
         "A lone goer takes the pot of {pot}. The goers play the round: hand roles",
-        "paid at once (H8-H11; yours: {roles}, {go} kan), matching (H14, H15),",
-        "capture roles stop the round (H17, H18), card points against {par} (H21).",
+        "{settle_when} (H8-H11; yours: {roles}, {go} kan), matching (H14, H15),",
+        "{capture_short} (H17, H18), card points against {par} (H21).",
     ],
 }
 
@@ -89,7 +103,7 @@ JA: dict[Any, Any] = {
         "2枚ならどちらかを選び (「札 -> 取る札」)、3枚なら全部取ります。",
         "なければ場に置きます。続いて山札の一番上をめくり、",
         "同じように合わせます (H15)。",
-        "出来役 (H17, H18) ができるとその場で局が終わり、他の全員から",
+        "出来役 (H17, H18) ができると{capture_rule}、他の全員から",
         "貫 (1貫 = {kan}点) x{mult} をもらいます: {capture_roles}。",
         "最後まで行けば札の点 ({kinds}) を",
         "{par}と比べます (H21、x{mult}、H7)。あなたの取り札は今 {pts}点です。",
@@ -99,7 +113,7 @@ JA: dict[Any, Any] = {
         "出るか降りるか。今降りると降り賃 {fee} x{mult} = {cost}点を場に払います。",
         "出られるのは{max}人まで。残りは降ろされ、出た人から{per_card}と",
         "手役の降ろされ欄をもらいます。一人だけ出れば場代{pot}を取ります。",
-        "出た人は手役をすぐ精算し (H8-H11、あなた: {roles}、{go}貫)、合わせ (H14, H15)、",
+        "出た人は手役を{settle_when} (H8-H11、あなた: {roles}、{go}貫)、合わせ (H14, H15)、",
         "出来役で局が終わり (H17, H18)、最後まで行けば札の点を{par}と比べます (H21)。",
     ],
 }

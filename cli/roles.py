@@ -108,7 +108,9 @@ def _stats(ruleset, samples: int | None, seed: int, trump, indicator, as_json: b
 @click.option("--samples", type=click.IntRange(1, MAX_SAMPLES),
               help="With --stats: estimate from N random hands (or deals).")
 @click.option("--seed", type=int, default=1, show_default=True, help="With --samples: the random seed.")
-def roles(cards, rules, trump, indicator, as_json, stats, exact, samples, seed):
+@click.option("--captures", "captures", is_flag=True,
+              help="Evaluate CARDS as a captured pile against the capture roles (hanafuda, H17).")
+def roles(cards, rules, trump, indicator, as_json, stats, exact, samples, seed, captures):
     """Evaluate the hand roles of CARDS (or of one hand per line on standard input).
 
     With --stats, count how many of all hands have each role; when the table reads the trump or
@@ -125,6 +127,9 @@ def roles(cards, rules, trump, indicator, as_json, stats, exact, samples, seed):
     except HachiError as err:
         _fail("--rules", err)
         sys.exit(1)
+    if captures:
+        _captures(ruleset, " ".join(cards), as_json)
+        return
     if stats:
         if cards:
             raise click.UsageError("--stats takes no cards.")
@@ -154,6 +159,26 @@ def roles(cards, rules, trump, indicator, as_json, stats, exact, samples, seed):
                 click.echo(escape(f"<stdin>:{n}: error: {err.message}", MAX_LINE))   # in line with the answers
     if bad:
         sys.exit(1)
+
+
+def _captures(ruleset, text: str, as_json: bool) -> None:
+    """``--captures``: the capture roles of one captured pile."""
+    if not text.strip():
+        raise click.UsageError("--captures needs the captured cards, such as: 1r 2r 3r 1c1.")
+    pile_roles = RULE_KINDS[ruleset.play].own_roles_of
+    try:
+        if pile_roles is None:
+            raise CardError(f"the ruleset {shown(ruleset.name)} has no capture roles (only matching play has them).")
+        obj = pile_roles(ruleset, text)
+    except HachiError as err:
+        _fail("<captures>", err)
+        sys.exit(1)
+    if as_json:
+        click.echo(json.dumps({k: v for k, v in obj.items() if k != "captures"}, ensure_ascii=False))
+        return
+    roles = "; ".join(f"{r['id']} {r['go']} kan ({' '.join(r['cards'])})" for r in obj["roles"]) or "no capture role"
+    total = f"; total {obj['go']} kan" if obj["roles"] else ""
+    click.echo(f"{obj['captures']}: {roles}{total}; {obj['points']} points")
 
 
 @click.command()

@@ -39,8 +39,13 @@ __all__ = ["GameState", "CHANCE", "next_start"]
 def next_start(ruleset: Ruleset, r: RoundState) -> int:
     """T13, T24: the start player of the round after ``r``."""
     left = (r.start + 1) % r.players
+    dealer = plugin_for(ruleset).next_dealer(ruleset, r)
+    if dealer is not None:
+        return dealer                       # the play kind passes the deal by its own rule
+    if r.kind is RoundKind.SKIPPED and ruleset.next_start.after_skip == "same_start":
+        return r.start
     if r.kind is RoundKind.ONE_GOER:
-        return r.goers[0]
+        return r.goers[0] if ruleset.next_start.after_one_goer == "goer" else left
     if r.kind is RoundKind.TWO_GOERS_SPLIT:
         return r.goers[0] if ruleset.next_start.after_split == "earlier_goer" else r.goers[1]
     if r.play_winner is not None and ruleset.next_start.after_tricks == "pot_taker":

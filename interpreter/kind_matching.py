@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
-from ..ruleset.model import PlayKind, Ruleset
+from ..ruleset.model import Phase, PlayKind, Ruleset
 from .actions import Play
 from .events import Applied, FieldMade, RolesShown
-from .phases.hanafuda import CardScoring, HanaDeal, HanafudaDeal, HandRoles, RoundScored
+from .phases.hanafuda import CardScoring, FieldCarried, HanaDeal, HanafudaDeal, HandRoles, RoundScored
 from .play.matching import Capture, Captured, MatchingEngine, MatchingState
 from . import record_matching
 from .phases.base import PhaseRule
@@ -58,11 +58,17 @@ def _field_made(n: Teller, e: FieldMade) -> Optional[str]:
     return text
 
 
+def _field_carried(n: Teller, e: FieldCarried) -> str:
+    return f"  {n.deck.format(e.cards)} carry {_field_name(n, e.field)} to the next round (持ち越し)"
+
+
 def _roles_shown(n: Teller, e: RolesShown) -> str:
     if e.captured:
         table = n.rules.hanafuda.capture_roles
         roles = ", ".join(n.role_name(r, table) for r in e.roles)
-        return f"  {n.does(e.seat, 'makes')} 出来役 {roles} ({e.value} kan): the round stops"
+        goes_on = n.rules.hanafuda.after_capture_role == "play_on"
+        return (f"  {n.does(e.seat, 'makes')} 出来役 {roles} ({e.value} kan): "
+                f"{'play goes on (下げ)' if goes_on else 'the round stops'}")
     roles = ", ".join(n.role_name(r) for r in e.roles)
     return f"  {n.does(e.seat, 'shows')} 手役 {roles} ({e.value} kan): {n.deck.format(e.cards)}"
 
@@ -93,12 +99,35 @@ class MatchingPlugin:
     record = record_matching
     starter = "dealer (親)"
     next_starter = "dealer (親)"
-    narrate_events: Mapping[type, EventTeller] = {FieldMade: _field_made, RolesShown: _roles_shown, Captured: _captured,
+    narrate_events: Mapping[type, EventTeller] = {FieldMade: _field_made, FieldCarried: _field_carried,
+                                                  RolesShown: _roles_shown, Captured: _captured,
                       RoundScored: _round_scored}
     narrate_actions: Mapping[type, EventTeller] = {HanaDeal: _deal, Capture: _quiet, Play: _quiet}
 
     def engine(self, ruleset: Ruleset) -> MatchingEngine:
         return MatchingEngine(ruleset)
+
+    def next_dealer(self, ruleset: Ruleset, r: Any) -> Optional[int]:
+        """H2 and ``hanafuda.next_dealer``, in a round without declarations (with go/drop the
+        shared rules of T13 and T24 decide): the deal passes to the left or the right, or goes
+        to the round's winner (who made a capture role, else who captured the most points; the
+        dealer keeps it when nobody played)."""
+        if Phase.DECLARATIONS in ruleset.round:
+            return None
+        rule = ruleset.hanafuda.next_dealer
+        if rule == "right":
+            return int((r.start - 1) % r.players)
+        play = r.play
+        if rule == "winner":
+            if not isinstance(play, MatchingState) or not play.captures:
+                return int(r.start)
+            if play.stopped is not None:
+                return int(play.stopped[0])
+            deck = ruleset.hanafuda.deck
+            points = {seat: sum(deck.points(c) for c in cards) for seat, cards in play.captures.items()}
+            best = max(points.values())
+            return next(seat for seat in play.order if points[seat] == best)
+        return int((r.start + 1) % r.players)
 
     def check_round(self, ruleset: Ruleset) -> Optional[str]:
         return None                             # the rule file checks (checks.py) placed the phases

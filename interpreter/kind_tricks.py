@@ -71,6 +71,9 @@ class TrickPlugin:
     def engine(self, ruleset: Ruleset) -> TrickEngine:
         return TrickEngine(ruleset)
 
+    def next_dealer(self, ruleset: Ruleset, r: Any) -> Optional[int]:
+        return None                             # T13, T24 decide
+
     def check_round(self, ruleset: Ruleset) -> Optional[str]:
         order = list(ruleset.round)
         for needed in (Phase.DEAL, Phase.DECLARATIONS):

@@ -79,6 +79,10 @@ class PlayKindPlugin(Protocol):
     def engine(self, ruleset: Ruleset) -> PlayEngine:
         """The play engine of a round."""
 
+    def next_dealer(self, ruleset: Ruleset, r: Any) -> Optional[int]:
+        """The seat that begins the round after ``r`` when the play kind decides it, else None
+        (the shared rules of T13 and T24 decide)."""
+
     def check_round(self, ruleset: Ruleset) -> Optional[str]:
         """What is wrong with the ruleset's ``round:`` list for this play kind, or None."""
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from .model import (Chips, Declaration, DropFee, ForcedOut, Mizuten, NextStart, Phase, Players, Rounds, Ruleset,
-                    TrickPlay, TrickSettlement, TwoGoers)
+from .model import (Chips, Declaration, ForcedOut, Mizuten, NextStart, Phase, Players, Rounds, Ruleset,
+                    TrickPlay, TrickSettlement, TwoGoers, build_drop_fee)
 from .playkinds import rule_kind
 from .roletable import _name, build_role_table
 
@@ -26,7 +26,7 @@ def build_ruleset(data: Mapping[str, Any], source: str = "<memory>",
     ``data["role_table"]`` is the role table's data (the loader has already read the file it names).
     """
     kind = rule_kind(data)
-    parts = kind.parts(data)
+    parts = kind.parts(data, places)
     players = Players(**data["players"])
     decl = data.get("declaration") or {"max_goers": players.max, "drop_fee": {"first": 0, "step": 0}}
     return Ruleset(
@@ -39,10 +39,9 @@ def build_ruleset(data: Mapping[str, Any], source: str = "<memory>",
         chips=Chips(**data["chips"]),
         players=players,
         rounds=Rounds(**data["rounds"]),
-        declaration=Declaration(max_goers=int(decl["max_goers"]), drop_fee=DropFee(**decl["drop_fee"]),
+        declaration=Declaration(max_goers=int(decl["max_goers"]), drop_fee=build_drop_fee(decl["drop_fee"]),
                                 no_goers_pot=decl.get("no_goers", {}).get("pot", "carry_over")),
         forced_out=ForcedOut(per_card=MappingProxyType(dict((data.get("forced_out") or {}).get("per_card") or {}))),
-        role_settlement=str(data.get("role_settlement", "pairwise_difference")),
         two_goers=TwoGoers(**(data.get("two_goers") or {})),
         trick_settlement=TrickSettlement(**(data.get("trick_settlement") or {"per_trick": 0})),
         fields=parts.fields,
@@ -54,4 +53,5 @@ def build_ruleset(data: Mapping[str, Any], source: str = "<memory>",
         trick_play=TrickPlay(**(data.get("trick_play") or {})),
         hanafuda=parts.rules,
         dealt_beside_hands=parts.dealt_beside_hands,
+        role_deck=parts.role_deck,
     )

@@ -57,14 +57,24 @@ def check_rounds(data: dict) -> Found:
 
 
 def check_fields(data: dict) -> Found:
+    """T8: fields name real ranks, suits and cards; a rank makes one field; every card makes one.
+
+    A field may list ``cards:`` and ``suits:`` beside ``ranks:``; the first field in the list whose
+    keys match the indicator applies, so only a rank named twice is an error (its second field
+    could never apply).
+    """
     ranks = [str(r) for r in data["deck"]["ranks"]]
+    suits = [str(s) for s in data["deck"]["suits"]]
     owner: dict[str, str] = {}
     ids: set[str] = set()
+    covered: set[tuple[str, str]] = set()
     for i, f in enumerate(data["fields"]):
         if f["id"] in ids:
             yield ("fields", i, "id"), f"two fields have the id '{f['id']}'; field ids must differ."
         ids.add(f["id"])
-        for j, rank in enumerate(f["ranks"]):
+        if not (f.get("ranks") or f.get("cards") or f.get("suits")):
+            yield ("fields", i), f"field '{f['id']}' lists no ranks, cards or suits, so no indicator makes it."
+        for j, rank in enumerate(f.get("ranks") or ()):
             rank = str(rank)
             if rank not in ranks:
                 yield ("fields", i, "ranks", j), (f"field '{f['id']}' names the rank '{rank}', which is not a rank "
@@ -74,10 +84,41 @@ def check_fields(data: dict) -> Found:
                                                   f"'{f['id']}'; each rank makes exactly one field.")
             else:
                 owner[rank] = f["id"]
-    missing = [r for r in ranks if r not in owner]
+                covered.update((rank, s) for s in suits)
+        for j, suit in enumerate(f.get("suits") or ()):
+            if str(suit) not in suits:
+                yield ("fields", i, "suits", j), (f"field '{f['id']}' names the suit '{suit}', which is not a suit "
+                                                  f"of the deck ({' '.join(suits)}).")
+            covered.update((r, str(suit)) for r in ranks)
+        for j, card in enumerate(f.get("cards") or ()):
+            found = _card(str(card), ranks, suits)
+            if found is None:
+                yield ("fields", i, "cards", j), (
+                    f"field '{f['id']}' names the card '{card}', which is not a card "
+                    f"of the deck (a rank {' '.join(ranks)} and a suit {' '.join(suits)}).")
+            else:
+                covered.add(found)
+    missing = [r for r in ranks if all((r, s) not in covered for s in suits)]
     if missing:
         yield ("fields",), (f"no field lists the rank{'s' if len(missing) > 1 else ''} {' '.join(missing)}; "
                             "every rank of the deck must make exactly one field (T8).")
+    partly = [r + s for r in ranks if r not in missing for s in suits if (r, s) not in covered]
+    if partly:
+        yield ("fields",), (f"no field makes the card{'s' if len(partly) > 1 else ''} {' '.join(partly)}; every "
+                            "indicator must make a field (T8): list its card, suit or rank.")
+
+
+def _card(text: str, ranks: list[str], suits: list[str]) -> tuple[str, str] | None:
+    """``(rank, suit)`` of a card written as rank then suit (``AS``, ``10h``), or None."""
+    from .cards import SuitedDeck
+    from .errors import CardError
+
+    deck = SuitedDeck(ranks=tuple(ranks), suits=tuple(suits), rank_aliases=(("10", "T"),) if "T" in ranks else ())
+    try:
+        card = deck.parse(text)
+    except CardError:
+        return None
+    return ranks[deck.rank(card)], suits[deck.suit(card)]
 
 
 def check_forced_out(data: dict) -> Found:
@@ -148,5 +189,13 @@ def check_role_table(table: dict, prefix: tuple = ("role_table",)) -> Found:
                        f"example {i} expects the role '{rid}', which is not defined.")
 
 
+def check_two_goers(data: dict) -> Found:
+    """T16: the older ``may_split: false`` must not contradict ``split``."""
+    two = data["two_goers"]
+    if two.get("may_split") is False and two.get("split", "never") != "never":
+        yield ("two_goers", "split"), (f"two_goers.may_split is false but two_goers.split is '{two['split']}'; "
+                                       "write split: never, or drop may_split.")
+
+
 RULESET_CHECKS = (check_players, check_declaration, check_rounds, check_fields, check_forced_out,
-                  check_mizuten, check_round)
+                  check_mizuten, check_round, check_two_goers)

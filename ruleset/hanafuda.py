@@ -5,8 +5,8 @@ A card is the integer ``(month - 1) * 4 + index``: the month is the *rank* (so s
 highest points first. The four indexes play the part of suits for the shared tables; they mean
 nothing else, so ``suit ...`` sets are refused.
 
-Notation: the month number (1-12), then the kind letter, then for chaff only, when the month has
-more than one chaff card, its number: ``b`` bright (20), ``a`` animal (10), ``r`` ribbon (5),
+Notation: the month number (1-12), then the kind letter (``deck.kinds.K.letter``), then for chaff
+only, when the month has more than one chaff card, its number: ``b`` bright (20), ``a`` animal (10), ``r`` ribbon (5),
 ``c`` chaff (1). So ``1b`` is the crane, ``1r`` pine's poetry ribbon, ``1c1`` and ``1c2`` its
 chaff, ``8a`` the geese, ``11c`` the lightning, ``12c3`` paulownia's third chaff. Letters may be
 upper case; the rule file lists every card with its id.
@@ -29,7 +29,25 @@ from .cards import card_items
 from .errors import CardError, RuleFileError, shown
 
 KINDS = ("bright", "animal", "ribbon", "chaff")
-CARD_ID = re.compile(r"^(1[0-2]|[1-9])([barc])([1-9]?)$")
+CARD_ID = re.compile(r"^(1[0-2]|[1-9])([a-z])([1-9]?)$")
+
+
+def kind_letters(kinds: Mapping[str, Any]) -> dict[str, str]:
+    """``deck.kinds.K.letter`` per kind (default: the kind's first letter), checked: one lower-case
+    letter a-z each, all different, since card ids are written with them.
+
+    >>> kind_letters({"bright": {"letter": "H"}, "chaff": {}})
+    {'bright': 'h', 'animal': 'a', 'ribbon': 'r', 'chaff': 'c'}
+    """
+    letters = {k: str((kinds.get(k) or {}).get("letter", k[0])).lower() for k in KINDS}
+    for kind, letter in letters.items():
+        if not re.fullmatch("[a-z]", letter):
+            raise RuleFileError(f"deck.kinds.{kind}.letter is {shown(letter)}; a kind letter is one letter a-z.")
+    if len(set(letters.values())) != len(letters):
+        same = ", ".join(f"{k} {v}" for k, v in letters.items())
+        raise RuleFileError(f"deck.kinds give two kinds the same letter ({same}); "
+                            "card ids tell kinds apart by their letter.")
+    return letters
 PER_MONTH = 4
 
 
@@ -59,6 +77,7 @@ class HanafudaDeck:
     changeling: frozenset = frozenset()
     rank_aliases: tuple = ()
     kind_names: tuple[tuple[str, str, str], ...] = ()  # (kind, ja, en), for sheets and narration
+    as_chaff: frozenset = frozenset()                  # cards patterns read as chaff (willow_as_chaff)
     _lookup: dict = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -116,8 +135,11 @@ class HanafudaDeck:
             raise CardError(f"{shown(text)} is not a card; write a card like '1b' or '12c3'.")
         card = self._lookup.get(text.strip().lower())
         if card is None:
-            raise CardError(f"{shown(text.strip())} is not a hanafuda card; write the month, "
-                            f"the kind letter (b a r c) and for chaff its number, like '1b', '8a', '6r', '1c2', '11c'.")
+            letters = dict(self.kind_letters)
+            b, a, r, c = (letters.get(k, k[0]) for k in KINDS)
+            raise CardError(f"{shown(text.strip())} is not a hanafuda card; write the month, the kind letter "
+                            f"({b} {a} {r} {c}) and for chaff its number, like "
+                            f"'1{b}', '8{a}', '6{r}', '1{c}2', '11{c}'.")
         return card
 
     def parse_list(self, text, unique: bool = True) -> tuple[int, ...]:
@@ -155,7 +177,21 @@ class HanafudaDeck:
         if kind not in KINDS:
             raise CardError(f"'{word}' is not a card kind; kinds are {', '.join(KINDS)}, "
                             f"fixed_KIND and changeling.")
-        return frozenset(c for c in self.cards if self.kind(c) == kind and not (fixed and c in self.changeling))
+        return frozenset(c for c in self.cards if self.pattern_kind(c) == kind and not (fixed and c in self.changeling))
+
+    def pattern_kind(self, card: int) -> str:
+        """The kind a ``kind`` item reads: the printed kind, or chaff for a card read as chaff."""
+        return "chaff" if card in self.as_chaff else self.kind(card)
+
+    def hand_role_deck(self, willow_as_chaff: bool, month: int) -> "HanafudaDeck":
+        """The deck hand roles read: with ``willow_as_chaff`` the cards of ``month`` are chaff
+        (no changeling); else this deck."""
+        if not willow_as_chaff:
+            return self
+        from dataclasses import replace
+
+        return replace(self, changeling=frozenset(),
+                       as_chaff=frozenset(c for c in self.cards if self.month(c) == month))
 
     def with_changeling(self, cards) -> "HanafudaDeck":
         from dataclasses import replace
@@ -170,14 +206,16 @@ def build_hanafuda_deck(data: Mapping[str, Any], changeling_month: int | None = 
     """
     kinds = data["kinds"]
     months = data["months"]
+    letters = kind_letters(kinds)
     listed = sorted(data["cards"], key=lambda c: (int(c["month"]), KINDS.index(c["kind"]), str(c["id"])))
     cards = []
     for c in listed:
         cid = str(c["id"])
         m = CARD_ID.match(cid.lower())
-        if not m or int(m.group(1)) != int(c["month"]) or "barc"[KINDS.index(c["kind"])] != m.group(2):
+        if not m or int(m.group(1)) != int(c["month"]) or letters[c["kind"]] != m.group(2):
             raise RuleFileError(f"the card id '{cid}' does not follow the notation MONTH KIND-LETTER [NUMBER] "
-                                f"for a {c['kind']} of month {c['month']}.")
+                                f"for a {c['kind']} of month {c['month']} (the letter of {c['kind']} is "
+                                f"'{letters[c['kind']]}').")
         name = c.get("name") or {}
         cards.append(HanaCard(cid, int(c["month"]), c["kind"], int(kinds[c["kind"]]["points"]),
                               str(name.get("ja", cid)), str(name.get("en", cid))))
@@ -190,7 +228,7 @@ def build_hanafuda_deck(data: Mapping[str, Any], changeling_month: int | None = 
     deck = HanafudaDeck(tuple(cards),
                         tuple((str((m.get("name") or {}).get("ja", i + 1)), str((m.get("name") or {}).get("en", i + 1)))
                               for i, m in enumerate(months)),
-                        tuple((k, v.get("letter", k[0])) for k, v in kinds.items()),
+                        tuple(letters.items()),
                         kind_names=tuple((k, str((v.get("name") or {}).get("ja", k)),
                                           str((v.get("name") or {}).get("en", k)))
                                          for k, v in kinds.items()))

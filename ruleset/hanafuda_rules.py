@@ -12,7 +12,8 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from .errors import RuleFileError
-from .checks import Found, check_rounds
+from .capture_roles import capture_table, check_capture_roles, evaluate_pile
+from .checks import Found, check_role_table, check_rounds
 from .hanafuda import build_hanafuda_deck
 from .model import Field, PlayKind, TransferKind
 from .playkind import KindParts, RuleKind
@@ -57,20 +58,29 @@ class HanafudaRules:
     field_cards: int
     fields: tuple[HanaField, ...]                     # weakest first
     binding: Mapping[str, int]
-    settle: str
     tobikomi: Bonus
     nuke: Bonus
     capture_roles: RoleTable
     specials: Mapping[str, Special]
     fukikeshi: bool
-    next_dealer: str = "left"
-    field_four: str = "redeal"
+    next_dealer: str = "left"                    # left, right, winner (H2 and house rules)
+    field_four: str = "redeal"                   # not a setting: the only rule the tables play
+    settle: str = "at_start"                     # H11: at_start, or at_end of the round
+    after_capture_role: str = "stop"             # H18: stop, or play_on (下げ)
+    direction: str = "left"                      # H2: play passes to the left, or the right
+    willow_as_chaff: bool = False                # hand roles read the willow cards as chaff
+    carry_brights: bool = False                  # brights left on the field bind the next round
     deck: Any = field(default=None, compare=False, repr=False)      # the deck the capture roles read
 
     @cached_property
     def capture_evaluator(self) -> RoleEvaluator:
         """The compiled capture-role table (H18), compiled once per ruleset on first use."""
         return compile_table(self.capture_roles, self.deck)
+
+    def play_order(self, seats_from_start) -> list[int]:
+        """H2: the dealer, then the seats in the direction of play."""
+        seats = list(seats_from_start)
+        return seats if self.direction == "left" else seats[:1] + seats[1:][::-1]
 
     def field_of(self, cards) -> HanaField:
         """H5: the strongest field any of whose cards lies among ``cards``, else the weakest."""
@@ -99,8 +109,13 @@ class HanafudaRules:
 ALL_TRANSFERS = frozenset(TransferKind)
 
 
-def build_hanafuda(data: Mapping[str, Any], deck) -> HanafudaRules:
-    """Build :class:`HanafudaRules` from a schema-valid ``hanafuda:`` section."""
+def build_hanafuda(data: Mapping[str, Any], deck, places: Mapping[str, str] | None = None) -> HanafudaRules:
+    """Build :class:`HanafudaRules` from a schema-valid ``hanafuda:`` section.
+
+    ``places`` maps dotted paths inside ``hanafuda.capture_roles`` (``roles.akatan.pattern``) to
+    ``FILE:LINE:COL``, so capture-role patterns and examples are reported where they are written.
+    """
+
     fields = []
     for f in data["fields"]:
         cards = tuple(deck.parse(str(c)) for c in f.get("cards") or ())
@@ -123,27 +138,33 @@ def build_hanafuda(data: Mapping[str, Any], deck) -> HanafudaRules:
         field_cards=int(data.get("field_cards", 6)),
         fields=tuple(fields),
         binding=MappingProxyType(dict(data.get("binding") or {})),
-        settle=str(roles.get("settle", "at_start")),
         tobikomi=Bonus(tuple(tob.get("roles", ())), int(tob.get("bonus", 0))),
         nuke=Bonus(tuple(nuke.get("roles", ())), int(nuke.get("bonus", 0)), int(nuke.get("above", 0))),
-        capture_roles=build_role_table(data.get("capture_roles") or {}),
+        capture_roles=build_role_table(capture_table(data.get("capture_roles") or {}), places),
         specials=MappingProxyType(specials),
         fukikeshi=bool(data.get("fukikeshi", True)),
         next_dealer=str(data.get("next_dealer", "left")),
-        field_four=str(data.get("field_four", "redeal")),
+        settle=str(roles.get("settle", "at_start")),
+        after_capture_role=str(data.get("after_capture_role", "stop")),
+        direction=str(data.get("direction", "left")),
+        willow_as_chaff=bool(data.get("willow_as_chaff", False)),
+        carry_brights=bool(data.get("carry_brights", False)),
         deck=deck,
     )
 
 
 
-def matching_parts(data: Mapping[str, Any]) -> KindParts:
+def matching_parts(data: Mapping[str, Any], places: Mapping[str, str] | None = None) -> KindParts:
     """A hanafuda ruleset: the deck by cards and the ``hanafuda:`` section."""
     section = data["hanafuda"]
     changeling = int(section.get("changeling_month", 11)) if section.get("willow_changeling", True) else None
     deck = build_hanafuda_deck(data["deck"], changeling)
-    rules = build_hanafuda(section, deck)
+    prefix = "hanafuda.capture_roles."
+    rules = build_hanafuda(section, deck, {k[len(prefix):]: v for k, v in (places or {}).items()
+                                           if k.startswith(prefix)})
+    role_deck = deck.hand_role_deck(rules.willow_as_chaff, rules.changeling_month)
     return KindParts(deck=deck, fields=tuple(f.field for f in rules.fields), rules=rules,
-                     dealt_beside_hands=rules.field_cards)
+                     dealt_beside_hands=rules.field_cards, role_deck=role_deck)
 
 
 MATCHING_PHASES = ("hanafuda_deal", "hand_roles", "play", "card_scoring")
@@ -172,12 +193,31 @@ def check_matching(data: dict) -> Found:
                 yield ("round",), f"the phase '{need}' comes before 'hanafuda_deal'; it needs the deal first."
 
 
+def check_hanafuda_roles(data: dict) -> Found:
+    """Role ids the ``hanafuda:`` section names: 飛び込み and 抜け役 name hand roles (H12, H13); the
+    capture roles' groups, and the roles their examples expect, are defined."""
+    section = data["hanafuda"]
+    hand = data["role_table"].get("roles") or {}
+    for bonus in ("tobikomi", "nuke"):
+        for i, rid in enumerate(((section.get("hand_roles") or {}).get(bonus) or {}).get("roles") or ()):
+            if rid not in hand:
+                known = ", ".join(hand) or "none"
+                yield ("hanafuda", "hand_roles", bonus, "roles", i), (
+                    f"hanafuda.hand_roles.{bonus}.roles names the role '{rid}', which is not a hand role of "
+                    f"the role table (its roles: {known}).")
+    captures = section.get("capture_roles") or {}
+    yield from check_role_table(captures, ("hanafuda", "capture_roles"))
+
+
 MATCHING_RULES = RuleKind(
     kind=PlayKind.MATCHING,
     title="matching play (hanafuda)",
     own_keys=frozenset({"hanafuda"}),
     own_transfers=frozenset({TransferKind.CAPTURE_ROLES, TransferKind.SPECIAL_ROLES, TransferKind.CARD_POINTS}),
-    checks=(check_matching,),
+    checks=(check_matching, check_hanafuda_roles),
+    own_roles_at=("hanafuda", "capture_roles"),
+    own_role_problems=check_capture_roles,
+    own_roles_of=evaluate_pile,
     parts=matching_parts,
 )
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from .bundled import (BUNDLED_RULESET, RULESET, ROLE_TABLE, bundled_names, bundled_path, is_name,
                       resolve_ref)
 from .checks import KEY, check_role_table
-from .playkinds import ruleset_findings
+from .playkinds import RULE_KINDS, ruleset_findings
 from .errors import HachiError, RuleFileError
 from .build import build_ruleset
 from .model import RoleTable, Ruleset, build_role_table
@@ -76,8 +76,10 @@ class _Checker:
 def _pattern_problems(ruleset: Ruleset, checker: _Checker) -> list[Problem]:
     from . import roles
 
-    # every pattern error, or else every failing example
-    return [checker.error(exc, ("role_table",)) for exc in roles.check_examples(ruleset)]
+    # every pattern error, or else every failing example; the same for a play kind's own roles
+    kind = RULE_KINDS[ruleset.play]
+    return ([checker.error(exc, ("role_table",)) for exc in roles.check_examples(ruleset)]
+            + [checker.error(exc, kind.own_roles_at) for exc in kind.own_role_problems(ruleset)])
 
 
 def _analyse_ruleset(resolved: Resolved, source: str) -> Analysis:

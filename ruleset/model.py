@@ -87,12 +87,28 @@ class Rounds:
 
 @dataclass(frozen=True)
 class DropFee:
-    first: int
-    step: int
+    """T11: ``first`` + ``step`` x n, or a list of fees (``fees``) whose last one repeats."""
+
+    first: int = 0
+    step: int = 0
+    fees: tuple[int, ...] = ()
 
     def fee(self, nth: int) -> int:
-        """The fee of the ``nth`` voluntary dropper (0-based): 2, 3, 4, ... in the standard rules."""
+        """The fee of the ``nth`` voluntary dropper (0-based): 2, 3, 4, ... in the standard rules.
+
+        >>> [DropFee(fees=(1, 2, 4, 8)).fee(n) for n in range(6)], DropFee(2, 1).fee(3)
+        ([1, 2, 4, 8, 8, 8], 5)
+        """
+        if self.fees:
+            return self.fees[min(nth, len(self.fees) - 1)]
         return self.first + self.step * nth
+
+
+def build_drop_fee(data: Any) -> DropFee:
+    """``declaration.drop_fee`` as written: ``{first, step}`` or a list of fees."""
+    if isinstance(data, (list, tuple)):
+        return DropFee(fees=tuple(int(x) for x in data))
+    return DropFee(**data)
 
 
 @dataclass(frozen=True)
@@ -107,9 +123,23 @@ class ForcedOut:
     per_card: Mapping[str, int]  # card class name -> points per card of that class held
 
 
+class SplitRule(str, enum.Enum):
+    """T16: two goers are asked whether to split (ask), always split, or never split."""
+
+    ASK = "ask"
+    ALWAYS = "always"
+    NEVER = "never"
+
+
 @dataclass(frozen=True)
 class TwoGoers:
     may_split: bool = True
+    split: SplitRule = SplitRule.ASK
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "split", SplitRule(self.split))
+        if not self.may_split:          # may_split: false is the older spelling of split: never
+            object.__setattr__(self, "split", SplitRule.NEVER)
     split_settles_roles: bool = False
     odd_chip: str = "earlier_goer"
 
@@ -130,11 +160,21 @@ class TrickPlay:
 
 @dataclass(frozen=True)
 class Field:
+    """T8, T9: a field, made by an indicator whose card, suit or rank it lists."""
+
     id: str
     name: Name
     ranks: tuple[str, ...]
     multiplier: int
     applies_to: frozenset[TransferKind]
+    cards: tuple[str, ...] = ()
+    suits: tuple[str, ...] = ()
+
+    def made_by(self, deck, indicator: int) -> bool:
+        """Whether the indicator card's card, suit or rank is one this field lists."""
+        return (deck.name(indicator) in {deck.name(deck.parse(c)) for c in self.cards}
+                or deck.suits[deck.suit(indicator)] in self.suits
+                or deck.ranks[deck.rank(indicator)] in self.ranks)
 
     def factor(self, transfer: TransferKind) -> int:
         return self.multiplier if transfer in self.applies_to else 1
@@ -169,7 +209,6 @@ class Ruleset:
     rounds: Rounds
     declaration: Declaration
     forced_out: ForcedOut
-    role_settlement: str
     two_goers: TwoGoers
     trick_settlement: TrickSettlement
     fields: tuple[Field, ...]
@@ -181,6 +220,7 @@ class Ruleset:
     trick_play: TrickPlay = TrickPlay()
     hanafuda: Any = None                   # HanafudaRules (hanafuda_rules.py) for matching play
     dealt_beside_hands: int = 1            # cards dealt besides the hands: an indicator, or the field cards
+    role_deck: Deck | None = None          # the deck hand-role patterns read, when not ``deck`` itself
 
     def __post_init__(self) -> None:
         needed = self.players.max * self.hand_size + self.dealt_beside_hands
@@ -191,18 +231,19 @@ class Ruleset:
             )
 
     def field_for(self, indicator: int) -> Field:
-        """The field (T8) an indicator card makes."""
-        return self._field_by_rank[self.deck.rank(indicator)]
+        """The field (T8) an indicator card makes: the first field listing its card, suit or rank."""
+        return self._field_by_card[indicator]
 
     @cached_property
-    def _field_by_rank(self) -> dict[int, Field]:
+    def _field_by_card(self) -> dict[int, Field]:
         table = {}
-        for f in self.fields:
-            for rank in f.ranks:
-                table[self.deck.rank_index(rank)] = f
+        for card in self.deck.cards:
+            found = next((f for f in self.fields if f.made_by(self.deck, card)), None)
+            if found is not None:
+                table[card] = found
         return table
 
     @cached_property
     def evaluator(self) -> RoleEvaluator:
         """The compiled hand-role evaluator (built on first use)."""
-        return compile_table(self.roles, self.deck)
+        return compile_table(self.roles, self.role_deck or self.deck)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Mapping, NamedTuple
 
+from .errors import HachiError
 from .model import Field, PlayKind, TransferKind
 
 Found = Iterator[tuple[tuple[object, ...], str]]
@@ -23,6 +24,7 @@ class KindParts(NamedTuple):
     fields: tuple[Field, ...]
     rules: Any                                  # the play kind's own section, built (or None)
     dealt_beside_hands: int                     # the indicator (1), or the field cards
+    role_deck: Any = None                       # the deck hand-role patterns read, when not ``deck``
 
 
 @dataclass(frozen=True)
@@ -32,8 +34,14 @@ class RuleKind:
     own_keys: frozenset[str]                    # top-level sections only this play kind reads
     own_transfers: frozenset[TransferKind]          # transfer kinds only this play kind has
     checks: tuple[Callable[[dict[str, Any]], Found], ...]
-    parts: Callable[[Mapping[str, Any]], KindParts]
+    parts: Callable[[Mapping[str, Any], Mapping[str, str] | None], KindParts]
     indicator_makes_trump: bool = False         # T7: a turned card's suit is trump
+    # the play kind's own role tables (hanafuda's capture roles): where they are written, the
+    # problems of their patterns and examples in a built ruleset, and one pile tried
+    # (``hachi roles --captures``); none for a play kind without such a table
+    own_roles_at: tuple[str, ...] = ()
+    own_role_problems: Callable[[Any], list[HachiError]] = lambda ruleset: []
+    own_roles_of: Callable[[Any, str], dict[str, Any]] | None = None
 
 
 def foreign_keys(data: Mapping[str, Any], kind: RuleKind, others: tuple[RuleKind, ...]) -> Found:

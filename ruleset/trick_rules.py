@@ -12,14 +12,15 @@ from .playkind import KindParts, RuleKind
 from .roletable import _name
 
 
-def trick_parts(data: Mapping[str, Any]) -> KindParts:
+def trick_parts(data: Mapping[str, Any], places: Mapping[str, str] | None = None) -> KindParts:
     deck = data["deck"]
     return KindParts(
         deck=SuitedDeck(ranks=tuple(str(r) for r in deck["ranks"]), suits=tuple(str(s) for s in deck["suits"]),
                         rank_aliases=(("10", "T"),) if "T" in deck["ranks"] else ()),
         fields=tuple(
-            Field(id=f["id"], name=_name(f.get("name"), f["id"]), ranks=tuple(str(r) for r in f["ranks"]),
-                  multiplier=int(f["multiplier"]), applies_to=frozenset(TransferKind(t) for t in f["applies_to"]))
+            Field(id=f["id"], name=_name(f.get("name"), f["id"]), ranks=tuple(str(r) for r in f.get("ranks") or ()),
+                  multiplier=int(f["multiplier"]), applies_to=frozenset(TransferKind(t) for t in f["applies_to"]),
+                  cards=tuple(str(c) for c in f.get("cards") or ()), suits=tuple(str(x) for x in f.get("suits") or ()))
             for f in data["fields"]
         ),
         rules=None,

@@ -110,7 +110,7 @@ PLUG_INS = {                       # each play kind's own modules, and the regis
     "tricks": {"ruleset.trick_rules", "interpreter.kind_tricks", "interpreter.play.tricks",
                "interpreter.record_tricks", "interpreter.bots.heuristic", "interpreter.bots.mc",
                "interpreter.bots.determinize", "cli.kind_tricks", "cli.tricks_explain"},
-    "matching": {"ruleset.hanafuda", "ruleset.hanafuda_rules", "interpreter.kind_matching",
+    "matching": {"ruleset.hanafuda", "ruleset.hanafuda_rules", "ruleset.capture_roles", "interpreter.kind_matching",
                  "interpreter.play.matching", "interpreter.phases.hanafuda", "interpreter.record_matching",
                  "interpreter.bots.matching_heuristic", "cli.kind_matching", "cli.screen_matching",
                  "cli.matching_input", "cli.matching_explain"},

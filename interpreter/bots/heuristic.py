@@ -82,7 +82,7 @@ def go_value(ruleset: Ruleset, view: View) -> float:
     p_pot = min(1.0, max(0.0, 1 / goers + (tricks - share) / 3))
     if not view.goers:
         p_pot = min(1.0, p_pot + 0.1)                          # T21: the earliest goer wins ties
-    expected_fees = 0.5 * undeclared * (ruleset.declaration.drop_fee.first + len(view.dropped)) * mult
+    expected_fees = 0.5 * undeclared * ruleset.declaration.drop_fee.fee(len(view.dropped)) * mult
     return value + p_pot * (view.pot + expected_fees)                          # T21
 
 

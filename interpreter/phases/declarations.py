@@ -67,3 +67,16 @@ class Declarations(PhaseRule):
             t.emit(ForcedOut(r.index, r.forced_out))
         r.declarations_done = True
         r.kind = kind_for(len(r.goers))
+        if r.kind is RoundKind.SKIPPED and self.ruleset.declaration.no_goers_pot == "refund":
+            refund_drop_fees(t)
+
+
+def refund_drop_fees(t) -> None:
+    """T13 as a house rule (``declaration.no_goers.pot: refund``): when nobody goes, each dropper
+    takes back the drop fee it paid this round; what earlier rounds left in the pot stays."""
+    from ..events import Transfer
+
+    paid = [e for e in t.events if isinstance(e, Transfer) and e.round == t.round.index
+            and e.kind is TransferKind.DROP_FEE and e.target == POT]
+    for e in paid:
+        t.pay(TransferKind.POT, POT, e.source, e.amount, "drop fee refunded: nobody went", multiply=False)

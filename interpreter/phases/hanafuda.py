@@ -29,6 +29,17 @@ class HanaDeal(ActionBase):
 
 
 @dataclass(frozen=True)
+class FieldCarried:
+    """``hanafuda.carry_brights``: the field cards of round ``round`` made more than one field;
+    the strongest made this round's, ``field`` (the next strongest, made by ``cards``) is carried
+    to the next round, which is at least that field (like H6)."""
+
+    round: int
+    field: str
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class RoundScored:
     """H19-H21: card points per seat, the special roles made, whether hand roles were blown out."""
 
@@ -82,11 +93,15 @@ class HanaDealSpace:
 
 
 def _last_binding(t) -> Optional[str]:
-    """H6: the field the previous round bound this one to, read from the log."""
-    for event in reversed(t.events):
-        if isinstance(event, FieldMade):
-            return event.binds_next if event.round == t.round.index - 1 else None
-    return None
+    """H6: the field the previous round bound this one to, read from the log (a field carried by
+    the brights left on its field, ``carry_brights``, binds it too; the stronger one counts)."""
+    last, rules = t.round.index - 1, t.ruleset.hanafuda
+    found = [e.binds_next if isinstance(e, FieldMade) else e.field
+             for e in t.events if isinstance(e, (FieldMade, FieldCarried)) and e.round == last]
+    found = [f for f in found if f is not None]
+    if not found:
+        return None
+    return max(found, key=lambda f: rules.field_by_id(f).field.multiplier)
 
 
 class HanafudaDeal(ChancePhase):
@@ -112,11 +127,25 @@ class HanafudaDeal(ChancePhase):
         binds = rules.bound_field(action.field)
         t.emit(FieldMade(r.index, made.field.id, made.field.multiplier, from_binding,
                          binds.field.id if binds else None))
-        order = tuple(r.seats_from_start())
+        if rules.carry_brights:
+            carry_field(t, rules, action.field, made)
+        order = tuple(rules.play_order(r.seats_from_start()))
         if Phase.DECLARATIONS not in self.ruleset.round:     # no declarations: every seat plays (H2)
             r.kind = RoundKind.THREE_GOERS
             r.goers = list(order)
         r.play = MatchingState(list(action.field), list(action.stock), order, {s: [] for s in order})
+
+
+def carry_field(t, rules, field_cards, made) -> None:
+    """``carry_brights`` (持ち越し): when the field cards make more than one field kind (a 大場
+    bright and a 絶場 bright together), the round takes the strongest and the next strongest is
+    carried to the next round."""
+    on = set(field_cards)
+    kinds = sorted({f for f in rules.fields if on.intersection(f.cards) and f.field.id != made.field.id},
+                   key=lambda f: -f.field.multiplier)
+    if kinds:
+        carried = kinds[0]
+        t.emit(FieldCarried(t.round.index, carried.field.id, tuple(sorted(on.intersection(carried.cards)))))
 
 
 class HandRoles(PhaseRule):
@@ -130,7 +159,6 @@ class HandRoles(PhaseRule):
     def enter(self, t) -> None:
         seat_goers(t)
         r, s = t.round, t.round.play
-        kan = self.ruleset.hanafuda.kan
         for seat in s.order:
             res = self.ruleset.evaluator.evaluate(r.hands[seat])
             s.hand_roles[seat] = res
@@ -138,9 +166,18 @@ class HandRoles(PhaseRule):
                 continue
             cards = tuple(sorted({c for h in res.roles for c in h.cards}))
             t.emit(RolesShown(r.index, seat, res.ids, res.go, cards))
-            for other in s.order:
-                if other != seat:
-                    t.pay(TransferKind.ROLES, other, seat, res.go * kan, f"hand roles {'+'.join(res.ids)}")
+        if self.ruleset.hanafuda.settle == "at_start":
+            pay_hand_roles(t, s)
+
+
+def pay_hand_roles(t: Any, s: MatchingState) -> None:
+    """H11: every other player pays each holder its hand roles' value (at the start, or with
+    ``hand_roles.settle: at_end`` when the round ends)."""
+    kan = t.ruleset.hanafuda.kan
+    for seat, res in s.hand_roles.items():
+        for other in s.order:
+            if other != seat and res.go:
+                t.pay(TransferKind.ROLES, other, seat, res.go * kan, f"hand roles {'+'.join(res.ids)}")
 
 
 class CardScoring(PhaseRule):
@@ -150,11 +187,15 @@ class CardScoring(PhaseRule):
     phase = Phase.CARD_SCORING
 
     def applies(self, t) -> bool:
-        s = t.round.play
-        return s is not None and s.stopped is None and t.round.kind in PLAYED
+        s, rules = t.round.play, self.ruleset.hanafuda
+        late = rules.settle == "at_end" and rules.after_capture_role == "stop"
+        return s is not None and (s.stopped is None or late) and t.round.kind in PLAYED
 
     def enter(self, t) -> None:
         r, s, rules = t.round, t.round.play, self.ruleset.hanafuda
+        if s.stopped is not None:           # settle: at_end, a capture role stopped the round
+            pay_hand_roles(t, s)
+            return
         deck, kan = rules.deck, rules.kan
         points = {seat: sum(deck.points(c) for c in s.captures[seat]) for seat in s.order}
         specials = self._specials(r, s, points)
@@ -164,8 +205,10 @@ class CardScoring(PhaseRule):
             for other in s.order:
                 if other != seat:
                     t.pay(TransferKind.SPECIAL_ROLES, other, seat, value * kan, f"special role {role}")
-        if blown:
+        if blown and rules.settle == "at_start":
             self._refund_hand_roles(t, s)
+        if not blown and rules.settle == "at_end":
+            pay_hand_roles(t, s)
         self._card_points(t, s, points)
         if not blown:
             self._bonuses(t, s, points)

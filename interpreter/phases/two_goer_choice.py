@@ -1,9 +1,11 @@
-"""T16: with two goers, the earlier says play or split; the later answers only after a split."""
+"""T16: with two goers, the earlier says play or split; the later answers only after a split.
+
+``two_goers.split`` may instead make them always split (the pot is halved at once, nobody is
+asked) or never split (the phase does not run)."""
 
 from __future__ import annotations
 
-from ...ruleset.model import Phase
-from ...ruleset.model import TransferKind
+from ...ruleset.model import Phase, SplitRule, TransferKind
 from ..actions import POT, Split
 from ..kinds import RoundKind
 from .base import PhaseRule
@@ -15,7 +17,15 @@ class TwoGoerChoice(PhaseRule):
     phase = Phase.TWO_GOER_CHOICE
 
     def applies(self, t) -> bool:
-        return t.round.kind is RoundKind.TWO_GOERS_PLAY and self.ruleset.two_goers.may_split
+        return t.round.kind is RoundKind.TWO_GOERS_PLAY and self.ruleset.two_goers.split is not SplitRule.NEVER
+
+    def enter(self, t) -> None:
+        if self.ruleset.two_goers.split is SplitRule.ALWAYS:
+            r = t.round
+            r.splits.extend((g, True) for g in r.goers)
+            r.choice_done = True
+            r.kind = RoundKind.TWO_GOERS_SPLIT
+            self._split_pot(t)
 
     def actor(self, t):
         r = t.round

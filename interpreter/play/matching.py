@@ -60,6 +60,7 @@ class MatchingState:
     turn: int = 0                                # index into order, counting every turn
     pending: Optional[int] = None                # the turned card waiting for a choice
     stopped: Optional[tuple[int, tuple[str, ...], int]] = None   # (seat, roles, value) by H18
+    capture_paid: dict[int, int] = field(default_factory=dict)   # seat -> kan paid for capture roles (play_on)
 
     @property
     def seat(self) -> int:
@@ -76,7 +77,7 @@ def seat_goers(t) -> None:
     hands of the others go under the stock, seat by seat from the dealer (so the stock still
     holds a card to turn for every card the goers play)."""
     r, s = t.round, t.round.play
-    order = tuple(x for x in r.seats_from_start() if x in r.goers)
+    order = tuple(x for x in t.ruleset.hanafuda.play_order(r.seats_from_start()) if x in r.goers)
     if s is None or s.order == order:
         return
     for seat in s.order:
@@ -204,12 +205,29 @@ class MatchingEngine:
     def _end_turn(self, t, s: MatchingState, seat: int) -> None:
         s.stage = Stage.PLAY
         res = capture_evaluator(self.ruleset).evaluate(s.captures[seat])
-        if res.roles:
+        if res.roles and self.ruleset.hanafuda.after_capture_role == "play_on":
+            self._play_on(t, s, seat, res)
+        elif res.roles:
             self._stop(t, s, seat, res)
             return
         s.turn += 1
         if not any(t.round.hands[x] for x in s.order):     # H16 (a go/drop form may leave stock)
             s.stage = Stage.OVER
+
+    def _play_on(self, t, s: MatchingState, seat: int, res) -> None:
+        """下げ (``after_capture_role: play_on``): the round goes on; each other seat pays what the
+        seat's capture roles are worth beyond what it was paid already (a role is paid once; one
+        that grows, 四光 to 五光, is paid the difference)."""
+        paid = s.capture_paid.get(seat, 0)
+        if res.go <= paid:
+            return
+        s.capture_paid[seat] = res.go
+        t.emit(RolesShown(t.round.index, seat, res.ids, res.go - paid, captured=True))
+        kan = self.ruleset.hanafuda.kan
+        for other in s.order:
+            if other != seat:
+                t.pay(TransferKind.CAPTURE_ROLES, other, seat, (res.go - paid) * kan,
+                      f"capture role {'+'.join(res.ids)} (play on)")
 
     def _stop(self, t, s: MatchingState, seat: int, res) -> None:
         """H18: the round stops; each other seat pays the role's value (x the field, H7)."""

@@ -16,9 +16,9 @@ HERE = Path(__file__).parent
 CASES = ((1, 3), (2, 5), (3, 7))       # (seed, players)
 
 
-def play(seed: int, players: int, ruleset: str = "hachihachi_trick") -> GameState:
-    """A whole game of seeded random legal play."""
-    game = GameState(ruleset, players, seed=seed)
+def play(seed: int, players: int, ruleset: str = "hachihachi_trick", rounds: int | None = None) -> GameState:
+    """A whole game of seeded random legal play (of ``rounds`` rounds, else the standard length)."""
+    game = GameState(ruleset, players, seed=seed, rounds=rounds)
     rng = random.Random(seed)
     while not game.is_terminal:
         if game.current_player == CHANCE:
