@@ -35,7 +35,8 @@ class _Quit(Exception):
 @click.option("--seed", type=click.IntRange(-(2**63), 2**63 - 1),
               help="Seed of the deals and the bots (random when not given).")
 @click.option("--rules", "rules_ref", default="hachihachi_trick", show_default=True,
-              help="A bundled ruleset's name or a rule file.")
+              help="A bundled ruleset's name or a rule file (with --resume: the rule file of a save "
+                   "that lies outside the save's folder).")
 @click.option("--short", is_flag=True, help="Play the short game (T25).")
 @click.option("--lang", type=click.Choice(["en", "ja"]), default="en", show_default=True)
 @click.option("--name", default="you", show_default=True, help="Your name at the table.")
@@ -62,7 +63,9 @@ def play(players, bots, seed, rules_ref, short, lang, name, save_path, resume_pa
             if lock is not None:
                 lock.acquire()                      # before reading: another game may be writing it
             if resume_path:
-                session = Session.resume(resume_path)
+                given = click.get_current_context().get_parameter_source("rules_ref")
+                explicit = given is not None and given.name != "DEFAULT"
+                session = Session.resume(resume_path, rules_ref if explicit else None)
             else:
                 session = _new_session(players, bots, seed, rules_ref, short, name, auto)
             if save_path and Path(save_path) != Path(resume_path or ""):
