@@ -1,0 +1,167 @@
+"""``hachi score``: the scorekeeper for games played with real cards (scorekeeper.md).
+
+``hachi score SHEET [--json]`` settles a score sheet and prints who paid whom and why, then the
+standings; ``hachi score --new SHEET --players ann,bob,cy`` asks round by round and saves the sheet
+after every round; ``hachi score SHEET --add`` (or answering yes at a terminal) goes on with it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import Optional
+
+import click
+
+from ..ruleset.errors import HachiError
+
+
+@click.command()
+@click.argument("sheet", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object (as hachi replay --json).")
+@click.option("--new", "new", is_flag=True, help="Start a new sheet and ask round by round.")
+@click.option("--players", help="With --new: the players' names in seat order, comma separated.")
+@click.option("--rules", "rules", default=None, help="With --new: a bundled ruleset's name or a rule file.")
+@click.option("--start", "start", default=None, help="With --new: the first start player (else asked).")
+@click.option("--add", "add", is_flag=True, help="After settling the sheet, ask for more rounds.")
+@click.option("--lang", type=click.Choice(["en", "ja"]), default="en", help="Language of the questions.")
+def score(sheet: str, as_json: bool, new: bool, players: Optional[str], rules: Optional[str],
+          start: Optional[str], add: bool, lang: str) -> None:
+    """Settle a score sheet of games played with real cards, or keep one round by round."""
+    from ..interpreter.scoresheet import error_line, read_sheet
+
+    try:
+        if new:
+            path = _new_sheet(sheet, players, rules, start)
+            _keep(path)
+            return
+        if players or rules or start:
+            raise click.UsageError("--players, --rules and --start go with --new")
+        loaded = read_sheet(sheet)
+        _print(loaded, sheet, as_json)
+        if add or (not as_json and _interactive() and _asker().choose(
+                "Add rounds?", [("yes", True), ("no", False)], "Ask the next rounds and add them to the sheet.")):
+            _keep(sheet)
+    except HachiError as e:
+        click.echo(error_line(e, sheet), err=True)
+        raise SystemExit(1) from None
+
+
+def _interactive() -> bool:
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _asker():
+    from .score_input import Asker
+
+    def read(prompt: str) -> Optional[str]:
+        click.echo(prompt, nl=False)
+        line = sys.stdin.readline()
+        if not line:
+            click.echo()
+            return None
+        return line.rstrip("\n")
+    return Asker(read, click.echo)
+
+
+def _print(sheet, place: str, as_json: bool) -> None:
+    from ..interpreter.record import summary
+    from ..interpreter.scoresheet import settle
+    from ..interpreter.told_narrate import ToldNarrator
+
+    rep = settle(sheet, place)
+    if as_json:
+        click.echo(json.dumps(summary(rep), ensure_ascii=False))
+        return
+    for line in ToldNarrator(sheet.ruleset, sheet.names).lines(rep.game.events):
+        click.echo(line)
+    for line in standings(rep):
+        click.echo(line)
+
+
+def standings(rep) -> list[str]:
+    """The players by chips, highest first, with their change since the start."""
+    g, names = rep.game, rep.names
+    order = sorted(range(g.players), key=lambda s: -g.chips[s])
+    done = f"after {len([1 for e in g.events if type(e).__name__ == 'RoundEnded'])} rounds"
+    out = [f"Standings {done}" + (" (final)" if g.is_terminal else f" of {g.rounds}") + f", pot {g.pot}:"]
+    out += [f"  {i}. {names[s]:<12} {g.chips[s]:>5} ({g.returns[s]:+d})" for i, s in enumerate(order, 1)]
+    return out
+
+
+def _new_sheet(path: str, players: Optional[str], rules: Optional[str], start: Optional[str]) -> str:
+    from ..interpreter.record import dump_record
+    from ..interpreter.scoresheet import sheet_from_data
+    from ..interpreter.session import write_atomic
+    from ..ruleset.loader import load_ruleset
+
+    if not players:
+        raise click.UsageError("--new needs --players NAME,NAME,...")
+    if Path(path).exists():
+        raise click.ClickException(f"{path} exists; go on with it: hachi score {path} --add")
+    names = [n.strip() for n in players.split(",")]
+    ref = rules or "hachihachi_trick"
+    if Path(ref).is_file():                 # kept relative to the sheet, as records keep it
+        ref = os.path.relpath(Path(ref).resolve(), Path(path).resolve().parent)
+    if start is None:
+        from .score_input import Quit, safe
+
+        try:
+            start = _asker().choose("Who starts the first round?", [(safe(n), n) for n in names],
+                                    "The table chooses the first start player (T5).")
+        except Quit:
+            raise SystemExit(0) from None
+    data = {"ruleset": ref, "players": names, "start": start, "rounds": []}
+    sheet_from_data(data, lambda r: load_ruleset(rules or r))     # checks names, start, ruleset
+    write_atomic(path, dump_record(data, path))
+    return path
+
+
+def _keep(path: str) -> None:
+    """Ask round after round, saving the sheet after each, until q, the end of input or the game's end."""
+    from ..interpreter.record import dump_record
+    from ..interpreter.scoresheet import SheetError, read_sheet, settle
+    from ..interpreter.session import write_atomic
+    from ..interpreter.told_narrate import ToldNarrator
+    from .score_input import Quit, RoundQuestions, Undo
+
+    sheet = read_sheet(path)
+    asker = _asker()
+    rep = settle(sheet, path)
+    click.echo("Answer with a number or a word; ? explains, undo takes back the last round, q saves and stops.")
+    while not rep.game.is_terminal:
+        g = rep.game
+        click.echo(f"-- Round {g.round_index + 1} of {g.rounds}: "
+                   f"{'dealer' if g.ruleset.hanafuda else 'start'} {sheet.names[g.round.start]}, pot {g.pot} --")
+        try:
+            rnd = RoundQuestions(asker, g, sheet.names).ask()
+        except Undo:
+            if sheet.rounds:
+                sheet = replace(sheet, rounds=sheet.rounds[:-1])
+                write_atomic(path, dump_record(sheet.data(), path))
+                click.echo(f"  round {len(sheet.rounds) + 1} taken back.")
+                rep = settle(sheet, path)
+            else:
+                click.echo("  no round to take back.")
+            continue
+        except Quit:
+            click.echo(f"Saved {path}; go on with: hachi score {path} --add")
+            return
+        candidate = replace(sheet, rounds=sheet.rounds + (rnd,))
+        try:
+            rep = settle(candidate, path)
+        except SheetError as e:
+            click.echo(f"  {e.message}; the round is asked again.")
+            continue
+        sheet = candidate
+        write_atomic(path, dump_record(sheet.data(), path))
+        last = g.round_index
+        told = [e for e in rep.game.events if getattr(e, "round", None) == last and type(e).__name__ != "RoundStarted"]
+        for line in ToldNarrator(sheet.ruleset, sheet.names).lines(told):
+            click.echo(line)
+        for line in standings(rep):
+            click.echo(line)
+    click.echo(f"The game is over. Saved {path}.")
