@@ -212,7 +212,7 @@ class RoundQuestions:
             self.rnd.setdefault("show", {})[self.names[seat]] = answer
             return
         roles = self.a.ask(f"{self.who(seat)}'s roles (ids, comma separated; Enter: none): ",
-                           self._roles, "Role ids as in `hachi table`, e.g. sanbon, shiko, karasu.")
+                           self._roles, "Role ids as in `hachi table`, e.g. sanbon, teshi, karasu.")
         if roles:
             self.rnd.setdefault("roles", {})[self.names[seat]] = roles
         if forced and self.rules.forced_out.per_card:

@@ -342,7 +342,7 @@ class _Round:
     def play(self) -> None:
         g = self.game
         result = ("capture_role", "points") if self.hana else ("tricks",)
-        given = [k for k in result if k in self.rnd]
+        given = [k for k in result if self.rnd.get(k) is not None]
         if g.phase is not Phase.PLAY:
             if given:
                 kind = g.round.kind or RoundKind.SKIPPED
@@ -361,7 +361,7 @@ class _Round:
                 raise _Bad(field, f"{self.names[seat]} {why} and did not play")
 
     def tricks(self) -> ToldTricks:
-        if "tricks" not in self.rnd:
+        if self.rnd.get("tricks") is None:
             raise _Bad("tricks", "the goers played: tell the tricks each took")
         won = self.by_name("tricks")
         self.goers_of("tricks", won)
@@ -378,9 +378,9 @@ class _Round:
         self.goers_of("points", points)
         for seat, n in points.items():
             self.count("points", seat, n, total)
-        if "capture_role" in self.rnd:
+        if self.rnd.get("capture_role") is not None:
             return self.capture(points)
-        if "points" not in self.rnd:
+        if self.rnd.get("points") is None:
             raise _Bad("points", f"tell the card points each player took (adding up to {total}), "
                                  f"or the capture_role that stopped the round")
         if Phase.DECLARATIONS not in self.rules.round and sum(points.values()) != total:
