@@ -17,6 +17,7 @@ from typing import Optional
 import click
 
 from ..ruleset.errors import HachiError
+from .score_text import say
 
 
 @click.command()
@@ -35,16 +36,15 @@ def score(sheet: str, as_json: bool, new: bool, players: Optional[str], rules: O
 
     try:
         if new:
-            path = _new_sheet(sheet, players, rules, start)
-            _keep(path)
+            path = _new_sheet(sheet, players, rules, start, lang)
+            _keep(path, lang)
             return
         if players or rules or start:
             raise click.UsageError("--players, --rules and --start go with --new")
         loaded = read_sheet(sheet)
         _print(loaded, sheet, as_json)
-        if add or (not as_json and _interactive() and _asker().choose(
-                "Add rounds?", [("yes", True), ("no", False)], "Ask the next rounds and add them to the sheet.")):
-            _keep(sheet)
+        if add or (not as_json and _interactive() and _asker(lang).yes_no(say(lang, "add"), "add?")):
+            _keep(sheet, lang)
     except HachiError as e:
         click.echo(error_line(e, sheet), err=True)
         raise SystemExit(1) from None
@@ -54,7 +54,7 @@ def _interactive() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def _asker():
+def _asker(lang: str):
     from .score_input import Asker
 
     def read(prompt: str) -> Optional[str]:
@@ -64,7 +64,7 @@ def _asker():
             click.echo()
             return None
         return line.rstrip("\n")
-    return Asker(read, click.echo)
+    return Asker(read, click.echo, lang)
 
 
 def _print(sheet, place: str, as_json: bool) -> None:
@@ -92,7 +92,7 @@ def standings(rep) -> list[str]:
     return out
 
 
-def _new_sheet(path: str, players: Optional[str], rules: Optional[str], start: Optional[str]) -> str:
+def _new_sheet(path: str, players: Optional[str], rules: Optional[str], start: Optional[str], lang: str) -> str:
     from ..interpreter.record import dump_record
     from ..interpreter.scoresheet import sheet_from_data
     from ..interpreter.session import write_atomic
@@ -110,8 +110,7 @@ def _new_sheet(path: str, players: Optional[str], rules: Optional[str], start: O
         from .score_input import Quit, safe
 
         try:
-            start = _asker().choose("Who starts the first round?", [(safe(n), n) for n in names],
-                                    "The table chooses the first start player (T5).")
+            start = _asker(lang).choose(say(lang, "first"), [(safe(n), n) for n in names], "first?")
         except Quit:
             raise SystemExit(0) from None
     data = {"ruleset": ref, "players": names, "start": start, "rounds": []}
@@ -120,41 +119,41 @@ def _new_sheet(path: str, players: Optional[str], rules: Optional[str], start: O
     return path
 
 
-def _keep(path: str) -> None:
+def _keep(path: str, lang: str) -> None:
     """Ask round after round, saving the sheet after each, until q, the end of input or the game's end."""
     from ..interpreter.record import dump_record
     from ..interpreter.scoresheet import SheetError, read_sheet, settle
     from ..interpreter.session import write_atomic
     from ..interpreter.told_narrate import ToldNarrator
-    from .score_input import Quit, RoundQuestions, Undo
+    from .score_input import Quit, RoundQuestions, Undo, safe
 
     sheet = read_sheet(path)
-    asker = _asker()
+    asker = _asker(lang)
     rep = settle(sheet, path)
-    click.echo("Answer with a number or a word; ? explains, undo takes back the last round, q saves and stops.")
+    click.echo(say(lang, "intro"))
     while not rep.game.is_terminal:
         g = rep.game
-        click.echo(f"-- Round {g.round_index + 1} of {g.rounds}: "
-                   f"{'dealer' if g.ruleset.hanafuda else 'start'} {sheet.names[g.round.start]}, pot {g.pot} --")
+        click.echo(say(lang, "header", n=g.round_index + 1, of=g.rounds, pot=g.pot, who=safe(sheet.names[g.round.start]),
+                       role=say(lang, "dealer" if g.ruleset.hanafuda else "start")))
         try:
             rnd = RoundQuestions(asker, g, sheet.names).ask()
         except Undo:
             if sheet.rounds:
                 sheet = replace(sheet, rounds=sheet.rounds[:-1])
                 write_atomic(path, dump_record(sheet.data(), path))
-                click.echo(f"  round {len(sheet.rounds) + 1} taken back.")
+                click.echo(say(lang, "taken_back", n=len(sheet.rounds) + 1))
                 rep = settle(sheet, path)
             else:
-                click.echo("  no round to take back.")
+                click.echo(say(lang, "nothing_back"))
             continue
         except Quit:
-            click.echo(f"Saved {path}; go on with: hachi score {path} --add")
+            click.echo(say(lang, "saved", path=path))
             return
         candidate = replace(sheet, rounds=sheet.rounds + (rnd,))
         try:
             rep = settle(candidate, path)
         except SheetError as e:
-            click.echo(f"  {e.message}; the round is asked again.")
+            click.echo(say(lang, "asked_again", why=e.message))
             continue
         sheet = candidate
         write_atomic(path, dump_record(sheet.data(), path))
@@ -164,4 +163,4 @@ def _keep(path: str) -> None:
             click.echo(line)
         for line in standings(rep):
             click.echo(line)
-    click.echo(f"The game is over. Saved {path}.")
+    click.echo(say(lang, "over", path=path))

@@ -4,7 +4,7 @@ Every question takes a number of a numbered choice or a word, cards as anywhere 
 explains the question, ``undo`` takes back the last round, ``q`` (or the end of input) saves and
 stops. A bad answer gets one line and the question again. What the table tells is gathered into
 one round of the sheet; :mod:`.score` settles it and asks the whole round again if the sheet
-refuses it.
+refuses it. The words are in :mod:`.score_text` (``--lang``).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from ..interpreter.kinds import PLAYED, RoundKind
 from ..interpreter.told import Claim, ToldDeal
 from ..ruleset.errors import CardError, shown
 from ..ruleset.model import Phase, PlayKind
+from .score_text import say
 from .tui_input import HELP, QUIT
 
 UNDO = frozenset({"undo", "u", "取消"})
@@ -35,17 +36,24 @@ class Bad(Exception):
 
 
 def safe(text: str) -> str:
-    """A name from the sheet as it may reach the terminal (control characters escaped)."""
+    """A name from the sheet as it may reach the terminal (control characters escaped).
+
+    >>> safe("ann"), safe("a\\x1b[2J")
+    ('ann', 'a\\\\x1b[2J')
+    """
     return shown(str(text), 40)[1:-1]
 
 
 class Asker:
     """Asks questions through ``read`` (a line, or None at the end of input) and ``echo``."""
 
-    def __init__(self, read: Callable[[str], Optional[str]], echo: Callable[[str], None]):
-        self.read, self.echo = read, echo
+    def __init__(self, read: Callable[[str], Optional[str]], echo: Callable[[str], None], lang: str = "en"):
+        self.read, self.echo, self.lang = read, echo, lang
 
-    def ask(self, prompt: str, parse: Callable[[str], object], help_text: str):
+    def t(self, key: str, **values) -> str:
+        return say(self.lang, key, **values)
+
+    def ask(self, prompt: str, parse: Callable[[str], object], help_key: str, **values):
         while True:
             line = self.read(prompt)
             if line is None:
@@ -56,7 +64,7 @@ class Asker:
             if answer.lower() in UNDO:
                 raise Undo
             if answer in HELP:
-                for text in help_text.split("\n"):
+                for text in self.t(help_key, **values).split("\n"):
                     self.echo("  " + text)
                 continue
             try:
@@ -64,7 +72,7 @@ class Asker:
             except Bad as e:
                 self.echo(f"  {e}")
 
-    def choose(self, prompt: str, choices: Sequence[tuple[str, object]], help_text: str):
+    def choose(self, prompt: str, choices: Sequence[tuple[str, object]], help_key: str, **values):
         """Numbered choices: answer with the number or the word."""
         menu = "  ".join(f"{i}) {label}" for i, (label, _) in enumerate(choices, 1))
 
@@ -74,23 +82,25 @@ class Asker:
             for label, value in choices:
                 if answer.lower() == label.lower():
                     return value
-            raise Bad(f"{shown(answer, 20)[1:-1] or 'nothing'} is not a choice: answer 1 to {len(choices)}, "
-                      f"or ? for help.")
-        return self.ask(f"{prompt}  {menu}: ", parse, help_text)
+            raise Bad(self.t("not_choice", answer=safe(answer[:20]) or "''", n=len(choices)))
+        return self.ask(f"{prompt}  {menu}: ", parse, help_key, **values)
 
-    def number(self, prompt: str, lo: int, hi: int, help_text: str) -> int:
+    def yes_no(self, prompt: str, help_key: str, **values) -> bool:
+        return self.choose(prompt, [(self.t("no"), False), (self.t("yes"), True)], help_key, **values)
+
+    def number(self, prompt: str, lo: int, hi: int, help_key: str, **values) -> int:
         def parse(answer: str) -> int:
             if answer.isdecimal() and len(answer) < 5 and lo <= int(answer) <= hi:
                 return int(answer)
-            raise Bad(f"a number from {lo} to {hi}, please (? for help).")
-        return self.ask(f"{prompt} ({lo}-{hi}): ", parse, help_text)
+            raise Bad(self.t("not_number", lo=lo, hi=hi))
+        return self.ask(f"{prompt} ({lo}-{hi}): ", parse, help_key, **values)
 
 
 class RoundQuestions:
     """The questions of one round, in the order a table plays it; returns the sheet's round."""
 
     def __init__(self, asker: Asker, game: Game, names: Sequence[str]):
-        self.a, self.names = asker, list(names)
+        self.a, self.t, self.names = asker, asker.t, list(names)
         self.rules = game.ruleset
         self.deck = self.rules.deck
         self.hana = self.rules.play is PlayKind.MATCHING
@@ -103,15 +113,14 @@ class RoundQuestions:
     def ask(self) -> dict:
         g = self.scratch
         if g.phase is Phase.MIZUTEN_CALL:
-            call = self.a.choose(f"Did {self.who(g.round.start)} call mizuten (ミズテン)?",
-                                 [("no", False), ("yes", True)],
-                                 "Mizuten: before the deal the start player may bind himself to go (T6).")
+            call = self.a.yes_no(self.t("mizuten", who=self.who(g.round.start)), "mizuten?")
             if call:
                 self.rnd["mizuten"] = True
             g.apply(CallMizuten(call))
         self.field()
-        g.apply(ToldDeal((Claim(),) * g.players, indicator=self._indicator(), field=self.rnd.get("field"),
-                         field_cards=self._field_cards()))
+        indicator = self.deck.parse(self.rnd["indicator"]) if "indicator" in self.rnd else None
+        cards = self.deck.parse_list(self.rnd["field_cards"]) if "field_cards" in self.rnd else ()
+        g.apply(ToldDeal((Claim(),) * g.players, indicator=indicator, field=self.rnd.get("field"), field_cards=cards))
         self.declarations()
         self.splits()
         self.hands()
@@ -121,32 +130,31 @@ class RoundQuestions:
 
     # -- the deal ----------------------------------------------------------------------------
 
-    def _indicator(self):
-        return self.deck.parse(self.rnd["indicator"]) if "indicator" in self.rnd else None
+    def _example(self) -> str:
+        return " ".join(self.deck.name(c) for c in self.deck.cards[:: max(1, self.deck.size // 3)][:2])
 
-    def _field_cards(self):
-        return self.deck.parse_list(self.rnd["field_cards"]) if "field_cards" in self.rnd else ()
+    def _cards(self, answer: str, n: int, bad: str, **values) -> list[str]:
+        """The ``n`` cards of ``answer``, by their canonical names."""
+        try:
+            cards = self.deck.parse_list(answer)
+        except CardError:
+            raise Bad(self.t(bad, answer=shown(answer, 20), example=self._example(), n=n, **values)) from None
+        if len(cards) != n:
+            raise Bad(self.t("n_cards", n=n, got=len(cards)))
+        return [self.deck.name(c) for c in cards]
 
     def field(self) -> None:
         fields = [f.field.id for f in self.rules.hanafuda.fields] if self.hana else [f.id for f in self.rules.fields]
+        listed = ", ".join(fields)
         n = self.rules.hanafuda.field_cards if self.hana else 1
 
         def parse(answer: str):
             if answer.lower() in fields:
                 return {"field": answer.lower()}
-            try:
-                cards = self.deck.parse_list(answer)
-            except CardError as e:
-                raise Bad(f"{e.message} Or name the field: {', '.join(fields)}.") from None
-            if len(cards) != n:
-                raise Bad(f"{n} card{'s' if n > 1 else ''}, not {len(cards)} (or a field: {', '.join(fields)}).")
-            names = [self.deck.name(c) for c in cards]
+            names = self._cards(answer, n, "not_field", fields=listed)
             return {"field_cards": names} if self.hana else {"indicator": names[0]}
-        what = f"The {n} field cards" if self.hana else "The turned card (e.g. 5d)"
-        help_text = ("The cards turned face up at the deal make the field (H5); if they were not noted,\n"
-                     if self.hana else "The turned card sets trump and, by its rank, the field (T7, T8);\n"
-                     "if it was not noted, ") + f"name the field instead: {', '.join(fields)}."
-        self.rnd.update(self.a.ask(f"{what}, or the field's name: ", parse, help_text))
+        key = "field_cards" if self.hana else "indicator"
+        self.rnd.update(self.a.ask(self.t(key, n=n), parse, key + "?", fields=listed))
 
     # -- declarations -----------------------------------------------------------------------
 
@@ -156,22 +164,19 @@ class RoundQuestions:
             seat = g.current_player
             if g.round.mizuten and seat == g.round.start:
                 go = True
-                self.a.echo(f"  {self.who(seat)} goes (mizuten).")
+                self.a.echo(self.t("goes_mizuten", who=self.who(seat)))
             else:
-                go = self.a.choose(f"{self.who(seat)}:", [("go", True), ("drop", False)],
-                                   "Go to play the round, or drop and pay the drop fee into the pot (T10, T11).")
+                go = self.a.choose(f"{self.who(seat)}:", [(self.t("go"), True), (self.t("drop"), False)], "declare?")
             self.rnd.setdefault("declare", []).append("go" if go else "drop")
             g.apply(Declare(go))
         if g.round.forced_out:
-            self.a.echo(f"  forced out: {', '.join(self.who(s) for s in g.round.forced_out)}")
+            self.a.echo(self.t("forced_out", who=", ".join(self.who(s) for s in g.round.forced_out)))
 
     def splits(self) -> None:
         g = self.scratch
         while g.phase is Phase.TWO_GOER_CHOICE:
-            want = self.a.choose(f"{self.who(g.current_player)}, split the pot or play?",
-                                 [("play", False), ("split", True)],
-                                 "Two goers: the earlier says play or split; the later answers only if the "
-                                 "earlier wants to split (T16).")
+            want = self.a.choose(self.t("split_q", who=self.who(g.current_player)),
+                                 [(self.t("play"), False), (self.t("split"), True)], "split?")
             self.rnd.setdefault("split", []).append(want)
             g.apply(Split(want))
 
@@ -193,32 +198,19 @@ class RoundQuestions:
                 return None
             if answer.lower() in ("r", "roles", "claim"):
                 return "claim"
-            try:
-                cards = self.deck.parse_list(answer)
-            except CardError as e:
-                raise Bad(e.message + " Or 'r' to claim roles, Enter for nothing.") from None
-            if len(cards) != size:
-                raise Bad(f"the whole hand: {size} cards, not {len(cards)}.")
-            return [self.deck.name(c) for c in cards]
-        what = "roles or aces" if forced and not self.hana else "roles"
-        answer = self.a.ask(f"{self.who(seat)}'s hand if laid open for {what} ({size} cards), "
-                            f"r to claim, Enter: none: ", parse,
-                            "Type the whole hand as dealt (weak roles depend on every card), or r to say\n"
-                            "which roles were claimed without showing. Enter: no role" +
-                            (" and no aces." if forced else "."))
+            return self._cards(answer, size, "not_hand")
+        answer = self.a.ask(self.t("hand", who=self.who(seat), n=size), parse, "hand?")
         if answer is None:
             return
         if answer != "claim":
             self.rnd.setdefault("show", {})[self.names[seat]] = answer
             return
-        roles = self.a.ask(f"{self.who(seat)}'s roles (ids, comma separated; Enter: none): ",
-                           self._roles, "Role ids as in `hachi table`, e.g. sanbon, teshi, karasu.")
+        roles = self.a.ask(self.t("roles", who=self.who(seat)), self._roles, "roles?")
         if roles:
             self.rnd.setdefault("roles", {})[self.names[seat]] = roles
         if forced and self.rules.forced_out.per_card:
             cls = next(iter(self.rules.forced_out.per_card))
-            n = self.a.number(f"{self.who(seat)}'s cards of class {cls}", 0, size,
-                              "A forced-out player is paid per card of this class (T14).")
+            n = self.a.number(self.t("class", who=self.who(seat), cls=cls), 0, size, "class?")
             if n:
                 self.rnd.setdefault("aces", {})[self.names[seat]] = n
 
@@ -227,7 +219,7 @@ class RoundQuestions:
         out = [w.strip() for w in answer.replace(",", " ").split()]
         bad = next((w for w in out if w not in ids), None)
         if bad is not None:
-            raise Bad(f"{shown(bad, 20)} is not a role of {self.rules.name}; ? lists how to find them.")
+            raise Bad(self.t("not_role", answer=shown(bad, 20), rules=self.rules.name))
         return out
 
     # -- the result of the play -------------------------------------------------------------
@@ -237,34 +229,53 @@ class RoundQuestions:
         won: dict = {}
         for seat in goers[:-1]:
             left = size - sum(won.values())
-            won[self.names[seat]] = self.a.number(f"Tricks taken by {self.who(seat)}", 0, left,
-                                                  f"The tricks this goer took; they add up to {size} (T19).")
+            won[self.names[seat]] = self.a.number(self.t("tricks", who=self.who(seat)), 0, left, "tricks?", n=size)
         won[self.names[goers[-1]]] = size - sum(won.values())
-        self.a.echo(f"  {self.who(goers[-1])} took {won[self.names[goers[-1]]]}.")
+        self.a.echo(self.t("took", who=self.who(goers[-1]), n=won[self.names[goers[-1]]]))
         self.rnd["tricks"] = won
 
     def hana_result(self) -> None:
         r = self.scratch.round
         order = [s for s in r.seats_from_start() if s in r.goers]
-        how = self.a.choose("How did the round end?", [("points", "points"), ("capture", "capture")],
-                            "points: played out, every player counts card points (H21);\n"
-                            "capture: a capture role (出来役) stopped the round (H18).")
+        how = self.a.choose(self.t("end"), [(self.t("points"), "points"), (self.t("capture"), "capture")], "end?")
         if how == "capture":
-            seat = self.a.choose("Who made it?", [(self.who(s), s) for s in order], "The player who made the role.")
+            seat = self.a.choose(self.t("who_made"), [(self.who(s), s) for s in order], "who_made?")
             roles = [x.id for x in self.rules.hanafuda.capture_roles.roles]
-            role = self.a.choose("Which role?", [(x, x) for x in roles], "The capture role made (H18).")
+            role = self.a.choose(self.t("which_role"), [(x, x) for x in roles], "which_role?")
             self.rnd["capture_role"] = {"player": self.names[seat], "role": role}
             return
         total = sum(self.deck.points(c) for c in self.deck.cards)
         points: dict = {}
-        for seat in order[:-1]:
-            points[self.names[seat]] = self.a.number(f"Card points of {self.who(seat)}", 0, total,
-                                                     f"The card points taken; all add up to {total} (H21).")
-        last = order[-1]
-        if Phase.DECLARATIONS in self.rules.round:
-            points[self.names[last]] = self.a.number(f"Card points of {self.who(last)}", 0, total,
-                                                     "The card points taken (H21).")
-        else:
-            points[self.names[last]] = total - sum(points.values())
-            self.a.echo(f"  {self.who(last)} took {points[self.names[last]]}.")
+        everyone = Phase.DECLARATIONS not in self.rules.round    # then the points add up to the deck's
+        for seat in order[:-1] if everyone else order:
+            points[self.names[seat]] = self.a.number(self.t("card_points", who=self.who(seat)), 0, total,
+                                                     "card_points?", total=total)
+        if everyone:
+            last = self.names[order[-1]]
+            points[last] = total - sum(points.values())
+            self.a.echo(self.t("took", who=self.who(order[-1]), n=points[last]))
         self.rnd["points"] = points
+        self.extras([self.names[s] for s in order])
+
+    def extras(self, playing: list) -> None:
+        """素十六 (sujuroku, many chaff, H19) and 飛び込み (tobikomi, H12) need what only the table
+        counted: ``NAME chaff N`` or ``NAME tobikomi``, one a line, until Enter."""
+        def parse(answer: str):
+            words = answer.split()
+            if not words:
+                return None
+            if len(words) == 2 and words[0] in playing and words[1] == "tobikomi":
+                return "tobikomi", words[0], True
+            if len(words) == 3 and words[0] in playing and words[1] == "chaff" and words[2].isdecimal() \
+                    and len(words[2]) < 3:
+                return "chaff", words[0], int(words[2])
+            raise Bad(self.t("not_extra"))
+        while True:
+            told = self.a.ask(self.t("extras"), parse, "extras?")
+            if told is None:
+                return
+            key, name, value = told
+            if key == "tobikomi":
+                self.rnd.setdefault("tobikomi", []).append(name)
+            else:
+                self.rnd.setdefault("chaff", {})[name] = value

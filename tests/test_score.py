@@ -261,3 +261,44 @@ def test_issue13_new_refuses_an_existing_file(tmp_path):
     out = CliRunner().invoke(score, ["--new", path, "--players", "a,b,c", "--start", "a"])
     assert out.exit_code == 1 and "exists" in out.output
     assert yaml.safe_load(open(path)) == SPEC
+
+
+def test_issue13_sheet_is_rewritten_atomically_after_every_round(tmp_path, monkeypatch):
+    from hachihachi.interpreter import session
+
+    writes = []
+    real = session.write_atomic
+    monkeypatch.setattr(session, "write_atomic", lambda path, text: (writes.append(yaml.safe_load(text)),
+                                                                      real(path, text)))
+    path, out = keep(tmp_path, ROUND_1 + ROUND_1 + ["q"], "--players", "ann,bob,cy,dee", "--start", "ann")
+    assert out.exit_code == 0, out.output
+    assert [len(w["rounds"]) for w in writes] == [0, 1, 2]     # the new sheet, then after each round
+    assert not [p for p in tmp_path.iterdir() if p.name != "new.yaml"]       # no temporary file left
+
+
+HANA_ROUND = ["1b 2a 3r 4c1 5c1 6c1",          # the field cards
+              "", "r", "sanbon", "",            # ann none, bob claims sanbon, cy none
+              "1", "120", "70",                 # card points: ann 120, bob 70 (cy 74)
+              "ann chaff 17", "bob tobikomi", ""]
+
+
+def test_issue13_hanafuda_round_asked_in_japanese(tmp_path):
+    path, out = keep(tmp_path, HANA_ROUND + ["q"], "--players", "ann,bob,cy", "--start", "ann",
+                     "--rules", "hanafuda_hachihachi", "--lang", "ja")
+    assert out.exit_code == 0, out.output
+    assert "-- 第1回（全12回）: 親 ann、場 0 --" in out.output
+    assert "回の終わり方は？  1) 札の点  2) 出来役" in out.output
+    assert yaml.safe_load(open(path))["rounds"] == [{
+        "field_cards": ["1b", "2a", "3r", "4c1", "5c1", "6c1"], "roles": {"bob": ["sanbon"]},
+        "points": {"ann": 120, "bob": 70, "cy": 74}, "chaff": {"ann": 17}, "tobikomi": ["bob"]}]
+    assert "special role sujuroku" in out.output and "bob pays ann 48 (24 x2): 手役の精算 role settlement, hand roles blown out" in out.output
+
+
+@pytest.mark.parametrize("module", ["hachihachi.interpreter.told", "hachihachi.cli.score_text",
+                                    "hachihachi.cli.score_input"])
+def test_issue13_doctests(module):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.attempted > 0 and result.failed == 0
