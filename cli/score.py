@@ -64,7 +64,14 @@ def _asker(lang: str):
             click.echo()
             return None
         return line.rstrip("\n")
-    return Asker(read, click.echo, lang)
+    return Asker(read, _echo, lang)
+
+
+def _echo(text: str) -> None:
+    """A line for an 80-column terminal, folded at spaces."""
+    from .screen import fold
+
+    click.echo(fold(text))
 
 
 def _print(sheet, place: str, as_json: bool) -> None:
@@ -130,10 +137,10 @@ def _keep(path: str, lang: str) -> None:
     sheet = read_sheet(path)
     asker = _asker(lang)
     rep = settle(sheet, path)
-    click.echo(say(lang, "intro"))
+    _echo(say(lang, "intro"))
     while not rep.game.is_terminal:
         g = rep.game
-        click.echo(say(lang, "header", n=g.round_index + 1, of=g.rounds, pot=g.pot, who=safe(sheet.names[g.round.start]),
+        _echo(say(lang, "header", n=g.round_index + 1, of=g.rounds, pot=g.pot, who=safe(sheet.names[g.round.start]),
                        role=say(lang, "dealer" if g.ruleset.hanafuda else "start")))
         try:
             rnd = RoundQuestions(asker, g, sheet.names).ask()
@@ -141,26 +148,24 @@ def _keep(path: str, lang: str) -> None:
             if sheet.rounds:
                 sheet = replace(sheet, rounds=sheet.rounds[:-1])
                 write_atomic(path, dump_record(sheet.data(), path))
-                click.echo(say(lang, "taken_back", n=len(sheet.rounds) + 1))
+                _echo(say(lang, "taken_back", n=len(sheet.rounds) + 1))
                 rep = settle(sheet, path)
             else:
-                click.echo(say(lang, "nothing_back"))
+                _echo(say(lang, "nothing_back"))
             continue
         except Quit:
-            click.echo(say(lang, "saved", path=path))
+            _echo(say(lang, "saved", path=path))
             return
         candidate = replace(sheet, rounds=sheet.rounds + (rnd,))
         try:
             rep = settle(candidate, path)
         except SheetError as e:
-            click.echo(say(lang, "asked_again", why=e.message))
+            _echo(say(lang, "asked_again", why=e.message))
             continue
         sheet = candidate
         write_atomic(path, dump_record(sheet.data(), path))
         last = g.round_index
         told = [e for e in rep.game.events if getattr(e, "round", None) == last and type(e).__name__ != "RoundStarted"]
-        for line in ToldNarrator(sheet.ruleset, sheet.names).lines(told):
-            click.echo(line)
-        for line in standings(rep):
-            click.echo(line)
-    click.echo(say(lang, "over", path=path))
+        for line in ToldNarrator(sheet.ruleset, sheet.names).lines(told) + standings(rep):
+            _echo(line)
+    _echo(say(lang, "over", path=path))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 TEXT = {
     "en": {
-        "intro": "Answer with a number or a word; ? explains, undo takes back the last round, q saves and stops.",
+        "intro": "Answer with a number or a word; ? explains, undo takes back a round, q saves and stops.",
         "header": "-- Round {n} of {of}: {role} {who}, pot {pot} --",
         "start": "start", "dealer": "dealer",
         "first": "Who starts the first round?",

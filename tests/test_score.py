@@ -251,7 +251,8 @@ def test_issue13_refused_round_is_asked_again_and_undo_takes_back(tmp_path):
     clash = ROUND_1[:7] + ["Kd Kc Kh 2s 3s 4s 5d"] + ROUND_1[8:]     # 5d shown and turned
     lines = clash + ROUND_1 + ["undo", "q"]
     path, out = keep(tmp_path, lines, "--players", "ann,bob,cy,dee", "--start", "ann")
-    assert "round 1, indicator: the card 5d is shown twice (also in cy's hand); the round is asked again." in out.output
+    said = " ".join(out.output.split())                     # lines are folded to 80 columns
+    assert "round 1, indicator: the card 5d is shown twice (also in cy's hand); the round is asked again." in said
     assert "round 1 taken back." in out.output
     assert yaml.safe_load(open(path))["rounds"] == []
 
