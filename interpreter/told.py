@@ -28,7 +28,7 @@ from .phases import build_phases
 from .phases.base import PhaseRule
 from .phases.deal import DealPhase
 from .phases.hanafuda import CardScoring, HanaDeal, HanafudaDeal, HandRoles
-from .play.matching import MatchingEngine, MatchingState, Stage, capture_evaluator
+from .play.matching import MatchingEngine, MatchingState, Stage
 from .play.tricks import TrickState
 
 __all__ = ["Claim", "ToldDeal", "ToldTricks", "ToldCapture", "ToldPoints", "told_game", "claimed"]
