@@ -66,11 +66,13 @@ class GameState:
     a game of ``rounds`` rounds (default: the ruleset's standard length) at ``players`` seats.
 
     ``seed`` seeds the game's own random generator, used to pick the first start player when
-    ``start`` is None (T5) and by :meth:`sample_chance` / :meth:`deal_random`.
+    ``start`` is None (T5) and by :meth:`sample_chance` / :meth:`deal_random`. ``phases`` replaces
+    the ruleset's own phases of a round (the scorekeeper's told rounds, :mod:`.told`).
     """
 
     def __init__(self, ruleset: Union[Ruleset, str], players: int, seed: Optional[int] = None,
-                 rounds: Optional[int] = None, start: Optional[int] = None):
+                 rounds: Optional[int] = None, start: Optional[int] = None,
+                 phases: Optional[tuple[PhaseRule, ...]] = None):
         self.ruleset = _load(ruleset)
         lo, hi = self.ruleset.players.min, self.ruleset.players.max
         if not lo <= players <= hi:
@@ -83,7 +85,7 @@ class GameState:
             start = self.rng.randrange(players)
         elif not 0 <= start < players:
             raise SetupError(f"start player {start} is not a seat of {players} players")
-        self._phases: tuple[PhaseRule, ...] = build_phases(self.ruleset)
+        self._phases: tuple[PhaseRule, ...] = phases or build_phases(self.ruleset)
         self._t = Table(self.ruleset, players, rounds, start)
         self._counted = 0
         self._trusted: tuple = ()           # actions known legal in the current state

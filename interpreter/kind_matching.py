@@ -17,6 +17,8 @@ from .play.matching import Capture, Captured, MatchingEngine, MatchingState
 from . import record_matching
 from .phases.base import PhaseRule
 from .plugin import EventTeller, PlayKindPlugin, Teller
+from .told import ToldKind
+from .told_matching import TOLD
 
 SPECIAL_NAMES = {                 # H19: the special capture roles of a round played out
     "sohachi": "総八 all at par",
@@ -96,6 +98,7 @@ def _round_scored(n: Teller, e: RoundScored) -> str:
 class MatchingPlugin:
     kind = PlayKind.MATCHING
     phases: tuple[type[PhaseRule], ...] = (HanafudaDeal, HandRoles, CardScoring)
+    told: ToldKind = TOLD
     record = record_matching
     starter = "dealer (親)"
     next_starter = "dealer (親)"

@@ -20,6 +20,8 @@ from .play.tricks import TrickEngine
 from . import record_tricks
 from .phases.base import PhaseRule
 from .plugin import EventTeller, PlayKindPlugin, Teller
+from .told import ToldKind
+from .told_tricks import TOLD
 
 
 def _roles_shown(n: Teller, e: RolesShown) -> str:
@@ -61,6 +63,7 @@ def _play(n: Teller, e: Applied) -> None:
 class TrickPlugin:
     kind = PlayKind.TRICKS
     phases: tuple[type[PhaseRule], ...] = (MizutenCall, DealPhase, TrickSettlement, MizutenBonus)
+    told: ToldKind = TOLD
     record = record_tricks
     starter = "start player"
     next_starter = "start"

@@ -4,7 +4,8 @@ A rule file's ``play:`` names its play kind (``tricks``, ``matching``); :mod:`.p
 name to one :class:`PlayKindPlugin`. The core (the phase runner in :mod:`.game`, records,
 narration, simulation) asks the plug-in and never names a play kind itself. The plug-in owns:
 its phases, its play engine (actions, state and events of the play), the record codec of its
-rounds, its fragment of :class:`~.view.View`, how its actions and events read in words.
+rounds, its fragment of :class:`~.view.View`, how its actions and events read in words, and
+how a table tells its rounds to the scorekeeper.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any, Callable, Mapping, Optional, Protocol, Sequence
 from ..ruleset.model import PlayKind, Ruleset
 from .phases.base import PhaseRule
 from .play.base import PlayEngine
+from .told import ToldKind
 
 
 class Teller(Protocol):
@@ -59,6 +61,10 @@ class PlayKindPlugin(Protocol):
 
     @property
     def record(self) -> RecordCodec: ...
+
+    @property
+    def told(self) -> ToldKind:
+        """Its part of the scorekeeper: told phases and its fields of a score sheet (:mod:`.told`)."""
 
     @property
     def starter(self) -> str:
