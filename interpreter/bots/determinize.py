@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from typing import Optional
 
 from ...ruleset.errors import HachiError
-from ...ruleset.model import Phase
 from ...ruleset.model import Transfer as TransferKind
 from ..actions import CHANCE, Deal
 from ..events import Applied, RoundEnded, RoundStarted, Transfer
@@ -79,11 +78,17 @@ class World:
 
 def determinize(game: Game, seat: int, rng: random.Random) -> World:
     """The current round with every hand hidden from ``seat`` sampled anew (see module doc)."""
-    if game.phase is Phase.MIZUTEN_CALL or game.round.indicator is None:
-        return World(game, ())
-    deal = sample_hidden(game, seat, knowledge(game.view(seat), game.ruleset.deck), rng)
-    actions = tuple(deal if e.seat == CHANCE else e.action
-                    for e in round_events(game) if isinstance(e, Applied))
+    events = round_events(game)
+    if game.round.dealt is None:                    # before the deal: nothing is hidden yet
+        return World(game, tuple(e.action for e in events if isinstance(e, Applied)))
+    dealt = next(e.action for e in events if isinstance(e, Applied) and e.seat == CHANCE)
+    if not isinstance(dealt, Deal):                 # matching play: a field and a stock (H4)
+        from .determinize_matching import sample_matching_deal
+
+        deal = sample_matching_deal(game, seat, events, rng)
+    else:
+        deal = sample_hidden(game, seat, knowledge(game.view(seat), game.ruleset.deck), rng)
+    actions = tuple(deal if e.seat == CHANCE else e.action for e in events if isinstance(e, Applied))
     return World(game, actions)
 
 
