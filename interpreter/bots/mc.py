@@ -2,8 +2,9 @@
 
 For each sampled world (hidden hands dealt anew, consistent with what the seat has seen, see
 :mod:`.determinize`), every legal action is tried and the round is played out by the heuristic
-in all seats, with the same random numbers for every action. The action with the best mean
-change of chips (carried pot included) is chosen. The budget is ``samples`` worlds per decision,
+in all seats (the heuristic of the ruleset's kind of play, trick or matching), with the same
+random numbers for every action. The action with the best mean change of chips (carried pot
+included) is chosen. The budget is ``samples`` worlds per decision,
 cut short by ``seconds`` when given (then the choice depends on the machine's speed).
 """
 
@@ -13,23 +14,21 @@ import random
 import time
 from typing import Optional
 
-from ...ruleset.model import PlayKind
 from ..events import RoundEnded
 from .determinize import carried_pot, determinize, play_out, round_value
-from .heuristic import HeuristicBot
+from .rollout import rollout_policy
 
 DEFAULT_SAMPLES = 16
 
 
 class MonteCarloBot:
     name = "mc"
-    plays = frozenset({PlayKind.TRICKS})        # its worlds are dealt and played as tricks
 
     def __init__(self, samples: int = DEFAULT_SAMPLES, seconds: Optional[float] = None):
         self.samples, self.seconds = max(1, int(samples)), seconds
-        self.policy = HeuristicBot()
         self.decisions = 0          # decisions with a choice, and the time spent on them
         self.elapsed = 0.0
+        self.times: list[float] = []
 
     def choose(self, game, seat: int, rng: random.Random):
         legal = tuple(game.legal_actions())
@@ -37,14 +36,17 @@ class MonteCarloBot:
             return legal[0]
         began = time.perf_counter()
         totals = self.evaluate(game, seat, legal, rng, began)
+        spent = time.perf_counter() - began
         self.decisions += 1
-        self.elapsed += time.perf_counter() - began
+        self.elapsed += spent
+        self.times.append(spent)
         return legal[max(range(len(legal)), key=lambda i: (totals[i], -i))]
 
     def evaluate(self, game, seat: int, legal: tuple, rng: random.Random, began: float) -> list[float]:
         """The summed round value of each legal action over the sampled worlds."""
         totals = [0.0] * len(legal)
         carried = carried_pot(game)
+        policy = rollout_policy(game.ruleset)
         for n in range(self.samples):
             if n and self.seconds is not None and time.perf_counter() - began > self.seconds:
                 break
@@ -52,7 +54,7 @@ class MonteCarloBot:
             seed = rng.getrandbits(64)
             for i, action in enumerate(legal):
                 trial = world.game()
-                end = _first_end(trial.apply(action)) or play_out(trial, self.policy, random.Random(seed))
+                end = _first_end(trial.apply(action)) or play_out(trial, policy, random.Random(seed))
                 if end is not None:
                     totals[i] += round_value(trial, end, seat, carried)
         return totals

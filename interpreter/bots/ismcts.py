@@ -1,0 +1,170 @@
+"""The ISMCTS bot: single-observer Information Set Monte Carlo Tree Search (Cowling, Powley and
+Whitehouse 2012, SO-ISMCTS).
+
+One tree over the searching seat's information sets: each iteration deals a world (the hidden
+cards sampled anew, consistent with what the seat has seen, :mod:`.determinize`), walks the tree
+choosing among the children whose action is legal in that world by UCB1 with availability counts
+(each seat in the tree maximises its own result), adds one node, plays the round out with the
+heuristic bots and backs up every seat's change of chips for the round (carried pot restored).
+A deal met in the tree (before the cards are dealt) is sampled and ends the tree walk. The
+rewards are normalised by the lowest and highest seen so far, so one exploration constant fits
+any ruleset's scale of chips.
+
+It works through the engine API only (``legal_actions``, ``apply``, ``current_player``, ``view``
+and the events) plus :func:`.determinize.determinize`, so it plays any rule file of either kind
+of play. The budget is ``iterations`` per decision, or ``ms`` milliseconds when given (then the
+choice depends on the machine's speed; with iterations alone it depends on ``rng`` only).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Optional
+
+from ..actions import CHANCE
+from ..events import RoundEnded
+from .determinize import carried_pot, determinize, play_out, round_value
+from .rollout import rollout_policy
+
+DEFAULT_ITERATIONS = 40          # about 100 ms a decision of the trick game on one core
+EXPLORATION = 0.7
+
+
+@dataclass(eq=False)
+class Node:
+    """The statistics of the edge into this node, for the seat ``actor`` that chose it."""
+
+    actor: int
+    visits: int = 0
+    total: float = 0.0               # the actor's summed reward (chips)
+    squares: float = 0.0             # summed squared reward, for the interval of a hint
+    avail: int = 0                   # iterations in which the edge was legal (availability)
+    children: dict = field(default_factory=dict)
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+
+@dataclass(frozen=True)
+class ActionStats:
+    """Per legal action at the root: visits and the mean and variance of the seat's chips."""
+
+    action: object
+    visits: int
+    mean: float
+    variance: float
+
+
+class IsmctsBot:
+    name = "ismcts"
+
+    def __init__(self, iterations: Optional[int] = None, ms: Optional[float] = None,
+                 exploration: float = EXPLORATION):
+        if iterations is None and ms is None:
+            iterations = DEFAULT_ITERATIONS
+        self.iterations = None if iterations is None else max(1, int(iterations))
+        self.ms = ms
+        self.exploration = exploration
+        self.decisions = 0           # decisions with a choice, and the time spent on them
+        self.elapsed = 0.0
+        self.times: list[float] = []
+
+    def choose(self, game, seat: int, rng: random.Random):
+        legal = tuple(game.legal_actions())
+        if len(legal) == 1:
+            return legal[0]
+        began = time.perf_counter()
+        stats = self.search(game, seat, rng)
+        spent = time.perf_counter() - began
+        self.decisions += 1
+        self.elapsed += spent
+        self.times.append(spent)
+        best = max(range(len(stats)), key=lambda i: (stats[i].visits, stats[i].mean, -i))
+        return stats[best].action
+
+    def search(self, game, seat: int, rng: random.Random) -> list[ActionStats]:
+        """Run the search from ``seat``'s information set; the statistics of each legal action."""
+        legal = tuple(game.legal_actions())
+        root = Node(actor=-1)
+        policy = rollout_policy(game.ruleset)
+        carried = carried_pot(game)
+        bounds = [math.inf, -math.inf]
+        deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done and time.perf_counter() > deadline:
+                break
+            self._iterate(determinize(game, seat, rng).game(), root, policy, carried, bounds, rng)
+            done += 1
+        out = []
+        for a in legal:
+            node = root.children.get(a)
+            if node is None or not node.visits:
+                out.append(ActionStats(a, 0, 0.0, 0.0))
+                continue
+            var = max(0.0, node.squares / node.visits - node.mean ** 2)
+            out.append(ActionStats(a, node.visits, node.mean, var))
+        return out
+
+    def _iterate(self, world, root: Node, policy, carried: int, bounds: list, rng: random.Random) -> None:
+        node, path, end = root, [], None
+        while end is None:
+            who = world.current_player
+            if who is None or who == CHANCE:
+                break
+            legal = world.legal_actions()
+            untried = []
+            for a in legal:
+                child = node.children.get(a)
+                if child is None:
+                    untried.append(a)
+                else:
+                    child.avail += 1
+            if untried:
+                action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                child = node.children[action] = Node(actor=who, avail=1)
+            else:
+                action = self._select(node, legal, bounds)
+                child = node.children[action]
+            path.append(child)
+            end = _round_end(world.apply(action))
+            node = child
+            if untried:
+                break
+        if end is None:
+            end = play_out(world, policy, rng)
+        if end is None:
+            return
+        rewards = {}
+        for n in path:
+            r = rewards.get(n.actor)
+            if r is None:
+                r = rewards[n.actor] = round_value(world, end, n.actor, carried)
+                bounds[0], bounds[1] = min(bounds[0], r), max(bounds[1], r)
+            n.visits += 1
+            n.total += r
+            n.squares += r * r
+
+    def _select(self, node: Node, legal, bounds: list):
+        lo, hi = bounds
+        span = hi - lo if hi > lo else 1.0
+        c = self.exploration
+        best, best_score = None, -math.inf
+        for a in legal:
+            child = node.children[a]
+            if not child.visits:
+                return a
+            score = (child.mean - lo) / span + c * math.sqrt(math.log(child.avail) / child.visits)
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+
+def _round_end(events) -> Optional[RoundEnded]:
+    return next((e for e in events if isinstance(e, RoundEnded)), None)
