@@ -7,13 +7,15 @@ choosing among the children whose action is legal in that world by UCB1 with ava
 (each seat in the tree maximises its own result), adds one node, plays the round out with the
 heuristic bots and backs up every seat's change of chips for the round (carried pot restored).
 A deal met in the tree (before the cards are dealt) is sampled and ends the tree walk. The
-rewards are normalised by the lowest and highest seen so far, so one exploration constant fits
-any ruleset's scale of chips.
+exploration term is scaled by the standard deviation of all the rewards backed up so far, so one
+exploration constant fits any ruleset's scale of chips (a hanafuda round moves hundreds of
+points, a trick round a few).
 
 It works through the engine API only (``legal_actions``, ``apply``, ``current_player``, ``view``
 and the events) plus :func:`.determinize.determinize`, so it plays any rule file of either kind
-of play. The budget is ``iterations`` per decision, or ``ms`` milliseconds when given (then the
-choice depends on the machine's speed; with iterations alone it depends on ``rng`` only).
+of play. The budget is ``iterations`` per decision, or ``ms`` milliseconds of the process's CPU
+time when given (then the choice depends on the machine's speed, though not on how busy it is;
+with iterations alone it depends on ``rng`` only).
 """
 
 from __future__ import annotations
@@ -77,9 +79,9 @@ class IsmctsBot:
         legal = tuple(game.legal_actions())
         if len(legal) == 1:
             return legal[0]
-        began = time.perf_counter()
+        began = time.process_time()
         stats = self.search(game, seat, rng)
-        spent = time.perf_counter() - began
+        spent = time.process_time() - began
         self.decisions += 1
         self.elapsed += spent
         self.times.append(spent)
@@ -92,15 +94,15 @@ class IsmctsBot:
         root = Node(actor=-1)
         policy = rollout_policy(game.ruleset)
         carried = carried_pot(game)
-        bounds = [math.inf, -math.inf]
-        deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000
+        spread = [0, 0.0, 0.0]                  # count, sum and sum of squares of the rewards
+        deadline = None if self.ms is None else time.process_time() + self.ms / 1000
         done = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
-            if deadline is not None and done and time.perf_counter() > deadline:
+            if deadline is not None and done and time.process_time() > deadline:
                 break
-            self._iterate(determinize(game, seat, rng).game(), root, policy, carried, bounds, rng)
+            self._iterate(determinize(game, seat, rng).game(), root, policy, carried, spread, rng)
             done += 1
         out = []
         for a in legal:
@@ -112,7 +114,7 @@ class IsmctsBot:
             out.append(ActionStats(a, node.visits, node.mean, var))
         return out
 
-    def _iterate(self, world, root: Node, policy, carried: int, bounds: list, rng: random.Random) -> None:
+    def _iterate(self, world, root: Node, policy, carried: int, spread: list, rng: random.Random) -> None:
         node, path, end = root, [], None
         while end is None:
             who = world.current_player
@@ -130,7 +132,7 @@ class IsmctsBot:
                 action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
                 child = node.children[action] = Node(actor=who, avail=1)
             else:
-                action = self._select(node, legal, bounds)
+                action = self._select(node, legal, spread)
                 child = node.children[action]
             path.append(child)
             end = _round_end(world.apply(action))
@@ -146,21 +148,23 @@ class IsmctsBot:
             r = rewards.get(n.actor)
             if r is None:
                 r = rewards[n.actor] = round_value(world, end, n.actor, carried)
-                bounds[0], bounds[1] = min(bounds[0], r), max(bounds[1], r)
+                spread[0] += 1
+                spread[1] += r
+                spread[2] += r * r
             n.visits += 1
             n.total += r
             n.squares += r * r
 
-    def _select(self, node: Node, legal, bounds: list):
-        lo, hi = bounds
-        span = hi - lo if hi > lo else 1.0
-        c = self.exploration
+    def _select(self, node: Node, legal, spread: list):
+        k, total, squares = spread
+        sd = math.sqrt(max(0.0, squares / k - (total / k) ** 2)) if k else 0.0
+        c = self.exploration * (sd or 1.0)
         best, best_score = None, -math.inf
         for a in legal:
             child = node.children[a]
             if not child.visits:
                 return a
-            score = (child.mean - lo) / span + c * math.sqrt(math.log(child.avail) / child.visits)
+            score = child.mean + c * math.sqrt(math.log(child.avail) / child.visits)
             if score > best_score:
                 best, best_score = a, score
         return best

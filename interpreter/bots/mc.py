@@ -5,7 +5,8 @@ For each sampled world (hidden hands dealt anew, consistent with what the seat h
 in all seats (the heuristic of the ruleset's kind of play, trick or matching), with the same
 random numbers for every action. The action with the best mean change of chips (carried pot
 included) is chosen. The budget is ``samples`` worlds per decision,
-cut short by ``seconds`` when given (then the choice depends on the machine's speed).
+cut short by ``seconds`` of the process's CPU time when given (then the choice depends on the
+machine's speed, but not on how busy it is).
 """
 
 from __future__ import annotations
@@ -34,9 +35,9 @@ class MonteCarloBot:
         legal = tuple(game.legal_actions())
         if len(legal) == 1:
             return legal[0]
-        began = time.perf_counter()
+        began = time.process_time()
         totals = self.evaluate(game, seat, legal, rng, began)
-        spent = time.perf_counter() - began
+        spent = time.process_time() - began
         self.decisions += 1
         self.elapsed += spent
         self.times.append(spent)
@@ -48,7 +49,7 @@ class MonteCarloBot:
         carried = carried_pot(game)
         policy = rollout_policy(game.ruleset)
         for n in range(self.samples):
-            if n and self.seconds is not None and time.perf_counter() - began > self.seconds:
+            if n and self.seconds is not None and time.process_time() - began > self.seconds:
                 break
             world = determinize(game, seat, rng)
             seed = rng.getrandbits(64)
