@@ -45,7 +45,11 @@ class MonteCarloBot:
 
     def evaluate(self, game, seat: int, legal: tuple, rng: random.Random, began: float) -> list[float]:
         """The summed round value of each legal action over the sampled worlds."""
-        totals = [0.0] * len(legal)
+        return [sum(v) for v in self.values(game, seat, legal, rng, began)]
+
+    def values(self, game, seat: int, legal: tuple, rng: random.Random, began: float) -> list[list[float]]:
+        """The round value of each legal action in each sampled world (same worlds for all)."""
+        values: list[list[float]] = [[] for _ in legal]
         carried = carried_pot(game)
         policy = rollout_policy(game.ruleset)
         for n in range(self.samples):
@@ -57,8 +61,8 @@ class MonteCarloBot:
                 trial = world.game()
                 end = _first_end(trial.apply(action)) or play_out(trial, policy, random.Random(seed))
                 if end is not None:
-                    totals[i] += round_value(trial, end, seat, carried)
-        return totals
+                    values[i].append(round_value(trial, end, seat, carried))
+        return values
 
 
 def _first_end(events) -> Optional[RoundEnded]:
