@@ -30,6 +30,7 @@ from ..actions import CHANCE
 from ..events import RoundEnded
 from .determinize import carried_pot, determinize, play_out, round_value
 from .rollout import rollout_policy
+from .search import SearchBot
 
 DEFAULT_ITERATIONS = 40          # about 100 ms a decision of the trick game on one core
 EXPLORATION = 0.7
@@ -61,30 +62,20 @@ class ActionStats:
     variance: float
 
 
-class IsmctsBot:
+class IsmctsBot(SearchBot):
     name = "ismcts"
 
     def __init__(self, iterations: Optional[int] = None, ms: Optional[float] = None,
                  exploration: float = EXPLORATION):
+        super().__init__()
         if iterations is None and ms is None:
             iterations = DEFAULT_ITERATIONS
         self.iterations = None if iterations is None else max(1, int(iterations))
         self.ms = ms
         self.exploration = exploration
-        self.decisions = 0           # decisions with a choice, and the time spent on them
-        self.elapsed = 0.0
-        self.times: list[float] = []
 
-    def choose(self, game, seat: int, rng: random.Random):
-        legal = tuple(game.legal_actions())
-        if len(legal) == 1:
-            return legal[0]
-        began = time.process_time()
+    def decide(self, game, seat: int, legal: tuple, rng: random.Random, began: float):
         stats = self.search(game, seat, rng)
-        spent = time.process_time() - began
-        self.decisions += 1
-        self.elapsed += spent
-        self.times.append(spent)
         best = max(range(len(stats)), key=lambda i: (stats[i].visits, stats[i].mean, -i))
         return stats[best].action
 

@@ -18,29 +18,20 @@ from typing import Optional
 from ..events import RoundEnded
 from .determinize import carried_pot, determinize, play_out, round_value
 from .rollout import rollout_policy
+from .search import SearchBot
 
 DEFAULT_SAMPLES = 16
 
 
-class MonteCarloBot:
+class MonteCarloBot(SearchBot):
     name = "mc"
 
     def __init__(self, samples: int = DEFAULT_SAMPLES, seconds: Optional[float] = None):
+        super().__init__()
         self.samples, self.seconds = max(1, int(samples)), seconds
-        self.decisions = 0          # decisions with a choice, and the time spent on them
-        self.elapsed = 0.0
-        self.times: list[float] = []
 
-    def choose(self, game, seat: int, rng: random.Random):
-        legal = tuple(game.legal_actions())
-        if len(legal) == 1:
-            return legal[0]
-        began = time.process_time()
+    def decide(self, game, seat: int, legal: tuple, rng: random.Random, began: float):
         totals = self.evaluate(game, seat, legal, rng, began)
-        spent = time.process_time() - began
-        self.decisions += 1
-        self.elapsed += spent
-        self.times.append(spent)
         return legal[max(range(len(legal)), key=lambda i: (totals[i], -i))]
 
     def evaluate(self, game, seat: int, legal: tuple, rng: random.Random, began: float) -> list[float]:
