@@ -25,6 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from hachihachi.interpreter import CHANCE, Game
 from hachihachi.interpreter.bots import make_bot
+from hachihachi.interpreter.bots.ismcts import DEFAULT_ITERATIONS
 from hachihachi.ruleset.loader import load_ruleset
 
 _MATCH: dict = {}           # per process: the ruleset and bots of the match being played
@@ -131,7 +132,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--ms", type=float, help="time a decision of the search bots (equal for both)")
     ap.add_argument("--mc-samples", type=int, default=4)
-    ap.add_argument("--ismcts-iterations", type=int, default=40)
+    ap.add_argument("--ismcts-iterations", type=int, default=DEFAULT_ITERATIONS)
     ap.add_argument("--players", type=int)
     ap.add_argument("--rounds", type=int)
     ap.add_argument("--seed", type=int, default=1)

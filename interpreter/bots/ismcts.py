@@ -32,7 +32,7 @@ from .determinize import carried_pot, determinize, play_out, round_value
 from .rollout import rollout_policy
 from .search import SearchBot
 
-DEFAULT_ITERATIONS = 40          # about 100 ms a decision of the trick game on one core
+DEFAULT_ITERATIONS = 30          # under 100 ms a decision on one core (p95, trick and hanafuda)
 EXPLORATION = 0.7
 
 
