@@ -4,8 +4,10 @@ Whitehouse 2012, SO-ISMCTS).
 One tree over the searching seat's information sets: each iteration deals a world (the hidden
 cards sampled anew, consistent with what the seat has seen, :mod:`.determinize`), walks the tree
 choosing among the children whose action is legal in that world by UCB1 with availability counts
-(each seat in the tree maximises its own result), adds one node, plays the round out with the
-heuristic bots and backs up every seat's change of chips for the round (carried pot restored).
+(each seat in the tree maximises its own result), adds one node (the heuristic's choice first,
+so that a small budget starts from the heuristic's play; with a single play-out per action the
+heuristic's choice stands), plays the round out with the heuristic bots and backs up every
+seat's change of chips for the round (carried pot restored).
 A deal met in the tree (before the cards are dealt) is sampled and ends the tree walk. The
 exploration term is scaled by the standard deviation of all the rewards backed up so far, so one
 exploration constant fits any ruleset's scale of chips (a hanafuda round moves hundreds of
@@ -77,6 +79,8 @@ class IsmctsBot(SearchBot):
     def decide(self, game, seat: int, legal: tuple, rng: random.Random, began: float):
         stats = self.search(game, seat, rng)
         best = max(range(len(stats)), key=lambda i: (stats[i].visits, stats[i].mean, -i))
+        if stats[best].visits <= 1:                 # too few play-outs to tell: the heuristic's choice
+            return rollout_policy(game.ruleset).choose(game, seat, rng)
         return stats[best].action
 
     def search(self, game, seat: int, rng: random.Random) -> list[ActionStats]:
@@ -120,7 +124,7 @@ class IsmctsBot(SearchBot):
                 else:
                     child.avail += 1
             if untried:
-                action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                action = untried[0] if len(untried) == 1 else _first_try(policy, world, who, untried, rng)
                 child = node.children[action] = Node(actor=who, avail=1)
             else:
                 action = self._select(node, legal, spread)
@@ -159,6 +163,12 @@ class IsmctsBot(SearchBot):
             if score > best_score:
                 best, best_score = a, score
         return best
+
+
+def _first_try(policy, world, who: int, untried: list, rng: random.Random):
+    """The untried action to expand: the heuristic's choice while untried, else one at random."""
+    choice = policy.choose(world, who, rng)
+    return choice if choice in untried else untried[rng.randrange(len(untried))]
 
 
 def _round_end(events) -> Optional[RoundEnded]:
