@@ -180,3 +180,18 @@ def test_T11_hanafuda_drop_fee_is_read_from_the_ruleset():
         GO_DROP.declaration, drop_fee=dataclasses.replace(GO_DROP.declaration.drop_fee, first=500)))
     g, weak = go_drop_first_view(WEAK, "1c1 3r 5a 7a 8c1 12c1", rules=dear)
     assert MatchingHeuristicBot().choose(g, 0, random.Random(0)) == Declare(True)       # dropping costs more
+
+
+@pytest.mark.parametrize("rules,players,policy", [(RULES, 4, "heuristic"), (HANA, 3, "heuristic_matching")])
+def test_ismcts_with_a_single_play_out_per_action_plays_as_the_heuristic(rules, players, policy):
+    heuristic, bot = make_bot(policy), IsmctsBot(iterations=1)
+    for seed in range(2):
+        g, rng = Game(rules, players, seed=seed, rounds=1), random.Random(seed)
+        while not g.is_terminal:
+            who = g.current_player
+            if who == CHANCE:
+                g.deal_random(rng)
+                continue
+            expected = heuristic.choose(g, who, random.Random(seed))
+            assert bot.choose(g, who, random.Random(seed)) == expected
+            g.apply(expected)
