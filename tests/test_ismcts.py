@@ -37,6 +37,25 @@ def play(rules, bots, players: int, seed: int, rounds: int = 1) -> Game:
     return game
 
 
+def decisions(rules, players: int, seed: int):
+    """Every decision of a seeded one-round game: yields (game, seat to act); the caller acts."""
+    g, rng = Game(rules, players, seed=seed, rounds=1), random.Random(seed)
+    while not g.is_terminal:
+        if g.current_player == CHANCE:
+            g.deal_random(rng)
+            continue
+        yield g, g.current_player
+
+
+def first_real_choice(rules, players: int, seed: int) -> Game:
+    """A seeded one-round game at its first decision with three or more choices."""
+    for g, _ in decisions(rules, players, seed):
+        if len(g.legal_actions()) >= 3:
+            return g
+        g.apply(g.legal_actions()[0])
+    raise AssertionError("no such decision")
+
+
 def lone_goer_choice() -> Game:
     """T17: seats 0 and 1 dropped (fees 2 and 3); seat 2 goes alone and takes the pot, or drops."""
     g = new_game(players=3, start=0)
@@ -61,10 +80,7 @@ def test_T19_H14_ismcts_chooses_only_legal_actions_and_games_stay_zero_sum(rules
 
 
 def test_ismcts_is_repeatable_with_the_same_seed_and_iterations():
-    g = Game(RULES, 4, seed=3, rounds=1)
-    rng = random.Random(3)
-    while g.current_player == CHANCE or len(g.legal_actions()) < 3:
-        g.deal_random(rng) if g.current_player == CHANCE else g.apply(g.legal_actions()[0])
+    g = first_real_choice(RULES, 4, seed=3)
     runs = [IsmctsBot(iterations=30).search(g, g.current_player, random.Random(11)) for _ in range(2)]
     assert runs[0] == runs[1]
     assert sum(s.visits for s in runs[0]) == 30
@@ -81,10 +97,7 @@ def test_T17_ismcts_goes_alone_to_take_the_pot_and_hints_say_by_how_much():
 
 
 def test_hints_cover_every_legal_action_best_first_with_intervals_around_the_mean():
-    g = Game(HANA, 3, seed=4, rounds=1)
-    rng = random.Random(4)
-    while g.current_player == CHANCE or len(g.legal_actions()) < 3:
-        g.deal_random(rng) if g.current_player == CHANCE else g.apply(g.legal_actions()[0])
+    g = first_real_choice(HANA, 3, seed=4)
     hs = hints(g, rng=random.Random(2), iterations=60, method="mc")
     assert {h.action for h in hs} == set(g.legal_actions())
     assert [h.mean for h in hs] == sorted((h.mean for h in hs), reverse=True)
@@ -98,13 +111,9 @@ def test_hints_cover_every_legal_action_best_first_with_intervals_around_the_mea
 @pytest.mark.parametrize("rules,players", [(HANA, 3), (GO_DROP, 5), (GO_DROP, 7)])
 def test_H4_H15_matching_worlds_keep_what_the_seat_saw_and_deal_the_rest_anew(rules, players):
     changed = 0
+    rng = random.Random(0)
     for seed in range(4):
-        g, rng = Game(rules, players, seed=seed, rounds=1), random.Random(seed)
-        while not g.is_terminal:
-            who = g.current_player
-            if who == CHANCE:
-                g.deal_random(rng)
-                continue
+        for g, who in decisions(rules, players, seed):
             world = determinize(g, who, rng).game()             # the replay of the round is legal
             mine, theirs = g.view(who), world.view(who)
             assert theirs.hand == mine.hand and theirs.table_cards == mine.table_cards
@@ -186,12 +195,7 @@ def test_T11_hanafuda_drop_fee_is_read_from_the_ruleset():
 def test_ismcts_with_a_single_play_out_per_action_plays_as_the_heuristic(rules, players, policy):
     heuristic, bot = make_bot(policy), IsmctsBot(iterations=1)
     for seed in range(2):
-        g, rng = Game(rules, players, seed=seed, rounds=1), random.Random(seed)
-        while not g.is_terminal:
-            who = g.current_player
-            if who == CHANCE:
-                g.deal_random(rng)
-                continue
+        for g, who in decisions(rules, players, seed):
             expected = heuristic.choose(g, who, random.Random(seed))
             assert bot.choose(g, who, random.Random(seed)) == expected
             g.apply(expected)
