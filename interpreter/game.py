@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Optional, Union
+from typing import Any, Optional, Union
 
 from ..ruleset.errors import IllegalAction, SetupError
 from ..ruleset.model import Phase, Ruleset
@@ -144,7 +144,7 @@ class GameState:
         best = max(self._t.chips)
         return tuple(s for s, c in enumerate(self._t.chips) if c == best)
 
-    def legal_actions(self):
+    def legal_actions(self) -> Any:
         """The legal actions of :attr:`current_player`: a tuple, or for the deal a space of deals."""
         t = self._t
         if t.finished:

@@ -16,6 +16,7 @@ from .phases.hanafuda import CardScoring, HanaDeal, HanafudaDeal, HandRoles, Rou
 from .play.matching import Capture, Captured, MatchingEngine, MatchingState
 from . import record_matching
 from .phases.base import PhaseRule
+from .bots.determinize_matching import sample_matching_deal
 from .plugin import EventTeller, PlayKindPlugin, Teller
 
 SPECIAL_NAMES = {                 # H19: the special capture roles of a round played out
@@ -96,6 +97,8 @@ class MatchingPlugin:
     narrate_events: Mapping[type, EventTeller] = {FieldMade: _field_made, RolesShown: _roles_shown, Captured: _captured,
                       RoundScored: _round_scored}
     narrate_actions: Mapping[type, EventTeller] = {HanaDeal: _deal, Capture: _quiet, Play: _quiet}
+    sample_deal = staticmethod(sample_matching_deal)
+    rollout_bot = "heuristic_matching"
 
     def engine(self, ruleset: Ruleset) -> MatchingEngine:
         return MatchingEngine(ruleset)

@@ -108,12 +108,12 @@ def test_module_doctests(name):
 
 PLUG_INS = {                       # each play kind's own modules, and the registries naming them
     "tricks": {"ruleset.trick_rules", "interpreter.kind_tricks", "interpreter.play.tricks",
-               "interpreter.record_tricks", "interpreter.bots.heuristic", "interpreter.bots.mc",
-               "interpreter.bots.determinize", "cli.kind_tricks", "cli.tricks_explain"},
+               "interpreter.record_tricks", "interpreter.bots.heuristic", "interpreter.bots.determinize_tricks",
+               "cli.kind_tricks", "cli.tricks_explain"},
     "matching": {"ruleset.hanafuda", "ruleset.hanafuda_rules", "interpreter.kind_matching",
                  "interpreter.play.matching", "interpreter.phases.hanafuda", "interpreter.record_matching",
-                 "interpreter.bots.matching_heuristic", "cli.kind_matching", "cli.screen_matching",
-                 "cli.matching_input", "cli.matching_explain"},
+                 "interpreter.bots.matching_heuristic", "interpreter.bots.determinize_matching",
+                 "cli.kind_matching", "cli.screen_matching", "cli.matching_input", "cli.matching_explain"},
 }
 REGISTRIES = {"ruleset.playkinds", "interpreter.plugins", "cli.plugins"}
 OWN = {f"hachihachi.{m}" for ms in PLUG_INS.values() for m in ms}
