@@ -1,0 +1,337 @@
+"""The OpenSpiel game and state: a thin adapter over the engine's ``Game``."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from typing import Optional
+
+import pyspiel
+
+from ..interpreter.actions import CHANCE
+from ..interpreter.events import Applied, RoundStarted
+from ..interpreter.game import Game as Engine
+from ..ruleset.errors import HachiError
+from ..ruleset.loader import load_ruleset
+from .dealing import DealLayout
+from .encoding import ActionCodec
+from .observer import HachiObserver, describe_action
+from .resample import sample_deal, seed_from
+
+TRICK_GAME, MATCHING_GAME = "python_hachihachi_trick", "python_hanafuda_hachihachi"
+_PLAY_KIND = {TRICK_GAME: "tricks", MATCHING_GAME: "matching"}
+_DEFAULTS = {TRICK_GAME: {"rules": "hachihachi_trick", "players": 3, "rounds": 0},
+             MATCHING_GAME: {"rules": "hanafuda_hachihachi", "players": 3, "rounds": 0}}
+UTILITY_BOUND = 100_000.0      # no rule bounds a game's payments; returns stay far inside this
+RESAMPLE_ATTEMPTS = 100
+
+
+def _game_type(short_name: str, players_min: int, players_max: int) -> pyspiel.GameType:
+    return pyspiel.GameType(
+        short_name=short_name,
+        long_name=short_name.replace("_", " ").title(),
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,       # a pot left after the last round is nobody's
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=players_max,
+        min_num_players=players_min,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_DEFAULTS[short_name])
+
+
+class _Shared:
+    """Read-only data of one OpenSpiel game, shared by every state and every clone."""
+
+    def __init__(self, rules: str, ruleset, players: int, rounds: int):
+        self.rules, self.ruleset, self.players, self.rounds = rules, ruleset, players, rounds
+        self.layout = DealLayout.of(ruleset, players)
+        self.codec = ActionCodec(ruleset.deck.size)
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce__(self):           # pickled (OpenSpiel's serialization) by the rule reference
+        return _Shared.load, (self.rules, self.players, self.rounds)
+
+    @staticmethod
+    def load(rules: str, players: int, rounds: int) -> "_Shared":
+        return _Shared(rules, load_ruleset(rules), players, rounds)
+
+    def engine(self, actions=()) -> Engine:
+        """A new engine game, with ``actions`` applied."""
+        game = Engine(self.ruleset, self.players, rounds=self.rounds, start=0)
+        for action in actions:
+            game.apply(action)
+        return game
+
+
+class _EngineBox:
+    """The engine game inside a state; copying the state clones it with the engine's ``clone``,
+    pickling it keeps the actions applied."""
+
+    def __init__(self, shared: _Shared, game: Optional[Engine]):
+        self.shared, self.game = shared, game
+
+    def __deepcopy__(self, memo):
+        return _EngineBox(self.shared, self.game and self.game.clone())
+
+    def __reduce__(self):
+        actions = None if self.game is None else [e.action for e in self.game.events if isinstance(e, Applied)]
+        return type(self).replayed, (self.shared, actions)
+
+    @staticmethod
+    def replayed(shared: _Shared, actions) -> "_EngineBox":
+        return _EngineBox(shared, None if actions is None else shared.engine(actions))
+
+
+class _Frozen(_EngineBox):
+    """An engine game shared by a state and its clones (it is never changed, only replaced)."""
+
+    def __deepcopy__(self, memo):
+        return self
+
+    @staticmethod
+    def replayed(shared: _Shared, actions) -> "_Frozen":
+        return _Frozen(shared, None if actions is None else shared.engine(actions))
+
+
+class _SeenLog:
+    """The engine's event log as each seat sees it, rendered once per event: public events as
+    text, deals kept whole (each seat sees a different part). The rounds before the current one
+    are folded into one digest per seat."""
+
+    def __init__(self, items=(), round_at=0, digests=None):
+        self.items, self.round_at, self.digests = list(items), round_at, dict(digests or {})
+
+    def __deepcopy__(self, memo):
+        return _SeenLog(self.items, self.round_at, self.digests)
+
+    def sync(self, events) -> None:
+        for e in events[len(self.items):]:
+            if isinstance(e, RoundStarted):
+                self.round_at = len(self.items)
+            self.items.append(e.action if isinstance(e, Applied) and e.seat == CHANCE else repr(e))
+
+    def render(self, layout: DealLayout, seat: int, start: int, end: int) -> list[str]:
+        return [x if isinstance(x, str) else layout.seen_by(x, seat) for x in self.items[start:end]]
+
+    def past(self, layout: DealLayout, seat: int) -> str:
+        done = self.digests.get(seat)
+        if done is None or done[0] != self.round_at:
+            text = "\n".join(self.render(layout, seat, 0, self.round_at))
+            done = self.digests[seat] = (self.round_at, hashlib.sha256(text.encode()).hexdigest())
+        return done[1]
+
+
+class HachiGame(pyspiel.Game):
+    """A rule file as an OpenSpiel game (parameters ``rules``, ``players``, ``rounds``)."""
+
+    short_name = TRICK_GAME
+
+    def __init__(self, params=None):
+        params = {**_DEFAULTS[self.short_name], **(params or {})}
+        try:
+            ruleset = load_ruleset(params["rules"])
+        except HachiError as e:
+            raise ValueError(f"{self.short_name}: {e}") from None
+        if ruleset.play.value != _PLAY_KIND[self.short_name]:
+            other = next(n for n, k in _PLAY_KIND.items() if k == ruleset.play.value)
+            raise ValueError(f"{self.short_name}: the rules {ruleset.name} are played by "
+                             f"{ruleset.play.value}; load them as {other}")
+        players = int(params["players"])
+        if not ruleset.players.min <= players <= ruleset.players.max:
+            raise ValueError(f"{self.short_name}: {ruleset.name} is for {ruleset.players.min} to "
+                             f"{ruleset.players.max} players, not {players}")
+        rounds = int(params["rounds"]) or ruleset.rounds.standard
+        if rounds < 0:
+            raise ValueError(f"{self.short_name}: rounds must be 0 (the standard length) or more")
+        self.shared = _Shared(str(params["rules"]), ruleset, players, rounds)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.shared.codec.size,
+            max_chance_outcomes=ruleset.deck.size,
+            num_players=players,
+            min_utility=-UTILITY_BOUND,
+            max_utility=UTILITY_BOUND,
+            utility_sum=None,
+            max_game_length=_max_length(self.shared))
+        super().__init__(_game_type(self.short_name, ruleset.players.min, ruleset.players.max),
+                         info, params)
+
+    def new_initial_state(self):
+        return HachiState(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        return HachiObserver(self.shared, iig_obs_type, params)
+
+
+class MatchingGame(HachiGame):
+    short_name = MATCHING_GAME
+
+
+def _max_length(shared: _Shared) -> int:
+    """A bound on the actions of a game: per round a deal and a redeal, the pre-deal call, the
+    declarations and splits, and two actions per card in a hand (a play and a capture choice).
+    Rounds that do not count (``rounds.skipped_counts: false``) are allowed for up to three times
+    the counted rounds."""
+    n = shared.players
+    per_round = 2 * shared.layout.length + 1 + 3 * n + 2 * n * shared.ruleset.hand_size
+    rounds = shared.rounds * (1 if shared.ruleset.rounds.skipped_counts else 4)
+    return rounds * per_round
+
+
+class HachiState(pyspiel.State):
+    """One position of the game. The engine game is at the deal while cards are being dealt;
+    ``_dealt`` holds the cards dealt so far and ``_deal_at`` the history index of the first."""
+
+    def __init__(self, game: HachiGame):
+        super().__init__(game)
+        self._shared = game.shared
+        self._box = _EngineBox(game.shared, game.shared.engine())
+        self._dealt: list[int] = []
+        self._deal_at = 0
+        self._redeals = 0
+        self._replay: list[int] = []         # players of history entries being fast-forwarded
+        self._at_deal = _Frozen(game.shared, None)      # the engine game just before the current deal
+        self._seen = _SeenLog()
+
+    @property
+    def engine(self) -> Engine:
+        """The engine game behind this state (read it, do not change it)."""
+        return self._box.game
+
+    # -- the OpenSpiel API -----------------------------------------------------------------
+
+    def current_player(self):
+        if self._replay:
+            return self._replay[0]
+        who = self.engine.current_player
+        if who is None:
+            return pyspiel.PlayerId.TERMINAL
+        return pyspiel.PlayerId.CHANCE if who == CHANCE else int(who)
+
+    def _legal_actions(self, player):
+        codec = self._shared.codec
+        return sorted(codec.encode(a) for a in self.engine.legal_actions())
+
+    def chance_outcomes(self):
+        left = sorted(set(range(self._shared.layout.deck_size)).difference(self._dealt))
+        p = 1.0 / len(left)
+        return [(c, p) for c in left]
+
+    def _apply_action(self, action):
+        if self._replay:
+            self._replay.pop(0)
+            return
+        engine, layout = self.engine, self._shared.layout
+        if engine.current_player != CHANCE:
+            engine.apply(self._shared.codec.decode(action))
+            return
+        if action in self._dealt or not 0 <= action < layout.deck_size:
+            raise HachiError(f"card {action} cannot be dealt now")
+        if not self._dealt:
+            self._deal_at = len(self.history())
+            self._at_deal = _Frozen(self._shared, engine.clone())
+        self._dealt.append(action)
+        if len(self._dealt) < layout.length:
+            return
+        deal = layout.build(self._dealt)
+        self._dealt = []
+        if deal in engine.legal_actions():
+            engine.apply(deal)
+        else:                               # the engine deals such a deal again (H4: field_four)
+            self._redeals += 1
+
+    def _action_to_string(self, player, action):
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {self._shared.ruleset.deck.name(action)}"
+        return describe_action(self._shared, self._shared.codec.decode(action))
+
+    def is_terminal(self):
+        return self.engine.is_terminal
+
+    def returns(self):
+        if not self.engine.is_terminal:
+            return [0.0] * self._shared.players
+        return [float(r) for r in self.engine.returns]
+
+    def information_state_string(self, player=None):
+        player = self.current_player() if player is None else player
+        return self._info_string(player)
+
+    def observation_string(self, player=None):
+        player = self.current_player() if player is None else player
+        return HachiObserver(self._shared).string_from(self, player)
+
+    def resample_from_infostate(self, player_id, probability_sampler):
+        """A state ``player_id`` cannot tell from this one: the current round dealt anew
+        (:mod:`.resample`), replayed, and kept when the information state matches."""
+        rng = random.Random(seed_from(probability_sampler))
+        want = self._info_string(player_id)
+        history = self.history()
+        if self._dealt or self.engine.is_terminal:
+            return self.clone()
+        for _ in range(RESAMPLE_ATTEMPTS):
+            deal = sample_deal(self.engine, player_id, rng)
+            if deal is None:
+                return self.clone()
+            state = self._rebuilt(history, self._shared.layout.cards_of(deal))
+            if state is not None and state._info_string(player_id) == want:
+                return state
+        self.resample_misses = getattr(self, "resample_misses", 0) + 1
+        return self.clone()
+
+    def __str__(self):
+        return f"{self.engine.describe_state()}; chips {list(self.engine.chips)}, pot {self.engine.pot}"
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    @property
+    def leftover_pot(self) -> int:
+        """The pot on the table (at the end of the game, the chips nobody won: T27)."""
+        return self.engine.pot
+
+    def _info_string(self, player: int) -> str:
+        """Everything ``player`` has seen: its own cards and the face-up cards of every deal, and
+        every public event of the engine's log (the log is public apart from the deals)."""
+        layout, seen = self._shared.layout, self._seen
+        seen.sync(self.engine.events)
+        parts = [f"p{player}", seen.past(layout, player)]
+        parts += seen.render(layout, player, seen.round_at, len(seen.items))
+        if self._redeals:
+            parts.append(f"redeals={self._redeals}")
+        if self._dealt:
+            parts.append(layout.seen_pending(self._dealt, player))
+        return "\n".join(parts)
+
+    def _rebuilt(self, history: list[int], deal_cards: list[int]):
+        """This state with the current round's deal replaced, or None if the round's actions do
+        not replay on it. The history before the deal is fast-forwarded onto a copy of the engine
+        game taken at the deal."""
+        start, end = self._deal_at, self._deal_at + len(deal_cards)
+        state = self.get_game().new_initial_state()
+        state._replay = [pa.player for pa in self.full_history()[:start]]
+        for a in history[:start]:
+            state.apply_action(a)
+        at_deal = self._at_deal.game
+        state._box = _EngineBox(self._shared, at_deal.clone())
+        state._at_deal = self._at_deal
+        self._seen.sync(self.engine.events)
+        kept = len(at_deal.events)          # the log up to the deal is the same in both
+        state._seen = _SeenLog(self._seen.items[:kept], self._seen.round_at, self._seen.digests)
+        state._redeals = self._redeals
+        state._deal_at = start
+        try:
+            for a in deal_cards + history[end:]:
+                state.apply_action(a)
+        except HachiError:
+            return None
+        return state
+
+
+pyspiel.register_game(_game_type(TRICK_GAME, 3, 7), HachiGame)
+pyspiel.register_game(_game_type(MATCHING_GAME, 3, 3), MatchingGame)

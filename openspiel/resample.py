@@ -1,0 +1,62 @@
+"""A deal of the current round consistent with what one seat has seen, for
+``resample_from_infostate``.
+
+Trick play uses the engine's own :func:`~hachihachi.interpreter.bots.determinize.determinize`
+(the cards each goer played, the suits it showed void). Matching play keeps every card the seat
+has seen where it was seen (its hand, the field, the cards each seat played from its hand or
+showed for a hand role, the stock cards turned so far) and deals the rest at random. Either way
+the bridge replays the round on the sampled deal and keeps it only when the seat's
+information state comes out the same (see :meth:`~.game.HachiState.resample_from_infostate`).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Optional
+
+from ..interpreter.actions import CHANCE
+from ..interpreter.bots.determinize import determinize, round_events
+from ..interpreter.events import Applied
+from ..interpreter.phases.hanafuda import HanaDeal, HandRolesShown
+from ..interpreter.play.matching import Captured
+
+
+def sample_deal(game, seat: int, rng: random.Random):
+    """A deal of ``game``'s current round that ``seat`` cannot tell from the real one, or None
+    when the round has not been dealt yet."""
+    events = round_events(game)
+    real = next((e.action for e in events if isinstance(e, Applied) and e.seat == CHANCE), None)
+    if real is None:
+        return None
+    if isinstance(real, HanaDeal):
+        return _matching_deal(real, events, seat, rng)
+    world = determinize(game, seat, rng)
+    return next(a for a in world.actions if type(a) is type(real))
+
+
+def _matching_deal(real: HanaDeal, events: list, seat: int, rng: random.Random) -> HanaDeal:
+    known: dict[int, list[int]] = {s: [] for s in range(len(real.hands))}
+    turned: list[int] = []
+    for e in events:
+        if isinstance(e, Captured):
+            (turned if e.turned else known[e.seat]).append(e.card)
+        elif isinstance(e, HandRolesShown):
+            known[e.seat].extend(c for c in e.cards if c not in known[e.seat])
+    known[seat] = list(real.hands[seat])
+    placed = {c for cs in known.values() for c in cs} | set(real.field) | set(turned)
+    pool = [c for h in real.hands for c in h if c not in placed] + [c for c in real.stock if c not in placed]
+    rng.shuffle(pool)
+    hands = []
+    for s, hand in enumerate(real.hands):
+        take = len(hand) - len(known[s])
+        hands.append(tuple(sorted(known[s] + pool[:take])))
+        del pool[:take]
+    return HanaDeal(tuple(hands), real.field, tuple(turned) + tuple(pool))
+
+
+def seed_from(sampler) -> Optional[int]:
+    """A seed drawn from OpenSpiel's probability sampler (a callable giving floats in [0, 1))."""
+    try:
+        return int(sampler() * 2 ** 53)
+    except TypeError:
+        return None
