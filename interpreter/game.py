@@ -196,9 +196,10 @@ class Game:
         return self.apply(self.sample_chance(rng))
 
     def clone(self) -> "Game":
-        """An independent copy (sharing the immutable ruleset), for search."""
-        return copy.deepcopy(self, {id(self.ruleset): self.ruleset,
-                                    id(self._phases): self._phases})
+        """An independent copy (sharing the immutable ruleset and the frozen events), for search."""
+        memo = {id(self.ruleset): self.ruleset, id(self._phases): self._phases}
+        memo.update((id(e), e) for e in self._t.events)
+        return copy.deepcopy(self, memo)
 
     def view(self, seat: int) -> View:
         """What ``seat`` may see now."""
