@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 from typing import Optional
@@ -24,6 +25,13 @@ _DEFAULTS = {TRICK_GAME: {"rules": "hachihachi_trick", "players": 3, "rounds": 0
              MATCHING_GAME: {"rules": "hanafuda_hachihachi", "players": 3, "rounds": 0}}
 UTILITY_BOUND = 100_000.0      # no rule bounds a game's payments; returns stay far inside this
 RESAMPLE_ATTEMPTS = 100
+
+
+@functools.lru_cache(maxsize=16)
+def _ruleset(rules: str):
+    """The ruleset a ``rules`` parameter names, read once per process (OpenSpiel loads a game
+    again for every state it deserializes)."""
+    return load_ruleset(rules)
 
 
 def _game_type(short_name: str, players_min: int, players_max: int) -> pyspiel.GameType:
@@ -60,7 +68,7 @@ class _Shared:
 
     @staticmethod
     def load(rules: str, players: int, rounds: int) -> "_Shared":
-        return _Shared(rules, load_ruleset(rules), players, rounds)
+        return _Shared(rules, _ruleset(rules), players, rounds)
 
     def engine(self, actions=()) -> Engine:
         """A new engine game, with ``actions`` applied."""
@@ -120,6 +128,16 @@ class _SeenLog:
     def render(self, layout: DealLayout, seat: int, start: int, end: int) -> list[str]:
         return [x if isinstance(x, str) else layout.seen_by(x, seat) for x in self.items[start:end]]
 
+    def agrees(self, other: "_SeenLog", seat: int, start: int, layout: DealLayout) -> bool:
+        """Whether ``other`` shows ``seat`` what this log shows it, from item ``start`` on
+        (``other`` may be shorter: a prefix being replayed)."""
+        end = len(other.items)
+        if end > len(self.items):
+            return False
+        return all(a == b or (not isinstance(a, str) and not isinstance(b, str)
+                              and layout.seen_by(a, seat) == layout.seen_by(b, seat))
+                   for a, b in zip(self.items[start:end], other.items[start:end]))
+
     def past(self, layout: DealLayout, seat: int) -> str:
         done = self.digests.get(seat)
         if done is None or done[0] != self.round_at:
@@ -136,7 +154,7 @@ class HachiGame(pyspiel.Game):
     def __init__(self, params=None):
         params = {**_DEFAULTS[self.short_name], **(params or {})}
         try:
-            ruleset = load_ruleset(params["rules"])
+            ruleset = _ruleset(str(params["rules"]))
         except HachiError as e:
             raise ValueError(f"{self.short_name}: {e}") from None
         if ruleset.play.value != _PLAY_KIND[self.short_name]:
@@ -193,7 +211,7 @@ class HachiState(pyspiel.State):
         self._shared = game.shared
         self._box = _EngineBox(game.shared, game.shared.engine())
         self._dealt: list[int] = []
-        self._deal_at = 0
+        self._deal_at = -1
         self._redeals = 0
         self._replay: list[int] = []         # players of history entries being fast-forwarded
         self._at_deal = _Frozen(game.shared, None)      # the engine game just before the current deal
@@ -233,7 +251,7 @@ class HachiState(pyspiel.State):
             return
         if action in self._dealt or not 0 <= action < layout.deck_size:
             raise HachiError(f"card {action} cannot be dealt now")
-        if not self._dealt:
+        if not self._dealt and self._deal_at != len(self.history()):   # a new deal: keep its start
             self._deal_at = len(self.history())
             self._at_deal = _Frozen(self._shared, engine.clone())
         self._dealt.append(action)
@@ -271,15 +289,15 @@ class HachiState(pyspiel.State):
         """A state ``player_id`` cannot tell from this one: the current round dealt anew
         (:mod:`.resample`), replayed, and kept when the information state matches."""
         rng = random.Random(seed_from(probability_sampler))
-        want = self._info_string(player_id)
-        history = self.history()
-        if self._dealt or self.engine.is_terminal:
+        if self._dealt or self.engine.is_terminal or self._at_deal.game is None:
             return self.clone()
+        want, base = self._info_string(player_id), None
         for _ in range(RESAMPLE_ATTEMPTS):
             deal = sample_deal(self.engine, player_id, rng)
             if deal is None:
                 return self.clone()
-            state = self._rebuilt(history, self._shared.layout.cards_of(deal))
+            base = base or self._at_deal_state()
+            state = self._dealt_again(base, self._shared.layout.cards_of(deal), player_id)
             if state is not None and state._info_string(player_id) == want:
                 return state
         self.resample_misses = getattr(self, "resample_misses", 0) + 1
@@ -308,26 +326,35 @@ class HachiState(pyspiel.State):
             parts.append(layout.seen_pending(self._dealt, player))
         return "\n".join(parts)
 
-    def _rebuilt(self, history: list[int], deal_cards: list[int]):
-        """This state with the current round's deal replaced, or None if the round's actions do
-        not replay on it. The history before the deal is fast-forwarded onto a copy of the engine
-        game taken at the deal."""
-        start, end = self._deal_at, self._deal_at + len(deal_cards)
+    def _at_deal_state(self) -> "HachiState":
+        """This state as it was just before the current deal: the history before it is
+        fast-forwarded onto the copy of the engine game taken then."""
+        start = self._deal_at
         state = self.get_game().new_initial_state()
         state._replay = [pa.player for pa in self.full_history()[:start]]
-        for a in history[:start]:
+        for a in self.history()[:start]:
             state.apply_action(a)
         at_deal = self._at_deal.game
         state._box = _EngineBox(self._shared, at_deal.clone())
-        state._at_deal = self._at_deal
+        state._at_deal, state._deal_at, state._redeals = self._at_deal, start, self._redeals
         self._seen.sync(self.engine.events)
         kept = len(at_deal.events)          # the log up to the deal is the same in both
         state._seen = _SeenLog(self._seen.items[:kept], self._seen.round_at, self._seen.digests)
-        state._redeals = self._redeals
-        state._deal_at = start
+        return state
+
+    def _dealt_again(self, base: "HachiState", deal_cards: list[int], player: int):
+        """``base`` (from :meth:`_at_deal_state`) dealt ``deal_cards`` and played on as this state
+        was, or None as soon as ``player`` would see something else."""
+        state = base.clone()
+        checked = len(state._seen.items)
         try:
-            for a in deal_cards + history[end:]:
+            for a in deal_cards + self.history()[self._deal_at + len(deal_cards):]:
                 state.apply_action(a)
+                seen = state._seen
+                seen.sync(state.engine.events)
+                if not self._seen.agrees(seen, player, checked, self._shared.layout):
+                    return None
+                checked = len(seen.items)
         except HachiError:
             return None
         return state

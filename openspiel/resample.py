@@ -38,10 +38,11 @@ def _matching_deal(real: HanaDeal, events: list, seat: int, rng: random.Random) 
     known: dict[int, list[int]] = {s: [] for s in range(len(real.hands))}
     turned: list[int] = []
     for e in events:
-        if isinstance(e, Captured):
-            (turned if e.turned else known[e.seat]).append(e.card)
-        elif isinstance(e, HandRolesShown):
-            known[e.seat].extend(c for c in e.cards if c not in known[e.seat])
+        if isinstance(e, Captured) and e.turned:
+            turned.append(e.card)
+        elif isinstance(e, (Captured, HandRolesShown)):
+            shown = (e.card,) if isinstance(e, Captured) else e.cards
+            known[e.seat].extend(c for c in shown if c not in known[e.seat])
     known[seat] = list(real.hands[seat])
     placed = {c for cs in known.values() for c in cs} | set(real.field) | set(turned)
     pool = [c for h in real.hands for c in h if c not in placed] + [c for c in real.stock if c not in placed]
