@@ -14,9 +14,10 @@ from __future__ import annotations
 import random
 from typing import Optional
 
-from ..interpreter.actions import CHANCE
+from ..interpreter.actions import CHANCE, Deal
 from ..interpreter.bots.determinize import determinize, round_events
-from ..interpreter.events import Applied
+from ..interpreter.bots.knowledge import knowledge
+from ..interpreter.events import Applied, RolesShown
 from ..interpreter.phases.hanafuda import HanaDeal, HandRolesShown
 from ..interpreter.play.matching import Captured
 
@@ -30,8 +31,51 @@ def sample_deal(game, seat: int, rng: random.Random):
         return None
     if isinstance(real, HanaDeal):
         return _matching_deal(real, events, seat, rng)
-    world = determinize(game, seat, rng)
+    shown = {e.seat: e.roles for e in events if isinstance(e, RolesShown)}
+    if not shown:
+        world = determinize(game, seat, rng)
+        return next(a for a in world.actions if type(a) is type(real))
+    return _trick_deal(game, real, seat, shown, rng)
+
+
+def _trick_deal(game, real: Deal, seat: int, shown: dict, rng: random.Random) -> Deal:
+    """Like the engine's ``sample_hidden``, and each hand also shows the roles its seat showed
+    (T14, T15): sampled seat by seat, so that rare roles do not make whole deals fail."""
+    k = knowledge(game.view(seat), game.ruleset.deck)
+    others = sorted((s for s in range(game.players) if s != seat),
+                    key=lambda s: (s not in shown, -len(k.voids.get(s, ())), s))
+    for _ in range(SEAT_ATTEMPTS):
+        hands, left = {seat: tuple(real.hands[seat])}, set(k.unseen)
+        for s in others:
+            hand = _hand_for(game, k, s, left, shown.get(s), rng)
+            if hand is None:
+                break
+            hands[s] = hand
+            left.difference_update(hand)
+        else:
+            return Deal(tuple(hands[s] for s in range(game.players)), real.indicator)
+    world = determinize(game, seat, rng)            # a deal the replay check is likely to refuse
     return next(a for a in world.actions if type(a) is type(real))
+
+
+def _hand_for(game, k, s: int, left: set, roles, rng: random.Random):
+    """A hand for seat ``s`` as dealt: the cards it played, the rest from ``left`` outside the
+    suits it showed void in, showing ``roles`` (unless None); None when none was found."""
+    rules, r = game.ruleset, game.round
+    played = list(k.played_by.get(s, ()))
+    voids = k.voids.get(s, frozenset())
+    allowed = sorted(c for c in left if rules.deck.suit(c) not in voids)
+    need = rules.hand_size - len(played)
+    if len(allowed) < need:
+        return None
+    for _ in range(SEAT_ATTEMPTS):
+        hand = tuple(sorted(played + rng.sample(allowed, need)))
+        if roles is None or rules.evaluator.values(hand, r.trump, r.indicator).ids == roles:
+            return hand
+    return None
+
+
+SEAT_ATTEMPTS = 50
 
 
 def _matching_deal(real: HanaDeal, events: list, seat: int, rng: random.Random) -> HanaDeal:
