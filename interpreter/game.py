@@ -197,7 +197,9 @@ class Game:
 
     def clone(self) -> "Game":
         """An independent copy (sharing the immutable ruleset and the frozen events), for search."""
-        memo = {id(self.ruleset): self.ruleset, id(self._phases): self._phases}
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())       # far cheaper than deep-copying the generator
+        memo = {id(self.ruleset): self.ruleset, id(self._phases): self._phases, id(self.rng): rng}
         memo.update((id(e), e) for e in self._t.events)
         return copy.deepcopy(self, memo)
 
