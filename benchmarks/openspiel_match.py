@@ -89,12 +89,11 @@ class EngineBot(Timed):
 
 
 def play(game, seats, seed: int):
-    rs, rng = np.random.RandomState(seed), random.Random(seed)
+    rng = random.Random(seed)
     state = game.new_initial_state()
     while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes())
-            state.apply_action(int(rs.choice(outcomes, p=probs)))
+        if state.is_chance_node():                  # the bridge's chance outcomes are uniform
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
         else:
             seat = state.current_player()
             state.apply_action(seats[seat].act(state, seat, rng))
@@ -146,13 +145,12 @@ def throughput(game, rules: str, games: int, seed: int) -> None:
     """Random play: games a second through the bridge and with the engine alone."""
     began = time.perf_counter()
     for g in range(games):
-        rs, state = np.random.RandomState(seed + g), game.new_initial_state()
+        rng, state = random.Random(seed + g), game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes())
-                state.apply_action(int(rs.choice(outcomes, p=probs)))
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
             else:
-                state.apply_action(int(rs.choice(state.legal_actions())))
+                state.apply_action(rng.choice(state.legal_actions()))
     bridge = games / (time.perf_counter() - began)
     rules = load_ruleset(rules)
     began = time.perf_counter()

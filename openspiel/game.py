@@ -97,15 +97,33 @@ class _EngineBox:
         return _EngineBox(shared, None if actions is None else shared.engine(actions))
 
 
-class _Frozen(_EngineBox):
-    """An engine game shared by a state and its clones (it is never changed, only replaced)."""
+class _AtDeal:
+    """The engine game just before a deal, shared by a state and its clones. Only resampling
+    needs it, so it is made on first use, by replaying the engine actions before the deal (the
+    log up to there is the same in every state that shares this object)."""
+
+    def __init__(self, shared: _Shared, events_before: int):
+        self.shared, self.events_before = shared, events_before
+        self._game = self._base = None
 
     def __deepcopy__(self, memo):
         return self
 
-    @staticmethod
-    def replayed(shared: _Shared, actions) -> "_Frozen":
-        return _Frozen(shared, None if actions is None else shared.engine(actions))
+    def __reduce__(self):
+        return _AtDeal, (self.shared, self.events_before)
+
+    def base(self, state: "HachiState") -> "HachiState":
+        """The OpenSpiel state at the deal, made once (from ``state``, which shares this object)."""
+        if self._base is None:
+            self._base = state._at_deal_state()
+        return self._base
+
+    def game(self, now: Engine) -> Engine:
+        """The engine game at the deal, given the engine game of a state sharing this object."""
+        if self._game is None:
+            before = now.events[:self.events_before]
+            self._game = self.shared.engine([e.action for e in before if isinstance(e, Applied)])
+        return self._game
 
 
 class _SeenLog:
@@ -214,7 +232,7 @@ class HachiState(pyspiel.State):
         self._deal_at = -1
         self._redeals = 0
         self._replay: list[int] = []         # players of history entries being fast-forwarded
-        self._at_deal = _Frozen(game.shared, None)      # the engine game just before the current deal
+        self._at_deal: Optional[_AtDeal] = None    # the engine game just before the current deal
         self._seen = _SeenLog()
 
     @property
@@ -253,7 +271,7 @@ class HachiState(pyspiel.State):
             raise HachiError(f"card {action} cannot be dealt now")
         if not self._dealt and self._deal_at != len(self.history()):   # a new deal: keep its start
             self._deal_at = len(self.history())
-            self._at_deal = _Frozen(self._shared, engine.clone())
+            self._at_deal = _AtDeal(self._shared, len(engine.events))
         self._dealt.append(action)
         if len(self._dealt) < layout.length:
             return
@@ -289,14 +307,14 @@ class HachiState(pyspiel.State):
         """A state ``player_id`` cannot tell from this one: the current round dealt anew
         (:mod:`.resample`), replayed, and kept when the information state matches."""
         rng = random.Random(seed_from(probability_sampler))
-        if self._dealt or self.engine.is_terminal or self._at_deal.game is None:
+        if self._dealt or self.engine.is_terminal or self._at_deal is None:
             return self.clone()
-        want, base = self._info_string(player_id), None
+        want = self._info_string(player_id)
         for _ in range(RESAMPLE_ATTEMPTS):
             deal = sample_deal(self.engine, player_id, rng)
             if deal is None:
                 return self.clone()
-            base = base or self._at_deal_state()
+            base = self._at_deal.base(self)
             state = self._dealt_again(base, self._shared.layout.cards_of(deal), player_id)
             if state is not None and state._info_string(player_id) == want:
                 return state
@@ -334,7 +352,7 @@ class HachiState(pyspiel.State):
         state._replay = [pa.player for pa in self.full_history()[:start]]
         for a in self.history()[:start]:
             state.apply_action(a)
-        at_deal = self._at_deal.game
+        at_deal = self._at_deal.game(self.engine)
         state._box = _EngineBox(self._shared, at_deal.clone())
         state._at_deal, state._deal_at, state._redeals = self._at_deal, start, self._redeals
         self._seen.sync(self.engine.events)
