@@ -97,7 +97,7 @@ def play(game, seats, seed: int):
         else:
             seat = state.current_player()
             state.apply_action(seats[seat].act(state, seat, rng))
-    return state.returns(), getattr(state, "resample_misses", 0)
+    return state.returns(), state.resample_misses
 
 
 def match(game, a, b, games: int, seed: int) -> dict:

@@ -11,8 +11,10 @@ Needs the optional extra: ``pip install 'hachihachi[openspiel]'``. Game paramete
 >>> import pyspiel, hachihachi.openspiel
 >>> game = pyspiel.load_game("python_hachihachi_trick", {"rules": "quick_six", "rounds": 1})
 
-Chance deals card by card (:mod:`.dealing`): each chance outcome is a card id ``0 .. D-1`` of
-the ``D``-card deck, uniform over the cards not yet dealt. Returns are each seat's change of
+Seat 0 starts the first round (the engine's ``start=0``). Chance deals card by card
+(:mod:`.dealing`): each chance outcome is a card id ``0 .. D-1`` of the ``D``-card deck, uniform
+over the cards not yet dealt. The information-state tensor has the observation tensor's layout
+(:mod:`.observer`); the information-state string is the seat's complete history. Returns are each seat's change of
 chips at the end of the game (0 before it); they sum to minus the pot nobody won (T27), so the
 game is general-sum.
 

@@ -212,8 +212,8 @@ class MatchingGame(HachiGame):
 def _max_length(shared: _Shared) -> int:
     """A bound on the actions of a game: per round a deal and a redeal, the pre-deal call, the
     declarations and splits, and two actions per card in a hand (a play and a capture choice).
-    Rounds that do not count (``rounds.skipped_counts: false``) are allowed for up to three times
-    the counted rounds."""
+    With ``rounds.skipped_counts: false`` up to three skipped rounds per counted round are allowed
+    for (nothing bounds them in the rules)."""
     n = shared.players
     per_round = 2 * shared.layout.length + 1 + 3 * n + 2 * n * shared.ruleset.hand_size
     rounds = shared.rounds * (1 if shared.ruleset.rounds.skipped_counts else 4)
@@ -234,6 +234,7 @@ class HachiState(pyspiel.State):
         self._replay: list[int] = []         # players of history entries being fast-forwarded
         self._at_deal: Optional[_AtDeal] = None    # the engine game just before the current deal
         self._seen = _SeenLog()
+        self.resample_misses = 0             # resamplings that found no other deal (see below)
 
     @property
     def engine(self) -> Engine:
@@ -305,7 +306,9 @@ class HachiState(pyspiel.State):
 
     def resample_from_infostate(self, player_id, probability_sampler):
         """A state ``player_id`` cannot tell from this one: the current round dealt anew
-        (:mod:`.resample`), replayed, and kept when the information state matches."""
+        (:mod:`.resample`), replayed, and kept when the information state matches. When no deal
+        in ``RESAMPLE_ATTEMPTS`` matches, a copy of this state itself (counted in
+        ``resample_misses``)."""
         rng = random.Random(seed_from(probability_sampler))
         if self._dealt or self.engine.is_terminal or self._at_deal is None:
             return self.clone()
@@ -318,7 +321,7 @@ class HachiState(pyspiel.State):
             state = self._dealt_again(base, self._shared.layout.cards_of(deal), player_id)
             if state is not None and state._info_string(player_id) == want:
                 return state
-        self.resample_misses = getattr(self, "resample_misses", 0) + 1
+        self.resample_misses += 1
         return self.clone()
 
     def __str__(self):
