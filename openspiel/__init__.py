@@ -35,6 +35,11 @@ seat may believe it (:mod:`.resample`, the engine's ``determinize`` for trick pl
 first deal on which the round replays to the same information state.
 """
 
-from .game import MATCHING_GAME, TRICK_GAME, HachiGame, HachiState, MatchingGame
+try:
+    import pyspiel  # noqa: F401
+except ImportError as e:            # the optional extra is not installed
+    raise ImportError("hachihachi.openspiel needs OpenSpiel: pip install 'hachihachi[openspiel]'") from e
+
+from .game import MATCHING_GAME, TRICK_GAME, HachiGame, HachiState, MatchingGame  # noqa: E402
 
 __all__ = ["TRICK_GAME", "MATCHING_GAME", "HachiGame", "MatchingGame", "HachiState"]

@@ -182,3 +182,13 @@ def test_plain_install_does_not_import_openspiel():
             "print('pyspiel' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_without_openspiel_the_import_names_the_extra():
+    import subprocess
+    import sys
+
+    code = ("import sys; sys.modules['pyspiel'] = None\n"
+            "try:\n    import hachihachi.openspiel\nexcept ImportError as e:\n    print(e)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "pip install 'hachihachi[openspiel]'" in out.stdout
