@@ -59,6 +59,7 @@ class _Shared:
         self.rules, self.ruleset, self.players, self.rounds = rules, ruleset, players, rounds
         self.layout = DealLayout.of(ruleset, players)
         self.codec = ActionCodec(ruleset.deck.size)
+        self.observer = HachiObserver(self)
 
     def __deepcopy__(self, memo):
         return self
@@ -302,7 +303,7 @@ class HachiState(pyspiel.State):
 
     def observation_string(self, player=None):
         player = self.current_player() if player is None else player
-        return HachiObserver(self._shared).string_from(self, player)
+        return self._shared.observer.string_from(self, player)
 
     def resample_from_infostate(self, player_id, probability_sampler):
         """A state ``player_id`` cannot tell from this one: the current round dealt anew
@@ -345,6 +346,7 @@ class HachiState(pyspiel.State):
             parts.append(f"redeals={self._redeals}")
         if self._dealt:
             parts.append(layout.seen_pending(self._dealt, player))
+        parts.append(self.observation_string(player))
         return "\n".join(parts)
 
     def _at_deal_state(self) -> "HachiState":

@@ -19,8 +19,10 @@ chips          N        each seat's chips
 pot            1        the chips in the pot
 =============  =======  ===========================================================
 
-The information-state string is the observer's whole history (its own cards and the face-up
-cards of every deal, and every public event); the observation string is a one-line summary.
+The observation string is a one-line summary of the view; the information-state string is the
+observer's whole history (its own cards and the face-up cards of every deal, and every public
+event) followed by that summary (a turned card waiting for a choice is in the view, not yet in
+the log).
 """
 
 from __future__ import annotations
@@ -104,6 +106,8 @@ class HachiObserver:
             parts.append(f"indicator {name(v.indicator)}")
         if v.table_cards:
             parts.append(f"table {cards(v.table_cards)}")
+        if v.turned is not None:
+            parts.append(f"turned {name(v.turned)}")
         if v.trick:
             parts.append(f"trick {cards(v.trick)}")
         if v.tricks:

@@ -192,3 +192,27 @@ def test_without_openspiel_the_import_names_the_extra():
             "try:\n    import hachihachi.openspiel\nexcept ImportError as e:\n    print(e)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "pip install 'hachihachi[openspiel]'" in out.stdout
+
+
+@pytest.mark.parametrize("name,params", GAMES)
+def test_resampled_states_have_the_same_legal_actions(name, params):
+    """What a seat may do follows from what it knows (ISMCTS keys its tree by information state);
+    a turned card waiting for a capture choice is part of it (H15)."""
+    game = pyspiel.load_game(name, params)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    checked = turned = 0
+    for seed in range(6):
+        for state in play_random(game.new_initial_state(), seed):
+            if state.is_chance_node():
+                continue
+            seat = state.current_player()
+            waiting = state.engine.view(seat).turned is not None
+            if not waiting and checked % 5:
+                checked += 1
+                continue
+            turned += waiting
+            for _ in range(12 if waiting else 2):
+                assert state.resample_from_infostate(seat, sampler).legal_actions() == state.legal_actions()
+            checked += 1
+    assert checked > 20
+    assert name != MATCHING_GAME or turned > 0
