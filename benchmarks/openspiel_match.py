@@ -11,9 +11,10 @@ OpenSpiel ISMCTS against the baseline bot (``--games``), then OpenSpiel ISMCTS a
 name is registered). The two kinds alternate round the table and the seats rotate from game to
 game. Per game each kind scores the mean chips won by its seats; intervals are
 mean +- 1.96 * stdev / sqrt(games). OpenSpiel's bot runs as many simulations as fit the budget
-(``--ms``), from its measured time a simulation; ours gets the same budget. Also printed: time a
-decision (median, 95th percentile; decisions with a choice), the resamplings that found no other
-deal, and game throughput with random play through the bridge against the engine alone.
+(``--ms``, CPU time), from its measured time a simulation; ours gets the same budget
+(``make_bot("ismcts", ms=...)``). Also printed: CPU time a decision (median, 95th percentile;
+decisions with a choice), the resamplings that found no other deal, and game throughput (wall
+clock) with random play through the bridge against the engine alone.
 """
 
 from __future__ import annotations
@@ -47,9 +48,9 @@ class Timed:
     def timed(self, state, choose) -> int:
         if len(state.legal_actions()) == 1:
             return state.legal_actions()[0]
-        began = time.perf_counter()
+        began = time.process_time()
         action = choose()
-        self.times.append(time.perf_counter() - began)
+        self.times.append(time.process_time() - began)
         return action
 
 
@@ -67,9 +68,9 @@ class OpenSpielISMCTS(Timed):
         def search():
             n = max(2, int(self.seconds / self.per_sim)) if self.per_sim else 4   # 1 only expands the root
             self.bot._max_simulations = n
-            began = time.perf_counter()
+            began = time.process_time()
             action = self.bot.step(state)
-            per = (time.perf_counter() - began) / n
+            per = (time.process_time() - began) / n
             self.per_sim = per if self.per_sim is None else 0.8 * self.per_sim + 0.2 * per
             self.sims.append(n)
             return action
@@ -103,7 +104,7 @@ def play(game, seats, seed: int):
 def match(game, a, b, games: int, seed: int) -> dict:
     players = game.num_players()
     scores = {a.name: [], b.name: []}
-    misses, began = 0, time.perf_counter()
+    misses, began = 0, time.process_time()
     for g in range(games):
         kinds = [a if (s + g) % 2 == 0 else b for s in range(players)]
         kinds = kinds[g % players:] + kinds[:g % players]
@@ -112,7 +113,7 @@ def match(game, a, b, games: int, seed: int) -> dict:
         for k in (a, b):
             mine = [r for r, kind in zip(returns, kinds) if kind is k]
             scores[k.name].append(sum(mine) / len(mine))
-    out = {"games": games, "elapsed_s": time.perf_counter() - began, "misses": misses}
+    out = {"games": games, "elapsed_s": time.process_time() - began, "misses": misses}   # CPU s
     for k in (a, b):
         v = scores[k.name]
         half = 1.96 * statistics.stdev(v) / math.sqrt(len(v)) if len(v) > 1 else float("nan")
@@ -125,12 +126,12 @@ def decision_times(bot) -> str:
         return f"{bot.name}: no decisions with a choice"
     ts = sorted(bot.times)
     p95 = ts[min(len(ts) - 1, int(0.95 * len(ts)))]
-    return (f"{bot.name}: median {1000 * statistics.median(ts):.1f} ms, 95th percentile "
+    return (f"{bot.name}: CPU time a decision median {1000 * statistics.median(ts):.1f} ms, 95th percentile "
             f"{1000 * p95:.1f} ms over {len(ts)} decisions")
 
 
 def report(title: str, r: dict, bots) -> None:
-    line = f"{title}: {r['games']} games in {r['elapsed_s']:.1f} s; " + "; ".join(
+    line = f"{title}: {r['games']} games in {r['elapsed_s']:.1f} CPU s; " + "; ".join(
         f"{b.name} {r[b.name][0]:+.2f} +- {r[b.name][1]:.2f} chips a game" for b in bots)
     print(line)
     for b in bots:
@@ -193,7 +194,11 @@ def main() -> None:
             print("ours vs openspiel_ismcts: skipped, no bot 'ismcts' is registered "
                   f"(bots: {', '.join(bot_names())})")
             return
-        ours = EngineBot("ismcts", seconds=seconds)
+        try:
+            ours = EngineBot("ismcts", ms=args.ms)
+        except TypeError:
+            print("our ismcts takes no 'ms' budget; it plays with its default budget")
+            ours = EngineBot("ismcts")
         os_bot = OpenSpielISMCTS(game, seconds, args.seed + 1)
         report("ismcts (ours) vs openspiel_ismcts",
                match(game, ours, os_bot, args.vs_ours_games, args.seed), (ours, os_bot))
