@@ -105,7 +105,8 @@ class _AtDeal:
 
     def __init__(self, shared: _Shared, events_before: int):
         self.shared, self.events_before = shared, events_before
-        self._game = self._base = None
+        self._game: Optional[Engine] = None
+        self._base: Optional[HachiState] = None
 
     def __deepcopy__(self, memo):
         return self
@@ -240,7 +241,9 @@ class HachiState(pyspiel.State):
     @property
     def engine(self) -> Engine:
         """The engine game behind this state (read it, do not change it)."""
-        return self._box.game
+        game = self._box.game
+        assert game is not None         # only an unpickled deal snapshot has no game
+        return game
 
     # -- the OpenSpiel API -----------------------------------------------------------------
 
@@ -352,14 +355,15 @@ class HachiState(pyspiel.State):
     def _at_deal_state(self) -> "HachiState":
         """This state as it was just before the current deal: the history before it is
         fast-forwarded onto the copy of the engine game taken then."""
-        start = self._deal_at
+        start, at = self._deal_at, self._at_deal
+        assert at is not None
         state = self.get_game().new_initial_state()
         state._replay = [pa.player for pa in self.full_history()[:start]]
         for a in self.history()[:start]:
             state.apply_action(a)
-        at_deal = self._at_deal.game(self.engine)
+        at_deal = at.game(self.engine)
         state._box = _EngineBox(self._shared, at_deal.clone())
-        state._at_deal, state._deal_at, state._redeals = self._at_deal, start, self._redeals
+        state._at_deal, state._deal_at, state._redeals = at, start, self._redeals
         self._seen.sync(self.engine.events)
         kept = len(at_deal.events)          # the log up to the deal is the same in both
         state._seen = _SeenLog(self._seen.items[:kept], self._seen.round_at, self._seen.digests)

@@ -28,7 +28,6 @@ the log).
 from __future__ import annotations
 
 import numpy as np
-import pyspiel
 
 from ..interpreter.actions import CallMizuten, Declare, Play, Split
 from ..interpreter.play.matching import Capture

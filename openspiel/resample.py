@@ -31,6 +31,7 @@ def sample_deal(game, seat: int, rng: random.Random):
         return None
     if isinstance(real, HanaDeal):
         return _matching_deal(real, events, seat, rng)
+    assert isinstance(real, Deal)
     shown = {e.seat: e.roles for e in events if isinstance(e, RolesShown)}
     if not shown:
         world = determinize(game, seat, rng)
