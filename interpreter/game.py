@@ -190,9 +190,12 @@ class GameState:
         return self.apply(self.sample_chance(rng))
 
     def clone(self) -> "GameState":
-        """An independent copy (sharing the immutable ruleset), for search."""
-        return copy.deepcopy(self, {id(self.ruleset): self.ruleset,
-                                    id(self._phases): self._phases})
+        """An independent copy (sharing the immutable ruleset and the frozen events), for search."""
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())       # far cheaper than deep-copying the generator
+        memo = {id(self.ruleset): self.ruleset, id(self._phases): self._phases, id(self.rng): rng}
+        memo.update((id(e), e) for e in self._t.events)
+        return copy.deepcopy(self, memo)
 
     def view(self, seat: int) -> View:
         """What ``seat`` may see now."""
