@@ -23,6 +23,9 @@ from .screen import fold
 DEFAULT_SAVE = "hachi-save.yaml"
 
 
+HINT = frozenset({"hint", "ヒント"})
+
+
 class _Quit(Exception):
     """The human asked to save and quit."""
 
@@ -221,10 +224,25 @@ class TerminalGame:
                 for line in explain(v, self.rules, self.lang):
                     self.echo("  " + line)
                 continue
+            if word in HINT:
+                for line in self.hint_lines(v):
+                    self.echo("  " + line)
+                continue
             try:
                 return parse_answer(text, v, self.rules)
             except BadAnswer as e:
                 self.echo(f"  {e}")
+
+    def hint_lines(self, v) -> list[str]:
+        """``hint``: the search's expected change of the human's chips this round, per legal action."""
+        from ..interpreter.bots.hint import hints
+
+        rng = random.Random(f"{self.s.seed}:{len(self.s.game.events)}")       # the same hint on resume
+        out = ["Expected change of your chips this round (95% interval), best first:"]
+        for h in hints(self.s.game, v.seat, rng):
+            spread = f"{h.low:+.1f} to {h.high:+.1f}" if h.samples > 1 else "too few play-outs"
+            out.append(fold(f"{self.screen.choice(h.action, v)}: {h.mean:+.1f} ({spread})"))
+        return out
 
     def leave(self, code: int) -> int:
         """Say how to resume (after a last try of a failed save); return the exit code."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Optional, Union
+from typing import Any, Optional, Union
 
 from ..ruleset.errors import IllegalAction, SetupError
 from ..ruleset.model import Phase, Ruleset
@@ -151,7 +151,7 @@ class GameState:
         best = max(self._t.chips)
         return tuple(s for s, c in enumerate(self._t.chips) if c == best)
 
-    def legal_actions(self):
+    def legal_actions(self) -> Any:
         """The legal actions of :attr:`current_player`: a tuple, or for the deal a space of deals."""
         t = self._t
         if t.finished:
@@ -197,9 +197,12 @@ class GameState:
         return self.apply(self.sample_chance(rng))
 
     def clone(self) -> "GameState":
-        """An independent copy (sharing the immutable ruleset), for search."""
-        return copy.deepcopy(self, {id(self.ruleset): self.ruleset,
-                                    id(self._phases): self._phases})
+        """An independent copy (sharing the immutable ruleset and the frozen events), for search."""
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())       # far cheaper than deep-copying the generator
+        memo = {id(self.ruleset): self.ruleset, id(self._phases): self._phases, id(self.rng): rng}
+        memo.update((id(e), e) for e in self._t.events)
+        return copy.deepcopy(self, memo)
 
     def view(self, seat: int) -> View:
         """What ``seat`` may see now."""

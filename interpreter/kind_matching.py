@@ -16,6 +16,7 @@ from .phases.hanafuda import CardScoring, FieldCarried, HanaDeal, HanafudaDeal, 
 from .play.matching import Capture, Captured, MatchingEngine, MatchingState
 from . import record_matching
 from .phases.base import PhaseRule
+from .bots.determinize_matching import sample_matching_deal
 from .plugin import EventTeller, PlayKindPlugin, Teller
 from .told import ToldKind
 from .told_matching import TOLD
@@ -106,6 +107,8 @@ class MatchingPlugin:
                                                   RolesShown: _roles_shown, Captured: _captured,
                       RoundScored: _round_scored}
     narrate_actions: Mapping[type, EventTeller] = {HanaDeal: _deal, Capture: _quiet, Play: _quiet}
+    sample_deal = staticmethod(sample_matching_deal)
+    rollout_bot = "heuristic_matching"
 
     def engine(self, ruleset: Ruleset) -> MatchingEngine:
         return MatchingEngine(ruleset)
