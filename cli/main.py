@@ -19,6 +19,7 @@ COMMANDS = {
     "replay": ("hachihachi.cli.replay", "replay", "Replay a game record, checking every action."),
     "play": ("hachihachi.cli.play", "play", "Play a game in the terminal against bots."),
     "simulate": ("hachihachi.cli.simulate", "simulate", "Play many bot games and summarise them."),
+    "sweep": ("hachihachi.cli.sweep", "sweep", "Sweep a grid of settings over a rule file on the same deals."),
 }
 
 

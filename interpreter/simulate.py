@@ -42,7 +42,7 @@ RulesetRef = Union[str, Path, Ruleset]
 Progress = Callable[[int], None]
 
 __all__ = ["GameResult", "Summary", "SeatSummary", "simulate", "play_one", "game_seed", "seat_bots",
-           "iter_results"]
+           "iter_results", "Job", "RulesetSpec", "play_task"]
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -151,64 +151,86 @@ def _field_id(ruleset: Ruleset, indicator: int) -> str:
 # -- running many games ----------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class _Job:
-    ruleset: Optional[Ruleset]          # None: load ``ref`` in the worker
-    ref: Optional[str]
+class RulesetSpec:
+    """How a worker (another process, another machine) builds a ruleset again: a bundled name or
+    a file path, and the ``--set`` settings merged over it (:func:`~..ruleset.loader.load_variant`)."""
+
+    ref: str
+    settings: tuple = ()
+
+    def load(self) -> Ruleset:
+        from ..ruleset.loader import load_variant
+
+        return load_variant(self.ref, self.settings)
+
+
+def spec_of(ruleset: Ruleset) -> RulesetSpec:
+    """The spec of a ruleset loaded from a file: its bundled name, else its file's path."""
+    bundled = is_name(ruleset.name) and ruleset.source == str(_bundled(ruleset.name))
+    return RulesetSpec(ruleset.name if bundled else ruleset.source)
+
+
+@dataclass(frozen=True)
+class Job:
+    """What every task of a run shares: the rulesets (None: build them from ``specs``), the seats,
+    the seed. A task is ``(ruleset number, range of game indices)``."""
+
+    rulesets: Optional[tuple]
+    specs: tuple
     players: int
     bots: tuple[str, ...]
     seed: int
-    record_dir: Optional[Path]
-    record_ref: Optional[str]
+    record_dir: Optional[Path] = None
+    record_ref: Optional[str] = None
+
+    def portable(self) -> "Job":
+        """The job without its built rulesets (they do not pickle): workers build them from specs."""
+        return dataclasses.replace(self, rulesets=None)
+
+    def loaded(self) -> "Job":
+        return self if self.rulesets is not None else \
+            dataclasses.replace(self, rulesets=tuple(s.load() for s in self.specs))
 
 
-def _play_chunk(job: _Job, indices: range) -> list[GameResult]:
-    return [play_one(job.ruleset, job.players, job.bots, job.seed, i, job.record_dir, job.record_ref)
+Task = tuple  # (ruleset number, range of game indices)
+
+
+def play_task(job: Job, task: Task) -> list[GameResult]:
+    """Play one task's games (``job`` must be :meth:`Job.loaded`)."""
+    which, indices = task
+    rules = job.rulesets[which]
+    return [play_one(rules, job.players, job.bots, job.seed, i, job.record_dir, job.record_ref)
             for i in indices]
 
 
-# A worker process plays for one run only: its pool's initializer sets the job once, in the
-# worker (the parent never does), so two runs at once (``compare``) cannot mix their jobs.
-_WORKER_JOB: list = []
-
-
-def _init_worker(job: _Job) -> None:
-    if job.ruleset is None:
-        from ..ruleset.loader import load_ruleset
-
-        job = dataclasses.replace(job, ruleset=load_ruleset(job.ref))
-    _WORKER_JOB[:] = [job]
-
-
-def _run_chunk(indices: range) -> list[GameResult]:
-    return _play_chunk(_WORKER_JOB[0], indices)
-
-
-def _chunks(games: int, size: int) -> Iterator[range]:
+def chunks(games: int, size: int) -> Iterator[range]:
     for lo in range(0, games, size):
         yield range(lo, min(games, lo + size))
 
 
+def chunk_size(games: int, workers: int) -> int:
+    """Games per task: 64 in one process, else small enough for about 8 tasks a worker."""
+    return 64 if workers <= 1 else max(1, min(64, games // (workers * 8) or 1))
+
+
 def iter_results(ruleset: Ruleset, games: int, players: int, bots: Sequence[str], seed: int,
                  workers: int = 1, record_dir: Optional[Path] = None,
-                 record_ref: Optional[str] = None) -> Iterator[GameResult]:
-    """Yield the results of games ``0 .. games-1`` in game order, played by ``workers`` processes.
+                 record_ref: Optional[str] = None, backend: str = "local",
+                 address: Optional[str] = None) -> Iterator[GameResult]:
+    """Yield the results of games ``0 .. games-1`` in game order, played by ``workers`` processes
+    of ``backend`` (:mod:`.backends`).
 
     A worker that dies ends the run with :class:`~.pool.WorkerDied`; closing the iterator early
     (an error, Ctrl-C) stops the workers.
     """
-    job = _Job(ruleset, None, players, tuple(bots), seed, record_dir, record_ref)
-    workers = min(workers, games)
-    if workers <= 1:
-        for chunk in _chunks(games, 64):
-            yield from _play_chunk(job, chunk)
-        return
-    from .pool import _start_method, ordered_map
+    from .backends import make_backend
 
-    if _start_method() != "fork":       # the ruleset is inherited with fork, else loaded again
-        job = _Job(None, ruleset.source, players, tuple(bots), seed, record_dir, record_ref)
-    size = max(1, min(64, games // (workers * 8) or 1))
-    for chunk in ordered_map(_run_chunk, _chunks(games, size), workers, _init_worker, (job,)):
-        yield from chunk
+    job = Job((ruleset,), (spec_of(ruleset),), players, tuple(bots), seed, record_dir, record_ref)
+    runner = make_backend(backend, min(workers, games), address)
+    tasks = ((0, r) for r in chunks(games, chunk_size(games, runner.workers)))
+    with closing(runner.map(job, tasks)) as results:
+        for chunk in results:
+            yield from chunk
 
 
 # -- the summary of a run --------------------------------------------------------------------
@@ -312,6 +334,12 @@ def resolve(ruleset: RulesetRef) -> tuple[Ruleset, str]:
     return rules, (rules.name if rules.source == str(_bundled(text)) else str(Path(rules.source).resolve()))
 
 
+def is_name(text: str) -> bool:
+    from ..ruleset.bundled import is_name as bundled_name
+
+    return bundled_name(text)
+
+
 def _bundled(name: str) -> Path:
     from ..ruleset.loader import bundled_path
 
@@ -339,7 +367,8 @@ def check_args(ruleset: Ruleset, games: int, players: Optional[int], bots: Seque
 def simulate(ruleset: RulesetRef, games: int, players: Optional[int] = None,
              bots: Sequence[str] = ("random",), seed: int = 0, workers: int = 1,
              record_dir: Optional[Union[str, Path]] = None,
-             progress: Optional[Progress] = None) -> Summary:
+             progress: Optional[Progress] = None, backend: str = "local",
+             address: Optional[str] = None) -> Summary:
     """Play ``games`` seeded games and return their :class:`Summary`.
 
     ``progress`` (if given) is called with the number of games finished so far.
@@ -352,7 +381,8 @@ def simulate(ruleset: RulesetRef, games: int, players: Optional[int] = None,
     summary = Summary(rules.name, players, seed, workers, rules.chips.start,
                       [SeatSummary(s, b) for s, b in enumerate(per_seat)])
     t0 = time.perf_counter()
-    with closing(iter_results(rules, games, players, per_seat, seed, workers, rdir, ref)) as results:
+    with closing(iter_results(rules, games, players, per_seat, seed, workers, rdir, ref,
+                              backend, address)) as results:
         for g in results:
             summary.add(g)
             if progress is not None:
