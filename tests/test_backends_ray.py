@@ -73,3 +73,17 @@ def test_a_dead_worker_is_retried_then_ends_the_run():
     good = RayBackend(2)
     (chunk,) = list(good.map(_job(RulesetSpec("hachihachi_trick")), [(0, range(0, 2))]))
     assert [g.index for g in chunk] == [0, 1]
+
+
+def test_an_address_nothing_answers_at_is_refused_at_once():
+    import socket
+
+    from hachihachi.interpreter.backends.ray import check_reachable
+    with socket.socket() as s:                  # a port that was free a moment ago: nothing listens
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    with pytest.raises(HachiError) as e:
+        RayBackend(1, address=f"127.0.0.1:{port}")
+    assert e.value.place == "--address" and "nothing answers at" in e.value.message
+    with pytest.raises(HachiError, match="HOST:PORT"):
+        check_reachable("no port here")

@@ -167,3 +167,10 @@ def test_plain_commands_do_not_import_the_extras():
             "assert r.exit_code == 0, r.output; print(sorted({'ray', 'matplotlib'} & set(sys.modules)))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_address_is_only_for_ray():
+    for command in (["sweep", "hachihachi_trick", "--set", "chips.start=40"], ["simulate"]):
+        res = CliRunner().invoke(cli, [*command, "--games", "1", "--address", "127.0.0.1:6379"])
+        assert res.exit_code == 2
+        assert res.output.strip() == "--address: error: --address is for --backend ray"

@@ -10,6 +10,7 @@ with one error and the other tasks are cancelled, so a run never waits for work 
 from __future__ import annotations
 
 import logging
+import socket
 from collections import deque
 from typing import Iterable, Iterator, Optional
 
@@ -17,10 +18,11 @@ from ...ruleset.errors import HachiError
 from ..pool import WorkerDied
 from ..simulate import Job, play_task
 
-__all__ = ["RayBackend", "MAX_RETRIES", "TASK_TIMEOUT_S"]
+__all__ = ["RayBackend", "MAX_RETRIES", "TASK_TIMEOUT_S", "check_reachable"]
 
 MAX_RETRIES = 2                 # reruns of a task whose worker or node died
 TASK_TIMEOUT_S = 3600.0         # the longest wait for one task's games
+CONNECT_TIMEOUT_S = 10.0        # the longest wait for a cluster's address to answer
 
 _LOADED: dict = {}              # in a Ray worker: specs -> the job with its rulesets built
 
@@ -52,6 +54,11 @@ class RayBackend:
         self.max_retries = max_retries
         self.timeout_s = timeout_s
         self.workers = max(1, workers)
+        self._started = None
+        if address:                     # connect now: the tasks are sized by the cluster's CPUs
+            check_reachable(address)
+            self._started = self._start()
+            self.workers = max(1, int(self.ray.cluster_resources().get("CPU", 1)))
 
     def _start(self) -> bool:
         """Connect to (or start) Ray unless this process already has; True if it did."""
@@ -72,9 +79,8 @@ class RayBackend:
 
     def map(self, job: Job, tasks: Iterable) -> Iterator[list]:
         ray = self.ray
-        started = self._start()
-        if self.address or not started:
-            self.workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        started = self._start() if self._started is None else self._started
+        self._started = None
         remote = ray.remote(num_cpus=1, max_retries=self.max_retries, retry_exceptions=False)(_ray_task)
         job_ref = ray.put(job.portable())
         pending: deque = deque()
@@ -115,6 +121,26 @@ class RayBackend:
         except exc.RayError as e:       # a worker or node died after its retries, an object was lost
             raise WorkerDied(f"a Ray worker or node was lost after {self.max_retries} retries "
                              f"({type(e).__name__}); the run is abandoned.", "simulate") from None
+
+
+def check_reachable(address: str, timeout_s: float = CONNECT_TIMEOUT_S) -> None:
+    """Refuse an address nothing answers at (Ray itself would retry for minutes)."""
+    if address == "auto":
+        return
+    host, colon, port = address.removeprefix("ray://").rpartition(":")
+    if not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise HachiError(f"{_shown(address)} is not a Ray cluster's address; write HOST:PORT "
+                         "(the port of 'ray start --head', 6379 by default)", "--address")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout_s).close()
+    except OSError as e:
+        raise HachiError(f"nothing answers at {_shown(address)} within {timeout_s:g} s "
+                         f"({e.strerror or type(e).__name__}); is the cluster started (ray start --head)?",
+                         "--address") from None
+
+
+def _shown(text: str) -> str:
+    return text if text.isprintable() and len(text) <= 100 else repr(text[:100])
 
 
 def _short(e: BaseException) -> str:
