@@ -58,6 +58,8 @@ def simulate(games, players, bots, rules, seed, workers, as_json, record_dir, ba
     names = bot_list(bots)
     if address and backend != "ray":
         _fail("--address", "--address is for --backend ray", 2)
+    if address and record_dir:
+        _fail("--record", "--record writes on this machine; it is not available with --address", 2)
     if compare and rules != "hachihachi_trick":
         _fail("--compare", "give the two rule files to --compare, not --rules as well", 2)
     if compare and record_dir:

@@ -174,3 +174,10 @@ def test_address_is_only_for_ray():
         res = CliRunner().invoke(cli, [*command, "--games", "1", "--address", "127.0.0.1:6379"])
         assert res.exit_code == 2
         assert res.output.strip() == "--address: error: --address is for --backend ray"
+
+
+def test_records_are_not_written_on_a_cluster(tmp_path):
+    res = CliRunner().invoke(cli, ["simulate", "--games", "1", "--backend", "ray", "--address", "127.0.0.1:6379",
+                                   "--record", str(tmp_path / "out")])
+    assert res.exit_code == 2 and res.output.startswith("--record: error:")
+    assert not (tmp_path / "out").exists()
