@@ -70,11 +70,14 @@ def plot(sweep, measure: str, file: str) -> None:
             rows, cols = sweep.settings
             grid = [[cells[i * len(cols.values) + j].diff for j in range(len(cols.values))]
                     for i in range(len(rows.values))]
-            image = ax.imshow([[d.mean for d in row] for row in grid], cmap="RdBu_r", aspect="auto")
+            top = max((abs(d.mean) for row in grid for d in row), default=0.0) or 1.0
+            image = ax.imshow([[d.mean for d in row] for row in grid], cmap="RdBu_r", aspect="auto",
+                              vmin=-top, vmax=top)             # white is no change
             fig.colorbar(image, ax=ax, label="difference (point - base)")
             for i, row in enumerate(grid):
                 for j, d in enumerate(row):
-                    ax.text(j, i, f"{d.mean:+.2f}\n±{d.ci95:.2f}", ha="center", va="center", fontsize=8)
+                    ax.text(j, i, f"{d.mean:+.2f}\n±{d.ci95:.2f}", ha="center", va="center", fontsize=8,
+                            color="white" if abs(d.mean) > 0.6 * top else "black")
             ax.set_xticks(range(len(cols.values)), [_text(v) for v in cols.values])
             ax.set_yticks(range(len(rows.values)), [_text(v) for v in rows.values])
             ax.set_xlabel(_text(cols.key))
