@@ -20,6 +20,7 @@ COMMANDS = {
     "play": ("hachihachi.cli.play", "play", "Play a game in the terminal against bots."),
     "simulate": ("hachihachi.cli.simulate", "simulate", "Play many bot games and summarise them."),
     "score": ("hachihachi.cli.score", "score", "Settle a score sheet of games played with real cards."),
+    "sweep": ("hachihachi.cli.sweep", "sweep", "Sweep a grid of settings over a rule file on the same deals."),
 }
 
 

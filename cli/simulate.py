@@ -23,6 +23,18 @@ def _progress(games: int):
     return click.progressbar(length=games, label="games", file=sys.stderr)
 
 
+def ticker(bar):
+    """A progress callback (games done so far) that moves ``bar`` (None: nothing to move)."""
+    step = [0]
+
+    def tick(done: int) -> None:
+        if bar is not None:
+            bar.update(done - step[0])
+            step[0] = done
+
+    return tick
+
+
 @click.command()
 @click.option("--games", "-n", type=click.IntRange(min=1), required=True, help="Number of games to play.")
 @click.option("--players", "-p", type=int, default=None, help="Players per game (default 5).")
@@ -35,67 +47,81 @@ def _progress(games: int):
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--record", "record_dir", type=click.Path(file_okay=False), default=None,
               help="Write every game's record into this folder.")
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+              help="Where to play: local processes, or Ray (the [ray] extra).")
+@click.option("--address", default=None, metavar="HOST:PORT",
+              help="An existing Ray cluster to play on (with --backend ray).")
 @click.option("--compare", nargs=2, type=click.Path(dir_okay=False), default=None, metavar="A B",
               help="Play rule files A and B on the same deals and show what B changes.")
-def simulate(games, players, bots, rules, seed, workers, as_json, record_dir, compare) -> None:
+def simulate(games, players, bots, rules, seed, workers, as_json, record_dir, backend, address, compare) -> None:
     """Play many bot games and summarise them (or compare two variants with --compare A B)."""
+    names = bot_list(bots)
+    if address and backend != "ray":
+        _fail("--address", "--address is for --backend ray", 2)
+    if address and record_dir:
+        _fail("--record", "--record writes on this machine; it is not available with --address", 2)
+    if compare and rules != "hachihachi_trick":
+        _fail("--compare", "give the two rule files to --compare, not --rules as well", 2)
+    if compare and record_dir:
+        _fail("--compare", "--record is not available with --compare", 2)
+    run = dict(backend=backend, address=address)
+    if compare:
+        guarded(lambda: _compare(compare, games, players, names, seed, workers, as_json, run))
+    else:
+        guarded(lambda: _simulate(rules, games, players, names, seed, workers, as_json, record_dir, run))
+
+
+def bot_list(bots: str) -> list[str]:
+    """The ``--bots`` names, each checked."""
     from ..interpreter.bots import bot_names
 
     names = [b.strip() for b in bots.split(",") if b.strip()]
     unknown = [b for b in names if b not in bot_names()]
     if not names or unknown:
         _fail("--bots", f"there is no bot '{(unknown or [bots])[0]}'; bots are {', '.join(bot_names())}.", 2)
-    if compare and rules != "hachihachi_trick":
-        _fail("--compare", "give the two rule files to --compare, not --rules as well", 2)
-    if compare and record_dir:
-        _fail("--compare", "--record is not available with --compare", 2)
+    return names
+
+
+def guarded(call, command: str = "simulate") -> None:
+    """Run ``call()`` as a command: errors, Ctrl-C and SIGTERM become one line and an exit code."""
     from ..interpreter.pool import Stopped, stop_signals
 
     with stop_signals():
         try:
             try:
-                if compare:
-                    _compare(compare, games, players, names, seed, workers, as_json)
-                else:
-                    _simulate(rules, games, players, names, seed, workers, as_json, record_dir)
+                call()
             except SetupError as e:
-                flag = f"--{e.argument}" if e.argument else "simulate"
+                flag = f"--{e.argument}" if e.argument else command
                 message = f"--{e.message}" if e.argument and e.message.startswith(f"{e.argument} ") else e.message
                 _fail(flag, message, 2 if e.argument else 1)
             except HachiError as e:
-                place = e.place or ("--rules" if isinstance(e, RuleFileError) else "simulate")
+                place = e.place or ("--rules" if isinstance(e, RuleFileError) else command)
                 _fail(place, e.message, 2 if place.startswith("--") and place != "--rules" else 1)
         except KeyboardInterrupt:
-            _fail("simulate", "interrupted; the run was stopped and nothing was summarised.", 130)
+            _fail(command, "interrupted; the run was stopped and nothing was summarised.", 130)
         except Stopped as e:
-            _fail("simulate", f"stopped by {e.name}; the run was stopped and nothing was summarised.",
+            _fail(command, f"stopped by {e.name}; the run was stopped and nothing was summarised.",
                   128 + e.signum)
 
 
-def _simulate(rules, games, players, names, seed, workers, as_json, record_dir) -> None:
+def _simulate(rules, games, players, names, seed, workers, as_json, record_dir, run) -> None:
     from ..interpreter.simreport import summary_lines
-    from ..interpreter.simulate import simulate as run
+    from ..interpreter.simulate import simulate as simulate_games
 
     with _progress(games) as bar:
-        step = [0]
-
-        def tick(done: int) -> None:
-            if bar is not None:
-                bar.update(done - step[0])
-                step[0] = done
-
-        result = run(rules, games, players, names, seed, workers, record_dir, progress=tick)
+        tick = ticker(bar)
+        result = simulate_games(rules, games, players, names, seed, workers, record_dir, progress=tick, **run)
     if as_json:
         click.echo(json.dumps(result.as_json(), ensure_ascii=False))
     else:
         click.echo("\n".join(summary_lines(result)))
 
 
-def _compare(files, games, players, names, seed, workers, as_json) -> None:
+def _compare(files, games, players, names, seed, workers, as_json, run) -> None:
     from ..interpreter.compare import compare
     from ..interpreter.simreport import comparison_lines
 
-    result = compare(files[0], files[1], games, players, names, seed, workers)
+    result = compare(files[0], files[1], games, players, names, seed, workers, **run)
     if as_json:
         click.echo(json.dumps(result.as_json(), ensure_ascii=False))
     else:

@@ -16,7 +16,7 @@ from typing import Optional, Sequence
 from .simstats import Moments
 from .simulate import GameResult, RulesetRef, check_args, iter_results, resolve
 
-__all__ = ["Comparison", "Measure", "compare"]
+__all__ = ["Comparison", "Measure", "compare", "measures", "add_pair"]
 
 
 @dataclass
@@ -24,6 +24,7 @@ class Measure:
     """One per-game measure under both variants and their paired difference."""
 
     name: str
+    key: str = ""                       # a short name for the command line (``swing``, ``seat0``)
     a: Moments = field(default_factory=Moments)
     b: Moments = field(default_factory=Moments)
     diff: Moments = field(default_factory=Moments)
@@ -34,7 +35,7 @@ class Measure:
         self.diff.add(y - x)
 
     def as_json(self) -> dict:
-        return {"name": self.name, "a": round(self.a.mean, 4), "b": round(self.b.mean, 4),
+        return {"name": self.name, "key": self.key, "a": round(self.a.mean, 4), "b": round(self.b.mean, 4),
                 "diff": round(self.diff.mean, 4), "ci95": round(self.diff.ci95, 4)}
 
 
@@ -59,11 +60,21 @@ class Comparison:
                 "measures": [m.as_json() for m in self.measures]}
 
 
-def _measures(players: int) -> list[Measure]:
-    names = [f"seat {s} chips" for s in range(players)]
-    names += ["first start player's chips", "skipped rounds per game", "pot after a round (game mean)",
-              "pot taken (game mean)", "swing per game (mean |chip change|)", "leftover pot"]
-    return [Measure(n) for n in names]
+def measures(players: int) -> list[Measure]:
+    """The per-game measures, in the order of :func:`_values`."""
+    keys = [(f"seat {s} chips", f"seat{s}") for s in range(players)]
+    keys += [("first start player's chips", "first_start"), ("skipped rounds per game", "skipped"),
+             ("pot after a round (game mean)", "pot_after"), ("pot taken (game mean)", "pot_taken"),
+             ("swing per game (mean |chip change|)", "swing"), ("leftover pot", "leftover_pot")]
+    return [Measure(n, k) for n, k in keys]
+
+
+def add_pair(out: Comparison, ga: GameResult, gb: GameResult, start_a: int, start_b: int) -> None:
+    """Fold one game played under A and under B (the same game seed) into ``out``."""
+    out.rounds += min(len(ga.deals), len(gb.deals))
+    out.same_deals += sum(x == y for x, y in zip(ga.deals, gb.deals))
+    for m, x, y in zip(out.measures, _values(ga, start_a), _values(gb, start_b)):
+        m.add(x, y)
 
 
 def _values(g: GameResult, start: int) -> list[float]:
@@ -76,20 +87,20 @@ def _values(g: GameResult, start: int) -> list[float]:
 
 
 def compare(a: RulesetRef, b: RulesetRef, games: int, players: Optional[int] = None,
-            bots: Sequence[str] = ("random",), seed: int = 0, workers: int = 1) -> Comparison:
+            bots: Sequence[str] = ("random",), seed: int = 0, workers: int = 1,
+            backend: str = "local", address: Optional[str] = None) -> Comparison:
     """Play ``games`` games under ``a`` and under ``b`` with the same seeds; pair the results."""
     ra, _ = resolve(a)
     rb, _ = resolve(b)
     players, per_seat = check_args(ra, games, players, bots, workers)
     check_args(rb, games, players, bots, workers)
-    out = Comparison(ra.source, rb.source, games, players, seed, workers, per_seat, _measures(players))
+    out = Comparison(ra.source, rb.source, games, players, seed, workers, per_seat, measures(players))
     t0 = time.perf_counter()
-    with closing(iter_results(ra, games, players, per_seat, seed, workers)) as run_a, \
-            closing(iter_results(rb, games, players, per_seat, seed, workers)) as run_b:
+    with closing(iter_results(ra, games, players, per_seat, seed, workers, backend=backend,
+                              address=address)) as run_a, \
+            closing(iter_results(rb, games, players, per_seat, seed, workers, backend=backend,
+                                 address=address)) as run_b:
         for ga, gb in zip(run_a, run_b):
-            out.rounds += min(len(ga.deals), len(gb.deals))
-            out.same_deals += sum(x == y for x, y in zip(ga.deals, gb.deals))
-            for m, x, y in zip(out.measures, _values(ga, ra.chips.start), _values(gb, rb.chips.start)):
-                m.add(x, y)
+            add_pair(out, ga, gb, ra.chips.start, rb.chips.start)
     out.elapsed_s = time.perf_counter() - t0
     return out

@@ -56,3 +56,36 @@ def comparison_lines(c: Comparison) -> list[str]:
         out.append(f"  {m.name:38s} {m.a.mean:8.3f} {m.b.mean:8.3f} {d.mean:+8.3f} {ci:>19s}{flag}")
     out += ["", "* the interval excludes zero: the house rule changes this measure"]
     return out
+
+
+def shown_value(value) -> str:
+    """A setting's value for a terminal: words as they are when printable, else escaped."""
+    text = str(value).lower() if isinstance(value, bool) else str(value)
+    return text if text.isprintable() else repr(text)
+
+
+def sweep_lines(s, keys: tuple) -> list[str]:
+    """The text account of a sweep (:class:`~.sweep.Sweep`): one row a point, the measures ``keys``
+    as the difference point - base with its 95% interval."""
+    first = s.points[0].comparison if s.points else None
+    names = {m.key: m.name for m in first.measures} if first else {}
+    out = [f"base: {s.base}",
+           f"{len(s.points)} points x {s.games} games on the base's seeds (seed {s.seed}), {s.players} players, "
+           f"bots {','.join(s.bots)}, backend {s.backend}, {s.workers} worker(s), {s.elapsed_s:.2f} s",
+           "", "per-game measures: point - base, mean and 95% CI half-width (* the interval excludes zero)"]
+    out += [f"  {k:12s} {names.get(k, k)}" for k in keys]
+    widths = [max(len(st.key.rsplit(".", 1)[-1]), *(len(shown_value(v)) for v in st.values)) for st in s.settings]
+    head = "  ".join(f"{st.key.rsplit('.', 1)[-1]:>{w}s}" for st, w in zip(s.settings, widths))
+    out += ["", f"  {head}  " + "  ".join(f"{k:>17s}" for k in keys) + "  same deals"]
+    for p in s.points:
+        c = p.comparison
+        by_key = {m.key: m.diff for m in c.measures}
+        cells = []
+        for k in keys:
+            d = by_key[k]
+            flag = "*" if d.ci95 and abs(d.mean) > d.ci95 else " "
+            cells.append(f"{d.mean:+8.3f} ±{d.ci95:6.3f}{flag}")
+        row = "  ".join(f"{shown_value(v):>{w}s}" for (_, v), w in zip(p.settings, widths))
+        share = 100 * c.same_deals / c.rounds if c.rounds else 0.0
+        out.append(f"  {row}  " + "  ".join(f"{x:>17s}" for x in cells) + f"  {share:9.1f}%")
+    return out

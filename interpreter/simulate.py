@@ -15,24 +15,20 @@ deals as far as their rules allow (common random numbers, used by :mod:`.compare
 
 from __future__ import annotations
 
-import dataclasses
-import hashlib
-import random
 import time
 from collections import Counter
 from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Generator, Iterator, Optional, Sequence, Union
+from typing import Callable, Generator, Iterator, Optional, Sequence, Union
 
 from ..ruleset.errors import SetupError
 from ..ruleset.model import Ruleset
-from .actions import CHANCE, POT, Deal
 from .bots import make_bot
-from .events import Applied, FieldMade, RolesShown, RoundEnded, Transfer
-from .game import GameState
 from .kinds import RoundKind
 from .recordfile import ensure_folder
+from .games import (GameResult, Job, RulesetSpec, game_seed, play_one, play_task, seat_bots,
+                    spec_of)
 from .simstats import Moments
 
 MAX_GAMES = 10_000_000      # about a day of play on one core
@@ -42,168 +38,39 @@ RulesetRef = Union[str, Path, Ruleset]
 Progress = Callable[[int], None]
 
 __all__ = ["GameResult", "Summary", "SeatSummary", "simulate", "play_one", "game_seed", "seat_bots",
-           "iter_results"]
+           "iter_results", "Job", "RulesetSpec", "play_task"]
 
 
-def game_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` of a run seeded ``seed`` (the same on every platform)."""
-    digest = hashlib.sha256(f"hachihachi/{seed}/{index}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
 
 
-def seat_bots(names: Sequence[str], players: int) -> tuple[str, ...]:
-    """One bot name per seat: a shorter list repeats its last name."""
-    names = [n.strip() for n in names if n.strip()] or ["random"]
-    return tuple(names[s] if s < len(names) else names[-1] for s in range(players))
-
-
-@dataclass(frozen=True)
-class GameResult:
-    """What one game leaves for the statistics (small and picklable)."""
-
-    index: int
-    seed: int
-    first_start: int
-    chips: tuple[int, ...]
-    leftover_pot: int
-    rounds: int
-    kinds: tuple[tuple[str, int], ...]
-    roles: tuple[tuple[str, int], ...]
-    fields: tuple[tuple[str, int], ...]
-    pot_after: tuple[int, ...]          # the pot after each round
-    pot_taken: tuple[int, ...]          # each amount a seat took from the pot
-    mizuten: int                        # rounds in which mizuten was declared
-    deals: tuple[int, ...]              # a hash of each round's deal (to check common deals)
-    winners: tuple[int, ...]
-    zero_sum: bool
-
-
-def play_out(game: GameState, seats: Sequence, gseed: int) -> None:
-    """Play ``game`` to its end: the game's own generator deals, seat s's bot draws from
-    ``Random(gseed * 16 + 1 + s)`` (so every seat's choices are repeatable on their own)."""
-    rngs = [random.Random(gseed * 16 + 1 + s) for s in range(game.players)]
-    while not game.is_terminal:
-        who = game.current_player
-        if who == CHANCE:
-            game.deal_random()
-        else:
-            game.apply(seats[who].choose(game, who, rngs[who]))
-
-
-def play_one(ruleset: Ruleset, players: int, bots: Sequence[str], seed: int, index: int,
-             record_dir: Optional[Path] = None, record_ref: Optional[str] = None) -> GameResult:
-    """Play game ``index`` of the run seeded ``seed`` and summarise it."""
-    gseed = game_seed(seed, index)
-    game = GameState(ruleset, players, seed=gseed)
-    first_start = game.round.start
-    play_out(game, [make_bot(name) for name in bots], gseed)
-    if record_dir is not None:
-        from .atomicfile import write_atomic
-        from .record import dump_record, record_data
-
-        names = [f"p{s}-{bots[s]}" for s in range(players)]
-        path = record_dir / f"game-{index + 1:06d}.yaml"
-        write_atomic(path, dump_record(record_data(game, names, record_ref), path))
-    return summarise(game, index, gseed, first_start)
-
-
-def summarise(game: GameState, index: int, gseed: int, first_start: int) -> GameResult:
-    """Read one finished game's log into a :class:`GameResult`, checking zero-sum (T27)."""
-    ruleset = game.ruleset
-    kinds: Counter = Counter()
-    roles: Counter = Counter()
-    fields: Counter = Counter()
-    pot_after, taken, deals, mizuten = [], [], [], 0
-    pot, ok = 0, True
-    e: Any
-    for e in game.events:
-        cls = type(e)
-        if cls is Transfer:
-            if e.source == POT and e.target != POT:
-                taken.append(e.amount)
-        elif cls is RolesShown:
-            roles.update(e.roles)
-        elif cls is RoundEnded:
-            kinds[e.kind.value] += 1
-            ok = ok and sum(e.delta) + e.pot_after - pot == 0
-            pot = e.pot_after
-            pot_after.append(pot)
-        elif cls is FieldMade:
-            fields[e.field or "none"] += 1
-        elif cls is Applied and isinstance(e.action, Deal):
-            deals.append(hash((e.action.hands, e.action.indicator)))
-        elif cls is Applied and getattr(e.action, "call", False) is True:
-            mizuten += 1
-    total = ruleset.chips.start * game.players
-    ok = ok and sum(game.chips) + game.pot == total
-    return GameResult(
-        index=index, seed=gseed, first_start=first_start, chips=game.chips, leftover_pot=game.pot,
-        rounds=len(pot_after), kinds=tuple(sorted(kinds.items())), roles=tuple(sorted(roles.items())),
-        fields=tuple(sorted(fields.items())), pot_after=tuple(pot_after), pot_taken=tuple(taken),
-        mizuten=mizuten, deals=tuple(deals), winners=game.winners, zero_sum=ok)
-
-
-# -- running many games ----------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class _Job:
-    ruleset: Optional[Ruleset]          # None: load ``ref`` in the worker
-    ref: Optional[str]
-    players: int
-    bots: tuple[str, ...]
-    seed: int
-    record_dir: Optional[Path]
-    record_ref: Optional[str]
-
-
-def _play_chunk(job: _Job, indices: range) -> list[GameResult]:
-    return [play_one(job.ruleset, job.players, job.bots, job.seed, i, job.record_dir, job.record_ref)
-            for i in indices]
-
-
-# A worker process plays for one run only: its pool's initializer sets the job once, in the
-# worker (the parent never does), so two runs at once (``compare``) cannot mix their jobs.
-_WORKER_JOB: list = []
-
-
-def _init_worker(job: _Job) -> None:
-    if job.ruleset is None:
-        from ..ruleset.loader import load_ruleset
-
-        job = dataclasses.replace(job, ruleset=load_ruleset(job.ref))
-    _WORKER_JOB[:] = [job]
-
-
-def _run_chunk(indices: range) -> list[GameResult]:
-    return _play_chunk(_WORKER_JOB[0], indices)
-
-
-def _chunks(games: int, size: int) -> Iterator[range]:
+def chunks(games: int, size: int) -> Iterator[range]:
     for lo in range(0, games, size):
         yield range(lo, min(games, lo + size))
 
 
+def chunk_size(games: int, workers: int) -> int:
+    """Games per task: 64 in one process, else small enough for about 8 tasks a worker."""
+    return 64 if workers <= 1 else max(1, min(64, games // (workers * 8) or 1))
+
+
 def iter_results(ruleset: Ruleset, games: int, players: int, bots: Sequence[str], seed: int,
                  workers: int = 1, record_dir: Optional[Path] = None,
-                 record_ref: Optional[str] = None) -> Generator[GameResult, None, None]:
-    """Yield the results of games ``0 .. games-1`` in game order, played by ``workers`` processes.
+                 record_ref: Optional[str] = None, backend: str = "local",
+                 address: Optional[str] = None) -> Generator[GameResult, None, None]:
+    """Yield the results of games ``0 .. games-1`` in game order, played by ``workers`` processes
+    of ``backend`` (:mod:`.backends`).
 
     A worker that dies ends the run with :class:`~.pool.WorkerDied`; closing the iterator early
     (an error, Ctrl-C) stops the workers.
     """
-    job = _Job(ruleset, None, players, tuple(bots), seed, record_dir, record_ref)
-    workers = min(workers, games)
-    if workers <= 1:
-        for chunk in _chunks(games, 64):
-            yield from _play_chunk(job, chunk)
-        return
-    from .pool import _start_method, ordered_map
+    from .backends import make_backend
 
-    if _start_method() != "fork":       # the ruleset is inherited with fork, else loaded again
-        job = _Job(None, ruleset.source, players, tuple(bots), seed, record_dir, record_ref)
-    size = max(1, min(64, games // (workers * 8) or 1))
-    for chunk in ordered_map(_run_chunk, _chunks(games, size), workers, _init_worker, (job,)):
-        yield from chunk
+    job = Job((ruleset,), (spec_of(ruleset),), players, tuple(bots), seed, record_dir, record_ref)
+    runner = make_backend(backend, min(workers, games), address)
+    tasks = ((0, r) for r in chunks(games, chunk_size(games, runner.workers)))
+    with closing(runner.map(job, tasks)) as results:
+        for chunk in results:
+            yield from chunk
 
 
 # -- the summary of a run --------------------------------------------------------------------
@@ -307,6 +174,12 @@ def resolve(ruleset: RulesetRef) -> tuple[Ruleset, str]:
     return rules, (rules.name if rules.source == str(_bundled(text)) else str(Path(rules.source).resolve()))
 
 
+def is_name(text: str) -> bool:
+    from ..ruleset.bundled import is_name as bundled_name
+
+    return bundled_name(text)
+
+
 def _bundled(name: str) -> Path:
     from ..ruleset.loader import bundled_path
 
@@ -334,7 +207,8 @@ def check_args(ruleset: Ruleset, games: int, players: Optional[int], bots: Seque
 def simulate(ruleset: RulesetRef, games: int, players: Optional[int] = None,
              bots: Sequence[str] = ("random",), seed: int = 0, workers: int = 1,
              record_dir: Optional[Union[str, Path]] = None,
-             progress: Optional[Progress] = None) -> Summary:
+             progress: Optional[Progress] = None, backend: str = "local",
+             address: Optional[str] = None) -> Summary:
     """Play ``games`` seeded games and return their :class:`Summary`.
 
     ``progress`` (if given) is called with the number of games finished so far.
@@ -347,7 +221,8 @@ def simulate(ruleset: RulesetRef, games: int, players: Optional[int] = None,
     summary = Summary(rules.name, players, seed, workers, rules.chips.start,
                       [SeatSummary(s, b) for s, b in enumerate(per_seat)])
     t0 = time.perf_counter()
-    with closing(iter_results(rules, games, players, per_seat, seed, workers, rdir, ref)) as results:
+    with closing(iter_results(rules, games, players, per_seat, seed, workers, rdir, ref,
+                              backend, address)) as results:
         for g in results:
             summary.add(g)
             if progress is not None:

@@ -22,7 +22,7 @@ from .model import RoleTable, Ruleset, build_role_table
 from .problems import Problem
 from .reach import locate, no_bundled, root_of
 from .schema import schema_problems
-from .variants import Resolved, resolve
+from .variants import Resolved, merge, merge_places, resolve
 
 __all__ = ["BUNDLED", "Analysis", "bundled_names", "bundled_path", "check_file", "load_role_table",
            "load_ruleset", "resolve_ref"]
@@ -200,6 +200,32 @@ def load_named_ruleset(ref: object, naming: Path, place: str) -> Ruleset:
     analysis = analyse(target, str(target), RULESET, root, named_at=place, ref=str(ref))
     if analysis.problems:
         raise analysis.problems[0].to_error()
+    return analysis.ruleset
+
+
+def load_variant(ref: str | Path, pairs: tuple = ()) -> Ruleset:
+    """The ruleset ``ref`` with settings ``((dotted key, value), ...)`` merged over it the way a
+    variant file that extends ``ref`` would merge them, then checked like any rule file.
+
+    A problem with a setting is raised at ``--set KEY`` (:mod:`.overrides`).
+    """
+    from .overrides import override_data, override_places
+
+    if not pairs:
+        return load_ruleset(ref)
+    path = _find(ref, RULESET)
+    shown = str(ref) if not is_name(ref) else str(path)
+    resolved = resolve(path, shown, RULESET)
+    over = override_data(pairs)
+    data = merge(resolved.data, over)
+    resolved = dataclasses.replace(resolved, data=data,
+                                   places=merge_places(data, resolved.places, override_places(pairs, resolved.data)))
+    analysis = _analyse_ruleset(resolved, str(path))
+    if analysis.problems:
+        problem = analysis.problems[0]
+        if problem.file.startswith("--set"):
+            raise RuleFileError(problem.message, problem.file)
+        raise problem.to_error()
     return analysis.ruleset
 
 

@@ -37,7 +37,7 @@ def test_T27_every_game_is_zero_sum():
 
 
 def test_T27_a_broken_game_is_counted_as_a_violation(monkeypatch):
-    from hachihachi.interpreter import simulate as sim
+    from hachihachi.interpreter import games as sim
 
     real = sim.summarise
 

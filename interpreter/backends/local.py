@@ -1,0 +1,40 @@
+"""The local backend: tasks in this process (one worker) or in a pool of processes (:mod:`..pool`)."""
+
+from __future__ import annotations
+
+from typing import Generator, Iterable
+
+from ..games import Job, play_task
+
+__all__ = ["LocalBackend"]
+
+# A worker process plays for one run only: its pool's initializer sets the job once, in the
+# worker (the parent never does), so two runs at once (``compare``) cannot mix their jobs.
+_WORKER_JOB: list = []
+
+
+def _init_worker(job: Job) -> None:
+    _WORKER_JOB[:] = [job.loaded()]
+
+
+def _run_task(task) -> list:
+    return play_task(_WORKER_JOB[0], task)
+
+
+class LocalBackend:
+    name = "local"
+
+    def __init__(self, workers: int = 1):
+        self.workers = max(1, workers)
+
+    def map(self, job: Job, tasks: Iterable) -> Generator[list, None, None]:
+        if self.workers <= 1:
+            job = job.loaded()
+            for task in tasks:
+                yield play_task(job, task)
+            return
+        from ..pool import _start_method, ordered_map
+
+        if _start_method() != "fork":       # the rulesets are inherited with fork, else built again
+            job = job.portable()
+        yield from ordered_map(_run_task, tasks, self.workers, _init_worker, (job,))

@@ -1,0 +1,124 @@
+"""Settings given on the command line (``--set declaration.drop_fee.first=1,2,3``) as a variant.
+
+A setting is a dotted path of keys and a comma-separated list of YAML scalars. Applied to a base
+rule file it is merged exactly as a variant file's ``extends`` would merge it
+(:func:`.loader.load_variant`), then checked like any rule file, so a bad key or value gets the
+loader's error, placed at ``--set KEY``. Nothing is evaluated; sizes are bounded.
+
+>>> parse_set("trick_settlement.per_trick=1, 2,3")
+Setting(key='trick_settlement.per_trick', values=(1, 2, 3))
+>>> parse_set("two_goers.pot_tie=false,split").values
+(False, 'split')
+>>> override_data([("declaration.drop_fee.first", 3), ("declaration.max_goers", 2)])
+{'declaration': {'drop_fee': {'first': 3}, 'max_goers': 2}}
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+import yaml
+
+from .errors import HachiError
+from .yamlfile import Places
+
+__all__ = ["Setting", "parse_set", "override_data", "override_places", "place_of", "MAX_VALUES"]
+
+MAX_VALUES = 64             # values of one setting
+MAX_VALUE_CHARS = 200       # characters of one value
+MAX_DEPTH = 8               # keys in one dotted path
+_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}\Z")
+_REFUSED = {"extends": "extends names other files; sweep over the base rule file instead",
+            "role_table": "a role table cannot be replaced from the command line; set its keys "
+                          "(role_table.roles.NAME.points=...)"}
+
+Scalar = bool | int | float | str
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One ``--set``: a dotted key and the values to try, in order."""
+
+    key: str
+    values: tuple
+
+
+def place_of(key: str) -> str:
+    """The place an error about a setting names."""
+    return f"--set {key}"
+
+
+def parse_set(text: str) -> Setting:
+    """Read ``KEY=V1,V2,...``; raise :class:`HachiError` (place ``--set``) on a malformed one."""
+    key, eq, rest = text.partition("=")
+    key = key.strip()
+    if not eq or not key:
+        raise HachiError(f"write a setting as KEY=VALUE[,VALUE...], e.g. trick_settlement.per_trick=1,2,3; "
+                         f"got {_shown(text)}", "--set")
+    parts = key.split(".")
+    if len(parts) > MAX_DEPTH or not all(_KEY.match(p) for p in parts):
+        raise HachiError(f"{_shown(key)} is not a dotted path of setting names (letters, digits and "
+                         f"_, at most {MAX_DEPTH} deep)", "--set")
+    if parts[0] in _REFUSED and (parts[0] != "role_table" or len(parts) == 1):
+        raise HachiError(_REFUSED[parts[0]], place_of(key))
+    raw = [v.strip() for v in rest.split(",")]
+    if len(raw) > MAX_VALUES:
+        raise HachiError(f"at most {MAX_VALUES} values for one setting, not {len(raw)}", place_of(key))
+    return Setting(key, tuple(_scalar(key, v) for v in raw))
+
+
+def _scalar(key: str, text: str) -> Scalar:
+    if not text:
+        raise HachiError("an empty value; give values separated by commas", place_of(key))
+    if len(text) > MAX_VALUE_CHARS:
+        raise HachiError(f"a value longer than {MAX_VALUE_CHARS} characters", place_of(key))
+    try:
+        value = yaml.safe_load(text)
+    except yaml.YAMLError:
+        value = None
+    if value is None or isinstance(value, (list, dict)) or not isinstance(value, (bool, int, float, str)):
+        raise HachiError(f"{_shown(text)} is not a single value (a number, true/false or a word)",
+                         place_of(key))
+    return value
+
+
+def _shown(text: str) -> str:
+    """A piece of user input, safe to print: escaped and cut short."""
+    return repr(text[:60] + ("..." if len(text) > 60 else ""))
+
+
+def override_data(pairs: Iterable[tuple[str, Scalar]]) -> dict:
+    """The nested mapping a variant file would hold for these ``(dotted key, value)`` pairs."""
+    out: dict = {}
+    for key, value in pairs:
+        node = out
+        *head, last = key.split(".")
+        for part in head:
+            node = node.setdefault(part, {})
+            if not isinstance(node, dict):
+                raise HachiError(f"{key} sets a key inside a setting that is also given a value", place_of(key))
+        node[last] = value
+    return out
+
+
+def override_places(pairs: Sequence[tuple[str, Scalar]], base: dict) -> Places:
+    """Places for the overriding mapping: each setting's path, and those of its parents that
+    ``base`` does not have, at ``--set KEY``."""
+    places = Places(root="--set")
+    for key, _ in pairs:
+        parts = tuple(key.split("."))
+        for n in range(len(parts), 0, -1):
+            places.values[parts[:n]] = places.keys[parts[:n]] = place_of(key)
+            if _has(base, parts[:n - 1]):
+                break
+    return places
+
+
+def _has(data, path: tuple) -> bool:
+    for part in path:
+        if not isinstance(data, dict) or part not in data:
+            return False
+        data = data[part]
+    return True
