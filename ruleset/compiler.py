@@ -13,7 +13,7 @@ import operator
 from dataclasses import dataclass
 from typing import Callable
 
-from .cards import SuitedDeck
+from .cards import Deck
 from .errors import CardError, HachiError, PatternError
 from .features import DeckTables, Features, deck_tables
 from .patterns import (
@@ -91,7 +91,7 @@ class CompiledContext:
 class TableCompiler:
     """Parses a table's classes and patterns once; compiles them per context on demand."""
 
-    def __init__(self, table, deck: SuitedDeck):
+    def __init__(self, table, deck: Deck):
         self.table, self.deck = table, deck
         self.tables = deck_tables(len(deck.ranks), len(deck.suits), table.ace_low)
         self.errors: list[PatternError] = []

@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from .cards import SuitedDeck
+from .cards import Deck
 from .compiler import CompiledContext, Context, Domain, TableCompiler
 from .errors import CardError, HachiError, PatternError
 from .features import Features
@@ -161,7 +161,7 @@ def resolve_roles(table: RoleTable, matched: Sequence[bool]) -> Resolution:
 class RoleEvaluator:
     """A role table compiled for a deck; contexts (trump, indicator) compile on first use."""
 
-    def __init__(self, table: RoleTable, deck: SuitedDeck):
+    def __init__(self, table: RoleTable, deck: Deck):
         self.table, self.deck = table, deck
         self.compiler = TableCompiler(table, deck)
         if self.compiler.errors:
@@ -259,7 +259,7 @@ class RoleEvaluator:
 _COMPILED: dict[str, RoleEvaluator] = {}     # variants of one ruleset share their role table
 
 
-def compile_table(table: RoleTable, deck: SuitedDeck) -> RoleEvaluator:
+def compile_table(table: RoleTable, deck: Deck) -> RoleEvaluator:
     """Parse and compile a role table; raise the first :class:`PatternError` if any.
 
     Equal tables for equal decks share one evaluator (its caches only ever grow with answers
@@ -274,7 +274,7 @@ def compile_table(table: RoleTable, deck: SuitedDeck) -> RoleEvaluator:
     return evaluator
 
 
-def pattern_errors(table: RoleTable, deck: SuitedDeck) -> list[PatternError]:
+def pattern_errors(table: RoleTable, deck: Deck) -> list[PatternError]:
     """Every syntax error and unknown class name of a table's classes and patterns."""
     return list(TableCompiler(table, deck).errors)
 
@@ -294,7 +294,7 @@ def check_examples(ruleset) -> list[HachiError]:
     return out
 
 
-def _check_example(evaluator: RoleEvaluator, deck: SuitedDeck, n: int, example) -> HachiError | None:
+def _check_example(evaluator: RoleEvaluator, deck: Deck, n: int, example) -> HachiError | None:
     label = f"example {n} ({example.hand})"
     try:
         hand = deck.parse_list(example.hand)

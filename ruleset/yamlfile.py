@@ -29,7 +29,7 @@ MAX_NODES = 20_000              # values after expanding aliases (refuses "billi
 MAX_NUMBER_CHARS = 18           # digits of a number, checked before converting it
 MAX_STRING_CHARS = 10_000
 
-Path_ = tuple  # a path into the data: keys (str) and list indexes (int)
+Path_ = tuple[Any, ...]  # a path into the data: keys (str) and list indexes (int)
 
 
 
