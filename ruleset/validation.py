@@ -37,7 +37,8 @@ def check_paths(paths: Iterable[str | Path]) -> dict[str, list[Problem]]:
     return {file: check_file(file, root) for file, root in rule_files(paths).items()}
 
 
-def never_occurring(file: str, root: str | None = None, _memo: dict = {}) -> list[str]:
+def never_occurring(file: str, root: str | None = None,
+                    _memo: dict[tuple[str, object, int], list[str]] = {}) -> list[str]:
     """``PLACE: warning: ...`` for each role of a valid file that no hand can have.
 
     This counts every role over all hands (about a second per distinct role table), so
