@@ -72,7 +72,7 @@ class Quantity:
 
 @dataclass
 class Atom:
-    node: object
+    node: Compare | Shape
     domain: Domain
     fn: Callable[[Features], bool]
     quantities: tuple[Quantity, ...]
