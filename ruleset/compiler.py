@@ -28,6 +28,7 @@ OPS: dict[str, Callable[[int, int], bool]] = {
     "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
 }
 Witness = Callable[[Features, int, tuple[int, ...]], frozenset[int]]   # (features, atom bits, hand) -> cards
+_NONE: frozenset[int] = frozenset()          # no witness cards
 FLIPPED = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
 
 
@@ -371,8 +372,8 @@ class TableCompiler:
         if isinstance(node, (And, Or)):
             parts = [(self._formula(p, ctx, out, index), self._witness(p, ctx, out, index)) for p in node.parts]
             if isinstance(node, And):
-                return lambda f, bits, hand: frozenset[int]().union(*(w(f, bits, hand) for _, w in parts))
-            return lambda f, bits, hand: next((w(f, bits, hand) for ok, w in parts if ok(bits)), frozenset[int]())
+                return lambda f, bits, hand: _NONE.union(*(w(f, bits, hand) for _, w in parts))
+            return lambda f, bits, hand: next((w(f, bits, hand) for ok, w in parts if ok(bits)), _NONE)
         return self._compare_witness(node, ctx)
 
     def _compare_witness(self, node: Compare, ctx: Context) -> Witness:
