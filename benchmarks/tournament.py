@@ -1,12 +1,17 @@
 """Seeded bot tournaments: mean chips per game per bot kind with a 95% confidence interval.
 
-    python benchmarks/tournament.py [--games N] [--mc-games N] [--mc-samples S] [--players P]
-                                    [--rounds R] [--seed S]
+    python benchmarks/tournament.py [--ruleset R] [--match A:B ...] [--games N] [--ms MS]
+                                    [--mc-samples S] [--ismcts-iterations I] [--players P]
+                                    [--rounds R] [--seed S] [--workers W] [--report K]
 
-Two matches: heuristic against random, and mc against heuristic. Seats are mixed (the two
+Each match (default: heuristic:random and mc:heuristic) plays N games. Seats are mixed (the two
 kinds alternate round the table) and rotate from game to game, so each kind sits in every seat.
 Per game, each kind's score is the mean final chips of its seats; the interval is
-mean +- 1.96 * stdev / sqrt(games). Also prints mc's time per decision (decisions with a choice).
+mean +- 1.96 * stdev / sqrt(games), also for the per-game difference A - B (paired, same deals).
+The search bots' budget is the same CPU time a decision with ``--ms`` (ismcts ``ms``, mc cut
+short after ``ms``), else ``--ismcts-iterations`` / ``--mc-samples`` (repeatable by seed). For every
+bot with a choice to make, the time a decision is printed (median and 95th percentile).
+With ``--report K`` a running line is printed every K games, so a cut run still has figures.
 """
 
 from __future__ import annotations
@@ -16,65 +21,136 @@ import math
 import random
 import statistics
 import time
+from concurrent.futures import ProcessPoolExecutor
 
 from hachihachi.interpreter import CHANCE, GameState
 from hachihachi.interpreter.bots import make_bot
+from hachihachi.interpreter.bots.ismcts import DEFAULT_ITERATIONS
 from hachihachi.ruleset.loader import load_ruleset
 
+_MATCH: dict = {}           # per process: the ruleset and bots of the match being played
 
-def play(rules, bots, seed: int, rounds: int):
+
+def play(rules, bots, seed: int, rounds: int, times=None):
+    """Play one game; the final chips. ``times[seat]`` collects the CPU seconds of each decision
+    with a choice (CPU time, so a busy machine does not inflate them)."""
     game = GameState(rules, len(bots), seed=seed, rounds=rounds)
     rng = random.Random(seed)
     while not game.is_terminal:
         who = game.current_player
         if who == CHANCE:
             game.deal_random(rng)
-        else:
-            game.apply(bots[who].choose(game, who, rng))
+            continue
+        choice = len(game.legal_actions()) > 1
+        began = time.process_time()
+        action = bots[who].choose(game, who, rng)
+        if choice and times is not None:
+            times[who].append(time.process_time() - began)
+        game.apply(action)
     return game.chips
 
 
-def match(rules, a: str, b: str, games: int, players: int, rounds: int, seed: int, samples: int) -> dict:
-    made = {k: make_bot(k, samples=samples) if k == "mc" else make_bot(k) for k in (a, b)}
+def build(kind: str, budget: dict):
+    if kind == "mc":
+        if budget["ms"] is not None:
+            return make_bot("mc", samples=10 ** 6, seconds=budget["ms"] / 1000)
+        return make_bot("mc", samples=budget["mc_samples"])
+    if kind == "ismcts":
+        if budget["ms"] is not None:
+            return make_bot("ismcts", ms=budget["ms"])
+        return make_bot("ismcts", iterations=budget["ismcts_iterations"])
+    return make_bot(kind)
+
+
+def one_game(job):
+    """Play game ``g`` of a match; (scores by kind, decision times by kind)."""
+    ruleset, a, b, g, players, rounds, seed, budget = job
+    key = (ruleset, a, b, tuple(sorted(budget.items())))
+    if key not in _MATCH:
+        _MATCH.clear()
+        _MATCH[key] = load_ruleset(ruleset), {k: build(k, budget) for k in (a, b)}
+    rules, made = _MATCH[key]
+    kinds = [a if (s + g) % 2 == 0 else b for s in range(players)]
+    seat_times: list[list[float]] = [[] for _ in kinds]
+    chips = play(rules, [made[k] for k in kinds], seed + g, rounds, seat_times)
+    scores = {k: statistics.fmean(c for c, kind in zip(chips, kinds) if kind == k) for k in (a, b)}
+    times = {k: [t for ts, kind in zip(seat_times, kinds) if kind == k for t in ts] for k in (a, b)}
+    return scores, times
+
+
+def interval(values) -> tuple[float, float]:
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+    return round(statistics.fmean(values), 2), round(half, 2)
+
+
+def percentile(values, q: float) -> float:
+    s = sorted(values)
+    return s[min(len(s) - 1, int(q * len(s)))]
+
+
+def summary(a: str, b: str, scores: dict, times: dict, began: float) -> str:
+    n = len(scores[a])
+    diff = [x - y for x, y in zip(scores[a], scores[b])]
+    parts = [f"{a} vs {b}: {n} games in {time.perf_counter() - began:.0f} s"]
+    parts += [f"{k} {m} +- {h}" for k in (a, b) for m, h in [interval(scores[k])]]
+    m, h = interval(diff)
+    parts.append(f"{a} - {b} {m} +- {h} chips a game")
+    for k in (a, b):
+        if times[k]:
+            parts.append(f"{k} {1000 * statistics.median(times[k]):.1f} ms median, "
+                         f"{1000 * percentile(times[k], 0.95):.1f} ms p95 CPU a decision "
+                         f"({len(times[k])} decisions)")
+    return "; ".join(parts)
+
+
+def match(ruleset: str, a: str, b: str, games: int, players: int, rounds: int, seed: int,
+          budget: dict, workers: int, report: int) -> str:
     scores: dict[str, list[float]] = {a: [], b: []}
+    times: dict[str, list[float]] = {a: [], b: []}
     began = time.perf_counter()
-    for g in range(games):
-        kinds = [a if (s + g) % 2 == 0 else b for s in range(players)]
-        chips = play(rules, [made[k] for k in kinds], seed + g, rounds)
+    jobs = [(ruleset, a, b, g, players, rounds, seed, budget) for g in range(games)]
+    if workers > 1:
+        pool = ProcessPoolExecutor(workers)
+        results = pool.map(one_game, jobs, chunksize=1)
+    else:
+        pool, results = None, map(one_game, jobs)
+    for i, (s, t) in enumerate(results, 1):
         for k in (a, b):
-            mine = [c for c, kind in zip(chips, kinds) if kind == k]
-            scores[k].append(sum(mine) / len(mine))
-    out = {"games": games, "elapsed_s": round(time.perf_counter() - began, 1)}
-    for k, v in scores.items():
-        half = 1.96 * statistics.stdev(v) / math.sqrt(len(v))
-        out[k] = (round(statistics.fmean(v), 2), round(half, 2))
-    mc = made.get("mc")
-    if mc is not None and mc.decisions:
-        out["mc_ms_per_decision"] = round(1000 * mc.elapsed / mc.decisions, 1)
-        out["mc_decisions"] = mc.decisions
-    return out
+            scores[k].append(s[k])
+            times[k].extend(t[k])
+        if report and i % report == 0 and i < games:
+            print("  running: " + summary(a, b, scores, times, began), flush=True)
+    if pool is not None:
+        pool.shutdown()
+    return summary(a, b, scores, times, began)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--ruleset", default="hachihachi_trick")
+    ap.add_argument("--match", action="append", help="A:B, two bot names (repeatable)")
     ap.add_argument("--games", type=int, default=1000)
-    ap.add_argument("--mc-games", type=int, default=1000)
+    ap.add_argument("--ms", type=float, help="time a decision of the search bots (equal for both)")
     ap.add_argument("--mc-samples", type=int, default=4)
-    ap.add_argument("--players", type=int, default=5)
-    ap.add_argument("--rounds", type=int, default=12)
+    ap.add_argument("--ismcts-iterations", type=int, default=DEFAULT_ITERATIONS)
+    ap.add_argument("--players", type=int)
+    ap.add_argument("--rounds", type=int)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--report", type=int, default=0)
     args = ap.parse_args()
-    rules = load_ruleset("hachihachi_trick")
-    print(f"players {args.players}, rounds {args.rounds}, seed {args.seed}, mc samples {args.mc_samples}")
-    for a, b, n in (("heuristic", "random", args.games), ("mc", "heuristic", args.mc_games)):
-        if n < 2:
-            continue
-        r = match(rules, a, b, n, args.players, args.rounds, args.seed, args.mc_samples)
-        line = f"{a} vs {b}: {r['games']} games in {r['elapsed_s']} s; " + "; ".join(
-            f"{k} {r[k][0]} +- {r[k][1]}" for k in (a, b))
-        if "mc_ms_per_decision" in r:
-            line += f"; mc {r['mc_ms_per_decision']} ms per decision over {r['mc_decisions']} decisions"
-        print(line, flush=True)
+    rules = load_ruleset(args.ruleset)
+    players = args.players or min(5, rules.players.max)
+    rounds = args.rounds or rules.rounds.standard
+    matches = [m.split(":") for m in args.match or ("heuristic:random", "mc:heuristic")]
+    budget = {"ms": args.ms, "mc_samples": args.mc_samples, "ismcts_iterations": args.ismcts_iterations}
+    what = (f"{args.ms} ms a decision" if args.ms is not None else
+            f"mc {args.mc_samples} samples, ismcts {args.ismcts_iterations} iterations")
+    print(f"{args.ruleset}: players {players}, rounds {rounds}, seed {args.seed}, {what}", flush=True)
+    for a, b in matches:
+        if args.games >= 2:
+            print(match(args.ruleset, a, b, args.games, players, rounds, args.seed, budget,
+                        args.workers, args.report), flush=True)
 
 
 if __name__ == "__main__":

@@ -10,7 +10,8 @@ from ..interpreter.phases.hanafuda import HanaDeal
 from ..interpreter.play.matching import Capture
 from ..interpreter.view import View
 from ..ruleset.model import Phase, PlayKind, Ruleset
-from . import matching_explain, matching_input
+from . import matching_explain, matching_input, score_matching
+from .score_input import RoundQuestions
 from . import screen_matching as hana
 
 
@@ -43,6 +44,9 @@ class MatchingScreen:
 
     def explain(self, v: View, rules: Ruleset, lang: str) -> list[str]:
         return matching_explain.explain(v, rules, lang)
+
+    def ask_result(self, questions: RoundQuestions) -> None:
+        score_matching.ask_result(questions)
 
 
 MATCHING = MatchingScreen()

@@ -12,6 +12,7 @@ from ..interpreter.view import View
 from ..ruleset.errors import CardError
 from ..ruleset.model import Phase, PlayKind, Ruleset
 from .answers import BadAnswer
+from .score_input import RoundQuestions
 from .tricks_explain import explain
 
 SUIT_COLOURS = {"s": "white", "h": "red", "d": "blue", "c": "green"}
@@ -110,6 +111,18 @@ class TrickScreen:
 
     def explain(self, v: View, rules: Ruleset, lang: str) -> list[str]:
         return explain(v, rules, lang)
+
+    def ask_result(self, questions: RoundQuestions) -> None:
+        """The tricks each goer took; the last goer's follow (they add up to the hand size, T19)."""
+        q = questions
+        goers, size = list(q.scratch.round.goers), q.rules.hand_size
+        won: dict[str, int] = {}
+        for seat in goers[:-1]:
+            left = size - sum(won.values())
+            won[q.names[seat]] = q.a.number(q.t("tricks", who=q.who(seat)), 0, left, "tricks?", n=size)
+        won[q.names[goers[-1]]] = size - sum(won.values())
+        q.a.echo(q.t("took", who=q.who(goers[-1]), n=won[q.names[goers[-1]]]))
+        q.rnd["tricks"] = won
 
 
 TRICKS = TrickScreen()

@@ -19,6 +19,7 @@ COMMANDS = {
     "replay": ("hachihachi.cli.replay", "replay", "Replay a game record, checking every action."),
     "play": ("hachihachi.cli.play", "play", "Play a game in the terminal against bots."),
     "simulate": ("hachihachi.cli.simulate", "simulate", "Play many bot games and summarise them."),
+    "score": ("hachihachi.cli.score", "score", "Settle a score sheet of games played with real cards."),
 }
 
 

@@ -23,6 +23,9 @@ from .screen import fold
 DEFAULT_SAVE = "hachi-save.yaml"
 
 
+HINT = frozenset({"hint", "ヒント"})
+
+
 class _Quit(Exception):
     """The human asked to save and quit."""
 
@@ -35,7 +38,8 @@ class _Quit(Exception):
 @click.option("--seed", type=click.IntRange(-(2**63), 2**63 - 1),
               help="Seed of the deals and the bots (random when not given).")
 @click.option("--rules", "rules_ref", default="hachihachi_trick", show_default=True,
-              help="A bundled ruleset's name or a rule file.")
+              help="A bundled ruleset's name or a rule file (with --resume: the rule file of a save "
+                   "that lies outside the save's folder).")
 @click.option("--short", is_flag=True, help="Play the short game (T25).")
 @click.option("--lang", type=click.Choice(["en", "ja"]), default="en", show_default=True)
 @click.option("--name", default="you", show_default=True, help="Your name at the table.")
@@ -62,7 +66,9 @@ def play(players, bots, seed, rules_ref, short, lang, name, save_path, resume_pa
             if lock is not None:
                 lock.acquire()                      # before reading: another game may be writing it
             if resume_path:
-                session = Session.resume(resume_path)
+                given = click.get_current_context().get_parameter_source("rules_ref")
+                explicit = given is not None and given.name != "DEFAULT"
+                session = Session.resume(resume_path, rules_ref if explicit else None)
             else:
                 session = _new_session(players, bots, seed, rules_ref, short, name, auto)
             if save_path and Path(save_path) != Path(resume_path or ""):
@@ -218,10 +224,25 @@ class TerminalGame:
                 for line in explain(v, self.rules, self.lang):
                     self.echo("  " + line)
                 continue
+            if word in HINT:
+                for line in self.hint_lines(v):
+                    self.echo("  " + line)
+                continue
             try:
                 return parse_answer(text, v, self.rules)
             except BadAnswer as e:
                 self.echo(f"  {e}")
+
+    def hint_lines(self, v) -> list[str]:
+        """``hint``: the search's expected change of the human's chips this round, per legal action."""
+        from ..interpreter.bots.hint import hints
+
+        rng = random.Random(f"{self.s.seed}:{len(self.s.game.events)}")       # the same hint on resume
+        out = ["Expected change of your chips this round (95% interval), best first:"]
+        for h in hints(self.s.game, v.seat, rng):
+            spread = f"{h.low:+.1f} to {h.high:+.1f}" if h.samples > 1 else "too few play-outs"
+            out.append(fold(f"{self.screen.choice(h.action, v)}: {h.mean:+.1f} ({spread})"))
+        return out
 
     def leave(self, code: int) -> int:
         """Say how to resume (after a last try of a failed save); return the exit code."""

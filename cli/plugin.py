@@ -41,3 +41,7 @@ class ScreenPlugin(Protocol):
 
     def explain(self, v: View, rules: Ruleset, lang: str) -> list[str]:
         """The ``?`` explanation of the decision in front of the human."""
+
+    def ask_result(self, questions: Any) -> None:
+        """``hachi score``: ask how the play of a round ended and note it in ``questions.rnd``
+        (``questions`` is a :class:`~.score_input.RoundQuestions`)."""

@@ -11,11 +11,8 @@ from ..interpreter.actions import Action, CallMizuten, Declare, Split
 from ..interpreter.view import View
 from ..ruleset.errors import shown
 from ..ruleset.model import Phase, Ruleset
-from .answers import BadAnswer
+from .answers import HELP, QUIT, BadAnswer
 from .plugins import screen_plugin
-
-QUIT = frozenset({"q", "quit", "exit", "終了"})
-HELP = frozenset({"?", "？", "help", "h"})
 
 WORDS: dict[Phase, dict[Action, tuple[str, ...]]] = {
     Phase.MIZUTEN_CALL: {CallMizuten(True): ("y", "yes", "m", "mizuten", "ミズテン", "はい"),

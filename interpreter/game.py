@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Optional, Union
+from typing import Any, Optional, Union
 
 from ..ruleset.errors import IllegalAction, SetupError
 from ..ruleset.model import Phase, Ruleset
@@ -66,11 +66,13 @@ class GameState:
     a game of ``rounds`` rounds (default: the ruleset's standard length) at ``players`` seats.
 
     ``seed`` seeds the game's own random generator, used to pick the first start player when
-    ``start`` is None (T5) and by :meth:`sample_chance` / :meth:`deal_random`.
+    ``start`` is None (T5) and by :meth:`sample_chance` / :meth:`deal_random`. ``phases`` replaces
+    the ruleset's own phases of a round (the scorekeeper's told rounds, :mod:`.told`).
     """
 
     def __init__(self, ruleset: Union[Ruleset, str], players: int, seed: Optional[int] = None,
-                 rounds: Optional[int] = None, start: Optional[int] = None):
+                 rounds: Optional[int] = None, start: Optional[int] = None,
+                 phases: Optional[tuple[PhaseRule, ...]] = None):
         self.ruleset = _load(ruleset)
         lo, hi = self.ruleset.players.min, self.ruleset.players.max
         if not lo <= players <= hi:
@@ -83,7 +85,7 @@ class GameState:
             start = self.rng.randrange(players)
         elif not 0 <= start < players:
             raise SetupError(f"start player {start} is not a seat of {players} players")
-        self._phases: tuple[PhaseRule, ...] = build_phases(self.ruleset)
+        self._phases: tuple[PhaseRule, ...] = phases or build_phases(self.ruleset)
         self._t = Table(self.ruleset, players, rounds, start)
         self._counted = 0
         self._trusted: tuple = ()           # actions known legal in the current state
@@ -149,7 +151,7 @@ class GameState:
         best = max(self._t.chips)
         return tuple(s for s, c in enumerate(self._t.chips) if c == best)
 
-    def legal_actions(self):
+    def legal_actions(self) -> Any:
         """The legal actions of :attr:`current_player`: a tuple, or for the deal a space of deals."""
         t = self._t
         if t.finished:
@@ -195,9 +197,12 @@ class GameState:
         return self.apply(self.sample_chance(rng))
 
     def clone(self) -> "GameState":
-        """An independent copy (sharing the immutable ruleset), for search."""
-        return copy.deepcopy(self, {id(self.ruleset): self.ruleset,
-                                    id(self._phases): self._phases})
+        """An independent copy (sharing the immutable ruleset and the frozen events), for search."""
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())       # far cheaper than deep-copying the generator
+        memo = {id(self.ruleset): self.ruleset, id(self._phases): self._phases, id(self.rng): rng}
+        memo.update((id(e), e) for e in self._t.events)
+        return copy.deepcopy(self, memo)
 
     def view(self, seat: int) -> View:
         """What ``seat`` may see now."""

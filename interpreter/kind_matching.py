@@ -16,7 +16,10 @@ from .phases.hanafuda import CardScoring, FieldCarried, HanaDeal, HanafudaDeal, 
 from .play.matching import Capture, Captured, MatchingEngine, MatchingState
 from . import record_matching
 from .phases.base import PhaseRule
+from .bots.determinize_matching import sample_matching_deal
 from .plugin import EventTeller, PlayKindPlugin, Teller
+from .told import ToldKind
+from .told_matching import TOLD
 
 SPECIAL_NAMES = {                 # H19: the special capture roles of a round played out
     "sohachi": "総八 all at par",
@@ -96,6 +99,7 @@ def _round_scored(n: Teller, e: RoundScored) -> str:
 class MatchingPlugin:
     kind = PlayKind.MATCHING
     phases: tuple[type[PhaseRule], ...] = (HanafudaDeal, HandRoles, CardScoring)
+    told: ToldKind = TOLD
     record = record_matching
     starter = "dealer (親)"
     next_starter = "dealer (親)"
@@ -103,6 +107,8 @@ class MatchingPlugin:
                                                   RolesShown: _roles_shown, Captured: _captured,
                       RoundScored: _round_scored}
     narrate_actions: Mapping[type, EventTeller] = {HanaDeal: _deal, Capture: _quiet, Play: _quiet}
+    sample_deal = staticmethod(sample_matching_deal)
+    rollout_bot = "heuristic_matching"
 
     def engine(self, ruleset: Ruleset) -> MatchingEngine:
         return MatchingEngine(ruleset)

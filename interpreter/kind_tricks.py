@@ -19,7 +19,10 @@ from .phases.trick_settlement import TrickSettlement
 from .play.tricks import TrickEngine
 from . import record_tricks
 from .phases.base import PhaseRule
+from .bots.determinize_tricks import sample_trick_deal
 from .plugin import EventTeller, PlayKindPlugin, Teller
+from .told import ToldKind
+from .told_tricks import TOLD
 
 
 def _roles_shown(n: Teller, e: RolesShown) -> str:
@@ -61,12 +64,15 @@ def _play(n: Teller, e: Applied) -> None:
 class TrickPlugin:
     kind = PlayKind.TRICKS
     phases: tuple[type[PhaseRule], ...] = (MizutenCall, DealPhase, TrickSettlement, MizutenBonus)
+    told: ToldKind = TOLD
     record = record_tricks
     starter = "start player"
     next_starter = "start"
     narrate_events: Mapping[type, EventTeller] = {RolesShown: _roles_shown, FieldMade: _field_made,
                                                   TrickTaken: _trick_taken}
     narrate_actions: Mapping[type, EventTeller] = {Deal: _deal, CallMizuten: _mizuten, Play: _play}
+    sample_deal = staticmethod(sample_trick_deal)
+    rollout_bot = "heuristic"
 
     def engine(self, ruleset: Ruleset) -> TrickEngine:
         return TrickEngine(ruleset)

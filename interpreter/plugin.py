@@ -4,16 +4,20 @@ A rule file's ``play:`` names its play kind (``tricks``, ``matching``); :mod:`.p
 name to one :class:`PlayKindPlugin`. The core (the phase runner in :mod:`.game`, records,
 narration, simulation) asks the plug-in and never names a play kind itself. The plug-in owns:
 its phases, its play engine (actions, state and events of the play), the record codec of its
-rounds, its fragment of :class:`~.view.View`, how its actions and events read in words.
+rounds, its fragment of :class:`~.view.View`, how its actions and events read in words, how a
+table tells its rounds to the scorekeeper, and what the search bots need of it: how to deal a
+round anew for one seat (determinization) and which fast bot plays their worlds out.
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any, Callable, Mapping, Optional, Protocol, Sequence
 
 from ..ruleset.model import PlayKind, Ruleset
 from .phases.base import PhaseRule
 from .play.base import PlayEngine
+from .told import ToldKind
 
 
 class Teller(Protocol):
@@ -34,6 +38,7 @@ class Teller(Protocol):
 
 
 EventTeller = Callable[[Teller, Any], Optional[str]]
+DealSampler = Callable[[Any, int, Sequence[object], random.Random], Any]
 
 
 class RecordCodec(Protocol):
@@ -61,6 +66,10 @@ class PlayKindPlugin(Protocol):
     def record(self) -> RecordCodec: ...
 
     @property
+    def told(self) -> ToldKind:
+        """Its part of the scorekeeper: told phases and its fields of a score sheet (:mod:`.told`)."""
+
+    @property
     def starter(self) -> str:
         """Who begins a round, in words ("start player")."""
 
@@ -75,6 +84,15 @@ class PlayKindPlugin(Protocol):
     @property
     def narrate_actions(self) -> Mapping[type, EventTeller]:
         """How Applied events of its own actions read."""
+
+    @property
+    def sample_deal(self) -> DealSampler:
+        """``(game, seat, round_events, rng)``: the current round's deal (its chance action) with
+        every card hidden from ``seat`` sampled anew, consistent with what the seat has seen."""
+
+    @property
+    def rollout_bot(self) -> str:
+        """The name of the fast bot (``make_bot``) the search bots play this kind's rounds out with."""
 
     def engine(self, ruleset: Ruleset) -> PlayEngine:
         """The play engine of a round."""

@@ -13,12 +13,15 @@ same game again from its seed, which is where it stopped.
 
 from __future__ import annotations
 
+import os
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional, Sequence
 
+from ..ruleset.bundled import is_name
 from ..ruleset.errors import HachiError, RecordError
+from ..ruleset.loader import load_ruleset
 from ..ruleset.model import Ruleset
 from .actions import CHANCE, Action
 from .atomicfile import WriteFailed, write_atomic
@@ -78,20 +81,24 @@ class Session:
                    seed, rules_ref, human)
 
     @classmethod
-    def resume(cls, path: str | Path) -> "Session":
-        """The session saved in ``path``, replayed to where it stopped."""
+    def resume(cls, path: str | Path, rules: str | None = None) -> "Session":
+        """The session saved in ``path``, replayed to where it stopped.
+
+        ``rules`` (a bundled name or a path the user gave) replaces the ruleset the save names,
+        for a save whose rule file lies outside the save's folder (which a save may not name).
+        """
         data = read_record_data(path)
         missing = [key for key in ("seed", "bots") if key not in data]
         if missing:
             raise RecordError(f"this record has no '{missing[0]}', so it is not a save of 'hachi play', or it "
                               "was cut short; it is left alone. 'hachi replay' shows what it holds.", str(path))
         try:
+            ref = _rules_ref(rules, str(data["ruleset"]), path)
             if not data["rounds"]:         # saved before the first deal
-                return cls(_undealt(data, path), tuple(data["players"]), tuple(data["bots"]), data["seed"],
-                           str(data["ruleset"]), data.get("human"))
-            rep: Replay = replay(path)
-            return cls(rep.game, rep.names, tuple(data["bots"]), data["seed"], str(data["ruleset"]),
-                       data.get("human"))
+                return cls(_undealt(data, path, rules), tuple(data["players"]), tuple(data["bots"]), data["seed"],
+                           ref, data.get("human"))
+            rep: Replay = replay(path, rules)
+            return cls(rep.game, rep.names, tuple(data["bots"]), data["seed"], ref, data.get("human"))
         except RecordError:
             raise
         except HachiError as e:
@@ -122,8 +129,9 @@ class Session:
 
     # -- saving ----------------------------------------------------------------------------
 
-    def record(self) -> dict:
-        data = record_data(self.game, self.names, ruleset=self.rules_ref)
+    def record(self, path: str | Path | None = None) -> dict:
+        """The save as a record; a rule file's path is written relative to the save at ``path``."""
+        data = record_data(self.game, self.names, ruleset=_relative_ref(self.rules_ref, path))
         data.update({"seed": self.seed, "bots": list(self.bots)})
         if self.human is not None:
             data["human"] = self.human
@@ -132,16 +140,37 @@ class Session:
     def save(self, path: str | Path) -> None:
         """Write the save file; a :class:`RecordError` (the game goes on) when it cannot be written."""
         try:
-            write_atomic(path, dump_record(self.record(), path))
+            write_atomic(path, dump_record(self.record(path), path))
         except WriteFailed as e:
             raise RecordError(f"cannot write the save file ({e.reason}).", str(path)) from None
         except OSError as e:
             raise RecordError(f"cannot write the save file ({e.strerror or e}).", str(path)) from None
 
 
-def _undealt(data: dict, path: str | Path) -> GameState:
+def _rules_ref(rules: str | None, saved: str, path: str | Path) -> str:
+    """The rule file a resumed session plays: the one the user gave, else the save's, as an
+    absolute path when it is a file (so that the next save can name it relative to itself)."""
+    if rules is not None:
+        return str(Path(rules).resolve()) if Path(rules).is_file() else rules
+    if is_name(saved):
+        return saved
+    return str((Path(path).parent / saved).resolve())
+
+
+def _relative_ref(ref: str, path: str | Path | None) -> str:
+    """``ref`` as a save at ``path`` names it: a bundled name as it is, a file relative to the
+    save's folder (a file outside that folder can only be given again with ``--rules``)."""
+    if path is None or is_name(ref):
+        return ref
+    return Path(os.path.relpath(ref, Path(path).resolve().parent)).as_posix()
+
+
+def _undealt(data: dict, path: str | Path, rules: str | None = None) -> GameState:
     """The game of a save written before its first deal: the same seed gives the same start."""
-    ruleset = load_record_ruleset(str(data["ruleset"]), path)
+    if rules is not None:
+        ruleset = load_ruleset(rules)
+    else:
+        ruleset = load_record_ruleset(str(data["ruleset"]), path)
     return GameState(ruleset, len(data["players"]), seed=data["seed"],
                 rounds=data.get("length", ruleset.rounds.standard))
 

@@ -248,6 +248,7 @@ class _Builder:
             if not isinstance(key_node, ScalarNode):
                 raise self.refuse("a key must be plain text, not a list or a mapping.", key_node)
             key = key_node.value
+            self.scalar(key_node)           # a key obeys the limits of every text
             if key in result:
                 first = self.doc.places.keys[path + (key,)].rsplit(":", 2)[1]
                 raise self.refuse(f"the key {quote(key)} appears twice in {dotted(path)} (first on line "
@@ -267,6 +268,10 @@ class _Builder:
                               f"have at most {lim.max_number_chars}.", node)
         if tag == _TAG + "str" and len(text) > lim.max_string_chars:
             raise self.refuse(f"this text is {len(text)} characters long; the limit is {lim.max_string_chars}.", node)
+        if tag == _TAG + "str" and not text.replace("\n", "").isprintable():
+            bad = next(ch for ch in text if ch != "\n" and not ch.isprintable())
+            raise self.refuse(f"this text holds the control character U+{ord(bad):04X}; {lim.kind}s hold "
+                              "printable text only (nothing in them may steer a terminal).", node)
         if tag == _TAG + "timestamp":
             return text
         value = self.loader.construct_object(node)

@@ -287,7 +287,7 @@ CASES = {
     "extends_bad_yaml_in_tree": (extends_bad_yaml_in_tree, "'config.yaml' is not a rule file"),
     "extends_env_file": (extends_env_file, "is not a .yaml or .yml file"),
     "extends_home": (extends_home, "is an absolute path"),
-    "extends_nul": (extends_nul, "holds a control character"),
+    "extends_nul": (extends_nul, "holds the control character U+0000"),
     "extends_symlink_loop": (extends_symlink_loop, "cannot be read (Too many levels of symbolic links)"),
     "extends_long_name": (extends_long_name, "is longer than a file name may be"),
     "extends_fifo": (extends_fifo, "is not a regular file"),

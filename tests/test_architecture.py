@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-FOLDERS = ("ruleset", "rules", "interpreter", "cli")          # hachihachi.<folder> (pyproject.toml)
+FOLDERS = ("ruleset", "rules", "interpreter", "cli", "openspiel")     # hachihachi.<folder> (pyproject.toml)
 
 
 def module_files() -> dict[str, Path]:
@@ -99,7 +99,10 @@ def test_no_import_cycles():
 
 @pytest.mark.parametrize("name", sorted(module_files()))
 def test_module_doctests(name):
-    """Every module imports, and the examples in its docstrings hold."""
+    """Every module imports, and the examples in its docstrings hold (the OpenSpiel bridge's
+    where the optional extra is installed)."""
+    if name.startswith("hachihachi.openspiel"):
+        pytest.importorskip("pyspiel")
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
 
@@ -108,14 +111,15 @@ def test_module_doctests(name):
 
 PLUG_INS = {                       # each play kind's own modules, and the registries naming them
     "tricks": {"ruleset.trick_rules", "interpreter.kind_tricks", "interpreter.play.tricks",
-               "interpreter.record_tricks", "interpreter.bots.heuristic", "interpreter.bots.mc",
-               "interpreter.bots.determinize", "cli.kind_tricks", "cli.tricks_explain"},
+               "interpreter.record_tricks", "interpreter.bots.heuristic", "interpreter.bots.determinize_tricks",
+               "interpreter.told_tricks", "cli.kind_tricks", "cli.tricks_explain", "openspiel.kind_tricks"},
     "matching": {"ruleset.hanafuda", "ruleset.hanafuda_rules", "ruleset.capture_roles", "interpreter.kind_matching",
                  "interpreter.play.matching", "interpreter.phases.hanafuda", "interpreter.record_matching",
-                 "interpreter.bots.matching_heuristic", "cli.kind_matching", "cli.screen_matching",
-                 "cli.matching_input", "cli.matching_explain"},
+                 "interpreter.bots.matching_heuristic", "interpreter.bots.determinize_matching",
+                 "interpreter.told_matching", "cli.kind_matching", "cli.screen_matching", "cli.matching_input",
+                 "cli.matching_explain", "cli.score_matching", "openspiel.kind_matching"},
 }
-REGISTRIES = {"ruleset.playkinds", "interpreter.plugins", "cli.plugins"}
+REGISTRIES = {"ruleset.playkinds", "interpreter.plugins", "cli.plugins", "openspiel.kinds"}
 OWN = {f"hachihachi.{m}" for ms in PLUG_INS.values() for m in ms}
 
 

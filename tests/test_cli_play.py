@@ -162,3 +162,14 @@ def test_T2_default_table_size_is_five_or_what_the_ruleset_allows():
     assert trick.exit_code == 0 and hana.exit_code == 0, trick.output + hana.output
     assert len(_json.loads(trick.stdout)["players"]) == 5
     assert len(_json.loads(hana.stdout)["players"]) == 3
+
+
+def test_hint_shows_each_legal_action_with_its_expected_chips_and_asks_again(tmp_path):
+    res = run(tmp_path, GAME, ["hint", "q"])
+    assert res.exit_code == 0, res.output
+    out = res.output
+    assert "Expected change of your chips this round (95% interval), best first:" in out
+    lines = out.split("best first:")[1].splitlines()[1:]
+    shown = [ln for ln in lines if ln.startswith("  ") and ": " in ln and "(" in ln]
+    assert len(shown) >= 2                                # every legal action of the first question
+    assert "Traceback" not in out

@@ -199,3 +199,34 @@ def test_issue10_a_usage_error_after_the_lock_releases_it(tmp_path):
     assert os.listdir(tmp_path) == []
     with SaveLock(save):
         pass
+
+
+# -- a save names its rule file relative to itself (issue 10: a record reaches only its own tree) --
+
+HOUSE = "extends: hachihachi_trick\nname: our_table\ndeclaration:\n  drop_fee: [1, 2, 4, 8]\n"
+
+
+def test_issue10_a_save_names_a_house_rule_file_relative_to_itself_and_resumes(tmp_path):
+    (tmp_path / "house.yaml").write_text(HOUSE)
+    save = tmp_path / "games" / "s.yaml"
+    save.parent.mkdir()
+    invoke([*FIRST_IS_MIZUTEN, "--rules", str(tmp_path / "house.yaml"), "--save", str(save)], "1\n" * 8 + "q\n")
+    assert yaml.safe_load(save.read_text())["ruleset"] == "../house.yaml"
+    refused = invoke(["--resume", str(save)], "q\n")      # '..' leaves the save's folder: refused, not read
+    assert refused.exit_code == 1 and "is outside the folder" in refused.stderr and "--rules" in refused.stderr
+    resumed = invoke(["--resume", str(save), "--rules", str(tmp_path / "house.yaml")], "q\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert Session.resume(save, str(tmp_path / "house.yaml")).game.ruleset.name == "our_table"
+
+
+def test_issue10_a_save_beside_its_rule_file_resumes_without_rules(tmp_path):
+    (tmp_path / "house.yaml").write_text(HOUSE)
+    save = tmp_path / "s.yaml"
+    invoke([*FIRST_IS_MIZUTEN, "--rules", str(tmp_path / "house.yaml"), "--save", str(save)], "1\n" * 8 + "q\n")
+    assert yaml.safe_load(save.read_text())["ruleset"] == "house.yaml"
+    before = Session.resume(save)
+    assert before.game.ruleset.name == "our_table"
+    resumed = invoke(["--resume", str(save)], "1\n" + "q\n")
+    assert resumed.exit_code == 0, resumed.output
+    after = Session.resume(save)
+    assert len(after.game.events) > len(before.game.events)

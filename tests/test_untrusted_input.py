@@ -128,7 +128,7 @@ def test_a_named_file_that_is_not_a_rule_file_is_named_without_its_content(tmp_p
     ("config.yaml", "'config.yaml' is not a rule file"),
     ("/dev/zero", "is an absolute path"),
     ("pipe.yaml", "is not a regular file"),
-    ("evil\x1b[2J.yaml", "holds a control character"),
+    ("evil\x1b[2J.yaml", "holds the control character U+001B"),      # refused as the record is read
     ("a" * 300 + ".yaml", "is longer than a file name may be"),
 ])
 def test_a_records_ruleset_keeps_to_the_records_folder(tmp_path, ref, message):
@@ -144,7 +144,8 @@ def test_a_records_ruleset_keeps_to_the_records_folder(tmp_path, ref, message):
     res = _run(["replay", str(path)])
     assert res.exit_code == 1
     [line] = res.stderr.splitlines()
-    assert line.startswith(f"{path}:") and message in line and "unknown or bad ruleset" in line
+    assert line.startswith(f"{path}:") and message in line
+    assert "unknown or bad ruleset" in line or "printable text only" in line
     assert SECRET not in res.output and "\x1b" not in res.output
 
 
@@ -198,7 +199,7 @@ def test_hostile_text_is_escaped_and_bounded_in_every_validate_format(tmp_path):
         out = res.output if style != "text" else res.stderr
         assert not any(c in out for c in CONTROLS), (style, repr(out[:400]))
         assert max(len(line) for line in out.splitlines()) < 2 * safetext.MAX_LINE + 200
-        assert "\\x1b]52" in out or "\\\\x1b]52" in out
+        assert "control character U+001B" in out        # refused as the file is read; nothing quoted
     github = _run(["validate", "--format", "github", str(path)]).output
     assert all(line.startswith("::error file=") for line in github.splitlines())
 
@@ -210,25 +211,32 @@ def test_github_annotations_escape_percent_and_newlines_in_file_names():
     assert out == "::error file=a%25b%2Cc%3Ad\\ne.yaml,line=1,col=1::bad %25\\r\\n\\x1b"
 
 
-def test_table_escapes_the_title_and_names_of_a_valid_rule_file(tmp_path):
+def test_a_title_that_could_steer_a_terminal_is_refused_before_table_or_play_show_it(tmp_path):
     path = tmp_path / "x.yaml"
     path.write_text("extends: hachihachi_trick\ntitle: {en: \"Evil \\e]52;c;aGk=\\a\\e[2J\\u202e\", "
                     "ja: \"x\\x9b\"}\n", encoding="utf-8")
+    res = _run(["validate", str(path)])
+    assert res.exit_code == 1 and f"{path}:2:" in res.stderr and "control character U+001B" in res.stderr
+    for command in (["table", "--rules", str(path), "--no-probability"], ["play", "--auto", "--rules", str(path)]):
+        res = _run(command)
+        assert res.exit_code == 1 and "U+001B" in res.stderr and not any(c in res.output for c in CONTROLS)
+
+
+def test_table_escapes_what_it_quotes_of_a_valid_rule_file(tmp_path):
+    path = tmp_path / "x.yaml"
+    path.write_text("extends: hachihachi_trick\ntitle: {en: \"<b>Evil</b> & co\", ja: \"x\"}\n", encoding="utf-8")
     assert _run(["validate", str(path)]).exit_code == 0
-    for lang in ("en", "ja"):
-        for fmt in ("text", "md", "html"):
-            res = _run(["table", "--rules", str(path), "--no-probability", "--lang", lang, "--format", fmt])
-            assert res.exit_code == 0 and not any(c in res.stdout for c in CONTROLS), (lang, fmt)
-    assert "Evil \\x1b]52" in _run(["table", "--rules", str(path), "--no-probability"]).stdout
+    html = _run(["table", "--rules", str(path), "--no-probability", "--format", "html"]).stdout
+    assert "&lt;b&gt;Evil&lt;/b&gt; &amp; co" in html and "<b>Evil" not in html
 
 
 def test_roles_and_replay_errors_are_escaped(tmp_path):
     path = tmp_path / "x.yaml"
     path.write_text('extends: hachihachi_trick\n"\\e[2Jkey": 1\n', encoding="utf-8")
     res = _run(["roles", "--rules", str(path), "As Ks Qs Js Ts 9s 8s"])
-    assert res.exit_code == 1 and "\\x1b[2Jkey" in res.stderr and "\x1b" not in res.output
+    assert res.exit_code == 1 and "U+001B" in res.stderr and "\x1b" not in res.output
     res = _run(["replay", str(_record(tmp_path, "\x1b[2J\u202e"))])
-    assert res.exit_code == 1 and "\\x1b[2J\\u202e" in res.stderr and "\x1b" not in res.output
+    assert res.exit_code == 1 and "U+001B" in res.stderr and "\x1b" not in res.output
 
 
 def test_safetext_and_bounded_edit_distance_doctests():

@@ -2,4 +2,6 @@
 
 from .base import Bot, bot_names, make_bot, register
 
+register("ismcts", "hachihachi.interpreter.bots.ismcts:IsmctsBot")
+
 __all__ = ["Bot", "bot_names", "make_bot", "register"]

@@ -2,10 +2,11 @@
 
 Works through the public engine API only: :func:`determinize` builds a fresh one-round
 :class:`~hachihachi.interpreter.game.GameState` with the real round's start player, replays the
-round's public actions on a deal in which every hidden hand is sampled from the cards the seat
-has not seen, consistent with what it saw: the cards each goer already played, and the suits a
-goer showed it is void in (T19). The carried pot is not in the fresh game; :func:`round_value`
-adds the seat's share of it back.
+round's public actions on a deal in which every card hidden from the seat is sampled anew,
+consistent with what it saw. The play kind's plug-in samples that deal (its ``sample_deal``:
+:mod:`.determinize_tricks` keeps the cards each goer played and the suits it showed void in,
+T19; :mod:`.determinize_matching` keeps the field, the turned cards and the shown hand roles).
+The carried pot is not in the fresh game; :func:`round_value` adds the seat's share of it back.
 """
 
 from __future__ import annotations
@@ -14,16 +15,12 @@ import random
 from dataclasses import dataclass
 from typing import Optional
 
-from ...ruleset.errors import HachiError
-from ...ruleset.model import Phase
 from ...ruleset.model import TransferKind
-from ..actions import CHANCE, Deal
+from ..actions import CHANCE
 from ..events import Applied, RoundEnded, RoundStarted, Transfer
 from ..game import GameState
 from ..kinds import RoundKind
-from .knowledge import Knowledge, knowledge
-
-ATTEMPTS = 200
+from ..plugins import plugin_for
 
 
 def round_events(game: GameState) -> list:
@@ -33,32 +30,6 @@ def round_events(game: GameState) -> list:
         if isinstance(events[i], RoundStarted):
             return list(events[i:])
     return list(events)
-
-
-def sample_hidden(game: GameState, seat: int, k: Knowledge, rng: random.Random) -> Deal:
-    """A deal of the current round: ``seat``'s own cards as dealt, every other hand sampled."""
-    rules, r = game.ruleset, game.round
-    n, suit = rules.hand_size, rules.deck.suit
-    others = [s for s in range(game.players) if s != seat]
-    size = {s: n - len(k.played_by.get(s, ())) for s in others}
-    others.sort(key=lambda s: (-len(k.voids.get(s, ())), s))
-    pool = sorted(k.unseen)
-    for _ in range(ATTEMPTS):
-        rng.shuffle(pool)
-        left, hands = list(pool), {}
-        for s in others:
-            voids = k.voids.get(s, frozenset())
-            allowed = [c for c in left if suit(c) not in voids] if voids else left
-            if len(allowed) < size[s]:
-                break
-            hands[s] = allowed[:size[s]]
-            taken = set(hands[s])
-            left = [c for c in left if c not in taken]
-        else:
-            hands[seat] = list(k.hand)
-            dealt = tuple(tuple(sorted(hands[s] + list(k.played_by.get(s, ())))) for s in range(game.players))
-            return Deal(dealt, r.indicator)
-    raise HachiError(f"no deal fits what seat {seat} has seen ({game.describe_state()})")
 
 
 @dataclass(frozen=True)
@@ -79,11 +50,11 @@ class World:
 
 def determinize(game: GameState, seat: int, rng: random.Random) -> World:
     """The current round with every hand hidden from ``seat`` sampled anew (see module doc)."""
-    if game.phase is Phase.MIZUTEN_CALL or game.round.indicator is None:
-        return World(game, ())
-    deal = sample_hidden(game, seat, knowledge(game.view(seat), game.ruleset.deck), rng)
-    actions = tuple(deal if e.seat == CHANCE else e.action
-                    for e in round_events(game) if isinstance(e, Applied))
+    events = round_events(game)
+    if game.round.dealt is None:                    # before the deal: nothing is hidden yet
+        return World(game, tuple(e.action for e in events if isinstance(e, Applied)))
+    deal = plugin_for(game.ruleset).sample_deal(game, seat, events, rng)     # the play kind's own
+    actions = tuple(deal if e.seat == CHANCE else e.action for e in events if isinstance(e, Applied))
     return World(game, actions)
 
 

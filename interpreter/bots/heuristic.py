@@ -1,6 +1,10 @@
 """The heuristic bot: rules of thumb for every decision, deterministic, fast enough for rollouts.
 
-- Mizuten (T6): declined; the call comes before the deal, so there is no hand to judge yet.
+- Mizuten (T6, T22): called before the deal, so judged from the table and the standings: the
+  bonus expected (paid by every other seat when the round has the goers it needs and the start
+  player takes enough tricks) against the cost of giving up the drop (a bad hand must go), both
+  at the expected field multiplier; in the last round a start player behind the leader by no
+  more than the bonus can bring calls, since the bonus may be what wins the game.
 - Go or drop (T10-T15): the expected value of going (tricks expected from trump length and
   high cards, its role value from the evaluator, its chance at the pot, the forced-out payments
   it would owe) against the drop fee it would pay now, both times the field multiplier.
@@ -15,6 +19,7 @@ import random
 from typing import Sequence
 
 from ...ruleset.model import PlayKind, Ruleset
+from ...ruleset.model import TransferKind
 from ..actions import CallMizuten, Declare, Play, Split
 from ..view import View
 from .knowledge import Knowledge, knowledge
@@ -25,6 +30,8 @@ _TRUMP_LOW = 0.3
 _SIDE_TOP = (0.8, 0.4, 0.15)
 OTHER_ROLE_VALUE = 1.0          # the role value expected of another goer (T15)
 FORCED_OUT_VALUE = 1.5          # points expected per forced-out player and goer (T14)
+MIZUTEN_MADE = 0.25             # chance that a mizuten start player's round pays the bonus (T22)
+MIZUTEN_COST = 0.6              # the cost of going with every hand, in first drop fees (T6, T11)
 
 
 def expected_tricks(hand: Sequence[int], trump: int | None, ruleset: Ruleset) -> float:
@@ -86,6 +93,33 @@ def go_value(ruleset: Ruleset, view: View) -> float:
     return value + p_pot * (view.pot + expected_fees)                          # T21
 
 
+def mean_factor(ruleset: Ruleset, transfer: TransferKind) -> float:
+    """T8, T9: the field multiplier of ``transfer`` expected before the indicator is turned."""
+    total = 0
+    for card in ruleset.deck.cards:
+        try:
+            total += ruleset.field_for(card).factor(transfer)
+        except KeyError:                    # a rank no field names: multiplier 1 (T8)
+            total += 1
+    return total / ruleset.deck.size
+
+
+def mizuten_gain(ruleset: Ruleset, players: int) -> float:
+    """T22: the bonus a mizuten call is expected to bring: every other seat pays it."""
+    return ruleset.mizuten.bonus * (players - 1) * mean_factor(ruleset, TransferKind.MIZUTEN)
+
+
+def wants_mizuten(ruleset: Ruleset, view: View) -> bool:
+    """T6: call mizuten when the bonus expected beats the cost of giving up the drop, or, in the
+    last round, when the bonus could lift a start player who trails the leader into the lead."""
+    gain = mizuten_gain(ruleset, view.players)
+    cost = MIZUTEN_COST * ruleset.declaration.drop_fee.fee(0) * mean_factor(ruleset, TransferKind.DROP_FEE)
+    if gain * MIZUTEN_MADE > cost:
+        return True
+    behind = max(view.chips) - view.chips[view.seat]
+    return view.round_index == view.rounds - 1 and 0 < behind <= gain
+
+
 def drop_cost(ruleset: Ruleset, view: View) -> int:
     """T11: the fee this seat pays into the pot if it drops now, times the field (T9)."""
     return ruleset.declaration.drop_fee.fee(len(view.dropped)) * view.multiplier
@@ -120,7 +154,7 @@ class HeuristicBot:
         first = legal[0]
         rules = game.ruleset
         if isinstance(first, CallMizuten):
-            return CallMizuten(False)
+            return CallMizuten(wants_mizuten(rules, view))
         if isinstance(first, Declare):
             return Declare(go_value(rules, view) > -drop_cost(rules, view))
         if isinstance(first, Split):

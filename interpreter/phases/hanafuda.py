@@ -160,7 +160,7 @@ class HandRoles(PhaseRule):
         seat_goers(t)
         r, s = t.round, t.round.play
         for seat in s.order:
-            res = self.ruleset.evaluator.evaluate(r.hands[seat])
+            res = self.roles_of(t, seat)
             s.hand_roles[seat] = res
             if not res.roles:
                 continue
@@ -168,6 +168,10 @@ class HandRoles(PhaseRule):
             t.emit(RolesShown(r.index, seat, res.ids, res.go, cards))
         if self.ruleset.hanafuda.settle == "at_start":
             pay_hand_roles(t, s)
+
+    def roles_of(self, t, seat: int):
+        """The hand roles of ``seat`` (a :class:`~hachihachi.ruleset.roles.RoleResult`)."""
+        return self.ruleset.evaluator.evaluate(t.round.hands[seat])
 
 
 def pay_hand_roles(t: Any, s: MatchingState) -> None:
@@ -196,8 +200,8 @@ class CardScoring(PhaseRule):
         if s.stopped is not None:           # settle: at_end, a capture role stopped the round
             pay_hand_roles(t, s)
             return
-        deck, kan = rules.deck, rules.kan
-        points = {seat: sum(deck.points(c) for c in s.captures[seat]) for seat in s.order}
+        kan = rules.kan
+        points = self.card_points(s)
         specials = self._specials(r, s, points)
         blown = bool(specials) and rules.fukikeshi
         t.emit(RoundScored(r.index, tuple(points.get(i, 0) for i in range(t.players)), tuple(specials), blown))
@@ -213,9 +217,25 @@ class CardScoring(PhaseRule):
         if not blown:
             self._bonuses(t, s, points)
 
+    def card_points(self, s) -> dict[int, int]:
+        """The card points each seat captured (H1)."""
+        deck = self.ruleset.hanafuda.deck
+        return {seat: sum(deck.points(c) for c in s.captures[seat]) for seat in s.order}
+
+    def chaff(self, s, seat: int) -> int:
+        """H19 sujuroku: the chaff ``seat`` captured, willow cards counted as chaff."""
+        deck, month = self.ruleset.hanafuda.deck, self.ruleset.hanafuda.changeling_month
+        return sum(1 for c in s.captures[seat] if deck.kind(c) == "chaff" or deck.month(c) == month)
+
+    def took_three(self, t, s, seat: int) -> bool:
+        """H12 tobikomi: ``seat`` captured the three cards of a month it was dealt."""
+        deck, dealt = self.ruleset.deck, t.round.dealt[seat]
+        months = [deck.rank(c) for c in dealt]
+        three = [c for c in dealt if months.count(deck.rank(c)) == 3]
+        return bool(three) and set(three) <= set(s.captures[seat])
+
     def _specials(self, r, s, points) -> list[tuple[str, int, int]]:
         rules = self.ruleset.hanafuda
-        deck = rules.deck
         sp, par = rules.specials, rules.par
         out: list[tuple[str, int, int]] = []
         if "sohachi" in sp and all(p == par for p in points.values()):
@@ -228,8 +248,7 @@ class CardScoring(PhaseRule):
         if "sujuroku" in sp:
             n = sp["sujuroku"]
             for seat in s.order:
-                chaff = sum(1 for c in s.captures[seat]
-                            if deck.kind(c) == "chaff" or deck.month(c) == rules.changeling_month)
+                chaff = self.chaff(s, seat)
                 if chaff >= n.chaff:
                     out.append(("sujuroku", seat, n.value + n.per_extra * (chaff - n.chaff)))
         return out
@@ -255,16 +274,12 @@ class CardScoring(PhaseRule):
                     c[1] -= amount
 
     def _bonuses(self, t, s, points) -> None:
-        rules, deck, kan = self.ruleset.hanafuda, self.ruleset.deck, self.ruleset.hanafuda.kan
-        dealt = t.round.dealt
+        rules, kan = self.ruleset.hanafuda, self.ruleset.hanafuda.kan
         for seat, res in s.hand_roles.items():
             ids = set(res.ids)
             bonus = 0
-            if ids & set(rules.tobikomi.roles):
-                months = [deck.rank(c) for c in dealt[seat]]
-                three = [c for c in dealt[seat] if months.count(deck.rank(c)) == 3]
-                if three and set(three) <= set(s.captures[seat]):
-                    bonus += rules.tobikomi.bonus
+            if ids & set(rules.tobikomi.roles) and self.took_three(t, s, seat):
+                bonus += rules.tobikomi.bonus
             if ids & set(rules.nuke.roles) and points[seat] > rules.nuke.above:
                 bonus += rules.nuke.bonus
             for other in s.order:

@@ -1,0 +1,186 @@
+"""``hachi score``: the scorekeeper for games played with real cards (scorekeeper.md).
+
+``hachi score SHEET [--json]`` settles a score sheet and prints who paid whom and why, then the
+standings; ``hachi score --new SHEET --players ann,bob,cy`` asks round by round and saves the sheet
+after every round; ``hachi score SHEET --add`` (or answering yes at a terminal) goes on with it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Optional
+
+import click
+
+from ..ruleset.errors import HachiError
+from ..ruleset.safetext import MAX_LINE, escape
+from .score_text import say
+
+if TYPE_CHECKING:
+    from ..interpreter.record import Replay
+    from ..interpreter.scoresheet import Sheet
+    from .score_input import Asker
+
+
+@click.command()
+@click.argument("sheet", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object (as hachi replay --json).")
+@click.option("--new", "new", is_flag=True, help="Start a new sheet and ask round by round.")
+@click.option("--players", help="With --new: the players' names in seat order, comma separated.")
+@click.option("--rules", "rules", default=None,
+              help="A bundled ruleset's name or a rule file: with --new, the sheet's; else settle with it instead of "
+                   "the one the sheet names (a sheet may only name files in its own folder).")
+@click.option("--start", "start", default=None, help="With --new: the first start player (else asked).")
+@click.option("--add", "add", is_flag=True, help="After settling the sheet, ask for more rounds.")
+@click.option("--lang", type=click.Choice(["en", "ja"]), default="en", help="Language of the questions.")
+def score(sheet: str, as_json: bool, new: bool, players: Optional[str], rules: Optional[str],
+          start: Optional[str], add: bool, lang: str) -> None:
+    """Settle a score sheet of games played with real cards, or keep one round by round."""
+    from ..interpreter.scoresheet import error_line, read_sheet
+
+    try:
+        if new:
+            path = _new_sheet(sheet, players, rules, start, lang)
+            _keep(path, lang)
+            return
+        if players or start:
+            raise click.UsageError("--players and --start go with --new")
+        loaded = read_sheet(sheet, rules)
+        _print(loaded, sheet, as_json)
+        if add or (not as_json and _interactive() and _asker(lang).yes_no(say(lang, "add"), "add?")):
+            _keep(sheet, lang, rules)
+    except HachiError as e:
+        click.echo(error_line(e, sheet), err=True)
+        raise SystemExit(1) from None
+
+
+def _interactive() -> bool:
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _asker(lang: str) -> Asker:
+    from .score_input import Asker
+
+    def read(prompt: str) -> Optional[str]:
+        click.echo(prompt, nl=False)
+        line = sys.stdin.readline()
+        if not line:
+            click.echo()
+            return None
+        return line.rstrip("\n")
+    return Asker(read, _echo, lang)
+
+
+def _echo(text: str) -> None:
+    """A line for an 80-column terminal, escaped and folded at spaces."""
+    from .screen import fold
+
+    click.echo(fold(escape(text, MAX_LINE)))
+
+
+def _print(sheet: Sheet, place: str, as_json: bool) -> None:
+    from ..interpreter.record import summary
+    from ..interpreter.scoresheet import settle
+    from ..interpreter.told_narrate import ToldNarrator
+
+    rep = settle(sheet, place)
+    if as_json:
+        click.echo(json.dumps(summary(rep), ensure_ascii=False))
+        return
+    for line in ToldNarrator(sheet.ruleset, sheet.names).lines(rep.game.events) + standings(rep):
+        click.echo(escape(line, MAX_LINE))
+
+
+def standings(rep: Replay) -> list[str]:
+    """The players by chips, highest first, with their change since the start."""
+    from ..interpreter.events import RoundEnded
+
+    g, names = rep.game, rep.names
+    order = sorted(range(g.players), key=lambda s: -g.chips[s])
+    done = f"after {sum(1 for e in g.events if isinstance(e, RoundEnded))} rounds"
+    out = [f"Standings {done}" + (" (final)" if g.is_terminal else f" of {g.rounds}") + f", pot {g.pot}:"]
+    out += [f"  {i}. {names[s]:<12} {g.chips[s]:>5} ({g.returns[s]:+d})" for i, s in enumerate(order, 1)]
+    return out
+
+
+def _new_sheet(path: str, players: Optional[str], rules: Optional[str], start: Optional[str], lang: str) -> str:
+    from ..interpreter.atomicfile import write_atomic
+    from ..interpreter.record import dump_record, load_record_ruleset
+    from ..interpreter.scoresheet import sheet_from_data
+    from ..ruleset.loader import load_ruleset
+
+    if not players:
+        raise click.UsageError("--new needs --players NAME,NAME,...")
+    if Path(path).exists():
+        raise click.ClickException(f"{path} exists; go on with it: hachi score {path} --add")
+    names = [n.strip() for n in players.split(",")]
+    ref = rules or "hachihachi_trick"
+    if Path(ref).is_file():                 # kept relative to the sheet, as records keep it
+        ref = os.path.relpath(Path(ref).resolve(), Path(path).resolve().parent)
+    if rules is not None:           # the sheet names it as records do: kept to the sheet's folder
+        load_record_ruleset(ref, path, "--rules")
+    if start is None:
+        from .score_input import Quit, safe
+
+        try:
+            start = _asker(lang).choose(say(lang, "first"), [(safe(n), n) for n in names], "first?")
+        except Quit:
+            raise SystemExit(0) from None
+    data = {"ruleset": ref, "players": names, "start": start, "rounds": []}
+    sheet_from_data(data, lambda r: load_ruleset(rules or r))     # checks names, start, ruleset
+    write_atomic(path, dump_record(data, path))
+    return path
+
+
+def _keep(path: str, lang: str, rules: Optional[str] = None) -> None:
+    """Ask round after round, saving the sheet after each, until q, the end of input or the game's end."""
+    from ..interpreter.atomicfile import write_atomic
+    from ..interpreter.events import GameEnded, RoundStarted
+    from ..interpreter.plugins import plugin_for
+    from ..interpreter.record import dump_record
+    from ..interpreter.scoresheet import SheetError, read_sheet, settle
+    from ..interpreter.told_narrate import ToldNarrator
+    from .plugins import screen_plugin
+    from .score_input import Quit, RoundQuestions, Undo, safe
+
+    sheet = read_sheet(path, rules)
+    asker = _asker(lang)
+    starter = plugin_for(sheet.ruleset).told.starter_keys[0]
+    screen = screen_plugin(sheet.ruleset)
+    rep = settle(sheet, path)
+    _echo(say(lang, "intro"))
+    while not rep.game.is_terminal:
+        g = rep.game
+        _echo(say(lang, "header", n=g.round_index + 1, of=g.rounds, pot=g.pot, who=safe(sheet.names[g.round.start]),
+                       role=say(lang, starter)))
+        try:
+            rnd = RoundQuestions(asker, g, sheet.names, screen).ask()
+        except Undo:
+            if sheet.rounds:
+                sheet = replace(sheet, rounds=sheet.rounds[:-1])
+                write_atomic(path, dump_record(sheet.data(), path))
+                _echo(say(lang, "taken_back", n=len(sheet.rounds) + 1))
+                rep = settle(sheet, path)
+            else:
+                _echo(say(lang, "nothing_back"))
+            continue
+        except Quit:
+            _echo(say(lang, "saved", path=path))
+            return
+        candidate = replace(sheet, rounds=sheet.rounds + (rnd,))
+        before = len(g.events)          # the rounds before are settled again to the same events
+        try:
+            rep = settle(candidate, path)
+        except SheetError as e:
+            _echo(say(lang, "asked_again", why=e.message))
+            continue
+        sheet = candidate
+        write_atomic(path, dump_record(sheet.data(), path))
+        told = [e for e in rep.game.events[before:] if not isinstance(e, (RoundStarted, GameEnded))]
+        for line in ToldNarrator(sheet.ruleset, sheet.names).lines(told) + standings(rep):
+            _echo(line)
+    _echo(say(lang, "over", path=path))

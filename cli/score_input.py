@@ -1,0 +1,243 @@
+"""``hachi score`` asking round by round: the questions of one round of a score sheet.
+
+Every question takes a number of a numbered choice or a word, cards as anywhere else; ``?``
+explains the question, ``undo`` takes back the last round, ``q`` (or the end of input) saves and
+stops. A bad answer gets one line and the question again. What the table tells is gathered into
+one round of the sheet; :mod:`.score` settles it and asks the whole round again if the sheet
+refuses it. The questions of the play's result are the play kind's (:class:`~.plugin.ScreenPlugin`
+``ask_result``). The words are in :mod:`.score_text` (``--lang``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Optional, Sequence
+
+from ..interpreter.actions import CallMizuten, Declare, Split
+from ..interpreter.game import GameState
+from ..interpreter.kinds import PLAYED, RoundKind
+from ..interpreter.plugins import plugin_for
+from ..ruleset.errors import CardError, shown
+from ..ruleset.model import Phase
+from ..ruleset.safetext import escape
+from .plugin import ScreenPlugin
+from .score_text import say
+from .answers import HELP, QUIT
+
+UNDO = frozenset({"undo", "u", "取消"})
+
+
+class Quit(Exception):
+    """Save and stop."""
+
+
+class Undo(Exception):
+    """Take back the last round."""
+
+
+class Bad(Exception):
+    """An answer that does not fit the question; the message says why."""
+
+
+def safe(text: str) -> str:
+    """A name from the sheet as it may reach the terminal (control characters escaped).
+
+    >>> safe("ann"), safe("a\\x1b[2J")
+    ('ann', 'a\\\\x1b[2J')
+    """
+    return escape(text, 40)
+
+
+class Asker:
+    """Asks questions through ``read`` (a line, or None at the end of input) and ``echo``."""
+
+    def __init__(self, read: Callable[[str], Optional[str]], echo: Callable[[str], None], lang: str = "en"):
+        self.read, self.echo, self.lang = read, echo, lang
+
+    def t(self, key: str, **values: Any) -> str:
+        return say(self.lang, key, **values)
+
+    def ask(self, prompt: str, parse: Callable[[str], Any], help_key: str, **values: Any) -> Any:
+        while True:
+            line = self.read(prompt)
+            if line is None:
+                raise Quit
+            answer = line.strip()
+            if answer.lower() in QUIT:
+                raise Quit
+            if answer.lower() in UNDO:
+                raise Undo
+            if answer in HELP:
+                for text in self.t(help_key, **values).split("\n"):
+                    self.echo("  " + text)
+                continue
+            try:
+                return parse(answer)
+            except Bad as e:
+                self.echo(f"  {e}")
+
+    def choose(self, prompt: str, choices: Sequence[tuple[str, Any]], help_key: str, **values: Any) -> Any:
+        """Numbered choices: answer with the number or the word."""
+        menu = "  ".join(f"{i}) {label}" for i, (label, _) in enumerate(choices, 1))
+
+        def parse(answer: str) -> Any:
+            if answer.isdecimal() and len(answer) < 4 and 1 <= int(answer) <= len(choices):
+                return choices[int(answer) - 1][1]
+            for label, value in choices:
+                if answer.lower() == label.lower():
+                    return value
+            raise Bad(self.t("not_choice", answer=safe(answer[:20]) or "''", n=len(choices)))
+        return self.ask(f"{prompt}  {menu}: ", parse, help_key, **values)
+
+    def yes_no(self, prompt: str, help_key: str, **values: Any) -> bool:
+        return self.choose(prompt, [(self.t("no"), False), (self.t("yes"), True)], help_key, **values)
+
+    def number(self, prompt: str, lo: int, hi: int, help_key: str, **values: Any) -> int:
+        def parse(answer: str) -> int:
+            if answer.isdecimal() and len(answer) < 5 and lo <= int(answer) <= hi:
+                return int(answer)
+            raise Bad(self.t("not_number", lo=lo, hi=hi))
+        return self.ask(f"{prompt} ({lo}-{hi}): ", parse, help_key, **values)
+
+
+class RoundQuestions:
+    """The questions of one round, in the order a table plays it; returns the sheet's round.
+
+    The questions of the play's result are the play kind's (``screen.ask_result``).
+    """
+
+    def __init__(self, asker: Asker, game: GameState, names: Sequence[str], screen: ScreenPlugin):
+        self.a, self.t, self.names = asker, asker.t, list(names)
+        self.rules = game.ruleset
+        self.deck = self.rules.deck
+        self.told = plugin_for(self.rules).told
+        self.screen = screen
+        self.scratch = game.clone()           # learns who goes, who is forced out, who plays
+        self.rnd: dict[str, Any] = {}
+
+    def who(self, seat: int) -> str:
+        return safe(self.names[seat])
+
+    def to_act(self) -> int:
+        """The seat whose answer the scratch game waits for."""
+        seat = self.scratch.current_player
+        if seat is None:
+            raise RuntimeError("no seat is to act")     # the questions only ask while a seat is
+        return int(seat)
+
+    def ask(self) -> dict[str, Any]:
+        g = self.scratch
+        if g.phase is Phase.MIZUTEN_CALL:
+            call = self.a.yes_no(self.t("mizuten", who=self.who(g.round.start)), "mizuten?")
+            if call:
+                self.rnd["mizuten"] = True
+            g.apply(CallMizuten(call))
+        self.field()
+        deal: Any = self.told.scratch_deal(self.rules, self.rnd, g.players)     # a told action, as the sheet's
+        g.apply(deal)
+        self.declarations()
+        self.splits()
+        self.hands()
+        if g.phase is Phase.PLAY:
+            self.screen.ask_result(self)
+        return self.rnd
+
+    # -- the deal ----------------------------------------------------------------------------
+
+    def _example(self) -> str:
+        return " ".join(self.deck.name(c) for c in self.deck.cards[:: max(1, self.deck.size // 3)][:2])
+
+    def cards(self, answer: str, n: int, bad: str, **values: Any) -> list[str]:
+        """The ``n`` cards of ``answer``, by their canonical names."""
+        try:
+            cards = self.deck.parse_list(answer)
+        except CardError:
+            raise Bad(self.t(bad, answer=shown(answer, 20), example=self._example(), n=n, **values)) from None
+        if len(cards) != n:
+            raise Bad(self.t("n_cards", n=n, got=len(cards)))
+        return [self.deck.name(c) for c in cards]
+
+    def field(self) -> None:
+        """The cards turned at the deal (one card is written as a card, several as a list), or the field."""
+        fields = [f.id for f in self.rules.fields]
+        listed = ", ".join(fields)
+        n, key = self.rules.dealt_beside_hands, self.told.turned_key
+
+        def parse(answer: str) -> dict[str, Any]:
+            if answer.lower() in fields:
+                return {"field": answer.lower()}
+            names = self.cards(answer, n, "not_field", fields=listed)
+            return {key: names if n > 1 else names[0]}
+        self.rnd.update(self.a.ask(self.t(key, n=n), parse, key + "?", fields=listed))
+
+    # -- declarations -----------------------------------------------------------------------
+
+    def declarations(self) -> None:
+        g = self.scratch
+        while g.phase is Phase.DECLARATIONS and not g.round.declarations_done:
+            seat = self.to_act()
+            if g.round.mizuten and seat == g.round.start:
+                go = True
+                self.a.echo(self.t("goes_mizuten", who=self.who(seat)))
+            else:
+                go = self.a.choose(f"{self.who(seat)}:", [(self.t("go"), True), (self.t("drop"), False)], "declare?")
+            self.rnd.setdefault("declare", []).append("go" if go else "drop")
+            g.apply(Declare(go))
+        if g.round.forced_out:
+            self.a.echo(self.t("forced_out", who=", ".join(self.who(s) for s in g.round.forced_out)))
+
+    def splits(self) -> None:
+        g = self.scratch
+        while g.phase is Phase.TWO_GOER_CHOICE:
+            want = self.a.choose(self.t("split_q", who=self.who(self.to_act())),
+                                 [(self.t("play"), False), (self.t("split"), True)], "split?")
+            self.rnd.setdefault("split", []).append(want)
+            g.apply(Split(want))
+
+    # -- hands shown or roles claimed -------------------------------------------------------
+
+    def hands(self) -> None:
+        r = self.scratch.round
+        split = r.kind is RoundKind.TWO_GOERS_SPLIT and self.told.split_shows_roles(self.rules)
+        if r.kind not in PLAYED and not split:
+            return
+        for seat in [s for s in r.seats_from_start() if s in r.goers or s in r.forced_out]:
+            self.hand(seat, seat in r.forced_out)
+
+    def hand(self, seat: int, forced: bool) -> None:
+        size = self.rules.hand_size
+
+        def parse(answer: str) -> Any:
+            if not answer:
+                return None
+            if answer.lower() in ("r", "roles", "claim"):
+                return "claim"
+            return self.cards(answer, size, "not_hand")
+        answer = self.a.ask(self.t("hand", who=self.who(seat), n=size), parse, "hand?")
+        if answer is None:
+            return
+        if answer != "claim":
+            self.rnd.setdefault("show", {})[self.names[seat]] = answer
+            return
+        roles = self.a.ask(self.t("roles", who=self.who(seat)), self._roles, "roles?")
+        if roles:
+            self.rnd.setdefault("roles", {})[self.names[seat]] = roles
+        if forced and self.rules.forced_out.per_card:
+            cls = next(iter(self.rules.forced_out.per_card))
+            n = self.a.number(self.t("class", who=self.who(seat), cls=cls), 0, size, "class?")
+            if n:
+                self.rnd.setdefault("aces", {})[self.names[seat]] = n
+
+    def _roles(self, answer: str) -> list[str]:
+        ids = {r.id for r in self.rules.roles.roles} | {c.id for c in self.rules.roles.combos}
+        out = [w.strip() for w in answer.replace(",", " ").split()]
+        bad = next((w for w in out if w not in ids), None)
+        if bad is not None:
+            raise Bad(self.t("not_role", answer=shown(bad, 20), rules=self.rules.name))
+        return out
+
+    # -- the result of the play, for the play kinds' questions -------------------------------
+
+    def playing(self) -> list[int]:
+        """The seats that play the round, in order from the start player."""
+        r = self.scratch.round
+        return [s for s in r.seats_from_start() if s in r.goers]

@@ -1,0 +1,180 @@
+"""The ISMCTS bot: single-observer Information Set Monte Carlo Tree Search (Cowling, Powley and
+Whitehouse 2012, SO-ISMCTS).
+
+One tree over the searching seat's information sets: each iteration deals a world (the hidden
+cards sampled anew, consistent with what the seat has seen, :mod:`.determinize`), walks the tree
+choosing among the children whose action is legal in that world by UCB1 with availability counts
+(each seat in the tree maximises its own result), adds one node (the heuristic's choice first,
+so that a small budget starts from the heuristic's play; with a single play-out per action the
+heuristic's choice stands), plays the round out with the heuristic bots and backs up every
+seat's change of chips for the round (carried pot restored).
+A deal met in the tree (before the cards are dealt) is sampled and ends the tree walk. The
+exploration term is scaled by the standard deviation of all the rewards backed up so far, so one
+exploration constant fits any ruleset's scale of chips (a hanafuda round moves hundreds of
+points, a trick round a few).
+
+It works through the engine API only (``legal_actions``, ``apply``, ``current_player``, ``view``
+and the events) plus :func:`.determinize.determinize`, so it plays any rule file of either kind
+of play. The budget is ``iterations`` per decision, or ``ms`` milliseconds of the process's CPU
+time when given (then the choice depends on the machine's speed, though not on how busy it is;
+with iterations alone it depends on ``rng`` only).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any, Optional, Sequence
+
+from ..actions import CHANCE
+from ..events import RoundEnded
+from ..game import GameState
+from .base import Bot
+from .determinize import carried_pot, determinize, play_out, round_value
+from .rollout import rollout_policy
+from .search import SearchBot
+
+DEFAULT_ITERATIONS = 30          # under 100 ms a decision on one core (p95, trick and hanafuda)
+EXPLORATION = 0.7
+
+
+@dataclass(eq=False)
+class Node:
+    """The statistics of the edge into this node, for the seat ``actor`` that chose it."""
+
+    actor: int
+    visits: int = 0
+    total: float = 0.0               # the actor's summed reward (chips)
+    squares: float = 0.0             # summed squared reward, for the interval of a hint
+    avail: int = 0                   # iterations in which the edge was legal (availability)
+    children: dict[Any, Node] = field(default_factory=dict)
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+
+@dataclass(frozen=True)
+class ActionStats:
+    """Per legal action at the root: visits and the mean and variance of the seat's chips."""
+
+    action: Any
+    visits: int
+    mean: float
+    variance: float
+
+
+class IsmctsBot(SearchBot):
+    name = "ismcts"
+
+    def __init__(self, iterations: Optional[int] = None, ms: Optional[float] = None,
+                 exploration: float = EXPLORATION) -> None:
+        super().__init__()
+        if iterations is None and ms is None:
+            iterations = DEFAULT_ITERATIONS
+        self.iterations = None if iterations is None else max(1, int(iterations))
+        self.ms = ms
+        self.exploration = exploration
+
+    def decide(self, game: GameState, seat: int, legal: tuple[Any, ...], rng: random.Random, began: float) -> Any:
+        stats = self.search(game, seat, rng)
+        best = max(range(len(stats)), key=lambda i: (stats[i].visits, stats[i].mean, -i))
+        if stats[best].visits <= 1:                 # too few play-outs to tell: the heuristic's choice
+            return rollout_policy(game.ruleset).choose(game, seat, rng)
+        return stats[best].action
+
+    def search(self, game: GameState, seat: int, rng: random.Random) -> list[ActionStats]:
+        """Run the search from ``seat``'s information set; the statistics of each legal action."""
+        legal = tuple(game.legal_actions())
+        root = Node(actor=-1)
+        policy = rollout_policy(game.ruleset)
+        carried = carried_pot(game)
+        spread: list[float] = [0, 0.0, 0.0]                  # count, sum and sum of squares of the rewards
+        deadline = None if self.ms is None else time.process_time() + self.ms / 1000
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done and time.process_time() > deadline:
+                break
+            self._iterate(determinize(game, seat, rng).game(), root, policy, carried, spread, rng)
+            done += 1
+        out: list[ActionStats] = []
+        for a in legal:
+            node = root.children.get(a)
+            if node is None or not node.visits:
+                out.append(ActionStats(a, 0, 0.0, 0.0))
+                continue
+            var = max(0.0, node.squares / node.visits - node.mean ** 2)
+            out.append(ActionStats(a, node.visits, node.mean, var))
+        return out
+
+    def _iterate(self, world: GameState, root: Node, policy: Bot, carried: int, spread: list[float],
+                 rng: random.Random) -> None:
+        node = root
+        path: list[Node] = []
+        end: Optional[RoundEnded] = None
+        while end is None:
+            who = world.current_player
+            if who is None or who == CHANCE:
+                break
+            legal = world.legal_actions()
+            untried = []
+            for a in legal:
+                child = node.children.get(a)
+                if child is None:
+                    untried.append(a)
+                else:
+                    child.avail += 1
+            if untried:
+                action = untried[0] if len(untried) == 1 else _first_try(policy, world, who, untried, rng)
+                child = node.children[action] = Node(actor=who, avail=1)
+            else:
+                action = self._select(node, legal, spread)
+                child = node.children[action]
+            path.append(child)
+            end = _round_end(world.apply(action))
+            node = child
+            if untried:
+                break
+        if end is None:
+            end = play_out(world, policy, rng)
+        if end is None:
+            return
+        rewards: dict[int, float] = {}
+        for n in path:
+            r = rewards.get(n.actor)
+            if r is None:
+                r = rewards[n.actor] = round_value(world, end, n.actor, carried)
+                spread[0] += 1
+                spread[1] += r
+                spread[2] += r * r
+            n.visits += 1
+            n.total += r
+            n.squares += r * r
+
+    def _select(self, node: Node, legal: Sequence[Any], spread: list[float]) -> Any:
+        k, total, squares = spread
+        sd = math.sqrt(max(0.0, squares / k - (total / k) ** 2)) if k else 0.0
+        c = self.exploration * (sd or 1.0)
+        best, best_score = None, -math.inf
+        for a in legal:
+            child = node.children[a]
+            if not child.visits:
+                return a
+            score = child.mean + c * math.sqrt(math.log(child.avail) / child.visits)
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+
+def _first_try(policy: Bot, world: GameState, who: int, untried: list[Any], rng: random.Random) -> Any:
+    """The untried action to expand: the heuristic's choice while untried, else one at random."""
+    choice = policy.choose(world, who, rng)
+    return choice if choice in untried else untried[rng.randrange(len(untried))]
+
+
+def _round_end(events: Sequence[object]) -> Optional[RoundEnded]:
+    return next((e for e in events if isinstance(e, RoundEnded)), None)

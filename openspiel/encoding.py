@@ -1,0 +1,46 @@
+"""Stable integer ids for the engine's actions (see the package docstring for the table)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..interpreter.actions import CallMizuten, Declare, Play, Split
+from ..ruleset.errors import HachiError
+from .kind import BridgeKind
+
+# the yes/no decisions, in id order
+_CHOICES: tuple[Any, ...] = (CallMizuten(False), CallMizuten(True), Declare(False), Declare(True),
+                             Split(False), Split(True))
+_CHOICE_IDS = {a: i for i, a in enumerate(_CHOICES)}
+PLAY_BASE = len(_CHOICES)
+
+
+class ActionCodec:
+    """Maps engine actions to ids ``0 .. size-1`` and back, for a deck of ``deck_size`` cards; the
+    play kind's bridge (``kind``) reads and makes its two-card actions (captures)."""
+
+    def __init__(self, deck_size: int, kind: BridgeKind):
+        self.deck_size, self.kind = deck_size, kind
+        self.capture_base = PLAY_BASE + deck_size
+        self.size = self.capture_base + deck_size * deck_size
+
+    def encode(self, action: Any) -> int:
+        if isinstance(action, Play):
+            return PLAY_BASE + action.card
+        pair = self.kind.encode(action)
+        if pair is not None:
+            return self.capture_base + pair[0] * self.deck_size + pair[1]
+        choice = _CHOICE_IDS.get(action)
+        if choice is None:
+            raise HachiError(f"the OpenSpiel bridge has no id for the action {action!r}")
+        return choice
+
+    def decode(self, action_id: int) -> Any:
+        if not 0 <= action_id < self.size:
+            raise HachiError(f"{action_id} is not an action id of this game (0 to {self.size - 1})")
+        if action_id < PLAY_BASE:
+            return _CHOICES[action_id]
+        if action_id < self.capture_base:
+            return Play(action_id - PLAY_BASE)
+        card, target = divmod(action_id - self.capture_base, self.deck_size)
+        return self.kind.decode(card, target)

@@ -1,0 +1,128 @@
+"""What a seat observes, as OpenSpiel tensors and strings, read from the engine's ``view``.
+
+The tensor (``observation_tensor``, and ``information_state_tensor`` with the same layout) is the
+concatenation of, for ``N`` players and a deck of ``D`` cards:
+
+=============  =======  ===========================================================
+piece          shape    meaning
+=============  =======  ===========================================================
+player         N        the observing seat (one-hot)
+to_act         N        the seat to act (one-hot; all zero for chance or the end)
+phase          P        the engine phase waiting for an action (one-hot over ``Phase``)
+hand           D        the observer's cards (while dealing: those dealt to it so far)
+indicator      D        the turned indicator card (trick play)
+table          D        the field cards face up (matching play)
+trick          D        the cards of the trick being played
+taken          N x D    the cards each seat took this round (tricks won, captures)
+declarations   N x 3    go, drop, forced out
+chips          N        each seat's chips
+pot            1        the chips in the pot
+=============  =======  ===========================================================
+
+The observation string is a one-line summary of the view; the information-state string is the
+observer's whole history (its own cards and the face-up cards of every deal, and every public
+event) followed by that summary (a turned card waiting for a choice is in the view, not yet in
+the log).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence
+
+import numpy as np
+
+from ..interpreter.actions import CallMizuten, Declare, Play, Split
+from ..ruleset.model import Phase
+
+_PHASES = tuple(Phase)
+
+
+def describe_action(shared: Any, action: Any) -> str:
+    name = shared.ruleset.deck.name
+    if isinstance(action, Play):
+        return f"play {name(action.card)}"
+    own = shared.layout.bridge.describe(action, name)          # an action only the play kind has
+    if own is not None:
+        return own
+    if isinstance(action, CallMizuten):
+        return "call mizuten" if action.call else "no mizuten"
+    if isinstance(action, Declare):
+        return "go" if action.go else "drop"
+    if isinstance(action, Split):
+        return "split" if action.want else "play on"
+    return repr(action)
+
+
+class HachiObserver:
+    """An OpenSpiel observer (``make_py_observer``) over the engine's view of one seat."""
+
+    def __init__(self, shared: Any, iig_obs_type: Any = None, params: Optional[dict[str, Any]] = None) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported; passed {params}")
+        self.shared = shared
+        self.perfect_recall = bool(iig_obs_type and iig_obs_type.perfect_recall)
+        n, d = shared.players, shared.layout.deck_size
+        pieces = [("player", (n,)), ("to_act", (n,)), ("phase", (len(_PHASES),)), ("hand", (d,)),
+                  ("indicator", (d,)), ("table", (d,)), ("trick", (d,)), ("taken", (n, d)),
+                  ("declarations", (n, 3)), ("chips", (n,)), ("pot", (1,))]
+        self.tensor = np.zeros(sum(int(np.prod(shape)) for _, shape in pieces), np.float32)
+        self.dict, at = {}, 0
+        for name, shape in pieces:
+            size = int(np.prod(shape))
+            self.dict[name] = self.tensor[at:at + size].reshape(shape)
+            at += size
+
+    def set_from(self, state: Any, player: int) -> None:
+        self.tensor.fill(0)
+        d, v = self.dict, state.engine.view(player)
+        d["player"][player] = 1
+        if v.to_act is not None and v.to_act >= 0:
+            d["to_act"][v.to_act] = 1
+        if v.phase is not None:
+            d["phase"][_PHASES.index(v.phase)] = 1
+        d["hand"][list(_hand(state, v, player))] = 1
+        if v.indicator is not None:
+            d["indicator"][v.indicator] = 1
+        d["table"][list(v.table_cards)] = 1
+        d["trick"][list(v.trick)] = 1
+        for t in v.tricks:
+            d["taken"][t.winner, list(t.cards)] = 1
+        for seat, cards in v.captures:
+            d["taken"][seat, list(cards)] = 1
+        for seat, go in v.declarations:
+            d["declarations"][seat, 0 if go else 1] = 1
+        for seat in v.forced_out:
+            d["declarations"][seat, 2] = 1
+        d["chips"][:] = v.chips
+        d["pot"][0] = v.pot
+
+    def string_from(self, state: Any, player: int) -> str:
+        if self.perfect_recall:
+            return state.information_state_string(player)
+        v, name = state.engine.view(player), self.shared.ruleset.deck.name
+        cards = lambda cs: "[" + " ".join(name(c) for c in cs) + "]"   # noqa: E731
+        parts = [f"p{player}", f"round {v.round_index + 1}/{v.rounds}",
+                 f"phase {v.phase.value if v.phase else 'over'}", f"hand {cards(_hand(state, v, player))}"]
+        if v.indicator is not None:
+            parts.append(f"indicator {name(v.indicator)}")
+        if v.table_cards:
+            parts.append(f"table {cards(v.table_cards)}")
+        if v.turned is not None:
+            parts.append(f"turned {name(v.turned)}")
+        if v.trick:
+            parts.append(f"trick {cards(v.trick)}")
+        if v.tricks:
+            parts.append("tricks " + " ".join(f"{t.winner}" for t in v.tricks))
+        if v.captures:
+            parts.append("taken " + " ".join(f"{s}:{cards(cs)}" for s, cs in v.captures))
+        if v.declarations:
+            parts.append("declared " + " ".join(f"{s}:{'go' if g else 'drop'}" for s, g in v.declarations))
+        parts.append(f"chips {list(v.chips)} pot {v.pot}")
+        return " ".join(parts)
+
+
+def _hand(state: Any, view: Any, player: int) -> Sequence[int]:
+    if state._dealt:                    # dealing card by card: the cards this seat has so far
+        layout = state._shared.layout
+        return sorted(c for i, c in enumerate(state._dealt) if layout.owner(i) == player)
+    return view.hand

@@ -1,0 +1,203 @@
+"""Issue 14: the ismcts bot, matching-play determinization, mc in matching play, hints, and the
+heuristics' mizuten call and hanafuda go/drop declarations. Every search here is seeded and
+budgeted in iterations (never in time)."""
+
+import dataclasses
+import random
+
+import pytest
+
+from hachihachi.interpreter import CHANCE, CallMizuten, Declare, GameState
+from hachihachi.interpreter.bots import bot_names, make_bot
+from hachihachi.interpreter.bots.determinize import determinize
+from hachihachi.interpreter.bots.heuristic import HeuristicBot, mizuten_gain, wants_mizuten
+from hachihachi.interpreter.bots.hint import hints
+from hachihachi.interpreter.bots.ismcts import IsmctsBot
+from hachihachi.interpreter.bots.matching_heuristic import MatchingHeuristicBot, go_value
+from hachihachi.interpreter.play.matching import Captured
+from hachihachi.ruleset.errors import HachiError
+from hachihachi.ruleset.loader import load_ruleset
+
+from interp_support import DROP, RULES, assert_zero_sum, deal, new_game
+
+HANA = load_ruleset("hanafuda_hachihachi")
+GO_DROP = load_ruleset("hanafuda_go_drop")
+
+
+def play(rules, bots, players: int, seed: int, rounds: int = 1) -> GameState:
+    game, rng = GameState(rules, players, seed=seed, rounds=rounds), random.Random(seed)
+    while not game.is_terminal:
+        who = game.current_player
+        if who == CHANCE:
+            game.deal_random(rng)
+            continue
+        action = bots[who % len(bots)].choose(game, who, rng)
+        assert action in game.legal_actions()
+        game.apply(action)
+    return game
+
+
+def decisions(rules, players: int, seed: int):
+    """Every decision of a seeded one-round game: yields (game, seat to act); the caller acts."""
+    g, rng = GameState(rules, players, seed=seed, rounds=1), random.Random(seed)
+    while not g.is_terminal:
+        if g.current_player == CHANCE:
+            g.deal_random(rng)
+            continue
+        yield g, g.current_player
+
+
+def first_real_choice(rules, players: int, seed: int) -> GameState:
+    """A seeded one-round game at its first decision with three or more choices."""
+    for g, _ in decisions(rules, players, seed):
+        if len(g.legal_actions()) >= 3:
+            return g
+        g.apply(g.legal_actions()[0])
+    raise AssertionError("no such decision")
+
+
+def lone_goer_choice() -> GameState:
+    """T17: seats 0 and 1 dropped (fees 2 and 3); seat 2 goes alone and takes the pot, or drops."""
+    g = new_game(players=3, start=0)
+    g.apply(CallMizuten(False))
+    deal(g, "2s 3s 4s 5s 6s 7s 8s", "2h 3h 4h 5h 6h 7h 8h", "2d 3d 4d 5d 6d 7d 8d", indicator="9c")
+    g.apply(DROP), g.apply(DROP)
+    return g
+
+
+def test_ismcts_is_registered_and_plays_both_kinds_of_play():
+    assert "ismcts" in bot_names()
+    assert make_bot("ismcts", RULES).name == make_bot("ismcts", HANA).name == "ismcts"
+
+
+@pytest.mark.parametrize("rules,players", [(RULES, 4), (HANA, 3), (GO_DROP, 5)])
+def test_T19_H14_ismcts_chooses_only_legal_actions_and_games_stay_zero_sum(rules, players):
+    bot = IsmctsBot(iterations=6)
+    for seed in range(2):
+        game = play(rules, [bot, make_bot("heuristic")], players, seed)
+        assert_zero_sum(game)
+    assert bot.decisions > 0
+
+
+def test_ismcts_is_repeatable_with_the_same_seed_and_iterations():
+    g = first_real_choice(RULES, 4, seed=3)
+    runs = [IsmctsBot(iterations=30).search(g, g.current_player, random.Random(11)) for _ in range(2)]
+    assert runs[0] == runs[1]
+    assert sum(s.visits for s in runs[0]) == 30
+
+
+def test_T17_ismcts_goes_alone_to_take_the_pot_and_hints_say_by_how_much():
+    g = lone_goer_choice()
+    assert IsmctsBot(iterations=20).choose(g, 2, random.Random(1)) == Declare(True)
+    best, worst = hints(g, rng=random.Random(1), iterations=40)
+    assert best.action == Declare(True) and best.mean == best.low == best.high == 5      # fees 2 + 3
+    assert worst.action == Declare(False) and worst.mean == -4                            # third fee
+    mc = hints(g, rng=random.Random(1), iterations=40, method="mc")
+    assert [h.action for h in mc] == [Declare(True), Declare(False)] and {h.samples for h in mc} == {20}
+
+
+def test_hints_cover_every_legal_action_best_first_with_intervals_around_the_mean():
+    g = first_real_choice(HANA, 3, seed=4)
+    hs = hints(g, rng=random.Random(2), iterations=60, method="mc")
+    assert {h.action for h in hs} == set(g.legal_actions())
+    assert [h.mean for h in hs] == sorted((h.mean for h in hs), reverse=True)
+    assert all(h.low <= h.mean <= h.high and h.samples == 60 // len(hs) for h in hs)
+    with pytest.raises(HachiError, match="nothing for seat"):
+        hints(g, seat=(g.current_player + 1) % 3)
+    with pytest.raises(HachiError, match="no hint method"):
+        hints(g, method="oracle")
+
+
+@pytest.mark.parametrize("rules,players", [(HANA, 3), (GO_DROP, 5), (GO_DROP, 7)])
+def test_H4_H15_matching_worlds_keep_what_the_seat_saw_and_deal_the_rest_anew(rules, players):
+    changed = 0
+    rng = random.Random(0)
+    for seed in range(4):
+        for g, who in decisions(rules, players, seed):
+            world = determinize(g, who, rng).game()             # the replay of the round is legal
+            mine, theirs = g.view(who), world.view(who)
+            assert theirs.hand == mine.hand and theirs.table_cards == mine.table_cards
+            assert theirs.captures == mine.captures and theirs.stock_left == mine.stock_left
+            assert set(world.legal_actions()) == set(g.legal_actions())
+            turned = [e.card for e in g.events if isinstance(e, Captured) and e.turned]
+            assert [e.card for e in world.events if isinstance(e, Captured) and e.turned] == turned
+            others = [s for s in range(players) if s != who]
+            changed += any(world.round.dealt[s] != g.round.dealt[s] for s in others)
+            g.apply(MatchingHeuristicBot().choose(g, who, rng))
+    assert changed > 0
+
+
+def test_H14_mc_plays_matching_games():
+    mc = make_bot("mc", HANA, samples=2)
+    game = play(HANA, [mc, make_bot("heuristic_matching")], 3, seed=1)
+    assert mc.decisions > 0 and sum(game.chips) + game.pot == 3 * HANA.chips.start
+
+
+# -- the heuristics ------------------------------------------------------------------------
+
+def mizuten_view(rules, chips=None, last=False):
+    g = GameState(rules, 5, seed=1, rounds=1 if last else 12, start=0)
+    v = g.view(0)
+    return dataclasses.replace(v, chips=chips or v.chips)
+
+
+def test_T6_T22_standard_rules_decline_mizuten_with_level_standings():
+    assert not wants_mizuten(RULES, mizuten_view(RULES))
+    game = GameState(RULES, 5, seed=1, rounds=2, start=0)
+    assert HeuristicBot().choose(game, 0, random.Random(0)) == CallMizuten(False)
+
+
+def test_T6_T22_a_house_rule_bonus_that_pays_is_called():
+    rich = dataclasses.replace(RULES, mizuten=dataclasses.replace(RULES.mizuten, bonus=5))
+    assert wants_mizuten(rich, mizuten_view(rich))
+    game = GameState(rich, 5, seed=1, rounds=2, start=0)
+    assert HeuristicBot().choose(game, 0, random.Random(0)) == CallMizuten(True)
+
+
+def test_T6_T26_in_the_last_round_a_start_player_just_behind_the_leader_calls():
+    gain = mizuten_gain(RULES, 5)
+    assert 1 < gain < 20
+    assert wants_mizuten(RULES, mizuten_view(RULES, chips=(49, 51, 50, 50, 50), last=True))
+    assert not wants_mizuten(RULES, mizuten_view(RULES, chips=(49, 51, 50, 50, 50)))         # not last
+    assert not wants_mizuten(RULES, mizuten_view(RULES, chips=(30, 70, 50, 40, 60), last=True))  # too far
+    assert not wants_mizuten(RULES, mizuten_view(RULES, chips=(51, 49, 50, 50, 50), last=True))  # leading
+
+
+def go_drop_first_view(hand: str, field: str, rules=GO_DROP):
+    from test_hanafuda_go_drop import deal4
+
+    D = rules.deck
+    rest = [c for c in D.cards if c not in set(D.parse_list(hand) + D.parse_list(field))]
+    hands = [hand] + [" ".join(D.name(c) for c in rest[i * 6:(i + 1) * 6]) for i in range(3)]
+    g = GameState(rules, players=4, seed=0, rounds=1, start=0)
+    g.apply(deal4(hands, field))
+    return g, g.view(0)
+
+
+STRONG = "1b 3b 8b 11b 12b 1r"          # five brights and a ribbon
+WEAK = "2c1 2c2 4c1 6r 9r 10r"         # no hand role, no field card of its months
+
+
+def test_T10_hanafuda_go_drop_declared_from_hand_field_and_fees():
+    g, strong = go_drop_first_view(STRONG, "2a 5a 6a 7a 9a 10a")
+    assert MatchingHeuristicBot().choose(g, 0, random.Random(0)) == Declare(True)
+    g, weak = go_drop_first_view(WEAK, "1c1 3r 5a 7a 8c1 12c1")
+    assert go_value(GO_DROP, weak) < go_value(GO_DROP, strong)
+    assert MatchingHeuristicBot().choose(g, 0, random.Random(0)) == Declare(False)
+
+
+def test_T11_hanafuda_drop_fee_is_read_from_the_ruleset():
+    dear = dataclasses.replace(GO_DROP, declaration=dataclasses.replace(
+        GO_DROP.declaration, drop_fee=dataclasses.replace(GO_DROP.declaration.drop_fee, first=500)))
+    g, weak = go_drop_first_view(WEAK, "1c1 3r 5a 7a 8c1 12c1", rules=dear)
+    assert MatchingHeuristicBot().choose(g, 0, random.Random(0)) == Declare(True)       # dropping costs more
+
+
+@pytest.mark.parametrize("rules,players,policy", [(RULES, 4, "heuristic"), (HANA, 3, "heuristic_matching")])
+def test_ismcts_with_a_single_play_out_per_action_plays_as_the_heuristic(rules, players, policy):
+    heuristic, bot = make_bot(policy), IsmctsBot(iterations=1)
+    for seed in range(2):
+        for g, who in decisions(rules, players, seed):
+            expected = heuristic.choose(g, who, random.Random(seed))
+            assert bot.choose(g, who, random.Random(seed)) == expected
+            g.apply(expected)
