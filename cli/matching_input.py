@@ -8,18 +8,20 @@ takes. Anything else raises :class:`~.tui_input.BadAnswer` with the reason.
 from __future__ import annotations
 
 import re
+from typing import Any, Iterable, NoReturn, cast
 
 from ..interpreter.actions import Play
 from ..interpreter.play.matching import Capture
 from ..interpreter.view import View
 from ..ruleset.errors import CardError
+from ..ruleset.hanafuda import HanafudaDeck
 from ..ruleset.model import Ruleset
 from .answers import BadAnswer
 
 _SPLIT = re.compile(r"\s*(?:->|>|,|\s)\s*")
 
 
-def order(v: View, rules: Ruleset) -> tuple:
+def order(v: View, rules: Ruleset) -> tuple[Any, ...]:
     """The legal actions in numbering order: by the card's month, then by the target's."""
     key = rules.deck.sort_key
     return tuple(sorted(v.legal, key=lambda a: (key(a.card), key(getattr(a, "target", a.card)))))
@@ -35,7 +37,7 @@ def parse(answer: str, v: View, rules: Ruleset) -> object:
     except CardError as e:
         raise BadAnswer(e.message) from None
     if v.turned is not None:
-        return _turned(named, v, rules)
+        return _turned(named, v.turned, v, rules)
     if len(named) == 1:
         return _one(named[0], v, rules)
     return _two(named[0], named[1], v, rules)
@@ -45,13 +47,13 @@ def _targets(card: int, v: View) -> list[int]:
     return [a.target for a in v.legal if isinstance(a, Capture) and a.card == card]
 
 
-def _names(cards, rules: Ruleset, sep: str = " or ") -> str:
+def _names(cards: Iterable[int], rules: Ruleset, sep: str = " or ") -> str:
     return sep.join(rules.deck.name(c) for c in cards)
 
 
-def _turned(named: list[int], v: View, rules: Ruleset):
+def _turned(named: list[int], turned: int, v: View, rules: Ruleset) -> object:
     """H15: the turned card matches two field cards; the answer names the one it takes."""
-    name, turned = rules.deck.name, v.turned
+    name = rules.deck.name
     targets = _targets(turned, v)
     target = named[-1]
     if len(named) == 2 and named[0] != turned:
@@ -65,7 +67,7 @@ def _turned(named: list[int], v: View, rules: Ruleset):
     raise BadAnswer(f"The turned {name(turned)} takes {_names(targets, rules)}, not {name(target)} (H15).")
 
 
-def _one(card: int, v: View, rules: Ruleset):
+def _one(card: int, v: View, rules: Ruleset) -> object:
     name = rules.deck.name
     if Play(card) in v.legal:
         return Play(card)
@@ -78,7 +80,7 @@ def _one(card: int, v: View, rules: Ruleset):
     raise BadAnswer(f"{name(card)} cannot be played now.")
 
 
-def _two(card: int, target: int, v: View, rules: Ruleset):
+def _two(card: int, target: int, v: View, rules: Ruleset) -> object:
     name = rules.deck.name
     if Capture(card, target) in v.legal:
         return Capture(card, target)
@@ -89,7 +91,7 @@ def _two(card: int, target: int, v: View, rules: Ruleset):
     targets = _targets(card, v)
     if targets:
         raise BadAnswer(f"{name(card)} takes {_names(targets, rules)}, not {name(target)} (H14).")
-    month = rules.deck.month
+    month = cast(HanafudaDeck, rules.deck).month          # the matching play kind deals hanafuda
     same = [f for f in v.table_cards if month(f) == month(card)]
     if not same:
         raise BadAnswer(f"{name(card)} matches no field card, so it goes to the field: answer '{name(card)}' (H14).")
@@ -99,5 +101,5 @@ def _two(card: int, target: int, v: View, rules: Ruleset):
               f"answer '{name(card)}' (H14).")
 
 
-def _not_held(card: int, v: View, rules: Ruleset):
+def _not_held(card: int, v: View, rules: Ruleset) -> NoReturn:
     raise BadAnswer(f"You do not hold {rules.deck.name(card)}; your hand is {_names(sorted(v.hand), rules, ' ')}.")

@@ -91,7 +91,7 @@ def _stats(ruleset, samples: int | None, seed: int, trump, indicator, as_json: b
     if not counts.exact:
         kind = f"estimated from {samples:,} random {counts.unit} (seed {seed}; ± is a 99.9% interval)"
     click.echo(f"{counts.unit}: {counts.hands:,} {what}; {kind}")
-    for role, n in list(data["roles"].items()) + [("no role at all", data["none"])]:
+    for role, n in list(counts.roles.items()) + [("no role at all", counts.none)]:
         share = n / counts.hands * 100 if counts.hands else 0
         margin = f"  ± {counts.margin(n):,}" if not counts.exact else ""
         click.echo(f"{role:20} {n:>14,}  {share:8.4f}%{margin}")

@@ -20,7 +20,9 @@ def validate(paths: tuple[str, ...], style: str, count_roles: bool) -> None:
     """
     from hachihachi.ruleset.safetext import MAX_LINE, escape
     from hachihachi.ruleset.loader import check_file
-    from hachihachi.ruleset.validation import format_problems, never_occurring, rule_files
+    from hachihachi.ruleset.validation import never_occurring, rule_files
+
+    from .problem_format import format_problems
 
     roots = rule_files(paths)
     results = {file: check_file(file, root) for file, root in roots.items()}

@@ -3,11 +3,15 @@
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from .errors import HachiError, PatternError
+from .hanafuda import HanafudaDeck
+from .model import Ruleset
 from .roles import _check_example, compile_table, pattern_errors
 
 
-def capture_table(data: dict) -> dict:
+def capture_table(data: dict[str, Any] | None) -> dict[str, Any]:
     """The ``capture_roles:`` section as role-table data: each example's ``captures`` is its hand."""
     table = dict(data or {})
     table["examples"] = [{("hand" if k == "captures" else k): v for k, v in e.items()}
@@ -15,7 +19,7 @@ def capture_table(data: dict) -> dict:
     return table
 
 
-def check_capture_roles(ruleset) -> list[HachiError]:
+def check_capture_roles(ruleset: Ruleset) -> list[HachiError]:
     """Every pattern error of the capture roles, or else every failing capture example."""
     table, deck = ruleset.hanafuda.capture_roles, ruleset.deck
     try:
@@ -30,9 +34,9 @@ def _named(err: HachiError) -> HachiError:
     return type(err)(f"capture roles: {err.message}", err.place)
 
 
-def evaluate_pile(ruleset, text: str) -> dict:
+def evaluate_pile(ruleset: Ruleset, text: str) -> dict[str, object]:
     """The capture roles of a captured pile written as text (any number of cards)."""
-    deck = ruleset.deck
+    deck = cast(HanafudaDeck, ruleset.deck)              # capture roles are for the hanafuda deck
     pile = deck.parse_list(text)
     result = compile_table(ruleset.hanafuda.capture_roles, deck).evaluate(pile)
     return {"captures": deck.format(pile),

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Iterable, Protocol, runtime_checkable
 
 from .errors import CardError, shown
 
@@ -72,10 +72,10 @@ class SuitedDeck:
     ranks: tuple[str, ...]
     suits: tuple[str, ...]
     rank_aliases: tuple[tuple[str, str], ...] = ()
-    _lookup: dict = field(init=False, repr=False, compare=False)
+    _lookup: dict[str, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        lookup = {}
+        lookup: dict[str, int] = {}
         aliases = dict(self.rank_aliases)
         for r, rank in enumerate(self.ranks):
             for s, suit in enumerate(self.suits):
@@ -125,7 +125,7 @@ class SuitedDeck:
             raise CardError(f"{shown(card)} is not a card of this deck.")
         return self.ranks[self.rank(card)] + self.suits[self.suit(card)]
 
-    def format(self, cards) -> str:
+    def format(self, cards: Iterable[int]) -> str:
         return " ".join(self.name(c) for c in cards)
 
     def parse(self, text: str) -> int:
@@ -147,12 +147,13 @@ class SuitedDeck:
             )
         return card
 
-    def parse_list(self, text: str | list | tuple, unique: bool = True) -> tuple[int, ...]:
+    def parse_list(self, text: str | list[Any] | tuple[Any, ...], unique: bool = True) -> tuple[int, ...]:
         """Read cards separated by spaces or commas (or a list of card strings)."""
         items = card_items(text)
         cards = tuple(self.parse(t) for t in items)
         if unique and len(set(cards)) != len(cards):
-            seen, dup = set(), None
+            seen: set[int] = set()
+            dup = cards[0]
             for c in cards:
                 if c in seen:
                     dup = c
@@ -174,7 +175,7 @@ STANDARD_52 = SuitedDeck(
 )
 
 
-def card_items(text: str | list | tuple) -> list:
+def card_items(text: str | list[Any] | tuple[Any, ...]) -> list[Any]:
     """The items of a list of cards written as text (spaces or commas) or as a list."""
     if isinstance(text, str):
         return [t for t in _SEPARATORS.split(text.strip()) if t]

@@ -6,9 +6,10 @@ sentence. The loader turns paths into places.
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Any, Iterator
 
-Found = Iterator[tuple[tuple, str]]
+KeyPath = tuple[str | int, ...]          # keys and list indices, from the top of the file
+Found = Iterator[tuple[KeyPath, str]]
 KEY = "<key>"   # ends a path whose key, not value, the message is about
 
 # phase -> phases that must come before it in ``round`` (T23)
@@ -27,7 +28,7 @@ NEEDS_AFTER = {"mizuten_call": ("deal",)}
 REQUIRED_PHASES = ("deal", "declarations")
 
 
-def check_players(data: dict) -> Found:
+def check_players(data: dict[str, Any]) -> Found:
     players, hand = data["players"], data["hand_size"]
     if players["min"] > players["max"]:
         yield ("players", "min"), f"players.min ({players['min']}) is larger than players.max ({players['max']})."
@@ -41,7 +42,7 @@ def check_players(data: dict) -> Found:
             f"{len(deck['suits'])} suits).")
 
 
-def check_declaration(data: dict) -> Found:
+def check_declaration(data: dict[str, Any]) -> Found:
     goers, least = data["declaration"]["max_goers"], data["players"]["min"]
     if goers > least:
         yield ("declaration", "max_goers"), (
@@ -49,14 +50,14 @@ def check_declaration(data: dict) -> Found:
             "a smaller table could never fill the seats.")
 
 
-def check_rounds(data: dict) -> Found:
+def check_rounds(data: dict[str, Any]) -> Found:
     rounds = data["rounds"]
     if rounds["short"] > rounds["standard"]:
         yield ("rounds", "short"), (f"rounds.short ({rounds['short']}) is longer than rounds.standard "
                                     f"({rounds['standard']}); the short game must not be the longer one.")
 
 
-def check_fields(data: dict) -> Found:
+def check_fields(data: dict[str, Any]) -> Found:
     """T8: fields name real ranks, suits and cards; a rank makes one field; every card makes one.
 
     A field may list ``cards:`` and ``suits:`` beside ``ranks:``; the first field in the list whose
@@ -121,7 +122,7 @@ def _card(text: str, ranks: list[str], suits: list[str]) -> tuple[str, str] | No
     return ranks[deck.rank(card)], suits[deck.suit(card)]
 
 
-def check_forced_out(data: dict) -> Found:
+def check_forced_out(data: dict[str, Any]) -> Found:
     classes = (data["role_table"].get("classes") or {})
     for name in data["forced_out"].get("per_card") or {}:
         if name not in classes:
@@ -131,7 +132,7 @@ def check_forced_out(data: dict) -> Found:
                    f"role table does not define (its classes: {known}).")
 
 
-def check_mizuten(data: dict) -> Found:
+def check_mizuten(data: dict[str, Any]) -> Found:
     m, phases = data["mizuten"], data["round"]
     if m["goers"] > data["declaration"]["max_goers"]:
         yield ("mizuten", "goers"), (f"mizuten.goers ({m['goers']}) is larger than declaration.max_goers "
@@ -146,7 +147,7 @@ def check_mizuten(data: dict) -> Found:
                                                "add the phase or set mizuten.enabled to false.")
 
 
-def check_round(data: dict) -> Found:
+def check_round(data: dict[str, Any]) -> Found:
     phases = list(data["round"])
     seen: set[str] = set()
     for i, phase in enumerate(phases):
@@ -167,7 +168,7 @@ def check_round(data: dict) -> Found:
                 yield ("round", i), f"the phase '{phase}' comes after '{need}' in round; it must come before it."
 
 
-def check_role_table(table: dict, prefix: tuple = ("role_table",)) -> Found:
+def check_role_table(table: dict[str, Any], prefix: KeyPath = ("role_table",)) -> Found:
     """Names a role table refers to: groups of roles, roles of combos and examples."""
     groups, roles = table.get("groups") or {}, table.get("roles") or {}
     for rid, role in roles.items():
@@ -181,15 +182,15 @@ def check_role_table(table: dict, prefix: tuple = ("role_table",)) -> Found:
             if rid not in roles:
                 yield (prefix + ("combos", cid, "roles", i),
                        f"combo '{cid}' names the role '{rid}', which is not defined.")
-    known = set(roles) | set(table.get("combos") or {})
+    defined = set(roles) | set(table.get("combos") or {})
     for i, example in enumerate(table.get("examples") or ()):
         for j, rid in enumerate(example.get("roles") or ()):
-            if rid not in known:
+            if rid not in defined:
                 yield (prefix + ("examples", i, "roles", j),
                        f"example {i} expects the role '{rid}', which is not defined.")
 
 
-def check_two_goers(data: dict) -> Found:
+def check_two_goers(data: dict[str, Any]) -> Found:
     """T16: the older ``may_split: false`` must not contradict ``split``."""
     two = data["two_goers"]
     if two.get("may_split") is False and two.get("split", "never") != "never":

@@ -11,20 +11,24 @@ from __future__ import annotations
 import enum
 import operator
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Iterable, cast
 
-from .cards import SuitedDeck
+from .cards import Deck
 from .errors import CardError, HachiError, PatternError
 from .features import DeckTables, Features, deck_tables
 from .patterns import (
     And, CardList, CardSet, ClassRef, Compare, Count, Difference, Groups, Intersection, KindSet, MaxSuit, Not, Number,
-    Or, Pattern, RankSet, Run, RunIn, Shape, SuitRun, SuitSet, Union_, class_refs, parse_cardset, parse_pattern,
+    Node, Or, Pattern, RankSet, Run, RunIn, Shape, SuitRun, SuitSet, Union_, class_refs, parse_cardset, parse_pattern,
     pattern_error, unknown_class_error, walk,
 )
+from .patterns import Quantity as QuantityNode
+from .roletable import RoleTable
 
 OPS: dict[str, Callable[[int, int], bool]] = {
     "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
 }
+Witness = Callable[[Features, int, tuple[int, ...]], frozenset[int]]   # (features, atom bits, hand) -> cards
+_NONE: frozenset[int] = frozenset()          # no witness cards
 FLIPPED = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
 
 
@@ -61,10 +65,15 @@ class Quantity:
     hand_fn: Callable[[int], int] | None = None      # value from the hand mask alone (joint ones)
     parts: tuple["Quantity", ...] = ()                # quantities a composite one reads
 
+    def from_hand(self) -> Callable[[int], int]:
+        """The value from the hand mask alone, which every joint quantity has."""
+        assert self.hand_fn is not None, "a joint quantity reads the hand mask"
+        return self.hand_fn
+
 
 @dataclass
 class Atom:
-    node: object
+    node: Compare | Shape
     domain: Domain
     fn: Callable[[Features], bool]
     quantities: tuple[Quantity, ...]
@@ -78,7 +87,7 @@ class CompiledContext:
     context: Context
     atoms: list[Atom]
     roles: list[Callable[[int], bool]]
-    witnesses: list[Callable[[Features, int, tuple], frozenset]]
+    witnesses: list[Witness]
 
     def bits(self, domain: Domain, features: Features) -> int:
         out = 0
@@ -91,7 +100,7 @@ class CompiledContext:
 class TableCompiler:
     """Parses a table's classes and patterns once; compiles them per context on demand."""
 
-    def __init__(self, table, deck: SuitedDeck):
+    def __init__(self, table: RoleTable, deck: Deck) -> None:
         self.table, self.deck = table, deck
         self.tables = deck_tables(len(deck.ranks), len(deck.suits), table.ace_low)
         self.errors: list[PatternError] = []
@@ -125,7 +134,7 @@ class TableCompiler:
             ok = self._check_items(node, role.pattern, role.place) and ok
             self.patterns.append(node if ok else None)
 
-    def _check_refs(self, node, text: str, place: str | None) -> bool:
+    def _check_refs(self, node: Node, text: str, place: str | None) -> bool:
         ok = True
         for ref in class_refs(node):
             if ref.name not in self.table.classes:
@@ -133,7 +142,7 @@ class TableCompiler:
                 ok = False
         return ok
 
-    def _check_items(self, node, text: str, place: str | None) -> bool:
+    def _check_items(self, node: Node, text: str, place: str | None) -> bool:
         """Every unknown rank, suit, card or kind, each with the caret under the item itself."""
         ok = True
         for sub in walk(node):
@@ -199,7 +208,7 @@ class TableCompiler:
             raise HachiError(f"there is no card class '{name}' in this role table.")
         return self.cardset_mask(self.classes[name], ctx)
 
-    def _items_mask(self, node, ctx: Context) -> int:
+    def _items_mask(self, node: RankSet | SuitSet | CardList | KindSet, ctx: Context) -> int:
         t, d = self.tables, self.deck
         bits = 0
         if isinstance(node, KindSet):
@@ -231,17 +240,19 @@ class TableCompiler:
         out = CompiledContext(self.tables, ctx, [], [], [])
         index: dict[object, int] = {}
         for node in self.patterns:
+            assert node is not None, "a pattern is None only after an error"
             out.roles.append(self._formula(node, ctx, out, index))
             out.witnesses.append(self._witness(node, ctx, out, index))
         return out
 
-    def _atom_index(self, node, ctx: Context, out: CompiledContext, index: dict) -> int:
+    def _atom_index(self, node: Compare | Shape, ctx: Context, out: CompiledContext, index: dict[object, int]) -> int:
         if node not in index:
             index[node] = len(out.atoms)
             out.atoms.append(self._atom(node, ctx, out))
         return index[node]
 
-    def _formula(self, node, ctx, out, index) -> Callable[[int], bool]:
+    def _formula(self, node: Pattern, ctx: Context, out: CompiledContext,
+                 index: dict[object, int]) -> Callable[[int], bool]:
         if isinstance(node, (Compare, Shape)):
             bit = 1 << self._atom_index(node, ctx, out, index)
             return lambda bits: bool(bits & bit)
@@ -253,7 +264,7 @@ class TableCompiler:
             return lambda bits: all(p(bits) for p in parts)
         return lambda bits: any(p(bits) for p in parts)
 
-    def _atom(self, node, ctx: Context, out: CompiledContext) -> Atom:
+    def _atom(self, node: Compare | Shape, ctx: Context, out: CompiledContext) -> Atom:
         if isinstance(node, Shape):
             sizes = node.sizes
             return Atom(node, Domain.RANK, lambda f: f.shape == sizes, ())
@@ -263,7 +274,7 @@ class TableCompiler:
         domain = Domain.RANK if domain == Domain.CONST else domain    # constant: evaluate with the ranks
         return Atom(node, domain, lambda f: test(lf(f), rf(f)), (left, right) + left.parts + right.parts)
 
-    def _quantity(self, node, ctx: Context, out: CompiledContext) -> Quantity:
+    def _quantity(self, node: QuantityNode, ctx: Context, out: CompiledContext) -> Quantity:
         if isinstance(node, Number):
             value = node.value
             return Quantity(Domain.CONST, lambda f: value, node)
@@ -285,13 +296,14 @@ class TableCompiler:
     def _groups_in(self, node: Groups, ctx: Context, out: CompiledContext) -> Quantity:
         """``groups(op n, SET)``: ranks whose cards in SET number ``op n`` (and at least one)."""
         t = self.tables
+        assert node.cardset is not None, "only groups(..., SET) come here"
         mask = self.cardset_mask(node.cardset, ctx)
         rank_bits = [sum(1 << (s * t.ranks + r) for s in range(t.suits)) for r in range(t.ranks)]
         parts = []
         for r in range(t.ranks):
             sub = mask & rank_bits[r]
             if sub:
-                parts.append(self._count(Count(_Mask(sub)), ctx, out))
+                parts.append(self._count(Count(cast(CardSet, _Mask(sub))), ctx, out))   # a compiler-only set
         test, n = OPS[node.op], node.n
         fns = [q.fn for q in parts]
         domain = Domain.RANK if all(q.domain == Domain.RANK for q in parts) else Domain.JOINT
@@ -351,7 +363,7 @@ class TableCompiler:
 
 
     # ------------------------------------------------------------ witness cards (T14)
-    def _witness(self, node, ctx, out, index) -> Callable[[Features, int, tuple], frozenset]:
+    def _witness(self, node: Pattern, ctx: Context, out: CompiledContext, index: dict[object, int]) -> Witness:
         """The cards a holder shows for ``node``; see roles.py for the rule."""
         if isinstance(node, Shape):
             return (lambda f, bits, hand: self._group_cards(f, hand, lambda c: c > 1)) if node.sizes else _whole
@@ -360,11 +372,11 @@ class TableCompiler:
         if isinstance(node, (And, Or)):
             parts = [(self._formula(p, ctx, out, index), self._witness(p, ctx, out, index)) for p in node.parts]
             if isinstance(node, And):
-                return lambda f, bits, hand: frozenset().union(*(w(f, bits, hand) for _, w in parts))
-            return lambda f, bits, hand: next((w(f, bits, hand) for ok, w in parts if ok(bits)), frozenset())
+                return lambda f, bits, hand: _NONE.union(*(w(f, bits, hand) for _, w in parts))
+            return lambda f, bits, hand: next((w(f, bits, hand) for ok, w in parts if ok(bits)), _NONE)
         return self._compare_witness(node, ctx)
 
-    def _compare_witness(self, node: Compare, ctx: Context):
+    def _compare_witness(self, node: Compare, ctx: Context) -> Witness:
         left, op, right = node.left, node.op, node.right
         if isinstance(left, Number):
             left, op, right = right, FLIPPED[op], left
@@ -391,36 +403,37 @@ class TableCompiler:
             return self._suit_cards
         return _whole
 
-    def _groups_in_cards(self, hand, mask: int, test, n: int) -> frozenset:
+    def _groups_in_cards(self, hand: Iterable[int], mask: int, test: Callable[[int, int], bool],
+                         n: int) -> frozenset[int]:
         d, bit = self.deck, self.tables.hand_bit
         inside = [c for c in hand if bit[c] & mask]
-        per_rank = {}
+        per_rank: dict[int, int] = {}
         for c in inside:
             per_rank[d.rank(c)] = per_rank.get(d.rank(c), 0) + 1
         return frozenset(c for c in inside if test(per_rank[d.rank(c)], n))
 
-    def _group_cards(self, f: Features, hand, test) -> frozenset:
+    def _group_cards(self, f: Features, hand: Iterable[int], test: Callable[[int], bool]) -> frozenset[int]:
         d = self.deck
         return frozenset(c for c in hand if test(f.rank_counts[d.rank(c)]))
 
-    def _run_cards(self, f: Features, bits, hand) -> frozenset:
+    def _run_cards(self, f: Features, bits: int, hand: tuple[int, ...]) -> frozenset[int]:
         d = self.deck
         ranks = self.tables.run_ranks(f.rank_mask)
         return frozenset(min((c for c in hand if d.rank(c) == r), key=d.suit) for r in ranks)
 
-    def _run_in_cards(self, hand, mask: int) -> frozenset:
+    def _run_in_cards(self, hand: Iterable[int], mask: int) -> frozenset[int]:
         d, bit = self.deck, self.tables.hand_bit
         inside = [c for c in hand if bit[c] & mask]
         ranks = self.tables.run_ranks(sum(1 << r for r in {d.rank(c) for c in inside}))
         return frozenset(min((c for c in inside if d.rank(c) == r), key=d.suit) for r in ranks)
 
-    def _suit_run_cards(self, f: Features, bits, hand) -> frozenset:
+    def _suit_run_cards(self, f: Features, bits: int, hand: tuple[int, ...]) -> frozenset[int]:
         t = self.tables
         masks = f.suit_masks
         suit = max(range(t.suits), key=lambda s: (t.run_length(masks[s]), -s))
         return frozenset(t.card(r, suit) for r in t.run_ranks(masks[suit]))
 
-    def _suit_cards(self, f: Features, bits, hand) -> frozenset:
+    def _suit_cards(self, f: Features, bits: int, hand: tuple[int, ...]) -> frozenset[int]:
         d = self.deck
         suit = max(range(len(d.suits)), key=lambda s: (f.suit_counts[s], -s))
         return frozenset(c for c in hand if d.suit(c) == suit)
@@ -437,5 +450,5 @@ class _Cycle(Exception):
     pass
 
 
-def _whole(f: Features, bits: int, hand) -> frozenset:
+def _whole(f: Features, bits: int, hand: tuple[int, ...]) -> frozenset[int]:
     return frozenset(hand)

@@ -27,9 +27,22 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass
+from typing import Any, Callable
 
 from .compiler import FLIPPED, OPS, Context, TableCompiler
-from .patterns import Count, Groups, MaxSuit, Number, Run, RunIn, Shape, SuitRun
+from .patterns import CardSet, Compare, Count, Groups, MaxSuit, Number, Run, RunIn, Shape, SuitRun
+from .patterns import Quantity as QuantityNode
+
+# A primitive's value is an int (count, groups), a run ``(current, best, prefix)`` or a rank
+# shape (how many ranks are held 2, 3... times); an update maps (value, cards to come) to the next.
+Value = Any
+Update = Callable[[Value, int], Value]
+ValueRef = tuple[str, int]          # ("const", v), ("prim", i) or ("suits", 0 | 1)
+AtomPlan = tuple[Any, ...]          # ("shape", prim, sizes) or ("cmp", ValueRef, test, ValueRef)
+RunState = tuple[int, int, int]     # (current, best, prefix: the run from the lowest rank, -1 while unbroken)
+SuitsState = tuple[tuple[int, RunState], ...]   # per suit: (count, run)
+StateKey = tuple[int, bool, int, tuple[Value, ...], SuitsState]   # (cards, placed, atom bits, values, suits)
+Option = tuple[int, int, bool, tuple[Update, ...]]                # (suits held, how many, indicator here, updates)
 
 
 @dataclass(frozen=True)
@@ -40,7 +53,7 @@ class _Prim:
     kind: str                   # "count", "groups", "run", "hist"
     here: tuple[int, ...]
     other: tuple[int, ...]
-    test: tuple = ()            # groups: (op, n)
+    test: tuple[Any, ...] = ()  # groups: (op, n)
 
     def last(self) -> int:
         """The highest rank whose cards can change the value (-1: none can)."""
@@ -57,7 +70,7 @@ class _Levels:
     the largest level at or below it. Both keep the states few.
     """
 
-    def __init__(self, levels: set[int]):
+    def __init__(self, levels: set[int]) -> None:
         self.levels = sorted(x for x in levels if x > 0)
         self.cap = self.levels[-1] if self.levels else 0
         self.floor = [max((x for x in self.levels if x <= v), default=0) for v in range(self.cap + 1)]
@@ -69,7 +82,7 @@ class _Levels:
         return self.floor[v] if nxt is None or v + rem < nxt else v
 
 
-def _levels_of(op: str, k: int, big: int) -> set[int]:
+def _levels_of(op: str, k: int | None, big: int) -> set[int]:
     """The levels of ``quantity op k``; ``k`` None: compared with another quantity, every value."""
     if k is None:
         return set(range(1, big + 1))
@@ -80,7 +93,7 @@ class RankTransfer:
     """Counts the atom-truth vectors of a compiled table over every hand (or deal) of one pass."""
 
     def __init__(self, compiler: TableCompiler, hand_size: int, trump: int | None, indicator: int | None,
-                 place_indicator: bool):
+                 place_indicator: bool) -> None:
         self.compiler, self.n = compiler, hand_size
         t = self.t = compiler.tables
         self.R, self.S = t.ranks, t.suits
@@ -97,12 +110,12 @@ class RankTransfer:
         self.levels = [_Levels(x) for x in self._levels]
         self.suit_count, self.suit_run = (_Levels(x) for x in self._suit_levels)
         self.classes = self._suit_classes()
-        self._suit_cache: dict = {}
+        self._suit_cache: dict[tuple[SuitsState, int, int], SuitsState] = {}
         self._shape_targets = [tuple(sum(1 for x in a[2] if x == k) for k in range(2, self.S + 1))
                                for a in self.atoms if a[0] == "shape"]
 
     # ------------------------------------------------------------ building primitives
-    def _slices(self, cardset) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    def _slices(self, cardset: CardSet) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Per rank, the suits of ``cardset`` with the indicator at that rank, and elsewhere."""
         c, t = self.compiler, self.t
         if not self.place:
@@ -129,7 +142,7 @@ class RankTransfer:
         self._levels[i] |= levels
         return i
 
-    def _value(self, node, levels: set[int]):
+    def _value(self, node: QuantityNode, levels: set[int]) -> ValueRef:
         """A quantity as ``("const", v)``, ``("prim", i)`` or ``("suits", 0 (counts) | 1 (runs))``."""
         if isinstance(node, Number):
             return ("const", node.value)
@@ -151,7 +164,7 @@ class RankTransfer:
             return ("prim", self._prim(_Prim("count", *self._slices(node.cardset)), levels))
         raise TypeError(node)
 
-    def _atom(self, node):
+    def _atom(self, node: Compare | Shape) -> AtomPlan:
         if isinstance(node, Shape):
             full = tuple((1 << self.S) - 1 for _ in range(self.R))
             return ("shape", self._prim(_Prim("hist", full, full), set()), node.sizes)
@@ -180,12 +193,12 @@ class RankTransfer:
         return tuple(tuple(c) for c in classes)
 
     # ------------------------------------------------------------ the transfer
-    def run(self) -> Counter:
+    def run(self) -> Counter[int]:
         """{atom truth bits: number of hands (or deals)} over every hand of this pass."""
         R, S, N = self.R, self.S, self.n
         prims = self.prims
         last = [p.last() for p in prims]
-        atom_last = []
+        atom_last: list[int] = []
         for a in self.atoms:
             used = self._atom_prims(a)
             atom_last.append(max([max(last[i], 0) for i in used] + [R - 1 if self._atom_suits(a) else 0]))
@@ -194,15 +207,15 @@ class RankTransfer:
         live = list(range(len(prims)))
         tracked = self.suit_count.cap > 0 or self.suit_run.cap > 0
         per_suit_zero = tuple((0, (0, 0, -1)) for _ in range(S)) if tracked else ()
-        states: dict = {(0, 0, 0, tuple(self._zero(i) for i in live), per_suit_zero): 1}
+        states: dict[StateKey, int] = {(0, False, 0, tuple(self._zero(i) for i in live), per_suit_zero): 1}
         fixed_ind = self.indicator if not self.place else None
         deck = self.compiler.deck
         for r in range(R):
             excluded = (1 << deck.suit(fixed_ind)) if fixed_ind is not None and deck.rank(fixed_ind) == r else 0
             options = self._options(r, live, excluded)
-            out: dict = defaultdict(int)
+            out: defaultdict[StateKey, int] = defaultdict(int)
             suit_cache = self._suit_cache
-            val_cache: dict = {}
+            val_cache: dict[tuple[tuple[Value, ...], int, int], tuple[Value, ...]] = {}
             by_size = [[(oi, o) for oi, o in enumerate(options) if o[1] <= left] for left in range(N + 1)]
             for (n, placed, bits, vals, suits), ways in states.items():
                 for oi, (sub, size, here, updates) in by_size[N - n]:
@@ -224,22 +237,22 @@ class RankTransfer:
                     out[(m, placed or here, bits, nv, ns)] += ways
             states = self._fold(out, r, live, atom_last, drop_after)
             live = [i for i in live if drop_after[i] > r]
-        result: Counter = Counter()
+        result: Counter[int] = Counter()
         for (n, placed, bits, vals, suits), ways in states.items():
             if n == N and (placed or not self.place):
                 result[bits] += ways
         return result
 
-    def _atom_prims(self, atom) -> list[int]:
+    def _atom_prims(self, atom: AtomPlan) -> list[int]:
         if atom[0] == "shape":
             return [atom[1]]
         return [v[1] for v in (atom[1], atom[3]) if v[0] == "prim"]
 
     @staticmethod
-    def _atom_suits(atom) -> bool:
+    def _atom_suits(atom: AtomPlan) -> bool:
         return atom[0] == "cmp" and any(v[0] == "suits" for v in (atom[1], atom[3]))
 
-    def _zero(self, i: int):
+    def _zero(self, i: int) -> Value:
         kind = self.prims[i].kind
         if kind == "hist":
             return (0,) * (self.S - 1)
@@ -247,9 +260,9 @@ class RankTransfer:
             return (0, 0, -1)
         return 0
 
-    def _options(self, r: int, live: list[int], excluded: int) -> list:
+    def _options(self, r: int, live: list[int], excluded: int) -> list[Option]:
         """Every way rank ``r`` can be dealt: (suits held, how many, indicator here, updates)."""
-        out = []
+        out: list[Option] = []
         heres = (False, True) if self.place else (False,)
         for here in heres:
             banned = excluded | ((1 << self.trump) if here and self.trump is not None else 0)
@@ -260,7 +273,7 @@ class RankTransfer:
                 out.append((sub, sub.bit_count(), here, updates))
         return out
 
-    def _update(self, i: int, r: int, sub: int, here: bool):
+    def _update(self, i: int, r: int, sub: int, here: bool) -> Update:
         """The function (value, cards still to come) -> value of primitive ``i`` at rank ``r``."""
         p, lv = self.prims[i], self.levels[i]
         sl = (p.here if here else p.other)[r]
@@ -280,13 +293,13 @@ class RankTransfer:
         cap, settle = lv.cap, lv.settle
         return lambda v, rem: settle(min(v + k, cap), min(rem, room))
 
-    def _hist_step(self, c: int):
+    def _hist_step(self, c: int) -> Update:
         """The rank shape (how many ranks held 2, 3, 4... times), or DEAD once no ``shape`` can match."""
         if c < 2:
             return _same
         targets = self._shape_targets
 
-        def step(v, rem):
+        def step(v: Value, rem: int) -> Value:
             if v is _DEAD:
                 return v
             v = v[:c - 2] + (v[c - 2] + 1,) + v[c - 1:]
@@ -294,7 +307,7 @@ class RankTransfer:
 
         return step
 
-    def _suits_step(self, suits: tuple, sub: int, rem: int) -> tuple:
+    def _suits_step(self, suits: SuitsState, sub: int, rem: int) -> SuitsState:
         cl, rl = self.suit_count, self.suit_run
         new = []
         for s, (count, run) in enumerate(suits):
@@ -313,14 +326,15 @@ class RankTransfer:
                     out[s] = v
         return tuple(out)
 
-    def _fold(self, states: dict, r: int, live: list[int], atom_last: list[int], drop_after: list[int]) -> dict:
+    def _fold(self, states: dict[StateKey, int], r: int, live: list[int], atom_last: list[int],
+              drop_after: list[int]) -> dict[StateKey, int]:
         """Decide the atoms whose values are final after rank ``r``; drop the values no atom reads."""
         deciding = [j for j, last in enumerate(atom_last) if last == r]
         keep = [k for k, i in enumerate(live) if drop_after[i] > r]
         if not deciding and len(keep) == len(live):
             return states
         pos = {i: k for k, i in enumerate(live)}
-        out: dict = defaultdict(int)
+        out: defaultdict[StateKey, int] = defaultdict(int)
         for (n, placed, bits, vals, suits), ways in states.items():
             for j in deciding:
                 if self._truth(self.atoms[j], vals, pos, suits, r):
@@ -328,17 +342,21 @@ class RankTransfer:
             out[(n, placed, bits, tuple(vals[k] for k in keep), suits)] += ways
         return out
 
-    def _truth(self, atom, vals, pos, suits, r: int) -> bool:
+    def _truth(self, atom: AtomPlan, vals: tuple[Value, ...], pos: dict[int, int], suits: SuitsState,
+               r: int) -> bool:
         if atom[0] == "shape":
             hist = vals[pos[atom[1]]]
             if hist is _DEAD:
                 return False
             shape = tuple(k + 2 for k in range(len(hist) - 1, -1, -1) for _ in range(hist[k]))
-            return shape == atom[2]
+            matches: bool = shape == atom[2]
+            return matches
         _, left, test, right = atom
-        return test(self._final(left, vals, pos, suits, r), self._final(right, vals, pos, suits, r))
+        holds: bool = test(self._final(left, vals, pos, suits, r), self._final(right, vals, pos, suits, r))
+        return holds
 
-    def _final(self, value, vals, pos, suits, r: int) -> int:
+    def _final(self, value: ValueRef, vals: tuple[Value, ...], pos: dict[int, int], suits: SuitsState,
+               r: int) -> int:
         kind, x = value
         if kind == "const":
             return x
@@ -349,9 +367,10 @@ class RankTransfer:
         v = vals[pos[x]]
         if self.prims[x].kind == "run":
             return self._run_value(v, r == self.R - 1)
-        return v
+        count: int = v
+        return count
 
-    def _run_value(self, run: tuple, at_top: bool) -> int:
+    def _run_value(self, run: RunState, at_top: bool) -> int:
         cur, best, prefix = run
         if self.ace_low and at_top and cur > 0:           # the ace (top rank) held: it also goes below the lowest
             before = cur if prefix < 0 else prefix
@@ -362,7 +381,7 @@ class RankTransfer:
 _DEAD = (-1,)          # a rank shape that no shape atom of the table can match any more
 
 
-def _run_next(run: tuple, held: bool, lv: _Levels, prefix_counts: bool, rem: int) -> tuple:
+def _run_next(run: RunState, held: bool, lv: _Levels, prefix_counts: bool, rem: int) -> RunState:
     """One rank more of a run: (current, best, run from the lowest rank or -1 while unbroken).
 
     Capped at the highest level; the best run kept as its floor level; the current run and the
@@ -385,6 +404,7 @@ def _run_next(run: tuple, held: bool, lv: _Levels, prefix_counts: bool, rem: int
         return (0, cap, 0)
     if prefix >= 0:
         nxt = lv.above[best]
+        assert nxt is not None, "below the cap there is a next level"
         if cur + rem < nxt:
             cur = min(cur, 1)                     # 1 still says the top rank is held (the ace's wrap)
         if prefix + 1 < nxt:
@@ -392,9 +412,9 @@ def _run_next(run: tuple, held: bool, lv: _Levels, prefix_counts: bool, rem: int
     return (cur, best, prefix)
 
 
-def _run_step(held: bool, lv: _Levels, prefix_counts: bool, room: int):
+def _run_step(held: bool, lv: _Levels, prefix_counts: bool, room: int) -> Update:
     return lambda v, rem: _run_next(v, held, lv, prefix_counts, min(rem, room))
 
 
-def _same(v, rem):
+def _same(v: Value, rem: int) -> Value:
     return v

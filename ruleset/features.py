@@ -19,7 +19,7 @@ A hand is summarised three ways, each a small integer key that roles.py caches o
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Sequence
+from typing import Callable, Sequence, cast
 
 SUIT_KEY_BITS = 8
 
@@ -128,9 +128,10 @@ class Features:
     def __init__(self, tables: DeckTables, rank_counts: tuple[int, ...] | None = None,
                  suit_counts: tuple[int, ...] | None = None, hand_mask: int | None = None):
         self.tables = tables
-        self.rank_counts = rank_counts
-        self.suit_counts = suit_counts
-        self.hand_mask = hand_mask
+        # A part not given stays None; typed as given, since the compiler lets no pattern read it.
+        self.rank_counts = cast("tuple[int, ...]", rank_counts)
+        self.suit_counts = cast("tuple[int, ...]", suit_counts)
+        self.hand_mask = cast("int", hand_mask)
 
     @cached_property
     def rank_mask(self) -> int:
@@ -157,6 +158,6 @@ class Features:
     def suit_run(self) -> int:
         return max(self.tables.run_length(m) for m in self.suit_masks)
 
-    def groups(self, test) -> int:
+    def groups(self, test: Callable[[int], bool]) -> int:
         """How many ranks held (at least once) have a count passing ``test``."""
         return sum(1 for n in self.rank_counts if n and test(n))

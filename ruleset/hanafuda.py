@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from .cards import card_items
 from .errors import CardError, RuleFileError, shown
@@ -74,11 +74,11 @@ class HanafudaDeck:
     cards_data: tuple[HanaCard, ...]
     month_names: tuple[tuple[str, str], ...]          # (ja, en) per month
     kind_letters: tuple[tuple[str, str], ...]         # (kind, letter)
-    changeling: frozenset = frozenset()
-    rank_aliases: tuple = ()
+    changeling: frozenset[int] = frozenset()
+    rank_aliases: tuple[tuple[str, str], ...] = ()
     kind_names: tuple[tuple[str, str, str], ...] = ()  # (kind, ja, en), for sheets and narration
-    as_chaff: frozenset = frozenset()                  # cards patterns read as chaff (willow_as_chaff)
-    _lookup: dict = field(init=False, repr=False, compare=False)
+    as_chaff: frozenset[int] = frozenset()                  # cards patterns read as chaff (willow_as_chaff)
+    _lookup: dict[str, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_lookup", {c.id.lower(): i for i, c in enumerate(self.cards_data)})
@@ -126,7 +126,7 @@ class HanafudaDeck:
             raise CardError(f"{card!r} is not a card of this deck.")
         return self.cards_data[card].id
 
-    def format(self, cards) -> str:
+    def format(self, cards: Iterable[int]) -> str:
         return " ".join(self.name(c) for c in cards)
 
     def parse(self, text: str) -> int:
@@ -142,7 +142,7 @@ class HanafudaDeck:
                             f"'1{b}', '8{a}', '6{r}', '1{c}2', '11{c}'.")
         return card
 
-    def parse_list(self, text, unique: bool = True) -> tuple[int, ...]:
+    def parse_list(self, text: str | list[Any] | tuple[Any, ...], unique: bool = True) -> tuple[int, ...]:
         cards = tuple(self.parse(t) for t in card_items(text))
         if unique and len(set(cards)) != len(cards):
             dup = next(c for i, c in enumerate(cards) if c in cards[:i])
@@ -167,7 +167,7 @@ class HanafudaDeck:
         c = self.cards_data[card]
         return c.ja if lang == "ja" else c.en
 
-    def kind_cards(self, word: str) -> frozenset:
+    def kind_cards(self, word: str) -> frozenset[int]:
         """The cards a ``kind`` item names: ``ribbon`` (printed kind), ``fixed_ribbon`` (of that kind
         and not a changeling, so it always counts as a ribbon), ``changeling``."""
         if word == "changeling":
@@ -193,7 +193,7 @@ class HanafudaDeck:
         return replace(self, changeling=frozenset(),
                        as_chaff=frozenset(c for c in self.cards if self.month(c) == month))
 
-    def with_changeling(self, cards) -> "HanafudaDeck":
+    def with_changeling(self, cards: Iterable[int]) -> "HanafudaDeck":
         from dataclasses import replace
 
         return replace(self, changeling=frozenset(cards))

@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from .errors import RuleFileError
 from .capture_roles import capture_table, check_capture_roles, evaluate_pile
 from .checks import Found, check_role_table, check_rounds
-from .hanafuda import build_hanafuda_deck
+from .hanafuda import HanafudaDeck, build_hanafuda_deck
 from .model import Field, PlayKind, TransferKind
 from .playkind import KindParts, RuleKind
 from .roles import RoleEvaluator, compile_table
@@ -77,12 +77,12 @@ class HanafudaRules:
         """The compiled capture-role table (H18), compiled once per ruleset on first use."""
         return compile_table(self.capture_roles, self.deck)
 
-    def play_order(self, seats_from_start) -> list[int]:
+    def play_order(self, seats_from_start: Iterable[int]) -> list[int]:
         """H2: the dealer, then the seats in the direction of play."""
         seats = list(seats_from_start)
         return seats if self.direction == "left" else seats[:1] + seats[1:][::-1]
 
-    def field_of(self, cards) -> HanaField:
+    def field_of(self, cards: Iterable[int]) -> HanaField:
         """H5: the strongest field any of whose cards lies among ``cards``, else the weakest."""
         best = self.fields[0]
         on = set(cards)
@@ -91,7 +91,7 @@ class HanafudaRules:
                 best = f
         return best
 
-    def bound_field(self, cards) -> HanaField | None:
+    def bound_field(self, cards: Iterable[int]) -> HanaField | None:
         """H6: the field the next round is bound to, or None."""
         on = set(cards)
         bound = None
@@ -109,7 +109,8 @@ class HanafudaRules:
 ALL_TRANSFERS = frozenset(TransferKind)
 
 
-def build_hanafuda(data: Mapping[str, Any], deck, places: Mapping[str, str] | None = None) -> HanafudaRules:
+def build_hanafuda(data: Mapping[str, Any], deck: HanafudaDeck,
+                   places: Mapping[str, str] | None = None) -> HanafudaRules:
     """Build :class:`HanafudaRules` from a schema-valid ``hanafuda:`` section.
 
     ``places`` maps dotted paths inside ``hanafuda.capture_roles`` (``roles.akatan.pattern``) to
@@ -170,7 +171,7 @@ def matching_parts(data: Mapping[str, Any], places: Mapping[str, str] | None = N
 MATCHING_PHASES = ("hanafuda_deal", "hand_roles", "play", "card_scoring")
 
 
-def check_matching(data: dict) -> Found:
+def check_matching(data: dict[str, Any]) -> Found:
     """A matching-play (hanafuda) file: enough cards, and its own phases in order."""
     players, hand = data["players"], data["hand_size"]
     if players["min"] > players["max"]:
@@ -193,7 +194,7 @@ def check_matching(data: dict) -> Found:
                 yield ("round",), f"the phase '{need}' comes before 'hanafuda_deal'; it needs the deal first."
 
 
-def check_hanafuda_roles(data: dict) -> Found:
+def check_hanafuda_roles(data: dict[str, Any]) -> Found:
     """Role ids the ``hanafuda:`` section names: 飛び込み and 抜け役 name hand roles (H12, H13); the
     capture roles' groups, and the roles their examples expect, are defined."""
     section = data["hanafuda"]

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -23,6 +24,7 @@ from .problems import Problem
 from .reach import locate, no_bundled, root_of
 from .schema import schema_problems
 from .variants import Resolved, merge, merge_places, resolve
+from .yamlfile import Path_
 
 __all__ = ["BUNDLED", "Analysis", "bundled_names", "bundled_path", "check_file", "load_role_table",
            "load_ruleset", "resolve_ref"]
@@ -39,6 +41,16 @@ class Analysis:
     ruleset: Ruleset | None = None
     table: RoleTable | None = None
     problems: list[Problem] = field(default_factory=list)
+
+    def built_ruleset(self) -> Ruleset:
+        """The ruleset of a rule file found without problems."""
+        assert self.ruleset is not None, "a rule file without problems builds its ruleset"
+        return self.ruleset
+
+    def built_table(self) -> RoleTable:
+        """The role table of a role-table file found without problems."""
+        assert self.table is not None, "a role table without problems builds itself"
+        return self.table
 
 
 def _flat_places(resolved: Resolved) -> dict[str, str]:
@@ -64,12 +76,12 @@ class _Checker:
         message = f"{problem.message.rstrip('.')} (inherited through {chain}; written at {problem.place})."
         return Problem.at(r.extends_place or problem.place, message)
 
-    def at(self, path: tuple, message: str) -> Problem:
+    def at(self, path: Path_, message: str) -> Problem:
         key = bool(path) and path[-1] == KEY
         path = path[:-1] if key else path
         return self.relocate(Problem.at(self.resolved.places.of(path, key=key), message))
 
-    def error(self, error: HachiError, path: tuple = ()) -> Problem:
+    def error(self, error: HachiError, path: Path_ = ()) -> Problem:
         return self.relocate(Problem.from_error(error, self.resolved.places.of(path)))
 
 
@@ -185,7 +197,7 @@ def load_ruleset(ref: str | Path) -> Ruleset:
 
     Raises :class:`RuleFileError` (with ``place``) for the first, most fundamental problem.
     """
-    return _load(ref, RULESET).ruleset
+    return _load(ref, RULESET).built_ruleset()
 
 
 def load_named_ruleset(ref: object, naming: Path, place: str) -> Ruleset:
@@ -196,14 +208,14 @@ def load_named_ruleset(ref: object, naming: Path, place: str) -> Ruleset:
     """
     target, root = locate(ref, naming, root_of(naming), place, "ruleset", RULESET)
     if is_name(str(ref)):
-        return _load(ref, RULESET).ruleset
+        return _load(str(ref), RULESET).built_ruleset()
     analysis = analyse(target, str(target), RULESET, root, named_at=place, ref=str(ref))
     if analysis.problems:
         raise analysis.problems[0].to_error()
-    return analysis.ruleset
+    return analysis.built_ruleset()
 
 
-def load_variant(ref: str | Path, pairs: tuple = ()) -> Ruleset:
+def load_variant(ref: str | Path, pairs: tuple[tuple[str, Any], ...] = ()) -> Ruleset:
     """The ruleset ``ref`` with settings ``((dotted key, value), ...)`` merged over it the way a
     variant file that extends ``ref`` would merge them, then checked like any rule file.
 
@@ -226,7 +238,7 @@ def load_variant(ref: str | Path, pairs: tuple = ()) -> Ruleset:
         if problem.file.startswith("--set"):
             raise RuleFileError(problem.message, problem.file)
         raise problem.to_error()
-    return analysis.ruleset
+    return analysis.built_ruleset()
 
 
 @lru_cache(maxsize=1)
@@ -237,4 +249,4 @@ def standard_ruleset() -> Ruleset:
 
 def load_role_table(ref: str | Path) -> RoleTable:
     """Load and check a role table from a bundled name (``hand_roles``) or a file path."""
-    return _load(ref, ROLE_TABLE).table
+    return _load(ref, ROLE_TABLE).built_table()

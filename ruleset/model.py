@@ -170,7 +170,7 @@ class Field:
     cards: tuple[str, ...] = ()
     suits: tuple[str, ...] = ()
 
-    def made_by(self, deck, indicator: int) -> bool:
+    def made_by(self, deck: Deck, indicator: int) -> bool:
         """Whether the indicator card's card, suit or rank is one this field lists."""
         return (deck.name(indicator) in {deck.name(deck.parse(c)) for c in self.cards}
                 or deck.suits[deck.suit(indicator)] in self.suits

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 import yaml
 
@@ -42,7 +42,7 @@ class Setting:
     """One ``--set``: a dotted key and the values to try, in order."""
 
     key: str
-    values: tuple
+    values: tuple[Scalar, ...]
 
 
 def place_of(key: str) -> str:
@@ -89,9 +89,9 @@ def _shown(text: str) -> str:
     return repr(text[:60] + ("..." if len(text) > 60 else ""))
 
 
-def override_data(pairs: Iterable[tuple[str, Scalar]]) -> dict:
+def override_data(pairs: Iterable[tuple[str, Scalar]]) -> dict[str, Any]:
     """The nested mapping a variant file would hold for these ``(dotted key, value)`` pairs."""
-    out: dict = {}
+    out: dict[str, Any] = {}
     for key, value in pairs:
         node = out
         *head, last = key.split(".")
@@ -103,7 +103,7 @@ def override_data(pairs: Iterable[tuple[str, Scalar]]) -> dict:
     return out
 
 
-def override_places(pairs: Sequence[tuple[str, Scalar]], base: dict) -> Places:
+def override_places(pairs: Sequence[tuple[str, Scalar]], base: dict[str, Any]) -> Places:
     """Places for the overriding mapping: each setting's path, and those of its parents that
     ``base`` does not have, at ``--set KEY``."""
     places = Places(root="--set")
@@ -116,7 +116,7 @@ def override_places(pairs: Sequence[tuple[str, Scalar]], base: dict) -> Places:
     return places
 
 
-def _has(data, path: tuple) -> bool:
+def _has(data: Any, path: tuple[str, ...]) -> bool:
     for part in path:
         if not isinstance(data, dict) or part not in data:
             return False

@@ -16,9 +16,10 @@ import difflib
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterable, Union
+from typing import Any, Iterable, Iterator, Union, cast
 
 from lark import Lark, Token, Transformer, Tree, v_args
+from lark.tree import Meta
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from .errors import PatternError
@@ -161,86 +162,87 @@ class Not:
 
 
 Pattern = Union[Compare, Shape, And, Or, Not]
+Node = Union[CardSet, Quantity, Pattern]           # any node of a pattern or card-set tree
 
 
 # ---------------------------------------------------------------- tree -> nodes
-class _ToNodes(Transformer):
+class _ToNodes(Transformer[Token, Node]):
     """One small method per grammar rule."""
 
-    def start(self, items):
+    def start(self, items: list[Node]) -> Node:
         return items[0]
 
-    def cardset_start(self, items):
+    def cardset_start(self, items: list[Node]) -> Node:
         return items[0]
 
-    def disj(self, items):
+    def disj(self, items: list[Any]) -> Or:
         return Or(tuple(items))
 
-    def conj(self, items):
+    def conj(self, items: list[Any]) -> And:
         return And(tuple(items))
 
-    def not_(self, items):
+    def not_(self, items: list[Any]) -> Not:
         return Not(items[0])
 
-    def comparison(self, items):
+    def comparison(self, items: list[Any]) -> Compare:
         return Compare(items[0], str(items[1]), items[2])
 
-    def number(self, items):
+    def number(self, items: list[Any]) -> Number:
         return Number(int(items[0]))
 
-    def count(self, items):
+    def count(self, items: list[Any]) -> Count:
         return Count(items[0])
 
-    def run(self, _):
+    def run(self, _: list[Any]) -> Run:
         return Run()
 
-    def run_in(self, items):
+    def run_in(self, items: list[Any]) -> RunIn:
         return RunIn(items[0])
 
-    def suit_run(self, _):
+    def suit_run(self, _: list[Any]) -> SuitRun:
         return SuitRun()
 
-    def max_suit(self, _):
+    def max_suit(self, _: list[Any]) -> MaxSuit:
         return MaxSuit()
 
-    def groups(self, items):
+    def groups(self, items: list[Any]) -> Groups:
         cardset = None
         if items and not isinstance(items[-1], Token):
             cardset, items = items[-1], items[:-1]
         op = str(items[0]) if len(items) == 2 else "=="
         return Groups(op, int(items[-1]), cardset)
 
-    def shape(self, items):
+    def shape(self, items: list[Any]) -> Shape:
         return Shape(tuple(sorted((int(t) for t in items if int(t) > 1), reverse=True)))
 
-    def union(self, items):
+    def union(self, items: list[CardSet]) -> CardSet:
         return items[0] if len(items) == 1 else Union_(tuple(items))
 
-    def both(self, items):
+    def both(self, items: list[CardSet]) -> CardSet:
         return items[0] if len(items) == 1 else Intersection(tuple(items))
 
-    def but(self, items):
+    def but(self, items: list[CardSet]) -> CardSet:
         return items[0] if len(items) == 1 else Difference(tuple(items))
 
     @v_args(meta=True)
-    def ranks(self, meta, items):
-        return RankSet(tuple(str(t) for t in items), meta.column, tuple(t.column for t in items))
+    def ranks(self, meta: Meta, items: list[Token]) -> RankSet:
+        return RankSet(tuple(str(t) for t in items), meta.column, tuple(t.column or 0 for t in items))
 
     @v_args(meta=True)
-    def suits(self, meta, items):
-        return SuitSet(tuple(str(t) for t in items), meta.column, tuple(t.column for t in items))
+    def suits(self, meta: Meta, items: list[Token]) -> SuitSet:
+        return SuitSet(tuple(str(t) for t in items), meta.column, tuple(t.column or 0 for t in items))
 
     @v_args(meta=True)
-    def kinds(self, meta, items):
-        return KindSet(tuple(str(t) for t in items), meta.column, tuple(t.column for t in items))
+    def kinds(self, meta: Meta, items: list[Token]) -> KindSet:
+        return KindSet(tuple(str(t) for t in items), meta.column, tuple(t.column or 0 for t in items))
 
     @v_args(meta=True)
-    def cards(self, meta, items):
-        return CardList(tuple(str(t) for t in items), meta.column, tuple(t.column for t in items))
+    def cards(self, meta: Meta, items: list[Token]) -> CardList:
+        return CardList(tuple(str(t) for t in items), meta.column, tuple(t.column or 0 for t in items))
 
-    def class_ref(self, items):
-        token: Token = items[0]
-        return ClassRef(str(token), token.column)
+    def class_ref(self, items: list[Token]) -> ClassRef:
+        token = items[0]
+        return ClassRef(str(token), token.column or 0)
 
 
 @lru_cache(maxsize=None)
@@ -317,9 +319,9 @@ def _describe(err: UnexpectedInput, text: str) -> tuple[int, int, str]:
         column = len((text.rstrip().splitlines() or [""])[-1]) + 1
         found = "the end of the pattern"
     elif isinstance(err, UnexpectedCharacters):
-        found = f"'{text[err.pos_in_stream]}'"
+        found = f"'{text[err.pos_in_stream or 0]}'"
     else:
-        found = f"'{err.token}'"
+        found = f"'{getattr(err, 'token', '')}'"
     expected = sorted(getattr(err, "expected", None) or getattr(err, "allowed", None) or ())
     shown = ", ".join(_TERMINAL_WORDS.get(e, e.lower()) for e in expected[:8])
     friendly = _friendly(text)
@@ -334,10 +336,10 @@ _TERMINAL_WORDS = {
 }
 
 
-_PARSED: dict[tuple[str, str], object] = {}   # (text, start) -> frozen nodes; variants share patterns
+_PARSED: dict[tuple[str, str], Node] = {}   # (text, start) -> frozen nodes; variants share patterns
 
 
-def _parse(text: str, start: str, place: str | None):
+def _parse(text: str, start: str, place: str | None) -> Node:
     if not isinstance(text, str) or not text.strip():
         raise PatternError("the pattern is empty; write a condition such as 'shape 4 3'.", place)
     node = _PARSED.get((text, start))
@@ -359,10 +361,10 @@ _NESTING = {"not_", "conj", "disj", "union", "both", "but"}
 MAX_NESTING = 40     # levels of not / and / or / card sets inside one another; deeper is refused
 
 
-def _check_nesting(tree: Tree, text: str, place: str | None) -> None:
+def _check_nesting(tree: Tree[Token], text: str, place: str | None) -> None:
     """Refuse a tree nested deeper than MAX_NESTING, walking it without recursion (issue 10: the
     transformer and the compiler recurse, so 500 nested 'not' must stop here with one clear error)."""
-    stack = [(tree, 0)]
+    stack: list[tuple[Tree[Token], int]] = [(tree, 0)]
     while stack:
         node, depth = stack.pop()
         depth += node.data in _NESTING
@@ -376,17 +378,16 @@ def _check_nesting(tree: Tree, text: str, place: str | None) -> None:
 
 def parse_pattern(text: str, place: str | None = None) -> Pattern:
     """Parse a role pattern; raise :class:`PatternError` at ``place`` plus the column."""
-    node = _parse(text, "start", place)
-    return node
+    return cast("Pattern", _parse(text, "start", place))        # the start rule builds a pattern
 
 
 def parse_cardset(text: str, place: str | None = None) -> CardSet:
     """Parse a card-set expression (a class definition such as ``rank T J Q K A``)."""
-    return _parse(text, "cardset_start", place)
+    return cast("CardSet", _parse(text, "cardset_start", place))
 
 
 # ---------------------------------------------------------------- walking the tree
-def children(node) -> Iterable:
+def children(node: Node) -> Iterable[Node]:
     """The direct sub-nodes of a pattern or card-set node."""
     if isinstance(node, (And, Or)):
         return node.parts
@@ -403,14 +404,14 @@ def children(node) -> Iterable:
     return ()
 
 
-def walk(node) -> Iterable:
+def walk(node: Node) -> Iterator[Node]:
     """Every node of the tree, parents first."""
     yield node
     for child in children(node):
         yield from walk(child)
 
 
-def class_refs(node) -> list[ClassRef]:
+def class_refs(node: Node) -> list[ClassRef]:
     return [n for n in walk(node) if isinstance(n, ClassRef)]
 
 

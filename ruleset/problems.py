@@ -27,7 +27,7 @@ class Problem:
     def to_error(self) -> RuleFileError:
         return RuleFileError(self.message, self.place)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         """The problem as JSON data, its text escaped and bounded as in :meth:`__str__`."""
         return {"file": escape(self.file, MAX_LINE), "line": self.line, "col": self.col,
                 "message": escape(self.message, MAX_LINE)}

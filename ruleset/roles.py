@@ -30,13 +30,13 @@ A context-dependent set is empty when the context is not given: ``suit trump`` w
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Iterable, Protocol, Sequence
 
-from .cards import SuitedDeck
+from .cards import Deck
 from .compiler import CompiledContext, Context, Domain, TableCompiler
 from .errors import CardError, HachiError, PatternError
 from .features import Features
-from .roletable import RoleTable
+from .roletable import RoleExample, RoleTable
 
 
 @dataclass(frozen=True)
@@ -87,12 +87,12 @@ class _ContextEvaluator:
         t = compiled.tables
         self.rank_cache: dict[int, int] = {}
         self.suit_cache: dict[int, int] = {}
-        self.joint_cache: dict = {}
+        self.joint_cache: dict[object, int] = {}
         self.final_cache: dict[int, Resolution] = {}
         joint = [a for a in compiled.atoms if a.domain == Domain.JOINT]
         qs = [q for a in joint for q in a.quantities]
         self.mixed = any(q.domain != Domain.JOINT and q.domain != Domain.CONST for q in qs)
-        self.joint_fns = [] if self.mixed else [q.hand_fn for q in qs if q.domain == Domain.JOINT]
+        self.joint_fns = [] if self.mixed else [q.from_hand() for q in qs if q.domain == Domain.JOINT]
         self.has_joint = bool(joint)
         self.tables = t
 
@@ -161,7 +161,7 @@ def resolve_roles(table: RoleTable, matched: Sequence[bool]) -> Resolution:
 class RoleEvaluator:
     """A role table compiled for a deck; contexts (trump, indicator) compile on first use."""
 
-    def __init__(self, table: RoleTable, deck: SuitedDeck):
+    def __init__(self, table: RoleTable, deck: Deck):
         self.table, self.deck = table, deck
         self.compiler = TableCompiler(table, deck)
         if self.compiler.errors:
@@ -180,7 +180,7 @@ class RoleEvaluator:
         if mask.bit_count() != len(hand):
             raise CardError(f"the hand {self._names(hand)} holds a card twice.")
 
-    def _names(self, hand) -> str:
+    def _names(self, hand: Iterable[object]) -> str:
         return " ".join(self.deck.name(c) if isinstance(c, int) and 0 <= c < self.deck.size else repr(c)
                         for c in hand)
 
@@ -221,7 +221,7 @@ class RoleEvaluator:
         rmask, sshift, smask, mshift = t.rank_key_mask, t.suit_shift, t.suit_key_mask, t.mask_shift
         rcache, scache, jcache, fcache = ev.rank_cache, ev.suit_cache, ev.joint_cache, ev.final_cache
         single = ev.joint_fns[0] if len(ev.joint_fns) == 1 and ev.has_joint and not ev.mixed else None
-        out = []
+        out: list[Resolution] = []
         append = out.append
         for hand in hands:
             try:
@@ -259,7 +259,7 @@ class RoleEvaluator:
 _COMPILED: dict[str, RoleEvaluator] = {}     # variants of one ruleset share their role table
 
 
-def compile_table(table: RoleTable, deck: SuitedDeck) -> RoleEvaluator:
+def compile_table(table: RoleTable, deck: Deck) -> RoleEvaluator:
     """Parse and compile a role table; raise the first :class:`PatternError` if any.
 
     Equal tables for equal decks share one evaluator (its caches only ever grow with answers
@@ -274,12 +274,25 @@ def compile_table(table: RoleTable, deck: SuitedDeck) -> RoleEvaluator:
     return evaluator
 
 
-def pattern_errors(table: RoleTable, deck: SuitedDeck) -> list[PatternError]:
+def pattern_errors(table: RoleTable, deck: Deck) -> list[PatternError]:
     """Every syntax error and unknown class name of a table's classes and patterns."""
     return list(TableCompiler(table, deck).errors)
 
 
-def check_examples(ruleset) -> list[HachiError]:
+class _WithRoles(Protocol):
+    """What :func:`check_examples` reads of a ruleset (``model.Ruleset``)."""
+
+    @property
+    def roles(self) -> RoleTable: ...
+
+    @property
+    def deck(self) -> Deck: ...
+
+    @property
+    def evaluator(self) -> RoleEvaluator: ...
+
+
+def check_examples(ruleset: _WithRoles) -> list[HachiError]:
     """Check a ruleset's role-table ``examples:``; one error per example that fails."""
     table, deck = ruleset.roles, ruleset.deck
     try:
@@ -294,7 +307,7 @@ def check_examples(ruleset) -> list[HachiError]:
     return out
 
 
-def _check_example(evaluator: RoleEvaluator, deck: SuitedDeck, n: int, example) -> HachiError | None:
+def _check_example(evaluator: RoleEvaluator, deck: Deck, n: int, example: RoleExample) -> HachiError | None:
     label = f"example {n} ({example.hand})"
     try:
         hand = deck.parse_list(example.hand)
@@ -305,7 +318,7 @@ def _check_example(evaluator: RoleEvaluator, deck: SuitedDeck, n: int, example) 
     except CardError as err:
         return HachiError(f"{label}: {err.message}", example.place)
     result = evaluator.evaluate(hand, trump, indicator)
-    problems = []
+    problems: list[str] = []
     if sorted(result.ids) != sorted(example.roles):
         problems.append(f"expected roles [{', '.join(example.roles)}] but got [{', '.join(result.ids)}]")
     if example.go is not None and example.go != result.go:

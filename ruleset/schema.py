@@ -6,11 +6,15 @@ import difflib
 import json
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable, cast
 
 from .problems import Problem
 from .safetext import quote
-from .yamlfile import Places, dotted
+from .yamlfile import Path_, Places, dotted
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 RULESET = "ruleset"
 ROLE_TABLE = "role_table"
@@ -27,12 +31,12 @@ def schema_text(kind: str = RULESET) -> str:
 
 
 @lru_cache(maxsize=None)
-def schema(kind: str = RULESET) -> dict:
-    return json.loads(schema_text(kind))
+def schema(kind: str = RULESET) -> dict[str, Any]:
+    return cast("dict[str, Any]", json.loads(schema_text(kind)))
 
 
 @lru_cache(maxsize=None)
-def _validator(kind: str):
+def _validator(kind: str) -> Draft202012Validator:
     from jsonschema import Draft202012Validator
 
     return Draft202012Validator(schema(kind))
@@ -98,17 +102,19 @@ def describe(value: Any) -> str:
     return "a list" if isinstance(value, list) else "a mapping"
 
 
-def _what(path: tuple) -> str:
+def _what(path: Path_) -> str:
     return dotted(path) if path else "the file"
 
 
 MAX_SUGGESTIONS = 20        # unknown keys of one mapping that get a "did you mean"
 
 
-def _unknown_keys(error, path: tuple, places: Places) -> list[Problem]:
-    known = list(error.schema.get("properties", {}))
-    extra = [k for k in error.instance if k not in known]
-    problems = []
+def _unknown_keys(error: ValidationError, path: Path_, places: Places) -> list[Problem]:
+    subschema: Any = error.schema           # the failing (object) schema and mapping, both set
+    instance: Any = error.instance
+    known = list(subschema.get("properties", {}))
+    extra = [k for k in instance if k not in known]
+    problems: list[Problem] = []
     for n, key in enumerate(extra):
         where = f"in {dotted(path)}" if path else "at the top level"
         near = suggest(key, known) if n < MAX_SUGGESTIONS else ""
@@ -117,8 +123,10 @@ def _unknown_keys(error, path: tuple, places: Places) -> list[Problem]:
     return problems
 
 
-def _message(error, path: tuple) -> str:
-    kind, value, arg = error.validator, error.instance, error.validator_value
+def _message(error: ValidationError, path: Path_) -> str:
+    value: Any = error.instance               # set on every error iter_errors yields
+    arg: Any = error.validator_value
+    kind = error.validator
     what = _what(path)
     if kind == "type":
         types = [arg] if isinstance(arg, str) else list(arg)
@@ -144,7 +152,8 @@ def _message(error, path: tuple) -> str:
     if kind == "maxItems":
         return f"{what} may list at most {arg} items."
     if kind == "uniqueItems":
-        seen, dup = [], None
+        seen: list[Any] = []
+        dup = None
         for item in value:
             if item in seen:
                 dup = item
@@ -163,7 +172,7 @@ def _message(error, path: tuple) -> str:
     return f"{what} is not valid: {error.message}."
 
 
-def _problems(error, prefix: tuple, places: Places) -> list[Problem]:
+def _problems(error: ValidationError, prefix: Path_, places: Places) -> list[Problem]:
     path = prefix + tuple(error.absolute_path)
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
         return _unknown_keys(error, path, places)
@@ -176,22 +185,23 @@ def _problems(error, prefix: tuple, places: Places) -> list[Problem]:
     return [Problem.at(places.of(path, key=key_place), _message(error, path))]
 
 
-def _order(problem: Problem, depth: int) -> tuple:
+def _order(problem: Problem, depth: int) -> tuple[int, str, int, int]:
     return (depth, problem.file, problem.line, problem.col)
 
 
-def schema_problems(data: Any, places: Places, kind: str = RULESET, prefix: tuple = ()) -> list[Problem]:
+def schema_problems(data: Any, places: Places, kind: str = RULESET, prefix: Path_ = ()) -> list[Problem]:
     """Every way ``data`` breaks the schema of ``kind``, shallowest (most fundamental) first.
 
     ``prefix`` is where ``data`` sits in the places (``("role_table",)`` for a role table read
     into a ruleset).
     """
-    found = []
+    found: list[tuple[tuple[int, str, int, int], Problem]] = []
     for error in _validator(kind).iter_errors(data):
         depth = len(error.absolute_path)
         found.extend((_order(p, depth), p) for p in _problems(error, prefix, places))
     found.sort(key=lambda item: item[0])
-    unique, seen = [], set()
+    unique: list[Problem] = []
+    seen: set[Problem] = set()
     for _, problem in found:
         if problem not in seen:
             seen.add(problem)

@@ -14,11 +14,15 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from math import comb, sqrt
+from typing import Iterable, Sequence
 
+from .cards import Deck
 from .compiler import Context, TableCompiler
 from .exact import RankTransfer
 from .patterns import CardList, RankSet, SuitSet, walk
-from .roles import RoleEvaluator, resolve_roles
+from .model import Ruleset
+from .roles import Resolution, RoleEvaluator, resolve_roles
+from .roletable import RoleTable
 
 HANDS, DEALS = "hands", "deals"
 
@@ -29,13 +33,14 @@ class RoleCounts:
 
     hands: int                      # how many were counted: hands, or deals when unit is "deals"
     exact: bool
-    roles: dict
+    roles: dict[str, int]
     none: int
     samples: int | None = None
     unit: str = HANDS
 
-    def as_json(self) -> dict:
-        out = {self.unit: self.hands, "exact": self.exact, "roles": dict(self.roles), "none": self.none}
+    def as_json(self) -> dict[str, object]:
+        out: dict[str, object] = {self.unit: self.hands, "exact": self.exact, "roles": dict(self.roles),
+                                  "none": self.none}
         if self.samples is not None:
             out["samples"] = self.samples
         return out
@@ -65,7 +70,7 @@ def counts_deals(compiler: TableCompiler, trump: int | None, indicator: int | No
     return indicator is None and (reads_indicator or (reads_trump and trump is None))
 
 
-def _deal_indicators(deck, trump: int | None) -> list[int]:
+def _deal_indicators(deck: Deck, trump: int | None) -> list[int]:
     return [c for c in deck.cards if trump is None or deck.suit(c) == trump]
 
 
@@ -73,7 +78,7 @@ def exact_counts(evaluator: RoleEvaluator, hand_size: int, trump: int | None = N
                  indicator: int | None = None) -> RoleCounts:
     """Exact role counts over every hand of ``hand_size`` cards, or every deal (module docstring)."""
     compiler, deck = evaluator.compiler, evaluator.deck
-    bits: Counter = Counter()
+    bits: Counter[int] = Counter()
     if counts_deals(compiler, trump, indicator):
         for suit, weight in _trump_passes(compiler, hand_size, trump):
             for b, n in RankTransfer(compiler, hand_size, suit, None, True).run().items():
@@ -82,7 +87,7 @@ def exact_counts(evaluator: RoleEvaluator, hand_size: int, trump: int | None = N
     else:
         bits = RankTransfer(compiler, hand_size, trump, indicator, False).run()
         unit, total = HANDS, comb(deck.size - (indicator is not None), hand_size)
-    roles: Counter = Counter()
+    roles: Counter[str] = Counter()
     none = counted = 0
     compiled = compiler.compile(Context(trump, indicator))    # role formulas over atom bits: any context
     for b, n in bits.items():
@@ -110,7 +115,7 @@ def sampled_counts(evaluator: RoleEvaluator, hand_size: int, samples: int, seed:
     """Estimated role counts from ``samples`` seeded random hands (or deals), scaled to all of them."""
     deck = evaluator.deck
     rng = random.Random(seed)
-    counts: Counter = Counter()
+    counts: Counter[str] = Counter()
     none = 0
     if counts_deals(evaluator.compiler, trump, indicator):
         indicators = _deal_indicators(deck, trump)
@@ -119,7 +124,7 @@ def sampled_counts(evaluator: RoleEvaluator, hand_size: int, samples: int, seed:
         while left:                                   # in chunks, grouped by indicator
             chunk = min(left, 50_000)
             left -= chunk
-            by_indicator: dict[int, list] = {}
+            by_indicator: dict[int, list[list[int]]] = {}
             for _ in range(chunk):
                 ind = rng.choice(indicators)
                 by_indicator.setdefault(ind, []).append(rng.sample([c for c in deck.cards if c != ind], hand_size))
@@ -135,7 +140,8 @@ def sampled_counts(evaluator: RoleEvaluator, hand_size: int, samples: int, seed:
                       unit=unit)
 
 
-def _tally(evaluator: RoleEvaluator, hands, trump, indicator, counts: Counter) -> int:
+def _tally(evaluator: RoleEvaluator, hands: Iterable[Sequence[int]], trump: int | None, indicator: int | None,
+           counts: Counter[str]) -> int:
     none = 0
     for res in evaluator.evaluate_many(hands, trump, indicator):
         counts.update(_ids_with_parts(evaluator.table, res))
@@ -143,8 +149,8 @@ def _tally(evaluator: RoleEvaluator, hands, trump, indicator, counts: Counter) -
     return none
 
 
-def _ids_with_parts(table, res) -> list[str]:
-    out = []
+def _ids_with_parts(table: RoleTable, res: Resolution) -> list[str]:
+    out: list[str] = []
     for h in res.hits:
         out.append(h.id)
         if len(h.parts) > 1 or table.roles[h.parts[0]].id != h.id:
@@ -152,10 +158,10 @@ def _ids_with_parts(table, res) -> list[str]:
     return out
 
 
-def warnings(ruleset) -> list[str]:
+def warnings(ruleset: Ruleset) -> list[str]:
     """``PLACE: warning: ...`` for every role no hand can have (its exact count is 0)."""
     counts = exact_counts(ruleset.evaluator, ruleset.hand_size)
-    out = []
+    out: list[str] = []
     for role in ruleset.roles.roles:
         if counts.roles[role.id] == 0:
             place = role.place or ruleset.source

@@ -1,15 +1,13 @@
-"""Check many rule files at once, as ``hachi validate`` does, and format the problems."""
+"""Check many rule files at once, as ``hachi validate`` does (cli/problem_format.py prints the problems)."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Iterable
 
 from .loader import analyse, check_file, standard_ruleset
 from .problems import Problem
 from .reach import root_of
-from .safetext import MAX_LINE, escape
 
 SUFFIXES = (".yaml", ".yml")
 
@@ -39,7 +37,8 @@ def check_paths(paths: Iterable[str | Path]) -> dict[str, list[Problem]]:
     return {file: check_file(file, root) for file, root in rule_files(paths).items()}
 
 
-def never_occurring(file: str, root: str | None = None, _memo: dict = {}) -> list[str]:
+def never_occurring(file: str, root: str | None = None,
+                    _memo: dict[tuple[str, object, int], list[str]] = {}) -> list[str]:
     """``PLACE: warning: ...`` for each role of a valid file that no hand can have.
 
     This counts every role over all hands (about a second per distinct role table), so
@@ -60,17 +59,3 @@ def never_occurring(file: str, root: str | None = None, _memo: dict = {}) -> lis
         _memo[key] = warnings(ruleset)
     return _memo[key]
 
-
-def _github_escape(text: str, prop: bool = False) -> str:
-    text = escape(text, MAX_LINE).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-    return text.replace(":", "%3A").replace(",", "%2C") if prop else text
-
-
-def format_problems(problems: list[Problem], style: str = "text") -> str:
-    """The problems as ``text`` lines, a ``json`` list, or ``github`` workflow commands."""
-    if style == "json":
-        return json.dumps([p.to_dict() for p in problems], ensure_ascii=False, indent=2)
-    if style == "github":
-        return "\n".join(f"::error file={_github_escape(p.file, True)},line={p.line},col={p.col}::"
-                         f"{_github_escape(p.message)}" for p in problems)
-    return "\n".join(str(p) for p in problems)

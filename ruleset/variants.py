@@ -11,13 +11,13 @@ import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from .bundled import RULESET, ROLE_TABLE, is_name, kind_hint
 from .errors import RuleFileError
 from .reach import inside, locate, root_of
 from .safetext import escape, quote
-from .yamlfile import RULE_FILE, Places, YamlDoc, read_yaml
+from .yamlfile import RULE_FILE, Path_, Places, YamlDoc, read_yaml
 
 MAX_CHAIN = 8                   # files in one chain of extends
 MAX_CHAIN_BYTES = 160 * 1024    # bytes of all files of one chain: one file of the largest size and its bases
@@ -30,7 +30,7 @@ _KIND_WORDS = {RULESET: "a rule file", ROLE_TABLE: "a role table"}
 class Resolved:
     """A file with its bases merged in: plain data, places, the chain of files, the kind."""
 
-    data: dict
+    data: dict[str, Any]
     places: Places
     chain: tuple[str, ...]
     kind: str
@@ -54,7 +54,7 @@ def merge(base: Any, over: Any) -> Any:
     return out
 
 
-def _keep_own_examples(merged: dict, own: dict) -> None:
+def _keep_own_examples(merged: dict[str, Any], own: dict[str, Any]) -> None:
     """Examples are the test vectors of the file that writes them: they are not inherited.
 
     A variant that changes a role could make its base's examples wrong; the base's examples are
@@ -67,7 +67,7 @@ def _keep_own_examples(merged: dict, own: dict) -> None:
         merged["role_table"] = {k: v for k, v in table.items() if k != "examples"}
 
 
-def _walk(data: Any, path: tuple = ()):
+def _walk(data: Any, path: Path_ = ()) -> Iterator[Path_]:
     yield path
     if isinstance(data, dict):
         for key, value in data.items():
@@ -89,7 +89,7 @@ def merge_places(data: Any, base: Places, over: Places) -> Places:
     return merged
 
 
-def detect_kind(data: dict, text: str) -> str | None:
+def detect_kind(data: dict[str, Any], text: str) -> str | None:
     """``ruleset`` or ``role_table`` by the keys a file uses (then its modeline); None if unclear."""
     role_keys = len(_ROLE_KEYS & set(data))
     rule_keys = len(set(data) - _ROLE_KEYS - {"extends", "description"})
@@ -106,7 +106,7 @@ class _Reader:
     a rule file, one line says so and nothing of its content is shown.
     """
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.stack: list[tuple[Path, str]] = []
         self.total = 0          # bytes read in this chain
 
@@ -176,7 +176,7 @@ class _Reader:
         return Resolved(merged, merge_places(merged, base.places, places), (shown,) + base.chain, actual, path,
                         (doc.file,) + base.files, places.of(("extends",)))
 
-    def _base(self, data: dict, places: Places, path: Path, kind: str | None, root: str) -> Resolved | None:
+    def _base(self, data: dict[str, Any], places: Places, path: Path, kind: str | None, root: str) -> Resolved | None:
         ref = data.get("extends")
         if ref is None:
             return None
@@ -192,7 +192,7 @@ class _Reader:
             raise RuleFileError(f"the base {quote(ref)} is {_KIND_WORDS[base.kind]}, not {_KIND_WORDS[kind]}.", place)
         return base
 
-    def _role_table(self, ref: str | dict, places: Places, path: Path, root: str) -> Resolved:
+    def _role_table(self, ref: str | dict[str, Any], places: Places, path: Path, root: str) -> Resolved:
         place = places.of(("role_table",))
         if isinstance(ref, dict):
             if "extends" not in ref:
@@ -208,14 +208,14 @@ class _Reader:
 
 
 @lru_cache(maxsize=None)
-def _known_keys() -> frozenset:
+def _known_keys() -> frozenset[str]:
     """Every top-level key a rule file or a role table may have."""
     from .schema import schema
 
     return frozenset(schema(RULESET)["properties"]) | frozenset(schema(ROLE_TABLE)["properties"])
 
 
-_CACHE: dict[tuple, YamlDoc] = {}
+_CACHE: dict[tuple[str, int, int], YamlDoc] = {}
 _CACHE_SIZE = 32
 
 

@@ -15,10 +15,15 @@ import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import yaml
-from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+from yaml.error import Mark
+from yaml.events import Event
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+if TYPE_CHECKING:
+    from yaml._yaml import Mark as CMark          # libyaml's marks, when PyYAML is built with it
 
 from .errors import HachiError, RuleFileError
 from .safetext import quote
@@ -29,7 +34,7 @@ MAX_NODES = 20_000              # values after expanding aliases (refuses "billi
 MAX_NUMBER_CHARS = 18           # digits of a number, checked before converting it
 MAX_STRING_CHARS = 10_000
 
-Path_ = tuple  # a path into the data: keys (str) and list indexes (int)
+Path_ = tuple[Any, ...]  # a path into the data: keys (str) and list indexes (int)
 
 
 
@@ -40,7 +45,7 @@ class Limits:
     kind: str = "rule file"
     shape: str = "a rule file is a YAML mapping of settings"
     merge_hint: str = "; use 'extends' to build on another rule file"
-    error: type = RuleFileError
+    error: type[HachiError] = RuleFileError
     max_bytes: int = MAX_FILE_BYTES
     max_depth: int = MAX_DEPTH
     max_nodes: int = MAX_NODES
@@ -61,8 +66,8 @@ _PLAIN_TAGS = {_TAG + t for t in ("str", "int", "float", "bool", "null", "timest
 class Places:
     """Where each path's key and value are written, as ``FILE:LINE:COL`` strings."""
 
-    values: dict = field(default_factory=dict)   # path -> place of the value
-    keys: dict = field(default_factory=dict)     # path -> place of the key
+    values: dict[Path_, str] = field(default_factory=dict)   # path -> place of the value
+    keys: dict[Path_, str] = field(default_factory=dict)     # path -> place of the key
     root: str = "<memory>:1:1"
 
     def of(self, path: Path_ = (), key: bool = False) -> str:
@@ -105,7 +110,7 @@ def _short(tag: str) -> str:
     return "!!" + tag[len(_TAG):] if tag.startswith(_TAG) else tag
 
 
-def _mark(mark) -> tuple[int, int]:
+def _mark(mark: Mark | CMark) -> tuple[int, int]:
     return mark.line + 1, mark.column + 1
 
 
@@ -178,20 +183,21 @@ class _Loader(yaml.SafeLoader):
     """SafeLoader that composes nodes only, refusing nesting deeper than ``limits.max_depth`` and
     more than ``limits.max_nodes`` nodes as it goes."""
 
-    def __init__(self, stream, file: str, limits: Limits = RULE_FILE):
+    def __init__(self, stream: str, file: str, limits: Limits = RULE_FILE) -> None:
         super().__init__(stream)
         self._file = file
         self._limits = limits
         self._depth = 0
         self._nodes = 0
 
-    def compose_node(self, parent, index):
+    def compose_node(self, parent: Node | None, index: int) -> Node | None:
         self._depth += 1
         self._nodes += 1
         try:
             lim = self._limits
             if self._depth > lim.max_depth or self._nodes > lim.max_nodes:
-                line, col = _mark(self.peek_event().start_mark)
+                event: Event = self.peek_event()  # type: ignore[no-untyped-call]  # untyped in types-PyYAML
+                line, col = _mark(event.start_mark) if event.start_mark else (1, 1)
                 if self._nodes > lim.max_nodes:     # counted while parsing: refused before it all is built
                     raise lim.refuse(f"the file holds more than {lim.max_nodes} values; a {lim.kind} needs "
                                      "far fewer.", self._file, line, col)
@@ -204,17 +210,17 @@ class _Loader(yaml.SafeLoader):
 class _Builder:
     """Turns composed nodes into plain data, recording places and counting values."""
 
-    def __init__(self, doc: YamlDoc, loader: _Loader, limits: Limits = RULE_FILE):
+    def __init__(self, doc: YamlDoc, loader: _Loader, limits: Limits = RULE_FILE) -> None:
         self.doc, self.loader, self.limits, self.count = doc, loader, limits, 0
 
-    def place(self, node) -> str:
+    def place(self, node: Node) -> str:
         line, col = _mark(node.start_mark)
         return f"{self.doc.file}:{line}:{col}"
 
-    def refuse(self, message: str, node) -> HachiError:
+    def refuse(self, message: str, node: Node) -> HachiError:
         return self.limits.refuse(message, self.doc.file, *_mark(node.start_mark))
 
-    def build(self, node, path: Path_) -> Any:
+    def build(self, node: Node, path: Path_) -> Any:
         self.count += 1
         lim = self.limits
         if self.count > lim.max_nodes:
@@ -229,9 +235,9 @@ class _Builder:
             if node.tag != _TAG + "seq":
                 raise self.refuse(f"the tag {_short(node.tag)} is not allowed in {self.limits.kind}s.", node)
             return [self.build(child, path + (i,)) for i, child in enumerate(node.value)]
-        return self.scalar(node)
+        return self.scalar(cast(ScalarNode, node))         # neither a mapping nor a list
 
-    def mapping(self, node: MappingNode, path: Path_) -> dict:
+    def mapping(self, node: MappingNode, path: Path_) -> dict[str, Any]:
         if node.tag != _TAG + "map":
             raise self.refuse(f"the tag {_short(node.tag)} is not allowed in {self.limits.kind}s.", node)
         result: dict[str, Any] = {}

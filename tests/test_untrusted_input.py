@@ -19,10 +19,10 @@ import yaml
 from click.testing import CliRunner
 
 from hachihachi.cli.main import cli
+from hachihachi.cli.problem_format import format_problems
 from hachihachi.ruleset import safetext, schema
 from hachihachi.ruleset.errors import RecordError
 from hachihachi.ruleset.loader import MAX_PROBLEMS, check_file, load_ruleset
-from hachihachi.ruleset.validation import format_problems
 from hachihachi.interpreter.record import replay
 from hostile_cases import CASES, SECRET
 from test_replay_cli import BASE
