@@ -124,9 +124,13 @@ class MatchingEngine:
             return tuple(Capture(s.pending, f) for f in self.matches(s, s.pending))
         if s.stage is Stage.OVER:
             return ()
-        out = []
+        month = self.month
+        field: dict[int, list[int]] = {}            # the field's cards by month, in field order
+        for f in s.field:
+            field.setdefault(month[f], []).append(f)
+        out: list = []
         for card in sorted(t.round.hands[s.seat]):
-            m = self.matches(s, card)
+            m = field.get(month[card], ())
             out.extend(Capture(card, f) for f in m) if len(m) == 2 else out.append(Play(card))
         return tuple(out)
 
@@ -204,12 +208,14 @@ class MatchingEngine:
 
     def _end_turn(self, t, s: MatchingState, seat: int) -> None:
         s.stage = Stage.PLAY
-        res = capture_evaluator(self.ruleset).evaluate(s.captures[seat])
-        if res.roles and self.ruleset.hanafuda.after_capture_role == "play_on":
-            self._play_on(t, s, seat, res)
-        elif res.roles:
-            self._stop(t, s, seat, res)
-            return
+        ev, captured = capture_evaluator(self.ruleset), s.captures[seat]
+        if ev.values(captured).hits:        # a capture role (rare): evaluate it with its cards
+            res = ev.evaluate(captured)
+            if self.ruleset.hanafuda.after_capture_role == "play_on":
+                self._play_on(t, s, seat, res)
+            else:
+                self._stop(t, s, seat, res)
+                return
         s.turn += 1
         if not any(t.round.hands[x] for x in s.order):     # H16 (a go/drop form may leave stock)
             s.stage = Stage.OVER
