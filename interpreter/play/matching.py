@@ -97,6 +97,9 @@ class MatchingEngine:
         self.ruleset = ruleset
         self.deck = ruleset.deck
         self.month = [ruleset.deck.rank(c) for c in ruleset.deck.cards]
+        self._plays = tuple(Play(c) for c in ruleset.deck.cards)     # one shared action per card
+        self._captures = {(c, f): Capture(c, f) for c in ruleset.deck.cards for f in ruleset.deck.cards
+                          if c != f and self.month[c] == self.month[f]}
 
     def start(self, t) -> None:
         seat_goers(t)
@@ -120,18 +123,19 @@ class MatchingEngine:
 
     def legal(self, t) -> tuple:
         s: MatchingState = t.round.play
+        captures = self._captures
         if s.stage is Stage.TURN_CHOICE:
-            return tuple(Capture(s.pending, f) for f in self.matches(s, s.pending))
+            return tuple(captures[s.pending, f] for f in self.matches(s, s.pending))
         if s.stage is Stage.OVER:
             return ()
-        month = self.month
+        month, plays = self.month, self._plays
         field: dict[int, list[int]] = {}            # the field's cards by month, in field order
         for f in s.field:
             field.setdefault(month[f], []).append(f)
         out: list = []
         for card in sorted(t.round.hands[s.seat]):
             m = field.get(month[card], ())
-            out.extend(Capture(card, f) for f in m) if len(m) == 2 else out.append(Play(card))
+            out.extend(captures[card, f] for f in m) if len(m) == 2 else out.append(plays[card])
         return tuple(out)
 
     def check(self, t, action) -> None:
