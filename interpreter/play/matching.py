@@ -186,20 +186,21 @@ class MatchingEngine:
         if s.stage is Stage.TURN_CHOICE:
             s.pending = None
             self._settle(t, s, seat, action.card, action.target, turned=True)
-            self._end_turn(t, s, seat)
+            self._end_turn(t, s, seat, captured=True)
             return
         t.round.hands[seat].remove(action.card)
-        self._settle(t, s, seat, action.card, getattr(action, "target", None), turned=False)
+        captured = self._settle(t, s, seat, action.card, getattr(action, "target", None), turned=False)
         if s.stock:
             card = s.stock.pop(0)
             if len(self.matches(s, card)) == 2:
                 s.stage, s.pending = Stage.TURN_CHOICE, card
                 return
-            self._settle(t, s, seat, card, None, turned=True)
-        self._end_turn(t, s, seat)
+            captured = self._settle(t, s, seat, card, None, turned=True) or captured
+        self._end_turn(t, s, seat, captured)
 
-    def _settle(self, t, s: MatchingState, seat: int, card: int, target: Optional[int], turned: bool) -> None:
-        """H14: capture the matching field card(s) with ``card``, or leave it on the field."""
+    def _settle(self, t, s: MatchingState, seat: int, card: int, target: Optional[int], turned: bool) -> bool:
+        """H14: capture the matching field card(s) with ``card``, or leave it on the field; whether
+        it captured."""
         m = self.matches(s, card)
         taken = tuple(m) if len(m) != 2 else (target,)
         for f in taken:
@@ -209,12 +210,15 @@ class MatchingEngine:
         else:
             s.field.append(card)
         t.emit(Captured(t.round.index, seat, card, turned, taken))
+        return bool(taken)
 
-    def _end_turn(self, t, s: MatchingState, seat: int) -> None:
+    def _end_turn(self, t, s: MatchingState, seat: int, captured: bool) -> None:
+        """H18: a turn that ``captured`` cards may have made a capture role. A turn that captured
+        nothing has the roles its pile had before: those stopped the round or were paid already."""
         s.stage = Stage.PLAY
-        ev, captured = capture_evaluator(self.ruleset), s.captures[seat]
-        if ev.values(captured).hits:        # a capture role (rare): evaluate it with its cards
-            res = ev.evaluate(captured)
+        ev, pile = capture_evaluator(self.ruleset), s.captures[seat]
+        if captured and ev.values(pile).hits:       # a capture role (rare): evaluate it with its cards
+            res = ev.evaluate(pile)
             if self.ruleset.hanafuda.after_capture_role == "play_on":
                 self._play_on(t, s, seat, res)
             else:
