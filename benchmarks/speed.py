@@ -5,6 +5,8 @@
 Both engines play the same games (``benchmarks/baseline_engine.py`` explains how); the script
 first checks that every game ends with the same chips and pot in both, then times each engine
 (best of ``--repeat`` runs, alternating) and prints the ratio interpreter / baseline (1.0 = as fast).
+It also times ``simulate`` (what ``hachi simulate`` runs on one worker: the same games, each
+summarised, and the summary of the run) against the baseline and against the interpreter alone.
 
 Role values: when the hand-written role table of the baseline agrees with the ruleset's evaluator
 on a sample of hands, the baseline uses its own; otherwise it calls the ruleset's evaluator (so
@@ -27,7 +29,7 @@ from baseline_engine import evaluator_roles, native_roles, play_game  # noqa: E4
 
 from hachihachi.interpreter import GameState  # noqa: E402
 from hachihachi.interpreter.bots import make_bot  # noqa: E402
-from hachihachi.interpreter.simulate import game_seed, play_out  # noqa: E402
+from hachihachi.interpreter.simulate import game_seed, play_out, simulate  # noqa: E402
 from hachihachi.ruleset.loader import load_ruleset  # noqa: E402
 
 
@@ -49,15 +51,14 @@ def roles_agree(rules, hands: int = 3000) -> int:
     return bad
 
 
-def timed(fns, seeds, repeat: int) -> list[tuple[float, list]]:
-    """Best CPU time and results of each of ``fns`` over ``seeds``. CPU time of this process,
-    not wall time, and runs alternating between the functions, so that other work on a shared
-    machine hits both alike."""
-    best, out = [float("inf")] * len(fns), [[] for _ in fns]
+def timed(fns, repeat: int) -> list[tuple[float, object]]:
+    """Best CPU time and result of each of ``fns``. CPU time of this process, not wall time, and
+    runs alternating between the functions, so that other work on a shared machine hits all alike."""
+    best, out = [float("inf")] * len(fns), [None for _ in fns]
     for _ in range(repeat):
         for i, fn in enumerate(fns):
             t = time.process_time()
-            out[i] = [fn(s) for s in seeds]
+            out[i] = fn()
             best[i] = min(best[i], time.process_time() - t)
     return list(zip(best, out))
 
@@ -78,21 +79,28 @@ def main() -> None:
     print(f"role values: {'hand-written table' if not mismatched else 'the ruleset evaluator'} "
           f"({mismatched} of 3000 sample hands valued differently by the two tables)")
 
-    (t_int, res_int), (t_base, res_base) = timed(
-        [lambda s: interpreter_game(rules, s, players, bot), lambda s: play_game(s, players, 12, roles)],
-        seeds, args.repeat)
+    (t_int, res_int), (t_base, res_base), (t_sim, summary) = timed(
+        [lambda: [interpreter_game(rules, s, players, bot) for s in seeds],
+         lambda: [play_game(s, players, 12, roles) for s in seeds],
+         lambda: simulate(rules, games=args.games, players=players, bots=["random"], seed=args.seed)],
+        args.repeat)
     same = sum(a[:2] == b[:2] for a, b in zip(res_int, res_base))
     rounds = sum(r[2] for r in res_int)
     print(f"same final chips and pot in {same} of {args.games} games")
+    print(f"simulate ends every game with the interpreter's chips: "
+          f"{summary.final_chips == [c for r in res_int for c in r[0]]}")
     print(f"{args.games} games, {rounds} rounds, {players} players, random bots, one core, best of {args.repeat}")
     print(f"interpreter: {rounds / t_int:9.0f} rounds/s")
     print(f"baseline:    {rounds / t_base:9.0f} rounds/s")
+    print(f"simulate:    {rounds / t_sim:9.0f} rounds/s (games summarised, one worker)")
     print(f"ratio interpreter / baseline: {t_base / t_int:.2f}")
+    print(f"ratio simulate / baseline:    {t_base / t_sim:.2f}")
+    print(f"ratio simulate / interpreter: {t_int / t_sim:.2f}")
     if args.profile:
         prof = cProfile.Profile()
         prof.runcall(lambda: [interpreter_game(rules, s, players, bot) for s in seeds])
         pstats.Stats(prof).sort_stats("tottime").print_stats(25)
-    if same != args.games:
+    if same != args.games or summary.final_chips != [c for r in res_int for c in r[0]]:
         raise SystemExit(1)
 
 

@@ -34,6 +34,12 @@ class Applied:
     seat: Seat
     action: Action
 
+    # The hot events (one per action, per payment, per trick) set their fields straight into the
+    # instance's dict: the generated frozen __init__ calls object.__setattr__ field by field,
+    # which costs more than the rest of applying a card. Still frozen: nothing else may set them.
+    def __init__(self, round: int, seat: Seat, action: Action) -> None:
+        self.__dict__.update(round=round, seat=seat, action=action)
+
 
 @dataclass(frozen=True)
 class Transfer:
@@ -51,6 +57,11 @@ class Transfer:
     reason: str
     base: int = 0
     multiplier: int = 1
+
+    def __init__(self, round: int, kind: TransferKind, source: Seat, target: Seat, amount: int,
+                 reason: str, base: int = 0, multiplier: int = 1) -> None:
+        self.__dict__.update(round=round, kind=kind, source=source, target=target, amount=amount,
+                             reason=reason, base=base, multiplier=multiplier)      # as Applied
 
 
 @dataclass(frozen=True)
@@ -98,6 +109,9 @@ class TrickTaken:
     leader: int
     cards: tuple[int, ...]
     winner: int
+
+    def __init__(self, round: int, index: int, leader: int, cards: tuple[int, ...], winner: int) -> None:
+        self.__dict__.update(round=round, index=index, leader=leader, cards=cards, winner=winner)  # as Applied
 
 
 @dataclass(frozen=True)

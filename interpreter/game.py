@@ -167,19 +167,23 @@ class GameState:
         t = self._t
         if t.finished:
             raise IllegalAction(f"illegal action {describe(action, t)}: the game is over")
-        rule = self._phases[t.round.phase_index]
-        seat = self._who
-        if action not in self._trusted:         # legal_actions() has not vouched for it
-            try:
-                self._check_kind(action)
-                rule.check(t, action)
-            except IllegalAction as e:
-                raise IllegalAction(f"illegal action {describe(action, t)}: {e.message} "
-                                    f"({self.describe_state()})") from None
+        r = t.round
+        rule = self._phases[r.phase_index]
+        for known in self._trusted:             # most often one of the very actions legal_actions() gave
+            if known is action:
+                break
+        else:
+            if action not in self._trusted:     # legal_actions() has not vouched for it
+                try:
+                    self._check_kind(action)
+                    rule.check(t, action)
+                except IllegalAction as e:
+                    raise IllegalAction(f"illegal action {describe(action, t)}: {e.message} "
+                                        f"({self.describe_state()})") from None
         self._trusted = ()
         log = t.events
         first = len(log)
-        log.append(Applied(t.round.index, seat, action))     # type: ignore[arg-type]  # a seat while not over
+        log.append(Applied(r.index, self._who, action))     # type: ignore[arg-type]  # a seat while not over
         rule.apply(t, action)
         self._advance()
         return tuple(log[first:])
@@ -246,23 +250,24 @@ class GameState:
     def _advance(self) -> None:
         """Run phases until one waits for an action, ending rounds and the game as they finish."""
         t, phases = self._t, self._phases
-        self._who = None
+        last = len(phases) - 1
         while not t.finished:
             r = t.round
-            if r.phase_index >= 0 and r.entered:
-                who = phases[r.phase_index].actor(t)
+            i = r.phase_index
+            if i >= 0 and r.entered:
+                who = phases[i].actor(t)
                 if who is not None:
                     self._who = who
                     return
-            r.phase_index += 1
-            r.entered = False
-            if r.phase_index == len(phases):
+            if i == last:
+                r.phase_index, r.entered = i + 1, False
                 self._end_round()
                 continue
-            rule = phases[r.phase_index]
-            if rule.applies(t):
-                r.entered = True
+            rule = phases[i + 1]
+            r.phase_index, r.entered = i + 1, rule.applies(t)
+            if r.entered:
                 rule.enter(t)
+        self._who = None
 
     def _end_round(self) -> None:
         t, r = self._t, self._t.round

@@ -93,6 +93,19 @@ def test_H6_two_big_field_cards_bind_the_next_round():
     assert made.field == "ooba" and made.bound and g.round.multiplier == 2
 
 
+def test_H6_a_binding_holds_for_the_next_round_only():
+    g = game(rounds=3)
+    hands = [PLAIN[0].replace("1b", "7a"), PLAIN[1], PLAIN[2].replace("8b", "9a")]
+    g.apply(deal(hands, "1b 8b 7c1 7c2 9c1 9c2"))          # binds round 2 to 大場
+    play_out(g, random.Random(2))
+    g.apply(deal(PLAIN, "7c1 7c2 8c1 8c2 9c1 9c2"))         # bound, and binds nothing itself
+    play_out(g, random.Random(3))
+    g.apply(deal(PLAIN, "7c1 7c2 8c1 8c2 9c1 9c2"))
+    made = [e for e in g.events if isinstance(e, FieldMade)]
+    assert [(m.field, m.bound) for m in made] == [("ooba", False), ("ooba", True), ("koba", False)]
+    assert g.round.multiplier == 1
+
+
 def test_H7_H11_hand_roles_paid_at_start_times_the_field():
     hands = ["4a 4r 4c1 5a 5r 5c1 1r", "1c2 2c2 3c2 4c2 5c2 6c2 8a", "2r 3r 6r 7r 10r 6c1 9a"]
     g = game()

@@ -25,6 +25,11 @@ def kind_for(goers: int) -> RoundKind:
 class Declarations(PhaseRule):
     phase = Phase.DECLARATIONS
 
+    def __init__(self, ruleset):
+        super().__init__(ruleset)
+        self._max_goers = ruleset.declaration.max_goers
+        self._fee = ruleset.declaration.drop_fee.fee
+
     def actor(self, t):
         r = t.round
         if r.declarations_done:
@@ -52,16 +57,17 @@ class Declarations(PhaseRule):
         if action.go:
             r.goers.append(seat)
         else:
-            fee = self.ruleset.declaration.drop_fee.fee(len(r.dropped))
+            fee = self._fee(len(r.dropped))
             r.dropped.append(seat)
             t.pay(TransferKind.DROP_FEE, seat, POT, fee, f"drop fee of dropper {len(r.dropped)}")
         self._maybe_close(t)
 
     def _maybe_close(self, t) -> None:
         r = t.round
-        undeclared = r.seats_from_start()[len(r.declarations):]
-        if undeclared and len(r.goers) < self.ruleset.declaration.max_goers:
+        declared = len(r.declarations)
+        if declared < r.players and len(r.goers) < self._max_goers:
             return
+        undeclared = r.seats_from_start()[declared:]
         r.forced_out = tuple(undeclared)
         if undeclared:
             t.emit(ForcedOut(r.index, r.forced_out))

@@ -96,9 +96,14 @@ def _last_binding(t) -> Optional[str]:
     """H6: the field the previous round bound this one to, read from the log (a field carried by
     the brights left on its field, ``carry_brights``, binds it too; the stronger one counts)."""
     last, rules = t.round.index - 1, t.ruleset.hanafuda
-    found = [e.binds_next if isinstance(e, FieldMade) else e.field
-             for e in t.events if isinstance(e, (FieldMade, FieldCarried)) and e.round == last]
-    found = [f for f in found if f is not None]
+    found = []
+    for e in reversed(t.events):            # from the end: the log is in round order
+        if isinstance(e, (FieldMade, FieldCarried)):
+            if e.round < last:
+                break
+            if e.round == last:
+                found.append(e.binds_next if isinstance(e, FieldMade) else e.field)
+    found = [f for f in reversed(found) if f is not None]
     if not found:
         return None
     return max(found, key=lambda f: rules.field_by_id(f).field.multiplier)

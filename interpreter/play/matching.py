@@ -97,6 +97,9 @@ class MatchingEngine:
         self.ruleset = ruleset
         self.deck = ruleset.deck
         self.month = [ruleset.deck.rank(c) for c in ruleset.deck.cards]
+        self._plays = tuple(Play(c) for c in ruleset.deck.cards)     # one shared action per card
+        self._captures = {(c, f): Capture(c, f) for c in ruleset.deck.cards for f in ruleset.deck.cards
+                          if c != f and self.month[c] == self.month[f]}
 
     def start(self, t) -> None:
         seat_goers(t)
@@ -120,14 +123,19 @@ class MatchingEngine:
 
     def legal(self, t) -> tuple:
         s: MatchingState = t.round.play
+        captures = self._captures
         if s.stage is Stage.TURN_CHOICE:
-            return tuple(Capture(s.pending, f) for f in self.matches(s, s.pending))
+            return tuple(captures[s.pending, f] for f in self.matches(s, s.pending))
         if s.stage is Stage.OVER:
             return ()
-        out = []
+        month, plays = self.month, self._plays
+        field: dict[int, list[int]] = {}            # the field's cards by month, in field order
+        for f in s.field:
+            field.setdefault(month[f], []).append(f)
+        out: list = []
         for card in sorted(t.round.hands[s.seat]):
-            m = self.matches(s, card)
-            out.extend(Capture(card, f) for f in m) if len(m) == 2 else out.append(Play(card))
+            m = field.get(month[card], ())
+            out.extend(captures[card, f] for f in m) if len(m) == 2 else out.append(plays[card])
         return tuple(out)
 
     def check(self, t, action) -> None:
@@ -178,20 +186,21 @@ class MatchingEngine:
         if s.stage is Stage.TURN_CHOICE:
             s.pending = None
             self._settle(t, s, seat, action.card, action.target, turned=True)
-            self._end_turn(t, s, seat)
+            self._end_turn(t, s, seat, captured=True)
             return
         t.round.hands[seat].remove(action.card)
-        self._settle(t, s, seat, action.card, getattr(action, "target", None), turned=False)
+        captured = self._settle(t, s, seat, action.card, getattr(action, "target", None), turned=False)
         if s.stock:
             card = s.stock.pop(0)
             if len(self.matches(s, card)) == 2:
                 s.stage, s.pending = Stage.TURN_CHOICE, card
                 return
-            self._settle(t, s, seat, card, None, turned=True)
-        self._end_turn(t, s, seat)
+            captured = self._settle(t, s, seat, card, None, turned=True) or captured
+        self._end_turn(t, s, seat, captured)
 
-    def _settle(self, t, s: MatchingState, seat: int, card: int, target: Optional[int], turned: bool) -> None:
-        """H14: capture the matching field card(s) with ``card``, or leave it on the field."""
+    def _settle(self, t, s: MatchingState, seat: int, card: int, target: Optional[int], turned: bool) -> bool:
+        """H14: capture the matching field card(s) with ``card``, or leave it on the field; whether
+        it captured."""
         m = self.matches(s, card)
         taken = tuple(m) if len(m) != 2 else (target,)
         for f in taken:
@@ -201,15 +210,20 @@ class MatchingEngine:
         else:
             s.field.append(card)
         t.emit(Captured(t.round.index, seat, card, turned, taken))
+        return bool(taken)
 
-    def _end_turn(self, t, s: MatchingState, seat: int) -> None:
+    def _end_turn(self, t, s: MatchingState, seat: int, captured: bool) -> None:
+        """H18: a turn that ``captured`` cards may have made a capture role. A turn that captured
+        nothing has the roles its pile had before: those stopped the round or were paid already."""
         s.stage = Stage.PLAY
-        res = capture_evaluator(self.ruleset).evaluate(s.captures[seat])
-        if res.roles and self.ruleset.hanafuda.after_capture_role == "play_on":
-            self._play_on(t, s, seat, res)
-        elif res.roles:
-            self._stop(t, s, seat, res)
-            return
+        ev, pile = capture_evaluator(self.ruleset), s.captures[seat]
+        if captured and ev.values(pile).hits:       # a capture role (rare): evaluate it with its cards
+            res = ev.evaluate(pile)
+            if self.ruleset.hanafuda.after_capture_role == "play_on":
+                self._play_on(t, s, seat, res)
+            else:
+                self._stop(t, s, seat, res)
+                return
         s.turn += 1
         if not any(t.round.hands[x] for x in s.order):     # H16 (a go/drop form may leave stock)
             s.stage = Stage.OVER

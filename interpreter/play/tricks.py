@@ -69,12 +69,18 @@ class TrickEngine:
         return t.round.tricks_won
 
     def actor(self, t: Table) -> Optional[int]:
-        seat = t.round.play.to_play()
-        return seat if t.round.hands[seat] else None
+        r = t.round
+        p = r.play
+        seat = p.goers[p.turn]
+        return seat if r.hands[seat] else None
 
     def legal(self, t: Table) -> tuple[Play, ...]:
-        hand = t.round.hands[t.round.play.to_play()]        # sorted since the deal
+        r = t.round
+        p = r.play
+        hand = r.hands[p.goers[p.turn]]         # sorted since the deal
         plays = self._plays
+        if not p.current:                       # the leader plays any card
+            return tuple([plays[c] for c in hand])
         return tuple([plays[c] for c in self.playable(t, hand)])
 
     def playable(self, t: Table, hand: list[int]) -> list[int]:

@@ -1,0 +1,40 @@
+"""Issue 15: a ruleset's round is compiled once and shared by its games; the hot events stay frozen."""
+
+import dataclasses
+
+import pytest
+
+from hachihachi.interpreter import GameState
+from hachihachi.interpreter.actions import POT, Play
+from hachihachi.interpreter.events import Applied, TrickTaken, Transfer
+from hachihachi.interpreter.round_phases import build_phases
+from hachihachi.ruleset.loader import load_ruleset
+from hachihachi.ruleset.model import TransferKind
+
+RULES = load_ruleset("hachihachi_trick")
+
+
+def test_issue15_games_of_one_ruleset_share_its_compiled_round():
+    assert build_phases(RULES) is build_phases(RULES)
+    a, b = GameState(RULES, players=5, seed=1), GameState(RULES, players=3, seed=2)
+    assert a._phases is b._phases is build_phases(RULES)
+
+
+def test_issue15_a_changed_ruleset_gets_its_own_round():
+    fewer = dataclasses.replace(RULES, round=tuple(p for p in RULES.round if p.value != "mizuten_bonus"))
+    assert build_phases(fewer) is not build_phases(RULES)
+    assert [p.phase for p in build_phases(fewer)] == list(fewer.round)
+
+
+@pytest.mark.parametrize("event", [
+    Applied(0, 1, Play(5)),
+    Transfer(0, TransferKind.POT, POT, 2, 10, "pot", 10, 1),
+    TrickTaken(0, 0, 1, (5, 9, 13), 2),
+])
+def test_issue15_hot_events_are_frozen_values(event):
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        event.round = 3
+    again = dataclasses.replace(event)
+    assert again == event and hash(again) == hash(event) and again is not event
+    assert dataclasses.replace(event, round=4) != event
+    assert dataclasses.asdict(event)["round"] == 0
