@@ -46,14 +46,16 @@ def build_phases(ruleset: Ruleset) -> tuple[PhaseRule, ...]:
     hit = _BUILT.get(id(ruleset))
     if hit is not None and hit[0] is ruleset:
         return hit[1]
-    phases = _build(ruleset)
+    phases = new_phases(ruleset)
     if len(_BUILT) >= _BUILT_MAX:
         _BUILT.clear()
     _BUILT[id(ruleset)] = (ruleset, phases)
     return phases
 
 
-def _build(ruleset: Ruleset) -> tuple[PhaseRule, ...]:
+def new_phases(ruleset: Ruleset) -> tuple[PhaseRule, ...]:
+    """The phases of a round built anew, for a caller that changes them (a told round) and so
+    must not share the ruleset's compiled round (:func:`build_phases`)."""
     order = list(ruleset.round)
     problem = plugin_for(ruleset).check_round(ruleset)
     if problem:

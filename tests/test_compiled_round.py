@@ -38,3 +38,23 @@ def test_issue15_hot_events_are_frozen_values(event):
     assert again == event and hash(again) == hash(event) and again is not event
     assert dataclasses.replace(event, round=4) != event
     assert dataclasses.asdict(event)["round"] == 0
+
+
+def test_issue13_a_told_round_leaves_the_shared_compiled_round_alone():
+    """The scorekeeper replaces the deal, the play and the role cache in its own phases; the round
+    every played game of the ruleset shares keeps the engine's (so sheets and games can alternate)."""
+    from hachihachi.interpreter.phases.pot import PotPhase
+    from hachihachi.interpreter.phases.rolecache import RoleCache
+    from hachihachi.interpreter.round_phases import build_phases
+    from hachihachi.interpreter.told_game import told_phases
+    from hachihachi.ruleset.loader import load_ruleset
+
+    rules = load_ruleset("hanafuda_go_drop")
+    shared = build_phases(rules)
+    told = told_phases(rules)
+    assert build_phases(rules) is shared
+    assert not any(mine is theirs for mine in told for theirs in shared)        # built anew
+    for phase in shared:
+        assert type(getattr(phase, "roles", RoleCache(rules))) is RoleCache
+        if isinstance(phase, PotPhase):
+            assert phase.engine is not next(p for p in told if isinstance(p, PotPhase)).engine
