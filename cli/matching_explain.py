@@ -30,7 +30,7 @@ def _values(v: View, rules: Ruleset, lang: str) -> dict:
     turned = deck.name(v.turned) if v.turned is not None else "-"
     targets = [a.target for a in v.legal if isinstance(a, Capture) and a.card == v.turned]
     return dict(
-        mult=v.multiplier, kan=hana.kan, par=hana.par, pts=sum(deck.points(c) for c in mine),
+        mult=v.multiplier, kan=hana.kan, par=hana.par, pts=deck.points_of(mine),
         capture_roles=_capture_roles(rules, lang), kinds=_kinds(rules, lang),
         roles=", ".join(f"{h.id} {h.go}" for h in roles.roles) if roles and roles.roles else "-",
         go=roles.go if roles else 0, fee=fee, cost=fee * v.multiplier, max=rules.declaration.max_goers,

@@ -19,7 +19,7 @@ def ask_result(q: RoundQuestions) -> None:
         q.rnd["capture_role"] = {"player": q.names[seat], "role": role}
         return
     deck = q.rules.hanafuda.deck
-    total = sum(deck.points(c) for c in deck.cards)
+    total = deck.points_of(deck.cards)
     points: dict[str, int] = {}
     everyone = Phase.DECLARATIONS not in q.rules.round    # then the points add up to the deck's
     for seat in order[:-1] if everyone else order:

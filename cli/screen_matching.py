@@ -100,7 +100,7 @@ def captured(screen, v: View) -> str:
         if not cs:
             parts.append(f"{screen.names[seat]} {t(screen, 'nothing')}")
             continue
-        pts = sum(deck.points(c) for c in cs)
+        pts = deck.points_of(cs)
         shown = [c for c in cs if deck.kind(c) in SHOWN_KINDS]
         chaff = len(cs) - len(shown)
         text = cards(screen, shown) if shown else ""

@@ -130,7 +130,7 @@ class MatchingPlugin:
             if play.stopped is not None:
                 return int(play.stopped[0])
             deck = ruleset.hanafuda.deck
-            points = {seat: sum(deck.points(c) for c in cards) for seat, cards in play.captures.items()}
+            points = {seat: deck.points_of(cards) for seat, cards in play.captures.items()}
             best = max(points.values())
             return next(seat for seat in play.order if points[seat] == best)
         return int((r.start + 1) % r.players)

@@ -174,12 +174,6 @@ def resolve(ruleset: RulesetRef) -> tuple[Ruleset, str]:
     return rules, (rules.name if rules.source == str(_bundled(text)) else str(Path(rules.source).resolve()))
 
 
-def is_name(text: str) -> bool:
-    from ..ruleset.bundled import is_name as bundled_name
-
-    return bundled_name(text)
-
-
 def _bundled(name: str) -> Path:
     from ..ruleset.loader import bundled_path
 

@@ -162,7 +162,7 @@ def _write_roles(w: Any, e: RolesShown) -> None:
     if e.captured:
         w.cur["capture_role"] = {"player": w.names[e.seat], "role": list(e.roles)}
         if Phase.POT in w.rules.round:
-            w.cur["points"] = {w.names[s]: sum(w.deck.points(c) for c in cs) for s, cs in _captures(w).items()}
+            w.cur["points"] = {w.names[s]: w.deck.points_of(cs) for s, cs in _captures(w).items()}
     elif w.names[e.seat] not in w.cur.get("show", {}) and w.names[e.seat] not in w.cur.get("roles", {}):
         w.reveal(e.seat, e.roles, e.aces)          # hand roles (H11), or a forced-out player's (T14)
 
@@ -231,7 +231,7 @@ class MatchingTold:
 
     def read_result(self, reader: RoundReader) -> ToldCapture | ToldPoints:
         deck, rnd = reader.rules.hanafuda.deck, reader.rnd
-        total = sum(deck.points(c) for c in deck.cards)
+        total = deck.points_of(deck.cards)
         points = reader.by_name("points")
         reader.goers_of("points", points)
         for seat, n in points.items():

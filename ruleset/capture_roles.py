@@ -41,4 +41,4 @@ def evaluate_pile(ruleset: Ruleset, text: str) -> dict[str, object]:
     result = compile_table(ruleset.hanafuda.capture_roles, deck).evaluate(pile)
     return {"captures": deck.format(pile),
             "roles": [{"id": h.id, "go": h.go, "cards": [deck.name(c) for c in h.cards]} for h in result.roles],
-            "go": result.go, "points": sum(deck.points(c) for c in pile)}
+            "go": result.go, "points": deck.points_of(pile)}

@@ -159,6 +159,10 @@ class HanafudaDeck:
     def points(self, card: int) -> int:
         return self.cards_data[card].points
 
+    def points_of(self, cards: Iterable[int]) -> int:
+        """The card points of ``cards`` together (H1)."""
+        return sum(self.cards_data[c].points for c in cards)
+
     def month(self, card: int) -> int:
         """The month number, 1-12."""
         return self.cards_data[card].month

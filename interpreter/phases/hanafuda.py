@@ -225,7 +225,7 @@ class CardScoring(PhaseRule):
     def card_points(self, s) -> dict[int, int]:
         """The card points each seat captured (H1)."""
         deck = self.ruleset.hanafuda.deck
-        return {seat: sum(deck.points(c) for c in s.captures[seat]) for seat in s.order}
+        return {seat: deck.points_of(s.captures[seat]) for seat in s.order}
 
     def chaff(self, s, seat: int) -> int:
         """H19 sujuroku: the chaff ``seat`` captured, willow cards counted as chaff."""

@@ -111,7 +111,7 @@ class MatchingEngine:
         s = t.round.play
         if not isinstance(s, MatchingState):
             return {}
-        return {g: sum(self.deck.points(c) for c in s.captures.get(g, ())) for g in t.round.goers}
+        return {g: self.deck.points_of(s.captures.get(g, ())) for g in t.round.goers}
 
     def actor(self, t) -> Optional[int]:
         s: MatchingState = t.round.play
