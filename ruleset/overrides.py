@@ -22,6 +22,7 @@ from typing import Any, Iterable, Sequence
 import yaml
 
 from .errors import HachiError
+from .safetext import quote
 from .yamlfile import Places
 
 __all__ = ["Setting", "parse_set", "override_data", "override_places", "place_of", "MAX_VALUES"]
@@ -56,10 +57,10 @@ def parse_set(text: str) -> Setting:
     key = key.strip()
     if not eq or not key:
         raise HachiError(f"write a setting as KEY=VALUE[,VALUE...], e.g. trick_settlement.per_trick=1,2,3; "
-                         f"got {_shown(text)}", "--set")
+                         f"got {quote(text, 60)}", "--set")
     parts = key.split(".")
     if len(parts) > MAX_DEPTH or not all(_KEY.match(p) for p in parts):
-        raise HachiError(f"{_shown(key)} is not a dotted path of setting names (letters, digits and "
+        raise HachiError(f"{quote(key, 60)} is not a dotted path of setting names (letters, digits and "
                          f"_, at most {MAX_DEPTH} deep)", "--set")
     if parts[0] in _REFUSED and (parts[0] != "role_table" or len(parts) == 1):
         raise HachiError(_REFUSED[parts[0]], place_of(key))
@@ -79,14 +80,9 @@ def _scalar(key: str, text: str) -> Scalar:
     except yaml.YAMLError:
         value = None
     if value is None or isinstance(value, (list, dict)) or not isinstance(value, (bool, int, float, str)):
-        raise HachiError(f"{_shown(text)} is not a single value (a number, true/false or a word)",
+        raise HachiError(f"{quote(text, 60)} is not a single value (a number, true/false or a word)",
                          place_of(key))
     return value
-
-
-def _shown(text: str) -> str:
-    """A piece of user input, safe to print: escaped and cut short."""
-    return repr(text[:60] + ("..." if len(text) > 60 else ""))
 
 
 def override_data(pairs: Iterable[tuple[str, Scalar]]) -> dict[str, Any]:

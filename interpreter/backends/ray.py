@@ -15,6 +15,7 @@ from collections import deque
 from typing import Generator, Iterable, Optional
 
 from ...ruleset.errors import HachiError
+from ...ruleset.safetext import escape
 from ..pool import WorkerDied
 from ..games import Job, play_task
 
@@ -129,18 +130,14 @@ def check_reachable(address: str, timeout_s: float = CONNECT_TIMEOUT_S) -> None:
         return
     host, colon, port = address.removeprefix("ray://").rpartition(":")
     if not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise HachiError(f"{_shown(address)} is not a Ray cluster's address; write HOST:PORT "
+        raise HachiError(f"{escape(address, 100)} is not a Ray cluster's address; write HOST:PORT "
                          "(the port of 'ray start --head', 6379 by default)", "--address")
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=timeout_s).close()
     except OSError as e:
-        raise HachiError(f"nothing answers at {_shown(address)} within {timeout_s:g} s "
+        raise HachiError(f"nothing answers at {escape(address, 100)} within {timeout_s:g} s "
                          f"({e.strerror or type(e).__name__}); is the cluster started (ray start --head)?",
                          "--address") from None
-
-
-def _shown(text: str) -> str:
-    return text if text.isprintable() and len(text) <= 100 else repr(text[:100])
 
 
 def _short(e: BaseException) -> str:
