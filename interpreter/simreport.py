@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .compare import Comparison
 from .simstats import histogram
+from ..ruleset.safetext import escape
 from .simulate import Summary
 
 
@@ -60,8 +61,7 @@ def comparison_lines(c: Comparison) -> list[str]:
 
 def shown_value(value) -> str:
     """A setting's value for a terminal: words as they are when printable, else escaped."""
-    text = str(value).lower() if isinstance(value, bool) else str(value)
-    return text if text.isprintable() else repr(text)
+    return escape(str(value).lower() if isinstance(value, bool) else str(value))
 
 
 def sweep_lines(s, keys: tuple) -> list[str]:
