@@ -136,18 +136,23 @@ def _item(action, events: list, i: int, deck) -> dict:
 
 def round_extras(events, names) -> dict[int, dict]:
     """Per round index, the hanafuda fields of ``hachi replay --json``: field, hand roles, the
-    capture role that stopped the round, card points, special roles and 吹き消し."""
+    capture roles shown in the order they were made (``capture_roles``; under ``play_on`` (下げ) a
+    round may have several, each with the value paid for it) and the last of them
+    (``capture_role``: the one that stopped the round unless play goes on), card points, special
+    roles and 吹き消し."""
     out: dict[int, dict] = {}
 
     def of(r: int) -> dict:
         return out.setdefault(r, {"field": None, "hand_roles": {}, "capture_role": None,
-                                  "points": None, "specials": [], "fukikeshi": False})
+                                  "capture_roles": [], "points": None, "specials": [], "fukikeshi": False})
 
     for e in events:
         if isinstance(e, FieldMade):
             of(e.round).update(field=e.field, field_bound=e.bound)
         elif isinstance(e, RolesShown) and e.captured:
-            of(e.round)["capture_role"] = {"seat": names[e.seat], "roles": list(e.roles), "value": e.value}
+            shown = {"seat": names[e.seat], "roles": list(e.roles), "value": e.value}
+            of(e.round)["capture_role"] = shown
+            of(e.round)["capture_roles"].append(shown)
         elif isinstance(e, RolesShown):
             of(e.round)["hand_roles"][names[e.seat]] = {"roles": list(e.roles), "value": e.value}
         elif isinstance(e, RoundScored):
