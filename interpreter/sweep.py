@@ -14,12 +14,13 @@ import itertools
 import time
 from contextlib import closing
 from dataclasses import dataclass, field
-from typing import Callable, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 from ..ruleset.errors import HachiError
 from ..ruleset.overrides import Setting
 from .compare import Comparison, add_pair, measures
-from .simulate import (Job, RulesetRef, check_args, chunk_size, chunks, resolve, spec_of)
+from .games import GameResult, spec_of
+from .simulate import (Job, RulesetRef, check_args, chunk_size, chunks, resolve)
 
 __all__ = ["Point", "Sweep", "sweep", "MAX_POINTS", "MAX_SWEEP_GAMES"]
 
@@ -29,10 +30,10 @@ MAX_SWEEP_GAMES = 1_000_000     # games a point (the base's results are kept in 
 
 @dataclass
 class Point:
-    settings: tuple                     # ((dotted key, value), ...)
+    settings: tuple[tuple[str, Any], ...]       # ((dotted key, value), ...)
     comparison: Comparison
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         c = self.comparison
         return {"settings": dict(self.settings), "rounds": c.rounds, "same_deals": c.same_deals,
                 "measures": [m.as_json() for m in c.measures]}
@@ -51,19 +52,19 @@ class Sweep:
     points: list[Point] = field(default_factory=list)
     elapsed_s: float = 0.0
 
-    def results_json(self) -> dict:
+    def results_json(self) -> dict[str, Any]:
         """Everything that must not depend on the backend or the number of workers."""
         return {"base": self.base, "games": self.games, "players": self.players, "seed": self.seed,
                 "bots": list(self.bots),
                 "settings": [{"key": s.key, "values": list(s.values)} for s in self.settings],
                 "points": [p.as_json() for p in self.points]}
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return self.results_json() | {"backend": self.backend, "workers": self.workers,
                                       "elapsed_s": round(self.elapsed_s, 3)}
 
 
-def grid(settings: Sequence[Setting]) -> list[tuple]:
+def grid(settings: Sequence[Setting]) -> list[tuple[tuple[str, Any], ...]]:
     """Every combination of the settings' values, the last setting varying fastest."""
     keys = [s.key for s in settings]
     if len(set(keys)) != len(keys):
@@ -104,7 +105,7 @@ def sweep(base: RulesetRef, settings: Sequence[Setting], games: int, players: Op
     runner = make_backend(backend, min(workers, games * len(specs)), address)
     size = chunk_size(games * len(specs), runner.workers)
     tasks = ((k, r) for k in range(len(specs)) for r in chunks(games, size))
-    base_games: list = []
+    base_games: list[GameResult] = []
     comparison = None
     done = 0
     t0 = time.perf_counter()
@@ -130,5 +131,5 @@ def sweep(base: RulesetRef, settings: Sequence[Setting], games: int, players: Op
     return out
 
 
-def _label(point: tuple) -> str:
+def _label(point: tuple[tuple[str, Any], ...]) -> str:
     return ", ".join(f"{k}={v}" for k, v in point)

@@ -6,9 +6,12 @@ matplotlib is the optional ``[plot]`` extra, imported only here and only when a 
 from __future__ import annotations
 
 from pathlib import Path
+from types import ModuleType
 from typing import Sequence
 
 from ..ruleset.errors import HachiError
+from ..ruleset.overrides import Setting
+from .sweep import Sweep
 
 __all__ = ["check_plot", "plot", "FORMATS"]
 
@@ -16,7 +19,7 @@ FORMATS = (".svg", ".png")
 MEASURE_KEYS = ("swing", "first_start", "skipped", "pot_after", "pot_taken", "leftover_pot")
 
 
-def check_plot(file: str, settings: Sequence, measure: str) -> None:
+def check_plot(file: str, settings: Sequence[Setting], measure: str) -> None:
     """Refuse a plot that cannot be drawn, before any game is played."""
     if Path(file).suffix.lower() not in FORMATS:
         raise HachiError("the plot is written as SVG or PNG: name the file .svg or .png", "--plot")
@@ -28,7 +31,7 @@ def check_plot(file: str, settings: Sequence, measure: str) -> None:
     _pyplot()
 
 
-def _pyplot():
+def _pyplot() -> ModuleType:
     try:
         import matplotlib
     except ImportError:
@@ -40,14 +43,14 @@ def _pyplot():
     return plt
 
 
-def _text(value) -> str:
+def _text(value: object) -> str:
     """A label that matplotlib draws as written (no mathtext)."""
     from .simreport import shown_value
 
     return shown_value(value).replace("$", r"\$")
 
 
-def plot(sweep, measure: str, file: str) -> None:
+def plot(sweep: Sweep, measure: str, file: str) -> None:
     """Write the plot of ``measure`` (point - base) over the sweep's settings to ``file``."""
     plt = _pyplot()
     cells = []

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Generator, Iterable, Optional, Protocol
 
 from ...ruleset.errors import HachiError
+from ..games import GameResult, Job, Task
 
 __all__ = ["Backend", "BACKENDS", "make_backend"]
 
@@ -23,7 +24,7 @@ class Backend(Protocol):
     name: str
     workers: int                        # tasks run at once (sizes the tasks)
 
-    def map(self, job, tasks: Iterable) -> Generator[list, None, None]:
+    def map(self, job: Job, tasks: Iterable[Task]) -> Generator[list[GameResult], None, None]:
         """Yield each task's results in the order of ``tasks``; stop the work when closed early."""
 
 

@@ -12,12 +12,13 @@ from __future__ import annotations
 import logging
 import socket
 from collections import deque
-from typing import Generator, Iterable, Optional
+from types import ModuleType
+from typing import Any, Generator, Iterable, Optional
 
 from ...ruleset.errors import HachiError
 from ...ruleset.safetext import escape
 from ..pool import WorkerDied
-from ..games import Job, play_task
+from ..games import GameResult, Job, RulesetSpec, Task, play_task
 
 __all__ = ["RayBackend", "MAX_RETRIES", "TASK_TIMEOUT_S", "check_reachable"]
 
@@ -25,10 +26,11 @@ MAX_RETRIES = 2                 # reruns of a task whose worker or node died
 TASK_TIMEOUT_S = 3600.0         # the longest wait for one task's games
 CONNECT_TIMEOUT_S = 10.0        # the longest wait for a cluster's address to answer
 
-_LOADED: dict = {}              # in a Ray worker: specs -> the job with its rulesets built
+# in a Ray worker: (specs, players, bots, seed) -> the job with its rulesets built
+_LOADED: dict[tuple[tuple[RulesetSpec, ...], int, tuple[str, ...], int], Job] = {}
 
 
-def _ray_task(job: Job, task) -> list:
+def _ray_task(job: Job, task: Task) -> list[GameResult]:
     key = (job.specs, job.players, job.bots, job.seed)
     if key not in _LOADED:
         _LOADED.clear()
@@ -36,7 +38,7 @@ def _ray_task(job: Job, task) -> list:
     return play_task(_LOADED[key], task)
 
 
-def import_ray():
+def import_ray() -> ModuleType:
     try:
         import ray
     except ImportError:
@@ -78,13 +80,13 @@ class RayBackend:
                 from None
         return True
 
-    def map(self, job: Job, tasks: Iterable) -> Generator[list, None, None]:
+    def map(self, job: Job, tasks: Iterable[Task]) -> Generator[list[GameResult], None, None]:
         ray = self.ray
         started = self._start() if self._started is None else self._started
         self._started = None
         remote = ray.remote(num_cpus=1, max_retries=self.max_retries, retry_exceptions=False)(_ray_task)
         job_ref = ray.put(job.portable())
-        pending: deque = deque()
+        pending: deque[Any] = deque()        # Ray's object refs
         source = iter(tasks)
         try:
             for task in source:
@@ -106,10 +108,11 @@ class RayBackend:
             if started:
                 ray.shutdown()
 
-    def _get(self, ref) -> list:
+    def _get(self, ref: Any) -> list[GameResult]:
         exc = self.ray.exceptions
         try:
-            return self.ray.get(ref, timeout=self.timeout_s)
+            results: list[GameResult] = self.ray.get(ref, timeout=self.timeout_s)
+            return results
         except exc.GetTimeoutError:
             raise WorkerDied(f"a Ray task did not finish within {self.timeout_s:g} s; the run is abandoned.",
                              "simulate") from None
