@@ -53,7 +53,7 @@ def play(players, bots, seed, rules_ref, short, lang, name, save_path, resume_pa
     """Play Hachi-Hachi against bots in the terminal."""
     from ..interpreter.atomicfile import SaveLock
     from ..interpreter.recordfile import ensure_folder, name_problem
-    from ..interpreter.session import Session, check_save_target
+    from ..interpreter.session import Session
 
     if as_json and not auto:
         raise click.UsageError("--json needs --auto (it prints the summary of a bots-only game)")
@@ -72,7 +72,7 @@ def play(players, bots, seed, rules_ref, short, lang, name, save_path, resume_pa
             else:
                 session = _new_session(players, bots, seed, rules_ref, short, name, auto)
             if save_path and Path(save_path) != Path(resume_path or ""):
-                check_save_target(save_path)
+                _check_save_target(save_path)
             if record_dir:
                 ensure_folder(record_dir)
             if save_path:
@@ -85,6 +85,21 @@ def play(players, bots, seed, rules_ref, short, lang, name, save_path, resume_pa
     finally:
         if lock is not None:
             lock.release()                          # also on a usage error after the lock was taken
+
+
+def _check_save_target(path: str) -> None:
+    """Refuse to start a new game over ``path`` unless it is missing or holds a finished game."""
+    from ..interpreter.session import SaveTarget, save_target
+
+    held = save_target(path)
+    if held is SaveTarget.FOLDER:
+        raise RecordError("this is a folder; give a file name to --save.", path)
+    if held is SaveTarget.NOT_A_SAVE:
+        raise RecordError("this file exists and is not a saved game; it is left alone. Choose another "
+                          "--save FILE.", path)
+    if held is SaveTarget.IN_PROGRESS:
+        raise RecordError(f"this file holds a game in progress; continue it with 'hachi play --resume {path}', "
+                          "or choose another --save FILE.", path)
 
 
 def _new_session(players, bots, seed, rules_ref, short, name, auto):

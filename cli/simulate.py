@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from contextlib import nullcontext
+from typing import Mapping
 
 import click
 
@@ -82,8 +83,12 @@ def bot_list(bots: str) -> list[str]:
     return names
 
 
-def guarded(call, command: str = "simulate") -> None:
-    """Run ``call()`` as a command: errors, Ctrl-C and SIGTERM become one line and an exit code."""
+def guarded(call, command: str = "simulate", flags: Mapping[str, str] = {}) -> None:
+    """Run ``call()`` as a command: errors, Ctrl-C and SIGTERM become one line and an exit code.
+
+    A :class:`SetupError` of a library argument is placed at the command's option for it:
+    ``flags`` maps the argument's name to the option where they differ (``--NAME`` otherwise),
+    and a message that begins with the argument's name begins with the option instead."""
     from ..interpreter.pool import Stopped, stop_signals
 
     with stop_signals():
@@ -91,9 +96,10 @@ def guarded(call, command: str = "simulate") -> None:
             try:
                 call()
             except SetupError as e:
-                flag = f"--{e.argument}" if e.argument else command
-                message = f"--{e.message}" if e.argument and e.message.startswith(f"{e.argument} ") else e.message
-                _fail(flag, message, 2 if e.argument else 1)
+                arg = e.argument or ""
+                flag = flags.get(arg, f"--{arg}") if arg else command
+                message = flag + e.message[len(arg):] if arg and e.message.startswith(f"{arg} ") else e.message
+                _fail(flag, message, 2 if arg else 1)
             except HachiError as e:
                 place = e.place or ("--rules" if isinstance(e, RuleFileError) else command)
                 _fail(place, e.message, 2 if place.startswith("--") and place != "--rules" else 1)

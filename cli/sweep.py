@@ -41,14 +41,17 @@ def sweep(base, sets, games, players, bots, seed, workers, backend, address, as_
     if address and backend != "ray":
         _fail("--address", "--address is for --backend ray", 2)
     guarded(lambda: _sweep(base, sets, games, players, names, seed, workers, backend, address, as_json,
-                           plot_file, measure), "sweep")
+                           plot_file, measure), "sweep", {"settings": "--set"})
 
 
 def _sweep(base, sets, games, players, names, seed, workers, backend, address, as_json, plot_file, measure):
-    from ..interpreter.sweep import grid, sweep as run
+    from ..interpreter.sweep import grid, repeated_key, sweep as run
     from ..ruleset.overrides import parse_set
 
     settings = [parse_set(text) for text in sets]
+    twice = repeated_key(settings)
+    if twice is not None:
+        _fail(f"--set {twice}", f"{twice} is given twice; give all its values in one --set", 2)
     if plot_file:
         from ..interpreter.sweepplot import check_plot
 

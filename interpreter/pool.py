@@ -100,7 +100,7 @@ def ordered_map(fn: Callable[[T], R], items: Iterable[T], workers: int,
         finished = True
     except BrokenProcessPool:
         raise WorkerDied("a worker process ended before its games were played (killed, or out of "
-                         "memory); the run is abandoned.", "simulate") from None
+                         "memory); the run is abandoned.") from None
     finally:
         if not finished:
             _stop_workers(executor)

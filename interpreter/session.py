@@ -13,6 +13,7 @@ same game again from its seed, which is where it stopped.
 
 from __future__ import annotations
 
+import enum
 import os
 import random
 from dataclasses import dataclass, field
@@ -175,21 +176,25 @@ def _undealt(data: dict[str, Any], path: str | Path, rules: str | None = None) -
                 rounds=data.get("length", ruleset.rounds.standard))
 
 
-def check_save_target(path: str | Path) -> None:
-    """Refuse to start a new game over ``path`` unless it is missing or holds a finished game.
+class SaveTarget(enum.Enum):
+    """What a path a new game is to be saved to holds. Only a ``FREE`` one may take the new save:
+    a save of a game in progress, or any file that is no record, is never overwritten."""
 
-    A save of a game in progress, or any file that is no record, is never overwritten.
-    """
+    FREE = "free"                   # nothing, or a finished game
+    FOLDER = "folder"
+    NOT_A_SAVE = "not a save"
+    IN_PROGRESS = "in progress"
+
+
+def save_target(path: str | Path) -> SaveTarget:
+    """What ``path`` holds, as a place to save a new game to."""
     p = Path(path)
     if not p.exists():
-        return
+        return SaveTarget.FREE
     if p.is_dir():
-        raise RecordError("this is a folder; give a file name to --save.", str(path))
+        return SaveTarget.FOLDER
     try:
         finished = Session.resume(p).game.is_terminal
     except HachiError:
-        raise RecordError("this file exists and is not a saved game; it is left alone. Choose another "
-                          "--save FILE.", str(path)) from None
-    if not finished:
-        raise RecordError(f"this file holds a game in progress; continue it with 'hachi play --resume {path}', "
-                          "or choose another --save FILE.", str(path))
+        return SaveTarget.NOT_A_SAVE
+    return SaveTarget.FREE if finished else SaveTarget.IN_PROGRESS

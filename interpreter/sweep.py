@@ -16,7 +16,7 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Sequence
 
-from ..ruleset.errors import HachiError
+from ..ruleset.errors import SetupError
 from ..ruleset.overrides import Setting
 from .compare import Comparison, add_pair, measures
 from .games import GameResult, spec_of
@@ -64,17 +64,25 @@ class Sweep:
                                       "elapsed_s": round(self.elapsed_s, 3)}
 
 
-def grid(settings: Sequence[Setting]) -> list[tuple[tuple[str, Any], ...]]:
-    """Every combination of the settings' values, the last setting varying fastest."""
+def repeated_key(settings: Sequence[Setting]) -> Optional[str]:
+    """The first key that more than one of ``settings`` sets, or None."""
     keys = [s.key for s in settings]
-    if len(set(keys)) != len(keys):
-        twice = next(k for k in keys if keys.count(k) > 1)
-        raise HachiError(f"{twice} is given twice; give all its values in one --set", f"--set {twice}")
+    return next((k for k in keys if keys.count(k) > 1), None)
+
+
+def grid(settings: Sequence[Setting]) -> list[tuple[tuple[str, Any], ...]]:
+    """Every combination of the settings' values, the last setting varying fastest.
+
+    A problem is a :class:`SetupError` of the argument ``settings``."""
+    twice = repeated_key(settings)
+    if twice is not None:
+        raise SetupError(f"{twice} is given twice; give all its values in one setting", "settings")
+    keys = [s.key for s in settings]
     size = 1
     for s in settings:
         size *= len(s.values)
     if size > MAX_POINTS:
-        raise HachiError(f"the grid has {size:,} points; at most {MAX_POINTS} in one sweep", "--set")
+        raise SetupError(f"the grid has {size:,} points; at most {MAX_POINTS} in one sweep", "settings")
     return [tuple(zip(keys, values)) for values in itertools.product(*(s.values for s in settings))]
 
 
@@ -89,9 +97,9 @@ def sweep(base: RulesetRef, settings: Sequence[Setting], games: int, players: Op
     from .backends import make_backend
 
     if not settings:
-        raise HachiError("give at least one setting to sweep, e.g. --set trick_settlement.per_trick=1,2,3", "--set")
+        raise SetupError("give at least one setting to sweep, e.g. trick_settlement.per_trick=1,2,3", "settings")
     if games > MAX_SWEEP_GAMES:
-        raise HachiError(f"--games must be at most {MAX_SWEEP_GAMES:,} in a sweep, not {games}", "--games")
+        raise SetupError(f"games must be at most {MAX_SWEEP_GAMES:,} in a sweep, not {games}", "games")
     rules, _ = resolve(base)
     players, per_seat = check_args(rules, games, players, bots, workers)
     spec = spec_of(rules)

@@ -15,7 +15,7 @@ from collections import deque
 from types import ModuleType
 from typing import Any, Generator, Iterable, Optional
 
-from ...ruleset.errors import HachiError
+from ...ruleset.errors import HachiError, SetupError
 from ...ruleset.safetext import escape
 from ..pool import WorkerDied
 from ..games import GameResult, Job, RulesetSpec, Task, play_task
@@ -42,8 +42,8 @@ def import_ray() -> ModuleType:
     try:
         import ray
     except ImportError:
-        raise HachiError("--backend ray needs Ray, which is not installed: pip install 'hachihachi[ray]'",
-                         "--backend") from None
+        raise SetupError("backend ray needs Ray, which is not installed: pip install 'hachihachi[ray]'",
+                         "backend") from None
     return ray
 
 
@@ -76,7 +76,7 @@ class RayBackend:
                          log_to_driver=False)
         except (ConnectionError, RuntimeError, ValueError) as e:
             where = f"at {self.address}" if self.address else "on this machine"
-            raise HachiError(f"cannot start Ray {where}: {_short(e)}", "--address" if self.address else "--backend") \
+            raise SetupError(f"cannot start Ray {where}: {_short(e)}", "address" if self.address else "backend") \
                 from None
         return True
 
@@ -114,17 +114,16 @@ class RayBackend:
             results: list[GameResult] = self.ray.get(ref, timeout=self.timeout_s)
             return results
         except exc.GetTimeoutError:
-            raise WorkerDied(f"a Ray task did not finish within {self.timeout_s:g} s; the run is abandoned.",
-                             "simulate") from None
+            raise WorkerDied(f"a Ray task did not finish within {self.timeout_s:g} s; the run is abandoned.") \
+                from None
         except exc.RayTaskError as e:
             cause = getattr(e, "cause", None)
             if isinstance(cause, HachiError):
                 raise cause from None
-            raise HachiError(f"a Ray task failed: {_short(cause or e)}; the run is abandoned.", "simulate") \
-                from None
+            raise HachiError(f"a Ray task failed: {_short(cause or e)}; the run is abandoned.") from None
         except exc.RayError as e:       # a worker or node died after its retries, an object was lost
             raise WorkerDied(f"a Ray worker or node was lost after {self.max_retries} retries "
-                             f"({type(e).__name__}); the run is abandoned.", "simulate") from None
+                             f"({type(e).__name__}); the run is abandoned.") from None
 
 
 def check_reachable(address: str, timeout_s: float = CONNECT_TIMEOUT_S) -> None:
@@ -133,14 +132,14 @@ def check_reachable(address: str, timeout_s: float = CONNECT_TIMEOUT_S) -> None:
         return
     host, colon, port = address.removeprefix("ray://").rpartition(":")
     if not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise HachiError(f"{escape(address, 100)} is not a Ray cluster's address; write HOST:PORT "
-                         "(the port of 'ray start --head', 6379 by default)", "--address")
+        raise SetupError(f"{escape(address, 100)} is not a Ray cluster's address; write HOST:PORT "
+                         "(the port of 'ray start --head', 6379 by default)", "address")
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=timeout_s).close()
     except OSError as e:
-        raise HachiError(f"nothing answers at {escape(address, 100)} within {timeout_s:g} s "
+        raise SetupError(f"nothing answers at {escape(address, 100)} within {timeout_s:g} s "
                          f"({e.strerror or type(e).__name__}); is the cluster started (ray start --head)?",
-                         "--address") from None
+                         "address") from None
 
 
 def _short(e: BaseException) -> str:
