@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Optional
 
 import click
 
@@ -31,7 +32,8 @@ TABLE_MEASURES = ("swing", "first_start", "skipped", "pot_after", "pot_taken")
               help="Draw a measure over the settings into FILE (.svg or .png; the [plot] extra).")
 @click.option("--measure", default="swing", show_default=True,
               help="The measure to plot: swing, first_start, skipped, pot_after, pot_taken, leftover_pot, seat0...")
-def sweep(base, sets, games, players, bots, seed, workers, backend, address, as_json, plot_file, measure) -> None:
+def sweep(base: str, sets: tuple[str, ...], games: int, players: Optional[int], bots: str, seed: int, workers: int,
+          backend: str, address: Optional[str], as_json: bool, plot_file: Optional[str], measure: str) -> None:
     """Sweep a grid of settings over BASE (a bundled ruleset or a rule file).
 
     Every point is BASE with the point's settings merged over it as a variant, played on the same
@@ -44,7 +46,9 @@ def sweep(base, sets, games, players, bots, seed, workers, backend, address, as_
                            plot_file, measure), "sweep", {"settings": "--set"})
 
 
-def _sweep(base, sets, games, players, names, seed, workers, backend, address, as_json, plot_file, measure):
+def _sweep(base: str, sets: tuple[str, ...], games: int, players: Optional[int], names: list[str], seed: int,
+           workers: int, backend: str, address: Optional[str], as_json: bool, plot_file: Optional[str],
+           measure: str) -> None:
     from ..interpreter.sweep import grid, repeated_key, sweep as run
     from ..ruleset.overrides import parse_set
 
