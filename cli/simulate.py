@@ -102,8 +102,11 @@ def guarded(call: Callable[[], None], command: str = "simulate", flags: Mapping[
 
     A :class:`SetupError` of a library argument is placed at the command's option for it:
     ``flags`` maps the argument's name to the option where they differ (``--NAME`` otherwise),
-    and a message that begins with the argument's name begins with the option instead."""
+    and a message that begins with the argument's name begins with the option instead. A problem
+    placed at a setting (``setting KEY``, :mod:`..ruleset.overrides`) is placed at the option that
+    gave the settings (``flags["settings"]``, ``--set KEY``)."""
     from ..interpreter.pool import Stopped, stop_signals
+    from ..ruleset.overrides import setting_of
 
     with stop_signals():
         try:
@@ -116,6 +119,9 @@ def guarded(call: Callable[[], None], command: str = "simulate", flags: Mapping[
                 _fail(flag, message, 2 if arg else 1)
             except HachiError as e:
                 place = e.place or ("--rules" if isinstance(e, RuleFileError) else command)
+                key = setting_of(place)
+                if key is not None and "settings" in flags:
+                    place = f"{flags['settings']} {key}".rstrip()
                 _fail(place, e.message, 2 if place.startswith("--") and place != "--rules" else 1)
         except KeyboardInterrupt:
             _fail(command, "interrupted; the run was stopped and nothing was summarised.", 130)

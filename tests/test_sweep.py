@@ -62,13 +62,14 @@ def test_sweep_results_do_not_depend_on_workers():
 
 
 @pytest.mark.parametrize("text, place, words", [
-    ("declaration.drop_fee.firts=1", "--set declaration.drop_fee.firts", "did you mean 'first'"),
-    ("declaration.drop_fee.first=abc", "--set declaration.drop_fee.first", "whole number"),
-    ("declaration.drop_fee.first=-1", "--set declaration.drop_fee.first", "at least 0"),
-    ("nosuch.key=1", "--set nosuch.key", "unknown key 'nosuch'"),
-    ("declaration=3", "--set declaration", "mapping"),
+    ("declaration.drop_fee.firts=1", "setting declaration.drop_fee.firts", "did you mean 'first'"),
+    ("declaration.drop_fee.first=abc", "setting declaration.drop_fee.first", "whole number"),
+    ("declaration.drop_fee.first=-1", "setting declaration.drop_fee.first", "at least 0"),
+    ("nosuch.key=1", "setting nosuch.key", "unknown key 'nosuch'"),
+    ("declaration=3", "setting declaration", "mapping"),
 ])
 def test_a_bad_setting_gets_the_loaders_error_naming_it(text, place, words):
+    """The library names the setting; the CLI names its option for it (``--set KEY``, below)."""
     with pytest.raises(HachiError) as e:
         sweep("hachihachi_trick", settings(text), games=1, players=4)
     assert e.value.place == place and words in e.value.message
@@ -89,7 +90,7 @@ def test_a_bad_setting_gets_the_loaders_error_naming_it(text, place, words):
 def test_malformed_settings_are_refused_before_loading(text, words):
     with pytest.raises(HachiError) as e:
         parse_set(text)
-    assert words in e.value.message and e.value.place.startswith("--set")
+    assert words in e.value.message and e.value.place.startswith("setting")     # the CLI says --set
 
 
 def test_grid_is_bounded_and_keys_are_not_repeated():
