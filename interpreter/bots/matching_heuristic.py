@@ -45,7 +45,7 @@ class MatchingHeuristicBot:
         if not view.captures or view.phase is not Phase.PLAY:     # not matching play
             return rng.choice(legal)
         deck = hanafuda_deck(game.ruleset)
-        wanted = _role_cards(game.ruleset)
+        wanted = game.ruleset.hanafuda.capture_role_cards
 
         def value(card: int) -> int:
             return deck.points(card) + (ROLE_CARD_BONUS if card in wanted else 0)
@@ -118,29 +118,6 @@ def forced_out_expected(ruleset: Ruleset, view: View) -> float:
 def drop_cost(ruleset: Ruleset, view: View) -> int:
     """T11: the fee this seat pays into the pot if it drops now, times the field."""
     return ruleset.declaration.drop_fee.fee(len(view.dropped)) * view.multiplier
-
-
-_ROLE_CARDS: dict[int, frozenset[int]] = {}
-
-
-def _role_cards(ruleset: Ruleset) -> frozenset[int]:
-    """Every card some capture role names explicitly (``cards ...``) or by kind (read once per ruleset)."""
-    key = id(ruleset.hanafuda)
-    hit = _ROLE_CARDS.get(key)
-    if hit is None:
-        hit = _ROLE_CARDS[key] = _read_role_cards(ruleset)
-    return hit
-
-
-def _read_role_cards(ruleset: Ruleset) -> frozenset[int]:
-    from ...ruleset.patterns import CardList, parse_pattern, walk
-
-    out: set[int] = set()
-    for role in ruleset.hanafuda.capture_roles.roles:
-        for node in walk(parse_pattern(role.pattern)):
-            if isinstance(node, CardList):
-                out.update(ruleset.deck.parse(c) for c in node.items)
-    return frozenset(out)
 
 
 def make(**options: Any) -> MatchingHeuristicBot:
