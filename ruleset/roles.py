@@ -90,13 +90,21 @@ class _ContextEvaluator:
         self.joint_cache: dict[object, int] = {}
         self.final_cache: dict[int, Resolution] = {}
         joint = [a for a in compiled.atoms if a.domain == Domain.JOINT]
-        qs = [q for a in joint for q in a.quantities]
-        self.mixed = any(q.domain != Domain.JOINT and q.domain != Domain.CONST for q in qs)
+        # A joint atom compares its two sides (``quantities[:2]``; the rest are the parts a side
+        # is made of): when every side is a constant or read from the hand mask alone, the values
+        # of those sides decide the atom, and they key the joint cache.
+        qs = [q for a in joint for q in a.quantities[:2]]
+        self.mixed = any(q.domain == Domain.RANK or q.domain == Domain.SUIT
+                         or (q.domain == Domain.JOINT and q.hand_fn is None) for q in qs)
         self.joint_fns = [] if self.mixed else [q.from_hand() for q in qs if q.domain == Domain.JOINT]
         self.has_joint = bool(joint)
+        self.has_rank = any(a.domain == Domain.RANK for a in compiled.atoms)
+        self.has_suit = any(a.domain == Domain.SUIT for a in compiled.atoms)
         self.tables = t
 
     def rank_bits(self, rank_key: int) -> int:
+        if not self.has_rank:
+            return 0                # nothing to remember (a captured pile's ranks vary without end)
         bits = self.rank_cache.get(rank_key)
         if bits is None:
             f = Features(self.tables, rank_counts=self.tables.rank_counts(rank_key))
@@ -104,6 +112,8 @@ class _ContextEvaluator:
         return bits
 
     def suit_bits(self, suit_key: int) -> int:
+        if not self.has_suit:
+            return 0
         bits = self.suit_cache.get(suit_key)
         if bits is None:
             f = Features(self.tables, suit_counts=self.tables.suit_counts(suit_key))
@@ -120,8 +130,8 @@ class _ContextEvaluator:
         fns = self.joint_fns
         key = fns[0](mask) if len(fns) == 1 else tuple(fn(mask) for fn in fns)
         bits = self.joint_cache.get(key)
-        if bits is None:
-            f = Features(t, None, None, mask)
+        if bits is None:        # a side may be made of rank parts (``groups(n, SET)``): all features
+            f = Features(t, t.rank_counts(rank_key), t.suit_counts(suit_key), mask)
             bits = self.joint_cache[key] = self.c.bits(Domain.JOINT, f)
         return bits
 
