@@ -19,6 +19,7 @@ from ..ruleset.bundled import is_name
 from ..ruleset.model import Ruleset
 from .actions import CHANCE, POT, Deal
 from .bots import make_bot
+from .drive import drive_game, is_uniform
 from .events import Applied, FieldMade, RolesShown, RoundEnded, Transfer
 from .game import GameState
 
@@ -63,6 +64,9 @@ def play_out(game: GameState, seats: Sequence, gseed: int) -> None:
     """Play ``game`` to its end: the game's own generator deals, seat s's bot draws from
     ``Random(gseed * 16 + 1 + s)`` (so every seat's choices are repeatable on their own)."""
     rngs = [random.Random(gseed * 16 + 1 + s) for s in range(game.players)]
+    if is_uniform(seats):
+        drive_game(game, rngs)          # the same game, phase by phase (drive.py)
+        return
     while not game.is_terminal:
         who = game.current_player
         if who == CHANCE:

@@ -7,12 +7,18 @@ whether it runs in this round at all, ``enter`` does its automatic work (transfe
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Callable, Optional, Sequence
 
 from ...ruleset.errors import IllegalAction
 from ...ruleset.model import Phase, Ruleset
 from ..actions import ActionBase
+from ..events import Applied
 from ..state import Table
+
+# A uniform pick (:mod:`..drive`): ``pick(seat, options)`` draws one of ``options`` by its position
+# alone (chance samples its space of deals), so a phase may offer any sequence in the order of its
+# legal actions, e.g. the cards rather than the ``Play`` actions of them.
+Pick = Callable[[int, Sequence[Any]], Any]
 
 
 class PhaseRule:
@@ -44,6 +50,16 @@ class PhaseRule:
 
     def apply(self, t: Table, action) -> None:
         """Apply a legal action."""
+
+    def drive(self, t: Table, pick: Pick) -> None:
+        """Play the phase until :meth:`actor` is None, each action drawn by ``pick`` from
+        :meth:`legal` and logged as ``GameState.apply`` logs it. A phase may play its own actions
+        faster, as long as the log and every draw of ``pick`` stay the same."""
+        log = t.events
+        while (who := self.actor(t)) is not None:
+            action = pick(who, self.legal(t))
+            log.append(Applied(t.round.index, who, action))
+            self.apply(t, action)
 
 
 def describe(action: object, t: Table) -> str:

@@ -17,6 +17,8 @@ class PlayPhase(PhaseRule):
         # the engine's own methods, bound once: the play phase is the hottest path of a round
         self.actor, self.legal = self.engine.actor, self.engine.legal
         self.check, self.apply = self.engine.check, self.engine.apply
+        if hasattr(self.engine, "drive"):       # the engine's own loop for uniform picks (drive.py)
+            self.drive = self.engine.drive
 
     def applies(self, t) -> bool:
         return t.round.kind in PLAYED
