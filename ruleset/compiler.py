@@ -64,6 +64,7 @@ class Quantity:
     node: object
     hand_fn: Callable[[int], int] | None = None      # value from the hand mask alone (joint ones)
     parts: tuple["Quantity", ...] = ()                # quantities a composite one reads
+    reads: int | None = None                          # the cards hand_fn reads (None: any card)
 
     def from_hand(self) -> Callable[[int], int]:
         """The value from the hand mask alone, which every joint quantity has."""
@@ -313,7 +314,7 @@ class TableCompiler:
             return sum(1 for sub in subs if (k := (hm & sub).bit_count()) and test(k, n))
 
         return Quantity(domain, lambda f: sum(1 for fn in fns if (k := fn(f)) and test(k, n)), node, hand_fn,
-                        tuple(parts) if domain == Domain.JOINT else ())
+                        tuple(parts) if domain == Domain.JOINT else (), mask)
 
     def _run_in(self, node: RunIn, ctx: Context) -> Quantity:
         """``run(SET)``: a rank quantity when SET is whole ranks, else read from the hand mask."""
@@ -332,7 +333,7 @@ class TableCompiler:
                 rank_mask |= (held >> sh) & full
             return t.run_length(rank_mask)
 
-        return Quantity(Domain.JOINT, lambda f: hand_fn(f.hand_mask), node, hand_fn)
+        return Quantity(Domain.JOINT, lambda f: hand_fn(f.hand_mask), node, hand_fn, reads=mask)
 
     def _suit_run_fn(self) -> Callable[[int], int]:
         t = self.tables
@@ -359,7 +360,7 @@ class TableCompiler:
             suits = [s for s, sl in enumerate(slices) if sl]
             return Quantity(Domain.SUIT, lambda f: sum(f.suit_counts[s] for s in suits), node)
         return Quantity(Domain.JOINT, lambda f: (f.hand_mask & mask).bit_count(), node,
-                        lambda hm: (hm & mask).bit_count())
+                        lambda hm: (hm & mask).bit_count(), reads=mask)
 
 
     # ------------------------------------------------------------ witness cards (T14)

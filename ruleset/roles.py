@@ -79,6 +79,9 @@ class Resolution:
         return tuple(h.id for h in self.hits)
 
 
+READ_CACHE_SIZE = 1 << 16          # hands remembered by the cards their joint atoms read
+
+
 class _ContextEvaluator:
     """One compiled context with its caches: rank key, suit key and joint values -> atom bits."""
 
@@ -97,6 +100,15 @@ class _ContextEvaluator:
         self.mixed = any(q.domain == Domain.RANK or q.domain == Domain.SUIT
                          or (q.domain == Domain.JOINT and q.hand_fn is None) for q in qs)
         self.joint_fns = [] if self.mixed else [q.from_hand() for q in qs if q.domain == Domain.JOINT]
+        # When every side reads known cards only (counts of card sets: capture roles, weak hands),
+        # the hand's cards among those decide the joint atoms: one AND keys a first cache.
+        reads = [q.reads for q in qs if q.domain == Domain.JOINT]
+        self.joint_reads: int | None = None
+        if joint and not self.mixed and all(r is not None for r in reads):
+            self.joint_reads = 0
+            for r in reads:
+                self.joint_reads |= r or 0
+        self.read_cache: dict[int, int] = {}
         self.has_joint = bool(joint)
         self.has_rank = any(a.domain == Domain.RANK for a in compiled.atoms)
         self.has_suit = any(a.domain == Domain.SUIT for a in compiled.atoms)
@@ -128,11 +140,15 @@ class _ContextEvaluator:
             f = Features(t, t.rank_counts(rank_key), t.suit_counts(suit_key), mask)
             return self.c.bits(Domain.JOINT, f)
         fns = self.joint_fns
-        key = fns[0](mask) if len(fns) == 1 else tuple(fn(mask) for fn in fns)
+        key = fns[0](mask) if len(fns) == 1 else tuple([fn(mask) for fn in fns])
         bits = self.joint_cache.get(key)
         if bits is None:        # a side may be made of rank parts (``groups(n, SET)``): all features
             f = Features(t, t.rank_counts(rank_key), t.suit_counts(suit_key), mask)
             bits = self.joint_cache[key] = self.c.bits(Domain.JOINT, f)
+        if self.joint_reads is not None:
+            if len(self.read_cache) >= READ_CACHE_SIZE:
+                self.read_cache.clear()
+            self.read_cache[mask & self.joint_reads] = bits
         return bits
 
     def resolve(self, bits: int) -> Resolution:
@@ -176,14 +192,14 @@ class RoleEvaluator:
         self.compiler = TableCompiler(table, deck)
         if self.compiler.errors:
             raise self.compiler.errors[0]
-        self._contexts: dict[Context, _ContextEvaluator] = {}
+        self._contexts: dict[tuple[int | None, int | None], _ContextEvaluator] = {}
         self.context(None, None)
 
     def context(self, trump: int | None = None, indicator: int | None = None) -> _ContextEvaluator:
-        ctx = Context(trump, indicator)
-        ev = self._contexts.get(ctx)
+        ev = self._contexts.get((trump, indicator))     # a plain tuple hashes faster than a Context
         if ev is None:
-            ev = self._contexts[ctx] = _ContextEvaluator(self.compiler.compile(ctx), self.table)
+            ctx = Context(trump, indicator)
+            ev = self._contexts[trump, indicator] = _ContextEvaluator(self.compiler.compile(ctx), self.table)
         return ev
 
     def _check(self, hand: Sequence[int], mask: int) -> None:
@@ -231,6 +247,7 @@ class RoleEvaluator:
         rmask, sshift, smask, mshift = t.rank_key_mask, t.suit_shift, t.suit_key_mask, t.mask_shift
         rcache, scache, jcache, fcache = ev.rank_cache, ev.suit_cache, ev.joint_cache, ev.final_cache
         single = ev.joint_fns[0] if len(ev.joint_fns) == 1 and ev.has_joint and not ev.mixed else None
+        reads, rdcache, has_rank, has_suit = ev.joint_reads, ev.read_cache, ev.has_rank, ev.has_suit
         out: list[Resolution] = []
         append = out.append
         for hand in hands:
@@ -242,13 +259,17 @@ class RoleEvaluator:
             if mask.bit_count() != len(hand):
                 self._check(hand, mask)
             rk, sk = v & rmask, (v >> sshift) & smask
-            rb = rcache.get(rk)
+            rb = rcache.get(rk) if has_rank else 0
             if rb is None:
                 rb = ev.rank_bits(rk)
-            sb = scache.get(sk)
+            sb = scache.get(sk) if has_suit else 0
             if sb is None:
                 sb = ev.suit_bits(sk)
-            if single is not None:
+            if reads is not None:
+                jb = rdcache.get(mask & reads)
+                if jb is None:
+                    jb = ev.joint_bits(rk, sk, mask)
+            elif single is not None:
                 jb = jcache.get(single(mask))
                 if jb is None:
                     jb = ev.joint_bits(rk, sk, mask)

@@ -51,3 +51,9 @@ def test_issue15_a_table_with_no_rank_atoms_keeps_no_rank_cache():
         ev.values(rng.sample(list(rules.deck.cards), 16))
     ctx = ev.context(None, None)
     assert not ctx.rank_cache and not ctx.suit_cache and ctx.joint_cache
+    assert ctx.joint_reads is not None and ctx.read_cache      # keyed by the cards the roles read
+
+
+def test_issue15_a_suit_run_reads_every_card_so_keys_by_its_value():
+    ctx = load_ruleset("hachihachi_trick").evaluator.context(0, 5)
+    assert ctx.joint_reads is None and len(ctx.joint_fns) == 1
