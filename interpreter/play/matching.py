@@ -42,6 +42,9 @@ class Captured:
     turned: bool
     taken: tuple[int, ...]
 
+    def __init__(self, round: int, seat: int, card: int, turned: bool, taken: tuple[int, ...]) -> None:
+        self.__dict__.update(round=round, seat=seat, card=card, turned=turned, taken=taken)  # as Applied
+
 
 class Stage(enum.Enum):
     PLAY = "play"
@@ -192,16 +195,19 @@ class MatchingEngine:
         captured = self._settle(t, s, seat, action.card, getattr(action, "target", None), turned=False)
         if s.stock:
             card = s.stock.pop(0)
-            if len(self.matches(s, card)) == 2:
+            m = self.matches(s, card)
+            if len(m) == 2:
                 s.stage, s.pending = Stage.TURN_CHOICE, card
                 return
-            captured = self._settle(t, s, seat, card, None, turned=True) or captured
+            captured = self._settle(t, s, seat, card, None, turned=True, m=m) or captured
         self._end_turn(t, s, seat, captured)
 
-    def _settle(self, t, s: MatchingState, seat: int, card: int, target: Optional[int], turned: bool) -> bool:
-        """H14: capture the matching field card(s) with ``card``, or leave it on the field; whether
-        it captured."""
-        m = self.matches(s, card)
+    def _settle(self, t, s: MatchingState, seat: int, card: int, target: Optional[int], turned: bool,
+                m: Optional[list[int]] = None) -> bool:
+        """H14: capture the matching field card(s) with ``card`` (``m``: those field cards, when
+        known), or leave it on the field; whether it captured."""
+        if m is None:
+            m = self.matches(s, card)
         taken = tuple(m) if len(m) != 2 else (target,)
         for f in taken:
             s.field.remove(f)
