@@ -111,6 +111,10 @@ class _ContextEvaluator:
         self.read_cache: dict[int, int] = {}
         self.has_joint = bool(joint)
         self.has_rank = any(a.domain == Domain.RANK for a in compiled.atoms)
+        # Rank atoms that read only the hand's shape (``shape``, ``groups(n)``: hanafuda's sets)
+        # are also remembered by the shape, which few hands lack among all the rank keys.
+        self.by_shape = all(a.by_shape for a in compiled.atoms if a.domain == Domain.RANK)
+        self.shape_cache: dict[tuple[int, ...], int] = {}
         self.has_suit = any(a.domain == Domain.SUIT for a in compiled.atoms)
         self.tables = t
 
@@ -119,8 +123,15 @@ class _ContextEvaluator:
             return 0                # nothing to remember (a captured pile's ranks vary without end)
         bits = self.rank_cache.get(rank_key)
         if bits is None:
-            f = Features(self.tables, rank_counts=self.tables.rank_counts(rank_key))
-            bits = self.rank_cache[rank_key] = self.c.bits(Domain.RANK, f)
+            counts = self.tables.rank_counts(rank_key)
+            shape = tuple(sorted(counts)) if self.by_shape else None
+            if shape is not None:
+                bits = self.shape_cache.get(shape)
+            if bits is None:
+                bits = self.c.bits(Domain.RANK, Features(self.tables, rank_counts=counts))
+                if shape is not None:
+                    self.shape_cache[shape] = bits
+            self.rank_cache[rank_key] = bits
         return bits
 
     def suit_bits(self, suit_key: int) -> int:
@@ -193,6 +204,7 @@ class RoleEvaluator:
         if self.compiler.errors:
             raise self.compiler.errors[0]
         self._contexts: dict[tuple[int | None, int | None], _ContextEvaluator] = {}
+        self._class_masks: dict[tuple[str, int | None, int | None], int] = {}    # a class's cards per context
         self.context(None, None)
 
     def context(self, trump: int | None = None, indicator: int | None = None) -> _ContextEvaluator:
@@ -282,7 +294,9 @@ class RoleEvaluator:
     def count_class(self, name: str, hand: Sequence[int], trump: int | None = None,
                     indicator: int | None = None) -> int:
         """How many cards of the named class ``hand`` holds."""
-        mask = self.compiler.class_mask(name, Context(trump, indicator))
+        mask = self._class_masks.get((name, trump, indicator))
+        if mask is None:
+            mask = self._class_masks[name, trump, indicator] = self.compiler.class_mask(name, Context(trump, indicator))
         bit = self.compiler.tables.hand_bit
         return sum(1 for c in hand if bit[c] & mask)
 

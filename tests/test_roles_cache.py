@@ -57,3 +57,15 @@ def test_issue15_a_table_with_no_rank_atoms_keeps_no_rank_cache():
 def test_issue15_a_suit_run_reads_every_card_so_keys_by_its_value():
     ctx = load_ruleset("hachihachi_trick").evaluator.context(0, 5)
     assert ctx.joint_reads is None and len(ctx.joint_fns) == 1
+
+
+def test_issue15_hanafuda_sets_are_remembered_by_the_hands_shape():
+    """Hanafuda's set roles (shape 4 3, groups(3) ...) read how many months have each count only:
+    the many month keys of its hands share the few shapes."""
+    rules = load_ruleset("hanafuda_hachihachi")
+    ctx = rules.evaluator.context(None, None)
+    assert ctx.by_shape and not load_ruleset("hachihachi_trick").evaluator.context(0, 5).by_shape
+    rng = random.Random(8)
+    for _ in range(300):
+        rules.evaluator.values(rng.sample(list(rules.deck.cards), 7))
+    assert 0 < len(ctx.shape_cache) < len(ctx.rank_cache) / 5
