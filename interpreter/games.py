@@ -103,7 +103,12 @@ def summarise(game: GameState, index: int, gseed: int, first_start: int) -> Game
     e: Any
     for e in game.events:
         cls = type(e)
-        if cls is Transfer:
+        if cls is Applied:                  # the most common event first
+            if isinstance(e.action, Deal):
+                deals.append(hash((e.action.hands, e.action.indicator)))
+            elif getattr(e.action, "call", False) is True:
+                mizuten += 1
+        elif cls is Transfer:
             if e.source == POT and e.target != POT:
                 taken.append(e.amount)
         elif cls is RolesShown:
@@ -115,10 +120,6 @@ def summarise(game: GameState, index: int, gseed: int, first_start: int) -> Game
             pot_after.append(pot)
         elif cls is FieldMade:
             fields[e.field or "none"] += 1
-        elif cls is Applied and isinstance(e.action, Deal):
-            deals.append(hash((e.action.hands, e.action.indicator)))
-        elif cls is Applied and getattr(e.action, "call", False) is True:
-            mizuten += 1
     total = ruleset.chips.start * game.players
     ok = ok and sum(game.chips) + game.pot == total
     return GameResult(
