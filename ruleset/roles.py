@@ -30,6 +30,7 @@ A context-dependent set is empty when the context is not given: ``suit trump`` w
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Iterable, Protocol, Sequence
 
 from .cards import Deck
@@ -74,8 +75,8 @@ class Resolution:
     go: int
     forced: int
 
-    @property
-    def ids(self) -> tuple[str, ...]:
+    @cached_property
+    def ids(self) -> tuple[str, ...]:       # a resolution is remembered and shown again and again
         return tuple(h.id for h in self.hits)
 
 
