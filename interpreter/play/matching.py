@@ -132,13 +132,14 @@ class MatchingEngine:
         if s.stage is Stage.OVER:
             return ()
         month, plays = self.month, self._plays
-        field: dict[int, list[int]] = {}            # the field's cards by month, in field order
-        for f in s.field:
-            field.setdefault(month[f], []).append(f)
+        on_field = [month[f] for f in s.field]     # the field's months, in field order
         out: list = []
         for card in sorted(t.round.hands[s.seat]):
-            m = field.get(month[card], ())
-            out.extend(captures[card, f] for f in m) if len(m) == 2 else out.append(plays[card])
+            m = month[card]
+            if on_field.count(m) == 2:             # H15: choose which of the two to take
+                out.extend(captures[card, f] for f in s.field if month[f] == m)
+            else:
+                out.append(plays[card])
         return tuple(out)
 
     def check(self, t, action) -> None:
