@@ -21,8 +21,15 @@ __all__ = ["is_uniform", "drive_game"]
 
 
 def is_uniform(bots: Sequence[object]) -> bool:
-    """Whether every bot only draws uniformly among the legal actions (``uniform = True``)."""
-    return all(getattr(bot, "uniform", False) is True for bot in bots)
+    """Whether every bot only draws uniformly among the legal actions: ``uniform = True``, said
+    by the class that defines its ``choose`` (a subclass with a ``choose`` of its own is not)."""
+    return all(_uniform(bot) for bot in bots)
+
+
+def _uniform(bot: object) -> bool:
+    chooser = next((c for c in type(bot).__mro__ if "choose" in vars(c)), None)
+    return (getattr(bot, "uniform", False) is True and chooser is not None
+            and vars(chooser).get("uniform") is True)
 
 
 def drive_game(game: GameState, rngs: Sequence[random.Random]) -> None:

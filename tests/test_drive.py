@@ -55,7 +55,21 @@ def test_issue15_driven_games_equal_games_played_action_by_action(rules):
         assert fast.current_player is None and fast.legal_actions() == ()
 
 
+class LowestBot(RandomBot):
+    """Inherits the random bot's ``uniform`` but chooses its own way."""
+
+    def choose(self, game, seat, rng):
+        return game.legal_actions()[0]
+
+
 def test_issue15_only_uniform_bots_are_driven():
     assert is_uniform([make_bot("random")] * 3)
     assert not is_uniform([make_bot("random"), make_bot("heuristic")])
     assert not is_uniform([StepBot()])
+    assert not is_uniform([LowestBot()])
+
+
+def test_issue15_a_bot_with_its_own_choose_is_asked_action_by_action():
+    rules = load_ruleset("hachihachi_trick")
+    game = played(rules, 3, game_seed(15, 0), LowestBot())
+    assert game.events != played(rules, 3, game_seed(15, 0), make_bot("random")).events
