@@ -292,6 +292,16 @@ class RoleEvaluator:
             append(res if res is not None else ev.resolve(rb | sb | jb))
         return out
 
+    def reads_any(self, cards: Iterable[int], trump: int | None = None, indicator: int | None = None) -> bool:
+        """Whether adding ``cards`` to a hand may change its roles: False only when the table
+        reads nothing but counts of known card sets (capture roles) and none of ``cards`` is in
+        them, or when it reads nothing at all."""
+        ev = self.context(trump, indicator)
+        if ev.has_rank or ev.has_suit or (ev.has_joint and ev.joint_reads is None):
+            return True
+        reads, bit = ev.joint_reads or 0, self.compiler.tables.hand_bit
+        return any(bit[c] & reads for c in cards)
+
     def count_class(self, name: str, hand: Sequence[int], trump: int | None = None,
                     indicator: int | None = None) -> int:
         """How many cards of the named class ``hand`` holds."""

@@ -69,3 +69,17 @@ def test_issue15_hanafuda_sets_are_remembered_by_the_hands_shape():
     for _ in range(300):
         rules.evaluator.values(rng.sample(list(rules.deck.cards), 7))
     assert 0 < len(ctx.shape_cache) < len(ctx.rank_cache) / 5
+
+
+def test_issue15_h18_a_capture_of_cards_no_capture_role_reads_changes_no_role():
+    """H18 is checked after a turn that took cards; chaff no capture role counts cannot change the
+    pile's capture roles, while a bright or a ribbon can. Hand roles read every card."""
+    rules = load_ruleset("hanafuda_hachihachi")
+    deck, ev = rules.deck, rules.hanafuda.capture_evaluator
+    chaff = [c for c in deck.cards if deck.kind(c) == "chaff" and deck.month(c) != 11]
+    bright = next(c for c in deck.cards if deck.kind(c) == "bright")
+    ribbon = next(c for c in deck.cards if deck.kind(c) == "ribbon")
+    assert not ev.reads_any(chaff[:6])
+    assert ev.reads_any(chaff[:2] + [bright]) and ev.reads_any([ribbon])
+    assert rules.evaluator.reads_any(chaff[:1])
+    assert load_ruleset("hachihachi_trick").evaluator.reads_any([0], 0, 5)

@@ -64,6 +64,7 @@ class MatchingState:
     pending: Optional[int] = None                # the turned card waiting for a choice
     stopped: Optional[tuple[int, tuple[str, ...], int]] = None   # (seat, roles, value) by H18
     capture_paid: dict[int, int] = field(default_factory=dict)   # seat -> kan paid for capture roles (play_on)
+    turn_from: int = 0                           # the size of the seat's pile when its turn began
 
     @property
     def seat(self) -> int:
@@ -192,6 +193,7 @@ class MatchingEngine:
             self._settle(t, s, seat, action.card, action.target, turned=True)
             self._end_turn(t, s, seat, captured=True)
             return
+        s.turn_from = len(s.captures[seat])
         t.round.hands[seat].remove(action.card)
         captured = self._settle(t, s, seat, action.card, getattr(action, "target", None), turned=False)
         if s.stock:
@@ -221,10 +223,13 @@ class MatchingEngine:
 
     def _end_turn(self, t, s: MatchingState, seat: int, captured: bool) -> None:
         """H18: a turn that ``captured`` cards may have made a capture role. A turn that captured
-        nothing has the roles its pile had before: those stopped the round or were paid already."""
+        nothing has the roles its pile had before: those stopped the round or were paid already.
+        So has a pile that was not empty before the turn and took only cards no capture role
+        reads (``reads_any``; its roles were judged when it last took cards)."""
         s.stage = Stage.PLAY
         ev, pile = capture_evaluator(self.ruleset), s.captures[seat]
-        if captured and ev.values(pile).hits:       # a capture role (rare): evaluate it with its cards
+        new = s.turn_from == 0 or ev.reads_any(pile[s.turn_from:])
+        if captured and new and ev.values(pile).hits:      # a capture role (rare): evaluate it with its cards
             res = ev.evaluate(pile)
             if self.ruleset.hanafuda.after_capture_role == "play_on":
                 self._play_on(t, s, seat, res)
