@@ -227,18 +227,22 @@ class MatchingEngine:
         So has a pile that was not empty before the turn and took only cards no capture role
         reads (``reads_any``; its roles were judged when it last took cards)."""
         s.stage = Stage.PLAY
-        ev, pile = capture_evaluator(self.ruleset), s.captures[seat]
-        new = s.turn_from == 0 or ev.reads_any(pile[s.turn_from:])
-        if captured and new and ev.values(pile).hits:      # a capture role (rare): evaluate it with its cards
-            res = ev.evaluate(pile)
-            if self.ruleset.hanafuda.after_capture_role == "play_on":
-                self._play_on(t, s, seat, res)
-            else:
-                self._stop(t, s, seat, res)
-                return
+        if captured:
+            ev, pile = capture_evaluator(self.ruleset), s.captures[seat]
+            new = s.turn_from == 0 or ev.reads_any(pile[s.turn_from:])
+            if new and ev.values(pile).hits:        # a capture role (rare): evaluate it with its cards
+                res = ev.evaluate(pile)
+                if self.ruleset.hanafuda.after_capture_role == "play_on":
+                    self._play_on(t, s, seat, res)
+                else:
+                    self._stop(t, s, seat, res)
+                    return
         s.turn += 1
-        if not any(t.round.hands[x] for x in s.order):     # H16 (a go/drop form may leave stock)
-            s.stage = Stage.OVER
+        hands = t.round.hands
+        for x in s.order:
+            if hands[x]:
+                return
+        s.stage = Stage.OVER                        # H16 (a go/drop form may leave stock)
 
     def _play_on(self, t, s: MatchingState, seat: int, res) -> None:
         """下げ (``after_capture_role: play_on``): the round goes on; each other seat pays what the
