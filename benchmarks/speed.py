@@ -29,7 +29,8 @@ from baseline_engine import evaluator_roles, native_roles, play_game  # noqa: E4
 
 from hachihachi.interpreter import GameState  # noqa: E402
 from hachihachi.interpreter.bots import make_bot  # noqa: E402
-from hachihachi.interpreter.simulate import game_seed, play_out, simulate  # noqa: E402
+from hachihachi.interpreter.games import game_seed, play_out  # noqa: E402
+from hachihachi.interpreter.simulate import simulate  # noqa: E402
 from hachihachi.ruleset.loader import load_ruleset  # noqa: E402
 
 

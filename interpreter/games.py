@@ -19,6 +19,7 @@ from ..ruleset.bundled import is_name
 from ..ruleset.model import Ruleset
 from .actions import CHANCE, POT, Deal
 from .bots import Bot, make_bot
+from .drive import drive_game, is_uniform
 from .events import Applied, FieldMade, RolesShown, RoundEnded, Transfer
 from .game import GameState
 
@@ -63,6 +64,9 @@ def play_out(game: GameState, seats: Sequence[Bot], gseed: int) -> None:
     """Play ``game`` to its end: the game's own generator deals, seat s's bot draws from
     ``Random(gseed * 16 + 1 + s)`` (so every seat's choices are repeatable on their own)."""
     rngs = [random.Random(gseed * 16 + 1 + s) for s in range(game.players)]
+    if is_uniform(seats):
+        drive_game(game, rngs)          # the same game, phase by phase (drive.py)
+        return
     while not game.is_terminal:
         who = game.current_player
         if who == CHANCE:
@@ -99,7 +103,12 @@ def summarise(game: GameState, index: int, gseed: int, first_start: int) -> Game
     e: Any
     for e in game.events:
         cls = type(e)
-        if cls is Transfer:
+        if cls is Applied:                  # the most common event first
+            if isinstance(e.action, Deal):
+                deals.append(hash((e.action.hands, e.action.indicator)))
+            elif getattr(e.action, "call", False) is True:
+                mizuten += 1
+        elif cls is Transfer:
             if e.source == POT and e.target != POT:
                 taken.append(e.amount)
         elif cls is RolesShown:
@@ -111,10 +120,6 @@ def summarise(game: GameState, index: int, gseed: int, first_start: int) -> Game
             pot_after.append(pot)
         elif cls is FieldMade:
             fields[e.field or "none"] += 1
-        elif cls is Applied and isinstance(e.action, Deal):
-            deals.append(hash((e.action.hands, e.action.indicator)))
-        elif cls is Applied and getattr(e.action, "call", False) is True:
-            mizuten += 1
     total = ruleset.chips.start * game.players
     ok = ok and sum(game.chips) + game.pot == total
     return GameResult(

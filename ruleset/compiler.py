@@ -64,6 +64,8 @@ class Quantity:
     node: object
     hand_fn: Callable[[int], int] | None = None      # value from the hand mask alone (joint ones)
     parts: tuple["Quantity", ...] = ()                # quantities a composite one reads
+    reads: int | None = None                          # the cards hand_fn reads (None: any card)
+    by_shape: bool = False                            # reads only how many ranks have each count
 
     def from_hand(self) -> Callable[[int], int]:
         """The value from the hand mask alone, which every joint quantity has."""
@@ -77,6 +79,7 @@ class Atom:
     domain: Domain
     fn: Callable[[Features], bool]
     quantities: tuple[Quantity, ...]
+    by_shape: bool = False          # true or false by the hand's shape alone (the counts of its ranks)
 
 
 @dataclass
@@ -267,17 +270,18 @@ class TableCompiler:
     def _atom(self, node: Compare | Shape, ctx: Context, out: CompiledContext) -> Atom:
         if isinstance(node, Shape):
             sizes = node.sizes
-            return Atom(node, Domain.RANK, lambda f: f.shape == sizes, ())
+            return Atom(node, Domain.RANK, lambda f: f.shape == sizes, (), by_shape=True)
         left, right = self._quantity(node.left, ctx, out), self._quantity(node.right, ctx, out)
         test, lf, rf = OPS[node.op], left.fn, right.fn
         domain = join(left.domain, right.domain)
         domain = Domain.RANK if domain == Domain.CONST else domain    # constant: evaluate with the ranks
-        return Atom(node, domain, lambda f: test(lf(f), rf(f)), (left, right) + left.parts + right.parts)
+        return Atom(node, domain, lambda f: test(lf(f), rf(f)), (left, right) + left.parts + right.parts,
+                    by_shape=left.by_shape and right.by_shape)
 
     def _quantity(self, node: QuantityNode, ctx: Context, out: CompiledContext) -> Quantity:
         if isinstance(node, Number):
             value = node.value
-            return Quantity(Domain.CONST, lambda f: value, node)
+            return Quantity(Domain.CONST, lambda f: value, node, by_shape=True)
         if isinstance(node, Run):
             return Quantity(Domain.RANK, lambda f: f.run, node)
         if isinstance(node, MaxSuit):
@@ -290,7 +294,7 @@ class TableCompiler:
             return self._groups_in(node, ctx, out)
         if isinstance(node, Groups):
             test, n = OPS[node.op], node.n
-            return Quantity(Domain.RANK, lambda f: f.groups(lambda c: test(c, n)), node)
+            return Quantity(Domain.RANK, lambda f: f.groups(lambda c: test(c, n)), node, by_shape=True)
         return self._count(node, ctx, out)
 
     def _groups_in(self, node: Groups, ctx: Context, out: CompiledContext) -> Quantity:
@@ -313,7 +317,7 @@ class TableCompiler:
             return sum(1 for sub in subs if (k := (hm & sub).bit_count()) and test(k, n))
 
         return Quantity(domain, lambda f: sum(1 for fn in fns if (k := fn(f)) and test(k, n)), node, hand_fn,
-                        tuple(parts) if domain == Domain.JOINT else ())
+                        tuple(parts) if domain == Domain.JOINT else (), mask)
 
     def _run_in(self, node: RunIn, ctx: Context) -> Quantity:
         """``run(SET)``: a rank quantity when SET is whole ranks, else read from the hand mask."""
@@ -332,7 +336,7 @@ class TableCompiler:
                 rank_mask |= (held >> sh) & full
             return t.run_length(rank_mask)
 
-        return Quantity(Domain.JOINT, lambda f: hand_fn(f.hand_mask), node, hand_fn)
+        return Quantity(Domain.JOINT, lambda f: hand_fn(f.hand_mask), node, hand_fn, reads=mask)
 
     def _suit_run_fn(self) -> Callable[[int], int]:
         t = self.tables
@@ -359,7 +363,7 @@ class TableCompiler:
             suits = [s for s, sl in enumerate(slices) if sl]
             return Quantity(Domain.SUIT, lambda f: sum(f.suit_counts[s] for s in suits), node)
         return Quantity(Domain.JOINT, lambda f: (f.hand_mask & mask).bit_count(), node,
-                        lambda hm: (hm & mask).bit_count())
+                        lambda hm: (hm & mask).bit_count(), reads=mask)
 
 
     # ------------------------------------------------------------ witness cards (T14)

@@ -30,6 +30,7 @@ A context-dependent set is empty when the context is not given: ``suit trump`` w
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Iterable, Protocol, Sequence
 
 from .cards import Deck
@@ -74,9 +75,12 @@ class Resolution:
     go: int
     forced: int
 
-    @property
-    def ids(self) -> tuple[str, ...]:
+    @cached_property
+    def ids(self) -> tuple[str, ...]:       # a resolution is remembered and shown again and again
         return tuple(h.id for h in self.hits)
+
+
+READ_CACHE_SIZE = 1 << 16          # hands remembered by the cards their joint atoms read
 
 
 class _ContextEvaluator:
@@ -90,20 +94,50 @@ class _ContextEvaluator:
         self.joint_cache: dict[object, int] = {}
         self.final_cache: dict[int, Resolution] = {}
         joint = [a for a in compiled.atoms if a.domain == Domain.JOINT]
-        qs = [q for a in joint for q in a.quantities]
-        self.mixed = any(q.domain != Domain.JOINT and q.domain != Domain.CONST for q in qs)
+        # A joint atom compares its two sides (``quantities[:2]``; the rest are the parts a side
+        # is made of): when every side is a constant or read from the hand mask alone, the values
+        # of those sides decide the atom, and they key the joint cache.
+        qs = [q for a in joint for q in a.quantities[:2]]
+        self.mixed = any(q.domain == Domain.RANK or q.domain == Domain.SUIT
+                         or (q.domain == Domain.JOINT and q.hand_fn is None) for q in qs)
         self.joint_fns = [] if self.mixed else [q.from_hand() for q in qs if q.domain == Domain.JOINT]
+        # When every side reads known cards only (counts of card sets: capture roles, weak hands),
+        # the hand's cards among those decide the joint atoms: one AND keys a first cache.
+        reads = [q.reads for q in qs if q.domain == Domain.JOINT]
+        self.joint_reads: int | None = None
+        if joint and not self.mixed and all(r is not None for r in reads):
+            self.joint_reads = 0
+            for r in reads:
+                self.joint_reads |= r or 0
+        self.read_cache: dict[int, int] = {}
         self.has_joint = bool(joint)
+        self.has_rank = any(a.domain == Domain.RANK for a in compiled.atoms)
+        # Rank atoms that read only the hand's shape (``shape``, ``groups(n)``: hanafuda's sets)
+        # are also remembered by the shape, which few hands lack among all the rank keys.
+        self.by_shape = all(a.by_shape for a in compiled.atoms if a.domain == Domain.RANK)
+        self.shape_cache: dict[tuple[int, ...], int] = {}
+        self.has_suit = any(a.domain == Domain.SUIT for a in compiled.atoms)
         self.tables = t
 
     def rank_bits(self, rank_key: int) -> int:
+        if not self.has_rank:
+            return 0                # nothing to remember (a captured pile's ranks vary without end)
         bits = self.rank_cache.get(rank_key)
         if bits is None:
-            f = Features(self.tables, rank_counts=self.tables.rank_counts(rank_key))
-            bits = self.rank_cache[rank_key] = self.c.bits(Domain.RANK, f)
+            counts = self.tables.rank_counts(rank_key)
+            shape = tuple(sorted(counts)) if self.by_shape else None
+            if shape is not None:
+                bits = self.shape_cache.get(shape)
+            if bits is None:
+                bits = self.c.bits(Domain.RANK, Features(self.tables, rank_counts=counts))
+                if shape is not None:
+                    self.shape_cache[shape] = bits
+            self.rank_cache[rank_key] = bits
         return bits
 
     def suit_bits(self, suit_key: int) -> int:
+        if not self.has_suit:
+            return 0
         bits = self.suit_cache.get(suit_key)
         if bits is None:
             f = Features(self.tables, suit_counts=self.tables.suit_counts(suit_key))
@@ -118,11 +152,15 @@ class _ContextEvaluator:
             f = Features(t, t.rank_counts(rank_key), t.suit_counts(suit_key), mask)
             return self.c.bits(Domain.JOINT, f)
         fns = self.joint_fns
-        key = fns[0](mask) if len(fns) == 1 else tuple(fn(mask) for fn in fns)
+        key = fns[0](mask) if len(fns) == 1 else tuple([fn(mask) for fn in fns])
         bits = self.joint_cache.get(key)
-        if bits is None:
-            f = Features(t, None, None, mask)
+        if bits is None:        # a side may be made of rank parts (``groups(n, SET)``): all features
+            f = Features(t, t.rank_counts(rank_key), t.suit_counts(suit_key), mask)
             bits = self.joint_cache[key] = self.c.bits(Domain.JOINT, f)
+        if self.joint_reads is not None:
+            if len(self.read_cache) >= READ_CACHE_SIZE:
+                self.read_cache.clear()
+            self.read_cache[mask & self.joint_reads] = bits
         return bits
 
     def resolve(self, bits: int) -> Resolution:
@@ -166,14 +204,15 @@ class RoleEvaluator:
         self.compiler = TableCompiler(table, deck)
         if self.compiler.errors:
             raise self.compiler.errors[0]
-        self._contexts: dict[Context, _ContextEvaluator] = {}
+        self._contexts: dict[tuple[int | None, int | None], _ContextEvaluator] = {}
+        self._class_masks: dict[tuple[str, int | None, int | None], int] = {}    # a class's cards per context
         self.context(None, None)
 
     def context(self, trump: int | None = None, indicator: int | None = None) -> _ContextEvaluator:
-        ctx = Context(trump, indicator)
-        ev = self._contexts.get(ctx)
+        ev = self._contexts.get((trump, indicator))     # a plain tuple hashes faster than a Context
         if ev is None:
-            ev = self._contexts[ctx] = _ContextEvaluator(self.compiler.compile(ctx), self.table)
+            ctx = Context(trump, indicator)
+            ev = self._contexts[trump, indicator] = _ContextEvaluator(self.compiler.compile(ctx), self.table)
         return ev
 
     def _check(self, hand: Sequence[int], mask: int) -> None:
@@ -221,6 +260,7 @@ class RoleEvaluator:
         rmask, sshift, smask, mshift = t.rank_key_mask, t.suit_shift, t.suit_key_mask, t.mask_shift
         rcache, scache, jcache, fcache = ev.rank_cache, ev.suit_cache, ev.joint_cache, ev.final_cache
         single = ev.joint_fns[0] if len(ev.joint_fns) == 1 and ev.has_joint and not ev.mixed else None
+        reads, rdcache, has_rank, has_suit = ev.joint_reads, ev.read_cache, ev.has_rank, ev.has_suit
         out: list[Resolution] = []
         append = out.append
         for hand in hands:
@@ -232,13 +272,17 @@ class RoleEvaluator:
             if mask.bit_count() != len(hand):
                 self._check(hand, mask)
             rk, sk = v & rmask, (v >> sshift) & smask
-            rb = rcache.get(rk)
+            rb = rcache.get(rk) if has_rank else 0
             if rb is None:
                 rb = ev.rank_bits(rk)
-            sb = scache.get(sk)
+            sb = scache.get(sk) if has_suit else 0
             if sb is None:
                 sb = ev.suit_bits(sk)
-            if single is not None:
+            if reads is not None:
+                jb = rdcache.get(mask & reads)
+                if jb is None:
+                    jb = ev.joint_bits(rk, sk, mask)
+            elif single is not None:
                 jb = jcache.get(single(mask))
                 if jb is None:
                     jb = ev.joint_bits(rk, sk, mask)
@@ -248,10 +292,22 @@ class RoleEvaluator:
             append(res if res is not None else ev.resolve(rb | sb | jb))
         return out
 
+    def reads_any(self, cards: Iterable[int], trump: int | None = None, indicator: int | None = None) -> bool:
+        """Whether adding ``cards`` to a hand may change its roles: False only when the table
+        reads nothing but counts of known card sets (capture roles) and none of ``cards`` is in
+        them, or when it reads nothing at all."""
+        ev = self.context(trump, indicator)
+        if ev.has_rank or ev.has_suit or (ev.has_joint and ev.joint_reads is None):
+            return True
+        reads, bit = ev.joint_reads or 0, self.compiler.tables.hand_bit
+        return any(bit[c] & reads for c in cards)
+
     def count_class(self, name: str, hand: Sequence[int], trump: int | None = None,
                     indicator: int | None = None) -> int:
         """How many cards of the named class ``hand`` holds."""
-        mask = self.compiler.class_mask(name, Context(trump, indicator))
+        mask = self._class_masks.get((name, trump, indicator))
+        if mask is None:
+            mask = self._class_masks[name, trump, indicator] = self.compiler.class_mask(name, Context(trump, indicator))
         bit = self.compiler.tables.hand_bit
         return sum(1 for c in hand if bit[c] & mask)
 

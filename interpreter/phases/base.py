@@ -7,12 +7,38 @@ whether it runs in this round at all, ``enter`` does its automatic work (transfe
 
 from __future__ import annotations
 
-from typing import Any, Container, Optional
+from typing import Any, Callable, Container, Optional, Protocol
 
 from ...ruleset.errors import IllegalAction
 from ...ruleset.model import Phase, Ruleset
 from ..actions import ActionBase
+from ..events import Applied
 from ..state import Table
+
+# A uniform pick (:mod:`..drive`): ``pick(seat, options)`` draws one of ``options`` by its position
+# alone (chance samples its space of deals), so a phase may offer any sequence in the order of its
+# legal actions, e.g. the cards rather than the ``Play`` actions of them.
+Pick = Callable[[int, Any], Any]
+
+
+class Acting(Protocol):
+    """What a loop of actions reads: a phase or a play engine."""
+
+    def actor(self, t: Table) -> Optional[int]: ...
+
+    def legal(self, t: Table) -> Container[object]: ...
+
+    def apply(self, t: Table, action: Any) -> None: ...
+
+
+def drive_actions(rule: Acting, t: Table, pick: Pick) -> None:
+    """Play ``rule`` until its :meth:`actor` is None, each action drawn by ``pick`` from its
+    :meth:`legal` and logged as ``GameState.apply`` logs it."""
+    log = t.events
+    while (who := rule.actor(t)) is not None:
+        action = pick(who, rule.legal(t))
+        log.append(Applied(t.round.index, who, action))
+        rule.apply(t, action)
 
 
 class PhaseRule:
@@ -44,6 +70,12 @@ class PhaseRule:
 
     def apply(self, t: Table, action: Any) -> None:
         """Apply a legal action (one :meth:`check` accepted: each phase takes its own action type)."""
+
+    def drive(self, t: Table, pick: Pick) -> None:
+        """Play the phase until :meth:`actor` is None, each action drawn by ``pick`` from
+        :meth:`legal` and logged as ``GameState.apply`` logs it. A phase may play its own actions
+        faster, as long as the log and every draw of ``pick`` stay the same."""
+        drive_actions(self, t, pick)
 
 
 def describe(action: object, t: Table) -> str:

@@ -18,7 +18,8 @@ class PlayPhase(PhaseRule):
         # the engine's own methods (the same signatures), bound once: the play phase is the
         # hottest path of a round; set in the instance's dict, as methods are not reassigned
         vars(self).update(actor=self.engine.actor, legal=self.engine.legal,
-                          check=self.engine.check, apply=self.engine.apply)
+                          check=self.engine.check, apply=self.engine.apply,
+                          drive=self.engine.drive)   # the engine's own loop for uniform picks (drive.py)
 
     def applies(self, t: Table) -> bool:
         return t.round.kind in PLAYED

@@ -20,6 +20,7 @@ from ...ruleset.model import Ruleset, TransferKind
 from ...ruleset.roles import RoleEvaluator, RoleResult
 from ..actions import ActionBase, Play, is_card
 from ..events import RolesShown
+from ..phases.base import Pick, drive_actions
 from ..state import Table
 
 
@@ -46,6 +47,9 @@ class Captured:
     turned: bool
     taken: tuple[int, ...]
 
+    def __init__(self, round: int, seat: int, card: int, turned: bool, taken: tuple[int, ...]) -> None:
+        self.__dict__.update(round=round, seat=seat, card=card, turned=turned, taken=taken)  # as Applied
+
 
 class Stage(enum.Enum):
     PLAY = "play"
@@ -65,6 +69,7 @@ class MatchingState:
     pending: Optional[int] = None                # the turned card waiting for a choice
     stopped: Optional[tuple[int, tuple[str, ...], int]] = None   # (seat, roles, value) by H18
     capture_paid: dict[int, int] = dc_field(default_factory=dict)   # seat -> kan paid for capture roles (play_on)
+    turn_from: int = 0                           # the size of the seat's pile when its turn began
 
     @property
     def seat(self) -> int:
@@ -136,14 +141,19 @@ class MatchingEngine:
         if s.stage is Stage.OVER:
             return ()
         month, plays = self.month, self._plays
-        field: dict[int, list[int]] = {}            # the field's cards by month, in field order
-        for f in s.field:
-            field.setdefault(month[f], []).append(f)
+        on_field = [month[f] for f in s.field]     # the field's months, in field order
         out: list[Union[Play, Capture]] = []
         for card in sorted(t.round.hands[s.seat]):
-            m = field.get(month[card], ())
-            out.extend(captures[card, f] for f in m) if len(m) == 2 else out.append(plays[card])
+            m = month[card]
+            if on_field.count(m) == 2:             # H15: choose which of the two to take
+                out.extend(captures[card, f] for f in s.field if month[f] == m)
+            else:
+                out.append(plays[card])
         return tuple(out)
+
+    def drive(self, t: Table, pick: Pick) -> None:
+        """Play out the round with uniform picks, action by action (:func:`drive_actions`)."""
+        drive_actions(self, t, pick)
 
     def check(self, t: Table, action: object) -> None:
         legal = self.legal(t)
@@ -198,20 +208,24 @@ class MatchingEngine:
             self._settle(t, s, seat, action.card, action.target, turned=True)
             self._end_turn(t, s, seat, captured=True)
             return
+        s.turn_from = len(s.captures[seat])
         t.round.hands[seat].remove(action.card)
         captured = self._settle(t, s, seat, action.card, getattr(action, "target", None), turned=False)
         if s.stock:
             card = s.stock.pop(0)
-            if len(self.matches(s, card)) == 2:
+            m = self.matches(s, card)
+            if len(m) == 2:
                 s.stage, s.pending = Stage.TURN_CHOICE, card
                 return
-            captured = self._settle(t, s, seat, card, None, turned=True) or captured
+            captured = self._settle(t, s, seat, card, None, turned=True, m=m) or captured
         self._end_turn(t, s, seat, captured)
 
-    def _settle(self, t: Table, s: MatchingState, seat: int, card: int, target: Optional[int], turned: bool) -> bool:
-        """H14: capture the matching field card(s) with ``card``, or leave it on the field; whether
-        it captured."""
-        m = self.matches(s, card)
+    def _settle(self, t: Table, s: MatchingState, seat: int, card: int, target: Optional[int], turned: bool,
+                m: Optional[list[int]] = None) -> bool:
+        """H14: capture the matching field card(s) with ``card`` (``m``: those field cards, when
+        known), or leave it on the field; whether it captured."""
+        if m is None:
+            m = self.matches(s, card)
         if len(m) != 2:
             taken = tuple(m)
         else:
@@ -228,19 +242,26 @@ class MatchingEngine:
 
     def _end_turn(self, t: Table, s: MatchingState, seat: int, captured: bool) -> None:
         """H18: a turn that ``captured`` cards may have made a capture role. A turn that captured
-        nothing has the roles its pile had before: those stopped the round or were paid already."""
+        nothing has the roles its pile had before: those stopped the round or were paid already.
+        So has a pile that was not empty before the turn and took only cards no capture role
+        reads (``reads_any``; its roles were judged when it last took cards)."""
         s.stage = Stage.PLAY
-        ev, pile = capture_evaluator(self.ruleset), s.captures[seat]
-        if captured and ev.values(pile).hits:       # a capture role (rare): evaluate it with its cards
-            res = ev.evaluate(pile)
-            if self.ruleset.hanafuda.after_capture_role == "play_on":
-                self._play_on(t, s, seat, res)
-            else:
-                self._stop(t, s, seat, res)
-                return
+        if captured:
+            ev, pile = capture_evaluator(self.ruleset), s.captures[seat]
+            new = s.turn_from == 0 or ev.reads_any(pile[s.turn_from:])
+            if new and ev.values(pile).hits:        # a capture role (rare): evaluate it with its cards
+                res = ev.evaluate(pile)
+                if self.ruleset.hanafuda.after_capture_role == "play_on":
+                    self._play_on(t, s, seat, res)
+                else:
+                    self._stop(t, s, seat, res)
+                    return
         s.turn += 1
-        if not any(t.round.hands[x] for x in s.order):     # H16 (a go/drop form may leave stock)
-            s.stage = Stage.OVER
+        hands = t.round.hands
+        for x in s.order:
+            if hands[x]:
+                return
+        s.stage = Stage.OVER                        # H16 (a go/drop form may leave stock)
 
     def _play_on(self, t: Table, s: MatchingState, seat: int, res: RoleResult) -> None:
         """下げ (``after_capture_role: play_on``): the round goes on; each other seat pays what the

@@ -8,7 +8,8 @@ from typing import Optional
 from ...ruleset.errors import IllegalAction
 from ...ruleset.model import Ruleset
 from ..actions import Play
-from ..events import TrickTaken
+from ..events import Applied, TrickTaken
+from ..phases.base import Pick
 from ..state import Table
 
 
@@ -100,6 +101,18 @@ class TrickEngine:
             if trumps:
                 return trumps
         return hand
+
+    def drive(self, t: Table, pick: Pick) -> None:
+        """Play out the tricks with uniform picks (:meth:`~..phases.base.PhaseRule.drive`): each
+        seat draws among its playable cards, in the order of :meth:`legal`."""
+        r = t.round
+        p: TrickState = r.play
+        hands, goers, plays, log, index = r.hands, p.goers, self._plays, t.events, r.index
+        playable, apply = self.playable, self.apply
+        while hands[seat := goers[p.turn]]:
+            action = plays[pick(seat, playable(t, hands[seat]))]
+            log.append(Applied(index, seat, action))
+            apply(t, action)
 
     def check(self, t: Table, action: object) -> None:
         deck = self.ruleset.deck

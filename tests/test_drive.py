@@ -1,0 +1,75 @@
+"""Issue 15: a game of uniform bots played phase by phase (drive.py) is the game played action by
+action through ``GameState``: the same chips, pot and log (so the same record and summary), for
+every bundled rule file, every house-rule variant of the tests and settings no file names."""
+
+from pathlib import Path
+
+import pytest
+
+from hachihachi.interpreter import GameState
+from hachihachi.interpreter.bots import make_bot
+from hachihachi.interpreter.bots.random_bot import RandomBot
+from hachihachi.interpreter.drive import is_uniform
+from hachihachi.interpreter.games import game_seed, play_out
+from hachihachi.ruleset.bundled import bundled_names
+from hachihachi.ruleset.loader import load_ruleset, load_variant
+
+HOUSE = Path(__file__).parent / "house_rules" / "variants"
+SETTINGS = [
+    ("hachihachi_trick", (("trick_play.must_trump", True),)),
+    ("hachihachi_trick", (("trick_settlement.pot_tie", "split"),)),
+    ("hachihachi_trick", (("rounds.leftover_pot", "split"),)),
+    ("hachihachi_trick", (("trick_play.must_follow_suit", False),)),
+]
+
+
+class StepBot(RandomBot):
+    """The random bot's choices, made through the per-action API (``GameState.apply``)."""
+
+    uniform = False
+
+
+def rulesets():
+    out = [pytest.param(load_ruleset(n), id=n) for n in bundled_names()]
+    out += [pytest.param(load_ruleset(str(p)), id=p.stem) for p in sorted(HOUSE.glob("*.yaml"))]
+    out += [pytest.param(load_variant(ref, pairs), id="+".join(f"{k}={v}" for k, v in pairs))
+            for ref, pairs in SETTINGS]
+    return out
+
+
+def played(rules, players, gseed, bot):
+    game = GameState(rules, players, seed=gseed)
+    play_out(game, [bot] * players, gseed)
+    return game
+
+
+@pytest.mark.parametrize("rules", rulesets())
+def test_issue15_driven_games_equal_games_played_action_by_action(rules):
+    lo, hi = rules.players.min, rules.players.max
+    for i in range(4):
+        players, gseed = lo + i % (hi - lo + 1), game_seed(15, i)
+        fast, step = played(rules, players, gseed, make_bot("random")), played(rules, players, gseed, StepBot())
+        assert fast.is_terminal and step.is_terminal
+        assert (fast.chips, fast.pot, fast.rounds) == (step.chips, step.pot, step.rounds)
+        assert fast.events == step.events
+        assert fast.current_player is None and fast.legal_actions() == ()
+
+
+class LowestBot(RandomBot):
+    """Inherits the random bot's ``uniform`` but chooses its own way."""
+
+    def choose(self, game, seat, rng):
+        return game.legal_actions()[0]
+
+
+def test_issue15_only_uniform_bots_are_driven():
+    assert is_uniform([make_bot("random")] * 3)
+    assert not is_uniform([make_bot("random"), make_bot("heuristic")])
+    assert not is_uniform([StepBot()])
+    assert not is_uniform([LowestBot()])
+
+
+def test_issue15_a_bot_with_its_own_choose_is_asked_action_by_action():
+    rules = load_ruleset("hachihachi_trick")
+    game = played(rules, 3, game_seed(15, 0), LowestBot())
+    assert game.events != played(rules, 3, game_seed(15, 0), make_bot("random")).events

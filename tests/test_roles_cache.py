@@ -1,0 +1,85 @@
+"""Issue 15: the role evaluator's caches (atom truths per rank key, suit key and the values of the
+joint atoms' sides) answer exactly as evaluating every atom of the table on the whole hand."""
+
+import random
+
+import pytest
+
+from hachihachi.ruleset.compiler import Domain
+from hachihachi.ruleset.features import Features
+from hachihachi.ruleset.loader import load_ruleset
+from hachihachi.ruleset.roles import resolve_roles
+
+
+def every_atom(evaluator, hand, trump=None, indicator=None):
+    """The go value and role ids of ``hand`` with no cache: every atom on the hand's full features."""
+    ev = evaluator.context(trump, indicator)
+    t = ev.tables
+    rk, sk, mask = t.keys(hand)
+    f = Features(t, t.rank_counts(rk), t.suit_counts(sk), mask)
+    bits = sum(ev.c.bits(d, f) for d in (Domain.RANK, Domain.SUIT, Domain.JOINT))
+    res = resolve_roles(ev.table, [fn(bits) for fn in ev.c.roles])
+    return res.go, res.ids
+
+
+@pytest.mark.parametrize("name, table, size", [
+    ("hanafuda_hachihachi", "hand", 7), ("hanafuda_hachihachi", "hand", 8),
+    ("hanafuda_hachihachi", "capture", 12), ("hanafuda_hachihachi", "capture", 20),
+    ("hachihachi_trick", "hand", 7),
+])
+def test_issue15_cached_roles_equal_every_atom_evaluated(name, table, size):
+    rules = load_ruleset(name)
+    evaluator = rules.evaluator if table == "hand" else rules.hanafuda.capture_evaluator
+    rng, cards = random.Random(size), list(rules.deck.cards)
+    found = set()
+    for _ in range(1500):
+        hand = rng.sample(cards, size)
+        trump, indicator = (None, None) if name.startswith("hanafuda") else (rng.randrange(4), rng.choice(
+            [c for c in cards if c not in hand]))
+        got = evaluator.values(hand, trump, indicator)
+        assert (got.go, got.ids) == every_atom(evaluator, hand, trump, indicator), hand
+        found.update(got.ids)
+    assert found                     # the sample made roles, so the comparison meant something
+
+
+def test_issue15_a_table_with_no_rank_atoms_keeps_no_rank_cache():
+    """Capture roles read card sets only: the endless variety of captured piles is not remembered."""
+    rules = load_ruleset("hanafuda_hachihachi")
+    ev = rules.hanafuda.capture_evaluator
+    rng = random.Random(3)
+    for _ in range(200):
+        ev.values(rng.sample(list(rules.deck.cards), 16))
+    ctx = ev.context(None, None)
+    assert not ctx.rank_cache and not ctx.suit_cache and ctx.joint_cache
+    assert ctx.joint_reads is not None and ctx.read_cache      # keyed by the cards the roles read
+
+
+def test_issue15_a_suit_run_reads_every_card_so_keys_by_its_value():
+    ctx = load_ruleset("hachihachi_trick").evaluator.context(0, 5)
+    assert ctx.joint_reads is None and len(ctx.joint_fns) == 1
+
+
+def test_issue15_hanafuda_sets_are_remembered_by_the_hands_shape():
+    """Hanafuda's set roles (shape 4 3, groups(3) ...) read how many months have each count only:
+    the many month keys of its hands share the few shapes."""
+    rules = load_ruleset("hanafuda_hachihachi")
+    ctx = rules.evaluator.context(None, None)
+    assert ctx.by_shape and not load_ruleset("hachihachi_trick").evaluator.context(0, 5).by_shape
+    rng = random.Random(8)
+    for _ in range(300):
+        rules.evaluator.values(rng.sample(list(rules.deck.cards), 7))
+    assert 0 < len(ctx.shape_cache) < len(ctx.rank_cache) / 5
+
+
+def test_issue15_h18_a_capture_of_cards_no_capture_role_reads_changes_no_role():
+    """H18 is checked after a turn that took cards; chaff no capture role counts cannot change the
+    pile's capture roles, while a bright or a ribbon can. Hand roles read every card."""
+    rules = load_ruleset("hanafuda_hachihachi")
+    deck, ev = rules.deck, rules.hanafuda.capture_evaluator
+    chaff = [c for c in deck.cards if deck.kind(c) == "chaff" and deck.month(c) != 11]
+    bright = next(c for c in deck.cards if deck.kind(c) == "bright")
+    ribbon = next(c for c in deck.cards if deck.kind(c) == "ribbon")
+    assert not ev.reads_any(chaff[:6])
+    assert ev.reads_any(chaff[:2] + [bright]) and ev.reads_any([ribbon])
+    assert rules.evaluator.reads_any(chaff[:1])
+    assert load_ruleset("hachihachi_trick").evaluator.reads_any([0], 0, 5)
