@@ -1,6 +1,6 @@
 """Exact role statistics (``hachi roles --stats --exact``): time and peak memory, against C.
 
-    python benchmarks/stats_exact.py [--skip-c]
+    python benchmarks/stats_exact.py [--skip-c] [--stress [--limit SECONDS]]
 
 Each measurement runs in a fresh process (so the peak resident memory is its own):
 
@@ -9,6 +9,11 @@ Each measurement runs in a fresh process (so the peak resident memory is its own
    the trump and the indicator), counted over the 133,784,560 x 45 = 6,020,305,200 deals;
 3. a table of 30 card-triple roles (``count(cards 2s 3s 4s) == 3``...), which ran 28 minutes
    and 9.2 GB before exact counting went over the ranks.
+
+With ``--stress``, also the worst-case tables of benchmarks/stress/ (30 roles each: card triples
+scattered over ranks and suits, set algebra, run(SET) in suit sets, groups within a set, the
+trump and the indicator), each stopped after ``--limit`` CPU seconds (default 120) and reported
+as "over" that, with the peak memory it had reached.
 
 Baselines in the same run: the C brute force of benchmarks/roles.py over every hand of the
 standard table, and a C brute force over every deal of the house table (written here, gcc -O2);
@@ -20,7 +25,9 @@ from __future__ import annotations
 import argparse
 import json
 import resource
+import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -34,6 +41,8 @@ HERE = Path(__file__).parent
 BUILD = HERE / "build"
 HOUSE = HERE.parent / "tests" / "rulesets" / "valid" / "house_roles_context_rules.yaml"
 RANKS = "23456789TJQKA"
+STRESS = HERE / "stress"
+STRESS_TABLES = ("scattered_hands", "context_deals", "card_sets_deals")
 
 C_HOUSE = r"""
 /* Brute force over every deal (hand of 7, indicator among the other 45 cards) of the house table
@@ -112,6 +121,9 @@ def measure(which: str) -> dict:
 
     if which == "triples":
         evaluator, size = compile_table(triples_table(), STANDARD_52), 7
+    elif which in STRESS_TABLES:
+        rules = load_ruleset(str(STRESS / f"{which}_rules.yaml"))
+        evaluator, size = rules.evaluator, rules.hand_size
     else:
         rules = load_ruleset("hachihachi_trick" if which == "standard" else str(HOUSE))
         evaluator, size = rules.evaluator, rules.hand_size
@@ -123,8 +135,20 @@ def measure(which: str) -> dict:
             "roles": counts.roles, "none": counts.none}
 
 
-def run_child(which: str) -> dict:
-    out = subprocess.run([sys.executable, __file__, "--child", which], check=True, capture_output=True, text=True)
+def stop_after(limit: int) -> None:
+    """In a child: after ``limit`` CPU seconds, print how far it got (time, peak memory) and exit."""
+    def stop(signum: int, frame: object) -> None:
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        print(json.dumps({"seconds": time.process_time(), "peak_mb": peak, "stopped": True}), flush=True)
+        os._exit(0)
+
+    signal.signal(signal.SIGXCPU, stop)
+    resource.setrlimit(resource.RLIMIT_CPU, (limit, resource.RLIM_INFINITY))
+
+
+def run_child(which: str, limit: int | None = None) -> dict:
+    cmd = [sys.executable, __file__, "--child", which] + (["--limit", str(limit)] if limit else [])
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True)
     return json.loads(out.stdout)
 
 
@@ -161,9 +185,13 @@ def report(title: str, ours: dict, c: tuple[float, dict] | None) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--skip-c", action="store_true")
+    parser.add_argument("--stress", action="store_true", help="also count the tables of benchmarks/stress/")
+    parser.add_argument("--limit", type=int, default=120, help="with --stress: CPU seconds per stress table")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
+        if args.child in STRESS_TABLES:
+            stop_after(args.limit)
         print(json.dumps(measure(args.child)))
         return
     report("standard table", run_child("standard"), None if args.skip_c else run_c("roles_brute", C_SOURCE))
@@ -172,6 +200,15 @@ def main() -> None:
     triples = run_child("triples")
     print(f"30 card-triple roles: {triples['total']:,} {triples['unit']}")
     print(f"  hachihachi exact:   {triples['seconds']:8.2f} s CPU  peak {triples['peak_mb']:7.1f} MB")
+    if args.stress:
+        for name in STRESS_TABLES:
+            got = run_child(name, args.limit)
+            if got.get("stopped"):
+                print(f"stress table {name}: not finished")
+                print(f"  hachihachi exact:   over {got['seconds']:6.1f} s CPU  peak {got['peak_mb']:7.1f} MB when stopped")
+            else:
+                print(f"stress table {name}: {got['total']:,} {got['unit']}")
+                print(f"  hachihachi exact:   {got['seconds']:8.2f} s CPU  peak {got['peak_mb']:7.1f} MB")
 
 
 if __name__ == "__main__":

@@ -9,7 +9,14 @@ cannot change a comparison (``count(light) == 0`` needs 0, 1 or "more"):
 - per suit, the card count and the run in that suit, when ``max_suit`` or ``suit_run`` are read;
 - the truth bits of atoms already decided: a primitive whose card set has no cards above the
   current rank is final, its atoms are evaluated and it leaves the state (``count(cards 2s 3s 4s)``
-  costs three ranks of state, not thirteen).
+  costs three ranks of state, not thirteen); the bits stay only while an output still reads them.
+
+The outputs are what ``--stats`` prints: per role and combo, the hands that have it after groups
+and combos; and the hands with no role at all. A role's count depends only on the atoms of its
+group (a combo's on those of its roles' groups and of the earlier combos sharing a role), so at
+the rank where the last of them is decided the count is *emitted*: each state adds its hands times
+its ways to finish (the other cards of the hand, and the indicator if not yet placed), and those
+bits leave the state. "No role at all" is one bit, cleared as soon as a decided role holds.
 
 Suits that no card set tells apart (swapping them changes no set, as with every suit of the
 standard table) are interchangeable: their per-suit values are kept sorted, so one state stands
@@ -25,12 +32,14 @@ integer number of hands or of (hand, indicator) deals.
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import defaultdict
 from dataclasses import dataclass
+from math import comb
 from typing import Any, Callable
 
 from .compiler import FLIPPED, OPS, Context, TableCompiler
-from .patterns import CardSet, Compare, Count, Groups, MaxSuit, Number, Run, RunIn, Shape, SuitRun
+from .roles import _ids_with_parts, resolve_roles
+from .patterns import CardSet, Compare, Count, Groups, MaxSuit, Number, Run, RunIn, Shape, SuitRun, walk
 from .patterns import Quantity as QuantityNode
 
 # A primitive's value is an int (count, groups), a run ``(current, best, prefix)`` or a rank
@@ -43,6 +52,15 @@ RunState = tuple[int, int, int]     # (current, best, prefix: the run from the l
 SuitsState = tuple[tuple[int, RunState], ...]   # per suit: (count, run)
 StateKey = tuple[int, bool, int, tuple[Value, ...], SuitsState]   # (cards, placed, atom bits, values, suits)
 Option = tuple[int, int, bool, tuple[Update, ...]]                # (suits held, how many, indicator here, updates)
+
+
+@dataclass(frozen=True)
+class PassCounts:
+    """One pass: hands (or deals) in all, with no role at all, and with each role and combo id."""
+
+    total: int
+    none: int
+    outputs: dict[str, int]
 
 
 @dataclass(frozen=True)
@@ -193,8 +211,8 @@ class RankTransfer:
         return tuple(tuple(c) for c in classes)
 
     # ------------------------------------------------------------ the transfer
-    def run(self) -> Counter[int]:
-        """{atom truth bits: number of hands (or deals)} over every hand of this pass."""
+    def run(self) -> PassCounts:
+        """Hands (or deals) in all, with no role, and with each role and combo, over this pass."""
         R, S, N = self.R, self.S, self.n
         prims = self.prims
         last = [p.last() for p in prims]
@@ -207,7 +225,10 @@ class RankTransfer:
         live = list(range(len(prims)))
         tracked = self.suit_count.cap > 0 or self.suit_run.cap > 0
         per_suit_zero = tuple((0, (0, 0, -1)) for _ in range(S)) if tracked else ()
-        states: dict[StateKey, int] = {(0, False, 0, tuple(self._zero(i) for i in live), per_suit_zero): 1}
+        self._plan_outputs(atom_last)
+        self._acc: defaultdict[str, int] = defaultdict(int)
+        states: dict[StateKey, int] = {(0, False, self.none_bit, tuple(self._zero(i) for i in live),
+                                        per_suit_zero): 1}
         fixed_ind = self.indicator if not self.place else None
         deck = self.compiler.deck
         for r in range(R):
@@ -237,11 +258,53 @@ class RankTransfer:
                     out[(m, placed or here, bits, nv, ns)] += ways
             states = self._fold(out, r, live, atom_last, drop_after)
             live = [i for i in live if drop_after[i] > r]
-        result: Counter[int] = Counter()
+        total = none = 0
         for (n, placed, bits, vals, suits), ways in states.items():
             if n == N and (placed or not self.place):
-                result[bits] += ways
-        return result
+                total += ways
+                none += ways if bits & self.none_bit else 0
+        ids = [r.id for r in self.compiler.table.roles] + [c.id for c in self.compiler.table.combos]
+        return PassCounts(total, none, {i: self._acc.get(i, 0) for i in ids})
+
+    def _plan_outputs(self, atom_last: list[int]) -> None:
+        """When each role's and combo's count is known (its atoms decided: it is *emitted*, each
+        state adding its hands times its ways to finish), and which atom bits are kept till then."""
+        table, compiled = self.compiler.table, self.compiled
+        index = {a.node: j for j, a in enumerate(compiled.atoms)}
+        role_atoms = [{index[x] for x in walk(p) if x in index} for p in self.compiler.patterns if p is not None]
+        keys = [r.group if r.group is not None else ("", i) for i, r in enumerate(table.roles)]
+        group: defaultdict[object, set[int]] = defaultdict(set)
+        for i, key in enumerate(keys):
+            group[key] |= role_atoms[i]
+        deps = {r.id: group[keys[i]] for i, r in enumerate(table.roles)}
+        for n, combo in enumerate(table.combos):
+            need = set().union(*(deps.get(r, set()) for r in combo.roles))
+            for earlier in table.combos[:n]:
+                if set(earlier.roles) & set(combo.roles):
+                    need |= deps[earlier.id]
+            deps[combo.id] = need
+        last = {o: max([atom_last[j] for j in d] + [0]) for o, d in deps.items()}
+        role_last = [max([atom_last[j] for j in a] + [0]) for a in role_atoms]
+        keep = [0] * len(compiled.atoms)
+        for o, d in deps.items():
+            for j in d:
+                keep[j] = max(keep[j], last[o])
+        for i, atoms in enumerate(role_atoms):
+            for j in atoms:
+                keep[j] = max(keep[j], role_last[i])
+        self.none_bit = 1 << len(compiled.atoms)      # no role holds among those decided
+        self.emit_at = [[o for o in deps if last[o] == r] for r in range(self.R)]
+        self.roles_at = [[i for i in range(len(role_atoms)) if role_last[i] == r] for r in range(self.R)]
+        self.bits_kept = [sum(1 << j for j in range(len(keep)) if keep[j] > r) | self.none_bit for r in range(self.R)]
+
+    def _ways(self, r: int, n: int, placed: bool) -> int:
+        """Ways to finish a state after rank ``r``: the other cards of the hand, and the indicator."""
+        fixed = self.indicator if not self.place else None
+        deck = self.compiler.deck
+        rest = self.S * (self.R - 1 - r) - (1 if fixed is not None and deck.rank(fixed) > r else 0)
+        if not self.place or placed:
+            return comb(rest, self.n - n)
+        return (self.R - 1 - r) * comb(rest - 1, self.n - n) if rest > 0 else 0
 
     def _atom_prims(self, atom: AtomPlan) -> list[int]:
         if atom[0] == "shape":
@@ -335,11 +398,25 @@ class RankTransfer:
             return states
         pos = {i: k for k, i in enumerate(live)}
         out: defaultdict[StateKey, int] = defaultdict(int)
+        emitting, roles, kept = self.emit_at[r], self.roles_at[r], self.bits_kept[r]
+        table, fns, none_bit, acc = self.compiler.table, self.compiled.roles, self.none_bit, self._acc
+        seen: dict[int, tuple[int, list[str]]] = {}
         for (n, placed, bits, vals, suits), ways in states.items():
             for j in deciding:
                 if self._truth(self.atoms[j], vals, pos, suits, r):
                     bits |= 1 << j
-            out[(n, placed, bits, tuple(vals[k] for k in keep), suits)] += ways
+            got = seen.get(bits)
+            if got is None:
+                nb = bits
+                if bits & none_bit and any(fns[i](bits) for i in roles):
+                    nb &= ~none_bit
+                present = set(_ids_with_parts(table, resolve_roles(table, [fn(bits) for fn in fns]))) if emitting else ()
+                got = seen[bits] = (nb & kept, [o for o in emitting if o in present])
+            if got[1]:
+                finish = ways * self._ways(r, n, placed)
+                for o in got[1]:
+                    acc[o] += finish
+            out[(n, placed, got[0], tuple(vals[k] for k in keep), suits)] += ways
         return out
 
     def _truth(self, atom: AtomPlan, vals: tuple[Value, ...], pos: dict[int, int], suits: SuitsState,

@@ -196,6 +196,15 @@ def resolve_roles(table: RoleTable, matched: Sequence[bool]) -> Resolution:
     return Resolution(tuple(hits), sum(h.go for h in hits), sum(h.forced for h in hits))
 
 
+def _ids_with_parts(table: RoleTable, res: Resolution) -> list[str]:
+    out: list[str] = []
+    for h in res.hits:
+        out.append(h.id)
+        if len(h.parts) > 1 or table.roles[h.parts[0]].id != h.id:
+            out.extend(table.roles[i].id for i in h.parts)
+    return out
+
+
 class RoleEvaluator:
     """A role table compiled for a deck; contexts (trump, indicator) compile on first use."""
 

@@ -21,7 +21,7 @@ from .compiler import Context, TableCompiler
 from .exact import RankTransfer
 from .patterns import CardList, RankSet, SuitSet, walk
 from .model import Ruleset
-from .roles import Resolution, RoleEvaluator, resolve_roles
+from .roles import RoleEvaluator, _ids_with_parts
 from .roletable import RoleTable
 
 HANDS, DEALS = "hands", "deals"
@@ -78,28 +78,19 @@ def exact_counts(evaluator: RoleEvaluator, hand_size: int, trump: int | None = N
                  indicator: int | None = None) -> RoleCounts:
     """Exact role counts over every hand of ``hand_size`` cards, or every deal (module docstring)."""
     compiler, deck = evaluator.compiler, evaluator.deck
-    bits: Counter[int] = Counter()
     if counts_deals(compiler, trump, indicator):
-        for suit, weight in _trump_passes(compiler, hand_size, trump):
-            for b, n in RankTransfer(compiler, hand_size, suit, None, True).run().items():
-                bits[b] += n * weight
+        passes = [(RankTransfer(compiler, hand_size, suit, None, True).run(), weight)
+                  for suit, weight in _trump_passes(compiler, hand_size, trump)]
         unit, total = DEALS, len(_deal_indicators(deck, trump)) * comb(deck.size - 1, hand_size)
     else:
-        bits = RankTransfer(compiler, hand_size, trump, indicator, False).run()
+        passes = [(RankTransfer(compiler, hand_size, trump, indicator, False).run(), 1)]
         unit, total = HANDS, comb(deck.size - (indicator is not None), hand_size)
-    roles: Counter[str] = Counter()
-    none = counted = 0
-    compiled = compiler.compile(Context(trump, indicator))    # role formulas over atom bits: any context
-    for b, n in bits.items():
-        res = resolve_roles(evaluator.table, [fn(b) for fn in compiled.roles])
-        counted += n
-        none += n if not res.hits else 0
-        for i in _ids_with_parts(evaluator.table, res):
-            roles[i] += n
+    counted = sum(p.total * w for p, w in passes)
     if counted != total:                                  # a bug, never the user's input
         raise RuntimeError(f"exact counts cover {counted} {unit}, not {total}")
     ids = [r.id for r in evaluator.table.roles] + [c.id for c in evaluator.table.combos]
-    return RoleCounts(total, True, {i: roles.get(i, 0) for i in ids}, none, unit=unit)
+    roles = {i: sum(p.outputs[i] * w for p, w in passes) for i in ids}
+    return RoleCounts(total, True, roles, sum(p.none * w for p, w in passes), unit=unit)
 
 
 def _trump_passes(compiler: TableCompiler, hand_size: int, trump: int | None) -> list[tuple[int, int]]:
@@ -147,15 +138,6 @@ def _tally(evaluator: RoleEvaluator, hands: Iterable[Sequence[int]], trump: int 
         counts.update(_ids_with_parts(evaluator.table, res))
         none += not res.hits
     return none
-
-
-def _ids_with_parts(table: RoleTable, res: Resolution) -> list[str]:
-    out: list[str] = []
-    for h in res.hits:
-        out.append(h.id)
-        if len(h.parts) > 1 or table.roles[h.parts[0]].id != h.id:
-            out.extend(table.roles[i].id for i in h.parts)
-    return out
 
 
 def warnings(ruleset: Ruleset) -> list[str]:

@@ -128,3 +128,38 @@ def test_validate_reports_a_full_width_colon_on_its_own_line(tmp_path):
     out = CliRunner().invoke(cli, ["validate", str(path)])
     assert out.exit_code != 0
     assert f"{path}:6:14: error: a full-width colon '：'" in out.output
+
+
+# The kinds of roles of the stress tables (benchmarks/stress/), on a deck small enough to enumerate:
+# card triples scattered over ranks and suits, set algebra, run(SET) in suit sets, groups within a
+# set, the trump and the indicator, next to the standard kinds (shape, run, max_suit, suit_run).
+STRESS_ROLES = [
+    ("tri_a", "tri", "count(cards 2s 4h Ad) == 3", 3, 2),
+    ("tri_b", "tri", "count(cards 3c 5d Ah) >= 2", 2, 1),
+    ("tri_c", None, "count(cards 2h 3d 5s) >= 2", 1, 1),
+    ("red_run", "runs", "run(suit h d) >= 3", 2, 1),
+    ("black_run", "runs", "run(suit s c - rank 3) >= 2", 1, 1),
+    ("red_high", None, "count((suit h d) & (rank 4 5 A)) >= 2", 1, 1),
+    ("red_pairs", None, "groups(2, suit h d) >= 1", 1, 0),
+    ("trump_run", "p", "run(suit trump) >= 2", 3, 2),
+    ("ind_pair", None, "count(rank indicator) >= 2", 2, 1),
+    ("trump_court", None, "count(suit trump & rank 5 A) >= 1 and not count(cards indicator | rank A - suit trump) >= 1",
+     1, 1),
+    ("ind_ladder", None, "run(suit trump | rank indicator) >= 3", 1, 1),
+    ("two_pairs", "sets", "shape 2 2", 2, 1),
+    ("straight", "p", "run >= 4", 2, 1),
+    ("flush", "p", "max_suit >= 3 or suit_run >= 3", 1, 1),
+    ("mix", None, "count(suit trump - rank indicator) > count(suit s)", 1, 0),
+]
+
+
+def test_issue12_stress_kinds_of_roles_count_every_deal_exactly():
+    defs = tuple(RoleDef(i, Name(i, i), g, p, go, fo) for i, g, p, go, fo in STRESS_ROLES)
+    combos = (Combo("red_tri", ("red_run", "tri_b"), 9, 9), Combo("trump_pairs", ("trump_run", "ind_pair"), 9, 9))
+    ev = compile_table(RoleTable(classes={}, groups={}, roles=defs, combos=combos), TINY)
+    counts = exact_counts(ev, 4)
+    deals, expected, none = brute_deals(ev, TINY, 4)
+    assert counts.unit == "deals" and counts.hands == deals
+    assert counts.roles == {k: expected.get(k, 0) for k in counts.roles}
+    assert counts.none == none
+    assert min(counts.roles.values()) > 0
