@@ -205,7 +205,8 @@ def main() -> None:
             got = run_child(name, args.limit)
             if got.get("stopped"):
                 print(f"stress table {name}: not finished")
-                print(f"  hachihachi exact:   over {got['seconds']:6.1f} s CPU  peak {got['peak_mb']:7.1f} MB when stopped")
+                print(f"  hachihachi exact:   over {got['seconds']:6.1f} s CPU  "
+                      f"peak {got['peak_mb']:7.1f} MB when stopped")
             else:
                 print(f"stress table {name}: {got['total']:,} {got['unit']}")
                 print(f"  hachihachi exact:   {got['seconds']:8.2f} s CPU  peak {got['peak_mb']:7.1f} MB")

@@ -410,7 +410,8 @@ class RankTransfer:
                 nb = bits
                 if bits & none_bit and any(fns[i](bits) for i in roles):
                     nb &= ~none_bit
-                present = set(_ids_with_parts(table, resolve_roles(table, [fn(bits) for fn in fns]))) if emitting else ()
+                present = (set(_ids_with_parts(table, resolve_roles(table, [fn(bits) for fn in fns])))
+                           if emitting else ())
                 got = seen[bits] = (nb & kept, [o for o in emitting if o in present])
             if got[1]:
                 finish = ways * self._ways(r, n, placed)
