@@ -17,12 +17,11 @@ from math import comb, sqrt
 from typing import Iterable, Sequence
 
 from .cards import Deck
-from .compiler import Context, TableCompiler
+from .compiler import TableCompiler
 from .exact import RankTransfer
 from .patterns import CardList, RankSet, SuitSet, walk
 from .model import Ruleset
 from .roles import RoleEvaluator, _ids_with_parts
-from .roletable import RoleTable
 
 HANDS, DEALS = "hands", "deals"
 
