@@ -257,3 +257,16 @@ def test_issue14_a_small_budget_departs_from_the_heuristic_less_with_the_prior(r
         for z in departs:
             departs[z] += make(z).choose(g, who, random.Random(seed)) != expected
     assert departs[None] > departs[1.0], departs
+
+
+def test_issue14_young_nodes_below_the_root_play_as_the_roll_out_instead_of_exploring():
+    g = first_real_choice(RULES, 5, seed=2)
+    seat = g.current_player
+
+    def breadth(expand_after):
+        root = IsmctsBot(iterations=40, expand_after=expand_after)._run(g, seat, random.Random(4), None)
+        return sum(len(child.children) for child in root.children.values())
+
+    explored, heuristic = breadth(0), breadth(10 ** 6)
+    assert heuristic < explored
+    assert breadth(10 ** 6) == heuristic                 # seeded: the same tree again

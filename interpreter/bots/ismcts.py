@@ -9,7 +9,10 @@ plays the round out with the heuristic bots and backs up every seat's change of 
 round (carried pot restored). A deal met in the tree (before the cards are dealt) is sampled and
 ends the tree walk. The exploration term is scaled by the standard deviation of all the rewards
 backed up so far, so one exploration constant fits any ruleset's scale of chips (a hanafuda round
-moves hundreds of points, a trick round a few).
+moves hundreds of points, a trick round a few). Below the root, a node visited fewer than
+``expand_after`` times plays the roll-out heuristic's choice in the iteration's world rather than
+exploring: with the few dozen iterations of 100 ms, UCB there would make the other seats play
+near-random cards in the contenders' play-outs.
 
 The heuristic's choice is the bot's prior: when deciding, every world is played twice from the
 root with the same random numbers, once by the heuristic's action and once by a contender (each
@@ -46,6 +49,7 @@ from .search import CONFIDENCE, Estimate, SearchBot, confident_best, heuristic_c
 
 DEFAULT_ITERATIONS = 30          # under 100 ms a decision on one core (p95, trick and hanafuda)
 EXPLORATION = 0.7
+EXPAND_AFTER = 8                 # visits a node below the root needs before its actions are searched
 
 
 @dataclass(eq=False)
@@ -81,7 +85,8 @@ class IsmctsBot(SearchBot):
     name = "ismcts"
 
     def __init__(self, iterations: Optional[int] = None, ms: Optional[float] = None,
-                 exploration: float = EXPLORATION, confidence: Optional[float] = CONFIDENCE) -> None:
+                 exploration: float = EXPLORATION, confidence: Optional[float] = CONFIDENCE,
+                 expand_after: int = EXPAND_AFTER) -> None:
         super().__init__()
         if iterations is None and ms is None:
             iterations = DEFAULT_ITERATIONS
@@ -89,6 +94,7 @@ class IsmctsBot(SearchBot):
         self.ms = ms
         self.exploration = exploration
         self.confidence = confidence
+        self.expand_after = expand_after
 
     def decide(self, game: GameState, seat: int, legal: tuple[Any, ...], rng: random.Random, began: float) -> Any:
         default = heuristic_choice(rollout_policy(game.ruleset), game, seat, rng, legal)
@@ -177,6 +183,13 @@ class IsmctsBot(SearchBot):
                 break
             if first is not None and node is root:
                 action = first
+                child = node.children.get(action)
+                if child is None:
+                    child = node.children[action] = Node(actor=who)
+                child.avail += 1
+                untried = [] if child.visits else [action]
+            elif node is not root and node.visits < self.expand_after:
+                action = policy.choose(world, who, rng)     # a young node plays as the roll-out would
                 child = node.children.get(action)
                 if child is None:
                     child = node.children[action] = Node(actor=who)
