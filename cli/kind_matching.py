@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
-from ..interpreter.actions import Play
+from ..interpreter.actions import ActionBase, Play
 from ..interpreter.phases.hanafuda import HanaDeal
 from ..interpreter.play.matching import Capture
 from ..interpreter.view import View
@@ -36,10 +36,10 @@ class MatchingScreen:
     def dealt_line(self, screen: Any, game: Any, deal: Any) -> Optional[str]:
         return hana.dealt_line(screen, deal.field, len(deal.stock)) if isinstance(deal, HanaDeal) else None
 
-    def numbered(self, v: View, rules: Ruleset) -> tuple[Any, ...]:
+    def numbered(self, v: View, rules: Ruleset) -> tuple[ActionBase, ...]:
         return matching_input.order(v, rules)
 
-    def parse(self, answer: str, v: View, rules: Ruleset) -> Any:
+    def parse(self, answer: str, v: View, rules: Ruleset) -> ActionBase:
         return matching_input.parse(answer, v, rules)
 
     def explain(self, v: View, rules: Ruleset, lang: str) -> list[str]:

@@ -7,7 +7,7 @@ from typing import Any, Optional, Sequence
 
 import click
 
-from ..interpreter.actions import Deal, Play
+from ..interpreter.actions import ActionBase, Deal, Play
 from ..interpreter.view import View
 from ..ruleset.errors import CardError
 from ..ruleset.model import Phase, PlayKind, Ruleset
@@ -91,8 +91,9 @@ class TrickScreen:
                              mult=r.multiplier)
         return line
 
-    def numbered(self, v: View, rules: Ruleset) -> tuple[Any, ...]:
-        return tuple(sorted(v.legal, key=lambda a: rules.deck.sort_key(a.card, v.trump)))
+    def numbered(self, v: View, rules: Ruleset) -> tuple[ActionBase, ...]:
+        plays = [a for a in v.legal if isinstance(a, Play)]                # all of them in trick play
+        return tuple(sorted(plays, key=lambda a: rules.deck.sort_key(a.card, v.trump)))
 
     def parse(self, answer: str, v: View, rules: Ruleset) -> Play:
         deck = rules.deck

@@ -7,6 +7,7 @@ calls one library function.
 from __future__ import annotations
 
 import importlib
+from typing import Optional
 
 import click
 
@@ -25,19 +26,20 @@ COMMANDS = {
 
 
 class LazyGroup(click.Group):
-    def list_commands(self, ctx):
+    def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
 
-    def get_command(self, ctx, name):
+    def get_command(self, ctx: click.Context, name: str) -> Optional[click.Command]:
         if name not in COMMANDS:
             return None
         module, attr, _ = COMMANDS[name]
         try:
-            return getattr(importlib.import_module(module), attr)
+            command: click.Command = getattr(importlib.import_module(module), attr)
         except (ImportError, AttributeError):
             return None
+        return command
 
-    def format_commands(self, ctx, formatter):
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
@@ -54,7 +56,7 @@ def _version() -> str:
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="hachihachi", prog_name="hachi", message="%(prog)s %(version)s")
-def cli():
+def cli() -> None:
     """hachihachi: a rules-as-data engine for Hachi-Hachi card games.
 
     Enable shell completion with, for bash: eval "$(_HACHI_COMPLETE=bash_source hachi)"

@@ -21,7 +21,7 @@ def explain(v: View, rules: Ruleset, lang: str = "en") -> list[str]:
     return lines
 
 
-def _values(v: View, rules: Ruleset, lang: str) -> dict:
+def _values(v: View, rules: Ruleset, lang: str) -> dict[str, object]:
     hana = rules.hanafuda
     deck = hana.deck
     roles = rules.evaluator.evaluate(v.hand) if v.hand else None
@@ -39,7 +39,7 @@ def _values(v: View, rules: Ruleset, lang: str) -> dict:
     )
 
 
-def _house_words(rules: Ruleset, lang: str) -> dict:
+def _house_words(rules: Ruleset, lang: str) -> dict[str, str]:
     """H11 and H18 as the rule file sets them: when hand roles are paid, whether a capture role
     stops the round."""
     hana, ja = rules.hanafuda, lang == "ja"

@@ -8,9 +8,9 @@ takes. Anything else raises :class:`~.tui_input.BadAnswer` with the reason.
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, NoReturn, cast
+from typing import Iterable, NoReturn, cast
 
-from ..interpreter.actions import Play
+from ..interpreter.actions import ActionBase, Play
 from ..interpreter.play.matching import Capture
 from ..interpreter.view import View
 from ..ruleset.errors import CardError
@@ -21,13 +21,14 @@ from .answers import BadAnswer
 _SPLIT = re.compile(r"\s*(?:->|>|,|\s)\s*")
 
 
-def order(v: View, rules: Ruleset) -> tuple[Any, ...]:
+def order(v: View, rules: Ruleset) -> tuple[ActionBase, ...]:
     """The legal actions in numbering order: by the card's month, then by the target's."""
     key = rules.deck.sort_key
-    return tuple(sorted(v.legal, key=lambda a: (key(a.card), key(getattr(a, "target", a.card)))))
+    plays = [a for a in v.legal if isinstance(a, (Play, Capture))]       # all of them in matching play
+    return tuple(sorted(plays, key=lambda a: (key(a.card), key(a.target if isinstance(a, Capture) else a.card))))
 
 
-def parse(answer: str, v: View, rules: Ruleset) -> object:
+def parse(answer: str, v: View, rules: Ruleset) -> ActionBase:
     """The legal action named by one or two card names (a bad answer raises :class:`BadAnswer`)."""
     words = [w for w in _SPLIT.split(answer.strip()) if w]
     if len(words) > 2:
@@ -51,7 +52,7 @@ def _names(cards: Iterable[int], rules: Ruleset, sep: str = " or ") -> str:
     return sep.join(rules.deck.name(c) for c in cards)
 
 
-def _turned(named: list[int], turned: int, v: View, rules: Ruleset) -> object:
+def _turned(named: list[int], turned: int, v: View, rules: Ruleset) -> Capture:
     """H15: the turned card matches two field cards; the answer names the one it takes."""
     name = rules.deck.name
     targets = _targets(turned, v)
@@ -67,7 +68,7 @@ def _turned(named: list[int], turned: int, v: View, rules: Ruleset) -> object:
     raise BadAnswer(f"The turned {name(turned)} takes {_names(targets, rules)}, not {name(target)} (H15).")
 
 
-def _one(card: int, v: View, rules: Ruleset) -> object:
+def _one(card: int, v: View, rules: Ruleset) -> Play:
     name = rules.deck.name
     if Play(card) in v.legal:
         return Play(card)
@@ -80,7 +81,7 @@ def _one(card: int, v: View, rules: Ruleset) -> object:
     raise BadAnswer(f"{name(card)} cannot be played now.")
 
 
-def _two(card: int, target: int, v: View, rules: Ruleset) -> object:
+def _two(card: int, target: int, v: View, rules: Ruleset) -> Capture:
     name = rules.deck.name
     if Capture(card, target) in v.legal:
         return Capture(card, target)

@@ -13,12 +13,17 @@ import os
 import random
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import click
 
 from ..ruleset.errors import HachiError, RecordError
 from .screen import fold
+
+if TYPE_CHECKING:
+    from ..interpreter.actions import ActionBase
+    from ..interpreter.session import Session
+    from ..interpreter.view import View
 
 DEFAULT_SAVE = "hachi-save.yaml"
 
@@ -49,16 +54,19 @@ class _Quit(Exception):
 @click.option("--auto", is_flag=True, help="Bots take every seat; print the game.")
 @click.option("--json", "as_json", is_flag=True, help="With --auto: print the summary object of 'hachi replay --json'.")
 @click.option("--record", "record_dir", type=click.Path(file_okay=False), help="Write the game's record into DIR.")
-def play(players, bots, seed, rules_ref, short, lang, name, save_path, resume_path, auto, as_json, record_dir):
+def play(players: Optional[int], bots: str, seed: Optional[int], rules_ref: str, short: bool, lang: str, name: str,
+         save_path: Optional[str], resume_path: Optional[str], auto: bool, as_json: bool,
+         record_dir: Optional[str]) -> None:
     """Play Hachi-Hachi against bots in the terminal."""
     from ..interpreter.atomicfile import SaveLock
     from ..interpreter.recordfile import ensure_folder, name_problem
-    from ..interpreter.session import Session, check_save_target
+    from ..interpreter.session import Session
 
     if as_json and not auto:
         raise click.UsageError("--json needs --auto (it prints the summary of a bots-only game)")
-    if name_problem(name):
-        raise click.BadParameter(name_problem(name), param_hint="--name")
+    problem = name_problem(name)
+    if problem:
+        raise click.BadParameter(problem, param_hint="--name")
     save_path = save_path or resume_path or (None if auto else DEFAULT_SAVE)
     lock = SaveLock(save_path) if save_path else None
     try:
@@ -72,7 +80,7 @@ def play(players, bots, seed, rules_ref, short, lang, name, save_path, resume_pa
             else:
                 session = _new_session(players, bots, seed, rules_ref, short, name, auto)
             if save_path and Path(save_path) != Path(resume_path or ""):
-                check_save_target(save_path)
+                _check_save_target(save_path)
             if record_dir:
                 ensure_folder(record_dir)
             if save_path:
@@ -87,7 +95,23 @@ def play(players, bots, seed, rules_ref, short, lang, name, save_path, resume_pa
             lock.release()                          # also on a usage error after the lock was taken
 
 
-def _new_session(players, bots, seed, rules_ref, short, name, auto):
+def _check_save_target(path: str) -> None:
+    """Refuse to start a new game over ``path`` unless it is missing or holds a finished game."""
+    from ..interpreter.session import SaveTarget, save_target
+
+    held = save_target(path)
+    if held is SaveTarget.FOLDER:
+        raise RecordError("this is a folder; give a file name to --save.", path)
+    if held is SaveTarget.NOT_A_SAVE:
+        raise RecordError("this file exists and is not a saved game; it is left alone. Choose another "
+                          "--save FILE.", path)
+    if held is SaveTarget.IN_PROGRESS:
+        raise RecordError(f"this file holds a game in progress; continue it with 'hachi play --resume {path}', "
+                          "or choose another --save FILE.", path)
+
+
+def _new_session(players: Optional[int], bots: str, seed: Optional[int], rules_ref: str, short: bool, name: str,
+                 auto: bool) -> Session:
     from ..interpreter.bots import bot_names
     from ..interpreter.session import Session
     from ..ruleset.loader import load_ruleset
@@ -111,7 +135,7 @@ def _new_session(players, bots, seed, rules_ref, short, name, auto):
 class TerminalGame:
     """Runs a session: prints what happens, asks the human, saves after every decision."""
 
-    def __init__(self, session, lang: str, colour: bool, save_path: Optional[str], quiet: bool,
+    def __init__(self, session: Session, lang: str, colour: bool, save_path: Optional[str], quiet: bool,
                  resumed: Optional[str]):
         from ..interpreter.narrate import Narrator
         from .screen import Screen
@@ -188,7 +212,7 @@ class TerminalGame:
                    "good save are lost.", err=True)
         return False
 
-    def show(self, event) -> None:
+    def show(self, event: object) -> None:
         from ..interpreter.events import Applied
 
         if self.s.human is not None and isinstance(event, Applied):    # the other hands stay hidden
@@ -201,10 +225,11 @@ class TerminalGame:
             for part in line.split("\n"):
                 self.echo(part)
 
-    def ask(self):
+    def ask(self) -> ActionBase:
         from ..ruleset.model import Phase
         from .tui_input import HELP, QUIT, BadAnswer, explain, parse_answer
 
+        assert self.s.human is not None, "asked only when the human is to act"
         v = self.s.game.view(self.s.human)
         if len(v.legal) == 1 and v.phase is Phase.PLAY:
             self.echo(f"  ({self.s.names[v.seat]}: {self.screen.choice(v.legal[0], v)}, the only legal card)")
@@ -233,7 +258,7 @@ class TerminalGame:
             except BadAnswer as e:
                 self.echo(f"  {e}")
 
-    def hint_lines(self, v) -> list[str]:
+    def hint_lines(self, v: View) -> list[str]:
         """``hint``: the search's expected change of the human's chips this round, per legal action."""
         from ..interpreter.bots.hint import hints
 

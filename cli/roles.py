@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import Any, Optional
 
 import click
 
 from hachihachi.ruleset.errors import CardError, HachiError, shown
+from hachihachi.ruleset.model import Ruleset
 from hachihachi.ruleset.playkinds import RULE_KINDS
 from hachihachi.ruleset.safetext import MAX_LINE, escape
 from hachihachi.ruleset.textlines import read_lines
@@ -19,13 +21,13 @@ def _fail(place: str, err: HachiError) -> None:
     click.echo(escape(f"{err.place or place}: error: {err.message}", MAX_LINE), err=True)
 
 
-def _load(rules: str):
+def _load(rules: str) -> Ruleset:
     from hachihachi.ruleset.loader import load_ruleset
 
     return load_ruleset(rules)
 
 
-def _context(ruleset, trump: str | None, indicator: str | None):
+def _context(ruleset: Ruleset, trump: str | None, indicator: str | None) -> tuple[int | None, int | None]:
     """The trump suit and indicator card given as options; a bad one is an error placed at its option."""
     deck = ruleset.deck
     try:
@@ -45,7 +47,7 @@ def _context(ruleset, trump: str | None, indicator: str | None):
     return t, i
 
 
-def evaluate_text(ruleset, text: str, trump: int | None, indicator: int | None) -> dict:
+def evaluate_text(ruleset: Ruleset, text: str, trump: int | None, indicator: int | None) -> dict[str, Any]:
     """Evaluate one hand written as text; the JSON object of interfaces.md."""
     deck = ruleset.deck
     hand = deck.parse_list(text)
@@ -61,21 +63,22 @@ def evaluate_text(ruleset, text: str, trump: int | None, indicator: int | None) 
             "go": result.go, "forced": result.forced, "aces": aces}
 
 
-def _text_line(obj: dict) -> str:
+def _text_line(obj: dict[str, Any]) -> str:
     if not obj["roles"]:
         return f"{obj['hand']}: no role; aces {obj['aces']}"
     roles = "; ".join(f"{r['id']} go {r['go']} forced {r['forced']} ({' '.join(r['cards'])})" for r in obj["roles"])
     return f"{obj['hand']}: {roles}; total go {obj['go']} forced {obj['forced']}; aces {obj['aces']}"
 
 
-def _emit(obj: dict, as_json: bool) -> None:
+def _emit(obj: dict[str, Any], as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps({k: v for k, v in obj.items() if k != "hand"}, ensure_ascii=False))
     else:
         click.echo(escape(_text_line(obj)))
 
 
-def _stats(ruleset, samples: int | None, seed: int, trump, indicator, as_json: bool) -> None:
+def _stats(ruleset: Ruleset, samples: int | None, seed: int, trump: int | None, indicator: int | None,
+           as_json: bool) -> None:
     from hachihachi.ruleset.stats import exact_counts, sampled_counts
 
     if samples is None:
@@ -110,7 +113,8 @@ def _stats(ruleset, samples: int | None, seed: int, trump, indicator, as_json: b
 @click.option("--seed", type=int, default=1, show_default=True, help="With --samples: the random seed.")
 @click.option("--captures", "captures", is_flag=True,
               help="Evaluate CARDS as a captured pile against the capture roles (hanafuda, H17).")
-def roles(cards, rules, trump, indicator, as_json, stats, exact, samples, seed, captures):
+def roles(cards: tuple[str, ...], rules: str, trump: Optional[str], indicator: Optional[str], as_json: bool,
+          stats: bool, exact: bool, samples: Optional[int], seed: int, captures: bool) -> None:
     """Evaluate the hand roles of CARDS (or of one hand per line on standard input).
 
     With --stats, count how many of all hands have each role; when the table reads the trump or
@@ -161,7 +165,7 @@ def roles(cards, rules, trump, indicator, as_json, stats, exact, samples, seed, 
         sys.exit(1)
 
 
-def _captures(ruleset, text: str, as_json: bool) -> None:
+def _captures(ruleset: Ruleset, text: str, as_json: bool) -> None:
     """``--captures``: the capture roles of one captured pile."""
     if not text.strip():
         raise click.UsageError("--captures needs the captured cards, such as: 1r 2r 3r 1c1.")
@@ -186,7 +190,7 @@ def _captures(ruleset, text: str, as_json: bool) -> None:
 @click.option("--lang", type=click.Choice(["ja", "en"]), default="en", show_default=True)
 @click.option("--format", "fmt", type=click.Choice(["text", "md", "html"]), default="text", show_default=True)
 @click.option("--no-probability", is_flag=True, help="Leave out the probability column (faster).")
-def table(rules, lang, fmt, no_probability):
+def table(rules: str, lang: str, fmt: str, no_probability: bool) -> None:
     """Print the hand-role sheet (手役表) of a ruleset."""
     from hachihachi.cli.sheet import render
     from hachihachi.ruleset.stats import exact_counts

@@ -10,7 +10,7 @@ refuses it. The questions of the play's result are the play kind's (:class:`~.pl
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence, TypeVar
 
 from ..interpreter.actions import CallMizuten, Declare, Split
 from ..interpreter.game import GameState
@@ -22,6 +22,8 @@ from ..ruleset.safetext import escape
 from .plugin import ScreenPlugin
 from .score_text import say
 from .answers import HELP, QUIT
+
+T = TypeVar("T")
 
 UNDO = frozenset({"undo", "u", "取消"})
 
@@ -56,7 +58,7 @@ class Asker:
     def t(self, key: str, **values: Any) -> str:
         return say(self.lang, key, **values)
 
-    def ask(self, prompt: str, parse: Callable[[str], Any], help_key: str, **values: Any) -> Any:
+    def ask(self, prompt: str, parse: Callable[[str], T], help_key: str, **values: Any) -> T:
         while True:
             line = self.read(prompt)
             if line is None:
@@ -75,11 +77,11 @@ class Asker:
             except Bad as e:
                 self.echo(f"  {e}")
 
-    def choose(self, prompt: str, choices: Sequence[tuple[str, Any]], help_key: str, **values: Any) -> Any:
+    def choose(self, prompt: str, choices: Sequence[tuple[str, T]], help_key: str, **values: Any) -> T:
         """Numbered choices: answer with the number or the word."""
         menu = "  ".join(f"{i}) {label}" for i, (label, _) in enumerate(choices, 1))
 
-        def parse(answer: str) -> Any:
+        def parse(answer: str) -> T:
             if answer.isdecimal() and len(answer) < 4 and 1 <= int(answer) <= len(choices):
                 return choices[int(answer) - 1][1]
             for label, value in choices:

@@ -121,7 +121,7 @@ TEXT = {
 }
 
 
-def say(lang: str, key: str, **values) -> str:
+def say(lang: str, key: str, **values: object) -> str:
     """The text ``key`` in ``lang`` (English when missing), filled with ``values``."""
     template = TEXT.get(lang, TEXT["en"]).get(key) or TEXT["en"][key]
     return template.format(**values)

@@ -11,7 +11,7 @@ from typing import Optional, Sequence
 
 import click
 
-from ..interpreter.actions import CallMizuten, Declare, Split
+from ..interpreter.actions import ActionBase, CallMizuten, Declare, Split
 from ..interpreter.view import View
 from .display import columns
 from ..ruleset.model import Phase, Ruleset
@@ -110,7 +110,7 @@ class Screen:
     lang: str = "en"
     colour: bool = False
 
-    def t(self, key: str, **kw) -> str:
+    def t(self, key: str, **kw: object) -> str:
         return TEXT.get(self.lang, TEXT["en"])[key].format(**kw)
 
     @property
@@ -177,7 +177,7 @@ class Screen:
             line += ("  " if line.strip() else "") + item
         return lines + [line]
 
-    def choice(self, a, v: View) -> str:
+    def choice(self, a: ActionBase, v: View) -> str:
         if isinstance(a, CallMizuten):
             return self.t("a_yes" if a.call else "a_no")
         if isinstance(a, Declare):

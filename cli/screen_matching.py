@@ -7,12 +7,16 @@ card colours) and return text; nothing here reads more than the seat's :class:`V
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Sequence, cast
 
 import click
 
+from ..interpreter.actions import Play
+from ..interpreter.play.matching import Capture
 from ..interpreter.view import View
-from ..ruleset.model import Phase
+from ..ruleset.hanafuda import HanafudaDeck
+from ..ruleset.model import Phase, Ruleset
+from .plugin import ScreenContext
 
 KIND_COLOURS = {"bright": "yellow", "animal": "red", "ribbon": "magenta", "chaff": None}
 SHOWN_KINDS = ("bright", "animal", "ribbon")      # captured cards named one by one; chaff counted
@@ -35,35 +39,39 @@ TEXT = {
 }
 
 
-def t(screen, key: str, **kw) -> str:
+def _deck(screen: ScreenContext) -> HanafudaDeck:
+    return cast(HanafudaDeck, screen.rules.deck)        # matching play is played with the hanafuda deck
+
+
+def t(screen: ScreenContext, key: str, **kw: object) -> str:
     return TEXT.get(screen.lang, TEXT["en"])[key].format(**kw)
 
 
-def card(screen, c: int) -> str:
+def card(screen: ScreenContext, c: int) -> str:
     """A card's notation, coloured by kind when the screen has colour."""
-    deck = screen.rules.deck
+    deck = _deck(screen)
     name = deck.name(c)
     if not screen.colour:
         return name
     return click.style(name, fg=KIND_COLOURS.get(deck.kind(c)), bold=True)
 
 
-def cards(screen, cs: Sequence[int]) -> str:
+def cards(screen: ScreenContext, cs: Sequence[int]) -> str:
     """Cards sorted by month (then by points within the month)."""
-    deck = screen.rules.deck
+    deck = _deck(screen)
     return " ".join(card(screen, c) for c in sorted(cs, key=deck.sort_key)) or screen.t("empty")
 
 
-def has_declarations(rules) -> bool:
+def has_declarations(rules: Ruleset) -> bool:
     return Phase.DECLARATIONS in rules.round
 
 
-def dealt_line(screen, field: Sequence[int], stock: int) -> str:
+def dealt_line(screen: ScreenContext, field: Sequence[int], stock: int) -> str:
     """The deal as a person at the table sees it: the field face up and the stock's size."""
     return t(screen, "dealt", field=cards(screen, field), n=stock)
 
 
-def table(screen, v: View) -> list[str]:
+def table(screen: ScreenContext, v: View) -> list[str]:
     """The status block of a matching round (at most 6 lines before folding; the caller folds)."""
     lines = [header(screen, v), points(screen, v)]
     if has_declarations(screen.rules):
@@ -75,7 +83,7 @@ def table(screen, v: View) -> list[str]:
     return lines
 
 
-def header(screen, v: View) -> str:
+def header(screen: ScreenContext, v: View) -> str:
     head = (f"== {screen.t('round', n=v.round_index + 1, of=v.rounds)} | "
             f"{t(screen, 'dealer')}: {screen.names[v.start]}")
     if v.field is not None:
@@ -87,14 +95,14 @@ def header(screen, v: View) -> str:
     return head
 
 
-def points(screen, v: View) -> str:
+def points(screen: ScreenContext, v: View) -> str:
     parts = [f"{'*' if seat == v.seat else ''}{screen.names[seat]} {chips}" for seat, chips in enumerate(v.chips)]
     return f"{t(screen, 'points')}: " + "  ".join(parts)
 
 
-def captured(screen, v: View) -> str:
+def captured(screen: ScreenContext, v: View) -> str:
     """Each player's captures: card points, the brights, animals and ribbons, and the chaff count."""
-    deck = screen.rules.deck
+    deck = _deck(screen)
     parts = []
     for seat, cs in v.captures:
         if not cs:
@@ -110,13 +118,13 @@ def captured(screen, v: View) -> str:
     return f"{t(screen, 'captured')}: " + " | ".join(parts)
 
 
-def question(screen, v: View) -> str:
+def question(screen: ScreenContext, v: View) -> str:
     if v.turned is not None:
         return f"{screen.t('your_turn')}: {t(screen, 'q_turned', card=card(screen, v.turned))}"
     return f"{screen.t('your_turn')}: {screen.t('q_play')}"
 
 
-def choice(screen, a) -> str:
+def choice(screen: ScreenContext, a: Play | Capture) -> str:
     """``Play(card)`` as the card, ``Capture(card, target)`` as ``3b -> 3r``."""
     target = getattr(a, "target", None)
     if target is None:

@@ -12,13 +12,17 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any, Optional
 
 from .display import columns, wrap
+from ..ruleset.cards import Deck
+from ..ruleset.model import Ruleset
 from ..ruleset.patterns import (
-    And, ClassRef, Compare, Count, Groups, KindSet, MaxSuit, Not, Number, Or, RankSet, Run, Shape, SuitRun,
-    SuitSet, Union_, parse_pattern,
+    And, CardSet, ClassRef, Compare, Count, Difference, Groups, Intersection, KindSet, MaxSuit, Not, Number, Or,
+    Pattern, Quantity, RankSet, Run, Shape, SuitRun, SuitSet, Union_, parse_pattern,
 )
 from ..ruleset.safetext import escape
+from ..ruleset.stats import RoleCounts
 
 OP_WORDS = {
     "en": {"==": "exactly", "!=": "not", "<": "fewer than", "<=": "at most", ">": "more than", ">=": "at least"},
@@ -31,12 +35,12 @@ CLASS_JA = {"light": "光札", "plain": "素札", "ace": "A", "standing": "立�
 class Words:
     """How a sheet names a deck's groups: ranks (playing cards) or months (hanafuda), and kinds."""
 
-    rank: dict = field(default_factory=lambda: {"en": "ranks", "ja": "数字"})
-    kinds: dict = field(default_factory=dict)       # kind -> {"en": ..., "ja": ...}
+    rank: dict[str, str] = field(default_factory=lambda: {"en": "ranks", "ja": "数字"})
+    kinds: dict[str, dict[str, str]] = field(default_factory=dict)       # kind -> {"en": ..., "ja": ...}
     changeling: bool = False
 
 
-def words_for(deck) -> Words:
+def words_for(deck: Deck) -> Words:
     """Month and kind wording for a hanafuda deck; the playing-card wording otherwise."""
     names = getattr(deck, "kind_names", ())
     if not names:
@@ -61,13 +65,18 @@ def _kinds(node: KindSet, lang: str, w: Words) -> str:
     return (" or " if lang == "en" else "・").join(parts)
 
 
-def _cardset(node, lang: str, w: Words = Words()) -> str:
+def _cardset(node: CardSet, lang: str, w: Words = Words()) -> str:
     if isinstance(node, Union_):
         return (" or " if lang == "en" else "・").join(_cardset(p, lang, w) for p in node.parts)
     if isinstance(node, KindSet):
         return _kinds(node, lang, w)
     if isinstance(node, ClassRef):
         return CLASS_JA.get(node.name, node.name) if lang == "ja" else f"{node.name} cards"
+    if isinstance(node, Intersection):
+        return (" that are also " if lang == "en" else "かつ").join(_cardset(p, lang, w) for p in node.parts)
+    if isinstance(node, Difference):
+        first, rest = _cardset(node.parts[0], lang, w), [_cardset(p, lang, w) for p in node.parts[1:]]
+        return f"{first} except {' or '.join(rest)}" if lang == "en" else f"{first}（{'・'.join(rest)} を除く）"
     items = " ".join(node.items)
     if isinstance(node, RankSet):
         if w.kinds:
@@ -80,7 +89,7 @@ def _cardset(node, lang: str, w: Words = Words()) -> str:
     return f"the cards {items}" if lang == "en" else f"{items}"
 
 
-def _quantity(node, lang: str, w: Words = Words()) -> str:
+def _quantity(node: Quantity, lang: str, w: Words = Words()) -> str:
     if isinstance(node, Number):
         return str(node.value)
     if isinstance(node, Count):
@@ -126,7 +135,7 @@ def _shape(node: Shape, lang: str, hand_size: int = 7, w: Words = Words()) -> st
     return f"同じ{w.rank['ja']} {'+'.join(map(str, node.sizes)) or 'なし'}（{full}）"
 
 
-def describe(node, lang: str = "en", hand_size: int = 7, words: Words = Words()) -> str:
+def describe(node: Pattern, lang: str = "en", hand_size: int = 7, words: Words = Words()) -> str:
     """A pattern in words (``en`` or ``ja``); ``words`` names months and kinds for hanafuda."""
     if isinstance(node, Shape):
         return _shape(node, lang, hand_size, words)
@@ -139,7 +148,7 @@ def describe(node, lang: str = "en", hand_size: int = 7, words: Words = Words())
     return joiner[(lang, type(node))].join(describe(p, lang, hand_size, words) for p in node.parts)
 
 
-def sheet_rows(ruleset, counts=None, lang: str = "en") -> list[dict]:
+def sheet_rows(ruleset: Ruleset, counts: Optional[RoleCounts] = None, lang: str = "en") -> list[dict[str, Any]]:
     """One row per role: group, id, name, definition, go, forced, probability (or None)."""
     table = ruleset.roles
     words = words_for(ruleset.deck)
@@ -163,12 +172,12 @@ HEADERS = {
 }
 
 
-def _cells(row: dict) -> list[str]:
+def _cells(row: dict[str, Any]) -> list[str]:
     prob = "" if row["probability"] is None else f"{row['probability'] * 100:.4f}%"
     return [row["group"], row["name"], row["definition"], str(row["go"]), str(row["forced"]), prob]
 
 
-def render(ruleset, counts=None, lang: str = "en", fmt: str = "text") -> str:
+def render(ruleset: Ruleset, counts: Optional[RoleCounts] = None, lang: str = "en", fmt: str = "text") -> str:
     """The sheet as plain text, Markdown or HTML."""
     rows = [[escape(c, MAX_CELL) for c in _cells(r)] for r in sheet_rows(ruleset, counts, lang)]
     head = list(HEADERS[lang])

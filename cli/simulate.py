@@ -4,11 +4,24 @@ from __future__ import annotations
 
 import json
 import sys
-from contextlib import nullcontext
+from contextlib import AbstractContextManager, nullcontext
+from typing import TYPE_CHECKING, Callable, Mapping, Optional, TypedDict
 
 import click
 
 from ..ruleset.errors import HachiError, RuleFileError, SetupError
+
+if TYPE_CHECKING:
+    from click._termui_impl import ProgressBar
+
+Bar = Optional["ProgressBar[int]"]
+
+
+class Run(TypedDict):
+    """Where a run's games are played (the library's ``backend`` and ``address`` arguments)."""
+
+    backend: str
+    address: Optional[str]
 
 
 def _fail(place: str, message: str, code: int) -> None:
@@ -16,14 +29,14 @@ def _fail(place: str, message: str, code: int) -> None:
     raise SystemExit(code)
 
 
-def _progress(games: int):
+def _progress(games: int) -> AbstractContextManager[Bar]:
     """A progress bar on standard error when it is a terminal, else nothing."""
     if not sys.stderr.isatty():
         return nullcontext(None)
     return click.progressbar(length=games, label="games", file=sys.stderr)
 
 
-def ticker(bar):
+def ticker(bar: Bar) -> Callable[[int], None]:
     """A progress callback (games done so far) that moves ``bar`` (None: nothing to move)."""
     step = [0]
 
@@ -53,7 +66,9 @@ def ticker(bar):
               help="An existing Ray cluster to play on (with --backend ray).")
 @click.option("--compare", nargs=2, type=click.Path(dir_okay=False), default=None, metavar="A B",
               help="Play rule files A and B on the same deals and show what B changes.")
-def simulate(games, players, bots, rules, seed, workers, as_json, record_dir, backend, address, compare) -> None:
+def simulate(games: int, players: Optional[int], bots: str, rules: str, seed: int, workers: int, as_json: bool,
+             record_dir: Optional[str], backend: str, address: Optional[str],
+             compare: Optional[tuple[str, str]]) -> None:
     """Play many bot games and summarise them (or compare two variants with --compare A B)."""
     names = bot_list(bots)
     if address and backend != "ray":
@@ -64,7 +79,7 @@ def simulate(games, players, bots, rules, seed, workers, as_json, record_dir, ba
         _fail("--compare", "give the two rule files to --compare, not --rules as well", 2)
     if compare and record_dir:
         _fail("--compare", "--record is not available with --compare", 2)
-    run = dict(backend=backend, address=address)
+    run = Run(backend=backend, address=address)
     if compare:
         guarded(lambda: _compare(compare, games, players, names, seed, workers, as_json, run))
     else:
@@ -82,20 +97,31 @@ def bot_list(bots: str) -> list[str]:
     return names
 
 
-def guarded(call, command: str = "simulate") -> None:
-    """Run ``call()`` as a command: errors, Ctrl-C and SIGTERM become one line and an exit code."""
+def guarded(call: Callable[[], None], command: str = "simulate", flags: Mapping[str, str] = {}) -> None:
+    """Run ``call()`` as a command: errors, Ctrl-C and SIGTERM become one line and an exit code.
+
+    A :class:`SetupError` of a library argument is placed at the command's option for it:
+    ``flags`` maps the argument's name to the option where they differ (``--NAME`` otherwise),
+    and a message that begins with the argument's name begins with the option instead. A problem
+    placed at a setting (``setting KEY``, :mod:`..ruleset.overrides`) is placed at the option that
+    gave the settings (``flags["settings"]``, ``--set KEY``)."""
     from ..interpreter.pool import Stopped, stop_signals
+    from ..ruleset.overrides import setting_of
 
     with stop_signals():
         try:
             try:
                 call()
             except SetupError as e:
-                flag = f"--{e.argument}" if e.argument else command
-                message = f"--{e.message}" if e.argument and e.message.startswith(f"{e.argument} ") else e.message
-                _fail(flag, message, 2 if e.argument else 1)
+                arg = e.argument or ""
+                flag = flags.get(arg, f"--{arg}") if arg else command
+                message = flag + e.message[len(arg):] if arg and e.message.startswith(f"{arg} ") else e.message
+                _fail(flag, message, 2 if arg else 1)
             except HachiError as e:
                 place = e.place or ("--rules" if isinstance(e, RuleFileError) else command)
+                key = setting_of(place)
+                if key is not None and "settings" in flags:
+                    place = f"{flags['settings']} {key}".rstrip()
                 _fail(place, e.message, 2 if place.startswith("--") and place != "--rules" else 1)
         except KeyboardInterrupt:
             _fail(command, "interrupted; the run was stopped and nothing was summarised.", 130)
@@ -104,7 +130,8 @@ def guarded(call, command: str = "simulate") -> None:
                   128 + e.signum)
 
 
-def _simulate(rules, games, players, names, seed, workers, as_json, record_dir, run) -> None:
+def _simulate(rules: str, games: int, players: Optional[int], names: list[str], seed: int, workers: int,
+              as_json: bool, record_dir: Optional[str], run: Run) -> None:
     from ..interpreter.simreport import summary_lines
     from ..interpreter.simulate import simulate as simulate_games
 
@@ -117,7 +144,8 @@ def _simulate(rules, games, players, names, seed, workers, as_json, record_dir, 
         click.echo("\n".join(summary_lines(result)))
 
 
-def _compare(files, games, players, names, seed, workers, as_json, run) -> None:
+def _compare(files: tuple[str, str], games: int, players: Optional[int], names: list[str], seed: int, workers: int,
+             as_json: bool, run: Run) -> None:
     from ..interpreter.compare import compare
     from ..interpreter.simreport import comparison_lines
 

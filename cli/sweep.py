@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Optional
 
 import click
 
@@ -31,7 +32,8 @@ TABLE_MEASURES = ("swing", "first_start", "skipped", "pot_after", "pot_taken")
               help="Draw a measure over the settings into FILE (.svg or .png; the [plot] extra).")
 @click.option("--measure", default="swing", show_default=True,
               help="The measure to plot: swing, first_start, skipped, pot_after, pot_taken, leftover_pot, seat0...")
-def sweep(base, sets, games, players, bots, seed, workers, backend, address, as_json, plot_file, measure) -> None:
+def sweep(base: str, sets: tuple[str, ...], games: int, players: Optional[int], bots: str, seed: int, workers: int,
+          backend: str, address: Optional[str], as_json: bool, plot_file: Optional[str], measure: str) -> None:
     """Sweep a grid of settings over BASE (a bundled ruleset or a rule file).
 
     Every point is BASE with the point's settings merged over it as a variant, played on the same
@@ -41,14 +43,19 @@ def sweep(base, sets, games, players, bots, seed, workers, backend, address, as_
     if address and backend != "ray":
         _fail("--address", "--address is for --backend ray", 2)
     guarded(lambda: _sweep(base, sets, games, players, names, seed, workers, backend, address, as_json,
-                           plot_file, measure), "sweep")
+                           plot_file, measure), "sweep", {"settings": "--set"})
 
 
-def _sweep(base, sets, games, players, names, seed, workers, backend, address, as_json, plot_file, measure):
-    from ..interpreter.sweep import grid, sweep as run
+def _sweep(base: str, sets: tuple[str, ...], games: int, players: Optional[int], names: list[str], seed: int,
+           workers: int, backend: str, address: Optional[str], as_json: bool, plot_file: Optional[str],
+           measure: str) -> None:
+    from ..interpreter.sweep import grid, repeated_key, sweep as run
     from ..ruleset.overrides import parse_set
 
     settings = [parse_set(text) for text in sets]
+    twice = repeated_key(settings)
+    if twice is not None:
+        _fail(f"--set {twice}", f"{twice} is given twice; give all its values in one --set", 2)
     if plot_file:
         from ..interpreter.sweepplot import check_plot
 

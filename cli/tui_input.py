@@ -7,7 +7,7 @@ the reason (and the rule number when a rule forbids it); it never lets bad input
 
 from __future__ import annotations
 
-from ..interpreter.actions import Action, CallMizuten, Declare, Split
+from ..interpreter.actions import Action, ActionBase, CallMizuten, Declare, Split
 from ..interpreter.view import View
 from ..ruleset.errors import shown
 from ..ruleset.model import Phase, Ruleset
@@ -22,14 +22,14 @@ WORDS: dict[Phase, dict[Action, tuple[str, ...]]] = {
 }
 
 
-def numbered(v: View, rules: Ruleset) -> tuple:
+def numbered(v: View, rules: Ruleset) -> tuple[ActionBase, ...]:
     """The legal actions in the order they are numbered: cards as the hand is shown."""
     if v.phase is Phase.PLAY:
         return screen_plugin(rules).numbered(v, rules)
     return tuple(v.legal)
 
 
-def parse_answer(text: str, v: View, rules: Ruleset) -> object:
+def parse_answer(text: str, v: View, rules: Ruleset) -> ActionBase:
     """The legal action the answer ``text`` names (a number, a word or a card name)."""
     answer = text.strip()
     legal = numbered(v, rules)

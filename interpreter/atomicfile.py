@@ -133,7 +133,7 @@ class SaveLock:
     def __enter__(self) -> "SaveLock":
         return self.acquire()
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.release()
 
 

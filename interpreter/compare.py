@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from contextlib import closing
 from dataclasses import dataclass, field
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from .simstats import Moments
 from .simulate import GameResult, RulesetRef, check_args, iter_results, resolve
@@ -34,7 +34,7 @@ class Measure:
         self.b.add(y)
         self.diff.add(y - x)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {"name": self.name, "key": self.key, "a": round(self.a.mean, 4), "b": round(self.b.mean, 4),
                 "diff": round(self.diff.mean, 4), "ci95": round(self.diff.ci95, 4)}
 
@@ -53,7 +53,7 @@ class Comparison:
     same_deals: int = 0                 # of these, rounds dealt the same cards under both
     elapsed_s: float = 0.0
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {"a": self.a, "b": self.b, "games": self.games, "players": self.players,
                 "seed": self.seed, "workers": self.workers, "bots": list(self.bots),
                 "rounds": self.rounds, "same_deals": self.same_deals, "elapsed_s": round(self.elapsed_s, 3),

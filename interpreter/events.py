@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Mapping, Optional, Union
 
 from ..ruleset.model import TransferKind
-from .actions import Action, Party
+from .actions import ActionBase, Party
 from .kinds import RoundKind
 
 Seat = Union[int, Party]
@@ -32,12 +32,12 @@ class Applied:
 
     round: int
     seat: Seat
-    action: Action
+    action: ActionBase              # of the core or of the play kind
 
     # The hot events (one per action, per payment, per trick) set their fields straight into the
     # instance's dict: the generated frozen __init__ calls object.__setattr__ field by field,
     # which costs more than the rest of applying a card. Still frozen: nothing else may set them.
-    def __init__(self, round: int, seat: Seat, action: Action) -> None:
+    def __init__(self, round: int, seat: Seat, action: ActionBase) -> None:
         self.__dict__.update(round=round, seat=seat, action=action)
 
 

@@ -19,15 +19,16 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any, Optional, Union
+from typing import Any, Optional, Union, cast
 
 from ..ruleset.errors import IllegalAction, SetupError
 from ..ruleset.model import Phase, Ruleset
 from ..ruleset.model import TransferKind
-from .actions import CHANCE, POT, Action, Deal, Declare
-from .events import Applied, Event, GameEnded, RoundEnded, RoundStarted
+from .actions import CHANCE, POT, ActionBase, Declare
+from .events import Applied, GameEnded, RoundEnded, RoundStarted
 from .kinds import RoundKind
 from .phases.base import PhaseRule, describe
+from .phases.deal import ChanceSpace
 from .plugins import plugin_for
 from .round_phases import build_phases
 from .state import RoundState, Table
@@ -88,7 +89,7 @@ class GameState:
         self._phases: tuple[PhaseRule, ...] = phases or build_phases(self.ruleset)
         self._t = Table(self.ruleset, players, rounds, start)
         self._counted = 0
-        self._trusted: tuple = ()           # actions known legal in the current state
+        self._trusted: tuple[object, ...] = ()         # actions known legal in the current state
         self._who: Optional[int] = None     # the current player, kept by _advance
         self._t.emit(RoundStarted(0, start, 0))
         self._advance()
@@ -112,7 +113,7 @@ class GameState:
         return self._t.pot
 
     @property
-    def events(self) -> tuple[Event, ...]:
+    def events(self) -> tuple[object, ...]:
         return tuple(self._t.events)
 
     @property
@@ -162,7 +163,7 @@ class GameState:
 
     # -- acting ----------------------------------------------------------------------------
 
-    def apply(self, action: Action) -> tuple[Event, ...]:
+    def apply(self, action: ActionBase) -> tuple[object, ...]:
         """Apply ``action`` for the current player; return the events it produced."""
         t = self._t
         if t.finished:
@@ -188,15 +189,16 @@ class GameState:
         self._advance()
         return tuple(log[first:])
 
-    def sample_chance(self, rng: Optional[random.Random] = None) -> Deal:
+    def sample_chance(self, rng: Optional[random.Random] = None) -> ActionBase:
         """A random deal drawn from ``rng`` (default: the game's seeded generator)."""
         if self.current_player != CHANCE:
             raise IllegalAction(f"no deal is due ({self.describe_state()})")
-        deal = self._phases[self._t.round.phase_index].legal(self._t).sample(rng or self.rng)
+        space = cast(ChanceSpace, self._phases[self._t.round.phase_index].legal(self._t))    # chance deals
+        deal = space.sample(rng or self.rng)
         self._trusted = (deal,)                 # a deal drawn from the deal space is valid
         return deal
 
-    def deal_random(self, rng: Optional[random.Random] = None) -> tuple[Event, ...]:
+    def deal_random(self, rng: Optional[random.Random] = None) -> tuple[object, ...]:
         """Apply a random deal (see :meth:`sample_chance`)."""
         return self.apply(self.sample_chance(rng))
 
@@ -240,7 +242,7 @@ class GameState:
     def _current_rule(self) -> PhaseRule:
         return self._phases[self._t.round.phase_index]
 
-    def _check_kind(self, action) -> None:
+    def _check_kind(self, action: object) -> None:
         r = self._t.round
         if isinstance(action, Declare) and r.declarations_done and r.forced_out:
             raise IllegalAction(

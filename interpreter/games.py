@@ -18,7 +18,7 @@ from typing import Any, Optional, Sequence
 from ..ruleset.bundled import is_name
 from ..ruleset.model import Ruleset
 from .actions import CHANCE, POT, Deal
-from .bots import make_bot
+from .bots import Bot, make_bot
 from .events import Applied, FieldMade, RolesShown, RoundEnded, Transfer
 from .game import GameState
 
@@ -59,7 +59,7 @@ class GameResult:
     zero_sum: bool
 
 
-def play_out(game: GameState, seats: Sequence, gseed: int) -> None:
+def play_out(game: GameState, seats: Sequence[Bot], gseed: int) -> None:
     """Play ``game`` to its end: the game's own generator deals, seat s's bot draws from
     ``Random(gseed * 16 + 1 + s)`` (so every seat's choices are repeatable on their own)."""
     rngs = [random.Random(gseed * 16 + 1 + s) for s in range(game.players)]
@@ -91,9 +91,9 @@ def play_one(ruleset: Ruleset, players: int, bots: Sequence[str], seed: int, ind
 def summarise(game: GameState, index: int, gseed: int, first_start: int) -> GameResult:
     """Read one finished game's log into a :class:`GameResult`, checking zero-sum (T27)."""
     ruleset = game.ruleset
-    kinds: Counter = Counter()
-    roles: Counter = Counter()
-    fields: Counter = Counter()
+    kinds: Counter[str] = Counter()
+    roles: Counter[str] = Counter()
+    fields: Counter[str] = Counter()
     pot_after, taken, deals, mizuten = [], [], [], 0
     pot, ok = 0, True
     e: Any
@@ -132,7 +132,7 @@ class RulesetSpec:
     a file path, and the ``--set`` settings merged over it (:func:`~..ruleset.loader.load_variant`)."""
 
     ref: str
-    settings: tuple = ()
+    settings: tuple[tuple[str, Any], ...] = ()          # ((dotted key, value), ...)
 
     def load(self) -> Ruleset:
         from ..ruleset.loader import load_variant
@@ -153,8 +153,8 @@ class Job:
     """What every task of a run shares: the rulesets (None: build them from ``specs``), the seats,
     the seed. A task is ``(ruleset number, range of game indices)``."""
 
-    rulesets: Optional[tuple]
-    specs: tuple
+    rulesets: Optional[tuple[Ruleset, ...]]
+    specs: tuple[RulesetSpec, ...]
     players: int
     bots: tuple[str, ...]
     seed: int
@@ -170,7 +170,7 @@ class Job:
             dataclasses.replace(self, rulesets=tuple(s.load() for s in self.specs))
 
 
-Task = tuple  # (ruleset number, range of game indices)
+Task = tuple[int, range]  # (ruleset number, range of game indices)
 
 
 def play_task(job: Job, task: Task) -> list[GameResult]:

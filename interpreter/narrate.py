@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Optional, Sequence
 
 from ..ruleset.model import Phase, Ruleset
+from ..ruleset.roletable import RoleTable
 from ..ruleset.model import TransferKind
 from .actions import POT, Declare, Split
-from .events import Applied, ForcedOut, GameEnded, RoundEnded, RoundStarted, Transfer
+from .events import Applied, ForcedOut, GameEnded, RoundEnded, RoundStarted, Seat, Transfer
 from .plugins import plugin_for
 
 KIND_NAMES = {
@@ -46,10 +47,10 @@ class Narrator:
     def deck(self) -> Any:
         return self.rules.deck
 
-    def who(self, seat) -> str:
+    def who(self, seat: Seat) -> str:
         return "the pot" if seat == POT else self.names[seat]
 
-    def does(self, seat, verb: str) -> str:
+    def does(self, seat: Seat, verb: str) -> str:
         """``seat`` and its verb, in the second person for a player called "you" (``hachi play``).
 
         >>> n = Narrator.__new__(Narrator); n.names = ["ann", "you"]
@@ -61,7 +62,7 @@ class Narrator:
             return f"{name} {verb}"
         return f"{name} {'go' if verb == 'goes' else verb[:-1]}"
 
-    def role_name(self, role_id: str, table=None) -> str:
+    def role_name(self, role_id: str, table: Optional[RoleTable] = None) -> str:
         table = table or self.rules.roles
         for r in table.roles:
             if r.id == role_id:
@@ -71,7 +72,7 @@ class Narrator:
                 return f"{combo.name.ja} {combo.name.en}"
         return role_id
 
-    def lines(self, events: Iterable) -> list[str]:
+    def lines(self, events: Iterable[object]) -> list[str]:
         out: list[str] = []
         for e in events:
             line = self.line(e)

@@ -19,11 +19,15 @@ import os
 import signal
 import threading
 from collections import deque
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
+from types import FrameType
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Callable, Iterable, Iterator, Optional
+from typing import Callable, Iterable, Iterator, Optional, TypeVar
 
 from ..ruleset.errors import HachiError
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 __all__ = ["WorkerDied", "Stopped", "ordered_map", "stop_signals"]
 
@@ -42,7 +46,7 @@ class Stopped(BaseException):
 
 
 def _worker_setup(parent_pid: int, read_fd: Optional[int], write_fd: Optional[int],
-                  initializer: Optional[Callable], initargs: tuple) -> None:
+                  initializer: Optional[Callable[..., object]], initargs: tuple[object, ...]) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if read_fd is not None and write_fd is not None:
@@ -65,9 +69,9 @@ def _start_method() -> Optional[str]:
     return "fork" if "fork" in multiprocessing.get_all_start_methods() else None
 
 
-def ordered_map(fn: Callable[[Any], Any], items: Iterable, workers: int,
-                initializer: Optional[Callable] = None, initargs: tuple = (),
-                ahead: Optional[int] = None) -> Iterator:
+def ordered_map(fn: Callable[[T], R], items: Iterable[T], workers: int,
+                initializer: Optional[Callable[..., object]] = None, initargs: tuple[object, ...] = (),
+                ahead: Optional[int] = None) -> Iterator[R]:
     """Yield ``fn(item)`` for every item, in the order of ``items``, computed by ``workers`` processes.
 
     ``initializer(*initargs)`` runs once in every worker. With the ``fork`` start method (Linux,
@@ -79,7 +83,7 @@ def ordered_map(fn: Callable[[Any], Any], items: Iterable, workers: int,
     read_fd, write_fd = os.pipe() if method == "fork" else (None, None)
     executor = ProcessPoolExecutor(workers, mp_context=ctx, initializer=_worker_setup,
                                    initargs=(os.getpid(), read_fd, write_fd, initializer, initargs))
-    pending: deque = deque()
+    pending: deque[Future[R]] = deque()
     source = iter(items)
     finished = False
     try:
@@ -96,7 +100,7 @@ def ordered_map(fn: Callable[[Any], Any], items: Iterable, workers: int,
         finished = True
     except BrokenProcessPool:
         raise WorkerDied("a worker process ended before its games were played (killed, or out of "
-                         "memory); the run is abandoned.", "simulate") from None
+                         "memory); the run is abandoned.") from None
     finally:
         if not finished:
             _stop_workers(executor)
@@ -127,7 +131,7 @@ def stop_signals(*signums: int) -> Iterator[None]:
     signums = signums or (signal.SIGTERM, signal.SIGHUP)
     owner = os.getpid()
 
-    def handler(signum, frame):
+    def handler(signum: int, frame: Optional[FrameType]) -> None:
         if os.getpid() != owner:
             os._exit(128 + signum)
         for s in signums:

@@ -87,7 +87,7 @@ def replay(path: str | Path, rules: str | Path | None = None) -> Replay:
         raise RecordError(f"{f.where}: {f.reason}", str(path)) from None
 
 
-def replay_data(data: dict, ruleset: Ruleset) -> Replay:
+def replay_data(data: dict[str, Any], ruleset: Ruleset) -> Replay:
     names = tuple(str(n) for n in data["players"])
     rounds = data["rounds"]
     if not rounds:
@@ -106,27 +106,28 @@ def replay_data(data: dict, ruleset: Ruleset) -> Replay:
 
 # -- writing ---------------------------------------------------------------------------------
 
-def record_data(game: GameState, names: Optional[Sequence[str]] = None, ruleset: Optional[str] = None) -> dict:
+def record_data(game: GameState, names: Optional[Sequence[str]] = None,
+                ruleset: Optional[str] = None) -> dict[str, Any]:
     """The record of a game (played so far) as plain data, ready for YAML or JSON."""
     names = list(names or [f"p{s}" for s in range(game.players)])
     return _top(game, names, ruleset, plugin_for(game.ruleset).record.rounds_data(game))
 
 
-def _top(game: GameState, names: list, ruleset: Optional[str], rounds: list) -> dict:
+def _top(game: GameState, names: list[str], ruleset: Optional[str], rounds: list[dict[str, Any]]) -> dict[str, Any]:
     data: dict[str, Any] = {"ruleset": ruleset or game.ruleset.name, "players": names, "rounds": rounds}
     if game.rounds != game.ruleset.rounds.standard:
         data["length"] = game.rounds
     return data
 
 
-def dump_record(data: dict, path: str | Path) -> str:
+def dump_record(data: dict[str, Any], path: str | Path) -> str:
     """A record as text: JSON for ``.json`` paths, YAML otherwise."""
     if str(path).endswith(".json"):
         return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
     return yaml.safe_dump(data, allow_unicode=True, sort_keys=False, default_flow_style=None)
 
 
-def write_record(path: str | Path, data: dict) -> None:
+def write_record(path: str | Path, data: dict[str, Any]) -> None:
     """Write a record as JSON (``.json``) or YAML (anything else), atomically."""
     from .atomicfile import write_atomic
 
@@ -135,7 +136,7 @@ def write_record(path: str | Path, data: dict) -> None:
 
 # -- summaries -------------------------------------------------------------------------------
 
-def summary(rep: Replay) -> dict:
+def summary(rep: Replay) -> dict[str, Any]:
     """The object ``hachi replay --json`` prints (interfaces.md)."""
     g, names = rep.game, rep.names
     rounds = []

@@ -19,10 +19,11 @@ The matching play kind's record codec (:mod:`.kind_matching`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable, Sequence
 
+from ..ruleset.cards import Deck
 from ..ruleset.errors import CardError
-from .actions import Declare, Play
+from .actions import ActionBase, Declare, Play
 from .events import Applied, FieldMade, RolesShown, RoundStarted
 from .phases.hanafuda import HanaDeal, RoundScored
 from .play.matching import Capture, Captured, Stage
@@ -105,11 +106,11 @@ def parse_action(game: Any, item: Any, where: str) -> tuple[int, Any]:
 
 # -- writing ---------------------------------------------------------------------------------
 
-def rounds_data(game) -> list[dict]:
+def rounds_data(game: Any) -> list[dict[str, Any]]:
     """The rounds of a matching-play game as record data."""
     deck = game.ruleset.deck
     events = list(game.events)
-    rounds: list[dict] = []
+    rounds: list[dict[str, Any]] = []
     for i, e in enumerate(events):
         if isinstance(e, RoundStarted):
             rounds.append({"start": e.start, "actions": []})
@@ -122,32 +123,38 @@ def rounds_data(game) -> list[dict]:
     return [{k: r[k] for k in ROUND_KEYS} for r in rounds if "hands" in r]
 
 
-def _item(action, events: list, i: int, deck) -> dict:
+def _item(action: ActionBase, events: list[object], i: int, deck: Deck) -> dict[str, str]:
     if isinstance(action, Declare):
         return {"declare": "go" if action.go else "drop"}
     if isinstance(action, Capture):
         after = events[i + 1] if i + 1 < len(events) else None
         key = "turned" if isinstance(after, Captured) and after.turned else "play"
         return {key: deck.name(action.card), "take": deck.name(action.target)}
+    assert isinstance(action, Play)         # the rest of the seats' actions in matching play
     return {"play": deck.name(action.card)}
 
 
 # -- summaries -------------------------------------------------------------------------------
 
-def round_extras(events, names) -> dict[int, dict]:
+def round_extras(events: Iterable[object], names: Sequence[str]) -> dict[int, dict[str, Any]]:
     """Per round index, the hanafuda fields of ``hachi replay --json``: field, hand roles, the
-    capture role that stopped the round, card points, special roles and 吹き消し."""
-    out: dict[int, dict] = {}
+    capture roles shown in the order they were made (``capture_roles``; under ``play_on`` (下げ) a
+    round may have several, each with the value paid for it) and the last of them
+    (``capture_role``: the one that stopped the round unless play goes on), card points, special
+    roles and 吹き消し."""
+    out: dict[int, dict[str, Any]] = {}
 
-    def of(r: int) -> dict:
+    def of(r: int) -> dict[str, Any]:
         return out.setdefault(r, {"field": None, "hand_roles": {}, "capture_role": None,
-                                  "points": None, "specials": [], "fukikeshi": False})
+                                  "capture_roles": [], "points": None, "specials": [], "fukikeshi": False})
 
     for e in events:
         if isinstance(e, FieldMade):
             of(e.round).update(field=e.field, field_bound=e.bound)
         elif isinstance(e, RolesShown) and e.captured:
-            of(e.round)["capture_role"] = {"seat": names[e.seat], "roles": list(e.roles), "value": e.value}
+            shown = {"seat": names[e.seat], "roles": list(e.roles), "value": e.value}
+            of(e.round)["capture_role"] = shown
+            of(e.round)["capture_roles"].append(shown)
         elif isinstance(e, RolesShown):
             of(e.round)["hand_roles"][names[e.seat]] = {"roles": list(e.roles), "value": e.value}
         elif isinstance(e, RoundScored):

@@ -16,7 +16,8 @@ from typing import Any
 
 from ..ruleset.errors import CardError
 from ..ruleset.model import Phase
-from .actions import Action, CallMizuten, Deal, Declare, Play, Split
+from ..ruleset.cards import Deck
+from .actions import Action, ActionBase, CallMizuten, Deal, Declare, Play, Split
 from .events import Applied, RoundStarted
 from .replaying import RecordProblem, apply_at, check_turn
 
@@ -89,7 +90,7 @@ def parse_action(game: Any, item: Any, where: str) -> tuple[int, Action]:
 def rounds_data(game: Any) -> list[dict[str, Any]]:
     """The rounds of a trick-play game as record data."""
     deck = game.ruleset.deck
-    rounds: list[dict] = []
+    rounds: list[dict[str, Any]] = []
     for e in game.events:
         if isinstance(e, RoundStarted):
             rounds.append({"start": e.start, "mizuten": False, "actions": []})
@@ -104,11 +105,12 @@ def rounds_data(game: Any) -> list[dict[str, Any]]:
 
 
 
-def _item(a, deck) -> dict:
+def _item(a: ActionBase, deck: Deck) -> dict[str, Any]:
     if isinstance(a, Declare):
         return {"declare": "go" if a.go else "drop"}
     if isinstance(a, Split):
         return {"split": a.want}
+    assert isinstance(a, Play)              # the rest of the seats' actions in trick play
     return {"play": deck.name(a.card)}
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from ..ruleset.errors import RecordError, shown
-from ..ruleset.yamlfile import Limits, Places, read_yaml
+from ..ruleset.yamlfile import Limits, Path_, Places, read_yaml
 
 # a record of a whole 12-round game at 7 seats is about 11 KB and 1,600 values; the limits (those
 # of rule files) allow about ten such games in one record and keep reading any file within them
@@ -51,10 +51,10 @@ class _Checker:
     def __init__(self, data: Any, places: Places):
         self.data, self.places = data, places
 
-    def fail(self, path: tuple, message: str) -> RecordError:
+    def fail(self, path: Path_, message: str) -> RecordError:
         return RecordError(message, self.places.of(path))
 
-    def integer(self, path: tuple, what: str, lo: int, hi: int, label: str) -> int:
+    def integer(self, path: Path_, what: str, lo: int, hi: int, label: str) -> int:
         value = self.get(path)
         if type(value) is not int:
             raise self.fail(path, f"{label}: {what} is a whole number, not {shown(value)}.")
@@ -62,13 +62,13 @@ class _Checker:
             raise self.fail(path, f"{label}: {what} {value} is out of range ({lo} to {hi}).")
         return value
 
-    def get(self, path: tuple) -> Any:
+    def get(self, path: Path_) -> Any:
         value = self.data
         for key in path:
             value = value[key]
         return value
 
-    def check(self) -> dict:
+    def check(self) -> dict[str, Any]:
         data = self.data
         if not isinstance(data, dict):
             raise self.fail((), "a record is a mapping with ruleset, players and rounds, "
@@ -86,7 +86,7 @@ class _Checker:
             self.round(r, rnd, players)
         return data
 
-    def players(self, names: list) -> int:
+    def players(self, names: list[object]) -> int:
         if not names:
             raise self.fail(("players",), "players: the list of players is empty.")
         for i, name in enumerate(names):
@@ -97,7 +97,7 @@ class _Checker:
                 raise self.fail(("players", i), f"players: the name {shown(name)} is given twice.")
         return len(names)
 
-    def session_fields(self, data: dict, players: int) -> None:
+    def session_fields(self, data: dict[str, Any], players: int) -> None:
         """The optional fields a saved game adds: seed, bots, human."""
         if "seed" in data:
             self.integer(("seed",), "the seed", -(2**63), 2**63 - 1, "seed")
@@ -141,7 +141,7 @@ class _Checker:
                 raise self.fail(path + ("actions", i), f"{here}: the action names no seat.")
             self.integer(path + ("actions", i, "seat"), "the seat", 0, players - 1, here)
 
-    def hands(self, path: tuple, hands: Any, where: str) -> None:
+    def hands(self, path: Path_, hands: Any, where: str) -> None:
         if not isinstance(hands, list):
             raise self.fail(path, f"{where}: hands is a list with one hand per seat, not {shown(hands)}.")
         for s, hand in enumerate(hands):
@@ -151,7 +151,7 @@ class _Checker:
                                              f"(text like 'As Kh'), not {shown(hand)}.")
 
 
-def read_record(path: str | Path) -> tuple[dict, Places]:
+def read_record(path: str | Path) -> tuple[dict[str, Any], Places]:
     """The plain data of a record file, read safely and checked field by field, and its places.
 
     Raises :class:`RecordError` (placed ``FILE:LINE:COL``) at the first problem.
@@ -160,7 +160,7 @@ def read_record(path: str | Path) -> tuple[dict, Places]:
     return _Checker(doc.data, doc.places).check(), doc.places
 
 
-def read_record_data(path: str | Path) -> dict:
+def read_record_data(path: str | Path) -> dict[str, Any]:
     """The plain data of a record file (see :func:`read_record`)."""
     return read_record(path)[0]
 

@@ -13,20 +13,20 @@ same game again from its seed, which is where it stopped.
 
 from __future__ import annotations
 
+import enum
 import os
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from ..ruleset.bundled import is_name
 from ..ruleset.errors import HachiError, RecordError
 from ..ruleset.loader import load_ruleset
 from ..ruleset.model import Ruleset
-from .actions import CHANCE, Action
+from .actions import CHANCE, ActionBase
 from .atomicfile import WriteFailed, write_atomic
-from .bots import make_bot
-from .events import Event
+from .bots import Bot, make_bot
 from .game import GameState
 from .record import Replay, dump_record, load_record_ruleset, record_data, replay
 from .recordfile import read_record_data
@@ -64,7 +64,7 @@ class Session:
     seed: int
     rules_ref: str
     human: Optional[int] = None
-    _players: dict = field(default_factory=dict, repr=False)
+    _players: dict[int, Bot] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         for seat, name in enumerate(self.bots):
@@ -114,22 +114,23 @@ class Session:
     def human_to_act(self) -> bool:
         return self.human is not None and self.game.current_player == self.human
 
-    def step(self) -> tuple[Event, ...]:
+    def step(self) -> tuple[object, ...]:
         """Deal, or let the bot to act choose; return the events produced."""
         g = self.game
         who = g.current_player
         if who == CHANCE:
             return g.deal_random(random.Random(f"hachi/{self.seed}/deal/{g.round_index}"))
+        assert who is not None, "a step is taken while the game is on"
         bot = self._players[who]
         return g.apply(bot.choose(g, who, random.Random(f"hachi/{self.seed}/{len(g.events)}")))
 
-    def apply(self, action: Action) -> tuple[Event, ...]:
+    def apply(self, action: ActionBase) -> tuple[object, ...]:
         """Apply the human's action (``IllegalAction`` if it is not legal)."""
         return self.game.apply(action)
 
     # -- saving ----------------------------------------------------------------------------
 
-    def record(self, path: str | Path | None = None) -> dict:
+    def record(self, path: str | Path | None = None) -> dict[str, Any]:
         """The save as a record; a rule file's path is written relative to the save at ``path``."""
         data = record_data(self.game, self.names, ruleset=_relative_ref(self.rules_ref, path))
         data.update({"seed": self.seed, "bots": list(self.bots)})
@@ -165,7 +166,7 @@ def _relative_ref(ref: str, path: str | Path | None) -> str:
     return Path(os.path.relpath(ref, Path(path).resolve().parent)).as_posix()
 
 
-def _undealt(data: dict, path: str | Path, rules: str | None = None) -> GameState:
+def _undealt(data: dict[str, Any], path: str | Path, rules: str | None = None) -> GameState:
     """The game of a save written before its first deal: the same seed gives the same start."""
     if rules is not None:
         ruleset = load_ruleset(rules)
@@ -175,21 +176,25 @@ def _undealt(data: dict, path: str | Path, rules: str | None = None) -> GameStat
                 rounds=data.get("length", ruleset.rounds.standard))
 
 
-def check_save_target(path: str | Path) -> None:
-    """Refuse to start a new game over ``path`` unless it is missing or holds a finished game.
+class SaveTarget(enum.Enum):
+    """What a path a new game is to be saved to holds. Only a ``FREE`` one may take the new save:
+    a save of a game in progress, or any file that is no record, is never overwritten."""
 
-    A save of a game in progress, or any file that is no record, is never overwritten.
-    """
+    FREE = "free"                   # nothing, or a finished game
+    FOLDER = "folder"
+    NOT_A_SAVE = "not a save"
+    IN_PROGRESS = "in progress"
+
+
+def save_target(path: str | Path) -> SaveTarget:
+    """What ``path`` holds, as a place to save a new game to."""
     p = Path(path)
     if not p.exists():
-        return
+        return SaveTarget.FREE
     if p.is_dir():
-        raise RecordError("this is a folder; give a file name to --save.", str(path))
+        return SaveTarget.FOLDER
     try:
         finished = Session.resume(p).game.is_terminal
     except HachiError:
-        raise RecordError("this file exists and is not a saved game; it is left alone. Choose another "
-                          "--save FILE.", str(path)) from None
-    if not finished:
-        raise RecordError(f"this file holds a game in progress; continue it with 'hachi play --resume {path}', "
-                          "or choose another --save FILE.", str(path))
+        return SaveTarget.NOT_A_SAVE
+    return SaveTarget.FREE if finished else SaveTarget.IN_PROGRESS

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from .compare import Comparison
 from .simstats import histogram
 from ..ruleset.safetext import escape
 from .simulate import Summary
+from .sweep import Sweep
 
 
 def _share(k: int, n: int) -> str:
@@ -59,12 +62,12 @@ def comparison_lines(c: Comparison) -> list[str]:
     return out
 
 
-def shown_value(value) -> str:
+def shown_value(value: object) -> str:
     """A setting's value for a terminal: words as they are when printable, else escaped."""
     return escape(str(value).lower() if isinstance(value, bool) else str(value))
 
 
-def sweep_lines(s, keys: tuple) -> list[str]:
+def sweep_lines(s: Sweep, keys: Sequence[str]) -> list[str]:
     """The text account of a sweep (:class:`~.sweep.Sweep`): one row a point, the measures ``keys``
     as the difference point - base with its 95% interval."""
     first = s.points[0].comparison if s.points else None

@@ -20,7 +20,7 @@ from collections import Counter
 from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Generator, Iterator, Optional, Sequence, Union
+from typing import Any, Callable, Generator, Iterator, Optional, Sequence, Union
 
 from ..ruleset.errors import SetupError
 from ..ruleset.model import Ruleset
@@ -84,7 +84,7 @@ class SeatSummary:
     shared_wins: int = 0                # among two or more with the highest total (T26)
     win_share: float = 0.0              # 1/k for a win shared by k seats
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "bot": self.bot, "mean": round(self.chips.mean, 4),
                 "stdev": round(self.chips.stdev, 4), "ci95": round(self.chips.ci95, 4),
                 "wins": self.wins, "shared_wins": self.shared_wins, "win_share": round(self.win_share, 4)}
@@ -103,9 +103,9 @@ class Summary:
     games: int = 0
     rounds: int = 0
     elapsed_s: float = 0.0
-    kinds: Counter = field(default_factory=Counter)
-    roles: Counter = field(default_factory=Counter)
-    fields: Counter = field(default_factory=Counter)
+    kinds: Counter[str] = field(default_factory=Counter)
+    roles: Counter[str] = field(default_factory=Counter)
+    fields: Counter[str] = field(default_factory=Counter)
     pot_after: Moments = field(default_factory=Moments)
     pot_taken: Moments = field(default_factory=Moments)
     mizuten: int = 0
@@ -138,7 +138,7 @@ class Summary:
         self.zero_sum_violations += not g.zero_sum
 
     @property
-    def totals(self) -> tuple:
+    def totals(self) -> tuple[object, ...]:
         """Everything that must not depend on the number of workers (for checks and tests)."""
         return (self.games, self.rounds, tuple((s.chips.total, s.chips.sq, s.wins, s.shared_wins) for s in self.seats),
                 tuple(sorted(self.kinds.items())), tuple(sorted(self.roles.items())),
@@ -148,7 +148,7 @@ class Summary:
     def rounds_per_s(self) -> float:
         return self.rounds / self.elapsed_s if self.elapsed_s > 0 else 0.0
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """The object ``hachi simulate --json`` prints (interfaces.md), with a few more fields."""
         return {
             "games": self.games, "rounds": self.rounds, "seed": self.seed, "workers": self.workers,

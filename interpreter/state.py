@@ -12,7 +12,7 @@ from typing import Any, Optional
 from ..ruleset.model import Field, Ruleset
 from ..ruleset.model import TransferKind
 from .actions import POT
-from .events import Transfer
+from .events import Seat, Transfer
 from .kinds import RoundKind
 
 
@@ -65,7 +65,7 @@ class Table:
         self.chips = [ruleset.chips.start] * players
         self.no_negative = not ruleset.chips.allow_negative
         self.pot = 0
-        self.events: list = []
+        self.events: list[object] = []         # the core's events and the play kind's own
         self.round = RoundState(index=0, start=start, players=players, chips_before=tuple(self.chips))
         self.finished = False
 
@@ -74,10 +74,11 @@ class Table:
         """The sum that chips plus pot must always equal (T27)."""
         return self.ruleset.chips.start * self.players
 
-    def emit(self, event) -> None:
+    def emit(self, event: object) -> None:
         self.events.append(event)
 
-    def pay(self, kind: TransferKind, source, target, base: int, reason: str, multiply: bool = True) -> None:
+    def pay(self, kind: TransferKind, source: Seat, target: Seat, base: int, reason: str,
+            multiply: bool = True) -> None:
         """Move ``base`` points (times the field multiplier for ``kind``) from source to target.
 
         ``source`` and ``target`` are seats or ``POT``; a zero amount moves nothing and logs nothing.

@@ -14,12 +14,13 @@ import itertools
 import time
 from contextlib import closing
 from dataclasses import dataclass, field
-from typing import Callable, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
-from ..ruleset.errors import HachiError
+from ..ruleset.errors import SetupError
 from ..ruleset.overrides import Setting
 from .compare import Comparison, add_pair, measures
-from .simulate import (Job, RulesetRef, check_args, chunk_size, chunks, resolve, spec_of)
+from .games import GameResult, spec_of
+from .simulate import (Job, RulesetRef, check_args, chunk_size, chunks, resolve)
 
 __all__ = ["Point", "Sweep", "sweep", "MAX_POINTS", "MAX_SWEEP_GAMES"]
 
@@ -29,10 +30,10 @@ MAX_SWEEP_GAMES = 1_000_000     # games a point (the base's results are kept in 
 
 @dataclass
 class Point:
-    settings: tuple                     # ((dotted key, value), ...)
+    settings: tuple[tuple[str, Any], ...]       # ((dotted key, value), ...)
     comparison: Comparison
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         c = self.comparison
         return {"settings": dict(self.settings), "rounds": c.rounds, "same_deals": c.same_deals,
                 "measures": [m.as_json() for m in c.measures]}
@@ -51,29 +52,37 @@ class Sweep:
     points: list[Point] = field(default_factory=list)
     elapsed_s: float = 0.0
 
-    def results_json(self) -> dict:
+    def results_json(self) -> dict[str, Any]:
         """Everything that must not depend on the backend or the number of workers."""
         return {"base": self.base, "games": self.games, "players": self.players, "seed": self.seed,
                 "bots": list(self.bots),
                 "settings": [{"key": s.key, "values": list(s.values)} for s in self.settings],
                 "points": [p.as_json() for p in self.points]}
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return self.results_json() | {"backend": self.backend, "workers": self.workers,
                                       "elapsed_s": round(self.elapsed_s, 3)}
 
 
-def grid(settings: Sequence[Setting]) -> list[tuple]:
-    """Every combination of the settings' values, the last setting varying fastest."""
+def repeated_key(settings: Sequence[Setting]) -> Optional[str]:
+    """The first key that more than one of ``settings`` sets, or None."""
     keys = [s.key for s in settings]
-    if len(set(keys)) != len(keys):
-        twice = next(k for k in keys if keys.count(k) > 1)
-        raise HachiError(f"{twice} is given twice; give all its values in one --set", f"--set {twice}")
+    return next((k for k in keys if keys.count(k) > 1), None)
+
+
+def grid(settings: Sequence[Setting]) -> list[tuple[tuple[str, Any], ...]]:
+    """Every combination of the settings' values, the last setting varying fastest.
+
+    A problem is a :class:`SetupError` of the argument ``settings``."""
+    twice = repeated_key(settings)
+    if twice is not None:
+        raise SetupError(f"{twice} is given twice; give all its values in one setting", "settings")
+    keys = [s.key for s in settings]
     size = 1
     for s in settings:
         size *= len(s.values)
     if size > MAX_POINTS:
-        raise HachiError(f"the grid has {size:,} points; at most {MAX_POINTS} in one sweep", "--set")
+        raise SetupError(f"the grid has {size:,} points; at most {MAX_POINTS} in one sweep", "settings")
     return [tuple(zip(keys, values)) for values in itertools.product(*(s.values for s in settings))]
 
 
@@ -88,9 +97,9 @@ def sweep(base: RulesetRef, settings: Sequence[Setting], games: int, players: Op
     from .backends import make_backend
 
     if not settings:
-        raise HachiError("give at least one setting to sweep, e.g. --set trick_settlement.per_trick=1,2,3", "--set")
+        raise SetupError("give at least one setting to sweep, e.g. trick_settlement.per_trick=1,2,3", "settings")
     if games > MAX_SWEEP_GAMES:
-        raise HachiError(f"--games must be at most {MAX_SWEEP_GAMES:,} in a sweep, not {games}", "--games")
+        raise SetupError(f"games must be at most {MAX_SWEEP_GAMES:,} in a sweep, not {games}", "games")
     rules, _ = resolve(base)
     players, per_seat = check_args(rules, games, players, bots, workers)
     spec = spec_of(rules)
@@ -104,7 +113,7 @@ def sweep(base: RulesetRef, settings: Sequence[Setting], games: int, players: Op
     runner = make_backend(backend, min(workers, games * len(specs)), address)
     size = chunk_size(games * len(specs), runner.workers)
     tasks = ((k, r) for k in range(len(specs)) for r in chunks(games, size))
-    base_games: list = []
+    base_games: list[GameResult] = []
     comparison = None
     done = 0
     t0 = time.perf_counter()
@@ -130,5 +139,5 @@ def sweep(base: RulesetRef, settings: Sequence[Setting], games: int, players: Op
     return out
 
 
-def _label(point: tuple) -> str:
+def _label(point: tuple[tuple[str, Any], ...]) -> str:
     return ", ".join(f"{k}={v}" for k, v in point)

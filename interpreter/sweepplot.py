@@ -1,14 +1,19 @@
 """Draw a sweep: a heat map of one measure over two settings, or a line over one setting.
 
 matplotlib is the optional ``[plot]`` extra, imported only here and only when a plot is asked for.
+A problem is a :class:`SetupError` of the argument ``plot`` (the plot asked for: its file, what it
+can show, matplotlib to draw it) or ``measure``.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from types import ModuleType
 from typing import Sequence
 
-from ..ruleset.errors import HachiError
+from ..ruleset.errors import SetupError
+from ..ruleset.overrides import Setting
+from .sweep import Sweep
 
 __all__ = ["check_plot", "plot", "FORMATS"]
 
@@ -16,45 +21,45 @@ FORMATS = (".svg", ".png")
 MEASURE_KEYS = ("swing", "first_start", "skipped", "pot_after", "pot_taken", "leftover_pot")
 
 
-def check_plot(file: str, settings: Sequence, measure: str) -> None:
+def check_plot(file: str, settings: Sequence[Setting], measure: str) -> None:
     """Refuse a plot that cannot be drawn, before any game is played."""
     if Path(file).suffix.lower() not in FORMATS:
-        raise HachiError("the plot is written as SVG or PNG: name the file .svg or .png", "--plot")
+        raise SetupError("the plot is written as SVG or PNG: name the file .svg or .png", "plot")
     if not 1 <= len(settings) <= 2:
-        raise HachiError(f"a plot shows one setting (a line) or two (a heat map), not {len(settings)}", "--plot")
+        raise SetupError(f"a plot shows one setting (a line) or two (a heat map), not {len(settings)}", "plot")
     if measure not in MEASURE_KEYS and not (measure.startswith("seat") and measure[4:].isdigit()):
-        raise HachiError(f"there is no measure '{measure[:40]}'; measures are {', '.join(MEASURE_KEYS)}, "
-                         f"seat0, seat1, ...", "--measure")
+        raise SetupError(f"there is no measure '{measure[:40]}'; measures are {', '.join(MEASURE_KEYS)}, "
+                         f"seat0, seat1, ...", "measure")
     _pyplot()
 
 
-def _pyplot():
+def _pyplot() -> ModuleType:
     try:
         import matplotlib
     except ImportError:
-        raise HachiError("--plot needs matplotlib, which is not installed: pip install 'hachihachi[plot]'",
-                         "--plot") from None
+        raise SetupError("plot needs matplotlib, which is not installed: pip install 'hachihachi[plot]'",
+                         "plot") from None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     return plt
 
 
-def _text(value) -> str:
+def _text(value: object) -> str:
     """A label that matplotlib draws as written (no mathtext)."""
     from .simreport import shown_value
 
     return shown_value(value).replace("$", r"\$")
 
 
-def plot(sweep, measure: str, file: str) -> None:
+def plot(sweep: Sweep, measure: str, file: str) -> None:
     """Write the plot of ``measure`` (point - base) over the sweep's settings to ``file``."""
     plt = _pyplot()
     cells = []
     for p in sweep.points:
         m = next((m for m in p.comparison.measures if m.key == measure), None)
         if m is None:
-            raise HachiError(f"there is no measure '{measure[:40]}' in this sweep", "--measure")
+            raise SetupError(f"there is no measure '{measure[:40]}' in this sweep", "measure")
         cells.append(m)
     title = f"{cells[0].name}: point - base ({sweep.games} games a point)"
     fig, ax = plt.subplots(figsize=(7, 5))
@@ -86,6 +91,6 @@ def plot(sweep, measure: str, file: str) -> None:
         fig.tight_layout()
         fig.savefig(file)
     except OSError as e:
-        raise HachiError(f"cannot write the plot: {e.strerror or e}", "--plot") from None
+        raise SetupError(f"cannot write the plot: {e.strerror or e}", "plot") from None
     finally:
         plt.close(fig)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from ..ruleset.model import Field, Phase
+from .actions import ActionBase
 from .events import TrickTaken
 from .kinds import RoundKind
 
@@ -40,7 +41,7 @@ class View:
     tricks_won: tuple[tuple[int, int], ...]     # (goer, tricks) in goer order
     chips: tuple[int, ...]
     pot: int
-    legal: tuple = ()                           # legal actions when it is this seat's turn
+    legal: tuple[ActionBase, ...] = ()                         # legal actions when it is this seat's turn
     # trick play; empty otherwise
     trick: tuple[int, ...] = ()                 # cards on the table in the trick being played
     trick_leader: Optional[int] = None

@@ -222,6 +222,10 @@ def _max_length(shared: _Shared) -> int:
     return rounds * per_round
 
 
+TERMINAL_PLAYER: int = pyspiel.PlayerId.TERMINAL
+CHANCE_PLAYER: int = pyspiel.PlayerId.CHANCE
+
+
 class HachiState(pyspiel.State):
     """One position of the game. The engine game is at the deal while cards are being dealt;
     ``_dealt`` holds the cards dealt so far and ``_deal_at`` the history index of the first."""
@@ -252,8 +256,8 @@ class HachiState(pyspiel.State):
             return self._replay[0]
         who = self.engine.current_player
         if who is None:
-            return pyspiel.PlayerId.TERMINAL
-        return pyspiel.PlayerId.CHANCE if who == CHANCE else int(who)
+            return TERMINAL_PLAYER
+        return CHANCE_PLAYER if who == CHANCE else int(who)
 
     def _legal_actions(self, player: int) -> list[int]:
         codec = self._shared.codec
@@ -300,6 +304,11 @@ class HachiState(pyspiel.State):
             return [0.0] * self._shared.players
         return [float(r) for r in self.engine.returns]
 
+    def copy(self) -> HachiState:
+        """``clone()``, typed (OpenSpiel's own is not)."""
+        state: HachiState = self.clone()
+        return state
+
     def information_state_string(self, player: Optional[int] = None) -> str:
         player = self.current_player() if player is None else player
         return self._info_string(player)
@@ -315,18 +324,18 @@ class HachiState(pyspiel.State):
         ``resample_misses``)."""
         rng = random.Random(seed_from(probability_sampler))
         if self._dealt or self.engine.is_terminal or self._at_deal is None:
-            return self.clone()
+            return self.copy()
         want = self._info_string(player_id)
         for _ in range(RESAMPLE_ATTEMPTS):
             deal = sample_deal(self.engine, player_id, rng)
             if deal is None:
-                return self.clone()
+                return self.copy()
             base = self._at_deal.base(self)
             state = self._dealt_again(base, self._shared.layout.cards_of(deal), player_id)
             if state is not None and state._info_string(player_id) == want:
                 return state
         self.resample_misses += 1
-        return self.clone()
+        return self.copy()
 
     def __str__(self) -> str:
         return f"{self.engine.describe_state()}; chips {list(self.engine.chips)}, pot {self.engine.pot}"
@@ -357,7 +366,7 @@ class HachiState(pyspiel.State):
         fast-forwarded onto the copy of the engine game taken then."""
         start, at = self._deal_at, self._at_deal
         assert at is not None
-        state = self.get_game().new_initial_state()
+        state: HachiState = self.get_game().new_initial_state()
         state._replay = [pa.player for pa in self.full_history()[:start]]
         for a in self.history()[:start]:
             state.apply_action(a)
@@ -372,7 +381,7 @@ class HachiState(pyspiel.State):
     def _dealt_again(self, base: "HachiState", deal_cards: list[int], player: int) -> Optional[HachiState]:
         """``base`` (from :meth:`_at_deal_state`) dealt ``deal_cards`` and played on as this state
         was, or None as soon as ``player`` would see something else."""
-        state = base.clone()
+        state = base.copy()
         checked = len(state._seen.items)
         try:
             for a in deal_cards + self.history()[self._deal_at + len(deal_cards):]:

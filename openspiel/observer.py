@@ -27,7 +27,7 @@ the log).
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence
+from typing import Any, Callable, Iterable, Optional, Sequence
 
 import numpy as np
 
@@ -38,10 +38,10 @@ _PHASES = tuple(Phase)
 
 
 def describe_action(shared: Any, action: Any) -> str:
-    name = shared.ruleset.deck.name
+    name: Callable[[int], str] = shared.ruleset.deck.name
     if isinstance(action, Play):
         return f"play {name(action.card)}"
-    own = shared.layout.bridge.describe(action, name)          # an action only the play kind has
+    own: Optional[str] = shared.layout.bridge.describe(action, name)   # an action only the play kind has
     if own is not None:
         return own
     if isinstance(action, CallMizuten):
@@ -98,9 +98,12 @@ class HachiObserver:
 
     def string_from(self, state: Any, player: int) -> str:
         if self.perfect_recall:
-            return state.information_state_string(player)
+            text: str = state.information_state_string(player)
+            return text
         v, name = state.engine.view(player), self.shared.ruleset.deck.name
-        cards = lambda cs: "[" + " ".join(name(c) for c in cs) + "]"   # noqa: E731
+
+        def cards(cs: Iterable[int]) -> str:
+            return "[" + " ".join(name(c) for c in cs) + "]"
         parts = [f"p{player}", f"round {v.round_index + 1}/{v.rounds}",
                  f"phase {v.phase.value if v.phase else 'over'}", f"hand {cards(_hand(state, v, player))}"]
         if v.indicator is not None:
@@ -125,4 +128,5 @@ def _hand(state: Any, view: Any, player: int) -> Sequence[int]:
     if state._dealt:                    # dealing card by card: the cards this seat has so far
         layout = state._shared.layout
         return sorted(c for i, c in enumerate(state._dealt) if layout.owner(i) == player)
-    return view.hand
+    hand: Sequence[int] = view.hand
+    return hand

@@ -34,7 +34,8 @@ class PatternError(RuleFileError):
 class SetupError(HachiError, ValueError):
     """A game or run the ruleset cannot set up: a player count outside its range, no rounds, a
     start seat that does not exist, too many games. ``argument`` names the parameter at fault
-    (``players``, ``games``...), so that a front end can name its own option for it."""
+    (``players``, ``games``, ``settings``... or ``plot``, the plot asked for), so that a front end
+    can name its own option for it; a message that begins with it begins with that option there."""
 
     def __init__(self, message: str, argument: str | None = None):
         super().__init__(message)

@@ -77,6 +77,15 @@ class HanafudaRules:
         """The compiled capture-role table (H18), compiled once per ruleset on first use."""
         return compile_table(self.capture_roles, self.deck)
 
+    @cached_property
+    def capture_role_cards(self) -> frozenset[int]:
+        """Every card some capture role names by itself (``cards ...``), read once per ruleset."""
+        from .patterns import CardList, parse_pattern, walk
+
+        return frozenset(self.deck.parse(c) for role in self.capture_roles.roles
+                         for node in walk(parse_pattern(role.pattern)) if isinstance(node, CardList)
+                         for c in node.items)
+
     def play_order(self, seats_from_start: Iterable[int]) -> list[int]:
         """H2: the dealer, then the seats in the direction of play."""
         seats = list(seats_from_start)

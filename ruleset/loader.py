@@ -219,9 +219,9 @@ def load_variant(ref: str | Path, pairs: tuple[tuple[str, Any], ...] = ()) -> Ru
     """The ruleset ``ref`` with settings ``((dotted key, value), ...)`` merged over it the way a
     variant file that extends ``ref`` would merge them, then checked like any rule file.
 
-    A problem with a setting is raised at ``--set KEY`` (:mod:`.overrides`).
+    A problem with a setting is raised at ``setting KEY`` (:mod:`.overrides`).
     """
-    from .overrides import override_data, override_places
+    from .overrides import override_data, override_places, setting_of
 
     if not pairs:
         return load_ruleset(ref)
@@ -235,7 +235,7 @@ def load_variant(ref: str | Path, pairs: tuple[tuple[str, Any], ...] = ()) -> Ru
     analysis = _analyse_ruleset(resolved, str(path))
     if analysis.problems:
         problem = analysis.problems[0]
-        if problem.file.startswith("--set"):
+        if setting_of(problem.file) is not None:
             raise RuleFileError(problem.message, problem.file)
         raise problem.to_error()
     return analysis.built_ruleset()

@@ -3,7 +3,8 @@
 A setting is a dotted path of keys and a comma-separated list of YAML scalars. Applied to a base
 rule file it is merged exactly as a variant file's ``extends`` would merge it
 (:func:`.loader.load_variant`), then checked like any rule file, so a bad key or value gets the
-loader's error, placed at ``--set KEY``. Nothing is evaluated; sizes are bounded.
+loader's error, placed at ``setting KEY`` (:func:`place_of`; a front end names its own option
+there, :func:`setting_of`). Nothing is evaluated; sizes are bounded.
 
 >>> parse_set("trick_settlement.per_trick=1, 2,3")
 Setting(key='trick_settlement.per_trick', values=(1, 2, 3))
@@ -25,7 +26,7 @@ from .errors import HachiError
 from .safetext import quote
 from .yamlfile import Places
 
-__all__ = ["Setting", "parse_set", "override_data", "override_places", "place_of", "MAX_VALUES"]
+__all__ = ["Setting", "parse_set", "override_data", "override_places", "place_of", "setting_of", "MAX_VALUES"]
 
 MAX_VALUES = 64             # values of one setting
 MAX_VALUE_CHARS = 200       # characters of one value
@@ -46,22 +47,38 @@ class Setting:
     values: tuple[Scalar, ...]
 
 
+SETTING = "setting"          # the place of a problem with the settings as a whole
+
+
 def place_of(key: str) -> str:
-    """The place an error about a setting names."""
-    return f"--set {key}"
+    """The place an error about a setting names.
+
+    >>> place_of("chips.start"), setting_of(place_of("chips.start")), setting_of("rules.yaml:3:1")
+    ('setting chips.start', 'chips.start', None)
+    """
+    return f"{SETTING} {key}"
+
+
+def setting_of(place: str | None) -> str | None:
+    """The dotted key a place made by :func:`place_of` names ("" for the settings as a whole),
+    or None for any other place."""
+    if place == SETTING:
+        return ""
+    head, _, key = (place or "").partition(" ")
+    return key if head == SETTING and all(_KEY.match(p) for p in key.split(".")) else None
 
 
 def parse_set(text: str) -> Setting:
-    """Read ``KEY=V1,V2,...``; raise :class:`HachiError` (place ``--set``) on a malformed one."""
+    """Read ``KEY=V1,V2,...``; raise :class:`HachiError` (place ``setting``) on a malformed one."""
     key, eq, rest = text.partition("=")
     key = key.strip()
     if not eq or not key:
         raise HachiError(f"write a setting as KEY=VALUE[,VALUE...], e.g. trick_settlement.per_trick=1,2,3; "
-                         f"got {quote(text, 60)}", "--set")
+                         f"got {quote(text, 60)}", SETTING)
     parts = key.split(".")
     if len(parts) > MAX_DEPTH or not all(_KEY.match(p) for p in parts):
         raise HachiError(f"{quote(key, 60)} is not a dotted path of setting names (letters, digits and "
-                         f"_, at most {MAX_DEPTH} deep)", "--set")
+                         f"_, at most {MAX_DEPTH} deep)", SETTING)
     if parts[0] in _REFUSED and (parts[0] != "role_table" or len(parts) == 1):
         raise HachiError(_REFUSED[parts[0]], place_of(key))
     raw = [v.strip() for v in rest.split(",")]
@@ -101,8 +118,8 @@ def override_data(pairs: Iterable[tuple[str, Scalar]]) -> dict[str, Any]:
 
 def override_places(pairs: Sequence[tuple[str, Scalar]], base: dict[str, Any]) -> Places:
     """Places for the overriding mapping: each setting's path, and those of its parents that
-    ``base`` does not have, at ``--set KEY``."""
-    places = Places(root="--set")
+    ``base`` does not have, at ``setting KEY``."""
+    places = Places(root=SETTING)
     for key, _ in pairs:
         parts = tuple(key.split("."))
         for n in range(len(parts), 0, -1):

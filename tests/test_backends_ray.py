@@ -84,6 +84,6 @@ def test_an_address_nothing_answers_at_is_refused_at_once():
         port = s.getsockname()[1]
     with pytest.raises(HachiError) as e:
         RayBackend(1, address=f"127.0.0.1:{port}")
-    assert e.value.place == "--address" and "nothing answers at" in e.value.message
+    assert e.value.argument == "address" and "nothing answers at" in e.value.message
     with pytest.raises(HachiError, match="HOST:PORT"):
         check_reachable("no port here")

@@ -108,3 +108,18 @@ def test_T7_indicator_makes_its_suit_trump_and_a_contrary_trump_is_refused(tmp_p
     clash = runner.invoke(cli, base + ["--indicator", "7h", "--trump", "s", hand])
     assert clash.exit_code == 1
     assert "--trump: error: the trump suit is the indicator's (T7): 7h makes h trump, not s." in clash.output
+
+
+def test_table_words_intersections_and_differences_of_card_sets(tmp_path):
+    """A role whose pattern intersects (``&``) or subtracts (``-``) card sets is worded on the
+    sheet, not a traceback (the sheet had no words for them)."""
+    rules = tmp_path / "sets.yaml"
+    rules.write_text("extends: hachihachi_trick\nrole_table:\n  roles:\n    redace:\n"
+                     "      name: {ja: 赤A, en: Red ace}\n      group: weak\n"
+                     "      pattern: count(suit h d & rank A) >= 1 and count(suit s - rank A) == 0\n"
+                     "      go: 1\n      forced: 1\n", encoding="utf-8")
+    en = run("table", "--rules", str(rules), "--format", "md", "--no-probability")
+    assert en.exit_code == 0, en.output
+    assert "at least 1 h d suit cards that are also rank A and exactly 0 s suit cards except rank A" in en.output
+    ja = run("table", "--rules", str(rules), "--lang", "ja", "--format", "md", "--no-probability")
+    assert ja.exit_code == 0 and "h d の札かつA の札" in ja.output and "s の札（A の札 を除く）" in ja.output

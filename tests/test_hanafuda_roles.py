@@ -128,3 +128,16 @@ def test_cli_roles_and_table_accept_hanafuda(tmp_path):
     assert res.exit_code == 1 and "not a hanafuda card" in res.output
     res = runner.invoke(cli, ["table", "--rules", "hanafuda_hachihachi", "--no-probability"])
     assert res.exit_code == 0 and "shisan" not in res.output and "Four and Three" in res.output
+
+
+def test_H18_capture_role_cards_are_read_from_each_rulesets_own_table(rules):
+    """The cards the capture roles name, which the matching heuristic guards, belong to the
+    ruleset they were read from (no cache shared by object identity)."""
+    deck = rules.deck
+    named = {deck.name(c) for c in rules.hanafuda.capture_role_cards}
+    assert named == {deck.name(deck.parse(c)) for c in
+                     "1r 2r 3r 6r 9r 10r 4r 5r 7r 1b 3b 8b 12b".split()}
+    traditional = load_ruleset("hanafuda_traditional")
+    inoshikacho = {deck.parse(c) for c in ("6a", "7a", "10a")}       # 猪鹿蝶, a traditional capture role
+    assert inoshikacho <= traditional.hanafuda.capture_role_cards
+    assert not inoshikacho & rules.hanafuda.capture_role_cards

@@ -15,7 +15,7 @@ from hachihachi.cli.main import cli
 from hachihachi.cli.play import play
 from hachihachi.interpreter.atomicfile import SaveInUse, SaveLock, WriteFailed, write_atomic
 from hachihachi.interpreter.record import replay
-from hachihachi.interpreter.session import Session
+from hachihachi.interpreter.session import SaveTarget, Session, save_target
 
 FIRST_IS_MIZUTEN = ["--seed", "1", "--short", "--players", "3", "--bots", "random"]  # the human starts
 
@@ -59,6 +59,20 @@ def test_issue10_a_new_game_over_an_undealt_save_points_to_resume(tmp_path):
     res = invoke([*FIRST_IS_MIZUTEN, "--save", str(save)], "q\n")
     assert res.exit_code == 1 and "holds a game in progress" in res.stderr
     assert Session.resume(save).game.round_index == 0
+
+
+def test_issue11_the_library_says_what_a_save_target_holds_and_the_cli_words_it(tmp_path, whole):
+    save, junk = tmp_path / "s.yaml", tmp_path / "notes.txt"
+    assert save_target(save) is SaveTarget.FREE                 # nothing there yet
+    invoke([*FIRST_IS_MIZUTEN, "--save", str(save)], "q\n")
+    junk.write_text("shopping: [eggs]\n")
+    assert save_target(save) is SaveTarget.IN_PROGRESS
+    assert save_target(junk) is SaveTarget.NOT_A_SAVE
+    assert save_target(tmp_path) is SaveTarget.FOLDER
+    res = invoke([*FIRST_IS_MIZUTEN, "--save", str(junk)], "q\n")
+    assert res.exit_code == 1 and res.stderr.strip() == (
+        f"{junk}: error: this file exists and is not a saved game; it is left alone. Choose another --save FILE.")
+    assert junk.read_text() == "shopping: [eggs]\n"
 
 
 @pytest.mark.parametrize("decisions", [0, 3])

@@ -8,8 +8,10 @@ from click.testing import CliRunner
 
 from hachihachi.cli.main import cli
 from hachihachi.interpreter.compare import compare
-from hachihachi.interpreter.sweep import MAX_POINTS, sweep
-from hachihachi.ruleset.errors import HachiError
+from hachihachi.interpreter.backends import make_backend
+from hachihachi.interpreter.sweep import MAX_POINTS, MAX_SWEEP_GAMES, sweep
+from hachihachi.interpreter.sweepplot import check_plot
+from hachihachi.ruleset.errors import HachiError, SetupError
 from hachihachi.ruleset.loader import bundled_path, load_variant
 from hachihachi.ruleset.overrides import parse_set
 
@@ -60,13 +62,14 @@ def test_sweep_results_do_not_depend_on_workers():
 
 
 @pytest.mark.parametrize("text, place, words", [
-    ("declaration.drop_fee.firts=1", "--set declaration.drop_fee.firts", "did you mean 'first'"),
-    ("declaration.drop_fee.first=abc", "--set declaration.drop_fee.first", "whole number"),
-    ("declaration.drop_fee.first=-1", "--set declaration.drop_fee.first", "at least 0"),
-    ("nosuch.key=1", "--set nosuch.key", "unknown key 'nosuch'"),
-    ("declaration=3", "--set declaration", "mapping"),
+    ("declaration.drop_fee.firts=1", "setting declaration.drop_fee.firts", "did you mean 'first'"),
+    ("declaration.drop_fee.first=abc", "setting declaration.drop_fee.first", "whole number"),
+    ("declaration.drop_fee.first=-1", "setting declaration.drop_fee.first", "at least 0"),
+    ("nosuch.key=1", "setting nosuch.key", "unknown key 'nosuch'"),
+    ("declaration=3", "setting declaration", "mapping"),
 ])
 def test_a_bad_setting_gets_the_loaders_error_naming_it(text, place, words):
+    """The library names the setting; the CLI names its option for it (``--set KEY``, below)."""
     with pytest.raises(HachiError) as e:
         sweep("hachihachi_trick", settings(text), games=1, players=4)
     assert e.value.place == place and words in e.value.message
@@ -87,7 +90,7 @@ def test_a_bad_setting_gets_the_loaders_error_naming_it(text, place, words):
 def test_malformed_settings_are_refused_before_loading(text, words):
     with pytest.raises(HachiError) as e:
         parse_set(text)
-    assert words in e.value.message and e.value.place.startswith("--set")
+    assert words in e.value.message and e.value.place.startswith("setting")     # the CLI says --set
 
 
 def test_grid_is_bounded_and_keys_are_not_repeated():
@@ -96,6 +99,41 @@ def test_grid_is_bounded_and_keys_are_not_repeated():
         sweep("hachihachi_trick", settings(f"trick_settlement.per_trick={big}", f"chips.start={big}"), games=1)
     with pytest.raises(HachiError, match="twice"):
         sweep("hachihachi_trick", settings("chips.start=1", "chips.start=2"), games=1)
+
+
+BIG = ",".join(str(i) for i in range(21))       # 21 x 21 values: more points than a sweep may have
+
+
+@pytest.mark.parametrize("call, argument", [
+    (lambda: sweep("hachihachi_trick", settings("chips.start=1", "chips.start=2"), games=1), "settings"),
+    (lambda: sweep("hachihachi_trick", settings(f"trick_settlement.per_trick={BIG}", f"chips.start={BIG}"),
+                   games=1), "settings"),
+    (lambda: sweep("hachihachi_trick", [], games=1), "settings"),
+    (lambda: sweep("hachihachi_trick", settings("chips.start=40"), games=MAX_SWEEP_GAMES + 1), "games"),
+    (lambda: make_backend("nosuch", 1), "backend"),
+    (lambda: make_backend("local", 1, "127.0.0.1:6379"), "address"),
+    (lambda: check_plot("out.pdf", settings("chips.start=40"), "swing"), "plot"),
+    (lambda: check_plot("out.svg", settings("chips.start=40", "rounds.standard=6", "seed=1"), "swing"), "plot"),
+    (lambda: check_plot("out.svg", settings("chips.start=40"), "nosuch"), "measure"),
+])
+def test_issue11_library_errors_name_the_argument_not_a_cli_option(call, argument):
+    with pytest.raises(SetupError) as e:
+        call()
+    assert e.value.argument == argument and e.value.place is None and "--" not in e.value.message
+
+
+def test_issue11_the_cli_places_the_librarys_errors_at_its_own_options():
+    res = run("--set", "chips.start=1", "--set", "chips.start=2", "--games", "1")
+    assert res.exit_code == 2
+    assert res.output.strip() == \
+        "--set chips.start: error: chips.start is given twice; give all its values in one --set"
+    res = run("--set", f"trick_settlement.per_trick={BIG}", "--set", f"chips.start={BIG}", "--games", "1")
+    assert res.exit_code == 2
+    assert res.output.strip() == f"--set: error: the grid has 441 points; at most {MAX_POINTS} in one sweep"
+    res = run("--set", "chips.start=40", "--games", str(MAX_SWEEP_GAMES + 1))
+    assert res.exit_code == 2
+    assert res.output.strip() == f"--games: error: --games must be at most {MAX_SWEEP_GAMES:,} in a sweep, " \
+                                 f"not {MAX_SWEEP_GAMES + 1}"
 
 
 def test_cli_table_and_json():

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Generator, Iterable, Optional, Protocol
 
-from ...ruleset.errors import HachiError
+from ...ruleset.errors import SetupError
+from ..games import GameResult, Job, Task
 
 __all__ = ["Backend", "BACKENDS", "make_backend"]
 
@@ -23,15 +24,17 @@ class Backend(Protocol):
     name: str
     workers: int                        # tasks run at once (sizes the tasks)
 
-    def map(self, job, tasks: Iterable) -> Generator[list, None, None]:
+    def map(self, job: Job, tasks: Iterable[Task]) -> Generator[list[GameResult], None, None]:
         """Yield each task's results in the order of ``tasks``; stop the work when closed early."""
 
 
 def make_backend(name: str, workers: int, address: Optional[str] = None) -> Backend:
-    """The backend called ``name`` with ``workers`` workers (Ray: at ``address``, if given)."""
+    """The backend called ``name`` with ``workers`` workers (Ray: at ``address``, if given).
+
+    A problem is a :class:`SetupError` of the argument ``backend`` (the name) or ``address``."""
     if name == "local":
         if address:
-            raise HachiError("--address is for --backend ray", "--address")
+            raise SetupError("address is for the ray backend", "address")
         from .local import LocalBackend
 
         return LocalBackend(workers)
@@ -39,4 +42,4 @@ def make_backend(name: str, workers: int, address: Optional[str] = None) -> Back
         from .ray import RayBackend
 
         return RayBackend(workers, address)
-    raise HachiError(f"there is no backend '{name}'; backends are {', '.join(BACKENDS)}", "--backend")
+    raise SetupError(f"there is no backend '{name}'; backends are {', '.join(BACKENDS)}", "backend")

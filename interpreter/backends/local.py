@@ -4,20 +4,20 @@ from __future__ import annotations
 
 from typing import Generator, Iterable
 
-from ..games import Job, play_task
+from ..games import GameResult, Job, Task, play_task
 
 __all__ = ["LocalBackend"]
 
 # A worker process plays for one run only: its pool's initializer sets the job once, in the
 # worker (the parent never does), so two runs at once (``compare``) cannot mix their jobs.
-_WORKER_JOB: list = []
+_WORKER_JOB: list[Job] = []
 
 
 def _init_worker(job: Job) -> None:
     _WORKER_JOB[:] = [job.loaded()]
 
 
-def _run_task(task) -> list:
+def _run_task(task: Task) -> list[GameResult]:
     return play_task(_WORKER_JOB[0], task)
 
 
@@ -27,7 +27,7 @@ class LocalBackend:
     def __init__(self, workers: int = 1):
         self.workers = max(1, workers)
 
-    def map(self, job: Job, tasks: Iterable) -> Generator[list, None, None]:
+    def map(self, job: Job, tasks: Iterable[Task]) -> Generator[list[GameResult], None, None]:
         if self.workers <= 1:
             job = job.loaded()
             for task in tasks:

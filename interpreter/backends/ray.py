@@ -12,12 +12,13 @@ from __future__ import annotations
 import logging
 import socket
 from collections import deque
-from typing import Generator, Iterable, Optional
+from types import ModuleType
+from typing import Any, Generator, Iterable, Optional
 
-from ...ruleset.errors import HachiError
+from ...ruleset.errors import HachiError, SetupError
 from ...ruleset.safetext import escape
 from ..pool import WorkerDied
-from ..games import Job, play_task
+from ..games import GameResult, Job, RulesetSpec, Task, play_task
 
 __all__ = ["RayBackend", "MAX_RETRIES", "TASK_TIMEOUT_S", "check_reachable"]
 
@@ -25,10 +26,11 @@ MAX_RETRIES = 2                 # reruns of a task whose worker or node died
 TASK_TIMEOUT_S = 3600.0         # the longest wait for one task's games
 CONNECT_TIMEOUT_S = 10.0        # the longest wait for a cluster's address to answer
 
-_LOADED: dict = {}              # in a Ray worker: specs -> the job with its rulesets built
+# in a Ray worker: (specs, players, bots, seed) -> the job with its rulesets built
+_LOADED: dict[tuple[tuple[RulesetSpec, ...], int, tuple[str, ...], int], Job] = {}
 
 
-def _ray_task(job: Job, task) -> list:
+def _ray_task(job: Job, task: Task) -> list[GameResult]:
     key = (job.specs, job.players, job.bots, job.seed)
     if key not in _LOADED:
         _LOADED.clear()
@@ -36,12 +38,12 @@ def _ray_task(job: Job, task) -> list:
     return play_task(_LOADED[key], task)
 
 
-def import_ray():
+def import_ray() -> ModuleType:
     try:
         import ray
     except ImportError:
-        raise HachiError("--backend ray needs Ray, which is not installed: pip install 'hachihachi[ray]'",
-                         "--backend") from None
+        raise SetupError("backend ray needs Ray, which is not installed: pip install 'hachihachi[ray]'",
+                         "backend") from None
     return ray
 
 
@@ -74,17 +76,17 @@ class RayBackend:
                          log_to_driver=False)
         except (ConnectionError, RuntimeError, ValueError) as e:
             where = f"at {self.address}" if self.address else "on this machine"
-            raise HachiError(f"cannot start Ray {where}: {_short(e)}", "--address" if self.address else "--backend") \
+            raise SetupError(f"cannot start Ray {where}: {_short(e)}", "address" if self.address else "backend") \
                 from None
         return True
 
-    def map(self, job: Job, tasks: Iterable) -> Generator[list, None, None]:
+    def map(self, job: Job, tasks: Iterable[Task]) -> Generator[list[GameResult], None, None]:
         ray = self.ray
         started = self._start() if self._started is None else self._started
         self._started = None
         remote = ray.remote(num_cpus=1, max_retries=self.max_retries, retry_exceptions=False)(_ray_task)
         job_ref = ray.put(job.portable())
-        pending: deque = deque()
+        pending: deque[Any] = deque()        # Ray's object refs
         source = iter(tasks)
         try:
             for task in source:
@@ -106,22 +108,22 @@ class RayBackend:
             if started:
                 ray.shutdown()
 
-    def _get(self, ref) -> list:
+    def _get(self, ref: Any) -> list[GameResult]:
         exc = self.ray.exceptions
         try:
-            return self.ray.get(ref, timeout=self.timeout_s)
+            results: list[GameResult] = self.ray.get(ref, timeout=self.timeout_s)
+            return results
         except exc.GetTimeoutError:
-            raise WorkerDied(f"a Ray task did not finish within {self.timeout_s:g} s; the run is abandoned.",
-                             "simulate") from None
+            raise WorkerDied(f"a Ray task did not finish within {self.timeout_s:g} s; the run is abandoned.") \
+                from None
         except exc.RayTaskError as e:
             cause = getattr(e, "cause", None)
             if isinstance(cause, HachiError):
                 raise cause from None
-            raise HachiError(f"a Ray task failed: {_short(cause or e)}; the run is abandoned.", "simulate") \
-                from None
+            raise HachiError(f"a Ray task failed: {_short(cause or e)}; the run is abandoned.") from None
         except exc.RayError as e:       # a worker or node died after its retries, an object was lost
             raise WorkerDied(f"a Ray worker or node was lost after {self.max_retries} retries "
-                             f"({type(e).__name__}); the run is abandoned.", "simulate") from None
+                             f"({type(e).__name__}); the run is abandoned.") from None
 
 
 def check_reachable(address: str, timeout_s: float = CONNECT_TIMEOUT_S) -> None:
@@ -130,14 +132,14 @@ def check_reachable(address: str, timeout_s: float = CONNECT_TIMEOUT_S) -> None:
         return
     host, colon, port = address.removeprefix("ray://").rpartition(":")
     if not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise HachiError(f"{escape(address, 100)} is not a Ray cluster's address; write HOST:PORT "
-                         "(the port of 'ray start --head', 6379 by default)", "--address")
+        raise SetupError(f"{escape(address, 100)} is not a Ray cluster's address; write HOST:PORT "
+                         "(the port of 'ray start --head', 6379 by default)", "address")
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=timeout_s).close()
     except OSError as e:
-        raise HachiError(f"nothing answers at {escape(address, 100)} within {timeout_s:g} s "
+        raise SetupError(f"nothing answers at {escape(address, 100)} within {timeout_s:g} s "
                          f"({e.strerror or type(e).__name__}); is the cluster started (ray start --head)?",
-                         "--address") from None
+                         "address") from None
 
 
 def _short(e: BaseException) -> str:

@@ -9,9 +9,14 @@ from __future__ import annotations
 
 import importlib
 import random
-from typing import Callable, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Optional, Protocol
 
 from ...ruleset.errors import HachiError
+from ...ruleset.model import PlayKind, Ruleset
+from ..actions import ActionBase
+
+if TYPE_CHECKING:
+    from ..game import GameState
 
 # name -> "module:factory"; modules are imported on first use
 _REGISTRY: dict[str, str] = {
@@ -25,7 +30,7 @@ _REGISTRY: dict[str, str] = {
 class Bot(Protocol):
     name: str
 
-    def choose(self, game, seat: int, rng: random.Random):
+    def choose(self, game: GameState, seat: int, rng: random.Random) -> ActionBase:
         """Return the action ``seat`` takes now (one of ``game.view(seat).legal``)."""
 
 
@@ -38,7 +43,7 @@ def bot_names() -> tuple[str, ...]:
     return tuple(sorted(_REGISTRY))
 
 
-def make_bot(name: str, ruleset=None, **options) -> Bot:
+def make_bot(name: str, ruleset: Optional[Ruleset] = None, **options: Any) -> Bot:
     """Build the bot called ``name``; an unknown name, or a bot that cannot play the ruleset's
     kind of play (a bot's ``plays``, all kinds when it has none), is a :class:`HachiError`."""
     target = _REGISTRY.get(name)
@@ -54,7 +59,7 @@ def make_bot(name: str, ruleset=None, **options) -> Bot:
     return factory(**options)
 
 
-def _can_play(name: str, play) -> bool:
+def _can_play(name: str, play: PlayKind) -> bool:
     module, attr = _REGISTRY[name].split(":")
     plays = getattr(getattr(importlib.import_module(module), attr), "plays", None)
     return plays is None or play in plays

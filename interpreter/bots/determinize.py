@@ -16,14 +16,15 @@ from dataclasses import dataclass
 from typing import Optional
 
 from ...ruleset.model import TransferKind
-from ..actions import CHANCE
+from ..actions import CHANCE, ActionBase
 from ..events import Applied, RoundEnded, RoundStarted, Transfer
 from ..game import GameState
+from .base import Bot
 from ..kinds import RoundKind
 from ..plugins import plugin_for
 
 
-def round_events(game: GameState) -> list:
+def round_events(game: GameState) -> list[object]:
     """The events of the current round, from its RoundStarted on."""
     events = game.events
     for i in range(len(events) - 1, -1, -1):
@@ -37,7 +38,7 @@ class World:
     """One determinization of the current round: rebuild it with :meth:`game` as often as needed."""
 
     game_of: GameState
-    actions: tuple                  # the round's actions, the deal among them as sampled
+    actions: tuple[ActionBase, ...]     # the round's actions, the deal among them as sampled
 
     def game(self) -> GameState:
         """A fresh one-round game at the same point of the round (cheaper than a deep clone)."""
@@ -82,7 +83,7 @@ def carried_pot(game: GameState) -> int:
     return events[0].pot if events and isinstance(events[0], RoundStarted) else 0
 
 
-def play_out(world: GameState, policy, rng: random.Random) -> Optional[RoundEnded]:
+def play_out(world: GameState, policy: Bot, rng: random.Random) -> Optional[RoundEnded]:
     """Play the world's round to its end with ``policy`` in every seat; its RoundEnded event."""
     while world.current_player is not None:
         who = world.current_player

@@ -20,7 +20,8 @@ from typing import Sequence
 
 from ...ruleset.model import PlayKind, Ruleset
 from ...ruleset.model import TransferKind
-from ..actions import CallMizuten, Declare, Play, Split
+from ..actions import ActionBase, CallMizuten, Declare, Play, Split
+from ..game import GameState
 from ..view import View
 from .knowledge import Knowledge, knowledge
 
@@ -142,7 +143,7 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def choose(self, game, seat: int, rng: random.Random):
+    def choose(self, game: GameState, seat: int, rng: random.Random) -> ActionBase:
         if game.ruleset.play is PlayKind.MATCHING:
             from .matching_heuristic import MatchingHeuristicBot
 
@@ -212,7 +213,7 @@ def safe(card: int, led: int, after: Sequence[int], k: Knowledge) -> bool:
 
 
 def choose_card(view: View, k: Knowledge) -> int:
-    legal = [a.card for a in view.legal]
+    legal = [a.card for a in view.legal if isinstance(a, Play)]      # all of them in trick play
     order = k.order
     me = order.index(k.seat)
     after = order[me + 1:]

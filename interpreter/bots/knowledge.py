@@ -10,14 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, Optional
 
-from ...ruleset.cards import SuitedDeck
+from ...ruleset.cards import Deck
 from ..view import View
 
 
 @dataclass(frozen=True)
 class Knowledge:
     seat: int
-    deck: SuitedDeck
+    deck: Deck
     trump: Optional[int]
     hand: tuple[int, ...]
     played_by: Mapping[int, tuple[int, ...]]        # cards each goer played this round, in order
@@ -45,7 +45,7 @@ def trick_order(goers: tuple[int, ...], leader: int) -> tuple[int, ...]:
     return goers[i:] + goers[:i]
 
 
-def knowledge(view: View, deck: SuitedDeck) -> Knowledge:
+def knowledge(view: View, deck: Deck) -> Knowledge:
     """Everything ``view.seat`` may know about this round's cards (called at every card the
     heuristic plays in a roll-out, so written for speed: a card is ``rank * width + suit``)."""
     width = len(deck.suits)                  # a card is rank * width + suit (cards.py)

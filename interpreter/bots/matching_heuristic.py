@@ -16,9 +16,14 @@ outside matching play is a random legal action.
 from __future__ import annotations
 
 import random
+from typing import Any, Iterable, cast
 
-from ...ruleset.model import Phase, PlayKind
-from ..actions import Declare, Play
+from ...ruleset.hanafuda import HanafudaDeck
+from ...ruleset.hanafuda_rules import HanafudaRules
+from ...ruleset.model import Phase, PlayKind, Ruleset
+from ..actions import ActionBase, Declare, Play
+from ..game import GameState
+from ..view import View
 from ..play.matching import Capture
 
 ROLE_CARD_BONUS = 6
@@ -30,7 +35,7 @@ class MatchingHeuristicBot:
     name = "heuristic_matching"
     plays = frozenset({PlayKind.MATCHING})
 
-    def choose(self, game, seat: int, rng: random.Random):
+    def choose(self, game: GameState, seat: int, rng: random.Random) -> ActionBase:
         view = game.view(seat)
         legal = view.legal
         if len(legal) == 1:
@@ -39,13 +44,14 @@ class MatchingHeuristicBot:
             return Declare(go_value(game.ruleset, view) > -drop_cost(game.ruleset, view))
         if not view.captures or view.phase is not Phase.PLAY:     # not matching play
             return rng.choice(legal)
-        deck = game.ruleset.deck
-        wanted = _role_cards(game.ruleset)
+        deck = hanafuda_deck(game.ruleset)
+        wanted = game.ruleset.hanafuda.capture_role_cards
 
         def value(card: int) -> int:
             return deck.points(card) + (ROLE_CARD_BONUS if card in wanted else 0)
 
-        def score(action) -> int:
+        def score(action: ActionBase) -> int:
+            assert isinstance(action, (Play, Capture))      # the legal actions of matching play
             card = action.card
             month = deck.rank(card)
             if isinstance(action, Capture):
@@ -58,25 +64,32 @@ class MatchingHeuristicBot:
         return max(legal, key=score)
 
 
-def strength(ruleset, hand, field) -> float:
+def hanafuda_deck(ruleset: Ruleset) -> HanafudaDeck:
+    """The deck of a matching ruleset, with card points."""
+    return cast(HanafudaDeck, ruleset.deck)
+
+
+def strength(ruleset: Ruleset, hand: Iterable[int], field: Iterable[int]) -> float:
     """The card points ``hand`` may capture: its own points and those of the field cards of its months."""
-    deck = ruleset.deck
+    deck = hanafuda_deck(ruleset)
     months = {deck.rank(c) for c in hand}
     return sum(deck.points(c) for c in hand) + sum(deck.points(f) for f in field if deck.rank(f) in months)
 
 
-def mean_strength(ruleset) -> float:
+def mean_strength(ruleset: Ruleset) -> float:
     """The strength of an average hand: its points, and the field's cards of the same months."""
-    deck, n = ruleset.deck, ruleset.hand_size
+    deck, n = hanafuda_deck(ruleset), ruleset.hand_size
     per_card = sum(deck.points(c) for c in deck.cards) / deck.size
     mates = deck.size / len(deck.ranks) - 1                   # the other cards of a month
-    field_share = ruleset.hanafuda.field_cards / (deck.size - 1)
+    rules: HanafudaRules = ruleset.hanafuda
+    field_share = rules.field_cards / (deck.size - 1)
     return n * per_card * (1 + mates * field_share)
 
 
-def go_value(ruleset, view) -> float:
+def go_value(ruleset: Ruleset, view: View) -> float:
     """The points going is expected to bring this round against dropping nothing (T10-T14, H1)."""
-    mult, kan = view.multiplier, ruleset.hanafuda.kan
+    rules: HanafudaRules = ruleset.hanafuda
+    mult, kan = view.multiplier, rules.kan
     undeclared = view.players - len(view.declarations) - 1
     goers = min(ruleset.declaration.max_goers, len(view.goers) + 1 + round(GOER_SHARE * undeclared))
     if goers == 1:
@@ -86,12 +99,12 @@ def go_value(ruleset, view) -> float:
     value += (goers - 1) * ruleset.evaluator.evaluate(view.hand).go * kan * mult     # H8-H11
     forced = max(0.0, view.players - len(view.dropped) - goers - 0.5 * undeclared)
     value -= forced * forced_out_expected(ruleset, view) * mult                    # T14
-    p_pot = min(1.0, max(0.0, 1 / goers + edge / (2 * ruleset.hanafuda.par)))
+    p_pot = min(1.0, max(0.0, 1 / goers + edge / (2 * rules.par)))
     fees = 0.5 * undeclared * ruleset.declaration.drop_fee.fee(len(view.dropped)) * mult
     return value + p_pot * (view.pot + fees)                                       # T21
 
 
-def forced_out_expected(ruleset, view) -> float:
+def forced_out_expected(ruleset: Ruleset, view: View) -> float:
     """T14: what one forced-out seat is expected to be paid per card class, from the unseen cards."""
     seen = set(view.hand) | set(view.table_cards)
     unseen = [c for c in ruleset.deck.cards if c not in seen]
@@ -102,35 +115,12 @@ def forced_out_expected(ruleset, view) -> float:
                for name, value in ruleset.forced_out.per_card.items())
 
 
-def drop_cost(ruleset, view) -> int:
+def drop_cost(ruleset: Ruleset, view: View) -> int:
     """T11: the fee this seat pays into the pot if it drops now, times the field."""
     return ruleset.declaration.drop_fee.fee(len(view.dropped)) * view.multiplier
 
 
-_ROLE_CARDS: dict = {}
-
-
-def _role_cards(ruleset) -> frozenset:
-    """Every card some capture role names explicitly (``cards ...``) or by kind (read once per ruleset)."""
-    key = id(ruleset.hanafuda)
-    hit = _ROLE_CARDS.get(key)
-    if hit is None:
-        hit = _ROLE_CARDS[key] = _read_role_cards(ruleset)
-    return hit
-
-
-def _read_role_cards(ruleset) -> frozenset:
-    from ...ruleset.patterns import CardList, parse_pattern, walk
-
-    out = set()
-    for role in ruleset.hanafuda.capture_roles.roles:
-        for node in walk(parse_pattern(role.pattern)):
-            if isinstance(node, CardList):
-                out.update(ruleset.deck.parse(c) for c in node.items)
-    return frozenset(out)
-
-
-def make(**options) -> MatchingHeuristicBot:
+def make(**options: Any) -> MatchingHeuristicBot:
     return MatchingHeuristicBot()
 
 

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import random
 
+from ..actions import ActionBase
+from ..game import GameState
+
 
 class RandomBot:
     name = "random"
 
-    def choose(self, game, seat: int, rng: random.Random):
-        return rng.choice(game.legal_actions())
+    def choose(self, game: GameState, seat: int, rng: random.Random) -> ActionBase:
+        action: ActionBase = rng.choice(game.legal_actions())      # a seat's legal actions: a tuple
+        return action

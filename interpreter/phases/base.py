@@ -7,7 +7,7 @@ whether it runs in this round at all, ``enter`` does its automatic work (transfe
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Container, Optional
 
 from ...ruleset.errors import IllegalAction
 from ...ruleset.model import Phase, Ruleset
@@ -33,17 +33,17 @@ class PhaseRule:
         """The seat (or ``CHANCE``) whose action the phase waits for, or None when it is over."""
         return None
 
-    def legal(self, t: Table):
+    def legal(self, t: Table) -> Container[object]:
         """The legal actions of :meth:`actor`: a tuple, or any container supporting ``in``."""
         return ()
 
-    def check(self, t: Table, action) -> None:
+    def check(self, t: Table, action: object) -> None:
         """Raise :class:`IllegalAction` with the reason when ``action`` is not legal."""
         if action not in self.legal(t):
             raise IllegalAction(f"{describe(action, t)} is not one of the legal actions {self.legal(t)}")
 
-    def apply(self, t: Table, action) -> None:
-        """Apply a legal action."""
+    def apply(self, t: Table, action: Any) -> None:
+        """Apply a legal action (one :meth:`check` accepted: each phase takes its own action type)."""
 
 
 def describe(action: object, t: Table) -> str:

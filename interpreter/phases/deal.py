@@ -3,11 +3,24 @@
 from __future__ import annotations
 
 import random
+from typing import Optional, Protocol
+
 from ...ruleset.errors import IllegalAction
 from ...ruleset.model import Phase, Ruleset
-from ..actions import CHANCE, Deal
+from ..actions import CHANCE, ActionBase, Deal
 from ..events import FieldMade
+from ..state import Table
 from .base import PhaseRule
+
+
+class ChanceSpace(Protocol):
+    """The legal actions of a chance phase: every valid deal of its play kind."""
+
+    def sample(self, rng: random.Random) -> ActionBase: ...
+
+    def problem(self, deal: object) -> Optional[str]: ...
+
+    def __contains__(self, deal: object) -> bool: ...
 
 
 class DealSpace:
@@ -24,7 +37,7 @@ class DealSpace:
         hands = tuple(tuple(sorted(cards[i * n:(i + 1) * n])) for i in range(self.players))
         return Deal(hands, cards[self.players * n])
 
-    def problem(self, deal) -> str | None:
+    def problem(self, deal: object) -> str | None:
         """Why ``deal`` is not a valid deal, or None."""
         if not isinstance(deal, Deal):
             return f"{deal!r} is not a deal"
@@ -47,7 +60,7 @@ class DealSpace:
             return f"the indicator {deck.name(deal.indicator)} is also in a hand"
         return None
 
-    def __contains__(self, deal) -> bool:
+    def __contains__(self, deal: object) -> bool:
         return self.problem(deal) is None
 
     def __repr__(self) -> str:
@@ -57,10 +70,13 @@ class DealSpace:
 class ChancePhase(PhaseRule):
     """A phase that waits for chance's deal; ``legal`` is the space of valid deals of the play kind."""
 
-    def actor(self, t):
+    def actor(self, t: Table) -> Optional[int]:
         return CHANCE if t.round.dealt is None else None
 
-    def check(self, t, action) -> None:
+    def legal(self, t: Table) -> ChanceSpace:
+        raise NotImplementedError       # each play kind's deal phase gives its deal space
+
+    def check(self, t: Table, action: object) -> None:
         problem = self.legal(t).problem(action)
         if problem:
             raise IllegalAction(f"bad deal: {problem}")
@@ -71,10 +87,10 @@ class DealPhase(ChancePhase):
 
     phase = Phase.DEAL
 
-    def legal(self, t) -> DealSpace:
+    def legal(self, t: Table) -> DealSpace:
         return DealSpace(self.ruleset, t.players)
 
-    def apply(self, t, action: Deal) -> None:
+    def apply(self, t: Table, action: Deal) -> None:
         r = t.round
         r.dealt = tuple(tuple(h) for h in action.hands)
         r.hands = [sorted(h) for h in action.hands]         # kept sorted: legal cards come in order

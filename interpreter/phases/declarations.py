@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 from ...ruleset.errors import IllegalAction
-from ...ruleset.model import Phase
+from ...ruleset.model import Phase, Ruleset
 from ...ruleset.model import TransferKind
 from ..actions import POT, Declare
 from ..events import ForcedOut
 from ..kinds import RoundKind
+from ..state import Table
 from .base import PhaseRule
 
 GO, DROP = Declare(True), Declare(False)
@@ -25,34 +28,38 @@ def kind_for(goers: int) -> RoundKind:
 class Declarations(PhaseRule):
     phase = Phase.DECLARATIONS
 
-    def __init__(self, ruleset):
+    def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
         self._max_goers = ruleset.declaration.max_goers
         self._fee = ruleset.declaration.drop_fee.fee
 
-    def actor(self, t):
+    def actor(self, t: Table) -> Optional[int]:
         r = t.round
         if r.declarations_done:
             return None
         return (r.start + len(r.declarations)) % r.players     # clockwise from the start (T10)
 
-    def must_go(self, t, seat: int) -> bool:
+    def must_go(self, t: Table, seat: int) -> bool:
         """T6: a start player who declared mizuten must go."""
         return t.round.mizuten and seat == t.round.start
 
-    def legal(self, t):
-        return (GO,) if self.must_go(t, self.actor(t)) else (GO, DROP)
+    def legal(self, t: Table) -> tuple[Declare, ...]:
+        seat = self.actor(t)
+        assert seat is not None                 # asked while the phase waits for a seat
+        return (GO,) if self.must_go(t, seat) else (GO, DROP)
 
-    def check(self, t, action) -> None:
+    def check(self, t: Table, action: object) -> None:
         if not isinstance(action, Declare):
             return super().check(t, action)
         seat = self.actor(t)
+        assert seat is not None                 # a check comes while the phase waits for a seat
         if not action.go and self.must_go(t, seat):
             raise IllegalAction(f"seat {seat} declared mizuten and must go, not drop (T6)")
 
-    def apply(self, t, action: Declare) -> None:
+    def apply(self, t: Table, action: Declare) -> None:
         r = t.round
         seat = self.actor(t)
+        assert seat is not None                 # applied while the phase waits for a seat
         r.declarations.append((seat, action.go))
         if action.go:
             r.goers.append(seat)
@@ -62,7 +69,7 @@ class Declarations(PhaseRule):
             t.pay(TransferKind.DROP_FEE, seat, POT, fee, f"drop fee of dropper {len(r.dropped)}")
         self._maybe_close(t)
 
-    def _maybe_close(self, t) -> None:
+    def _maybe_close(self, t: Table) -> None:
         r = t.round
         declared = len(r.declarations)
         if declared < r.players and len(r.goers) < self._max_goers:
@@ -77,7 +84,7 @@ class Declarations(PhaseRule):
             refund_drop_fees(t)
 
 
-def refund_drop_fees(t) -> None:
+def refund_drop_fees(t: Table) -> None:
     """T13 as a house rule (``declaration.no_goers.pot: refund``): when nobody goes, each dropper
     takes back the drop fee it paid this round; what earlier rounds left in the pot stays."""
     from ..events import Transfer

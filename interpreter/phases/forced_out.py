@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from ...ruleset.model import Phase
+from ...ruleset.model import Phase, Ruleset
 from ...ruleset.model import TransferKind
 from ..events import RolesShown
+from ..state import Table
 from .base import PhaseRule
 from .rolecache import RoleCache
 
@@ -12,15 +13,16 @@ from .rolecache import RoleCache
 class ForcedOutPayments(PhaseRule):
     phase = Phase.FORCED_OUT
 
-    def __init__(self, ruleset):
+    def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
         self.roles = RoleCache(ruleset)
 
-    def applies(self, t) -> bool:
+    def applies(self, t: Table) -> bool:
         return bool(t.round.forced_out and t.round.goers)
 
-    def enter(self, t) -> None:
+    def enter(self, t: Table) -> None:
         r = t.round
+        assert r.dealt is not None              # the deal came before (T14)
         ev = self.roles
         for seat in r.forced_out:
             hand = r.dealt[seat]                   # as dealt (T14)

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any, Iterable, Mapping, Optional, Protocol, Sequence
 
-from ...ruleset.model import Phase, TransferKind
+from ...ruleset.hanafuda_rules import HanaField, HanafudaRules
+from ...ruleset.model import Phase, Ruleset, TransferKind
+from ...ruleset.roles import RoleResult
 from ..actions import ActionBase
 from ..events import FieldMade, RolesShown
 from ..kinds import PLAYED, RoundKind
 from ..play.matching import MatchingState, seat_goers
+from ..state import RoundState, Table
 from .base import PhaseRule
 from .deal import ChancePhase
 
@@ -49,10 +52,33 @@ class RoundScored:
     fukikeshi: bool
 
 
+class Piles(Protocol):
+    """What card scoring reads of a round's play (a :class:`MatchingState`, or a told round's):
+    the seats that played, in order, and the cards each captured."""
+
+    @property
+    def order(self) -> Sequence[int]: ...
+
+    @property
+    def captures(self) -> Mapping[int, Sequence[int]]: ...
+
+
+class DealtRound(Protocol):
+    @property
+    def dealt(self) -> Optional[tuple[tuple[int, ...], ...]]: ...
+
+
+class DealtTable(Protocol):
+    """What H12 reads of a table: the hands as dealt (a :class:`Table`, or a told round's)."""
+
+    @property
+    def round(self) -> DealtRound: ...
+
+
 class HanaDealSpace:
     """Every valid hanafuda deal for a table: supports ``in`` and sampling."""
 
-    def __init__(self, ruleset, players: int):
+    def __init__(self, ruleset: Ruleset, players: int) -> None:
         self.ruleset, self.players = ruleset, players
 
     def sample(self, rng: random.Random) -> HanaDeal:
@@ -66,11 +92,11 @@ class HanaDealSpace:
             if self._four(deal.field) is None:          # field_four: redeal
                 return deal
 
-    def _four(self, field) -> Optional[int]:
+    def _four(self, field: Iterable[int]) -> Optional[int]:
         months = [self.ruleset.deck.rank(c) for c in field]
         return next((m for m in months if months.count(m) == 4), None)
 
-    def problem(self, deal) -> Optional[str]:
+    def problem(self, deal: object) -> Optional[str]:
         if not isinstance(deal, HanaDeal):
             return f"{deal!r} is not a hanafuda deal"
         deck, n = self.ruleset.deck, self.ruleset.hand_size
@@ -85,14 +111,14 @@ class HanaDealSpace:
             return "the field holds all four cards of a month (dealt again)"
         return None
 
-    def __contains__(self, deal) -> bool:
+    def __contains__(self, deal: object) -> bool:
         return self.problem(deal) is None
 
     def __repr__(self) -> str:
         return f"<any hanafuda deal to {self.players} seats>"
 
 
-def _last_binding(t) -> Optional[str]:
+def _last_binding(t: Table) -> Optional[str]:
     """H6: the field the previous round bound this one to, read from the log (a field carried by
     the brights left on its field, ``carry_brights``, binds it too; the stronger one counts)."""
     last, rules = t.round.index - 1, t.ruleset.hanafuda
@@ -114,10 +140,10 @@ class HanafudaDeal(ChancePhase):
 
     phase = Phase.HANAFUDA_DEAL
 
-    def legal(self, t) -> HanaDealSpace:
+    def legal(self, t: Table) -> HanaDealSpace:
         return HanaDealSpace(self.ruleset, t.players)
 
-    def apply(self, t, action: HanaDeal) -> None:
+    def apply(self, t: Table, action: HanaDeal) -> None:
         r, rules = t.round, self.ruleset.hanafuda
         r.dealt = tuple(tuple(h) for h in action.hands)
         r.hands = [list(h) for h in action.hands]
@@ -141,7 +167,7 @@ class HanafudaDeal(ChancePhase):
         r.play = MatchingState(list(action.field), list(action.stock), order, {s: [] for s in order})
 
 
-def carry_field(t, rules, field_cards, made) -> None:
+def carry_field(t: Table, rules: HanafudaRules, field_cards: Iterable[int], made: HanaField) -> None:
     """``carry_brights`` (持ち越し): when the field cards make more than one field kind (a 大場
     bright and a 絶場 bright together), the round takes the strongest and the next strongest is
     carried to the next round."""
@@ -158,10 +184,10 @@ class HandRoles(PhaseRule):
 
     phase = Phase.HAND_ROLES
 
-    def applies(self, t) -> bool:
+    def applies(self, t: Table) -> bool:
         return t.round.play is not None and t.round.kind in PLAYED
 
-    def enter(self, t) -> None:
+    def enter(self, t: Table) -> None:
         seat_goers(t)
         r, s = t.round, t.round.play
         for seat in s.order:
@@ -174,12 +200,12 @@ class HandRoles(PhaseRule):
         if self.ruleset.hanafuda.settle == "at_start":
             pay_hand_roles(t, s)
 
-    def roles_of(self, t, seat: int):
+    def roles_of(self, t: Table, seat: int) -> RoleResult:
         """The hand roles of ``seat`` (a :class:`~hachihachi.ruleset.roles.RoleResult`)."""
         return self.ruleset.evaluator.evaluate(t.round.hands[seat])
 
 
-def pay_hand_roles(t: Any, s: MatchingState) -> None:
+def pay_hand_roles(t: Table, s: MatchingState) -> None:
     """H11: every other player pays each holder its hand roles' value (at the start, or with
     ``hand_roles.settle: at_end`` when the round ends)."""
     kan = t.ruleset.hanafuda.kan
@@ -195,12 +221,12 @@ class CardScoring(PhaseRule):
 
     phase = Phase.CARD_SCORING
 
-    def applies(self, t) -> bool:
+    def applies(self, t: Table) -> bool:
         s, rules = t.round.play, self.ruleset.hanafuda
         late = rules.settle == "at_end" and rules.after_capture_role == "stop"
         return s is not None and (s.stopped is None or late) and t.round.kind in PLAYED
 
-    def enter(self, t) -> None:
+    def enter(self, t: Table) -> None:
         r, s, rules = t.round, t.round.play, self.ruleset.hanafuda
         if s.stopped is not None:           # settle: at_end, a capture role stopped the round
             pay_hand_roles(t, s)
@@ -222,24 +248,25 @@ class CardScoring(PhaseRule):
         if not blown:
             self._bonuses(t, s, points)
 
-    def card_points(self, s) -> dict[int, int]:
+    def card_points(self, s: Piles) -> dict[int, int]:
         """The card points each seat captured (H1)."""
         deck = self.ruleset.hanafuda.deck
         return {seat: deck.points_of(s.captures[seat]) for seat in s.order}
 
-    def chaff(self, s, seat: int) -> int:
+    def chaff(self, s: Piles, seat: int) -> int:
         """H19 sujuroku: the chaff ``seat`` captured, willow cards counted as chaff."""
         deck, month = self.ruleset.hanafuda.deck, self.ruleset.hanafuda.changeling_month
         return sum(1 for c in s.captures[seat] if deck.kind(c) == "chaff" or deck.month(c) == month)
 
-    def took_three(self, t, s, seat: int) -> bool:
+    def took_three(self, t: DealtTable, s: Piles, seat: int) -> bool:
         """H12 tobikomi: ``seat`` captured the three cards of a month it was dealt."""
+        assert t.round.dealt is not None        # scored after the deal
         deck, dealt = self.ruleset.deck, t.round.dealt[seat]
         months = [deck.rank(c) for c in dealt]
         three = [c for c in dealt if months.count(deck.rank(c)) == 3]
         return bool(three) and set(three) <= set(s.captures[seat])
 
-    def _specials(self, r, s, points) -> list[tuple[str, int, int]]:
+    def _specials(self, r: RoundState, s: MatchingState, points: dict[int, int]) -> list[tuple[str, int, int]]:
         rules = self.ruleset.hanafuda
         sp, par = rules.specials, rules.par
         out: list[tuple[str, int, int]] = []
@@ -258,14 +285,14 @@ class CardScoring(PhaseRule):
                     out.append(("sujuroku", seat, n.value + n.per_extra * (chaff - n.chaff)))
         return out
 
-    def _refund_hand_roles(self, t, s) -> None:
+    def _refund_hand_roles(self, t: Table, s: MatchingState) -> None:
         kan = self.ruleset.hanafuda.kan
         for seat, res in s.hand_roles.items():
             for other in s.order:
                 if other != seat and res.go:
                     t.pay(TransferKind.ROLES, seat, other, res.go * kan, "hand roles blown out (fukikeshi)")
 
-    def _card_points(self, t, s, points) -> None:
+    def _card_points(self, t: Table, s: MatchingState, points: dict[int, int]) -> None:
         """H21: points minus par; those under par pay those over it, seat by seat."""
         par = self.ruleset.hanafuda.par
         debt = [[seat, par - p] for seat, p in points.items() if p < par]
@@ -278,7 +305,7 @@ class CardScoring(PhaseRule):
                     d[1] -= amount
                     c[1] -= amount
 
-    def _bonuses(self, t, s, points) -> None:
+    def _bonuses(self, t: Table, s: MatchingState, points: dict[int, int]) -> None:
         rules, kan = self.ruleset.hanafuda, self.ruleset.hanafuda.kan
         for seat, res in s.hand_roles.items():
             ids = set(res.ids)

@@ -4,18 +4,19 @@ from __future__ import annotations
 
 from ...ruleset.model import Phase
 from ...ruleset.model import TransferKind
+from ..state import Table
 from .base import PhaseRule
 
 
 class MizutenBonus(PhaseRule):
     phase = Phase.MIZUTEN_BONUS
 
-    def applies(self, t) -> bool:
+    def applies(self, t: Table) -> bool:
         r, m = t.round, self.ruleset.mizuten
         return (r.mizuten and len(r.goers) == m.goers and bool(r.tricks_won)
                 and r.tricks_won.get(r.start, 0) >= m.min_tricks)
 
-    def enter(self, t) -> None:
+    def enter(self, t: Table) -> None:
         r = t.round
         for seat in range(t.players):
             if seat != r.start:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 from ...ruleset.model import Phase
 from ..actions import CallMizuten
+from ..state import Table
 from .base import PhaseRule
 
 CHOICES = (CallMizuten(False), CallMizuten(True))
@@ -12,15 +15,15 @@ CHOICES = (CallMizuten(False), CallMizuten(True))
 class MizutenCall(PhaseRule):
     phase = Phase.MIZUTEN_CALL
 
-    def applies(self, t) -> bool:
+    def applies(self, t: Table) -> bool:
         return self.ruleset.mizuten.enabled
 
-    def actor(self, t):
+    def actor(self, t: Table) -> Optional[int]:
         return None if t.round.mizuten_answered else t.round.start
 
-    def legal(self, t):
+    def legal(self, t: Table) -> tuple[CallMizuten, ...]:
         return CHOICES
 
-    def apply(self, t, action: CallMizuten) -> None:
+    def apply(self, t: Table, action: CallMizuten) -> None:
         t.round.mizuten = action.call
         t.round.mizuten_answered = True

@@ -6,16 +6,17 @@ from ...ruleset.model import Phase
 from ...ruleset.model import TransferKind
 from ..actions import POT
 from ..kinds import RoundKind
+from ..state import Table
 from .base import PhaseRule
 
 
 class OneGoerPot(PhaseRule):
     phase = Phase.ONE_GOER_POT
 
-    def applies(self, t) -> bool:
+    def applies(self, t: Table) -> bool:
         return t.round.kind is RoundKind.ONE_GOER
 
-    def enter(self, t) -> None:
+    def enter(self, t: Table) -> None:
         goer = t.round.goers[0]
         t.round.pot_to = goer
         t.pay(TransferKind.POT, POT, goer, t.pot, "lone goer takes the pot", multiply=False)

@@ -4,10 +4,11 @@ tied (``trick_settlement.pot_tie: earliest_goer``), or the tied share it (``spli
 
 from __future__ import annotations
 
-from ...ruleset.model import Phase
+from ...ruleset.model import Phase, Ruleset
 from ...ruleset.model import TransferKind
 from ..actions import POT
 from ..plugins import plugin_for
+from ..state import Table
 from .base import PhaseRule
 
 
@@ -26,14 +27,14 @@ def pot_taker(goers: list[int], won: dict[int, int]) -> int:
 class PotPhase(PhaseRule):
     phase = Phase.POT
 
-    def __init__(self, ruleset):
+    def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
         self.engine = plugin_for(ruleset).engine(ruleset)
 
-    def applies(self, t) -> bool:
+    def applies(self, t: Table) -> bool:
         return bool(t.round.play is not None and self.engine.standing(t))
 
-    def enter(self, t) -> None:
+    def enter(self, t: Table) -> None:
         r = t.round
         won = self.engine.standing(t)
         unit = self.engine.standing_unit

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ...ruleset.model import Phase
+from ...ruleset.model import Phase, Ruleset
 from ...ruleset.model import TransferKind
 from ..events import RolesShown
 from ..kinds import PLAYED, RoundKind
+from ..state import Table
 from .base import PhaseRule
 from .rolecache import RoleCache
 
@@ -15,17 +16,18 @@ from .rolecache import RoleCache
 class RoleSettlement(PhaseRule):
     phase = Phase.ROLE_SETTLEMENT
 
-    def __init__(self, ruleset):
+    def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
         self.roles = RoleCache(ruleset)
 
-    def applies(self, t) -> bool:
+    def applies(self, t: Table) -> bool:
         kind = t.round.kind
         split = kind is RoundKind.TWO_GOERS_SPLIT and self.ruleset.two_goers.split_settles_roles
         return kind in PLAYED or split
 
-    def enter(self, t) -> None:
+    def enter(self, t: Table) -> None:
         r = t.round
+        assert r.dealt is not None              # the deal came before (T15)
         value = {}
         for seat in r.goers:
             result = self.roles.values(r.dealt[seat], r.trump, r.indicator)     # as dealt (T15)

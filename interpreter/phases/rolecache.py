@@ -7,9 +7,10 @@ trump and indicator, so it never answers for a different deal.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Optional, Sequence
 
 from ...ruleset.model import Ruleset
+from ...ruleset.roles import Resolution
 
 
 class RoleCache:
@@ -17,10 +18,10 @@ class RoleCache:
 
     def __init__(self, ruleset: Ruleset, size: int = 4096):
         self.ruleset, self.size = ruleset, size
-        self._results: dict = {}
-        self._counts: dict = {}
+        self._results: dict[tuple[tuple[int, ...], Optional[int], Optional[int]], Resolution] = {}
+        self._counts: dict[tuple[str, tuple[int, ...], Optional[int], Optional[int]], int] = {}
 
-    def values(self, hand, trump: Optional[int], indicator: Optional[int]):
+    def values(self, hand: Sequence[int], trump: Optional[int], indicator: Optional[int]) -> Resolution:
         """The roles (``.hits``, ``.ids``) and totals (``.go``, ``.forced``) of ``hand``."""
         key = (tuple(hand), trump, indicator)
         hit = self._results.get(key)
@@ -30,7 +31,7 @@ class RoleCache:
             hit = self._results[key] = self.ruleset.evaluator.values(hand, trump, indicator)
         return hit
 
-    def count_class(self, name: str, hand, trump: Optional[int], indicator: Optional[int]) -> int:
+    def count_class(self, name: str, hand: Sequence[int], trump: Optional[int], indicator: Optional[int]) -> int:
         key = (name, tuple(hand), trump, indicator)
         hit = self._counts.get(key)
         if hit is None:
@@ -39,5 +40,5 @@ class RoleCache:
             hit = self._counts[key] = self.ruleset.evaluator.count_class(name, hand, trump, indicator)
         return hit
 
-    def __deepcopy__(self, memo) -> "RoleCache":
+    def __deepcopy__(self, memo: dict[int, object]) -> "RoleCache":
         return self                         # shared, like the ruleset

@@ -6,16 +6,17 @@ from itertools import combinations
 
 from ...ruleset.model import Phase
 from ...ruleset.model import TransferKind
+from ..state import Table
 from .base import PhaseRule
 
 
 class TrickSettlement(PhaseRule):
     phase = Phase.TRICK_SETTLEMENT
 
-    def applies(self, t) -> bool:
+    def applies(self, t: Table) -> bool:
         return bool(t.round.tricks_won)
 
-    def enter(self, t) -> None:
+    def enter(self, t: Table) -> None:
         won = t.round.tricks_won
         per = self.ruleset.trick_settlement.per_trick
         for a, b in combinations(t.round.goers, 2):

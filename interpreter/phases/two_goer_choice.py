@@ -5,9 +5,12 @@ asked) or never split (the phase does not run)."""
 
 from __future__ import annotations
 
+from typing import Optional
+
 from ...ruleset.model import Phase, SplitRule, TransferKind
 from ..actions import POT, Split
 from ..kinds import RoundKind
+from ..state import Table
 from .base import PhaseRule
 
 CHOICES = (Split(False), Split(True))
@@ -16,10 +19,10 @@ CHOICES = (Split(False), Split(True))
 class TwoGoerChoice(PhaseRule):
     phase = Phase.TWO_GOER_CHOICE
 
-    def applies(self, t) -> bool:
+    def applies(self, t: Table) -> bool:
         return t.round.kind is RoundKind.TWO_GOERS_PLAY and self.ruleset.two_goers.split is not SplitRule.NEVER
 
-    def enter(self, t) -> None:
+    def enter(self, t: Table) -> None:
         if self.ruleset.two_goers.split is SplitRule.ALWAYS:
             r = t.round
             r.splits.extend((g, True) for g in r.goers)
@@ -27,18 +30,20 @@ class TwoGoerChoice(PhaseRule):
             r.kind = RoundKind.TWO_GOERS_SPLIT
             self._split_pot(t)
 
-    def actor(self, t):
+    def actor(self, t: Table) -> Optional[int]:
         r = t.round
         if r.choice_done:
             return None
         return r.goers[len(r.splits)]
 
-    def legal(self, t):
+    def legal(self, t: Table) -> tuple[Split, ...]:
         return CHOICES
 
-    def apply(self, t, action: Split) -> None:
+    def apply(self, t: Table, action: Split) -> None:
         r = t.round
-        r.splits.append((self.actor(t), action.want))
+        seat = self.actor(t)
+        assert seat is not None                 # applied while the phase waits for a seat
+        r.splits.append((seat, action.want))
         if not action.want:
             r.choice_done = True
         elif len(r.splits) == 2:
@@ -46,7 +51,7 @@ class TwoGoerChoice(PhaseRule):
             r.kind = RoundKind.TWO_GOERS_SPLIT
             self._split_pot(t)
 
-    def _split_pot(self, t) -> None:
+    def _split_pot(self, t: Table) -> None:
         """Both split: halve the pot; the odd chip goes to the earlier goer (or the later)."""
         earlier, later = t.round.goers
         small = t.pot // 2

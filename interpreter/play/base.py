@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Optional, Protocol
+from typing import Any, Container, Optional, Protocol
 
 from ..state import Table
 
@@ -25,11 +25,11 @@ class PlayEngine(Protocol):
     def actor(self, t: Table) -> Optional[int]:
         """The seat to play next, or None when the play is over."""
 
-    def legal(self, t: Table) -> tuple:
+    def legal(self, t: Table) -> Container[object]:
         """The legal actions of the seat to play."""
 
-    def check(self, t: Table, action) -> None:
+    def check(self, t: Table, action: object) -> None:
         """Raise ``IllegalAction`` naming the reason when ``action`` is not legal."""
 
-    def apply(self, t: Table, action) -> None:
-        """Apply a legal action."""
+    def apply(self, t: Table, action: Any) -> None:
+        """Apply a legal action (one :meth:`check` accepted; each engine takes its own actions)."""

@@ -10,13 +10,17 @@ captures hold a capture role stops the round and is paid (H18).
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
-from typing import Any, Optional
+from dataclasses import dataclass, field as dc_field
+from typing import Any, Optional, Union, cast
 
 from ...ruleset.errors import IllegalAction
+from ...ruleset.hanafuda import HanafudaDeck
+from ...ruleset.hanafuda_rules import HanafudaRules
 from ...ruleset.model import Ruleset, TransferKind
+from ...ruleset.roles import RoleEvaluator, RoleResult
 from ..actions import ActionBase, Play, is_card
 from ..events import RolesShown
+from ..state import Table
 
 
 @dataclass(frozen=True)
@@ -55,24 +59,25 @@ class MatchingState:
     stock: list[int]
     order: tuple[int, ...]                      # seats in playing order (H2)
     captures: dict[int, list[int]]
-    hand_roles: dict = field(default_factory=dict)     # seat -> RoleResult (H8)
+    hand_roles: dict[int, RoleResult] = dc_field(default_factory=dict)     # seat -> RoleResult (H8)
     stage: Stage = Stage.PLAY
     turn: int = 0                                # index into order, counting every turn
     pending: Optional[int] = None                # the turned card waiting for a choice
     stopped: Optional[tuple[int, tuple[str, ...], int]] = None   # (seat, roles, value) by H18
-    capture_paid: dict[int, int] = field(default_factory=dict)   # seat -> kan paid for capture roles (play_on)
+    capture_paid: dict[int, int] = dc_field(default_factory=dict)   # seat -> kan paid for capture roles (play_on)
 
     @property
     def seat(self) -> int:
         return self.order[self.turn % len(self.order)]
 
 
-def capture_evaluator(ruleset):
+def capture_evaluator(ruleset: Ruleset) -> RoleEvaluator:
     """The compiled capture-role table of a hanafuda ruleset (compiled once per ruleset)."""
-    return ruleset.hanafuda.capture_evaluator
+    rules: HanafudaRules = ruleset.hanafuda
+    return rules.capture_evaluator
 
 
-def seat_goers(t) -> None:
+def seat_goers(t: Table) -> None:
     """Go/drop forms: after the declarations only the goers play, in order from the dealer; the
     hands of the others go under the stock, seat by seat from the dealer (so the stock still
     holds a card to turn for every card the goers play)."""
@@ -95,25 +100,25 @@ class MatchingEngine:
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
-        self.deck = ruleset.deck
+        self.deck = cast(HanafudaDeck, ruleset.deck)        # matching play is played with the hanafuda deck
         self.month = [ruleset.deck.rank(c) for c in ruleset.deck.cards]
         self._plays = tuple(Play(c) for c in ruleset.deck.cards)     # one shared action per card
         self._captures = {(c, f): Capture(c, f) for c in ruleset.deck.cards for f in ruleset.deck.cards
                           if c != f and self.month[c] == self.month[f]}
 
-    def start(self, t) -> None:
+    def start(self, t: Table) -> None:
         seat_goers(t)
         s: MatchingState = t.round.play
         s.stage = Stage.PLAY if any(t.round.hands[x] for x in s.order) else Stage.OVER
 
-    def standing(self, t) -> dict[int, int]:
+    def standing(self, t: Table) -> dict[int, int]:
         """The card points each goer has captured (H1)."""
         s = t.round.play
         if not isinstance(s, MatchingState):
             return {}
         return {g: self.deck.points_of(s.captures.get(g, ())) for g in t.round.goers}
 
-    def actor(self, t) -> Optional[int]:
+    def actor(self, t: Table) -> Optional[int]:
         s: MatchingState = t.round.play
         return None if s is None or s.stage is Stage.OVER else s.seat
 
@@ -121,30 +126,32 @@ class MatchingEngine:
         m = self.month[card]
         return [f for f in s.field if self.month[f] == m]
 
-    def legal(self, t) -> tuple:
+    def legal(self, t: Table) -> tuple[Union[Play, Capture], ...]:
         s: MatchingState = t.round.play
         captures = self._captures
         if s.stage is Stage.TURN_CHOICE:
-            return tuple(captures[s.pending, f] for f in self.matches(s, s.pending))
+            pending = s.pending
+            assert pending is not None          # the turned card waits for its choice
+            return tuple(captures[pending, f] for f in self.matches(s, pending))
         if s.stage is Stage.OVER:
             return ()
         month, plays = self.month, self._plays
         field: dict[int, list[int]] = {}            # the field's cards by month, in field order
         for f in s.field:
             field.setdefault(month[f], []).append(f)
-        out: list = []
+        out: list[Union[Play, Capture]] = []
         for card in sorted(t.round.hands[s.seat]):
             m = field.get(month[card], ())
             out.extend(captures[card, f] for f in m) if len(m) == 2 else out.append(plays[card])
         return tuple(out)
 
-    def check(self, t, action) -> None:
+    def check(self, t: Table, action: object) -> None:
         legal = self.legal(t)
         if action not in legal:
             reason = self.why_not(t, action)
             raise IllegalAction(f"{reason}; legal: {', '.join(self._say(a) for a in legal)}")
 
-    def why_not(self, t, action) -> str:
+    def why_not(self, t: Table, action: object) -> str:
         """The reason an action that is not legal now is refused, in words."""
         s: MatchingState = t.round.play
         name = self.deck.name
@@ -152,8 +159,10 @@ class MatchingEngine:
             return f"{self._say(action)} is not a play of matching play"
         card = action.card
         if s.stage is Stage.TURN_CHOICE:
-            options = " or ".join(name(f) for f in self.matches(s, s.pending))
-            return (f"the turned card {name(s.pending)} matches two field cards: take {options} "
+            pending = s.pending
+            assert pending is not None          # the turned card waits for its choice
+            options = " or ".join(name(f) for f in self.matches(s, pending))
+            return (f"the turned card {name(pending)} matches two field cards: take {options} "
                     f"with it first")
         if card not in t.round.hands[s.seat]:
             return f"seat {s.seat} does not hold {name(card)}"
@@ -169,10 +178,10 @@ class MatchingEngine:
             return f"{name(card)} matches two field cards: choose {' or '.join(name(f) for f in m)}"
         return f"{self._say(action)} is not legal now"
 
-    def _is_card(self, card) -> bool:
+    def _is_card(self, card: object) -> bool:
         return isinstance(card, int) and 0 <= card < self.deck.size
 
-    def _say(self, action) -> str:
+    def _say(self, action: object) -> str:
         name = self.deck.name
         if isinstance(action, Capture) and self._is_card(action.card) and self._is_card(action.target):
             return f"Capture({name(action.card)} takes {name(action.target)})"
@@ -180,10 +189,11 @@ class MatchingEngine:
             return f"Play({name(action.card)})"
         return repr(action)
 
-    def apply(self, t, action) -> None:
+    def apply(self, t: Table, action: Union[Play, Capture]) -> None:
         s: MatchingState = t.round.play
         seat = s.seat
         if s.stage is Stage.TURN_CHOICE:
+            assert isinstance(action, Capture)  # the only legal actions of a turn choice
             s.pending = None
             self._settle(t, s, seat, action.card, action.target, turned=True)
             self._end_turn(t, s, seat, captured=True)
@@ -198,11 +208,15 @@ class MatchingEngine:
             captured = self._settle(t, s, seat, card, None, turned=True) or captured
         self._end_turn(t, s, seat, captured)
 
-    def _settle(self, t, s: MatchingState, seat: int, card: int, target: Optional[int], turned: bool) -> bool:
+    def _settle(self, t: Table, s: MatchingState, seat: int, card: int, target: Optional[int], turned: bool) -> bool:
         """H14: capture the matching field card(s) with ``card``, or leave it on the field; whether
         it captured."""
         m = self.matches(s, card)
-        taken = tuple(m) if len(m) != 2 else (target,)
+        if len(m) != 2:
+            taken = tuple(m)
+        else:
+            assert target is not None           # two matches: the seat chose which to take
+            taken = (target,)
         for f in taken:
             s.field.remove(f)
         if taken:
@@ -212,7 +226,7 @@ class MatchingEngine:
         t.emit(Captured(t.round.index, seat, card, turned, taken))
         return bool(taken)
 
-    def _end_turn(self, t, s: MatchingState, seat: int, captured: bool) -> None:
+    def _end_turn(self, t: Table, s: MatchingState, seat: int, captured: bool) -> None:
         """H18: a turn that ``captured`` cards may have made a capture role. A turn that captured
         nothing has the roles its pile had before: those stopped the round or were paid already."""
         s.stage = Stage.PLAY
@@ -228,7 +242,7 @@ class MatchingEngine:
         if not any(t.round.hands[x] for x in s.order):     # H16 (a go/drop form may leave stock)
             s.stage = Stage.OVER
 
-    def _play_on(self, t, s: MatchingState, seat: int, res) -> None:
+    def _play_on(self, t: Table, s: MatchingState, seat: int, res: RoleResult) -> None:
         """下げ (``after_capture_role: play_on``): the round goes on; each other seat pays what the
         seat's capture roles are worth beyond what it was paid already (a role is paid once; one
         that grows, 四光 to 五光, is paid the difference)."""
@@ -243,7 +257,7 @@ class MatchingEngine:
                 t.pay(TransferKind.CAPTURE_ROLES, other, seat, (res.go - paid) * kan,
                       f"capture role {'+'.join(res.ids)} (play on)")
 
-    def _stop(self, t, s: MatchingState, seat: int, res) -> None:
+    def _stop(self, t: Table, s: MatchingState, seat: int, res: RoleResult) -> None:
         """H18: the round stops; each other seat pays the role's value (x the field, H7)."""
         s.stopped = (seat, res.ids, res.go)
         s.stage = Stage.OVER

@@ -101,7 +101,7 @@ class TrickEngine:
                 return trumps
         return hand
 
-    def check(self, t: Table, action) -> None:
+    def check(self, t: Table, action: object) -> None:
         deck = self.ruleset.deck
         if not isinstance(action, Play):
             raise IllegalAction(f"{action!r} is not a card to play; it is trick play")
