@@ -139,10 +139,12 @@ def test_T14_T15_determinized_hands_show_the_roles_their_seats_showed():
             if g.phase is Phase.PLAY and len(g.legal_actions()) > 1:
                 shown = {e.seat: e.roles for e in round_events(g) if isinstance(e, RolesShown) and e.seat != who}
                 k = knowledge(g.view(who), RULES.deck)
-                for keep, d in ((True, determinize(g, who, rng).game().round.dealt), (False, sample_hidden(g, who, k, rng).hands)):
+                kept = determinize(g, who, rng).game().round.dealt
+                worlds = ((True, kept), (False, sample_hidden(g, who, k, rng).hands))
+                for keep, d in worlds:
                     for s, ids in shown.items():
                         shown_by[keep][0] += 1
                         shown_by[keep][1] += roles.values(d[s], g.round.trump, g.round.indicator).ids == ids
             g.apply(bot.choose(g, who, rng))
-    kept, ignored = (shown_by[b][1] / shown_by[b][0] for b in (True, False))
-    assert shown_by[True][0] > 20 and kept >= 0.8 > ignored
+    kept_share, ignored_share = (shown_by[b][1] / shown_by[b][0] for b in (True, False))
+    assert shown_by[True][0] > 20 and kept_share >= 0.8 > ignored_share

@@ -177,6 +177,8 @@ class IsmctsBot(SearchBot):
         path: list[Node] = []
         end: Optional[RoundEnded] = None
         searcher = world.current_player
+        if searcher is None:
+            return None
         while end is None:
             who = world.current_player
             if who is None or who == CHANCE:

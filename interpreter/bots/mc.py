@@ -36,16 +36,15 @@ class MonteCarloBot(SearchBot):
         self.confidence = confidence
 
     def decide(self, game: GameState, seat: int, legal: tuple[Any, ...], rng: random.Random, began: float) -> Any:
-        default = None
-        if self.confidence is not None:
-            default = heuristic_choice(rollout_policy(game.ruleset), game, seat, rng, legal)
+        z = self.confidence
+        default = None if z is None else heuristic_choice(rollout_policy(game.ruleset), game, seat, rng, legal)
         values = self.values(game, seat, legal, rng, began)
-        if default is None:
+        if default is None or z is None:
             totals = [sum(v) for v in values]
             return legal[max(range(len(legal)), key=lambda i: (totals[i], -i))]
         base = values[legal.index(default)]
         estimates = [Estimate(a, len(v), *paired(v, base)) for a, v in zip(legal, values) if a != default]
-        return confident_best(estimates, default, self.confidence)
+        return confident_best(estimates, default, z)
 
     def evaluate(self, game: GameState, seat: int, legal: tuple[Any, ...], rng: random.Random,
                  began: float) -> list[float]:
