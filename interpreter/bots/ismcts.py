@@ -47,7 +47,7 @@ from .determinize import carried_pot, determinize, play_out, round_value
 from .rollout import rollout_policy
 from .search import CONFIDENCE, Estimate, SearchBot, confident_best, heuristic_choice
 
-DEFAULT_ITERATIONS = 30          # under 100 ms a decision on one core (p95, trick and hanafuda)
+DEFAULT_ITERATIONS = 20          # under 100 ms a decision on one core (p95, trick, hanafuda, go/drop)
 EXPLORATION = 0.7
 EXPAND_AFTER = 8                 # visits a node below the root needs before its actions are searched
 
