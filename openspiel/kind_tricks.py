@@ -7,8 +7,8 @@ import random
 from typing import Any, Optional, Sequence
 
 from ..interpreter.actions import Deal
-from ..interpreter.bots.determinize_tricks import sample_trick_deal
-from ..interpreter.bots.knowledge import Knowledge, knowledge
+from ..interpreter.bots.determinize_tricks import sample_showing, sample_trick_deal
+from ..interpreter.bots.knowledge import knowledge
 from ..interpreter.events import RolesShown
 from ..ruleset.errors import HachiError
 from ..ruleset.model import PlayKind, Ruleset
@@ -38,10 +38,13 @@ class TrickBridge:
     def resample(self, game: Any, real: Any, events: Sequence[object], seat: int, rng: random.Random) -> Deal:
         """The engine's determinization (the cards each goer played, the suits it showed void),
         and once roles were shown, hands that show them."""
-        shown = {e.seat: e.roles for e in events if isinstance(e, RolesShown)}
-        if not shown:
-            return sample_trick_deal(game, seat, events, rng)
-        return _trick_deal(game, real, seat, events, shown, rng)
+        shown = {e.seat: e.roles for e in events if isinstance(e, RolesShown) and e.seat != seat}
+        if shown:
+            k = knowledge(game.view(seat), game.ruleset.deck)
+            deal = sample_showing(game, seat, k, shown, rng, deals=SEAT_ATTEMPTS, tries=SEAT_ATTEMPTS)
+            if deal is not None:
+                return deal
+        return sample_trick_deal(game, seat, events, rng)     # a deal the replay check is likely to refuse
 
     def encode(self, action: Any) -> Optional[tuple[int, int]]:
         return None
@@ -54,41 +57,3 @@ class TrickBridge:
 
 
 TRICKS = TrickBridge()
-
-
-def _trick_deal(game: Any, real: Deal, seat: int, events: Sequence[object], shown: dict[int, tuple[str, ...]],
-                rng: random.Random) -> Deal:
-    """Like the engine's ``sample_hidden``, and each hand also shows the roles its seat showed
-    (T14, T15): sampled seat by seat, so that rare roles do not make whole deals fail."""
-    k = knowledge(game.view(seat), game.ruleset.deck)
-    others = sorted((s for s in range(game.players) if s != seat),
-                    key=lambda s: (s not in shown, -len(k.voids.get(s, ())), s))
-    for _ in range(SEAT_ATTEMPTS):
-        hands, left = {seat: tuple(real.hands[seat])}, set(k.unseen)
-        for s in others:
-            hand = _hand_for(game, k, s, left, shown.get(s), rng)
-            if hand is None:
-                break
-            hands[s] = hand
-            left.difference_update(hand)
-        else:
-            return Deal(tuple(hands[s] for s in range(game.players)), real.indicator)
-    return sample_trick_deal(game, seat, events, rng)     # a deal the replay check is likely to refuse
-
-
-def _hand_for(game: Any, k: Knowledge, s: int, left: set[int], roles: Optional[tuple[str, ...]],
-              rng: random.Random) -> Optional[tuple[int, ...]]:
-    """A hand for seat ``s`` as dealt: the cards it played, the rest from ``left`` outside the
-    suits it showed void in, showing ``roles`` (unless None); None when none was found."""
-    rules, r = game.ruleset, game.round
-    played = list(k.played_by.get(s, ()))
-    voids = k.voids.get(s, frozenset())
-    allowed = sorted(c for c in left if rules.deck.suit(c) not in voids)
-    need = rules.hand_size - len(played)
-    if len(allowed) < need:
-        return None
-    for _ in range(SEAT_ATTEMPTS):
-        hand = tuple(sorted(played + rng.sample(allowed, need)))
-        if roles is None or rules.evaluator.values(hand, r.trump, r.indicator).ids == roles:
-            return hand
-    return None

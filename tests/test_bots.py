@@ -118,3 +118,33 @@ def test_H14_heuristic_and_mc_play_matching_games_and_a_trick_only_bot_is_refuse
     assert make_bot("mc", hana).name == "mc"
     with pytest.raises(HachiError, match="cannot play tricks.*heuristic, ismcts, mc, random"):
         make_bot("heuristic_matching", load_ruleset("hachihachi_trick"))
+
+
+def test_T14_T15_determinized_hands_show_the_roles_their_seats_showed():
+    from hachihachi.interpreter.bots.determinize import round_events
+    from hachihachi.interpreter.events import RolesShown
+    from hachihachi.interpreter.phases.rolecache import RoleCache
+    from hachihachi.ruleset.model import Phase
+
+    roles = RoleCache(RULES)
+    shown_by = {True: [0, 0], False: [0, 0]}            # roles kept: [seats, seats showing the same]
+    rng, bot = random.Random(5), HeuristicBot()
+    for seed in range(6):
+        g, deal_rng = GameState(RULES, 5, seed=seed, rounds=1), random.Random(seed)
+        while not g.is_terminal:
+            who = g.current_player
+            if who == CHANCE:
+                g.deal_random(deal_rng)
+                continue
+            if g.phase is Phase.PLAY and len(g.legal_actions()) > 1:
+                shown = {e.seat: e.roles for e in round_events(g) if isinstance(e, RolesShown) and e.seat != who}
+                k = knowledge(g.view(who), RULES.deck)
+                kept = determinize(g, who, rng).game().round.dealt
+                worlds = ((True, kept), (False, sample_hidden(g, who, k, rng).hands))
+                for keep, d in worlds:
+                    for s, ids in shown.items():
+                        shown_by[keep][0] += 1
+                        shown_by[keep][1] += roles.values(d[s], g.round.trump, g.round.indicator).ids == ids
+            g.apply(bot.choose(g, who, rng))
+    kept_share, ignored_share = (shown_by[b][1] / shown_by[b][0] for b in (True, False))
+    assert shown_by[True][0] > 20 and kept_share >= 0.8 > ignored_share

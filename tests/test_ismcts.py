@@ -201,3 +201,72 @@ def test_ismcts_with_a_single_play_out_per_action_plays_as_the_heuristic(rules, 
             expected = heuristic.choose(g, who, random.Random(seed))
             assert bot.choose(g, who, random.Random(seed)) == expected
             g.apply(expected)
+
+
+# -- the heuristic as the search's prior (issue 14: search lost to the heuristic) ------------
+
+def test_issue14_confident_best_keeps_the_default_unless_ahead_by_z_standard_errors():
+    from hachihachi.interpreter.bots.search import Estimate, confident_best
+
+    near = [Estimate("a", 10, 1.0, 0.8), Estimate("b", 10, 0.5, 0.6)]
+    assert confident_best(near, "h", z=1.5) == "h"                  # 1.0 - 1.5 * 0.8 < 0
+    assert confident_best(near, "h", z=1.0) == "a"                  # both clear at z=1; a gains more
+    assert confident_best([Estimate("a", 1, 9.0, 0.0)], "h") == "h"     # one play-out proves nothing
+    assert confident_best([Estimate("a", 5, -1.0, 0.1)], "h", z=0.0) == "h"
+
+
+class _AlwaysDrop:
+    """A roll-out policy that drops whenever it may: a heuristic with a plain mistake."""
+
+    name = "always_drop"
+
+    def choose(self, game, seat, rng):
+        legal = game.legal_actions()
+        return Declare(False) if Declare(False) in legal else legal[0]
+
+
+@pytest.mark.parametrize("bot", [IsmctsBot(iterations=8), make_bot("mc", samples=4)])
+def test_issue14_T17_search_overrules_the_heuristic_when_every_world_shows_a_better_action(bot, monkeypatch):
+    from hachihachi.interpreter.bots import rollout
+
+    monkeypatch.setitem(rollout._POLICIES, RULES.play, _AlwaysDrop())
+    g = lone_goer_choice()                   # going alone takes the pot (+5), dropping pays (-4)
+    assert bot.choose(g, 2, random.Random(3)) == Declare(True)
+
+
+@pytest.mark.parametrize("bot", [IsmctsBot(iterations=2), make_bot("mc", samples=1)])
+def test_issue14_one_world_is_too_few_to_overrule_the_heuristic(bot, monkeypatch):
+    from hachihachi.interpreter.bots import rollout
+
+    monkeypatch.setitem(rollout._POLICIES, RULES.play, _AlwaysDrop())
+    assert bot.choose(lone_goer_choice(), 2, random.Random(3)) == Declare(False)
+
+
+@pytest.mark.parametrize("rules,players,make", [
+    (RULES, 4, lambda z: IsmctsBot(iterations=12, confidence=z)),
+    (RULES, 4, lambda z: make_bot("mc", samples=3, confidence=z)),
+    (HANA, 3, lambda z: IsmctsBot(iterations=12, confidence=z)),
+])
+def test_issue14_a_small_budget_departs_from_the_heuristic_less_with_the_prior(rules, players, make):
+    policy = make_bot("heuristic")
+    departs = {None: 0, 1.0: 0}
+    for seed in range(5):
+        g = first_real_choice(rules, players, seed)
+        who = g.current_player
+        expected = policy.choose(g, who, random.Random(0))
+        for z in departs:
+            departs[z] += make(z).choose(g, who, random.Random(seed)) != expected
+    assert departs[None] > departs[1.0], departs
+
+
+def test_issue14_young_nodes_below_the_root_play_as_the_roll_out_instead_of_exploring():
+    g = first_real_choice(RULES, 5, seed=2)
+    seat = g.current_player
+
+    def breadth(expand_after):
+        root = IsmctsBot(iterations=40, expand_after=expand_after)._run(g, seat, random.Random(4), None)
+        return sum(len(child.children) for child in root.children.values())
+
+    explored, heuristic = breadth(0), breadth(10 ** 6)
+    assert heuristic < explored
+    assert breadth(10 ** 6) == heuristic                 # seeded: the same tree again

@@ -4,20 +4,31 @@ Whitehouse 2012, SO-ISMCTS).
 One tree over the searching seat's information sets: each iteration deals a world (the hidden
 cards sampled anew, consistent with what the seat has seen, :mod:`.determinize`), walks the tree
 choosing among the children whose action is legal in that world by UCB1 with availability counts
-(each seat in the tree maximises its own result), adds one node (the heuristic's choice first,
-so that a small budget starts from the heuristic's play; with a single play-out per action the
-heuristic's choice stands), plays the round out with the heuristic bots and backs up every
-seat's change of chips for the round (carried pot restored).
-A deal met in the tree (before the cards are dealt) is sampled and ends the tree walk. The
-exploration term is scaled by the standard deviation of all the rewards backed up so far, so one
-exploration constant fits any ruleset's scale of chips (a hanafuda round moves hundreds of
-points, a trick round a few).
+(each seat in the tree maximises its own result), adds one node (the heuristic's choice first),
+plays the round out with the heuristic bots and backs up every seat's change of chips for the
+round (carried pot restored). A deal met in the tree (before the cards are dealt) is sampled and
+ends the tree walk. The exploration term is scaled by the standard deviation of all the rewards
+backed up so far, so one exploration constant fits any ruleset's scale of chips (a hanafuda round
+moves hundreds of points, a trick round a few). Below the root, a node visited fewer than
+``expand_after`` times plays the roll-out heuristic's choice in the iteration's world rather than
+exploring: with the few dozen iterations of 100 ms, UCB there would make the other seats play
+near-random cards in the contenders' play-outs.
 
-It works through the engine API only (``legal_actions``, ``apply``, ``current_player``, ``view``
-and the events) plus :func:`.determinize.determinize`, so it plays any rule file of either kind
-of play. The budget is ``iterations`` per decision, or ``ms`` milliseconds of the process's CPU
-time when given (then the choice depends on the machine's speed, though not on how busy it is;
-with iterations alone it depends on ``rng`` only).
+The heuristic's choice is the bot's prior: when deciding, every world is played twice from the
+root with the same random numbers, once by the heuristic's action and once by a contender (each
+untried one first, then by UCB1 on the paired differences), so the root compares actions on the
+same deals, as flat Monte Carlo does, while spending its play-outs on the contenders that look
+best. The heuristic's action stands unless a contender beats it by more than ``confidence``
+standard errors of the paired difference (:func:`.search.confident_best`): a budget of a few
+dozen play-outs then never plays worse than the heuristic by chasing noise, which is what made
+the plain arg-max of visits lose to the heuristic (issue 14). ``confidence=None`` is plain
+SO-ISMCTS (most visits); :meth:`IsmctsBot.search` (hints) is always plain.
+
+It works through the engine API only (``legal_actions``, ``apply``, ``current_player``, ``view``,
+``clone`` and the events) plus :func:`.determinize.determinize`, so it plays any rule file of
+either kind of play. The budget is ``iterations`` (play-outs) per decision, or ``ms``
+milliseconds of the process's CPU time when given (then the choice depends on the machine's
+speed, though not on how busy it is; with iterations alone it depends on ``rng`` only).
 """
 
 from __future__ import annotations
@@ -34,10 +45,11 @@ from ..game import GameState
 from .base import Bot
 from .determinize import carried_pot, determinize, play_out, round_value
 from .rollout import rollout_policy
-from .search import SearchBot
+from .search import CONFIDENCE, Estimate, SearchBot, confident_best, heuristic_choice
 
-DEFAULT_ITERATIONS = 30          # under 100 ms a decision on one core (p95, trick and hanafuda)
+DEFAULT_ITERATIONS = 20          # under 100 ms a decision on one core (p95, trick, hanafuda, go/drop)
 EXPLORATION = 0.7
+EXPAND_AFTER = 8                 # visits a node below the root needs before its actions are searched
 
 
 @dataclass(eq=False)
@@ -49,6 +61,9 @@ class Node:
     total: float = 0.0               # the actor's summed reward (chips)
     squares: float = 0.0             # summed squared reward, for the interval of a hint
     avail: int = 0                   # iterations in which the edge was legal (availability)
+    pairs: int = 0                   # root only: worlds played by this action and by the default
+    gain: float = 0.0                # their summed paired difference (this action minus the default)
+    gain_sq: float = 0.0
     children: dict[Any, Node] = field(default_factory=dict)
 
     @property
@@ -70,39 +85,38 @@ class IsmctsBot(SearchBot):
     name = "ismcts"
 
     def __init__(self, iterations: Optional[int] = None, ms: Optional[float] = None,
-                 exploration: float = EXPLORATION) -> None:
+                 exploration: float = EXPLORATION, confidence: Optional[float] = CONFIDENCE,
+                 expand_after: int = EXPAND_AFTER) -> None:
         super().__init__()
         if iterations is None and ms is None:
             iterations = DEFAULT_ITERATIONS
         self.iterations = None if iterations is None else max(1, int(iterations))
         self.ms = ms
         self.exploration = exploration
+        self.confidence = confidence
+        self.expand_after = expand_after
 
     def decide(self, game: GameState, seat: int, legal: tuple[Any, ...], rng: random.Random, began: float) -> Any:
-        stats = self.search(game, seat, rng)
-        best = max(range(len(stats)), key=lambda i: (stats[i].visits, stats[i].mean, -i))
-        if stats[best].visits <= 1:                 # too few play-outs to tell: the heuristic's choice
-            return rollout_policy(game.ruleset).choose(game, seat, rng)
-        return stats[best].action
+        default = heuristic_choice(rollout_policy(game.ruleset), game, seat, rng, legal)
+        if default is None or self.confidence is None:
+            stats = self.search(game, seat, rng)
+            best = max(range(len(stats)), key=lambda i: (stats[i].visits, stats[i].mean, -i))
+            return stats[best].action if stats[best].visits > 1 or default is None else default
+        root = self._run(game, seat, rng, default)
+        estimates = []
+        for a in legal:
+            node = root.children.get(a)
+            if a != default and node is not None and node.pairs:
+                mean = node.gain / node.pairs
+                var = (node.gain_sq - node.pairs * mean * mean) / (node.pairs - 1) if node.pairs > 1 else math.inf
+                estimates.append(Estimate(a, node.pairs, mean, math.sqrt(max(0.0, var) / node.pairs)))
+        return confident_best(estimates, default, self.confidence)
 
     def search(self, game: GameState, seat: int, rng: random.Random) -> list[ActionStats]:
         """Run the search from ``seat``'s information set; the statistics of each legal action."""
-        legal = tuple(game.legal_actions())
-        root = Node(actor=-1)
-        policy = rollout_policy(game.ruleset)
-        carried = carried_pot(game)
-        spread: list[float] = [0, 0.0, 0.0]                  # count, sum and sum of squares of the rewards
-        deadline = None if self.ms is None else time.process_time() + self.ms / 1000
-        done = 0
-        while True:
-            if self.iterations is not None and done >= self.iterations:
-                break
-            if deadline is not None and done and time.process_time() > deadline:
-                break
-            self._iterate(determinize(game, seat, rng).game(), root, policy, carried, spread, rng)
-            done += 1
+        root = self._run(game, seat, rng, None)
         out: list[ActionStats] = []
-        for a in legal:
+        for a in game.legal_actions():
             node = root.children.get(a)
             if node is None or not node.visits:
                 out.append(ActionStats(a, 0, 0.0, 0.0))
@@ -111,29 +125,93 @@ class IsmctsBot(SearchBot):
             out.append(ActionStats(a, node.visits, node.mean, var))
         return out
 
+    def _run(self, game: GameState, seat: int, rng: random.Random, default: Any) -> Node:
+        """The tree after the budget's iterations. With a ``default`` action, each world is
+        played twice from the root, by ``default`` and by a contender, with the same random
+        numbers, and the contender's node keeps the paired difference (``gain``)."""
+        legal = tuple(game.legal_actions())
+        root = Node(actor=-1)
+        policy = rollout_policy(game.ruleset)
+        carried = carried_pot(game)
+        spread: list[float] = [0, 0.0, 0.0]                  # count, sum and sum of squares of the rewards
+        deadline = None if self.ms is None else time.process_time() + self.ms / 1000
+        others = [a for a in legal if a != default]
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done and time.process_time() > deadline:
+                break
+            world = determinize(game, seat, rng).game()
+            if default is None:
+                self._iterate(world, root, policy, carried, spread, rng)
+                done += 1
+                continue
+            other = self._contender(root, others, spread, rng)
+            seed = rng.getrandbits(64)
+            base = self._iterate(world.clone(), root, policy, carried, spread, random.Random(seed), default)
+            value = self._iterate(world, root, policy, carried, spread, random.Random(seed), other)
+            done += 2
+            if base is not None and value is not None:
+                node = root.children[other]
+                node.pairs += 1
+                node.gain += value - base
+                node.gain_sq += (value - base) ** 2
+        return root
+
+    def _contender(self, root: Node, others: Sequence[Any], spread: list[float], rng: random.Random) -> Any:
+        """The action to compare with the default in this world: one never compared yet (at
+        random), else by UCB1 on the paired gains."""
+        fresh = [a for a in others if a not in root.children or not root.children[a].pairs]
+        if fresh:
+            return fresh[rng.randrange(len(fresh))]
+        n = sum(root.children[a].pairs for a in others)
+        c = self.exploration * (_spread_sd(spread) or 1.0)
+        return max(others, key=lambda a: root.children[a].gain / root.children[a].pairs
+                   + c * math.sqrt(math.log(n) / root.children[a].pairs))
+
     def _iterate(self, world: GameState, root: Node, policy: Bot, carried: int, spread: list[float],
-                 rng: random.Random) -> None:
+                 rng: random.Random, first: Any = None) -> Optional[float]:
+        """One iteration (``first`` forced at the root when given); the searching seat's reward."""
         node = root
         path: list[Node] = []
         end: Optional[RoundEnded] = None
+        searcher = world.current_player
+        if searcher is None:
+            return None
         while end is None:
             who = world.current_player
             if who is None or who == CHANCE:
                 break
-            legal = world.legal_actions()
-            untried = []
-            for a in legal:
-                child = node.children.get(a)
+            if first is not None and node is root:
+                action = first
+                child = node.children.get(action)
                 if child is None:
-                    untried.append(a)
-                else:
-                    child.avail += 1
-            if untried:
-                action = untried[0] if len(untried) == 1 else _first_try(policy, world, who, untried, rng)
-                child = node.children[action] = Node(actor=who, avail=1)
+                    child = node.children[action] = Node(actor=who)
+                child.avail += 1
+                untried = [] if child.visits else [action]
+            elif node is not root and node.visits < self.expand_after:
+                action = policy.choose(world, who, rng)     # a young node plays as the roll-out would
+                child = node.children.get(action)
+                if child is None:
+                    child = node.children[action] = Node(actor=who)
+                child.avail += 1
+                untried = [] if child.visits else [action]
             else:
-                action = self._select(node, legal, spread)
-                child = node.children[action]
+                legal = world.legal_actions()
+                untried = []
+                for a in legal:
+                    child = node.children.get(a)
+                    if child is None:
+                        untried.append(a)
+                    else:
+                        child.avail += 1
+                if untried:
+                    action = untried[0] if len(untried) == 1 else _first_try(policy, world, who, untried, rng)
+                    child = node.children[action] = Node(actor=who, avail=1)
+                else:
+                    action = self._select(node, legal, spread)
+                    child = node.children[action]
             path.append(child)
             end = _round_end(world.apply(action))
             node = child
@@ -142,7 +220,7 @@ class IsmctsBot(SearchBot):
         if end is None:
             end = play_out(world, policy, rng)
         if end is None:
-            return
+            return None
         rewards: dict[int, float] = {}
         for n in path:
             r = rewards.get(n.actor)
@@ -154,11 +232,10 @@ class IsmctsBot(SearchBot):
             n.visits += 1
             n.total += r
             n.squares += r * r
+        return rewards.get(searcher, round_value(world, end, searcher, carried))
 
     def _select(self, node: Node, legal: Sequence[Any], spread: list[float]) -> Any:
-        k, total, squares = spread
-        sd = math.sqrt(max(0.0, squares / k - (total / k) ** 2)) if k else 0.0
-        c = self.exploration * (sd or 1.0)
+        c = self.exploration * (_spread_sd(spread) or 1.0)
         best, best_score = None, -math.inf
         for a in legal:
             child = node.children[a]
@@ -168,6 +245,12 @@ class IsmctsBot(SearchBot):
             if score > best_score:
                 best, best_score = a, score
         return best
+
+
+def _spread_sd(spread: list[float]) -> float:
+    """The standard deviation of every reward backed up so far."""
+    k, total, squares = spread
+    return math.sqrt(max(0.0, squares / k - (total / k) ** 2)) if k else 0.0
 
 
 def _first_try(policy: Bot, world: GameState, who: int, untried: list[Any], rng: random.Random) -> Any:

@@ -46,33 +46,39 @@ def trick_order(goers: tuple[int, ...], leader: int) -> tuple[int, ...]:
 
 
 def knowledge(view: View, deck: Deck) -> Knowledge:
-    """Everything ``view.seat`` may know about this round's cards."""
-    played: dict[int, list[int]] = {g: [] for g in view.goers}
-    voids: dict[int, set[int]] = {g: set() for g in view.goers}
+    """Everything ``view.seat`` may know about this round's cards (called at every card the
+    heuristic plays in a roll-out, so written for speed: a card is ``rank * width + suit``)."""
+    width = len(deck.suits)                  # a card is rank * width + suit (cards.py)
+    goers = view.goers
+    played: dict[int, list[int]] = {g: [] for g in goers}
+    voids: dict[int, set[int]] = {g: set() for g in goers}
     tricks = [(t.leader, t.cards) for t in view.tricks]
     if view.trick and view.trick_leader is not None:
         tricks.append((view.trick_leader, view.trick))
+    out = set(view.hand)
     for leader, cards in tricks:
-        led = deck.suit(cards[0])
-        for seat, card in zip(trick_order(view.goers, leader), cards):
+        led = cards[0] % width
+        for seat, card in zip(trick_order(goers, leader), cards):
             played[seat].append(card)
-            if deck.suit(card) != led:
+            out.add(card)
+            if card % width != led:
                 voids[seat].add(led)
-    out = {c for cs in played.values() for c in cs} | set(view.hand)
     if view.indicator is not None:
         out.add(view.indicator)
-    unseen = frozenset(range(deck.size)).difference(out)
     top: dict[int, int] = {}
     count: dict[int, int] = {}
-    width = len(deck.suits)                  # a card is rank * width + suit (cards.py)
-    for c in sorted(unseen):                 # ascending: the last rank seen per suit is the top
+    unseen = []
+    for c in range(deck.size):               # ascending: the last rank seen per suit is the top
+        if c in out:
+            continue
+        unseen.append(c)
         s = c % width
         count[s] = count.get(s, 0) + 1
         top[s] = c // width
-    order = trick_order(view.goers, view.trick_leader) if view.trick_leader is not None else tuple(view.goers)
+    order = trick_order(goers, view.trick_leader) if view.trick_leader is not None else tuple(goers)
     return Knowledge(
         seat=view.seat, deck=deck, trump=view.trump, hand=tuple(view.hand),
         played_by={s: tuple(cs) for s, cs in played.items()},
         voids={s: frozenset(v) for s, v in voids.items()},
-        unseen=unseen, order=order, top_unseen=top, count_unseen=count,
+        unseen=frozenset(unseen), order=order, top_unseen=top, count_unseen=count,
     )
