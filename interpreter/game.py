@@ -184,7 +184,9 @@ class GameState:
         self._trusted = ()
         log = t.events
         first = len(log)
-        log.append(Applied(r.index, self._who, action))     # type: ignore[arg-type]  # a seat while not over
+        who = self._who
+        assert who is not None                  # a seat or chance acts while the game is not over
+        log.append(Applied(r.index, who, action))
         rule.apply(t, action)
         self._advance()
         return tuple(log[first:])
@@ -277,8 +279,9 @@ class GameState:
         if counts and self._counted + 1 >= t.rounds and self.ruleset.rounds.leftover_pot == "split":
             self._share_leftover_pot()
         nxt = next_start(self.ruleset, r)
+        assert r.kind is not None               # every round that ends has its kind
         t.emit(RoundEnded(
-            round=r.index, kind=r.kind, multiplier=r.multiplier, goers=tuple(r.goers),  # type: ignore[arg-type]
+            round=r.index, kind=r.kind, multiplier=r.multiplier, goers=tuple(r.goers),
             tricks=dict(r.tricks_won), pot_to=r.pot_to,
             delta=tuple(c - b for c, b in zip(t.chips, r.chips_before)), pot_after=t.pot, next_start=nxt))
         if counts:
