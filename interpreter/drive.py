@@ -34,12 +34,10 @@ def _uniform(bot: object) -> bool:
 
 def drive_game(game: GameState, rngs: Sequence[random.Random]) -> None:
     """Play ``game`` to its end as uniform bots drawing from ``rngs`` (one per seat) would."""
-    t, phases, deals = game._t, game._phases, game.rng
+    deals = game.rng
     draw: list[Callable[[Sequence[Any]], Any]] = [rng.choice for rng in rngs]
 
     def pick(seat: int, options: Any) -> Any:
         return options.sample(deals) if seat == CHANCE else draw[seat](options)
 
-    while not t.finished:
-        phases[t.round.phase_index].drive(t, pick)
-        game._advance()
+    game.drive(pick)

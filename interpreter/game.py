@@ -27,7 +27,7 @@ from ..ruleset.model import TransferKind
 from .actions import CHANCE, POT, ActionBase, Declare
 from .events import Applied, GameEnded, RoundEnded, RoundStarted
 from .kinds import RoundKind
-from .phases.base import PhaseRule, describe
+from .phases.base import PhaseRule, Pick, describe
 from .phases.deal import ChanceSpace
 from .plugins import plugin_for
 from .round_phases import build_phases
@@ -250,6 +250,14 @@ class GameState:
             raise IllegalAction(
                 f"no more declarations: {len(r.goers)} players already go (the most allowed, T12) "
                 f"and seats {', '.join(map(str, r.forced_out))} are forced out")
+
+    def drive(self, pick: Pick) -> None:
+        """Play to the end phase by phase, each phase's actions drawn by ``pick`` in its own loop
+        (:meth:`.phases.base.PhaseRule.drive`; :mod:`.drive` says when that is the same game)."""
+        t, phases = self._t, self._phases
+        while not t.finished:
+            phases[t.round.phase_index].drive(t, pick)
+            self._advance()
 
     def _advance(self) -> None:
         """Run phases until one waits for an action, ending rounds and the game as they finish."""
