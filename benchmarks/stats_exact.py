@@ -1,8 +1,12 @@
 """Exact role statistics (``hachi roles --stats --exact``): time and peak memory, against C.
 
-    python benchmarks/stats_exact.py [--skip-c] [--stress [--limit SECONDS]]
+    python benchmarks/stats_exact.py [--skip-c] [--stress] [--limit SECONDS] [--methods auto,ranks,planes]
 
-Each measurement runs in a fresh process (so the peak resident memory is its own):
+Each measurement runs in a fresh process (so the peak resident memory is its own), once per
+exact method: ``auto`` (what ``hachi roles --stats --exact`` does: the transfer over the ranks
+within its budget, else the bit-sliced planes), ``ranks`` and ``planes`` alone; their counts are
+compared with each other. A run is stopped after ``--limit`` CPU seconds (default 120) and
+reported as "over" that, with the peak memory it had reached. The tables:
 
 1. the standard table (rules/hand_roles.yaml), counted over the C(52,7) = 133,784,560 hands;
 2. the house table tests/rulesets/valid/house_roles_context.yaml (card-set algebra, run(SET),
@@ -12,8 +16,7 @@ Each measurement runs in a fresh process (so the peak resident memory is its own
 
 With ``--stress``, also the worst-case tables of benchmarks/stress/ (30 roles each: card triples
 scattered over ranks and suits, set algebra, run(SET) in suit sets, groups within a set, the
-trump and the indicator), each stopped after ``--limit`` CPU seconds (default 120) and reported
-as "over" that, with the peak memory it had reached.
+trump and the indicator).
 
 Baselines in the same run: the C brute force of benchmarks/roles.py over every hand of the
 standard table, and a C brute force over every deal of the house table (written here, gcc -O2);
@@ -112,7 +115,7 @@ def triples_table():
     return RoleTable(classes={}, groups={}, roles=roles)
 
 
-def measure(which: str) -> dict:
+def measure(which: str, method: str) -> dict:
     """Run in a child process: count one table exactly; time, peak memory and the counts."""
     from hachihachi.ruleset.cards import STANDARD_52
     from hachihachi.ruleset.loader import load_ruleset
@@ -128,11 +131,11 @@ def measure(which: str) -> dict:
         rules = load_ruleset("hachihachi_trick" if which == "standard" else str(HOUSE))
         evaluator, size = rules.evaluator, rules.hand_size
     start = time.process_time()
-    counts = exact_counts(evaluator, size)
+    counts = exact_counts(evaluator, size, method=method)
     seconds = time.process_time() - start
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return {"seconds": seconds, "peak_mb": peak, "unit": counts.unit, "total": counts.hands,
-            "roles": counts.roles, "none": counts.none}
+            "roles": counts.roles, "none": counts.none, "method": counts.method}
 
 
 def stop_after(limit: int) -> None:
@@ -146,8 +149,8 @@ def stop_after(limit: int) -> None:
     resource.setrlimit(resource.RLIMIT_CPU, (limit, resource.RLIM_INFINITY))
 
 
-def run_child(which: str, limit: int | None = None) -> dict:
-    cmd = [sys.executable, __file__, "--child", which] + (["--limit", str(limit)] if limit else [])
+def run_child(which: str, method: str = "auto", limit: int | None = None) -> dict:
+    cmd = [sys.executable, __file__, "--child", which, "--method", method] + (["--limit", str(limit)] if limit else [])
     out = subprocess.run(cmd, check=True, capture_output=True, text=True)
     return json.loads(out.stdout)
 
@@ -167,49 +170,61 @@ def run_c(name: str, source: str) -> tuple[float, dict] | None:
     return seconds, {k: int(v) for k, v in (line.split() for line in out.splitlines())}
 
 
-def report(title: str, ours: dict, c: tuple[float, dict] | None) -> None:
-    print(f"{title}: {ours['total']:,} {ours['unit']}")
-    print(f"  hachihachi exact:   {ours['seconds']:8.2f} s CPU  peak {ours['peak_mb']:7.1f} MB")
+def report(title: str, runs: list[dict], c: tuple[float, dict] | None) -> None:
+    """Each method's time and memory (the first run is what ``--exact`` picks), checked against
+    each other and against the C brute force."""
+    first = next(r for r in runs if not r.get("stopped"))
+    print(f"{title}: {first['total']:,} {first['unit']}")
+    for r in runs:
+        label = f"{r['asked']} ({r['method']})" if r["asked"] == "auto" and "method" in r else r["asked"]
+        if r.get("stopped"):
+            print(f"  hachihachi {label:14} over {r['seconds']:6.1f} s CPU  peak {r['peak_mb']:7.1f} MB when stopped")
+        else:
+            print(f"  hachihachi {label:14} {r['seconds']:8.2f} s CPU  peak {r['peak_mb']:7.1f} MB")
+    done = [r for r in runs if not r.get("stopped")]
+    if len(done) > 1:
+        same = all(r["roles"] == first["roles"] and r["none"] == first["none"] for r in done)
+        print(f"  counts: {'the same by every method' if same else 'DIFFERENT between methods'}")
     if c is None:
-        print("  C brute force: skipped")
         return
     seconds, theirs = c
-    print(f"  C brute force -O2:  {seconds:8.2f} s CPU   ratio exact / C: {ours['seconds'] / seconds:.3f}x")
-    same = all(theirs[k] == v for k, v in ours["roles"].items()) and theirs["none"] == ours["none"]
+    ratio = first["seconds"] / seconds
+    print(f"  C brute force -O2:     {seconds:8.2f} s CPU   ratio {first['asked']} / C: {ratio:.3f}x")
+    same = all(theirs[k] == v for k, v in first["roles"].items()) and theirs["none"] == first["none"]
     print(f"  counts: {'all the same as C' if same else 'DIFFERENT'}")
     if not same:
-        for k, v in list(ours["roles"].items()) + [("none", ours["none"])]:
+        for k, v in list(first["roles"].items()) + [("none", first["none"])]:
             print(f"    {k:16} ours {v:>14,}  C {theirs[k]:>14,}")
+
+
+def runs_of(which: str, methods: list[str], limit: int | None = None) -> list[dict]:
+    return [dict(run_child(which, m, limit), asked=m) for m in methods]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--skip-c", action="store_true")
     parser.add_argument("--stress", action="store_true", help="also count the tables of benchmarks/stress/")
-    parser.add_argument("--limit", type=int, default=120, help="with --stress: CPU seconds per stress table")
+    parser.add_argument("--limit", type=int, default=120, help="CPU seconds per stress-table run before it is stopped")
+    parser.add_argument("--methods", default="auto,ranks,planes",
+                        help="exact methods to time, comma separated (auto = what --exact picks)")
+    parser.add_argument("--method", default="auto", help=argparse.SUPPRESS)
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        if args.child in STRESS_TABLES:
+        if args.limit:
             stop_after(args.limit)
-        print(json.dumps(measure(args.child)))
+        print(json.dumps(measure(args.child, args.method)))
         return
-    report("standard table", run_child("standard"), None if args.skip_c else run_c("roles_brute", C_SOURCE))
-    report("house table (card sets, trump, indicator)", run_child("house"),
+    methods = args.methods.split(",")
+    report("standard table", runs_of("standard", methods, args.limit),
+           None if args.skip_c else run_c("roles_brute", C_SOURCE))
+    report("house table (card sets, trump, indicator)", runs_of("house", methods, args.limit),
            None if args.skip_c else run_c("house_brute", C_HOUSE))
-    triples = run_child("triples")
-    print(f"30 card-triple roles: {triples['total']:,} {triples['unit']}")
-    print(f"  hachihachi exact:   {triples['seconds']:8.2f} s CPU  peak {triples['peak_mb']:7.1f} MB")
+    report("30 card-triple roles", runs_of("triples", methods, args.limit), None)
     if args.stress:
         for name in STRESS_TABLES:
-            got = run_child(name, args.limit)
-            if got.get("stopped"):
-                print(f"stress table {name}: not finished")
-                print(f"  hachihachi exact:   over {got['seconds']:6.1f} s CPU  "
-                      f"peak {got['peak_mb']:7.1f} MB when stopped")
-            else:
-                print(f"stress table {name}: {got['total']:,} {got['unit']}")
-                print(f"  hachihachi exact:   {got['seconds']:8.2f} s CPU  peak {got['peak_mb']:7.1f} MB")
+            report(f"stress table {name}", runs_of(name, methods, args.limit), None)
 
 
 if __name__ == "__main__":

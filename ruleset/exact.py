@@ -54,6 +54,10 @@ StateKey = tuple[int, bool, int, tuple[Value, ...], SuitsState]   # (cards, plac
 Option = tuple[int, int, bool, tuple[Update, ...]]                # (suits held, how many, indicator here, updates)
 
 
+class OverBudget(Exception):
+    """The transfer would take more steps than it was given (card sets scattered over the ranks)."""
+
+
 @dataclass(frozen=True)
 class PassCounts:
     """One pass: hands (or deals) in all, with no role at all, and with each role and combo id."""
@@ -211,8 +215,11 @@ class RankTransfer:
         return tuple(tuple(c) for c in classes)
 
     # ------------------------------------------------------------ the transfer
-    def run(self) -> PassCounts:
-        """Hands (or deals) in all, with no role, and with each role and combo, over this pass."""
+    def run(self, budget: int | None = None) -> PassCounts:
+        """Hands (or deals) in all, with no role, and with each role and combo, over this pass.
+
+        With a ``budget``, raises :class:`OverBudget` before the steps (states times ways to deal
+        a rank) would pass it."""
         R, S, N = self.R, self.S, self.n
         prims = self.prims
         last = [p.last() for p in prims]
@@ -231,9 +238,13 @@ class RankTransfer:
                                         per_suit_zero): 1}
         fixed_ind = self.indicator if not self.place else None
         deck = self.compiler.deck
+        steps = 0
         for r in range(R):
             excluded = (1 << deck.suit(fixed_ind)) if fixed_ind is not None and deck.rank(fixed_ind) == r else 0
             options = self._options(r, live, excluded)
+            steps += len(states) * len(options)
+            if budget is not None and steps > budget:
+                raise OverBudget(steps)
             out: defaultdict[StateKey, int] = defaultdict(int)
             suit_cache = self._suit_cache
             val_cache: dict[tuple[tuple[Value, ...], int, int], tuple[Value, ...]] = {}

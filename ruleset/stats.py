@@ -1,7 +1,9 @@
 """How many hands (or deals) have each role: exact counts, or seeded estimates.
 
-Exact counts come from :mod:`.exact` (a transfer over the ranks; no hand is visited). What is
-counted: every hand of the deck; with an indicator card given, the hands of the other cards.
+Exact counts come from :mod:`.exact` (a transfer over the ranks; no hand is visited) while its
+states stay few, and otherwise from :mod:`.planes` (every hand a bit of a big integer; card sets
+scattered over the ranks cost it nothing more). Both count the same things. What is counted:
+every hand of the deck; with an indicator card given, the hands of the other cards.
 When the table reads the trump or the indicator and they are not given, every *deal* is counted
 instead: each indicator card with each hand of the other cards (the trump is the indicator's
 suit, T7), 52 x C(51, 7) = 133,784,560 x 45 = 6,020,305,200 deals for 7 of 52. Counts are
@@ -12,18 +14,21 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from math import comb, sqrt
 from typing import Iterable, Sequence
 
 from .cards import Deck
 from .compiler import TableCompiler
-from .exact import RankTransfer
+from .exact import OverBudget, PassCounts, RankTransfer
+from .planes import PlaneCounter
 from .patterns import CardList, RankSet, SuitSet, walk
 from .model import Ruleset
 from .roles import RoleEvaluator, _ids_with_parts
 
 HANDS, DEALS = "hands", "deals"
+AUTO, RANKS, PLANES = "auto", "ranks", "planes"     # how exact counts are made
+TRANSFER_BUDGET = 300_000       # steps of the transfer (about half a second) before the planes take over
 
 
 @dataclass(frozen=True)
@@ -36,6 +41,7 @@ class RoleCounts:
     none: int
     samples: int | None = None
     unit: str = HANDS
+    method: str | None = field(default=None, compare=False)     # RANKS or PLANES when exact
 
     def as_json(self) -> dict[str, object]:
         out: dict[str, object] = {self.unit: self.hands, "exact": self.exact, "roles": dict(self.roles),
@@ -74,22 +80,38 @@ def _deal_indicators(deck: Deck, trump: int | None) -> list[int]:
 
 
 def exact_counts(evaluator: RoleEvaluator, hand_size: int, trump: int | None = None,
-                 indicator: int | None = None) -> RoleCounts:
-    """Exact role counts over every hand of ``hand_size`` cards, or every deal (module docstring)."""
+                 indicator: int | None = None, method: str = AUTO) -> RoleCounts:
+    """Exact role counts over every hand of ``hand_size`` cards, or every deal (module docstring).
+
+    ``method``: RANKS (the transfer over the ranks), PLANES (bit-sliced enumeration), or AUTO: the
+    transfer within :data:`TRANSFER_BUDGET` steps, else the planes."""
     compiler, deck = evaluator.compiler, evaluator.deck
-    if counts_deals(compiler, trump, indicator):
-        passes = [(RankTransfer(compiler, hand_size, suit, None, True).run(), weight)
-                  for suit, weight in _trump_passes(compiler, hand_size, trump)]
+    deals = counts_deals(compiler, trump, indicator)
+    weighted = _trump_passes(compiler, hand_size, trump) if deals else None
+    if deals:
         unit, total = DEALS, len(_deal_indicators(deck, trump)) * comb(deck.size - 1, hand_size)
     else:
-        passes = [(RankTransfer(compiler, hand_size, trump, indicator, False).run(), 1)]
         unit, total = HANDS, comb(deck.size - (indicator is not None), hand_size)
+    passes: list[tuple[PassCounts, int]] | None = None
+    used = RANKS
+    if method != PLANES:
+        budget = TRANSFER_BUDGET // len(weighted or [None]) if method == AUTO else None
+        try:
+            if weighted is not None:
+                passes = [(RankTransfer(compiler, hand_size, suit, None, True).run(budget), weight)
+                          for suit, weight in weighted]
+            else:
+                passes = [(RankTransfer(compiler, hand_size, trump, indicator, False).run(budget), 1)]
+        except OverBudget:
+            passes = None
+    if passes is None:
+        passes, used = [(PlaneCounter(compiler, hand_size, trump, indicator, weighted).run(), 1)], PLANES
     counted = sum(p.total * w for p, w in passes)
     if counted != total:                                  # a bug, never the user's input
         raise RuntimeError(f"exact counts cover {counted} {unit}, not {total}")
     ids = [r.id for r in evaluator.table.roles] + [c.id for c in evaluator.table.combos]
     roles = {i: sum(p.outputs[i] * w for p, w in passes) for i in ids}
-    return RoleCounts(total, True, roles, sum(p.none * w for p, w in passes), unit=unit)
+    return RoleCounts(total, True, roles, sum(p.none * w for p, w in passes), unit=unit, method=used)
 
 
 def _trump_passes(compiler: TableCompiler, hand_size: int, trump: int | None) -> list[tuple[int, int]]:
