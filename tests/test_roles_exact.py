@@ -13,7 +13,7 @@ from hachihachi.cli.main import cli
 from hachihachi.ruleset.cards import SuitedDeck
 from hachihachi.ruleset.model import Combo, Name, RoleDef, RoleTable
 from hachihachi.ruleset.roles import compile_table
-from hachihachi.ruleset.stats import _ids_with_parts, exact_counts, sampled_counts
+from hachihachi.ruleset.stats import PLANES, RANKS, _ids_with_parts, exact_counts, sampled_counts
 
 TINY = SuitedDeck(ranks=("2", "3", "4", "5", "A"), suits=("s", "h", "d", "c"))
 
@@ -48,10 +48,11 @@ def brute_deals(evaluator, deck, size):
     return deals, counts, none
 
 
+@pytest.mark.parametrize("method", [RANKS, PLANES])
 @pytest.mark.parametrize("ace_low", [True, False])
-def test_exact_counts_over_every_deal_equal_brute_force(ace_low):
+def test_exact_counts_over_every_deal_equal_brute_force(ace_low, method):
     ev = compile_table(table(CONTEXT_ROLES, ace_low), TINY)
-    counts = exact_counts(ev, 4)
+    counts = exact_counts(ev, 4, method=method)
     deals, expected, none = brute_deals(ev, TINY, 4)
     assert counts.unit == "deals" and counts.hands == deals == 20 * comb(19, 4)
     assert counts.roles == {k: expected.get(k, 0) for k in counts.roles}
@@ -65,6 +66,7 @@ def test_set_algebra_and_run_of_a_set_without_context_count_hands_exactly():
              ("c", None, "run(low | suit h) >= 3 and not count(cards As 2s - suit s) >= 1", 1, 1)]
     ev = compile_table(table(roles), TINY)
     counts = exact_counts(ev, 5)
+    assert exact_counts(ev, 5, method=PLANES) == counts
     expected, none = Counter(), 0
     for res in ev.evaluate_many(itertools.combinations(TINY.cards, 5)):
         expected.update(_ids_with_parts(ev.table, res))
@@ -73,9 +75,10 @@ def test_set_algebra_and_run_of_a_set_without_context_count_hands_exactly():
     assert counts.roles == {k: expected.get(k, 0) for k in counts.roles} and counts.none == none
 
 
-def test_a_given_trump_without_indicator_counts_deals_of_that_suit_for_indicator_roles():
+@pytest.mark.parametrize("method", [RANKS, PLANES])
+def test_a_given_trump_without_indicator_counts_deals_of_that_suit_for_indicator_roles(method):
     ev = compile_table(table(CONTEXT_ROLES), TINY)
-    counts = exact_counts(ev, 4, trump=2)
+    counts = exact_counts(ev, 4, trump=2, method=method)
     assert counts.unit == "deals" and counts.hands == 5 * comb(19, 4)
     ind_pair = 0
     for ind in [c for c in TINY.cards if TINY.suit(c) == 2]:
