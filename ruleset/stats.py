@@ -28,7 +28,7 @@ from .roles import RoleEvaluator, _ids_with_parts
 
 HANDS, DEALS = "hands", "deals"
 AUTO, RANKS, PLANES = "auto", "ranks", "planes"     # how exact counts are made
-TRANSFER_BUDGET = 300_000       # steps of the transfer (about half a second) before the planes take over
+TRANSFER_BUDGET = 150_000       # steps of the transfer (a fraction of a second) before the planes take over
 
 
 @dataclass(frozen=True)
