@@ -104,15 +104,38 @@ class TrickEngine:
 
     def drive(self, t: Table, pick: Pick) -> None:
         """Play out the tricks with uniform picks (:meth:`~..phases.base.PhaseRule.drive`): each
-        seat draws among its playable cards, in the order of :meth:`legal`."""
+        seat draws among its playable cards, in the order of :meth:`legal`. The same steps as
+        :meth:`playable` and :meth:`apply`, in one loop over local variables."""
         r = t.round
         p: TrickState = r.play
         hands, goers, plays, log, index = r.hands, p.goers, self._plays, t.events, r.index
-        playable, apply = self.playable, self.apply
-        while hands[seat := goers[p.turn]]:
-            action = plays[pick(seat, playable(t, hands[seat]))]
-            log.append(Applied(index, seat, action))
-            apply(t, action)
+        n, suits, trump, won, done = len(goers), self._suits, r.trump, r.tricks_won, p.done
+        follow_only = self._follow and not self._trump      # else ask playable() itself
+        playable = self.playable
+        current, turn = p.current, p.turn
+        while hand := hands[seat := goers[turn]]:
+            if not current:
+                options = hand                  # the leader plays any card
+            elif follow_only:
+                led = current[0] % suits
+                options = [c for c in hand if c % suits == led] or hand
+            else:
+                options = playable(t, hand)
+            card = pick(seat, options)
+            log.append(Applied(index, seat, plays[card]))
+            hand.remove(card)
+            current.append(card)
+            turn = turn + 1 if turn + 1 < n else 0
+            if len(current) == n:
+                winner_i = (turn + _best_card(current, trump, suits)) % n      # turn: the leader again
+                winner = goers[winner_i]
+                taken = TrickTaken(index, len(done), p.leader, tuple(current), winner)
+                done.append(taken)
+                log.append(taken)
+                won[winner] += 1
+                p.leader, turn = winner, winner_i
+                current = p.current = []
+        p.turn = turn
 
     def check(self, t: Table, action: object) -> None:
         deck = self.ruleset.deck
