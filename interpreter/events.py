@@ -10,7 +10,7 @@ and the zero-sum check are all read from this log.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping, Optional, Union
+from typing import Hashable, Mapping, Optional, Union
 
 from ..ruleset.model import TransferKind
 from .actions import ActionBase, Party
@@ -42,6 +42,22 @@ class Applied:
     # which costs more than the rest of applying a card. Still frozen: nothing else may set them.
     def __init__(self, round: int, seat: Seat, action: ActionBase) -> None:
         self.__dict__.update(round=round, seat=seat, action=action)
+
+
+class InternedApplied:
+    """:class:`Applied` events made once and shared (they are frozen), looked up by ``(round,
+    seat, key)`` where ``key`` names the action (a card, a declaration): a phase's loop of uniform
+    picks logs them without building each again. Bounded: forgets everything when full."""
+
+    def __init__(self, size: int = 1 << 15) -> None:
+        self.size = size
+        self.known: dict[tuple[int, Seat, Hashable], Applied] = {}
+
+    def table(self) -> dict[tuple[int, Seat, Hashable], Applied]:
+        """The table to look events up in and add them to (emptied first when full)."""
+        if len(self.known) >= self.size:
+            self.known.clear()
+        return self.known
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from ...ruleset.errors import IllegalAction
 from ...ruleset.model import Phase, Ruleset
 from ...ruleset.model import TransferKind
 from ..actions import POT, Declare
-from ..events import Applied, ForcedOut
+from ..events import Applied, ForcedOut, InternedApplied
 from ..kinds import RoundKind
 from ..state import Table
 from .base import PhaseRule, Pick
@@ -33,6 +33,7 @@ class Declarations(PhaseRule):
         super().__init__(ruleset)
         self._max_goers = ruleset.declaration.max_goers
         self._fee = ruleset.declaration.drop_fee.fee
+        self._applied = InternedApplied()
 
     def actor(self, t: Table) -> Optional[int]:
         r = t.round
@@ -67,11 +68,15 @@ class Declarations(PhaseRule):
         :meth:`actor`, :meth:`legal` and :meth:`apply` in one loop."""
         r, log = t.round, t.events
         index, start, players = r.index, r.start, r.players
+        known = self._applied.table()
         while not r.declarations_done:
             seat = (start + len(r.declarations)) % players
-            action = pick(seat, GO_ONLY if r.mizuten and seat == start else GO_OR_DROP)
-            log.append(Applied(index, seat, action))
-            self._declare(t, seat, action.go)
+            go = pick(seat, GO_ONLY if r.mizuten and seat == start else GO_OR_DROP) is GO
+            applied = known.get((index, seat, go))
+            if applied is None:
+                applied = known[index, seat, go] = Applied(index, seat, GO if go else DROP)
+            log.append(applied)
+            self._declare(t, seat, go)
 
     def _declare(self, t: Table, seat: int, go: bool) -> None:
         r = t.round

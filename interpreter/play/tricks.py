@@ -8,7 +8,7 @@ from typing import Optional
 from ...ruleset.errors import IllegalAction
 from ...ruleset.model import Ruleset
 from ..actions import Play
-from ..events import Applied, TrickTaken
+from ..events import Applied, InternedApplied, TrickTaken
 from ..phases.base import Pick
 from ..state import Table
 
@@ -60,6 +60,7 @@ class TrickEngine:
         self._plays = tuple(Play(c) for c in ruleset.deck.cards)     # one shared action per card
         self._follow = ruleset.trick_play.must_follow_suit
         self._trump = ruleset.trick_play.must_trump
+        self._applied = InternedApplied()
 
     def start(self, t: Table) -> None:
         r = t.round
@@ -113,6 +114,7 @@ class TrickEngine:
         follow_only = self._follow and not self._trump      # else ask playable() itself
         playable = self.playable
         current, turn = p.current, p.turn
+        known = self._applied.table()
         while hand := hands[seat := goers[turn]]:
             if not current:
                 options = hand                  # the leader plays any card
@@ -122,7 +124,10 @@ class TrickEngine:
             else:
                 options = playable(t, hand)
             card = pick(seat, options)
-            log.append(Applied(index, seat, plays[card]))
+            applied = known.get((index, seat, card))
+            if applied is None:
+                applied = known[index, seat, card] = Applied(index, seat, plays[card])
+            log.append(applied)
             hand.remove(card)
             current.append(card)
             turn = turn + 1 if turn + 1 < n else 0
