@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import copy
 import random
+from operator import sub
 from typing import Any, Callable, Optional, Union, cast
 
 from ..ruleset.errors import IllegalAction, SetupError
@@ -323,7 +324,7 @@ class GameState:
         t.emit(RoundEnded(
             round=r.index, kind=r.kind, multiplier=r.multiplier, goers=tuple(r.goers),
             tricks=dict(r.tricks_won), pot_to=r.pot_to,
-            delta=tuple(c - b for c, b in zip(t.chips, r.chips_before)), pot_after=t.pot, next_start=nxt))
+            delta=tuple(map(sub, t.chips, r.chips_before)), pot_after=t.pot, next_start=nxt))
         if counts:
             self._counted += 1
         if self._counted >= t.rounds:

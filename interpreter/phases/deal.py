@@ -34,7 +34,7 @@ class DealSpace:
         cards = list(self.ruleset.deck.cards)
         rng.shuffle(cards)
         n = self.ruleset.hand_size
-        hands = tuple(tuple(sorted(cards[i * n:(i + 1) * n])) for i in range(self.players))
+        hands = tuple([tuple(sorted(cards[i:i + n])) for i in range(0, self.players * n, n)])
         return Deal(hands, cards[self.players * n])
 
     def problem(self, deal: object) -> str | None:
@@ -87,13 +87,20 @@ class DealPhase(ChancePhase):
 
     phase = Phase.DEAL
 
+    def __init__(self, ruleset: Ruleset) -> None:
+        super().__init__(ruleset)
+        self._spaces: dict[int, DealSpace] = {}             # by the number of players
+
     def legal(self, t: Table) -> DealSpace:
-        return DealSpace(self.ruleset, t.players)
+        space = self._spaces.get(t.players)
+        if space is None:
+            space = self._spaces[t.players] = DealSpace(self.ruleset, t.players)
+        return space
 
     def apply(self, t: Table, action: Deal) -> None:
         r = t.round
-        r.dealt = tuple(tuple(h) for h in action.hands)
-        r.hands = [sorted(h) for h in action.hands]         # kept sorted: legal cards come in order
+        r.dealt = tuple(map(tuple, action.hands))
+        r.hands = list(map(sorted, action.hands))           # kept sorted: legal cards come in order
         r.indicator = action.indicator
         r.trump = self.ruleset.deck.suit(action.indicator)
         try:

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Iterable, Mapping, Optional, Protocol, Sequence
 
 from ...ruleset.hanafuda_rules import HanaField, HanafudaRules
 from ...ruleset.model import Phase, Ruleset, TransferKind
 from ...ruleset.roles import RoleResult
 from ..actions import ActionBase
-from ..events import FieldMade, RolesShown
+from ..events import FieldMade, RolesShown, RoundStarted
 from ..kinds import PLAYED, RoundKind
 from ..play.matching import MatchingState, seat_goers
 from ..state import RoundState, Table
@@ -129,6 +130,8 @@ def _last_binding(t: Table) -> Optional[str]:
                 break
             if e.round == last:
                 found.append(e.binds_next if isinstance(e, FieldMade) else e.field)
+        elif type(e) is RoundStarted and e.round <= last:
+            break                           # the last round's fields come after its start
     found = [f for f in reversed(found) if f is not None]
     if not found:
         return None
@@ -202,7 +205,10 @@ class HandRoles(PhaseRule):
 
     def roles_of(self, t: Table, seat: int) -> RoleResult:
         """The hand roles of ``seat`` (a :class:`~hachihachi.ruleset.roles.RoleResult`)."""
-        return self.ruleset.evaluator.evaluate(t.round.hands[seat])
+        ev, hand = self.ruleset.evaluator, t.round.hands[seat]
+        if not ev.values(hand).hits:            # no role: nothing to show (values is the fast path)
+            return RoleResult((), 0, 0)
+        return ev.evaluate(hand)
 
 
 def pay_hand_roles(t: Table, s: MatchingState) -> None:
@@ -255,8 +261,14 @@ class CardScoring(PhaseRule):
 
     def chaff(self, s: Piles, seat: int) -> int:
         """H19 sujuroku: the chaff ``seat`` captured, willow cards counted as chaff."""
+        chaff = self._chaff
+        return sum(1 for c in s.captures[seat] if c in chaff)
+
+    @cached_property
+    def _chaff(self) -> frozenset[int]:
+        """The cards H19 counts as chaff: the chaff and the changeling month's cards."""
         deck, month = self.ruleset.hanafuda.deck, self.ruleset.hanafuda.changeling_month
-        return sum(1 for c in s.captures[seat] if deck.kind(c) == "chaff" or deck.month(c) == month)
+        return frozenset(c for c in deck.cards if deck.kind(c) == "chaff" or deck.month(c) == month)
 
     def took_three(self, t: DealtTable, s: Piles, seat: int) -> bool:
         """H12 tobikomi: ``seat`` captured the three cards of a month it was dealt."""
