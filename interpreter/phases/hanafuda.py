@@ -205,10 +205,7 @@ class HandRoles(PhaseRule):
 
     def roles_of(self, t: Table, seat: int) -> RoleResult:
         """The hand roles of ``seat`` (a :class:`~hachihachi.ruleset.roles.RoleResult`)."""
-        ev, hand = self.ruleset.evaluator, t.round.hands[seat]
-        if not ev.values(hand).hits:            # no role: nothing to show (values is the fast path)
-            return RoleResult((), 0, 0)
-        return ev.evaluate(hand)
+        return self.ruleset.evaluator.evaluate(t.round.hands[seat])
 
 
 def pay_hand_roles(t: Table, s: MatchingState) -> None:
