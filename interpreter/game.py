@@ -303,15 +303,20 @@ class GameState:
                     if who is not None:
                         self._who = who
                         return
-            if i == last:
-                r.phase_index, r.entered = i + 1, False
-                self._end_round()
-                continue
-            applies, enter, _ = steps[i + 1]
-            entered = applies is None or applies(t)
-            r.phase_index, r.entered = i + 1, entered
-            if entered and enter is not None:
-                enter(t)
+            while i < last:                 # the next phases, until one waits
+                i += 1
+                applies, enter, actor = steps[i]
+                if applies is None or applies(t):
+                    r.phase_index, r.entered = i, True
+                    if enter is not None:
+                        enter(t)
+                    if actor is not None:
+                        who = actor(t)
+                        if who is not None:
+                            self._who = who
+                            return
+            r.phase_index, r.entered = last + 1, False
+            self._end_round()
         self._who = None
 
     def _end_round(self) -> None:
