@@ -30,8 +30,7 @@ A context-dependent set is empty when the context is not given: ``suit trump`` w
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property, reduce
-from operator import or_
+from functools import cached_property
 from typing import Callable, Iterable, Protocol, Sequence
 
 from .cards import Deck
@@ -328,8 +327,8 @@ class RoleEvaluator:
     def holds_role(self, trump: int | None = None, indicator: int | None = None) -> Callable[[Sequence[int]], bool]:
         """A function telling whether a hand makes any role, compiled once for the context. When
         the table reads nothing but counts of known card sets (capture roles), the answer depends
-        only on which of those cards the hand holds: it is remembered by that set of cards (one
-        OR over the hand's bits), so most hands cost one lookup."""
+        only on which of those cards the hand holds: it is remembered by that set of cards (the
+        hand's bits summed: a hand holds each card once), so most hands cost one lookup."""
         card_reads = self._card_reads(trump, indicator)
         if card_reads is None:
             return lambda hand: bool(self.values(hand, trump, indicator).hits)
@@ -337,7 +336,7 @@ class RoleEvaluator:
         known: dict[int, bool] = {}
 
         def holds(hand: Sequence[int]) -> bool:
-            key = reduce(or_, map(bit.__getitem__, hand), 0) & reads
+            key = sum(map(bit.__getitem__, hand)) & reads      # the OR of the bits of distinct cards
             hit = known.get(key)
             if hit is None:
                 if len(known) >= 1 << 16:

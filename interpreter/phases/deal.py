@@ -70,10 +70,21 @@ class DealSpace:
 class ChancePhase(PhaseRule):
     """A phase that waits for chance's deal; ``legal`` is the space of valid deals of the play kind."""
 
+    def __init__(self, ruleset: Ruleset) -> None:
+        super().__init__(ruleset)
+        self._spaces: dict[int, ChanceSpace] = {}           # by the number of players
+
     def actor(self, t: Table) -> Optional[int]:
         return CHANCE if t.round.dealt is None else None
 
     def legal(self, t: Table) -> ChanceSpace:
+        space = self._spaces.get(t.players)
+        if space is None:
+            space = self._spaces[t.players] = self.space(t.players)
+        return space
+
+    def space(self, players: int) -> ChanceSpace:
+        """The deal space for ``players`` seats (made once per number of players)."""
         raise NotImplementedError       # each play kind's deal phase gives its deal space
 
     def check(self, t: Table, action: object) -> None:
@@ -87,15 +98,8 @@ class DealPhase(ChancePhase):
 
     phase = Phase.DEAL
 
-    def __init__(self, ruleset: Ruleset) -> None:
-        super().__init__(ruleset)
-        self._spaces: dict[int, DealSpace] = {}             # by the number of players
-
-    def legal(self, t: Table) -> DealSpace:
-        space = self._spaces.get(t.players)
-        if space is None:
-            space = self._spaces[t.players] = DealSpace(self.ruleset, t.players)
-        return space
+    def space(self, players: int) -> DealSpace:
+        return DealSpace(self.ruleset, players)
 
     def apply(self, t: Table, action: Deal) -> None:
         r = t.round

@@ -87,7 +87,7 @@ class HanaDealSpace:
         cards = list(self.ruleset.deck.cards)
         while True:
             rng.shuffle(cards)
-            hands = tuple(tuple(sorted(cards[i * n:(i + 1) * n])) for i in range(self.players))
+            hands = tuple([tuple(sorted(cards[i:i + n])) for i in range(0, self.players * n, n)])
             rest = cards[self.players * n:]
             deal = HanaDeal(hands, tuple(sorted(rest[:f])), tuple(rest[f:]))
             if self._four(deal.field) is None:          # field_four: redeal
@@ -143,8 +143,8 @@ class HanafudaDeal(ChancePhase):
 
     phase = Phase.HANAFUDA_DEAL
 
-    def legal(self, t: Table) -> HanaDealSpace:
-        return HanaDealSpace(self.ruleset, t.players)
+    def space(self, players: int) -> HanaDealSpace:
+        return HanaDealSpace(self.ruleset, players)
 
     def apply(self, t: Table, action: HanaDeal) -> None:
         r, rules = t.round, self.ruleset.hanafuda

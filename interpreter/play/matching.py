@@ -139,8 +139,9 @@ class MatchingEngine:
         return None if s is None or s.stage is Stage.OVER else s.seat
 
     def matches(self, s: MatchingState, card: int) -> list[int]:
-        m = self.month[card]
-        return [f for f in s.field if self.month[f] == m]
+        month = self.month
+        m = month[card]
+        return [f for f in s.field if month[f] == m]
 
     def legal(self, t: Table) -> tuple[Union[Play, Capture], ...]:
         s: MatchingState = t.round.play
@@ -152,7 +153,7 @@ class MatchingEngine:
         if s.stage is Stage.OVER:
             return ()
         month, plays = self.month, self._plays
-        on_field = [month[f] for f in s.field]     # the field's months, in field order
+        on_field = list(map(month.__getitem__, s.field))     # the field's months, in field order
         hand = sorted(t.round.hands[s.seat])
         if len(set(on_field)) == len(on_field):     # no month twice on the field: only plays
             return tuple([plays[c] for c in hand])
