@@ -10,7 +10,7 @@ and the zero-sum check are all read from this log.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Hashable, Mapping, Optional, Union
+from typing import Mapping, Optional, Union
 
 from ..ruleset.model import TransferKind
 from .actions import ActionBase, Party
@@ -45,19 +45,23 @@ class Applied:
 
 
 class InternedApplied:
-    """:class:`Applied` events made once and shared (they are frozen), looked up by ``(round,
-    seat, key)`` where ``key`` names the action (a card, a declaration): a phase's loop of uniform
-    picks logs them without building each again. Bounded: forgets everything when full."""
+    """:class:`Applied` events made once and shared (they are frozen): a phase's loop of uniform
+    picks looks one up in the row of its round by a number standing for the seat and the action
+    (``seat * kinds + action number``, below ``width``) and logs it without building it again.
+    Rounds past ``rounds`` get a row of their own that is not kept."""
 
-    def __init__(self, size: int = 1 << 15) -> None:
-        self.size = size
-        self.known: dict[tuple[int, Seat, Hashable], Applied] = {}
+    def __init__(self, width: int, rounds: int = 64) -> None:
+        self.width, self.rounds = width, rounds
+        self.rows: list[list[Optional[Applied]]] = []
 
-    def table(self) -> dict[tuple[int, Seat, Hashable], Applied]:
-        """The table to look events up in and add them to (emptied first when full)."""
-        if len(self.known) >= self.size:
-            self.known.clear()
-        return self.known
+    def row(self, index: int) -> list[Optional[Applied]]:
+        """The events of round ``index`` by number (None: not made yet)."""
+        rows = self.rows
+        if index >= self.rounds:
+            return [None] * self.width
+        while len(rows) <= index:
+            rows.append([None] * self.width)
+        return rows[index]
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ class Declarations(PhaseRule):
         super().__init__(ruleset)
         self._max_goers = ruleset.declaration.max_goers
         self._fee = ruleset.declaration.drop_fee.fee
-        self._applied = InternedApplied()
+        self._applied = InternedApplied(2 * ruleset.players.max)      # by seat and go or drop
 
     def actor(self, t: Table) -> Optional[int]:
         r = t.round
@@ -68,13 +68,13 @@ class Declarations(PhaseRule):
         :meth:`actor`, :meth:`legal` and :meth:`apply` in one loop."""
         r, log = t.round, t.events
         index, start, players = r.index, r.start, r.players
-        known = self._applied.table()
+        known = self._applied.row(index)
         while not r.declarations_done:
             seat = (start + len(r.declarations)) % players
             go = pick(seat, GO_ONLY if r.mizuten and seat == start else GO_OR_DROP) is GO
-            applied = known.get((index, seat, go))
+            applied = known[2 * seat + go]
             if applied is None:
-                applied = known[index, seat, go] = Applied(index, seat, GO if go else DROP)
+                applied = known[2 * seat + go] = Applied(index, seat, GO if go else DROP)
             log.append(applied)
             self._declare(t, seat, go)
 

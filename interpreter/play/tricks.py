@@ -60,7 +60,8 @@ class TrickEngine:
         self._plays = tuple(Play(c) for c in ruleset.deck.cards)     # one shared action per card
         self._follow = ruleset.trick_play.must_follow_suit
         self._trump = ruleset.trick_play.must_trump
-        self._applied = InternedApplied()
+        self._size = ruleset.deck.size
+        self._applied = InternedApplied(ruleset.players.max * self._size)    # by seat and card
 
     def start(self, t: Table) -> None:
         r = t.round
@@ -114,7 +115,7 @@ class TrickEngine:
         follow_only = self._follow and not self._trump      # else ask playable() itself
         playable = self.playable
         current, turn = p.current, p.turn
-        known = self._applied.table()
+        known, size = self._applied.row(index), self._size
         while hand := hands[seat := goers[turn]]:
             if not current:
                 options = hand                  # the leader plays any card
@@ -124,9 +125,9 @@ class TrickEngine:
             else:
                 options = playable(t, hand)
             card = pick(seat, options)
-            applied = known.get((index, seat, card))
+            applied = known[seat * size + card]
             if applied is None:
-                applied = known[index, seat, card] = Applied(index, seat, plays[card])
+                applied = known[seat * size + card] = Applied(index, seat, plays[card])
             log.append(applied)
             hand.remove(card)
             current.append(card)
