@@ -25,6 +25,9 @@ class RoundStarted:
     start: int                      # the start player (T5, T24)
     pot: int                        # the pot carried into the round
 
+    def __init__(self, round: int, start: int, pot: int) -> None:
+        self.__dict__.update(round=round, start=start, pot=pot)      # as Applied
+
 
 @dataclass(frozen=True)
 class Applied:
@@ -39,6 +42,26 @@ class Applied:
     # which costs more than the rest of applying a card. Still frozen: nothing else may set them.
     def __init__(self, round: int, seat: Seat, action: ActionBase) -> None:
         self.__dict__.update(round=round, seat=seat, action=action)
+
+
+class InternedApplied:
+    """:class:`Applied` events made once and shared (they are frozen): a phase's loop of uniform
+    picks looks one up in the row of its round by a number standing for the seat and the action
+    (``seat * kinds + action number``, below ``width``) and logs it without building it again.
+    Rounds past ``rounds`` get a row of their own that is not kept."""
+
+    def __init__(self, width: int, rounds: int = 64) -> None:
+        self.width, self.rounds = width, rounds
+        self.rows: list[list[Optional[Applied]]] = []
+
+    def row(self, index: int) -> list[Optional[Applied]]:
+        """The events of round ``index`` by number (None: not made yet)."""
+        rows = self.rows
+        if index >= self.rounds:
+            return [None] * self.width
+        while len(rows) <= index:
+            rows.append([None] * self.width)
+        return rows[index]
 
 
 @dataclass(frozen=True)
@@ -86,6 +109,11 @@ class RolesShown:
     aces: int = 0                   # cards counted per card class (T14), 0 for goers
     captured: bool = False          # made from captured cards (H18), not from the hand
 
+    def __init__(self, round: int, seat: int, roles: tuple[str, ...], value: int, cards: tuple[int, ...] = (),
+                 aces: int = 0, captured: bool = False) -> None:
+        self.__dict__.update(round=round, seat=seat, roles=roles, value=value, cards=cards, aces=aces,
+                             captured=captured)      # as Applied
+
 
 @dataclass(frozen=True)
 class FieldMade:
@@ -98,6 +126,11 @@ class FieldMade:
     multiplier: int
     bound: bool = False
     binds_next: Optional[str] = None
+
+    def __init__(self, round: int, field: Optional[str], multiplier: int, bound: bool = False,
+                 binds_next: Optional[str] = None) -> None:
+        self.__dict__.update(round=round, field=field, multiplier=multiplier, bound=bound,
+                             binds_next=binds_next)      # as Applied
 
 
 @dataclass(frozen=True)
@@ -125,6 +158,12 @@ class RoundEnded:
     delta: tuple[int, ...]          # each seat's change of chips in the round
     pot_after: int
     next_start: int
+
+    def __init__(self, round: int, kind: RoundKind, multiplier: int, goers: tuple[int, ...],
+                 tricks: Mapping[int, int], pot_to: Optional[int], delta: tuple[int, ...], pot_after: int,
+                 next_start: int) -> None:
+        self.__dict__.update(round=round, kind=kind, multiplier=multiplier, goers=goers, tricks=tricks,
+                             pot_to=pot_to, delta=delta, pot_after=pot_after, next_start=next_start)  # as Applied
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any, Optional, Union, cast
+from operator import sub
+from typing import Any, Callable, Optional, Union, cast
 
 from ..ruleset.errors import IllegalAction, SetupError
 from ..ruleset.model import Phase, Ruleset
@@ -52,6 +53,33 @@ def next_start(ruleset: Ruleset, r: RoundState) -> int:
     if r.play_winner is not None and ruleset.next_start.after_tricks == "pot_taker":
         return r.play_winner
     return left
+
+
+# One step of the compiled round: a phase's own ``applies``, ``enter`` and ``actor``, each None
+# where the phase keeps the base class's (always applies, does nothing, asks nobody), so that
+# ``_advance`` calls only what a phase does. Kept per tuple of phases (shared by a ruleset's games).
+Step = tuple[Optional[Callable[[Table], bool]], Optional[Callable[[Table], None]],
+             Optional[Callable[[Table], Optional[int]]]]
+_STEPS: dict[int, tuple[tuple[PhaseRule, ...], tuple[Step, ...]]] = {}
+
+
+def _own(phase: PhaseRule, name: str) -> Any:
+    """``phase``'s method ``name`` bound, or None when it is :class:`PhaseRule`'s default."""
+    if name not in vars(phase) and getattr(type(phase), name) is getattr(PhaseRule, name):
+        return None
+    return getattr(phase, name)
+
+
+def steps_of(phases: tuple[PhaseRule, ...]) -> tuple[Step, ...]:
+    """The steps of a round of ``phases`` (see :data:`Step`), built once per tuple of phases."""
+    hit = _STEPS.get(id(phases))
+    if hit is not None and hit[0] is phases:
+        return hit[1]
+    steps = tuple((_own(p, "applies"), _own(p, "enter"), _own(p, "actor")) for p in phases)
+    if len(_STEPS) >= 64:
+        _STEPS.clear()
+    _STEPS[id(phases)] = (phases, steps)
+    return steps
 
 
 def _load(ruleset: Union[Ruleset, str]) -> Ruleset:
@@ -87,6 +115,7 @@ class GameState:
         elif not 0 <= start < players:
             raise SetupError(f"start player {start} is not a seat of {players} players")
         self._phases: tuple[PhaseRule, ...] = phases or build_phases(self.ruleset)
+        self._steps = steps_of(self._phases)
         self._t = Table(self.ruleset, players, rounds, start)
         self._counted = 0
         self._trusted: tuple[object, ...] = ()         # actions known legal in the current state
@@ -208,7 +237,8 @@ class GameState:
         """An independent copy (sharing the immutable ruleset and the frozen events), for search."""
         rng = random.Random()
         rng.setstate(self.rng.getstate())       # far cheaper than deep-copying the generator
-        memo = {id(self.ruleset): self.ruleset, id(self._phases): self._phases, id(self.rng): rng}
+        memo = {id(self.ruleset): self.ruleset, id(self._phases): self._phases, id(self._steps): self._steps,
+                id(self.rng): rng}
         memo.update((id(e), e) for e in self._t.events)
         return copy.deepcopy(self, memo)
 
@@ -261,24 +291,32 @@ class GameState:
 
     def _advance(self) -> None:
         """Run phases until one waits for an action, ending rounds and the game as they finish."""
-        t, phases = self._t, self._phases
-        last = len(phases) - 1
+        t, steps = self._t, self._steps
+        last = len(steps) - 1
         while not t.finished:
             r = t.round
             i = r.phase_index
             if i >= 0 and r.entered:
-                who = phases[i].actor(t)
-                if who is not None:
-                    self._who = who
-                    return
-            if i == last:
-                r.phase_index, r.entered = i + 1, False
-                self._end_round()
-                continue
-            rule = phases[i + 1]
-            r.phase_index, r.entered = i + 1, rule.applies(t)
-            if r.entered:
-                rule.enter(t)
+                actor = steps[i][2]
+                if actor is not None:
+                    who = actor(t)
+                    if who is not None:
+                        self._who = who
+                        return
+            while i < last:                 # the next phases, until one waits
+                i += 1
+                applies, enter, actor = steps[i]
+                if applies is None or applies(t):
+                    r.phase_index, r.entered = i, True
+                    if enter is not None:
+                        enter(t)
+                    if actor is not None:
+                        who = actor(t)
+                        if who is not None:
+                            self._who = who
+                            return
+            r.phase_index, r.entered = last + 1, False
+            self._end_round()
         self._who = None
 
     def _end_round(self) -> None:
@@ -291,7 +329,7 @@ class GameState:
         t.emit(RoundEnded(
             round=r.index, kind=r.kind, multiplier=r.multiplier, goers=tuple(r.goers),
             tricks=dict(r.tricks_won), pot_to=r.pot_to,
-            delta=tuple(c - b for c, b in zip(t.chips, r.chips_before)), pot_after=t.pot, next_start=nxt))
+            delta=tuple(map(sub, t.chips, r.chips_before)), pot_after=t.pot, next_start=nxt))
         if counts:
             self._counted += 1
         if self._counted >= t.rounds:

@@ -84,7 +84,9 @@ class Table:
         ``source`` and ``target`` are seats or ``POT``; a zero amount moves nothing and logs nothing.
         With ``chips.allow_negative: false`` a seat pays at most what it has (T3 as a house rule).
         """
-        factor = self.round.field.factor(kind) if (multiply and self.round.field) else 1
+        r = self.round
+        field = r.field
+        factor = field.factor(kind) if multiply and field is not None else 1
         amount = base * factor
         if source != POT and self.no_negative and amount > self.chips[source]:
             amount = max(self.chips[source], 0)         # T3 as a house rule: nobody goes below zero
@@ -99,4 +101,4 @@ class Table:
             self.pot += amount
         else:
             self.chips[target] += amount
-        self.emit(Transfer(self.round.index, kind, source, target, amount, reason, base, factor))
+        self.events.append(Transfer(r.index, kind, source, target, amount, reason, base, factor))

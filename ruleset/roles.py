@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Iterable, Protocol, Sequence
+from typing import Callable, Iterable, Protocol, Sequence
 
 from .cards import Deck
 from .compiler import CompiledContext, Context, Domain, TableCompiler
@@ -301,15 +301,50 @@ class RoleEvaluator:
             append(res if res is not None else ev.resolve(rb | sb | jb))
         return out
 
+    def _card_reads(self, trump: int | None, indicator: int | None) -> tuple[int, Sequence[int]] | None:
+        """(the bits of the cards the table reads, each card's bit) when the table reads nothing but
+        counts of known card sets (capture roles) or nothing at all; else None."""
+        ev = self.context(trump, indicator)
+        if ev.has_rank or ev.has_suit or (ev.has_joint and ev.joint_reads is None):
+            return None
+        return ev.joint_reads or 0, self.compiler.tables.hand_bit
+
     def reads_any(self, cards: Iterable[int], trump: int | None = None, indicator: int | None = None) -> bool:
         """Whether adding ``cards`` to a hand may change its roles: False only when the table
         reads nothing but counts of known card sets (capture roles) and none of ``cards`` is in
         them, or when it reads nothing at all."""
-        ev = self.context(trump, indicator)
-        if ev.has_rank or ev.has_suit or (ev.has_joint and ev.joint_reads is None):
-            return True
-        reads, bit = ev.joint_reads or 0, self.compiler.tables.hand_bit
-        return any(bit[c] & reads for c in cards)
+        return self.reads_fn(trump, indicator)(cards)
+
+    def reads_fn(self, trump: int | None = None, indicator: int | None = None) -> Callable[[Iterable[int]], bool]:
+        """:meth:`reads_any` compiled once for the context: one OR over the cards' bits."""
+        known = self._card_reads(trump, indicator)
+        if known is None:
+            return lambda cards: True
+        reads, bit = known
+        read = frozenset(c for c, b in enumerate(bit) if b & reads)
+        return lambda cards: not read.isdisjoint(cards)
+
+    def holds_role(self, trump: int | None = None, indicator: int | None = None) -> Callable[[Sequence[int]], bool]:
+        """A function telling whether a hand makes any role, compiled once for the context. When
+        the table reads nothing but counts of known card sets (capture roles), the answer depends
+        only on which of those cards the hand holds: it is remembered by that set of cards (the
+        hand's bits summed: a hand holds each card once), so most hands cost one lookup."""
+        card_reads = self._card_reads(trump, indicator)
+        if card_reads is None:
+            return lambda hand: bool(self.values(hand, trump, indicator).hits)
+        reads, bit = card_reads
+        known: dict[int, bool] = {}
+
+        def holds(hand: Sequence[int]) -> bool:
+            key = sum(map(bit.__getitem__, hand)) & reads      # the OR of the bits of distinct cards
+            hit = known.get(key)
+            if hit is None:
+                if len(known) >= 1 << 16:
+                    known.clear()
+                hit = known[key] = bool(self.values(hand, trump, indicator).hits)
+            return hit
+
+        return holds
 
     def count_class(self, name: str, hand: Sequence[int], trump: int | None = None,
                     indicator: int | None = None) -> int:

@@ -73,3 +73,14 @@ def test_issue15_a_bot_with_its_own_choose_is_asked_action_by_action():
     rules = load_ruleset("hachihachi_trick")
     game = played(rules, 3, game_seed(15, 0), LowestBot())
     assert game.events != played(rules, 3, game_seed(15, 0), make_bot("random")).events
+
+
+def test_issue15_a_driven_game_longer_than_the_interned_rounds_equals_the_game_applied():
+    """Uniform play logs shared Applied events kept for the first rounds only (events.InternedApplied):
+    a game of 70 rounds logs the same as played action by action, and so does a second one."""
+    rules = load_ruleset("hachihachi_trick")
+    for gseed in (7, 8):
+        fast, step = GameState(rules, 3, seed=gseed, rounds=70), GameState(rules, 3, seed=gseed, rounds=70)
+        play_out(fast, [make_bot("random")] * 3, gseed)
+        play_out(step, [StepBot()] * 3, gseed)
+        assert fast.rounds == 70 and fast.events == step.events and fast.chips == step.chips

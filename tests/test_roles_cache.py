@@ -83,3 +83,23 @@ def test_issue15_h18_a_capture_of_cards_no_capture_role_reads_changes_no_role():
     assert ev.reads_any(chaff[:2] + [bright]) and ev.reads_any([ribbon])
     assert rules.evaluator.reads_any(chaff[:1])
     assert load_ruleset("hachihachi_trick").evaluator.reads_any([0], 0, 5)
+
+
+@pytest.mark.parametrize("name, table, sizes", [
+    ("hanafuda_hachihachi", "capture", (2, 8, 16, 24)), ("hanafuda_hachihachi", "hand", (7, 8)),
+    ("hachihachi_trick", "hand", (7,)),
+])
+def test_issue15_h18_the_compiled_role_check_answers_as_the_evaluator(name, table, sizes):
+    """``holds_role`` (capture roles: remembered by the pile's read cards) and ``reads_fn`` answer
+    as ``values(...).hits`` and ``reads_any`` on every hand, the remembered answers too."""
+    rules = load_ruleset(name)
+    ev = rules.hanafuda.capture_evaluator if table == "capture" else rules.evaluator
+    holds, reads = ev.holds_role(), ev.reads_fn()
+    rng, cards, hits = random.Random(18), list(rules.deck.cards), 0
+    for _ in range(400):
+        hand = rng.sample(cards, rng.choice(sizes))
+        want = bool(ev.values(hand).hits)
+        hits += want
+        assert holds(hand) is want and holds(list(reversed(hand))) is want
+        assert reads(hand[:3]) is ev.reads_any(hand[:3])
+    assert 0 < hits < 400

@@ -34,7 +34,7 @@ class DealSpace:
         cards = list(self.ruleset.deck.cards)
         rng.shuffle(cards)
         n = self.ruleset.hand_size
-        hands = tuple(tuple(sorted(cards[i * n:(i + 1) * n])) for i in range(self.players))
+        hands = tuple([tuple(sorted(cards[i:i + n])) for i in range(0, self.players * n, n)])
         return Deal(hands, cards[self.players * n])
 
     def problem(self, deal: object) -> str | None:
@@ -70,10 +70,21 @@ class DealSpace:
 class ChancePhase(PhaseRule):
     """A phase that waits for chance's deal; ``legal`` is the space of valid deals of the play kind."""
 
+    def __init__(self, ruleset: Ruleset) -> None:
+        super().__init__(ruleset)
+        self._spaces: dict[int, ChanceSpace] = {}           # by the number of players
+
     def actor(self, t: Table) -> Optional[int]:
         return CHANCE if t.round.dealt is None else None
 
     def legal(self, t: Table) -> ChanceSpace:
+        space = self._spaces.get(t.players)
+        if space is None:
+            space = self._spaces[t.players] = self.space(t.players)
+        return space
+
+    def space(self, players: int) -> ChanceSpace:
+        """The deal space for ``players`` seats (made once per number of players)."""
         raise NotImplementedError       # each play kind's deal phase gives its deal space
 
     def check(self, t: Table, action: object) -> None:
@@ -87,13 +98,13 @@ class DealPhase(ChancePhase):
 
     phase = Phase.DEAL
 
-    def legal(self, t: Table) -> DealSpace:
-        return DealSpace(self.ruleset, t.players)
+    def space(self, players: int) -> DealSpace:
+        return DealSpace(self.ruleset, players)
 
     def apply(self, t: Table, action: Deal) -> None:
         r = t.round
-        r.dealt = tuple(tuple(h) for h in action.hands)
-        r.hands = [sorted(h) for h in action.hands]         # kept sorted: legal cards come in order
+        r.dealt = tuple(map(tuple, action.hands))
+        r.hands = list(map(sorted, action.hands))           # kept sorted: legal cards come in order
         r.indicator = action.indicator
         r.trump = self.ruleset.deck.suit(action.indicator)
         try:

@@ -8,12 +8,13 @@ from ...ruleset.errors import IllegalAction
 from ...ruleset.model import Phase, Ruleset
 from ...ruleset.model import TransferKind
 from ..actions import POT, Declare
-from ..events import ForcedOut
+from ..events import Applied, ForcedOut, InternedApplied
 from ..kinds import RoundKind
 from ..state import Table
-from .base import PhaseRule
+from .base import PhaseRule, Pick
 
 GO, DROP = Declare(True), Declare(False)
+GO_ONLY, GO_OR_DROP = (GO,), (GO, DROP)
 
 
 def kind_for(goers: int) -> RoundKind:
@@ -32,6 +33,7 @@ class Declarations(PhaseRule):
         super().__init__(ruleset)
         self._max_goers = ruleset.declaration.max_goers
         self._fee = ruleset.declaration.drop_fee.fee
+        self._applied = InternedApplied(2 * ruleset.players.max)      # by seat and go or drop
 
     def actor(self, t: Table) -> Optional[int]:
         r = t.round
@@ -46,7 +48,7 @@ class Declarations(PhaseRule):
     def legal(self, t: Table) -> tuple[Declare, ...]:
         seat = self.actor(t)
         assert seat is not None                 # asked while the phase waits for a seat
-        return (GO,) if self.must_go(t, seat) else (GO, DROP)
+        return GO_ONLY if self.must_go(t, seat) else GO_OR_DROP
 
     def check(self, t: Table, action: object) -> None:
         if not isinstance(action, Declare):
@@ -57,23 +59,40 @@ class Declarations(PhaseRule):
             raise IllegalAction(f"seat {seat} declared mizuten and must go, not drop (T6)")
 
     def apply(self, t: Table, action: Declare) -> None:
-        r = t.round
         seat = self.actor(t)
         assert seat is not None                 # applied while the phase waits for a seat
-        r.declarations.append((seat, action.go))
-        if action.go:
+        self._declare(t, seat, action.go)
+
+    def drive(self, t: Table, pick: Pick) -> None:
+        """The declarations with uniform picks (:meth:`.base.PhaseRule.drive`): the steps of
+        :meth:`actor`, :meth:`legal` and :meth:`apply` in one loop."""
+        r, log = t.round, t.events
+        index, start, players = r.index, r.start, r.players
+        known = self._applied.row(index)
+        while not r.declarations_done:
+            seat = (start + len(r.declarations)) % players
+            go = pick(seat, GO_ONLY if r.mizuten and seat == start else GO_OR_DROP) is GO
+            applied = known[2 * seat + go]
+            if applied is None:
+                applied = known[2 * seat + go] = Applied(index, seat, GO if go else DROP)
+            log.append(applied)
+            self._declare(t, seat, go)
+
+    def _declare(self, t: Table, seat: int, go: bool) -> None:
+        r = t.round
+        r.declarations.append((seat, go))
+        if go:
             r.goers.append(seat)
         else:
             fee = self._fee(len(r.dropped))
             r.dropped.append(seat)
             t.pay(TransferKind.DROP_FEE, seat, POT, fee, f"drop fee of dropper {len(r.dropped)}")
-        self._maybe_close(t)
+        if len(r.declarations) >= r.players or len(r.goers) >= self._max_goers:
+            self._close(t)
 
-    def _maybe_close(self, t: Table) -> None:
+    def _close(self, t: Table) -> None:
         r = t.round
         declared = len(r.declarations)
-        if declared < r.players and len(r.goers) < self._max_goers:
-            return
         undeclared = r.seats_from_start()[declared:]
         r.forced_out = tuple(undeclared)
         if undeclared:

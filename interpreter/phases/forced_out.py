@@ -16,6 +16,7 @@ class ForcedOutPayments(PhaseRule):
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
         self.roles = RoleCache(ruleset)
+        self._per_card = tuple(ruleset.forced_out.per_card.items())     # (card class, points) in order
 
     def applies(self, t: Table) -> bool:
         return bool(t.round.forced_out and t.round.goers)
@@ -26,9 +27,8 @@ class ForcedOutPayments(PhaseRule):
         ev = self.roles
         for seat in r.forced_out:
             hand = r.dealt[seat]                   # as dealt (T14)
-            counted = {name: ev.count_class(name, hand, r.trump, r.indicator)
-                       for name in self.ruleset.forced_out.per_card}
-            card_points = sum(self.ruleset.forced_out.per_card[n] * k for n, k in counted.items())
+            counted = {name: ev.count_class(name, hand, r.trump, r.indicator) for name, _ in self._per_card}
+            card_points = sum(points * counted[name] for name, points in self._per_card)
             roles = ev.values(hand, r.trump, r.indicator)
             t.emit(RolesShown(r.index, seat, roles.ids, roles.forced, aces=sum(counted.values())))
             parts = [f"{k} {n}" for n, k in counted.items() if k]

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Iterable, Mapping, Optional, Protocol, Sequence
 
 from ...ruleset.hanafuda_rules import HanaField, HanafudaRules
 from ...ruleset.model import Phase, Ruleset, TransferKind
 from ...ruleset.roles import RoleResult
 from ..actions import ActionBase
-from ..events import FieldMade, RolesShown
+from ..events import FieldMade, RolesShown, RoundStarted
 from ..kinds import PLAYED, RoundKind
 from ..play.matching import MatchingState, seat_goers
 from ..state import RoundState, Table
@@ -86,7 +87,7 @@ class HanaDealSpace:
         cards = list(self.ruleset.deck.cards)
         while True:
             rng.shuffle(cards)
-            hands = tuple(tuple(sorted(cards[i * n:(i + 1) * n])) for i in range(self.players))
+            hands = tuple([tuple(sorted(cards[i:i + n])) for i in range(0, self.players * n, n)])
             rest = cards[self.players * n:]
             deal = HanaDeal(hands, tuple(sorted(rest[:f])), tuple(rest[f:]))
             if self._four(deal.field) is None:          # field_four: redeal
@@ -129,6 +130,8 @@ def _last_binding(t: Table) -> Optional[str]:
                 break
             if e.round == last:
                 found.append(e.binds_next if isinstance(e, FieldMade) else e.field)
+        elif type(e) is RoundStarted and e.round <= last:
+            break                           # the last round's fields come after its start
     found = [f for f in reversed(found) if f is not None]
     if not found:
         return None
@@ -140,8 +143,8 @@ class HanafudaDeal(ChancePhase):
 
     phase = Phase.HANAFUDA_DEAL
 
-    def legal(self, t: Table) -> HanaDealSpace:
-        return HanaDealSpace(self.ruleset, t.players)
+    def space(self, players: int) -> HanaDealSpace:
+        return HanaDealSpace(self.ruleset, players)
 
     def apply(self, t: Table, action: HanaDeal) -> None:
         r, rules = t.round, self.ruleset.hanafuda
@@ -255,8 +258,14 @@ class CardScoring(PhaseRule):
 
     def chaff(self, s: Piles, seat: int) -> int:
         """H19 sujuroku: the chaff ``seat`` captured, willow cards counted as chaff."""
+        chaff = self._chaff
+        return sum(1 for c in s.captures[seat] if c in chaff)
+
+    @cached_property
+    def _chaff(self) -> frozenset[int]:
+        """The cards H19 counts as chaff: the chaff and the changeling month's cards."""
         deck, month = self.ruleset.hanafuda.deck, self.ruleset.hanafuda.changeling_month
-        return sum(1 for c in s.captures[seat] if deck.kind(c) == "chaff" or deck.month(c) == month)
+        return frozenset(c for c in deck.cards if deck.kind(c) == "chaff" or deck.month(c) == month)
 
     def took_three(self, t: DealtTable, s: Piles, seat: int) -> bool:
         """H12 tobikomi: ``seat`` captured the three cards of a month it was dealt."""

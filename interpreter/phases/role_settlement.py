@@ -19,11 +19,10 @@ class RoleSettlement(PhaseRule):
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
         self.roles = RoleCache(ruleset)
+        self._kinds = PLAYED | ({RoundKind.TWO_GOERS_SPLIT} if ruleset.two_goers.split_settles_roles else set())
 
     def applies(self, t: Table) -> bool:
-        kind = t.round.kind
-        split = kind is RoundKind.TWO_GOERS_SPLIT and self.ruleset.two_goers.split_settles_roles
-        return kind in PLAYED or split
+        return t.round.kind in self._kinds
 
     def enter(self, t: Table) -> None:
         r = t.round

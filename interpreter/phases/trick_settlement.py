@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ...ruleset.model import Phase
+from ...ruleset.model import Phase, Ruleset
 from ...ruleset.model import TransferKind
 from ..state import Table
 from .base import PhaseRule
@@ -13,12 +13,16 @@ from .base import PhaseRule
 class TrickSettlement(PhaseRule):
     phase = Phase.TRICK_SETTLEMENT
 
+    def __init__(self, ruleset: Ruleset) -> None:
+        super().__init__(ruleset)
+        self._per = ruleset.trick_settlement.per_trick
+
     def applies(self, t: Table) -> bool:
         return bool(t.round.tricks_won)
 
     def enter(self, t: Table) -> None:
         won = t.round.tricks_won
-        per = self.ruleset.trick_settlement.per_trick
+        per = self._per
         for a, b in combinations(t.round.goers, 2):
             low, high = (a, b) if won[a] < won[b] else (b, a)
             diff = won[high] - won[low]

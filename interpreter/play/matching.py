@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field as dc_field
-from typing import Any, Optional, Union, cast
+from functools import cached_property
+from typing import Any, Callable, Optional, Sequence, Union, cast
 
 from ...ruleset.errors import IllegalAction
 from ...ruleset.hanafuda import HanafudaDeck
@@ -111,6 +112,16 @@ class MatchingEngine:
         self._captures = {(c, f): Capture(c, f) for c in ruleset.deck.cards for f in ruleset.deck.cards
                           if c != f and self.month[c] == self.month[f]}
 
+    @cached_property
+    def _holds_role(self) -> Callable[[Sequence[int]], bool]:
+        """Whether a pile makes a capture role (H18), compiled once per engine."""
+        return capture_evaluator(self.ruleset).holds_role()
+
+    @cached_property
+    def _reads_any(self) -> Callable[[Sequence[int]], bool]:
+        """Whether cards just captured may change a pile's capture roles (``reads_any``), compiled once."""
+        return capture_evaluator(self.ruleset).reads_fn()
+
     def start(self, t: Table) -> None:
         seat_goers(t)
         s: MatchingState = t.round.play
@@ -128,8 +139,9 @@ class MatchingEngine:
         return None if s is None or s.stage is Stage.OVER else s.seat
 
     def matches(self, s: MatchingState, card: int) -> list[int]:
-        m = self.month[card]
-        return [f for f in s.field if self.month[f] == m]
+        month = self.month
+        m = month[card]
+        return [f for f in s.field if month[f] == m]
 
     def legal(self, t: Table) -> tuple[Union[Play, Capture], ...]:
         s: MatchingState = t.round.play
@@ -141,9 +153,12 @@ class MatchingEngine:
         if s.stage is Stage.OVER:
             return ()
         month, plays = self.month, self._plays
-        on_field = [month[f] for f in s.field]     # the field's months, in field order
+        on_field = list(map(month.__getitem__, s.field))     # the field's months, in field order
+        hand = sorted(t.round.hands[s.seat])
+        if len(set(on_field)) == len(on_field):     # no month twice on the field: only plays
+            return tuple([plays[c] for c in hand])
         out: list[Union[Play, Capture]] = []
-        for card in sorted(t.round.hands[s.seat]):
+        for card in hand:
             m = month[card]
             if on_field.count(m) == 2:             # H15: choose which of the two to take
                 out.extend(captures[card, f] for f in s.field if month[f] == m)
@@ -248,8 +263,8 @@ class MatchingEngine:
         s.stage = Stage.PLAY
         if captured:
             ev, pile = capture_evaluator(self.ruleset), s.captures[seat]
-            new = s.turn_from == 0 or ev.reads_any(pile[s.turn_from:])
-            if new and ev.values(pile).hits:        # a capture role (rare): evaluate it with its cards
+            new = s.turn_from == 0 or self._reads_any(pile[s.turn_from:])
+            if new and self._holds_role(pile):      # a capture role (rare): evaluate it with its cards
                 res = ev.evaluate(pile)
                 if self.ruleset.hanafuda.after_capture_role == "play_on":
                     self._play_on(t, s, seat, res)

@@ -8,7 +8,7 @@ from typing import Optional
 from ...ruleset.errors import IllegalAction
 from ...ruleset.model import Ruleset
 from ..actions import Play
-from ..events import Applied, TrickTaken
+from ..events import Applied, InternedApplied, TrickTaken
 from ..phases.base import Pick
 from ..state import Table
 
@@ -60,6 +60,8 @@ class TrickEngine:
         self._plays = tuple(Play(c) for c in ruleset.deck.cards)     # one shared action per card
         self._follow = ruleset.trick_play.must_follow_suit
         self._trump = ruleset.trick_play.must_trump
+        self._size = ruleset.deck.size
+        self._applied = InternedApplied(ruleset.players.max * self._size)    # by seat and card
 
     def start(self, t: Table) -> None:
         r = t.round
@@ -104,15 +106,42 @@ class TrickEngine:
 
     def drive(self, t: Table, pick: Pick) -> None:
         """Play out the tricks with uniform picks (:meth:`~..phases.base.PhaseRule.drive`): each
-        seat draws among its playable cards, in the order of :meth:`legal`."""
+        seat draws among its playable cards, in the order of :meth:`legal`. The same steps as
+        :meth:`playable` and :meth:`apply`, in one loop over local variables."""
         r = t.round
         p: TrickState = r.play
         hands, goers, plays, log, index = r.hands, p.goers, self._plays, t.events, r.index
-        playable, apply = self.playable, self.apply
-        while hands[seat := goers[p.turn]]:
-            action = plays[pick(seat, playable(t, hands[seat]))]
-            log.append(Applied(index, seat, action))
-            apply(t, action)
+        n, suits, trump, won, done = len(goers), self._suits, r.trump, r.tricks_won, p.done
+        follow_only = self._follow and not self._trump      # else ask playable() itself
+        playable = self.playable
+        current, turn = p.current, p.turn
+        known, size = self._applied.row(index), self._size
+        while hand := hands[seat := goers[turn]]:
+            if not current:
+                options = hand                  # the leader plays any card
+            elif follow_only:
+                led = current[0] % suits
+                options = [c for c in hand if c % suits == led] or hand
+            else:
+                options = playable(t, hand)
+            card = pick(seat, options)
+            applied = known[seat * size + card]
+            if applied is None:
+                applied = known[seat * size + card] = Applied(index, seat, plays[card])
+            log.append(applied)
+            hand.remove(card)
+            current.append(card)
+            turn = turn + 1 if turn + 1 < n else 0
+            if len(current) == n:
+                winner_i = (turn + _best_card(current, trump, suits)) % n      # turn: the leader again
+                winner = goers[winner_i]
+                taken = TrickTaken(index, len(done), p.leader, tuple(current), winner)
+                done.append(taken)
+                log.append(taken)
+                won[winner] += 1
+                p.leader, turn = winner, winner_i
+                current = p.current = []
+        p.turn = turn
 
     def check(self, t: Table, action: object) -> None:
         deck = self.ruleset.deck
