@@ -57,10 +57,9 @@ def next_start(ruleset: Ruleset, r: RoundState) -> int:
 
 # One step of the compiled round: a phase's own ``applies``, ``enter`` and ``actor``, each None
 # where the phase keeps the base class's (always applies, does nothing, asks nobody), so that
-# ``_advance`` calls only what a phase does. Kept per tuple of phases (shared by a ruleset's games).
+# ``_advance`` calls only what a phase does.
 Step = tuple[Optional[Callable[[Table], bool]], Optional[Callable[[Table], None]],
              Optional[Callable[[Table], Optional[int]]]]
-_STEPS: dict[int, tuple[tuple[PhaseRule, ...], tuple[Step, ...]]] = {}
 
 
 def _own(phase: PhaseRule, name: str) -> Any:
@@ -71,15 +70,8 @@ def _own(phase: PhaseRule, name: str) -> Any:
 
 
 def steps_of(phases: tuple[PhaseRule, ...]) -> tuple[Step, ...]:
-    """The steps of a round of ``phases`` (see :data:`Step`), built once per tuple of phases."""
-    hit = _STEPS.get(id(phases))
-    if hit is not None and hit[0] is phases:
-        return hit[1]
-    steps = tuple((_own(p, "applies"), _own(p, "enter"), _own(p, "actor")) for p in phases)
-    if len(_STEPS) >= 64:
-        _STEPS.clear()
-    _STEPS[id(phases)] = (phases, steps)
-    return steps
+    """The steps of a round of ``phases`` (see :data:`Step`)."""
+    return tuple((_own(p, "applies"), _own(p, "enter"), _own(p, "actor")) for p in phases)
 
 
 def _load(ruleset: Union[Ruleset, str]) -> Ruleset:
