@@ -43,8 +43,8 @@ FIXED, TRUMP, INDICATOR = 0, 1, 2   # what a role reads of the context: nothing,
 
 @dataclass(frozen=True)
 class Backend:
-    """The integers planes are made of: Python's own, or GMP's (gmpy2), several times faster at
-    and/or/xor of millions of bits and much faster at counting them."""
+    """The integers planes are made of: Python's own, or GMP's (gmpy2, the ``[fast]`` extra), as
+    fast at and/or/xor of millions of bits and much faster at counting them."""
 
     name: str
     big: Callable[[int], int]
