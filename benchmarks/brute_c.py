@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import re
 import resource
 import shutil
 import subprocess
@@ -32,9 +33,8 @@ import time
 from dataclasses import dataclass
 from math import comb
 from pathlib import Path
-from typing import Callable
 
-from hachihachi.ruleset.compiler import OPS, Context, TableCompiler
+from hachihachi.ruleset.compiler import OPS, Context
 from hachihachi.ruleset.features import DeckTables
 from hachihachi.ruleset.patterns import (
     And, Compare, Count, Groups, MaxSuit, Not, Number, Or, Run, RunIn, Shape, SuitRun,
@@ -217,21 +217,23 @@ class _Gen:
             out.append("  while (kept) { int i = __builtin_ctzll(kept); kept &= kept - 1; cnt[ROLE_OUT[i]]++; }\n}\n")
             return "".join(out)
         combos = self.table.combos
-        width = max(len(c.roles) for c in combos)
+        width = max(1, max(len(c.roles) for c in combos))
         maxh = len(roles) + len(combos)
-        need = ", ".join("{" + ", ".join(str(index.get(r, -1)) for r in c.roles + ("",) * (width - len(c.roles)))
-                         + "}" for c in combos)
+        rows = [[index.get(r, -1) for r in c.roles] + [-1] * (width - len(c.roles)) for c in combos]
+        need = ", ".join("{" + ", ".join(map(str, row)) + "}" for row in rows)
         out.append(f"""  enum {{NC = {len(combos)}, W = {width}, MAXH = {maxh}, MAXP = {max(1, width)}}};
   static const int CLEN[NC] = {{{", ".join(str(len(c.roles)) for c in combos)}}};
   static const int CID[NC] = {{{", ".join(str(index[c.id]) for c in combos)}}};
   static const int NEED[NC][W] = {{{need}}};
   int hid[MAXH], np[MAXH], pt[MAXH][MAXP], n = 0;
-  while (kept) {{ int i = __builtin_ctzll(kept); kept &= kept - 1; hid[n] = ROLE_OUT[i]; np[n] = 1; pt[n][0] = i; n++; }}
+  while (kept) {{
+    int i = __builtin_ctzll(kept); kept &= kept - 1; hid[n] = ROLE_OUT[i]; np[n] = 1; pt[n][0] = i; n++;
+  }}
   for (int c = 0; c < NC; c++) {{
     int ok = CLEN[c] > 0, first = MAXH, at[W];
     for (int k = 0; k < CLEN[c] && ok; k++) {{
       int j = -1;
-      for (int x = 0; x < n; x++) if (hid[x] == NEED[c][k]) j = x;     /* the last hit with that id */
+      for (int x = 0; x < n; x++) if (hid[x] == NEED[c][k]) j = x;   /* the last hit with that id */
       if (j < 0 || np[j] != 1) ok = 0; else {{ at[k] = j; if (j < first) first = j; }}
     }}
     if (!ok) continue;
@@ -248,7 +250,9 @@ class _Gen:
     nid[pos] = CID[c]; nnp[pos] = CLEN[c];
     for (int k = 0; k < CLEN[c]; k++) npt[pos][k] = pt[at[k]][0];
     n = m + 1;
-    for (int x = 0; x < n; x++) {{ hid[x] = nid[x]; np[x] = nnp[x]; for (int q = 0; q < np[x]; q++) pt[x][q] = npt[x][q]; }}
+    for (int x = 0; x < n; x++) {{
+      hid[x] = nid[x]; np[x] = nnp[x]; for (int q = 0; q < np[x]; q++) pt[x][q] = npt[x][q];
+    }}
   }}
   for (int x = 0; x < n; x++) {{
     cnt[hid[x]]++;
@@ -263,7 +267,6 @@ _TESTS = {"==": 0, "!=": 1, "<": 2, "<=": 3, ">": 4, ">=": 5}
 
 
 def _atoms_in(formula: str) -> list[int]:
-    import re
     return [int(x) for x in re.findall(r"\ba(\d+)\b", formula)]
 
 
@@ -324,7 +327,9 @@ _HAND_FEATURES = r"""    unsigned sm[S]; unsigned rm = 0; int suit_run = 0, max_
     }
     int run = RUN[rm];
     int hist[S + 1] = {0}; uint64_t shape = 0;
-    for (int r = 0; r < R; r++) { int c = __builtin_popcountll(h & RANKCOL[r]); hist[c]++; if (c > 1) shape += 1ULL << (SB * c); }
+    for (int r = 0; r < R; r++) {
+      int c = __builtin_popcountll(h & RANKCOL[r]); hist[c]++; if (c > 1) shape += 1ULL << (SB * c);
+    }
     (void)suit_run; (void)max_suit; (void)run; (void)shape;
 """
 
