@@ -217,6 +217,22 @@ class _Gen:
             out.append("  while (kept) { int i = __builtin_ctzll(kept); kept &= kept - 1; cnt[ROLE_OUT[i]]++; }\n}\n")
             return "".join(out)
         combos = self.table.combos
+        # The usual case first: when no combo has all its roles kept, the kept roles are the hits.
+        # (A combo naming a combo, or an id of several roles, always takes the long way.)
+        role_bits = {r.id: [i for i, x in enumerate(roles) if x.id == r.id] for r in roles}
+        combo_ids = {c.id for c in combos}
+        tests = []
+        for c in combos:
+            if not c.roles:
+                continue            # never fires
+            if any(len(role_bits.get(r, [])) != 1 or r in combo_ids for r in c.roles):
+                tests = ["1"]
+                break
+            need_bits = sum(1 << role_bits[r][0] for r in c.roles)
+            tests.append(f"(kept & 0x{need_bits:x}ULL) == 0x{need_bits:x}ULL")
+        out.append(f"  if (!({' || '.join(tests) or '0'})) {{\n"
+                   "    while (kept) { int i = __builtin_ctzll(kept); kept &= kept - 1; cnt[ROLE_OUT[i]]++; }\n"
+                   "    return;\n  }\n")
         width = max(1, max(len(c.roles) for c in combos))
         maxh = len(roles) + len(combos)
         rows = [[index.get(r, -1) for r in c.roles] + [-1] * (width - len(c.roles)) for c in combos]
