@@ -70,6 +70,8 @@ class _Gen:
             raise ValueError("the generated brute force takes up to 64 cards, 16 ranks and 64 roles")
         self.deals = counts_deals(self.compiler, None, None)
         cards = list(self.deck.cards)
+        if sorted(self.t.hand_bit[c] for c in cards) != [1 << p for p in range(R * S)]:
+            raise ValueError("the generated brute force takes decks of every rank in every suit")
         # contexts by the bit position of the indicator card (deals), or the one empty context
         if self.deals:
             self.contexts = [Context(self.deck.suit(c), c) for c in cards]
