@@ -1,6 +1,6 @@
 """Exact role statistics (``hachi roles --stats --exact``): time and peak memory, against C.
 
-    python benchmarks/stats_exact.py [--skip-c] [--stress] [--limit SECONDS] [--methods auto,ranks,planes]
+    python benchmarks/stats_exact.py [--skip-c] [--stress [--brute]] [--limit SECONDS] [--methods auto,ranks,planes]
 
 Each measurement runs in a fresh process (so the peak resident memory is its own), once per
 exact method: ``auto`` (what ``hachi roles --stats --exact`` does: the transfer over the ranks
@@ -16,7 +16,8 @@ reported as "over" that, with the peak memory it had reached. The tables:
 
 With ``--stress``, also the worst-case tables of benchmarks/stress/ (30 roles each: card triples
 scattered over ranks and suits, set algebra, run(SET) in suit sets, groups within a set, the
-trump and the indicator).
+trump and the indicator); with ``--brute`` as well, each is also counted by the C brute force
+generated from its table (benchmarks/brute_c.py; minutes of CPU for a table counted over deals).
 
 Baselines in the same run: the C brute force of benchmarks/roles.py over every hand of the
 standard table, and a C brute force over every deal of the house table (written here, gcc -O2);
@@ -170,7 +171,17 @@ def run_c(name: str, source: str) -> tuple[float, dict] | None:
     return seconds, {k: int(v) for k, v in (line.split() for line in out.splitlines())}
 
 
-def report(title: str, runs: list[dict], c: tuple[float, dict] | None) -> None:
+def generated_c(rules: Path) -> tuple[float, dict] | None:
+    """The brute force generated from a rule file's table (benchmarks/brute_c.py): CPU seconds, counts."""
+    if not shutil.which("gcc"):
+        return None
+    from brute_c import brute_counts_file
+
+    counts, seconds = brute_counts_file(str(rules), BUILD)
+    return seconds, dict(counts.roles, none=counts.none)
+
+
+def report(title: str, runs: list[dict], c: tuple[float, dict] | None, what: str = "C") -> None:
     """Each method's time and memory (the first run is what ``--exact`` picks), checked against
     each other and against the C brute force."""
     first = next(r for r in runs if not r.get("stopped"))
@@ -191,7 +202,7 @@ def report(title: str, runs: list[dict], c: tuple[float, dict] | None) -> None:
     ratio = first["seconds"] / seconds
     print(f"  C brute force -O2:     {seconds:8.2f} s CPU   ratio {first['asked']} / C: {ratio:.3f}x")
     same = all(theirs[k] == v for k, v in first["roles"].items()) and theirs["none"] == first["none"]
-    print(f"  counts: {'all the same as C' if same else 'DIFFERENT'}")
+    print(f"  counts: {'all the same as ' + what if same else 'DIFFERENT'}")
     if not same:
         for k, v in list(first["roles"].items()) + [("none", first["none"])]:
             print(f"    {k:16} ours {v:>14,}  C {theirs[k]:>14,}")
@@ -205,6 +216,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--skip-c", action="store_true")
     parser.add_argument("--stress", action="store_true", help="also count the tables of benchmarks/stress/")
+    parser.add_argument("--brute", action="store_true",
+                        help="with --stress: check the stress tables against the C generated from each")
     parser.add_argument("--limit", type=int, default=120, help="CPU seconds per stress-table run before it is stopped")
     parser.add_argument("--methods", default="auto,ranks,planes",
                         help="exact methods to time, comma separated (auto = what --exact picks)")
@@ -224,7 +237,8 @@ def main() -> None:
     report("30 card-triple roles", runs_of("triples", methods, args.limit), None)
     if args.stress:
         for name in STRESS_TABLES:
-            report(f"stress table {name}", runs_of(name, methods, args.limit), None)
+            report(f"stress table {name}", runs_of(name, methods, args.limit),
+                   generated_c(STRESS / f"{name}_rules.yaml") if args.brute else None, "the generated C")
 
 
 if __name__ == "__main__":
