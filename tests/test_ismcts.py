@@ -270,22 +270,3 @@ def test_issue14_young_nodes_below_the_root_play_as_the_roll_out_instead_of_expl
     explored, heuristic = breadth(0), breadth(10 ** 6)
     assert heuristic < explored
     assert breadth(10 ** 6) == heuristic                 # seeded: the same tree again
-
-
-def test_issue14_ismcts_halves_its_contenders_and_gives_the_later_worlds_to_the_better_half():
-    from hachihachi.interpreter.bots.rollout import rollout_policy
-    from hachihachi.interpreter.bots.search import heuristic_choice
-
-    for g, who in decisions(RULES, 5, seed=2):
-        if len(g.legal_actions()) >= 7:
-            break
-        g.apply(g.legal_actions()[0])
-    else:
-        raise AssertionError("no decision with seven choices")
-    legal = g.legal_actions()
-    default = heuristic_choice(rollout_policy(RULES), g, who, random.Random(0), legal)
-    root = IsmctsBot(iterations=60)._run(g, who, random.Random(4), default)
-    pairs = sorted((root.children[a].pairs for a in legal if a != default), reverse=True)
-    assert len(pairs) == 6 and min(pairs) >= 2          # every contender met the default on the first worlds
-    assert pairs[:2] == [pairs[0]] * 2 and pairs[1] > pairs[2] > pairs[3] == pairs[-1]   # 6 -> 3 -> 2
-    assert sum(pairs) + root.children[default].visits >= 60      # the budget counts every play-out

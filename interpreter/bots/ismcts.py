@@ -14,15 +14,11 @@ moves hundreds of points, a trick round a few). Below the root, a node visited f
 exploring: with the few dozen iterations of 100 ms, UCB there would make the other seats play
 near-random cards in the contenders' play-outs.
 
-The heuristic's choice is the bot's prior: when deciding, every world is played from the root
-with the same random numbers by the heuristic's action and by each contender still in the race,
-so the root compares actions on the same deals, as flat Monte Carlo does. The race is sequential
-halving (Karnin, Koren and Somekh 2013), which spends a small budget on finding the best action
-rather than on the cumulative regret UCB1 minimises: the budget is cut into ceil(log2 m) rounds
-for m contenders, and after each round the half of the contenders with the lower mean paired
-gain drops out, so the later worlds go to the contenders that look best and each world's cost
-(sampling and rebuilding it, about as much as a play-out) is shared by every action played in
-it. The heuristic's action stands unless a contender beats it by more than ``confidence``
+The heuristic's choice is the bot's prior: when deciding, every world is played twice from the
+root with the same random numbers, once by the heuristic's action and once by a contender (each
+untried one first, then by UCB1 on the paired differences), so the root compares actions on the
+same deals, as flat Monte Carlo does, while spending its play-outs on the contenders that look
+best. The heuristic's action stands unless a contender beats it by more than ``confidence``
 standard errors of the paired difference (:func:`.search.confident_best`): a budget of a few
 dozen play-outs then never plays worse than the heuristic by chasing noise, which is what made
 the plain arg-max of visits lose to the heuristic (issue 14). ``confidence=None`` is plain
@@ -131,56 +127,48 @@ class IsmctsBot(SearchBot):
 
     def _run(self, game: GameState, seat: int, rng: random.Random, default: Any) -> Node:
         """The tree after the budget's iterations. With a ``default`` action, each world is
-        played from the root by ``default`` and by every contender still in the race, with the
-        same random numbers; a contender's node keeps the paired difference (``gain``)."""
+        played twice from the root, by ``default`` and by a contender, with the same random
+        numbers, and the contender's node keeps the paired difference (``gain``)."""
         legal = tuple(game.legal_actions())
         root = Node(actor=-1)
         policy = rollout_policy(game.ruleset)
         carried = carried_pot(game)
         spread: list[float] = [0, 0.0, 0.0]                  # count, sum and sum of squares of the rewards
-        began = time.process_time()
-        deadline = None if self.ms is None else began + self.ms / 1000
+        deadline = None if self.ms is None else time.process_time() + self.ms / 1000
+        others = [a for a in legal if a != default]
         done = 0
-        if default is None:
-            while not self._spent(done, deadline):
-                self._iterate(determinize(game, seat, rng).game(), root, policy, carried, spread, rng)
-                done += 1
-            return root
-        survivors = [a for a in legal if a != default]
-        rounds = max(1, math.ceil(math.log2(len(survivors)))) if survivors else 1
-        worlds = halved = 0
-        while not self._spent(done, deadline):
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done and time.process_time() > deadline:
+                break
             world = determinize(game, seat, rng).game()
+            if default is None:
+                self._iterate(world, root, policy, carried, spread, rng)
+                done += 1
+                continue
+            other = self._contender(root, others, spread, rng)
             seed = rng.getrandbits(64)
             base = self._iterate(world.clone(), root, policy, carried, spread, random.Random(seed), default)
-            for i, other in enumerate(survivors):
-                trial = world.clone() if i < len(survivors) - 1 else world
-                value = self._iterate(trial, root, policy, carried, spread, random.Random(seed), other)
-                if base is not None and value is not None:
-                    node = root.children[other]
-                    node.pairs += 1
-                    node.gain += value - base
-                    node.gain_sq += (value - base) ** 2
-            done += 1 + len(survivors)
-            worlds += 1
-            if worlds >= 2 and len(survivors) > 1 and self._progress(done, began) >= (halved + 1) / rounds:
-                survivors.sort(key=lambda a: -_paired_mean(root.children[a]))
-                del survivors[(len(survivors) + 1) // 2:]
-                halved += 1
+            value = self._iterate(world, root, policy, carried, spread, random.Random(seed), other)
+            done += 2
+            if base is not None and value is not None:
+                node = root.children[other]
+                node.pairs += 1
+                node.gain += value - base
+                node.gain_sq += (value - base) ** 2
         return root
 
-    def _progress(self, done: int, began: float) -> float:
-        """The share of the budget used: of the iterations or of the time, whichever is more."""
-        shares = [done / self.iterations] if self.iterations is not None else []
-        if self.ms is not None:
-            shares.append((time.process_time() - began) * 1000 / self.ms)
-        return max(shares)
-
-    def _spent(self, done: int, deadline: Optional[float]) -> bool:
-        """Whether the budget is used up (at least one play-out is always made)."""
-        if self.iterations is not None and done >= self.iterations:
-            return True
-        return deadline is not None and done > 0 and time.process_time() > deadline
+    def _contender(self, root: Node, others: Sequence[Any], spread: list[float], rng: random.Random) -> Any:
+        """The action to compare with the default in this world: one never compared yet (at
+        random), else by UCB1 on the paired gains."""
+        fresh = [a for a in others if a not in root.children or not root.children[a].pairs]
+        if fresh:
+            return fresh[rng.randrange(len(fresh))]
+        n = sum(root.children[a].pairs for a in others)
+        c = self.exploration * (_spread_sd(spread) or 1.0)
+        return max(others, key=lambda a: root.children[a].gain / root.children[a].pairs
+                   + c * math.sqrt(math.log(n) / root.children[a].pairs))
 
     def _iterate(self, world: GameState, root: Node, policy: Bot, carried: int, spread: list[float],
                  rng: random.Random, first: Any = None) -> Optional[float]:
@@ -257,10 +245,6 @@ class IsmctsBot(SearchBot):
             if score > best_score:
                 best, best_score = a, score
         return best
-
-
-def _paired_mean(node: Node) -> float:
-    return node.gain / node.pairs if node.pairs else -math.inf
 
 
 def _spread_sd(spread: list[float]) -> float:
