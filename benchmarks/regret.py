@@ -16,7 +16,9 @@ per position, as a real deal is, but has no judge's bias; with ``--judge 0`` onl
                                 [--choices C] [--bots mc,ismcts,heuristic]
 
 ``--bots`` also takes ``mc_plain`` and ``ismcts_plain``: the search bots without the heuristic
-as prior (``confidence=None``, the arg-max of the search alone).
+as prior (``confidence=None``, the arg-max of the search alone); ``NAME@MS`` gives one search bot
+its own time a decision (``mc@50``). Every bot after the first is also compared with the first,
+paired position by position ("- FIRST"), which is far tighter than the two intervals apart.
 """
 
 from __future__ import annotations
@@ -62,6 +64,9 @@ def true_value(game: GameState, seat: int, action, seed: int) -> float:
 
 
 def build(name: str, rules, ms: float):
+    if "@" in name:
+        name, own = name.split("@")
+        return build(name, rules, float(own))
     if name == "mc":
         return make_bot("mc", samples=10 ** 6, seconds=ms / 1000)
     if name == "ismcts":
@@ -75,9 +80,16 @@ def build(name: str, rules, ms: float):
     return make_bot(name, rules)
 
 
-def line(name: str, v: list[float]) -> str:
+def interval(v: list[float]) -> str:
     half = 1.96 * statistics.stdev(v) / len(v) ** 0.5 if len(v) > 1 else float("inf")
-    return f"{name:13s} {statistics.fmean(v):+7.3f} +- {half:.3f} chips a decision ({len(v)} positions)"
+    return f"{statistics.fmean(v):+7.3f} +- {half:.3f}"
+
+
+def line(name: str, v: list[float], ref: str, r: list[float]) -> str:
+    text = f"{name:13s} {interval(v)} chips a decision ({len(v)} positions)"
+    if name != ref:
+        text += f"; - {ref} {interval([a - b for a, b in zip(v, r)])} (paired)"
+    return text
 
 
 def main() -> None:
@@ -123,8 +135,9 @@ def main() -> None:
             if key != "all" and len(table) == 2:
                 continue                        # one kind of decision only: "all" says it
             print(f"    {key}:")
+            ref = next(iter(per))
             for name, v in per.items():
-                print("      " + line(name, v))
+                print("      " + line(name, v, ref, per[ref]))
 
 
 if __name__ == "__main__":
