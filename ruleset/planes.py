@@ -72,7 +72,8 @@ _M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD = -1, -3
 def _big_blocks_from_the_heap(on: bool) -> None:
     """With glibc, every plane of a growing chunk is a fresh block above malloc's mmap threshold,
     so each operation would map, fault in and unmap its result: twice the work. While counting,
-    blocks up to 32 MB come from the heap instead; afterwards the heap is trimmed back."""
+    blocks up to 32 MB come from the heap instead; afterwards both thresholds go back to glibc's
+    starting values (128 KB) and the heap is trimmed."""
     if not sys.platform.startswith("linux"):
         return
     try:
@@ -81,6 +82,8 @@ def _big_blocks_from_the_heap(on: bool) -> None:
             libc.mallopt(_M_MMAP_THRESHOLD, 32 << 20)
             libc.mallopt(_M_TRIM_THRESHOLD, 64 << 20)
         else:
+            libc.mallopt(_M_MMAP_THRESHOLD, 128 << 10)
+            libc.mallopt(_M_TRIM_THRESHOLD, 128 << 10)
             libc.malloc_trim(0)
     except (OSError, AttributeError):     # not glibc: its defaults stay
         pass
