@@ -104,11 +104,16 @@ class _Levels:
         return self.floor[v] if nxt is None or v + rem < nxt else v
 
 
+def levels_for(op: str, k: int) -> tuple[int, ...]:
+    """The values at which ``quantity op k`` changes its truth: what a count must tell apart."""
+    return {">=": (k,), "<": (k,), ">": (k + 1,), "<=": (k + 1,)}.get(op, (k, k + 1))
+
+
 def _levels_of(op: str, k: int | None, big: int) -> set[int]:
     """The levels of ``quantity op k``; ``k`` None: compared with another quantity, every value."""
     if k is None:
         return set(range(1, big + 1))
-    return {">=": {k}, "<": {k}, ">": {k + 1}, "<=": {k + 1}}.get(op, {k, k + 1})
+    return set(levels_for(op, k))
 
 
 class RankTransfer:

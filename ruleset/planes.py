@@ -31,7 +31,7 @@ from math import comb
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from .compiler import FLIPPED, OPS, Context, TableCompiler
-from .exact import PassCounts
+from .exact import PassCounts, levels_for
 from .patterns import (And, Compare, Count, Groups, MaxSuit, Not, Number, Or,
                        Pattern, Run, RunIn, Shape, SuitRun, walk)
 from .patterns import Quantity as QuantityNode
@@ -127,11 +127,6 @@ def hand_chunks(bits: Sequence[int], k: int, big: Callable[[int], int] = int) ->
             lower = levels[j - 1]
             levels[j] = [p | (q << shift) for p, q in zip(levels[j], lower)] + [((one << comb(m, j - 1)) - 1) << shift]
         levels[0].append(0)
-
-
-def levels_for(op: str, k: int) -> tuple[int, ...]:
-    """The levels of a ladder that ``quantity op k`` reads."""
-    return {">=": (k,), "<": (k,), ">": (k + 1,), "<=": (k + 1,)}.get(op, (k, k + 1))
 
 
 def union(planes: Iterable[int]) -> int:
@@ -320,7 +315,7 @@ class _Evaluator:
         c, ones = self.c, self.ones
         if isinstance(q, Count):
             mask = c.set_of(q, self.at)
-            return count_ladder([self.chunk.plane(b) for b in c.bits_of(mask)], need, ones)
+            return count_ladder(self._cards(mask), need, ones)
         if isinstance(q, Run):
             return run_ladder(self._run_seq(c.full), need, ones)
         if isinstance(q, RunIn):
@@ -330,23 +325,27 @@ class _Evaluator:
             ladders = [run_ladder(self._run_seq(c.suit_masks[s]), need, ones) for s in range(c.S)]
             return [union(x[j] for x in ladders) if j in need else 0 for j in range(top + 1)]
         if isinstance(q, MaxSuit):
-            ladders = [count_ladder([self.chunk.plane(b) for b in c.bits_of(c.suit_masks[s])], need, ones)
-                       for s in range(c.S)]
+            ladders = [count_ladder(self._cards(c.suit_masks[s]), need, ones) for s in range(c.S)]
             return [union(x[j] for x in ladders) if j in need else 0 for j in range(top + 1)]
         if isinstance(q, Groups):
             mask = c.set_of(q, self.at)
             at_rank = tuple(sorted({1, *(j for j in levels_for(q.op, q.n) if 1 <= j <= c.S)}))
             per_rank = []
             for r in range(c.R):
-                ge = count_ladder([self.chunk.plane(b) for b in c.bits_of(mask & c.rank_masks[r])], at_rank, ones)
+                ge = count_ladder(self._cards(mask & c.rank_masks[r]), at_rank, ones)
                 per_rank.append(ge[1] & compare_const(ge, q.op, q.n, ones) if ge[1] else 0)
             return count_ladder(per_rank, need, ones)
         raise TypeError(q)
 
+    def _cards(self, mask: int) -> list[int]:
+        """The planes of the cards of ``mask``."""
+        plane = self.chunk.plane
+        return [plane(b) for b in self.c.bits_of(mask)]
+
     def _run_seq(self, mask: int) -> list[int]:
         """Per rank, the hands holding a card of ``mask`` at that rank; the ace again below when low."""
-        c, plane = self.c, self.chunk.plane
-        seq = [union(plane(b) for b in c.bits_of(mask & c.rank_masks[r])) for r in range(c.R)]
+        c = self.c
+        seq = [union(self._cards(mask & c.rank_masks[r])) for r in range(c.R)]
         return [seq[-1]] + seq if c.ace_low and c.R > 1 else seq
 
     def _shape(self, sizes: tuple[int, ...]) -> int:
@@ -373,7 +372,7 @@ class _Evaluator:
                 c, ones = self.c, self.ones
                 exactly = self._exactly = []    # per rank: planes for exactly 2, 3 ... S cards of it
                 for r in range(c.R):
-                    ge = count_ladder([self.chunk.plane(b) for b in c.bits_of(c.rank_masks[r])],
+                    ge = count_ladder(self._cards(c.rank_masks[r]),
                                       tuple(range(1, c.S + 1)), ones) + [0]
                     exactly.append([ge[k] & (ge[k + 1] ^ ones) for k in range(2, c.S + 1)])
             got = fixed[key] = count_ladder([per[m - 2] for per in exactly], tuple(range(1, self.c.shape_top + 1)),
