@@ -112,19 +112,11 @@ class TrickEngine:
         p: TrickState = r.play
         hands, goers, plays, log, index = r.hands, p.goers, self._plays, t.events, r.index
         n, suits, trump, won, done = len(goers), self._suits, r.trump, r.tricks_won, p.done
-        follow_only = self._follow and not self._trump      # else ask playable() itself
         playable = self.playable
         current, turn = p.current, p.turn
         known, size = self._applied.row(index), self._size
         while hand := hands[seat := goers[turn]]:
-            if not current:
-                options = hand                  # the leader plays any card
-            elif follow_only:
-                led = current[0] % suits
-                options = [c for c in hand if c % suits == led] or hand
-            else:
-                options = playable(t, hand)
-            card = pick(seat, options)
+            card = pick(seat, playable(t, hand))        # reads p.current, kept as current below
             applied = known[seat * size + card]
             if applied is None:
                 applied = known[seat * size + card] = Applied(index, seat, plays[card])
