@@ -66,12 +66,10 @@ class Declarations(PhaseRule):
     def drive(self, t: Table, pick: Pick) -> None:
         """The declarations with uniform picks (:meth:`.base.PhaseRule.drive`): the steps of
         :meth:`actor`, :meth:`legal` and :meth:`apply` in one loop."""
-        r, log = t.round, t.events
-        index, start, players = r.index, r.start, r.players
+        log, index = t.events, t.round.index
         known = self._applied.row(index)
-        while not r.declarations_done:
-            seat = (start + len(r.declarations)) % players
-            go = pick(seat, GO_ONLY if r.mizuten and seat == start else GO_OR_DROP) is GO
+        while (seat := self.actor(t)) is not None:
+            go = pick(seat, GO_ONLY if self.must_go(t, seat) else GO_OR_DROP) is GO
             applied = known[2 * seat + go]
             if applied is None:
                 applied = known[2 * seat + go] = Applied(index, seat, GO if go else DROP)
