@@ -6,9 +6,8 @@ from typing import Optional
 
 from ...ruleset.model import Phase
 from ..actions import CallMizuten
-from ..events import Applied
 from ..state import Table
-from .base import PhaseRule, Pick
+from .base import PhaseRule
 
 CHOICES = (CallMizuten(False), CallMizuten(True))
 
@@ -28,11 +27,3 @@ class MizutenCall(PhaseRule):
     def apply(self, t: Table, action: CallMizuten) -> None:
         t.round.mizuten = action.call
         t.round.mizuten_answered = True
-
-    def drive(self, t: Table, pick: Pick) -> None:
-        """The start player's one uniform pick (:meth:`.base.PhaseRule.drive`)."""
-        r = t.round
-        if not r.mizuten_answered:
-            action = pick(r.start, CHOICES)
-            t.events.append(Applied(r.index, r.start, action))
-            self.apply(t, action)
