@@ -25,9 +25,6 @@ class RoundStarted:
     start: int                      # the start player (T5, T24)
     pot: int                        # the pot carried into the round
 
-    def __init__(self, round: int, start: int, pot: int) -> None:
-        self.__dict__.update(round=round, start=start, pot=pot)      # as Applied
-
 
 @dataclass(frozen=True)
 class Applied:
@@ -109,11 +106,6 @@ class RolesShown:
     aces: int = 0                   # cards counted per card class (T14), 0 for goers
     captured: bool = False          # made from captured cards (H18), not from the hand
 
-    def __init__(self, round: int, seat: int, roles: tuple[str, ...], value: int, cards: tuple[int, ...] = (),
-                 aces: int = 0, captured: bool = False) -> None:
-        self.__dict__.update(round=round, seat=seat, roles=roles, value=value, cards=cards, aces=aces,
-                             captured=captured)      # as Applied
-
 
 @dataclass(frozen=True)
 class FieldMade:
@@ -126,11 +118,6 @@ class FieldMade:
     multiplier: int
     bound: bool = False
     binds_next: Optional[str] = None
-
-    def __init__(self, round: int, field: Optional[str], multiplier: int, bound: bool = False,
-                 binds_next: Optional[str] = None) -> None:
-        self.__dict__.update(round=round, field=field, multiplier=multiplier, bound=bound,
-                             binds_next=binds_next)      # as Applied
 
 
 @dataclass(frozen=True)
@@ -158,12 +145,6 @@ class RoundEnded:
     delta: tuple[int, ...]          # each seat's change of chips in the round
     pot_after: int
     next_start: int
-
-    def __init__(self, round: int, kind: RoundKind, multiplier: int, goers: tuple[int, ...],
-                 tricks: Mapping[int, int], pot_to: Optional[int], delta: tuple[int, ...], pot_after: int,
-                 next_start: int) -> None:
-        self.__dict__.update(round=round, kind=kind, multiplier=multiplier, goers=goers, tricks=tricks,
-                             pot_to=pot_to, delta=delta, pot_after=pot_after, next_start=next_start)  # as Applied
 
 
 @dataclass(frozen=True)
