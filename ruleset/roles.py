@@ -80,6 +80,7 @@ class Resolution:
         return tuple(h.id for h in self.hits)
 
 
+NO_ROLES = RoleResult((), 0, 0)
 READ_CACHE_SIZE = 1 << 16          # hands remembered by the cards their joint atoms read
 
 
@@ -169,10 +170,6 @@ class _ContextEvaluator:
             res = self.final_cache[bits] = resolve_roles(self.table, [fn(bits) for fn in self.c.roles])
         return res
 
-    def bits_of(self, hand: Sequence[int]) -> tuple[int, int, int, int]:
-        rk, sk, mask = self.tables.keys(hand)
-        return self.rank_bits(rk) | self.suit_bits(sk) | self.joint_bits(rk, sk, mask), rk, sk, mask
-
 
 def resolve_roles(table: RoleTable, matched: Sequence[bool]) -> Resolution:
     """Apply groups (one role per group, highest go, first listed on ties) and then combos."""
@@ -236,15 +233,12 @@ class RoleEvaluator:
         """The roles of ``hand`` with their values and witness cards."""
         hand = tuple(hand)
         ev = self.context(trump, indicator)
-        try:
-            bits, rk, sk, mask = ev.bits_of(hand)
-        except (IndexError, TypeError):
-            raise CardError(f"the hand {self._names(hand)} holds something that is not a card.") from None
-        self._check(hand, mask)
-        res = ev.resolve(bits)
+        bits, packed = self._bits_many(ev, (hand,))[0]
+        res = ev.final_cache.get(bits) or ev.resolve(bits)
         if not res.hits:
-            return RoleResult((), 0, 0)
+            return NO_ROLES
         t = self.compiler.tables
+        rk, sk, mask = t.unpack(packed)
         f = Features(t, t.rank_counts(rk), t.suit_counts(sk), mask)
         hits = []
         for h in res.hits:
@@ -264,13 +258,19 @@ class RoleEvaluator:
                       indicator: int | None = None) -> list[Resolution]:
         """Roles and totals (no witness cards) of many hands; duplicate cards are errors."""
         ev = self.context(trump, indicator)
+        fcache = ev.final_cache
+        return [fcache.get(bits) or ev.resolve(bits) for bits, _ in self._bits_many(ev, hands)]
+
+    def _bits_many(self, ev: _ContextEvaluator, hands: Iterable[Sequence[int]]) -> list[tuple[int, int]]:
+        """The atom bits of each hand and the sum of its cards' packed keys, read from the caches
+        of ``ev`` (a hand's joint atoms by the cards they read, when that is all they read)."""
         t = self.compiler.tables
         packed = t.packed.__getitem__
         rmask, sshift, smask, mshift = t.rank_key_mask, t.suit_shift, t.suit_key_mask, t.mask_shift
-        rcache, scache, jcache, fcache = ev.rank_cache, ev.suit_cache, ev.joint_cache, ev.final_cache
+        rcache, scache, jcache = ev.rank_cache, ev.suit_cache, ev.joint_cache
         single = ev.joint_fns[0] if len(ev.joint_fns) == 1 and ev.has_joint and not ev.mixed else None
         reads, rdcache, has_rank, has_suit = ev.joint_reads, ev.read_cache, ev.has_rank, ev.has_suit
-        out: list[Resolution] = []
+        out: list[tuple[int, int]] = []
         append = out.append
         for hand in hands:
             try:
@@ -297,8 +297,7 @@ class RoleEvaluator:
                     jb = ev.joint_bits(rk, sk, mask)
             else:
                 jb = ev.joint_bits(rk, sk, mask)
-            res = fcache.get(rb | sb | jb)
-            append(res if res is not None else ev.resolve(rb | sb | jb))
+            append((rb | sb | jb, v))
         return out
 
     def _card_reads(self, trump: int | None, indicator: int | None) -> tuple[int, Sequence[int]] | None:
