@@ -326,16 +326,27 @@ class RoleEvaluator:
     def holds_role(self, trump: int | None = None, indicator: int | None = None) -> Callable[[Sequence[int]], bool]:
         """A function telling whether a hand makes any role, compiled once for the context. When
         the table reads nothing but counts of known card sets (capture roles), the answer depends
-        only on which of those cards the hand holds: it is remembered by that set of cards (the
-        hand's bits summed: a hand holds each card once), so most hands cost one lookup."""
+        only on which of those cards the hand holds (:meth:`role_key`), so most hands cost one lookup."""
+        keyed = self.role_key(trump, indicator)
+        if keyed is None:
+            return lambda hand: bool(self.values(hand, trump, indicator).hits)
+        bits, holds = keyed
+        key_of = bits.__getitem__
+        return lambda hand: holds(sum(map(key_of, hand)), hand)     # the OR of the bits of distinct cards
+
+    def role_key(self, trump: int | None = None, indicator: int | None = None
+                 ) -> tuple[Sequence[int], Callable[[int, Sequence[int]], bool]] | None:
+        """When the table reads nothing but counts of known card sets (capture roles): each card's
+        bit among the cards it reads (0 for the others), and ``holds(key, hand)``, whether a hand
+        whose cards' bits OR to ``key`` makes any role, remembered by ``key``; else None. A caller
+        that adds cards to a hand may keep its key by OR-ing in theirs."""
         card_reads = self._card_reads(trump, indicator)
         if card_reads is None:
-            return lambda hand: bool(self.values(hand, trump, indicator).hits)
+            return None
         reads, bit = card_reads
         known: dict[int, bool] = {}
 
-        def holds(hand: Sequence[int]) -> bool:
-            key = sum(map(bit.__getitem__, hand)) & reads      # the OR of the bits of distinct cards
+        def holds(key: int, hand: Sequence[int]) -> bool:
             hit = known.get(key)
             if hit is None:
                 if len(known) >= 1 << 16:
@@ -343,7 +354,7 @@ class RoleEvaluator:
                 hit = known[key] = bool(self.values(hand, trump, indicator).hits)
             return hit
 
-        return holds
+        return tuple(b & reads for b in bit), holds
 
     def count_class(self, name: str, hand: Sequence[int], trump: int | None = None,
                     indicator: int | None = None) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field as dc_field
 from functools import cached_property
-from typing import Any, Callable, Optional, Sequence, Union, cast
+from typing import Any, Callable, Optional, Union, cast
 
 from ...ruleset.errors import IllegalAction
 from ...ruleset.hanafuda import HanafudaDeck
@@ -72,6 +72,7 @@ class MatchingState:
     capture_paid: dict[int, int] = dc_field(default_factory=dict)   # seat -> kan paid for capture roles (play_on)
     turn_from: int = 0                           # the size of the seat's pile when its turn began
     twice: bool = True                           # the field may hold a month twice (False: known not to)
+    keys: dict[int, int] = dc_field(default_factory=dict)   # seat -> its pile's capture-role key (role_key)
 
     @property
     def seat(self) -> int:
@@ -115,14 +116,31 @@ class MatchingEngine:
         self._play_on_roles = ruleset.hanafuda.after_capture_role == "play_on"
 
     @cached_property
-    def _holds_role(self) -> Callable[[Sequence[int]], bool]:
-        """Whether a pile makes a capture role (H18), compiled once per engine."""
-        return capture_evaluator(self.ruleset).holds_role()
+    def _made_role(self) -> Callable[[MatchingState, int, list[int]], bool]:
+        """Whether the turn just played, which added cards to the seat's ``pile``, may have made
+        the pile a capture role (H18), compiled once per engine. A pile that was not empty
+        before the turn and took only cards no capture role reads has the roles it had (judged
+        when it last took cards). When the capture roles read nothing but counts of known cards,
+        each seat keeps its pile's key (:meth:`~...ruleset.roles.RoleEvaluator.role_key`) and
+        the new cards' bits are OR-ed in; else the pile is judged whole."""
+        ev = capture_evaluator(self.ruleset)
+        keyed = ev.role_key()
+        if keyed is None:
+            reads, holds_role = ev.reads_fn(), ev.holds_role()
+            return lambda s, seat, pile: ((s.turn_from == 0 or reads(pile[s.turn_from:])) and holds_role(pile))
+        bits, holds = keyed
+        key_of = bits.__getitem__
 
-    @cached_property
-    def _reads_any(self) -> Callable[[Sequence[int]], bool]:
-        """Whether cards just captured may change a pile's capture roles (``reads_any``), compiled once."""
-        return capture_evaluator(self.ruleset).reads_fn()
+        def made(s: MatchingState, seat: int, pile: list[int]) -> bool:
+            start = s.turn_from
+            new = sum(map(key_of, pile[start:]))        # the OR of distinct cards' bits
+            if not new and start:
+                return False
+            keys = s.keys
+            key = keys[seat] = keys.get(seat, 0) | new
+            return holds(key, pile)
+
+        return made
 
     def start(self, t: Table) -> None:
         seat_goers(t)
@@ -269,14 +287,11 @@ class MatchingEngine:
         t.events.append(Captured(t.round.index, seat, card, turned, taken))
 
     def _end_turn(self, t: Table, s: MatchingState, seat: int, pile: list[int]) -> None:
-        """H18: a turn that captured cards (the seat's ``pile`` grew) may have made a capture
-        role. A turn that captured nothing has the roles its pile had before: those stopped the
-        round or were paid already. So has a pile that was not empty before the turn and took
-        only cards no capture role reads (``reads_any``; its roles were judged when it last took
-        cards)."""
+        """H18: a turn that captured cards (the seat's ``pile`` grew) may have made a capture role
+        (:attr:`_made_role`). A turn that captured nothing has the roles its pile had before:
+        those stopped the round or were paid already."""
         s.stage = Stage.PLAY
-        start = s.turn_from
-        if len(pile) > start and (start == 0 or self._reads_any(pile[start:])) and self._holds_role(pile):
+        if len(pile) > s.turn_from and self._made_role(s, seat, pile):
             res = capture_evaluator(self.ruleset).evaluate(pile)   # a capture role (rare): with its cards
             if self._play_on_roles:
                 self._play_on(t, s, seat, res)
