@@ -278,7 +278,11 @@ class MatchingEngine:
             field.append(card)
             t.events.append(Captured(t.round.index, seat, card, turned, ()))
             return
-        taken = (target,) if len(m) == 2 else tuple(m)     # two matches: the seat chose which to take
+        if len(m) == 2:
+            assert target is not None           # two matches: the seat chose which to take
+            taken: tuple[int, ...] = (target,)
+        else:
+            taken = tuple(m)
         for f in taken:
             field.remove(f)
         pile = s.captures[seat]
