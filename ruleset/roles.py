@@ -111,6 +111,24 @@ class _ContextEvaluator:
             for r in reads:
                 self.joint_reads |= r or 0
         self.read_cache: dict[int, int] = {}
+        # When every side counts the hand's cards in known sets (``count(SET)``, ``groups(n, SET)``:
+        # capture roles, weak hands), those counts decide the joint atoms. Each card's entry of
+        # ``packed`` then also holds a 1 in the count of every such set it is in, above the hand
+        # mask, so the one sum over a hand gives the counts too: they key ``count_cache``.
+        self.packed = t.packed
+        self.count_shift: int | None = None
+        self.count_cache: dict[int, int] = {}
+        if joint and not self.mixed and all(q.domain == Domain.CONST or q.counts is not None for q in qs):
+            sets = list(dict.fromkeys(m for q in qs for m in q.counts or ()))
+            cards = len(t.packed)
+            self.count_shift = shift = t.mask_shift + cards
+            ones = [0] * cards
+            for m in sets:
+                for c in range(cards):
+                    if t.hand_bit[c] & m:
+                        ones[c] |= 1 << (shift - t.mask_shift)
+                shift += m.bit_count().bit_length()         # room for every count of the set
+            self.packed = tuple(p | o << t.mask_shift for p, o in zip(t.packed, ones))
         self.has_joint = bool(joint)
         self.has_rank = any(a.domain == Domain.RANK for a in compiled.atoms)
         # Rank atoms that read only the hand's shape (``shape``, ``groups(n)``: hanafuda's sets)
@@ -239,7 +257,7 @@ class RoleEvaluator:
             return NO_ROLES
         t = self.compiler.tables
         rk, sk, mask = t.unpack(packed)
-        f = Features(t, t.rank_counts(rk), t.suit_counts(sk), mask)
+        f = Features(t, t.rank_counts(rk), t.suit_counts(sk), mask & t.full_hand)
         hits = []
         for h in res.hits:
             cards = frozenset().union(*(ev.c.witnesses[i](f, bits, hand) for i in h.parts))
@@ -265,11 +283,12 @@ class RoleEvaluator:
         """The atom bits of each hand and the sum of its cards' packed keys, read from the caches
         of ``ev`` (a hand's joint atoms by the cards they read, when that is all they read)."""
         t = self.compiler.tables
-        packed = t.packed.__getitem__
-        rmask, sshift, smask, mshift = t.rank_key_mask, t.suit_shift, t.suit_key_mask, t.mask_shift
+        packed = ev.packed.__getitem__
+        rmask, sshift, smask, mshift, full = t.rank_key_mask, t.suit_shift, t.suit_key_mask, t.mask_shift, t.full_hand
         rcache, scache, jcache = ev.rank_cache, ev.suit_cache, ev.joint_cache
         single = ev.joint_fns[0] if len(ev.joint_fns) == 1 and ev.has_joint and not ev.mixed else None
         reads, rdcache, has_rank, has_suit = ev.joint_reads, ev.read_cache, ev.has_rank, ev.has_suit
+        counted, ccache = ev.count_shift, ev.count_cache
         out: list[tuple[int, int]] = []
         append = out.append
         for hand in hands:
@@ -277,7 +296,7 @@ class RoleEvaluator:
                 v = sum(map(packed, hand))
             except (IndexError, TypeError):
                 raise CardError(f"the hand {self._names(hand)} holds something that is not a card.") from None
-            mask = v >> mshift
+            mask = (v >> mshift) & full
             if mask.bit_count() != len(hand):
                 self._check(hand, mask)
             rk, sk = v & rmask, (v >> sshift) & smask
@@ -287,7 +306,13 @@ class RoleEvaluator:
             sb = scache.get(sk) if has_suit else 0
             if sb is None:
                 sb = ev.suit_bits(sk)
-            if reads is not None:
+            if counted is not None:
+                jb = ccache.get(v >> counted)
+                if jb is None:
+                    if len(ccache) >= READ_CACHE_SIZE:
+                        ccache.clear()
+                    jb = ccache[v >> counted] = ev.joint_bits(rk, sk, mask)
+            elif reads is not None:
                 jb = rdcache.get(mask & reads)
                 if jb is None:
                     jb = ev.joint_bits(rk, sk, mask)
