@@ -73,6 +73,7 @@ class MatchingState:
     turn_from: int = 0                           # the size of the seat's pile when its turn began
     twice: bool = True                           # the field may hold a month twice (False: known not to)
     keys: dict[int, int] = dc_field(default_factory=dict)   # seat -> its pile's capture-role key (role_key)
+    months: Optional[list[list[int]]] = None     # the field cards of each month, in field order (made on use)
 
     @property
     def seat(self) -> int:
@@ -159,9 +160,8 @@ class MatchingEngine:
         return None if s is None or s.stage is Stage.OVER else s.order[s.turn % len(s.order)]
 
     def matches(self, s: MatchingState, card: int) -> list[int]:
-        month = self.month
-        m = month[card]
-        return [f for f in s.field if month[f] == m]
+        """The field cards of ``card``'s month, in field order."""
+        return list(self._months(s)[self.month[card]])
 
     def legal(self, t: Table) -> tuple[Union[Play, Capture], ...]:
         s: MatchingState = t.round.play
@@ -256,33 +256,37 @@ class MatchingEngine:
         stock = s.stock
         if stock:
             card = stock.pop(0)
-            month = self.month
-            m = month[card]
-            matched = [f for f in s.field if month[f] == m]
-            if len(matched) == 2:
+            if len(self._months(s)[self.month[card]]) == 2:
                 s.stage, s.pending = Stage.TURN_CHOICE, card
                 return
-            self._settle(t, s, seat, card, None, True, matched)
+            self._settle(t, s, seat, card, None, True)
         self._end_turn(t, s, seat, pile)
 
-    def _settle(self, t: Table, s: MatchingState, seat: int, card: int, target: Optional[int], turned: bool,
-                m: Optional[list[int]] = None) -> None:
-        """H14: capture the matching field card(s) with ``card`` (``m``: those field cards, when
-        known), or leave it on the field."""
-        field = s.field
-        if m is None:
+    def _months(self, s: MatchingState) -> list[list[int]]:
+        """The field cards of each month in field order, kept beside the field while it changes."""
+        months = s.months
+        if months is None:
             month = self.month
-            mo = month[card]
-            m = [f for f in field if month[f] == mo]
+            months = s.months = [[] for _ in range(max(month) + 1)]
+            for f in s.field:
+                months[month[f]].append(f)
+        return months
+
+    def _settle(self, t: Table, s: MatchingState, seat: int, card: int, target: Optional[int], turned: bool) -> None:
+        """H14: capture the matching field card(s) with ``card``, or leave it on the field."""
+        field, m = s.field, self._months(s)[self.month[card]]
         if not m:
             field.append(card)
+            m.append(card)
             t.events.append(Captured(t.round.index, seat, card, turned, ()))
             return
         if len(m) == 2:
             assert target is not None           # two matches: the seat chose which to take
             taken: tuple[int, ...] = (target,)
+            m.remove(target)
         else:
             taken = tuple(m)
+            m.clear()
         for f in taken:
             field.remove(f)
         pile = s.captures[seat]
