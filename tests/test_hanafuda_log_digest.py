@@ -56,3 +56,18 @@ def test_issue15_hanafuda_rounds_play_as_before(name, players):
     driven = GameState(ruleset, players=players, seed=16, rounds=40)
     play_out(driven, [RandomBot()] * players, 16)
     assert (applied.chips, digest(applied), driven.chips, digest(driven)) == RECORDED[name, players]
+
+
+def test_issue15_piles_judged_whole_play_as_before(monkeypatch):
+    """Capture roles that read more than counts of known cards have no pile key (``role_key`` is
+    None): the engine then judges the whole pile, with the same games as the keyed piles."""
+    from hachihachi.ruleset.roles import RoleEvaluator
+
+    asked = []
+    monkeypatch.setattr(RoleEvaluator, "role_key", lambda self, trump=None, indicator=None: asked.append(self))
+    name, players = "h18_play_on", 3
+    ruleset = rules(name)           # a ruleset built anew, so its engine compiles the check anew
+    game = GameState(ruleset, players=players, seed=16, rounds=40)
+    play_out(game, [RandomBot()] * players, 16)
+    assert asked and all(ev is ruleset.hanafuda.capture_evaluator for ev in asked)
+    assert (game.chips, digest(game)) == RECORDED[name, players][2:]
