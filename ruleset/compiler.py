@@ -66,6 +66,7 @@ class Quantity:
     parts: tuple["Quantity", ...] = ()                # quantities a composite one reads
     reads: int | None = None                          # the cards hand_fn reads (None: any card)
     by_shape: bool = False                            # reads only how many ranks have each count
+    counts: tuple[int, ...] | None = None             # card sets whose counts in the hand decide it
 
     def from_hand(self) -> Callable[[int], int]:
         """The value from the hand mask alone, which every joint quantity has."""
@@ -317,7 +318,7 @@ class TableCompiler:
             return sum(1 for sub in subs if (k := (hm & sub).bit_count()) and test(k, n))
 
         return Quantity(domain, lambda f: sum(1 for fn in fns if (k := fn(f)) and test(k, n)), node, hand_fn,
-                        tuple(parts) if domain == Domain.JOINT else (), mask)
+                        tuple(parts) if domain == Domain.JOINT else (), mask, counts=tuple(subs))
 
     def _run_in(self, node: RunIn, ctx: Context) -> Quantity:
         """``run(SET)``: a rank quantity when SET is whole ranks, else read from the hand mask."""
@@ -363,7 +364,7 @@ class TableCompiler:
             suits = [s for s, sl in enumerate(slices) if sl]
             return Quantity(Domain.SUIT, lambda f: sum(f.suit_counts[s] for s in suits), node)
         return Quantity(Domain.JOINT, lambda f: (f.hand_mask & mask).bit_count(), node,
-                        lambda hm: (hm & mask).bit_count(), reads=mask)
+                        lambda hm: (hm & mask).bit_count(), reads=mask, counts=(mask,))
 
 
     # ------------------------------------------------------------ witness cards (T14)

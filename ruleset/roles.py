@@ -80,6 +80,7 @@ class Resolution:
         return tuple(h.id for h in self.hits)
 
 
+NO_ROLES = RoleResult((), 0, 0)
 READ_CACHE_SIZE = 1 << 16          # hands remembered by the cards their joint atoms read
 
 
@@ -110,6 +111,24 @@ class _ContextEvaluator:
             for r in reads:
                 self.joint_reads |= r or 0
         self.read_cache: dict[int, int] = {}
+        # When every side counts the hand's cards in known sets (``count(SET)``, ``groups(n, SET)``:
+        # capture roles, weak hands), those counts decide the joint atoms. Each card's entry of
+        # ``packed`` then also holds a 1 in the count of every such set it is in, above the hand
+        # mask, so the one sum over a hand gives the counts too: they key ``count_cache``.
+        self.packed = t.packed
+        self.count_shift: int | None = None
+        self.count_cache: dict[int, int] = {}
+        if joint and not self.mixed and all(q.domain == Domain.CONST or q.counts is not None for q in qs):
+            sets = list(dict.fromkeys(m for q in qs for m in q.counts or ()))
+            cards = len(t.packed)
+            self.count_shift = shift = t.mask_shift + cards
+            ones = [0] * cards
+            for m in sets:
+                for c in range(cards):
+                    if t.hand_bit[c] & m:
+                        ones[c] |= 1 << (shift - t.mask_shift)
+                shift += m.bit_count().bit_length()         # room for every count of the set
+            self.packed = tuple(p | o << t.mask_shift for p, o in zip(t.packed, ones))
         self.has_joint = bool(joint)
         self.has_rank = any(a.domain == Domain.RANK for a in compiled.atoms)
         # Rank atoms that read only the hand's shape (``shape``, ``groups(n)``: hanafuda's sets)
@@ -168,10 +187,6 @@ class _ContextEvaluator:
         if res is None:
             res = self.final_cache[bits] = resolve_roles(self.table, [fn(bits) for fn in self.c.roles])
         return res
-
-    def bits_of(self, hand: Sequence[int]) -> tuple[int, int, int, int]:
-        rk, sk, mask = self.tables.keys(hand)
-        return self.rank_bits(rk) | self.suit_bits(sk) | self.joint_bits(rk, sk, mask), rk, sk, mask
 
 
 def resolve_roles(table: RoleTable, matched: Sequence[bool]) -> Resolution:
@@ -236,16 +251,13 @@ class RoleEvaluator:
         """The roles of ``hand`` with their values and witness cards."""
         hand = tuple(hand)
         ev = self.context(trump, indicator)
-        try:
-            bits, rk, sk, mask = ev.bits_of(hand)
-        except (IndexError, TypeError):
-            raise CardError(f"the hand {self._names(hand)} holds something that is not a card.") from None
-        self._check(hand, mask)
-        res = ev.resolve(bits)
+        bits, packed = self._bits_many(ev, (hand,))[0]
+        res = ev.final_cache.get(bits) or ev.resolve(bits)
         if not res.hits:
-            return RoleResult((), 0, 0)
+            return NO_ROLES
         t = self.compiler.tables
-        f = Features(t, t.rank_counts(rk), t.suit_counts(sk), mask)
+        rk, sk, mask = t.unpack(packed)
+        f = Features(t, t.rank_counts(rk), t.suit_counts(sk), mask & t.full_hand)
         hits = []
         for h in res.hits:
             cards = frozenset().union(*(ev.c.witnesses[i](f, bits, hand) for i in h.parts))
@@ -264,20 +276,27 @@ class RoleEvaluator:
                       indicator: int | None = None) -> list[Resolution]:
         """Roles and totals (no witness cards) of many hands; duplicate cards are errors."""
         ev = self.context(trump, indicator)
+        fcache = ev.final_cache
+        return [fcache.get(bits) or ev.resolve(bits) for bits, _ in self._bits_many(ev, hands)]
+
+    def _bits_many(self, ev: _ContextEvaluator, hands: Iterable[Sequence[int]]) -> list[tuple[int, int]]:
+        """The atom bits of each hand and the sum of its cards' packed keys, read from the caches
+        of ``ev`` (a hand's joint atoms by the cards they read, when that is all they read)."""
         t = self.compiler.tables
-        packed = t.packed.__getitem__
-        rmask, sshift, smask, mshift = t.rank_key_mask, t.suit_shift, t.suit_key_mask, t.mask_shift
-        rcache, scache, jcache, fcache = ev.rank_cache, ev.suit_cache, ev.joint_cache, ev.final_cache
+        packed = ev.packed.__getitem__
+        rmask, sshift, smask, mshift, full = t.rank_key_mask, t.suit_shift, t.suit_key_mask, t.mask_shift, t.full_hand
+        rcache, scache, jcache = ev.rank_cache, ev.suit_cache, ev.joint_cache
         single = ev.joint_fns[0] if len(ev.joint_fns) == 1 and ev.has_joint and not ev.mixed else None
         reads, rdcache, has_rank, has_suit = ev.joint_reads, ev.read_cache, ev.has_rank, ev.has_suit
-        out: list[Resolution] = []
+        counted, ccache = ev.count_shift, ev.count_cache
+        out: list[tuple[int, int]] = []
         append = out.append
         for hand in hands:
             try:
                 v = sum(map(packed, hand))
             except (IndexError, TypeError):
                 raise CardError(f"the hand {self._names(hand)} holds something that is not a card.") from None
-            mask = v >> mshift
+            mask = (v >> mshift) & full
             if mask.bit_count() != len(hand):
                 self._check(hand, mask)
             rk, sk = v & rmask, (v >> sshift) & smask
@@ -287,7 +306,13 @@ class RoleEvaluator:
             sb = scache.get(sk) if has_suit else 0
             if sb is None:
                 sb = ev.suit_bits(sk)
-            if reads is not None:
+            if counted is not None:
+                jb = ccache.get(v >> counted)
+                if jb is None:
+                    if len(ccache) >= READ_CACHE_SIZE:
+                        ccache.clear()
+                    jb = ccache[v >> counted] = ev.joint_bits(rk, sk, mask)
+            elif reads is not None:
                 jb = rdcache.get(mask & reads)
                 if jb is None:
                     jb = ev.joint_bits(rk, sk, mask)
@@ -297,8 +322,7 @@ class RoleEvaluator:
                     jb = ev.joint_bits(rk, sk, mask)
             else:
                 jb = ev.joint_bits(rk, sk, mask)
-            res = fcache.get(rb | sb | jb)
-            append(res if res is not None else ev.resolve(rb | sb | jb))
+            append((rb | sb | jb, v))
         return out
 
     def _card_reads(self, trump: int | None, indicator: int | None) -> tuple[int, Sequence[int]] | None:
@@ -327,16 +351,27 @@ class RoleEvaluator:
     def holds_role(self, trump: int | None = None, indicator: int | None = None) -> Callable[[Sequence[int]], bool]:
         """A function telling whether a hand makes any role, compiled once for the context. When
         the table reads nothing but counts of known card sets (capture roles), the answer depends
-        only on which of those cards the hand holds: it is remembered by that set of cards (the
-        hand's bits summed: a hand holds each card once), so most hands cost one lookup."""
+        only on which of those cards the hand holds (:meth:`role_key`), so most hands cost one lookup."""
+        keyed = self.role_key(trump, indicator)
+        if keyed is None:
+            return lambda hand: bool(self.values(hand, trump, indicator).hits)
+        bits, holds = keyed
+        key_of = bits.__getitem__
+        return lambda hand: holds(sum(map(key_of, hand)), hand)     # the OR of the bits of distinct cards
+
+    def role_key(self, trump: int | None = None, indicator: int | None = None
+                 ) -> tuple[Sequence[int], Callable[[int, Sequence[int]], bool]] | None:
+        """When the table reads nothing but counts of known card sets (capture roles): each card's
+        bit among the cards it reads (0 for the others), and ``holds(key, hand)``, whether a hand
+        whose cards' bits OR to ``key`` makes any role, remembered by ``key``; else None. A caller
+        that adds cards to a hand may keep its key by OR-ing in theirs."""
         card_reads = self._card_reads(trump, indicator)
         if card_reads is None:
-            return lambda hand: bool(self.values(hand, trump, indicator).hits)
+            return None
         reads, bit = card_reads
         known: dict[int, bool] = {}
 
-        def holds(hand: Sequence[int]) -> bool:
-            key = sum(map(bit.__getitem__, hand)) & reads      # the OR of the bits of distinct cards
+        def holds(key: int, hand: Sequence[int]) -> bool:
             hit = known.get(key)
             if hit is None:
                 if len(known) >= 1 << 16:
@@ -344,7 +379,7 @@ class RoleEvaluator:
                 hit = known[key] = bool(self.values(hand, trump, indicator).hits)
             return hit
 
-        return holds
+        return tuple(b & reads for b in bit), holds
 
     def count_class(self, name: str, hand: Sequence[int], trump: int | None = None,
                     indicator: int | None = None) -> int:

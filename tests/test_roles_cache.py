@@ -103,3 +103,20 @@ def test_issue15_h18_the_compiled_role_check_answers_as_the_evaluator(name, tabl
         assert holds(hand) is want and holds(list(reversed(hand))) is want
         assert reads(hand[:3]) is ev.reads_any(hand[:3])
     assert 0 < hits < 400
+
+
+@pytest.mark.parametrize("table", ["hand", "capture"])
+def test_issue15_joint_atoms_of_card_set_counts_are_keyed_by_the_counts(table):
+    """Hanafuda's weak hands, 立三本's groups(3, standing) and the capture roles count the hand's
+    cards in known sets: one sum over the hand gives those counts (above the hand mask), and they
+    key the joint atoms; the comparison with every atom evaluated above runs through this key."""
+    rules = load_ruleset("hanafuda_hachihachi")
+    ev = rules.evaluator if table == "hand" else rules.hanafuda.capture_evaluator
+    ctx = ev.context(None, None)
+    assert ctx.count_shift is not None
+    rng, cards = random.Random(4), list(rules.deck.cards)
+    hands = [rng.sample(cards, 7 if table == "hand" else 14) for _ in range(300)]
+    assert [(r.go, r.ids) for r in ev.evaluate_many(hands)] == [every_atom(ev, h) for h in hands]
+    keys = {sum(ctx.packed[c] for c in h) >> ctx.count_shift for h in hands}
+    assert keys <= set(ctx.count_cache) and len(keys) < len(hands)      # hands share their counts
+    assert ev.evaluate(hands[0]).go == every_atom(ev, hands[0])[0]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Iterable, Mapping, Optional, Protocol, Sequence
+from typing import Any, Callable, Iterable, Mapping, Optional, Protocol, Sequence
 
 from ...ruleset.hanafuda_rules import HanaField, HanafudaRules
 from ...ruleset.model import Phase, Ruleset, TransferKind
@@ -123,14 +123,16 @@ def _last_binding(t: Table) -> Optional[str]:
     """H6: the field the previous round bound this one to, read from the log (a field carried by
     the brights left on its field, ``carry_brights``, binds it too; the stronger one counts)."""
     last, rules = t.round.index - 1, t.ruleset.hanafuda
-    found = []
+    found: list[Optional[str]] = []
+    e: Any
     for e in reversed(t.events):            # from the end: the log is in round order
-        if isinstance(e, (FieldMade, FieldCarried)):
+        kind = type(e)                      # (the exact types: the log's events are not subclassed)
+        if kind is FieldMade or kind is FieldCarried:
             if e.round < last:
                 break
             if e.round == last:
-                found.append(e.binds_next if isinstance(e, FieldMade) else e.field)
-        elif type(e) is RoundStarted and e.round <= last:
+                found.append(e.binds_next if kind is FieldMade else e.field)
+        elif kind is RoundStarted and e.round <= last:
             break                           # the last round's fields come after its start
     found = [f for f in reversed(found) if f is not None]
     if not found:
@@ -253,8 +255,14 @@ class CardScoring(PhaseRule):
 
     def card_points(self, s: Piles) -> dict[int, int]:
         """The card points each seat captured (H1)."""
+        points = self._points
+        return {seat: sum(map(points, s.captures[seat])) for seat in s.order}
+
+    @cached_property
+    def _points(self) -> Callable[[int], int]:
+        """Each card's points (H1), read once from the deck."""
         deck = self.ruleset.hanafuda.deck
-        return {seat: deck.points_of(s.captures[seat]) for seat in s.order}
+        return tuple(deck.points(c) for c in deck.cards).__getitem__
 
     def chaff(self, s: Piles, seat: int) -> int:
         """H19 sujuroku: the chaff ``seat`` captured, willow cards counted as chaff."""
@@ -294,6 +302,12 @@ class CardScoring(PhaseRule):
                     out.append(("sujuroku", seat, n.value + n.per_extra * (chaff - n.chaff)))
         return out
 
+    @cached_property
+    def _bonus_roles(self) -> tuple[frozenset[str], frozenset[str]]:
+        """The hand roles of H12 (tobikomi) and H13 (nuke), read once."""
+        rules = self.ruleset.hanafuda
+        return frozenset(rules.tobikomi.roles), frozenset(rules.nuke.roles)
+
     def _refund_hand_roles(self, t: Table, s: MatchingState) -> None:
         kan = self.ruleset.hanafuda.kan
         for seat, res in s.hand_roles.items():
@@ -316,12 +330,12 @@ class CardScoring(PhaseRule):
 
     def _bonuses(self, t: Table, s: MatchingState, points: dict[int, int]) -> None:
         rules, kan = self.ruleset.hanafuda, self.ruleset.hanafuda.kan
+        tobikomi, nuke = self._bonus_roles
         for seat, res in s.hand_roles.items():
-            ids = set(res.ids)
             bonus = 0
-            if ids & set(rules.tobikomi.roles) and self.took_three(t, s, seat):
+            if not tobikomi.isdisjoint(res.ids) and self.took_three(t, s, seat):
                 bonus += rules.tobikomi.bonus
-            if ids & set(rules.nuke.roles) and points[seat] > rules.nuke.above:
+            if not nuke.isdisjoint(res.ids) and points[seat] > rules.nuke.above:
                 bonus += rules.nuke.bonus
             for other in s.order:
                 if other != seat and bonus:

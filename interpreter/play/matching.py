@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field as dc_field
 from functools import cached_property
-from typing import Any, Callable, Optional, Sequence, Union, cast
+from typing import Any, Callable, Optional, Union, cast
 
 from ...ruleset.errors import IllegalAction
 from ...ruleset.hanafuda import HanafudaDeck
@@ -71,6 +71,9 @@ class MatchingState:
     stopped: Optional[tuple[int, tuple[str, ...], int]] = None   # (seat, roles, value) by H18
     capture_paid: dict[int, int] = dc_field(default_factory=dict)   # seat -> kan paid for capture roles (play_on)
     turn_from: int = 0                           # the size of the seat's pile when its turn began
+    twice: bool = True                           # the field may hold a month twice (False: known not to)
+    keys: dict[int, int] = dc_field(default_factory=dict)   # seat -> its pile's capture-role key (role_key)
+    months: Optional[list[list[int]]] = None     # the field cards of each month, in field order (made on use)
 
     @property
     def seat(self) -> int:
@@ -111,16 +114,34 @@ class MatchingEngine:
         self._plays = tuple(Play(c) for c in ruleset.deck.cards)     # one shared action per card
         self._captures = {(c, f): Capture(c, f) for c in ruleset.deck.cards for f in ruleset.deck.cards
                           if c != f and self.month[c] == self.month[f]}
+        self._play_on_roles = ruleset.hanafuda.after_capture_role == "play_on"
 
     @cached_property
-    def _holds_role(self) -> Callable[[Sequence[int]], bool]:
-        """Whether a pile makes a capture role (H18), compiled once per engine."""
-        return capture_evaluator(self.ruleset).holds_role()
+    def _made_role(self) -> Callable[[MatchingState, int, list[int]], bool]:
+        """Whether the turn just played, which added cards to the seat's ``pile``, may have made
+        the pile a capture role (H18), compiled once per engine. A pile that was not empty
+        before the turn and took only cards no capture role reads has the roles it had (judged
+        when it last took cards). When the capture roles read nothing but counts of known cards,
+        each seat keeps its pile's key (:meth:`~...ruleset.roles.RoleEvaluator.role_key`) and
+        the new cards' bits are OR-ed in; else the pile is judged whole."""
+        ev = capture_evaluator(self.ruleset)
+        keyed = ev.role_key()
+        if keyed is None:
+            reads, holds_role = ev.reads_fn(), ev.holds_role()
+            return lambda s, seat, pile: ((s.turn_from == 0 or reads(pile[s.turn_from:])) and holds_role(pile))
+        bits, holds = keyed
+        key_of = bits.__getitem__
 
-    @cached_property
-    def _reads_any(self) -> Callable[[Sequence[int]], bool]:
-        """Whether cards just captured may change a pile's capture roles (``reads_any``), compiled once."""
-        return capture_evaluator(self.ruleset).reads_fn()
+        def made(s: MatchingState, seat: int, pile: list[int]) -> bool:
+            start = s.turn_from
+            new = sum(map(key_of, pile[start:]))        # the OR of distinct cards' bits
+            if not new and start:
+                return False
+            keys = s.keys
+            key = keys[seat] = keys.get(seat, 0) | new
+            return holds(key, pile)
+
+        return made
 
     def start(self, t: Table) -> None:
         seat_goers(t)
@@ -136,12 +157,11 @@ class MatchingEngine:
 
     def actor(self, t: Table) -> Optional[int]:
         s: MatchingState = t.round.play
-        return None if s is None or s.stage is Stage.OVER else s.seat
+        return None if s is None or s.stage is Stage.OVER else s.order[s.turn % len(s.order)]
 
     def matches(self, s: MatchingState, card: int) -> list[int]:
-        month = self.month
-        m = month[card]
-        return [f for f in s.field if month[f] == m]
+        """The field cards of ``card``'s month, in field order."""
+        return list(self._months(s)[self.month[card]])
 
     def legal(self, t: Table) -> tuple[Union[Play, Capture], ...]:
         s: MatchingState = t.round.play
@@ -152,11 +172,16 @@ class MatchingEngine:
             return tuple(captures[pending, f] for f in self.matches(s, pending))
         if s.stage is Stage.OVER:
             return ()
+        hand = sorted(t.round.hands[s.order[s.turn % len(s.order)]])
+        if not s.twice:                     # no month twice on the field: only plays
+            return tuple(map(self._plays.__getitem__, hand))
         month, plays = self.month, self._plays
         on_field = list(map(month.__getitem__, s.field))     # the field's months, in field order
-        hand = sorted(t.round.hands[s.seat])
-        if len(set(on_field)) == len(on_field):     # no month twice on the field: only plays
-            return tuple([plays[c] for c in hand])
+        if len(set(on_field)) == len(on_field):
+            # A card is laid on the field only when no field card has its month, and captures
+            # only take cards away: once no month lies twice on the field, none will this round.
+            s.twice = False
+            return tuple(map(plays.__getitem__, hand))
         out: list[Union[Play, Capture]] = []
         for card in hand:
             m = month[card]
@@ -216,61 +241,71 @@ class MatchingEngine:
 
     def apply(self, t: Table, action: Union[Play, Capture]) -> None:
         s: MatchingState = t.round.play
-        seat = s.seat
+        seat = s.order[s.turn % len(s.order)]
+        pile = s.captures[seat]
         if s.stage is Stage.TURN_CHOICE:
             assert isinstance(action, Capture)  # the only legal actions of a turn choice
             s.pending = None
-            self._settle(t, s, seat, action.card, action.target, turned=True)
-            self._end_turn(t, s, seat, captured=True)
+            self._settle(t, s, seat, action.card, action.target, True)
+            self._end_turn(t, s, seat, pile)
             return
-        s.turn_from = len(s.captures[seat])
-        t.round.hands[seat].remove(action.card)
-        captured = self._settle(t, s, seat, action.card, getattr(action, "target", None), turned=False)
-        if s.stock:
-            card = s.stock.pop(0)
-            m = self.matches(s, card)
-            if len(m) == 2:
+        s.turn_from = len(pile)
+        card = action.card
+        t.round.hands[seat].remove(card)
+        self._settle(t, s, seat, card, action.target if type(action) is Capture else None, False)
+        stock = s.stock
+        if stock:
+            card = stock.pop(0)
+            if len(self._months(s)[self.month[card]]) == 2:
                 s.stage, s.pending = Stage.TURN_CHOICE, card
                 return
-            captured = self._settle(t, s, seat, card, None, turned=True, m=m) or captured
-        self._end_turn(t, s, seat, captured)
+            self._settle(t, s, seat, card, None, True)
+        self._end_turn(t, s, seat, pile)
 
-    def _settle(self, t: Table, s: MatchingState, seat: int, card: int, target: Optional[int], turned: bool,
-                m: Optional[list[int]] = None) -> bool:
-        """H14: capture the matching field card(s) with ``card`` (``m``: those field cards, when
-        known), or leave it on the field; whether it captured."""
-        if m is None:
-            m = self.matches(s, card)
-        if len(m) != 2:
-            taken = tuple(m)
-        else:
+    def _months(self, s: MatchingState) -> list[list[int]]:
+        """The field cards of each month in field order, kept beside the field while it changes."""
+        months = s.months
+        if months is None:
+            month = self.month
+            months = s.months = [[] for _ in range(max(month) + 1)]
+            for f in s.field:
+                months[month[f]].append(f)
+        return months
+
+    def _settle(self, t: Table, s: MatchingState, seat: int, card: int, target: Optional[int], turned: bool) -> None:
+        """H14: capture the matching field card(s) with ``card``, or leave it on the field."""
+        field, m = s.field, self._months(s)[self.month[card]]
+        if not m:
+            field.append(card)
+            m.append(card)
+            t.events.append(Captured(t.round.index, seat, card, turned, ()))
+            return
+        if len(m) == 2:
             assert target is not None           # two matches: the seat chose which to take
-            taken = (target,)
-        for f in taken:
-            s.field.remove(f)
-        if taken:
-            s.captures[seat].extend((card,) + taken)
+            taken: tuple[int, ...] = (target,)
+            m.remove(target)
         else:
-            s.field.append(card)
-        t.emit(Captured(t.round.index, seat, card, turned, taken))
-        return bool(taken)
+            taken = tuple(m)
+            m.clear()
+        for f in taken:
+            field.remove(f)
+        pile = s.captures[seat]
+        pile.append(card)
+        pile.extend(taken)
+        t.events.append(Captured(t.round.index, seat, card, turned, taken))
 
-    def _end_turn(self, t: Table, s: MatchingState, seat: int, captured: bool) -> None:
-        """H18: a turn that ``captured`` cards may have made a capture role. A turn that captured
-        nothing has the roles its pile had before: those stopped the round or were paid already.
-        So has a pile that was not empty before the turn and took only cards no capture role
-        reads (``reads_any``; its roles were judged when it last took cards)."""
+    def _end_turn(self, t: Table, s: MatchingState, seat: int, pile: list[int]) -> None:
+        """H18: a turn that captured cards (the seat's ``pile`` grew) may have made a capture role
+        (:attr:`_made_role`). A turn that captured nothing has the roles its pile had before:
+        those stopped the round or were paid already."""
         s.stage = Stage.PLAY
-        if captured:
-            ev, pile = capture_evaluator(self.ruleset), s.captures[seat]
-            new = s.turn_from == 0 or self._reads_any(pile[s.turn_from:])
-            if new and self._holds_role(pile):      # a capture role (rare): evaluate it with its cards
-                res = ev.evaluate(pile)
-                if self.ruleset.hanafuda.after_capture_role == "play_on":
-                    self._play_on(t, s, seat, res)
-                else:
-                    self._stop(t, s, seat, res)
-                    return
+        if len(pile) > s.turn_from and self._made_role(s, seat, pile):
+            res = capture_evaluator(self.ruleset).evaluate(pile)   # a capture role (rare): with its cards
+            if self._play_on_roles:
+                self._play_on(t, s, seat, res)
+            else:
+                self._stop(t, s, seat, res)
+                return
         s.turn += 1
         hands = t.round.hands
         for x in s.order:

@@ -1,0 +1,73 @@
+"""Issue 15: hanafuda rounds played faster play the same games. Many seeded rounds of random play
+(through ``GameState.apply`` and driven by uniform bots) under the bundled hanafuda rule files and
+house variants give the final chips and event log recorded from the interpreter before its
+hanafuda play was sped up (main at a8868b5): digests of the log, not a run of the current code."""
+
+import hashlib
+import random
+from pathlib import Path
+
+import pytest
+
+from hachihachi.interpreter import CHANCE, GameState
+from hachihachi.interpreter.bots.random_bot import RandomBot
+from hachihachi.interpreter.games import play_out
+from hachihachi.ruleset.loader import load_ruleset
+
+HOUSE = Path(__file__).parent / "house_rules" / "variants"
+
+# (rule file, players): chips and log digest of 40 rounds applied action by action (seed 15),
+# then of 40 rounds driven by uniform bots (seed 16), as the code before the change played them.
+RECORDED = {
+    ("hanafuda_hachihachi", 3): ((-1756, 1492, 264), "8fc8f9a3c52ceade", (1636, -1451, -185), "e735b31c5bec208f"),
+    ("hanafuda_go_drop", 5): ((757, -1694, 1313, 225, -601), "1689509a7430dac5",
+                              (854, -765, -503, 252, 162), "f29b1c95ded6de96"),
+    ("hanafuda_traditional", 3): ((519, 632, -1151), "3987f54cdf07b257", (1074, -1167, 93), "756a29d21844bb91"),
+    ("hanafuda_plain_willow", 3): ((-1432, 1276, 156), "4f0dcab8f09c30f2", (1156, -1391, 235), "aa0aa5d8bf8818cf"),
+    ("h18_play_on", 3): ((-532, 3714, -3182), "cc9e58b2f8e01a0e", (2288, -1261, -1027), "0f752c7e61e6146d"),
+    ("h11_settle_at_end", 3): ((-1756, 1492, 264), "6fce345e3a0b7a69", (1636, -1451, -185), "d1a47c9899501ddc"),
+    ("h6_carry_brights", 3): ((-1795, 1533, 262), "9c8d826d166872e8", (1516, -1319, -197), "f40a40c91251bb83"),
+}
+
+
+def rules(name: str):
+    house = HOUSE / f"{name}.yaml"
+    return load_ruleset(str(house) if house.exists() else name)
+
+
+def digest(game: GameState) -> str:
+    h = hashlib.sha256()
+    for e in game.events:
+        h.update(repr(e).encode())
+        h.update(b"\n")
+    return h.hexdigest()[:16]
+
+
+@pytest.mark.parametrize("name,players", list(RECORDED), ids=[n for n, _ in RECORDED])
+def test_issue15_hanafuda_rounds_play_as_before(name, players):
+    ruleset = rules(name)
+    applied = GameState(ruleset, players=players, seed=15, rounds=40)
+    rng = random.Random(15)
+    while not applied.is_terminal:
+        if applied.current_player == CHANCE:
+            applied.deal_random(rng)
+        else:
+            applied.apply(rng.choice(applied.legal_actions()))
+    driven = GameState(ruleset, players=players, seed=16, rounds=40)
+    play_out(driven, [RandomBot()] * players, 16)
+    assert (applied.chips, digest(applied), driven.chips, digest(driven)) == RECORDED[name, players]
+
+
+def test_issue15_piles_judged_whole_play_as_before(monkeypatch):
+    """Capture roles that read more than counts of known cards have no pile key (``role_key`` is
+    None): the engine then judges the whole pile, with the same games as the keyed piles."""
+    from hachihachi.ruleset.roles import RoleEvaluator
+
+    asked = []
+    monkeypatch.setattr(RoleEvaluator, "role_key", lambda self, trump=None, indicator=None: asked.append(self))
+    name, players = "h18_play_on", 3
+    ruleset = rules(name)           # a ruleset built anew, so its engine compiles the check anew
+    game = GameState(ruleset, players=players, seed=16, rounds=40)
+    play_out(game, [RandomBot()] * players, 16)
+    assert asked and all(ev is ruleset.hanafuda.capture_evaluator for ev in asked)
+    assert (game.chips, digest(game)) == RECORDED[name, players][2:]
