@@ -293,12 +293,13 @@ def test_issue14_the_clock_keeps_the_mean_time_a_decision_and_never_allows_more_
     assert 0 < poor.allowance(1.0) < 0.025                           # debts are repaid, never below the floor
 
 
-def test_issue14_declarations_weigh_more_than_the_first_card_and_the_first_card_more_than_the_last():
+def test_issue14_declarations_and_early_cards_weigh_more_than_the_mean_and_the_last_cards_less():
     from hachihachi.interpreter.bots.clock import weight
     from hachihachi.interpreter.actions import Play, Split
 
     first, last = weight((Play(1), Play(2)), 7, 7), weight((Play(1), Play(2)), 2, 7)
-    assert weight((Declare(True), Declare(False)), 7, 7) == weight((Split(True), Split(False)), 5, 7) > first > last
+    assert weight((Declare(True), Declare(False)), 7, 7) == weight((Split(True), Split(False)), 5, 7) > 1.0
+    assert first > 1.0 > last > 0
 
 
 def test_issue14_a_settled_decision_stops_before_its_iterations_are_spent():

@@ -2,9 +2,10 @@
 decision with a choice, not the time of each.
 
 Each decision is given an allowance: ``ms`` times the decision's weight (:func:`weight`: the
-declarations (go or drop, mizuten, split), whose two-way choice swings the most chips, weigh
-most; a card weighs less the fewer cards are left in hand, as late tricks offer little to choose
-and the heuristic plays them well), plus a share of the bank. A decision the search settles early
+first cards of a round weigh most, as they have the most to choose from; a card weighs less the
+fewer cards are left in hand, as late tricks offer little to choose and the heuristic plays them
+well; the declarations (go or drop, mizuten, split), close and costly two-way choices, weigh a
+little above the mean and may spend half the bank), plus a share of the bank. A decision the search settles early
 (no contender can still beat the heuristic's choice, :func:`.search.settled`) stops there; the
 time every decision leaves unspent (or overspends) goes to the bank, so over a game the mean
 time a decision stays ``ms``. No decision's allowance exceeds ``cap_ms``
@@ -19,8 +20,8 @@ from typing import Any, Optional, Sequence
 from ..actions import Play
 
 CAP_MS = 100.0                   # no decision is given more CPU time than this
-DECLARATION_WEIGHT = 2.0         # go/drop, mizuten, split: the close and costly two-way choices
-FIRST_CARD_WEIGHT = 1.2          # the first card of a round ...
+DECLARATION_WEIGHT = 1.2         # go/drop, mizuten, split: the close and costly two-way choices
+FIRST_CARD_WEIGHT = 1.5          # the first card of a round ...
 LAST_CARD_WEIGHT = 0.3           # ... down to the last choice of a card
 DECLARATION_DRAW = 0.5           # the share of the bank a declaration may spend
 CARD_DRAW = 0.1                  # the share of the bank a card decision may spend (or repay)

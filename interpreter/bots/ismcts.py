@@ -14,18 +14,24 @@ moves hundreds of points, a trick round a few). Below the root, a node visited f
 exploring: with the few dozen iterations of 100 ms, UCB there would make the other seats play
 near-random cards in the contenders' play-outs.
 
-The heuristic's choice is the bot's prior: when deciding, every world is played twice from the
-root with the same random numbers, once by the heuristic's action and once by a contender (each
-untried one first, then by UCB1 on the paired differences), so the root compares actions on the
-same deals, as flat Monte Carlo does, while spending its play-outs on the contenders that look
-best. The heuristic's action stands unless a contender beats it by more than ``confidence``
-standard errors of the paired difference (:func:`.search.confident_best`): a budget of a few
+The heuristic's choice is the bot's prior: when deciding, every world is played from the root
+with the same random numbers by the heuristic's action and by up to ``per_world`` contenders
+(each untried one first, then by UCB1 on the paired differences), so the root compares actions
+on the same deals, as flat Monte Carlo does, while spending its play-outs on the contenders that
+look best, and one sampled world serves several play-outs (each replayed from the world's
+actions, cheaper than a clone). The heuristic's action stands unless a contender beats it by
+more than ``confidence`` standard errors of the paired difference (:func:`.search.confident_best`): a budget of a few
 dozen play-outs then never plays worse than the heuristic by chasing noise, which is what made
 the plain arg-max of visits lose to the heuristic (issue 14). ``confidence=None`` is plain
 SO-ISMCTS (most visits); :meth:`IsmctsBot.search` (hints) is always plain.
 
+The search stops early when the decision is settled (every contender behind the default,
+:func:`.search.settled`). With ``ms``, that is the mean CPU time a decision (:mod:`.clock`): the
+time a settled or light decision leaves goes to a bank the heavy ones draw on, and no decision is
+given more than ``cap_ms``; ``managed=False`` gives every decision ``ms``.
+
 It works through the engine API only (``legal_actions``, ``apply``, ``current_player``, ``view``,
-``clone`` and the events) plus :func:`.determinize.determinize`, so it plays any rule file of
+the events) plus :func:`.determinize.determinize`, so it plays any rule file of
 either kind of play. The budget is ``iterations`` (play-outs) per decision, or ``ms``
 milliseconds of the process's CPU time when given (then the choice depends on the machine's
 speed, though not on how busy it is; with iterations alone it depends on ``rng`` only).
@@ -50,7 +56,7 @@ from .search import CONFIDENCE, Estimate, SearchBot, confident_best, heuristic_c
 
 DEFAULT_ITERATIONS = 20          # under 100 ms a decision on one core (p95, trick, hanafuda, go/drop)
 EXPLORATION = 0.7
-PER_WORLD = 3                    # contenders played against the default in each sampled world
+PER_WORLD = 6                    # contenders played against the default in each sampled world
 EXPAND_AFTER = 8                 # visits a node below the root needs before its actions are searched
 
 
@@ -164,19 +170,18 @@ class IsmctsBot(SearchBot):
                     break
             if default is not None and done and settled(_estimates(root, legal, default)):
                 break
-            world = determinize(game, seat, rng, memo).game()
+            sampled = determinize(game, seat, rng, memo)
             if default is None:
-                self._iterate(world, root, policy, carried, spread, rng)
+                self._iterate(sampled.game(), root, policy, carried, spread, rng)
                 done += 1
                 continue
             rivals: list[Any] = []
             for _ in range(per_world):
                 rivals.append(self._contender(root, [a for a in others if a not in rivals], spread, rng))
             seed = rng.getrandbits(64)
-            base = self._iterate(world.clone(), root, policy, carried, spread, random.Random(seed), default)
-            for i, other in enumerate(rivals):
-                trial = world.clone() if i < len(rivals) - 1 else world
-                value = self._iterate(trial, root, policy, carried, spread, random.Random(seed), other)
+            base = self._iterate(sampled.game(), root, policy, carried, spread, random.Random(seed), default)
+            for other in rivals:                # a world replayed is cheaper than one cloned
+                value = self._iterate(sampled.game(), root, policy, carried, spread, random.Random(seed), other)
                 if base is not None and value is not None:
                     node = root.children[other]
                     node.pairs += 1
