@@ -10,7 +10,8 @@ Per game, each kind's score is the mean final chips of its seats; the interval i
 mean +- 1.96 * stdev / sqrt(games), also for the per-game difference A - B (paired, same deals).
 The search bots' budget is the same CPU time a decision with ``--ms`` (ismcts ``ms``, mc cut
 short after ``ms``), else ``--ismcts-iterations`` / ``--mc-samples`` (repeatable by seed). For every
-bot with a choice to make, the time a decision is printed (median and 95th percentile).
+bot with a choice to make, the time a decision is printed (mean, median and 95th percentile):
+equal time is equal mean CPU time (ismcts spends its ``ms`` as a mean, :mod:`.bots.clock`).
 With ``--report K`` a running line is printed every K games, so a cut run still has figures.
 """
 
@@ -97,7 +98,8 @@ def summary(a: str, b: str, scores: dict, times: dict, began: float) -> str:
     parts.append(f"{a} - {b} {m} +- {h} chips a game")
     for k in (a, b):
         if times[k]:
-            parts.append(f"{k} {1000 * statistics.median(times[k]):.1f} ms median, "
+            parts.append(f"{k} {1000 * statistics.fmean(times[k]):.1f} ms mean, "
+                         f"{1000 * statistics.median(times[k]):.1f} ms median, "
                          f"{1000 * percentile(times[k], 0.95):.1f} ms p95 CPU a decision "
                          f"({len(times[k])} decisions)")
     return "; ".join(parts)

@@ -38,7 +38,15 @@ class Teller(Protocol):
 
 
 EventTeller = Callable[[Teller, Any], Optional[str]]
-DealSampler = Callable[[Any, int, Sequence[object], random.Random], Any]
+
+
+class DealSampler(Protocol):
+    """``(game, seat, round_events, rng, memo=None)``: a deal as in :attr:`PlayKindPlugin.sample_deal`.
+    ``memo``, when given, is a dict the sampler may keep what it learns in, to sample the next
+    deal of the same position for the same seat faster (a search passes one per decision)."""
+
+    def __call__(self, game: Any, seat: int, events: Sequence[object], rng: random.Random,
+                 memo: Optional[dict[Any, Any]] = None) -> Any: ...
 
 
 class RecordCodec(Protocol):

@@ -270,3 +270,91 @@ def test_issue14_young_nodes_below_the_root_play_as_the_roll_out_instead_of_expl
     explored, heuristic = breadth(0), breadth(10 ** 6)
     assert heuristic < explored
     assert breadth(10 ** 6) == heuristic                 # seeded: the same tree again
+
+
+# -- issue 14: time management, settled decisions, several contenders a world, the sampler's memo
+
+def test_issue14_the_clock_keeps_the_mean_time_a_decision_and_never_allows_more_than_the_cap():
+    from hachihachi.interpreter.bots.clock import Clock
+
+    clock = Clock(ms=25.0, cap_ms=100.0)
+    weights = [2.0, 1.2, 1.0, 0.8, 0.6, 0.45, 0.3] * 40          # a round's decisions, many times
+    spent = []
+    for i, w in enumerate(weights):
+        allowed = clock.allowance(w)
+        assert 0 < allowed <= 0.1
+        took = allowed if i % 3 else allowed / 4                     # every third one settles early
+        clock.spent(took)
+        spent.append(took)
+    assert abs(sum(spent) / len(spent) - 0.025) < 0.0025             # the mean stays at 25 ms
+    rich = Clock(ms=25.0, cap_ms=100.0, bank=10.0)
+    assert rich.allowance(2.0) == 0.1                                # the cap, whatever the bank
+    poor = Clock(ms=25.0, cap_ms=100.0, bank=-10.0)
+    assert 0 < poor.allowance(1.0) < 0.025                           # debts are repaid, never below the floor
+
+
+def test_issue14_declarations_and_early_cards_weigh_more_than_the_mean_and_the_last_cards_less():
+    from hachihachi.interpreter.bots.clock import weight
+    from hachihachi.interpreter.actions import Play, Split
+
+    first, last = weight((Play(1), Play(2)), 7, 7), weight((Play(1), Play(2)), 2, 7)
+    assert weight((Declare(True), Declare(False)), 7, 7) == weight((Split(True), Split(False)), 5, 7) > 1.0
+    assert first > 1.0 > last > 0
+
+
+def test_issue14_a_settled_decision_stops_before_its_iterations_are_spent():
+    from hachihachi.interpreter.bots.search import SETTLE_PAIRS, Estimate, settled
+
+    assert settled([Estimate("a", 3, -1.0, 0.5), Estimate("b", 4, 0.0, 0.0)])
+    assert not settled([Estimate("a", 3, -1.0, 0.5), Estimate("b", 2, -5.0, 0.0)])     # b: too few
+    assert not settled([Estimate("a", 9, -0.4, 0.5)])                                 # a may yet win
+    g = lone_goer_choice()              # going alone takes the pot, dropping pays: every world agrees
+    root = IsmctsBot(iterations=200)._run(g, 2, random.Random(3), Declare(True))
+    assert root.children[Declare(False)].pairs == SETTLE_PAIRS
+
+
+def test_issue14_ismcts_is_repeatable_with_iterations_and_plays_several_contenders_a_world():
+    g = first_real_choice(RULES, 5, seed=3)
+    seat, legal = g.current_player, tuple(g.legal_actions())
+    default = make_bot("heuristic").choose(g, seat, random.Random(0))
+
+    def pairs(per_world):
+        root = IsmctsBot(iterations=40, per_world=per_world)._run(g, seat, random.Random(8), default)
+        return {a: (n.pairs, round(n.gain, 9)) for a, n in root.children.items() if a != default}
+
+    assert pairs(3) == pairs(3)                                      # seeded: the same search again
+    assert sum(p for p, _ in pairs(3).values()) > sum(p for p, _ in pairs(1).values())
+    choices = {IsmctsBot(iterations=40).choose(g, seat, random.Random(8)) for _ in range(2)}
+    assert len(choices) == 1 and choices <= set(legal)
+
+
+def test_T14_T15_T19_worlds_drawn_with_a_memo_keep_what_the_seat_saw():
+    from hachihachi.interpreter.bots.determinize import round_events
+    from hachihachi.interpreter.events import RolesShown
+    from hachihachi.interpreter.bots.knowledge import knowledge
+    from hachihachi.ruleset.model import Phase
+
+    deck, checked, same = RULES.deck, 0, [0, 0]          # same: [shown seats, showing the same roles]
+    for seed in range(3):
+        g, deal_rng, bot = GameState(RULES, 5, seed=seed, rounds=1), random.Random(seed), make_bot("heuristic")
+        while not g.is_terminal:
+            who = g.current_player
+            if who == CHANCE:
+                g.deal_random(deal_rng)
+                continue
+            shown = {e.seat: e.roles for e in round_events(g) if isinstance(e, RolesShown) and e.seat != who}
+            if g.phase is Phase.PLAY and len(g.legal_actions()) > 1 and any(shown.values()):
+                k, memo, rng = knowledge(g.view(who), deck), {}, random.Random(seed)
+                for _ in range(8):
+                    world = determinize(g, who, rng, memo).game()
+                    dealt = world.round.dealt
+                    assert world.view(who).hand == g.view(who).hand
+                    for s, ids in shown.items():
+                        same[0] += 1
+                        same[1] += RULES.evaluator.values(dealt[s], g.round.trump, g.round.indicator).ids == ids
+                        assert set(k.played_by.get(s, ())) <= set(dealt[s])
+                        late = set(dealt[s]) - set(k.played_by.get(s, ()))
+                        assert not any(deck.suit(c) in k.voids.get(s, ()) for c in late)
+                    checked += 1
+            g.apply(bot.choose(g, who, random.Random(seed)))
+    assert checked > 20 and same[1] >= 0.95 * same[0], same

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Optional
+from typing import Any, Optional
 
 from ...ruleset.model import TransferKind
 from ..actions import CHANCE, ActionBase
@@ -49,12 +49,14 @@ class World:
         return g
 
 
-def determinize(game: GameState, seat: int, rng: random.Random) -> World:
-    """The current round with every hand hidden from ``seat`` sampled anew (see module doc)."""
+def determinize(game: GameState, seat: int, rng: random.Random, memo: Optional[dict[Any, Any]] = None) -> World:
+    """The current round with every hand hidden from ``seat`` sampled anew (see module doc).
+    ``memo``: a dict kept for one decision (this position and seat), which the plug-in's sampler
+    may use to sample the next worlds faster."""
     events = round_events(game)
     if game.round.dealt is None:                    # before the deal: nothing is hidden yet
         return World(game, tuple(e.action for e in events if isinstance(e, Applied)))
-    deal = plugin_for(game.ruleset).sample_deal(game, seat, events, rng)     # the play kind's own
+    deal = plugin_for(game.ruleset).sample_deal(game, seat, events, rng, memo)     # the play kind's own
     actions = tuple(deal if e.seat == CHANCE else e.action for e in events if isinstance(e, Applied))
     return World(game, actions)
 

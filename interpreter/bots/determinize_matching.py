@@ -11,7 +11,7 @@ from the dealer), so cards turned from there fix the first cards of those hands.
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Any, Optional, Sequence
 
 from ...ruleset.errors import HachiError
 from ..events import RolesShown
@@ -51,9 +51,10 @@ def _seen(game: Any, seat: int, events: Sequence[object]) -> Seen:
     return own, tuple(sorted(field)), turned, played, shown
 
 
-def sample_matching_deal(game: Any, seat: int, events: Sequence[object], rng: random.Random) -> HanaDeal:
+def sample_matching_deal(game: Any, seat: int, events: Sequence[object], rng: random.Random,
+                         memo: Optional[dict[Any, Any]] = None) -> HanaDeal:
     """A hanafuda deal of the current round consistent with what ``seat`` has seen (the plug-in's
-    ``sample_deal``)."""
+    ``sample_deal``; ``memo`` is not used)."""
     rules, r = game.ruleset, game.round
     n, players = rules.hand_size, game.players
     own, field, turned, played, shown = _seen(game, seat, events)

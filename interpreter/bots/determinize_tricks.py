@@ -5,6 +5,12 @@ goer showed it is void in, and the roles each goer (T15) and forced-out player (
 hand is drawn for such a seat until it shows the same roles (a seat whose roles are too rare to
 draw in ``SEAT_ATTEMPTS`` tries makes the whole deal fall back to ignoring roles). The indicator
 is the real one.
+
+With a ``memo`` (one per position and seat: a search's decision), what was read of the seat's
+view is kept, and so is every hand found that shows a seat's roles: the next deals draw only
+``REUSE_ATTEMPTS`` fresh hands for that seat and, failing those, take one of the hands found
+before that still fits the cards left, so rare roles cost their many draws once a decision
+rather than once a world.
 """
 
 from __future__ import annotations
@@ -20,31 +26,44 @@ from .knowledge import Knowledge, knowledge
 ATTEMPTS = 200
 SEAT_ATTEMPTS = 40              # hands drawn for one seat before its shown roles are given up
 DEAL_ATTEMPTS = 3               # deals tried seat by seat before the roles are ignored
+REUSE_ATTEMPTS = 3              # fresh hands drawn for a seat once the memo holds some that fit
+POOL_SIZE = 256                 # hands kept per seat in a memo
 
 
-def sample_trick_deal(game: Any, seat: int, events: Sequence[object], rng: random.Random) -> Deal:
+def sample_trick_deal(game: Any, seat: int, events: Sequence[object], rng: random.Random,
+                      memo: Optional[dict[Any, Any]] = None) -> Deal:
     """A deal of the current round consistent with what ``seat`` has seen (the plug-in's ``sample_deal``)."""
-    k = knowledge(game.view(seat), game.ruleset.deck)
-    shown = {e.seat: e.roles for e in events if isinstance(e, RolesShown) and e.seat != seat}
+    seen = None if memo is None else memo.get("seen")
+    if seen is None:
+        k = knowledge(game.view(seat), game.ruleset.deck)
+        shown = {e.seat: e.roles for e in events if isinstance(e, RolesShown) and e.seat != seat}
+        seen = (k, shown)
+        if memo is not None:
+            memo["seen"] = seen
+    k, shown = seen
     if shown:
-        deal = sample_showing(game, seat, k, shown, rng)
+        deal = sample_showing(game, seat, k, shown, rng, memo=memo)
         if deal is not None:
             return deal
     return sample_hidden(game, seat, k, rng)
 
 
 def sample_showing(game: Any, seat: int, k: Knowledge, shown: dict[int, tuple[str, ...]],
-                   rng: random.Random, deals: int = DEAL_ATTEMPTS, tries: int = SEAT_ATTEMPTS) -> Optional[Deal]:
+                   rng: random.Random, deals: int = DEAL_ATTEMPTS, tries: int = SEAT_ATTEMPTS,
+                   memo: Optional[dict[Any, Any]] = None) -> Optional[Deal]:
     """A deal like :func:`sample_hidden`'s in which every seat of ``shown`` holds (as dealt) a
     hand showing those roles (T14, T15), drawn seat by seat so that a rare role does not make
-    whole deals fail (``deals`` deals of ``tries`` hands a seat); None when none was found."""
+    whole deals fail (``deals`` deals of ``tries`` hands a seat); None when none was found.
+    ``memo``: see the module's doc."""
     others = sorted((s for s in range(game.players) if s != seat),
                     key=lambda s: (s not in shown, -len(k.voids.get(s, ())), s))
     own = tuple(sorted(k.hand + k.played_by.get(seat, ())))
     for _ in range(deals):
         hands, left = {seat: own}, set(k.unseen)
         for s in others:
-            hand = _hand_for(game, k, s, left, shown.get(s), rng, tries)
+            roles = shown.get(s)
+            pool = None if memo is None or roles is None else memo.setdefault(("shown", s), [])
+            hand = _hand_for(game, k, s, left, roles, rng, tries, pool)
             if hand is None:
                 break
             hands[s] = hand
@@ -55,9 +74,12 @@ def sample_showing(game: Any, seat: int, k: Knowledge, shown: dict[int, tuple[st
 
 
 def _hand_for(game: Any, k: Knowledge, s: int, left: set[int], roles: Optional[tuple[str, ...]],
-              rng: random.Random, tries: int) -> Optional[tuple[int, ...]]:
+              rng: random.Random, tries: int,
+              pool: Optional[list[tuple[int, ...]]] = None) -> Optional[tuple[int, ...]]:
     """A hand for seat ``s`` as dealt: the cards it played, the rest from ``left`` outside the
-    suits it showed void in, showing ``roles`` (unless None); None when none was found."""
+    suits it showed void in, showing ``roles`` (unless None); None when none was found. ``pool``
+    (a memo's) keeps the hands found showing ``roles``, and gives one that fits ``left`` when the
+    few fresh draws made once it is not empty all fail."""
     rules, r = game.ruleset, game.round
     played = list(k.played_by.get(s, ()))
     voids = k.voids.get(s, frozenset())
@@ -65,10 +87,19 @@ def _hand_for(game: Any, k: Knowledge, s: int, left: set[int], roles: Optional[t
     need = rules.hand_size - len(played)
     if len(allowed) < need:
         return None
+    if roles is not None and pool:
+        tries = min(tries, REUSE_ATTEMPTS)
     for _ in range(tries if roles is not None else 1):
         hand = tuple(sorted(played + rng.sample(allowed, need)))
         if roles is None or rules.evaluator.values(hand, r.trump, r.indicator).ids == roles:
+            if pool is not None and len(pool) < POOL_SIZE:
+                pool.append(hand)
             return hand
+    if pool:
+        mine = set(played)
+        fits = [h for h in pool if all(c in left or c in mine for c in h)]
+        if fits:
+            return fits[rng.randrange(len(fits))]
     return None
 
 

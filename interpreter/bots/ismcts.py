@@ -14,18 +14,24 @@ moves hundreds of points, a trick round a few). Below the root, a node visited f
 exploring: with the few dozen iterations of 100 ms, UCB there would make the other seats play
 near-random cards in the contenders' play-outs.
 
-The heuristic's choice is the bot's prior: when deciding, every world is played twice from the
-root with the same random numbers, once by the heuristic's action and once by a contender (each
-untried one first, then by UCB1 on the paired differences), so the root compares actions on the
-same deals, as flat Monte Carlo does, while spending its play-outs on the contenders that look
-best. The heuristic's action stands unless a contender beats it by more than ``confidence``
-standard errors of the paired difference (:func:`.search.confident_best`): a budget of a few
+The heuristic's choice is the bot's prior: when deciding, every world is played from the root
+with the same random numbers by the heuristic's action and by up to ``per_world`` contenders
+(each untried one first, then by UCB1 on the paired differences), so the root compares actions
+on the same deals, as flat Monte Carlo does, while spending its play-outs on the contenders that
+look best, and one sampled world serves several play-outs (each replayed from the world's
+actions, cheaper than a clone). The heuristic's action stands unless a contender beats it by
+more than ``confidence`` standard errors of the paired difference (:func:`.search.confident_best`): a budget of a few
 dozen play-outs then never plays worse than the heuristic by chasing noise, which is what made
 the plain arg-max of visits lose to the heuristic (issue 14). ``confidence=None`` is plain
 SO-ISMCTS (most visits); :meth:`IsmctsBot.search` (hints) is always plain.
 
+The search stops early when the decision is settled (every contender behind the default,
+:func:`.search.settled`). With ``ms``, that is the mean CPU time a decision (:mod:`.clock`): the
+time a settled or light decision leaves goes to a bank the heavy ones draw on, and no decision is
+given more than ``cap_ms``; ``managed=False`` gives every decision ``ms``.
+
 It works through the engine API only (``legal_actions``, ``apply``, ``current_player``, ``view``,
-``clone`` and the events) plus :func:`.determinize.determinize`, so it plays any rule file of
+the events) plus :func:`.determinize.determinize`, so it plays any rule file of
 either kind of play. The budget is ``iterations`` (play-outs) per decision, or ``ms``
 milliseconds of the process's CPU time when given (then the choice depends on the machine's
 speed, though not on how busy it is; with iterations alone it depends on ``rng`` only).
@@ -45,10 +51,12 @@ from ..game import GameState
 from .base import Bot
 from .determinize import carried_pot, determinize, play_out, round_value
 from .rollout import rollout_policy
-from .search import CONFIDENCE, Estimate, SearchBot, confident_best, heuristic_choice
+from .clock import CAP_MS, Clock, hand_of, weight
+from .search import CONFIDENCE, Estimate, SearchBot, confident_best, heuristic_choice, settled
 
 DEFAULT_ITERATIONS = 20          # under 100 ms a decision on one core (p95, trick, hanafuda, go/drop)
 EXPLORATION = 0.7
+PER_WORLD = 6                    # contenders played against the default in each sampled world
 EXPAND_AFTER = 8                 # visits a node below the root needs before its actions are searched
 
 
@@ -86,7 +94,8 @@ class IsmctsBot(SearchBot):
 
     def __init__(self, iterations: Optional[int] = None, ms: Optional[float] = None,
                  exploration: float = EXPLORATION, confidence: Optional[float] = CONFIDENCE,
-                 expand_after: int = EXPAND_AFTER) -> None:
+                 expand_after: int = EXPAND_AFTER, cap_ms: float = CAP_MS, managed: bool = True,
+                 per_world: int = PER_WORLD) -> None:
         super().__init__()
         if iterations is None and ms is None:
             iterations = DEFAULT_ITERATIONS
@@ -95,6 +104,9 @@ class IsmctsBot(SearchBot):
         self.exploration = exploration
         self.confidence = confidence
         self.expand_after = expand_after
+        self.managed = managed
+        self.per_world = max(1, per_world)
+        self.clock = None if ms is None else Clock(ms, cap_ms)
 
     def decide(self, game: GameState, seat: int, legal: tuple[Any, ...], rng: random.Random, began: float) -> Any:
         default = heuristic_choice(rollout_policy(game.ruleset), game, seat, rng, legal)
@@ -102,15 +114,19 @@ class IsmctsBot(SearchBot):
             stats = self.search(game, seat, rng)
             best = max(range(len(stats)), key=lambda i: (stats[i].visits, stats[i].mean, -i))
             return stats[best].action if stats[best].visits > 1 or default is None else default
-        root = self._run(game, seat, rng, default)
-        estimates = []
-        for a in legal:
-            node = root.children.get(a)
-            if a != default and node is not None and node.pairs:
-                mean = node.gain / node.pairs
-                var = (node.gain_sq - node.pairs * mean * mean) / (node.pairs - 1) if node.pairs > 1 else math.inf
-                estimates.append(Estimate(a, node.pairs, mean, math.sqrt(max(0.0, var) / node.pairs)))
-        return confident_best(estimates, default, self.confidence)
+        deadline = cap = None
+        if self.clock is not None:
+            w = 1.0
+            if self.managed:
+                hand = hand_of(game, seat)
+                w = weight(legal, hand or 0, game.ruleset.hand_size)
+            deadline, cap = began + self.clock.allowance(w), began + self.clock.cap
+        root = self._run(game, seat, rng, default, deadline, cap)
+        return confident_best(_estimates(root, legal, default), default, self.confidence)
+
+    def spent(self, seconds: float) -> None:
+        if self.clock is not None:
+            self.clock.spent(seconds)
 
     def search(self, game: GameState, seat: int, rng: random.Random) -> list[ActionStats]:
         """Run the search from ``seat``'s information set; the statistics of each legal action."""
@@ -125,38 +141,53 @@ class IsmctsBot(SearchBot):
             out.append(ActionStats(a, node.visits, node.mean, var))
         return out
 
-    def _run(self, game: GameState, seat: int, rng: random.Random, default: Any) -> Node:
+    def _run(self, game: GameState, seat: int, rng: random.Random, default: Any,
+             deadline: Optional[float] = None, cap: Optional[float] = None) -> Node:
         """The tree after the budget's iterations. With a ``default`` action, each world is
         played twice from the root, by ``default`` and by a contender, with the same random
-        numbers, and the contender's node keeps the paired difference (``gain``)."""
+        numbers, and the contender's node keeps the paired difference (``gain``); the search
+        stops early when the decision is settled (:func:`.search.settled`). ``deadline`` and
+        ``cap`` (process times) replace the budget of ``ms``: the search stops after the
+        deadline, or before a pair of play-outs would pass the cap."""
         legal = tuple(game.legal_actions())
         root = Node(actor=-1)
         policy = rollout_policy(game.ruleset)
         carried = carried_pot(game)
         spread: list[float] = [0, 0.0, 0.0]                  # count, sum and sum of squares of the rewards
-        deadline = None if self.ms is None else time.process_time() + self.ms / 1000
+        began = time.process_time()
+        if deadline is None and self.ms is not None:
+            deadline = began + self.ms / 1000
         others = [a for a in legal if a != default]
+        per_world = 1 if default is None else min(self.per_world, len(others))
+        memo: dict[Any, Any] = {}                          # the sampler's, for this decision
         done = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
-            if deadline is not None and done and time.process_time() > deadline:
+            if deadline is not None and done:
+                now = time.process_time()
+                if now > deadline or (cap is not None and now + (now - began) / done * (per_world + 1) > cap):
+                    break
+            if default is not None and done and settled(_estimates(root, legal, default)):
                 break
-            world = determinize(game, seat, rng).game()
+            sampled = determinize(game, seat, rng, memo)
             if default is None:
-                self._iterate(world, root, policy, carried, spread, rng)
+                self._iterate(sampled.game(), root, policy, carried, spread, rng)
                 done += 1
                 continue
-            other = self._contender(root, others, spread, rng)
+            rivals: list[Any] = []
+            for _ in range(per_world):
+                rivals.append(self._contender(root, [a for a in others if a not in rivals], spread, rng))
             seed = rng.getrandbits(64)
-            base = self._iterate(world.clone(), root, policy, carried, spread, random.Random(seed), default)
-            value = self._iterate(world, root, policy, carried, spread, random.Random(seed), other)
-            done += 2
-            if base is not None and value is not None:
-                node = root.children[other]
-                node.pairs += 1
-                node.gain += value - base
-                node.gain_sq += (value - base) ** 2
+            base = self._iterate(sampled.game(), root, policy, carried, spread, random.Random(seed), default)
+            for other in rivals:                # a world replayed is cheaper than one cloned
+                value = self._iterate(sampled.game(), root, policy, carried, spread, random.Random(seed), other)
+                if base is not None and value is not None:
+                    node = root.children[other]
+                    node.pairs += 1
+                    node.gain += value - base
+                    node.gain_sq += (value - base) ** 2
+            done += 1 + len(rivals)
         return root
 
     def _contender(self, root: Node, others: Sequence[Any], spread: list[float], rng: random.Random) -> Any:
@@ -245,6 +276,20 @@ class IsmctsBot(SearchBot):
             if score > best_score:
                 best, best_score = a, score
         return best
+
+
+def _estimates(root: Node, legal: Sequence[Any], default: Any) -> list[Estimate]:
+    """Each contender's paired advantage over ``default`` so far (none yet: no samples)."""
+    out = []
+    for a in legal:
+        node = root.children.get(a)
+        if a != default and (node is None or not node.pairs):
+            out.append(Estimate(a, 0, 0.0, math.inf))
+        elif a != default and node is not None:
+            mean = node.gain / node.pairs
+            var = (node.gain_sq - node.pairs * mean * mean) / (node.pairs - 1) if node.pairs > 1 else math.inf
+            out.append(Estimate(a, node.pairs, mean, math.sqrt(max(0.0, var) / node.pairs)))
+    return out
 
 
 def _spread_sd(spread: list[float]) -> float:

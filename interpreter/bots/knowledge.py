@@ -8,7 +8,7 @@ follow the led suit holds none of it).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping, Optional
+from typing import Mapping, Optional, Sequence
 
 from ...ruleset.cards import Deck
 from ..view import View
@@ -47,38 +47,63 @@ def trick_order(goers: tuple[int, ...], leader: int) -> tuple[int, ...]:
 
 def knowledge(view: View, deck: Deck) -> Knowledge:
     """Everything ``view.seat`` may know about this round's cards (called at every card the
-    heuristic plays in a roll-out, so written for speed: a card is ``rank * width + suit``)."""
-    width = len(deck.suits)                  # a card is rank * width + suit (cards.py)
+    heuristic plays in a roll-out, so written for speed: a card is ``rank * width + suit``, and
+    the unseen cards of a suit are read from its cards ranked high to low, :func:`_suits`)."""
+    width, cards, by_suit = _suits(deck)
     goers = view.goers
     played: dict[int, list[int]] = {g: [] for g in goers}
     voids: dict[int, set[int]] = {g: set() for g in goers}
-    tricks = [(t.leader, t.cards) for t in view.tricks]
-    if view.trick and view.trick_leader is not None:
-        tricks.append((view.trick_leader, view.trick))
     out = set(view.hand)
-    for leader, cards in tricks:
-        led = cards[0] % width
-        for seat, card in zip(trick_order(goers, leader), cards):
-            played[seat].append(card)
-            out.add(card)
-            if card % width != led:
-                voids[seat].add(led)
+    n = len(goers)
+    for t in view.tricks:
+        _read_trick(t.leader, t.cards, goers, n, width, played, voids, out)
+    if view.trick and view.trick_leader is not None:
+        _read_trick(view.trick_leader, view.trick, goers, n, width, played, voids, out)
     if view.indicator is not None:
         out.add(view.indicator)
     top: dict[int, int] = {}
     count: dict[int, int] = {}
-    unseen = []
-    for c in range(deck.size):               # ascending: the last rank seen per suit is the top
-        if c in out:
-            continue
-        unseen.append(c)
-        s = c % width
-        count[s] = count.get(s, 0) + 1
-        top[s] = c // width
+    for s, high_to_low in enumerate(by_suit):
+        left = 0
+        for c in high_to_low:
+            if c not in out:
+                if not left:
+                    top[s] = c // width
+                left += 1
+        if left:
+            count[s] = left
     order = trick_order(goers, view.trick_leader) if view.trick_leader is not None else tuple(goers)
     return Knowledge(
         seat=view.seat, deck=deck, trump=view.trump, hand=tuple(view.hand),
         played_by={s: tuple(cs) for s, cs in played.items()},
         voids={s: frozenset(v) for s, v in voids.items()},
-        unseen=frozenset(unseen), order=order, top_unseen=top, count_unseen=count,
+        unseen=cards - out, order=order, top_unseen=top, count_unseen=count,
     )
+
+
+def _read_trick(leader: int, trick: Sequence[int], goers: tuple[int, ...], n: int, width: int,
+                played: dict[int, list[int]], voids: dict[int, set[int]], out: set[int]) -> None:
+    """Note a trick's cards: who played which (clockwise among goers from ``leader``), the suits
+    shown void in, the cards out."""
+    led = trick[0] % width
+    i = goers.index(leader)
+    for j, card in enumerate(trick):
+        seat = goers[(i + j) % n]
+        played[seat].append(card)
+        if card % width != led:
+            voids[seat].add(led)
+    out.update(trick)
+
+
+_SUITS: dict[int, tuple[int, frozenset[int], tuple[tuple[int, ...], ...]]] = {}
+
+
+def _suits(deck: Deck) -> tuple[int, frozenset[int], tuple[tuple[int, ...], ...]]:
+    """The deck's suit count, its cards, and each suit's cards from the highest rank down (once a deck)."""
+    hit = _SUITS.get(id(deck))
+    if hit is None:
+        width = len(deck.suits)
+        by_suit = tuple(tuple(sorted((c for c in range(deck.size) if c % width == s), reverse=True))
+                        for s in range(width))
+        hit = _SUITS[id(deck)] = (width, frozenset(range(deck.size)), by_suit)
+    return hit

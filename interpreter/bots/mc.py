@@ -7,8 +7,9 @@ random numbers for every action. The heuristic's own choice stands unless anothe
 change of chips (carried pot included) beats it by more than ``confidence`` standard errors of
 the paired difference over the same worlds (:func:`.search.confident_best`); ``confidence=None``
 takes the best mean outright. The budget is ``samples`` worlds per decision,
-cut short by ``seconds`` of the process's CPU time when given (then the choice depends on the
-machine's speed, but not on how busy it is).
+cut short by ``seconds`` of the process's CPU time when given: no world is begun that would end
+more than half a world past it, so that ``seconds`` is about the mean time a decision (then the
+choice depends on the machine's speed, but not on how busy it is).
 """
 
 from __future__ import annotations
@@ -58,8 +59,10 @@ class MonteCarloBot(SearchBot):
         carried = carried_pot(game)
         policy = rollout_policy(game.ruleset)
         for n in range(self.samples):
-            if n and self.seconds is not None and time.process_time() - began > self.seconds:
-                break
+            if n and self.seconds is not None:
+                spent = time.process_time() - began
+                if spent + spent / n / 2 > self.seconds:        # the next world would end past the budget
+                    break
             world = determinize(game, seat, rng).game()
             seed = rng.getrandbits(64)
             for i, action in enumerate(legal):

@@ -20,6 +20,8 @@ from typing import Any, Optional, Sequence
 from ..game import GameState
 
 CONFIDENCE = 1.0                 # standard errors an action must beat the heuristic's choice by
+SETTLE_Z = 1.0                   # a decision is settled when every contender is this far behind
+SETTLE_PAIRS = 3                 # ... after at least this many paired play-outs each
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,13 @@ def confident_best(estimates: Sequence[Estimate], default: Any, z: float = CONFI
         if e.samples >= 2 and e.advantage - z * e.error > 0 and e.advantage > best_gain:
             best, best_gain = e.action, e.advantage
     return best
+
+
+def settled(estimates: Sequence[Estimate], z: float = SETTLE_Z, least: int = SETTLE_PAIRS) -> bool:
+    """Whether the search may stop early and keep the default: every contender has ``least``
+    play-outs or more and is behind the default (or level with it) by ``z`` standard errors, so
+    that more play-outs would hardly make :func:`confident_best` pick it."""
+    return bool(estimates) and all(e.samples >= least and e.advantage + z * e.error <= 0 for e in estimates)
 
 
 def paired(values: Sequence[float], base: Sequence[float]) -> tuple[float, float]:
@@ -70,7 +79,11 @@ class SearchBot:
         self.decisions += 1
         self.elapsed += spent
         self.times.append(spent)
+        self.spent(spent)
         return action
+
+    def spent(self, seconds: float) -> None:
+        """Told the CPU time a decision with a choice took (a time manager's bank, :mod:`.clock`)."""
 
     def decide(self, game: GameState, seat: int, legal: tuple[Any, ...], rng: random.Random, began: float) -> Any:
         """The action to take among ``legal`` (more than one), the search begun at ``began``."""

@@ -1,0 +1,68 @@
+"""Time management of a search bot, as a game engine does it: ``ms`` is the MEAN CPU time a
+decision with a choice, not the time of each.
+
+Each decision is given an allowance: ``ms`` times the decision's weight (:func:`weight`: the
+first cards of a round weigh most, as they have the most to choose from; a card weighs less the
+fewer cards are left in hand, as late tricks offer little to choose and the heuristic plays them
+well; the declarations (go or drop, mizuten, split), close and costly two-way choices, weigh a
+little above the mean and may spend half the bank), plus a share of the bank. A decision the search settles early
+(no contender can still beat the heuristic's choice, :func:`.search.settled`) stops there; the
+time every decision leaves unspent (or overspends) goes to the bank, so over a game the mean
+time a decision stays ``ms``. No decision's allowance exceeds ``cap_ms``
+(:data:`CAP_MS`, the issue's 100 ms), and a search stops before a play-out would pass it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Optional, Sequence
+
+from ..actions import Play
+
+CAP_MS = 100.0                   # no decision is given more CPU time than this
+DECLARATION_WEIGHT = 1.2         # go/drop, mizuten, split: the close and costly two-way choices
+FIRST_CARD_WEIGHT = 1.5          # the first card of a round ...
+LAST_CARD_WEIGHT = 0.3           # ... down to the last choice of a card
+DECLARATION_DRAW = 0.5           # the share of the bank a declaration may spend
+CARD_DRAW = 0.1                  # the share of the bank a card decision may spend (or repay)
+FLOOR = 0.2                      # no allowance below this share of ``ms`` times the weight
+
+
+def weight(legal: Sequence[Any], hand: int, hand_size: int) -> float:
+    """How much of the mean budget a decision among ``legal`` deserves (1.0 is the mean);
+    ``hand`` is the number of cards the seat holds, of ``hand_size`` dealt."""
+    if not isinstance(legal[0], Play):
+        return DECLARATION_WEIGHT
+    if hand_size <= 2:
+        return 1.0
+    depth = max(0.0, min(1.0, (hand - 2) / (hand_size - 2)))        # 1 at the first card, 0 at two left
+    return LAST_CARD_WEIGHT + (FIRST_CARD_WEIGHT - LAST_CARD_WEIGHT) * depth
+
+
+@dataclass
+class Clock:
+    """The bank of one bot: ``ms`` the mean time a decision, ``cap_ms`` the most any may take."""
+
+    ms: float
+    cap_ms: float = CAP_MS
+    bank: float = 0.0                  # seconds saved (positive) or overspent (negative) so far
+
+    def allowance(self, w: float) -> float:
+        """Seconds for a decision of weight ``w`` (:func:`weight`)."""
+        base = self.ms / 1000 * w
+        draw = DECLARATION_DRAW if w >= DECLARATION_WEIGHT else CARD_DRAW
+        return max(FLOOR * base, min(self.cap_ms / 1000, base + draw * self.bank))
+
+    def spent(self, seconds: float) -> None:
+        """Bank what a decision left of the mean budget (or take what it overspent)."""
+        self.bank += self.ms / 1000 - seconds
+
+    @property
+    def cap(self) -> float:
+        return self.cap_ms / 1000
+
+
+def hand_of(game: Any, seat: int) -> Optional[int]:
+    """The number of cards ``seat`` holds now (None before the deal)."""
+    hands = game.round.hands
+    return len(hands[seat]) if hands else None
