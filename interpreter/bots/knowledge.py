@@ -8,6 +8,7 @@ follow the led suit holds none of it).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Mapping, Optional, Sequence
 
 from ...ruleset.cards import Deck
@@ -95,15 +96,14 @@ def _read_trick(leader: int, trick: Sequence[int], goers: tuple[int, ...], n: in
     out.update(trick)
 
 
-_SUITS: dict[int, tuple[int, frozenset[int], tuple[tuple[int, ...], ...]]] = {}
-
-
 def _suits(deck: Deck) -> tuple[int, frozenset[int], tuple[tuple[int, ...], ...]]:
-    """The deck's suit count, its cards, and each suit's cards from the highest rank down (once a deck)."""
-    hit = _SUITS.get(id(deck))
-    if hit is None:
-        width = len(deck.suits)
-        by_suit = tuple(tuple(sorted((c for c in range(deck.size) if c % width == s), reverse=True))
-                        for s in range(width))
-        hit = _SUITS[id(deck)] = (width, frozenset(range(deck.size)), by_suit)
-    return hit
+    """The deck's suit count, its cards, and each suit's cards from the highest rank down."""
+    return _suits_of(deck.size, len(deck.suits))
+
+
+@lru_cache(maxsize=16)
+def _suits_of(size: int, width: int) -> tuple[int, frozenset[int], tuple[tuple[int, ...], ...]]:
+    """:func:`_suits` of a deck of ``size`` cards numbered ``rank * width + suit`` (once a shape:
+    keyed by what decides it, not by a deck object's id, which a later deck may reuse)."""
+    by_suit = tuple(tuple(sorted((c for c in range(size) if c % width == s), reverse=True)) for s in range(width))
+    return width, frozenset(range(size)), by_suit
