@@ -100,9 +100,9 @@ class GameFold:
 
     def __init__(self, game: GameState) -> None:
         self.game = game
-        self.kinds: Counter[str] = Counter()
-        self.roles: Counter[str] = Counter()
-        self.fields: Counter[str] = Counter()
+        self.kinds: list[str] = []              # what is counted is listed, and counted at the end
+        self.roles: list[str] = []
+        self.fields: list[str] = []
         self.pot_after: list[int] = []
         self.taken: list[int] = []
         self.deals: list[int] = []
@@ -115,9 +115,9 @@ class GameFold:
             if e.source == POT and e.target != POT:
                 self.taken.append(e.amount)
         elif cls is RolesShown:
-            self.roles.update(e.roles)
+            self.roles += e.roles
         elif cls is RoundEnded:
-            self.kinds[e.kind.value] += 1
+            self.kinds.append(e.kind.value)
             self.ok = self.ok and sum(e.delta) + e.pot_after - self.pot == 0
             self.pot = e.pot_after
             self.pot_after.append(self.pot)
@@ -126,7 +126,7 @@ class GameFold:
                 self.deals.append(hash((r.dealt, r.indicator)))
             self.mizuten += r.mizuten is True
         elif cls is FieldMade:
-            self.fields[e.field or "none"] += 1
+            self.fields.append(e.field or "none")
 
     def result(self, index: int, gseed: int, first_start: int) -> GameResult:
         """The finished game's :class:`GameResult`, checking zero-sum (T27)."""
@@ -135,10 +135,14 @@ class GameFold:
         ok = self.ok and sum(game.chips) + game.pot == game.ruleset.chips.start * game.players
         return GameResult(
             index=index, seed=gseed, first_start=first_start, chips=game.chips, leftover_pot=game.pot,
-            rounds=len(self.pot_after), kinds=tuple(sorted(self.kinds.items())),
-            roles=tuple(sorted(self.roles.items())), fields=tuple(sorted(self.fields.items())),
+            rounds=len(self.pot_after), kinds=_counted(self.kinds), roles=_counted(self.roles),
+            fields=_counted(self.fields),
             pot_after=tuple(self.pot_after), pot_taken=tuple(self.taken), mizuten=self.mizuten,
             deals=tuple(self.deals), winners=game.winners, zero_sum=ok)
+
+
+def _counted(names: list[str]) -> tuple[tuple[str, int], ...]:
+    return tuple(sorted(Counter(names).items()))
 
 
 def summarise(game: GameState, index: int, gseed: int, first_start: int) -> GameResult:
