@@ -265,3 +265,20 @@ def test_issue12_compare_columns_equal_plain_runs_of_a_and_b_past_64_games(worke
     assert plain_a.totals != plain_b.totals         # the two columns are really different rules
     taken = next(m for m in c.measures if m.name.startswith("pot taken"))
     assert taken.b.total == 0 and taken.a.total > 0
+
+
+def test_issue15_a_watched_game_hands_over_its_emitted_events_and_transfers_but_its_clones_do_not():
+    from hachihachi.interpreter import CHANCE
+    from hachihachi.interpreter.events import Applied, Transfer
+
+    game, seen = GameState(RULES, 5, seed=3, rounds=2), []
+    game.watch(seen.append)
+    copy = game.clone()
+    rng = random.Random(1)
+    while not copy.is_terminal:
+        copy.deal_random() if copy.current_player == CHANCE else copy.apply(rng.choice(copy.legal_actions()))
+    assert seen == []
+    while not game.is_terminal:
+        game.deal_random() if game.current_player == CHANCE else game.apply(rng.choice(game.legal_actions()))
+    assert seen == [e for e in game.events[1:] if type(e) is not Applied]     # all from the first round on
+    assert any(type(e) is Transfer for e in seen)
