@@ -15,6 +15,7 @@ import random
 from typing import Any, Callable, Sequence
 
 from .actions import CHANCE
+from .draws import chooser
 from .game import GameState
 
 __all__ = ["is_uniform", "drive_game"]
@@ -35,7 +36,7 @@ def _uniform(bot: object) -> bool:
 def drive_game(game: GameState, rngs: Sequence[random.Random]) -> None:
     """Play ``game`` to its end as uniform bots drawing from ``rngs`` (one per seat) would."""
     deals = game.rng
-    draw: list[Callable[[Sequence[Any]], Any]] = [rng.choice for rng in rngs]
+    draw: list[Callable[[Sequence[Any]], Any]] = [chooser(rng) for rng in rngs]   # rng.choice's draws
 
     def pick(seat: int, options: Any) -> Any:
         return options.sample(deals) if seat == CHANCE else draw[seat](options)

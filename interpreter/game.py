@@ -225,6 +225,13 @@ class GameState:
         """Apply a random deal (see :meth:`sample_chance`)."""
         return self.apply(self.sample_chance(rng))
 
+    def watch(self, see: Optional[Callable[[object], None]]) -> None:
+        """Hand ``see`` the events the phases emit and every :class:`~.events.Transfer`, as they
+        happen, from now on (None: stop). The applied actions are not handed over (they are the
+        bulk of the log; a watcher reads a round's deal and calls from :attr:`round` when the round
+        ends). A clone is not watched."""
+        self._t.watch = see
+
     def clone(self) -> "GameState":
         """An independent copy (sharing the immutable ruleset and the frozen events), for search."""
         rng = random.Random()
@@ -232,6 +239,8 @@ class GameState:
         memo = {id(self.ruleset): self.ruleset, id(self._phases): self._phases, id(self._steps): self._steps,
                 id(self.rng): rng}
         memo.update((id(e), e) for e in self._t.events)
+        if self._t.watch is not None:
+            memo[id(self._t.watch)] = None      # a clone's events are not the game's
         return copy.deepcopy(self, memo)
 
     def view(self, seat: int) -> View:

@@ -23,7 +23,7 @@ from .drive import drive_game, is_uniform
 from .events import Applied, FieldMade, RolesShown, RoundEnded, Transfer
 from .game import GameState
 
-__all__ = ["GameResult", "Job", "RulesetSpec", "Task", "game_seed", "play_one", "play_out", "play_task",
+__all__ = ["GameFold", "GameResult", "Job", "RulesetSpec", "Task", "game_seed", "play_one", "play_out", "play_task",
            "seat_bots", "spec_of", "summarise"]
 
 
@@ -81,6 +81,7 @@ def play_one(ruleset: Ruleset, players: int, bots: Sequence[str], seed: int, ind
     gseed = game_seed(seed, index)
     game = GameState(ruleset, players, seed=gseed)
     first_start = game.round.start
+    fold = GameFold(game)
     play_out(game, [make_bot(name) for name in bots], gseed)
     if record_dir is not None:
         from .atomicfile import write_atomic
@@ -89,11 +90,64 @@ def play_one(ruleset: Ruleset, players: int, bots: Sequence[str], seed: int, ind
         names = [f"p{s}-{bots[s]}" for s in range(players)]
         path = record_dir / f"game-{index + 1:06d}.yaml"
         write_atomic(path, dump_record(record_data(game, names, record_ref), path))
-    return summarise(game, index, gseed, first_start)
+    return fold.result(index, gseed, first_start)
+
+
+class GameFold:
+    """The summary of one game folded as it is played: the game hands it its events as they
+    happen (:meth:`GameState.watch`), so that nothing reads the log afterwards. The same
+    :class:`GameResult` as :func:`summarise` gives from the log (the tests compare both)."""
+
+    def __init__(self, game: GameState) -> None:
+        self.game = game
+        self.kinds: list[str] = []              # what is counted is listed, and counted at the end
+        self.roles: list[str] = []
+        self.fields: list[str] = []
+        self.pot_after: list[int] = []
+        self.taken: list[int] = []
+        self.deals: list[int] = []
+        self.mizuten, self.pot, self.ok = 0, 0, True
+        game.watch(self.see)
+
+    def see(self, e: Any) -> None:
+        cls = type(e)
+        if cls is Transfer:
+            if e.source == POT and e.target != POT:
+                self.taken.append(e.amount)
+        elif cls is RolesShown:
+            self.roles += e.roles
+        elif cls is RoundEnded:
+            self.kinds.append(e.kind.value)
+            self.ok = self.ok and sum(e.delta) + e.pot_after - self.pot == 0
+            self.pot = e.pot_after
+            self.pot_after.append(self.pot)
+            r = self.game.round                 # the round that ends: its deal and mizuten call
+            if r.indicator is not None and r.dealt is not None:        # the trick game's Deal
+                self.deals.append(hash((r.dealt, r.indicator)))
+            self.mizuten += r.mizuten is True
+        elif cls is FieldMade:
+            self.fields.append(e.field or "none")
+
+    def result(self, index: int, gseed: int, first_start: int) -> GameResult:
+        """The finished game's :class:`GameResult`, checking zero-sum (T27)."""
+        game = self.game
+        game.watch(None)
+        ok = self.ok and sum(game.chips) + game.pot == game.ruleset.chips.start * game.players
+        return GameResult(
+            index=index, seed=gseed, first_start=first_start, chips=game.chips, leftover_pot=game.pot,
+            rounds=len(self.pot_after), kinds=_counted(self.kinds), roles=_counted(self.roles),
+            fields=_counted(self.fields),
+            pot_after=tuple(self.pot_after), pot_taken=tuple(self.taken), mizuten=self.mizuten,
+            deals=tuple(self.deals), winners=game.winners, zero_sum=ok)
+
+
+def _counted(names: list[str]) -> tuple[tuple[str, int], ...]:
+    return tuple(sorted(Counter(names).items()))
 
 
 def summarise(game: GameState, index: int, gseed: int, first_start: int) -> GameResult:
-    """Read one finished game's log into a :class:`GameResult`, checking zero-sum (T27)."""
+    """Read one finished game's log into a :class:`GameResult`, checking zero-sum (T27) (what
+    :class:`GameFold` folds as the game goes)."""
     ruleset = game.ruleset
     kinds: Counter[str] = Counter()
     roles: Counter[str] = Counter()

@@ -7,7 +7,7 @@ everything else reads it through ``GameState`` and ``GameState.view``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field as dc_field
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from ..ruleset.model import Field, Ruleset
 from ..ruleset.model import TransferKind
@@ -68,6 +68,7 @@ class Table:
         self.events: list[object] = []         # the core's events and the play kind's own
         self.round = RoundState(index=0, start=start, players=players, chips_before=tuple(self.chips))
         self.finished = False
+        self.watch: Optional[Callable[[object], None]] = None     # see GameState.watch
 
     @property
     def total(self) -> int:
@@ -76,6 +77,8 @@ class Table:
 
     def emit(self, event: object) -> None:
         self.events.append(event)
+        if self.watch is not None:
+            self.watch(event)
 
     def pay(self, kind: TransferKind, source: Seat, target: Seat, base: int, reason: str,
             multiply: bool = True) -> None:
@@ -101,4 +104,7 @@ class Table:
             self.pot += amount
         else:
             self.chips[target] += amount
-        self.events.append(Transfer(r.index, kind, source, target, amount, reason, base, factor))
+        event = Transfer(r.index, kind, source, target, amount, reason, base, factor)
+        self.events.append(event)
+        if self.watch is not None:
+            self.watch(event)

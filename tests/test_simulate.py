@@ -2,13 +2,18 @@
 
 import dataclasses
 import random
+from pathlib import Path
 
 import pytest
 
+from hachihachi.interpreter.bots import make_bot
 from hachihachi.interpreter.compare import compare
+from hachihachi.interpreter.game import GameState
+from hachihachi.interpreter.games import GameFold, play_out, summarise
 from hachihachi.interpreter.simstats import Moments, histogram
 from hachihachi.interpreter.simulate import game_seed, play_one, seat_bots, simulate
 from hachihachi.ruleset.errors import HachiError
+from hachihachi.ruleset.loader import load_ruleset
 from interp_support import RULES
 
 
@@ -39,13 +44,13 @@ def test_T27_every_game_is_zero_sum():
 def test_T27_a_broken_game_is_counted_as_a_violation(monkeypatch):
     from hachihachi.interpreter import games as sim
 
-    real = sim.summarise
+    real = sim.play_out
 
     def broken(game, *args):
+        real(game, *args)
         game._t.chips[0] += 1           # a point created from nothing
-        return real(game, *args)
 
-    monkeypatch.setattr(sim, "summarise", broken)
+    monkeypatch.setattr(sim, "play_out", broken)
     assert simulate(RULES, games=3, players=3, seed=1).zero_sum_violations == 3
 
 
@@ -88,6 +93,43 @@ def test_roles_shown_are_counted_from_the_log():
     s = simulate(RULES, games=20, players=5, seed=4)
     known = {r.id for r in RULES.roles.roles}
     assert s.roles and set(s.roles) <= known
+
+
+HOUSE = Path(__file__).parent / "house_rules" / "variants"
+
+
+def folded_and_read(ruleset, players, bots, seed):
+    """One game's summary folded as it is played, and the same game's summary read from its log."""
+    gseed = game_seed(seed, 0)
+    game = GameState(ruleset, players, seed=gseed)
+    first = game.round.start
+    fold = GameFold(game)
+    play_out(game, [make_bot(b) for b in seat_bots(bots, players)], gseed)
+    return fold.result(0, gseed, first), summarise(game, 0, gseed, first)
+
+
+@pytest.mark.parametrize("rules, players, bots, seeds", [
+    ("hachihachi_trick", 5, ("random",), range(6)),
+    ("hachihachi_trick", 5, ("heuristic",), range(4)),
+    (HOUSE / "t11_drop_fee_doubling.yaml", 4, ("random",), range(4)),
+    (HOUSE / "t13_no_goers_refund.yaml", 6, ("random", "heuristic"), range(4)),
+    ("hanafuda_hachihachi", 3, ("random",), range(2)),
+    (HOUSE / "h18_play_on.yaml", 3, ("random",), range(2)),
+])
+def test_issue15_the_summary_folded_during_the_game_equals_the_one_read_from_its_log(rules, players, bots,
+                                                                                     seeds):
+    ruleset = load_ruleset(str(rules))
+    seen = []
+    for seed in seeds:
+        folded, read = folded_and_read(ruleset, players, bots, seed)
+        assert folded == read
+        seen.append(folded)
+    assert any(g.roles for g in seen) and all(g.fields for g in seen)
+    tricks = ruleset.play.value == "tricks"
+    assert any(g.pot_taken for g in seen) or not tricks         # hanafuda has no pot
+    assert all(len(g.deals) == (g.rounds if tricks else 0) for g in seen)
+    if "random" in bots and tricks:
+        assert any(g.mizuten for g in seen)          # the mizuten calls are folded too
 
 
 def test_record_dir_holds_replayable_records(tmp_path):
@@ -223,3 +265,20 @@ def test_issue12_compare_columns_equal_plain_runs_of_a_and_b_past_64_games(worke
     assert plain_a.totals != plain_b.totals         # the two columns are really different rules
     taken = next(m for m in c.measures if m.name.startswith("pot taken"))
     assert taken.b.total == 0 and taken.a.total > 0
+
+
+def test_issue15_a_watched_game_hands_over_its_emitted_events_and_transfers_but_its_clones_do_not():
+    from hachihachi.interpreter import CHANCE
+    from hachihachi.interpreter.events import Applied, Transfer
+
+    game, seen = GameState(RULES, 5, seed=3, rounds=2), []
+    game.watch(seen.append)
+    copy = game.clone()
+    rng = random.Random(1)
+    while not copy.is_terminal:
+        copy.deal_random() if copy.current_player == CHANCE else copy.apply(rng.choice(copy.legal_actions()))
+    assert seen == []
+    while not game.is_terminal:
+        game.deal_random() if game.current_player == CHANCE else game.apply(rng.choice(game.legal_actions()))
+    assert seen == [e for e in game.events[1:] if type(e) is not Applied]     # all from the first round on
+    assert any(type(e) is Transfer for e in seen)

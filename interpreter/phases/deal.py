@@ -8,6 +8,7 @@ from typing import Optional, Protocol
 from ...ruleset.errors import IllegalAction
 from ...ruleset.model import Phase, Ruleset
 from ..actions import CHANCE, ActionBase, Deal
+from ..draws import shuffle
 from ..events import FieldMade
 from ..state import Table
 from .base import PhaseRule
@@ -32,7 +33,7 @@ class DealSpace:
     def sample(self, rng: random.Random) -> Deal:
         """A uniformly random deal: shuffle the deck, deal hands, turn the next card."""
         cards = list(self.ruleset.deck.cards)
-        rng.shuffle(cards)
+        shuffle(rng, cards)                                 # rng.shuffle's order
         n = self.ruleset.hand_size
         hands = tuple([tuple(sorted(cards[i:i + n])) for i in range(0, self.players * n, n)])
         return Deal(hands, cards[self.players * n])
