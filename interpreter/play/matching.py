@@ -278,7 +278,7 @@ class MatchingEngine:
         if not m:
             field.append(card)
             m.append(card)
-            t.events.append(Captured(t.round.index, seat, card, turned, ()))
+            t.emit(Captured(t.round.index, seat, card, turned, ()))
             return
         if len(m) == 2:
             assert target is not None           # two matches: the seat chose which to take
@@ -292,7 +292,7 @@ class MatchingEngine:
         pile = s.captures[seat]
         pile.append(card)
         pile.extend(taken)
-        t.events.append(Captured(t.round.index, seat, card, turned, taken))
+        t.emit(Captured(t.round.index, seat, card, turned, taken))
 
     def _end_turn(self, t: Table, s: MatchingState, seat: int, pile: list[int]) -> None:
         """H18: a turn that captured cards (the seat's ``pile`` grew) may have made a capture role
