@@ -116,15 +116,25 @@ def sigterm_to_the_run() -> Outcome:
     return run_case("SIGTERM to the run", lambda p, ws: p.send_signal(signal.SIGTERM))
 
 
+def _signal_all(pids: tuple[int, ...], sig: int) -> None:
+    """Send ``sig`` to each of ``pids`` in turn; one that has exited already (a worker ends when
+    the run it serves is gone, which the signal to the run may have caused) is passed over."""
+    for pid in pids:
+        try:
+            os.kill(pid, sig)
+        except ProcessLookupError:
+            pass
+
+
 def sigterm_to_every_process() -> Outcome:
     return run_case("SIGTERM to the run and its workers",
-                    lambda p, ws: [os.kill(pid, signal.SIGTERM) for pid in (p.pid, *ws)])
+                    lambda p, ws: _signal_all((p.pid, *ws), signal.SIGTERM))
 
 
 def ctrl_c() -> Outcome:
     """Ctrl-C in a terminal: SIGINT to every process of the group."""
     return run_case("Ctrl-C (SIGINT to every process)",
-                    lambda p, ws: [os.kill(pid, signal.SIGINT) for pid in (p.pid, *ws)])
+                    lambda p, ws: _signal_all((p.pid, *ws), signal.SIGINT))
 
 
 def run_killed() -> Outcome:
