@@ -79,9 +79,11 @@ class HanafudaDeck:
     kind_names: tuple[tuple[str, str, str], ...] = ()  # (kind, ja, en), for sheets and narration
     as_chaff: frozenset[int] = frozenset()                  # cards patterns read as chaff (willow_as_chaff)
     _lookup: dict[str, int] = field(init=False, repr=False, compare=False)
+    _points: tuple[int, ...] = field(init=False, repr=False, compare=False)    # each card's points
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_lookup", {c.id.lower(): i for i, c in enumerate(self.cards_data)})
+        object.__setattr__(self, "_points", tuple(c.points for c in self.cards_data))
 
     # -- the SuitedDeck protocol ---------------------------------------------------------
     @property
@@ -157,11 +159,11 @@ class HanafudaDeck:
         return self.cards_data[card].kind
 
     def points(self, card: int) -> int:
-        return self.cards_data[card].points
+        return self._points[card]
 
     def points_of(self, cards: Iterable[int]) -> int:
         """The card points of ``cards`` together (H1)."""
-        return sum(self.cards_data[c].points for c in cards)
+        return sum(map(self._points.__getitem__, cards))
 
     def month(self, card: int) -> int:
         """The month number, 1-12."""

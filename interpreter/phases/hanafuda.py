@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Callable, Iterable, Mapping, Optional, Protocol, Sequence
+from typing import Any, Iterable, Mapping, Optional, Protocol, Sequence
 
 from ...ruleset.hanafuda_rules import HanaField, HanafudaRules
 from ...ruleset.model import Phase, Ruleset, TransferKind
@@ -255,14 +255,8 @@ class CardScoring(PhaseRule):
 
     def card_points(self, s: Piles) -> dict[int, int]:
         """The card points each seat captured (H1)."""
-        points = self._points
-        return {seat: sum(map(points, s.captures[seat])) for seat in s.order}
-
-    @cached_property
-    def _points(self) -> Callable[[int], int]:
-        """Each card's points (H1), read once from the deck."""
         deck = self.ruleset.hanafuda.deck
-        return tuple(deck.points(c) for c in deck.cards).__getitem__
+        return {seat: deck.points_of(s.captures[seat]) for seat in s.order}
 
     def chaff(self, s: Piles, seat: int) -> int:
         """H19 sujuroku: the chaff ``seat`` captured, willow cards counted as chaff."""
