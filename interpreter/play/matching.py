@@ -157,7 +157,7 @@ class MatchingEngine:
 
     def actor(self, t: Table) -> Optional[int]:
         s: MatchingState = t.round.play
-        return None if s is None or s.stage is Stage.OVER else s.order[s.turn % len(s.order)]
+        return None if s is None or s.stage is Stage.OVER else s.seat
 
     def matches(self, s: MatchingState, card: int) -> list[int]:
         """The field cards of ``card``'s month, in field order."""
@@ -172,7 +172,7 @@ class MatchingEngine:
             return tuple(captures[pending, f] for f in self.matches(s, pending))
         if s.stage is Stage.OVER:
             return ()
-        hand = sorted(t.round.hands[s.order[s.turn % len(s.order)]])
+        hand = sorted(t.round.hands[s.seat])
         if not s.twice:                     # no month twice on the field: only plays
             return tuple(map(self._plays.__getitem__, hand))
         month, plays = self.month, self._plays
@@ -241,7 +241,7 @@ class MatchingEngine:
 
     def apply(self, t: Table, action: Union[Play, Capture]) -> None:
         s: MatchingState = t.round.play
-        seat = s.order[s.turn % len(s.order)]
+        seat = s.seat
         pile = s.captures[seat]
         if s.stage is Stage.TURN_CHOICE:
             assert isinstance(action, Capture)  # the only legal actions of a turn choice
