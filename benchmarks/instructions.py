@@ -1,6 +1,6 @@
 """Load-independent speed figures: instructions counted by valgrind, for the ratios of issue 15.
 
-    python benchmarks/instructions.py [--games N] [--rounds R]
+    python benchmarks/instructions.py [--games N] [--rounds R] [--only interpreter,baseline,...]
 
 On a shared, busy machine CPU times swing twofold between runs; instruction counts do not. For
 each workload this script runs itself under ``valgrind --tool=callgrind`` twice, once with the
@@ -91,19 +91,26 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--rounds", type=int, default=150)
+    ap.add_argument("--only", default=",".join(WORKLOADS),
+                    help="Comma-separated workloads to count (default: all); ratios need both sides.")
     ap.add_argument("--run", choices=WORKLOADS + ("none",), help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.run:
         run(a.run, a.games, a.rounds)
         return
+    only = [w for w in WORKLOADS if w in a.only.split(",")]
+    if not only:
+        raise SystemExit(f"--only: name one or more of {', '.join(WORKLOADS)}")
     warm = count("none", a.games, a.rounds)
-    n = {w: count(w, a.games, a.rounds) - warm for w in WORKLOADS}
-    for w in WORKLOADS:
+    n = {w: count(w, a.games, a.rounds) - warm for w in only}
+    for w in only:
         print(f"{w:12s} {n[w] / 1e6:10.1f} M instructions")
-    print(f"ratio interpreter / baseline:   {n['baseline'] / n['interpreter']:.3f}")
-    print(f"ratio simulate / baseline:      {n['baseline'] / n['simulate']:.3f}")
-    print(f"ratio simulate / interpreter:   {n['interpreter'] / n['simulate']:.3f}")
-    print(f"ratio hanafuda / trick (rounds): {n['trick'] / n['hanafuda']:.3f}")
+    for label, top, bottom in (("interpreter / baseline:  ", "baseline", "interpreter"),
+                               ("simulate / baseline:     ", "baseline", "simulate"),
+                               ("simulate / interpreter:  ", "interpreter", "simulate"),
+                               ("hanafuda / trick (rounds):", "trick", "hanafuda")):
+        if top in n and bottom in n:
+            print(f"ratio {label} {n[top] / n[bottom]:.3f}")
 
 
 if __name__ == "__main__":
