@@ -52,6 +52,12 @@ def play(rules, bots, seed: int, rounds: int, times=None):
 
 
 def build(kind: str, budget: dict):
+    """The bot of ``kind``: a bot name, or ``ismcts/uniform`` (ismcts dealing its worlds without
+    inference from the declarations, to measure what inference brings)."""
+    if kind == "ismcts/uniform":
+        if budget["ms"] is not None:
+            return make_bot("ismcts", ms=budget["ms"], infer=False)
+        return make_bot("ismcts", iterations=budget["ismcts_iterations"], infer=False)
     if kind == "mc":
         if budget["ms"] is not None:
             return make_bot("mc", samples=10 ** 6, seconds=budget["ms"] / 1000)

@@ -41,12 +41,14 @@ EventTeller = Callable[[Teller, Any], Optional[str]]
 
 
 class DealSampler(Protocol):
-    """``(game, seat, round_events, rng, memo=None)``: a deal as in :attr:`PlayKindPlugin.sample_deal`.
-    ``memo``, when given, is a dict the sampler may keep what it learns in, to sample the next
-    deal of the same position for the same seat faster (a search passes one per decision)."""
+    """``(game, seat, round_events, rng, memo=None, infer=False)``: a deal as in
+    :attr:`PlayKindPlugin.sample_deal`. ``memo``, when given, is a dict the sampler may keep what
+    it learns in, to sample the next deal of the same position for the same seat faster (a search
+    passes one per decision). ``infer`` asks for hidden hands weighed by what the other seats'
+    declarations tell of them (a sampler that cannot deals them uniformly)."""
 
     def __call__(self, game: Any, seat: int, events: Sequence[object], rng: random.Random,
-                 memo: Optional[dict[Any, Any]] = None) -> Any: ...
+                 memo: Optional[dict[Any, Any]] = None, infer: bool = False) -> Any: ...
 
 
 class RecordCodec(Protocol):

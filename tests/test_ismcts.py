@@ -328,7 +328,8 @@ def test_issue14_ismcts_is_repeatable_with_iterations_and_plays_several_contende
     assert len(choices) == 1 and choices <= set(legal)
 
 
-def test_T14_T15_T19_worlds_drawn_with_a_memo_keep_what_the_seat_saw():
+@pytest.mark.parametrize("infer", [False, True])
+def test_T14_T15_T19_worlds_drawn_with_a_memo_keep_what_the_seat_saw(infer):
     from hachihachi.interpreter.bots.determinize import round_events
     from hachihachi.interpreter.events import RolesShown
     from hachihachi.interpreter.bots.knowledge import knowledge
@@ -346,7 +347,7 @@ def test_T14_T15_T19_worlds_drawn_with_a_memo_keep_what_the_seat_saw():
             if g.phase is Phase.PLAY and len(g.legal_actions()) > 1 and any(shown.values()):
                 k, memo, rng = knowledge(g.view(who), deck), {}, random.Random(seed)
                 for _ in range(8):
-                    world = determinize(g, who, rng, memo).game()
+                    world = determinize(g, who, rng, memo, infer).game()
                     dealt = world.round.dealt
                     assert world.view(who).hand == g.view(who).hand
                     for s, ids in shown.items():
@@ -358,3 +359,68 @@ def test_T14_T15_T19_worlds_drawn_with_a_memo_keep_what_the_seat_saw():
                     checked += 1
             g.apply(bot.choose(g, who, random.Random(seed)))
     assert checked > 20 and same[1] >= 0.95 * same[0], same
+
+
+def _declaring_position():
+    """T10-T12: 5 players, start 0; seat 0 went, seat 1 dropped; seat 2 to declare."""
+    g = new_game(players=5, start=0)
+    g.apply(CallMizuten(False))
+    deal(g, "As Ks Qs Ah Kh 2d 3d", "2c 3c 4c 5h 6h 7d 9d", "4s 5s 6s 7s 8s 9s Td",
+         "2s 3s 8c 9c Tc Jc Qc", "Jh Qh 2h 3h 4h 5d 6d", indicator="Kc")
+    g.apply(Declare(True)), g.apply(DROP)
+    return g
+
+
+def test_T10_T11_inference_deals_a_goer_hands_worth_going_with_and_a_dropper_weaker_ones():
+    from hachihachi.interpreter.bots.heuristic import drop_cost, go_value
+    from hachihachi.interpreter.bots.inference import declaration_checks
+
+    g = _declaring_position()
+    view = g.view(2)
+    checks = declaration_checks(RULES, view, carried=0)
+    assert set(checks) == {0, 1}                           # the seats that declared, not the viewer
+
+    def would_go(hand, seat, dropped):
+        then = dataclasses.replace(view, seat=seat, declarations=view.declarations[:seat],
+                                   goers=(0,) if seat else (), dropped=dropped, pot=0, legal=())
+        return go_value(RULES, dataclasses.replace(then, hand=hand)) > -drop_cost(RULES, then)
+
+    going = {True: [0, 0], False: [0, 0]}                  # infer -> [seat 0 would go, seat 1 would go]
+    for infer in (False, True):
+        rng, memo = random.Random(4), {}
+        for _ in range(300):
+            dealt = determinize(g, 2, rng, memo, infer).game().round.dealt
+            assert dealt[2] == g.round.dealt[2]            # the viewer's own hand as dealt
+            going[infer][0] += would_go(dealt[0], 0, ())
+            going[infer][1] += would_go(dealt[1], 1, ())
+    assert going[True][0] >= going[False][0] + 40          # the goer: more often a hand worth going with
+    assert going[True][1] <= going[False][1] - 100         # the dropper: far less often
+    assert going[True][0] < 300                            # the heuristic is a model, not a certainty (LEAK)
+
+
+def test_T6_inference_reads_nothing_from_a_mizuten_start_players_forced_go():
+    from hachihachi.interpreter.bots.inference import declaration_checks
+
+    g = new_game(players=5, start=0)
+    g.apply(CallMizuten(True))
+    deal(g, "As Ks Qs Ah Kh 2d 3d", "2c 3c 4c 5h 6h 7d 9d", "4s 5s 6s 7s 8s 9s Td",
+         "2s 3s 8c 9c Tc Jc Qc", "Jh Qh 2h 3h 4h 5d 6d", indicator="Kc")
+    g.apply(Declare(True)), g.apply(DROP)
+    assert set(declaration_checks(RULES, g.view(2), carried=0)) == {1}
+
+
+def test_issue14_ismcts_deals_its_worlds_with_inference_unless_told_not_to(monkeypatch):
+    import hachihachi.interpreter.bots.ismcts as ismcts_module
+
+    seen: list[bool] = []
+    real = ismcts_module.determinize
+
+    def spy(game, seat, rng, memo=None, infer=False):
+        seen.append(infer)
+        return real(game, seat, rng, memo, infer)
+
+    monkeypatch.setattr(ismcts_module, "determinize", spy)
+    g = _declaring_position()
+    IsmctsBot(iterations=4).choose(g, 2, random.Random(1))
+    IsmctsBot(iterations=4, infer=False).choose(g, 2, random.Random(1))
+    assert True in seen and False in seen and seen.index(False) > 0 and all(seen[:seen.index(False)])

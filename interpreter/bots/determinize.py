@@ -49,14 +49,16 @@ class World:
         return g
 
 
-def determinize(game: GameState, seat: int, rng: random.Random, memo: Optional[dict[Any, Any]] = None) -> World:
+def determinize(game: GameState, seat: int, rng: random.Random, memo: Optional[dict[Any, Any]] = None,
+                infer: bool = False) -> World:
     """The current round with every hand hidden from ``seat`` sampled anew (see module doc).
     ``memo``: a dict kept for one decision (this position and seat), which the plug-in's sampler
-    may use to sample the next worlds faster."""
+    may use to sample the next worlds faster. ``infer``: weigh the hidden hands by what the other
+    seats' declarations tell (the sampler's :class:`~hachihachi.interpreter.plugin.DealSampler`)."""
     events = round_events(game)
     if game.round.dealt is None:                    # before the deal: nothing is hidden yet
         return World(game, tuple(e.action for e in events if isinstance(e, Applied)))
-    deal = plugin_for(game.ruleset).sample_deal(game, seat, events, rng, memo)     # the play kind's own
+    deal = plugin_for(game.ruleset).sample_deal(game, seat, events, rng, memo, infer)     # the play kind's own
     actions = tuple(deal if e.seat == CHANCE else e.action for e in events if isinstance(e, Applied))
     return World(game, actions)
 

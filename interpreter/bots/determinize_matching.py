@@ -52,9 +52,9 @@ def _seen(game: Any, seat: int, events: Sequence[object]) -> Seen:
 
 
 def sample_matching_deal(game: Any, seat: int, events: Sequence[object], rng: random.Random,
-                         memo: Optional[dict[Any, Any]] = None) -> HanaDeal:
+                         memo: Optional[dict[Any, Any]] = None, infer: bool = False) -> HanaDeal:
     """A hanafuda deal of the current round consistent with what ``seat`` has seen (the plug-in's
-    ``sample_deal``; ``memo`` is not used)."""
+    ``sample_deal``; ``memo`` and ``infer`` are not used: every hidden card is dealt uniformly)."""
     rules, r = game.ruleset, game.round
     n, players = rules.hand_size, game.players
     own, field, turned, played, shown = _seen(game, seat, events)

@@ -11,6 +11,10 @@ view is kept, and so is every hand found that shows a seat's roles: the next dea
 ``REUSE_ATTEMPTS`` fresh hands for that seat and, failing those, take one of the hands found
 before that still fits the cards left, so rare roles cost their many draws once a decision
 rather than once a world.
+
+With ``infer``, a hand is also drawn for each seat until it fits the seat's go or drop
+(:mod:`.inference`: one the heuristic would have declared the same with, or now and then one it
+would not have), so that the goers hold the stronger hands, as they do at a real table.
 """
 
 from __future__ import annotations
@@ -20,7 +24,8 @@ from typing import Any, Optional, Sequence
 
 from ...ruleset.errors import HachiError
 from ..actions import Deal
-from ..events import RolesShown
+from ..events import RolesShown, RoundStarted
+from .inference import HandCheck, declaration_checks
 from .knowledge import Knowledge, knowledge
 
 ATTEMPTS = 200
@@ -31,39 +36,57 @@ POOL_SIZE = 256                 # hands kept per seat in a memo
 
 
 def sample_trick_deal(game: Any, seat: int, events: Sequence[object], rng: random.Random,
-                      memo: Optional[dict[Any, Any]] = None) -> Deal:
-    """A deal of the current round consistent with what ``seat`` has seen (the plug-in's ``sample_deal``)."""
-    seen = None if memo is None else memo.get("seen")
+                      memo: Optional[dict[Any, Any]] = None, infer: bool = False) -> Deal:
+    """A deal of the current round consistent with what ``seat`` has seen (the plug-in's
+    ``sample_deal``); with ``infer``, weighed by what the declarations tell (module doc)."""
+    seen = None if memo is None else memo.get(("seen", infer))
     if seen is None:
-        k = knowledge(game.view(seat), game.ruleset.deck)
+        view = game.view(seat)
+        k = knowledge(view, game.ruleset.deck)
         shown = {e.seat: e.roles for e in events if isinstance(e, RolesShown) and e.seat != seat}
-        seen = (k, shown)
+        checks = declaration_checks(game.ruleset, view, _carried(events)) if infer else {}
+        seen = (k, shown, checks)
         if memo is not None:
-            memo["seen"] = seen
-    k, shown = seen
-    if shown:
+            memo[("seen", infer)] = seen
+    k, shown, checks = seen
+    if shown or checks:
+        deal = sample_showing(game, seat, k, shown, rng, memo=memo, checks=checks)
+        if deal is not None:
+            return deal
+    if shown and checks:
         deal = sample_showing(game, seat, k, shown, rng, memo=memo)
         if deal is not None:
             return deal
     return sample_hidden(game, seat, k, rng)
 
 
+def _carried(events: Sequence[object]) -> int:
+    """The pot the round began with (its RoundStarted event's)."""
+    first = events[0] if events else None
+    return first.pot if isinstance(first, RoundStarted) else 0
+
+
 def sample_showing(game: Any, seat: int, k: Knowledge, shown: dict[int, tuple[str, ...]],
                    rng: random.Random, deals: int = DEAL_ATTEMPTS, tries: int = SEAT_ATTEMPTS,
-                   memo: Optional[dict[Any, Any]] = None) -> Optional[Deal]:
+                   memo: Optional[dict[Any, Any]] = None,
+                   checks: Optional[dict[int, HandCheck]] = None) -> Optional[Deal]:
     """A deal like :func:`sample_hidden`'s in which every seat of ``shown`` holds (as dealt) a
     hand showing those roles (T14, T15), drawn seat by seat so that a rare role does not make
     whole deals fail (``deals`` deals of ``tries`` hands a seat); None when none was found.
+    Each seat of ``checks`` holds a hand its check keeps (:mod:`.inference`).
     ``memo``: see the module's doc."""
+    checks = checks or {}
     others = sorted((s for s in range(game.players) if s != seat),
-                    key=lambda s: (s not in shown, -len(k.voids.get(s, ())), s))
+                    key=lambda s: (s not in shown, s not in checks, -len(k.voids.get(s, ())), s))
     own = tuple(sorted(k.hand + k.played_by.get(seat, ())))
     for _ in range(deals):
         hands, left = {seat: own}, set(k.unseen)
         for s in others:
-            roles = shown.get(s)
-            pool = None if memo is None or roles is None else memo.setdefault(("shown", s), [])
-            hand = _hand_for(game, k, s, left, roles, rng, tries, pool)
+            roles, check = shown.get(s), checks.get(s)
+            pool = None
+            if memo is not None and (roles is not None or check is not None):
+                pool = memo.setdefault(("shown", s, check is not None), [])
+            hand = _hand_for(game, k, s, left, roles, rng, tries, pool, check)
             if hand is None:
                 break
             hands[s] = hand
@@ -75,11 +98,12 @@ def sample_showing(game: Any, seat: int, k: Knowledge, shown: dict[int, tuple[st
 
 def _hand_for(game: Any, k: Knowledge, s: int, left: set[int], roles: Optional[tuple[str, ...]],
               rng: random.Random, tries: int,
-              pool: Optional[list[tuple[int, ...]]] = None) -> Optional[tuple[int, ...]]:
+              pool: Optional[list[tuple[int, ...]]] = None,
+              check: Optional[HandCheck] = None) -> Optional[tuple[int, ...]]:
     """A hand for seat ``s`` as dealt: the cards it played, the rest from ``left`` outside the
-    suits it showed void in, showing ``roles`` (unless None); None when none was found. ``pool``
-    (a memo's) keeps the hands found showing ``roles``, and gives one that fits ``left`` when the
-    few fresh draws made once it is not empty all fail."""
+    suits it showed void in, showing ``roles`` (unless None) and kept by ``check`` (unless
+    None); None when none was found. ``pool`` (a memo's) keeps the hands found so, and gives
+    one that fits ``left`` when the few fresh draws made once it is not empty all fail."""
     rules, r = game.ruleset, game.round
     played = list(k.played_by.get(s, ()))
     voids = k.voids.get(s, frozenset())
@@ -87,11 +111,13 @@ def _hand_for(game: Any, k: Knowledge, s: int, left: set[int], roles: Optional[t
     need = rules.hand_size - len(played)
     if len(allowed) < need:
         return None
-    if roles is not None and pool:
+    picky = roles is not None or check is not None
+    if picky and pool:
         tries = min(tries, REUSE_ATTEMPTS)
-    for _ in range(tries if roles is not None else 1):
+    for _ in range(tries if picky else 1):
         hand = tuple(sorted(played + rng.sample(allowed, need)))
-        if roles is None or rules.evaluator.values(hand, r.trump, r.indicator).ids == roles:
+        if (roles is None or rules.evaluator.values(hand, r.trump, r.indicator).ids == roles) \
+                and (check is None or check(hand, rng)):
             if pool is not None and len(pool) < POOL_SIZE:
                 pool.append(hand)
             return hand

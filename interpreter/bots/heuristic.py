@@ -16,14 +16,16 @@
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ...ruleset.model import PlayKind, Ruleset
 from ...ruleset.model import TransferKind
 from ..actions import ActionBase, CallMizuten, Declare, Play, Split
-from ..game import GameState
 from ..view import View
 from .knowledge import Knowledge, knowledge
+
+if TYPE_CHECKING:                   # the engine imports this module (through inference) as it loads
+    from ..game import GameState
 
 # tricks expected from one card, by rank from the top (A, K, Q, J, ...), trump and side suits
 _TRUMP_TOP = (1.0, 0.8, 0.6, 0.45)

@@ -25,6 +25,10 @@ dozen play-outs then never plays worse than the heuristic by chasing noise, whic
 the plain arg-max of visits lose to the heuristic (issue 14). ``confidence=None`` is plain
 SO-ISMCTS (most visits); :meth:`IsmctsBot.search` (hints) is always plain.
 
+The worlds are dealt with inference (``infer``, :mod:`.inference`): each other seat's hidden
+hand is drawn to fit its go or drop, as the heuristic would have declared, so that a seat that
+went holds a hand worth going with; ``infer=False`` deals them uniformly, as ``mc`` does.
+
 The search stops early when the decision is settled (every contender behind the default,
 :func:`.search.settled`). With ``ms``, that is the mean CPU time a decision (:mod:`.clock`): the
 time a settled or light decision leaves goes to a bank the heavy ones draw on, and no decision is
@@ -95,7 +99,7 @@ class IsmctsBot(SearchBot):
     def __init__(self, iterations: Optional[int] = None, ms: Optional[float] = None,
                  exploration: float = EXPLORATION, confidence: Optional[float] = CONFIDENCE,
                  expand_after: int = EXPAND_AFTER, cap_ms: float = CAP_MS, managed: bool = True,
-                 per_world: int = PER_WORLD) -> None:
+                 per_world: int = PER_WORLD, infer: bool = True) -> None:
         super().__init__()
         if iterations is None and ms is None:
             iterations = DEFAULT_ITERATIONS
@@ -106,6 +110,7 @@ class IsmctsBot(SearchBot):
         self.expand_after = expand_after
         self.managed = managed
         self.per_world = max(1, per_world)
+        self.infer = infer
         self.clock = None if ms is None else Clock(ms, cap_ms)
 
     def decide(self, game: GameState, seat: int, legal: tuple[Any, ...], rng: random.Random, began: float) -> Any:
@@ -170,7 +175,7 @@ class IsmctsBot(SearchBot):
                     break
             if default is not None and done and settled(_estimates(root, legal, default)):
                 break
-            sampled = determinize(game, seat, rng, memo)
+            sampled = determinize(game, seat, rng, memo, self.infer)
             if default is None:
                 self._iterate(sampled.game(), root, policy, carried, spread, rng)
                 done += 1

@@ -1,0 +1,55 @@
+"""What the go/drop declarations tell of the hidden hands (T10-T12), for sampling worlds.
+
+A seat that went likely holds a hand worth going with, and one that dropped a weaker one. A
+search that deals the hidden hands uniformly plays against opponents who went with anything.
+:func:`declaration_checks` gives, for each other seat whose declaration was free (not a mizuten
+start player's forced go, T6), a test of a candidate hand as dealt: would the heuristic
+(:func:`.heuristic.go_value` against :func:`.heuristic.drop_cost`) have declared the same from
+that seat's place at the time, with the declarations, drop fees and pot it saw then? The sampler
+keeps a hand that passes, and one that fails with probability ``LEAK``: the other seats are not
+the heuristic, and a hand the heuristic would have played otherwise is unlikely, not impossible.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Callable
+
+from ...ruleset.model import Ruleset
+from ..view import View
+from .heuristic import drop_cost, go_value
+
+LEAK = 0.15                     # chance of keeping a hand on which the heuristic would have declared otherwise
+
+HandCheck = Callable[[tuple[int, ...], random.Random], bool]
+
+
+def declaration_checks(ruleset: Ruleset, view: View, carried: int) -> dict[int, HandCheck]:
+    """Per seat other than ``view.seat`` that declared freely: a test of a hand (as dealt) against
+    its declaration. ``carried``: the pot the round began with (the drop fees come on top)."""
+    checks: dict[int, HandCheck] = {}
+    fee = ruleset.declaration.drop_fee.fee
+    pot = carried
+    for i, (seat, went) in enumerate(view.declarations):
+        before = view.declarations[:i]
+        goers = tuple(s for s, g in before if g)
+        dropped = tuple(s for s, g in before if not g)
+        forced_go = view.mizuten and seat == view.start
+        if seat != view.seat and not forced_go:
+            then = dataclasses.replace(view, seat=seat, declarations=before, goers=goers,
+                                       dropped=dropped, pot=pot, legal=())
+            checks[seat] = _check(ruleset, then, went)
+        if not went:
+            pot += fee(len(dropped)) * view.multiplier
+    return checks
+
+
+def _check(ruleset: Ruleset, then: View, went: bool) -> HandCheck:
+    cost = -drop_cost(ruleset, then)
+
+    def fits(hand: tuple[int, ...], rng: random.Random) -> bool:
+        would_go = go_value(ruleset, dataclasses.replace(then, hand=hand)) > cost
+        return would_go == went or rng.random() < LEAK
+
+    return fits
