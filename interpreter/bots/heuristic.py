@@ -16,7 +16,7 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Optional, Protocol, Sequence
 
 from ...ruleset.model import PlayKind, Ruleset
 from ...ruleset.model import TransferKind
@@ -72,7 +72,31 @@ def tricks_among(hand: Sequence[int], trump: int | None, ruleset: Ruleset, goers
     return min(max(base, 0.0), float(ruleset.hand_size))
 
 
-def go_value(ruleset: Ruleset, view: View) -> float:
+class DeclaringSeat(Protocol):
+    """What :func:`go_value` reads of a seat about to declare: a :class:`View`, or the place of
+    another seat at its declaration as :mod:`.inference` rebuilds it."""
+
+    @property
+    def hand(self) -> Sequence[int]: ...
+    @property
+    def multiplier(self) -> int: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def declarations(self) -> Sequence[tuple[int, bool]]: ...
+    @property
+    def goers(self) -> Sequence[int]: ...
+    @property
+    def dropped(self) -> Sequence[int]: ...
+    @property
+    def trump(self) -> Optional[int]: ...
+    @property
+    def indicator(self) -> Optional[int]: ...
+    @property
+    def pot(self) -> int: ...
+
+
+def go_value(ruleset: Ruleset, view: DeclaringSeat) -> float:
     """The points going is expected to win or lose this round (before the multiplier is known as fee)."""
     hand, mult = view.hand, view.multiplier
     players = view.players
@@ -85,7 +109,7 @@ def go_value(ruleset: Ruleset, view: View) -> float:
     share = ruleset.hand_size / goers
     per = ruleset.trick_settlement.per_trick
     value = per * (goers * tricks - ruleset.hand_size) * mult                  # T20
-    roles = ruleset.evaluator.evaluate(hand, view.trump, view.indicator)
+    roles = ruleset.evaluator.values(hand, view.trump, view.indicator)
     value += (goers - 1) * (roles.go - OTHER_ROLE_VALUE) * mult                # T15
     forced = max(0, players - len(view.dropped) - goers - 0.5 * undeclared)
     value -= forced * FORCED_OUT_VALUE * mult                                  # T14
@@ -123,7 +147,7 @@ def wants_mizuten(ruleset: Ruleset, view: View) -> bool:
     return view.round_index == view.rounds - 1 and 0 < behind <= gain
 
 
-def drop_cost(ruleset: Ruleset, view: View) -> int:
+def drop_cost(ruleset: Ruleset, view: DeclaringSeat) -> int:
     """T11: the fee this seat pays into the pot if it drops now, times the field (T9)."""
     return ruleset.declaration.drop_fee.fee(len(view.dropped)) * view.multiplier
 

@@ -12,9 +12,9 @@ the heuristic, and a hand the heuristic would have played otherwise is unlikely,
 
 from __future__ import annotations
 
-import dataclasses
 import random
-from typing import Callable
+from dataclasses import dataclass
+from typing import Callable, Optional, Sequence
 
 from ...ruleset.model import Ruleset
 from ..view import View
@@ -23,6 +23,22 @@ from .heuristic import drop_cost, go_value
 LEAK = 0.15                     # chance of keeping a hand on which the heuristic would have declared otherwise
 
 HandCheck = Callable[[tuple[int, ...], random.Random], bool]
+
+
+@dataclass(slots=True)
+class _Then:
+    """A seat's place at its declaration (what :func:`.heuristic.go_value` reads), the hand
+    set in turn to each candidate."""
+
+    hand: Sequence[int]
+    multiplier: int
+    players: int
+    declarations: Sequence[tuple[int, bool]]
+    goers: Sequence[int]
+    dropped: Sequence[int]
+    trump: Optional[int]
+    indicator: Optional[int]
+    pot: int
 
 
 def declaration_checks(ruleset: Ruleset, view: View, carried: int) -> dict[int, HandCheck]:
@@ -37,19 +53,19 @@ def declaration_checks(ruleset: Ruleset, view: View, carried: int) -> dict[int, 
         dropped = tuple(s for s, g in before if not g)
         forced_go = view.mizuten and seat == view.start
         if seat != view.seat and not forced_go:
-            then = dataclasses.replace(view, seat=seat, declarations=before, goers=goers,
-                                       dropped=dropped, pot=pot, legal=())
+            then = _Then((), view.multiplier, view.players, before, goers, dropped, view.trump,
+                         view.indicator, pot)
             checks[seat] = _check(ruleset, then, went)
         if not went:
             pot += fee(len(dropped)) * view.multiplier
     return checks
 
 
-def _check(ruleset: Ruleset, then: View, went: bool) -> HandCheck:
+def _check(ruleset: Ruleset, then: _Then, went: bool) -> HandCheck:
     cost = -drop_cost(ruleset, then)
 
     def fits(hand: tuple[int, ...], rng: random.Random) -> bool:
-        would_go = go_value(ruleset, dataclasses.replace(then, hand=hand)) > cost
-        return would_go == went or rng.random() < LEAK
+        then.hand = hand
+        return (go_value(ruleset, then) > cost) == went or rng.random() < LEAK
 
     return fits
