@@ -398,6 +398,22 @@ def test_T10_T11_inference_deals_a_goer_hands_worth_going_with_and_a_dropper_wea
     assert going[True][0] < 300                            # the heuristic is a model, not a certainty (LEAK)
 
 
+def test_T11_inference_sees_each_seat_at_its_declaration_with_the_fees_paid_before_it():
+    from hachihachi.interpreter.bots.inference import places
+
+    g = _declaring_position()
+    g.apply(DROP), g.apply(Declare(True))                  # seat 2 drops (fee 3), seat 3 goes
+    at = places(RULES, g.view(4), carried=7)
+    mult = g.round.multiplier                              # the indicator Kc: a field of 4 (T9)
+    assert mult == 4
+    assert {s: (p.declarations, p.goers, p.dropped, p.pot, went) for s, (p, went) in at.items()} == {
+        0: ((), (), (), 7, True),
+        1: (((0, True),), (0,), (), 7, False),
+        2: (((0, True), (1, False)), (0,), (1,), 7 + 2 * mult, False),
+        3: (((0, True), (1, False), (2, False)), (0,), (1, 2), 7 + 5 * mult, True),
+    }
+
+
 def test_T6_inference_reads_nothing_from_a_mizuten_start_players_forced_go():
     from hachihachi.interpreter.bots.inference import declaration_checks
 

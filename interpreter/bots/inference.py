@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable, Optional, Sequence
 
-from ...ruleset.model import Ruleset
+from ...ruleset.model import Ruleset, TransferKind
 from ..view import View
 from .heuristic import drop_cost, go_value
 
@@ -26,7 +26,7 @@ HandCheck = Callable[[tuple[int, ...], random.Random], bool]
 
 
 @dataclass(slots=True)
-class _Then:
+class Place:
     """A seat's place at its declaration (what :func:`.heuristic.go_value` reads), the hand
     set in turn to each candidate."""
 
@@ -44,8 +44,15 @@ class _Then:
 def declaration_checks(ruleset: Ruleset, view: View, carried: int) -> dict[int, HandCheck]:
     """Per seat other than ``view.seat`` that declared freely: a test of a hand (as dealt) against
     its declaration. ``carried``: the pot the round began with (the drop fees come on top)."""
-    checks: dict[int, HandCheck] = {}
+    return {seat: _check(ruleset, place, went) for seat, (place, went) in places(ruleset, view, carried).items()}
+
+
+def places(ruleset: Ruleset, view: View, carried: int) -> dict[int, tuple[Place, bool]]:
+    """Per seat of :func:`declaration_checks`: its place at its declaration (no hand yet) and
+    whether it went."""
+    out: dict[int, tuple[Place, bool]] = {}
     fee = ruleset.declaration.drop_fee.fee
+    factor = view.field.factor(TransferKind.DROP_FEE) if view.field is not None else 1    # T9, as Table.pay
     pot = carried
     for i, (seat, went) in enumerate(view.declarations):
         before = view.declarations[:i]
@@ -53,15 +60,14 @@ def declaration_checks(ruleset: Ruleset, view: View, carried: int) -> dict[int, 
         dropped = tuple(s for s, g in before if not g)
         forced_go = view.mizuten and seat == view.start
         if seat != view.seat and not forced_go:
-            then = _Then((), view.multiplier, view.players, before, goers, dropped, view.trump,
-                         view.indicator, pot)
-            checks[seat] = _check(ruleset, then, went)
+            out[seat] = Place((), view.multiplier, view.players, before, goers, dropped, view.trump,
+                              view.indicator, pot), went
         if not went:
-            pot += fee(len(dropped)) * view.multiplier
-    return checks
+            pot += fee(len(dropped)) * factor
+    return out
 
 
-def _check(ruleset: Ruleset, then: _Then, went: bool) -> HandCheck:
+def _check(ruleset: Ruleset, then: Place, went: bool) -> HandCheck:
     cost = -drop_cost(ruleset, then)
 
     def fits(hand: tuple[int, ...], rng: random.Random) -> bool:
