@@ -18,10 +18,23 @@ A hand is summarised three ways, each a small integer key that roles.py caches o
 
 from __future__ import annotations
 
-from functools import cached_property
-from typing import Callable, Sequence, cast
+from typing import Any, Callable, Generic, Sequence, TypeVar
 
 SUIT_KEY_BITS = 8
+T = TypeVar("T")
+
+
+class cached(Generic[T]):
+    """A property computed on first use and then kept in the instance (``functools.cached_property``
+    without its lock, which costs more than most features: a :class:`Features` is one thread's)."""
+
+    def __init__(self, fn: Callable[[Any], T]) -> None:
+        self.fn, self.name = fn, fn.__name__
+        self.__doc__ = fn.__doc__
+
+    def __get__(self, obj: Any, owner: Any = None) -> T:
+        value = obj.__dict__[self.name] = self.fn(obj)       # later reads find it in the instance
+        return value
 
 
 def longest_run(mask: int) -> int:
@@ -127,34 +140,38 @@ class Features:
 
     def __init__(self, tables: DeckTables, rank_counts: tuple[int, ...] | None = None,
                  suit_counts: tuple[int, ...] | None = None, hand_mask: int | None = None):
-        self.tables = tables
         # A part not given stays None; typed as given, since the compiler lets no pattern read it.
-        self.rank_counts = cast("tuple[int, ...]", rank_counts)
-        self.suit_counts = cast("tuple[int, ...]", suit_counts)
-        self.hand_mask = cast("int", hand_mask)
+        # (Set through the instance's dict: a hand's roles are often worked out from scratch, and
+        # three calls of ``typing.cast`` would cost more than this.)
+        self.__dict__.update(tables=tables, rank_counts=rank_counts, suit_counts=suit_counts, hand_mask=hand_mask)
 
-    @cached_property
+    tables: DeckTables
+    rank_counts: tuple[int, ...]
+    suit_counts: tuple[int, ...]
+    hand_mask: int
+
+    @cached
     def rank_mask(self) -> int:
         return sum(1 << r for r, n in enumerate(self.rank_counts) if n)
 
-    @cached_property
+    @cached
     def shape(self) -> tuple[int, ...]:
         """Sizes of the groups of equal rank, largest first, ones omitted."""
         return tuple(sorted((n for n in self.rank_counts if n > 1), reverse=True))
 
-    @cached_property
+    @cached
     def run(self) -> int:
         return self.tables.run_length(self.rank_mask)
 
-    @cached_property
+    @cached
     def max_suit(self) -> int:
         return max(self.suit_counts)
 
-    @cached_property
+    @cached
     def suit_masks(self) -> tuple[int, ...]:
         return self.tables.suit_masks(self.hand_mask)
 
-    @cached_property
+    @cached
     def suit_run(self) -> int:
         return max(self.tables.run_length(m) for m in self.suit_masks)
 

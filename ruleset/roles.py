@@ -133,7 +133,7 @@ class _ContextEvaluator:
         self.has_rank = any(a.domain == Domain.RANK for a in compiled.atoms)
         # Rank atoms that read only the hand's shape (``shape``, ``groups(n)``: hanafuda's sets)
         # are also remembered by the shape, which few hands lack among all the rank keys.
-        self.by_shape = all(a.by_shape for a in compiled.atoms if a.domain == Domain.RANK)
+        self.other_rank = any(not a.by_shape for a in compiled.atoms if a.domain == Domain.RANK)
         self.shape_cache: dict[tuple[int, ...], int] = {}
         self.has_suit = any(a.domain == Domain.SUIT for a in compiled.atoms)
         self.tables = t
@@ -143,16 +143,18 @@ class _ContextEvaluator:
             return 0                # nothing to remember (a captured pile's ranks vary without end)
         bits = self.rank_cache.get(rank_key)
         if bits is None:
-            counts = self.tables.rank_counts(rank_key)
-            shape = tuple(sorted(counts)) if self.by_shape else None
-            if shape is not None:
-                bits = self.shape_cache.get(shape)
-            if bits is None:
-                bits = self.c.bits(Domain.RANK, Features(self.tables, rank_counts=counts))
-                if shape is not None:
-                    self.shape_cache[shape] = bits
-            self.rank_cache[rank_key] = bits
+            bits = self.rank_cache[rank_key] = self._rank_bits(self.tables.rank_counts(rank_key))
         return bits
+
+    def _rank_bits(self, counts: tuple[int, ...]) -> int:
+        """The rank atoms of a hand of rank ``counts``: those that read only its shape (``shape``,
+        ``groups(n)``) remembered by the shape, which few hands lack, the others tested."""
+        f = Features(self.tables, rank_counts=counts)
+        shape = tuple(sorted(counts))
+        bits = self.shape_cache.get(shape)
+        if bits is None:
+            bits = self.shape_cache[shape] = self.c.bits(Domain.RANK, f, by_shape=True)
+        return bits | self.c.bits(Domain.RANK, f, by_shape=False) if self.other_rank else bits
 
     def suit_bits(self, suit_key: int) -> int:
         if not self.has_suit:
@@ -230,13 +232,23 @@ class RoleEvaluator:
             raise self.compiler.errors[0]
         self._contexts: dict[tuple[int | None, int | None], _ContextEvaluator] = {}
         self._class_masks: dict[tuple[str, int | None, int | None], int] = {}    # a class's cards per context
+        self._reads = self.compiler.reads_context()
         self.context(None, None)
 
     def context(self, trump: int | None = None, indicator: int | None = None) -> _ContextEvaluator:
         ev = self._contexts.get((trump, indicator))     # a plain tuple hashes faster than a Context
         if ev is None:
-            ctx = Context(trump, indicator)
-            ev = self._contexts[trump, indicator] = _ContextEvaluator(self.compiler.compile(ctx), self.table)
+            ev = self._contexts[trump, indicator] = self._compiled(trump, indicator)
+        return ev
+
+    def _compiled(self, trump: int | None, indicator: int | None) -> _ContextEvaluator:
+        """The evaluator of a context, shared by every context that differs only in what the
+        table does not read (the standard table reads neither: one evaluator, one set of caches)."""
+        reads_trump, reads_indicator = self._reads
+        key = (trump if reads_trump else None, indicator if reads_indicator else None)
+        ev = self._contexts.get(key)
+        if ev is None:
+            ev = self._contexts[key] = _ContextEvaluator(self.compiler.compile(Context(*key)), self.table)
         return ev
 
     def _check(self, hand: Sequence[int], mask: int) -> None:
