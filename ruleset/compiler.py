@@ -294,10 +294,9 @@ class TableCompiler:
             sizes = node.sizes
             return Atom(node, Domain.RANK, lambda f: f.shape == sizes, (), by_shape=True)
         left, right = self._quantity(node.left, ctx, out), self._quantity(node.right, ctx, out)
-        test, lf, rf = OPS[node.op], left.fn, right.fn
         domain = join(left.domain, right.domain)
         domain = Domain.RANK if domain == Domain.CONST else domain    # constant: evaluate with the ranks
-        return Atom(node, domain, lambda f: test(lf(f), rf(f)), (left, right) + left.parts + right.parts,
+        return Atom(node, domain, _compare(OPS[node.op], left, right), (left, right) + left.parts + right.parts,
                     by_shape=left.by_shape and right.by_shape)
 
     def _quantity(self, node: QuantityNode, ctx: Context, out: CompiledContext) -> Quantity:
@@ -463,6 +462,18 @@ class TableCompiler:
         d = self.deck
         suit = max(range(len(d.suits)), key=lambda s: (f.suit_counts[s], -s))
         return frozenset(c for c in hand if d.suit(c) == suit)
+
+
+def _compare(test: Callable[[int, int], bool], left: Quantity, right: Quantity) -> Callable[[Features], bool]:
+    """The test of a comparison atom; a number on either side is read once, not on every hand."""
+    lf, rf = left.fn, right.fn
+    if isinstance(right.node, Number):
+        value = right.node.value
+        return lambda f: test(lf(f), value)
+    if isinstance(left.node, Number):
+        value = left.node.value
+        return lambda f: test(value, rf(f))
+    return lambda f: test(lf(f), rf(f))
 
 
 @dataclass(frozen=True)

@@ -137,6 +137,7 @@ class _ContextEvaluator:
         self.shape_cache: dict[tuple[int, ...], int] = {}
         self.has_suit = any(a.domain == Domain.SUIT for a in compiled.atoms)
         self.tables = t
+        self.reader: Callable[[Sequence[int]], tuple[int, int]] | None = None    # RoleEvaluator._reader
 
     def rank_bits(self, rank_key: int) -> int:
         if not self.has_rank:
@@ -278,7 +279,9 @@ class RoleEvaluator:
 
     def values(self, hand: Sequence[int], trump: int | None = None, indicator: int | None = None) -> Resolution:
         """The roles of ``hand`` and their totals, without witness cards (the fast path of play)."""
-        return self.evaluate_many((hand,), trump, indicator)[0]
+        ev = self._contexts.get((trump, indicator)) or self.context(trump, indicator)
+        bits = (ev.reader or self._reader(ev))(hand)[0]
+        return ev.final_cache.get(bits) or ev.resolve(bits)
 
     def _sorted(self, cards: Iterable[int]) -> tuple[int, ...]:
         d = self.deck
@@ -292,8 +295,14 @@ class RoleEvaluator:
         return [fcache.get(bits) or ev.resolve(bits) for bits, _ in self._bits_many(ev, hands)]
 
     def _bits_many(self, ev: _ContextEvaluator, hands: Iterable[Sequence[int]]) -> list[tuple[int, int]]:
-        """The atom bits of each hand and the sum of its cards' packed keys, read from the caches
-        of ``ev`` (a hand's joint atoms by the cards they read, when that is all they read)."""
+        """The atom bits of each hand and the sum of its cards' packed keys (:meth:`_reader`)."""
+        read = ev.reader or self._reader(ev)
+        return [read(hand) for hand in hands]
+
+    def _reader(self, ev: _ContextEvaluator) -> Callable[[Sequence[int]], tuple[int, int]]:
+        """``read(hand)``: the atom bits of a hand and the sum of its cards' packed keys, read from
+        the caches of ``ev`` (a hand's joint atoms by the cards they read, when that is all they
+        read). Made once per context, with everything it reads bound."""
         t = self.compiler.tables
         packed = ev.packed.__getitem__
         rmask, sshift, smask, mshift, full = t.rank_key_mask, t.suit_shift, t.suit_key_mask, t.mask_shift, t.full_hand
@@ -301,9 +310,8 @@ class RoleEvaluator:
         single = ev.joint_fns[0] if len(ev.joint_fns) == 1 and ev.has_joint and not ev.mixed else None
         reads, rdcache, has_rank, has_suit = ev.joint_reads, ev.read_cache, ev.has_rank, ev.has_suit
         counted, ccache = ev.count_shift, ev.count_cache
-        out: list[tuple[int, int]] = []
-        append = out.append
-        for hand in hands:
+
+        def read(hand: Sequence[int]) -> tuple[int, int]:
             try:
                 v = sum(map(packed, hand))
             except (IndexError, TypeError):
@@ -334,8 +342,10 @@ class RoleEvaluator:
                     jb = ev.joint_bits(rk, sk, mask)
             else:
                 jb = ev.joint_bits(rk, sk, mask)
-            append((rb | sb | jb, v))
-        return out
+            return rb | sb | jb, v
+
+        ev.reader = read
+        return read
 
     def _card_reads(self, trump: int | None, indicator: int | None) -> tuple[int, Sequence[int]] | None:
         """(the bits of the cards the table reads, each card's bit) when the table reads nothing but
