@@ -18,9 +18,11 @@ A hand is summarised three ways, each a small integer key that roles.py caches o
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any, Callable, Generic, Sequence, TypeVar
 
 SUIT_KEY_BITS = 8
+CHUNK_BITS = 12             # rank counts are unpacked from tables of 4,096 entries (4 ranks of 3 bits)
 T = TypeVar("T")
 
 
@@ -82,6 +84,8 @@ class DeckTables:
         self.packed = tuple(self.rank_key[c] | self.suit_key[c] << self.suit_shift | self.hand_bit[c] << self.mask_shift
                             for c in cards)
         self._runs = tuple(self._run(m) for m in range(1 << ranks)) if ranks <= 16 else None
+        self._count_chunks = self._chunk_tables()
+        self.rank_values = tuple(1 << r for r in range(ranks))     # each rank's bit in a rank mask
 
     def _run(self, mask: int) -> int:
         if self.ace_low and self.ranks > 1 and mask >> (self.ranks - 1) & 1:
@@ -117,8 +121,33 @@ class DeckTables:
                 packed >> self.mask_shift)
 
     def rank_counts(self, rank_key: int) -> tuple[int, ...]:
+        chunks = self._count_chunks
+        if chunks is None:
+            b, f = self.rank_bits, self.rank_field
+            return tuple((rank_key >> (b * r)) & f for r in range(self.ranks))
+        width, full, whole, last = chunks
+        mask = len(full) - 1
+        counts: tuple[int, ...] = ()
+        for _ in whole:                         # every chunk but the last reads the full table
+            counts += full[rank_key & mask]
+            rank_key >>= width
+        return counts + last[rank_key]
+
+    def _chunk_tables(self) -> tuple[int, tuple[tuple[int, ...], ...], range, tuple[tuple[int, ...], ...]] | None:
+        """Tables that unpack the rank key a few ranks at a time (rank by rank costs a loop over
+        all ranks): (the bits of a chunk, the counts of every value of a chunk, the chunks before
+        the last, the counts of every value of the last, perhaps shorter, chunk) or None when one
+        chunk holds every rank."""
+        per = max(1, CHUNK_BITS // self.rank_bits)
+        if self.ranks <= per:
+            return None
         b, f = self.rank_bits, self.rank_field
-        return tuple((rank_key >> (b * r)) & f for r in range(self.ranks))
+
+        def table(ranks: int) -> tuple[tuple[int, ...], ...]:
+            return tuple(tuple((v >> (b * r)) & f for r in range(ranks)) for v in range(1 << (b * ranks)))
+
+        rest = self.ranks % per or per
+        return b * per, table(per), range((self.ranks - rest) // per), table(rest)
 
     def suit_counts(self, suit_key: int) -> tuple[int, ...]:
         f = (1 << SUIT_KEY_BITS) - 1
@@ -152,7 +181,7 @@ class Features:
 
     @cached
     def rank_mask(self) -> int:
-        return sum(1 << r for r, n in enumerate(self.rank_counts) if n)
+        return sum(compress(self.tables.rank_values, self.rank_counts))       # the bits of the ranks held
 
     @cached
     def shape(self) -> tuple[int, ...]:

@@ -133,7 +133,7 @@ class _ContextEvaluator:
         self.has_rank = any(a.domain == Domain.RANK for a in compiled.atoms)
         # Rank atoms that read only the hand's shape (``shape``, ``groups(n)``: hanafuda's sets)
         # are also remembered by the shape, which few hands lack among all the rank keys.
-        self.other_rank = any(not a.by_shape for a in compiled.atoms if a.domain == Domain.RANK)
+        self.other_rank = compiled.tests(Domain.RANK, by_shape=False)
         self.shape_cache: dict[tuple[int, ...], int] = {}
         self.has_suit = any(a.domain == Domain.SUIT for a in compiled.atoms)
         self.tables = t
@@ -155,7 +155,10 @@ class _ContextEvaluator:
         bits = self.shape_cache.get(shape)
         if bits is None:
             bits = self.shape_cache[shape] = self.c.bits(Domain.RANK, f, by_shape=True)
-        return bits | self.c.bits(Domain.RANK, f, by_shape=False) if self.other_rank else bits
+        for bit, test in self.other_rank:
+            if test(f):
+                bits |= bit
+        return bits
 
     def suit_bits(self, suit_key: int) -> int:
         if not self.has_suit:

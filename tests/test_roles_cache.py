@@ -120,3 +120,14 @@ def test_issue15_joint_atoms_of_card_set_counts_are_keyed_by_the_counts(table):
     keys = {sum(ctx.packed[c] for c in h) >> ctx.count_shift for h in hands}
     assert keys <= set(ctx.count_cache) and len(keys) < len(hands)      # hands share their counts
     assert ev.evaluate(hands[0]).go == every_atom(ev, hands[0])[0]
+
+
+@pytest.mark.parametrize("ranks,suits", [(13, 4), (12, 4), (4, 4), (5, 2), (13, 8), (9, 3), (8, 4)])
+def test_issue15_rank_counts_read_from_chunk_tables_match_rank_by_rank(ranks, suits):
+    from hachihachi.ruleset.features import DeckTables
+
+    t, rng = DeckTables(ranks, suits, ace_low=True), random.Random(ranks * suits)
+    for _ in range(300):
+        hand = rng.sample(range(ranks * suits), min(8, ranks * suits))
+        key = sum(t.rank_key[c] for c in hand)
+        assert t.rank_counts(key) == tuple(sum(1 for c in hand if c // suits == r) for r in range(ranks))
