@@ -24,7 +24,7 @@ from .events import Applied, FieldMade, RolesShown, RoundEnded, Transfer
 from .game import GameState
 
 __all__ = ["GameFold", "GameResult", "Job", "RulesetSpec", "Task", "game_seed", "play_one", "play_out", "play_task",
-           "seat_bots", "spec_of", "summarise"]
+           "seat_bots", "shared_seats", "spec_of", "summarise"]
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -76,13 +76,15 @@ def play_out(game: GameState, seats: Sequence[Bot], gseed: int) -> None:
 
 
 def play_one(ruleset: Ruleset, players: int, bots: Sequence[str], seed: int, index: int,
-             record_dir: Optional[Path] = None, record_ref: Optional[str] = None) -> GameResult:
-    """Play game ``index`` of the run seeded ``seed`` and summarise it."""
+             record_dir: Optional[Path] = None, record_ref: Optional[str] = None,
+             seats: Optional[Sequence[Bot]] = None) -> GameResult:
+    """Play game ``index`` of the run seeded ``seed`` and summarise it; ``seats``: the bots
+    to play with (:func:`shared_seats`), else the game makes its own from their names."""
     gseed = game_seed(seed, index)
     game = GameState(ruleset, players, seed=gseed)
     first_start = game.round.start
     fold = GameFold(game)
-    play_out(game, [make_bot(name) for name in bots], gseed)
+    play_out(game, [make_bot(name) for name in bots] if seats is None else seats, gseed)
     if record_dir is not None:
         from .atomicfile import write_atomic
         from .record import dump_record, record_data
@@ -237,5 +239,14 @@ def play_task(job: Job, task: Task) -> list[GameResult]:
     which, indices = task
     assert job.rulesets is not None, "a job is loaded before its tasks are played"
     rules = job.rulesets[which]
-    return [play_one(rules, job.players, job.bots, job.seed, i, job.record_dir, job.record_ref)
+    seats = shared_seats(job.bots)
+    return [play_one(rules, job.players, job.bots, job.seed, i, job.record_dir, job.record_ref, seats)
             for i in indices]
+
+
+def shared_seats(bots: Sequence[str]) -> Optional[list[Bot]]:
+    """Bots that every game of a task may share, or None. Only uniform bots qualify: no game asks
+    them anything (:mod:`.drive` draws for them from the seats' generators), so they keep no
+    state; any other bot is made anew for each game."""
+    seats = [make_bot(name) for name in bots]
+    return seats if is_uniform(seats) else None
