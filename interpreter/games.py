@@ -13,7 +13,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional, Sequence
+from typing import Any, Optional, Sequence, TypeVar
 
 from ..ruleset.bundled import is_name
 from ..ruleset.model import Ruleset
@@ -22,6 +22,9 @@ from .bots import Bot, make_bot
 from .drive import drive_game, is_uniform
 from .events import Applied, FieldMade, RolesShown, RoundEnded, Transfer
 from .game import GameState
+from .kinds import RoundKind
+
+S = TypeVar("S", bound=str)        # a name counted: a role's, a field's, a round kind (a str enum)
 
 __all__ = ["GameFold", "GameResult", "Job", "RulesetSpec", "Task", "game_seed", "play_one", "play_out", "play_task",
            "seat_bots", "shared_seats", "spec_of", "summarise"]
@@ -102,7 +105,7 @@ class GameFold:
 
     def __init__(self, game: GameState) -> None:
         self.game = game
-        self.kinds: list[str] = []              # what is counted is listed, and counted at the end
+        self.kinds: list[RoundKind] = []        # what is counted is listed, and counted at the end
         self.roles: list[str] = []
         self.fields: list[str] = []
         self.pot_after: list[int] = []
@@ -119,7 +122,7 @@ class GameFold:
         elif cls is RolesShown:
             self.roles += e.roles
         elif cls is RoundEnded:
-            self.kinds.append(e.kind.value)
+            self.kinds.append(e.kind)           # named by its value once counted (result)
             self.ok = self.ok and sum(e.delta) + e.pot_after - self.pot == 0
             self.pot = e.pot_after
             self.pot_after.append(self.pot)
@@ -137,13 +140,14 @@ class GameFold:
         ok = self.ok and sum(game.chips) + game.pot == game.ruleset.chips.start * game.players
         return GameResult(
             index=index, seed=gseed, first_start=first_start, chips=game.chips, leftover_pot=game.pot,
-            rounds=len(self.pot_after), kinds=_counted(self.kinds), roles=_counted(self.roles),
+            rounds=len(self.pot_after), kinds=tuple((k.value, n) for k, n in _counted(self.kinds)),
+            roles=_counted(self.roles),
             fields=_counted(self.fields),
             pot_after=tuple(self.pot_after), pot_taken=tuple(self.taken), mizuten=self.mizuten,
             deals=tuple(self.deals), winners=game.winners, zero_sum=ok)
 
 
-def _counted(names: list[str]) -> tuple[tuple[str, int], ...]:
+def _counted(names: Sequence[S]) -> tuple[tuple[S, int], ...]:
     return tuple(sorted(Counter(names).items()))
 
 
