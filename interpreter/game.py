@@ -70,8 +70,17 @@ def _own(phase: PhaseRule, name: str) -> Any:
 
 
 def steps_of(phases: tuple[PhaseRule, ...]) -> tuple[Step, ...]:
-    """The steps of a round of ``phases`` (see :data:`Step`)."""
-    return tuple((_own(p, "applies"), _own(p, "enter"), _own(p, "actor")) for p in phases)
+    """The steps of a round of ``phases`` (see :data:`Step`); those of the last phases asked for
+    are kept, as every game of a ruleset shares its phases (:func:`.round_phases.build_phases`)."""
+    global _last_steps
+    if _last_steps[0] is phases:
+        return _last_steps[1]
+    steps = tuple((_own(p, "applies"), _own(p, "enter"), _own(p, "actor")) for p in phases)
+    _last_steps = (phases, steps)
+    return steps
+
+
+_last_steps: tuple[tuple[PhaseRule, ...], tuple[Step, ...]] = ((), ())
 
 
 def _load(ruleset: Union[Ruleset, str]) -> Ruleset:

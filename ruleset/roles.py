@@ -144,10 +144,10 @@ class _ContextEvaluator:
             return 0                # nothing to remember (a captured pile's ranks vary without end)
         bits = self.rank_cache.get(rank_key)
         if bits is None:
-            bits = self.rank_cache[rank_key] = self._rank_bits(self.tables.rank_counts(rank_key))
+            bits = self.rank_cache[rank_key] = self.rank_bits_of(self.tables.rank_counts(rank_key))
         return bits
 
-    def _rank_bits(self, counts: tuple[int, ...]) -> int:
+    def rank_bits_of(self, counts: tuple[int, ...]) -> int:
         """The rank atoms of a hand of rank ``counts``: those that read only its shape (``shape``,
         ``groups(n)``) remembered by the shape, which few hands lack, the others tested."""
         f = Features(self.tables, rank_counts=counts)
@@ -313,6 +313,7 @@ class RoleEvaluator:
         single = ev.joint_fns[0] if len(ev.joint_fns) == 1 and ev.has_joint and not ev.mixed else None
         reads, rdcache, has_rank, has_suit = ev.joint_reads, ev.read_cache, ev.has_rank, ev.has_suit
         counted, ccache = ev.count_shift, ev.count_cache
+        rank_miss, rank_counts = ev.rank_bits_of, t.rank_counts
 
         def read(hand: Sequence[int]) -> tuple[int, int]:
             try:
@@ -324,8 +325,8 @@ class RoleEvaluator:
                 self._check(hand, mask)
             rk, sk = v & rmask, (v >> sshift) & smask
             rb = rcache.get(rk) if has_rank else 0
-            if rb is None:
-                rb = ev.rank_bits(rk)
+            if rb is None:                      # ev.rank_bits(rk), a call less
+                rb = rcache[rk] = rank_miss(rank_counts(rk))
             sb = scache.get(sk) if has_suit else 0
             if sb is None:
                 sb = ev.suit_bits(sk)
