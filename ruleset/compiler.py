@@ -93,7 +93,7 @@ class CompiledContext:
     roles: list[Callable[[int], bool]]
     witnesses: list[Witness]
     _tests: dict[tuple[Domain, bool | None], list[tuple[int, Callable[[Features], bool]]]] = \
-        field(default_factory=dict, repr=False)
+        field(default_factory=dict, repr=False, compare=False)     # by (domain, by_shape), made on first use
 
     def bits(self, domain: Domain, features: Features, by_shape: bool | None = None) -> int:
         """The bits of the atoms of ``domain`` true of ``features`` (only those whose ``by_shape``
