@@ -147,6 +147,11 @@ class GameState:
         return tuple(self._t.events)
 
     @property
+    def pot_taken(self) -> tuple[int, ...]:
+        """Each amount a seat took from the pot so far, in order (the transfers from the pot)."""
+        return tuple(self._t.pot_taken)
+
+    @property
     def round_index(self) -> int:
         """The 0-based index of the round being played (the number of rounds finished)."""
         return self._t.round.index
@@ -234,12 +239,14 @@ class GameState:
         """Apply a random deal (see :meth:`sample_chance`)."""
         return self.apply(self.sample_chance(rng))
 
-    def watch(self, see: Optional[Callable[[object], None]]) -> None:
-        """Hand ``see`` the events the phases emit and every :class:`~.events.Transfer`, as they
-        happen, from now on (None: stop). The applied actions are not handed over (they are the
-        bulk of the log; a watcher reads a round's deal and calls from :attr:`round` when the round
-        ends). A clone is not watched."""
+    def watch(self, see: Optional[Callable[[object], None]], transfers: bool = True) -> None:
+        """Hand ``see`` the events the phases emit and (unless ``transfers`` is False) every
+        :class:`~.events.Transfer`, as they happen, from now on (None: stop). The applied actions
+        are not handed over (they are the bulk of the log; a watcher reads a round's deal and calls
+        from :attr:`round` when the round ends, the amounts taken from the pot from
+        :attr:`pot_taken`). A clone is not watched."""
         self._t.watch = see
+        self._t.watch_transfers = see if transfers else None
 
     def clone(self) -> "GameState":
         """An independent copy (sharing the immutable ruleset and the frozen events), for search."""

@@ -109,17 +109,13 @@ class GameFold:
         self.roles: list[str] = []
         self.fields: list[str] = []
         self.pot_after: list[int] = []
-        self.taken: list[int] = []
         self.deals: list[int] = []
         self.mizuten, self.pot, self.ok = 0, 0, True
-        game.watch(self.see)
+        game.watch(self.see, transfers=False)   # the amounts taken from the pot: game.pot_taken
 
     def see(self, e: Any) -> None:
         cls = type(e)
-        if cls is Transfer:
-            if e.source == POT and e.target != POT:
-                self.taken.append(e.amount)
-        elif cls is RolesShown:
+        if cls is RolesShown:
             self.roles += e.roles
         elif cls is RoundEnded:
             self.kinds.append(e.kind)           # named by its value once counted (result)
@@ -143,7 +139,7 @@ class GameFold:
             rounds=len(self.pot_after), kinds=tuple((k.value, n) for k, n in _counted(self.kinds)),
             roles=_counted(self.roles),
             fields=_counted(self.fields),
-            pot_after=tuple(self.pot_after), pot_taken=tuple(self.taken), mizuten=self.mizuten,
+            pot_after=tuple(self.pot_after), pot_taken=game.pot_taken, mizuten=self.mizuten,
             deals=tuple(self.deals), winners=game.winners, zero_sum=ok)
 
 
