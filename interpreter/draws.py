@@ -11,6 +11,7 @@ three Python calls), so a game is the same whichever is used: the tests compare 
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any, Callable, Sequence
 
 __all__ = ["chooser", "shuffle"]
@@ -46,10 +47,15 @@ def shuffle(rng: random.Random, x: list[Any]) -> None:
         rng.shuffle(x)
         return
     bits = rng.getrandbits
-    for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in _steps(len(x)):
         j = bits(k)
         while j >= n:
             j = bits(k)
         x[i], x[j] = x[j], x[i]
+
+
+@lru_cache(maxsize=16)
+def _steps(length: int) -> tuple[tuple[int, int, int], ...]:
+    """The steps of a shuffle of ``length`` items: each position ``i`` from the last down, the
+    number ``n = i + 1`` of positions it may swap with and the bits ``k`` a draw below ``n`` takes."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(length - 1, 0, -1))

@@ -25,6 +25,9 @@ class RoundStarted:
     start: int                      # the start player (T5, T24)
     pot: int                        # the pot carried into the round
 
+    def __init__(self, round: int, start: int, pot: int) -> None:
+        self.__dict__.update(round=round, start=start, pot=pot)        # as Applied
+
 
 @dataclass(frozen=True)
 class Applied:
@@ -34,8 +37,8 @@ class Applied:
     seat: Seat
     action: ActionBase              # of the core or of the play kind
 
-    # The hot events (one per action, per payment, per trick) set their fields straight into the
-    # instance's dict: the generated frozen __init__ calls object.__setattr__ field by field,
+    # The hot events (one per action, per payment, per trick, per round) set their fields straight
+    # into the instance's dict: the generated frozen __init__ calls object.__setattr__ field by field,
     # which costs more than the rest of applying a card. Still frozen: nothing else may set them.
     def __init__(self, round: int, seat: Seat, action: ActionBase) -> None:
         self.__dict__.update(round=round, seat=seat, action=action)
@@ -91,6 +94,9 @@ class ForcedOut:
     round: int
     seats: tuple[int, ...]
 
+    def __init__(self, round: int, seats: tuple[int, ...]) -> None:
+        self.__dict__.update(round=round, seats=seats)                  # as Applied
+
 
 @dataclass(frozen=True)
 class RolesShown:
@@ -106,6 +112,11 @@ class RolesShown:
     aces: int = 0                   # cards counted per card class (T14), 0 for goers
     captured: bool = False          # made from captured cards (H18), not from the hand
 
+    def __init__(self, round: int, seat: int, roles: tuple[str, ...], value: int, cards: tuple[int, ...] = (),
+                 aces: int = 0, captured: bool = False) -> None:
+        self.__dict__.update(round=round, seat=seat, roles=roles, value=value, cards=cards, aces=aces,
+                             captured=captured)                         # as Applied
+
 
 @dataclass(frozen=True)
 class FieldMade:
@@ -118,6 +129,11 @@ class FieldMade:
     multiplier: int
     bound: bool = False
     binds_next: Optional[str] = None
+
+    def __init__(self, round: int, field: Optional[str], multiplier: int, bound: bool = False,
+                 binds_next: Optional[str] = None) -> None:
+        self.__dict__.update(round=round, field=field, multiplier=multiplier, bound=bound,
+                             binds_next=binds_next)                     # as Applied
 
 
 @dataclass(frozen=True)
@@ -145,6 +161,12 @@ class RoundEnded:
     delta: tuple[int, ...]          # each seat's change of chips in the round
     pot_after: int
     next_start: int
+
+    def __init__(self, round: int, kind: RoundKind, multiplier: int, goers: tuple[int, ...],
+                 tricks: Mapping[int, int], pot_to: Optional[int], delta: tuple[int, ...], pot_after: int,
+                 next_start: int) -> None:
+        self.__dict__.update(round=round, kind=kind, multiplier=multiplier, goers=goers, tricks=tricks,
+                             pot_to=pot_to, delta=delta, pot_after=pot_after, next_start=next_start)  # as Applied
 
 
 @dataclass(frozen=True)

@@ -70,8 +70,17 @@ def _own(phase: PhaseRule, name: str) -> Any:
 
 
 def steps_of(phases: tuple[PhaseRule, ...]) -> tuple[Step, ...]:
-    """The steps of a round of ``phases`` (see :data:`Step`)."""
-    return tuple((_own(p, "applies"), _own(p, "enter"), _own(p, "actor")) for p in phases)
+    """The steps of a round of ``phases`` (see :data:`Step`); those of the last phases asked for
+    are kept, as every game of a ruleset shares its phases (:func:`.round_phases.build_phases`)."""
+    global _last_steps
+    if _last_steps[0] is phases:
+        return _last_steps[1]
+    steps = tuple((_own(p, "applies"), _own(p, "enter"), _own(p, "actor")) for p in phases)
+    _last_steps = (phases, steps)
+    return steps
+
+
+_last_steps: tuple[tuple[PhaseRule, ...], tuple[Step, ...]] = ((), ())
 
 
 def _load(ruleset: Union[Ruleset, str]) -> Ruleset:
@@ -136,6 +145,11 @@ class GameState:
     @property
     def events(self) -> tuple[object, ...]:
         return tuple(self._t.events)
+
+    @property
+    def pot_taken(self) -> tuple[int, ...]:
+        """Each amount a seat took from the pot so far, in order (the transfers from the pot)."""
+        return tuple(self._t.pot_taken)
 
     @property
     def round_index(self) -> int:
@@ -225,12 +239,14 @@ class GameState:
         """Apply a random deal (see :meth:`sample_chance`)."""
         return self.apply(self.sample_chance(rng))
 
-    def watch(self, see: Optional[Callable[[object], None]]) -> None:
-        """Hand ``see`` the events the phases emit and every :class:`~.events.Transfer`, as they
-        happen, from now on (None: stop). The applied actions are not handed over (they are the
-        bulk of the log; a watcher reads a round's deal and calls from :attr:`round` when the round
-        ends). A clone is not watched."""
+    def watch(self, see: Optional[Callable[[object], None]], transfers: bool = True) -> None:
+        """Hand ``see`` the events the phases emit and (unless ``transfers`` is False) every
+        :class:`~.events.Transfer`, as they happen, from now on (None: stop). The applied actions
+        are not handed over (they are the bulk of the log; a watcher reads a round's deal and calls
+        from :attr:`round` when the round ends, the amounts taken from the pot from
+        :attr:`pot_taken`). A clone is not watched."""
         self._t.watch = see
+        self._t.watch_transfers = see if transfers else None
 
     def clone(self) -> "GameState":
         """An independent copy (sharing the immutable ruleset and the frozen events), for search."""

@@ -13,7 +13,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional, Sequence
+from typing import Any, Optional, Sequence, TypeVar
 
 from ..ruleset.bundled import is_name
 from ..ruleset.model import Ruleset
@@ -22,9 +22,12 @@ from .bots import Bot, make_bot
 from .drive import drive_game, is_uniform
 from .events import Applied, FieldMade, RolesShown, RoundEnded, Transfer
 from .game import GameState
+from .kinds import RoundKind
+
+S = TypeVar("S", bound=str)        # a name counted: a role's, a field's, a round kind (a str enum)
 
 __all__ = ["GameFold", "GameResult", "Job", "RulesetSpec", "Task", "game_seed", "play_one", "play_out", "play_task",
-           "seat_bots", "spec_of", "summarise"]
+           "seat_bots", "shared_seats", "spec_of", "summarise"]
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -76,13 +79,15 @@ def play_out(game: GameState, seats: Sequence[Bot], gseed: int) -> None:
 
 
 def play_one(ruleset: Ruleset, players: int, bots: Sequence[str], seed: int, index: int,
-             record_dir: Optional[Path] = None, record_ref: Optional[str] = None) -> GameResult:
-    """Play game ``index`` of the run seeded ``seed`` and summarise it."""
+             record_dir: Optional[Path] = None, record_ref: Optional[str] = None,
+             seats: Optional[Sequence[Bot]] = None) -> GameResult:
+    """Play game ``index`` of the run seeded ``seed`` and summarise it; ``seats``: the bots
+    to play with (:func:`shared_seats`), else the game makes its own from their names."""
     gseed = game_seed(seed, index)
     game = GameState(ruleset, players, seed=gseed)
     first_start = game.round.start
     fold = GameFold(game)
-    play_out(game, [make_bot(name) for name in bots], gseed)
+    play_out(game, [make_bot(name) for name in bots] if seats is None else seats, gseed)
     if record_dir is not None:
         from .atomicfile import write_atomic
         from .record import dump_record, record_data
@@ -100,24 +105,20 @@ class GameFold:
 
     def __init__(self, game: GameState) -> None:
         self.game = game
-        self.kinds: list[str] = []              # what is counted is listed, and counted at the end
+        self.kinds: list[RoundKind] = []        # what is counted is listed, and counted at the end
         self.roles: list[str] = []
         self.fields: list[str] = []
         self.pot_after: list[int] = []
-        self.taken: list[int] = []
         self.deals: list[int] = []
         self.mizuten, self.pot, self.ok = 0, 0, True
-        game.watch(self.see)
+        game.watch(self.see, transfers=False)   # the amounts taken from the pot: game.pot_taken
 
     def see(self, e: Any) -> None:
         cls = type(e)
-        if cls is Transfer:
-            if e.source == POT and e.target != POT:
-                self.taken.append(e.amount)
-        elif cls is RolesShown:
+        if cls is RolesShown:
             self.roles += e.roles
         elif cls is RoundEnded:
-            self.kinds.append(e.kind.value)
+            self.kinds.append(e.kind)           # named by its value once counted (result)
             self.ok = self.ok and sum(e.delta) + e.pot_after - self.pot == 0
             self.pot = e.pot_after
             self.pot_after.append(self.pot)
@@ -135,13 +136,14 @@ class GameFold:
         ok = self.ok and sum(game.chips) + game.pot == game.ruleset.chips.start * game.players
         return GameResult(
             index=index, seed=gseed, first_start=first_start, chips=game.chips, leftover_pot=game.pot,
-            rounds=len(self.pot_after), kinds=_counted(self.kinds), roles=_counted(self.roles),
+            rounds=len(self.pot_after), kinds=tuple((k.value, n) for k, n in _counted(self.kinds)),
+            roles=_counted(self.roles),
             fields=_counted(self.fields),
-            pot_after=tuple(self.pot_after), pot_taken=tuple(self.taken), mizuten=self.mizuten,
+            pot_after=tuple(self.pot_after), pot_taken=game.pot_taken, mizuten=self.mizuten,
             deals=tuple(self.deals), winners=game.winners, zero_sum=ok)
 
 
-def _counted(names: list[str]) -> tuple[tuple[str, int], ...]:
+def _counted(names: Sequence[S]) -> tuple[tuple[S, int], ...]:
     return tuple(sorted(Counter(names).items()))
 
 
@@ -237,5 +239,14 @@ def play_task(job: Job, task: Task) -> list[GameResult]:
     which, indices = task
     assert job.rulesets is not None, "a job is loaded before its tasks are played"
     rules = job.rulesets[which]
-    return [play_one(rules, job.players, job.bots, job.seed, i, job.record_dir, job.record_ref)
+    seats = shared_seats(job.bots)
+    return [play_one(rules, job.players, job.bots, job.seed, i, job.record_dir, job.record_ref, seats)
             for i in indices]
+
+
+def shared_seats(bots: Sequence[str]) -> Optional[list[Bot]]:
+    """Bots that every game of a task may share, or None. Only uniform bots qualify: no game asks
+    them anything (:mod:`.drive` draws for them from the seats' generators), so they keep no
+    state; any other bot is made anew for each game."""
+    seats = [make_bot(name) for name in bots]
+    return seats if is_uniform(seats) else None

@@ -68,7 +68,9 @@ class Table:
         self.events: list[object] = []         # the core's events and the play kind's own
         self.round = RoundState(index=0, start=start, players=players, chips_before=tuple(self.chips))
         self.finished = False
-        self.watch: Optional[Callable[[object], None]] = None     # see GameState.watch
+        self.watch: Optional[Callable[[object], None]] = None             # see GameState.watch
+        self.watch_transfers: Optional[Callable[[object], None]] = None   # the same, or None
+        self.pot_taken: list[int] = []          # each amount a seat took from the pot, in order
 
     @property
     def total(self) -> int:
@@ -98,6 +100,8 @@ class Table:
             return
         if source == POT:
             self.pot -= amount
+            if target != POT:
+                self.pot_taken.append(amount)
         else:
             self.chips[source] -= amount
         if target == POT:
@@ -106,5 +110,5 @@ class Table:
             self.chips[target] += amount
         event = Transfer(r.index, kind, source, target, amount, reason, base, factor)
         self.events.append(event)
-        if self.watch is not None:
-            self.watch(event)
+        if self.watch_transfers is not None:
+            self.watch_transfers(event)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 import operator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Iterable, cast
 
 from .cards import Deck
@@ -92,13 +92,26 @@ class CompiledContext:
     atoms: list[Atom]
     roles: list[Callable[[int], bool]]
     witnesses: list[Witness]
+    _tests: dict[tuple[Domain, bool | None], list[tuple[int, Callable[[Features], bool]]]] = \
+        field(default_factory=dict, repr=False, compare=False)     # by (domain, by_shape), made on first use
 
-    def bits(self, domain: Domain, features: Features) -> int:
+    def bits(self, domain: Domain, features: Features, by_shape: bool | None = None) -> int:
+        """The bits of the atoms of ``domain`` true of ``features`` (only those whose ``by_shape``
+        is ``by_shape``, when given)."""
         out = 0
-        for i, atom in enumerate(self.atoms):
-            if atom.domain == domain and atom.fn(features):
-                out |= 1 << i
+        for bit, fn in self.tests(domain, by_shape):
+            if fn(features):
+                out |= bit
         return out
+
+    def tests(self, domain: Domain, by_shape: bool | None = None) -> list[tuple[int, Callable[[Features], bool]]]:
+        """(bit, test) of each atom of ``domain`` (and ``by_shape``, when given), listed once."""
+        key = (domain, by_shape)
+        found = self._tests.get(key)
+        if found is None:
+            found = self._tests[key] = [(1 << i, a.fn) for i, a in enumerate(self.atoms) if a.domain == domain
+                                        and (by_shape is None or a.by_shape == by_shape)]
+        return found
 
 
 class TableCompiler:
@@ -112,6 +125,14 @@ class TableCompiler:
         self.patterns: list[Pattern | None] = []
         self._parse_classes()
         self._parse_patterns()
+
+    def reads_context(self) -> tuple[bool, bool]:
+        """Whether the table reads the trump suit, and whether it reads the indicator (a table
+        that reads neither compiles the same for every context)."""
+        nodes = [n for p in self.patterns if p is not None for n in walk(p)]
+        nodes += [n for c in self.classes.values() for n in walk(c)]
+        items = {i for n in nodes if isinstance(n, (RankSet, SuitSet, CardList)) for i in n.items}
+        return "trump" in items, "indicator" in items
 
     # ------------------------------------------------------------ parsing and checking
     def _parse_classes(self) -> None:
@@ -273,10 +294,9 @@ class TableCompiler:
             sizes = node.sizes
             return Atom(node, Domain.RANK, lambda f: f.shape == sizes, (), by_shape=True)
         left, right = self._quantity(node.left, ctx, out), self._quantity(node.right, ctx, out)
-        test, lf, rf = OPS[node.op], left.fn, right.fn
         domain = join(left.domain, right.domain)
         domain = Domain.RANK if domain == Domain.CONST else domain    # constant: evaluate with the ranks
-        return Atom(node, domain, lambda f: test(lf(f), rf(f)), (left, right) + left.parts + right.parts,
+        return Atom(node, domain, _compare(OPS[node.op], left, right), (left, right) + left.parts + right.parts,
                     by_shape=left.by_shape and right.by_shape)
 
     def _quantity(self, node: QuantityNode, ctx: Context, out: CompiledContext) -> Quantity:
@@ -359,7 +379,7 @@ class TableCompiler:
             return Quantity(Domain.CONST, lambda f: 0, node)
         if all(sl == slices[0] for sl in slices):
             ranks = [r for r in range(t.ranks) if slices[0] >> r & 1]
-            return Quantity(Domain.RANK, lambda f: sum(f.rank_counts[r] for r in ranks), node)
+            return Quantity(Domain.RANK, lambda f: sum(map(f.rank_counts.__getitem__, ranks)), node)
         if all(sl in (0, t.full_ranks) for sl in slices):
             suits = [s for s, sl in enumerate(slices) if sl]
             return Quantity(Domain.SUIT, lambda f: sum(f.suit_counts[s] for s in suits), node)
@@ -442,6 +462,18 @@ class TableCompiler:
         d = self.deck
         suit = max(range(len(d.suits)), key=lambda s: (f.suit_counts[s], -s))
         return frozenset(c for c in hand if d.suit(c) == suit)
+
+
+def _compare(test: Callable[[int, int], bool], left: Quantity, right: Quantity) -> Callable[[Features], bool]:
+    """The test of a comparison atom; a number on either side is read once, not on every hand."""
+    lf, rf = left.fn, right.fn
+    if isinstance(right.node, Number):
+        value = right.node.value
+        return lambda f: test(lf(f), value)
+    if isinstance(left.node, Number):
+        value = left.node.value
+        return lambda f: test(value, rf(f))
+    return lambda f: test(lf(f), rf(f))
 
 
 @dataclass(frozen=True)

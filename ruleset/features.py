@@ -18,10 +18,25 @@ A hand is summarised three ways, each a small integer key that roles.py caches o
 
 from __future__ import annotations
 
-from functools import cached_property
-from typing import Callable, Sequence, cast
+from itertools import compress
+from typing import Any, Callable, Generic, Sequence, TypeVar
 
 SUIT_KEY_BITS = 8
+CHUNK_BITS = 12             # rank counts are unpacked from tables of 4,096 entries (4 ranks of 3 bits)
+T = TypeVar("T")
+
+
+class cached(Generic[T]):
+    """A property computed on first use and then kept in the instance (``functools.cached_property``
+    without its lock, which costs more than most features: a :class:`Features` is one thread's)."""
+
+    def __init__(self, fn: Callable[[Any], T]) -> None:
+        self.fn, self.name = fn, fn.__name__
+        self.__doc__ = fn.__doc__
+
+    def __get__(self, obj: Any, owner: Any = None) -> T:
+        value = obj.__dict__[self.name] = self.fn(obj)       # later reads find it in the instance
+        return value
 
 
 def longest_run(mask: int) -> int:
@@ -69,6 +84,8 @@ class DeckTables:
         self.packed = tuple(self.rank_key[c] | self.suit_key[c] << self.suit_shift | self.hand_bit[c] << self.mask_shift
                             for c in cards)
         self._runs = tuple(self._run(m) for m in range(1 << ranks)) if ranks <= 16 else None
+        self._count_chunks = self._chunk_tables()
+        self.rank_values = tuple(1 << r for r in range(ranks))     # each rank's bit in a rank mask
 
     def _run(self, mask: int) -> int:
         if self.ace_low and self.ranks > 1 and mask >> (self.ranks - 1) & 1:
@@ -104,8 +121,33 @@ class DeckTables:
                 packed >> self.mask_shift)
 
     def rank_counts(self, rank_key: int) -> tuple[int, ...]:
+        chunks = self._count_chunks
+        if chunks is None:
+            b, f = self.rank_bits, self.rank_field
+            return tuple((rank_key >> (b * r)) & f for r in range(self.ranks))
+        width, full, whole, last = chunks
+        mask = len(full) - 1
+        counts: tuple[int, ...] = ()
+        for _ in whole:                         # every chunk but the last reads the full table
+            counts += full[rank_key & mask]
+            rank_key >>= width
+        return counts + last[rank_key]
+
+    def _chunk_tables(self) -> tuple[int, tuple[tuple[int, ...], ...], range, tuple[tuple[int, ...], ...]] | None:
+        """Tables that unpack the rank key a few ranks at a time (rank by rank costs a loop over
+        all ranks): (the bits of a chunk, the counts of every value of a chunk, the chunks before
+        the last, the counts of every value of the last, perhaps shorter, chunk) or None when one
+        chunk holds every rank."""
+        per = max(1, CHUNK_BITS // self.rank_bits)
+        if self.ranks <= per:
+            return None
         b, f = self.rank_bits, self.rank_field
-        return tuple((rank_key >> (b * r)) & f for r in range(self.ranks))
+
+        def table(ranks: int) -> tuple[tuple[int, ...], ...]:
+            return tuple(tuple((v >> (b * r)) & f for r in range(ranks)) for v in range(1 << (b * ranks)))
+
+        rest = self.ranks % per or per
+        return b * per, table(per), range((self.ranks - rest) // per), table(rest)
 
     def suit_counts(self, suit_key: int) -> tuple[int, ...]:
         f = (1 << SUIT_KEY_BITS) - 1
@@ -127,34 +169,38 @@ class Features:
 
     def __init__(self, tables: DeckTables, rank_counts: tuple[int, ...] | None = None,
                  suit_counts: tuple[int, ...] | None = None, hand_mask: int | None = None):
-        self.tables = tables
         # A part not given stays None; typed as given, since the compiler lets no pattern read it.
-        self.rank_counts = cast("tuple[int, ...]", rank_counts)
-        self.suit_counts = cast("tuple[int, ...]", suit_counts)
-        self.hand_mask = cast("int", hand_mask)
+        # (Set through the instance's dict: a hand's roles are often worked out from scratch, and
+        # three calls of ``typing.cast`` would cost more than this.)
+        self.__dict__.update(tables=tables, rank_counts=rank_counts, suit_counts=suit_counts, hand_mask=hand_mask)
 
-    @cached_property
+    tables: DeckTables
+    rank_counts: tuple[int, ...]
+    suit_counts: tuple[int, ...]
+    hand_mask: int
+
+    @cached
     def rank_mask(self) -> int:
-        return sum(1 << r for r, n in enumerate(self.rank_counts) if n)
+        return sum(compress(self.tables.rank_values, self.rank_counts))       # the bits of the ranks held
 
-    @cached_property
+    @cached
     def shape(self) -> tuple[int, ...]:
         """Sizes of the groups of equal rank, largest first, ones omitted."""
         return tuple(sorted((n for n in self.rank_counts if n > 1), reverse=True))
 
-    @cached_property
+    @cached
     def run(self) -> int:
         return self.tables.run_length(self.rank_mask)
 
-    @cached_property
+    @cached
     def max_suit(self) -> int:
         return max(self.suit_counts)
 
-    @cached_property
+    @cached
     def suit_masks(self) -> tuple[int, ...]:
         return self.tables.suit_masks(self.hand_mask)
 
-    @cached_property
+    @cached
     def suit_run(self) -> int:
         return max(self.tables.run_length(m) for m in self.suit_masks)
 

@@ -133,25 +133,31 @@ class _ContextEvaluator:
         self.has_rank = any(a.domain == Domain.RANK for a in compiled.atoms)
         # Rank atoms that read only the hand's shape (``shape``, ``groups(n)``: hanafuda's sets)
         # are also remembered by the shape, which few hands lack among all the rank keys.
-        self.by_shape = all(a.by_shape for a in compiled.atoms if a.domain == Domain.RANK)
+        self.other_rank = compiled.tests(Domain.RANK, by_shape=False)
         self.shape_cache: dict[tuple[int, ...], int] = {}
         self.has_suit = any(a.domain == Domain.SUIT for a in compiled.atoms)
         self.tables = t
+        self.reader: Callable[[Sequence[int]], tuple[int, int]] | None = None    # RoleEvaluator._reader
 
     def rank_bits(self, rank_key: int) -> int:
         if not self.has_rank:
             return 0                # nothing to remember (a captured pile's ranks vary without end)
         bits = self.rank_cache.get(rank_key)
         if bits is None:
-            counts = self.tables.rank_counts(rank_key)
-            shape = tuple(sorted(counts)) if self.by_shape else None
-            if shape is not None:
-                bits = self.shape_cache.get(shape)
-            if bits is None:
-                bits = self.c.bits(Domain.RANK, Features(self.tables, rank_counts=counts))
-                if shape is not None:
-                    self.shape_cache[shape] = bits
-            self.rank_cache[rank_key] = bits
+            bits = self.rank_cache[rank_key] = self.rank_bits_of(self.tables.rank_counts(rank_key))
+        return bits
+
+    def rank_bits_of(self, counts: tuple[int, ...]) -> int:
+        """The rank atoms of a hand of rank ``counts``: those that read only its shape (``shape``,
+        ``groups(n)``) remembered by the shape, which few hands lack, the others tested."""
+        f = Features(self.tables, rank_counts=counts)
+        shape = tuple(sorted(counts))
+        bits = self.shape_cache.get(shape)
+        if bits is None:
+            bits = self.shape_cache[shape] = self.c.bits(Domain.RANK, f, by_shape=True)
+        for bit, test in self.other_rank:
+            if test(f):
+                bits |= bit
         return bits
 
     def suit_bits(self, suit_key: int) -> int:
@@ -230,13 +236,23 @@ class RoleEvaluator:
             raise self.compiler.errors[0]
         self._contexts: dict[tuple[int | None, int | None], _ContextEvaluator] = {}
         self._class_masks: dict[tuple[str, int | None, int | None], int] = {}    # a class's cards per context
+        self._reads = self.compiler.reads_context()
         self.context(None, None)
 
     def context(self, trump: int | None = None, indicator: int | None = None) -> _ContextEvaluator:
         ev = self._contexts.get((trump, indicator))     # a plain tuple hashes faster than a Context
         if ev is None:
-            ctx = Context(trump, indicator)
-            ev = self._contexts[trump, indicator] = _ContextEvaluator(self.compiler.compile(ctx), self.table)
+            ev = self._contexts[trump, indicator] = self._compiled(trump, indicator)
+        return ev
+
+    def _compiled(self, trump: int | None, indicator: int | None) -> _ContextEvaluator:
+        """The evaluator of a context, shared by every context that differs only in what the
+        table does not read (the standard table reads neither: one evaluator, one set of caches)."""
+        reads_trump, reads_indicator = self._reads
+        key = (trump if reads_trump else None, indicator if reads_indicator else None)
+        ev = self._contexts.get(key)
+        if ev is None:
+            ev = self._contexts[key] = _ContextEvaluator(self.compiler.compile(Context(*key)), self.table)
         return ev
 
     def _check(self, hand: Sequence[int], mask: int) -> None:
@@ -266,7 +282,9 @@ class RoleEvaluator:
 
     def values(self, hand: Sequence[int], trump: int | None = None, indicator: int | None = None) -> Resolution:
         """The roles of ``hand`` and their totals, without witness cards (the fast path of play)."""
-        return self.evaluate_many((hand,), trump, indicator)[0]
+        ev = self._contexts.get((trump, indicator)) or self.context(trump, indicator)
+        bits = (ev.reader or self._reader(ev))(hand)[0]
+        return ev.final_cache.get(bits) or ev.resolve(bits)
 
     def _sorted(self, cards: Iterable[int]) -> tuple[int, ...]:
         d = self.deck
@@ -280,8 +298,14 @@ class RoleEvaluator:
         return [fcache.get(bits) or ev.resolve(bits) for bits, _ in self._bits_many(ev, hands)]
 
     def _bits_many(self, ev: _ContextEvaluator, hands: Iterable[Sequence[int]]) -> list[tuple[int, int]]:
-        """The atom bits of each hand and the sum of its cards' packed keys, read from the caches
-        of ``ev`` (a hand's joint atoms by the cards they read, when that is all they read)."""
+        """The atom bits of each hand and the sum of its cards' packed keys (:meth:`_reader`)."""
+        read = ev.reader or self._reader(ev)
+        return [read(hand) for hand in hands]
+
+    def _reader(self, ev: _ContextEvaluator) -> Callable[[Sequence[int]], tuple[int, int]]:
+        """``read(hand)``: the atom bits of a hand and the sum of its cards' packed keys, read from
+        the caches of ``ev`` (a hand's joint atoms by the cards they read, when that is all they
+        read). Made once per context, with everything it reads bound."""
         t = self.compiler.tables
         packed = ev.packed.__getitem__
         rmask, sshift, smask, mshift, full = t.rank_key_mask, t.suit_shift, t.suit_key_mask, t.mask_shift, t.full_hand
@@ -289,9 +313,9 @@ class RoleEvaluator:
         single = ev.joint_fns[0] if len(ev.joint_fns) == 1 and ev.has_joint and not ev.mixed else None
         reads, rdcache, has_rank, has_suit = ev.joint_reads, ev.read_cache, ev.has_rank, ev.has_suit
         counted, ccache = ev.count_shift, ev.count_cache
-        out: list[tuple[int, int]] = []
-        append = out.append
-        for hand in hands:
+        rank_miss, rank_counts = ev.rank_bits_of, t.rank_counts
+
+        def read(hand: Sequence[int]) -> tuple[int, int]:
             try:
                 v = sum(map(packed, hand))
             except (IndexError, TypeError):
@@ -301,8 +325,8 @@ class RoleEvaluator:
                 self._check(hand, mask)
             rk, sk = v & rmask, (v >> sshift) & smask
             rb = rcache.get(rk) if has_rank else 0
-            if rb is None:
-                rb = ev.rank_bits(rk)
+            if rb is None:                      # ev.rank_bits(rk), a call less
+                rb = rcache[rk] = rank_miss(rank_counts(rk))
             sb = scache.get(sk) if has_suit else 0
             if sb is None:
                 sb = ev.suit_bits(sk)
@@ -322,8 +346,10 @@ class RoleEvaluator:
                     jb = ev.joint_bits(rk, sk, mask)
             else:
                 jb = ev.joint_bits(rk, sk, mask)
-            append((rb | sb | jb, v))
-        return out
+            return rb | sb | jb, v
+
+        ev.reader = read
+        return read
 
     def _card_reads(self, trump: int | None, indicator: int | None) -> tuple[int, Sequence[int]] | None:
         """(the bits of the cards the table reads, each card's bit) when the table reads nothing but

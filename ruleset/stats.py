@@ -22,7 +22,6 @@ from .cards import Deck
 from .compiler import TableCompiler
 from .exact import OverBudget, PassCounts, RankTransfer
 from .planes import PlaneCounter
-from .patterns import CardList, RankSet, SuitSet, walk
 from .model import Ruleset
 from .roles import RoleEvaluator, _ids_with_parts
 
@@ -63,10 +62,7 @@ class RoleCounts:
 
 def uses_context(compiler: TableCompiler) -> tuple[bool, bool]:
     """Whether the table reads the trump suit, and whether it reads the indicator."""
-    nodes = [n for p in compiler.patterns if p is not None for n in walk(p)]
-    nodes += [n for c in compiler.classes.values() for n in walk(c)]
-    items = {i for n in nodes if isinstance(n, (RankSet, SuitSet, CardList)) for i in n.items}
-    return "trump" in items, "indicator" in items
+    return compiler.reads_context()
 
 
 def counts_deals(compiler: TableCompiler, trump: int | None, indicator: int | None) -> bool:

@@ -6,7 +6,9 @@ import pytest
 
 from hachihachi.interpreter import GameState
 from hachihachi.interpreter.actions import POT, Play
-from hachihachi.interpreter.events import Applied, TrickTaken, Transfer
+from hachihachi.interpreter.events import (Applied, FieldMade, ForcedOut, RolesShown, RoundEnded, RoundStarted,
+                                           TrickTaken, Transfer)
+from hachihachi.interpreter.kinds import RoundKind
 from hachihachi.interpreter.round_phases import build_phases
 from hachihachi.ruleset.loader import load_ruleset
 from hachihachi.ruleset.model import TransferKind
@@ -30,6 +32,10 @@ def test_issue15_a_changed_ruleset_gets_its_own_round():
     Applied(0, 1, Play(5)),
     Transfer(0, TransferKind.POT, POT, 2, 10, "pot", 10, 1),
     TrickTaken(0, 0, 1, (5, 9, 13), 2),
+    RoundStarted(0, 2, 7),
+    FieldMade(0, "small", 2),
+    ForcedOut(0, (3, 4)),
+    RolesShown(0, 3, ("karasu",), 2, aces=1),
 ])
 def test_issue15_hot_events_are_frozen_values(event):
     with pytest.raises(dataclasses.FrozenInstanceError):
@@ -38,6 +44,14 @@ def test_issue15_hot_events_are_frozen_values(event):
     assert again == event and hash(again) == hash(event) and again is not event
     assert dataclasses.replace(event, round=4) != event
     assert dataclasses.asdict(event)["round"] == 0
+
+
+def test_issue15_round_ended_is_a_frozen_value():
+    ended = RoundEnded(0, RoundKind.THREE_GOERS, 2, (0, 1, 2), {0: 3, 1: 2, 2: 2}, 0, (4, -2, -2, 0, 0), 0, 1)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        ended.pot_after = 3
+    assert dataclasses.replace(ended) == ended and dataclasses.replace(ended, next_start=2) != ended
+    assert dataclasses.asdict(ended)["tricks"] == {0: 3, 1: 2, 2: 2} and ended.next_start == 1
 
 
 def test_issue13_a_told_round_leaves_the_shared_compiled_round_alone():

@@ -61,10 +61,12 @@ def test_issue15_a_suit_run_reads_every_card_so_keys_by_its_value():
 
 def test_issue15_hanafuda_sets_are_remembered_by_the_hands_shape():
     """Hanafuda's set roles (shape 4 3, groups(3) ...) read how many months have each count only:
-    the many month keys of its hands share the few shapes."""
+    the many month keys of its hands share the few shapes. (In the trick game's table the sets
+    are remembered by the shape too, beside the runs and light counts read from each hand.)"""
     rules = load_ruleset("hanafuda_hachihachi")
     ctx = rules.evaluator.context(None, None)
-    assert ctx.by_shape and not load_ruleset("hachihachi_trick").evaluator.context(0, 5).by_shape
+    assert not ctx.other_rank                   # every rank atom reads the shape alone
+    assert load_ruleset("hachihachi_trick").evaluator.context(0, 5).other_rank      # runs, light counts
     rng = random.Random(8)
     for _ in range(300):
         rules.evaluator.values(rng.sample(list(rules.deck.cards), 7))
@@ -120,3 +122,28 @@ def test_issue15_joint_atoms_of_card_set_counts_are_keyed_by_the_counts(table):
     keys = {sum(ctx.packed[c] for c in h) >> ctx.count_shift for h in hands}
     assert keys <= set(ctx.count_cache) and len(keys) < len(hands)      # hands share their counts
     assert ev.evaluate(hands[0]).go == every_atom(ev, hands[0])[0]
+
+
+@pytest.mark.parametrize("ranks,suits", [(13, 4), (12, 4), (4, 4), (5, 2), (13, 8), (9, 3), (8, 4)])
+def test_issue15_rank_counts_read_from_chunk_tables_match_rank_by_rank(ranks, suits):
+    from hachihachi.ruleset.features import DeckTables
+
+    t, rng = DeckTables(ranks, suits, ace_low=True), random.Random(ranks * suits)
+    for _ in range(300):
+        hand = rng.sample(range(ranks * suits), min(8, ranks * suits))
+        key = sum(t.rank_key[c] for c in hand)
+        assert t.rank_counts(key) == tuple(sum(1 for c in hand if c // suits == r) for r in range(ranks))
+
+
+def test_issue15_a_table_that_reads_no_context_compiles_once_for_every_deal():
+    """The standard table reads neither trump nor indicator: every (trump, indicator) of a deal
+    shares one compiled context and its caches, and values are those of a context of its own."""
+    ev = load_ruleset("hachihachi_trick").evaluator
+    assert ev.compiler.reads_context() == (False, False)
+    assert ev.context(0, 5) is ev.context(3, 51) is ev.context(None, None)
+    rng = random.Random(4)
+    for _ in range(200):
+        cards = rng.sample(range(52), 8)
+        hand = sorted(cards[:7])
+        assert ev.values(hand, cards[7] & 3, cards[7]) == ev.values(hand)
+        assert ev.evaluate(hand, cards[7] & 3, cards[7]) == ev.evaluate(hand)

@@ -282,3 +282,18 @@ def test_issue15_a_watched_game_hands_over_its_emitted_events_and_transfers_but_
         game.deal_random() if game.current_player == CHANCE else game.apply(rng.choice(game.legal_actions()))
     assert seen == [e for e in game.events[1:] if type(e) is not Applied]     # all from the first round on
     assert any(type(e) is Transfer for e in seen)
+
+
+def test_issue15_a_game_watched_without_transfers_keeps_the_amounts_taken_from_the_pot():
+    from hachihachi.interpreter import CHANCE
+    from hachihachi.interpreter.actions import POT
+    from hachihachi.interpreter.events import Applied, Transfer
+
+    game, seen = GameState(RULES, 5, seed=8, rounds=6), []
+    game.watch(seen.append, transfers=False)
+    rng = random.Random(2)
+    while not game.is_terminal:
+        game.deal_random() if game.current_player == CHANCE else game.apply(rng.choice(game.legal_actions()))
+    assert seen == [e for e in game.events[1:] if type(e) not in (Applied, Transfer)]
+    taken = tuple(e.amount for e in game.events if type(e) is Transfer and e.source == POT and e.target != POT)
+    assert taken and game.pot_taken == taken

@@ -66,10 +66,13 @@ class Declarations(PhaseRule):
     def drive(self, t: Table, pick: Pick) -> None:
         """The declarations with uniform picks (:meth:`.base.PhaseRule.drive`): the steps of
         :meth:`actor`, :meth:`legal` and :meth:`apply` in one loop."""
-        log, index = t.events, t.round.index
+        r = t.round
+        log, index = t.events, r.index
         known = self._applied.row(index)
-        while (seat := self.actor(t)) is not None:
-            go = pick(seat, GO_ONLY if self.must_go(t, seat) else GO_OR_DROP) is GO
+        while not r.declarations_done:
+            seat = (r.start + len(r.declarations)) % r.players     # :meth:`actor`
+            must_go = r.mizuten and seat == r.start                 # :meth:`must_go`
+            go = pick(seat, GO_ONLY if must_go else GO_OR_DROP) is GO
             applied = known[2 * seat + go]
             if applied is None:
                 applied = known[2 * seat + go] = Applied(index, seat, GO if go else DROP)

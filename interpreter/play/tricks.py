@@ -113,10 +113,18 @@ class TrickEngine:
         hands, goers, plays, log, index = r.hands, p.goers, self._plays, t.events, r.index
         n, suits, trump, won, done = len(goers), self._suits, r.trump, r.tricks_won, p.done
         playable = self.playable
+        follow_only = self._follow and not self._trump      # the standard rule, written out below
         current, turn = p.current, p.turn
         known, size = self._applied.row(index), self._size
         while hand := hands[seat := goers[turn]]:
-            card = pick(seat, playable(t, hand))        # reads p.current, kept as current below
+            if not current:                             # :meth:`playable`: the leader plays any card
+                options = hand
+            elif follow_only:                           # the led suit if the hand has any, else any card
+                led = current[0] % suits
+                options = [c for c in hand if c % suits == led] or hand
+            else:
+                options = playable(t, hand)             # reads p.current, kept as current below
+            card = pick(seat, options)
             applied = known[seat * size + card]
             if applied is None:
                 applied = known[seat * size + card] = Applied(index, seat, plays[card])
