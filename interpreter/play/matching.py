@@ -73,7 +73,8 @@ class MatchingState:
     turn_from: int = 0                           # the size of the seat's pile when its turn began
     twice: bool = True                           # the field may hold a month twice (False: known not to)
     keys: dict[int, int] = dc_field(default_factory=dict)   # seat -> its pile's capture-role key (role_key)
-    months: Optional[list[list[int]]] = None     # the field cards of each month, in field order (made on use)
+    months: list[list[int]] = dc_field(default_factory=list)   # the field cards of each month, in field
+    #                                                            order (made on use: empty until then)
 
     @property
     def seat(self) -> int:
@@ -165,31 +166,35 @@ class MatchingEngine:
 
     def legal(self, t: Table) -> tuple[Union[Play, Capture], ...]:
         s: MatchingState = t.round.play
-        captures = self._captures
-        if s.stage is Stage.TURN_CHOICE:
+        stage = s.stage
+        if stage is Stage.TURN_CHOICE:
             pending = s.pending
             assert pending is not None          # the turned card waits for its choice
-            return tuple(captures[pending, f] for f in self.matches(s, pending))
-        if s.stage is Stage.OVER:
+            return tuple(self._captures[pending, f] for f in self.matches(s, pending))
+        if stage is Stage.OVER:
             return ()
         hand = sorted(t.round.hands[s.seat])
-        if not s.twice:                     # no month twice on the field: only plays
-            return tuple(map(self._plays.__getitem__, hand))
-        month, plays = self.month, self._plays
-        on_field = list(map(month.__getitem__, s.field))     # the field's months, in field order
-        if len(set(on_field)) == len(on_field):
+        plays = self._plays
+        if s.twice and not self._twice(s):
             # A card is laid on the field only when no field card has its month, and captures
             # only take cards away: once no month lies twice on the field, none will this round.
             s.twice = False
+        if not s.twice:                     # no month twice on the field: only plays
             return tuple(map(plays.__getitem__, hand))
+        months, month, captures = s.months or self._months(s), self.month, self._captures
         out: list[Union[Play, Capture]] = []
         for card in hand:
-            m = month[card]
-            if on_field.count(m) == 2:             # H15: choose which of the two to take
-                out.extend(captures[card, f] for f in s.field if month[f] == m)
+            m = months[month[card]]
+            if len(m) == 2:                 # H15: choose which of the two to take
+                out.append(captures[card, m[0]])
+                out.append(captures[card, m[1]])
             else:
                 out.append(plays[card])
         return tuple(out)
+
+    def _twice(self, s: MatchingState) -> bool:
+        """Whether some month lies twice on the field."""
+        return 2 in map(len, s.months or self._months(s))
 
     def drive(self, t: Table, pick: Pick) -> None:
         """Play out the round with uniform picks, action by action (:func:`drive_actions`)."""
@@ -256,7 +261,7 @@ class MatchingEngine:
         stock = s.stock
         if stock:
             card = stock.pop(0)
-            if len(self._months(s)[self.month[card]]) == 2:
+            if len(s.months[self.month[card]]) == 2:       # (made by _settle)
                 s.stage, s.pending = Stage.TURN_CHOICE, card
                 return
             self._settle(t, s, seat, card, None, True)
@@ -265,7 +270,7 @@ class MatchingEngine:
     def _months(self, s: MatchingState) -> list[list[int]]:
         """The field cards of each month in field order, kept beside the field while it changes."""
         months = s.months
-        if months is None:
+        if not months:
             month = self.month
             months = s.months = [[] for _ in range(max(month) + 1)]
             for f in s.field:
@@ -274,7 +279,7 @@ class MatchingEngine:
 
     def _settle(self, t: Table, s: MatchingState, seat: int, card: int, target: Optional[int], turned: bool) -> None:
         """H14: capture the matching field card(s) with ``card``, or leave it on the field."""
-        field, m = s.field, self._months(s)[self.month[card]]
+        field, m = s.field, (s.months or self._months(s))[self.month[card]]
         if not m:
             field.append(card)
             m.append(card)
