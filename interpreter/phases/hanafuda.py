@@ -81,20 +81,21 @@ class HanaDealSpace:
 
     def __init__(self, ruleset: Ruleset, players: int) -> None:
         self.ruleset, self.players = ruleset, players
+        self._month = tuple(map(ruleset.deck.rank, ruleset.deck.cards))     # each card's month
 
     def sample(self, rng: random.Random) -> HanaDeal:
         n, f = self.ruleset.hand_size, self.ruleset.hanafuda.field_cards
+        dealt = self.players * n
         cards = list(self.ruleset.deck.cards)
         while True:
             rng.shuffle(cards)
-            hands = tuple([tuple(sorted(cards[i:i + n])) for i in range(0, self.players * n, n)])
-            rest = cards[self.players * n:]
-            deal = HanaDeal(hands, tuple(sorted(rest[:f])), tuple(rest[f:]))
-            if self._four(deal.field) is None:          # field_four: redeal
-                return deal
+            hands = tuple([tuple(sorted(cards[i:i + n])) for i in range(0, dealt, n)])
+            field = tuple(sorted(cards[dealt:dealt + f]))
+            if self._four(field) is None:               # field_four: redeal
+                return HanaDeal(hands, field, tuple(cards[dealt + f:]))
 
     def _four(self, field: Iterable[int]) -> Optional[int]:
-        months = [self.ruleset.deck.rank(c) for c in field]
+        months = list(map(self._month.__getitem__, field))
         return next((m for m in months if months.count(m) == 4), None)
 
     def problem(self, deal: object) -> Optional[str]:
@@ -151,7 +152,7 @@ class HanafudaDeal(ChancePhase):
     def apply(self, t: Table, action: HanaDeal) -> None:
         r, rules = t.round, self.ruleset.hanafuda
         r.dealt = tuple(tuple(h) for h in action.hands)
-        r.hands = [list(h) for h in action.hands]
+        r.hands = list(map(sorted, action.hands))           # kept sorted: legal cards come in order
         made = rules.field_of(action.field)
         bound = _last_binding(t)
         from_binding = False

@@ -173,7 +173,7 @@ class MatchingEngine:
             return tuple(self._captures[pending, f] for f in self.matches(s, pending))
         if stage is Stage.OVER:
             return ()
-        hand = sorted(t.round.hands[s.seat])
+        hand = t.round.hands[s.seat]        # sorted since the deal (cards are only taken out)
         plays = self._plays
         if s.twice and not self._twice(s):
             # A card is laid on the field only when no field card has its month, and captures
