@@ -6,13 +6,15 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import islice
+from operator import indexOf
 from typing import Any, Iterable, Mapping, Optional, Protocol, Sequence
 
 from ...ruleset.hanafuda_rules import HanaField, HanafudaRules
 from ...ruleset.model import Phase, Ruleset, TransferKind
 from ...ruleset.roles import RoleResult
 from ..actions import ActionBase
-from ..events import FieldMade, RolesShown, RoundStarted
+from ..events import FieldMade, RolesShown
 from ..kinds import PLAYED, RoundKind
 from ..play.matching import MatchingState, seat_goers
 from ..state import RoundState, Table
@@ -123,19 +125,19 @@ class HanaDealSpace:
 def _last_binding(t: Table) -> Optional[str]:
     """H6: the field the previous round bound this one to, read from the log (a field carried by
     the brights left on its field, ``carry_brights``, binds it too; the stronger one counts)."""
-    last, rules = t.round.index - 1, t.ruleset.hanafuda
+    last, rules, events = t.round.index - 1, t.ruleset.hanafuda, t.events
+    try:    # the log's last FieldMade, sought from the end in C (the exact type: events are not subclassed)
+        at = len(events) - 1 - indexOf(map(type, reversed(events)), FieldMade)
+    except ValueError:
+        return None
     found: list[Optional[str]] = []
     e: Any
-    for e in reversed(t.events):            # from the end: the log is in round order
-        kind = type(e)                      # (the exact types: the log's events are not subclassed)
-        if kind is FieldMade or kind is FieldCarried:
-            if e.round < last:
-                break
-            if e.round == last:
-                found.append(e.binds_next if kind is FieldMade else e.field)
-        elif kind is RoundStarted and e.round <= last:
-            break                           # the last round's fields come after its start
-    found = [f for f in reversed(found) if f is not None]
+    for e in islice(events, at, None):      # the last round's field, and the field carried beside it
+        kind = type(e)
+        if (kind is not FieldMade and kind is not FieldCarried) or e.round != last:
+            break
+        found.append(e.binds_next if kind is FieldMade else e.field)
+    found = [f for f in found if f is not None]
     if not found:
         return None
     return max(found, key=lambda f: rules.field_by_id(f).field.multiplier)
