@@ -14,6 +14,7 @@ from ...ruleset.hanafuda_rules import HanaField, HanafudaRules
 from ...ruleset.model import Phase, Ruleset, TransferKind
 from ...ruleset.roles import RoleResult
 from ..actions import ActionBase
+from ..draws import shuffle
 from ..events import FieldMade, RolesShown
 from ..kinds import PLAYED, RoundKind
 from ..play.matching import MatchingState, seat_goers
@@ -90,7 +91,7 @@ class HanaDealSpace:
         dealt = self.players * n
         cards = list(self.ruleset.deck.cards)
         while True:
-            rng.shuffle(cards)
+            shuffle(rng, cards)                         # rng.shuffle's very order, drawn faster
             hands = tuple([tuple(sorted(cards[i:i + n])) for i in range(0, dealt, n)])
             field = tuple(sorted(cards[dealt:dealt + f]))
             if self._four(field) is None:               # field_four: redeal
