@@ -75,10 +75,14 @@ class MatchingState:
     keys: dict[int, int] = dc_field(default_factory=dict)   # seat -> its pile's capture-role key (role_key)
     months: list[list[int]] = dc_field(default_factory=list)   # the field cards of each month, in field
     #                                                            order (made on use: empty until then)
+    seat: int = -1                               # the seat to play (set from order and turn, below)
 
-    @property
-    def seat(self) -> int:
-        return self.order[self.turn % len(self.order)]
+    def __post_init__(self) -> None:
+        self.seat_to_play()
+
+    def seat_to_play(self) -> None:
+        """Set :attr:`seat` from the order and the turn (kept in a field: read at every action)."""
+        self.seat = self.order[self.turn % len(self.order)] if self.order else -1
 
 
 def capture_evaluator(ruleset: Ruleset) -> RoleEvaluator:
@@ -100,6 +104,7 @@ def seat_goers(t: Table) -> None:
             s.stock.extend(sorted(r.hands[seat]))
             r.hands[seat] = []
     s.order = order
+    s.seat_to_play()
     s.captures = {x: [] for x in order}
 
 
@@ -312,6 +317,7 @@ class MatchingEngine:
                 self._stop(t, s, seat, res)
                 return
         s.turn += 1
+        s.seat_to_play()
         hands = t.round.hands
         for x in s.order:
             if hands[x]:
