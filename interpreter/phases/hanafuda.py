@@ -264,8 +264,7 @@ class CardScoring(PhaseRule):
 
     def chaff(self, s: Piles, seat: int) -> int:
         """H19 sujuroku: the chaff ``seat`` captured, willow cards counted as chaff."""
-        chaff = self._chaff
-        return sum(1 for c in s.captures[seat] if c in chaff)
+        return len(self._chaff.intersection(s.captures[seat]))     # a pile holds each card once
 
     @cached_property
     def _chaff(self) -> frozenset[int]:
@@ -277,8 +276,8 @@ class CardScoring(PhaseRule):
         """H12 tobikomi: ``seat`` captured the three cards of a month it was dealt."""
         assert t.round.dealt is not None        # scored after the deal
         deck, dealt = self.ruleset.deck, t.round.dealt[seat]
-        months = [deck.rank(c) for c in dealt]
-        three = [c for c in dealt if months.count(deck.rank(c)) == 3]
+        months = list(map(deck.rank, dealt))
+        three = [c for c, m in zip(dealt, months) if months.count(m) == 3]
         return bool(three) and set(three) <= set(s.captures[seat])
 
     def _specials(self, r: RoundState, s: MatchingState, points: dict[int, int]) -> list[tuple[str, int, int]]:
