@@ -179,27 +179,28 @@ class MatchingEngine:
         if stage is Stage.OVER:
             return ()
         hand = t.round.hands[s.seat]        # sorted since the deal (cards are only taken out)
-        plays = self._plays
-        if s.twice and not self._twice(s):
-            # A card is laid on the field only when no field card has its month, and captures
-            # only take cards away: once no month lies twice on the field, none will this round.
-            s.twice = False
-        if not s.twice:                     # no month twice on the field: only plays
-            return tuple(map(plays.__getitem__, hand))
-        months, month, captures = s.months or self._months(s), self.month, self._captures
+        if s.twice:
+            months = s.months or self._months(s)
+            if 2 not in map(len, months):
+                # A card is laid on the field only when no field card has its month, and captures
+                # only take cards away: once no month lies twice on the field, none will this round.
+                s.twice = False
+            elif 2 in map(len, map(months.__getitem__, map(self.month.__getitem__, hand))):
+                return self._with_choices(hand, months)     # (the two tests above run in C)
+        return tuple(map(self._plays.__getitem__, hand))   # no card of the hand matches two field cards
+
+    def _with_choices(self, hand: list[int], months: list[list[int]]) -> tuple[Union[Play, Capture], ...]:
+        """H15: a card whose month lies twice on the field is played as a choice of which to take."""
+        month, plays, captures = self.month, self._plays, self._captures
         out: list[Union[Play, Capture]] = []
         for card in hand:
             m = months[month[card]]
-            if len(m) == 2:                 # H15: choose which of the two to take
+            if len(m) == 2:
                 out.append(captures[card, m[0]])
                 out.append(captures[card, m[1]])
             else:
                 out.append(plays[card])
         return tuple(out)
-
-    def _twice(self, s: MatchingState) -> bool:
-        """Whether some month lies twice on the field."""
-        return 2 in map(len, s.months or self._months(s))
 
     def drive(self, t: Table, pick: Pick) -> None:
         """Play out the round with uniform picks, action by action (:func:`drive_actions`)."""
