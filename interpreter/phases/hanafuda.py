@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import cached_property
-from itertools import islice
 from operator import indexOf
 from typing import Any, Iterable, Mapping, Optional, Protocol, Sequence
 
@@ -133,7 +132,7 @@ def _last_binding(t: Table) -> Optional[str]:
         return None
     found: list[Optional[str]] = []
     e: Any
-    for e in islice(events, at, None):      # the last round's field, and the field carried beside it
+    for e in events[at:]:                   # the last round's field, and the field carried beside it
         kind = type(e)
         if (kind is not FieldMade and kind is not FieldCarried) or e.round != last:
             break
