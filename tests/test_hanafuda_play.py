@@ -131,6 +131,19 @@ def test_H14_capture_by_month_and_choice_between_two():
     assert seat0
 
 
+def test_H14_H15_legal_actions_in_card_order_from_a_hand_dealt_out_of_order():
+    """A deal may list a hand in any order (a record, a determinized deal): the seat's actions come
+    in card order, a card matching two field cards as its two captures in field order (H15)."""
+    field = tuple(cards("3c2 9a 7c1 3c1 8c1 9r"))             # 3 (cherry) twice, 3c2 first
+    g = game()
+    stock = deal(PLAIN, "3c1 3c2 9a 9r 7c1 8c1").stock
+    g.apply(HanaDeal(tuple(tuple(reversed(cards(h))) for h in PLAIN), field, stock))
+    r3, expect = D.parse("3r"), []
+    for c in sorted(cards(PLAIN[0])):
+        expect += [Capture(r3, D.parse("3c2")), Capture(r3, D.parse("3c1"))] if c == r3 else [Play(c)]
+    assert g.legal_actions() == tuple(expect)
+
+
 def test_H15_turned_card_captures_the_card_just_discarded():
     g = game()
     g.apply(deal(PLAIN, "7c1 7c2 8c1 8c2 9c1 9c2", rest="5c2"))

@@ -6,13 +6,15 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import cached_property
+from operator import indexOf
 from typing import Any, Iterable, Mapping, Optional, Protocol, Sequence
 
 from ...ruleset.hanafuda_rules import HanaField, HanafudaRules
 from ...ruleset.model import Phase, Ruleset, TransferKind
 from ...ruleset.roles import RoleResult
 from ..actions import ActionBase
-from ..events import FieldMade, RolesShown, RoundStarted
+from ..draws import shuffle
+from ..events import FieldMade, RolesShown
 from ..kinds import PLAYED, RoundKind
 from ..play.matching import MatchingState, seat_goers
 from ..state import RoundState, Table
@@ -81,20 +83,21 @@ class HanaDealSpace:
 
     def __init__(self, ruleset: Ruleset, players: int) -> None:
         self.ruleset, self.players = ruleset, players
+        self._month = tuple(map(ruleset.deck.rank, ruleset.deck.cards))     # each card's month
 
     def sample(self, rng: random.Random) -> HanaDeal:
         n, f = self.ruleset.hand_size, self.ruleset.hanafuda.field_cards
+        dealt = self.players * n
         cards = list(self.ruleset.deck.cards)
         while True:
-            rng.shuffle(cards)
-            hands = tuple([tuple(sorted(cards[i:i + n])) for i in range(0, self.players * n, n)])
-            rest = cards[self.players * n:]
-            deal = HanaDeal(hands, tuple(sorted(rest[:f])), tuple(rest[f:]))
-            if self._four(deal.field) is None:          # field_four: redeal
-                return deal
+            shuffle(rng, cards)                         # rng.shuffle's very order, drawn faster
+            hands = tuple([tuple(sorted(cards[i:i + n])) for i in range(0, dealt, n)])
+            field = tuple(sorted(cards[dealt:dealt + f]))
+            if self._four(field) is None:               # field_four: redeal
+                return HanaDeal(hands, field, tuple(cards[dealt + f:]))
 
     def _four(self, field: Iterable[int]) -> Optional[int]:
-        months = [self.ruleset.deck.rank(c) for c in field]
+        months = list(map(self._month.__getitem__, field))
         return next((m for m in months if months.count(m) == 4), None)
 
     def problem(self, deal: object) -> Optional[str]:
@@ -122,19 +125,19 @@ class HanaDealSpace:
 def _last_binding(t: Table) -> Optional[str]:
     """H6: the field the previous round bound this one to, read from the log (a field carried by
     the brights left on its field, ``carry_brights``, binds it too; the stronger one counts)."""
-    last, rules = t.round.index - 1, t.ruleset.hanafuda
+    last, rules, events = t.round.index - 1, t.ruleset.hanafuda, t.events
+    try:    # the log's last FieldMade, sought from the end in C (the exact type: events are not subclassed)
+        at = len(events) - 1 - indexOf(map(type, reversed(events)), FieldMade)
+    except ValueError:
+        return None
     found: list[Optional[str]] = []
     e: Any
-    for e in reversed(t.events):            # from the end: the log is in round order
-        kind = type(e)                      # (the exact types: the log's events are not subclassed)
-        if kind is FieldMade or kind is FieldCarried:
-            if e.round < last:
-                break
-            if e.round == last:
-                found.append(e.binds_next if kind is FieldMade else e.field)
-        elif kind is RoundStarted and e.round <= last:
-            break                           # the last round's fields come after its start
-    found = [f for f in reversed(found) if f is not None]
+    for e in events[at:]:                   # the last round's field, and the field carried beside it
+        kind = type(e)
+        if (kind is not FieldMade and kind is not FieldCarried) or e.round != last:
+            break
+        found.append(e.binds_next if kind is FieldMade else e.field)
+    found = [f for f in found if f is not None]
     if not found:
         return None
     return max(found, key=lambda f: rules.field_by_id(f).field.multiplier)
@@ -151,7 +154,7 @@ class HanafudaDeal(ChancePhase):
     def apply(self, t: Table, action: HanaDeal) -> None:
         r, rules = t.round, self.ruleset.hanafuda
         r.dealt = tuple(tuple(h) for h in action.hands)
-        r.hands = [list(h) for h in action.hands]
+        r.hands = list(map(sorted, action.hands))           # kept sorted: legal cards come in order
         made = rules.field_of(action.field)
         bound = _last_binding(t)
         from_binding = False
@@ -260,8 +263,7 @@ class CardScoring(PhaseRule):
 
     def chaff(self, s: Piles, seat: int) -> int:
         """H19 sujuroku: the chaff ``seat`` captured, willow cards counted as chaff."""
-        chaff = self._chaff
-        return sum(1 for c in s.captures[seat] if c in chaff)
+        return len(self._chaff.intersection(s.captures[seat]))     # a pile holds each card once
 
     @cached_property
     def _chaff(self) -> frozenset[int]:
@@ -273,8 +275,8 @@ class CardScoring(PhaseRule):
         """H12 tobikomi: ``seat`` captured the three cards of a month it was dealt."""
         assert t.round.dealt is not None        # scored after the deal
         deck, dealt = self.ruleset.deck, t.round.dealt[seat]
-        months = [deck.rank(c) for c in dealt]
-        three = [c for c in dealt if months.count(deck.rank(c)) == 3]
+        months = list(map(deck.rank, dealt))
+        three = [c for c, m in zip(dealt, months) if months.count(m) == 3]
         return bool(three) and set(three) <= set(s.captures[seat])
 
     def _specials(self, r: RoundState, s: MatchingState, points: dict[int, int]) -> list[tuple[str, int, int]]:

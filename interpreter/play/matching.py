@@ -73,11 +73,16 @@ class MatchingState:
     turn_from: int = 0                           # the size of the seat's pile when its turn began
     twice: bool = True                           # the field may hold a month twice (False: known not to)
     keys: dict[int, int] = dc_field(default_factory=dict)   # seat -> its pile's capture-role key (role_key)
-    months: Optional[list[list[int]]] = None     # the field cards of each month, in field order (made on use)
+    months: list[list[int]] = dc_field(default_factory=list)   # the field cards of each month, in field
+    #                                                            order (made on use: empty until then)
+    seat: int = -1                               # the seat to play (set from order and turn, below)
 
-    @property
-    def seat(self) -> int:
-        return self.order[self.turn % len(self.order)]
+    def __post_init__(self) -> None:
+        self.seat_to_play()
+
+    def seat_to_play(self) -> None:
+        """Set :attr:`seat` from the order and the turn (kept in a field: read at every action)."""
+        self.seat = self.order[self.turn % len(self.order)] if self.order else -1
 
 
 def capture_evaluator(ruleset: Ruleset) -> RoleEvaluator:
@@ -99,6 +104,7 @@ def seat_goers(t: Table) -> None:
             s.stock.extend(sorted(r.hands[seat]))
             r.hands[seat] = []
     s.order = order
+    s.seat_to_play()
     s.captures = {x: [] for x in order}
 
 
@@ -165,28 +171,33 @@ class MatchingEngine:
 
     def legal(self, t: Table) -> tuple[Union[Play, Capture], ...]:
         s: MatchingState = t.round.play
-        captures = self._captures
-        if s.stage is Stage.TURN_CHOICE:
+        stage = s.stage
+        if stage is Stage.TURN_CHOICE:
             pending = s.pending
             assert pending is not None          # the turned card waits for its choice
-            return tuple(captures[pending, f] for f in self.matches(s, pending))
-        if s.stage is Stage.OVER:
+            return tuple(self._captures[pending, f] for f in self.matches(s, pending))
+        if stage is Stage.OVER:
             return ()
-        hand = sorted(t.round.hands[s.seat])
-        if not s.twice:                     # no month twice on the field: only plays
-            return tuple(map(self._plays.__getitem__, hand))
-        month, plays = self.month, self._plays
-        on_field = list(map(month.__getitem__, s.field))     # the field's months, in field order
-        if len(set(on_field)) == len(on_field):
-            # A card is laid on the field only when no field card has its month, and captures
-            # only take cards away: once no month lies twice on the field, none will this round.
-            s.twice = False
-            return tuple(map(plays.__getitem__, hand))
+        hand = t.round.hands[s.seat]        # sorted since the deal (cards are only taken out)
+        if s.twice:
+            months = s.months or self._months(s)
+            if 2 not in map(len, months):
+                # A card is laid on the field only when no field card has its month, and captures
+                # only take cards away: once no month lies twice on the field, none will this round.
+                s.twice = False
+            elif 2 in map(len, map(months.__getitem__, map(self.month.__getitem__, hand))):
+                return self._with_choices(hand, months)     # (the two tests above run in C)
+        return tuple(map(self._plays.__getitem__, hand))   # no card of the hand matches two field cards
+
+    def _with_choices(self, hand: list[int], months: list[list[int]]) -> tuple[Union[Play, Capture], ...]:
+        """H15: a card whose month lies twice on the field is played as a choice of which to take."""
+        month, plays, captures = self.month, self._plays, self._captures
         out: list[Union[Play, Capture]] = []
         for card in hand:
-            m = month[card]
-            if on_field.count(m) == 2:             # H15: choose which of the two to take
-                out.extend(captures[card, f] for f in s.field if month[f] == m)
+            m = months[month[card]]
+            if len(m) == 2:
+                out.append(captures[card, m[0]])
+                out.append(captures[card, m[1]])
             else:
                 out.append(plays[card])
         return tuple(out)
@@ -256,7 +267,7 @@ class MatchingEngine:
         stock = s.stock
         if stock:
             card = stock.pop(0)
-            if len(self._months(s)[self.month[card]]) == 2:
+            if len(s.months[self.month[card]]) == 2:       # (made by _settle)
                 s.stage, s.pending = Stage.TURN_CHOICE, card
                 return
             self._settle(t, s, seat, card, None, True)
@@ -265,7 +276,7 @@ class MatchingEngine:
     def _months(self, s: MatchingState) -> list[list[int]]:
         """The field cards of each month in field order, kept beside the field while it changes."""
         months = s.months
-        if months is None:
+        if not months:
             month = self.month
             months = s.months = [[] for _ in range(max(month) + 1)]
             for f in s.field:
@@ -274,7 +285,7 @@ class MatchingEngine:
 
     def _settle(self, t: Table, s: MatchingState, seat: int, card: int, target: Optional[int], turned: bool) -> None:
         """H14: capture the matching field card(s) with ``card``, or leave it on the field."""
-        field, m = s.field, self._months(s)[self.month[card]]
+        field, m = s.field, (s.months or self._months(s))[self.month[card]]
         if not m:
             field.append(card)
             m.append(card)
@@ -307,6 +318,7 @@ class MatchingEngine:
                 self._stop(t, s, seat, res)
                 return
         s.turn += 1
+        s.seat_to_play()
         hands = t.round.hands
         for x in s.order:
             if hands[x]:
