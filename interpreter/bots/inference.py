@@ -4,7 +4,7 @@ A seat that went likely holds a hand worth going with, and one that dropped a we
 search that deals the hidden hands uniformly plays against opponents who went with anything.
 :func:`declaration_checks` gives, for each other seat whose declaration was free (not a mizuten
 start player's forced go, T6), a test of a candidate hand as dealt: would the heuristic
-(:func:`.heuristic.go_value` against :func:`.heuristic.drop_cost`) have declared the same from
+(:func:`.going.go_value` against :func:`.going.drop_cost`) have declared the same from
 that seat's place at the time, with the declarations, drop fees and pot it saw then? The sampler
 keeps a hand that passes, and one that fails with probability ``LEAK``: the other seats are not
 the heuristic, and a hand the heuristic would have played otherwise is unlikely, not impossible.
@@ -18,7 +18,7 @@ from typing import Callable, Optional, Sequence
 
 from ...ruleset.model import Ruleset, TransferKind
 from ..view import View
-from .heuristic import drop_cost, go_value
+from .going import drop_cost, go_value
 
 LEAK = 0.15                     # chance of keeping a hand on which the heuristic would have declared otherwise
 
@@ -27,7 +27,7 @@ HandCheck = Callable[[tuple[int, ...], random.Random], bool]
 
 @dataclass(slots=True)
 class Place:
-    """A seat's place at its declaration (what :func:`.heuristic.go_value` reads), the hand
+    """A seat's place at its declaration (what :func:`.going.go_value` reads), the hand
     set in turn to each candidate."""
 
     hand: Sequence[int]
