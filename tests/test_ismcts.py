@@ -361,10 +361,11 @@ def test_T14_T15_T19_worlds_drawn_with_a_memo_keep_what_the_seat_saw(infer):
     assert checked > 20 and same[1] >= 0.95 * same[0], same
 
 
-def _declaring_position():
-    """T10-T12: 5 players, start 0; seat 0 went, seat 1 dropped; seat 2 to declare."""
+def _declaring_position(mizuten: bool = False):
+    """T10-T12: 5 players, start 0 (who called ``mizuten``); seat 0 went, seat 1 dropped; seat 2
+    to declare."""
     g = new_game(players=5, start=0)
-    g.apply(CallMizuten(False))
+    g.apply(CallMizuten(mizuten))
     deal(g, "As Ks Qs Ah Kh 2d 3d", "2c 3c 4c 5h 6h 7d 9d", "4s 5s 6s 7s 8s 9s Td",
          "2s 3s 8c 9c Tc Jc Qc", "Jh Qh 2h 3h 4h 5d 6d", indicator="Kc")
     g.apply(Declare(True)), g.apply(DROP)
@@ -417,11 +418,7 @@ def test_T11_inference_sees_each_seat_at_its_declaration_with_the_fees_paid_befo
 def test_T6_inference_reads_nothing_from_a_mizuten_start_players_forced_go():
     from hachihachi.interpreter.bots.inference import declaration_checks
 
-    g = new_game(players=5, start=0)
-    g.apply(CallMizuten(True))
-    deal(g, "As Ks Qs Ah Kh 2d 3d", "2c 3c 4c 5h 6h 7d 9d", "4s 5s 6s 7s 8s 9s Td",
-         "2s 3s 8c 9c Tc Jc Qc", "Jh Qh 2h 3h 4h 5d 6d", indicator="Kc")
-    g.apply(Declare(True)), g.apply(DROP)
+    g = _declaring_position(mizuten=True)
     assert set(declaration_checks(RULES, g.view(2), carried=0)) == {1}
 
 
