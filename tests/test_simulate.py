@@ -297,3 +297,23 @@ def test_issue15_a_game_watched_without_transfers_keeps_the_amounts_taken_from_t
     assert seen == [e for e in game.events[1:] if type(e) not in (Applied, Transfer)]
     taken = tuple(e.amount for e in game.events if type(e) is Transfer and e.source == POT and e.target != POT)
     assert taken and game.pot_taken == taken
+
+
+def test_issue15_a_local_worker_freezes_what_it_holds_once_its_rules_are_loaded():
+    """A worker's inherited heap and loaded rules are moved out of the cyclic collector's way
+    (gc.freeze), so a full collection in the middle of its games does not walk them."""
+    import gc
+
+    from hachihachi.interpreter.backends import local
+    from hachihachi.interpreter.games import Job, spec_of
+
+    job = Job(None, (spec_of(RULES),), 4, ("random",) * 4, 1)
+    gc.unfreeze()
+    try:
+        local._init_worker(job)
+        assert gc.get_freeze_count() > 1000
+        alone = simulate(RULES, games=1, players=4, bots=["random"], seed=1)
+        assert list(local._run_task((0, [0]))[0].chips) == alone.final_chips        # the same game
+    finally:
+        gc.unfreeze()
+        local._WORKER_JOB.clear()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from typing import Generator, Iterable
 
 from ..games import GameResult, Job, Task, play_task
@@ -15,6 +16,11 @@ _WORKER_JOB: list[Job] = []
 
 def _init_worker(job: Job) -> None:
     _WORKER_JOB[:] = [job.loaded()]
+    # Everything the worker holds now (inherited with fork, and the loaded rules) lives as long as
+    # it does: out of the cyclic collector's way, a full collection does not walk it (nor, after a
+    # fork, copy the parent's pages by touching them), as the gc module's freeze() is meant for.
+    gc.collect()
+    gc.freeze()
 
 
 def _run_task(task: Task) -> list[GameResult]:
