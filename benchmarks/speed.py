@@ -1,12 +1,18 @@
 """Interpreter rounds per second against the hand-written baseline, same seeded play, one core.
 
-    python benchmarks/speed.py [--games N] [--players P] [--seed S] [--repeat R] [--profile]
+    python benchmarks/speed.py [--games N] [--players P] [--seed S] [--repeat R] [--chunk C] [--profile]
 
 Both engines play the same games (``benchmarks/baseline_engine.py`` explains how); the script
 first checks that every game ends with the same chips and pot in both, then times each engine
-(best of ``--repeat`` runs, alternating) and prints the ratio interpreter / baseline (1.0 = as fast).
-It also times ``simulate`` (what ``hachi simulate`` runs on one worker: the same games, each
-summarised, and the summary of the run) against the baseline and against the interpreter alone.
+and prints the ratio interpreter / baseline (1.0 = as fast). It also times ``simulate`` (what
+``hachi simulate`` runs on one worker: games each summarised, and the summary of the run) against
+the baseline and against the interpreter alone.
+
+Timing: the games are cut into chunks of ``--chunk`` games, and each chunk is played by the three
+workloads in turn, ``--repeat`` times over; a workload's time is its CPU time summed over all its
+chunks. On a shared machine whose speed drifts over seconds, whole runs timed one after the other
+swung the ratio twofold; chunks a few hundred milliseconds long, interleaved, see the same
+machine. (``simulate``'s chunks are runs of their own seeds, the same number of games and rounds.)
 
 Role values: when the hand-written role table of the baseline agrees with the ruleset's evaluator
 on a sample of hands, the baseline uses its own; otherwise it calls the ruleset's evaluator (so
@@ -53,16 +59,17 @@ def roles_agree(rules, hands: int = 3000) -> int:
     return bad
 
 
-def timed(fns, repeat: int) -> list[tuple[float, object]]:
-    """Best CPU time and result of each of ``fns``. CPU time of this process, not wall time, and
-    runs alternating between the functions, so that other work on a shared machine hits all alike."""
-    best, out = [float("inf")] * len(fns), [None for _ in fns]
+def interleaved(fns, chunks: int, repeat: int) -> list[float]:
+    """CPU time of each of ``fns`` (called with a chunk's index), summed over ``chunks`` chunks
+    played in turn by every function, ``repeat`` times over (see the module's doc)."""
+    total = [0.0] * len(fns)
     for _ in range(repeat):
-        for i, fn in enumerate(fns):
-            t = time.process_time()
-            out[i] = fn()
-            best[i] = min(best[i], time.process_time() - t)
-    return list(zip(best, out))
+        for c in range(chunks):
+            for i, fn in enumerate(fns):
+                t = time.process_time()
+                fn(c)
+                total[i] += time.process_time() - t
+    return total
 
 
 def main() -> None:
@@ -70,7 +77,8 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=500)
     ap.add_argument("--players", type=int, default=5)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--chunk", type=int, default=25, help="games a chunk (see the module's doc)")
     ap.add_argument("--profile", action="store_true", help="Print the interpreter's top functions.")
     args = ap.parse_args()
     rules = load_ruleset("hachihachi_trick")
@@ -86,17 +94,25 @@ def main() -> None:
     # collection walking all of it lands in whichever engine happens to be running.
     gc.collect()
     gc.freeze()
-    (t_int, res_int), (t_base, res_base), (t_sim, summary) = timed(
-        [lambda: [interpreter_game(rules, s, players, bot) for s in seeds],
-         lambda: [play_game(s, players, 12, roles) for s in seeds],
-         lambda: simulate(rules, games=args.games, players=players, bots=["random"], seed=args.seed)],
-        args.repeat)
+    res_int = [interpreter_game(rules, s, players, bot) for s in seeds]
+    res_base = [play_game(s, players, 12, roles) for s in seeds]
+    summary = simulate(rules, games=args.games, players=players, bots=["random"], seed=args.seed)
     same = sum(a[:2] == b[:2] for a, b in zip(res_int, res_base))
     rounds = sum(r[2] for r in res_int)
     print(f"same final chips and pot in {same} of {args.games} games")
     print(f"simulate ends every game with the interpreter's chips: "
           f"{summary.final_chips == [c for r in res_int for c in r[0]]}")
-    print(f"{args.games} games, {rounds} rounds, {players} players, random bots, one core, best of {args.repeat}")
+    size = max(1, args.chunk)
+    parts = [seeds[i:i + size] for i in range(0, len(seeds), size)]
+    t_int, t_base, t_sim = interleaved(
+        [lambda c: [interpreter_game(rules, s, players, bot) for s in parts[c]],
+         lambda c: [play_game(s, players, 12, roles) for s in parts[c]],
+         lambda c: simulate(rules, games=len(parts[c]), players=players, bots=["random"],
+                            seed=args.seed * 100_003 + c)],
+        len(parts), args.repeat)
+    rounds *= args.repeat
+    print(f"{args.games} games, {rounds // args.repeat} rounds, {players} players, random bots, one core, "
+          f"{args.repeat} times over in interleaved chunks of {size} games")
     print(f"interpreter: {rounds / t_int:9.0f} rounds/s")
     print(f"baseline:    {rounds / t_base:9.0f} rounds/s")
     print(f"simulate:    {rounds / t_sim:9.0f} rounds/s (games summarised, one worker)")
