@@ -75,13 +75,6 @@ def iter_results(ruleset: Ruleset, games: int, players: int, bots: Sequence[str]
 
 # -- the summary of a run --------------------------------------------------------------------
 
-def add_all(m: Moments, xs: Sequence[int]) -> None:
-    """``m.add(x)`` for each of the integers ``xs``, summed at once (the same sums: integers add exactly)."""
-    m.n += len(xs)
-    m.total += sum(xs)
-    m.sq += sum([x * x for x in xs])
-
-
 @dataclass
 class SeatSummary:
     seat: int
@@ -136,8 +129,8 @@ class Summary:
         self.kinds.update(dict(g.kinds))
         self.roles.update(dict(g.roles))
         self.fields.update(dict(g.fields))
-        add_all(self.pot_after, g.pot_after)
-        add_all(self.pot_taken, g.pot_taken)
+        self.pot_after.add_many(g.pot_after)
+        self.pot_taken.add_many(g.pot_taken)
         self.leftover_pot.add(g.leftover_pot)
         self.mizuten += g.mizuten
         self.zero_sum_violations += not g.zero_sum

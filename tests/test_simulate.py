@@ -154,10 +154,15 @@ def test_json_has_the_interface_keys():
 
 
 def test_moments_match_the_textbook_formulas():
-    xs = [random.Random(1).randint(-50, 150) for _ in range(50)]
-    m = Moments()
+    rng = random.Random(1)
+    xs = [rng.randint(-50, 150) for _ in range(50)]
+    m, at_once = Moments(), Moments()
     for x in xs:
         m.add(x)
+    at_once.add_many(xs[:20])
+    at_once.add_many(xs[20:])
+    assert at_once == m                                    # the same sums, added at once
+    assert len(set(xs)) > 10
     mean = sum(xs) / len(xs)
     var = sum((x - mean) ** 2 for x in xs) / (len(xs) - 1)
     assert m.mean == pytest.approx(mean)
