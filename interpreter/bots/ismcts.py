@@ -287,10 +287,12 @@ def _estimates(root: Node, legal: Sequence[Any], default: Any) -> list[Estimate]
     """Each contender's paired advantage over ``default`` so far (none yet: no samples)."""
     out = []
     for a in legal:
+        if a == default:
+            continue
         node = root.children.get(a)
-        if a != default and (node is None or not node.pairs):
+        if node is None or not node.pairs:
             out.append(Estimate(a, 0, 0.0, math.inf))
-        elif a != default and node is not None:
+        else:
             mean = node.gain / node.pairs
             var = (node.gain_sq - node.pairs * mean * mean) / (node.pairs - 1) if node.pairs > 1 else math.inf
             out.append(Estimate(a, node.pairs, mean, math.sqrt(max(0.0, var) / node.pairs)))
