@@ -264,7 +264,7 @@ def test_issue14_young_nodes_below_the_root_play_as_the_roll_out_instead_of_expl
     seat = g.current_player
 
     def breadth(expand_after):
-        root = IsmctsBot(iterations=40, expand_after=expand_after)._run(g, seat, random.Random(4), None)
+        root, _ = IsmctsBot(iterations=40, expand_after=expand_after)._run(g, seat, random.Random(4), None)
         return sum(len(child.children) for child in root.children.values())
 
     explored, heuristic = breadth(0), breadth(10 ** 6)
@@ -293,13 +293,57 @@ def test_issue14_the_clock_keeps_the_mean_time_a_decision_and_never_allows_more_
     assert 0 < poor.allowance(1.0) < 0.025                           # debts are repaid, never below the floor
 
 
-def test_issue14_declarations_and_early_cards_weigh_more_than_the_mean_and_the_last_cards_less():
+def test_issue14_the_clock_gives_declarations_several_means_cards_a_fraction_and_mizuten_nothing():
     from hachihachi.interpreter.bots.clock import weight
     from hachihachi.interpreter.actions import Play, Split
+    from hachihachi.interpreter.play.matching import Capture
 
     first, last = weight((Play(1), Play(2)), 7, 7), weight((Play(1), Play(2)), 2, 7)
-    assert weight((Declare(True), Declare(False)), 7, 7) == weight((Split(True), Split(False)), 5, 7) > 1.0
-    assert first > 1.0 > last > 0
+    declare = weight((Declare(True), Declare(False)), 7, 7)
+    assert declare == weight((Split(True), Split(False)), 5, 7) > 2.0
+    assert 1.0 > first > last > 0
+    assert weight((CallMizuten(True), CallMizuten(False)), 0, 7) == 0
+    # a hanafuda capture choice is a card decision, not a declaration
+    assert weight((Capture(1, 2), Capture(1, 3)), 7, 7) == weight((Play(1), Play(2)), 7, 7)
+
+
+def _mizuten_choice() -> GameState:
+    for seed in range(40):
+        for g, _ in decisions(RULES, 5, seed):
+            legal = g.legal_actions()
+            if isinstance(legal[0], CallMizuten) and len(legal) > 1:
+                return g
+            g.apply(legal[0])
+    raise AssertionError("no mizuten call in 40 games")
+
+
+def test_issue14_a_decision_the_clock_gives_nothing_or_less_than_one_pair_keeps_the_heuristic_choice(monkeypatch):
+    from hachihachi.interpreter.bots import ismcts
+
+    worlds = []
+    monkeypatch.setattr(ismcts, "determinize", lambda *a: worlds.append(a) or determinize(*a))
+    g = _mizuten_choice()                                  # weight 0: never searched
+    seat = g.current_player
+    default = make_bot("heuristic").choose(g, seat, random.Random(1))
+    bot = IsmctsBot(ms=1000.0)
+    assert bot.choose(g, seat, random.Random(1)) == default and worlds == []
+    g = first_real_choice(RULES, 5, seed=3)                # a card: one pair dearer than its allowance
+    seat = g.current_player
+    bot.pair_cost[type(g.legal_actions()[0])] = 60.0
+    assert bot.choose(g, seat, random.Random(1)) == make_bot("heuristic").choose(g, seat, random.Random(1))
+    assert worlds == []
+    assert bot.clock is not None and bot.clock.bank > 0.9         # the unspent time is banked
+    bot.pair_cost.clear()                                  # unknown cost: searched, and the cost learnt
+    bot.choose(g, seat, random.Random(1))
+    assert worlds and 0 < bot.pair_cost[type(g.legal_actions()[0])] < 60.0
+
+
+def test_issue14_past_its_deadline_a_world_stops_after_the_pair_it_is_playing():
+    g = first_real_choice(RULES, 5, seed=3)
+    seat = g.current_player
+    default = make_bot("heuristic").choose(g, seat, random.Random(0))
+    root, first_pair = IsmctsBot(ms=10.0, per_world=6)._run(g, seat, random.Random(8), default, deadline=0.0)
+    assert sum(n.pairs for n in root.children.values()) == 1 and first_pair is not None and first_pair > 0
 
 
 def test_issue14_a_settled_decision_stops_before_its_iterations_are_spent():
@@ -309,7 +353,7 @@ def test_issue14_a_settled_decision_stops_before_its_iterations_are_spent():
     assert not settled([Estimate("a", 3, -1.0, 0.5), Estimate("b", 2, -5.0, 0.0)])     # b: too few
     assert not settled([Estimate("a", 9, -0.4, 0.5)])                                 # a may yet win
     g = lone_goer_choice()              # going alone takes the pot, dropping pays: every world agrees
-    root = IsmctsBot(iterations=200)._run(g, 2, random.Random(3), Declare(True))
+    root, _ = IsmctsBot(iterations=200)._run(g, 2, random.Random(3), Declare(True))
     assert root.children[Declare(False)].pairs == SETTLE_PAIRS
 
 
@@ -319,7 +363,7 @@ def test_issue14_ismcts_is_repeatable_with_iterations_and_plays_several_contende
     default = make_bot("heuristic").choose(g, seat, random.Random(0))
 
     def pairs(per_world):
-        root = IsmctsBot(iterations=40, per_world=per_world)._run(g, seat, random.Random(8), default)
+        root, _ = IsmctsBot(iterations=40, per_world=per_world)._run(g, seat, random.Random(8), default)
         return {a: (n.pairs, round(n.gain, 9)) for a, n in root.children.items() if a != default}
 
     assert pairs(3) == pairs(3)                                      # seeded: the same search again

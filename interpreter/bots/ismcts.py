@@ -31,8 +31,12 @@ went holds a hand worth going with; ``infer=False`` deals them uniformly, as ``m
 
 The search stops early when the decision is settled (every contender behind the default,
 :func:`.search.settled`). With ``ms``, that is the mean CPU time a decision (:mod:`.clock`): the
-time a settled or light decision leaves goes to a bank the heavy ones draw on, and no decision is
-given more than ``cap_ms``; ``managed=False`` gives every decision ``ms``.
+go/drop declarations, where the search pays, get several times the mean and the cards a
+fraction; a mizuten call, or a decision whose allowance cannot buy one paired comparison (the
+running cost of its kind's first pair, ``pair_cost``), keeps the heuristic's choice; the time a
+settled or light decision leaves goes to a bank the heavy ones draw on, and no decision is given
+more than ``cap_ms``. Past the deadline a world stops after the pair it is playing.
+``managed=False`` gives every decision ``ms``.
 
 It works through the engine API only (``legal_actions``, ``apply``, ``current_player``, ``view``,
 the events) plus :func:`.determinize.determinize`, so it plays any rule file of
@@ -62,6 +66,7 @@ DEFAULT_ITERATIONS = 20          # under 100 ms a decision on one core (p95, tri
 EXPLORATION = 0.7
 PER_WORLD = 6                    # contenders played against the default in each sampled world
 EXPAND_AFTER = 8                 # visits a node below the root needs before its actions are searched
+PAIR_MEMORY = 0.8                # weight of the past in the running cost of a decision's first pair
 
 
 @dataclass(eq=False)
@@ -112,6 +117,7 @@ class IsmctsBot(SearchBot):
         self.per_world = max(1, per_world)
         self.infer = infer
         self.clock = None if ms is None else Clock(ms, cap_ms)
+        self.pair_cost: dict[type, float] = {}       # per kind of action: CPU seconds of a first pair
 
     def decide(self, game: GameState, seat: int, legal: tuple[Any, ...], rng: random.Random, began: float) -> Any:
         default = heuristic_choice(rollout_policy(game.ruleset), game, seat, rng, legal)
@@ -120,13 +126,22 @@ class IsmctsBot(SearchBot):
             best = max(range(len(stats)), key=lambda i: (stats[i].visits, stats[i].mean, -i))
             return stats[best].action if stats[best].visits > 1 or default is None else default
         deadline = cap = None
+        kind = type(legal[0])
         if self.clock is not None:
             w = 1.0
             if self.managed:
                 hand = hand_of(game, seat)
                 w = weight(legal, hand or 0, game.ruleset.hand_size)
+                if w <= 0:
+                    return default      # a kind of decision the search does not pay on (:mod:`.clock`)
             deadline, cap = began + self.clock.allowance(w), began + self.clock.cap
-        root = self._run(game, seat, rng, default, deadline, cap)
+            cost = self.pair_cost.get(kind)
+            if self.managed and cost is not None and time.process_time() + cost > deadline:
+                return default          # the allowance cannot buy one paired comparison: the time is banked
+        root, first_pair = self._run(game, seat, rng, default, deadline, cap)
+        if first_pair is not None:
+            old = self.pair_cost.get(kind)
+            self.pair_cost[kind] = first_pair if old is None else PAIR_MEMORY * old + (1 - PAIR_MEMORY) * first_pair
         return confident_best(_estimates(root, legal, default), default, self.confidence)
 
     def spent(self, seconds: float) -> None:
@@ -135,7 +150,7 @@ class IsmctsBot(SearchBot):
 
     def search(self, game: GameState, seat: int, rng: random.Random) -> list[ActionStats]:
         """Run the search from ``seat``'s information set; the statistics of each legal action."""
-        root = self._run(game, seat, rng, None)
+        root, _ = self._run(game, seat, rng, None)
         out: list[ActionStats] = []
         for a in game.legal_actions():
             node = root.children.get(a)
@@ -147,8 +162,9 @@ class IsmctsBot(SearchBot):
         return out
 
     def _run(self, game: GameState, seat: int, rng: random.Random, default: Any,
-             deadline: Optional[float] = None, cap: Optional[float] = None) -> Node:
-        """The tree after the budget's iterations. With a ``default`` action, each world is
+             deadline: Optional[float] = None, cap: Optional[float] = None) -> tuple[Node, Optional[float]]:
+        """The tree after the budget's iterations, and the CPU seconds its first world took to
+        compare the default with one contender (None without a default). With a ``default`` action, each world is
         played twice from the root, by ``default`` and by a contender, with the same random
         numbers, and the contender's node keeps the paired difference (``gain``); the search
         stops early when the decision is settled (:func:`.search.settled`). ``deadline`` and
@@ -166,6 +182,7 @@ class IsmctsBot(SearchBot):
         per_world = 1 if default is None else min(self.per_world, len(others))
         memo: dict[Any, Any] = {}                          # the sampler's, for this decision
         done = 0
+        first_pair: Optional[float] = None
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
@@ -185,15 +202,20 @@ class IsmctsBot(SearchBot):
                 rivals.append(self._contender(root, [a for a in others if a not in rivals], spread, rng))
             seed = rng.getrandbits(64)
             base = self._iterate(sampled.game(), root, policy, carried, spread, random.Random(seed), default)
+            done += 1
             for other in rivals:                # a world replayed is cheaper than one cloned
                 value = self._iterate(sampled.game(), root, policy, carried, spread, random.Random(seed), other)
+                done += 1
+                if first_pair is None:
+                    first_pair = time.process_time() - began
                 if base is not None and value is not None:
                     node = root.children[other]
                     node.pairs += 1
                     node.gain += value - base
                     node.gain_sq += (value - base) ** 2
-            done += 1 + len(rivals)
-        return root
+                if deadline is not None and time.process_time() > deadline:
+                    break                       # each pair is whole: the world's other rivals wait
+        return root, first_pair
 
     def _contender(self, root: Node, others: Sequence[Any], spread: list[float], rng: random.Random) -> Any:
         """The action to compare with the default in this world: one never compared yet (at
