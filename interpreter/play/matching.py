@@ -49,7 +49,13 @@ class Captured:
     taken: tuple[int, ...]
 
     def __init__(self, round: int, seat: int, card: int, turned: bool, taken: tuple[int, ...]) -> None:
-        self.__dict__.update(round=round, seat=seat, card=card, turned=turned, taken=taken)  # as Applied
+        # as Applied: straight into the instance's dict (an item at a time: no dict of keywords)
+        d = self.__dict__
+        d["round"] = round
+        d["seat"] = seat
+        d["card"] = card
+        d["turned"] = turned
+        d["taken"] = taken
 
 
 class Stage(enum.Enum):
