@@ -113,6 +113,7 @@ class _ContextEvaluator:
             for r in reads:
                 self.joint_reads |= r or 0
         self.read_cache: dict[int, int] = {}
+        self.holds_cache: dict[int, bool] = {}      # RoleEvaluator.role_key: role key -> any role
         # When every side counts the hand's cards in known sets (``count(SET)``, ``groups(n, SET)``:
         # capture roles, weak hands), those counts decide the joint atoms. Each card's entry of
         # ``packed`` then also holds a 1 in the count of every such set it is in, above the hand
@@ -420,19 +421,27 @@ class RoleEvaluator:
             return lambda hand: bool(self.values(hand, trump, indicator).hits)
         bits, holds = keyed
         key_of = bits.__getitem__
-        return lambda hand: holds(sum(map(key_of, hand)), hand)     # the OR of the bits of distinct cards
+        return lambda hand: holds(sum(map(key_of, hand)), hand)     # (a hand holds each card once)
 
     def role_key(self, trump: int | None = None, indicator: int | None = None
                  ) -> tuple[Sequence[int], Callable[[int, Sequence[int]], bool]] | None:
         """When the table reads nothing but counts of known card sets (capture roles): each card's
-        bit among the cards it reads (0 for the others), and ``holds(key, hand)``, whether a hand
-        whose cards' bits OR to ``key`` makes any role, remembered by ``key``; else None. A caller
-        that adds cards to a hand may keep its key by OR-ing in theirs."""
+        key (0 for the cards it does not read) and ``holds(key, hand)``, whether a hand whose
+        cards' keys add up to ``key`` makes any role, remembered by ``key`` (for every caller of
+        the context); else None. A caller that adds cards to a hand may keep its key by adding
+        theirs. A card's key is its share of the counts of the sets the roles count (the counts
+        decide the roles, and few piles differ in them), else its bit among the cards read."""
         card_reads = self._card_reads(trump, indicator)
         if card_reads is None:
             return None
-        reads, bit = card_reads
-        known: dict[int, bool] = {}
+        ev = self.context(trump, indicator)
+        if ev.count_shift is not None:
+            shift = ev.count_shift
+            keys = tuple(p >> shift for p in ev.packed)
+        else:
+            reads, bit = card_reads
+            keys = tuple(b & reads for b in bit)
+        known = ev.holds_cache
 
         def holds(key: int, hand: Sequence[int]) -> bool:
             hit = known.get(key)
@@ -442,7 +451,7 @@ class RoleEvaluator:
                 hit = known[key] = bool(self.values(hand, trump, indicator).hits)
             return hit
 
-        return tuple(b & reads for b in bit), holds
+        return keys, holds
 
     def count_class(self, name: str, hand: Sequence[int], trump: int | None = None,
                     indicator: int | None = None) -> int:

@@ -135,7 +135,7 @@ class MatchingEngine:
         before the turn and took only cards no capture role reads has the roles it had (judged
         when it last took cards). When the capture roles read nothing but counts of known cards,
         each seat keeps its pile's key (:meth:`~...ruleset.roles.RoleEvaluator.role_key`) and
-        the new cards' bits are OR-ed in; else the pile is judged whole."""
+        the new cards' keys are added to it; else the pile is judged whole."""
         ev = capture_evaluator(self.ruleset)
         keyed = ev.role_key()
         if keyed is None:
@@ -146,11 +146,11 @@ class MatchingEngine:
 
         def made(s: MatchingState, seat: int, pile: list[int]) -> bool:
             start = s.turn_from
-            new = sum(map(key_of, pile[start:]))        # the OR of distinct cards' bits
+            new = sum(map(key_of, pile[start:]))        # a pile holds each card once
             if not new and start:
                 return False
             keys = s.keys
-            key = keys[seat] = keys.get(seat, 0) | new
+            key = keys[seat] = keys.get(seat, 0) + new
             return holds(key, pile)
 
         return made
