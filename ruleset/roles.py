@@ -55,8 +55,8 @@ class RoleResult:
     go: int
     forced: int
 
-    @property
-    def ids(self) -> tuple[str, ...]:
+    @cached_property
+    def ids(self) -> tuple[str, ...]:       # read again and again when hand roles are settled
         return tuple(h.id for h in self.roles)
 
 
