@@ -397,6 +397,8 @@ class TableCompiler:
         if isinstance(node, (And, Or)):
             parts = [(self._formula(p, ctx, out, index), self._witness(p, ctx, out, index)) for p in node.parts]
             if isinstance(node, And):
+                if any(w is _whole for _, w in parts):
+                    return _whole       # every witness is some of the hand's cards: the union is all
                 return lambda f, bits, hand: _NONE.union(*(w(f, bits, hand) for _, w in parts))
             return lambda f, bits, hand: next((w(f, bits, hand) for ok, w in parts if ok(bits)), _NONE)
         return self._compare_witness(node, ctx)

@@ -207,3 +207,22 @@ class Features:
     def groups(self, test: Callable[[int], bool]) -> int:
         """How many ranks held (at least once) have a count passing ``test``."""
         return sum(1 for n in self.rank_counts if n and test(n))
+
+
+class KeyedFeatures(Features):
+    """The features of a hand whose rank and suit counts are unpacked from its keys on first use
+    (the witness cards of most roles read the hand alone, not its counts)."""
+
+    def __init__(self, tables: DeckTables, rank_key: int, suit_key: int, hand_mask: int) -> None:
+        self.__dict__.update(tables=tables, rank_key=rank_key, suit_key=suit_key, hand_mask=hand_mask)
+
+    rank_key: int
+    suit_key: int
+
+    @cached
+    def rank_counts(self) -> tuple[int, ...]:
+        return self.tables.rank_counts(self.rank_key)
+
+    @cached
+    def suit_counts(self) -> tuple[int, ...]:
+        return self.tables.suit_counts(self.suit_key)

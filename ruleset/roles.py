@@ -34,9 +34,10 @@ from functools import cached_property
 from typing import Callable, Iterable, Protocol, Sequence
 
 from .cards import Deck
-from .compiler import CompiledContext, Context, Domain, TableCompiler
+from .compiler import CompiledContext, Context, Domain, Quantity, TableCompiler
 from .errors import CardError, HachiError, PatternError
-from .features import Features
+from .patterns import Count, Groups
+from .features import Features, KeyedFeatures
 from .roletable import RoleExample, RoleTable
 
 
@@ -54,8 +55,8 @@ class RoleResult:
     go: int
     forced: int
 
-    @property
-    def ids(self) -> tuple[str, ...]:
+    @cached_property
+    def ids(self) -> tuple[str, ...]:       # read again and again when hand roles are settled
         return tuple(h.id for h in self.roles)
 
 
@@ -102,6 +103,7 @@ class _ContextEvaluator:
         self.mixed = any(q.domain == Domain.RANK or q.domain == Domain.SUIT
                          or (q.domain == Domain.JOINT and q.hand_fn is None) for q in qs)
         self.joint_fns = [] if self.mixed else [q.from_hand() for q in qs if q.domain == Domain.JOINT]
+        self.joint_key = self._joint_key([q for q in qs if q.domain == Domain.JOINT])
         # When every side reads known cards only (counts of card sets: capture roles, weak hands),
         # the hand's cards among those decide the joint atoms: one AND keys a first cache.
         reads = [q.reads for q in qs if q.domain == Domain.JOINT]
@@ -111,6 +113,7 @@ class _ContextEvaluator:
             for r in reads:
                 self.joint_reads |= r or 0
         self.read_cache: dict[int, int] = {}
+        self.holds_cache: dict[int, bool] = {}      # RoleEvaluator.role_key: role key -> any role
         # When every side counts the hand's cards in known sets (``count(SET)``, ``groups(n, SET)``:
         # capture roles, weak hands), those counts decide the joint atoms. Each card's entry of
         # ``packed`` then also holds a 1 in the count of every such set it is in, above the hand
@@ -139,6 +142,25 @@ class _ContextEvaluator:
         self.tables = t
         self.reader: Callable[[Sequence[int]], tuple[int, int]] | None = None    # RoleEvaluator._reader
 
+    def _joint_key(self, sides: list[Quantity]) -> Callable[[int], object]:
+        """The key of the joint cache for a hand mask: the value of each joint side, or of the
+        only one. The sides that count the hand's cards in one set (``count(SET)``) are counted in
+        one pass over their distinct sets, in C; the others are asked one by one."""
+        fns = self.joint_fns
+        if len(fns) == 1:
+            return fns[0]
+        if self.mixed:
+            return lambda mask: None        # not asked: mixed sides are read from all features
+        plain = [q for q in sides if isinstance(q.node, Count) and q.counts is not None and len(q.counts) == 1]
+        sets = tuple(dict.fromkeys(q.counts[0] for q in plain if q.counts))
+        others = list({_side_key(q): q.from_hand() for q in sides if q not in plain}.values())  # each side once
+        bit_count = int.bit_count
+
+        def key(mask: int) -> object:
+            return (*map(bit_count, map(mask.__and__, sets)), *[fn(mask) for fn in others])
+
+        return key
+
     def rank_bits(self, rank_key: int) -> int:
         if not self.has_rank:
             return 0                # nothing to remember (a captured pile's ranks vary without end)
@@ -150,14 +172,16 @@ class _ContextEvaluator:
     def rank_bits_of(self, counts: tuple[int, ...]) -> int:
         """The rank atoms of a hand of rank ``counts``: those that read only its shape (``shape``,
         ``groups(n)``) remembered by the shape, which few hands lack, the others tested."""
-        f = Features(self.tables, rank_counts=counts)
         shape = tuple(sorted(counts))
         bits = self.shape_cache.get(shape)
         if bits is None:
+            f = Features(self.tables, rank_counts=counts)
             bits = self.shape_cache[shape] = self.c.bits(Domain.RANK, f, by_shape=True)
-        for bit, test in self.other_rank:
-            if test(f):
-                bits |= bit
+        if self.other_rank:
+            f = Features(self.tables, rank_counts=counts)
+            for bit, test in self.other_rank:
+                if test(f):
+                    bits |= bit
         return bits
 
     def suit_bits(self, suit_key: int) -> int:
@@ -176,8 +200,7 @@ class _ContextEvaluator:
         if self.mixed:
             f = Features(t, t.rank_counts(rank_key), t.suit_counts(suit_key), mask)
             return self.c.bits(Domain.JOINT, f)
-        fns = self.joint_fns
-        key = fns[0](mask) if len(fns) == 1 else tuple([fn(mask) for fn in fns])
+        key = self.joint_key(mask)
         bits = self.joint_cache.get(key)
         if bits is None:        # a side may be made of rank parts (``groups(n, SET)``): all features
             f = Features(t, t.rank_counts(rank_key), t.suit_counts(suit_key), mask)
@@ -193,6 +216,15 @@ class _ContextEvaluator:
         if res is None:
             res = self.final_cache[bits] = resolve_roles(self.table, [fn(bits) for fn in self.c.roles])
         return res
+
+
+def _side_key(q: Quantity) -> object:
+    """What decides a joint side's value: ``groups(op n, SET)`` by its test and the sets it counts
+    (the same groups written twice are one side), any other side by itself."""
+    node = q.node
+    if isinstance(node, Groups) and q.counts is not None:
+        return node.op, node.n, q.counts
+    return id(q)
 
 
 def resolve_roles(table: RoleTable, matched: Sequence[bool]) -> Resolution:
@@ -273,7 +305,7 @@ class RoleEvaluator:
             return NO_ROLES
         t = self.compiler.tables
         rk, sk, mask = t.unpack(packed)
-        f = Features(t, t.rank_counts(rk), t.suit_counts(sk), mask & t.full_hand)
+        f = KeyedFeatures(t, rk, sk, mask & t.full_hand)
         hits = []
         for h in res.hits:
             cards = frozenset().union(*(ev.c.witnesses[i](f, bits, hand) for i in h.parts))
@@ -287,8 +319,14 @@ class RoleEvaluator:
         return ev.final_cache.get(bits) or ev.resolve(bits)
 
     def _sorted(self, cards: Iterable[int]) -> tuple[int, ...]:
+        """Witness cards highest rank first, then by suit."""
+        return tuple(sorted(cards, key=self._shown_order.__getitem__))
+
+    @cached_property
+    def _shown_order(self) -> tuple[tuple[int, int], ...]:
+        """Each card's place among witness cards (:meth:`_sorted`), read once per deck."""
         d = self.deck
-        return tuple(sorted(cards, key=lambda c: (-d.rank(c), d.suit(c))))
+        return tuple((-d.rank(c), d.suit(c)) for c in range(d.size))
 
     def evaluate_many(self, hands: Iterable[Sequence[int]], trump: int | None = None,
                       indicator: int | None = None) -> list[Resolution]:
@@ -383,19 +421,27 @@ class RoleEvaluator:
             return lambda hand: bool(self.values(hand, trump, indicator).hits)
         bits, holds = keyed
         key_of = bits.__getitem__
-        return lambda hand: holds(sum(map(key_of, hand)), hand)     # the OR of the bits of distinct cards
+        return lambda hand: holds(sum(map(key_of, hand)), hand)     # (a hand holds each card once)
 
     def role_key(self, trump: int | None = None, indicator: int | None = None
                  ) -> tuple[Sequence[int], Callable[[int, Sequence[int]], bool]] | None:
         """When the table reads nothing but counts of known card sets (capture roles): each card's
-        bit among the cards it reads (0 for the others), and ``holds(key, hand)``, whether a hand
-        whose cards' bits OR to ``key`` makes any role, remembered by ``key``; else None. A caller
-        that adds cards to a hand may keep its key by OR-ing in theirs."""
+        key (0 for the cards it does not read) and ``holds(key, hand)``, whether a hand whose
+        cards' keys add up to ``key`` makes any role, remembered by ``key`` (for every caller of
+        the context); else None. A caller that adds cards to a hand may keep its key by adding
+        theirs. A card's key is its share of the counts of the sets the roles count (the counts
+        decide the roles, and few piles differ in them), else its bit among the cards read."""
         card_reads = self._card_reads(trump, indicator)
         if card_reads is None:
             return None
-        reads, bit = card_reads
-        known: dict[int, bool] = {}
+        ev = self.context(trump, indicator)
+        if ev.count_shift is not None:
+            shift = ev.count_shift
+            keys = tuple(p >> shift for p in ev.packed)
+        else:
+            reads, bit = card_reads
+            keys = tuple(b & reads for b in bit)
+        known = ev.holds_cache
 
         def holds(key: int, hand: Sequence[int]) -> bool:
             hit = known.get(key)
@@ -405,7 +451,7 @@ class RoleEvaluator:
                 hit = known[key] = bool(self.values(hand, trump, indicator).hits)
             return hit
 
-        return tuple(b & reads for b in bit), holds
+        return keys, holds
 
     def count_class(self, name: str, hand: Sequence[int], trump: int | None = None,
                     indicator: int | None = None) -> int:

@@ -141,3 +141,16 @@ def test_H18_capture_role_cards_are_read_from_each_rulesets_own_table(rules):
     inoshikacho = {deck.parse(c) for c in ("6a", "7a", "10a")}       # 猪鹿蝶, a traditional capture role
     assert inoshikacho <= traditional.hanafuda.capture_role_cards
     assert not inoshikacho & rules.hanafuda.capture_role_cards
+
+
+@pytest.mark.parametrize("text, role, shown", [
+    ("1r 2r 3c1 4c1 5c1 6c1 7c1", "aka", "1r 2r 3c1 4c1 5c1 6c1 7c1"),     # an exact count: the whole hand
+    ("12b 12c1 12c2 12c3 1c1 2c1 3c1", "teshi", "12b 12c1 12c2 12c3"),      # shape 4: the month held four times
+])
+def test_H11_hand_roles_show_their_witness_cards(rules, text, role, shown):
+    """H11: a weak hand (``count(...) == 0 and count(kind ribbon) >= 2 and ...``) is shown whole,
+    as an exact count is proved by the whole hand alone; a set shows the months it holds."""
+    deck = rules.deck
+    hit = {h.id: h for h in rules.evaluator.evaluate(deck.parse_list(text)).roles}[role]
+    assert sorted(hit.cards) == sorted(deck.parse_list(shown))
+    assert list(hit.cards) == sorted(hit.cards, key=lambda c: (-deck.rank(c), deck.suit(c)))

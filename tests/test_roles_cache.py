@@ -147,3 +147,25 @@ def test_issue15_a_table_that_reads_no_context_compiles_once_for_every_deal():
         hand = sorted(cards[:7])
         assert ev.values(hand, cards[7] & 3, cards[7]) == ev.values(hand)
         assert ev.evaluate(hand, cards[7] & 3, cards[7]) == ev.evaluate(hand)
+
+
+def test_issue15_h18_capture_piles_are_remembered_by_the_counts_their_roles_read():
+    """H18: the capture roles count a pile's cards in known sets (the brights of 四光 and 五光, the ribbons of
+    赤タン, 青タン, 七タン), so a pile's key is those counts: piles with other ribbons of the same
+    sets share it, and the answer remembered for one is the evaluator's for the other."""
+    rules = load_ruleset("hanafuda_hachihachi")
+    ev, deck = rules.hanafuda.capture_evaluator, rules.deck
+    keys, holds = ev.role_key()
+
+    def key(text):
+        return sum(keys[c] for c in deck.parse_list(text))
+
+    assert key("1r 2r 5c1") == key("2r 3r 6c2") != key("1r 6r 5c1")   # 赤タン's ribbons, 2 of 3 each
+    assert key("1c1 2c1 5c1") == 0
+    rng, cards, seen = random.Random(15), list(rules.deck.cards), set()
+    for _ in range(400):
+        pile = rng.sample(cards, rng.choice((6, 12, 20)))
+        k = sum(keys[c] for c in pile)
+        assert holds(k, pile) is bool(ev.values(pile).hits)
+        seen.add((k, frozenset(c for c in pile if keys[c])))
+    assert len({k for k, _ in seen}) < len(seen) / 2         # far fewer keys than sets of read cards

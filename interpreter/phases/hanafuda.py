@@ -98,6 +98,8 @@ class HanaDealSpace:
 
     def _four(self, field: Iterable[int]) -> Optional[int]:
         months = list(map(self._month.__getitem__, field))
+        if len(set(months)) > len(months) - 3:
+            return None                 # no month four times (most fields), told without counting
         return next((m for m in months if months.count(m) == 4), None)
 
     def problem(self, deal: object) -> Optional[str]:

@@ -49,7 +49,13 @@ class Captured:
     taken: tuple[int, ...]
 
     def __init__(self, round: int, seat: int, card: int, turned: bool, taken: tuple[int, ...]) -> None:
-        self.__dict__.update(round=round, seat=seat, card=card, turned=turned, taken=taken)  # as Applied
+        # as Applied: straight into the instance's dict (an item at a time: no dict of keywords)
+        d = self.__dict__
+        d["round"] = round
+        d["seat"] = seat
+        d["card"] = card
+        d["turned"] = turned
+        d["taken"] = taken
 
 
 class Stage(enum.Enum):
@@ -116,7 +122,7 @@ class MatchingEngine:
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
         self.deck = cast(HanafudaDeck, ruleset.deck)        # matching play is played with the hanafuda deck
-        self.month = [ruleset.deck.rank(c) for c in ruleset.deck.cards]
+        self.month = tuple(map(ruleset.deck.rank, ruleset.deck.cards))     # each card's month
         self._plays = tuple(Play(c) for c in ruleset.deck.cards)     # one shared action per card
         self._captures = {(c, f): Capture(c, f) for c in ruleset.deck.cards for f in ruleset.deck.cards
                           if c != f and self.month[c] == self.month[f]}
@@ -129,7 +135,7 @@ class MatchingEngine:
         before the turn and took only cards no capture role reads has the roles it had (judged
         when it last took cards). When the capture roles read nothing but counts of known cards,
         each seat keeps its pile's key (:meth:`~...ruleset.roles.RoleEvaluator.role_key`) and
-        the new cards' bits are OR-ed in; else the pile is judged whole."""
+        the new cards' keys are added to it; else the pile is judged whole."""
         ev = capture_evaluator(self.ruleset)
         keyed = ev.role_key()
         if keyed is None:
@@ -140,11 +146,11 @@ class MatchingEngine:
 
         def made(s: MatchingState, seat: int, pile: list[int]) -> bool:
             start = s.turn_from
-            new = sum(map(key_of, pile[start:]))        # the OR of distinct cards' bits
+            new = sum(map(key_of, pile[start:]))        # a pile holds each card once
             if not new and start:
                 return False
             keys = s.keys
-            key = keys[seat] = keys.get(seat, 0) | new
+            key = keys[seat] = keys.get(seat, 0) + new
             return holds(key, pile)
 
         return made
@@ -251,26 +257,55 @@ class MatchingEngine:
         return repr(action)
 
     def apply(self, t: Table, action: Union[Play, Capture]) -> None:
+        """H14, H15: play the card (or take the chosen field card with the turned one), then turn
+        the stock's top card; each placing is one :class:`Captured` event."""
         s: MatchingState = t.round.play
         seat = s.seat
         pile = s.captures[seat]
-        if s.stage is Stage.TURN_CHOICE:
+        months = s.months or self._months(s)
+        month, field, emit = self.month, s.field, t.emit
+        if s.stage is Stage.TURN_CHOICE:        # H15: the turned card takes the chosen field card
             assert isinstance(action, Capture)  # the only legal actions of a turn choice
+            card, target = action.card, action.target
             s.pending = None
-            self._settle(t, s, seat, action.card, action.target, True)
+            months[month[card]].remove(target)
+            field.remove(target)
+            pile.append(card)
+            pile.append(target)
+            emit(Captured(t.round.index, seat, card, True, (target,)))
             self._end_turn(t, s, seat, pile)
             return
         s.turn_from = len(pile)
         card = action.card
         t.round.hands[seat].remove(card)
-        self._settle(t, s, seat, card, action.target if type(action) is Capture else None, False)
-        stock = s.stock
-        if stock:
-            card = stock.pop(0)
-            if len(s.months[self.month[card]]) == 2:       # (made by _settle)
+        turned = False
+        while True:                             # the played card, then the turned one (H14)
+            m = months[month[card]]
+            if not m:
+                field.append(card)
+                m.append(card)
+                emit(Captured(t.round.index, seat, card, turned, ()))
+            else:
+                if len(m) == 2:                 # two matches: the seat chose which to take
+                    assert type(action) is Capture      # the card played, never the turned one
+                    target = action.target
+                    taken: tuple[int, ...] = (target,)
+                    m.remove(target)
+                    field.remove(target)
+                else:
+                    taken = tuple(m)
+                    m.clear()
+                    for f in taken:
+                        field.remove(f)
+                pile.append(card)
+                pile.extend(taken)
+                emit(Captured(t.round.index, seat, card, turned, taken))
+            if turned or not s.stock:
+                break
+            card, turned = s.stock.pop(0), True
+            if len(months[month[card]]) == 2:   # H15: the seat chooses which field card it takes
                 s.stage, s.pending = Stage.TURN_CHOICE, card
                 return
-            self._settle(t, s, seat, card, None, True)
         self._end_turn(t, s, seat, pile)
 
     def _months(self, s: MatchingState) -> list[list[int]]:
@@ -282,28 +317,6 @@ class MatchingEngine:
             for f in s.field:
                 months[month[f]].append(f)
         return months
-
-    def _settle(self, t: Table, s: MatchingState, seat: int, card: int, target: Optional[int], turned: bool) -> None:
-        """H14: capture the matching field card(s) with ``card``, or leave it on the field."""
-        field, m = s.field, (s.months or self._months(s))[self.month[card]]
-        if not m:
-            field.append(card)
-            m.append(card)
-            t.emit(Captured(t.round.index, seat, card, turned, ()))
-            return
-        if len(m) == 2:
-            assert target is not None           # two matches: the seat chose which to take
-            taken: tuple[int, ...] = (target,)
-            m.remove(target)
-        else:
-            taken = tuple(m)
-            m.clear()
-        for f in taken:
-            field.remove(f)
-        pile = s.captures[seat]
-        pile.append(card)
-        pile.extend(taken)
-        t.emit(Captured(t.round.index, seat, card, turned, taken))
 
     def _end_turn(self, t: Table, s: MatchingState, seat: int, pile: list[int]) -> None:
         """H18: a turn that captured cards (the seat's ``pile`` grew) may have made a capture role
@@ -317,10 +330,11 @@ class MatchingEngine:
             else:
                 self._stop(t, s, seat, res)
                 return
-        s.turn += 1
-        s.seat_to_play()
+        order = s.order
+        turn = s.turn = s.turn + 1
+        s.seat = order[turn % len(order)]       # as seat_to_play
         hands = t.round.hands
-        for x in s.order:
+        for x in order:
             if hands[x]:
                 return
         s.stage = Stage.OVER                        # H16 (a go/drop form may leave stock)
