@@ -50,9 +50,7 @@ class RoundStarted:
 
     def __new__(cls, round: int, start: int, pot: int) -> "RoundStarted":
         e = cls._open()                 # see :func:`built_open`
-        e.round = round
-        e.start = start
-        e.pot = pot
+        e.round, e.start, e.pot = round, start, pot
         e.__class__ = cls
         return e  # type: ignore[no-any-return]
 
@@ -69,9 +67,7 @@ class Applied:
 
     def __new__(cls, round: int, seat: Seat, action: ActionBase) -> "Applied":
         e = cls._open()                 # see :func:`built_open`
-        e.round = round
-        e.seat = seat
-        e.action = action
+        e.round, e.seat, e.action = round, seat, action
         e.__class__ = cls
         return e  # type: ignore[no-any-return]
 
@@ -118,14 +114,8 @@ class Transfer:
     def __new__(cls, round: int, kind: TransferKind, source: Seat, target: Seat, amount: int, reason: str,
                 base: int = 0, multiplier: int = 1) -> "Transfer":
         e = cls._open()                 # see :func:`built_open`
-        e.round = round
-        e.kind = kind
-        e.source = source
-        e.target = target
-        e.amount = amount
-        e.reason = reason
-        e.base = base
-        e.multiplier = multiplier
+        e.round, e.kind, e.source, e.target, e.amount, e.reason, e.base, e.multiplier = (
+            round, kind, source, target, amount, reason, base, multiplier)
         e.__class__ = cls
         return e  # type: ignore[no-any-return]
 
@@ -141,8 +131,7 @@ class ForcedOut:
 
     def __new__(cls, round: int, seats: tuple[int, ...]) -> "ForcedOut":
         e = cls._open()                 # see :func:`built_open`
-        e.round = round
-        e.seats = seats
+        e.round, e.seats = round, seats
         e.__class__ = cls
         return e  # type: ignore[no-any-return]
 
@@ -166,13 +155,8 @@ class RolesShown:
     def __new__(cls, round: int, seat: int, roles: tuple[str, ...], value: int, cards: tuple[int, ...] = (),
                 aces: int = 0, captured: bool = False) -> "RolesShown":
         e = cls._open()                 # see :func:`built_open`
-        e.round = round
-        e.seat = seat
-        e.roles = roles
-        e.value = value
-        e.cards = cards
-        e.aces = aces
-        e.captured = captured
+        e.round, e.seat, e.roles, e.value, e.cards, e.aces, e.captured = (
+            round, seat, roles, value, cards, aces, captured)
         e.__class__ = cls
         return e  # type: ignore[no-any-return]
 
@@ -194,11 +178,8 @@ class FieldMade:
     def __new__(cls, round: int, field: Optional[str], multiplier: int, bound: bool = False,
                 binds_next: Optional[str] = None) -> "FieldMade":
         e = cls._open()                 # see :func:`built_open`
-        e.round = round
-        e.field = field
-        e.multiplier = multiplier
-        e.bound = bound
-        e.binds_next = binds_next
+        e.round, e.field, e.multiplier, e.bound, e.binds_next = (
+            round, field, multiplier, bound, binds_next)
         e.__class__ = cls
         return e  # type: ignore[no-any-return]
 
@@ -217,11 +198,7 @@ class TrickTaken:
 
     def __new__(cls, round: int, index: int, leader: int, cards: tuple[int, ...], winner: int) -> "TrickTaken":
         e = cls._open()                 # see :func:`built_open`
-        e.round = round
-        e.index = index
-        e.leader = leader
-        e.cards = cards
-        e.winner = winner
+        e.round, e.index, e.leader, e.cards, e.winner = round, index, leader, cards, winner
         e.__class__ = cls
         return e  # type: ignore[no-any-return]
 
@@ -244,15 +221,8 @@ class RoundEnded:
                 tricks: Mapping[int, int], pot_to: Optional[int], delta: tuple[int, ...], pot_after: int,
                 next_start: int) -> "RoundEnded":
         e = cls._open()                 # see :func:`built_open`
-        e.round = round
-        e.kind = kind
-        e.multiplier = multiplier
-        e.goers = goers
-        e.tricks = tricks
-        e.pot_to = pot_to
-        e.delta = delta
-        e.pot_after = pot_after
-        e.next_start = next_start
+        e.round, e.kind, e.multiplier, e.goers, e.tricks, e.pot_to, e.delta, e.pot_after, e.next_start = (
+            round, kind, multiplier, goers, tricks, pot_to, delta, pot_after, next_start)
         e.__class__ = cls
         return e  # type: ignore[no-any-return]
 
