@@ -1,6 +1,6 @@
 """Interpreter rounds per second against the hand-written baseline, same seeded play, one core.
 
-    python benchmarks/speed.py [--games N] [--players P] [--seed S] [--repeat R] [--chunk C] [--profile]
+    python benchmarks/speed.py [--games N] [--players P] [--seed S] [--repeat R] [--chunk C] [--profile] [--gc]
 
 Both engines play the same games (``benchmarks/baseline_engine.py`` explains how); the script
 first checks that every game ends with the same chips and pot in both, then times each engine
@@ -13,6 +13,9 @@ workloads in turn, ``--repeat`` times over; a workload's time is its CPU time su
 chunks. On a shared machine whose speed drifts over seconds, whole runs timed one after the other
 swung the ratio twofold; chunks a few hundred milliseconds long, interleaved, see the same
 machine. (``simulate``'s chunks are runs of their own seeds, the same number of games and rounds.)
+
+``--gc`` also prints, per game of each workload played once more after the timing, the
+collections of the cyclic garbage collector by generation and the CPU time spent in them.
 
 Role values: when the hand-written role table of the baseline agrees with the ruleset's evaluator
 on a sample of hands, the baseline uses its own; otherwise it calls the ruleset's evaluator (so
@@ -72,6 +75,25 @@ def interleaved(fns, chunks: int, repeat: int) -> list[float]:
     return total
 
 
+def collections_of(fn) -> tuple[list[int], float]:
+    """The collections of each generation while ``fn`` runs, and the CPU time spent in them."""
+    spent, began = [0.0], [0.0]
+
+    def clock(phase: str, info: dict) -> None:
+        if phase == "start":
+            began[0] = time.process_time()
+        else:
+            spent[0] += time.process_time() - began[0]
+
+    before = [g["collections"] for g in gc.get_stats()]
+    gc.callbacks.append(clock)
+    try:
+        fn()
+    finally:
+        gc.callbacks.remove(clock)
+    return [g["collections"] - b for g, b in zip(gc.get_stats(), before)], spent[0]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=500)
@@ -80,6 +102,7 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--chunk", type=int, default=25, help="games a chunk (see the module's doc)")
     ap.add_argument("--profile", action="store_true", help="Print the interpreter's top functions.")
+    ap.add_argument("--gc", action="store_true", help="Print each workload's garbage collections per game.")
     args = ap.parse_args()
     rules = load_ruleset("hachihachi_trick")
     bot, players = make_bot("random"), args.players
@@ -119,6 +142,15 @@ def main() -> None:
     print(f"ratio interpreter / baseline: {t_base / t_int:.2f}")
     print(f"ratio simulate / baseline:    {t_base / t_sim:.2f}")
     print(f"ratio simulate / interpreter: {t_int / t_sim:.2f}")
+    if args.gc:
+        for name, fn in (("interpreter", lambda: [interpreter_game(rules, s, players, bot) for s in seeds]),
+                         ("baseline", lambda: [play_game(s, players, 12, roles) for s in seeds]),
+                         ("simulate", lambda: simulate(rules, games=args.games, players=players, bots=["random"],
+                                                       seed=args.seed))):
+            runs, cpu = collections_of(fn)
+            print(f"gc {name + ':':12s} collections per game by generation "
+                  f"{' '.join(f'{n / args.games:.3f}' for n in runs)}, {1e6 * cpu / args.games:.0f} us a game "
+                  f"in the collector")
     if args.profile:
         prof = cProfile.Profile()
         prof.runcall(lambda: [interpreter_game(rules, s, players, bot) for s in seeds])

@@ -9,8 +9,8 @@ and the zero-sum check are all read from this log.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Mapping, Optional, Union
+from dataclasses import dataclass, fields
+from typing import Any, Callable, ClassVar, Mapping, Optional, Union
 
 from ..ruleset.model import TransferKind
 from .actions import ActionBase, Party
@@ -19,17 +19,43 @@ from .kinds import RoundKind
 Seat = Union[int, Party]
 
 
-@dataclass(frozen=True)
+# The hot events (one per action, per payment, per trick, per round) are frozen dataclasses with
+# slots: no dict per event, one object the collector tracks instead of three (the instance, its
+# dict and the keywords that filled it). A frozen class refuses ``self.x = ...``, and its generated
+# ``__init__`` sets each field through ``object.__setattr__``, which costs more than the rest of
+# applying a card; so each is built by its ``__new__`` as an instance of an open twin with the same
+# slots, whose fields are set plainly, and then given its own class (the same layout, so Python
+# allows it). Its ``__init__`` is then ``object.__init__``: nothing is left to do. Still frozen:
+# nothing else may set a field.
+def built_open(cls: type) -> None:
+    """Give the frozen slots dataclass ``cls`` its open twin (``cls._open``, used by its
+    ``__new__``) and a ``__reduce__`` by fields, so that copies and pickles are built by ``__new__``."""
+    names = tuple(f.name for f in fields(cls))
+    setattr(cls, "_open", type(f"_Open{cls.__name__}", (), {"__slots__": names, "__module__": __name__}))
+
+    def __reduce__(self: Any) -> tuple[type, tuple[Any, ...]]:
+        return type(self), tuple([getattr(self, n) for n in names])
+
+    setattr(cls, "__reduce__", __reduce__)
+    setattr(cls, "__init__", object.__init__)       # instead of the generated one: __new__ did it all
+
+
+@dataclass(frozen=True, slots=True)
 class RoundStarted:
     round: int                      # 0-based round index
     start: int                      # the start player (T5, T24)
     pot: int                        # the pot carried into the round
 
-    def __init__(self, round: int, start: int, pot: int) -> None:
-        self.__dict__.update(round=round, start=start, pot=pot)        # as Applied
+    _open: ClassVar[Callable[[], Any]]      # set by :func:`built_open`
+
+    def __new__(cls, round: int, start: int, pot: int) -> "RoundStarted":
+        e = cls._open()                 # see :func:`built_open`
+        e.round, e.start, e.pot = round, start, pot
+        e.__class__ = cls
+        return e  # type: ignore[no-any-return]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Applied:
     """An action, as applied by ``seat`` (or :data:`CHANCE`)."""
 
@@ -37,11 +63,13 @@ class Applied:
     seat: Seat
     action: ActionBase              # of the core or of the play kind
 
-    # The hot events (one per action, per payment, per trick, per round) set their fields straight
-    # into the instance's dict: the generated frozen __init__ calls object.__setattr__ field by field,
-    # which costs more than the rest of applying a card. Still frozen: nothing else may set them.
-    def __init__(self, round: int, seat: Seat, action: ActionBase) -> None:
-        self.__dict__.update(round=round, seat=seat, action=action)
+    _open: ClassVar[Callable[[], Any]]      # set by :func:`built_open`
+
+    def __new__(cls, round: int, seat: Seat, action: ActionBase) -> "Applied":
+        e = cls._open()                 # see :func:`built_open`
+        e.round, e.seat, e.action = round, seat, action
+        e.__class__ = cls
+        return e  # type: ignore[no-any-return]
 
 
 class InternedApplied:
@@ -64,7 +92,7 @@ class InternedApplied:
         return rows[index]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Transfer:
     """Points moving from ``source`` to ``target`` (a seat or :data:`POT`).
 
@@ -81,24 +109,34 @@ class Transfer:
     base: int = 0
     multiplier: int = 1
 
-    def __init__(self, round: int, kind: TransferKind, source: Seat, target: Seat, amount: int,
-                 reason: str, base: int = 0, multiplier: int = 1) -> None:
-        self.__dict__.update(round=round, kind=kind, source=source, target=target, amount=amount,
-                             reason=reason, base=base, multiplier=multiplier)      # as Applied
+    _open: ClassVar[Callable[[], Any]]      # set by :func:`built_open`
+
+    def __new__(cls, round: int, kind: TransferKind, source: Seat, target: Seat, amount: int, reason: str,
+                base: int = 0, multiplier: int = 1) -> "Transfer":
+        e = cls._open()                 # see :func:`built_open`
+        e.round, e.kind, e.source, e.target, e.amount, e.reason, e.base, e.multiplier = (
+            round, kind, source, target, amount, reason, base, multiplier)
+        e.__class__ = cls
+        return e  # type: ignore[no-any-return]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ForcedOut:
     """T12: ``seats`` did not declare because the goers were full; they are forced out."""
 
     round: int
     seats: tuple[int, ...]
 
-    def __init__(self, round: int, seats: tuple[int, ...]) -> None:
-        self.__dict__.update(round=round, seats=seats)                  # as Applied
+    _open: ClassVar[Callable[[], Any]]      # set by :func:`built_open`
+
+    def __new__(cls, round: int, seats: tuple[int, ...]) -> "ForcedOut":
+        e = cls._open()                 # see :func:`built_open`
+        e.round, e.seats = round, seats
+        e.__class__ = cls
+        return e  # type: ignore[no-any-return]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RolesShown:
     """Roles a seat shows, whatever the game: T14/T15 (a goer's or a forced-out player's hand
     roles), H11 (hanafuda hand roles, with the ``cards`` shown), H18 (roles ``captured``, which
@@ -112,13 +150,18 @@ class RolesShown:
     aces: int = 0                   # cards counted per card class (T14), 0 for goers
     captured: bool = False          # made from captured cards (H18), not from the hand
 
-    def __init__(self, round: int, seat: int, roles: tuple[str, ...], value: int, cards: tuple[int, ...] = (),
-                 aces: int = 0, captured: bool = False) -> None:
-        self.__dict__.update(round=round, seat=seat, roles=roles, value=value, cards=cards, aces=aces,
-                             captured=captured)                         # as Applied
+    _open: ClassVar[Callable[[], Any]]      # set by :func:`built_open`
+
+    def __new__(cls, round: int, seat: int, roles: tuple[str, ...], value: int, cards: tuple[int, ...] = (),
+                aces: int = 0, captured: bool = False) -> "RolesShown":
+        e = cls._open()                 # see :func:`built_open`
+        e.round, e.seat, e.roles, e.value, e.cards, e.aces, e.captured = (
+            round, seat, roles, value, cards, aces, captured)
+        e.__class__ = cls
+        return e  # type: ignore[no-any-return]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FieldMade:
     """T8, H5, H6: the field of the round (its id, or None when no field applies) and its
     multiplier; in hanafuda whether it came from the last round's binding, and the field the
@@ -130,13 +173,18 @@ class FieldMade:
     bound: bool = False
     binds_next: Optional[str] = None
 
-    def __init__(self, round: int, field: Optional[str], multiplier: int, bound: bool = False,
-                 binds_next: Optional[str] = None) -> None:
-        self.__dict__.update(round=round, field=field, multiplier=multiplier, bound=bound,
-                             binds_next=binds_next)                     # as Applied
+    _open: ClassVar[Callable[[], Any]]      # set by :func:`built_open`
+
+    def __new__(cls, round: int, field: Optional[str], multiplier: int, bound: bool = False,
+                binds_next: Optional[str] = None) -> "FieldMade":
+        e = cls._open()                 # see :func:`built_open`
+        e.round, e.field, e.multiplier, e.bound, e.binds_next = (
+            round, field, multiplier, bound, binds_next)
+        e.__class__ = cls
+        return e  # type: ignore[no-any-return]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TrickTaken:
     """T19: one finished trick: ``cards`` in play order starting with ``leader``."""
 
@@ -146,11 +194,16 @@ class TrickTaken:
     cards: tuple[int, ...]
     winner: int
 
-    def __init__(self, round: int, index: int, leader: int, cards: tuple[int, ...], winner: int) -> None:
-        self.__dict__.update(round=round, index=index, leader=leader, cards=cards, winner=winner)  # as Applied
+    _open: ClassVar[Callable[[], Any]]      # set by :func:`built_open`
+
+    def __new__(cls, round: int, index: int, leader: int, cards: tuple[int, ...], winner: int) -> "TrickTaken":
+        e = cls._open()                 # see :func:`built_open`
+        e.round, e.index, e.leader, e.cards, e.winner = round, index, leader, cards, winner
+        e.__class__ = cls
+        return e  # type: ignore[no-any-return]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RoundEnded:
     round: int
     kind: RoundKind
@@ -162,11 +215,16 @@ class RoundEnded:
     pot_after: int
     next_start: int
 
-    def __init__(self, round: int, kind: RoundKind, multiplier: int, goers: tuple[int, ...],
-                 tricks: Mapping[int, int], pot_to: Optional[int], delta: tuple[int, ...], pot_after: int,
-                 next_start: int) -> None:
-        self.__dict__.update(round=round, kind=kind, multiplier=multiplier, goers=goers, tricks=tricks,
-                             pot_to=pot_to, delta=delta, pot_after=pot_after, next_start=next_start)  # as Applied
+    _open: ClassVar[Callable[[], Any]]      # set by :func:`built_open`
+
+    def __new__(cls, round: int, kind: RoundKind, multiplier: int, goers: tuple[int, ...],
+                tricks: Mapping[int, int], pot_to: Optional[int], delta: tuple[int, ...], pot_after: int,
+                next_start: int) -> "RoundEnded":
+        e = cls._open()                 # see :func:`built_open`
+        e.round, e.kind, e.multiplier, e.goers, e.tricks, e.pot_to, e.delta, e.pot_after, e.next_start = (
+            round, kind, multiplier, goers, tricks, pot_to, delta, pot_after, next_start)
+        e.__class__ = cls
+        return e  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True)
@@ -177,5 +235,8 @@ class GameEnded:
     winners: tuple[int, ...]
     leftover_pot: int
 
+
+for _hot in (RoundStarted, Applied, Transfer, ForcedOut, RolesShown, FieldMade, TrickTaken, RoundEnded):
+    built_open(_hot)
 
 Event = Union[RoundStarted, Applied, Transfer, ForcedOut, RolesShown, FieldMade, TrickTaken, RoundEnded, GameEnded]

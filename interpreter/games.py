@@ -144,7 +144,10 @@ class GameFold:
 
 
 def _counted(names: Sequence[S]) -> tuple[tuple[S, int], ...]:
-    return tuple(sorted(Counter(names).items()))
+    counts: dict[S, int] = {}
+    for name in names:                      # a game's few names: a Counter costs more to set up
+        counts[name] = counts.get(name, 0) + 1
+    return tuple(sorted(counts.items()))
 
 
 def summarise(game: GameState, index: int, gseed: int, first_start: int) -> GameResult:

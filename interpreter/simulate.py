@@ -126,9 +126,9 @@ class Summary:
                 self.seats[s].shared_wins += 1
         for s in g.winners:
             self.seats[s].win_share += 1 / len(g.winners)
-        self.kinds.update(dict(g.kinds))
-        self.roles.update(dict(g.roles))
-        self.fields.update(dict(g.fields))
+        for counter, counted in ((self.kinds, g.kinds), (self.roles, g.roles), (self.fields, g.fields)):
+            for name, n in counted:         # (name, count) pairs: summed without a dict of them
+                counter[name] += n
         self.pot_after.add_many(g.pot_after)
         self.pot_taken.add_many(g.pot_taken)
         self.leftover_pot.add(g.leftover_pot)

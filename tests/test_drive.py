@@ -2,14 +2,17 @@
 action through ``GameState``: the same chips, pot and log (so the same record and summary), for
 every bundled rule file, every house-rule variant of the tests and settings no file names."""
 
+import random
 from pathlib import Path
 
 import pytest
 
-from hachihachi.interpreter import GameState
+from hachihachi.interpreter import CHANCE, GameState
+from hachihachi.interpreter.actions import Play
 from hachihachi.interpreter.bots import make_bot
 from hachihachi.interpreter.bots.random_bot import RandomBot
 from hachihachi.interpreter.drive import is_uniform
+from hachihachi.interpreter.events import Applied
 from hachihachi.interpreter.games import game_seed, play_out
 from hachihachi.ruleset.bundled import bundled_names
 from hachihachi.ruleset.loader import load_ruleset, load_variant
@@ -84,3 +87,30 @@ def test_issue15_a_driven_game_longer_than_the_interned_rounds_equals_the_game_a
         play_out(fast, [make_bot("random")] * 3, gseed)
         play_out(step, [StepBot()] * 3, gseed)
         assert fast.rounds == 70 and fast.events == step.events and fast.chips == step.chips
+
+
+def test_issue15_trick_play_driven_from_the_middle_of_a_trick_equals_it_applied():
+    """T19: the driven trick loop splits each hand by suit when it starts; started with cards
+    already played (mid-trick, after some tricks), it plays what applying every card plays."""
+    for gseed in range(6):
+        game = GameState("hachihachi_trick", players=5, seed=gseed, rounds=3)
+        rng = random.Random(gseed)
+        cards = 0                           # cards played before the drive: 4 to 9, mid-trick or not
+        while cards < 4 + gseed:
+            game.apply(game.sample_chance() if game.current_player == CHANCE else rng.choice(game.legal_actions()))
+            cards += isinstance(game.events[-1], Applied) and isinstance(game.events[-1].action, Play)
+        driven, applied = game.clone(), game.clone()
+        draws, again = random.Random(99), random.Random(99)
+
+        def pick(seat, options):
+            return options.sample(driven.rng) if seat == CHANCE else options[draws.randrange(len(options))]
+
+        driven.drive(pick)
+        while not applied.is_terminal:
+            if applied.current_player == CHANCE:
+                applied.apply(applied.sample_chance())
+            else:
+                legal = applied.legal_actions()
+                applied.apply(legal[again.randrange(len(legal))])
+        assert driven.events == applied.events and driven.chips == applied.chips
+        assert game.round.play.done or game.round.play.current      # the drive began inside the play

@@ -35,8 +35,12 @@ class DealSpace:
         cards = list(self.ruleset.deck.cards)
         shuffle(rng, cards)                                 # rng.shuffle's order
         n = self.ruleset.hand_size
-        hands = tuple([tuple(sorted(cards[i:i + n])) for i in range(0, self.players * n, n)])
-        return Deal(hands, cards[self.players * n])
+        hands = []
+        for i in range(0, self.players * n, n):
+            hand = cards[i:i + n]
+            hand.sort()                                     # in place: no second list a hand
+            hands.append(tuple(hand))
+        return Deal(tuple(hands), cards[self.players * n])
 
     def problem(self, deal: object) -> str | None:
         """Why ``deal`` is not a valid deal, or None."""

@@ -114,14 +114,16 @@ class TrickEngine:
         n, suits, trump, won, done = len(goers), self._suits, r.trump, r.tricks_won, p.done
         playable = self.playable
         follow_only = self._follow and not self._trump      # the standard rule, written out below
+        # under it, each goer's hand split by suit (each part sorted, as the hand): the cards that
+        # follow are one list already, not one filtered anew for every card that follows
+        by_suit = self._by_suit(hands, goers) if follow_only else {}
         current, turn = p.current, p.turn
         known, size = self._applied.row(index), self._size
         while hand := hands[seat := goers[turn]]:
             if not current:                             # :meth:`playable`: the leader plays any card
                 options = hand
             elif follow_only:                           # the led suit if the hand has any, else any card
-                led = current[0] % suits
-                options = [c for c in hand if c % suits == led] or hand
+                options = by_suit[seat][current[0] % suits] or hand
             else:
                 options = playable(t, hand)             # reads p.current, kept as current below
             card = pick(seat, options)
@@ -130,6 +132,8 @@ class TrickEngine:
                 applied = known[seat * size + card] = Applied(index, seat, plays[card])
             log.append(applied)
             hand.remove(card)
+            if follow_only:
+                by_suit[seat][card % suits].remove(card)
             current.append(card)
             turn = turn + 1 if turn + 1 < n else 0
             if len(current) == n:
@@ -142,6 +146,17 @@ class TrickEngine:
                 p.leader, turn = winner, winner_i
                 current = p.current = []
         p.turn = turn
+
+    def _by_suit(self, hands: list[list[int]], goers: list[int]) -> dict[int, list[list[int]]]:
+        """Each goer's hand as one sorted list per suit."""
+        suits = self._suits
+        split: dict[int, list[list[int]]] = {}
+        for seat in goers:
+            parts: list[list[int]] = [[] for _ in range(suits)]
+            for card in hands[seat]:
+                parts[card % suits].append(card)
+            split[seat] = parts
+        return split
 
     def check(self, t: Table, action: object) -> None:
         deck = self.ruleset.deck

@@ -6,6 +6,7 @@ the game's own seeded generator, every decision from ``random.Random(seed)``.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from pathlib import Path
 
@@ -56,7 +57,8 @@ def hanafuda_trace(game: GameState) -> str:
             lines.append(f"r{e.round + 1} deal: " + " | ".join(deck.format(h) for h in a.hands)
                          + f" | field {deck.format(a.field)} | stock {deck.format(a.stock)}")
             continue
-        fields = {k: (deck.format(v) if k in ("taken", "cards") else v) for k, v in vars(e).items()}
+        fields = {f.name: (deck.format(getattr(e, f.name)) if f.name in ("taken", "cards") else getattr(e, f.name))
+                  for f in dataclasses.fields(e)}         # in field order (the hot events have no __dict__)
         if isinstance(e, Applied):
             a = e.action
             fields["action"] = type(a).__name__ + "(" + " ".join(deck.name(getattr(a, n)) for n in ("card", "target")
