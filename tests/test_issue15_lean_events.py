@@ -13,6 +13,7 @@ from hachihachi.interpreter.actions import POT, Play
 from hachihachi.interpreter.events import (Applied, FieldMade, ForcedOut, RolesShown, RoundEnded, RoundStarted,
                                            TrickTaken, Transfer)
 from hachihachi.interpreter.kinds import RoundKind
+from hachihachi.interpreter.play.matching import Captured
 from hachihachi.ruleset.model import TransferKind
 
 HOT = [
@@ -25,6 +26,7 @@ HOT = [
     ForcedOut(0, (3, 4)),
     RolesShown(0, 3, ("karasu",), 2, aces=1),
     RoundEnded(0, RoundKind.THREE_GOERS, 2, (0, 1, 2), {0: 3, 1: 2, 2: 2}, 0, (4, -2, -2, 0, 0), 0, 1),
+    Captured(0, 1, 4, True, (5,)),                                            # H14, the matching play's
 ]
 
 
@@ -58,3 +60,13 @@ def test_issue15_a_played_game_logs_only_dictless_events_but_game_end():
         game.apply(rng.choice(game.legal_actions()) if game.current_player >= 0 else game.sample_chance())
     with_dict = {type(e).__name__ for e in game.events if hasattr(e, "__dict__")}
     assert with_dict == {"GameEnded"}
+
+
+def test_issue15_H14_a_played_hanafuda_game_logs_only_dictless_events_but_game_end():
+    game = GameState("hanafuda_hachihachi", players=3, seed=3, rounds=2)
+    rng = random.Random(3)
+    while not game.is_terminal:
+        game.apply(rng.choice(game.legal_actions()) if game.current_player >= 0 else game.sample_chance())
+    assert any(type(e) is Captured for e in game.events)
+    # only the once-a-round score and the game's end keep a dict
+    assert {type(e).__name__ for e in game.events if hasattr(e, "__dict__")} == {"RoundScored", "GameEnded"}

@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field as dc_field
 from functools import cached_property
-from typing import Any, Callable, Optional, Union, cast
+from typing import Any, Callable, ClassVar, Optional, Union, cast
 
 from ...ruleset.errors import IllegalAction
 from ...ruleset.hanafuda import HanafudaDeck
@@ -20,7 +20,7 @@ from ...ruleset.hanafuda_rules import HanafudaRules
 from ...ruleset.model import Ruleset, TransferKind
 from ...ruleset.roles import RoleEvaluator, RoleResult
 from ..actions import ActionBase, Play, is_card
-from ..events import RolesShown
+from ..events import RolesShown, built_open
 from ..phases.base import Pick, drive_actions
 from ..state import Table
 
@@ -38,7 +38,7 @@ class Capture(ActionBase):
         return repr(self)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Captured:
     """``seat`` put ``card`` (played or turned) to the field, or took it with ``taken``."""
 
@@ -48,14 +48,16 @@ class Captured:
     turned: bool
     taken: tuple[int, ...]
 
-    def __init__(self, round: int, seat: int, card: int, turned: bool, taken: tuple[int, ...]) -> None:
-        # as Applied: straight into the instance's dict (an item at a time: no dict of keywords)
-        d = self.__dict__
-        d["round"] = round
-        d["seat"] = seat
-        d["card"] = card
-        d["turned"] = turned
-        d["taken"] = taken
+    _open: ClassVar[Callable[[], Any]]      # set by :func:`~..events.built_open`
+
+    def __new__(cls, round: int, seat: int, card: int, turned: bool, taken: tuple[int, ...]) -> "Captured":
+        e = cls._open()                     # a hot event, built as the core's are (:func:`~..events.built_open`)
+        e.round, e.seat, e.card, e.turned, e.taken = round, seat, card, turned, taken
+        e.__class__ = cls
+        return e  # type: ignore[no-any-return]
+
+
+built_open(Captured)
 
 
 class Stage(enum.Enum):
