@@ -1,6 +1,7 @@
 """Interpreter rounds per second against the hand-written baseline, same seeded play, one core.
 
-    python benchmarks/speed.py [--games N] [--players P] [--seed S] [--repeat R] [--chunk C] [--profile] [--gc]
+    python benchmarks/speed.py [--games N] [--players P] [--seed S] [--repeat R] [--chunk C] [--same-games]
+                               [--profile] [--gc]
 
 Both engines play the same games (``benchmarks/baseline_engine.py`` explains how); the script
 first checks that every game ends with the same chips and pot in both, then times each engine
@@ -13,6 +14,14 @@ workloads in turn, ``--repeat`` times over; a workload's time is its CPU time su
 chunks. On a shared machine whose speed drifts over seconds, whole runs timed one after the other
 swung the ratio twofold; chunks a few hundred milliseconds long, interleaved, see the same
 machine. (``simulate``'s chunks are runs of their own seeds, the same number of games and rounds.)
+
+Every repeat plays games that no workload has played before (the interpreter and the baseline
+the same ones), after the checked games have warmed the interpreter's caches: the steady state
+of a long ``hachi simulate`` run. Timing the checked games again (``--same-games``, the method
+before) let the interpreter read every hand's roles from its caches, which a run of new games
+cannot, while ``simulate``'s chunks met new hands: it flattered interpreter / baseline (0.89
+against 0.83 with new games, same tree, same run) and understated simulate / interpreter (0.88
+against 0.94).
 
 ``--gc`` also prints, per game of each workload played once more after the timing, the
 collections of the cyclic garbage collector by generation and the CPU time spent in them.
@@ -63,14 +72,14 @@ def roles_agree(rules, hands: int = 3000) -> int:
 
 
 def interleaved(fns, chunks: int, repeat: int) -> list[float]:
-    """CPU time of each of ``fns`` (called with a chunk's index), summed over ``chunks`` chunks
-    played in turn by every function, ``repeat`` times over (see the module's doc)."""
+    """CPU time of each of ``fns`` (called with a repeat's and a chunk's index), summed over
+    ``chunks`` chunks played in turn by every function, ``repeat`` times over (see the module's doc)."""
     total = [0.0] * len(fns)
-    for _ in range(repeat):
+    for r in range(repeat):
         for c in range(chunks):
             for i, fn in enumerate(fns):
                 t = time.process_time()
-                fn(c)
+                fn(r, c)
                 total[i] += time.process_time() - t
     return total
 
@@ -103,6 +112,8 @@ def main() -> None:
     ap.add_argument("--chunk", type=int, default=25, help="games a chunk (see the module's doc)")
     ap.add_argument("--profile", action="store_true", help="Print the interpreter's top functions.")
     ap.add_argument("--gc", action="store_true", help="Print each workload's garbage collections per game.")
+    ap.add_argument("--same-games", action="store_true",
+                    help="Time the checked games again in every repeat (the method before issue 15's last stop).")
     args = ap.parse_args()
     rules = load_ruleset("hachihachi_trick")
     bot, players = make_bot("random"), args.players
@@ -127,11 +138,20 @@ def main() -> None:
           f"{summary.final_chips == [c for r in res_int for c in r[0]]}")
     size = max(1, args.chunk)
     parts = [seeds[i:i + size] for i in range(0, len(seeds), size)]
+    def chunk(r: int, c: int) -> list[int]:
+        """The seeds of chunk ``c`` in repeat ``r``: new games (see the module's doc), unless
+        ``--same-games``."""
+        if args.same_games:
+            return parts[c]
+        return [game_seed(args.seed + 1 + r, i) for i in range(c * size, c * size + len(parts[c]))]
+
+    def sim_seed(r: int, c: int) -> int:
+        return (args.seed + (0 if args.same_games else 1 + r)) * 100_003 + c
+
     t_int, t_base, t_sim = interleaved(
-        [lambda c: [interpreter_game(rules, s, players, bot) for s in parts[c]],
-         lambda c: [play_game(s, players, 12, roles) for s in parts[c]],
-         lambda c: simulate(rules, games=len(parts[c]), players=players, bots=["random"],
-                            seed=args.seed * 100_003 + c)],
+        [lambda r, c: [interpreter_game(rules, s, players, bot) for s in chunk(r, c)],
+         lambda r, c: [play_game(s, players, 12, roles) for s in chunk(r, c)],
+         lambda r, c: simulate(rules, games=len(parts[c]), players=players, bots=["random"], seed=sim_seed(r, c))],
         len(parts), args.repeat)
     rounds *= args.repeat
     print(f"{args.games} games, {rounds // args.repeat} rounds, {players} players, random bots, one core, "
