@@ -80,10 +80,12 @@ class HanafudaDeck:
     as_chaff: frozenset[int] = frozenset()                  # cards patterns read as chaff (willow_as_chaff)
     _lookup: dict[str, int] = field(init=False, repr=False, compare=False)
     _points: tuple[int, ...] = field(init=False, repr=False, compare=False)    # each card's points
+    rank_table: tuple[int, ...] = field(init=False, repr=False, compare=False)  # each card's :meth:`rank`
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_lookup", {c.id.lower(): i for i, c in enumerate(self.cards_data)})
         object.__setattr__(self, "_points", tuple(c.points for c in self.cards_data))
+        object.__setattr__(self, "rank_table", tuple(map(self.rank, self.cards)))     # for the play's hot paths
 
     # -- the SuitedDeck protocol ---------------------------------------------------------
     @property

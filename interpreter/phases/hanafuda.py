@@ -83,7 +83,7 @@ class HanaDealSpace:
 
     def __init__(self, ruleset: Ruleset, players: int) -> None:
         self.ruleset, self.players = ruleset, players
-        self._month = tuple(map(ruleset.deck.rank, ruleset.deck.cards))     # each card's month
+        self._month = ruleset.hanafuda.deck.rank_table      # each card's month
 
     def sample(self, rng: random.Random) -> HanaDeal:
         n, f = self.ruleset.hand_size, self.ruleset.hanafuda.field_cards

@@ -124,7 +124,7 @@ class MatchingEngine:
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
         self.deck = cast(HanafudaDeck, ruleset.deck)        # matching play is played with the hanafuda deck
-        self.month = tuple(map(ruleset.deck.rank, ruleset.deck.cards))     # each card's month
+        self.month = self.deck.rank_table                   # each card's month
         self._plays = tuple(Play(c) for c in ruleset.deck.cards)     # one shared action per card
         self._captures = {(c, f): Capture(c, f) for c in ruleset.deck.cards for f in ruleset.deck.cards
                           if c != f and self.month[c] == self.month[f]}
