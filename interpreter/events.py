@@ -10,7 +10,7 @@ and the zero-sum check are all read from this log.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, Callable, ClassVar, Mapping, Optional, Union
+from typing import Any, Callable, ClassVar, Mapping, Optional, Sequence, Union
 
 from ..ruleset.model import TransferKind
 from .actions import ActionBase, Party
@@ -238,5 +238,12 @@ class GameEnded:
 
 for _hot in (RoundStarted, Applied, Transfer, ForcedOut, RolesShown, FieldMade, TrickTaken, RoundEnded):
     built_open(_hot)
+
+def round_pot(events: Sequence[object]) -> int:
+    """The pot a round began with: its first event's, when that is its :class:`RoundStarted`
+    (``events`` from the round's start on), else 0."""
+    first = events[0] if events else None
+    return first.pot if isinstance(first, RoundStarted) else 0
+
 
 Event = Union[RoundStarted, Applied, Transfer, ForcedOut, RolesShown, FieldMade, TrickTaken, RoundEnded, GameEnded]

@@ -17,7 +17,7 @@ from typing import Any, Optional
 
 from ...ruleset.model import TransferKind
 from ..actions import CHANCE, ActionBase
-from ..events import Applied, RoundEnded, RoundStarted, Transfer
+from ..events import Applied, RoundEnded, RoundStarted, Transfer, round_pot
 from ..game import GameState
 from .base import Bot
 from ..kinds import RoundKind
@@ -83,8 +83,7 @@ def _share(world: GameState, end: RoundEnded, seat: int, total: int) -> int:
 
 def carried_pot(game: GameState) -> int:
     """The pot the current round started with."""
-    events = round_events(game)
-    return events[0].pot if events and isinstance(events[0], RoundStarted) else 0
+    return round_pot(round_events(game))
 
 
 def play_out(world: GameState, policy: Bot, rng: random.Random) -> Optional[RoundEnded]:

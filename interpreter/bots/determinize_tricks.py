@@ -24,7 +24,7 @@ from typing import Any, Optional, Sequence
 
 from ...ruleset.errors import HachiError
 from ..actions import Deal
-from ..events import RolesShown, RoundStarted
+from ..events import RolesShown, round_pot
 from .inference import HandCheck, declaration_checks
 from .knowledge import Knowledge, knowledge
 
@@ -44,7 +44,7 @@ def sample_trick_deal(game: Any, seat: int, events: Sequence[object], rng: rando
         view = game.view(seat)
         k = knowledge(view, game.ruleset.deck)
         shown = {e.seat: e.roles for e in events if isinstance(e, RolesShown) and e.seat != seat}
-        checks = declaration_checks(game.ruleset, view, _carried(events)) if infer else {}
+        checks = declaration_checks(game.ruleset, view, round_pot(events)) if infer else {}
         seen = (k, shown, checks)
         if memo is not None:
             memo[("seen", infer)] = seen
@@ -58,12 +58,6 @@ def sample_trick_deal(game: Any, seat: int, events: Sequence[object], rng: rando
         if deal is not None:
             return deal
     return sample_hidden(game, seat, k, rng)
-
-
-def _carried(events: Sequence[object]) -> int:
-    """The pot the round began with (its RoundStarted event's)."""
-    first = events[0] if events else None
-    return first.pot if isinstance(first, RoundStarted) else 0
 
 
 def sample_showing(game: Any, seat: int, k: Knowledge, shown: dict[int, tuple[str, ...]],
