@@ -13,12 +13,11 @@ fraction of it (the first of a round most, as it has the most to choose from, th
 a mizuten call, made before the deal with nothing seen, weighs nothing: the heuristic's call
 stands (-0.20 +- 0.23 chips a call at 10 ms, 1,500 positions). A decision whose allowance cannot
 buy one paired comparison (the running cost of its kind's first pair) keeps the heuristic's
-choice too, and its time goes to the bank. A decision
-the search settles early (no contender can still beat the heuristic's choice,
-:func:`.search.settled`) stops there; the time every decision leaves unspent (or overspends)
-goes to the bank, so over a game the mean time a decision stays ``ms``. No decision's allowance
-exceeds ``cap_ms`` (:data:`CAP_MS`, the issue's 100 ms), and a search stops before a play-out
-would pass it.
+choice too, and its time goes to the bank. A decision the search settles early (no contender
+can still beat the heuristic's choice, :func:`.search.settled`) stops there; the time every
+decision leaves unspent (or overspends) goes to the bank, so over a game the mean time a
+decision stays ``ms``. No decision's allowance exceeds ``cap_ms`` (:data:`CAP_MS`, the issue's
+100 ms), and a search stops before a play-out would pass it.
 """
 
 from __future__ import annotations
