@@ -332,11 +332,10 @@ class MatchingEngine:
             else:
                 self._stop(t, s, seat, res)
                 return
-        order = s.order
-        turn = s.turn = s.turn + 1
-        s.seat = order[turn % len(order)]       # as seat_to_play
+        s.turn += 1
+        s.seat_to_play()
         hands = t.round.hands
-        for x in order:
+        for x in s.order:
             if hands[x]:
                 return
         s.stage = Stage.OVER                        # H16 (a go/drop form may leave stock)
