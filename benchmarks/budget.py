@@ -4,9 +4,11 @@ and budget, the measure behind the weights of ``interpreter/bots/clock.py`` (iss
     python benchmarks/budget.py KIND POSITIONS BUDGETS [--ruleset R] [--players P]
 
 KIND is an action class (``Declare``, ``Play``, ``CallMizuten``, ``Split``); BUDGETS a comma list
-of CPU milliseconds a decision, each optionally with a confidence (``35``, ``35z0.5``). Positions
+of CPU milliseconds a decision, each optionally with a confidence (``35``, ``35z0.5``), and with a
+leading ``mc`` for the flat Monte Carlo bot cut short after that time (``mc10``), as
+``benchmarks/tournament.py --ms`` makes it. Positions
 are drawn from seeded one-round heuristic games (each decision of KIND with two or more choices
-kept with chance 0.3). At each, ismcts decides with the budget (no time management: every
+kept with chance 0.3). At each, ismcts (or mc) decides with the budget (no time management: every
 decision gets exactly its budget), its choice is played on the real deal and the round played out
 by the roll-out heuristic, and its gain is that result minus the heuristic's choice played out the
 same way (0 where they agree): unbiased, as no judge values the actions. With two budgets the
@@ -28,6 +30,7 @@ from regret import true_value  # noqa: E402
 
 from hachihachi.interpreter import CHANCE, GameState  # noqa: E402
 from hachihachi.interpreter.bots.ismcts import IsmctsBot  # noqa: E402
+from hachihachi.interpreter.bots.mc import MonteCarloBot  # noqa: E402
 from hachihachi.interpreter.bots.rollout import rollout_policy  # noqa: E402
 from hachihachi.ruleset.loader import load_ruleset  # noqa: E402
 
@@ -53,6 +56,14 @@ def interval(v: list[float]) -> str:
     return f"{statistics.fmean(v):+.3f} +- {1.96 * statistics.stdev(v) / len(v) ** 0.5:.3f}"
 
 
+def make(budget: str) -> IsmctsBot | MonteCarloBot:
+    """The bot a budget names: ``35``, ``35z0.5`` (ismcts, exactly that time), ``mc10`` (mc)."""
+    if budget.startswith("mc"):
+        return MonteCarloBot(samples=10 ** 6, seconds=float(budget[2:]) / 1000)
+    ms, _, z = budget.partition("z")
+    return IsmctsBot(ms=float(ms), managed=False, confidence=float(z) if z else 1.0)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("kind")
@@ -71,14 +82,13 @@ def main() -> None:
         base = policy.choose(g, who, random.Random(i))
         truth = {base: true_value(g, who, base, i)}
         for b in budgets:
-            ms, _, z = b.partition("z")
-            bot = IsmctsBot(ms=float(ms), managed=False, confidence=float(z) if z else 1.0)
+            bot = make(b)
             choice = bot.choose(g, who, random.Random(i))
             if choice not in truth:
                 truth[choice] = true_value(g, who, choice, i)
             gains[b].append(truth[choice] - truth[base])
             departs[b] += choice != base
-    print(f"{args.ruleset}, {args.players} players, {args.kind}: gain of ismcts over the heuristic on the real deal")
+    print(f"{args.ruleset}, {args.players} players, {args.kind}: gain over the heuristic on the real deal")
     for b in budgets:
         print(f"  {b:>8s} ms: {interval(gains[b])} chips a decision, departs from the heuristic "
               f"{departs[b] / len(gains[b]):.2f} ({len(gains[b])} positions)")

@@ -481,3 +481,25 @@ def test_issue14_ismcts_deals_its_worlds_with_inference_unless_told_not_to(monke
     IsmctsBot(iterations=4).choose(g, 2, random.Random(1))
     IsmctsBot(iterations=4, infer=False).choose(g, 2, random.Random(1))
     assert True in seen and False in seen and seen.index(False) > 0 and all(seen[:seen.index(False)])
+
+
+def test_issue14_T19_ismcts_deals_the_worlds_of_a_card_uniformly(monkeypatch):
+    """Inference weighs the worlds of declarations only: a card chosen on inferred worlds did
+    worse on the real deal than one chosen on uniform worlds (the module doc's measure)."""
+    import hachihachi.interpreter.bots.ismcts as ismcts_module
+
+    seen: list[bool] = []
+    real = ismcts_module.determinize
+
+    def spy(game, seat, rng, memo=None, infer=False):
+        seen.append(infer)
+        return real(game, seat, rng, memo, infer)
+
+    monkeypatch.setattr(ismcts_module, "determinize", spy)
+    g = _declaring_position()
+    for _ in range(3):                              # seat 2 goes, seats 3 and 4 drop: seats 0 and 2 play
+        g.apply(Declare(g.current_player == 2))
+    while type(g.legal_actions()[0]).__name__ != "Play" or len(g.legal_actions()) < 2:
+        g.apply(g.legal_actions()[0])               # T16: Split(want=False) first; then the lowest card
+    IsmctsBot(iterations=4).choose(g, g.current_player, random.Random(1))
+    assert seen and not any(seen)

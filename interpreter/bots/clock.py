@@ -4,14 +4,18 @@ decision with a choice, not the time of each.
 Each decision is given an allowance: ``ms`` times the decision's weight (:func:`weight`), plus a
 share of the bank. The weights put the time where a search pays. Measured on seeded positions of
 the trick game (5 players; each choice played on the real deal and the round played out, against
-the heuristic's choice, issue 14), ismcts gained +0.58 chips a go/drop declaration at 8 ms, +0.96
-at 40 ms and +1.00 at 100 ms (10 against 35 ms, paired, 1,500 positions: +0.30 +- 0.21), but
-nothing on a card (2,500 positions: +0.02 +- 0.04 at 3 ms, -0.03 +- 0.13 at 13 ms) nor on a
-mizuten call (-0.24 at 8 ms, -0.31 at 40 ms). So the go/drop and split declarations, close and
-costly two-way choices, weigh several times the mean and may spend half the bank; a card weighs a
-fraction of it (the first of a round most, as it has the most to choose from, the last least);
-a mizuten call, made before the deal with nothing seen, weighs nothing: the heuristic's call
-stands (-0.20 +- 0.23 chips a call at 10 ms, 1,500 positions). A decision whose allowance cannot
+the heuristic's choice, issue 14, ``benchmarks/budget.py``), ismcts gained +0.58 chips a go/drop
+declaration at 8 ms, +0.96 at 40 ms and +1.00 at 100 ms (10 against 35 ms, paired, 1,500
+positions: +0.30 +- 0.21); on a card, with its worlds dealt uniformly (:mod:`.ismcts`), +0.06
++- 0.06 at 3 ms, +0.15 +- 0.08 at 6 ms and +0.13 +- 0.11 at 10 ms (2,500 to 3,000 positions); on
+a mizuten call nothing (-0.24 at 8 ms, -0.31 at 40 ms). So the go/drop and split declarations,
+close and costly two-way choices, weigh several times the mean and may spend half the bank; a
+card weighs about half the mean (the first of a round a little more, as it has the most to
+choose from and the longest play-outs); a mizuten call, made before the deal with nothing seen,
+weighs nothing: the heuristic's call stands (-0.20 +- 0.23 chips a call at 10 ms, 1,500
+positions). A seat makes about 10 go/drop declarations a game and 35 choices of a card, so at
+these weights the declarations, which mostly settle before their allowance, and the cards
+together spend a little less than the mean; the rest goes through the bank. A decision whose allowance cannot
 buy one paired comparison (the running cost of its kind's first pair) keeps the heuristic's
 choice too, and its time goes to the bank. A decision the search settles early (no contender
 can still beat the heuristic's choice, :func:`.search.settled`) stops there; the time every
@@ -30,8 +34,8 @@ from ..actions import CallMizuten, Declare, Split
 CAP_MS = 100.0                   # no decision is given more CPU time than this
 DECLARATION_WEIGHT = 3.5         # go/drop and split: the close and costly two-way choices
 MIZUTEN_WEIGHT = 0.0             # a mizuten call, before the deal: not searched (the search gained nothing)
-FIRST_CARD_WEIGHT = 0.5          # the first card of a round ...
-LAST_CARD_WEIGHT = 0.1           # ... down to the last choice of a card
+FIRST_CARD_WEIGHT = 0.6          # the first card of a round ...
+LAST_CARD_WEIGHT = 0.4           # ... down to the last choice of a card
 DECLARATION_DRAW = 0.5           # the share of the bank a declaration may spend
 CARD_DRAW = 0.1                  # the share of the bank a card decision may spend (or repay)
 FLOOR = 0.2                      # no allowance below this share of ``ms`` times the weight
