@@ -85,6 +85,7 @@ class DeckTables:
                             for c in cards)
         self._runs = tuple(self._run(m) for m in range(1 << ranks)) if ranks <= 16 else None
         self._count_chunks = self._chunk_tables()
+        self._shape_chunks = self._histogram_tables()
         self.rank_values = tuple(1 << r for r in range(ranks))     # each rank's bit in a rank mask
 
     def _run(self, mask: int) -> int:
@@ -148,6 +149,31 @@ class DeckTables:
 
         rest = self.ranks % per or per
         return b * per, table(per), range((self.ranks - rest) // per), table(rest)
+
+    def shape_key(self, rank_key: int) -> int:
+        """How many ranks have each count (0, 1, 2, ...), packed into one integer: what the hand's
+        shape is made of (:attr:`Features.shape`), equal for equal shapes, read a few ranks at a
+        time from tables (no tuple of counts made)."""
+        width, tables = self._shape_chunks
+        mask = (1 << width) - 1
+        key = 0
+        for table in tables:
+            key += table[rank_key & mask]
+            rank_key >>= width
+        return key
+
+    def _histogram_tables(self) -> tuple[int, tuple[tuple[int, ...], ...]]:
+        """(the bits of a chunk of ranks, for each chunk from the lowest ranks up the packed
+        histogram of every value of the chunk): :meth:`shape_key`."""
+        b, f = self.rank_bits, self.rank_field
+        per = min(self.ranks, max(1, CHUNK_BITS // b))
+        room = self.ranks.bit_length()          # bits of one count of ranks
+        tables: list[tuple[int, ...]] = []
+        for low in range(0, self.ranks, per):
+            n = min(per, self.ranks - low)
+            tables.append(tuple(sum(1 << (room * ((v >> (b * r)) & f)) for r in range(n))
+                                for v in range(1 << (b * n))))
+        return b * per, tuple(tables)
 
     def suit_counts(self, suit_key: int) -> tuple[int, ...]:
         f = (1 << SUIT_KEY_BITS) - 1

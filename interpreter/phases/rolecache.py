@@ -19,7 +19,7 @@ class RoleCache:
     def __init__(self, ruleset: Ruleset, size: int = 4096):
         self.ruleset, self.size = ruleset, size
         self._results: dict[tuple[tuple[int, ...], Optional[int], Optional[int]], Resolution] = {}
-        self._counts: dict[tuple[str, tuple[int, ...], Optional[int], Optional[int]], int] = {}
+        self._classes: dict[tuple[str, Optional[int], Optional[int]], tuple[int, ...]] = {}
 
     def values(self, hand: Sequence[int], trump: Optional[int], indicator: Optional[int]) -> Resolution:
         """The roles (``.hits``, ``.ids``) and totals (``.go``, ``.forced``) of ``hand``."""
@@ -32,13 +32,13 @@ class RoleCache:
         return hit
 
     def count_class(self, name: str, hand: Sequence[int], trump: Optional[int], indicator: Optional[int]) -> int:
-        key = (name, tuple(hand), trump, indicator)
-        hit = self._counts.get(key)
-        if hit is None:
-            if len(self._counts) >= self.size:
-                self._counts.clear()
-            hit = self._counts[key] = self.ruleset.evaluator.count_class(name, hand, trump, indicator)
-        return hit
+        """How many cards of class ``name`` the hand holds: a sum over the class's cards, read
+        once per context (a sum costs less than remembering it by the hand)."""
+        key = (name, trump, indicator)
+        ones = self._classes.get(key)
+        if ones is None:
+            ones = self._classes[key] = self.ruleset.evaluator.class_cards(name, trump, indicator)
+        return sum(map(ones.__getitem__, hand))
 
     def __deepcopy__(self, memo: dict[int, object]) -> "RoleCache":
         return self                         # shared, like the ruleset
