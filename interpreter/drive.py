@@ -15,7 +15,7 @@ import random
 from typing import Any, Callable, Sequence
 
 from .actions import CHANCE
-from .draws import chooser
+from .draws import chooser, plain, with_seat_bits
 from .game import GameState
 
 __all__ = ["is_uniform", "drive_game"]
@@ -41,4 +41,6 @@ def drive_game(game: GameState, rngs: Sequence[random.Random]) -> None:
     def pick(seat: int, options: Any) -> Any:
         return options.sample(deals) if seat == CHANCE else draw[seat](options)
 
+    if all(plain(rng) for rng in rngs):         # a phase's loop may draw as chooser does, inline
+        with_seat_bits(pick, [rng.getrandbits for rng in rngs])
     game.drive(pick)

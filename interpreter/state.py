@@ -71,6 +71,8 @@ class Table:
         self.watch: Optional[Callable[[object], None]] = None             # see GameState.watch
         self.watch_transfers: Optional[Callable[[object], None]] = None   # the same, or None
         self.pot_taken: list[int] = []          # each amount a seat took from the pot, in order
+        self._field: Optional[Field] = None     # the field whose factors (by transfer kind) pay read
+        self._factors: dict[TransferKind, int] = {}
 
     @property
     def total(self) -> int:
@@ -91,7 +93,12 @@ class Table:
         """
         r = self.round
         field = r.field
-        factor = field.factor(kind) if multiply and field is not None else 1
+        if multiply and field is not None:
+            if field is not self._field:        # the factors of the round's field, read once
+                self._field, self._factors = field, {k: field.factor(k) for k in TransferKind}
+            factor = self._factors[kind]
+        else:
+            factor = 1
         amount = base * factor
         if source != POT and self.no_negative and amount > self.chips[source]:
             amount = max(self.chips[source], 0)         # T3 as a house rule: nobody goes below zero

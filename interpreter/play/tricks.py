@@ -9,6 +9,7 @@ from ...ruleset.errors import IllegalAction
 from ...ruleset.model import Ruleset
 from ..actions import Play
 from ..events import Applied, InternedApplied, TrickTaken
+from ..draws import seat_bits
 from ..phases.base import Pick
 from ..state import Table
 
@@ -119,6 +120,7 @@ class TrickEngine:
         by_suit = self._by_suit(hands, goers) if follow_only else {}
         current, turn = p.current, p.turn
         known, size = self._applied.row(index), self._size
+        bits = seat_bits(pick)                          # the seats' draws, made here (draws.py)
         while hand := hands[seat := goers[turn]]:
             if not current:                             # :meth:`playable`: the leader plays any card
                 options = hand
@@ -126,7 +128,15 @@ class TrickEngine:
                 options = by_suit[seat][current[0] % suits] or hand
             else:
                 options = playable(t, hand)             # reads p.current, kept as current below
-            card = pick(seat, options)
+            if bits is None:
+                card = pick(seat, options)
+            else:                                       # pick's draw (draws.seat_bits)
+                draw, m = bits[seat], len(options)
+                k = m.bit_length()
+                x = draw(k)
+                while x >= m:
+                    x = draw(k)
+                card = options[x]
             applied = known[seat * size + card]
             if applied is None:
                 applied = known[seat * size + card] = Applied(index, seat, plays[card])
