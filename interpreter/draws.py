@@ -14,7 +14,7 @@ import random
 from functools import lru_cache
 from typing import Any, Callable, Optional, Sequence
 
-__all__ = ["chooser", "plain", "seat_bits", "shuffle", "with_seat_bits"]
+__all__ = ["below", "chooser", "plain", "seat_bits", "shuffle", "with_seat_bits"]
 
 Bits = Callable[[int], int]         # a generator's ``getrandbits``
 
@@ -55,6 +55,15 @@ def seat_bits(pick: Callable[..., Any]) -> Optional[Sequence[Bits]]:
     (:func:`with_seat_bits`), else None. A loop draws option ``options[x]`` of ``n`` with
     ``k = n.bit_length()`` and ``x = bits(k)`` until ``x < n``, the draws of ``chooser``."""
     return getattr(pick, "seat_bits", None)
+
+
+def below(bits: Bits, n: int) -> int:
+    """A number below ``n`` drawn from ``bits`` as :func:`chooser` draws the position it picks."""
+    k = n.bit_length()
+    x = bits(k)
+    while x >= n:
+        x = bits(k)
+    return x
 
 
 def shuffle(rng: random.Random, x: list[Any]) -> None:

@@ -12,7 +12,7 @@ from typing import Any, Callable, Optional
 from ..ruleset.model import Field, Ruleset
 from ..ruleset.model import TransferKind
 from .actions import POT
-from .events import Seat, Transfer
+from .events import Seat, new_transfer
 from .kinds import RoundKind
 
 
@@ -71,8 +71,7 @@ class Table:
         self.watch: Optional[Callable[[object], None]] = None             # see GameState.watch
         self.watch_transfers: Optional[Callable[[object], None]] = None   # the same, or None
         self.pot_taken: list[int] = []          # each amount a seat took from the pot, in order
-        self._field: Optional[Field] = None     # the field whose factors (by transfer kind) pay read
-        self._factors: dict[TransferKind, int] = {}
+        self._factors: dict[int, tuple[Field, dict[TransferKind, int]]] = {}   # by the field's id (pay)
 
     @property
     def total(self) -> int:
@@ -94,9 +93,10 @@ class Table:
         r = self.round
         field = r.field
         if multiply and field is not None:
-            if field is not self._field:        # the factors of the round's field, read once
-                self._field, self._factors = field, {k: field.factor(k) for k in TransferKind}
-            factor = self._factors[kind]
+            known = self._factors.get(id(field))
+            if known is None or known[0] is not field:      # each field's factors, read once
+                known = self._factors[id(field)] = (field, {k: field.factor(k) for k in TransferKind})
+            factor = known[1][kind]
         else:
             factor = 1
         amount = base * factor
@@ -115,7 +115,7 @@ class Table:
             self.pot += amount
         else:
             self.chips[target] += amount
-        event = Transfer(r.index, kind, source, target, amount, reason, base, factor)
+        event = new_transfer(r.index, kind, source, target, amount, reason, base, factor)
         self.events.append(event)
         if self.watch_transfers is not None:
             self.watch_transfers(event)

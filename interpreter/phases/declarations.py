@@ -8,7 +8,7 @@ from ...ruleset.errors import IllegalAction
 from ...ruleset.model import Phase, Ruleset
 from ...ruleset.model import TransferKind
 from ..actions import POT, Declare
-from ..draws import seat_bits
+from ..draws import below, seat_bits
 from ..events import Applied, ForcedOut, InternedApplied
 from ..kinds import RoundKind
 from ..state import Table
@@ -74,19 +74,8 @@ class Declarations(PhaseRule):
         while not r.declarations_done:
             seat = (r.start + len(r.declarations)) % r.players     # :meth:`actor`
             must_go = r.mizuten and seat == r.start                 # :meth:`must_go`
-            if bits is None:
-                go = pick(seat, GO_ONLY if must_go else GO_OR_DROP) is GO
-            elif must_go:                                           # pick's draw of one option
-                draw = bits[seat]
-                while draw(1):
-                    pass
-                go = True
-            else:                                                   # of two: GO is the first
-                draw = bits[seat]
-                x = draw(2)
-                while x >= 2:
-                    x = draw(2)
-                go = x == 0
+            options = GO_ONLY if must_go else GO_OR_DROP
+            go = (pick(seat, options) if bits is None else options[below(bits[seat], len(options))]) is GO
             applied = known[2 * seat + go]
             if applied is None:
                 applied = known[2 * seat + go] = Applied(index, seat, GO if go else DROP)

@@ -8,7 +8,7 @@ from typing import Optional
 from ...ruleset.errors import IllegalAction
 from ...ruleset.model import Ruleset
 from ..actions import Play
-from ..events import Applied, InternedApplied, TrickTaken
+from ..events import Applied, InternedApplied, TrickTaken, new_trick_taken
 from ..draws import seat_bits
 from ..phases.base import Pick
 from ..state import Table
@@ -149,7 +149,7 @@ class TrickEngine:
             if len(current) == n:
                 winner_i = (turn + _best_card(current, trump, suits)) % n      # turn: the leader again
                 winner = goers[winner_i]
-                taken = TrickTaken(index, len(done), p.leader, tuple(current), winner)
+                taken = new_trick_taken(index, len(done), p.leader, tuple(current), winner)
                 done.append(taken)
                 log.append(taken)
                 won[winner] += 1
