@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field as dc_field
+from functools import lru_cache
 from typing import Optional
 
 from ...ruleset.errors import IllegalAction
@@ -35,19 +36,25 @@ class TrickState:
 def trick_winner(cards: list[int], leader_index: int, order: list[int], trump: Optional[int],
                  ruleset: Ruleset) -> int:
     """The seat that wins a trick whose ``cards`` were played by ``order`` starting at the leader."""
-    return order[(leader_index + _best_card(cards, trump, len(ruleset.deck.suits))) % len(order)]
+    best = _best_card(cards, trump, len(ruleset.deck.suits), ruleset.deck.size)
+    return order[(leader_index + best) % len(order)]
 
 
-def _best_card(cards: list[int], trump: Optional[int], suits: int) -> int:
-    """The index in ``cards`` of the highest trump, or else of the highest card of the led suit."""
-    led = cards[0] % suits
-    best, best_key = 0, -1
-    for i, card in enumerate(cards):
-        suit = card % suits
-        key = card + (2 * 65536 if suit == trump else 65536 if suit == led else 0)
-        if key > best_key:                  # ``card`` orders by rank within a suit
-            best, best_key = i, key
-    return best
+def _best_card(cards: list[int], trump: Optional[int], suits: int, size: int) -> int:
+    """The index in ``cards`` (of a deck of ``size`` cards) of the highest trump, or else of the
+    highest card of the led suit."""
+    keys = _trick_keys(trump, suits, size)[cards[0] % suits]
+    ranked = [keys[c] for c in cards]
+    return ranked.index(max(ranked))
+
+
+@lru_cache(maxsize=64)
+def _trick_keys(trump: Optional[int], suits: int, size: int) -> tuple[tuple[int, ...], ...]:
+    """For each led suit, each card's strength in a trick: a trump above every card of the led
+    suit, which is above every other card; by the card (its rank) within those. Read by
+    :func:`_best_card` for cards below ``size``."""
+    return tuple(tuple(c + (2 * 65536 if c % suits == trump else 65536 if c % suits == led else 0)
+                       for c in range(size)) for led in range(suits))
 
 
 class TrickEngine:
@@ -121,6 +128,7 @@ class TrickEngine:
         current, turn = p.current, p.turn
         known, size = self._applied.row(index), self._size
         bits = seat_bits(pick)                          # the seats' draws, made here (draws.py)
+        led_keys = _trick_keys(trump, suits, self._size)
         while hand := hands[seat := goers[turn]]:
             if not current:                             # :meth:`playable`: the leader plays any card
                 options = hand
@@ -146,8 +154,9 @@ class TrickEngine:
                 by_suit[seat][card % suits].remove(card)
             current.append(card)
             turn = turn + 1 if turn + 1 < n else 0
-            if len(current) == n:
-                winner_i = (turn + _best_card(current, trump, suits)) % n      # turn: the leader again
+            if len(current) == n:                       # :func:`_best_card`, its table read once
+                ranked = [led_keys[current[0] % suits][c] for c in current]
+                winner_i = (turn + ranked.index(max(ranked))) % n            # turn: the leader again
                 winner = goers[winner_i]
                 taken = new_trick_taken(index, len(done), p.leader, tuple(current), winner)
                 done.append(taken)
@@ -195,7 +204,8 @@ class TrickEngine:
         p.turn = (p.turn + 1) % len(goers)
         if len(p.current) < len(goers):
             return
-        winner_i = (p.turn + _best_card(p.current, r.trump, self._suits)) % len(goers)   # p.turn: leader again
+        best = _best_card(p.current, r.trump, self._suits, self._size)
+        winner_i = (p.turn + best) % len(goers)         # p.turn: the leader again
         winner = goers[winner_i]
         taken = TrickTaken(r.index, len(p.done), p.leader, tuple(p.current), winner)
         p.done.append(taken)
