@@ -100,21 +100,22 @@ class Table:
         else:
             factor = 1
         amount = base * factor
-        if source != POT and self.no_negative and amount > self.chips[source]:
-            amount = max(self.chips[source], 0)         # T3 as a house rule: nobody goes below zero
+        chips = self.chips
+        if self.no_negative and source != POT and amount > chips[source]:
+            amount = max(chips[source], 0)              # T3 as a house rule: nobody goes below zero
             reason += f" (all the payer has: {amount})"
-        if amount == 0:
+        if not amount:
             return
         if source == POT:
             self.pot -= amount
             if target != POT:
                 self.pot_taken.append(amount)
         else:
-            self.chips[source] -= amount
+            chips[source] -= amount
         if target == POT:
             self.pot += amount
         else:
-            self.chips[target] += amount
+            chips[target] += amount
         event = new_transfer(r.index, kind, source, target, amount, reason, base, factor)
         self.events.append(event)
         if self.watch_transfers is not None:

@@ -33,7 +33,9 @@ class Declarations(PhaseRule):
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
         self._max_goers = ruleset.declaration.max_goers
-        self._fee = ruleset.declaration.drop_fee.fee
+        fee = ruleset.declaration.drop_fee.fee
+        # each voluntary dropper's fee and the words of its transfer, by the droppers before it
+        self._drops = tuple((fee(n), f"drop fee of dropper {n + 1}") for n in range(ruleset.players.max))
         self._applied = InternedApplied(2 * ruleset.players.max)      # by seat and go or drop
 
     def actor(self, t: Table) -> Optional[int]:
@@ -88,9 +90,9 @@ class Declarations(PhaseRule):
         if go:
             r.goers.append(seat)
         else:
-            fee = self._fee(len(r.dropped))
+            fee, reason = self._drops[len(r.dropped)]
             r.dropped.append(seat)
-            t.pay(TransferKind.DROP_FEE, seat, POT, fee, f"drop fee of dropper {len(r.dropped)}")
+            t.pay(TransferKind.DROP_FEE, seat, POT, fee, reason)
         if len(r.declarations) >= r.players or len(r.goers) >= self._max_goers:
             self._close(t)
 
