@@ -20,8 +20,8 @@ def pot_taker(goers: list[int], won: dict[int, int]) -> int:
     >>> pot_taker([3, 0, 1], {3: 3, 0: 3, 1: 1})
     3
     """
-    best = max(won[g] for g in goers)
-    return next(g for g in goers if won[g] == best)
+    counts = [won[g] for g in goers]
+    return goers[counts.index(max(counts))]
 
 
 class PotPhase(PhaseRule):

@@ -43,9 +43,7 @@ def trick_winner(cards: list[int], leader_index: int, order: list[int], trump: O
 def _best_card(cards: list[int], trump: Optional[int], suits: int, size: int) -> int:
     """The index in ``cards`` (of a deck of ``size`` cards) of the highest trump, or else of the
     highest card of the led suit."""
-    keys = _trick_keys(trump, suits, size)[cards[0] % suits]
-    ranked = [keys[c] for c in cards]
-    return ranked.index(max(ranked))
+    return cards.index(max(cards, key=_trick_keys(trump, suits, size)[cards[0] % suits].__getitem__))
 
 
 @lru_cache(maxsize=64)
@@ -73,7 +71,7 @@ class TrickEngine:
 
     def start(self, t: Table) -> None:
         r = t.round
-        r.play = TrickState(goers=list(r.goers), leader=r.goers[0])
+        r.play = TrickState(goers=list(r.goers), leader=r.goers[0], turn=0)       # the first goer leads
         r.tricks_won = {g: 0 for g in r.goers}
 
     def standing(self, t: Table) -> dict[int, int]:
@@ -155,8 +153,8 @@ class TrickEngine:
             current.append(card)
             turn = turn + 1 if turn + 1 < n else 0
             if len(current) == n:                       # :func:`_best_card`, its table read once
-                ranked = [led_keys[current[0] % suits][c] for c in current]
-                winner_i = (turn + ranked.index(max(ranked))) % n            # turn: the leader again
+                best = current.index(max(current, key=led_keys[current[0] % suits].__getitem__))
+                winner_i = (turn + best) % n            # turn: the leader again
                 winner = goers[winner_i]
                 taken = new_trick_taken(index, len(done), p.leader, tuple(current), winner)
                 done.append(taken)
