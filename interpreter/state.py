@@ -55,6 +55,19 @@ class RoundState:
         return [(self.start + i) % self.players for i in range(self.players)]
 
 
+# Each field's factor for every kind of transfer, read once (by :meth:`Table.pay`), by the field's
+# id; an entry keeps its field, so that the id stays its own.
+_FACTORS: dict[int, tuple[Field, dict[TransferKind, int]]] = {}
+
+
+def field_factors(field: Field) -> tuple[Field, dict[TransferKind, int]]:
+    """``field`` and its factor of each transfer kind, remembered in :data:`_FACTORS`."""
+    if len(_FACTORS) >= 256:
+        _FACTORS.clear()
+    known = _FACTORS[id(field)] = (field, {k: field.factor(k) for k in TransferKind})
+    return known
+
+
 class Table:
     """The chips, the pot, the log and the current round, shared by all phases."""
 
@@ -71,7 +84,6 @@ class Table:
         self.watch: Optional[Callable[[object], None]] = None             # see GameState.watch
         self.watch_transfers: Optional[Callable[[object], None]] = None   # the same, or None
         self.pot_taken: list[int] = []          # each amount a seat took from the pot, in order
-        self._factors: dict[int, tuple[Field, dict[TransferKind, int]]] = {}   # by the field's id (pay)
 
     @property
     def total(self) -> int:
@@ -93,9 +105,9 @@ class Table:
         r = self.round
         field = r.field
         if multiply and field is not None:
-            known = self._factors.get(id(field))
-            if known is None or known[0] is not field:      # each field's factors, read once
-                known = self._factors[id(field)] = (field, {k: field.factor(k) for k in TransferKind})
+            known = _FACTORS.get(id(field))
+            if known is None or known[0] is not field:
+                known = field_factors(field)
             factor = known[1][kind]
         else:
             factor = 1
