@@ -72,7 +72,7 @@ class TrickEngine:
     def start(self, t: Table) -> None:
         r = t.round
         r.play = TrickState(goers=list(r.goers), leader=r.goers[0], turn=0)       # the first goer leads
-        r.tricks_won = {g: 0 for g in r.goers}
+        r.tricks_won = dict.fromkeys(r.goers, 0)
 
     def standing(self, t: Table) -> dict[int, int]:
         return t.round.tricks_won
