@@ -16,7 +16,7 @@ from .events import Seat, new_transfer
 from .kinds import RoundKind
 
 
-@dataclass
+@dataclass(slots=True)
 class RoundState:
     """Everything that happens in one round; reset at the start of every round."""
 

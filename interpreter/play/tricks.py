@@ -15,7 +15,7 @@ from ..phases.base import Pick
 from ..state import Table
 
 
-@dataclass
+@dataclass(slots=True)
 class TrickState:
     """The trick play of one round: the goers in play order, the trick on the table, the past ones."""
 
