@@ -12,7 +12,6 @@ by action through ``GameState`` (the tests compare both on every bundled variant
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 from typing import Any, Callable, Sequence
 
 from .actions import CHANCE
@@ -32,11 +31,16 @@ def _uniform(bot: object) -> bool:
     return getattr(bot, "uniform", False) is True and _chooses_uniformly(type(bot))
 
 
-@lru_cache(maxsize=64)
 def _chooses_uniformly(cls: type) -> bool:
     """Whether the class that defines ``cls``'s ``choose`` says ``uniform = True`` (read once per class)."""
-    chooser = next((c for c in cls.__mro__ if "choose" in vars(c)), None)
-    return chooser is not None and vars(chooser).get("uniform") is True
+    known = _UNIFORM.get(cls)
+    if known is None:
+        chooser = next((c for c in cls.__mro__ if "choose" in vars(c)), None)
+        known = _UNIFORM[cls] = chooser is not None and vars(chooser).get("uniform") is True
+    return known
+
+
+_UNIFORM: dict[type, bool] = {}
 
 
 def drive_game(game: GameState, rngs: Sequence[random.Random]) -> None:

@@ -8,12 +8,13 @@ import random
 
 import pytest
 
+from test_roles_cache import every_atom
+
 from hachihachi.ruleset.cards import STANDARD_52
-from hachihachi.ruleset.compiler import Domain
-from hachihachi.ruleset.features import Features, deck_tables
+from hachihachi.ruleset.features import deck_tables
 from hachihachi.ruleset.loader import load_ruleset
 from hachihachi.ruleset.model import Name, RoleDef, RoleTable
-from hachihachi.ruleset.roles import compile_table, resolve_roles
+from hachihachi.ruleset.roles import compile_table
 
 RANK_ROLES = [
     ("lights", "count(rank T J Q K A) >= 3"),
@@ -31,17 +32,6 @@ RANK_ROLES = [
 
 def table(roles):
     return RoleTable(classes={}, groups={}, roles=tuple(RoleDef(i, Name(i, i), None, p, 1, 1) for i, p in roles))
-
-
-def every_atom(evaluator, hand, trump, indicator):
-    """The roles of ``hand`` with no cache: every atom on its full features (rank counts included)."""
-    ev = evaluator.context(trump, indicator)
-    t = ev.tables
-    rk, sk, mask = t.keys(hand)
-    f = Features(t, t.rank_counts(rk), t.suit_counts(sk), mask)
-    bits = sum(ev.c.bits(d, f) for d in (Domain.RANK, Domain.SUIT, Domain.JOINT))
-    res = resolve_roles(ev.table, [fn(bits) for fn in ev.c.roles])
-    return res.go, res.ids
 
 
 def agree(evaluator, seed, hands=1500):
