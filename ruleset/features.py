@@ -85,7 +85,6 @@ class DeckTables:
                             for c in cards)
         self._runs = tuple(self._run(m) for m in range(1 << ranks)) if ranks <= 16 else None
         self._count_chunks = self._chunk_tables()
-        self._shape_chunks = self._histogram_tables()
         self.rank_values = tuple(1 << r for r in range(ranks))     # each rank's bit in a rank mask
 
     def _run(self, mask: int) -> int:
@@ -162,18 +161,21 @@ class DeckTables:
             rank_key >>= width
         return key
 
-    def _histogram_tables(self) -> tuple[int, tuple[tuple[int, ...], ...]]:
+    @cached
+    def _shape_chunks(self) -> tuple[int, tuple[tuple[int, ...], ...]]:
         """(the bits of a chunk of ranks, for each chunk from the lowest ranks up the packed
-        histogram of every value of the chunk): :meth:`shape_key`."""
+        histogram of every value of the chunk): :meth:`shape_key`. Made on first use, each
+        table of ``n`` ranks from the one of ``n - 1``: a value's lowest rank's count, plus the
+        histogram of the ranks above it."""
         b, f = self.rank_bits, self.rank_field
         per = min(self.ranks, max(1, CHUNK_BITS // b))
         room = self.ranks.bit_length()          # bits of one count of ranks
-        tables: list[tuple[int, ...]] = []
-        for low in range(0, self.ranks, per):
-            n = min(per, self.ranks - low)
-            tables.append(tuple(sum(1 << (room * ((v >> (b * r)) & f)) for r in range(n))
-                                for v in range(1 << (b * n))))
-        return b * per, tuple(tables)
+        by_size: list[tuple[int, ...]] = [(0,)]  # histograms of chunks of 0, 1, 2 ... ranks
+        while len(by_size) <= per:
+            above = by_size[-1]
+            by_size.append(tuple((1 << (room * (v & f))) + above[v >> b] for v in range(1 << (b * len(by_size)))))
+        sizes = [min(per, self.ranks - low) for low in range(0, self.ranks, per)]
+        return b * per, tuple(by_size[n] for n in sizes)
 
     def suit_counts(self, suit_key: int) -> tuple[int, ...]:
         f = (1 << SUIT_KEY_BITS) - 1
