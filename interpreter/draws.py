@@ -12,19 +12,21 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Optional, Sequence
 
-__all__ = ["chooser", "shuffle"]
+__all__ = ["below", "chooser", "plain", "seat_bits", "shuffle", "with_seat_bits"]
+
+Bits = Callable[[int], int]         # a generator's ``getrandbits``
 
 
-def _plain(rng: random.Random) -> bool:
+def plain(rng: random.Random) -> bool:
     """Whether ``rng`` draws as :class:`random.Random` itself (a subclass may draw otherwise)."""
     return type(rng) is random.Random
 
 
 def chooser(rng: random.Random) -> Callable[[Sequence[Any]], Any]:
     """``rng.choice``: the same draws from the same generator."""
-    if not _plain(rng):
+    if not plain(rng):
         return rng.choice
     bits = rng.getrandbits
 
@@ -41,9 +43,32 @@ def chooser(rng: random.Random) -> Callable[[Sequence[Any]], Any]:
     return choose
 
 
+def with_seat_bits(pick: Callable[..., Any], bits: Sequence[Bits]) -> None:
+    """Say that ``pick`` draws a seat's options as :func:`chooser` does from the generator whose
+    ``getrandbits`` is ``bits[seat]``, so that a phase's loop may draw the same numbers itself,
+    without a call of ``pick`` and ``choose`` a draw (:func:`seat_bits`)."""
+    setattr(pick, "seat_bits", tuple(bits))
+
+
+def seat_bits(pick: Callable[..., Any]) -> Optional[Sequence[Bits]]:
+    """Each seat's ``getrandbits`` when ``pick`` draws as :func:`chooser` from it
+    (:func:`with_seat_bits`), else None. A loop draws option ``options[x]`` of ``n`` with
+    ``k = n.bit_length()`` and ``x = bits(k)`` until ``x < n``, the draws of ``chooser``."""
+    return getattr(pick, "seat_bits", None)
+
+
+def below(bits: Bits, n: int) -> int:
+    """A number below ``n`` drawn from ``bits`` as :func:`chooser` draws the position it picks."""
+    k = n.bit_length()
+    x = bits(k)
+    while x >= n:
+        x = bits(k)
+    return x
+
+
 def shuffle(rng: random.Random, x: list[Any]) -> None:
     """``rng.shuffle(x)``: the same order from the same generator."""
-    if not _plain(rng):
+    if not plain(rng):
         rng.shuffle(x)
         return
     bits = rng.getrandbits

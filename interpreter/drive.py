@@ -15,7 +15,7 @@ import random
 from typing import Any, Callable, Sequence
 
 from .actions import CHANCE
-from .draws import chooser
+from .draws import chooser, plain, with_seat_bits
 from .game import GameState
 
 __all__ = ["is_uniform", "drive_game"]
@@ -28,9 +28,19 @@ def is_uniform(bots: Sequence[object]) -> bool:
 
 
 def _uniform(bot: object) -> bool:
-    chooser = next((c for c in type(bot).__mro__ if "choose" in vars(c)), None)
-    return (getattr(bot, "uniform", False) is True and chooser is not None
-            and vars(chooser).get("uniform") is True)
+    return getattr(bot, "uniform", False) is True and _chooses_uniformly(type(bot))
+
+
+def _chooses_uniformly(cls: type) -> bool:
+    """Whether the class that defines ``cls``'s ``choose`` says ``uniform = True`` (read once per class)."""
+    known = _UNIFORM.get(cls)
+    if known is None:
+        chooser = next((c for c in cls.__mro__ if "choose" in vars(c)), None)
+        known = _UNIFORM[cls] = chooser is not None and vars(chooser).get("uniform") is True
+    return known
+
+
+_UNIFORM: dict[type, bool] = {}
 
 
 def drive_game(game: GameState, rngs: Sequence[random.Random]) -> None:
@@ -41,4 +51,6 @@ def drive_game(game: GameState, rngs: Sequence[random.Random]) -> None:
     def pick(seat: int, options: Any) -> Any:
         return options.sample(deals) if seat == CHANCE else draw[seat](options)
 
+    if all(plain(rng) for rng in rngs):         # a phase's loop may draw as chooser does, inline
+        with_seat_bits(pick, [rng.getrandbits for rng in rngs])
     game.drive(pick)

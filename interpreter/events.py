@@ -113,11 +113,7 @@ class Transfer:
 
     def __new__(cls, round: int, kind: TransferKind, source: Seat, target: Seat, amount: int, reason: str,
                 base: int = 0, multiplier: int = 1) -> "Transfer":
-        e = cls._open()                 # see :func:`built_open`
-        e.round, e.kind, e.source, e.target, e.amount, e.reason, e.base, e.multiplier = (
-            round, kind, source, target, amount, reason, base, multiplier)
-        e.__class__ = cls
-        return e  # type: ignore[no-any-return]
+        return new_transfer(round, kind, source, target, amount, reason, base, multiplier)
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,11 +150,7 @@ class RolesShown:
 
     def __new__(cls, round: int, seat: int, roles: tuple[str, ...], value: int, cards: tuple[int, ...] = (),
                 aces: int = 0, captured: bool = False) -> "RolesShown":
-        e = cls._open()                 # see :func:`built_open`
-        e.round, e.seat, e.roles, e.value, e.cards, e.aces, e.captured = (
-            round, seat, roles, value, cards, aces, captured)
-        e.__class__ = cls
-        return e  # type: ignore[no-any-return]
+        return new_roles_shown(round, seat, roles, value, cards, aces, captured)
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,10 +189,7 @@ class TrickTaken:
     _open: ClassVar[Callable[[], Any]]      # set by :func:`built_open`
 
     def __new__(cls, round: int, index: int, leader: int, cards: tuple[int, ...], winner: int) -> "TrickTaken":
-        e = cls._open()                 # see :func:`built_open`
-        e.round, e.index, e.leader, e.cards, e.winner = round, index, leader, cards, winner
-        e.__class__ = cls
-        return e  # type: ignore[no-any-return]
+        return new_trick_taken(round, index, leader, cards, winner)
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,6 +227,40 @@ class GameEnded:
 
 for _hot in (RoundStarted, Applied, Transfer, ForcedOut, RolesShown, FieldMade, TrickTaken, RoundEnded):
     built_open(_hot)
+
+
+# The events made most often (a few per payment, hand shown and trick), made by functions that
+# their classes' ``__new__`` call too: a hot path calls the function itself, which saves the class
+# call (its ``__new__`` and ``__init__``) for every event; the event is the same.
+def new_transfer(round: int, kind: TransferKind, source: Seat, target: Seat, amount: int, reason: str,
+                 base: int = 0, multiplier: int = 1) -> Transfer:
+    """``Transfer(...)``."""
+    e = _open_transfer()                # see :func:`built_open`
+    e.round, e.kind, e.source, e.target, e.amount, e.reason, e.base, e.multiplier = (
+        round, kind, source, target, amount, reason, base, multiplier)
+    e.__class__ = Transfer
+    return e  # type: ignore[no-any-return]
+
+
+def new_roles_shown(round: int, seat: int, roles: tuple[str, ...], value: int, cards: tuple[int, ...] = (),
+                    aces: int = 0, captured: bool = False) -> RolesShown:
+    """``RolesShown(...)``."""
+    e = _open_roles_shown()
+    e.round, e.seat, e.roles, e.value, e.cards, e.aces, e.captured = (
+        round, seat, roles, value, cards, aces, captured)
+    e.__class__ = RolesShown
+    return e  # type: ignore[no-any-return]
+
+
+def new_trick_taken(round: int, index: int, leader: int, cards: tuple[int, ...], winner: int) -> TrickTaken:
+    """``TrickTaken(...)``."""
+    e = _open_trick_taken()
+    e.round, e.index, e.leader, e.cards, e.winner = round, index, leader, cards, winner
+    e.__class__ = TrickTaken
+    return e  # type: ignore[no-any-return]
+
+
+_open_transfer, _open_roles_shown, _open_trick_taken = Transfer._open, RolesShown._open, TrickTaken._open
 
 def round_pot(events: Sequence[object]) -> int:
     """The pot a round began with: its first event's, when that is its :class:`RoundStarted`

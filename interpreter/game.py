@@ -301,10 +301,25 @@ class GameState:
     def drive(self, pick: Pick) -> None:
         """Play to the end phase by phase, each phase's actions drawn by ``pick`` in its own loop
         (:meth:`.phases.base.PhaseRule.drive`; :mod:`.drive` says when that is the same game)."""
-        t, phases = self._t, self._phases
+        t, steps, phases = self._t, self._steps, self._phases
+        last = len(steps) - 1
         while not t.finished:
-            phases[t.round.phase_index].drive(t, pick)
-            self._advance()
+            r = t.round
+            i = r.phase_index
+            if i >= 0 and r.entered:            # the phase that waits (as _advance left it)
+                phases[i].drive(t, pick)
+            while i < last:                     # the round's next phases: _advance's steps, each
+                i += 1                          # phase that waits played out by its own loop
+                applies, enter, actor = steps[i]
+                if applies is None or applies(t):
+                    r.phase_index, r.entered = i, True
+                    if enter is not None:
+                        enter(t)
+                    if actor is not None and actor(t) is not None:
+                        phases[i].drive(t, pick)
+            r.phase_index, r.entered = last + 1, False
+            self._end_round()
+        self._who = None
 
     def _advance(self) -> None:
         """Run phases until one waits for an action, ending rounds and the game as they finish."""

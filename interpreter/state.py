@@ -12,11 +12,11 @@ from typing import Any, Callable, Optional
 from ..ruleset.model import Field, Ruleset
 from ..ruleset.model import TransferKind
 from .actions import POT
-from .events import Seat, Transfer
+from .events import Seat, new_transfer
 from .kinds import RoundKind
 
 
-@dataclass
+@dataclass(slots=True)
 class RoundState:
     """Everything that happens in one round; reset at the start of every round."""
 
@@ -55,6 +55,19 @@ class RoundState:
         return [(self.start + i) % self.players for i in range(self.players)]
 
 
+# Each field's factor for every kind of transfer, read once (by :meth:`Table.pay`), by the field's
+# id; an entry keeps its field, so that the id stays its own.
+_FACTORS: dict[int, tuple[Field, dict[TransferKind, int]]] = {}
+
+
+def field_factors(field: Field) -> tuple[Field, dict[TransferKind, int]]:
+    """``field`` and its factor of each transfer kind, remembered in :data:`_FACTORS`."""
+    if len(_FACTORS) >= 256:
+        _FACTORS.clear()
+    known = _FACTORS[id(field)] = (field, {k: field.factor(k) for k in TransferKind})
+    return known
+
+
 class Table:
     """The chips, the pot, the log and the current round, shared by all phases."""
 
@@ -91,24 +104,31 @@ class Table:
         """
         r = self.round
         field = r.field
-        factor = field.factor(kind) if multiply and field is not None else 1
+        if multiply and field is not None:
+            known = _FACTORS.get(id(field))
+            if known is None or known[0] is not field:
+                known = field_factors(field)
+            factor = known[1][kind]
+        else:
+            factor = 1
         amount = base * factor
-        if source != POT and self.no_negative and amount > self.chips[source]:
-            amount = max(self.chips[source], 0)         # T3 as a house rule: nobody goes below zero
+        chips = self.chips
+        if self.no_negative and source != POT and amount > chips[source]:
+            amount = max(chips[source], 0)              # T3 as a house rule: nobody goes below zero
             reason += f" (all the payer has: {amount})"
-        if amount == 0:
+        if not amount:
             return
         if source == POT:
             self.pot -= amount
             if target != POT:
                 self.pot_taken.append(amount)
         else:
-            self.chips[source] -= amount
+            chips[source] -= amount
         if target == POT:
             self.pot += amount
         else:
-            self.chips[target] += amount
-        event = Transfer(r.index, kind, source, target, amount, reason, base, factor)
+            chips[target] += amount
+        event = new_transfer(r.index, kind, source, target, amount, reason, base, factor)
         self.events.append(event)
         if self.watch_transfers is not None:
             self.watch_transfers(event)

@@ -149,6 +149,34 @@ class DeckTables:
         rest = self.ranks % per or per
         return b * per, table(per), range((self.ranks - rest) // per), table(rest)
 
+    def shape_key(self, rank_key: int) -> int:
+        """How many ranks have each count (0, 1, 2, ...), packed into one integer: what the hand's
+        shape is made of (:attr:`Features.shape`), equal for equal shapes, read a few ranks at a
+        time from tables (no tuple of counts made)."""
+        width, tables = self._shape_chunks
+        mask = (1 << width) - 1
+        key = 0
+        for table in tables:
+            key += table[rank_key & mask]
+            rank_key >>= width
+        return key
+
+    @cached
+    def _shape_chunks(self) -> tuple[int, tuple[tuple[int, ...], ...]]:
+        """(the bits of a chunk of ranks, for each chunk from the lowest ranks up the packed
+        histogram of every value of the chunk): :meth:`shape_key`. Made on first use, each
+        table of ``n`` ranks from the one of ``n - 1``: a value's lowest rank's count, plus the
+        histogram of the ranks above it."""
+        b, f = self.rank_bits, self.rank_field
+        per = min(self.ranks, max(1, CHUNK_BITS // b))
+        room = self.ranks.bit_length()          # bits of one count of ranks
+        by_size: list[tuple[int, ...]] = [(0,)]  # histograms of chunks of 0, 1, 2 ... ranks
+        while len(by_size) <= per:
+            above = by_size[-1]
+            by_size.append(tuple((1 << (room * (v & f))) + above[v >> b] for v in range(1 << (b * len(by_size)))))
+        sizes = [min(per, self.ranks - low) for low in range(0, self.ranks, per)]
+        return b * per, tuple(by_size[n] for n in sizes)
+
     def suit_counts(self, suit_key: int) -> tuple[int, ...]:
         f = (1 << SUIT_KEY_BITS) - 1
         return tuple((suit_key >> (SUIT_KEY_BITS * s)) & f for s in range(self.suits))

@@ -34,9 +34,9 @@ from functools import cached_property
 from typing import Callable, Iterable, Protocol, Sequence
 
 from .cards import Deck
-from .compiler import CompiledContext, Context, Domain, Quantity, TableCompiler
+from .compiler import OPS, CompiledContext, Context, Domain, Quantity, TableCompiler
 from .errors import CardError, HachiError, PatternError
-from .patterns import Count, Groups
+from .patterns import Compare, Count, Groups, Run, RunIn
 from .features import Features, KeyedFeatures
 from .roletable import RoleExample, RoleTable
 
@@ -137,7 +137,7 @@ class _ContextEvaluator:
         # Rank atoms that read only the hand's shape (``shape``, ``groups(n)``: hanafuda's sets)
         # are also remembered by the shape, which few hands lack among all the rank keys.
         self.other_rank = compiled.tests(Domain.RANK, by_shape=False)
-        self.shape_cache: dict[tuple[int, ...], int] = {}
+        self.shape_cache: dict[int, int] = {}              # by DeckTables.shape_key
         self.has_suit = any(a.domain == Domain.SUIT for a in compiled.atoms)
         self.tables = t
         self.reader: Callable[[Sequence[int]], tuple[int, int]] | None = None    # RoleEvaluator._reader
@@ -166,22 +166,28 @@ class _ContextEvaluator:
             return 0                # nothing to remember (a captured pile's ranks vary without end)
         bits = self.rank_cache.get(rank_key)
         if bits is None:
-            bits = self.rank_cache[rank_key] = self.rank_bits_of(self.tables.rank_counts(rank_key))
+            bits = self.rank_cache[rank_key] = self.rank_bits_of(rank_key)
         return bits
 
-    def rank_bits_of(self, counts: tuple[int, ...]) -> int:
-        """The rank atoms of a hand of rank ``counts``: those that read only its shape (``shape``,
-        ``groups(n)``) remembered by the shape, which few hands lack, the others tested."""
-        shape = tuple(sorted(counts))
-        bits = self.shape_cache.get(shape)
-        if bits is None:
-            f = Features(self.tables, rank_counts=counts)
-            bits = self.shape_cache[shape] = self.c.bits(Domain.RANK, f, by_shape=True)
+    def rank_bits_of(self, rank_key: int) -> int:
+        """The rank atoms of a hand of rank key ``rank_key``: those that read only its shape
+        (:meth:`shape_bits`), the others tested."""
+        bits = self.shape_bits(rank_key)
         if self.other_rank:
-            f = Features(self.tables, rank_counts=counts)
+            f = Features(self.tables, rank_counts=self.tables.rank_counts(rank_key))
             for bit, test in self.other_rank:
                 if test(f):
                     bits |= bit
+        return bits
+
+    def shape_bits(self, rank_key: int) -> int:
+        """The rank atoms that read only the hand's shape (``shape``, ``groups(n)``), remembered by
+        the shape (:meth:`~.features.DeckTables.shape_key`), which few hands lack."""
+        key = self.tables.shape_key(rank_key)
+        bits = self.shape_cache.get(key)
+        if bits is None:
+            f = Features(self.tables, rank_counts=self.tables.rank_counts(rank_key))
+            bits = self.shape_cache[key] = self.c.bits(Domain.RANK, f, by_shape=True)
         return bits
 
     def suit_bits(self, suit_key: int) -> int:
@@ -267,7 +273,7 @@ class RoleEvaluator:
         if self.compiler.errors:
             raise self.compiler.errors[0]
         self._contexts: dict[tuple[int | None, int | None], _ContextEvaluator] = {}
-        self._class_masks: dict[tuple[str, int | None, int | None], int] = {}    # a class's cards per context
+        self._class_masks: dict[tuple[str, int | None, int | None], tuple[int, ...]] = {}   # class_cards
         self._reads = self.compiler.reads_context()
         self.context(None, None)
 
@@ -351,7 +357,7 @@ class RoleEvaluator:
         single = ev.joint_fns[0] if len(ev.joint_fns) == 1 and ev.has_joint and not ev.mixed else None
         reads, rdcache, has_rank, has_suit = ev.joint_reads, ev.read_cache, ev.has_rank, ev.has_suit
         counted, ccache = ev.count_shift, ev.count_cache
-        rank_miss, rank_counts = ev.rank_bits_of, t.rank_counts
+        rank_miss = self._rank_by_hand(ev) or (lambda rk, mask: ev.rank_bits_of(rk))
 
         def read(hand: Sequence[int]) -> tuple[int, int]:
             try:
@@ -363,8 +369,8 @@ class RoleEvaluator:
                 self._check(hand, mask)
             rk, sk = v & rmask, (v >> sshift) & smask
             rb = rcache.get(rk) if has_rank else 0
-            if rb is None:                      # ev.rank_bits(rk), a call less
-                rb = rcache[rk] = rank_miss(rank_counts(rk))
+            if rb is None:                      # ev.rank_bits(rk), read from the hand where it can be
+                rb = rcache[rk] = rank_miss(rk, mask)
             sb = scache.get(sk) if has_suit else 0
             if sb is None:
                 sb = ev.suit_bits(sk)
@@ -388,6 +394,60 @@ class RoleEvaluator:
 
         ev.reader = read
         return read
+
+    def _rank_by_hand(self, ev: _ContextEvaluator) -> Callable[[int, int], int] | None:
+        """``bits(rank_key, hand_mask)``: the rank atoms of a hand (what ``ev.rank_bits`` gives)
+        without unpacking its rank counts, when every rank atom that does not read the shape alone
+        compares counts of whole ranks (``count(SET)``), runs of ranks (``run``, ``run(SET)``),
+        ``groups(n, SET)`` and numbers: each side is then read from the hand mask, and the shape's
+        atoms are remembered by :meth:`~.features.DeckTables.shape_key`. Else None."""
+        t, c = self.compiler.tables, ev.c
+        tests: list[tuple[int, Callable[[int], int], Callable[[int], int], Callable[[int, int], bool]]] = []
+        for bit, _ in ev.other_rank:
+            atom = c.atoms[bit.bit_length() - 1]
+            if not isinstance(atom.node, Compare):
+                return None
+            left, right = (self._side_by_hand(q, c.context) for q in atom.quantities[:2])
+            if left is None or right is None:
+                return None
+            tests.append((bit, left, right, OPS[atom.node.op]))
+        shapes, shape_key, shape_bits = ev.shape_cache, t.shape_key, ev.shape_bits
+
+        def bits(rank_key: int, hand_mask: int) -> int:
+            out = shapes.get(shape_key(rank_key))
+            if out is None:
+                out = shape_bits(rank_key)
+            for bit, left, right, op in tests:
+                if op(left(hand_mask), right(hand_mask)):
+                    out |= bit
+            return out
+
+        return bits
+
+    def _side_by_hand(self, q: Quantity, ctx: Context) -> Callable[[int], int] | None:
+        """A rank quantity's value from the hand mask (see :meth:`_rank_by_hand`), or None."""
+        t = self.compiler.tables
+        node = q.node
+        if q.domain == Domain.CONST:
+            value = q.fn(Features(t))            # a constant reads no feature
+            return lambda hm: value
+        if q.hand_fn is not None:               # groups(n, SET): the compiler's own
+            return q.hand_fn
+        shifts, full, run_length = range(0, t.ranks * t.suits, t.ranks), t.full_ranks, t.run_length
+        if isinstance(node, Count):
+            mask = self.compiler.cardset_mask(node.cardset, ctx)
+            return lambda hm: (hm & mask).bit_count()
+        if isinstance(node, (Run, RunIn)):
+            ranks = full if isinstance(node, Run) else self.compiler.cardset_mask(node.cardset, ctx) & full
+
+            def run(hm: int) -> int:
+                held = 0
+                for sh in shifts:
+                    held |= hm >> sh
+                return run_length(held & ranks)
+
+            return run
+        return None
 
     def _card_reads(self, trump: int | None, indicator: int | None) -> tuple[int, Sequence[int]] | None:
         """(the bits of the cards the table reads, each card's bit) when the table reads nothing but
@@ -456,11 +516,17 @@ class RoleEvaluator:
     def count_class(self, name: str, hand: Sequence[int], trump: int | None = None,
                     indicator: int | None = None) -> int:
         """How many cards of the named class ``hand`` holds."""
-        mask = self._class_masks.get((name, trump, indicator))
-        if mask is None:
-            mask = self._class_masks[name, trump, indicator] = self.compiler.class_mask(name, Context(trump, indicator))
-        bit = self.compiler.tables.hand_bit
-        return sum(1 for c in hand if bit[c] & mask)
+        return sum(map(self.class_cards(name, trump, indicator).__getitem__, hand))
+
+    def class_cards(self, name: str, trump: int | None = None, indicator: int | None = None) -> tuple[int, ...]:
+        """1 for each card of the deck in the named class, 0 for the others (made once per context):
+        the sum over a hand is :meth:`count_class`."""
+        ones = self._class_masks.get((name, trump, indicator))
+        if ones is None:
+            mask = self.compiler.class_mask(name, Context(trump, indicator))
+            ones = self._class_masks[name, trump, indicator] = tuple(
+                int(bool(b & mask)) for b in self.compiler.tables.hand_bit)
+        return ones
 
 
 _COMPILED: dict[str, RoleEvaluator] = {}     # variants of one ruleset share their role table

@@ -4,7 +4,9 @@ import random
 
 import pytest
 
-from hachihachi.interpreter.draws import chooser, shuffle
+from hachihachi.interpreter import GameState
+from hachihachi.interpreter.draws import below, chooser, seat_bits, shuffle, with_seat_bits
+from hachihachi.interpreter.drive import drive_game
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -44,3 +46,37 @@ def test_issue15_a_generator_of_another_class_draws_with_its_own_methods():
 def test_issue15_choosing_from_nothing_is_an_error():
     with pytest.raises(IndexError):
         chooser(random.Random(1))(())
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_issue15_below_draws_the_position_chooser_draws(seed):
+    ours, theirs = random.Random(seed), random.Random(seed)
+    choose = chooser(theirs)
+    for n in [1, 2, 3, 5, 8, 13, 52] * 10:
+        assert below(ours.getrandbits, n) == choose(range(n))
+    assert ours.getstate() == theirs.getstate()
+
+
+def test_issue15_a_pick_tells_its_seat_draws_only_when_every_generator_is_plain():
+    seen = []
+
+    def pick(seat, options):
+        return options[0]
+
+    assert seat_bits(pick) is None
+    with_seat_bits(pick, [random.Random(1).getrandbits])
+    assert len(seat_bits(pick)) == 1
+
+    class Odd(random.Random):
+        pass
+
+    game = GameState("hachihachi_trick", players=3, seed=2, rounds=1)
+    real = game.drive
+
+    def drive(p):
+        seen.append(seat_bits(p))
+        real(p)
+
+    game.drive = drive
+    drive_game(game, [random.Random(1), Odd(2), random.Random(3)])
+    assert seen == [None] and game.is_terminal

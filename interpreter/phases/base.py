@@ -11,7 +11,8 @@ from typing import Any, Callable, Container, Optional, Protocol
 
 from ...ruleset.errors import IllegalAction
 from ...ruleset.model import Phase, Ruleset
-from ..actions import ActionBase
+from ..actions import CHANCE, ActionBase
+from ..draws import below, seat_bits
 from ..events import Applied
 from ..state import Table
 
@@ -34,9 +35,13 @@ class Acting(Protocol):
 def drive_actions(rule: Acting, t: Table, pick: Pick) -> None:
     """Play ``rule`` until its :meth:`actor` is None, each action drawn by ``pick`` from its
     :meth:`legal` and logged as ``GameState.apply`` logs it."""
-    log = t.events
+    log, bits = t.events, seat_bits(pick)
     while (who := rule.actor(t)) is not None:
-        action = pick(who, rule.legal(t))
+        options: Any = rule.legal(t)            # a seat's: a sequence (see Pick)
+        if bits is None or who == CHANCE:
+            action = pick(who, options)
+        else:                                   # pick's draw (draws.seat_bits)
+            action = options[below(bits[who], len(options))]
         log.append(Applied(t.round.index, who, action))
         rule.apply(t, action)
 

@@ -29,18 +29,22 @@ class DealSpace:
 
     def __init__(self, ruleset: Ruleset, players: int):
         self.ruleset, self.players = ruleset, players
+        self._deck = tuple(ruleset.deck.cards)
+        n = ruleset.hand_size
+        self._cuts = tuple(range(0, players * n, n))        # where each hand begins in the shuffled deck
+        self._n, self._turned = n, players * n
 
     def sample(self, rng: random.Random) -> Deal:
         """A uniformly random deal: shuffle the deck, deal hands, turn the next card."""
-        cards = list(self.ruleset.deck.cards)
+        cards = list(self._deck)
         shuffle(rng, cards)                                 # rng.shuffle's order
-        n = self.ruleset.hand_size
+        n = self._n
         hands = []
-        for i in range(0, self.players * n, n):
+        for i in self._cuts:
             hand = cards[i:i + n]
             hand.sort()                                     # in place: no second list a hand
             hands.append(tuple(hand))
-        return Deal(tuple(hands), cards[self.players * n])
+        return Deal(tuple(hands), cards[self._turned])
 
     def problem(self, deal: object) -> str | None:
         """Why ``deal`` is not a valid deal, or None."""

@@ -8,6 +8,7 @@ from ...ruleset.errors import IllegalAction
 from ...ruleset.model import Phase, Ruleset
 from ...ruleset.model import TransferKind
 from ..actions import POT, Declare
+from ..draws import below, seat_bits
 from ..events import Applied, ForcedOut, InternedApplied
 from ..kinds import RoundKind
 from ..state import Table
@@ -32,7 +33,9 @@ class Declarations(PhaseRule):
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
         self._max_goers = ruleset.declaration.max_goers
-        self._fee = ruleset.declaration.drop_fee.fee
+        fee = ruleset.declaration.drop_fee.fee
+        # each voluntary dropper's fee and the words of its transfer, by the droppers before it
+        self._drops = tuple((fee(n), f"drop fee of dropper {n + 1}") for n in range(ruleset.players.max))
         self._applied = InternedApplied(2 * ruleset.players.max)      # by seat and go or drop
 
     def actor(self, t: Table) -> Optional[int]:
@@ -69,10 +72,12 @@ class Declarations(PhaseRule):
         r = t.round
         log, index = t.events, r.index
         known = self._applied.row(index)
+        bits = seat_bits(pick)                                      # the seats' draws (draws.py)
         while not r.declarations_done:
             seat = (r.start + len(r.declarations)) % r.players     # :meth:`actor`
             must_go = r.mizuten and seat == r.start                 # :meth:`must_go`
-            go = pick(seat, GO_ONLY if must_go else GO_OR_DROP) is GO
+            options = GO_ONLY if must_go else GO_OR_DROP
+            go = (pick(seat, options) if bits is None else options[below(bits[seat], len(options))]) is GO
             applied = known[2 * seat + go]
             if applied is None:
                 applied = known[2 * seat + go] = Applied(index, seat, GO if go else DROP)
@@ -85,9 +90,9 @@ class Declarations(PhaseRule):
         if go:
             r.goers.append(seat)
         else:
-            fee = self._fee(len(r.dropped))
+            fee, reason = self._drops[len(r.dropped)]
             r.dropped.append(seat)
-            t.pay(TransferKind.DROP_FEE, seat, POT, fee, f"drop fee of dropper {len(r.dropped)}")
+            t.pay(TransferKind.DROP_FEE, seat, POT, fee, reason)
         if len(r.declarations) >= r.players or len(r.goers) >= self._max_goers:
             self._close(t)
 

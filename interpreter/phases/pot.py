@@ -20,8 +20,8 @@ def pot_taker(goers: list[int], won: dict[int, int]) -> int:
     >>> pot_taker([3, 0, 1], {3: 3, 0: 3, 1: 1})
     3
     """
-    best = max(won[g] for g in goers)
-    return next(g for g in goers if won[g] == best)
+    counts = [won[g] for g in goers]
+    return goers[counts.index(max(counts))]
 
 
 class PotPhase(PhaseRule):
@@ -30,6 +30,7 @@ class PotPhase(PhaseRule):
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
         self.engine = plugin_for(ruleset).engine(ruleset)
+        self._split_ties = ruleset.trick_settlement.pot_tie == "split"
 
     def applies(self, t: Table) -> bool:
         return bool(t.round.play is not None and self.engine.standing(t))
@@ -41,8 +42,7 @@ class PotPhase(PhaseRule):
         taker = pot_taker(r.goers, won)
         r.pot_to = r.play_winner = taker
         most = won[taker]
-        tied = [g for g in r.goers if won[g] == most]
-        if len(tied) > 1 and self.ruleset.trick_settlement.pot_tie == "split":
+        if self._split_ties and len(tied := [g for g in r.goers if won[g] == most]) > 1:
             share = t.pot // len(tied)       # the earliest of the tied takes what does not divide
             why = f"tied for most {unit} ({most}): a share of the pot"
             for goer in tied[1:]:

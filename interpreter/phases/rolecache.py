@@ -1,8 +1,12 @@
 """Role evaluations of recent deals, remembered by the phases that show roles (T14, T15).
 
 A phase object is shared by a game and all its clones (``GameState.clone``), so a search that plays
-the same deal out many times evaluates each hand once. The cache is bounded and keyed by the hand,
-trump and indicator, so it never answers for a different deal.
+the same deal out many times evaluates each hand once. A hand is remembered by the very tuple the
+deal holds (``round.dealt``), which a clone shares (copying a tuple of numbers gives the tuple
+itself): a new hand costs one lookup by the object's id, not a key built and hashed from its cards,
+and the evaluator's own caches (by rank key, suit key ...) answer for equal hands of other deals.
+The cache is bounded, and an entry answers only for the same object, trump and indicator, so it
+never answers for a different deal. Hands given as other sequences are evaluated every time.
 """
 
 from __future__ import annotations
@@ -16,29 +20,32 @@ from ...ruleset.roles import Resolution
 class RoleCache:
     """``values`` and ``count_class`` of the ruleset's evaluator, remembered per hand."""
 
-    def __init__(self, ruleset: Ruleset, size: int = 4096):
+    def __init__(self, ruleset: Ruleset, size: int = 64):
         self.ruleset, self.size = ruleset, size
-        self._results: dict[tuple[tuple[int, ...], Optional[int], Optional[int]], Resolution] = {}
-        self._counts: dict[tuple[str, tuple[int, ...], Optional[int], Optional[int]], int] = {}
+        # by the hand tuple's id: (the hand itself, which keeps the id its own, trump, indicator, roles)
+        self._results: dict[int, tuple[tuple[int, ...], Optional[int], Optional[int], Resolution]] = {}
+        self._classes: dict[tuple[str, Optional[int], Optional[int]], tuple[int, ...]] = {}
 
     def values(self, hand: Sequence[int], trump: Optional[int], indicator: Optional[int]) -> Resolution:
         """The roles (``.hits``, ``.ids``) and totals (``.go``, ``.forced``) of ``hand``."""
-        key = (tuple(hand), trump, indicator)
-        hit = self._results.get(key)
-        if hit is None:
+        hit = self._results.get(id(hand))
+        if hit is not None and hit[0] is hand and hit[1] == trump and hit[2] == indicator:
+            return hit[3]
+        found = self.ruleset.evaluator.values(hand, trump, indicator)
+        if type(hand) is tuple:                 # its cards never change: remembered by the object
             if len(self._results) >= self.size:
                 self._results.clear()
-            hit = self._results[key] = self.ruleset.evaluator.values(hand, trump, indicator)
-        return hit
+            self._results[id(hand)] = (hand, trump, indicator, found)
+        return found
 
     def count_class(self, name: str, hand: Sequence[int], trump: Optional[int], indicator: Optional[int]) -> int:
-        key = (name, tuple(hand), trump, indicator)
-        hit = self._counts.get(key)
-        if hit is None:
-            if len(self._counts) >= self.size:
-                self._counts.clear()
-            hit = self._counts[key] = self.ruleset.evaluator.count_class(name, hand, trump, indicator)
-        return hit
+        """How many cards of class ``name`` the hand holds: a sum over the class's cards, read
+        once per context (a sum costs less than remembering it by the hand)."""
+        key = (name, trump, indicator)
+        ones = self._classes.get(key)
+        if ones is None:
+            ones = self._classes[key] = self.ruleset.evaluator.class_cards(name, trump, indicator)
+        return sum(map(ones.__getitem__, hand))
 
     def __deepcopy__(self, memo: dict[int, object]) -> "RoleCache":
         return self                         # shared, like the ruleset

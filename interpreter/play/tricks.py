@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field as dc_field
+from functools import lru_cache
 from typing import Optional
 
 from ...ruleset.errors import IllegalAction
 from ...ruleset.model import Ruleset
 from ..actions import Play
-from ..events import Applied, InternedApplied, TrickTaken
+from ..events import Applied, InternedApplied, TrickTaken, new_trick_taken
+from ..draws import seat_bits
 from ..phases.base import Pick
 from ..state import Table
 
 
-@dataclass
+@dataclass(slots=True)
 class TrickState:
     """The trick play of one round: the goers in play order, the trick on the table, the past ones."""
 
@@ -34,19 +36,23 @@ class TrickState:
 def trick_winner(cards: list[int], leader_index: int, order: list[int], trump: Optional[int],
                  ruleset: Ruleset) -> int:
     """The seat that wins a trick whose ``cards`` were played by ``order`` starting at the leader."""
-    return order[(leader_index + _best_card(cards, trump, len(ruleset.deck.suits))) % len(order)]
+    best = _best_card(cards, trump, len(ruleset.deck.suits), ruleset.deck.size)
+    return order[(leader_index + best) % len(order)]
 
 
-def _best_card(cards: list[int], trump: Optional[int], suits: int) -> int:
-    """The index in ``cards`` of the highest trump, or else of the highest card of the led suit."""
-    led = cards[0] % suits
-    best, best_key = 0, -1
-    for i, card in enumerate(cards):
-        suit = card % suits
-        key = card + (2 * 65536 if suit == trump else 65536 if suit == led else 0)
-        if key > best_key:                  # ``card`` orders by rank within a suit
-            best, best_key = i, key
-    return best
+def _best_card(cards: list[int], trump: Optional[int], suits: int, size: int) -> int:
+    """The index in ``cards`` (of a deck of ``size`` cards) of the highest trump, or else of the
+    highest card of the led suit."""
+    return cards.index(max(cards, key=_trick_keys(trump, suits, size)[cards[0] % suits].__getitem__))
+
+
+@lru_cache(maxsize=64)
+def _trick_keys(trump: Optional[int], suits: int, size: int) -> tuple[tuple[int, ...], ...]:
+    """For each led suit, each card's strength in a trick: a trump above every card of the led
+    suit, which is above every other card; by the card (its rank) within those. Read by
+    :func:`_best_card` for cards below ``size``."""
+    return tuple(tuple(c + (2 * 65536 if c % suits == trump else 65536 if c % suits == led else 0)
+                       for c in range(size)) for led in range(suits))
 
 
 class TrickEngine:
@@ -65,8 +71,8 @@ class TrickEngine:
 
     def start(self, t: Table) -> None:
         r = t.round
-        r.play = TrickState(goers=list(r.goers), leader=r.goers[0])
-        r.tricks_won = {g: 0 for g in r.goers}
+        r.play = TrickState(goers=list(r.goers), leader=r.goers[0], turn=0)       # the first goer leads
+        r.tricks_won = dict.fromkeys(r.goers, 0)
 
     def standing(self, t: Table) -> dict[int, int]:
         return t.round.tricks_won
@@ -119,6 +125,8 @@ class TrickEngine:
         by_suit = self._by_suit(hands, goers) if follow_only else {}
         current, turn = p.current, p.turn
         known, size = self._applied.row(index), self._size
+        bits = seat_bits(pick)                          # the seats' draws, made here (draws.py)
+        led_keys = _trick_keys(trump, suits, self._size)
         while hand := hands[seat := goers[turn]]:
             if not current:                             # :meth:`playable`: the leader plays any card
                 options = hand
@@ -126,7 +134,15 @@ class TrickEngine:
                 options = by_suit[seat][current[0] % suits] or hand
             else:
                 options = playable(t, hand)             # reads p.current, kept as current below
-            card = pick(seat, options)
+            if bits is None:
+                card = pick(seat, options)
+            else:                                       # pick's draw (draws.seat_bits)
+                draw, m = bits[seat], len(options)
+                k = m.bit_length()
+                x = draw(k)
+                while x >= m:
+                    x = draw(k)
+                card = options[x]
             applied = known[seat * size + card]
             if applied is None:
                 applied = known[seat * size + card] = Applied(index, seat, plays[card])
@@ -136,10 +152,11 @@ class TrickEngine:
                 by_suit[seat][card % suits].remove(card)
             current.append(card)
             turn = turn + 1 if turn + 1 < n else 0
-            if len(current) == n:
-                winner_i = (turn + _best_card(current, trump, suits)) % n      # turn: the leader again
+            if len(current) == n:                       # :func:`_best_card`, its table read once
+                best = current.index(max(current, key=led_keys[current[0] % suits].__getitem__))
+                winner_i = (turn + best) % n            # turn: the leader again
                 winner = goers[winner_i]
-                taken = TrickTaken(index, len(done), p.leader, tuple(current), winner)
+                taken = new_trick_taken(index, len(done), p.leader, tuple(current), winner)
                 done.append(taken)
                 log.append(taken)
                 won[winner] += 1
@@ -185,7 +202,8 @@ class TrickEngine:
         p.turn = (p.turn + 1) % len(goers)
         if len(p.current) < len(goers):
             return
-        winner_i = (p.turn + _best_card(p.current, r.trump, self._suits)) % len(goers)   # p.turn: leader again
+        best = _best_card(p.current, r.trump, self._suits, self._size)
+        winner_i = (p.turn + best) % len(goers)         # p.turn: the leader again
         winner = goers[winner_i]
         taken = TrickTaken(r.index, len(p.done), p.leader, tuple(p.current), winner)
         p.done.append(taken)
