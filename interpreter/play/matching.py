@@ -12,6 +12,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field as dc_field
 from functools import cached_property
+from operator import itemgetter
 from typing import Any, Callable, ClassVar, Optional, Union, cast
 
 from ...ruleset.errors import IllegalAction
@@ -22,7 +23,7 @@ from ...ruleset.roles import RoleEvaluator, RoleResult
 from ..actions import ActionBase, Play, is_card
 from ..events import RolesShown, built_open
 from ..phases.base import Pick, drive_actions
-from ..state import Table
+from ..state import RoundState, Table
 
 
 @dataclass(frozen=True)
@@ -51,19 +52,31 @@ class Captured:
     _open: ClassVar[Callable[[], Any]]      # set by :func:`~..events.built_open`
 
     def __new__(cls, round: int, seat: int, card: int, turned: bool, taken: tuple[int, ...]) -> "Captured":
-        e = cls._open()                     # a hot event, built as the core's are (:func:`~..events.built_open`)
-        e.round, e.seat, e.card, e.turned, e.taken = round, seat, card, turned, taken
-        e.__class__ = cls
-        return e  # type: ignore[no-any-return]
+        return captured(round, seat, card, turned, taken)
+
+
+def captured(round: int, seat: int, card: int, turned: bool, taken: tuple[int, ...]) -> Captured:
+    """A :class:`Captured` event, built as the core's hot events are (:func:`~..events.built_open`);
+    matching play calls this directly, which spares the class call's lookups of ``__new__`` and
+    ``__init__`` (two placings an action)."""
+    e = _open_captured()
+    e.round, e.seat, e.card, e.turned, e.taken = round, seat, card, turned, taken
+    e.__class__ = Captured
+    return e  # type: ignore[no-any-return]
 
 
 built_open(Captured)
+_open_captured = Captured._open
 
 
 class Stage(enum.Enum):
     PLAY = "play"
     TURN_CHOICE = "turn_choice"
     OVER = "over"
+
+
+# The stages as module constants: reading a member off an enum class costs several times a global.
+_PLAY, _TURN_CHOICE, _OVER = Stage.PLAY, Stage.TURN_CHOICE, Stage.OVER
 
 
 @dataclass
@@ -126,9 +139,12 @@ class MatchingEngine:
         self.deck = cast(HanafudaDeck, ruleset.deck)        # matching play is played with the hanafuda deck
         self.month = self.deck.rank_table                   # each card's month
         self._plays = tuple(Play(c) for c in ruleset.deck.cards)     # one shared action per card
+        # the tables' item getters, bound once: binding one per call costs more than its map
+        self._play_of, self._month_of = self._plays.__getitem__, self.month.__getitem__
         self._captures = {(c, f): Capture(c, f) for c in ruleset.deck.cards for f in ruleset.deck.cards
                           if c != f and self.month[c] == self.month[f]}
         self._play_on_roles = ruleset.hanafuda.after_capture_role == "play_on"
+        self._one: tuple[tuple[int, ...], ...] = tuple((c,) for c in ruleset.deck.cards)  # a capture of one card, shared by its events
 
     @cached_property
     def _made_role(self) -> Callable[[MatchingState, int, list[int]], bool]:
@@ -171,7 +187,7 @@ class MatchingEngine:
 
     def actor(self, t: Table) -> Optional[int]:
         s: MatchingState = t.round.play
-        return None if s is None or s.stage is Stage.OVER else s.seat
+        return None if s is None or s.stage is _OVER else s.seat
 
     def matches(self, s: MatchingState, card: int) -> list[int]:
         """The field cards of ``card``'s month, in field order."""
@@ -180,11 +196,11 @@ class MatchingEngine:
     def legal(self, t: Table) -> tuple[Union[Play, Capture], ...]:
         s: MatchingState = t.round.play
         stage = s.stage
-        if stage is Stage.TURN_CHOICE:
+        if stage is _TURN_CHOICE:
             pending = s.pending
             assert pending is not None          # the turned card waits for its choice
             return tuple(self._captures[pending, f] for f in self.matches(s, pending))
-        if stage is Stage.OVER:
+        if stage is _OVER:
             return ()
         hand = t.round.hands[s.seat]        # sorted since the deal (cards are only taken out)
         if s.twice:
@@ -193,9 +209,11 @@ class MatchingEngine:
                 # A card is laid on the field only when no field card has its month, and captures
                 # only take cards away: once no month lies twice on the field, none will this round.
                 s.twice = False
-            elif 2 in map(len, map(months.__getitem__, map(self.month.__getitem__, hand))):
+            elif 2 in map(len, map(months.__getitem__, map(self._month_of, hand))):
                 return self._with_choices(hand, months)     # (the two tests above run in C)
-        return tuple(map(self._plays.__getitem__, hand))   # no card of the hand matches two field cards
+        # No card of the hand matches two field cards: a play per card. itemgetter picks them in
+        # one call (fastest), but gives a single card's play bare, not in a tuple.
+        return itemgetter(*hand)(self._plays) if len(hand) > 1 else tuple(map(self._play_of, hand))
 
     def _with_choices(self, hand: list[int], months: list[list[int]]) -> tuple[Union[Play, Capture], ...]:
         """H15: a card whose month lies twice on the field is played as a choice of which to take."""
@@ -262,53 +280,84 @@ class MatchingEngine:
         """H14, H15: play the card (or take the chosen field card with the turned one), then turn
         the stock's top card; each placing is one :class:`Captured` event."""
         s: MatchingState = t.round.play
+        if s.stage is _TURN_CHOICE:             # H15: the turned card takes the chosen field card
+            self._take_turned(t, s, action)
+            return
+        r = t.round
         seat = s.seat
         pile = s.captures[seat]
-        months = s.months or self._months(s)
-        month, field, emit = self.month, s.field, t.emit
-        if s.stage is Stage.TURN_CHOICE:        # H15: the turned card takes the chosen field card
-            assert isinstance(action, Capture)  # the only legal actions of a turn choice
-            card, target = action.card, action.target
-            s.pending = None
-            months[month[card]].remove(target)
-            field.remove(target)
-            pile.append(card)
-            pile.append(target)
-            emit(Captured(t.round.index, seat, card, True, (target,)))
-            self._end_turn(t, s, seat, pile)
-            return
-        s.turn_from = len(pile)
+        months, month, field, stock = s.months or self._months(s), self.month, s.field, s.stock
+        log = t.events if t.watch is None else None     # no watcher: the events go to the log alone
+        start = s.turn_from = len(pile)
         card = action.card
-        t.round.hands[seat].remove(card)
+        r.hands[seat].remove(card)
         turned = False
         while True:                             # the played card, then the turned one (H14)
             m = months[month[card]]
             if not m:
                 field.append(card)
                 m.append(card)
-                emit(Captured(t.round.index, seat, card, turned, ()))
+                e = captured(r.index, seat, card, turned, ())
             else:
-                if len(m) == 2:                 # two matches: the seat chose which to take
+                if len(m) == 1:                 # one match (most captures): take it
+                    f = m.pop()
+                    field.remove(f)
+                    taken = self._one[f]
+                elif len(m) == 2:               # two matches: the seat chose which to take
                     assert type(action) is Capture      # the card played, never the turned one
-                    target = action.target
-                    taken: tuple[int, ...] = (target,)
-                    m.remove(target)
-                    field.remove(target)
-                else:
+                    f = action.target
+                    m.remove(f)
+                    field.remove(f)
+                    taken = self._one[f]
+                else:                           # the month's other three cards (dealt to the field)
                     taken = tuple(m)
                     m.clear()
                     for f in taken:
                         field.remove(f)
                 pile.append(card)
                 pile.extend(taken)
-                emit(Captured(t.round.index, seat, card, turned, taken))
-            if turned or not s.stock:
+                e = captured(r.index, seat, card, turned, taken)
+            if log is None:
+                t.emit(e)
+            else:
+                log.append(e)
+            if turned or not stock:
                 break
-            card, turned = s.stock.pop(0), True
+            card, turned = stock.pop(0), True
             if len(months[month[card]]) == 2:   # H15: the seat chooses which field card it takes
-                s.stage, s.pending = Stage.TURN_CHOICE, card
+                s.stage, s.pending = _TURN_CHOICE, card
                 return
-        self._end_turn(t, s, seat, pile)
+        if len(pile) > start and self._made_role(s, seat, pile) and self._role_made(t, s, seat, pile):
+            return                              # a capture role stopped the round (H18)
+        self._pass_turn(r, s)
+
+    def _take_turned(self, t: Table, s: MatchingState, action: Union[Play, Capture]) -> None:
+        """H15: the turned card takes the field card the seat chose; the seat's turn ends."""
+        assert isinstance(action, Capture)      # the only legal actions of a turn choice
+        seat, card, target = s.seat, action.card, action.target
+        pile = s.captures[seat]
+        s.pending = None
+        s.stage = _PLAY
+        (s.months or self._months(s))[self.month[card]].remove(target)
+        s.field.remove(target)
+        pile.append(card)
+        pile.append(target)
+        t.emit(captured(t.round.index, seat, card, True, self._one[target]))
+        if self._made_role(s, seat, pile) and self._role_made(t, s, seat, pile):
+            return
+        self._pass_turn(t.round, s)
+
+    @staticmethod
+    def _pass_turn(r: RoundState, s: MatchingState) -> None:
+        """The next seat in order plays, or the round is played out (H16: every hand is empty; a
+        go/drop form may leave stock)."""
+        s.turn += 1
+        s.seat_to_play()
+        hands = r.hands
+        for x in s.order:
+            if hands[x]:
+                return
+        s.stage = _OVER
 
     def _months(self, s: MatchingState) -> list[list[int]]:
         """The field cards of each month in field order, kept beside the field while it changes."""
@@ -320,25 +369,15 @@ class MatchingEngine:
                 months[month[f]].append(f)
         return months
 
-    def _end_turn(self, t: Table, s: MatchingState, seat: int, pile: list[int]) -> None:
-        """H18: a turn that captured cards (the seat's ``pile`` grew) may have made a capture role
-        (:attr:`_made_role`). A turn that captured nothing has the roles its pile had before:
-        those stopped the round or were paid already."""
-        s.stage = Stage.PLAY
-        if len(pile) > s.turn_from and self._made_role(s, seat, pile):
-            res = capture_evaluator(self.ruleset).evaluate(pile)   # a capture role (rare): with its cards
-            if self._play_on_roles:
-                self._play_on(t, s, seat, res)
-            else:
-                self._stop(t, s, seat, res)
-                return
-        s.turn += 1
-        s.seat_to_play()
-        hands = t.round.hands
-        for x in s.order:
-            if hands[x]:
-                return
-        s.stage = Stage.OVER                        # H16 (a go/drop form may leave stock)
+    def _role_made(self, t: Table, s: MatchingState, seat: int, pile: list[int]) -> bool:
+        """The turn made the seat's pile a capture role (rare): pay it, and say whether it stopped
+        the round (H18) or play goes on (``play_on``)."""
+        res = capture_evaluator(self.ruleset).evaluate(pile)   # with its cards
+        if self._play_on_roles:
+            self._play_on(t, s, seat, res)
+            return False
+        self._stop(t, s, seat, res)
+        return True
 
     def _play_on(self, t: Table, s: MatchingState, seat: int, res: RoleResult) -> None:
         """下げ (``after_capture_role: play_on``): the round goes on; each other seat pays what the
@@ -358,7 +397,7 @@ class MatchingEngine:
     def _stop(self, t: Table, s: MatchingState, seat: int, res: RoleResult) -> None:
         """H18: the round stops; each other seat pays the role's value (x the field, H7)."""
         s.stopped = (seat, res.ids, res.go)
-        s.stage = Stage.OVER
+        s.stage = _OVER
         t.emit(RolesShown(t.round.index, seat, res.ids, res.go, captured=True))
         kan = self.ruleset.hanafuda.kan
         for other in s.order:
