@@ -13,7 +13,7 @@ import enum
 from dataclasses import dataclass, field as dc_field
 from functools import cached_property
 from operator import itemgetter
-from typing import Any, Callable, ClassVar, Optional, Union, cast
+from typing import Any, Callable, ClassVar, Optional, Sequence, Union, cast
 
 from ...ruleset.errors import IllegalAction
 from ...ruleset.hanafuda import HanafudaDeck
@@ -23,7 +23,7 @@ from ...ruleset.roles import RoleEvaluator, RoleResult
 from ..actions import ActionBase, Play, is_card
 from ..events import RolesShown, built_open
 from ..phases.base import Pick, drive_actions
-from ..state import RoundState, Table
+from ..state import Table
 
 
 @dataclass(frozen=True)
@@ -144,34 +144,35 @@ class MatchingEngine:
         self._captures = {(c, f): Capture(c, f) for c in ruleset.deck.cards for f in ruleset.deck.cards
                           if c != f and self.month[c] == self.month[f]}
         self._play_on_roles = ruleset.hanafuda.after_capture_role == "play_on"
-        self._one: tuple[tuple[int, ...], ...] = tuple((c,) for c in ruleset.deck.cards)  # a capture of one card, shared by its events
+        # a capture of one card: its taken cards, shared by its events
+        self._one: tuple[tuple[int, ...], ...] = tuple((c,) for c in ruleset.deck.cards)
+
+    @cached_property
+    def _pile_key_of(self) -> Optional[Callable[[int], int]]:
+        """Each card's capture-role key, when the capture roles read nothing but counts of known
+        cards (:meth:`~...ruleset.roles.RoleEvaluator.role_key`), by card: each seat then keeps its pile's
+        key (``MatchingState.keys``), the sum of its cards' keys, and a pile that took only cards
+        of key 0 has the roles it had. None when the roles read more: the pile is judged whole
+        (:attr:`_made_role`)."""
+        keyed = capture_evaluator(self.ruleset).role_key()
+        return None if keyed is None else keyed[0].__getitem__
+
+    @cached_property
+    def _holds(self) -> Callable[[int, Sequence[int]], bool]:
+        """Whether a pile of the given key makes a capture role (with :attr:`_pile_key_of`)."""
+        keyed = capture_evaluator(self.ruleset).role_key()
+        assert keyed is not None                # read only when the piles are keyed
+        return keyed[1]
 
     @cached_property
     def _made_role(self) -> Callable[[MatchingState, int, list[int]], bool]:
-        """Whether the turn just played, which added cards to the seat's ``pile``, may have made
-        the pile a capture role (H18), compiled once per engine. A pile that was not empty
-        before the turn and took only cards no capture role reads has the roles it had (judged
-        when it last took cards). When the capture roles read nothing but counts of known cards,
-        each seat keeps its pile's key (:meth:`~...ruleset.roles.RoleEvaluator.role_key`) and
-        the new cards' keys are added to it; else the pile is judged whole."""
+        """Whether the turn just played, which added cards to the seat's ``pile``, made the pile
+        a capture role (H18), when the capture roles read more than counts of known cards: a
+        pile that was not empty before the turn and took only cards no capture role reads has
+        the roles it had (judged when it last took cards); else the pile is judged whole."""
         ev = capture_evaluator(self.ruleset)
-        keyed = ev.role_key()
-        if keyed is None:
-            reads, holds_role = ev.reads_fn(), ev.holds_role()
-            return lambda s, seat, pile: ((s.turn_from == 0 or reads(pile[s.turn_from:])) and holds_role(pile))
-        bits, holds = keyed
-        key_of = bits.__getitem__
-
-        def made(s: MatchingState, seat: int, pile: list[int]) -> bool:
-            start = s.turn_from
-            new = sum(map(key_of, pile[start:]))        # a pile holds each card once
-            if not new and start:
-                return False
-            keys = s.keys
-            key = keys[seat] = keys.get(seat, 0) + new
-            return holds(key, pile)
-
-        return made
+        reads, holds_role = ev.reads_fn(), ev.holds_role()
+        return lambda s, seat, pile: ((s.turn_from == 0 or reads(pile[s.turn_from:])) and holds_role(pile))
 
     def start(self, t: Table) -> None:
         seat_goers(t)
@@ -278,86 +279,89 @@ class MatchingEngine:
 
     def apply(self, t: Table, action: Union[Play, Capture]) -> None:
         """H14, H15: play the card (or take the chosen field card with the turned one), then turn
-        the stock's top card; each placing is one :class:`Captured` event."""
-        s: MatchingState = t.round.play
-        if s.stage is _TURN_CHOICE:             # H15: the turned card takes the chosen field card
-            self._take_turned(t, s, action)
-            return
+        the stock's top card; each placing is one :class:`Captured` event. H16, H18: then the
+        turn ends (below), unless the turned card waits for the seat's choice."""
         r = t.round
+        s: MatchingState = r.play
         seat = s.seat
         pile = s.captures[seat]
-        months, month, field, stock = s.months or self._months(s), self.month, s.field, s.stock
-        log = t.events if t.watch is None else None     # no watcher: the events go to the log alone
-        start = s.turn_from = len(pile)
-        card = action.card
-        r.hands[seat].remove(card)
-        turned = False
-        while True:                             # the played card, then the turned one (H14)
-            m = months[month[card]]
-            if not m:
-                field.append(card)
-                m.append(card)
-                e = captured(r.index, seat, card, turned, ())
-            else:
-                if len(m) == 1:                 # one match (most captures): take it
-                    f = m.pop()
-                    field.remove(f)
-                    taken = self._one[f]
-                elif len(m) == 2:               # two matches: the seat chose which to take
-                    assert type(action) is Capture      # the card played, never the turned one
-                    f = action.target
-                    m.remove(f)
-                    field.remove(f)
-                    taken = self._one[f]
-                else:                           # the month's other three cards (dealt to the field)
-                    taken = tuple(m)
-                    m.clear()
-                    for f in taken:
+        if s.stage is _TURN_CHOICE:             # H15: the turned card takes the chosen field card
+            self._take_turned(t, s, action, pile)
+        else:
+            months, month, field, stock = s.months or self._months(s), self.month, s.field, s.stock
+            log = t.events if t.watch is None else None     # no watcher: the events go to the log alone
+            s.turn_from = len(pile)
+            card = action.card
+            r.hands[seat].remove(card)
+            turned = False
+            while True:                         # the played card, then the turned one (H14)
+                m = months[month[card]]
+                if not m:
+                    field.append(card)
+                    m.append(card)
+                    e = captured(r.index, seat, card, turned, ())
+                else:
+                    if len(m) == 1:             # one match (most captures): take it
+                        f = m.pop()
                         field.remove(f)
-                pile.append(card)
-                pile.extend(taken)
-                e = captured(r.index, seat, card, turned, taken)
-            if log is None:
-                t.emit(e)
-            else:
-                log.append(e)
-            if turned or not stock:
-                break
-            card, turned = stock.pop(0), True
-            if len(months[month[card]]) == 2:   # H15: the seat chooses which field card it takes
-                s.stage, s.pending = _TURN_CHOICE, card
-                return
-        if len(pile) > start and self._made_role(s, seat, pile) and self._role_made(t, s, seat, pile):
-            return                              # a capture role stopped the round (H18)
-        self._pass_turn(r, s)
-
-    def _take_turned(self, t: Table, s: MatchingState, action: Union[Play, Capture]) -> None:
-        """H15: the turned card takes the field card the seat chose; the seat's turn ends."""
-        assert isinstance(action, Capture)      # the only legal actions of a turn choice
-        seat, card, target = s.seat, action.card, action.target
-        pile = s.captures[seat]
-        s.pending = None
-        s.stage = _PLAY
-        (s.months or self._months(s))[self.month[card]].remove(target)
-        s.field.remove(target)
-        pile.append(card)
-        pile.append(target)
-        t.emit(captured(t.round.index, seat, card, True, self._one[target]))
-        if self._made_role(s, seat, pile) and self._role_made(t, s, seat, pile):
-            return
-        self._pass_turn(t.round, s)
-
-    @staticmethod
-    def _pass_turn(r: RoundState, s: MatchingState) -> None:
-        """The next seat in order plays, or the round is played out (H16: every hand is empty; a
-        go/drop form may leave stock)."""
+                        taken = self._one[f]
+                    elif len(m) == 2:           # two matches: the seat chose which to take
+                        assert type(action) is Capture      # the card played, never the turned one
+                        f = action.target
+                        m.remove(f)
+                        field.remove(f)
+                        taken = self._one[f]
+                    else:                       # the month's other three cards (dealt to the field)
+                        taken = tuple(m)
+                        m.clear()
+                        for f in taken:
+                            field.remove(f)
+                    pile.append(card)
+                    pile.extend(taken)
+                    e = captured(r.index, seat, card, turned, taken)
+                if log is None:
+                    t.emit(e)
+                else:
+                    log.append(e)
+                if turned or not stock:
+                    break
+                card, turned = stock.pop(0), True
+                if len(months[month[card]]) == 2:   # H15: the seat chooses which field card it takes
+                    s.stage, s.pending = _TURN_CHOICE, card
+                    return
+        start = s.turn_from
+        if len(pile) > start:                   # the turn took cards: a capture role made? (H18)
+            key_of = self._pile_key_of
+            if key_of is None:
+                made = self._made_role(s, seat, pile)
+            else:                               # the pile's key grows by the keys of its new cards
+                new = sum(map(key_of, pile[start:]))    # a pile holds each card once
+                made = False
+                if new or not start:
+                    known = s.keys
+                    key = known[seat] = known.get(seat, 0) + new
+                    made = self._holds(key, pile)
+            if made and self._role_made(t, s, seat, pile):
+                return                          # the role stopped the round
         s.turn += 1
         s.seat_to_play()
         hands = r.hands
         for x in s.order:
             if hands[x]:
                 return
-        s.stage = _OVER
+        s.stage = _OVER                         # H16: played out (a go/drop form may leave stock)
+
+    def _take_turned(self, t: Table, s: MatchingState, action: Union[Play, Capture], pile: list[int]) -> None:
+        """H15: the turned card takes the field card the seat chose."""
+        assert isinstance(action, Capture)      # the only legal actions of a turn choice
+        card, target = action.card, action.target
+        s.pending = None
+        s.stage = _PLAY
+        (s.months or self._months(s))[self.month[card]].remove(target)
+        s.field.remove(target)
+        pile.append(card)
+        pile.append(target)
+        t.emit(captured(t.round.index, s.seat, card, True, self._one[target]))
 
     def _months(self, s: MatchingState) -> list[list[int]]:
         """The field cards of each month in field order, kept beside the field while it changes."""
