@@ -117,8 +117,10 @@ def seat_goers(t: Table) -> None:
     hands of the others go under the stock, seat by seat from the dealer (so the stock still
     holds a card to turn for every card the goers play)."""
     r, s = t.round, t.round.play
+    if s is None or len(s.order) == len(r.goers):
+        return      # every seat goes (the order holds every seat), or the goers are seated already
     order = tuple(x for x in t.ruleset.hanafuda.play_order(r.seats_from_start()) if x in r.goers)
-    if s is None or s.order == order:
+    if s.order == order:
         return
     for seat in s.order:
         if seat not in order:
