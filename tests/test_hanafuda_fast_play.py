@@ -111,3 +111,21 @@ def test_h18_keyed_piles_and_whole_piles_play_the_same_games(name, players, monk
     whole = [random_game(rules(name), players, seed, 8).events for seed in (41, 42, 43)]
     assert asked        # a ruleset built anew: its engine asked for the piles' keys, and judged whole
     assert [list(map(repr, log)) for log in keyed] == [list(map(repr, log)) for log in whole]
+
+
+@pytest.mark.parametrize("name,players", VARIANTS[:2], ids=[n for n, _ in VARIANTS[:2]])
+def test_h15_the_count_of_months_lying_twice_follows_the_field(name, players):
+    """Matching play counts the months the field holds twice (a choice, H15) instead of looking
+    at every month each time: at every decision the count is that of the field."""
+    ruleset, seen = rules(name), []
+
+    def check(g):
+        s = g.round.play
+        if s.doubled >= 0:              # counted once the field's months are read
+            months = [ruleset.deck.rank(c) for c in s.field]
+            assert s.doubled == sum(1 for m in set(months) if months.count(m) == 2)
+            seen.append(s.doubled)
+
+    for seed in (51, 52):
+        random_game(ruleset, players, seed, 6, check)
+    assert len(seen) > 100 and 0 in seen and max(seen) >= 1

@@ -92,7 +92,7 @@ class MatchingState:
     stopped: Optional[tuple[int, tuple[str, ...], int]] = None   # (seat, roles, value) by H18
     capture_paid: dict[int, int] = dc_field(default_factory=dict)   # seat -> kan paid for capture roles (play_on)
     turn_from: int = 0                           # the size of the seat's pile when its turn began
-    twice: bool = True                           # the field may hold a month twice (False: known not to)
+    doubled: int = -1                            # the months the field holds twice (-1: not counted yet)
     keys: dict[int, int] = dc_field(default_factory=dict)   # seat -> its pile's capture-role key (role_key)
     months: list[list[int]] = dc_field(default_factory=list)   # the field cards of each month, in field
     #                                                            order (made on use: empty until then)
@@ -206,14 +206,10 @@ class MatchingEngine:
         if stage is _OVER:
             return ()
         hand = t.round.hands[s.seat]        # sorted since the deal (cards are only taken out)
-        if s.twice:
+        if s.doubled:                       # (-1: not counted yet)
             months = s.months or self._months(s)
-            if 2 not in map(len, months):
-                # A card is laid on the field only when no field card has its month, and captures
-                # only take cards away: once no month lies twice on the field, none will this round.
-                s.twice = False
-            elif 2 in map(len, map(months.__getitem__, map(self._month_of, hand))):
-                return self._with_choices(hand, months)     # (the two tests above run in C)
+            if s.doubled and 2 in map(len, map(months.__getitem__, map(self._month_of, hand))):
+                return self._with_choices(hand, months)     # (the test runs in C)
         # No card of the hand matches two field cards: a play per card. itemgetter picks them in
         # one call (fastest), but gives a single card's play bare, not in a tuple.
         return itemgetter(*hand)(self._plays) if len(hand) > 1 else tuple(map(self._play_of, hand))
@@ -311,6 +307,7 @@ class MatchingEngine:
                         assert type(action) is Capture      # the card played, never the turned one
                         f = action.target
                         m.remove(f)
+                        s.doubled -= 1
                         field.remove(f)
                         taken = self._one[f]
                     else:                       # the month's other three cards (dealt to the field)
@@ -360,19 +357,24 @@ class MatchingEngine:
         s.pending = None
         s.stage = _PLAY
         (s.months or self._months(s))[self.month[card]].remove(target)
+        s.doubled -= 1
         s.field.remove(target)
         pile.append(card)
         pile.append(target)
         t.emit(captured(t.round.index, s.seat, card, True, self._one[target]))
 
     def _months(self, s: MatchingState) -> list[list[int]]:
-        """The field cards of each month in field order, kept beside the field while it changes."""
+        """The field cards of each month in field order, kept beside the field while it changes,
+        and how many months lie twice on the field (:attr:`MatchingState.doubled`). A card is laid
+        on the field only when no field card has its month, and a capture takes cards away: a
+        month lies twice only from the deal until a choice takes one of its two cards (H15)."""
         months = s.months
         if not months:
             month = self.month
             months = s.months = [[] for _ in range(max(month) + 1)]
             for f in s.field:
                 months[month[f]].append(f)
+            s.doubled = list(map(len, months)).count(2)
         return months
 
     def _role_made(self, t: Table, s: MatchingState, seat: int, pile: list[int]) -> bool:
