@@ -12,7 +12,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field as dc_field
 from functools import cached_property
-from typing import Any, Callable, ClassVar, Optional, Union, cast
+from operator import itemgetter
+from typing import Any, Callable, ClassVar, Optional, Sequence, Union, cast
 
 from ...ruleset.errors import IllegalAction
 from ...ruleset.hanafuda import HanafudaDeck
@@ -51,19 +52,31 @@ class Captured:
     _open: ClassVar[Callable[[], Any]]      # set by :func:`~..events.built_open`
 
     def __new__(cls, round: int, seat: int, card: int, turned: bool, taken: tuple[int, ...]) -> "Captured":
-        e = cls._open()                     # a hot event, built as the core's are (:func:`~..events.built_open`)
-        e.round, e.seat, e.card, e.turned, e.taken = round, seat, card, turned, taken
-        e.__class__ = cls
-        return e  # type: ignore[no-any-return]
+        return captured(round, seat, card, turned, taken)
+
+
+def captured(round: int, seat: int, card: int, turned: bool, taken: tuple[int, ...]) -> Captured:
+    """A :class:`Captured` event, built as the core's hot events are (:func:`~..events.built_open`);
+    matching play calls this directly, which spares the class call's lookups of ``__new__`` and
+    ``__init__`` (two placings an action)."""
+    e = _open_captured()
+    e.round, e.seat, e.card, e.turned, e.taken = round, seat, card, turned, taken
+    e.__class__ = Captured
+    return e  # type: ignore[no-any-return]
 
 
 built_open(Captured)
+_open_captured = Captured._open
 
 
 class Stage(enum.Enum):
     PLAY = "play"
     TURN_CHOICE = "turn_choice"
     OVER = "over"
+
+
+# The stages as module constants: reading a member off an enum class costs several times a global.
+_PLAY, _TURN_CHOICE, _OVER = Stage.PLAY, Stage.TURN_CHOICE, Stage.OVER
 
 
 @dataclass
@@ -79,7 +92,7 @@ class MatchingState:
     stopped: Optional[tuple[int, tuple[str, ...], int]] = None   # (seat, roles, value) by H18
     capture_paid: dict[int, int] = dc_field(default_factory=dict)   # seat -> kan paid for capture roles (play_on)
     turn_from: int = 0                           # the size of the seat's pile when its turn began
-    twice: bool = True                           # the field may hold a month twice (False: known not to)
+    doubled: int = -1                            # the months the field holds twice (-1: not counted yet)
     keys: dict[int, int] = dc_field(default_factory=dict)   # seat -> its pile's capture-role key (role_key)
     months: list[list[int]] = dc_field(default_factory=list)   # the field cards of each month, in field
     #                                                            order (made on use: empty until then)
@@ -104,8 +117,10 @@ def seat_goers(t: Table) -> None:
     hands of the others go under the stock, seat by seat from the dealer (so the stock still
     holds a card to turn for every card the goers play)."""
     r, s = t.round, t.round.play
+    if s is None or len(s.order) == len(r.goers):
+        return      # every seat goes (the order holds every seat), or the goers are seated already
     order = tuple(x for x in t.ruleset.hanafuda.play_order(r.seats_from_start()) if x in r.goers)
-    if s is None or s.order == order:
+    if s.order == order:
         return
     for seat in s.order:
         if seat not in order:
@@ -126,36 +141,40 @@ class MatchingEngine:
         self.deck = cast(HanafudaDeck, ruleset.deck)        # matching play is played with the hanafuda deck
         self.month = self.deck.rank_table                   # each card's month
         self._plays = tuple(Play(c) for c in ruleset.deck.cards)     # one shared action per card
+        # the tables' item getters, bound once: binding one per call costs more than its map
+        self._play_of, self._month_of = self._plays.__getitem__, self.month.__getitem__
         self._captures = {(c, f): Capture(c, f) for c in ruleset.deck.cards for f in ruleset.deck.cards
                           if c != f and self.month[c] == self.month[f]}
         self._play_on_roles = ruleset.hanafuda.after_capture_role == "play_on"
+        # a capture of one card: its taken cards, shared by its events
+        self._one: tuple[tuple[int, ...], ...] = tuple((c,) for c in ruleset.deck.cards)
+
+    @cached_property
+    def _pile_key_of(self) -> Optional[Callable[[int], int]]:
+        """Each card's capture-role key, when the capture roles read nothing but counts of known
+        cards (:meth:`~...ruleset.roles.RoleEvaluator.role_key`), by card: each seat then keeps its pile's
+        key (``MatchingState.keys``), the sum of its cards' keys, and a pile that took only cards
+        of key 0 has the roles it had. None when the roles read more: the pile is judged whole
+        (:attr:`_made_role`)."""
+        keyed = capture_evaluator(self.ruleset).role_key()
+        return None if keyed is None else keyed[0].__getitem__
+
+    @cached_property
+    def _holds(self) -> Callable[[int, Sequence[int]], bool]:
+        """Whether a pile of the given key makes a capture role (with :attr:`_pile_key_of`)."""
+        keyed = capture_evaluator(self.ruleset).role_key()
+        assert keyed is not None                # read only when the piles are keyed
+        return keyed[1]
 
     @cached_property
     def _made_role(self) -> Callable[[MatchingState, int, list[int]], bool]:
-        """Whether the turn just played, which added cards to the seat's ``pile``, may have made
-        the pile a capture role (H18), compiled once per engine. A pile that was not empty
-        before the turn and took only cards no capture role reads has the roles it had (judged
-        when it last took cards). When the capture roles read nothing but counts of known cards,
-        each seat keeps its pile's key (:meth:`~...ruleset.roles.RoleEvaluator.role_key`) and
-        the new cards' keys are added to it; else the pile is judged whole."""
+        """Whether the turn just played, which added cards to the seat's ``pile``, made the pile
+        a capture role (H18), when the capture roles read more than counts of known cards: a
+        pile that was not empty before the turn and took only cards no capture role reads has
+        the roles it had (judged when it last took cards); else the pile is judged whole."""
         ev = capture_evaluator(self.ruleset)
-        keyed = ev.role_key()
-        if keyed is None:
-            reads, holds_role = ev.reads_fn(), ev.holds_role()
-            return lambda s, seat, pile: ((s.turn_from == 0 or reads(pile[s.turn_from:])) and holds_role(pile))
-        bits, holds = keyed
-        key_of = bits.__getitem__
-
-        def made(s: MatchingState, seat: int, pile: list[int]) -> bool:
-            start = s.turn_from
-            new = sum(map(key_of, pile[start:]))        # a pile holds each card once
-            if not new and start:
-                return False
-            keys = s.keys
-            key = keys[seat] = keys.get(seat, 0) + new
-            return holds(key, pile)
-
-        return made
+        reads, holds_role = ev.reads_fn(), ev.holds_role()
+        return lambda s, seat, pile: ((s.turn_from == 0 or reads(pile[s.turn_from:])) and holds_role(pile))
 
     def start(self, t: Table) -> None:
         seat_goers(t)
@@ -171,7 +190,7 @@ class MatchingEngine:
 
     def actor(self, t: Table) -> Optional[int]:
         s: MatchingState = t.round.play
-        return None if s is None or s.stage is Stage.OVER else s.seat
+        return None if s is None or s.stage is _OVER else s.seat
 
     def matches(self, s: MatchingState, card: int) -> list[int]:
         """The field cards of ``card``'s month, in field order."""
@@ -180,22 +199,20 @@ class MatchingEngine:
     def legal(self, t: Table) -> tuple[Union[Play, Capture], ...]:
         s: MatchingState = t.round.play
         stage = s.stage
-        if stage is Stage.TURN_CHOICE:
+        if stage is _TURN_CHOICE:
             pending = s.pending
             assert pending is not None          # the turned card waits for its choice
             return tuple(self._captures[pending, f] for f in self.matches(s, pending))
-        if stage is Stage.OVER:
+        if stage is _OVER:
             return ()
         hand = t.round.hands[s.seat]        # sorted since the deal (cards are only taken out)
-        if s.twice:
+        if s.doubled:                       # (-1: not counted yet)
             months = s.months or self._months(s)
-            if 2 not in map(len, months):
-                # A card is laid on the field only when no field card has its month, and captures
-                # only take cards away: once no month lies twice on the field, none will this round.
-                s.twice = False
-            elif 2 in map(len, map(months.__getitem__, map(self.month.__getitem__, hand))):
-                return self._with_choices(hand, months)     # (the two tests above run in C)
-        return tuple(map(self._plays.__getitem__, hand))   # no card of the hand matches two field cards
+            if s.doubled and 2 in map(len, map(months.__getitem__, map(self._month_of, hand))):
+                return self._with_choices(hand, months)     # (the test runs in C)
+        # No card of the hand matches two field cards: a play per card. itemgetter picks them in
+        # one call (fastest), but gives a single card's play bare, not in a tuple.
+        return itemgetter(*hand)(self._plays) if len(hand) > 1 else tuple(map(self._play_of, hand))
 
     def _with_choices(self, hand: list[int], months: list[list[int]]) -> tuple[Union[Play, Capture], ...]:
         """H15: a card whose month lies twice on the field is played as a choice of which to take."""
@@ -260,85 +277,115 @@ class MatchingEngine:
 
     def apply(self, t: Table, action: Union[Play, Capture]) -> None:
         """H14, H15: play the card (or take the chosen field card with the turned one), then turn
-        the stock's top card; each placing is one :class:`Captured` event."""
-        s: MatchingState = t.round.play
+        the stock's top card; each placing is one :class:`Captured` event. H16, H18: then the
+        turn ends (below), unless the turned card waits for the seat's choice."""
+        r = t.round
+        s: MatchingState = r.play
         seat = s.seat
         pile = s.captures[seat]
-        months = s.months or self._months(s)
-        month, field, emit = self.month, s.field, t.emit
-        if s.stage is Stage.TURN_CHOICE:        # H15: the turned card takes the chosen field card
-            assert isinstance(action, Capture)  # the only legal actions of a turn choice
-            card, target = action.card, action.target
-            s.pending = None
-            months[month[card]].remove(target)
-            field.remove(target)
-            pile.append(card)
-            pile.append(target)
-            emit(Captured(t.round.index, seat, card, True, (target,)))
-            self._end_turn(t, s, seat, pile)
-            return
-        s.turn_from = len(pile)
-        card = action.card
-        t.round.hands[seat].remove(card)
-        turned = False
-        while True:                             # the played card, then the turned one (H14)
-            m = months[month[card]]
-            if not m:
-                field.append(card)
-                m.append(card)
-                emit(Captured(t.round.index, seat, card, turned, ()))
-            else:
-                if len(m) == 2:                 # two matches: the seat chose which to take
-                    assert type(action) is Capture      # the card played, never the turned one
-                    target = action.target
-                    taken: tuple[int, ...] = (target,)
-                    m.remove(target)
-                    field.remove(target)
+        if s.stage is _TURN_CHOICE:             # H15: the turned card takes the chosen field card
+            self._take_turned(t, s, action, pile)
+        else:
+            months, month, field, stock = s.months or self._months(s), self.month, s.field, s.stock
+            log = t.events if t.watch is None else None     # no watcher: the events go to the log alone
+            s.turn_from = len(pile)
+            card = action.card
+            r.hands[seat].remove(card)
+            turned = False
+            while True:                         # the played card, then the turned one (H14)
+                m = months[month[card]]
+                if not m:
+                    field.append(card)
+                    m.append(card)
+                    e = captured(r.index, seat, card, turned, ())
                 else:
-                    taken = tuple(m)
-                    m.clear()
-                    for f in taken:
+                    if len(m) == 1:             # one match (most captures): take it
+                        f = m.pop()
                         field.remove(f)
-                pile.append(card)
-                pile.extend(taken)
-                emit(Captured(t.round.index, seat, card, turned, taken))
-            if turned or not s.stock:
-                break
-            card, turned = s.stock.pop(0), True
-            if len(months[month[card]]) == 2:   # H15: the seat chooses which field card it takes
-                s.stage, s.pending = Stage.TURN_CHOICE, card
+                        taken = self._one[f]
+                    elif len(m) == 2:           # two matches: the seat chose which to take
+                        assert type(action) is Capture      # the card played, never the turned one
+                        f = action.target
+                        m.remove(f)
+                        s.doubled -= 1
+                        field.remove(f)
+                        taken = self._one[f]
+                    else:                       # the month's other three cards (dealt to the field)
+                        taken = tuple(m)
+                        m.clear()
+                        for f in taken:
+                            field.remove(f)
+                    pile.append(card)
+                    pile.extend(taken)
+                    e = captured(r.index, seat, card, turned, taken)
+                if log is None:
+                    t.emit(e)
+                else:
+                    log.append(e)
+                if turned or not stock:
+                    break
+                card, turned = stock.pop(0), True
+                if len(months[month[card]]) == 2:   # H15: the seat chooses which field card it takes
+                    s.stage, s.pending = _TURN_CHOICE, card
+                    return
+        start = s.turn_from
+        if len(pile) > start:                   # the turn took cards: a capture role made? (H18)
+            key_of = self._pile_key_of
+            if key_of is None:
+                made = self._made_role(s, seat, pile)
+            else:                               # the pile's key grows by the keys of its new cards
+                new = sum(map(key_of, pile[start:]))    # a pile holds each card once
+                made = False
+                if new or not start:
+                    known = s.keys
+                    key = known[seat] = known.get(seat, 0) + new
+                    made = self._holds(key, pile)
+            if made and self._role_made(t, s, seat, pile):
+                return                          # the role stopped the round
+        s.turn += 1
+        s.seat_to_play()
+        hands = r.hands
+        for x in s.order:
+            if hands[x]:
                 return
-        self._end_turn(t, s, seat, pile)
+        s.stage = _OVER                         # H16: played out (a go/drop form may leave stock)
+
+    def _take_turned(self, t: Table, s: MatchingState, action: Union[Play, Capture], pile: list[int]) -> None:
+        """H15: the turned card takes the field card the seat chose."""
+        assert isinstance(action, Capture)      # the only legal actions of a turn choice
+        card, target = action.card, action.target
+        s.pending = None
+        s.stage = _PLAY
+        (s.months or self._months(s))[self.month[card]].remove(target)
+        s.doubled -= 1
+        s.field.remove(target)
+        pile.append(card)
+        pile.append(target)
+        t.emit(captured(t.round.index, s.seat, card, True, self._one[target]))
 
     def _months(self, s: MatchingState) -> list[list[int]]:
-        """The field cards of each month in field order, kept beside the field while it changes."""
+        """The field cards of each month in field order, kept beside the field while it changes,
+        and how many months lie twice on the field (:attr:`MatchingState.doubled`). A card is laid
+        on the field only when no field card has its month, and a capture takes cards away: a
+        month lies twice only from the deal until a choice takes one of its two cards (H15)."""
         months = s.months
         if not months:
             month = self.month
             months = s.months = [[] for _ in range(max(month) + 1)]
             for f in s.field:
                 months[month[f]].append(f)
+            s.doubled = list(map(len, months)).count(2)
         return months
 
-    def _end_turn(self, t: Table, s: MatchingState, seat: int, pile: list[int]) -> None:
-        """H18: a turn that captured cards (the seat's ``pile`` grew) may have made a capture role
-        (:attr:`_made_role`). A turn that captured nothing has the roles its pile had before:
-        those stopped the round or were paid already."""
-        s.stage = Stage.PLAY
-        if len(pile) > s.turn_from and self._made_role(s, seat, pile):
-            res = capture_evaluator(self.ruleset).evaluate(pile)   # a capture role (rare): with its cards
-            if self._play_on_roles:
-                self._play_on(t, s, seat, res)
-            else:
-                self._stop(t, s, seat, res)
-                return
-        s.turn += 1
-        s.seat_to_play()
-        hands = t.round.hands
-        for x in s.order:
-            if hands[x]:
-                return
-        s.stage = Stage.OVER                        # H16 (a go/drop form may leave stock)
+    def _role_made(self, t: Table, s: MatchingState, seat: int, pile: list[int]) -> bool:
+        """The turn made the seat's pile a capture role (rare): pay it, and say whether it stopped
+        the round (H18) or play goes on (``play_on``)."""
+        res = capture_evaluator(self.ruleset).evaluate(pile)   # with its cards
+        if self._play_on_roles:
+            self._play_on(t, s, seat, res)
+            return False
+        self._stop(t, s, seat, res)
+        return True
 
     def _play_on(self, t: Table, s: MatchingState, seat: int, res: RoleResult) -> None:
         """下げ (``after_capture_role: play_on``): the round goes on; each other seat pays what the
@@ -358,7 +405,7 @@ class MatchingEngine:
     def _stop(self, t: Table, s: MatchingState, seat: int, res: RoleResult) -> None:
         """H18: the round stops; each other seat pays the role's value (x the field, H7)."""
         s.stopped = (seat, res.ids, res.go)
-        s.stage = Stage.OVER
+        s.stage = _OVER
         t.emit(RolesShown(t.round.index, seat, res.ids, res.go, captured=True))
         kan = self.ruleset.hanafuda.kan
         for other in s.order:
