@@ -466,7 +466,8 @@ def test_T6_inference_reads_nothing_from_a_mizuten_start_players_forced_go():
     assert set(declaration_checks(RULES, g.view(2), carried=0)) == {1}
 
 
-def test_issue14_ismcts_deals_its_worlds_with_inference_unless_told_not_to(monkeypatch):
+def _infer_flags(monkeypatch) -> list[bool]:
+    """The ``infer`` of every world ismcts deals from now on (its ``determinize`` spied on)."""
     import hachihachi.interpreter.bots.ismcts as ismcts_module
 
     seen: list[bool] = []
@@ -477,6 +478,11 @@ def test_issue14_ismcts_deals_its_worlds_with_inference_unless_told_not_to(monke
         return real(game, seat, rng, memo, infer)
 
     monkeypatch.setattr(ismcts_module, "determinize", spy)
+    return seen
+
+
+def test_issue14_ismcts_deals_its_worlds_with_inference_unless_told_not_to(monkeypatch):
+    seen = _infer_flags(monkeypatch)
     g = _declaring_position()
     IsmctsBot(iterations=4).choose(g, 2, random.Random(1))
     IsmctsBot(iterations=4, infer=False).choose(g, 2, random.Random(1))
@@ -486,16 +492,7 @@ def test_issue14_ismcts_deals_its_worlds_with_inference_unless_told_not_to(monke
 def test_issue14_T19_ismcts_deals_the_worlds_of_a_card_uniformly(monkeypatch):
     """Inference weighs the worlds of declarations only: a card chosen on inferred worlds did
     worse on the real deal than one chosen on uniform worlds (the module doc's measure)."""
-    import hachihachi.interpreter.bots.ismcts as ismcts_module
-
-    seen: list[bool] = []
-    real = ismcts_module.determinize
-
-    def spy(game, seat, rng, memo=None, infer=False):
-        seen.append(infer)
-        return real(game, seat, rng, memo, infer)
-
-    monkeypatch.setattr(ismcts_module, "determinize", spy)
+    seen = _infer_flags(monkeypatch)
     g = _declaring_position()
     for _ in range(3):                              # seat 2 goes, seats 3 and 4 drop: seats 0 and 2 play
         g.apply(Declare(g.current_player == 2))
