@@ -301,30 +301,21 @@ class GameState:
     def drive(self, pick: Pick) -> None:
         """Play to the end phase by phase, each phase's actions drawn by ``pick`` in its own loop
         (:meth:`.phases.base.PhaseRule.drive`; :mod:`.drive` says when that is the same game)."""
-        t, steps, phases = self._t, self._steps, self._phases
-        last = len(steps) - 1
+        t, phases = self._t, self._phases
         while not t.finished:
             r = t.round
             i = r.phase_index
             if i >= 0 and r.entered:            # the phase that waits (as _advance left it)
                 phases[i].drive(t, pick)
-            while i < last:                     # the round's next phases: _advance's steps, each
-                i += 1                          # phase that waits played out by its own loop
-                applies, enter, actor = steps[i]
-                if applies is None or applies(t):
-                    r.phase_index, r.entered = i, True
-                    if enter is not None:
-                        enter(t)
-                    if actor is not None and actor(t) is not None:
-                        phases[i].drive(t, pick)
-            r.phase_index, r.entered = last + 1, False
+            while self._enter_next(r, i) is not None:
+                i = r.phase_index               # the next phase that waits, played out by its own loop
+                phases[i].drive(t, pick)
             self._end_round()
         self._who = None
 
     def _advance(self) -> None:
         """Run phases until one waits for an action, ending rounds and the game as they finish."""
         t, steps = self._t, self._steps
-        last = len(steps) - 1
         while not t.finished:
             r = t.round
             i = r.phase_index
@@ -335,21 +326,32 @@ class GameState:
                     if who is not None:
                         self._who = who
                         return
-            while i < last:                 # the next phases, until one waits
-                i += 1
-                applies, enter, actor = steps[i]
-                if applies is None or applies(t):
-                    r.phase_index, r.entered = i, True
-                    if enter is not None:
-                        enter(t)
-                    if actor is not None:
-                        who = actor(t)
-                        if who is not None:
-                            self._who = who
-                            return
-            r.phase_index, r.entered = last + 1, False
+            who = self._enter_next(r, i)
+            if who is not None:
+                self._who = who
+                return
             self._end_round()
         self._who = None
+
+    def _enter_next(self, r: RoundState, i: int) -> Optional[int]:
+        """Enter the round's phases after the ``i``-th that apply, until one waits for an action:
+        the seat it waits for (the phase is then ``r.phase_index``). None when none waits: the
+        round's phases are done."""
+        t, steps = self._t, self._steps
+        last = len(steps) - 1
+        while i < last:
+            i += 1
+            applies, enter, actor = steps[i]
+            if applies is None or applies(t):
+                r.phase_index, r.entered = i, True
+                if enter is not None:
+                    enter(t)
+                if actor is not None:
+                    who = actor(t)
+                    if who is not None:
+                        return who
+        r.phase_index, r.entered = last + 1, False
+        return None
 
     def _end_round(self) -> None:
         t, r = self._t, self._t.round
