@@ -150,21 +150,15 @@ class MatchingEngine:
         self._one: tuple[tuple[int, ...], ...] = tuple((c,) for c in ruleset.deck.cards)
 
     @cached_property
-    def _pile_key_of(self) -> Optional[Callable[[int], int]]:
-        """Each card's capture-role key, when the capture roles read nothing but counts of known
-        cards (:meth:`~...ruleset.roles.RoleEvaluator.role_key`), by card: each seat then keeps its pile's
-        key (``MatchingState.keys``), the sum of its cards' keys, and a pile that took only cards
-        of key 0 has the roles it had. None when the roles read more: the pile is judged whole
+    def _pile_keys(self) -> Optional[tuple[Callable[[int], int], Callable[[int, Sequence[int]], bool]]]:
+        """(each card's capture-role key, whether a pile of a key makes a capture role), when the
+        capture roles read nothing but counts of known cards
+        (:meth:`~...ruleset.roles.RoleEvaluator.role_key`): each seat then keeps its pile's key
+        (``MatchingState.keys``), the sum of its cards' keys, and a pile that took only cards of
+        key 0 has the roles it had. None when the roles read more: the pile is judged whole
         (:attr:`_made_role`)."""
         keyed = capture_evaluator(self.ruleset).role_key()
-        return None if keyed is None else keyed[0].__getitem__
-
-    @cached_property
-    def _holds(self) -> Callable[[int, Sequence[int]], bool]:
-        """Whether a pile of the given key makes a capture role (with :attr:`_pile_key_of`)."""
-        keyed = capture_evaluator(self.ruleset).role_key()
-        assert keyed is not None                # read only when the piles are keyed
-        return keyed[1]
+        return None if keyed is None else (keyed[0].__getitem__, keyed[1])
 
     @cached_property
     def _made_role(self) -> Callable[[MatchingState, int, list[int]], bool]:
@@ -330,16 +324,17 @@ class MatchingEngine:
                     return
         start = s.turn_from
         if len(pile) > start:                   # the turn took cards: a capture role made? (H18)
-            key_of = self._pile_key_of
-            if key_of is None:
+            keyed = self._pile_keys
+            if keyed is None:
                 made = self._made_role(s, seat, pile)
             else:                               # the pile's key grows by the keys of its new cards
+                key_of, holds = keyed
                 new = sum(map(key_of, pile[start:]))    # a pile holds each card once
                 made = False
                 if new or not start:
                     known = s.keys
                     key = known[seat] = known.get(seat, 0) + new
-                    made = self._holds(key, pile)
+                    made = holds(key, pile)
             if made and self._role_made(t, s, seat, pile):
                 return                          # the role stopped the round
         s.turn += 1
