@@ -262,6 +262,7 @@ def new_trick_taken(round: int, index: int, leader: int, cards: tuple[int, ...],
 
 _open_transfer, _open_roles_shown, _open_trick_taken = Transfer._open, RolesShown._open, TrickTaken._open
 
+
 def round_pot(events: Sequence[object]) -> int:
     """The pot a round began with: its first event's, when that is its :class:`RoundStarted`
     (``events`` from the round's start on), else 0."""
