@@ -12,7 +12,6 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field as dc_field
 from functools import cached_property
-from operator import itemgetter
 from typing import Any, Callable, ClassVar, Optional, Sequence, Union, cast
 
 from ...ruleset.errors import IllegalAction
@@ -97,6 +96,9 @@ class MatchingState:
     months: list[list[int]] = dc_field(default_factory=list)   # the field cards of each month, in field
     #                                                            order (made on use: empty until then)
     seat: int = -1                               # the seat to play (set from order and turn, below)
+    left: int = -1                               # the cards left in the players' hands (-1: not counted yet)
+    plays: dict[int, list[Play]] = dc_field(default_factory=dict)    # seat -> a play per card of
+    #                                            its hand, in hand order (made on use, kept beside the hand)
 
     def __post_init__(self) -> None:
         self.seat_to_play()
@@ -173,7 +175,10 @@ class MatchingEngine:
     def start(self, t: Table) -> None:
         seat_goers(t)
         s: MatchingState = t.round.play
-        s.stage = Stage.PLAY if any(t.round.hands[x] for x in s.order) else Stage.OVER
+        hands = t.round.hands
+        s.left = sum(len(hands[x]) for x in s.order)
+        s.plays = {x: list(map(self._play_of, hands[x])) for x in s.order}
+        s.stage = _PLAY if s.left else _OVER
 
     def standing(self, t: Table) -> dict[int, int]:
         """The card points each goer has captured (H1)."""
@@ -199,14 +204,12 @@ class MatchingEngine:
             return tuple(self._captures[pending, f] for f in self.matches(s, pending))
         if stage is _OVER:
             return ()
-        hand = t.round.hands[s.seat]        # sorted since the deal (cards are only taken out)
         if s.doubled:                       # (-1: not counted yet)
-            months = s.months or self._months(s)
+            months, hand = s.months or self._months(s), t.round.hands[s.seat]
             if s.doubled and 2 in map(len, map(months.__getitem__, map(self._month_of, hand))):
                 return self._with_choices(hand, months)     # (the test runs in C)
-        # No card of the hand matches two field cards: a play per card. itemgetter picks them in
-        # one call (fastest), but gives a single card's play bare, not in a tuple.
-        return itemgetter(*hand)(self._plays) if len(hand) > 1 else tuple(map(self._play_of, hand))
+        # No card of the hand matches two field cards: a play per card, kept beside the hand.
+        return tuple(s.plays[s.seat])
 
     def _with_choices(self, hand: list[int], months: list[list[int]]) -> tuple[Union[Play, Capture], ...]:
         """H15: a card whose month lies twice on the field is played as a choice of which to take."""
@@ -279,31 +282,37 @@ class MatchingEngine:
         pile = s.captures[seat]
         if s.stage is _TURN_CHOICE:             # H15: the turned card takes the chosen field card
             self._take_turned(t, s, action, pile)
+            start = s.turn_from
         else:
             months, month, field, stock = s.months or self._months(s), self.month, s.field, s.stock
-            log = t.events if t.watch is None else None     # no watcher: the events go to the log alone
-            s.turn_from = len(pile)
+            add = t.events.append if t.watch is None else t.emit    # no watcher: to the log alone
+            index, one = r.index, self._one
+            s.turn_from = start = len(pile)
             card = action.card
-            r.hands[seat].remove(card)
+            hand = r.hands[seat]
+            at = hand.index(card)
+            del hand[at]
+            del s.plays[seat][at]
+            s.left -= 1
             turned = False
             while True:                         # the played card, then the turned one (H14)
                 m = months[month[card]]
                 if not m:
                     field.append(card)
                     m.append(card)
-                    e = captured(r.index, seat, card, turned, ())
+                    add(captured(index, seat, card, turned, ()))
                 else:
                     if len(m) == 1:             # one match (most captures): take it
                         f = m.pop()
                         field.remove(f)
-                        taken = self._one[f]
+                        taken = one[f]
                     elif len(m) == 2:           # two matches: the seat chose which to take
                         assert type(action) is Capture      # the card played, never the turned one
                         f = action.target
                         m.remove(f)
                         s.doubled -= 1
                         field.remove(f)
-                        taken = self._one[f]
+                        taken = one[f]
                     else:                       # the month's other three cards (dealt to the field)
                         taken = tuple(m)
                         m.clear()
@@ -311,18 +320,13 @@ class MatchingEngine:
                             field.remove(f)
                     pile.append(card)
                     pile.extend(taken)
-                    e = captured(r.index, seat, card, turned, taken)
-                if log is None:
-                    t.emit(e)
-                else:
-                    log.append(e)
+                    add(captured(index, seat, card, turned, taken))
                 if turned or not stock:
                     break
                 card, turned = stock.pop(0), True
                 if len(months[month[card]]) == 2:   # H15: the seat chooses which field card it takes
                     s.stage, s.pending = _TURN_CHOICE, card
                     return
-        start = s.turn_from
         if len(pile) > start:                   # the turn took cards: a capture role made? (H18)
             keyed = self._pile_keys
             if keyed is None:
@@ -337,13 +341,11 @@ class MatchingEngine:
                     made = holds(key, pile)
             if made and self._role_made(t, s, seat, pile):
                 return                          # the role stopped the round
-        s.turn += 1
-        s.seat_to_play()
-        hands = r.hands
-        for x in s.order:
-            if hands[x]:
-                return
-        s.stage = _OVER                         # H16: played out (a go/drop form may leave stock)
+        s.turn = turn = s.turn + 1
+        order = s.order
+        s.seat = order[turn % len(order)]       # (MatchingState.seat_to_play, inline)
+        if not s.left:
+            s.stage = _OVER                     # H16: played out (a go/drop form may leave stock)
 
     def _take_turned(self, t: Table, s: MatchingState, action: Union[Play, Capture], pile: list[int]) -> None:
         """H15: the turned card takes the field card the seat chose."""
