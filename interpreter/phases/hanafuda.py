@@ -34,6 +34,22 @@ class HanaDeal(ActionBase):
         return "the deal"
 
 
+def new_hana_deal(hands: tuple[tuple[int, ...], ...], field: tuple[int, ...], stock: tuple[int, ...]) -> HanaDeal:
+    """``HanaDeal(hands, field, stock)``, built without the frozen ``__init__``'s
+    ``object.__setattr__`` per field (the deal of every round): its fields are put in its
+    ``__dict__`` in their order, as that ``__init__`` puts them, so it is the same value (equal,
+    printed, copied and pickled alike)."""
+    deal = _new_object(HanaDeal)
+    d = deal.__dict__
+    d["hands"] = hands
+    d["field"] = field
+    d["stock"] = stock
+    return deal
+
+
+_new_object = object.__new__
+
+
 @dataclass(frozen=True)
 class FieldCarried:
     """``hanafuda.carry_brights``: the field cards of round ``round`` made more than one field;
@@ -84,17 +100,21 @@ class HanaDealSpace:
     def __init__(self, ruleset: Ruleset, players: int) -> None:
         self.ruleset, self.players = ruleset, players
         self._month = ruleset.hanafuda.deck.rank_table      # each card's month
+        n, f = ruleset.hand_size, ruleset.hanafuda.field_cards
+        dealt = players * n
+        # where a shuffled deck is cut: a hand per seat, the field cards, the stock (made once)
+        self._hands = tuple(slice(i, i + n) for i in range(0, dealt, n))
+        self._field, self._stock = slice(dealt, dealt + f), slice(dealt + f, None)
+        self._distinct = f - 3          # more months than this on the field: no month four times
 
     def sample(self, rng: random.Random) -> HanaDeal:
-        n, f = self.ruleset.hand_size, self.ruleset.hanafuda.field_cards
-        dealt = self.players * n
-        cards = list(self.ruleset.deck.cards)
+        cards, month = list(self.ruleset.deck.cards), self._month.__getitem__
         while True:
             shuffle(rng, cards)                         # rng.shuffle's very order, drawn faster
-            hands = tuple([tuple(sorted(cards[i:i + n])) for i in range(0, dealt, n)])
-            field = tuple(sorted(cards[dealt:dealt + f]))
-            if self._four(field) is None:               # field_four: redeal
-                return HanaDeal(hands, field, tuple(cards[dealt + f:]))
+            field = tuple(sorted(cards[self._field]))
+            if len(set(map(month, field))) > self._distinct or self._four(field) is None:   # field_four: redeal
+                hands = tuple(map(tuple, map(sorted, map(cards.__getitem__, self._hands))))
+                return new_hana_deal(hands, field, tuple(cards[self._stock]))
 
     def _four(self, field: Iterable[int]) -> Optional[int]:
         months = list(map(self._month.__getitem__, field))
@@ -127,22 +147,28 @@ class HanaDealSpace:
 def _last_binding(t: Table) -> Optional[str]:
     """H6: the field the previous round bound this one to, read from the log (a field carried by
     the brights left on its field, ``carry_brights``, binds it too; the stronger one counts)."""
-    last, rules, events = t.round.index - 1, t.ruleset.hanafuda, t.events
+    last, events = t.round.index - 1, t.events
     try:    # the log's last FieldMade, sought from the end in C (the exact type: events are not subclassed)
         at = len(events) - 1 - indexOf(map(type, reversed(events)), FieldMade)
     except ValueError:
         return None
-    found: list[Optional[str]] = []
-    e: Any
-    for e in events[at:]:                   # the last round's field, and the field carried beside it
-        kind = type(e)
-        if (kind is not FieldMade and kind is not FieldCarried) or e.round != last:
-            break
-        found.append(e.binds_next if kind is FieldMade else e.field)
-    found = [f for f in found if f is not None]
-    if not found:
+    made: Any = events[at]
+    if made.round != last:
         return None
-    return max(found, key=lambda f: rules.field_by_id(f).field.multiplier)
+    found: list[Optional[str]] = [made.binds_next]
+    end = len(events)
+    at += 1
+    while at < end and type(events[at]) is FieldCarried:    # the field carried beside it
+        e: Any = events[at]
+        if e.round != last:
+            break
+        found.append(e.field)
+        at += 1
+    if len(found) == 1:
+        return found[0]
+    rules = t.ruleset.hanafuda
+    bound = [f for f in found if f is not None]
+    return max(bound, key=lambda f: rules.field_by_id(f).field.multiplier) if bound else None
 
 
 class HanafudaDeal(ChancePhase):
@@ -150,14 +176,18 @@ class HanafudaDeal(ChancePhase):
 
     phase = Phase.HANAFUDA_DEAL
 
+    def __init__(self, ruleset: Ruleset) -> None:
+        super().__init__(ruleset)
+        self._every_seat_plays = Phase.DECLARATIONS not in ruleset.round      # no declarations (H2)
+
     def space(self, players: int) -> HanaDealSpace:
         return HanaDealSpace(self.ruleset, players)
 
     def apply(self, t: Table, action: HanaDeal) -> None:
-        r, rules = t.round, self.ruleset.hanafuda
-        r.dealt = tuple(tuple(h) for h in action.hands)
-        r.hands = list(map(sorted, action.hands))           # kept sorted: legal cards come in order
-        made = rules.field_of(action.field)
+        r, rules, hands, field = t.round, self.ruleset.hanafuda, action.hands, action.field
+        r.dealt = tuple(map(tuple, hands))
+        r.hands = list(map(sorted, hands))                  # kept sorted: legal cards come in order
+        made = rules.field_of(field)
         bound = _last_binding(t)
         from_binding = False
         if bound is not None:
@@ -165,16 +195,16 @@ class HanafudaDeal(ChancePhase):
             if b.field.multiplier > made.field.multiplier:
                 made, from_binding = b, True
         r.field = made.field
-        binds = rules.bound_field(action.field)
+        binds = rules.bound_field(field)
         t.emit(FieldMade(r.index, made.field.id, made.field.multiplier, from_binding,
                          binds.field.id if binds else None))
         if rules.carry_brights:
-            carry_field(t, rules, action.field, made)
-        order = tuple(rules.play_order(r.seats_from_start()))
-        if Phase.DECLARATIONS not in self.ruleset.round:     # no declarations: every seat plays (H2)
+            carry_field(t, rules, field, made)
+        order = rules.order_from(r.start, r.players)
+        if self._every_seat_plays:                          # no declarations: every seat plays (H2)
             r.kind = RoundKind.THREE_GOERS
             r.goers = list(order)
-        r.play = MatchingState(list(action.field), list(action.stock), order, {s: [] for s in order})
+        r.play = MatchingState(list(field), list(action.stock), order, {s: [] for s in order})
 
 
 def carry_field(t: Table, rules: HanafudaRules, field_cards: Iterable[int], made: HanaField) -> None:
