@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import repeat
 from operator import indexOf
 from typing import Any, Iterable, Mapping, Optional, Protocol, Sequence
 
@@ -69,6 +70,18 @@ class RoundScored:
     points: tuple[int, ...]
     specials: tuple[tuple[str, int, int], ...]      # (role, seat, value in kan)
     fukikeshi: bool
+
+
+def new_round_scored(round: int, points: tuple[int, ...], specials: tuple[tuple[str, int, int], ...],
+                     fukikeshi: bool) -> RoundScored:
+    """``RoundScored(...)``, built as :func:`new_hana_deal` builds a deal (once a round)."""
+    e = _new_object(RoundScored)
+    d = e.__dict__
+    d["round"] = round
+    d["points"] = points
+    d["specials"] = specials
+    d["fukikeshi"] = fukikeshi
+    return e
 
 
 class Piles(Protocol):
@@ -266,20 +279,32 @@ class CardScoring(PhaseRule):
         late = rules.settle == "at_end" and rules.after_capture_role == "stop"
         return s is not None and (s.stopped is None or late) and t.round.kind in PLAYED
 
+    def __init__(self, ruleset: Ruleset) -> None:
+        super().__init__(ruleset)
+        rules = ruleset.hanafuda
+        self._point_of = rules.deck.points_table.__getitem__       # each card's points (H1)
+        self._month_of = rules.deck.rank_table.__getitem__
+        # the special roles of H19 this ruleset has (None: not played)
+        self._sohachi, self._nihachi, self._sujuroku = map(rules.specials.get, ("sohachi", "nihachi", "sujuroku"))
+        # H19 counts chaff from the piles (not told): a pile of fewer cards than sujuroku's count has too few
+        self._chaff_in_piles = type(self).chaff is CardScoring.chaff
+
     def enter(self, t: Table) -> None:
         r, s, rules = t.round, t.round.play, self.ruleset.hanafuda
         if s.stopped is not None:           # settle: at_end, a capture role stopped the round
             pay_hand_roles(t, s)
             return
-        kan = rules.kan
         points = self.card_points(s)
         specials = self._specials(r, s, points)
         blown = bool(specials) and rules.fukikeshi
-        t.emit(RoundScored(r.index, tuple(points.get(i, 0) for i in range(t.players)), tuple(specials), blown))
-        for role, seat, value in specials:
-            for other in s.order:
-                if other != seat:
-                    t.pay(TransferKind.SPECIAL_ROLES, other, seat, value * kan, f"special role {role}")
+        t.emit(new_round_scored(r.index, tuple(map(points.get, range(t.players), repeat(0))), tuple(specials),
+                                blown))
+        if specials:
+            kan = rules.kan
+            for role, seat, value in specials:
+                for other in s.order:
+                    if other != seat:
+                        t.pay(TransferKind.SPECIAL_ROLES, other, seat, value * kan, f"special role {role}")
         if blown and rules.settle == "at_start":
             self._refund_hand_roles(t, s)
         if not blown and rules.settle == "at_end":
@@ -290,8 +315,8 @@ class CardScoring(PhaseRule):
 
     def card_points(self, s: Piles) -> dict[int, int]:
         """The card points each seat captured (H1)."""
-        deck = self.ruleset.hanafuda.deck
-        return {seat: deck.points_of(s.captures[seat]) for seat in s.order}
+        point_of, captures = self._point_of, s.captures
+        return {seat: sum(map(point_of, captures[seat])) for seat in s.order}
 
     def chaff(self, s: Piles, seat: int) -> int:
         """H19 sujuroku: the chaff ``seat`` captured, willow cards counted as chaff."""
@@ -306,28 +331,31 @@ class CardScoring(PhaseRule):
     def took_three(self, t: DealtTable, s: Piles, seat: int) -> bool:
         """H12 tobikomi: ``seat`` captured the three cards of a month it was dealt."""
         assert t.round.dealt is not None        # scored after the deal
-        deck, dealt = self.ruleset.deck, t.round.dealt[seat]
-        months = list(map(deck.rank, dealt))
+        dealt = t.round.dealt[seat]
+        months = list(map(self._month_of, dealt))
         three = [c for c, m in zip(dealt, months) if months.count(m) == 3]
         return bool(three) and set(three) <= set(s.captures[seat])
 
     def _specials(self, r: RoundState, s: MatchingState, points: dict[int, int]) -> list[tuple[str, int, int]]:
-        rules = self.ruleset.hanafuda
-        sp, par = rules.specials, rules.par
+        par = self.ruleset.hanafuda.par
         out: list[tuple[str, int, int]] = []
-        if "sohachi" in sp and all(p == par for p in points.values()):
-            out.append(("sohachi", r.start, sp["sohachi"].value))
-        if "nihachi" in sp:
-            n = sp["nihachi"]
+        if self._sohachi is not None and all(map(par.__eq__, points.values())):
+            out.append(("sohachi", r.start, self._sohachi.value))
+        n = self._nihachi
+        if n is not None:
+            top = par + n.over
             for seat, p in points.items():
-                if p - par >= n.over:
-                    out.append(("nihachi", seat, n.value + n.per_point * (p - par - n.over)))
-        if "sujuroku" in sp:
-            n = sp["sujuroku"]
+                if p >= top:
+                    out.append(("nihachi", seat, n.value + n.per_point * (p - top)))
+        n = self._sujuroku
+        if n is not None:
+            need, captures = n.chaff, s.captures
             for seat in s.order:
+                if self._chaff_in_piles and len(captures[seat]) < need:
+                    continue                # fewer cards than the chaff it needs
                 chaff = self.chaff(s, seat)
-                if chaff >= n.chaff:
-                    out.append(("sujuroku", seat, n.value + n.per_extra * (chaff - n.chaff)))
+                if chaff >= need:
+                    out.append(("sujuroku", seat, n.value + n.per_extra * (chaff - need)))
         return out
 
     @cached_property
@@ -346,25 +374,34 @@ class CardScoring(PhaseRule):
     def _card_points(self, t: Table, s: MatchingState, points: dict[int, int]) -> None:
         """H21: points minus par; those under par pay those over it, seat by seat."""
         par = self.ruleset.hanafuda.par
-        debt = [[seat, par - p] for seat, p in points.items() if p < par]
         credit = [[seat, p - par] for seat, p in points.items() if p > par]
-        for d in debt:
+        if not credit:
+            return
+        for seat, p in points.items():
+            owe = par - p
+            if owe <= 0:
+                continue
             for c in credit:
-                amount = min(d[1], c[1])
+                amount = owe if owe < c[1] else c[1]
                 if amount:
-                    t.pay(TransferKind.CARD_POINTS, d[0], c[0], amount, "card points")
-                    d[1] -= amount
+                    t.pay(TransferKind.CARD_POINTS, seat, c[0], amount, "card points")
+                    owe -= amount
                     c[1] -= amount
+                    if not owe:
+                        break
 
     def _bonuses(self, t: Table, s: MatchingState, points: dict[int, int]) -> None:
-        rules, kan = self.ruleset.hanafuda, self.ruleset.hanafuda.kan
+        rules = self.ruleset.hanafuda
         tobikomi, nuke = self._bonus_roles
         for seat, res in s.hand_roles.items():
+            if not res.roles:
+                continue                    # no hand role, no bonus
             bonus = 0
             if not tobikomi.isdisjoint(res.ids) and self.took_three(t, s, seat):
                 bonus += rules.tobikomi.bonus
             if not nuke.isdisjoint(res.ids) and points[seat] > rules.nuke.above:
                 bonus += rules.nuke.bonus
-            for other in s.order:
-                if other != seat and bonus:
-                    t.pay(TransferKind.ROLES, other, seat, bonus * kan, "tobikomi/nuke bonus")
+            if bonus:
+                for other in s.order:
+                    if other != seat:
+                        t.pay(TransferKind.ROLES, other, seat, bonus * rules.kan, "tobikomi/nuke bonus")
