@@ -160,25 +160,25 @@ class HanaDealSpace:
 def _last_binding(t: Table) -> Optional[str]:
     """H6: the field the previous round bound this one to, read from the log (a field carried by
     the brights left on its field, ``carry_brights``, binds it too; the stronger one counts)."""
-    last, events = t.round.index - 1, t.events
+    events = t.events
     try:    # the log's last FieldMade, sought from the end in C (the exact type: events are not subclassed)
-        at = len(events) - 1 - indexOf(map(type, reversed(events)), FieldMade)
+        at = len(events) - indexOf(map(type, reversed(events)), FieldMade)      # just after it
     except ValueError:
         return None
-    made: Any = events[at]
-    if made.round != last:
+    made: Any = events[at - 1]
+    last = made.round
+    if last != t.round.index - 1:
         return None
-    found: list[Optional[str]] = [made.binds_next]
-    end = len(events)
-    at += 1
-    while at < end and type(events[at]) is FieldCarried:    # the field carried beside it
+    binds: Optional[str] = made.binds_next
+    if at == len(events) or type(events[at]) is not FieldCarried:
+        return binds                    # no field carried beside it (most rounds)
+    found = [binds]
+    while at < len(events) and type(events[at]) is FieldCarried:     # the fields carried beside it
         e: Any = events[at]
         if e.round != last:
             break
         found.append(e.field)
         at += 1
-    if len(found) == 1:
-        return found[0]
     rules = t.ruleset.hanafuda
     bound = [f for f in found if f is not None]
     return max(bound, key=lambda f: rules.field_by_id(f).field.multiplier) if bound else None
@@ -274,20 +274,21 @@ class CardScoring(PhaseRule):
 
     phase = Phase.CARD_SCORING
 
-    def applies(self, t: Table) -> bool:
-        s, rules = t.round.play, self.ruleset.hanafuda
-        late = rules.settle == "at_end" and rules.after_capture_role == "stop"
-        return s is not None and (s.stopped is None or late) and t.round.kind in PLAYED
-
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
         rules = ruleset.hanafuda
+        # settle: at_end, a capture role stopped the round: the hand roles are paid at its end
+        self._late = rules.settle == "at_end" and rules.after_capture_role == "stop"
         self._point_of = rules.deck.points_table.__getitem__       # each card's points (H1)
         self._month_of = rules.deck.rank_table.__getitem__
         # the special roles of H19 this ruleset has (None: not played)
         self._sohachi, self._nihachi, self._sujuroku = map(rules.specials.get, ("sohachi", "nihachi", "sujuroku"))
         # H19 counts chaff from the piles (not told): a pile of fewer cards than sujuroku's count has too few
         self._chaff_in_piles = type(self).chaff is CardScoring.chaff
+
+    def applies(self, t: Table) -> bool:
+        s = t.round.play
+        return s is not None and (s.stopped is None or self._late) and t.round.kind in PLAYED
 
     def enter(self, t: Table) -> None:
         r, s, rules = t.round, t.round.play, self.ruleset.hanafuda
