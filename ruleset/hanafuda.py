@@ -79,12 +79,12 @@ class HanafudaDeck:
     kind_names: tuple[tuple[str, str, str], ...] = ()  # (kind, ja, en), for sheets and narration
     as_chaff: frozenset[int] = frozenset()                  # cards patterns read as chaff (willow_as_chaff)
     _lookup: dict[str, int] = field(init=False, repr=False, compare=False)
-    _points: tuple[int, ...] = field(init=False, repr=False, compare=False)    # each card's points
+    points_table: tuple[int, ...] = field(init=False, repr=False, compare=False)  # each card's :meth:`points`
     rank_table: tuple[int, ...] = field(init=False, repr=False, compare=False)  # each card's :meth:`rank`
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_lookup", {c.id.lower(): i for i, c in enumerate(self.cards_data)})
-        object.__setattr__(self, "_points", tuple(c.points for c in self.cards_data))
+        object.__setattr__(self, "points_table", tuple(c.points for c in self.cards_data))
         object.__setattr__(self, "rank_table", tuple(map(self.rank, self.cards)))     # for the play's hot paths
 
     # -- the SuitedDeck protocol ---------------------------------------------------------
@@ -161,11 +161,11 @@ class HanafudaDeck:
         return self.cards_data[card].kind
 
     def points(self, card: int) -> int:
-        return self._points[card]
+        return self.points_table[card]
 
     def points_of(self, cards: Iterable[int]) -> int:
         """The card points of ``cards`` together (H1)."""
-        return sum(map(self._points.__getitem__, cards))
+        return sum(map(self.points_table.__getitem__, cards))
 
     def month(self, card: int) -> int:
         """The month number, 1-12."""

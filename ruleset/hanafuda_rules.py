@@ -91,28 +91,73 @@ class HanafudaRules:
         seats = list(seats_from_start)
         return seats if self.direction == "left" else seats[:1] + seats[1:][::-1]
 
+    def order_from(self, start: int, players: int) -> tuple[int, ...]:
+        """:meth:`play_order` of the seats from ``start`` (to the left), made once per seat."""
+        key = start, players
+        order = self._orders.get(key)
+        if order is None:
+            order = self._orders[key] = tuple(self.play_order((start + i) % players for i in range(players)))
+        return order
+
+    @cached_property
+    def _orders(self) -> dict[tuple[int, int], tuple[int, ...]]:
+        return {}
+
     def field_of(self, cards: Iterable[int]) -> HanaField:
-        """H5: the strongest field any of whose cards lies among ``cards``, else the weakest."""
-        best = self.fields[0]
-        on = set(cards)
-        for f in self.fields:
-            if on.intersection(f.cards) and f.field.multiplier > best.field.multiplier:
-                best = f
-        return best
+        """H5: the strongest field any of whose cards lies among ``cards``, else the weakest (the
+        first listed of the strongest, and never a field no stronger than the first field)."""
+        hits = self._field_cards.intersection(cards)
+        if not hits:
+            return self.fields[0]
+        place, strongest = self._field_place
+        return strongest[max(map(place.__getitem__, hits))]
+
+    @cached_property
+    def _field_place(self) -> tuple[dict[int, int], tuple[HanaField, ...]]:
+        """For :meth:`field_of`, read once: the fields weakest to strongest (by multiplier, of
+        equal ones the first listed last) and, for each card of a field stronger than the first,
+        the place there of the strongest field it makes."""
+        by = sorted(range(len(self.fields)), key=lambda i: (self.fields[i].field.multiplier, -i))
+        place = {i: n for n, i in enumerate(by)}
+        floor = place[0]
+        best: dict[int, int] = {}
+        for i, f in enumerate(self.fields):
+            for c in f.cards:
+                if place[i] > max(floor, best.get(c, floor)):
+                    best[c] = place[i]
+        return best, tuple(self.fields[i] for i in by)
+
+    @cached_property
+    def _field_cards(self) -> frozenset[int]:
+        """The cards :meth:`field_of` looks up (those that make a field stronger than the first)."""
+        return frozenset(self._field_place[0])
 
     def bound_field(self, cards: Iterable[int]) -> HanaField | None:
         """H6: the field the next round is bound to, or None."""
         on = set(cards)
-        bound = None
-        for f in self.fields:
-            need = self.binding.get(f.field.id)
-            if need and len(on.intersection(f.cards)) >= need:
-                if bound is None or f.field.multiplier > bound.field.multiplier:
-                    bound = f
-        return bound
+        for need, made_by, f in self._binding_strongest:
+            if len(on.intersection(made_by)) >= need:
+                return f
+        return None
+
+    @cached_property
+    def _binding_strongest(self) -> tuple[tuple[int, frozenset[int], HanaField], ...]:
+        """The fields that bind (a ``binding`` count), strongest first (of equal ones the first
+        listed first), each with its count and cards: the first one met binds, read once."""
+        bind = [(i, f) for i, f in enumerate(self.fields) if self.binding.get(f.field.id)]
+        bind.sort(key=lambda x: (-x[1].field.multiplier, x[0]))
+        return tuple((self.binding[f.field.id], frozenset(f.cards), f) for _, f in bind)
 
     def field_by_id(self, field_id: str) -> HanaField:
-        return next(f for f in self.fields if f.field.id == field_id)
+        found = self._by_id.get(field_id)
+        return found if found is not None else next(f for f in self.fields if f.field.id == field_id)
+
+    @cached_property
+    def _by_id(self) -> dict[str, HanaField]:
+        by: dict[str, HanaField] = {}
+        for f in self.fields:
+            by.setdefault(f.field.id, f)
+        return by
 
 
 ALL_TRANSFERS = frozenset(TransferKind)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import repeat
 from operator import indexOf
 from typing import Any, Iterable, Mapping, Optional, Protocol, Sequence
 
@@ -34,6 +35,22 @@ class HanaDeal(ActionBase):
         return "the deal"
 
 
+def new_hana_deal(hands: tuple[tuple[int, ...], ...], field: tuple[int, ...], stock: tuple[int, ...]) -> HanaDeal:
+    """``HanaDeal(hands, field, stock)``, built without the frozen ``__init__``'s
+    ``object.__setattr__`` per field (the deal of every round): its fields are put in its
+    ``__dict__`` in their order, as that ``__init__`` puts them, so it is the same value (equal,
+    printed, copied and pickled alike)."""
+    deal = _new_object(HanaDeal)
+    d = deal.__dict__
+    d["hands"] = hands
+    d["field"] = field
+    d["stock"] = stock
+    return deal
+
+
+_new_object = object.__new__
+
+
 @dataclass(frozen=True)
 class FieldCarried:
     """``hanafuda.carry_brights``: the field cards of round ``round`` made more than one field;
@@ -53,6 +70,18 @@ class RoundScored:
     points: tuple[int, ...]
     specials: tuple[tuple[str, int, int], ...]      # (role, seat, value in kan)
     fukikeshi: bool
+
+
+def new_round_scored(round: int, points: tuple[int, ...], specials: tuple[tuple[str, int, int], ...],
+                     fukikeshi: bool) -> RoundScored:
+    """``RoundScored(...)``, built as :func:`new_hana_deal` builds a deal (once a round)."""
+    e = _new_object(RoundScored)
+    d = e.__dict__
+    d["round"] = round
+    d["points"] = points
+    d["specials"] = specials
+    d["fukikeshi"] = fukikeshi
+    return e
 
 
 class Piles(Protocol):
@@ -84,17 +113,21 @@ class HanaDealSpace:
     def __init__(self, ruleset: Ruleset, players: int) -> None:
         self.ruleset, self.players = ruleset, players
         self._month = ruleset.hanafuda.deck.rank_table      # each card's month
+        n, f = ruleset.hand_size, ruleset.hanafuda.field_cards
+        dealt = players * n
+        # where a shuffled deck is cut: a hand per seat, the field cards, the stock (made once)
+        self._hands = tuple(slice(i, i + n) for i in range(0, dealt, n))
+        self._field, self._stock = slice(dealt, dealt + f), slice(dealt + f, None)
+        self._distinct = f - 3          # more months than this on the field: no month four times
 
     def sample(self, rng: random.Random) -> HanaDeal:
-        n, f = self.ruleset.hand_size, self.ruleset.hanafuda.field_cards
-        dealt = self.players * n
-        cards = list(self.ruleset.deck.cards)
+        cards, month = list(self.ruleset.deck.cards), self._month.__getitem__
         while True:
             shuffle(rng, cards)                         # rng.shuffle's very order, drawn faster
-            hands = tuple([tuple(sorted(cards[i:i + n])) for i in range(0, dealt, n)])
-            field = tuple(sorted(cards[dealt:dealt + f]))
-            if self._four(field) is None:               # field_four: redeal
-                return HanaDeal(hands, field, tuple(cards[dealt + f:]))
+            field = tuple(sorted(cards[self._field]))
+            if len(set(map(month, field))) > self._distinct or self._four(field) is None:   # field_four: redeal
+                hands = tuple(map(tuple, map(sorted, map(cards.__getitem__, self._hands))))
+                return new_hana_deal(hands, field, tuple(cards[self._stock]))
 
     def _four(self, field: Iterable[int]) -> Optional[int]:
         months = list(map(self._month.__getitem__, field))
@@ -127,22 +160,28 @@ class HanaDealSpace:
 def _last_binding(t: Table) -> Optional[str]:
     """H6: the field the previous round bound this one to, read from the log (a field carried by
     the brights left on its field, ``carry_brights``, binds it too; the stronger one counts)."""
-    last, rules, events = t.round.index - 1, t.ruleset.hanafuda, t.events
+    events = t.events
     try:    # the log's last FieldMade, sought from the end in C (the exact type: events are not subclassed)
-        at = len(events) - 1 - indexOf(map(type, reversed(events)), FieldMade)
+        at = len(events) - indexOf(map(type, reversed(events)), FieldMade)      # just after it
     except ValueError:
         return None
-    found: list[Optional[str]] = []
-    e: Any
-    for e in events[at:]:                   # the last round's field, and the field carried beside it
-        kind = type(e)
-        if (kind is not FieldMade and kind is not FieldCarried) or e.round != last:
-            break
-        found.append(e.binds_next if kind is FieldMade else e.field)
-    found = [f for f in found if f is not None]
-    if not found:
+    made: Any = events[at - 1]
+    last = made.round
+    if last != t.round.index - 1:
         return None
-    return max(found, key=lambda f: rules.field_by_id(f).field.multiplier)
+    binds: Optional[str] = made.binds_next
+    if at == len(events) or type(events[at]) is not FieldCarried:
+        return binds                    # no field carried beside it (most rounds)
+    found = [binds]
+    while at < len(events) and type(events[at]) is FieldCarried:     # the fields carried beside it
+        e: Any = events[at]
+        if e.round != last:
+            break
+        found.append(e.field)
+        at += 1
+    rules = t.ruleset.hanafuda
+    bound = [f for f in found if f is not None]
+    return max(bound, key=lambda f: rules.field_by_id(f).field.multiplier) if bound else None
 
 
 class HanafudaDeal(ChancePhase):
@@ -150,14 +189,18 @@ class HanafudaDeal(ChancePhase):
 
     phase = Phase.HANAFUDA_DEAL
 
+    def __init__(self, ruleset: Ruleset) -> None:
+        super().__init__(ruleset)
+        self._every_seat_plays = Phase.DECLARATIONS not in ruleset.round      # no declarations (H2)
+
     def space(self, players: int) -> HanaDealSpace:
         return HanaDealSpace(self.ruleset, players)
 
     def apply(self, t: Table, action: HanaDeal) -> None:
-        r, rules = t.round, self.ruleset.hanafuda
-        r.dealt = tuple(tuple(h) for h in action.hands)
-        r.hands = list(map(sorted, action.hands))           # kept sorted: legal cards come in order
-        made = rules.field_of(action.field)
+        r, rules, hands, field = t.round, self.ruleset.hanafuda, action.hands, action.field
+        r.dealt = tuple(map(tuple, hands))
+        r.hands = list(map(sorted, hands))                  # kept sorted: legal cards come in order
+        made = rules.field_of(field)
         bound = _last_binding(t)
         from_binding = False
         if bound is not None:
@@ -165,16 +208,16 @@ class HanafudaDeal(ChancePhase):
             if b.field.multiplier > made.field.multiplier:
                 made, from_binding = b, True
         r.field = made.field
-        binds = rules.bound_field(action.field)
+        binds = rules.bound_field(field)
         t.emit(FieldMade(r.index, made.field.id, made.field.multiplier, from_binding,
                          binds.field.id if binds else None))
         if rules.carry_brights:
-            carry_field(t, rules, action.field, made)
-        order = tuple(rules.play_order(r.seats_from_start()))
-        if Phase.DECLARATIONS not in self.ruleset.round:     # no declarations: every seat plays (H2)
+            carry_field(t, rules, field, made)
+        order = rules.order_from(r.start, r.players)
+        if self._every_seat_plays:                          # no declarations: every seat plays (H2)
             r.kind = RoundKind.THREE_GOERS
             r.goers = list(order)
-        r.play = MatchingState(list(action.field), list(action.stock), order, {s: [] for s in order})
+        r.play = MatchingState(list(field), list(action.stock), order, {s: [] for s in order})
 
 
 def carry_field(t: Table, rules: HanafudaRules, field_cards: Iterable[int], made: HanaField) -> None:
@@ -231,25 +274,38 @@ class CardScoring(PhaseRule):
 
     phase = Phase.CARD_SCORING
 
+    def __init__(self, ruleset: Ruleset) -> None:
+        super().__init__(ruleset)
+        rules = ruleset.hanafuda
+        # settle: at_end, a capture role stopped the round: the hand roles are paid at its end
+        self._late = rules.settle == "at_end" and rules.after_capture_role == "stop"
+        self._point_of = rules.deck.points_table.__getitem__       # each card's points (H1)
+        self._month_of = rules.deck.rank_table.__getitem__
+        # the special roles of H19 this ruleset has (None: not played)
+        self._sohachi, self._nihachi, self._sujuroku = map(rules.specials.get, ("sohachi", "nihachi", "sujuroku"))
+        # H19 counts chaff from the piles (not told): a pile of fewer cards than sujuroku's count has too few
+        self._chaff_in_piles = type(self).chaff is CardScoring.chaff
+
     def applies(self, t: Table) -> bool:
-        s, rules = t.round.play, self.ruleset.hanafuda
-        late = rules.settle == "at_end" and rules.after_capture_role == "stop"
-        return s is not None and (s.stopped is None or late) and t.round.kind in PLAYED
+        s = t.round.play
+        return s is not None and (s.stopped is None or self._late) and t.round.kind in PLAYED
 
     def enter(self, t: Table) -> None:
         r, s, rules = t.round, t.round.play, self.ruleset.hanafuda
         if s.stopped is not None:           # settle: at_end, a capture role stopped the round
             pay_hand_roles(t, s)
             return
-        kan = rules.kan
         points = self.card_points(s)
         specials = self._specials(r, s, points)
         blown = bool(specials) and rules.fukikeshi
-        t.emit(RoundScored(r.index, tuple(points.get(i, 0) for i in range(t.players)), tuple(specials), blown))
-        for role, seat, value in specials:
-            for other in s.order:
-                if other != seat:
-                    t.pay(TransferKind.SPECIAL_ROLES, other, seat, value * kan, f"special role {role}")
+        t.emit(new_round_scored(r.index, tuple(map(points.get, range(t.players), repeat(0))), tuple(specials),
+                                blown))
+        if specials:
+            kan = rules.kan
+            for role, seat, value in specials:
+                for other in s.order:
+                    if other != seat:
+                        t.pay(TransferKind.SPECIAL_ROLES, other, seat, value * kan, f"special role {role}")
         if blown and rules.settle == "at_start":
             self._refund_hand_roles(t, s)
         if not blown and rules.settle == "at_end":
@@ -260,8 +316,8 @@ class CardScoring(PhaseRule):
 
     def card_points(self, s: Piles) -> dict[int, int]:
         """The card points each seat captured (H1)."""
-        deck = self.ruleset.hanafuda.deck
-        return {seat: deck.points_of(s.captures[seat]) for seat in s.order}
+        point_of, captures = self._point_of, s.captures
+        return {seat: sum(map(point_of, captures[seat])) for seat in s.order}
 
     def chaff(self, s: Piles, seat: int) -> int:
         """H19 sujuroku: the chaff ``seat`` captured, willow cards counted as chaff."""
@@ -276,28 +332,31 @@ class CardScoring(PhaseRule):
     def took_three(self, t: DealtTable, s: Piles, seat: int) -> bool:
         """H12 tobikomi: ``seat`` captured the three cards of a month it was dealt."""
         assert t.round.dealt is not None        # scored after the deal
-        deck, dealt = self.ruleset.deck, t.round.dealt[seat]
-        months = list(map(deck.rank, dealt))
+        dealt = t.round.dealt[seat]
+        months = list(map(self._month_of, dealt))
         three = [c for c, m in zip(dealt, months) if months.count(m) == 3]
         return bool(three) and set(three) <= set(s.captures[seat])
 
     def _specials(self, r: RoundState, s: MatchingState, points: dict[int, int]) -> list[tuple[str, int, int]]:
-        rules = self.ruleset.hanafuda
-        sp, par = rules.specials, rules.par
+        par = self.ruleset.hanafuda.par
         out: list[tuple[str, int, int]] = []
-        if "sohachi" in sp and all(p == par for p in points.values()):
-            out.append(("sohachi", r.start, sp["sohachi"].value))
-        if "nihachi" in sp:
-            n = sp["nihachi"]
+        if self._sohachi is not None and all(map(par.__eq__, points.values())):
+            out.append(("sohachi", r.start, self._sohachi.value))
+        n = self._nihachi
+        if n is not None:
+            top = par + n.over
             for seat, p in points.items():
-                if p - par >= n.over:
-                    out.append(("nihachi", seat, n.value + n.per_point * (p - par - n.over)))
-        if "sujuroku" in sp:
-            n = sp["sujuroku"]
+                if p >= top:
+                    out.append(("nihachi", seat, n.value + n.per_point * (p - top)))
+        n = self._sujuroku
+        if n is not None:
+            need, captures = n.chaff, s.captures
             for seat in s.order:
+                if self._chaff_in_piles and len(captures[seat]) < need:
+                    continue                # fewer cards than the chaff it needs
                 chaff = self.chaff(s, seat)
-                if chaff >= n.chaff:
-                    out.append(("sujuroku", seat, n.value + n.per_extra * (chaff - n.chaff)))
+                if chaff >= need:
+                    out.append(("sujuroku", seat, n.value + n.per_extra * (chaff - need)))
         return out
 
     @cached_property
@@ -316,25 +375,34 @@ class CardScoring(PhaseRule):
     def _card_points(self, t: Table, s: MatchingState, points: dict[int, int]) -> None:
         """H21: points minus par; those under par pay those over it, seat by seat."""
         par = self.ruleset.hanafuda.par
-        debt = [[seat, par - p] for seat, p in points.items() if p < par]
         credit = [[seat, p - par] for seat, p in points.items() if p > par]
-        for d in debt:
+        if not credit:
+            return
+        for seat, p in points.items():
+            owe = par - p
+            if owe <= 0:
+                continue
             for c in credit:
-                amount = min(d[1], c[1])
+                amount = owe if owe < c[1] else c[1]
                 if amount:
-                    t.pay(TransferKind.CARD_POINTS, d[0], c[0], amount, "card points")
-                    d[1] -= amount
+                    t.pay(TransferKind.CARD_POINTS, seat, c[0], amount, "card points")
+                    owe -= amount
                     c[1] -= amount
+                    if not owe:
+                        break
 
     def _bonuses(self, t: Table, s: MatchingState, points: dict[int, int]) -> None:
-        rules, kan = self.ruleset.hanafuda, self.ruleset.hanafuda.kan
+        rules = self.ruleset.hanafuda
         tobikomi, nuke = self._bonus_roles
         for seat, res in s.hand_roles.items():
+            if not res.roles:
+                continue                    # no hand role, no bonus
             bonus = 0
             if not tobikomi.isdisjoint(res.ids) and self.took_three(t, s, seat):
                 bonus += rules.tobikomi.bonus
             if not nuke.isdisjoint(res.ids) and points[seat] > rules.nuke.above:
                 bonus += rules.nuke.bonus
-            for other in s.order:
-                if other != seat and bonus:
-                    t.pay(TransferKind.ROLES, other, seat, bonus * kan, "tobikomi/nuke bonus")
+            if bonus:
+                for other in s.order:
+                    if other != seat:
+                        t.pay(TransferKind.ROLES, other, seat, bonus * rules.kan, "tobikomi/nuke bonus")
