@@ -295,12 +295,13 @@ class MatchingEngine:
             del s.plays[seat][at]
             s.left -= 1
             turned = False
+            taken: tuple[int, ...]
             while True:                         # the played card, then the turned one (H14)
                 m = months[month[card]]
                 if not m:
                     field.append(card)
                     m.append(card)
-                    add(captured(index, seat, card, turned, ()))
+                    taken = ()
                 else:
                     if len(m) == 1:             # one match (most captures): take it
                         f = m.pop()
@@ -320,7 +321,10 @@ class MatchingEngine:
                             field.remove(f)
                     pile.append(card)
                     pile.extend(taken)
-                    add(captured(index, seat, card, turned, taken))
+                e = _open_captured()            # captured(...), inline: two placings a turn
+                e.round, e.seat, e.card, e.turned, e.taken = index, seat, card, turned, taken
+                e.__class__ = Captured
+                add(e)
                 if turned or not stock:
                     break
                 card, turned = stock.pop(0), True
