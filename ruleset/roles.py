@@ -368,7 +368,7 @@ class RoleEvaluator:
         rcache, scache, jcache = ev.rank_cache, ev.suit_cache, ev.joint_cache
         single = ev.joint_fns[0] if len(ev.joint_fns) == 1 and ev.has_joint and not ev.mixed else None
         reads, rdcache, has_rank, has_suit = ev.joint_reads, ev.read_cache, ev.has_rank, ev.has_suit
-        counted, ccache = ev.count_shift, ev.count_cache
+        counted, ccache, jkey = ev.count_shift, ev.count_cache, ev.joint_key
         rank_miss = self._rank_by_hand(ev) or (lambda rk, mask: ev.rank_bits_of(rk))
 
         def read(hand: Sequence[int]) -> tuple[int, int]:
@@ -388,10 +388,13 @@ class RoleEvaluator:
                 sb = ev.suit_bits(sk)
             if counted is not None:
                 jb = ccache.get(v >> counted)
-                if jb is None:
+                if jb is None:                  # the joint sides' values, which fewer hands differ in
                     if len(ccache) >= READ_CACHE_SIZE:
                         ccache.clear()
-                    jb = ccache[v >> counted] = ev.joint_bits(rk, sk, mask)
+                    jb = jcache.get(jkey(mask))
+                    if jb is None:
+                        jb = ev.joint_bits(rk, sk, mask)
+                    ccache[v >> counted] = jb
             elif reads is not None:
                 jb = rdcache.get(mask & reads)
                 if jb is None:
