@@ -9,7 +9,7 @@ import pytest
 
 from hachihachi.ruleset.cards import STANDARD_52
 from hachihachi.ruleset.compiler import CompiledContext, Context
-from hachihachi.ruleset.features import Features
+from hachihachi.ruleset.features import Features, deck_tables
 from hachihachi.ruleset.loader import load_ruleset
 from hachihachi.ruleset.model import Name, RoleDef, RoleTable
 from hachihachi.ruleset.patterns import (
@@ -122,3 +122,15 @@ def test_T14_witness_cards_of_runs_in_sets_groups_in_sets_and_or():
                       roles=tuple(RoleDef(f"r{i}", Name("r", "r"), None, p, 1, 0) for i, p in enumerate(patterns)))
     shown = check_hands(compile_table(table, STANDARD_52), 2500, 14, contexts=False)
     assert set(shown) == {f"r{i}" for i in range(len(patterns))}
+
+
+@pytest.mark.parametrize("ranks, suits", [(3, 7), (8, 4), (12, 4), (13, 4), (16, 4), (20, 4), (24, 2)])
+def test_issue15_shape_key_packs_how_many_ranks_have_each_count(ranks, suits):
+    """The shape key read a few ranks at a time (written out for three and four chunks, a loop
+    for the others) is the histogram of the rank counts, one field per count."""
+    t, rng = deck_tables(ranks, suits, True), random.Random(ranks + suits)
+    room = ranks.bit_length()
+    for _ in range(2000):
+        hand = rng.sample(range(ranks * suits), rng.randrange(ranks * suits + 1))
+        counts = Counter(c // suits for c in hand)
+        assert t.shape_key(t.keys(hand)[0]) == sum(1 << (room * counts[r]) for r in range(ranks))
