@@ -200,9 +200,8 @@ class HandRoles(PhaseRule):
     def enter(self, t: Table) -> None:
         seat_goers(t)
         r, s = t.round, t.round.play
-        evaluate, hands, shown = self.ruleset.evaluator.evaluate, r.hands, s.hand_roles
         for seat in s.order:
-            res = shown[seat] = evaluate(hands[seat])        # roles_of, with what it reads bound
+            res = s.hand_roles[seat] = self.roles_of(t, seat)      # told games' claimed roles too
             roles = res.roles
             if not roles:
                 continue
