@@ -36,7 +36,7 @@ class Plain:
                                  tuple(sum(1 for c in hand if self.deck.suit(c) == s) for s in range(t.suits)), hm)
 
     def inside(self, cardset: object) -> list[int]:
-        mask = self.ev.compiler.cardset_mask(cardset, self.ctx)       # type: ignore[arg-type]
+        mask = self.ev.compiler.cardset_mask(cardset, self.ctx)
         return [c for c in self.hand if self.tables.hand_bit[c] & mask]
 
     def holds(self, node: object) -> bool:
@@ -46,7 +46,7 @@ class Plain:
             found = [self.holds(p) for p in node.parts]
             return all(found) if isinstance(node, And) else any(found)
         scratch = CompiledContext(self.tables, self.ctx, [], [], [])
-        return self.ev.compiler._atom(node, self.ctx, scratch).fn(self.features)     # type: ignore[arg-type]
+        return self.ev.compiler._atom(node, self.ctx, scratch).fn(self.features)
 
     def lowest_of_each(self, cards: list[int], ranks: tuple[int, ...]) -> set[int]:
         d = self.deck
