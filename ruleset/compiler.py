@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import enum
 import operator
+from itertools import compress
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, cast
+from functools import cached_property
+from typing import Callable, cast
 
 from .cards import Deck
 from .errors import CardError, HachiError, PatternError
@@ -27,8 +29,7 @@ from .roletable import RoleTable
 OPS: dict[str, Callable[[int, int], bool]] = {
     "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
 }
-Witness = Callable[[Features, int, tuple[int, ...]], frozenset[int]]   # (features, atom bits, hand) -> cards
-_NONE: frozenset[int] = frozenset()          # no witness cards
+Witness = Callable[[Features, int, int], int]     # (features, atom bits, hand mask) -> the cards shown, a mask
 FLIPPED = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
 
 
@@ -334,8 +335,11 @@ class TableCompiler:
         domain = Domain.RANK if all(q.domain == Domain.RANK for q in parts) else Domain.JOINT
         subs = [mask & rb for rb in rank_bits if mask & rb]
 
+        passes = tuple(int(k > 0 and test(k, n)) for k in range(t.suits + 1))   # by a rank's count in SET
+        counted, bit_count = passes.__getitem__, int.bit_count
+
         def hand_fn(hm: int) -> int:
-            return sum(1 for sub in subs if (k := (hm & sub).bit_count()) and test(k, n))
+            return sum(map(counted, map(bit_count, map(hm.__and__, subs))))
 
         return Quantity(domain, lambda f: sum(1 for fn in fns if (k := fn(f)) and test(k, n)), node, hand_fn,
                         tuple(parts) if domain == Domain.JOINT else (), mask, counts=tuple(subs))
@@ -389,9 +393,9 @@ class TableCompiler:
 
     # ------------------------------------------------------------ witness cards (T14)
     def _witness(self, node: Pattern, ctx: Context, out: CompiledContext, index: dict[object, int]) -> Witness:
-        """The cards a holder shows for ``node``; see roles.py for the rule."""
+        """The cards a holder shows for ``node``, as a hand mask; see roles.py for the rule."""
         if isinstance(node, Shape):
-            return (lambda f, bits, hand: self._group_cards(f, hand, lambda c: c > 1)) if node.sizes else _whole
+            return self._group_witness(lambda c: c > 1, whole_if_none=False) if node.sizes else _whole
         if isinstance(node, Not):
             return _whole
         if isinstance(node, (And, Or)):
@@ -399,8 +403,16 @@ class TableCompiler:
             if isinstance(node, And):
                 if any(w is _whole for _, w in parts):
                     return _whole       # every witness is some of the hand's cards: the union is all
-                return lambda f, bits, hand: _NONE.union(*(w(f, bits, hand) for _, w in parts))
-            return lambda f, bits, hand: next((w(f, bits, hand) for ok, w in parts if ok(bits)), _NONE)
+                ws = [w for _, w in parts]
+
+                def union(f: Features, bits: int, hm: int) -> int:
+                    cards = 0
+                    for w in ws:
+                        cards |= w(f, bits, hm)
+                    return cards
+
+                return union
+            return lambda f, bits, hm: next((w(f, bits, hm) for ok, w in parts if ok(bits)), 0)
         return self._compare_witness(node, ctx)
 
     def _compare_witness(self, node: Compare, ctx: Context) -> Witness:
@@ -408,62 +420,88 @@ class TableCompiler:
         if isinstance(left, Number):
             left, op, right = right, FLIPPED[op], left
         if isinstance(left, Groups) and left.cardset is not None:
-            test, n, mask = OPS[left.op], left.n, self.cardset_mask(left.cardset, ctx)
-            return lambda f, bits, hand: self._groups_in_cards(hand, mask, test, n) or frozenset(hand)
+            return self._groups_in_witness(left, ctx)
         if isinstance(left, Groups):
             test, n = OPS[left.op], left.n
-            return lambda f, bits, hand: self._group_cards(f, hand, lambda c: test(c, n)) or frozenset(hand)
+            return self._group_witness(lambda c: test(c, n), whole_if_none=True)
         if not isinstance(right, Number) or op not in (">=", ">"):
             return _whole
         if isinstance(left, Count):
             mask = self.cardset_mask(left.cardset, ctx)
-            bit = self.tables.hand_bit
-            return lambda f, bits, hand: frozenset(c for c in hand if bit[c] & mask)
+            return lambda f, bits, hm: hm & mask
         if isinstance(left, Run):
-            return self._run_cards
+            return lambda f, bits, hm: self._run_cards(hm, f.rank_mask)
         if isinstance(left, RunIn):
-            mask = self.cardset_mask(left.cardset, ctx)
-            return lambda f, bits, hand: self._run_in_cards(hand, mask)
+            return self._run_in_witness(self.cardset_mask(left.cardset, ctx))
         if isinstance(left, SuitRun):
             return self._suit_run_cards
         if isinstance(left, MaxSuit):
             return self._suit_cards
         return _whole
 
-    def _groups_in_cards(self, hand: Iterable[int], mask: int, test: Callable[[int, int], bool],
-                         n: int) -> frozenset[int]:
-        d, bit = self.deck, self.tables.hand_bit
-        inside = [c for c in hand if bit[c] & mask]
-        per_rank: dict[int, int] = {}
-        for c in inside:
-            per_rank[d.rank(c)] = per_rank.get(d.rank(c), 0) + 1
-        return frozenset(c for c in inside if test(per_rank[d.rank(c)], n))
+    @cached_property
+    def _rank_cards(self) -> tuple[int, ...]:
+        """Each rank's cards, as a hand mask."""
+        t = self.tables
+        return tuple(sum(1 << (s * t.ranks + r) for s in range(t.suits)) for r in range(t.ranks))
 
-    def _group_cards(self, f: Features, hand: Iterable[int], test: Callable[[int], bool]) -> frozenset[int]:
-        d = self.deck
-        return frozenset(c for c in hand if test(f.rank_counts[d.rank(c)]))
+    def _group_witness(self, test: Callable[[int], bool], whole_if_none: bool) -> Witness:
+        """The cards of the ranks whose count in the hand passes ``test`` (else the whole hand,
+        when ``whole_if_none``)."""
+        cols, passes = self._rank_cards, tuple(test(k) for k in range(self.tables.suits + 1))
+        take = passes.__getitem__
 
-    def _run_cards(self, f: Features, bits: int, hand: tuple[int, ...]) -> frozenset[int]:
-        d = self.deck
-        ranks = self.tables.run_ranks(f.rank_mask)
-        return frozenset(min((c for c in hand if d.rank(c) == r), key=d.suit) for r in ranks)
+        def cards(f: Features, bits: int, hm: int) -> int:
+            found = hm & sum(compress(cols, map(take, f.rank_counts)))
+            return (found or hm) if whole_if_none else found
 
-    def _run_in_cards(self, hand: Iterable[int], mask: int) -> frozenset[int]:
-        d, bit = self.deck, self.tables.hand_bit
-        inside = [c for c in hand if bit[c] & mask]
-        ranks = self.tables.run_ranks(sum(1 << r for r in {d.rank(c) for c in inside}))
-        return frozenset(min((c for c in inside if d.rank(c) == r), key=d.suit) for r in ranks)
+        return cards
 
-    def _suit_run_cards(self, f: Features, bits: int, hand: tuple[int, ...]) -> frozenset[int]:
+    def _groups_in_witness(self, node: Groups, ctx: Context) -> Witness:
+        """``groups(op n, SET)``: the hand's cards in SET of the ranks whose cards in SET number
+        ``op n``, else the whole hand."""
+        assert node.cardset is not None, "only groups(..., SET) come here"
+        mask, test, n = self.cardset_mask(node.cardset, ctx), OPS[node.op], node.n
+        subs = tuple(mask & col for col in self._rank_cards if mask & col)
+        passes = tuple(k > 0 and test(k, n) for k in range(self.tables.suits + 1))
+
+        def cards(f: Features, bits: int, hm: int) -> int:
+            return sum(held for held in map(hm.__and__, subs) if passes[held.bit_count()]) or hm
+
+        return cards
+
+    def _rank_mask(self, hm: int) -> int:
+        """The ranks of the cards of hand mask ``hm``."""
+        t, ranks = self.tables, 0
+        for s in range(t.suits):
+            ranks |= hm >> (s * t.ranks)
+        return ranks & t.full_ranks
+
+    def _run_cards(self, hm: int, rank_mask: int) -> int:
+        """One card of each rank of the highest longest run of ``rank_mask``: its lowest suit's."""
+        cols, cards = self._rank_cards, 0
+        for r in self.tables.run_ranks(rank_mask):
+            held = hm & cols[r]
+            cards |= held & -held
+        return cards
+
+    def _run_in_witness(self, mask: int) -> Witness:
+        def cards(f: Features, bits: int, hm: int) -> int:
+            inside = hm & mask
+            return self._run_cards(inside, self._rank_mask(inside))
+
+        return cards
+
+    def _suit_run_cards(self, f: Features, bits: int, hm: int) -> int:
         t = self.tables
         masks = f.suit_masks
         suit = max(range(t.suits), key=lambda s: (t.run_length(masks[s]), -s))
-        return frozenset(t.card(r, suit) for r in t.run_ranks(masks[suit]))
+        return sum(1 << (suit * t.ranks + r) for r in t.run_ranks(masks[suit]))
 
-    def _suit_cards(self, f: Features, bits: int, hand: tuple[int, ...]) -> frozenset[int]:
-        d = self.deck
-        suit = max(range(len(d.suits)), key=lambda s: (f.suit_counts[s], -s))
-        return frozenset(c for c in hand if d.suit(c) == suit)
+    def _suit_cards(self, f: Features, bits: int, hm: int) -> int:
+        t = self.tables
+        suit = max(range(t.suits), key=lambda s: (f.suit_counts[s], -s))
+        return hm & t.full_ranks << (suit * t.ranks)
 
 
 def _compare(test: Callable[[int, int], bool], left: Quantity, right: Quantity) -> Callable[[Features], bool]:
@@ -489,5 +527,5 @@ class _Cycle(Exception):
     pass
 
 
-def _whole(f: Features, bits: int, hand: tuple[int, ...]) -> frozenset[int]:
-    return frozenset(hand)
+def _whole(f: Features, bits: int, hm: int) -> int:
+    return hm

@@ -149,16 +149,31 @@ class DeckTables:
         rest = self.ranks % per or per
         return b * per, table(per), range((self.ranks - rest) // per), table(rest)
 
-    def shape_key(self, rank_key: int) -> int:
-        """How many ranks have each count (0, 1, 2, ...), packed into one integer: what the hand's
-        shape is made of (:attr:`Features.shape`), equal for equal shapes, read a few ranks at a
-        time from tables (no tuple of counts made)."""
+    @cached
+    def shape_key(self) -> Callable[[int], int]:
+        """``shape_key(rank_key)``: how many ranks have each count (0, 1, 2, ...), packed into one
+        integer: what the hand's shape is made of (:attr:`Features.shape`), equal for equal
+        shapes, read a few ranks at a time from tables (no tuple of counts made). Made on first
+        use, with the chunks of up to four tables written out."""
         width, tables = self._shape_chunks
         mask = (1 << width) - 1
-        key = 0
-        for table in tables:
-            key += table[rank_key & mask]
-            rank_key >>= width
+        if len(tables) == 3:
+            t0, t1, t2 = tables
+            w2 = 2 * width
+            return lambda rank_key: t0[rank_key & mask] + t1[rank_key >> width & mask] + t2[rank_key >> w2]
+        if len(tables) == 4:
+            t0, t1, t2, t3 = tables
+            w2, w3 = 2 * width, 3 * width
+            return lambda rank_key: (t0[rank_key & mask] + t1[rank_key >> width & mask]
+                                     + t2[rank_key >> w2 & mask] + t3[rank_key >> w3])
+
+        def key(rank_key: int) -> int:
+            out = 0
+            for table in tables:
+                out += table[rank_key & mask]
+                rank_key >>= width
+            return out
+
         return key
 
     @cached

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import compress
 from typing import Callable, Iterable, Protocol, Sequence
 
 from .cards import Deck
@@ -155,6 +156,9 @@ class _ContextEvaluator:
         sets = tuple(dict.fromkeys(q.counts[0] for q in plain if q.counts))
         others = list({_side_key(q): q.from_hand() for q in sides if q not in plain}.values())  # each side once
         bit_count = int.bit_count
+        if len(others) == 1:                # hanafuda's sets: groups(3, standing)
+            other = others[0]
+            return lambda mask: (*map(bit_count, map(mask.__and__, sets)), other(mask))
 
         def key(mask: int) -> object:
             return (*map(bit_count, map(mask.__and__, sets)), *[fn(mask) for fn in others])
@@ -303,20 +307,23 @@ class RoleEvaluator:
 
     def evaluate(self, hand: Sequence[int], trump: int | None = None, indicator: int | None = None) -> RoleResult:
         """The roles of ``hand`` with their values and witness cards."""
-        hand = tuple(hand)
-        ev = self.context(trump, indicator)
-        bits, packed = self._bits_many(ev, (hand,))[0]
+        ev = self._contexts.get((trump, indicator)) or self.context(trump, indicator)
+        bits, packed = (ev.reader or self._reader(ev))(hand)
         res = ev.final_cache.get(bits) or ev.resolve(bits)
         if not res.hits:
             return NO_ROLES
-        t = self.compiler.tables
-        rk, sk, mask = t.unpack(packed)
-        f = KeyedFeatures(t, rk, sk, mask & t.full_hand)
+        t, witnesses = self.compiler.tables, ev.c.witnesses
+        hm = (packed >> t.mask_shift) & t.full_hand
+        f = KeyedFeatures(t, packed & t.rank_key_mask, (packed >> t.suit_shift) & t.suit_key_mask, hm)
         hits = []
         for h in res.hits:
-            cards = frozenset().union(*(ev.c.witnesses[i](f, bits, hand) for i in h.parts))
-            hits.append(RoleHit(h.id, h.go, h.forced, self._sorted(cards)))
-        return RoleResult(tuple(hits), res.go, res.forced)
+            cards = 0
+            for i in h.parts:
+                cards |= witnesses[i](f, bits, hm)
+            hits.append(RoleHit(h.id, h.go, h.forced, self._shown(hand, cards)))
+        out = RoleResult(tuple(hits), res.go, res.forced)
+        out.__dict__["ids"] = res.ids           # the same ids in the same order, already made
+        return out
 
     def values(self, hand: Sequence[int], trump: int | None = None, indicator: int | None = None) -> Resolution:
         """The roles of ``hand`` and their totals, without witness cards (the fast path of play)."""
@@ -324,15 +331,20 @@ class RoleEvaluator:
         bits = (ev.reader or self._reader(ev))(hand)[0]
         return ev.final_cache.get(bits) or ev.resolve(bits)
 
-    def _sorted(self, cards: Iterable[int]) -> tuple[int, ...]:
-        """Witness cards highest rank first, then by suit."""
-        return tuple(sorted(cards, key=self._shown_order.__getitem__))
+    def _shown(self, hand: Sequence[int], cards: int) -> tuple[int, ...]:
+        """The cards of ``hand`` in the hand mask ``cards``, highest rank first, then by suit."""
+        bit = self.compiler.tables.hand_bit.__getitem__
+        return tuple(sorted(compress(hand, map(cards.__and__, map(bit, hand))), key=self._shown_order.__getitem__))
 
     @cached_property
-    def _shown_order(self) -> tuple[tuple[int, int], ...]:
-        """Each card's place among witness cards (:meth:`_sorted`), read once per deck."""
+    def _shown_order(self) -> tuple[int, ...]:
+        """Each card's place among witness cards (:meth:`_shown`), read once per deck."""
         d = self.deck
-        return tuple((-d.rank(c), d.suit(c)) for c in range(d.size))
+        order = sorted(range(d.size), key=lambda c: (-d.rank(c), d.suit(c)))
+        place = [0] * d.size
+        for i, c in enumerate(order):
+            place[c] = i
+        return tuple(place)
 
     def evaluate_many(self, hands: Iterable[Sequence[int]], trump: int | None = None,
                       indicator: int | None = None) -> list[Resolution]:
@@ -356,7 +368,7 @@ class RoleEvaluator:
         rcache, scache, jcache = ev.rank_cache, ev.suit_cache, ev.joint_cache
         single = ev.joint_fns[0] if len(ev.joint_fns) == 1 and ev.has_joint and not ev.mixed else None
         reads, rdcache, has_rank, has_suit = ev.joint_reads, ev.read_cache, ev.has_rank, ev.has_suit
-        counted, ccache = ev.count_shift, ev.count_cache
+        counted, ccache, jkey = ev.count_shift, ev.count_cache, ev.joint_key
         rank_miss = self._rank_by_hand(ev) or (lambda rk, mask: ev.rank_bits_of(rk))
 
         def read(hand: Sequence[int]) -> tuple[int, int]:
@@ -376,10 +388,13 @@ class RoleEvaluator:
                 sb = ev.suit_bits(sk)
             if counted is not None:
                 jb = ccache.get(v >> counted)
-                if jb is None:
+                if jb is None:                  # the joint sides' values, which fewer hands differ in
                     if len(ccache) >= READ_CACHE_SIZE:
                         ccache.clear()
-                    jb = ccache[v >> counted] = ev.joint_bits(rk, sk, mask)
+                    jb = jcache.get(jkey(mask))
+                    if jb is None:
+                        jb = ev.joint_bits(rk, sk, mask)
+                    ccache[v >> counted] = jb
             elif reads is not None:
                 jb = rdcache.get(mask & reads)
                 if jb is None:
@@ -412,6 +427,12 @@ class RoleEvaluator:
                 return None
             tests.append((bit, left, right, OPS[atom.node.op]))
         shapes, shape_key, shape_bits = ev.shape_cache, t.shape_key, ev.shape_bits
+        if not tests:                   # the shape decides every rank atom (hanafuda's sets)
+            def by_shape(rank_key: int, hand_mask: int) -> int:
+                out = shapes.get(shape_key(rank_key))
+                return shape_bits(rank_key) if out is None else out
+
+            return by_shape
 
         def bits(rank_key: int, hand_mask: int) -> int:
             out = shapes.get(shape_key(rank_key))

@@ -244,11 +244,11 @@ class HandRoles(PhaseRule):
         seat_goers(t)
         r, s = t.round, t.round.play
         for seat in s.order:
-            res = self.roles_of(t, seat)
-            s.hand_roles[seat] = res
-            if not res.roles:
+            res = s.hand_roles[seat] = self.roles_of(t, seat)      # told games' claimed roles too
+            roles = res.roles
+            if not roles:
                 continue
-            cards = tuple(sorted({c for h in res.roles for c in h.cards}))
+            cards = tuple(sorted(roles[0].cards if len(roles) == 1 else {c for h in roles for c in h.cards}))
             t.emit(RolesShown(r.index, seat, res.ids, res.go, cards))
         if self.ruleset.hanafuda.settle == "at_start":
             pay_hand_roles(t, s)
@@ -263,9 +263,12 @@ def pay_hand_roles(t: Table, s: MatchingState) -> None:
     ``hand_roles.settle: at_end`` when the round ends)."""
     kan = t.ruleset.hanafuda.kan
     for seat, res in s.hand_roles.items():
+        if not res.go:
+            continue
+        value, note = res.go * kan, f"hand roles {'+'.join(res.ids)}"
         for other in s.order:
-            if other != seat and res.go:
-                t.pay(TransferKind.ROLES, other, seat, res.go * kan, f"hand roles {'+'.join(res.ids)}")
+            if other != seat:
+                t.pay(TransferKind.ROLES, other, seat, value, note)
 
 
 class CardScoring(PhaseRule):
