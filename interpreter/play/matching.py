@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field as dc_field
-from functools import cached_property
-from typing import Any, Callable, ClassVar, Optional, Sequence, Union, cast
+from typing import Any, Callable, ClassVar, Iterable, Optional, Sequence, Union, cast
 
 from ...ruleset.errors import IllegalAction
 from ...ruleset.hanafuda import HanafudaDeck
@@ -85,7 +84,8 @@ class MatchingState:
     order: tuple[int, ...]                      # seats in playing order (H2)
     captures: dict[int, list[int]]
     hand_roles: dict[int, RoleResult] = dc_field(default_factory=dict)     # seat -> RoleResult (H8)
-    stage: Stage = Stage.PLAY
+    stage: Stage = dc_field(default_factory=lambda: _PLAY)     # (no class attribute: one of a mutable type
+    #                                                          keeps Python from specialising reads of it)
     turn: int = 0                                # index into order, counting every turn
     pending: Optional[int] = None                # the turned card waiting for a choice
     stopped: Optional[tuple[int, tuple[str, ...], int]] = None   # (seat, roles, value) by H18
@@ -151,26 +151,29 @@ class MatchingEngine:
         # a capture of one card: its taken cards, shared by its events
         self._one: tuple[tuple[int, ...], ...] = tuple((c,) for c in ruleset.deck.cards)
 
-    @cached_property
-    def _pile_keys(self) -> Optional[tuple[Callable[[int], int], Callable[[int, Sequence[int]], bool]]]:
-        """(each card's capture-role key, whether a pile of a key makes a capture role), when the
-        capture roles read nothing but counts of known cards
-        (:meth:`~...ruleset.roles.RoleEvaluator.role_key`): each seat then keeps its pile's key
-        (``MatchingState.keys``), the sum of its cards' keys, and a pile that took only cards of
-        key 0 has the roles it had. None when the roles read more: the pile is judged whole
-        (:attr:`_made_role`)."""
-        keyed = capture_evaluator(self.ruleset).role_key()
-        return None if keyed is None else (keyed[0].__getitem__, keyed[1])
+        # (each card's capture-role key, whether a pile of a key makes a capture role), when the
+        # capture roles read nothing but counts of known cards
+        # (:meth:`~...ruleset.roles.RoleEvaluator.role_key`): each seat then keeps its pile's key
+        # (``MatchingState.keys``), the sum of its cards' keys, and a pile that took only cards of
+        # key 0 has the roles it had. None when the roles read more: the pile is judged whole
+        # (:meth:`_made_role`). Set here, not on first use: an attribute added later would keep
+        # Python from specialising the reads of the others.
+        ev = capture_evaluator(ruleset)
+        keyed = ev.role_key()
+        self._pile_keys: Optional[tuple[Callable[[int], int], Callable[[int, Sequence[int]], bool]]] = (
+            None if keyed is None else (keyed[0].__getitem__, keyed[1]))
+        # else whether cards are read by a capture role, and whether a pile makes one (_made_role)
+        self._reads: Optional[Callable[[Iterable[int]], bool]] = ev.reads_fn() if keyed is None else None
+        self._holds_role: Optional[Callable[[Sequence[int]], bool]] = ev.holds_role() if keyed is None else None
 
-    @cached_property
-    def _made_role(self) -> Callable[[MatchingState, int, list[int]], bool]:
+    def _made_role(self, s: MatchingState, seat: int, pile: list[int]) -> bool:
         """Whether the turn just played, which added cards to the seat's ``pile``, made the pile
         a capture role (H18), when the capture roles read more than counts of known cards: a
         pile that was not empty before the turn and took only cards no capture role reads has
         the roles it had (judged when it last took cards); else the pile is judged whole."""
-        ev = capture_evaluator(self.ruleset)
-        reads, holds_role = ev.reads_fn(), ev.holds_role()
-        return lambda s, seat, pile: ((s.turn_from == 0 or reads(pile[s.turn_from:])) and holds_role(pile))
+        reads, holds_role = self._reads, self._holds_role
+        assert reads is not None and holds_role is not None     # made when the piles have no keys
+        return (s.turn_from == 0 or reads(pile[s.turn_from:])) and holds_role(pile)
 
     def start(self, t: Table) -> None:
         seat_goers(t)
