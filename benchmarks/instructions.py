@@ -1,6 +1,6 @@
 """Load-independent speed figures: instructions counted by valgrind, for the ratios of issue 15.
 
-    python benchmarks/instructions.py [--games N] [--rounds R] [--only interpreter,baseline,...]
+    python benchmarks/instructions.py [--games N] [--rounds R] [--only interpreter,baseline,...] [--replay]
 
 On a shared, busy machine CPU times swing twofold between runs; instruction counts do not. For
 each workload this script runs itself under ``valgrind --tool=callgrind`` twice, once with the
@@ -12,6 +12,9 @@ the caches' warm-up are not counted). It prints each workload's instructions and
 - ``simulate``: the same N games through ``simulate`` (summaries folded, one worker);
 - ``baseline``: the same N games on the hand-written engine (``baseline_engine.py``);
 - ``hanafuda`` and ``trick``: R rounds of 3-player random play of each game (as ``hanafuda.py``).
+  With ``--replay`` the warm-up plays those very rounds first, so that they are counted with the
+  caches they leave, as ``hanafuda.py``'s best of several runs of one seed is (without it, most
+  hands' roles are new to the caches).
 
 Instructions are not time (a cache miss costs more than an add), so these ratios complement the
 timed ones, they do not replace them. Needs valgrind (``apt install valgrind``).
@@ -48,7 +51,7 @@ def _random_rounds(name: str, rounds: int, seed: int) -> None:
             g.apply(rng.choice(g.legal_actions()))
 
 
-def run(workload: str, games: int, rounds: int) -> None:
+def run(workload: str, games: int, rounds: int, replay: bool = False) -> None:
     """Warm up (other seeds), then play ``workload`` unless it is ``none``."""
     sys.path.insert(0, str(HERE))
     from baseline_engine import native_roles, play_game
@@ -67,6 +70,9 @@ def run(workload: str, games: int, rounds: int) -> None:
     simulate(rules, games=5, players=5, bots=["random"], seed=99)
     _random_rounds("hanafuda_hachihachi", 60, 99)
     _random_rounds("hachihachi_trick", 60, 99)
+    if replay:                                  # the rounds counted below, played once already
+        _random_rounds("hanafuda_hachihachi", rounds, 1)
+        _random_rounds("hachihachi_trick", rounds, 1)
     seeds = [game_seed(1, i) for i in range(games)]
     if workload == "interpreter":
         for s in seeds:
@@ -80,10 +86,11 @@ def run(workload: str, games: int, rounds: int) -> None:
         _random_rounds("hanafuda_hachihachi" if workload == "hanafuda" else "hachihachi_trick", rounds, 1)
 
 
-def count(workload: str, games: int, rounds: int) -> int:
+def count(workload: str, games: int, rounds: int, replay: bool = False) -> int:
     """Instructions of this script running ``workload`` under callgrind."""
     out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-                          __file__, "--run", workload, "--games", str(games), "--rounds", str(rounds)],
+                          __file__, "--run", workload, "--games", str(games), "--rounds", str(rounds)]
+                         + (["--replay"] if replay else []),
                          capture_output=True, text=True, check=True, env={**os.environ, "PYTHONHASHSEED": "0"})
     found = re.search(r"Collected\s*:\s*(\d+)", out.stderr)
     if not found:
@@ -95,18 +102,20 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--rounds", type=int, default=150)
+    ap.add_argument("--replay", action="store_true",
+                    help="Count hanafuda and trick rounds played once already (as hanafuda.py's best of N).")
     ap.add_argument("--only", default=",".join(WORKLOADS),
                     help="Comma-separated workloads to count (default: all); ratios need both sides.")
     ap.add_argument("--run", choices=WORKLOADS + ("none",), help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.run:
-        run(a.run, a.games, a.rounds)
+        run(a.run, a.games, a.rounds, a.replay)
         return
     only = [w for w in WORKLOADS if w in a.only.split(",")]
     if not only:
         raise SystemExit(f"--only: name one or more of {', '.join(WORKLOADS)}")
-    warm = count("none", a.games, a.rounds)
-    n = {w: count(w, a.games, a.rounds) - warm for w in only}
+    warm = count("none", a.games, a.rounds, a.replay)
+    n = {w: count(w, a.games, a.rounds, a.replay) - warm for w in only}
     for w in only:
         print(f"{w:12s} {n[w] / 1e6:10.1f} M instructions")
     for label, top, bottom in (("interpreter / baseline:  ", "baseline", "interpreter"),
