@@ -98,7 +98,7 @@ class MatchingState:
     seat: int = -1                               # the seat to play (set from order and turn, below)
     left: int = -1                               # the cards left in the players' hands (-1: not counted yet)
     plays: dict[int, list[Play]] = dc_field(default_factory=dict)    # seat -> a play per card of
-    #                                            its hand, in hand order (made on use, kept beside the hand)
+    #                                            its hand, in hand order (made when play starts, kept beside the hand)
 
     def __post_init__(self) -> None:
         self.seat_to_play()
