@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import enum
 import operator
-from itertools import compress
 from dataclasses import dataclass, field
-from functools import cached_property
+from itertools import compress
 from typing import Callable, cast
 
 from .cards import Deck
@@ -324,16 +323,16 @@ class TableCompiler:
         t = self.tables
         assert node.cardset is not None, "only groups(..., SET) come here"
         mask = self.cardset_mask(node.cardset, ctx)
-        rank_bits = [sum(1 << (s * t.ranks + r) for s in range(t.suits)) for r in range(t.ranks)]
+        columns = t.rank_columns
         parts = []
         for r in range(t.ranks):
-            sub = mask & rank_bits[r]
+            sub = mask & columns[r]
             if sub:
                 parts.append(self._count(Count(cast(CardSet, _Mask(sub))), ctx, out))   # a compiler-only set
         test, n = OPS[node.op], node.n
         fns = [q.fn for q in parts]
         domain = Domain.RANK if all(q.domain == Domain.RANK for q in parts) else Domain.JOINT
-        subs = [mask & rb for rb in rank_bits if mask & rb]
+        subs = [mask & col for col in columns if mask & col]
 
         passes = tuple(int(k > 0 and test(k, n)) for k in range(t.suits + 1))   # by a rank's count in SET
         counted, bit_count = passes.__getitem__, int.bit_count
@@ -439,16 +438,10 @@ class TableCompiler:
             return self._suit_cards
         return _whole
 
-    @cached_property
-    def _rank_cards(self) -> tuple[int, ...]:
-        """Each rank's cards, as a hand mask."""
-        t = self.tables
-        return tuple(sum(1 << (s * t.ranks + r) for s in range(t.suits)) for r in range(t.ranks))
-
     def _group_witness(self, test: Callable[[int], bool], whole_if_none: bool) -> Witness:
         """The cards of the ranks whose count in the hand passes ``test`` (else the whole hand,
         when ``whole_if_none``)."""
-        cols, passes = self._rank_cards, tuple(test(k) for k in range(self.tables.suits + 1))
+        cols, passes = self.tables.rank_columns, tuple(test(k) for k in range(self.tables.suits + 1))
         take = passes.__getitem__
 
         def cards(f: Features, bits: int, hm: int) -> int:
@@ -462,7 +455,7 @@ class TableCompiler:
         ``op n``, else the whole hand."""
         assert node.cardset is not None, "only groups(..., SET) come here"
         mask, test, n = self.cardset_mask(node.cardset, ctx), OPS[node.op], node.n
-        subs = tuple(mask & col for col in self._rank_cards if mask & col)
+        subs = tuple(mask & col for col in self.tables.rank_columns if mask & col)
         passes = tuple(k > 0 and test(k, n) for k in range(self.tables.suits + 1))
 
         def cards(f: Features, bits: int, hm: int) -> int:
@@ -470,16 +463,9 @@ class TableCompiler:
 
         return cards
 
-    def _rank_mask(self, hm: int) -> int:
-        """The ranks of the cards of hand mask ``hm``."""
-        t, ranks = self.tables, 0
-        for s in range(t.suits):
-            ranks |= hm >> (s * t.ranks)
-        return ranks & t.full_ranks
-
     def _run_cards(self, hm: int, rank_mask: int) -> int:
         """One card of each rank of the highest longest run of ``rank_mask``: its lowest suit's."""
-        cols, cards = self._rank_cards, 0
+        cols, cards = self.tables.rank_columns, 0
         for r in self.tables.run_ranks(rank_mask):
             held = hm & cols[r]
             cards |= held & -held
@@ -488,7 +474,7 @@ class TableCompiler:
     def _run_in_witness(self, mask: int) -> Witness:
         def cards(f: Features, bits: int, hm: int) -> int:
             inside = hm & mask
-            return self._run_cards(inside, self._rank_mask(inside))
+            return self._run_cards(inside, self.tables.held_ranks(inside))
 
         return cards
 

@@ -86,6 +86,8 @@ class DeckTables:
         self._runs = tuple(self._run(m) for m in range(1 << ranks)) if ranks <= 16 else None
         self._count_chunks = self._chunk_tables()
         self.rank_values = tuple(1 << r for r in range(ranks))     # each rank's bit in a rank mask
+        # each rank's cards, as a hand mask (the hand mask is suit-major: bit suit * ranks + rank)
+        self.rank_columns = tuple(sum(1 << (s * ranks + r) for s in range(suits)) for r in range(ranks))
 
     def _run(self, mask: int) -> int:
         if self.ace_low and self.ranks > 1 and mask >> (self.ranks - 1) & 1:
@@ -195,6 +197,13 @@ class DeckTables:
     def suit_counts(self, suit_key: int) -> tuple[int, ...]:
         f = (1 << SUIT_KEY_BITS) - 1
         return tuple((suit_key >> (SUIT_KEY_BITS * s)) & f for s in range(self.suits))
+
+    def held_ranks(self, hand_mask: int) -> int:
+        """The rank mask of the ranks the cards of ``hand_mask`` hold."""
+        held = 0
+        for s in range(self.suits):
+            held |= hand_mask >> (s * self.ranks)
+        return held & self.full_ranks
 
     def suit_masks(self, hand_mask: int) -> tuple[int, ...]:
         return tuple((hand_mask >> (s * self.ranks)) & self.full_ranks for s in range(self.suits))

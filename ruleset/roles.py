@@ -454,20 +454,14 @@ class RoleEvaluator:
             return lambda hm: value
         if q.hand_fn is not None:               # groups(n, SET): the compiler's own
             return q.hand_fn
-        shifts, full, run_length = range(0, t.ranks * t.suits, t.ranks), t.full_ranks, t.run_length
+        full, run_length, held_ranks = t.full_ranks, t.run_length, t.held_ranks
         if isinstance(node, Count):
             mask = self.compiler.cardset_mask(node.cardset, ctx)
             return lambda hm: (hm & mask).bit_count()
         if isinstance(node, (Run, RunIn)):
             ranks = full if isinstance(node, Run) else self.compiler.cardset_mask(node.cardset, ctx) & full
 
-            def run(hm: int) -> int:
-                held = 0
-                for sh in shifts:
-                    held |= hm >> sh
-                return run_length(held & ranks)
-
-            return run
+            return lambda hm: run_length(held_ranks(hm) & ranks)
         return None
 
     def _card_reads(self, trump: int | None, indicator: int | None) -> tuple[int, Sequence[int]] | None:
