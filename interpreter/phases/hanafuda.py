@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from itertools import repeat
 from operator import indexOf
-from typing import Any, Iterable, Mapping, Optional, Protocol, Sequence
+from typing import Any, Iterable, Mapping, Optional, Protocol, Sequence, TypeVar
 
 from ...ruleset.hanafuda_rules import HanaField, HanafudaRules
 from ...ruleset.model import Phase, Ruleset, TransferKind
@@ -35,20 +35,23 @@ class HanaDeal(ActionBase):
         return "the deal"
 
 
-def new_hana_deal(hands: tuple[tuple[int, ...], ...], field: tuple[int, ...], stock: tuple[int, ...]) -> HanaDeal:
-    """``HanaDeal(hands, field, stock)``, built without the frozen ``__init__``'s
-    ``object.__setattr__`` per field (the deal of every round): its fields are put in its
-    ``__dict__`` in their order, as that ``__init__`` puts them, so it is the same value (equal,
-    printed, copied and pickled alike)."""
-    deal = _new_object(HanaDeal)
-    d = deal.__dict__
-    d["hands"] = hands
-    d["field"] = field
-    d["stock"] = stock
-    return deal
-
-
 _new_object = object.__new__
+_F = TypeVar("_F")
+
+
+def new_hana_deal(hands: tuple[tuple[int, ...], ...], field: tuple[int, ...], stock: tuple[int, ...]) -> HanaDeal:
+    """``HanaDeal(hands, field, stock)`` (the deal of every round), built by :func:`_frozen`."""
+    return _frozen(HanaDeal, hands=hands, field=field, stock=stock)
+
+
+def _frozen(cls: type[_F], **fields: Any) -> _F:
+    """A frozen dataclass ``cls(**fields)``, built without the frozen ``__init__``'s
+    ``object.__setattr__`` per field: the fields (given in their order) are put in its
+    ``__dict__`` in that order, as that ``__init__`` puts them, so it is the same value (equal,
+    printed, copied and pickled alike)."""
+    obj = _new_object(cls)
+    obj.__dict__.update(fields)
+    return obj
 
 
 @dataclass(frozen=True)
@@ -74,14 +77,8 @@ class RoundScored:
 
 def new_round_scored(round: int, points: tuple[int, ...], specials: tuple[tuple[str, int, int], ...],
                      fukikeshi: bool) -> RoundScored:
-    """``RoundScored(...)``, built as :func:`new_hana_deal` builds a deal (once a round)."""
-    e = _new_object(RoundScored)
-    d = e.__dict__
-    d["round"] = round
-    d["points"] = points
-    d["specials"] = specials
-    d["fukikeshi"] = fukikeshi
-    return e
+    """``RoundScored(...)`` (once a round), built by :func:`_frozen`."""
+    return _frozen(RoundScored, round=round, points=points, specials=specials, fukikeshi=fukikeshi)
 
 
 class Piles(Protocol):
@@ -118,14 +115,13 @@ class HanaDealSpace:
         # where a shuffled deck is cut: a hand per seat, the field cards, the stock (made once)
         self._hands = tuple(slice(i, i + n) for i in range(0, dealt, n))
         self._field, self._stock = slice(dealt, dealt + f), slice(dealt + f, None)
-        self._distinct = f - 3          # more months than this on the field: no month four times
 
     def sample(self, rng: random.Random) -> HanaDeal:
-        cards, month = list(self.ruleset.deck.cards), self._month.__getitem__
+        cards = list(self.ruleset.deck.cards)
         while True:
             shuffle(rng, cards)                         # rng.shuffle's very order, drawn faster
             field = tuple(sorted(cards[self._field]))
-            if len(set(map(month, field))) > self._distinct or self._four(field) is None:   # field_four: redeal
+            if self._four(field) is None:               # field_four: redeal
                 hands = tuple(map(tuple, map(sorted, map(cards.__getitem__, self._hands))))
                 return new_hana_deal(hands, field, tuple(cards[self._stock]))
 
@@ -169,10 +165,7 @@ def _last_binding(t: Table) -> Optional[str]:
     last = made.round
     if last != t.round.index - 1:
         return None
-    binds: Optional[str] = made.binds_next
-    if at == len(events) or type(events[at]) is not FieldCarried:
-        return binds                    # no field carried beside it (most rounds)
-    found = [binds]
+    found: list[Optional[str]] = [made.binds_next]
     while at < len(events) and type(events[at]) is FieldCarried:     # the fields carried beside it
         e: Any = events[at]
         if e.round != last:

@@ -121,7 +121,7 @@ def seat_goers(t: Table) -> None:
     r, s = t.round, t.round.play
     if s is None or len(s.order) == len(r.goers):
         return      # every seat goes (the order holds every seat), or the goers are seated already
-    order = tuple(x for x in t.ruleset.hanafuda.play_order(r.seats_from_start()) if x in r.goers)
+    order = tuple(x for x in t.ruleset.hanafuda.order_from(r.start, r.players) if x in r.goers)
     if s.order == order:
         return
     for seat in s.order:
