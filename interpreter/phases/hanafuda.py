@@ -275,7 +275,7 @@ class CardScoring(PhaseRule):
         rules = ruleset.hanafuda
         # settle: at_end, a capture role stopped the round: the hand roles are paid at its end
         self._late = rules.settle == "at_end" and rules.after_capture_role == "stop"
-        self._point_of = rules.deck.points_table.__getitem__       # each card's points (H1)
+        self._points_of = rules.deck.points_of              # the card points of a pile (H1)
         self._month_of = rules.deck.rank_table.__getitem__
         # the special roles of H19 this ruleset has (None: not played)
         self._sohachi, self._nihachi, self._sujuroku = map(rules.specials.get, ("sohachi", "nihachi", "sujuroku"))
@@ -312,8 +312,8 @@ class CardScoring(PhaseRule):
 
     def card_points(self, s: Piles) -> dict[int, int]:
         """The card points each seat captured (H1)."""
-        point_of, captures = self._point_of, s.captures
-        return {seat: sum(map(point_of, captures[seat])) for seat in s.order}
+        points_of, captures = self._points_of, s.captures
+        return {seat: points_of(captures[seat]) for seat in s.order}
 
     def chaff(self, s: Piles, seat: int) -> int:
         """H19 sujuroku: the chaff ``seat`` captured, willow cards counted as chaff."""
