@@ -92,7 +92,7 @@ class MatchingState:
     capture_paid: dict[int, int] = dc_field(default_factory=dict)   # seat -> kan paid for capture roles (play_on)
     turn_from: int = 0                           # the size of the seat's pile when its turn began
     twice: set[int] = dc_field(default_factory=set)   # the cards of the months the field holds twice
-    #                                                   (a play of one is a choice, H15; made on use)
+    #                                                   (a play of one is a choice, H15; made when play starts)
     keys: dict[int, int] = dc_field(default_factory=dict)   # seat -> its pile's capture-role key (role_key)
     months: list[list[int]] = dc_field(default_factory=list)   # the field cards of each month, in field
     #                                                            order (made on use: empty until then)
