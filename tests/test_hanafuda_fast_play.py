@@ -114,17 +114,20 @@ def test_h18_keyed_piles_and_whole_piles_play_the_same_games(name, players, monk
 
 
 @pytest.mark.parametrize("name,players", VARIANTS[:2], ids=[n for n, _ in VARIANTS[:2]])
-def test_h15_the_count_of_months_lying_twice_follows_the_field(name, players):
-    """Matching play counts the months the field holds twice (a choice, H15) instead of looking
-    at every month each time: at every decision the count is that of the field."""
+def test_h15_the_months_lying_twice_follow_the_field(name, players):
+    """Matching play keeps the cards of the months the field holds twice (a play of one is a
+    choice, H15) instead of looking at every month each time: at every decision they are those of
+    the field."""
     ruleset, seen = rules(name), []
 
     def check(g):
         s = g.round.play
-        if s.doubled >= 0:              # counted once the field's months are read
-            months = [ruleset.deck.rank(c) for c in s.field]
-            assert s.doubled == sum(1 for m in set(months) if months.count(m) == 2)
-            seen.append(s.doubled)
+        if not s.months:                # made when play starts (a go/drop form declares first)
+            return
+        months = [ruleset.deck.rank(c) for c in s.field]
+        twice = {m for m in months if months.count(m) == 2}
+        assert s.twice == {c for c in ruleset.deck.cards if ruleset.deck.rank(c) in twice}
+        seen.append(len(twice))
 
     for seed in (51, 52):
         random_game(ruleset, players, seed, 6, check)

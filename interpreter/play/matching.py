@@ -91,7 +91,8 @@ class MatchingState:
     stopped: Optional[tuple[int, tuple[str, ...], int]] = None   # (seat, roles, value) by H18
     capture_paid: dict[int, int] = dc_field(default_factory=dict)   # seat -> kan paid for capture roles (play_on)
     turn_from: int = 0                           # the size of the seat's pile when its turn began
-    doubled: int = -1                            # the months the field holds twice (-1: not counted yet)
+    twice: set[int] = dc_field(default_factory=set)   # the cards of the months the field holds twice
+    #                                                   (a play of one is a choice, H15; made when play starts)
     keys: dict[int, int] = dc_field(default_factory=dict)   # seat -> its pile's capture-role key (role_key)
     months: list[list[int]] = dc_field(default_factory=list)   # the field cards of each month, in field
     #                                                            order (made on use: empty until then)
@@ -144,12 +145,15 @@ class MatchingEngine:
         self.month = self.deck.rank_table                   # each card's month
         self._plays = tuple(Play(c) for c in ruleset.deck.cards)     # one shared action per card
         # the tables' item getters, bound once: binding one per call costs more than its map
-        self._play_of, self._month_of = self._plays.__getitem__, self.month.__getitem__
+        self._play_of = self._plays.__getitem__
         self._captures = {(c, f): Capture(c, f) for c in ruleset.deck.cards for f in ruleset.deck.cards
                           if c != f and self.month[c] == self.month[f]}
         self._play_on_roles = ruleset.hanafuda.after_capture_role == "play_on"
         # a capture of one card: its taken cards, shared by its events
         self._one: tuple[tuple[int, ...], ...] = tuple((c,) for c in ruleset.deck.cards)
+        # each card's month's cards
+        self._same_month: tuple[frozenset[int], ...] = tuple(
+            frozenset(f for f in ruleset.deck.cards if self.month[f] == self.month[c]) for c in ruleset.deck.cards)
 
         # (each card's capture-role key, whether a pile of a key makes a capture role), when the
         # capture roles read nothing but counts of known cards
@@ -182,6 +186,7 @@ class MatchingEngine:
         s.left = sum(len(hands[x]) for x in s.order)
         s.plays = {x: list(map(self._play_of, hands[x])) for x in s.order}
         s.stage = _PLAY if s.left else _OVER
+        self._months(s)
 
     def standing(self, t: Table) -> dict[int, int]:
         """The card points each goer has captured (H1)."""
@@ -207,10 +212,9 @@ class MatchingEngine:
             return tuple(self._captures[pending, f] for f in self.matches(s, pending))
         if stage is _OVER:
             return ()
-        if s.doubled:                       # (-1: not counted yet)
-            months, hand = s.months or self._months(s), t.round.hands[s.seat]
-            if s.doubled and 2 in map(len, map(months.__getitem__, map(self._month_of, hand))):
-                return self._with_choices(hand, months)     # (the test runs in C)
+        twice = s.twice
+        if twice and not twice.isdisjoint(t.round.hands[s.seat]):
+            return self._with_choices(t.round.hands[s.seat], s.months or self._months(s))
         # No card of the hand matches two field cards: a play per card, kept beside the hand.
         return tuple(s.plays[s.seat])
 
@@ -314,7 +318,7 @@ class MatchingEngine:
                         assert type(action) is Capture      # the card played, never the turned one
                         f = action.target
                         m.remove(f)
-                        s.doubled -= 1
+                        s.twice.difference_update(self._same_month[card])
                         field.remove(f)
                         taken = one[f]
                     else:                       # the month's other three cards (dealt to the field)
@@ -361,7 +365,7 @@ class MatchingEngine:
         s.pending = None
         s.stage = _PLAY
         (s.months or self._months(s))[self.month[card]].remove(target)
-        s.doubled -= 1
+        s.twice.difference_update(self._same_month[card])
         s.field.remove(target)
         pile.append(card)
         pile.append(target)
@@ -369,16 +373,16 @@ class MatchingEngine:
 
     def _months(self, s: MatchingState) -> list[list[int]]:
         """The field cards of each month in field order, kept beside the field while it changes,
-        and how many months lie twice on the field (:attr:`MatchingState.doubled`). A card is laid
-        on the field only when no field card has its month, and a capture takes cards away: a
-        month lies twice only from the deal until a choice takes one of its two cards (H15)."""
+        and the cards of the months that lie twice on the field (:attr:`MatchingState.twice`). A
+        card is laid on the field only when no field card has its month, and a capture takes cards
+        away: a month lies twice only from the deal until a choice takes one of its two cards (H15)."""
         months = s.months
         if not months:
-            month = self.month
+            month, same = self.month, self._same_month
             months = s.months = [[] for _ in range(max(month) + 1)]
             for f in s.field:
                 months[month[f]].append(f)
-            s.doubled = list(map(len, months)).count(2)
+            s.twice = {c for m in months if len(m) == 2 for c in same[m[0]]}
         return months
 
     def _role_made(self, t: Table, s: MatchingState, seat: int, pile: list[int]) -> bool:
