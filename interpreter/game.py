@@ -239,14 +239,17 @@ class GameState:
         """Apply a random deal (see :meth:`sample_chance`)."""
         return self.apply(self.sample_chance(rng))
 
-    def watch(self, see: Optional[Callable[[object], None]], transfers: bool = True) -> None:
-        """Hand ``see`` the events the phases emit and (unless ``transfers`` is False) every
-        :class:`~.events.Transfer`, as they happen, from now on (None: stop). The applied actions
-        are not handed over (they are the bulk of the log; a watcher reads a round's deal and calls
-        from :attr:`round` when the round ends, the amounts taken from the pot from
-        :attr:`pot_taken`). A clone is not watched."""
+    def watch(self, see: Optional[Callable[[object], None]], transfers: bool = True,
+              play: bool = True) -> None:
+        """Hand ``see`` the events the phases emit, as they happen, from now on (None: stop):
+        unless ``transfers`` is False every :class:`~.events.Transfer`, and unless ``play`` is
+        False the play kind's events of play (each trick taken, each card placed in matching play).
+        The applied actions are not handed over (they are the bulk of the log; a watcher reads a
+        round's deal and calls from :attr:`round` when the round ends, the amounts taken from the
+        pot from :attr:`pot_taken`). A clone is not watched."""
         self._t.watch = see
         self._t.watch_transfers = see if transfers else None
+        self._t.watch_play = see if play else None
 
     def clone(self) -> "GameState":
         """An independent copy (sharing the immutable ruleset and the frozen events), for search."""

@@ -111,7 +111,8 @@ class GameFold:
         self.pot_after: list[int] = []
         self.deals: list[int] = []
         self.mizuten, self.pot, self.ok = 0, 0, True
-        game.watch(self.see, transfers=False)   # the amounts taken from the pot: game.pot_taken
+        game.watch(self.see, transfers=False, play=False)   # the amounts taken from the pot:
+        #                                                           game.pot_taken; no event of play
 
     def see(self, e: Any) -> None:
         cls = type(e)

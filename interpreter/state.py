@@ -83,6 +83,7 @@ class Table:
         self.finished = False
         self.watch: Optional[Callable[[object], None]] = None             # see GameState.watch
         self.watch_transfers: Optional[Callable[[object], None]] = None   # the same, or None
+        self.watch_play: Optional[Callable[[object], None]] = None        # the same, or None
         self.pot_taken: list[int] = []          # each amount a seat took from the pot, in order
 
     @property
@@ -94,6 +95,13 @@ class Table:
         self.events.append(event)
         if self.watch is not None:
             self.watch(event)
+
+    def emit_play(self, event: object) -> None:
+        """Log an event of the play kind's own play (a trick taken, a card placed): handed to the
+        watcher only when it asked for them (``GameState.watch``'s ``play``)."""
+        self.events.append(event)
+        if self.watch_play is not None:
+            self.watch_play(event)
 
     def pay(self, kind: TransferKind, source: Seat, target: Seat, base: int, reason: str,
             multiply: bool = True) -> None:

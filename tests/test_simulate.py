@@ -304,6 +304,39 @@ def test_issue15_a_game_watched_without_transfers_keeps_the_amounts_taken_from_t
     assert taken and game.pot_taken == taken
 
 
+@pytest.mark.parametrize("name", ["hachihachi_trick", "hanafuda_hachihachi"])
+@pytest.mark.parametrize("driven", [False, True], ids=["by_action", "driven"])
+def test_issue15_a_watcher_gets_the_events_of_play_unless_it_declines_them(name, driven):
+    """``watch(..., play=False)`` leaves out the play kind's events of play (tricks taken, cards
+    placed); by default they are handed over as logged, also when a phase plays its own loop of
+    uniform picks (drive.py), and a fold that declines them sums up the same games."""
+    from hachihachi.interpreter import CHANCE
+    from hachihachi.interpreter.drive import drive_game
+    from hachihachi.interpreter.events import Applied, Transfer
+    from hachihachi.interpreter.play.matching import Captured
+    from hachihachi.interpreter.play.tricks import TrickTaken
+
+    play_kinds = (TrickTaken, Captured)
+    for play in (True, False):
+        game, seen = GameState(load_ruleset(name), 3, seed=5, rounds=4), []
+        game.watch(seen.append, transfers=False, play=play)
+        rngs = [random.Random(10 + s) for s in range(3)]
+        if driven:
+            drive_game(game, rngs)
+        else:
+            while not game.is_terminal:
+                if game.current_player == CHANCE:
+                    game.deal_random()
+                else:
+                    game.apply(rngs[game.current_player].choice(game.legal_actions()))
+        logged = [e for e in game.events[1:] if type(e) not in (Applied, Transfer)]
+        if play:
+            assert any(type(e) in play_kinds for e in seen)
+            assert seen == logged
+        else:
+            assert seen == [e for e in logged if type(e) not in play_kinds]
+
+
 def test_issue15_a_local_worker_freezes_what_it_holds_once_its_rules_are_loaded():
     """A worker's inherited heap and loaded rules are moved out of the cyclic collector's way
     (gc.freeze), so a full collection in the middle of its games does not walk them."""

@@ -292,7 +292,7 @@ class MatchingEngine:
             start = s.turn_from
         else:
             months, month, field, stock = s.months or self._months(s), self.month, s.field, s.stock
-            add = t.events.append if t.watch is None else t.emit    # no watcher: to the log alone
+            add = t.events.append if t.watch_play is None else t.emit_play    # (Table.emit_play, inline)
             index, one = r.index, self._one
             s.turn_from = start = len(pile)
             card = action.card
@@ -369,7 +369,7 @@ class MatchingEngine:
         s.field.remove(target)
         pile.append(card)
         pile.append(target)
-        t.emit(captured(t.round.index, s.seat, card, True, self._one[target]))
+        t.emit_play(captured(t.round.index, s.seat, card, True, self._one[target]))
 
     def _months(self, s: MatchingState) -> list[list[int]]:
         """The field cards of each month in field order, kept beside the field while it changes,

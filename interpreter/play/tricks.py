@@ -127,6 +127,7 @@ class TrickEngine:
         known, size = self._applied.row(index), self._size
         bits = seat_bits(pick)                          # the seats' draws, made here (draws.py)
         led_keys = _trick_keys(trump, suits, self._size)
+        log_taken = log.append if t.watch_play is None else t.emit_play     # (watched as apply is)
         while hand := hands[seat := goers[turn]]:
             if not current:                             # :meth:`playable`: the leader plays any card
                 options = hand
@@ -158,7 +159,7 @@ class TrickEngine:
                 winner = goers[winner_i]
                 taken = new_trick_taken(index, len(done), p.leader, tuple(current), winner)
                 done.append(taken)
-                log.append(taken)
+                log_taken(taken)
                 won[winner] += 1
                 p.leader, turn = winner, winner_i
                 current = p.current = []
@@ -207,6 +208,6 @@ class TrickEngine:
         winner = goers[winner_i]
         taken = TrickTaken(r.index, len(p.done), p.leader, tuple(p.current), winner)
         p.done.append(taken)
-        t.emit(taken)
+        t.emit_play(taken)
         r.tricks_won[winner] += 1
         p.leader, p.current, p.turn = winner, [], winner_i
