@@ -78,10 +78,11 @@ def test_issue15_a_bot_with_its_own_choose_is_asked_action_by_action():
     assert game.events != played(rules, 3, game_seed(15, 0), make_bot("random")).events
 
 
-def test_issue15_a_driven_game_longer_than_the_interned_rounds_equals_the_game_applied():
+@pytest.mark.parametrize("name", ["hachihachi_trick", "hanafuda_hachihachi"])
+def test_issue15_a_driven_game_longer_than_the_interned_rounds_equals_the_game_applied(name):
     """Uniform play logs shared Applied events kept for the first rounds only (events.InternedApplied):
     a game of 70 rounds logs the same as played action by action, and so does a second one."""
-    rules = load_ruleset("hachihachi_trick")
+    rules = load_ruleset(name)
     for gseed in (7, 8):
         fast, step = GameState(rules, 3, seed=gseed, rounds=70), GameState(rules, 3, seed=gseed, rounds=70)
         play_out(fast, [make_bot("random")] * 3, gseed)
@@ -114,6 +115,41 @@ def test_issue15_trick_play_driven_from_the_middle_of_a_trick_equals_it_applied(
                 applied.apply(legal[again.randrange(len(legal))])
         assert driven.events == applied.events and driven.chips == applied.chips
         assert game.round.play.done or game.round.play.current      # the drive began inside the play
+
+
+@pytest.mark.parametrize("name", ["hanafuda_hachihachi", "hanafuda_go_drop"])
+def test_h14_h15_matching_play_driven_from_the_middle_of_play_equals_it_applied(name):
+    """H14, H15: the driven matching loop started after some turns, among them while a turned card
+    waits for its seat's choice, plays what applying every action plays."""
+    rules, waited, checked = load_ruleset(name), 0, 0
+    for gseed in range(16):
+        game = GameState(rules, players=3, seed=gseed, rounds=4)
+        rng = random.Random(gseed)
+        actions = 0         # actions of play before the drive: 3 to 18, or (odd seeds) until a choice waits
+        while actions < (3 + gseed if gseed % 2 == 0 else 40) and not game.is_terminal:
+            game.apply(game.sample_chance() if game.current_player == CHANCE else rng.choice(game.legal_actions()))
+            actions += game.phase is not None and game.phase.value == "play"
+            if gseed % 2 and game.phase is not None and getattr(game.round.play, "pending", None) is not None:
+                break
+        if game.is_terminal:
+            continue
+        waited += game.round.play.pending is not None
+        driven, applied = game.clone(), game.clone()
+        draws, again = random.Random(99), random.Random(99)
+
+        def pick(seat, options):
+            return options.sample(driven.rng) if seat == CHANCE else options[draws.randrange(len(options))]
+
+        driven.drive(pick)
+        while not applied.is_terminal:
+            if applied.current_player == CHANCE:
+                applied.apply(applied.sample_chance())
+            else:
+                legal = applied.legal_actions()
+                applied.apply(legal[again.randrange(len(legal))])
+        assert driven.events == applied.events and driven.chips == applied.chips
+        checked += 1
+    assert checked >= 10 and waited >= 1       # some drives began while a turned card waited
 
 
 def test_t23_the_driven_round_loop_equals_stepping_phase_by_phase_on_many_seeds():

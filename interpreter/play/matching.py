@@ -19,8 +19,9 @@ from ...ruleset.hanafuda_rules import HanafudaRules
 from ...ruleset.model import Ruleset, TransferKind
 from ...ruleset.roles import RoleEvaluator, RoleResult
 from ..actions import ActionBase, Play, is_card
-from ..events import RolesShown, built_open
-from ..phases.base import Pick, drive_actions
+from ..draws import seat_bits
+from ..events import Applied, InternedApplied, RolesShown, built_open
+from ..phases.base import Pick
 from ..state import Table
 
 
@@ -146,6 +147,7 @@ class MatchingEngine:
         self._plays = tuple(Play(c) for c in ruleset.deck.cards)     # one shared action per card
         # the tables' item getters, bound once: binding one per call costs more than its map
         self._play_of = self._plays.__getitem__
+        self._applied = InternedApplied(ruleset.players.max * ruleset.deck.size)   # a play's, by seat and card
         self._captures = {(c, f): Capture(c, f) for c in ruleset.deck.cards for f in ruleset.deck.cards
                           if c != f and self.month[c] == self.month[f]}
         self._play_on_roles = ruleset.hanafuda.after_capture_role == "play_on"
@@ -232,8 +234,38 @@ class MatchingEngine:
         return tuple(out)
 
     def drive(self, t: Table, pick: Pick) -> None:
-        """Play out the round with uniform picks, action by action (:func:`drive_actions`)."""
-        drive_actions(self, t, pick)
+        """Play out the round with uniform picks (:meth:`~..phases.base.PhaseRule.drive`): each
+        seat draws among :meth:`legal` as :func:`~..phases.base.drive_actions` draws, and each
+        action is logged and applied as it logs and applies them, except that the
+        :class:`Applied` of a card's play is made once per round index, seat and card and shared
+        by the games of this ruleset (:class:`~..events.InternedApplied`, as the trick game's loop)."""
+        r = t.round
+        s: MatchingState = r.play
+        log, index, size = t.events, r.index, self.deck.size
+        known = self._applied.row(index)
+        bits = seat_bits(pick)                  # the seats' draws, made here (draws.py)
+        legal, apply = self.legal, self.apply
+        while s.stage is not _OVER:
+            seat = s.seat
+            options = legal(t)
+            if bits is None:
+                action = pick(seat, options)
+            else:                               # pick's draw (draws.seat_bits)
+                draw, m = bits[seat], len(options)
+                k = m.bit_length()
+                x = draw(k)
+                while x >= m:
+                    x = draw(k)
+                action = options[x]
+            if type(action) is Play:
+                at = seat * size + action.card
+                applied = known[at]
+                if applied is None:
+                    applied = known[at] = Applied(index, seat, action)
+            else:
+                applied = Applied(index, seat, action)
+            log.append(applied)
+            apply(t, action)
 
     def check(self, t: Table, action: object) -> None:
         legal = self.legal(t)
