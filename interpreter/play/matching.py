@@ -414,7 +414,7 @@ class MatchingEngine:
             months = s.months = [[] for _ in range(max(month) + 1)]
             for f in s.field:
                 months[month[f]].append(f)
-            s.twice = {c for m in months if len(m) == 2 for c in same[m[0]]}
+            s.twice = {c for f in s.field if len(months[month[f]]) == 2 for c in same[f]}
         return months
 
     def _role_made(self, t: Table, s: MatchingState, seat: int, pile: list[int]) -> bool:
