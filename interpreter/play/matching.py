@@ -244,10 +244,14 @@ class MatchingEngine:
         log, index, size = t.events, r.index, self.deck.size
         known = self._applied.row(index)
         bits = seat_bits(pick)                  # the seats' draws, made here (draws.py)
-        legal, apply = self.legal, self.apply
-        while s.stage is not _OVER:
+        legal, apply, hands, plays = self.legal, self.apply, r.hands, s.plays
+        while (stage := s.stage) is not _OVER:
             seat = s.seat
-            options = legal(t)
+            twice = s.twice
+            if stage is _PLAY and not (twice and not twice.isdisjoint(hands[seat])):
+                options: Sequence[Union[Play, Capture]] = plays[seat]   # legal(t), without its copy
+            else:
+                options = legal(t)
             if bits is None:
                 action = pick(seat, options)
             else:                               # pick's draw (draws.seat_bits)
