@@ -90,6 +90,25 @@ def test_issue15_a_driven_game_longer_than_the_interned_rounds_equals_the_game_a
         assert fast.rounds == 70 and fast.events == step.events and fast.chips == step.chips
 
 
+def driven_and_applied(game):
+    """Two copies of ``game`` played to the end with the same draws: one driven phase by phase
+    (``GameState.drive``), one action by action (``GameState.apply``)."""
+    driven, applied = game.clone(), game.clone()
+    draws, again = random.Random(99), random.Random(99)
+
+    def pick(seat, options):
+        return options.sample(driven.rng) if seat == CHANCE else options[draws.randrange(len(options))]
+
+    driven.drive(pick)
+    while not applied.is_terminal:
+        if applied.current_player == CHANCE:
+            applied.apply(applied.sample_chance())
+        else:
+            legal = applied.legal_actions()
+            applied.apply(legal[again.randrange(len(legal))])
+    return driven, applied
+
+
 def test_issue15_trick_play_driven_from_the_middle_of_a_trick_equals_it_applied():
     """T19: the driven trick loop splits each hand by suit when it starts; started with cards
     already played (mid-trick, after some tricks), it plays what applying every card plays."""
@@ -100,19 +119,7 @@ def test_issue15_trick_play_driven_from_the_middle_of_a_trick_equals_it_applied(
         while cards < 4 + gseed:
             game.apply(game.sample_chance() if game.current_player == CHANCE else rng.choice(game.legal_actions()))
             cards += isinstance(game.events[-1], Applied) and isinstance(game.events[-1].action, Play)
-        driven, applied = game.clone(), game.clone()
-        draws, again = random.Random(99), random.Random(99)
-
-        def pick(seat, options):
-            return options.sample(driven.rng) if seat == CHANCE else options[draws.randrange(len(options))]
-
-        driven.drive(pick)
-        while not applied.is_terminal:
-            if applied.current_player == CHANCE:
-                applied.apply(applied.sample_chance())
-            else:
-                legal = applied.legal_actions()
-                applied.apply(legal[again.randrange(len(legal))])
+        driven, applied = driven_and_applied(game)
         assert driven.events == applied.events and driven.chips == applied.chips
         assert game.round.play.done or game.round.play.current      # the drive began inside the play
 
@@ -134,19 +141,7 @@ def test_h14_h15_matching_play_driven_from_the_middle_of_play_equals_it_applied(
         if game.is_terminal:
             continue
         waited += game.round.play.pending is not None
-        driven, applied = game.clone(), game.clone()
-        draws, again = random.Random(99), random.Random(99)
-
-        def pick(seat, options):
-            return options.sample(driven.rng) if seat == CHANCE else options[draws.randrange(len(options))]
-
-        driven.drive(pick)
-        while not applied.is_terminal:
-            if applied.current_player == CHANCE:
-                applied.apply(applied.sample_chance())
-            else:
-                legal = applied.legal_actions()
-                applied.apply(legal[again.randrange(len(legal))])
+        driven, applied = driven_and_applied(game)
         assert driven.events == applied.events and driven.chips == applied.chips
         checked += 1
     assert checked >= 10 and waited >= 1       # some drives began while a turned card waited

@@ -19,7 +19,7 @@ from ...ruleset.hanafuda_rules import HanafudaRules
 from ...ruleset.model import Ruleset, TransferKind
 from ...ruleset.roles import RoleEvaluator, RoleResult
 from ..actions import ActionBase, Play, is_card
-from ..draws import seat_bits
+from ..draws import below, seat_bits
 from ..events import Applied, InternedApplied, RolesShown, built_open
 from ..phases.base import Pick
 from ..state import Table
@@ -255,12 +255,7 @@ class MatchingEngine:
             if bits is None:
                 action = pick(seat, options)
             else:                               # pick's draw (draws.seat_bits)
-                draw, m = bits[seat], len(options)
-                k = m.bit_length()
-                x = draw(k)
-                while x >= m:
-                    x = draw(k)
-                action = options[x]
+                action = options[below(bits[seat], len(options))]
             if type(action) is Play:
                 at = seat * size + action.card
                 applied = known[at]
