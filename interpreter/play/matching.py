@@ -96,7 +96,7 @@ class MatchingState:
     #                                                   (a play of one is a choice, H15; made when play starts)
     keys: dict[int, int] = dc_field(default_factory=dict)   # seat -> its pile's capture-role key (role_key)
     months: list[list[int]] = dc_field(default_factory=list)   # the field cards of each month, in field
-    #                                                            order (made on use: empty until then)
+    #                                                            order (made when play starts: empty until then)
     seat: int = -1                               # the seat to play (set from order and turn, below)
     left: int = -1                               # the cards left in the players' hands (-1: not counted yet)
     plays: dict[int, list[Play]] = dc_field(default_factory=dict)    # seat -> a play per card of
@@ -188,7 +188,7 @@ class MatchingEngine:
         s.left = sum(len(hands[x]) for x in s.order)
         s.plays = {x: list(map(self._play_of, hands[x])) for x in s.order}
         s.stage = _PLAY if s.left else _OVER
-        self._months(s)
+        self._lay_out_months(s)
 
     def standing(self, t: Table) -> dict[int, int]:
         """The card points each goer has captured (H1)."""
@@ -203,7 +203,7 @@ class MatchingEngine:
 
     def matches(self, s: MatchingState, card: int) -> list[int]:
         """The field cards of ``card``'s month, in field order."""
-        return list(self._months(s)[self.month[card]])
+        return list(s.months[self.month[card]])
 
     def legal(self, t: Table) -> tuple[Union[Play, Capture], ...]:
         s: MatchingState = t.round.play
@@ -216,7 +216,7 @@ class MatchingEngine:
             return ()
         twice = s.twice
         if twice and not twice.isdisjoint(t.round.hands[s.seat]):
-            return self._with_choices(t.round.hands[s.seat], s.months or self._months(s))
+            return self._with_choices(t.round.hands[s.seat], s.months)
         # No card of the hand matches two field cards: a play per card, kept beside the hand.
         return tuple(s.plays[s.seat])
 
@@ -322,7 +322,7 @@ class MatchingEngine:
             self._take_turned(t, s, action, pile)
             start = s.turn_from
         else:
-            months, month, field, stock = s.months or self._months(s), self.month, s.field, s.stock
+            months, month, field, stock = s.months, self.month, s.field, s.stock
             add = t.events.append if t.watch_play is None else t.emit_play    # (Table.emit_play, inline)
             index, one = r.index, self._one
             s.turn_from = start = len(pile)
@@ -395,26 +395,24 @@ class MatchingEngine:
         card, target = action.card, action.target
         s.pending = None
         s.stage = _PLAY
-        (s.months or self._months(s))[self.month[card]].remove(target)
+        s.months[self.month[card]].remove(target)
         s.twice.difference_update(self._same_month[card])
         s.field.remove(target)
         pile.append(card)
         pile.append(target)
         t.emit_play(captured(t.round.index, s.seat, card, True, self._one[target]))
 
-    def _months(self, s: MatchingState) -> list[list[int]]:
-        """The field cards of each month in field order, kept beside the field while it changes,
-        and the cards of the months that lie twice on the field (:attr:`MatchingState.twice`). A
-        card is laid on the field only when no field card has its month, and a capture takes cards
-        away: a month lies twice only from the deal until a choice takes one of its two cards (H15)."""
-        months = s.months
-        if not months:
-            month, same = self.month, self._same_month
-            months = s.months = [[] for _ in range(max(month) + 1)]
-            for f in s.field:
-                months[month[f]].append(f)
-            s.twice = {c for f in s.field if len(months[month[f]]) == 2 for c in same[f]}
-        return months
+    def _lay_out_months(self, s: MatchingState) -> None:
+        """Make, when play starts, the field cards of each month in field order (kept beside the
+        field while it changes) and the cards of the months that lie twice on the field
+        (:attr:`MatchingState.twice`). A card is laid on the field only when no field card has its
+        month, and a capture takes cards away: a month lies twice only from the deal until a choice
+        takes one of its two cards (H15)."""
+        month, same = self.month, self._same_month
+        months = s.months = [[] for _ in range(max(month) + 1)]
+        for f in s.field:
+            months[month[f]].append(f)
+        s.twice = {c for f in s.field if len(months[month[f]]) == 2 for c in same[f]}
 
     def _role_made(self, t: Table, s: MatchingState, seat: int, pile: list[int]) -> bool:
         """The turn made the seat's pile a capture role (rare): pay it, and say whether it stopped
