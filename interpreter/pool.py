@@ -45,10 +45,26 @@ class Stopped(BaseException):
         self.name = signal.Signals(signum).name
 
 
+_STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
+_stop_asked: list[int] = []     # the signal that asked this process to stop, once one has
+
+
+def _raise_if_stopped() -> None:
+    """Raise for a stop signal whose exception was lost: a handler that raises while Python runs
+    a finaliser or a weak-reference callback only has its exception printed and dropped."""
+    if _stop_asked:
+        raise _stop_exception(_stop_asked[0])
+
+
+def _stop_exception(signum: int) -> BaseException:
+    return KeyboardInterrupt() if signum == signal.SIGINT else Stopped(signum)
+
+
 def _worker_setup(parent_pid: int, read_fd: Optional[int], write_fd: Optional[int],
                   initializer: Optional[Callable[..., object]], initargs: tuple[object, ...]) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)     # blocked by the fork (submit)
     if read_fd is not None and write_fd is not None:
         os.close(write_fd)          # the parent keeps the only write end
         if os.getppid() != parent_pid:
@@ -86,15 +102,26 @@ def ordered_map(fn: Callable[[T], R], items: Iterable[T], workers: int,
     pending: deque[Future[R]] = deque()
     source = iter(items)
     finished = False
+
+    def submit(item: T) -> None:
+        # A worker is forked inside submit; until its setup has run it would take the parent's
+        # handlers, so the signals that stop a run wait, blocked, until the fork is over.
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+        try:
+            pending.append(executor.submit(fn, item))
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+
     try:
         for item in source:
-            pending.append(executor.submit(fn, item))
+            submit(item)
             if len(pending) >= (ahead or 2 * workers):
                 break
         while pending:
             result = pending.popleft().result()
+            _raise_if_stopped()
             for item in source:
-                pending.append(executor.submit(fn, item))
+                submit(item)
                 break
             yield result
         finished = True
@@ -119,16 +146,18 @@ def _stop_workers(executor: ProcessPoolExecutor) -> None:
 
 @contextlib.contextmanager
 def stop_signals(*signums: int) -> Iterator[None]:
-    """Within the block, SIGTERM and SIGHUP (or ``signums``) raise :class:`Stopped` in this process.
+    """Within the block, SIGTERM and SIGHUP (or ``signums``) raise :class:`Stopped` in this process,
+    and SIGINT raises :class:`KeyboardInterrupt`.
 
-    Only the first signal raises (later ones are ignored while the run cleans up). A process forked
-    from this one before it resets its handlers exits quietly instead. Outside the main thread
-    nothing is changed.
+    Only the first signal raises (later ones are ignored while the run cleans up); it is also
+    remembered, so that :func:`ordered_map` stops even when the exception was dropped (raised in a
+    finaliser). A process forked from this one before it resets its handlers exits quietly
+    instead. Outside the main thread nothing is changed.
     """
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    signums = signums or (signal.SIGTERM, signal.SIGHUP)
+    signums = signums or (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
     owner = os.getpid()
 
     def handler(signum: int, frame: Optional[FrameType]) -> None:
@@ -136,11 +165,13 @@ def stop_signals(*signums: int) -> Iterator[None]:
             os._exit(128 + signum)
         for s in signums:
             signal.signal(s, signal.SIG_IGN)
-        raise Stopped(signum)
+        _stop_asked.append(signum)
+        raise _stop_exception(signum)
 
     previous = {s: signal.signal(s, handler) for s in signums}
     try:
         yield
     finally:
+        _stop_asked.clear()
         for s, old in previous.items():
             signal.signal(s, old)
