@@ -104,6 +104,13 @@ class _Levels:
         return self.floor[v] if nxt is None or v + rem < nxt else v
 
 
+def clamp(k: int, hand_size: int) -> int:
+    """A pattern's number as the counters read it: no quantity of a hand of ``hand_size`` cards
+    exceeds ``hand_size + 1`` (a run with the ace low counts the ace twice), so every number
+    above that compares alike with each of them and is read as ``hand_size + 2``."""
+    return min(k, hand_size + 2)
+
+
 def levels_for(op: str, k: int) -> tuple[int, ...]:
     """The values at which ``quantity op k`` changes its truth: what a count must tell apart."""
     return {">=": (k,), "<": (k,), ">": (k + 1,), "<=": (k + 1,)}.get(op, (k, k + 1))
@@ -172,7 +179,7 @@ class RankTransfer:
     def _value(self, node: QuantityNode, levels: set[int]) -> ValueRef:
         """A quantity as ``("const", v)``, ``("prim", i)`` or ``("suits", 0 (counts) | 1 (runs))``."""
         if isinstance(node, Number):
-            return ("const", node.value)
+            return ("const", clamp(node.value, self.n))
         if isinstance(node, MaxSuit):
             self._suit_levels[0].update(levels)
             return ("suits", 0)
@@ -196,8 +203,8 @@ class RankTransfer:
             full = tuple((1 << self.S) - 1 for _ in range(self.R))
             return ("shape", self._prim(_Prim("hist", full, full), set()), node.sizes)
         big, op = self.n + 1, node.op
-        right = node.right.value if isinstance(node.right, Number) else None
-        left = node.left.value if isinstance(node.left, Number) else None
+        right = clamp(node.right.value, self.n) if isinstance(node.right, Number) else None
+        left = clamp(node.left.value, self.n) if isinstance(node.left, Number) else None
         return ("cmp", self._value(node.left, _levels_of(op, right, big)), OPS[op],
                 self._value(node.right, _levels_of(FLIPPED[op], left, big)))
 

@@ -359,11 +359,13 @@ def _parse(text: str, start: str, place: str | None) -> Node:
 
 _NESTING = {"not_", "conj", "disj", "union", "both", "but"}
 MAX_NESTING = 40     # levels of not / and / or / card sets inside one another; deeper is refused
+MAX_NUMBER = 100_000  # no hand holds more cards; a larger number in a pattern is refused
 
 
 def _check_nesting(tree: Tree[Token], text: str, place: str | None) -> None:
-    """Refuse a tree nested deeper than MAX_NESTING, walking it without recursion (issue 10: the
-    transformer and the compiler recurse, so 500 nested 'not' must stop here with one clear error)."""
+    """Refuse a tree nested deeper than MAX_NESTING, and a number larger than MAX_NUMBER, walking
+    it without recursion (the transformer and the compiler recurse, so 500 nested 'not' must stop
+    here with one clear error)."""
     stack: list[tuple[Tree[Token], int]] = [(tree, 0)]
     while stack:
         node, depth = stack.pop()
@@ -373,7 +375,14 @@ def _check_nesting(tree: Tree[Token], text: str, place: str | None) -> None:
             line = getattr(node.meta, "line", 1) if not node.meta.empty else 1
             raise pattern_error(text, column, f"the pattern is nested more than {MAX_NESTING} levels deep "
                                               f"(not, and, or, parentheses); write it flatter.", place, line)
-        stack.extend((child, depth) for child in node.children if isinstance(child, Tree))
+        for child in node.children:
+            if isinstance(child, Tree):
+                stack.append((child, depth))
+            elif child.type == "INT" and (len(child) > len(str(MAX_NUMBER)) or int(child) > MAX_NUMBER):
+                shown = child if len(child) <= 12 else child[:12] + "..."
+                raise pattern_error(text, child.column or 1, f"the number {shown} is larger than any hand can "
+                                                             f"hold; numbers in patterns are at most {MAX_NUMBER}.",
+                                    place, child.line or 1)
 
 
 def parse_pattern(text: str, place: str | None = None) -> Pattern:
