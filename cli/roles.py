@@ -137,7 +137,11 @@ def roles(cards: tuple[str, ...], rules: str, trump: Optional[str], indicator: O
     if stats:
         if cards:
             raise click.UsageError("--stats takes no cards.")
-        _stats(ruleset, samples, seed, t, i, as_json)
+        try:
+            _stats(ruleset, samples, seed, t, i, as_json)
+        except HachiError as err:           # exact counts too costly: refused before counting
+            _fail("--stats", err)
+            sys.exit(1)
         return
     if cards:
         try:

@@ -253,8 +253,11 @@ class RankTransfer:
         steps = 0
         for r in range(R):
             excluded = (1 << deck.suit(fixed_ind)) if fixed_ind is not None and deck.rank(fixed_ind) == r else 0
+            ways = (1 << S) * (2 if self.place else 1)
+            if budget is not None and steps + ways * (len(states) + len(live)) > budget:
+                raise OverBudget(steps)             # before making the ways to deal this rank
             options = self._options(r, live, excluded)
-            steps += len(states) * len(options)
+            steps += len(states) * len(options) * (1 + len(live) // 16)     # wide states cost more
             if budget is not None and steps > budget:
                 raise OverBudget(steps)
             out: defaultdict[StateKey, int] = defaultdict(int)

@@ -537,6 +537,52 @@ class PlaneCounter:
                     out[roles[i].id] = out.get(roles[i].id, 0) | plane
         return out
 
+    # ------------------------------------------------------------ cost
+    def cost(self) -> tuple[int, int]:
+        """What :meth:`run` will take, before it starts: (word operations, bytes at the peak).
+
+        A *word operation* is one and/or/xor/popcount over 64 hands. Each plane operation runs
+        once per chunk over all of its hands, so an operation costs C(cards, hand size) / 64 word
+        operations in all; the operations are counted from the table, each quantity once per
+        context that changes its card set. The peak holds the enumeration's planes of the
+        largest chunk (one per card), the ladders and role planes of one context, and a margin.
+        """
+        n, cards = self.n, len(self.cards)
+        words = comb(cards, n) // 64 + 1
+        plane = comb(max(cards - 1, 0), max(n - 1, 0)) // 8 + 1
+        times = {FIXED: 1, TRUMP: len({ctx.trump for ctx, _ in self.contexts}), INDICATOR: len(self.contexts)}
+        ops, kept = n * cards, 0                              # the enumeration itself
+        seen: set[object] = set()
+        for p, pattern in enumerate(self.patterns):
+            for node in walk(pattern):
+                key = "shape" if isinstance(node, Shape) else node     # shapes share their ladders
+                if not isinstance(node, (Count, RunIn, Run, SuitRun, MaxSuit, Groups, Shape)) or key in seen:
+                    continue
+                seen.add(key)
+                each, levels = self._quantity_ops(node)
+                ops += each * times[self.scope(node)]
+                kept += levels
+            ops += sum(1 for _ in walk(pattern)) * times[self.role_reads[p]]
+        ops += len(self.patterns) * len(self.patterns) // 8 + len(self.table.combos) * 4   # groups and combos
+        kept += 3 * len(self.patterns) + 2 * len(self.table.combos) + 32
+        return ops * words, (cards * 2 + kept) * plane
+
+    def _quantity_ops(self, node: object) -> tuple[int, int]:
+        """Plane operations of one quantity's ladder, and the planes it keeps (an upper bound)."""
+        n, R, S = self.n, self.R, self.S
+        top, kept = n + 1, min(n + 1, 4)        # levels made, and kept (comparisons read one or two)
+        if isinstance(node, Shape):
+            return R * S * S + S * R * top, S * kept
+        if isinstance(node, (Run, RunIn)):
+            return 2 * R * S + R * top * 2, kept
+        if isinstance(node, SuitRun):
+            return S * (2 * R + R * top * 2), kept
+        if isinstance(node, MaxSuit):
+            return S * R * top, kept
+        if isinstance(node, Groups):
+            return R * S * (S + 2) + R * top, kept
+        return R * S * top, kept                            # a count: each card of its set, each level
+
     # ------------------------------------------------------------ counting
     def run(self) -> PassCounts:
         ids = [r.id for r in self.table.roles] + [c.id for c in self.table.combos]
