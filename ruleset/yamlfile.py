@@ -162,6 +162,11 @@ def decode(raw: bytes, file: str, limits: Limits = RULE_FILE) -> str:
     if nul >= 0:
         line, col = _line_col(text, nul)
         raise limits.refuse("the file holds a NUL character, so it is binary data, not YAML.", file, line, col)
+    bom = text.find("\ufeff")
+    if bom >= 0:
+        line, col = _line_col(text, bom)
+        raise limits.refuse("the file holds a byte order mark (U+FEFF) after its start; only the first character of "
+                            "a file may be one.", file, line, col)
     return text
 
 
