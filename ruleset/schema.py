@@ -46,7 +46,7 @@ def _validator(kind: str) -> Draft202012Validator:
     from jsonschema import Draft202012Validator, validators
 
     checker = Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole)
-    strict = validators.extend(Draft202012Validator, type_checker=checker)
+    strict = validators.extend(Draft202012Validator, type_checker=checker)  # type: ignore[no-untyped-call]  # untyped in jsonschema
     return cast("Draft202012Validator", strict(schema(kind)))
 
 
