@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from yaml._yaml import Mark as CMark          # libyaml's marks, when PyYAML is built with it
 
 from .errors import HachiError, RuleFileError
+from .reach import confine
 from .safetext import quote
 
 MAX_FILE_BYTES = 128 * 1024     # rule files are a few KiB; parsing this much takes about half a second
@@ -114,17 +115,20 @@ def _mark(mark: Mark | CMark) -> tuple[int, int]:
     return mark.line + 1, mark.column + 1
 
 
-def read_bytes(path: Path, file: str, limits: Limits = RULE_FILE) -> bytes:
+def read_bytes(path: Path, file: str, limits: Limits = RULE_FILE, root: str | None = None) -> bytes:
     """The bytes of the regular file ``path``, refusing anything larger than ``limits.max_bytes``.
 
     The file is opened without blocking and checked after opening, so a FIFO, a device, a socket
-    or a folder is refused at once (even one swapped in between a check and the open).
+    or a folder is refused at once (even one swapped in between a check and the open). With
+    ``root``, the file opened must lie under it (:func:`reach.confine`), checked on the open file.
     """
     try:
         _regular(os.stat(path).st_mode, file, limits)
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
         with os.fdopen(fd, "rb") as handle:
             _regular(os.fstat(fd).st_mode, file, limits)
+            if root is not None:
+                confine(fd, path, root, file)
             raw = handle.read(limits.max_bytes + 1)
     except FileNotFoundError:
         raise limits.error("there is no such file.", file) from None
@@ -330,7 +334,8 @@ def parse_text(text: str, file: str, limits: Limits = RULE_FILE) -> YamlDoc:
     return doc
 
 
-def read_yaml(path: Path, file: str | None = None, limits: Limits = RULE_FILE) -> YamlDoc:
-    """Read and parse the YAML file at ``path``; ``file`` is the name shown in places."""
+def read_yaml(path: Path, file: str | None = None, limits: Limits = RULE_FILE, root: str | None = None) -> YamlDoc:
+    """Read and parse the YAML file at ``path``; ``file`` is the name shown in places; with
+    ``root``, the file opened must lie under that folder."""
     file = file if file is not None else str(path)
-    return parse_text(decode(read_bytes(path, file, limits), file, limits), file, limits)
+    return parse_text(decode(read_bytes(path, file, limits, root), file, limits), file, limits)
