@@ -38,7 +38,7 @@ from math import comb
 from typing import Any, Callable
 
 from .compiler import FLIPPED, OPS, Context, TableCompiler
-from .roles import _ids_with_parts, resolve_roles
+from .roles import _ids_with_parts, combos_by_role, resolve_roles
 from .patterns import CardSet, Compare, Count, Groups, MaxSuit, Number, Run, RunIn, Shape, SuitRun, walk
 from .patterns import Quantity as QuantityNode
 
@@ -230,7 +230,8 @@ class RankTransfer:
     def run(self, budget: int | None = None) -> PassCounts:
         """Hands (or deals) in all, with no role, and with each role and combo, over this pass.
 
-        With a ``budget``, raises :class:`OverBudget` before the steps (states times ways to deal
+        With a ``budget``, raises :class:`OverBudget` before the steps (states times ways to deal,
+        and the roles and combos resolved for each set of atom truths found
         a rank) would pass it."""
         R, S, N = self.R, self.S, self.n
         prims = self.prims
@@ -282,7 +283,7 @@ class RankTransfer:
                     else:
                         ns = suits
                     out[(m, placed or here, bits, nv, ns)] += ways
-            states = self._fold(out, r, live, atom_last, drop_after)
+            states, steps = self._fold(out, r, live, atom_last, drop_after, steps, budget)
             live = [i for i in live if drop_after[i] > r]
         total = none = 0
         for (n, placed, bits, vals, suits), ways in states.items():
@@ -303,11 +304,11 @@ class RankTransfer:
         for i, key in enumerate(keys):
             group[key] |= role_atoms[i]
         deps = {r.id: group[keys[i]] for i, r in enumerate(table.roles)}
+        sharing = combos_by_role(table)
         for n, combo in enumerate(table.combos):
             need = set().union(*(deps.get(r, set()) for r in combo.roles))
-            for earlier in table.combos[:n]:
-                if set(earlier.roles) & set(combo.roles):
-                    need |= deps[earlier.id]
+            for m in sorted({m for r in combo.roles for m in sharing.get(r, ()) if m < n}):
+                need |= deps[table.combos[m].id]
             deps[combo.id] = need
         last = {o: max([atom_last[j] for j in d] + [0]) for o, d in deps.items()}
         role_last = [max([atom_last[j] for j in a] + [0]) for a in role_atoms]
@@ -416,12 +417,16 @@ class RankTransfer:
         return tuple(out)
 
     def _fold(self, states: dict[StateKey, int], r: int, live: list[int], atom_last: list[int],
-              drop_after: list[int]) -> dict[StateKey, int]:
-        """Decide the atoms whose values are final after rank ``r``; drop the values no atom reads."""
+              drop_after: list[int], steps: int, budget: int | None) -> tuple[dict[StateKey, int], int]:
+        """Decide the atoms whose values are final after rank ``r``; drop the values no atom reads.
+
+        Returns the states and the steps so far (``steps`` and each resolution of roles and
+        combos), raising :class:`OverBudget` past ``budget``."""
         deciding = [j for j, last in enumerate(atom_last) if last == r]
         keep = [k for k, i in enumerate(live) if drop_after[i] > r]
         if not deciding and len(keep) == len(live):
-            return states
+            return states, steps
+        cost = 1 + (len(self.compiler.table.roles) + len(self.compiler.table.combos)) // 8
         pos = {i: k for k, i in enumerate(live)}
         out: defaultdict[StateKey, int] = defaultdict(int)
         emitting, roles, kept = self.emit_at[r], self.roles_at[r], self.bits_kept[r]
@@ -433,6 +438,9 @@ class RankTransfer:
                     bits |= 1 << j
             got = seen.get(bits)
             if got is None:
+                steps += cost                   # resolving a set of atom truths: every role and combo
+                if budget is not None and steps > budget:
+                    raise OverBudget(steps)
                 nb = bits
                 if bits & none_bit and any(fns[i](bits) for i in roles):
                     nb &= ~none_bit
@@ -444,7 +452,7 @@ class RankTransfer:
                 for o in got[1]:
                     acc[o] += finish
             out[(n, placed, got[0], tuple(vals[k] for k in keep), suits)] += ways
-        return out
+        return out, steps
 
     def _truth(self, atom: AtomPlan, vals: tuple[Value, ...], pos: dict[int, int], suits: SuitsState,
                r: int) -> bool:

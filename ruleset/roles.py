@@ -248,15 +248,38 @@ def resolve_roles(table: RoleTable, matched: Sequence[bool]) -> Resolution:
             best[key] = i
     kept = sorted(best.values())
     hits = [_Hit(table.roles[i].id, table.roles[i].go, table.roles[i].forced, (i,)) for i in kept]
-    for combo in table.combos:
+    if table.combos and hits:
+        # only a combo naming a role held can complete (a combo's own hit has two parts or more,
+        # so it completes no other): those are tried, in the table's order
+        index = combos_by_role(table)
         present = {h.id: h for h in hits}
-        if all(r in present and len(present[r].parts) == 1 for r in combo.roles) and combo.roles:
-            first = min(hits.index(present[r]) for r in combo.roles)
-            parts = tuple(p for r in combo.roles for p in present[r].parts)
-            rest = [h for h in hits if h.id not in combo.roles]
-            rest.insert(min(first, len(rest)), _Hit(combo.id, combo.go, combo.forced, parts))
-            hits = rest
+        for n in sorted({n for h in hits for n in index.get(h.id, ())}):
+            combo = table.combos[n]
+            if all(r in present and len(present[r].parts) == 1 for r in combo.roles) and combo.roles:
+                first = min(hits.index(present[r]) for r in combo.roles)
+                parts = tuple(p for r in combo.roles for p in present[r].parts)
+                rest = [h for h in hits if h.id not in combo.roles]
+                rest.insert(min(first, len(rest)), _Hit(combo.id, combo.go, combo.forced, parts))
+                hits = rest
+                present = {h.id: h for h in hits}
     return Resolution(tuple(hits), sum(h.go for h in hits), sum(h.forced for h in hits))
+
+
+_COMBOS_BY_ROLE: dict[int, tuple[RoleTable, dict[str, tuple[int, ...]]]] = {}
+
+
+def combos_by_role(table: RoleTable) -> dict[str, tuple[int, ...]]:
+    """Per role id, the indexes of the combos that name it, in order (made once per table)."""
+    got = _COMBOS_BY_ROLE.get(id(table))
+    if got is None or got[0] is not table:
+        index: dict[str, list[int]] = {}
+        for n, combo in enumerate(table.combos):
+            for r in dict.fromkeys(combo.roles):
+                index.setdefault(r, []).append(n)
+        if len(_COMBOS_BY_ROLE) >= 64:
+            _COMBOS_BY_ROLE.clear()
+        got = _COMBOS_BY_ROLE[id(table)] = (table, {r: tuple(v) for r, v in index.items()})
+    return got[1]
 
 
 def _ids_with_parts(table: RoleTable, res: Resolution) -> list[str]:

@@ -18,7 +18,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 import yaml
+from yaml.composer import Composer
+from yaml.constructor import SafeConstructor
 from yaml.error import Mark
+from yaml.resolver import Resolver
 from yaml.events import Event
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
@@ -188,9 +191,35 @@ def check_tabs(text: str, file: str, limits: Limits = RULE_FILE) -> None:
                                 file, number, indent.index("\t") + 1)
 
 
-class _Loader(yaml.SafeLoader):
-    """SafeLoader that composes nodes only, refusing nesting deeper than ``limits.max_depth`` and
-    more than ``limits.max_nodes`` nodes as it goes."""
+try:                                        # libyaml's scanner and parser, four times as fast, when built
+    from yaml import CParser as _Parser     # type: ignore[attr-defined]  # absent from types-PyYAML
+
+    _LIBYAML = True
+except ImportError:                         # pragma: no cover - PyYAML without libyaml
+    _LIBYAML = False
+
+
+class _PyLoader(yaml.SafeLoader):
+    """The pure-Python reader, scanner and parser (PyYAML without libyaml)."""
+
+
+if _LIBYAML:
+    class _Base(Composer, _Parser, SafeConstructor, Resolver):
+        """libyaml's events, composed into nodes in Python (so the limits below apply as nodes
+        are made): the parser is iterative, so no nesting reaches the C stack."""
+
+        def __init__(self, stream: str) -> None:
+            _Parser.__init__(self, stream)
+            SafeConstructor.__init__(self)
+            Resolver.__init__(self)
+            Composer.__init__(self)
+else:                                       # pragma: no cover
+    _Base = _PyLoader                       # type: ignore[misc,assignment]
+
+
+class _Loader(_Base):
+    """A safe loader that composes nodes only, refusing nesting deeper than ``limits.max_depth``
+    and more than ``limits.max_nodes`` nodes as it goes."""
 
     def __init__(self, stream: str, file: str, limits: Limits = RULE_FILE) -> None:
         super().__init__(stream)
@@ -205,7 +234,7 @@ class _Loader(yaml.SafeLoader):
         try:
             lim = self._limits
             if self._depth > lim.max_depth or self._nodes > lim.max_nodes:
-                event: Event = self.peek_event()  # type: ignore[no-untyped-call]  # untyped in types-PyYAML
+                event: Event = self.peek_event()
                 line, col = _mark(event.start_mark) if event.start_mark else (1, 1)
                 if self._nodes > lim.max_nodes:     # counted while parsing: refused before it all is built
                     raise lim.refuse(f"the file holds more than {lim.max_nodes} values; a {lim.kind} needs "
@@ -320,7 +349,10 @@ def parse_text(text: str, file: str, limits: Limits = RULE_FILE) -> YamlDoc:
                                 "the key as 'key: value' with an ASCII colon.", file, *colon) from None
         raise limits.refuse(f"this is not valid YAML: {problem}.", file, line, col) from None
     except yaml.reader.ReaderError as exc:
-        line, col = _line_col(text, exc.position)
+        position = exc.position                 # libyaml counts bytes of UTF-8, PyYAML characters
+        if _LIBYAML:
+            position = len(text.encode("utf-8")[:position].decode("utf-8", "ignore"))
+        line, col = _line_col(text, position)
         raise limits.refuse(f"the file holds the character U+{exc.character:04X}, which YAML does not allow "
                             "(is it binary data?).", file, line, col) from None
     except yaml.YAMLError as exc:
