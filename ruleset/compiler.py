@@ -122,7 +122,7 @@ class TableCompiler:
         self.tables = deck_tables(len(deck.ranks), len(deck.suits), table.ace_low)
         self.errors: list[PatternError] = []
         self.classes: dict[str, CardSet] = {}
-        self._order: list[str] = []                       # classes, each after those it names
+        self._deps: dict[str, tuple[str, ...]] = {}       # class -> the classes it names
         self._masks: dict[Context, dict[str, int]] = {}   # context -> class -> cards
         self.patterns: list[Pattern | None] = []
         self._parse_classes()
@@ -185,11 +185,9 @@ class TableCompiler:
         return ok
 
     def _check_cycles(self) -> None:
-        """Refuse classes that refer to each other in a circle; order the others so that each
-        comes after the classes it names (walked with a stack: a chain of thousands of classes
-        costs no recursion)."""
+        """Refuse classes that refer to each other in a circle (walked with a stack: a chain of
+        thousands of classes costs no recursion)."""
         state: dict[str, int] = {}          # 1: on the current path, 2: done
-        order: list[str] = []
         for first in self.classes:
             if state.get(first):
                 continue
@@ -202,7 +200,6 @@ class TableCompiler:
                     done = path.pop()
                     stack.pop()
                     state[done] = 2
-                    order.append(done)
                     continue
                 if state.get(name) == 2:
                     continue
@@ -216,11 +213,14 @@ class TableCompiler:
                 state[name] = 1
                 path.append(name)
                 stack.append(iter(self._refs(name)))
-        self._order = order
 
-    def _refs(self, name: str) -> list[str]:
+    def _refs(self, name: str) -> tuple[str, ...]:
         """The classes that class ``name`` names (each once), those defined only."""
-        return list(dict.fromkeys(ref.name for ref in class_refs(self.classes[name]) if ref.name in self.classes))
+        got = self._deps.get(name)
+        if got is None:
+            got = self._deps[name] = tuple(dict.fromkeys(ref.name for ref in class_refs(self.classes[name])
+                                                         if ref.name in self.classes))
+        return got
 
     # ------------------------------------------------------------ card sets
     def cardset_mask(self, node: CardSet, ctx: Context) -> int:
@@ -243,25 +243,37 @@ class TableCompiler:
                 out &= ~self.cardset_mask(part, ctx)
             return out
         if isinstance(node, ClassRef):
-            return self._class_masks(ctx)[node.name]
+            return self._class_mask_of(node.name, ctx)
         return self._items_mask(node, ctx)
 
     def class_mask(self, name: str, ctx: Context) -> int:
         if name not in self.classes:
             raise HachiError(f"there is no card class '{name}' in this role table.")
-        return self._class_masks(ctx)[name]
+        return self._class_mask_of(name, ctx)
 
-    def _class_masks(self, ctx: Context) -> dict[str, int]:
-        """Every class's cards in ``ctx``, each class made once from the masks of the classes it
-        names (so ``e2: e1 | e1`` costs one union, not a doubling per level)."""
+    def _class_mask_of(self, name: str, ctx: Context) -> int:
+        """The cards of class ``name`` in ``ctx``, each class made once per context from the masks
+        of the classes it names (so ``e2: e1 | e1`` costs one union, not a doubling per level),
+        those it needs first, with a stack rather than recursion."""
         masks = self._masks.get(ctx)
         if masks is None:
             if len(self._masks) >= _CONTEXTS_KEPT:
                 self._masks.clear()
             masks = self._masks[ctx] = {}
-            for name in self._order:
-                masks[name] = self.cardset_mask(self.classes[name], ctx)
-        return masks
+        got = masks.get(name)
+        if got is not None:
+            return got
+        stack = [name]
+        while stack:
+            top = stack[-1]
+            todo = [ref for ref in self._refs(top) if ref not in masks]
+            if todo:
+                stack.extend(todo)
+                continue
+            stack.pop()
+            if top not in masks:
+                masks[top] = self.cardset_mask(self.classes[top], ctx)
+        return masks[name]
 
     def _items_mask(self, node: RankSet | SuitSet | CardList | KindSet, ctx: Context) -> int:
         t, d = self.tables, self.deck
