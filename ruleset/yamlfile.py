@@ -55,12 +55,14 @@ class Limits:
     max_nodes: int = MAX_NODES
     max_number_chars: int = MAX_NUMBER_CHARS
     max_string_chars: int = MAX_STRING_CHARS
+    libyaml: bool = False       # scan and parse with libyaml (when PyYAML has it); its messages differ a little
+
 
     def refuse(self, message: str, file: str, line: int = 1, col: int = 1) -> HachiError:
         return self.error(message, f"{file}:{line}:{col}")
 
 
-RULE_FILE = Limits()
+RULE_FILE = Limits(libyaml=True)
 
 _TAG = "tag:yaml.org,2002:"
 _PLAIN_TAGS = {_TAG + t for t in ("str", "int", "float", "bool", "null", "timestamp")}
@@ -192,7 +194,7 @@ def check_tabs(text: str, file: str, limits: Limits = RULE_FILE) -> None:
 
 
 try:                                        # libyaml's scanner and parser, four times as fast, when built
-    from yaml import CParser as _Parser     # type: ignore[attr-defined]  # absent from types-PyYAML
+    from yaml._yaml import CParser as _Parser
 
     _LIBYAML = True
 except ImportError:                         # pragma: no cover - PyYAML without libyaml
@@ -217,12 +219,19 @@ else:                                       # pragma: no cover
     _Base = _PyLoader                       # type: ignore[misc,assignment]
 
 
-class _Loader(_Base):
-    """A safe loader that composes nodes only, refusing nesting deeper than ``limits.max_depth``
-    and more than ``limits.max_nodes`` nodes as it goes."""
+class _Limited:
+    """Composes nodes only, refusing nesting deeper than ``limits.max_depth`` and more than
+    ``limits.max_nodes`` nodes as it goes (mixed into a loader below)."""
 
-    def __init__(self, stream: str, file: str, limits: Limits = RULE_FILE) -> None:
-        super().__init__(stream)
+    _file: str
+    _limits: Limits
+    _depth: int
+    _nodes: int
+
+    if TYPE_CHECKING:
+        def peek_event(self) -> Event | None: ...       # the loader's own
+
+    def _start(self, file: str, limits: Limits) -> None:
         self._file = file
         self._limits = limits
         self._depth = 0
@@ -234,21 +243,37 @@ class _Loader(_Base):
         try:
             lim = self._limits
             if self._depth > lim.max_depth or self._nodes > lim.max_nodes:
-                event: Event = self.peek_event()
-                line, col = _mark(event.start_mark) if event.start_mark else (1, 1)
+                event: Event | None = self.peek_event()
+                line, col = _mark(event.start_mark) if event is not None and event.start_mark else (1, 1)
                 if self._nodes > lim.max_nodes:     # counted while parsing: refused before it all is built
                     raise lim.refuse(f"the file holds more than {lim.max_nodes} values; a {lim.kind} needs "
                                      "far fewer.", self._file, line, col)
                 raise lim.refuse(f"the data is nested more than {lim.max_depth} levels deep.", self._file, line, col)
-            return super().compose_node(parent, index)
+            return super().compose_node(parent, index)  # type: ignore[misc,no-any-return]  # the loader's own
         finally:
             self._depth -= 1
+
+
+class _FastLoader(_Limited, _Base):
+    def __init__(self, stream: str, file: str, limits: Limits) -> None:
+        _Base.__init__(self, stream)
+        self._start(file, limits)
+
+
+class _Loader(_Limited, _PyLoader):
+    def __init__(self, stream: str, file: str, limits: Limits) -> None:
+        _PyLoader.__init__(self, stream)
+        self._start(file, limits)
+
+
+def _loader(text: str, file: str, limits: Limits) -> _FastLoader | _Loader:
+    return (_FastLoader if limits.libyaml and _LIBYAML else _Loader)(text, file, limits)
 
 
 class _Builder:
     """Turns composed nodes into plain data, recording places and counting values."""
 
-    def __init__(self, doc: YamlDoc, loader: _Loader, limits: Limits = RULE_FILE) -> None:
+    def __init__(self, doc: YamlDoc, loader: _FastLoader | _Loader, limits: Limits = RULE_FILE) -> None:
         self.doc, self.loader, self.limits, self.count = doc, loader, limits, 0
 
     def place(self, node: Node) -> str:
@@ -334,7 +359,7 @@ def parse_text(text: str, file: str, limits: Limits = RULE_FILE) -> YamlDoc:
     doc = YamlDoc(file=file, data=None, text=text, places=Places(root=f"{file}:1:1"))
     loader = None
     try:
-        loader = _Loader(text, file, limits)
+        loader = _loader(text, file, limits)
         node = loader.get_single_node()
         if node is None:
             raise limits.refuse(f"the file is empty; {limits.shape}.", file)
@@ -343,6 +368,9 @@ def parse_text(text: str, file: str, limits: Limits = RULE_FILE) -> YamlDoc:
         mark = exc.problem_mark or exc.context_mark
         line, col = _mark(mark) if mark else (1, 1)
         problem = exc.problem or exc.context or "it does not parse"
+        if "maximum nesting depth" in problem:          # libyaml's own bound, met while scanning ahead
+            raise limits.refuse(f"the data is nested more than {limits.max_depth} levels deep.",
+                                file, line, col) from None
         colon = _full_width_colon(text, line)
         if colon is not None:                 # YAML blames the line after; point at the colon itself
             raise limits.refuse("a full-width colon '：' (U+FF1A) stands where YAML needs ':'; write "
