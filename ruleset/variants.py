@@ -144,8 +144,10 @@ class _Reader:
             return _read_cached(path, str(path) if is_name(shown) else shown, root)
         try:
             doc = _read_cached(path, str(path) if is_name(shown) else shown, root)
-        except Outside as exc:
-            raise RuleFileError(exc.message, place) from None
+        except Outside:
+            raise RuleFileError(f"{quote(ref, 200)} is outside the folder {quote(root, 200)} as it is opened (a "
+                                "link out of it, perhaps swapped in while it was read); nothing of it is read.",
+                                place) from None
         except RuleFileError:
             raise RuleFileError(f"{quote(ref, 200)} is not a rule file: it cannot be read as one "
                                 f"(nothing of it is shown; 'hachi validate' on it says why).", place) from None
