@@ -268,7 +268,8 @@ def main() -> None:
             data["ruleset"] = path.name
             record = path.parent / "game.json"
             record.write_text(json.dumps(data))
-            judge(row, f"record naming {name}", *run([hachi, "replay", str(record)], tmp), code=0)
+            code = 1 if name.startswith("deck_") else 0          # the record's cards are not of that deck
+            judge(row, f"record naming {name}", *run([hachi, "replay", str(record)], tmp), code=code)
         row = rows.setdefault("roles --stats", Row())
         for name, path in stats.items():
             judge(row, name, *run([hachi, "roles", "--stats", "--rules", str(path)], tmp), expect=TOO_COSTLY)

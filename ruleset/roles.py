@@ -37,7 +37,7 @@ from typing import Callable, Iterable, Protocol, Sequence
 from .cards import Deck
 from .compiler import OPS, CompiledContext, Context, Domain, Quantity, TableCompiler
 from .errors import CardError, HachiError, PatternError
-from .patterns import Compare, Count, Groups, Run, RunIn
+from .patterns import Compare, Count, Groups, Run, RunIn, walk
 from .features import Features, KeyedFeatures
 from .roletable import RoleExample, RoleTable
 
@@ -610,12 +610,37 @@ def check_examples(ruleset: _WithRoles) -> list[HachiError]:
         evaluator = ruleset.evaluator        # compiled once, kept by the ruleset for play
     except PatternError:
         return list(pattern_errors(table, deck))
+    too_many = _too_many_contexts(evaluator, deck, table.examples)
+    if too_many is not None:
+        return [too_many]
     out: list[HachiError] = []
     for n, example in enumerate(table.examples, 1):
         err = _check_example(evaluator, deck, n, example)
         if err is not None:
             out.append(err)
     return out
+
+
+MAX_EXAMPLE_TERMS = 60_000     # pattern terms compiled for the examples: the table once per trump and indicator
+
+
+def _too_many_contexts(evaluator: RoleEvaluator, deck: Deck, examples: Sequence[RoleExample]) -> HachiError | None:
+    """An error at the first example past :data:`MAX_EXAMPLE_TERMS`, when the examples ask for so
+    many different trumps and indicators (of a table that reads them) that compiling the table
+    for each would cost more than a rule file may ask; else None."""
+    reads_trump, reads_indicator = evaluator.compiler.reads_context()
+    if not (reads_trump or reads_indicator):
+        return None
+    terms = sum(1 for p in evaluator.compiler.patterns if p is not None for _ in walk(p))
+    seen: set[tuple[str | None, str | None]] = set()
+    for n, example in enumerate(examples, 1):
+        seen.add((example.trump if reads_trump else None, example.indicator if reads_indicator else None))
+        if len(seen) * terms > MAX_EXAMPLE_TERMS:
+            return HachiError(f"example {n}: the examples give {len(seen)} or more different trumps and indicators "
+                              f"to a table of {terms} pattern terms that reads them, and the table is compiled "
+                              f"once for each: more than {MAX_EXAMPLE_TERMS:,} terms in all. Give fewer different "
+                              f"trumps and indicators, or fewer examples.", example.place)
+    return None
 
 
 def _check_example(evaluator: RoleEvaluator, deck: Deck, n: int, example: RoleExample) -> HachiError | None:
