@@ -147,7 +147,7 @@ def _within(counter: PlaneCounter, limits: Limits, unit: str, total: int) -> Non
         why = (f"about {peak / 1024 ** 3:.1f} GB of memory" if peak > limits.memory
                else f"about {work / limits.work:,.0f} times the work allowed (a minute)")
         raise TooCostly(f"exact counts of this table over {total:,} {unit} would take {why}; "
-                        f"estimate them with --samples N instead.")
+                        f"estimate them with hachi roles --stats --samples N instead.")
 
 
 def _trump_passes(compiler: TableCompiler, hand_size: int, trump: int | None) -> list[tuple[int, int]]:

@@ -563,7 +563,7 @@ COSTLY = {
 }
 
 # name -> (builder, a substring of the one line that refuses exact statistics of it)
-TOO_COSTLY = "estimate them with --samples N instead"
+TOO_COSTLY = "estimate them with hachi roles --stats --samples N instead"
 STATS_CASES = {
     "many_roles": (many_roles, TOO_COSTLY),
     "roles_reading_the_indicator": (roles_reading_the_indicator, TOO_COSTLY),

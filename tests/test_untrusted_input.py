@@ -460,3 +460,12 @@ def test_two_rule_files_of_different_games_are_not_compared():
     assert res.exit_code == 2 and res.stdout == ""
     [line] = res.stderr.splitlines()
     assert line.startswith("--compare: error: A and B are different games")
+
+
+def test_table_of_a_deck_too_large_to_count_stops_in_one_line_and_prints_without_probabilities(tmp_path):
+    path = STATS_CASES["deck_of_120"][0](tmp_path)
+    res = _run(["table", "--rules", str(path)])
+    [line] = res.stderr.splitlines()
+    assert res.exit_code == 1 and "would take about" in line and line.endswith("--no-probability).")
+    plain = _run(["table", "--no-probability", "--rules", str(path)])
+    assert plain.exit_code == 0 and "pair" in plain.stdout
