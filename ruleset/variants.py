@@ -15,7 +15,8 @@ from typing import Any, Iterator
 
 from .bundled import RULESET, ROLE_TABLE, is_name, kind_hint
 from .errors import RuleFileError
-from .reach import Outside, inside, locate, root_of
+from .confine import Outside, inside
+from .reach import locate, root_of
 from .safetext import escape, quote
 from .yamlfile import RULE_FILE, Path_, Places, YamlDoc, read_yaml
 

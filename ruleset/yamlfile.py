@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from yaml._yaml import Mark as CMark          # libyaml's marks, when PyYAML is built with it
 
 from .errors import HachiError, RuleFileError
-from .reach import confine
+from .confine import confine
 from .safetext import quote
 
 MAX_FILE_BYTES = 128 * 1024     # rule files are a few KiB; parsing this much takes about half a second
@@ -125,7 +125,7 @@ def read_bytes(path: Path, file: str, limits: Limits = RULE_FILE, root: str | No
 
     The file is opened without blocking and checked after opening, so a FIFO, a device, a socket
     or a folder is refused at once (even one swapped in between a check and the open). With
-    ``root``, the file opened must lie under it (:func:`reach.confine`), checked on the open file.
+    ``root``, the file opened must lie under it, checked on the open file (:func:`confine.confine`).
     """
     try:
         _regular(os.stat(path).st_mode, file, limits)

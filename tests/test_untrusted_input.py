@@ -349,7 +349,7 @@ def test_a_link_swapped_in_after_the_name_was_checked_is_refused_as_it_is_opened
 
 
 def test_the_file_opened_is_named_by_the_system_and_must_lie_under_the_root(tmp_path):
-    from hachihachi.ruleset.reach import Outside, opened_path
+    from hachihachi.ruleset.confine import Outside, opened_path
 
     path = _swapped_in(tmp_path)
     fd = os.open(path.parent / "base.yaml", os.O_RDONLY)
