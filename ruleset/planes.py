@@ -543,45 +543,58 @@ class PlaneCounter:
 
         A *word operation* is one and/or/xor/popcount over 64 hands. Each plane operation runs
         once per chunk over all of its hands, so an operation costs C(cards, hand size) / 64 word
-        operations in all; the operations are counted from the table, each quantity once per
-        context that changes its card set. The peak holds the enumeration's planes of the
-        largest chunk (one per card), the ladders and role planes of one context, and a margin.
+        operations in all; the operations are counted from the table: each quantity once per
+        context that changes its card set, to the highest level its comparisons read, over the
+        cards of its set. The peak holds the enumeration's planes of the largest chunk (one per
+        card), the ladders and role planes of one context, and a margin.
         """
         n, cards = self.n, len(self.cards)
         words = comb(cards, n) // 64 + 1
         plane = comb(max(cards - 1, 0), max(n - 1, 0)) // 8 + 1
         times = {FIXED: 1, TRUMP: len({ctx.trump for ctx, _ in self.contexts}), INDICATOR: len(self.contexts)}
+        tops: dict[object, int] = {}                          # quantity -> the highest level read
         ops, kept = n * cards, 0                              # the enumeration itself
-        seen: set[object] = set()
         for p, pattern in enumerate(self.patterns):
+            terms = 0
             for node in walk(pattern):
-                key = "shape" if isinstance(node, Shape) else node     # shapes share their ladders
-                if not isinstance(node, (Count, RunIn, Run, SuitRun, MaxSuit, Groups, Shape)) or key in seen:
+                terms += 1
+                if isinstance(node, Shape):
+                    tops["shape"] = n
+                if not isinstance(node, Compare):
                     continue
-                seen.add(key)
-                each, levels = self._quantity_ops(node)
-                ops += each * times[self.scope(node)]
-                kept += levels
-            ops += sum(1 for _ in walk(pattern)) * times[self.role_reads[p]]
+                for side, other in ((node.left, node.right), (node.right, node.left)):
+                    if not isinstance(side, Number):
+                        top = min(n, other.value + 1) if isinstance(other, Number) else n
+                        tops[side] = max(tops.get(side, 0), max(top, 1))
+                if not isinstance(node.left, Number) and not isinstance(node.right, Number):
+                    terms += 3 * (n + 1)                      # two ladders compared at every level
+            ops += terms * times[self.role_reads[p]]
+        for key, top in tops.items():
+            each, levels = self._quantity_ops(key, top)
+            ops += each * (1 if key == "shape" else times[self.scope(key)])
+            kept += levels
         ops += len(self.patterns) * len(self.patterns) // 8 + len(self.table.combos) * 4   # groups and combos
         kept += 3 * len(self.patterns) + 2 * len(self.table.combos) + 32
         return ops * words, (cards * 2 + kept) * plane
 
-    def _quantity_ops(self, node: object) -> tuple[int, int]:
-        """Plane operations of one quantity's ladder, and the planes it keeps (an upper bound)."""
-        n, R, S = self.n, self.R, self.S
-        top, kept = n + 1, min(n + 1, 4)        # levels made, and kept (comparisons read one or two)
-        if isinstance(node, Shape):
+    def _quantity_ops(self, node: object, top: int) -> tuple[int, int]:
+        """Plane operations of one quantity's ladder up to level ``top``, and the planes it keeps
+        (an upper bound)."""
+        R, S = self.R, self.S
+        kept = min(top, 4)                      # comparisons read one or two levels
+        steps = 2 * top.bit_length() + 2        # a run's ladder: ends of runs made by halving
+        if node == "shape":
             return R * S * S + S * R * top, S * kept
+        held = (self._sets[(id(node), 0)].bit_count() if (id(node), 0) in self._sets else R * S)
         if isinstance(node, (Run, RunIn)):
-            return 2 * R * S + R * top * 2, kept
+            return held + R * steps, kept
         if isinstance(node, SuitRun):
-            return S * (2 * R + R * top * 2), kept
+            return S * R * (1 + steps), kept
         if isinstance(node, MaxSuit):
             return S * R * top, kept
         if isinstance(node, Groups):
-            return R * S * (S + 2) + R * top, kept
-        return R * S * top, kept                            # a count: each card of its set, each level
+            return held * 3 + R * 4 + R * top, kept
+        return held * top, kept                 # a count: each card of its set, each level
 
     # ------------------------------------------------------------ counting
     def run(self) -> PassCounts:

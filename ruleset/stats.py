@@ -29,7 +29,7 @@ from .roles import RoleEvaluator, _ids_with_parts
 HANDS, DEALS = "hands", "deals"
 AUTO, RANKS, PLANES = "auto", "ranks", "planes"     # how exact counts are made
 TRANSFER_BUDGET = 150_000       # steps of the transfer (a fraction of a second) before the planes take over
-PLANE_WORK = 200_000_000_000    # word operations of the planes: about 30 to 60 s on a shared 2-core machine
+PLANE_WORK = 60_000_000_000     # planned word operations of the planes: at most about 55 s of CPU (1.1e9-5.5e9 a s)
 PLANE_BYTES = 960 * 1024 ** 2   # peak memory of the planes, as planned before they start
 
 
