@@ -50,6 +50,7 @@ class Row:
     worst_cpu: float = 0.0
     worst_mb: float = 0.0
     unclean: list = field(default_factory=list)
+    slowest: list = field(default_factory=list)
 
 
 def run(args: list[str], cwd: Path) -> tuple[int | None, str, float, float, float]:
@@ -100,6 +101,8 @@ def judge(row: Row, name: str, status, text: str, seconds: float, cpu: float, mb
     row.tracebacks += trace
     row.hangs += status is None
     row.slow += seconds > SLOW
+    if seconds > SLOW:
+        row.slowest.append(f"{name}: {seconds:.2f} s wall, {cpu:.2f} s CPU")
     ok = (status == code and not trace and SECRET not in text and not any(c in text for c in CONTROLS)
           and (code == 0 or any(mark in text for mark in ERROR_MARKS)) and expect in text)
     row.clean += ok
@@ -286,6 +289,9 @@ def main() -> None:
     for command, row in rows.items():
         for line in row.unclean:
             print(f"  NOT CLEAN ({command}) {line}")
+    for command, row in rows.items():
+        for line in row.slowest:
+            print(f"  OVER {SLOW:.0f} s ({command}) {line}")
 
 
 if __name__ == "__main__":
