@@ -91,3 +91,24 @@ def test_exact_statistics_too_costly_are_refused_in_one_line_before_counting(nam
     assert len(errors) == 1 and expected in errors[0] and errors[0].startswith("--stats: error:"), result.stderr
     assert TOO_COSTLY in errors[0]
 
+
+
+@pytest.mark.parametrize("text", ["rank A", "rank T J Q K A", "light", "rank A | k12", "suit h d | cards As Kh | light",
+                                  "kind chaff fixed_ribbon", "rank indicator | suit trump", "  rank  A  K  ",
+                                  "cards 10h As", "e0 | e0", "rank rank", "run_x | or_x"])
+def test_simple_card_sets_read_without_the_parser_are_what_the_parser_reads(text):
+    from hachihachi.ruleset import patterns
+
+    fast = patterns._simple_cardset(text)
+    slow = patterns._ToNodes().transform(patterns._parser().parse(text, start="cardset_start"))
+    assert fast is not None and fast == slow
+    parts = fast.parts if isinstance(fast, patterns.Union_) else (fast,)
+    slow_parts = slow.parts if isinstance(slow, patterns.Union_) else (slow,)
+    assert [getattr(p, "item_columns", None) for p in parts] == [getattr(p, "item_columns", None) for p in slow_parts]
+
+
+@pytest.mark.parametrize("text", ["(rank A)", "rank A & light", "rank A - light", "rank A |", "a|b", "rank A | count"])
+def test_card_sets_beyond_names_and_item_lists_are_left_to_the_parser(text):
+    from hachihachi.ruleset import patterns
+
+    assert patterns._simple_cardset(text) is None
