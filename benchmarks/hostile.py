@@ -1,11 +1,15 @@
-"""The hostile-input suite, command by command: how many inputs each command refuses cleanly.
+"""The hostile-input suite, command by command: how many inputs each command answers cleanly.
 
 Each input runs as its own ``hachi`` process (with a timeout, so a hang is counted, not waited
-for). *Clean* means: the expected exit status, at least one ``PLACE: error:`` line, no traceback,
-no secret of a file it must not read, and no control character in the output. The table gives,
-per command, the inputs tried, refused cleanly, tracebacks, hangs, the worst wall time, the worst
-CPU time (user + system) and the worst peak memory (maximum resident set of the child, from
-``os.wait4``), with ``python -c pass`` measured in the same run as the baseline.
+for). *Clean* means: the expected exit status, at least one ``PLACE: error:`` line when it is
+refused (and the expected words, where given), no traceback, no secret of a file it must not
+read, and no control character in the output. Inputs refused: the hostile rule files, folders
+and records of tests/hostile_cases.py and the robustness tests; inputs answered (exit 0): the
+valid tables whose cost would grow far past their size if they were expanded (``COSTLY``), and
+``--samples`` of a table too costly to count exactly. The table gives, per command, the inputs
+tried, answered cleanly, tracebacks, hangs, how many took over 2 s of wall time, the worst wall
+time, the worst CPU time (user + system) and the worst peak memory (maximum resident set of the
+child, from ``os.wait4``), with ``python -c pass`` measured in the same run as the baseline.
 
 Run from the repository root with the project installed: python benchmarks/hostile.py
 """
@@ -25,9 +29,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from hostile_cases import CASES, SECRET  # noqa: E402
+from hostile_cases import (  # noqa: E402
+    CASES, COSTLY, DECK_HAND, FOLDER_CASES, SECRET, STATS_CASES, TOO_COSTLY, deck_of_1024,
+)
 
 TIMEOUT = 30.0          # seconds before an input counts as a hang
+SLOW = 2.0              # wall seconds an answer should stay under
 HAND = "As Ks Qs Js Ts 9s 8s"
 CONTROLS = ("\x1b", "\x9b", "\x07", "\x7f", "\u202e", "\u2066")
 
@@ -38,10 +45,12 @@ class Row:
     clean: int = 0
     tracebacks: int = 0
     hangs: int = 0
+    slow: int = 0
     worst_s: float = 0.0
     worst_cpu: float = 0.0
     worst_mb: float = 0.0
     unclean: list = field(default_factory=list)
+    slowest: list = field(default_factory=list)
 
 
 def run(args: list[str], cwd: Path) -> tuple[int | None, str, float, float, float]:
@@ -84,14 +93,18 @@ def _spawn_in(args: list[str], cwd: Path, out) -> int:
 ERROR_MARKS = (": error: ", '"message": ', "::error file=")     # text, json, github
 
 
-def judge(row: Row, name: str, status, text: str, seconds: float, cpu: float, mb: float, code: int = 1) -> None:
+def judge(row: Row, name: str, status, text: str, seconds: float, cpu: float, mb: float, code: int = 1,
+          expect: str = "") -> None:
     row.tried += 1
     row.worst_s, row.worst_cpu, row.worst_mb = max(row.worst_s, seconds), max(row.worst_cpu, cpu), max(row.worst_mb, mb)
     trace = "Traceback" in text
     row.tracebacks += trace
     row.hangs += status is None
+    row.slow += seconds > SLOW
+    if seconds > SLOW:
+        row.slowest.append(f"{name}: {seconds:.2f} s wall, {cpu:.2f} s CPU")
     ok = (status == code and not trace and SECRET not in text and not any(c in text for c in CONTROLS)
-          and (code == 0 or any(mark in text for mark in ERROR_MARKS)))
+          and (code == 0 or any(mark in text for mark in ERROR_MARKS)) and expect in text)
     row.clean += ok
     if not ok:
         row.unclean.append(f"{name}: exit {status}: {text.strip()[:160]!r}")
@@ -114,6 +127,30 @@ def rule_file_inputs(folder: Path) -> dict[str, Path]:
     for name, base in (("c", "hachihachi_trick"), ("b", "c.yaml"), ("a", "b.yaml")):
         (chain / f"{name}.yaml").write_text("\n".join([f"extends: {base}"] + lines[1:]) + "\n")
     found["chain_of_large_files"] = chain / "a.yaml"
+    for name, (build, _) in FOLDER_CASES.items():
+        sub = folder / name
+        sub.mkdir()
+        found[name] = build(sub)
+    return found
+
+
+def costly_inputs(folder: Path) -> dict[str, Path]:
+    """Valid rule files whose cost would grow far past their size if expanded: answered, exit 0."""
+    found = {}
+    for name, build in COSTLY.items():
+        sub = folder / name
+        sub.mkdir()
+        found[name] = build(sub)
+    return found
+
+
+def stats_inputs(folder: Path) -> dict[str, Path]:
+    """Valid tables whose exact statistics are refused before counting."""
+    found = {}
+    for name, (build, _) in STATS_CASES.items():
+        sub = folder / name
+        sub.mkdir()
+        found[name] = build(sub)
     return found
 
 
@@ -153,6 +190,14 @@ def record_inputs(folder: Path) -> dict[str, Path]:
         found[name] = path
     os.mkfifo(folder / "record_fifo.yaml")
     found["record is a FIFO"] = folder / "record_fifo.yaml"
+    for name in ("class_ring", "pattern_number_huge", "pattern_nested_not", "float_chips"):   # refused bases
+        sub = folder / name
+        sub.mkdir()
+        data = copy.deepcopy(BASE)
+        data["ruleset"] = CASES[name][0](sub).name
+        path = sub / "game.json"
+        path.write_text(json.dumps(data))
+        found[f"record naming {name}"] = path
     for name, body, size in (("1 MiB of empty lists", "[]", 1024 * 1024), ("128 KiB of empty lists", "[]", 128 * 1024),
                              ("128 KiB of zeros", "0", 128 * 1024)):
         head = "ruleset: hachihachi_trick\nplayers: [a, b, c]\nrounds: ["
@@ -162,6 +207,12 @@ def record_inputs(folder: Path) -> dict[str, Path]:
     return found
 
 
+def _base_record() -> dict:
+    from test_replay_cli import BASE
+
+    return BASE
+
+
 def _total(rows: dict[str, Row]) -> Row:
     total = Row()
     for row in rows.values():
@@ -169,6 +220,7 @@ def _total(rows: dict[str, Row]) -> Row:
         total.clean += row.clean
         total.tracebacks += row.tracebacks
         total.hangs += row.hangs
+        total.slow += row.slow
         total.worst_s = max(total.worst_s, row.worst_s)
         total.worst_cpu = max(total.worst_cpu, row.worst_cpu)
         total.worst_mb = max(total.worst_mb, row.worst_mb)
@@ -188,30 +240,58 @@ def main() -> None:
         (tmp / "records").mkdir()
         records = record_inputs(tmp / "records")
         valid = escaping_inputs(tmp)          # refused as read: no text that steers a terminal
+        (tmp / "costly").mkdir()
+        costly = costly_inputs(tmp / "costly")
+        (tmp / "stats").mkdir()
+        stats = stats_inputs(tmp / "stats")
+
+        def hand(p: Path) -> str:
+            return DECK_HAND if p.parent.name.startswith("deck_") else HAND
+
         commands = {
             "validate": lambda p: [hachi, "validate", str(p)],
             "validate --format json": lambda p: [hachi, "validate", "--format", "json", str(p)],
             "validate --format github": lambda p: [hachi, "validate", "--format", "github", str(p)],
+            "validate --warnings": lambda p: [hachi, "validate", "--warnings", str(p)],
             "table": lambda p: [hachi, "table", "--no-probability", "--rules", str(p)],
-            "roles": lambda p: [hachi, "roles", "--rules", str(p), HAND],
+            "roles": lambda p: [hachi, "roles", "--rules", str(p), hand(p)],
+            "play --auto": lambda p: [hachi, "play", "--auto", "--seed", "1", "--rules", str(p)],
         }
         for command, make in commands.items():
             row = rows.setdefault(command, Row())
-            for name, path in rules.items():
+            for name, path in list(rules.items()) + list(valid.items()):
                 judge(row, name, *run(make(path), tmp))
-            for name, path in valid.items():
-                judge(row, name, *run(make(path), tmp))
+            for name, path in costly.items():
+                judge(row, name, *run(make(path), tmp), code=0)
         row = rows.setdefault("replay", Row())
         for name, path in records.items():
             judge(row, name, *run([hachi, "replay", str(path)], tmp))
+        for name, path in costly.items():            # a record beside a costly (valid) rule file
+            data = copy.deepcopy(_base_record())
+            data["ruleset"] = path.name
+            record = path.parent / "game.json"
+            record.write_text(json.dumps(data))
+            code = 1 if name.startswith("deck_") else 0          # the record's cards are not of that deck
+            judge(row, f"record naming {name}", *run([hachi, "replay", str(record)], tmp), code=code)
+        row = rows.setdefault("roles --stats", Row())
+        for name, path in stats.items():
+            judge(row, name, *run([hachi, "roles", "--stats", "--rules", str(path)], tmp), expect=TOO_COSTLY)
+        (tmp / "samples").mkdir()
+        deck = deck_of_1024(tmp / "samples")
+        judge(row, "--samples of a deck too large to count", *run(
+            [hachi, "roles", "--stats", "--samples", "2000", "--rules", str(deck)], tmp), code=0, expect="estimated")
     print(f"baseline: python -c pass  {base_s:.2f} s wall, {base_cpu:.2f} s CPU, {base_mb:.0f} MB (exit {base_status})")
-    print(f"{'command':26} {'tried':>5} {'clean':>5} {'traceb.':>7} {'hangs':>5} {'wall s':>7} {'CPU s':>6} {'MB':>4}")
+    print(f"{'command':26} {'tried':>5} {'clean':>5} {'traceb.':>7} {'hangs':>5} {'over 2 s':>8} {'wall s':>7} "
+          f"{'CPU s':>6} {'MB':>4}")
     for command, row in list(rows.items()) + [("all", _total(rows))]:
-        print(f"{command:26} {row.tried:5} {row.clean:5} {row.tracebacks:7} {row.hangs:5} "
+        print(f"{command:26} {row.tried:5} {row.clean:5} {row.tracebacks:7} {row.hangs:5} {row.slow:8} "
               f"{row.worst_s:7.2f} {row.worst_cpu:6.2f} {row.worst_mb:4.0f}")
     for command, row in rows.items():
         for line in row.unclean:
             print(f"  NOT CLEAN ({command}) {line}")
+    for command, row in rows.items():
+        for line in row.slowest:
+            print(f"  OVER {SLOW:.0f} s ({command}) {line}")
 
 
 if __name__ == "__main__":

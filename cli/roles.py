@@ -137,7 +137,11 @@ def roles(cards: tuple[str, ...], rules: str, trump: Optional[str], indicator: O
     if stats:
         if cards:
             raise click.UsageError("--stats takes no cards.")
-        _stats(ruleset, samples, seed, t, i, as_json)
+        try:
+            _stats(ruleset, samples, seed, t, i, as_json)
+        except HachiError as err:           # exact counts too costly: refused before counting
+            _fail("--stats", err)
+            sys.exit(1)
         return
     if cards:
         try:
@@ -193,11 +197,15 @@ def _captures(ruleset: Ruleset, text: str, as_json: bool) -> None:
 def table(rules: str, lang: str, fmt: str, no_probability: bool) -> None:
     """Print the hand-role sheet (手役表) of a ruleset."""
     from hachihachi.cli.sheet import render
-    from hachihachi.ruleset.stats import exact_counts
+    from hachihachi.ruleset.stats import TooCostly, exact_counts
 
     try:
         ruleset = _load(rules)
         counts = None if no_probability else exact_counts(ruleset.evaluator, ruleset.hand_size)
+    except TooCostly as err:
+        _fail("--rules", HachiError(f"{err.message.rstrip('.')} (or print the sheet without them: "
+                                    f"--no-probability)."))
+        sys.exit(1)
     except HachiError as err:
         _fail("--rules", err)
         sys.exit(1)

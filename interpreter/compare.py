@@ -13,6 +13,7 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
+from ..ruleset.errors import HachiError, shown
 from .simstats import Moments
 from .simulate import GameResult, RulesetRef, check_args, iter_results, resolve
 
@@ -92,6 +93,10 @@ def compare(a: RulesetRef, b: RulesetRef, games: int, players: Optional[int] = N
     """Play ``games`` games under ``a`` and under ``b`` with the same seeds; pair the results."""
     ra, _ = resolve(a)
     rb, _ = resolve(b)
+    if ra.play != rb.play:                  # nothing of one game's play measures the other's
+        raise HachiError(f"A and B are different games ({shown(ra.name)} is played as {ra.play.value}, "
+                         f"{shown(rb.name)} as {rb.play.value}); --compare pairs two variants of one game.",
+                         "--compare")
     players, per_seat = check_args(ra, games, players, bots, workers)
     check_args(rb, games, players, bots, workers)
     out = Comparison(ra.source, rb.source, games, players, seed, workers, per_seat, measures(players))

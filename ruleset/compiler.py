@@ -122,6 +122,8 @@ class TableCompiler:
         self.tables = deck_tables(len(deck.ranks), len(deck.suits), table.ace_low)
         self.errors: list[PatternError] = []
         self.classes: dict[str, CardSet] = {}
+        self._deps: dict[str, tuple[str, ...]] = {}       # class -> the classes it names
+        self._masks: dict[Context, dict[str, int]] = {}   # context -> class -> cards
         self.patterns: list[Pattern | None] = []
         self._parse_classes()
         self._parse_patterns()
@@ -183,26 +185,42 @@ class TableCompiler:
         return ok
 
     def _check_cycles(self) -> None:
-        state: dict[str, int] = {}
+        """Refuse classes that refer to each other in a circle (walked with a stack: a chain of
+        thousands of classes costs no recursion)."""
+        state: dict[str, int] = {}          # 1: on the current path, 2: done
+        for first in self.classes:
+            if state.get(first):
+                continue
+            state[first] = 1
+            path = [first]
+            stack = [iter(self._refs(first))]
+            while stack:
+                name = next(stack[-1], None)
+                if name is None:
+                    done = path.pop()
+                    stack.pop()
+                    state[done] = 2
+                    continue
+                if state.get(name) == 2:
+                    continue
+                if state.get(name) == 1:
+                    cycle = " -> ".join(path[path.index(name):] + [name])
+                    place = (self.table.class_places or {}).get(name) or None
+                    self.errors.append(PatternError(f"card classes refer to each other in a circle: {cycle}.",
+                                                    place))
+                    self.classes.clear()
+                    return
+                state[name] = 1
+                path.append(name)
+                stack.append(iter(self._refs(name)))
 
-        def visit(name: str, trail: list[str]) -> None:
-            if state.get(name) == 2 or name not in self.classes:
-                return
-            if state.get(name) == 1:
-                cycle = " -> ".join(trail[trail.index(name):] + [name])
-                place = (self.table.class_places or {}).get(name) or None
-                self.errors.append(PatternError(f"card classes refer to each other in a circle: {cycle}.", place))
-                raise _Cycle
-            state[name] = 1
-            for ref in class_refs(self.classes[name]):
-                visit(ref.name, trail + [name])
-            state[name] = 2
-
-        try:
-            for name in self.classes:
-                visit(name, [])
-        except _Cycle:
-            self.classes.clear()
+    def _refs(self, name: str) -> tuple[str, ...]:
+        """The classes that class ``name`` names (each once), those defined only."""
+        got = self._deps.get(name)
+        if got is None:
+            got = self._deps[name] = tuple(dict.fromkeys(ref.name for ref in class_refs(self.classes[name])
+                                                         if ref.name in self.classes))
+        return got
 
     # ------------------------------------------------------------ card sets
     def cardset_mask(self, node: CardSet, ctx: Context) -> int:
@@ -225,13 +243,37 @@ class TableCompiler:
                 out &= ~self.cardset_mask(part, ctx)
             return out
         if isinstance(node, ClassRef):
-            return self.cardset_mask(self.classes[node.name], ctx)
+            return self._class_mask_of(node.name, ctx)
         return self._items_mask(node, ctx)
 
     def class_mask(self, name: str, ctx: Context) -> int:
         if name not in self.classes:
             raise HachiError(f"there is no card class '{name}' in this role table.")
-        return self.cardset_mask(self.classes[name], ctx)
+        return self._class_mask_of(name, ctx)
+
+    def _class_mask_of(self, name: str, ctx: Context) -> int:
+        """The cards of class ``name`` in ``ctx``, each class made once per context from the masks
+        of the classes it names (so ``e2: e1 | e1`` costs one union, not a doubling per level),
+        those it needs first, with a stack rather than recursion."""
+        masks = self._masks.get(ctx)
+        if masks is None:
+            if len(self._masks) >= _CONTEXTS_KEPT:
+                self._masks.clear()
+            masks = self._masks[ctx] = {}
+        got = masks.get(name)
+        if got is not None:
+            return got
+        stack = [name]
+        while stack:
+            top = stack[-1]
+            todo = [ref for ref in self._refs(top) if ref not in masks]
+            if todo:
+                stack.extend(todo)
+                continue
+            stack.pop()
+            if top not in masks:
+                masks[top] = self.cardset_mask(self.classes[top], ctx)
+        return masks[name]
 
     def _items_mask(self, node: RankSet | SuitSet | CardList | KindSet, ctx: Context) -> int:
         t, d = self.tables, self.deck
@@ -509,8 +551,7 @@ class _Mask:
     mask: int
 
 
-class _Cycle(Exception):
-    pass
+_CONTEXTS_KEPT = 256        # contexts whose class masks are kept (a deal pass reads one per indicator card)
 
 
 def _whole(f: Features, bits: int, hm: int) -> int:

@@ -38,7 +38,7 @@ from math import comb
 from typing import Any, Callable
 
 from .compiler import FLIPPED, OPS, Context, TableCompiler
-from .roles import _ids_with_parts, resolve_roles
+from .roles import _ids_with_parts, combos_by_role, resolve_roles
 from .patterns import CardSet, Compare, Count, Groups, MaxSuit, Number, Run, RunIn, Shape, SuitRun, walk
 from .patterns import Quantity as QuantityNode
 
@@ -102,6 +102,13 @@ class _Levels:
         """``v`` (already capped) once it is known that at most ``rem`` more can be added."""
         nxt = self.above[v]
         return self.floor[v] if nxt is None or v + rem < nxt else v
+
+
+def clamp(k: int, hand_size: int) -> int:
+    """A pattern's number as the counters read it: no quantity of a hand of ``hand_size`` cards
+    exceeds ``hand_size + 1`` (a run with the ace low counts the ace twice), so every number
+    above that compares alike with each of them and is read as ``hand_size + 2``."""
+    return min(k, hand_size + 2)
 
 
 def levels_for(op: str, k: int) -> tuple[int, ...]:
@@ -172,7 +179,7 @@ class RankTransfer:
     def _value(self, node: QuantityNode, levels: set[int]) -> ValueRef:
         """A quantity as ``("const", v)``, ``("prim", i)`` or ``("suits", 0 (counts) | 1 (runs))``."""
         if isinstance(node, Number):
-            return ("const", node.value)
+            return ("const", clamp(node.value, self.n))
         if isinstance(node, MaxSuit):
             self._suit_levels[0].update(levels)
             return ("suits", 0)
@@ -196,8 +203,8 @@ class RankTransfer:
             full = tuple((1 << self.S) - 1 for _ in range(self.R))
             return ("shape", self._prim(_Prim("hist", full, full), set()), node.sizes)
         big, op = self.n + 1, node.op
-        right = node.right.value if isinstance(node.right, Number) else None
-        left = node.left.value if isinstance(node.left, Number) else None
+        right = clamp(node.right.value, self.n) if isinstance(node.right, Number) else None
+        left = clamp(node.left.value, self.n) if isinstance(node.left, Number) else None
         return ("cmp", self._value(node.left, _levels_of(op, right, big)), OPS[op],
                 self._value(node.right, _levels_of(FLIPPED[op], left, big)))
 
@@ -223,7 +230,8 @@ class RankTransfer:
     def run(self, budget: int | None = None) -> PassCounts:
         """Hands (or deals) in all, with no role, and with each role and combo, over this pass.
 
-        With a ``budget``, raises :class:`OverBudget` before the steps (states times ways to deal
+        With a ``budget``, raises :class:`OverBudget` before the steps (states times ways to deal,
+        and the roles and combos resolved for each set of atom truths found
         a rank) would pass it."""
         R, S, N = self.R, self.S, self.n
         prims = self.prims
@@ -246,8 +254,11 @@ class RankTransfer:
         steps = 0
         for r in range(R):
             excluded = (1 << deck.suit(fixed_ind)) if fixed_ind is not None and deck.rank(fixed_ind) == r else 0
+            ways = (1 << S) * (2 if self.place else 1)
+            if budget is not None and steps + ways * (len(states) + len(live)) > budget:
+                raise OverBudget(steps)             # before making the ways to deal this rank
             options = self._options(r, live, excluded)
-            steps += len(states) * len(options)
+            steps += len(states) * len(options) * (1 + len(live) // 16)     # wide states cost more
             if budget is not None and steps > budget:
                 raise OverBudget(steps)
             out: defaultdict[StateKey, int] = defaultdict(int)
@@ -272,7 +283,7 @@ class RankTransfer:
                     else:
                         ns = suits
                     out[(m, placed or here, bits, nv, ns)] += ways
-            states = self._fold(out, r, live, atom_last, drop_after)
+            states, steps = self._fold(out, r, live, atom_last, drop_after, steps, budget)
             live = [i for i in live if drop_after[i] > r]
         total = none = 0
         for (n, placed, bits, vals, suits), ways in states.items():
@@ -293,11 +304,11 @@ class RankTransfer:
         for i, key in enumerate(keys):
             group[key] |= role_atoms[i]
         deps = {r.id: group[keys[i]] for i, r in enumerate(table.roles)}
+        sharing = combos_by_role(table)
         for n, combo in enumerate(table.combos):
             need = set().union(*(deps.get(r, set()) for r in combo.roles))
-            for earlier in table.combos[:n]:
-                if set(earlier.roles) & set(combo.roles):
-                    need |= deps[earlier.id]
+            for m in sorted({m for r in combo.roles for m in sharing.get(r, ()) if m < n}):
+                need |= deps[table.combos[m].id]
             deps[combo.id] = need
         last = {o: max([atom_last[j] for j in d] + [0]) for o, d in deps.items()}
         role_last = [max([atom_last[j] for j in a] + [0]) for a in role_atoms]
@@ -406,12 +417,16 @@ class RankTransfer:
         return tuple(out)
 
     def _fold(self, states: dict[StateKey, int], r: int, live: list[int], atom_last: list[int],
-              drop_after: list[int]) -> dict[StateKey, int]:
-        """Decide the atoms whose values are final after rank ``r``; drop the values no atom reads."""
+              drop_after: list[int], steps: int, budget: int | None) -> tuple[dict[StateKey, int], int]:
+        """Decide the atoms whose values are final after rank ``r``; drop the values no atom reads.
+
+        Returns the states and the steps so far (``steps`` and each resolution of roles and
+        combos), raising :class:`OverBudget` past ``budget``."""
         deciding = [j for j, last in enumerate(atom_last) if last == r]
         keep = [k for k, i in enumerate(live) if drop_after[i] > r]
         if not deciding and len(keep) == len(live):
-            return states
+            return states, steps
+        cost = 1 + (len(self.compiler.table.roles) + len(self.compiler.table.combos)) // 8
         pos = {i: k for k, i in enumerate(live)}
         out: defaultdict[StateKey, int] = defaultdict(int)
         emitting, roles, kept = self.emit_at[r], self.roles_at[r], self.bits_kept[r]
@@ -423,6 +438,9 @@ class RankTransfer:
                     bits |= 1 << j
             got = seen.get(bits)
             if got is None:
+                steps += cost                   # resolving a set of atom truths: every role and combo
+                if budget is not None and steps > budget:
+                    raise OverBudget(steps)
                 nb = bits
                 if bits & none_bit and any(fns[i](bits) for i in roles):
                     nb &= ~none_bit
@@ -434,7 +452,7 @@ class RankTransfer:
                 for o in got[1]:
                     acc[o] += finish
             out[(n, placed, got[0], tuple(vals[k] for k in keep), suits)] += ways
-        return out
+        return out, steps
 
     def _truth(self, atom: AtomPlan, vals: tuple[Value, ...], pos: dict[int, int], suits: SuitsState,
                r: int) -> bool:

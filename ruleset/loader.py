@@ -22,6 +22,7 @@ from .build import build_ruleset
 from .model import RoleTable, Ruleset, build_role_table
 from .problems import Problem
 from .reach import locate, no_bundled, root_of
+from .safetext import escape
 from .schema import schema_problems
 from .variants import Resolved, merge, merge_places, resolve
 from .yamlfile import Path_
@@ -171,9 +172,13 @@ def check_file(path: str | Path, root: str | None = None) -> list[Problem]:
 
 def _find(ref: str | Path, kind: str) -> Path:
     path = resolve_ref(ref)
-    if path.is_file():
-        return path
     what = "rule file" if kind == RULESET else "role table"
+    try:
+        if path.is_file():
+            return path
+    except (OSError, ValueError) as exc:        # a name too long, or not one at all
+        reason = getattr(exc, "strerror", None) or "the name cannot be used"
+        raise RuleFileError(f"this {what} cannot be read ({reason}).", escape(str(ref), 200)) from None
     if is_name(ref):
         raise RuleFileError(no_bundled(str(ref), kind, what))
     if path.is_dir():

@@ -345,6 +345,12 @@ def _parse(text: str, start: str, place: str | None) -> Node:
     node = _PARSED.get((text, start))
     if node is not None:
         return node
+    node = _simple_cardset(text) if start == "cardset_start" else None
+    if node is not None:
+        if len(_PARSED) >= 4096:
+            _PARSED.clear()
+        _PARSED[(text, start)] = node
+        return node
     try:
         tree = _parser().parse(text, start=start)
     except UnexpectedInput as err:
@@ -357,13 +363,56 @@ def _parse(text: str, start: str, place: str | None) -> Node:
     return node
 
 
+_WORD = re.compile(r"\S+")
+_ITEM = re.compile(r"[A-Za-z0-9\u2660-\u2667]+\Z")
+_NAME = re.compile(r"[a-z_][a-z0-9_]*\Z")
+_KEYWORDS = {"rank", "suit", "cards", "kind", "count", "run", "suit_run", "max_suit", "groups", "shape", "or", "and",
+             "not"}
+_SETS: dict[str, type[RankSet] | type[SuitSet] | type[CardList] | type[KindSet]] = {
+    "rank": RankSet, "suit": SuitSet, "cards": CardList, "kind": KindSet}
+
+
+def _simple_cardset(text: str) -> CardSet | None:
+    """The nodes of a card set made only of names and item lists joined by ``|`` (``rank A |
+    light``), read without the parser, the same as the parser reads them; None for anything else.
+
+    Tables may define thousands of such classes; this reads each in a few microseconds."""
+    if "\n" in text or "\r" in text or "\t" in text:
+        return None
+    parts: list[CardSet] = []
+    words: list[tuple[str, int]] = []
+    for found in _WORD.finditer(text + " |"):
+        word, column = found.group(), found.start() + 1
+        if word != "|":
+            words.append((word, column))
+            continue
+        if not words:
+            return None
+        (head, at), items = words[0], words[1:]
+        if head in _SETS and items:
+            pattern = _NAME if head == "kind" else _ITEM
+            if not all(pattern.match(w) for w, _ in items):
+                return None
+            parts.append(_SETS[head](tuple(w for w, _ in items), at, tuple(c for _, c in items)))
+        elif not items and _NAME.match(head) and head not in _KEYWORDS:
+            parts.append(ClassRef(head, at))
+        else:
+            return None
+        words = []
+    if not parts:
+        return None
+    return parts[0] if len(parts) == 1 else Union_(tuple(parts))
+
+
 _NESTING = {"not_", "conj", "disj", "union", "both", "but"}
 MAX_NESTING = 40     # levels of not / and / or / card sets inside one another; deeper is refused
+MAX_NUMBER = 100_000  # no hand holds more cards; a larger number in a pattern is refused
 
 
 def _check_nesting(tree: Tree[Token], text: str, place: str | None) -> None:
-    """Refuse a tree nested deeper than MAX_NESTING, walking it without recursion (issue 10: the
-    transformer and the compiler recurse, so 500 nested 'not' must stop here with one clear error)."""
+    """Refuse a tree nested deeper than MAX_NESTING, and a number larger than MAX_NUMBER, walking
+    it without recursion (the transformer and the compiler recurse, so 500 nested 'not' must stop
+    here with one clear error)."""
     stack: list[tuple[Tree[Token], int]] = [(tree, 0)]
     while stack:
         node, depth = stack.pop()
@@ -373,7 +422,14 @@ def _check_nesting(tree: Tree[Token], text: str, place: str | None) -> None:
             line = getattr(node.meta, "line", 1) if not node.meta.empty else 1
             raise pattern_error(text, column, f"the pattern is nested more than {MAX_NESTING} levels deep "
                                               f"(not, and, or, parentheses); write it flatter.", place, line)
-        stack.extend((child, depth) for child in node.children if isinstance(child, Tree))
+        for child in node.children:
+            if isinstance(child, Tree):
+                stack.append((child, depth))
+            elif child.type == "INT" and (len(child) > len(str(MAX_NUMBER)) or int(child) > MAX_NUMBER):
+                shown = child if len(child) <= 12 else child[:12] + "..."
+                raise pattern_error(text, child.column or 1, f"the number {shown} is larger than any hand can "
+                                                             f"hold; numbers in patterns are at most {MAX_NUMBER}.",
+                                    place, child.line or 1)
 
 
 def parse_pattern(text: str, place: str | None = None) -> Pattern:

@@ -537,6 +537,65 @@ class PlaneCounter:
                     out[roles[i].id] = out.get(roles[i].id, 0) | plane
         return out
 
+    # ------------------------------------------------------------ cost
+    def cost(self) -> tuple[int, int]:
+        """What :meth:`run` will take, before it starts: (word operations, bytes at the peak).
+
+        A *word operation* is one and/or/xor/popcount over 64 hands. Each plane operation runs
+        once per chunk over all of its hands, so an operation costs C(cards, hand size) / 64 word
+        operations in all; the operations are counted from the table: each quantity once per
+        context that changes its card set, to the highest level its comparisons read, over the
+        cards of its set. The peak holds the enumeration's planes of the largest chunk (one per
+        card), the ladders and role planes of one context, and a margin.
+        """
+        n, cards = self.n, len(self.cards)
+        words = comb(cards, n) // 64 + 1
+        plane = comb(max(cards - 1, 0), max(n - 1, 0)) // 8 + 1
+        times = {FIXED: 1, TRUMP: len({ctx.trump for ctx, _ in self.contexts}), INDICATOR: len(self.contexts)}
+        tops: dict[object, int] = {}                          # quantity -> the highest level read
+        ops, kept = n * cards, 0                              # the enumeration itself
+        for p, pattern in enumerate(self.patterns):
+            terms = 0
+            for node in walk(pattern):
+                terms += 1
+                if isinstance(node, Shape):
+                    tops["shape"] = n
+                if not isinstance(node, Compare):
+                    continue
+                for side, other in ((node.left, node.right), (node.right, node.left)):
+                    if not isinstance(side, Number):
+                        top = min(n, other.value + 1) if isinstance(other, Number) else n
+                        tops[side] = max(tops.get(side, 0), max(top, 1))
+                if not isinstance(node.left, Number) and not isinstance(node.right, Number):
+                    terms += 3 * (n + 1)                      # two ladders compared at every level
+            ops += terms * times[self.role_reads[p]]
+        for key, top in tops.items():
+            each, levels = self._quantity_ops(key, top)
+            ops += each * (1 if key == "shape" else times[self.scope(key)])
+            kept += levels
+        ops += len(self.patterns) * len(self.patterns) // 8 + len(self.table.combos) * 4   # groups and combos
+        kept += 3 * len(self.patterns) + 2 * len(self.table.combos) + 32
+        return ops * words, (cards * 2 + kept) * plane
+
+    def _quantity_ops(self, node: object, top: int) -> tuple[int, int]:
+        """Plane operations of one quantity's ladder up to level ``top``, and the planes it keeps
+        (an upper bound)."""
+        R, S = self.R, self.S
+        kept = min(top, 4)                      # comparisons read one or two levels
+        steps = 2 * top.bit_length() + 2        # a run's ladder: ends of runs made by halving
+        if node == "shape":
+            return R * S * S + S * R * top, S * kept
+        held = (self._sets[(id(node), 0)].bit_count() if (id(node), 0) in self._sets else R * S)
+        if isinstance(node, (Run, RunIn)):
+            return held + R * steps, kept
+        if isinstance(node, SuitRun):
+            return S * R * (1 + steps), kept
+        if isinstance(node, MaxSuit):
+            return S * R * top, kept
+        if isinstance(node, Groups):
+            return held * 3 + R * 4 + R * top, kept
+        return held * top, kept                 # a count: each card of its set, each level
+
     # ------------------------------------------------------------ counting
     def run(self) -> PassCounts:
         ids = [r.id for r in self.table.roles] + [c.id for c in self.table.combos]

@@ -22,6 +22,7 @@ from importlib import resources
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
 from .bundled import RULESET, bundled_names, bundled_path, is_name
+from .confine import inside
 from .errors import RuleFileError
 from .safetext import quote
 
@@ -39,14 +40,6 @@ def bundled_root() -> str:
 def root_of(path: str | Path) -> str:
     """The root of a file given on the command line: its folder, links followed."""
     return os.path.realpath(Path(path).parent)
-
-
-def inside(root: str, real: str) -> bool:
-    """Whether the real path ``real`` is ``root`` or under it."""
-    try:
-        return os.path.commonpath([root, real]) == root
-    except ValueError:          # different drives, or a mix of relative and absolute paths
-        return False
 
 
 def check_name(ref: object, what: str, place: str) -> str:
@@ -115,3 +108,4 @@ def locate(ref: object, naming: Path, root: str, place: str, what: str = "rule f
                             f"(give other files on the command line, with --rules).", place)
     regular_file(real, what, ref, place)
     return naming.parent / ref, root
+

@@ -37,7 +37,7 @@ from typing import Callable, Iterable, Protocol, Sequence
 from .cards import Deck
 from .compiler import OPS, CompiledContext, Context, Domain, Quantity, TableCompiler
 from .errors import CardError, HachiError, PatternError
-from .patterns import Compare, Count, Groups, Run, RunIn
+from .patterns import Compare, Count, Groups, Run, RunIn, walk
 from .features import Features, KeyedFeatures
 from .roletable import RoleExample, RoleTable
 
@@ -248,15 +248,38 @@ def resolve_roles(table: RoleTable, matched: Sequence[bool]) -> Resolution:
             best[key] = i
     kept = sorted(best.values())
     hits = [_Hit(table.roles[i].id, table.roles[i].go, table.roles[i].forced, (i,)) for i in kept]
-    for combo in table.combos:
+    if table.combos and hits:
+        # only a combo naming a role held can complete (a combo's own hit has two parts or more,
+        # so it completes no other): those are tried, in the table's order
+        index = combos_by_role(table)
         present = {h.id: h for h in hits}
-        if all(r in present and len(present[r].parts) == 1 for r in combo.roles) and combo.roles:
-            first = min(hits.index(present[r]) for r in combo.roles)
-            parts = tuple(p for r in combo.roles for p in present[r].parts)
-            rest = [h for h in hits if h.id not in combo.roles]
-            rest.insert(min(first, len(rest)), _Hit(combo.id, combo.go, combo.forced, parts))
-            hits = rest
+        for n in sorted({n for h in hits for n in index.get(h.id, ())}):
+            combo = table.combos[n]
+            if all(r in present and len(present[r].parts) == 1 for r in combo.roles) and combo.roles:
+                first = min(hits.index(present[r]) for r in combo.roles)
+                parts = tuple(p for r in combo.roles for p in present[r].parts)
+                rest = [h for h in hits if h.id not in combo.roles]
+                rest.insert(min(first, len(rest)), _Hit(combo.id, combo.go, combo.forced, parts))
+                hits = rest
+                present = {h.id: h for h in hits}
     return Resolution(tuple(hits), sum(h.go for h in hits), sum(h.forced for h in hits))
+
+
+_COMBOS_BY_ROLE: dict[int, tuple[RoleTable, dict[str, tuple[int, ...]]]] = {}
+
+
+def combos_by_role(table: RoleTable) -> dict[str, tuple[int, ...]]:
+    """Per role id, the indexes of the combos that name it, in order (made once per table)."""
+    got = _COMBOS_BY_ROLE.get(id(table))
+    if got is None or got[0] is not table:
+        index: dict[str, list[int]] = {}
+        for n, combo in enumerate(table.combos):
+            for r in dict.fromkeys(combo.roles):
+                index.setdefault(r, []).append(n)
+        if len(_COMBOS_BY_ROLE) >= 64:
+            _COMBOS_BY_ROLE.clear()
+        got = _COMBOS_BY_ROLE[id(table)] = (table, {r: tuple(v) for r, v in index.items()})
+    return got[1]
 
 
 def _ids_with_parts(table: RoleTable, res: Resolution) -> list[str]:
@@ -587,12 +610,37 @@ def check_examples(ruleset: _WithRoles) -> list[HachiError]:
         evaluator = ruleset.evaluator        # compiled once, kept by the ruleset for play
     except PatternError:
         return list(pattern_errors(table, deck))
+    too_many = _too_many_contexts(evaluator, deck, table.examples)
+    if too_many is not None:
+        return [too_many]
     out: list[HachiError] = []
     for n, example in enumerate(table.examples, 1):
         err = _check_example(evaluator, deck, n, example)
         if err is not None:
             out.append(err)
     return out
+
+
+MAX_EXAMPLE_TERMS = 60_000     # pattern terms compiled for the examples: the table once per trump and indicator
+
+
+def _too_many_contexts(evaluator: RoleEvaluator, deck: Deck, examples: Sequence[RoleExample]) -> HachiError | None:
+    """An error at the first example past :data:`MAX_EXAMPLE_TERMS`, when the examples ask for so
+    many different trumps and indicators (of a table that reads them) that compiling the table
+    for each would cost more than a rule file may ask; else None."""
+    reads_trump, reads_indicator = evaluator.compiler.reads_context()
+    if not (reads_trump or reads_indicator):
+        return None
+    terms = sum(1 for p in evaluator.compiler.patterns if p is not None for _ in walk(p))
+    seen: set[tuple[str | None, str | None]] = set()
+    for n, example in enumerate(examples, 1):
+        seen.add((example.trump if reads_trump else None, example.indicator if reads_indicator else None))
+        if len(seen) * terms > MAX_EXAMPLE_TERMS:
+            return HachiError(f"example {n}: the examples give {len(seen)} or more different trumps and indicators "
+                              f"to a table of {terms} pattern terms that reads them, and the table is compiled "
+                              f"once for each: more than {MAX_EXAMPLE_TERMS:,} terms in all. Give fewer different "
+                              f"trumps and indicators, or fewer examples.", example.place)
+    return None
 
 
 def _check_example(evaluator: RoleEvaluator, deck: Deck, n: int, example: RoleExample) -> HachiError | None:

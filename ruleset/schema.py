@@ -35,11 +35,19 @@ def schema(kind: str = RULESET) -> dict[str, Any]:
     return cast("dict[str, Any]", json.loads(schema_text(kind)))
 
 
+def _whole(checker: object, instance: object) -> bool:
+    """An integer is written as one: ``3``, never ``3.0`` (which JSON Schema would take as 3,
+    and the game would then read as a float)."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
 @lru_cache(maxsize=None)
 def _validator(kind: str) -> Draft202012Validator:
-    from jsonschema import Draft202012Validator
+    from jsonschema import Draft202012Validator, validators
 
-    return Draft202012Validator(schema(kind))
+    checker = Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole)
+    strict = validators.extend(Draft202012Validator, type_checker=checker)  # type: ignore[no-untyped-call]  # untyped in jsonschema
+    return cast("Draft202012Validator", strict(schema(kind)))
 
 
 def edit_distance(a: str, b: str, limit: int | None = None) -> int:

@@ -19,6 +19,7 @@ from math import comb, sqrt
 from typing import Iterable, Sequence
 
 from .cards import Deck
+from .errors import HachiError
 from .compiler import TableCompiler
 from .exact import OverBudget, PassCounts, RankTransfer
 from .planes import PlaneCounter
@@ -28,6 +29,27 @@ from .roles import RoleEvaluator, _ids_with_parts
 HANDS, DEALS = "hands", "deals"
 AUTO, RANKS, PLANES = "auto", "ranks", "planes"     # how exact counts are made
 TRANSFER_BUDGET = 150_000       # steps of the transfer (a fraction of a second) before the planes take over
+PLANE_WORK = 60_000_000_000     # planned word operations of the planes: at most about 55 s of CPU (1.1e9-5.5e9 a s)
+PLANE_BYTES = 960 * 1024 ** 2   # peak memory of the planes, as planned before they start
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How much exact counting may take: steps of the transfer (None: no bound, the transfer
+    alone), and the planes' word operations and peak bytes (None: the planes are not tried)."""
+
+    transfer: int | None = TRANSFER_BUDGET
+    work: int | None = PLANE_WORK
+    memory: int = PLANE_BYTES
+
+
+STATS = Limits()                                    # hachi roles --stats, hachi table
+QUICK = Limits(transfer=TRANSFER_BUDGET, work=None)  # hachi validate --warnings: the transfer only
+
+
+class TooCostly(HachiError):
+    """Exact counts of this table would take more time or memory than allowed; the message says
+    how much, and that ``--samples`` estimates them instead."""
 
 
 @dataclass(frozen=True)
@@ -76,11 +98,13 @@ def _deal_indicators(deck: Deck, trump: int | None) -> list[int]:
 
 
 def exact_counts(evaluator: RoleEvaluator, hand_size: int, trump: int | None = None,
-                 indicator: int | None = None, method: str = AUTO) -> RoleCounts:
+                 indicator: int | None = None, method: str = AUTO, limits: Limits = STATS) -> RoleCounts:
     """Exact role counts over every hand of ``hand_size`` cards, or every deal (module docstring).
 
     ``method``: RANKS (the transfer over the ranks), PLANES (bit-sliced enumeration), or AUTO: the
-    transfer within :data:`TRANSFER_BUDGET` steps, else the planes."""
+    transfer within ``limits.transfer`` steps, else the planes. The planes' cost is planned before
+    they start (:meth:`PlaneCounter.cost`); over ``limits`` (or with no planes allowed), raises
+    :class:`TooCostly` without counting."""
     compiler, deck = evaluator.compiler, evaluator.deck
     deals = counts_deals(compiler, trump, indicator)
     weighted = _trump_passes(compiler, hand_size, trump) if deals else None
@@ -91,7 +115,7 @@ def exact_counts(evaluator: RoleEvaluator, hand_size: int, trump: int | None = N
     passes: list[tuple[PassCounts, int]] | None = None
     used = RANKS
     if method != PLANES:
-        budget = TRANSFER_BUDGET // len(weighted or [None]) if method == AUTO else None
+        budget = (limits.transfer or 0) // len(weighted or [None]) if method == AUTO else None
         try:
             if weighted is not None:
                 passes = [(RankTransfer(compiler, hand_size, suit, None, True).run(budget), weight)
@@ -101,13 +125,29 @@ def exact_counts(evaluator: RoleEvaluator, hand_size: int, trump: int | None = N
         except OverBudget:
             passes = None
     if passes is None:
-        passes, used = [(PlaneCounter(compiler, hand_size, trump, indicator, weighted).run(), 1)], PLANES
+        counter = PlaneCounter(compiler, hand_size, trump, indicator, weighted)
+        _within(counter, limits, unit, total)
+        passes, used = [(counter.run(), 1)], PLANES
     counted = sum(p.total * w for p, w in passes)
     if counted != total:                                  # a bug, never the user's input
         raise RuntimeError(f"exact counts cover {counted} {unit}, not {total}")
     ids = [r.id for r in evaluator.table.roles] + [c.id for c in evaluator.table.combos]
     roles = {i: sum(p.outputs[i] * w for p, w in passes) for i in ids}
     return RoleCounts(total, True, roles, sum(p.none * w for p, w in passes), unit=unit, method=used)
+
+
+def _within(counter: PlaneCounter, limits: Limits, unit: str, total: int) -> None:
+    """Refuse, before counting, planes that would pass ``limits``."""
+    if limits.work is None:
+        raise TooCostly(f"exact counts of this table are not made here: its card sets call for counting every one "
+                        f"of the {total:,} {unit} (hachi roles --stats counts them, or estimates them with "
+                        f"--samples N).")
+    work, peak = counter.cost()
+    if work > limits.work or peak > limits.memory:
+        why = (f"about {peak / 1024 ** 3:.1f} GB of memory" if peak > limits.memory
+               else f"about {work / limits.work:,.0f} times the work allowed (a minute)")
+        raise TooCostly(f"exact counts of this table over {total:,} {unit} would take {why}; "
+                        f"estimate them with hachi roles --stats --samples N instead.")
 
 
 def _trump_passes(compiler: TableCompiler, hand_size: int, trump: int | None) -> list[tuple[int, int]]:
@@ -158,8 +198,16 @@ def _tally(evaluator: RoleEvaluator, hands: Iterable[Sequence[int]], trump: int 
 
 
 def warnings(ruleset: Ruleset) -> list[str]:
-    """``PLACE: warning: ...`` for every role no hand can have (its exact count is 0)."""
-    counts = exact_counts(ruleset.evaluator, ruleset.hand_size)
+    """``PLACE: warning: ...`` for every role no hand can have (its exact count is 0).
+
+    Counted by the transfer over the ranks within its budget only (:data:`QUICK`); a table it
+    cannot count so is named in one warning instead (``hachi roles --stats`` counts it)."""
+    try:
+        counts = exact_counts(ruleset.evaluator, ruleset.hand_size, limits=QUICK)
+    except TooCostly:
+        return [f"{ruleset.source}: warning: roles that no hand can have are not looked for in this table: "
+                f"its card sets are too costly to count here (hachi roles --stats --rules FILE counts them, "
+                f"or estimates them with --samples N)."]
     out: list[str] = []
     for role in ruleset.roles.roles:
         if counts.roles[role.id] == 0:

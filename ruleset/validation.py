@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Iterable
 
@@ -21,14 +22,21 @@ def rule_files(paths: Iterable[str | Path]) -> dict[str, str | None]:
     found: dict[str, str | None] = {}
     for given in paths:
         path = Path(given)
-        if not path.is_dir():
+        try:
+            folder = path.is_dir()
+        except OSError:             # a name the system refuses: checking the file says why
+            folder = False
+        if not folder:
             found.setdefault(str(given), None)
             continue
         root = root_of(path / "x")
-        for child in sorted(path.rglob("*")):
-            relative = child.relative_to(path).parts
-            if child.suffix in SUFFIXES and not any(p.startswith(".") for p in relative) and not child.is_dir():
-                found.setdefault(str(child), root)
+        unreadable: list[str] = []
+        files: list[str] = []
+        for top, folders, names in os.walk(path, onerror=lambda err: unreadable.append(str(err.filename))):
+            folders[:] = sorted(f for f in folders if not f.startswith("."))      # links to folders are not followed
+            files += [os.path.join(top, n) for n in names if n.endswith(SUFFIXES) and not n.startswith(".")]
+        for file in sorted(files) + unreadable:     # a folder that cannot be read is reported as a file would be
+            found.setdefault(file, root)
     return found
 
 

@@ -15,7 +15,8 @@ from typing import Any, Iterator
 
 from .bundled import RULESET, ROLE_TABLE, is_name, kind_hint
 from .errors import RuleFileError
-from .reach import inside, locate, root_of
+from .confine import Outside, inside
+from .reach import locate, root_of
 from .safetext import escape, quote
 from .yamlfile import RULE_FILE, Path_, Places, YamlDoc, read_yaml
 
@@ -138,12 +139,16 @@ class _Reader:
             raise RuleFileError(f"the chain of extends is larger than {MAX_CHAIN_BYTES // 1024} KiB in all: "
                                 f"{self.chain_text()}.", place or self.stack[0][1])
 
-    def _doc(self, path: Path, shown: str, place: str | None, ref: str) -> YamlDoc:
+    def _doc(self, path: Path, shown: str, place: str | None, ref: str, root: str) -> YamlDoc:
         self._count(path, place)
         if place is None:
-            return _read_cached(path, str(path) if is_name(shown) else shown)
+            return _read_cached(path, str(path) if is_name(shown) else shown, root)
         try:
-            doc = _read_cached(path, str(path) if is_name(shown) else shown)
+            doc = _read_cached(path, str(path) if is_name(shown) else shown, root)
+        except Outside:
+            raise RuleFileError(f"{quote(ref, 200)} is outside the folder {quote(root, 200)} as it is opened (a "
+                                "link out of it, perhaps swapped in while it was read); nothing of it is read.",
+                                place) from None
         except RuleFileError:
             raise RuleFileError(f"{quote(ref, 200)} is not a rule file: it cannot be read as one "
                                 f"(nothing of it is shown; 'hachi validate' on it says why).", place) from None
@@ -153,7 +158,7 @@ class _Reader:
         return doc
 
     def _read(self, path: Path, shown: str, kind: str | None, root: str, place: str | None, ref: str) -> Resolved:
-        doc = self._doc(path, shown, place, ref)
+        doc = self._doc(path, shown, place, ref, root)
         if not isinstance(doc.data, dict):
             what = "a list" if isinstance(doc.data, list) else "a single value"
             raise RuleFileError(f"the file holds {what}; a rule file is a YAML mapping of settings.", doc.places.root)
@@ -219,17 +224,21 @@ _CACHE: dict[tuple[str, int, int], YamlDoc] = {}
 _CACHE_SIZE = 32
 
 
-def _read_cached(path: Path, file: str) -> YamlDoc:
-    """Parse a file once per process while it is unchanged (bases are shared by many variants)."""
+def _read_cached(path: Path, file: str, root: str) -> YamlDoc:
+    """Parse a file once per process while it is unchanged (bases are shared by many variants).
+
+    The file opened must lie under ``root``; a copy kept is used only when its real path does."""
     try:
         stat = path.stat()
         key = (os.path.realpath(path), stat.st_mtime_ns, stat.st_size)
     except (OSError, ValueError):
-        return read_yaml(path, file)
+        return read_yaml(path, file, root=root)
+    if not inside(root, key[0]):
+        return read_yaml(path, file, root=root)         # refused as it is opened
     if key not in _CACHE:
         if len(_CACHE) >= _CACHE_SIZE:
             _CACHE.pop(next(iter(_CACHE)))
-        _CACHE[key] = read_yaml(path, file)
+        _CACHE[key] = read_yaml(path, file, root=root)
     doc = _CACHE[key]
     return doc if doc.file == file else _relabel(doc, file)
 

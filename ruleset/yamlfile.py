@@ -18,7 +18,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 import yaml
+from yaml.composer import Composer
+from yaml.constructor import SafeConstructor
 from yaml.error import Mark
+from yaml.resolver import Resolver
 from yaml.events import Event
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
@@ -26,6 +29,7 @@ if TYPE_CHECKING:
     from yaml._yaml import Mark as CMark          # libyaml's marks, when PyYAML is built with it
 
 from .errors import HachiError, RuleFileError
+from .confine import confine
 from .safetext import quote
 
 MAX_FILE_BYTES = 128 * 1024     # rule files are a few KiB; parsing this much takes about half a second
@@ -51,12 +55,14 @@ class Limits:
     max_nodes: int = MAX_NODES
     max_number_chars: int = MAX_NUMBER_CHARS
     max_string_chars: int = MAX_STRING_CHARS
+    libyaml: bool = False       # scan and parse with libyaml (when PyYAML has it); its messages differ a little
+
 
     def refuse(self, message: str, file: str, line: int = 1, col: int = 1) -> HachiError:
         return self.error(message, f"{file}:{line}:{col}")
 
 
-RULE_FILE = Limits()
+RULE_FILE = Limits(libyaml=True)
 
 _TAG = "tag:yaml.org,2002:"
 _PLAIN_TAGS = {_TAG + t for t in ("str", "int", "float", "bool", "null", "timestamp")}
@@ -114,17 +120,20 @@ def _mark(mark: Mark | CMark) -> tuple[int, int]:
     return mark.line + 1, mark.column + 1
 
 
-def read_bytes(path: Path, file: str, limits: Limits = RULE_FILE) -> bytes:
+def read_bytes(path: Path, file: str, limits: Limits = RULE_FILE, root: str | None = None) -> bytes:
     """The bytes of the regular file ``path``, refusing anything larger than ``limits.max_bytes``.
 
     The file is opened without blocking and checked after opening, so a FIFO, a device, a socket
-    or a folder is refused at once (even one swapped in between a check and the open).
+    or a folder is refused at once (even one swapped in between a check and the open). With
+    ``root``, the file opened must lie under it, checked on the open file (:func:`confine.confine`).
     """
     try:
         _regular(os.stat(path).st_mode, file, limits)
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
         with os.fdopen(fd, "rb") as handle:
             _regular(os.fstat(fd).st_mode, file, limits)
+            if root is not None:
+                confine(fd, path, root, file)
             raw = handle.read(limits.max_bytes + 1)
     except FileNotFoundError:
         raise limits.error("there is no such file.", file) from None
@@ -162,6 +171,11 @@ def decode(raw: bytes, file: str, limits: Limits = RULE_FILE) -> str:
     if nul >= 0:
         line, col = _line_col(text, nul)
         raise limits.refuse("the file holds a NUL character, so it is binary data, not YAML.", file, line, col)
+    bom = text.find("\ufeff")
+    if bom >= 0:
+        line, col = _line_col(text, bom)
+        raise limits.refuse("the file holds a byte order mark (U+FEFF) after its start; only the first character of "
+                            "a file may be one.", file, line, col)
     return text
 
 
@@ -179,12 +193,45 @@ def check_tabs(text: str, file: str, limits: Limits = RULE_FILE) -> None:
                                 file, number, indent.index("\t") + 1)
 
 
-class _Loader(yaml.SafeLoader):
-    """SafeLoader that composes nodes only, refusing nesting deeper than ``limits.max_depth`` and
-    more than ``limits.max_nodes`` nodes as it goes."""
+try:                                        # libyaml's scanner and parser, four times as fast, when built
+    from yaml._yaml import CParser as _Parser
 
-    def __init__(self, stream: str, file: str, limits: Limits = RULE_FILE) -> None:
-        super().__init__(stream)
+    _LIBYAML = True
+except ImportError:                         # pragma: no cover - PyYAML without libyaml
+    _LIBYAML = False
+
+
+class _PyLoader(yaml.SafeLoader):
+    """The pure-Python reader, scanner and parser (PyYAML without libyaml)."""
+
+
+if _LIBYAML:
+    class _Base(Composer, _Parser, SafeConstructor, Resolver):
+        """libyaml's events, composed into nodes in Python (so the limits below apply as nodes
+        are made): the parser is iterative, so no nesting reaches the C stack."""
+
+        def __init__(self, stream: str) -> None:
+            _Parser.__init__(self, stream)
+            SafeConstructor.__init__(self)
+            Resolver.__init__(self)
+            Composer.__init__(self)
+else:                                       # pragma: no cover
+    _Base = _PyLoader                       # type: ignore[misc,assignment]
+
+
+class _Limited:
+    """Composes nodes only, refusing nesting deeper than ``limits.max_depth`` and more than
+    ``limits.max_nodes`` nodes as it goes (mixed into a loader below)."""
+
+    _file: str
+    _limits: Limits
+    _depth: int
+    _nodes: int
+
+    if TYPE_CHECKING:
+        def peek_event(self) -> Event | None: ...       # the loader's own
+
+    def _start(self, file: str, limits: Limits) -> None:
         self._file = file
         self._limits = limits
         self._depth = 0
@@ -196,21 +243,37 @@ class _Loader(yaml.SafeLoader):
         try:
             lim = self._limits
             if self._depth > lim.max_depth or self._nodes > lim.max_nodes:
-                event: Event = self.peek_event()  # type: ignore[no-untyped-call]  # untyped in types-PyYAML
-                line, col = _mark(event.start_mark) if event.start_mark else (1, 1)
+                event: Event | None = self.peek_event()
+                line, col = _mark(event.start_mark) if event is not None and event.start_mark else (1, 1)
                 if self._nodes > lim.max_nodes:     # counted while parsing: refused before it all is built
                     raise lim.refuse(f"the file holds more than {lim.max_nodes} values; a {lim.kind} needs "
                                      "far fewer.", self._file, line, col)
                 raise lim.refuse(f"the data is nested more than {lim.max_depth} levels deep.", self._file, line, col)
-            return super().compose_node(parent, index)
+            return super().compose_node(parent, index)  # type: ignore[misc,no-any-return]  # the loader's own
         finally:
             self._depth -= 1
+
+
+class _FastLoader(_Limited, _Base):
+    def __init__(self, stream: str, file: str, limits: Limits) -> None:
+        _Base.__init__(self, stream)
+        self._start(file, limits)
+
+
+class _Loader(_Limited, _PyLoader):
+    def __init__(self, stream: str, file: str, limits: Limits) -> None:
+        _PyLoader.__init__(self, stream)
+        self._start(file, limits)
+
+
+def _loader(text: str, file: str, limits: Limits) -> _FastLoader | _Loader:
+    return (_FastLoader if limits.libyaml and _LIBYAML else _Loader)(text, file, limits)
 
 
 class _Builder:
     """Turns composed nodes into plain data, recording places and counting values."""
 
-    def __init__(self, doc: YamlDoc, loader: _Loader, limits: Limits = RULE_FILE) -> None:
+    def __init__(self, doc: YamlDoc, loader: _FastLoader | _Loader, limits: Limits = RULE_FILE) -> None:
         self.doc, self.loader, self.limits, self.count = doc, loader, limits, 0
 
     def place(self, node: Node) -> str:
@@ -296,7 +359,7 @@ def parse_text(text: str, file: str, limits: Limits = RULE_FILE) -> YamlDoc:
     doc = YamlDoc(file=file, data=None, text=text, places=Places(root=f"{file}:1:1"))
     loader = None
     try:
-        loader = _Loader(text, file, limits)
+        loader = _loader(text, file, limits)
         node = loader.get_single_node()
         if node is None:
             raise limits.refuse(f"the file is empty; {limits.shape}.", file)
@@ -305,13 +368,19 @@ def parse_text(text: str, file: str, limits: Limits = RULE_FILE) -> YamlDoc:
         mark = exc.problem_mark or exc.context_mark
         line, col = _mark(mark) if mark else (1, 1)
         problem = exc.problem or exc.context or "it does not parse"
+        if "maximum nesting depth" in problem:          # libyaml's own bound, met while scanning ahead
+            raise limits.refuse(f"the data is nested more than {limits.max_depth} levels deep.",
+                                file, line, col) from None
         colon = _full_width_colon(text, line)
         if colon is not None:                 # YAML blames the line after; point at the colon itself
             raise limits.refuse("a full-width colon '：' (U+FF1A) stands where YAML needs ':'; write "
                                 "the key as 'key: value' with an ASCII colon.", file, *colon) from None
         raise limits.refuse(f"this is not valid YAML: {problem}.", file, line, col) from None
     except yaml.reader.ReaderError as exc:
-        line, col = _line_col(text, exc.position)
+        position = exc.position                 # libyaml counts bytes of UTF-8, PyYAML characters
+        if _LIBYAML:
+            position = len(text.encode("utf-8")[:position].decode("utf-8", "ignore"))
+        line, col = _line_col(text, position)
         raise limits.refuse(f"the file holds the character U+{exc.character:04X}, which YAML does not allow "
                             "(is it binary data?).", file, line, col) from None
     except yaml.YAMLError as exc:
@@ -325,7 +394,8 @@ def parse_text(text: str, file: str, limits: Limits = RULE_FILE) -> YamlDoc:
     return doc
 
 
-def read_yaml(path: Path, file: str | None = None, limits: Limits = RULE_FILE) -> YamlDoc:
-    """Read and parse the YAML file at ``path``; ``file`` is the name shown in places."""
+def read_yaml(path: Path, file: str | None = None, limits: Limits = RULE_FILE, root: str | None = None) -> YamlDoc:
+    """Read and parse the YAML file at ``path``; ``file`` is the name shown in places; with
+    ``root``, the file opened must lie under that folder."""
     file = file if file is not None else str(path)
-    return parse_text(decode(read_bytes(path, file, limits), file, limits), file, limits)
+    return parse_text(decode(read_bytes(path, file, limits, root), file, limits), file, limits)

@@ -3,6 +3,12 @@
 Used by tests/test_ruleset_hostile.py, tests/test_untrusted_input.py, benchmarks/cli_startup.py
 and benchmarks/hostile.py. Each case writes its files into a folder and returns the path to
 validate. Files a case must not reveal hold :data:`SECRET`.
+
+- :data:`CASES`: files refused, by ``hachi validate`` and by ``load_ruleset`` alike;
+- :data:`FOLDER_CASES`: folders given to ``hachi validate``, refused in one line;
+- :data:`COSTLY`: valid files whose cost would grow far beyond their size if their classes,
+  numbers, roles, combos or decks were expanded; they must be answered with bounded work;
+- :data:`STATS_CASES`: valid tables whose exact statistics are refused before counting.
 """
 
 from __future__ import annotations
@@ -246,6 +252,139 @@ def extends_large_chain(folder):
     return _write(folder, "a.yaml", "extends: b.yaml\n" + pad * 1600)
 
 
+def _with_table(folder: Path, name: str, roles: list[tuple[str, str]], classes: tuple[tuple[str, str], ...] = (),
+                head: str = "extends: hachihachi_trick\n", tail: str = "") -> Path:
+    """A rule file extending the standard one, with ``classes`` and ``roles`` (id, pattern) in its table."""
+    lines = [head.rstrip("\n"), "role_table:"]
+    if classes:
+        lines += ["  classes:"] + [f"    {k}: {v}" for k, v in classes]
+    if roles:
+        lines += ["  roles:"] + [f"    {rid}: {{name: {{ja: x, en: x}}, pattern: '{pat}', go: 1, forced: 1}}"
+                                 for rid, pat in roles]
+    return _write(folder, name, "\n".join(lines) + "\n" + tail)
+
+
+# -- numbers, nesting and classes of the pattern language
+
+def pattern_number_huge(folder):
+    return _with_table(folder, "x.yaml", [("x", "count(light) >= 999999999999")])
+
+
+def pattern_number_1900_digits(folder):
+    return _with_table(folder, "x.yaml", [("x", "count(light) >= " + "9" * 1900)])
+
+
+def groups_number_huge(folder):
+    return _with_table(folder, "x.yaml", [("x", "groups(999999999999) >= 1 and run >= 2")])
+
+
+def shape_number_huge(folder):
+    return _with_table(folder, "x.yaml", [("x", "shape 2 2 " + "9" * 40)])
+
+
+def pattern_nested_not(folder):
+    return _with_table(folder, "x.yaml", [("x", "not " * 300 + "run >= 5")])
+
+
+def pattern_nested_sets(folder):
+    return _with_table(folder, "x.yaml", [("x", "count(" + "(rank A | " * 60 + "rank K" + ")" * 60 + ") >= 1")])
+
+
+def class_ring(folder):
+    ring = tuple((f"c{i}", f"c{(i + 1) % 3000}") for i in range(3000))
+    return _with_table(folder, "x.yaml", [("x", "count(c0) >= 1")], ring)
+
+
+def class_chain_to_nowhere(folder):
+    chain = tuple((f"c{i}", f"c{i + 1}") for i in range(3000))
+    return _with_table(folder, "x.yaml", [("x", "count(c0) >= 1")], chain)
+
+
+# -- numbers where whole numbers are meant
+
+def float_players(folder):
+    return _write(folder, "x.yaml", "extends: hachihachi_trick\nplayers: {min: 3.0, max: 7}\n")
+
+
+def float_chips(folder):
+    return _write(folder, "x.yaml", "extends: hachihachi_trick\nchips: {start: 50.0}\n")
+
+
+def float_per_trick(folder):
+    return _write(folder, "x.yaml", "extends: hachihachi_trick\ntrick_settlement: {per_trick: 2.0}\n")
+
+
+def float_role_points(folder):
+    return _write(folder, "x.yaml", "extends: hachihachi_trick\nrole_table:\n  roles:\n    karasu: {go: 4.0}\n")
+
+
+def exponent_hand_size(folder):
+    return _write(folder, "x.yaml", "extends: hachihachi_trick\nhand_size: 7.0e+0\n")
+
+
+# -- unicode oddities
+
+def two_byte_order_marks(folder):
+    return _write(folder, "x.yaml", b"\xef\xbb\xbf\xef\xbb\xbfextends: hachihachi_trick\n")
+
+
+def byte_order_mark_inside(folder):
+    return _write(folder, "x.yaml", "extends: hachihachi_trick\n\ufeffname: x\n")
+
+
+def zero_width_space(folder):
+    return _write(folder, "x.yaml", "extends: hachihachi_trick\ntitle: {ja: a\u200bb, en: ab}\n")
+
+
+def bidi_override_key(folder):
+    return _write(folder, "x.yaml", "extends: hachihachi_trick\n\"na\u202eme\": x\n")
+
+
+# -- YAML tags and anchors
+
+def binary_tag(folder):
+    return _write(folder, "x.yaml", "extends: hachihachi_trick\nname: !!binary aGVsbG8=\n")
+
+
+def set_tag(folder):
+    return _write(folder, "x.yaml", "extends: hachihachi_trick\nplayers: !!set {a, b}\n")
+
+
+def local_tag(folder):
+    return _write(folder, "x.yaml", "extends: hachihachi_trick\nname: !shell x\n")
+
+
+def anchor_bomb_in_examples(folder):
+    lines = ["extends: hachihachi_trick", "role_table:", "  examples:",
+             "    - &e0 {hand: As Kh Qd Js 9c 7h 5d, roles: []}"]
+    lines += [f"    - &e{i} [" + ", ".join([f"*e{i - 1}"] * 8) + "]" for i in range(1, 8)]
+    return _write(folder, "x.yaml", "\n".join(lines) + "\n")
+
+
+def _examples_over_contexts(folder: Path, contexts: int) -> Path:
+    """480 roles read the indicator (with the standard ones, near the 500 allowed), and 1,000
+    examples give ``contexts`` different indicators among them."""
+    cards = [r + s for r in "23456789TJQKA" for s in "shdc"]
+    hand = "As Kh Qd Js 9c 7h 5d"
+    roles = [(f"z{i}", f"count(rank indicator | cards {cards[i % 52]}) >= 7") for i in range(480)]
+    others = [c for c in cards if c not in hand.split()]
+    examples = "".join(f"    - {{hand: {hand}, indicator: {others[i % contexts]}, roles: []}}\n"
+                       for i in range(1000))
+    path = _with_table(folder, "x.yaml", roles)
+    with open(path, "a", encoding="utf-8") as out:
+        out.write("  examples:\n" + examples)
+    return path
+
+
+def examples_in_every_context(folder):
+    """The table compiled once per indicator: 45 times 480 roles."""
+    return _examples_over_contexts(folder, 45)
+
+
+def examples_in_few_contexts(folder):
+    return _examples_over_contexts(folder, 9)
+
+
 # name -> (builder, a substring of the one error line it must produce)
 CASES = {
     "alias_bomb": (alias_bomb, "expands to more than"),
@@ -278,7 +417,7 @@ CASES = {
     "base_is_binary": (base_is_binary, "'base.yaml' is not a rule file: it cannot be read as one"),
     "base_is_folder": (base_is_folder, "is a folder"),
     "base_missing": (base_missing, "does not exist"),
-    # issue 10: where a rule file may reach, and what it may show
+    # where a rule file may reach, and what it may show
     "extends_absolute": (extends_absolute, "is an absolute path"),
     "extends_dotdot": (extends_dotdot, "is outside the folder"),
     "extends_symlink_out": (extends_symlink_out, "is outside the folder"),
@@ -295,4 +434,149 @@ CASES = {
     "role_table_outside": (role_table_outside, "is outside the folder"),
     "fifo_itself": (fifo_itself, "not a regular file"),
     "extends_large_chain": (extends_large_chain, "larger than 160 KiB in all"),
+    "pattern_number_huge": (pattern_number_huge, "is larger than any hand can hold"),
+    "pattern_number_1900_digits": (pattern_number_1900_digits, "is larger than any hand can hold"),
+    "groups_number_huge": (groups_number_huge, "is larger than any hand can hold"),
+    "shape_number_huge": (shape_number_huge, "is larger than any hand can hold"),
+    "pattern_nested_not": (pattern_nested_not, "nested more than 40 levels"),
+    "pattern_nested_sets": (pattern_nested_sets, "nested more than 40 levels"),
+    "class_ring": (class_ring, "card classes refer to each other in a circle"),
+    "class_chain_to_nowhere": (class_chain_to_nowhere, "unknown card class 'c3000'"),
+    "float_players": (float_players, "players.min must be a whole number"),
+    "float_chips": (float_chips, "chips.start must be a whole number"),
+    "float_per_trick": (float_per_trick, "trick_settlement.per_trick must be a whole number"),
+    "float_role_points": (float_role_points, "must be a whole number"),
+    "exponent_hand_size": (exponent_hand_size, "hand_size must be a whole number"),
+    "two_byte_order_marks": (two_byte_order_marks, "byte order mark (U+FEFF)"),
+    "byte_order_mark_inside": (byte_order_mark_inside, "byte order mark (U+FEFF)"),
+    "zero_width_space": (zero_width_space, "control character U+200B"),
+    "bidi_override_key": (bidi_override_key, "control character U+202E"),
+    "binary_tag": (binary_tag, "the tag !!binary is not allowed"),
+    "set_tag": (set_tag, "the tag !!set is not allowed"),
+    "local_tag": (local_tag, "the tag !shell is not allowed"),
+    "anchor_bomb_in_examples": (anchor_bomb_in_examples, "expands to more than"),
+    "examples_in_every_context": (examples_in_every_context, "the table is compiled once for each"),
+}
+
+
+def folder_past_path_max(folder):
+    """A folder of rule files nested deeper than a path may be long (PATH_MAX, 4096 on Linux)."""
+    top = folder / "deep"
+    top.mkdir()
+    fd = os.open(top, os.O_RDONLY)
+    try:
+        for _ in range(30):                 # 30 x 201 characters: past PATH_MAX, built one level at a time
+            os.mkdir("d" * 200, dir_fd=fd)
+            inner = os.open("d" * 200, os.O_RDONLY, dir_fd=fd)
+            os.close(fd)
+            fd = inner
+        inner = os.open("x.yaml", os.O_WRONLY | os.O_CREAT, 0o644, dir_fd=fd)
+        os.write(inner, b"extends: hachihachi_trick\n")
+        os.close(inner)
+    finally:
+        os.close(fd)
+    return top
+
+
+# name -> (builder of a folder for hachi validate, a substring of the one error line)
+FOLDER_CASES = {
+    "folder_past_path_max": (folder_past_path_max, "cannot be read (File name too long)"),
+}
+
+
+# -- valid files whose cost must not grow with what they would expand to
+
+def class_doubling(folder):
+    """40 classes, each twice the one before: 2**40 leaves if expanded."""
+    classes = (("e0", "rank A"),) + tuple((f"e{i}", f"e{i - 1} | e{i - 1}") for i in range(1, 40))
+    return _with_table(folder, "x.yaml", [("doubled", "count(e39) >= 1")], classes)
+
+
+def class_chain(folder):
+    """3,000 classes, each naming the next: deeper than Python's recursion if followed by recursion."""
+    chain = tuple((f"c{i}", f"c{i + 1}") for i in range(3000)) + (("c3000", "rank A"),)
+    return _with_table(folder, "x.yaml", [("chained", "count(c0) >= 1")], chain)
+
+
+def many_classes(folder):
+    classes = (("k0", "rank A"),) + tuple((f"k{i}", f"rank A | k{i - 1}") for i in range(1, 4000))
+    return _with_table(folder, "x.yaml", [], classes)
+
+
+def many_combos(folder):
+    cards = [r + s for r in "23456789TJQKA" for s in "shdc"]
+    roles = [(f"q{i}", f"count(cards {cards[i]}) >= 1") for i in range(52)]
+    pairs = [(a, b) for a in range(52) for b in range(a + 1, 52)][:1300]
+    combos = "".join(f"    c{n}: {{roles: [q{a}, q{b}], go: 2}}\n" for n, (a, b) in enumerate(pairs))
+    path = _with_table(folder, "x.yaml", roles)
+    with open(path, "a", encoding="utf-8") as out:
+        out.write("  combos:\n" + combos)
+    return path
+
+
+def many_roles(folder, count=400):
+    cards = [r + s for r in "23456789TJQKA" for s in "shdc"]
+    roles = [(f"r{i}", f"count(cards {cards[i % 52]} {cards[(i * 7 + 1) % 52]}) == 2") for i in range(count)]
+    return _with_table(folder, "x.yaml", roles)
+
+
+def roles_reading_the_indicator(folder):
+    ranks = "23456789TJ"
+    roles = []
+    for i, r in enumerate(ranks):
+        roles += [(f"a{i}", f"count(rank indicator | cards {r}s) >= 2"),
+                  (f"b{i}", f"run(suit indicator | rank {r}) >= 3"),
+                  (f"c{i}", f"groups(2, suit trump | cards indicator {r}h) >= 1")]
+    return _with_table(folder, "x.yaml", roles)
+
+
+def roles_comparing_context_sets(folder):
+    """30 roles each compare two card sets that change with the indicator: every level of two
+    ladders, for each of the 52 indicators (about 90 s of CPU if counted)."""
+    ranks, suits = "23456789TJQKA", "shdc"
+    roles = [(f"h{i}", f"count(rank indicator | cards {ranks[i % 13]}{suits[i % 4]}) > "
+                       f"count(suit trump - cards {ranks[(i * 5) % 13]}{suits[(i + 1) % 4]})") for i in range(30)]
+    return _with_table(folder, "x.yaml", roles)
+
+
+def _deck(ranks: int, suits: int) -> str:
+    names = [f"r{i}" for i in range(ranks)]
+    return ("extends: hachihachi_trick\n"
+            f"deck: {{ranks: [{', '.join(names)}], suits: [{', '.join('abcdefghijklmnop'[:suits])}]}}\n"
+            f"fields:\n  - {{id: normal, name: {{ja: x, en: x}}, ranks: [{', '.join(names)}], multiplier: 1, "
+            "applies_to: [drop_fee, forced_out, roles, tricks, mizuten]}\n")
+
+
+def deck_of_120(folder):
+    return _with_table(folder, "x.yaml", [("pair", "count(rank r1) >= 2")],
+                       (("ace", "rank r29"), ("light", "rank r28"), ("plain", "rank r2")), head=_deck(30, 4))
+
+
+def deck_of_1024(folder):
+    return _with_table(folder, "x.yaml", [("pair", "count(rank r1) >= 2")],
+                       (("ace", "rank r63"), ("light", "rank r62"), ("plain", "rank r2")), head=_deck(64, 16))
+
+
+DECK_HAND = "r1a r1b r2a r3a r4a r5a r6a"      # a hand of the decks below
+
+COSTLY = {
+    "class_doubling": class_doubling,
+    "class_chain": class_chain,
+    "many_classes": many_classes,
+    "many_combos": many_combos,
+    "many_roles": many_roles,
+    "roles_reading_the_indicator": roles_reading_the_indicator,
+    "roles_comparing_context_sets": roles_comparing_context_sets,
+    "examples_in_few_contexts": examples_in_few_contexts,
+    "deck_of_120": deck_of_120,
+    "deck_of_1024": deck_of_1024,
+}
+
+# name -> (builder, a substring of the one line that refuses exact statistics of it)
+TOO_COSTLY = "estimate them with hachi roles --stats --samples N instead"
+STATS_CASES = {
+    "many_roles": (many_roles, TOO_COSTLY),
+    "roles_comparing_context_sets": (roles_comparing_context_sets, TOO_COSTLY),
+    "deck_of_120": (deck_of_120, TOO_COSTLY),
+    "deck_of_1024": (deck_of_1024, TOO_COSTLY),
 }

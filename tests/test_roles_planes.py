@@ -136,10 +136,9 @@ def test_issue12_the_transfer_gives_way_to_the_planes_past_its_budget(monkeypatc
         return real(*args, **kwargs)
 
     monkeypatch.setattr(stats, "PlaneCounter", spy)
-    monkeypatch.setattr(stats, "TRANSFER_BUDGET", 10 ** 9)
-    assert exact_counts(ev, 4) == by_ranks and not used          # within the budget: the transfer
-    monkeypatch.setattr(stats, "TRANSFER_BUDGET", 10)
-    assert exact_counts(ev, 4) == by_ranks and used              # past it: the planes, same counts
+    roomy = exact_counts(ev, 4, limits=stats.Limits(transfer=10 ** 9))
+    assert roomy == by_ranks and not used                        # within the budget: the transfer
+    assert exact_counts(ev, 4, limits=stats.Limits(transfer=10)) == by_ranks and used   # past it: the planes
 
 
 PIECES = st.sampled_from([

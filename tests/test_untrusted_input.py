@@ -1,6 +1,6 @@
-"""Issue 10, the input half: rule files and records from strangers never show another file, never
-reach outside their tree, never block on a special file, never print control characters, and are
-answered with bounded work (counted, not timed).
+"""Rule files and records from strangers never show another file, never reach outside their tree
+(not even by a link swapped in after a name was checked), never block on a special file, never
+print control characters, and are answered with bounded work (counted, not timed).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from hachihachi.ruleset import safetext, schema, variants, yamlfile
 from hachihachi.ruleset.errors import RecordError
 from hachihachi.ruleset.loader import MAX_PROBLEMS, check_file, load_ruleset
 from hachihachi.interpreter.record import replay
-from hostile_cases import CASES, SECRET
+from hostile_cases import CASES, COSTLY, SECRET, STATS_CASES
 from test_replay_cli import BASE
 
 FORMATS = ("text", "json", "github")
@@ -310,3 +310,162 @@ def test_a_one_mebibyte_record_is_refused_by_its_size_before_it_is_parsed(tmp_pa
     with pytest.raises(RecordError, match="larger than 128 KiB"):
         replay(path)
     assert parsed == []
+
+
+# -- the reach check is made on the file opened ---------------------------------------------------
+
+def _swapped_in(tmp_path: Path) -> Path:
+    """rules/x.yaml extends base.yaml, and base.yaml is a link to a file outside rules/."""
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "outside" / "secret.yaml").write_text(f"extends: hachihachi_trick\nname: x\ntitle: {{ja: {SECRET}, "
+                                                      f"en: {SECRET}}}\n")
+    (tmp_path / "rules").mkdir()
+    os.symlink(tmp_path / "outside" / "secret.yaml", tmp_path / "rules" / "base.yaml")
+    path = tmp_path / "rules" / "x.yaml"
+    path.write_text("extends: base.yaml\n")
+    return path
+
+
+def test_a_link_swapped_in_after_the_name_was_checked_is_refused_as_it_is_opened(tmp_path, monkeypatch):
+    """The check of the name passes (as it would have a moment before the swap); the file opened
+    is still refused, and nothing of it is shown."""
+    from hachihachi.ruleset import reach
+
+    path = _swapped_in(tmp_path)
+    load_ruleset(tmp_path / "outside" / "secret.yaml")        # the file, once read in this process, is kept
+    real_locate = reach.locate
+
+    def checked_before_the_swap(ref, naming, root, place, what="rule file", kind=None):
+        if ref == "base.yaml":
+            return naming.parent / ref, root
+        return real_locate(ref, naming, root, place, what, kind)
+
+    monkeypatch.setattr(variants, "locate", checked_before_the_swap)
+    [problem] = check_file(path)
+    assert "'base.yaml' is outside the folder" in problem.message and problem.line == 1
+    assert SECRET not in problem.message
+    res = _run(["table", "--no-probability", "--rules", str(path)])
+    assert res.exit_code == 1 and SECRET not in res.output
+
+
+def test_the_file_opened_is_named_by_the_system_and_must_lie_under_the_root(tmp_path):
+    from hachihachi.ruleset.confine import Outside, opened_path
+
+    path = _swapped_in(tmp_path)
+    fd = os.open(path.parent / "base.yaml", os.O_RDONLY)
+    try:
+        assert opened_path(fd, path.parent / "base.yaml") == os.path.realpath(tmp_path / "outside" / "secret.yaml")
+    finally:
+        os.close(fd)
+    with pytest.raises(Outside, match="is outside the folder"):
+        yamlfile.read_bytes(path.parent / "base.yaml", "base.yaml", root=os.path.realpath(path.parent))
+    assert yamlfile.read_bytes(path, "x.yaml", root=os.path.realpath(path.parent)) == b"extends: base.yaml\n"
+
+
+# -- bounded work: numbers, classes, roles, combos, exact statistics -------------------------------
+
+def test_pattern_numbers_above_any_hand_compare_as_no_hand_can_reach_them():
+    from test_roles_planes import TINY, roles_table
+
+    from hachihachi.ruleset.roles import compile_table
+    from hachihachi.ruleset.stats import PLANES, RANKS, exact_counts
+
+    patterns = ["count(rank A) >= 100000", "count(rank A) < 100000", "run != 99999", "groups(99999) == 0",
+                "max_suit > 5000"]
+    ev = compile_table(roles_table(patterns), TINY)
+    for method in (RANKS, PLANES):
+        got = exact_counts(ev, 4, method=method)
+        assert [got.roles[f"r{i}"] for i in range(5)] == [0, got.hands, got.hands, got.hands, 0], method
+
+
+def test_exact_statistics_plan_their_cost_and_refuse_before_counting(monkeypatch):
+    from test_roles_planes import STRESS, TINY, roles_table
+
+    from hachihachi.ruleset import planes, stats
+    from hachihachi.ruleset.roles import compile_table
+
+    ev = compile_table(roles_table(STRESS), TINY)
+    counted = stats.exact_counts(ev, 4, limits=stats.Limits(transfer=0))
+    assert counted.method == stats.PLANES and counted.exact
+    monkeypatch.setattr(planes.PlaneCounter, "run", lambda self: pytest.fail("counted"))
+    with pytest.raises(stats.TooCostly, match="would take about .* times the work allowed"):
+        stats.exact_counts(ev, 4, limits=stats.Limits(transfer=0, work=1000))
+    with pytest.raises(stats.TooCostly, match="GB of memory"):
+        stats.exact_counts(ev, 4, limits=stats.Limits(transfer=0, memory=1))
+    with pytest.raises(stats.TooCostly, match="--samples N"):
+        stats.exact_counts(ev, 4, limits=stats.Limits(transfer=0, work=None))
+
+
+def test_the_planned_cost_of_the_standard_table_is_within_the_limits_and_a_large_deck_is_not(tmp_path):
+    from hachihachi.ruleset import stats
+    from hachihachi.ruleset.planes import PlaneCounter
+
+    def cost(ruleset):
+        return PlaneCounter(ruleset.evaluator.compiler, ruleset.hand_size, None, None).cost()
+
+    work, peak = cost(load_ruleset("hachihachi_trick"))
+    assert work < stats.PLANE_WORK and peak < stats.PLANE_BYTES
+    work, peak = cost(load_ruleset(STATS_CASES["deck_of_120"][0](tmp_path)))
+    assert work > stats.PLANE_WORK and peak > stats.PLANE_BYTES
+
+
+def test_samples_still_estimate_a_table_too_costly_to_count_exactly(tmp_path):
+    path = STATS_CASES["deck_of_1024"][0](tmp_path)
+    res = _run(["roles", "--stats", "--samples", "300", "--seed", "3", "--rules", str(path)])
+    assert res.exit_code == 0 and "estimated from 300 random hands" in res.stdout
+
+
+def test_validate_warnings_say_in_one_line_when_a_table_is_too_costly_to_count(tmp_path):
+    path = COSTLY["many_combos"](tmp_path)
+    res = _run(["validate", "--warnings", str(path)])
+    warned = [line for line in res.stderr.splitlines() if ": warning: " in line]
+    assert res.exit_code == 0 and len(warned) == 1 and "are not looked for in this table" in warned[0]
+
+
+def test_combos_are_tried_in_the_tables_order_only_when_they_name_a_role_held(tmp_path):
+    """The same resolution as trying every combo in order, on seeded random sets of roles held."""
+    import random
+
+    from hachihachi.ruleset.roles import Resolution, _Hit, resolve_roles
+
+    table = load_ruleset(COSTLY["many_combos"](tmp_path)).roles
+
+    def every_combo(matched):
+        hits = [_Hit(r.id, r.go, r.forced, (i,)) for i, (r, ok) in enumerate(zip(table.roles, matched)) if ok]
+        for combo in table.combos:
+            present = {h.id: h for h in hits}
+            if all(r in present and len(present[r].parts) == 1 for r in combo.roles):
+                first = min(hits.index(present[r]) for r in combo.roles)
+                parts = tuple(p for r in combo.roles for p in present[r].parts)
+                rest = [h for h in hits if h.id not in combo.roles]
+                rest.insert(min(first, len(rest)), _Hit(combo.id, combo.go, combo.forced, parts))
+                hits = rest
+        return Resolution(tuple(hits), sum(h.go for h in hits), sum(h.forced for h in hits))
+
+    rng = random.Random(88)
+    ungrouped = [i for i, r in enumerate(table.roles) if r.group is None]
+    fired = 0
+    for _ in range(200):
+        matched = [False] * len(table.roles)
+        for i in rng.sample(ungrouped, rng.randint(0, 12)):
+            matched[i] = True
+        got = resolve_roles(table, matched)
+        assert got == every_combo(matched)
+        fired += any(len(h.parts) > 1 for h in got.hits)
+    assert fired > 20
+
+
+def test_two_rule_files_of_different_games_are_not_compared():
+    res = _run(["simulate", "--compare", "hachihachi_trick", "hanafuda_hachihachi", "--games", "1"])
+    assert res.exit_code == 2 and res.stdout == ""
+    [line] = res.stderr.splitlines()
+    assert line.startswith("--compare: error: A and B are different games")
+
+
+def test_table_of_a_deck_too_large_to_count_stops_in_one_line_and_prints_without_probabilities(tmp_path):
+    path = STATS_CASES["deck_of_120"][0](tmp_path)
+    res = _run(["table", "--rules", str(path)])
+    [line] = res.stderr.splitlines()
+    assert res.exit_code == 1 and "would take about" in line and line.endswith("--no-probability).")
+    plain = _run(["table", "--no-probability", "--rules", str(path)])
+    assert plain.exit_code == 0 and "at least 2 rank r1" in plain.stdout
