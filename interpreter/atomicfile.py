@@ -43,8 +43,9 @@ def _folder(target: Path) -> Path:
     return target.parent if str(target.parent) else Path(".")
 
 
-def write_atomic(path: str | Path, text: str) -> None:
-    """Replace ``path`` with ``text`` (UTF-8) so that a crash leaves either the old or the new file."""
+def write_atomic(path: str | Path, text: str | bytes) -> None:
+    """Replace ``path`` with ``text`` (UTF-8, or bytes as they are) so that a crash leaves either the
+    old or the new file."""
     target = Path(path)
     folder = _folder(target)
     try:
@@ -54,7 +55,7 @@ def write_atomic(path: str | Path, text: str) -> None:
     try:
         try:
             os.fchmod(fd, target.stat().st_mode & 0o777 if target.exists() else 0o644)
-            data = memoryview(text.encode("utf-8"))
+            data = memoryview(text if isinstance(text, bytes) else text.encode("utf-8"))
             while data:
                 data = data[os.write(fd, data):]
             os.fsync(fd)
