@@ -199,7 +199,7 @@ def results(ray: bool = True) -> list[tuple[str, Outcome, bool]]:
         rows.append((command, o, o.returncode == code))
     clean_rows = []
     for command, o, code_ok in rows:
-        errors = [line for line in o.stderr.splitlines() if ": error: " in line or line.startswith("Error: ")]
+        errors = [line for line in o.stderr.splitlines() if ": error: " in line or line.startswith(("Error: ", "::error "))]
         one_line = o.returncode in (0, -9) or len(errors) >= 1
         clean = code_ok and one_line and not o.traceback and not o.hung and not o.workers_left and not o.disclosed \
             and not o.data_lost
