@@ -172,7 +172,8 @@ def output_cases() -> list[tuple[str, Outcome, int]]:
                     ("a line typed at the prompt", [*PLAY_ARGS, "--save", str(sub / "s.yaml")], f"{bad}\nq\n", 0,
                      False)]:
                 res, t = _invoke(args, answers)
-                o = Outcome(f"output: {name}", res.exit_code, _stderr(res), t, (), False,
+                said = _stderr(res) + (res.stdout if annotations else "")     # annotations go to stdout
+                o = Outcome(f"output: {name}", res.exit_code, said, t, (), False,
                             disclosed(res.output, annotations))
                 out.append(("output", o, code))
     return out
@@ -199,7 +200,8 @@ def results(ray: bool = True) -> list[tuple[str, Outcome, bool]]:
         rows.append((command, o, o.returncode == code))
     clean_rows = []
     for command, o, code_ok in rows:
-        errors = [line for line in o.stderr.splitlines() if ": error: " in line or line.startswith(("Error: ", "::error "))]
+        errors = [line for line in o.stderr.splitlines()
+                  if ": error: " in line or line.startswith(("Error: ", "::error "))]
         one_line = o.returncode in (0, -9) or len(errors) >= 1
         clean = code_ok and one_line and not o.traceback and not o.hung and not o.workers_left and not o.disclosed \
             and not o.data_lost
