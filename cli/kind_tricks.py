@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
-import click
+
+from .safeout import style
 
 from ..interpreter.actions import ActionBase, Deal, Play
 from ..interpreter.view import View
@@ -24,7 +25,7 @@ def suit(screen: Any, s: Optional[int]) -> str:
         return "-"
     letter = screen.rules.deck.suits[s]
     text = SUIT_SYMBOLS.get(letter, letter)
-    return click.style(text, fg=SUIT_COLOURS.get(letter), bold=True) if screen.colour else text
+    return style(text, fg=SUIT_COLOURS.get(letter), bold=True) if screen.colour else text
 
 
 def header(screen: Any, v: View) -> str:
@@ -54,7 +55,7 @@ class TrickScreen:
         name: str = screen.rules.deck.name(c)
         if not screen.colour:
             return name
-        return click.style(name, fg=SUIT_COLOURS.get(name[-1]), bold=True)
+        return style(name, fg=SUIT_COLOURS.get(name[-1]), bold=True)
 
     def hand(self, screen: Any, hand: Sequence[int], v: View) -> str:
         """The hand sorted by suit (trump first), high to low, with the suits marked."""

@@ -7,7 +7,7 @@ calls one library function.
 from __future__ import annotations
 
 import importlib
-from typing import Optional
+from typing import Any, Optional
 
 import click
 
@@ -26,6 +26,14 @@ COMMANDS = {
 
 
 class LazyGroup(click.Group):
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """Run the command with standard output and error made safe (:mod:`.safeout`), click's
+        own messages (usage errors, help) included."""
+        from .safeout import guarded_streams
+
+        with guarded_streams():
+            return super().main(*args, **kwargs)
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
 

@@ -1,4 +1,8 @@
-"""How ``hachi validate`` prints problems: text lines, a JSON list, or GitHub workflow annotations."""
+"""How ``hachi validate`` prints problems: text lines, a JSON list, or GitHub workflow annotations.
+
+An annotation's ``::error`` is the one workflow command this program writes: it is marked
+:func:`~.safeout.trusted`, and all the rest of the line passes the safe streams like any text.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,8 @@ import json
 
 from hachihachi.ruleset.problems import Problem
 from hachihachi.ruleset.safetext import MAX_LINE, escape
+
+from .safeout import trusted
 
 
 def _github_escape(text: str, prop: bool = False) -> str:
@@ -22,6 +28,6 @@ def format_problems(problems: list[Problem], style: str = "text") -> str:
     if style == "json":
         return json.dumps([p.to_dict() for p in problems], ensure_ascii=False, indent=2)
     if style == "github":
-        return "\n".join(f"::error file={_github_escape(p.file, True)},line={p.line},col={p.col}::"
+        return "\n".join(f"{trusted('::error')} file={_github_escape(p.file, True)},line={p.line},col={p.col}::"
                          f"{_github_escape(p.message)}" for p in problems)
     return "\n".join(str(p) for p in problems)

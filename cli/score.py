@@ -21,8 +21,10 @@ from ..ruleset.safetext import MAX_LINE, escape
 from .score_text import say
 
 if TYPE_CHECKING:
+    from ..interpreter.atomicfile import SaveLock
     from ..interpreter.record import Replay
     from ..interpreter.scoresheet import Sheet
+    from .plugin import ScreenPlugin
     from .score_input import Asker
 
 
@@ -44,18 +46,28 @@ def score(sheet: str, as_json: bool, new: bool, players: Optional[str], rules: O
 
     try:
         if new:
-            path = _new_sheet(sheet, players, rules, start, lang)
-            _keep(path, lang)
+            with _locked(sheet):
+                path = _new_sheet(sheet, players, rules, start, lang)
+                _keep(path, lang)
             return
         if players or start:
             raise click.UsageError("--players and --start go with --new")
         loaded = read_sheet(sheet, rules)
         _print(loaded, sheet, as_json)
         if add or (not as_json and _interactive() and _asker(lang).yes_no(say(lang, "add"), "add?")):
-            _keep(sheet, lang, rules)
+            with _locked(sheet):
+                _keep(sheet, lang, rules)
     except HachiError as e:
         click.echo(error_line(e, sheet), err=True)
         raise SystemExit(1) from None
+
+
+def _locked(path: str) -> SaveLock:
+    """The sheet's lock, as ``hachi play`` locks its save: a second ``hachi score`` adding rounds
+    to the same sheet is refused (reading and settling it is not)."""
+    from ..interpreter.atomicfile import SaveLock
+
+    return SaveLock(path, "hachi score --add", "sheet")
 
 
 def _interactive() -> bool:
@@ -137,21 +149,34 @@ def _new_sheet(path: str, players: Optional[str], rules: Optional[str], start: O
 
 
 def _keep(path: str, lang: str, rules: Optional[str] = None) -> None:
-    """Ask round after round, saving the sheet after each, until q, the end of input or the game's end."""
-    from ..interpreter.atomicfile import write_atomic
-    from ..interpreter.events import GameEnded, RoundStarted
+    """Ask round after round, saving the sheet after each, until q, the end of input or the game's end.
+
+    A save that fails (a full disk) is said once; the rounds stay in memory and the save is tried
+    again after every round and at the end. If it never works again, the sheet is printed on
+    standard output at the end, so that no round typed is lost, and the exit code is 1."""
     from ..interpreter.plugins import plugin_for
-    from ..interpreter.record import dump_record
-    from ..interpreter.scoresheet import SheetError, read_sheet, settle
-    from ..interpreter.told_narrate import ToldNarrator
+    from ..interpreter.scoresheet import read_sheet, settle
     from .plugins import screen_plugin
-    from .score_input import Quit, RoundQuestions, Undo, safe
 
     sheet = read_sheet(path, rules)
     asker = _asker(lang)
     starter = plugin_for(sheet.ruleset).told.starter_keys[0]
     screen = screen_plugin(sheet.ruleset)
     rep = settle(sheet, path)
+    saver = _Saver(path)
+    try:
+        _ask_rounds(sheet, rep, path, lang, asker, starter, screen, saver)
+    finally:
+        saver.last_try()
+
+
+def _ask_rounds(sheet: Sheet, rep: Replay, path: str, lang: str, asker: Asker, starter: str, screen: ScreenPlugin,
+                saver: _Saver) -> None:
+    from ..interpreter.events import GameEnded, RoundStarted
+    from ..interpreter.scoresheet import SheetError, settle
+    from ..interpreter.told_narrate import ToldNarrator
+    from .score_input import Quit, RoundQuestions, Undo, safe
+
     _echo(say(lang, "intro"))
     while not rep.game.is_terminal:
         g = rep.game
@@ -162,14 +187,15 @@ def _keep(path: str, lang: str, rules: Optional[str] = None) -> None:
         except Undo:
             if sheet.rounds:
                 sheet = replace(sheet, rounds=sheet.rounds[:-1])
-                write_atomic(path, dump_record(sheet.data(), path))
+                saver.save(sheet)
                 _echo(say(lang, "taken_back", n=len(sheet.rounds) + 1))
                 rep = settle(sheet, path)
             else:
                 _echo(say(lang, "nothing_back"))
             continue
         except Quit:
-            _echo(say(lang, "saved", path=path))
+            if saver.saved():
+                _echo(say(lang, "saved", path=path))
             return
         candidate = replace(sheet, rounds=sheet.rounds + (rnd,))
         before = len(g.events)          # the rounds before are settled again to the same events
@@ -179,8 +205,49 @@ def _keep(path: str, lang: str, rules: Optional[str] = None) -> None:
             _echo(say(lang, "asked_again", why=e.message))
             continue
         sheet = candidate
-        write_atomic(path, dump_record(sheet.data(), path))
+        saver.save(sheet)
         told = [e for e in rep.game.events[before:] if not isinstance(e, (RoundStarted, GameEnded))]
         for line in ToldNarrator(sheet.ruleset, sheet.names).lines(told) + standings(rep):
             _echo(line)
-    _echo(say(lang, "over", path=path))
+    if saver.saved():
+        _echo(say(lang, "over", path=path))
+
+
+class _Saver:
+    """Writes the sheet after every round; a failure is said once and retried with the next round."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self.unsaved: Optional[Sheet] = None        # the sheet not yet written
+
+    def save(self, sheet: Sheet) -> bool:
+        from ..interpreter.atomicfile import WriteFailed, write_atomic
+        from ..interpreter.record import dump_record
+
+        try:
+            write_atomic(self.path, dump_record(sheet.data(), self.path))
+        except WriteFailed as e:
+            if self.unsaved is None:
+                click.echo(escape(f"{self.path}: error: cannot write the sheet ({e.reason}); the rounds are kept "
+                                  "and the save is tried again after every round.", MAX_LINE), err=True)
+            self.unsaved = sheet
+            return False
+        if self.unsaved is not None:
+            click.echo(escape(f"{self.path}: saved again; no round was lost.", MAX_LINE), err=True)
+        self.unsaved = None
+        return True
+
+    def saved(self) -> bool:
+        """True when the sheet on disk holds every round (after one more try of a failed save)."""
+        return self.unsaved is None or self.save(self.unsaved)
+
+    def last_try(self) -> None:
+        """At the end: if the sheet is still not written, try once more, else print it whole."""
+        from ..interpreter.record import dump_record
+
+        if self.unsaved is None or self.save(self.unsaved):
+            return
+        click.echo(escape(f"{self.path}: error: the sheet could not be saved; it is printed below, every round "
+                          "typed, to be kept by hand.", MAX_LINE), err=True)
+        click.echo(dump_record(self.unsaved.data(), self.path), nl=False)
+        raise SystemExit(1)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Sequence, cast
 
-import click
+
+from .safeout import style
 
 from ..interpreter.actions import Play
 from ..interpreter.play.matching import Capture
@@ -53,7 +54,7 @@ def card(screen: ScreenContext, c: int) -> str:
     name = deck.name(c)
     if not screen.colour:
         return name
-    return click.style(name, fg=KIND_COLOURS.get(deck.kind(c)), bold=True)
+    return style(name, fg=KIND_COLOURS.get(deck.kind(c)), bold=True)
 
 
 def cards(screen: ScreenContext, cs: Sequence[int]) -> str:

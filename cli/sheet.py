@@ -183,8 +183,9 @@ def render(ruleset: Ruleset, counts: Optional[RoleCounts] = None, lang: str = "e
     head = list(HEADERS[lang])
     title = escape(ruleset.title(lang), MAX_CELL) + (" 手役表" if lang == "ja" else " — hand roles")
     if fmt == "md":
-        lines = [f"# {title}", "", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-        lines += ["| " + " | ".join(c.replace("|", "\\|") for c in r) + " |" for r in rows]
+        md = markdown_text
+        lines = [f"# {md(title)}", "", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+        lines += ["| " + " | ".join(md(c) for c in r) + " |" for r in rows]
         return "\n".join(lines) + "\n"
     if fmt == "html":
         esc = html.escape
@@ -200,6 +201,19 @@ def render(ruleset: Ruleset, counts: Optional[RoleCounts] = None, lang: str = "e
             parts = [cell[k] if k < len(cell) else "" for cell in r]
             out.append("  ".join(c + " " * (w - columns(c)) for c, w in zip(parts, widths)).rstrip())
     return "\n".join(out) + "\n"
+
+
+_MARKDOWN = {"&": "&amp;", "<": "&lt;", ">": "&gt;", **{ch: "\\" + ch for ch in "\\`*_[]|~"}}
+
+
+def markdown_text(text: str) -> str:
+    """``text`` as Markdown shows it literally: no HTML, link, image, emphasis or table cell break
+    (with ``[`` and ``]`` escaped, a ``(`` starts no link and needs no escape).
+
+    >>> print(markdown_text("<b>x</b> [a](javascript:b) *c* | d"))
+    &lt;b&gt;x&lt;/b&gt; \\[a\\](javascript:b) \\*c\\* \\| d
+    """
+    return "".join(_MARKDOWN.get(ch, ch) for ch in text)
 
 
 DEFINITION_COLUMNS = 64     # the text sheet wraps longer definitions

@@ -31,9 +31,11 @@ def _fail(place: str, message: str, code: int) -> None:
 
 def _progress(games: int) -> AbstractContextManager[Bar]:
     """A progress bar on standard error when it is a terminal, else nothing."""
+    from .safeout import raw
+
     if not sys.stderr.isatty():
         return nullcontext(None)
-    return click.progressbar(length=games, label="games", file=sys.stderr)
+    return click.progressbar(length=games, label="games", file=raw(sys.stderr))   # its own text only
 
 
 def ticker(bar: Bar) -> Callable[[int], None]:

@@ -63,13 +63,13 @@ def _sweep(base: str, sets: tuple[str, ...], games: int, players: Optional[int],
     points = len(grid(settings))
     with _progress(games * (points + 1)) as bar:
         result = run(base, settings, games, players, names, seed, workers, backend, address, ticker(bar))
-    if plot_file:
-        from ..interpreter.sweepplot import plot
-
-        plot(result, measure, plot_file)
-    if as_json:
+    if as_json:                 # the results first: a plot that cannot be written does not lose them
         click.echo(json.dumps(result.as_json(), ensure_ascii=False))
     else:
         from ..interpreter.simreport import sweep_lines
 
         click.echo("\n".join(sweep_lines(result, TABLE_MEASURES)))
+    if plot_file:
+        from ..interpreter.sweepplot import plot
+
+        plot(result, measure, plot_file)

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import os
 import tempfile
+import unicodedata
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 from ..ruleset.errors import RecordError, shown
 from ..ruleset.yamlfile import Limits, Path_, Places, read_yaml
@@ -36,13 +37,48 @@ MAX_NAME_CHARS = 40
 HUMAN = "human"             # the bot name of the person's seat in a saved game
 
 
+# characters that print as nothing although Unicode calls them printable: the Hangul fillers, the
+# braille blank, the combining grapheme joiner, the variation selectors
+_INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5") | \
+    frozenset(map(chr, range(0xFE00, 0xFE10))) | frozenset(map(chr, range(0xE0100, 0xE01F0)))
+
+
+def name_key(name: str) -> str:
+    """What two names must differ in to be two players: their NFKC forms (``ｂｏｂ`` is ``bob``)."""
+    return unicodedata.normalize("NFKC", name)
+
+
 def name_problem(name: object) -> Optional[str]:
-    """Why ``name`` cannot be a player's name in a record, or None when it can."""
+    """Why ``name`` cannot be a player's name in a record, or None when it can.
+
+    >>> name_problem("ann") is None, name_problem("\u3164") is not None, name_problem("a\u200bb") is not None
+    (True, True, True)
+    """
     if not isinstance(name, str) or not name.strip():
         return f"a player's name is text, not {shown(name)} (quote it)."
     if len(name) > MAX_NAME_CHARS or not name.isprintable():
         return f"the name {shown(name)} is not a plain name of at most {MAX_NAME_CHARS} printable characters."
+    if any(ch in _INVISIBLE for ch in name) or \
+            all(unicodedata.category(ch)[0] in "MZ" for ch in name_key(name)):
+        return f"the name {shown(name)} holds characters that print as nothing; write a name that can be seen."
     return None
+
+
+def same_name(name: str, names: Sequence[str]) -> Optional[str]:
+    """The name of ``names`` that ``name`` cannot be told from (after NFKC), or None."""
+    key = name_key(name)
+    return next((n for n in names if name_key(n) == key), None)
+
+
+def twice_problem(names: Sequence[str], i: int) -> Optional[str]:
+    """Why ``names[i]`` cannot sit beside the names before it (None: it can)."""
+    earlier = same_name(names[i], names[:i])
+    if earlier is None:
+        return None
+    if earlier == names[i]:
+        return f"the name {shown(names[i])} is given twice."
+    return f"the names {shown(earlier)} and {shown(names[i])} differ only in how their characters are written " \
+           "(Unicode NFKC) and would look like one seat; make them differ."
 
 
 class _Checker:
@@ -93,8 +129,9 @@ class _Checker:
             problem = name_problem(name)
             if problem:
                 raise self.fail(("players", i), f"players: {problem}")
-            if name in names[:i]:
-                raise self.fail(("players", i), f"players: the name {shown(name)} is given twice.")
+            twice = twice_problem(names, i)      # type: ignore[arg-type]
+            if twice:
+                raise self.fail(("players", i), f"players: {twice}")
         return len(names)
 
     def session_fields(self, data: dict[str, Any], players: int) -> None:

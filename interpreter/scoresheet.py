@@ -23,7 +23,8 @@ from .game import GameState
 from .kinds import RoundKind
 from .plugins import plugin_for
 from .record import Replay, load_record_ruleset
-from .recordfile import MAX_ROUNDS, name_problem
+from .scoresheet_claims import claim_problem
+from .recordfile import MAX_ROUNDS, name_problem, twice_problem
 from .sheetround import FieldProblem, RoundReader
 from .told import Claim, ToldDeal
 from .told_game import told_game
@@ -94,9 +95,9 @@ def sheet_from_data(data: Any, load: Callable[[str], Ruleset], place: str = "<sh
     if not isinstance(names, list) or not names:
         raise SheetError("players: a list of names.", place)
     for i, name in enumerate(names):
-        problem = name_problem(name)
-        if problem or name in names[:i]:
-            raise SheetError(f"players: {problem or f'the name {shown(name)} is given twice.'}", place)
+        problem = name_problem(name) or twice_problem(names, i)
+        if problem:
+            raise SheetError(f"players: {problem}", place)
     if data["start"] not in names:
         raise SheetError(f"start: {shown(data['start'])} is not one of the players.", place)
     length = data.get("length")
@@ -190,6 +191,9 @@ class _Round(RoundReader):
             if not isinstance(claim, list) or any(c not in ids for c in claim):
                 bad = next((c for c in claim if c not in ids), claim) if isinstance(claim, list) else claim
                 raise FieldProblem("roles", f"{self.names[seat]}: {shown(bad)} is not a role of {self.rules.name}")
+            problem = claim_problem(self.rules, claim)
+            if problem:
+                raise FieldProblem("roles", f"{self.names[seat]} claims what one hand cannot hold: {problem}")
         for seat, n in aces.items():
             if seat in open_hands:
                 raise FieldProblem("aces", f"{self.names[seat]} laid the hand open; claims are for hands not shown")

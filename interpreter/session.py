@@ -30,7 +30,7 @@ from .bots import Bot, make_bot
 from .game import GameState
 from .record import Replay, dump_record, load_record_ruleset, record_data, replay
 from .recordfile import read_record_data
-from .recordfile import HUMAN
+from .recordfile import HUMAN, name_key
 
 BOT_NAMES = ("ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal")
 
@@ -45,7 +45,7 @@ def seat_bots(players: int, bots: Sequence[str], human: Optional[int]) -> tuple[
 
 
 def seat_names(players: int, human: Optional[int], human_name: str) -> tuple[str, ...]:
-    others = [n for n in BOT_NAMES if n != human_name]
+    others = [n for n in BOT_NAMES if name_key(n) != name_key(human_name)]
     names, i = [], 0
     for seat in range(players):
         if seat == human:

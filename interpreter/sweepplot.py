@@ -1,18 +1,22 @@
 """Draw a sweep: a heat map of one measure over two settings, or a line over one setting.
 
 matplotlib is the optional ``[plot]`` extra, imported only here and only when a plot is asked for.
-A problem is a :class:`SetupError` of the argument ``plot`` (the plot asked for: its file, what it
-can show, matplotlib to draw it) or ``measure``.
+A problem found before the games is a :class:`SetupError` of the argument ``plot`` (the plot asked
+for: its file, what it can show, matplotlib to draw it) or ``measure``. The plot is written last
+and atomically: one that cannot be written (a full disk) is one error after the results.
 """
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from types import ModuleType
 from typing import Sequence
 
-from ..ruleset.errors import SetupError
+from ..ruleset.errors import HachiError, SetupError
 from ..ruleset.overrides import Setting
+from ..ruleset.safetext import quote
+from .atomicfile import WriteFailed, write_atomic
 from .sweep import Sweep
 
 __all__ = ["check_plot", "plot", "FORMATS"]
@@ -25,6 +29,9 @@ def check_plot(file: str, settings: Sequence[Setting], measure: str) -> None:
     """Refuse a plot that cannot be drawn, before any game is played."""
     if Path(file).suffix.lower() not in FORMATS:
         raise SetupError("the plot is written as SVG or PNG: name the file .svg or .png", "plot")
+    folder = Path(file).parent
+    if not folder.is_dir():
+        raise SetupError(f"the plot's folder {quote(str(folder), 200)} does not exist", "plot")
     if not 1 <= len(settings) <= 2:
         raise SetupError(f"a plot shows one setting (a line) or two (a heat map), not {len(settings)}", "plot")
     if measure not in MEASURE_KEYS and not (measure.startswith("seat") and measure[4:].isdigit()):
@@ -89,8 +96,11 @@ def plot(sweep: Sweep, measure: str, file: str) -> None:
             ax.set_ylabel(_text(rows.key))
         ax.set_title(_text(title), fontsize=10)
         fig.tight_layout()
-        fig.savefig(file)
-    except OSError as e:
-        raise SetupError(f"cannot write the plot: {e.strerror or e}", "plot") from None
+        drawn = io.BytesIO()
+        fig.savefig(drawn, format=Path(file).suffix.lower()[1:])
     finally:
         plt.close(fig)
+    try:
+        write_atomic(file, drawn.getvalue())            # a failed write leaves no half picture
+    except WriteFailed as e:
+        raise HachiError(f"cannot write the plot ({e.reason}); the results are printed above.", file) from None

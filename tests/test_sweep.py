@@ -219,3 +219,30 @@ def test_records_are_not_written_on_a_cluster(tmp_path):
                                    "--record", str(tmp_path / "out")])
     assert res.exit_code == 2 and res.output.startswith("--record: error:")
     assert not (tmp_path / "out").exists()
+
+
+def test_cli_a_plot_that_cannot_be_written_comes_after_the_printed_results(tmp_path, monkeypatch):
+    pytest.importorskip("matplotlib")
+    import errno
+    import os
+
+    real = os.write
+
+    def full(fd, data):                 # the plot's file finds the disk full
+        if os.readlink(f"/proc/self/fd/{fd}").endswith(".tmp"):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real(fd, data)
+    monkeypatch.setattr(os, "write", full)
+    plot = tmp_path / "p.svg"
+    res = run("--set", "trick_settlement.per_trick=1,3", "--games", "2", "--players", "4", "--plot", str(plot))
+    assert res.exit_code == 1
+    assert "2 points x 2 games" in res.stdout and "+8.000" in res.stdout          # the table is printed
+    assert res.stderr.strip() == f"{plot}: error: cannot write the plot (No space left on device); the results " \
+                                 "are printed above."
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_cli_a_plot_into_a_missing_folder_is_refused_before_any_game(tmp_path):
+    pytest.importorskip("matplotlib")
+    res = run("--set", "trick_settlement.per_trick=1,3", "--games", "2", "--plot", str(tmp_path / "no" / "p.svg"))
+    assert res.exit_code == 2 and "does not exist" in res.stderr and res.stdout == ""
