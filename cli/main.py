@@ -6,6 +6,7 @@ calls one library function.
 
 from __future__ import annotations
 
+import difflib
 import importlib
 from typing import Any, Optional
 
@@ -47,23 +48,35 @@ class LazyGroup(click.Group):
             return None
         return command
 
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[Optional[str], Optional[click.Command], list[str]]:
+        """click's lookup, with the nearest command name suggested for a mistyped one."""
+        if args and args[0] not in COMMANDS and not ctx.resilient_parsing:
+            close = suggestion(args[0])
+            if close:
+                ctx.fail(f"No such command {args[0]!r}. Did you mean {close!r}?")
+        return super().resolve_command(ctx, args)
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
 
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
+def suggestion(name: str) -> Optional[str]:
+    """The command ``name`` was most likely meant to be, or None when none is close.
 
-    try:
-        return version("hachihachi")
-    except PackageNotFoundError:
-        return "unknown"
+    >>> suggestion("plya"), suggestion("valdiate"), suggestion("xyzzy")
+    ('play', 'validate', None)
+    """
+    close = difflib.get_close_matches(name, sorted(COMMANDS), n=1, cutoff=0.6)
+    return close[0] if close else None
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="hachihachi", prog_name="hachi", message="%(prog)s %(version)s")
+@click.version_option(None, "-V", "--version", package_name="hachihachi", prog_name="hachi",
+                      message="%(prog)s %(version)s")
 def cli() -> None:
     """hachihachi: a rules-as-data engine for Hachi-Hachi card games.
 

@@ -49,7 +49,7 @@ def _house_words(rules: Ruleset, lang: str) -> dict[str, str]:
                 "settle_when": "局の終わりに精算し" if hana.settle == "at_end" else "すぐ精算し"}
     return {"capture_rule": "A capture role is paid at once and play goes on (下げ)" if play_on
             else "A capture role stops the round at once",
-            "capture_short": "capture roles are paid as made" if play_on else "capture roles stop the round",
+            "capture_short": "are paid as made" if play_on else "stop the round",
             "settle_when": "paid when the round ends" if hana.settle == "at_end" else "paid at once"}
 
 
@@ -91,9 +91,9 @@ EN: dict[Any, Any] = {
         "Go or drop (出る/降りる). Dropping now costs {fee} x{mult} = {cost} points into the pot.",
         "At most {max} go; the rest are forced out, and each goer pays each of them",
         "{per_card}, plus the forced-out values of their hand roles.",
-        "A lone goer takes the pot of {pot}. The goers play the round: hand roles",
-        "{settle_when} (H8-H11; yours: {roles}, {go} kan), matching (H14, H15),",
-        "{capture_short} (H17, H18), card points against {par} (H21).",
+        "A lone goer takes the pot of {pot}. The goers play the round:",
+        "hand roles {settle_when} (H8-H11; yours: {roles}, {go} kan), matching (H14, H15),",
+        "capture roles {capture_short} (H17, H18), card points against {par} (H21).",
     ],
 }
 

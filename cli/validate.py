@@ -9,10 +9,12 @@ import click
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
 @click.option("--format", "style", type=click.Choice(["text", "json", "github"]), default="text",
               show_default=True, help="text lines, a JSON list, or GitHub workflow annotations.")
+@click.option("--json", "as_json", is_flag=True, help="Print the problems as a JSON list (the same as --format json).")
 @click.option("--warnings", "count_roles", is_flag=True,
               help="Also count every role over all hands and warn about roles no hand can have "
                    "(about a second per distinct role table).")
-def validate(paths: tuple[str, ...], style: str, count_roles: bool) -> None:
+@click.pass_context
+def validate(ctx: click.Context, paths: tuple[str, ...], style: str, as_json: bool, count_roles: bool) -> None:
     """Check rule files and role tables (files, or folders of *.yaml) against the schema and the rules.
 
     Exit status: 0 when all are valid, 1 when any is not, 2 for a usage error. Warnings do not
@@ -24,6 +26,10 @@ def validate(paths: tuple[str, ...], style: str, count_roles: bool) -> None:
 
     from .problem_format import format_problems
 
+    if as_json:
+        if style != "json" and ctx.get_parameter_source("style") is not click.core.ParameterSource.DEFAULT:
+            raise click.UsageError(f"--json is --format json; it cannot go with --format {style}.")
+        style = "json"
     roots = rule_files(paths)
     results = {file: check_file(file, root) for file, root in roots.items()}
     if not results:

@@ -152,4 +152,4 @@ def summary(rep: Replay) -> dict[str, Any]:
     for rnd, index in zip(rounds, ended):
         rnd.update(extras.get(index, {}))
     return {"players": list(names), "final": dict(zip(names, g.chips)), "pot": g.pot, "rounds": rounds,
-            "complete": g.is_terminal, "winners": [names[s] for s in g.winners] if g.is_terminal else []}
+            "complete": g.is_terminal, "winners": list(g.winners) if g.is_terminal else []}

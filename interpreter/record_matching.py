@@ -141,7 +141,7 @@ def round_extras(events: Iterable[object], names: Sequence[str]) -> dict[int, di
     capture roles shown in the order they were made (``capture_roles``; under ``play_on`` (下げ) a
     round may have several, each with the value paid for it) and the last of them
     (``capture_role``: the one that stopped the round unless play goes on), card points, special
-    roles and 吹き消し."""
+    roles and 吹き消し. Seats are named by their index, as keys in decimal (docs/interfaces.md)."""
     out: dict[int, dict[str, Any]] = {}
 
     def of(r: int) -> dict[str, Any]:
@@ -152,12 +152,12 @@ def round_extras(events: Iterable[object], names: Sequence[str]) -> dict[int, di
         if isinstance(e, FieldMade):
             of(e.round).update(field=e.field, field_bound=e.bound)
         elif isinstance(e, RolesShown) and e.captured:
-            shown = {"seat": names[e.seat], "roles": list(e.roles), "value": e.value}
+            shown = {"seat": e.seat, "roles": list(e.roles), "value": e.value}
             of(e.round)["capture_role"] = shown
             of(e.round)["capture_roles"].append(shown)
         elif isinstance(e, RolesShown):
-            of(e.round)["hand_roles"][names[e.seat]] = {"roles": list(e.roles), "value": e.value}
+            of(e.round)["hand_roles"][str(e.seat)] = {"roles": list(e.roles), "value": e.value}
         elif isinstance(e, RoundScored):
-            of(e.round).update(points=dict(zip(names, e.points)), fukikeshi=e.fukikeshi,
-                               specials=[{"role": k, "seat": names[s], "value": v} for k, s, v in e.specials])
+            of(e.round).update(points={str(s): p for s, p in enumerate(e.points)}, fukikeshi=e.fukikeshi,
+                               specials=[{"role": k, "seat": s, "value": v} for k, s, v in e.specials])
     return out

@@ -99,7 +99,7 @@ def test_replay_json_has_the_trick_game_shape_and_hanafuda_fields(tmp_path):
                 "field", "hand_roles", "capture_role", "points", "specials", "fukikeshi"):
         assert key in first
     assert first["field"] == "ooba" and first["multiplier"] == 2
-    assert first["capture_role"] == {"seat": "bob", "roles": ["akatan"], "value": 7}
+    assert first["capture_role"] == {"seat": 1, "roles": ["akatan"], "value": 7}          # bob
     assert sum(first["delta"].values()) == 0
     assert out["rounds"][1]["points"] and sum(out["rounds"][1]["points"].values()) == 264
 

@@ -144,9 +144,9 @@ def hana(r, **fields):
 
 def test_issue13_hanafuda_sheet_settles():
     s = summary(settled(HANA_SHEET, HANA))
-    assert s["rounds"][0]["points"] == {"ann": 120, "bob": 70, "cy": 74}
+    assert s["rounds"][0]["points"] == {"0": 120, "1": 70, "2": 74}       # ann, bob, cy
     assert s["rounds"][0]["field"] == "ooba"                  # 1b lies on the field (H5)
-    assert s["rounds"][1]["capture_role"]["seat"] == "cy"
+    assert s["rounds"][1]["capture_role"]["seat"] == 2                  # cy
     assert s["rounds"][0]["delta"] == {"ann": 2 * 32, "bob": -2 * 18, "cy": -2 * 14}
 
 

@@ -159,7 +159,7 @@ def test_H18_play_on_replay_json_lists_every_capture_role_paid():
              RolesShown(2, 0, ("akatan", "sankou"), 5, captured=True)]   # 下げ: grew, paid the difference
     out = round_extras(shown, ["ann", "bob", "cy"])[2]
     assert [(c["seat"], c["roles"], c["value"]) for c in out["capture_roles"]] == [
-        ("ann", ["akatan"], 7), ("bob", ["aotan"], 7), ("ann", ["akatan", "sankou"], 5)]
+        (0, ["akatan"], 7), (1, ["aotan"], 7), (0, ["akatan", "sankou"], 5)]
     assert out["capture_role"] == out["capture_roles"][-1]
     stopped = round_extras(events(game(), 2, RolesShown), ["ann", "bob", "cy"])[2]
     assert stopped["capture_roles"] == [stopped["capture_role"]] and stopped["capture_role"]["roles"] == ["akatan"]
