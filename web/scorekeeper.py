@@ -231,7 +231,8 @@ class Sheets:
             "rounds": [dict(r) for r in sheet.rounds], "results": running, "chips": list(g.chips), "pot": g.pot,
             "round": g.round_index + 1, "of": g.rounds, "over": g.is_terminal,
             "hand_size": sheet.ruleset.hand_size, "cards": [sheet.ruleset.deck.name(c) for c in sheet.ruleset.deck.cards],
-            "roles": self.roles(sheet.ruleset),
+            "roles": self.roles(sheet.ruleset), "turned": sheet.ruleset.dealt_beside_hands,
+            "fields": [{"id": f.id, "name": text(f.name(lang))} for f in sheet.ruleset.fields],
             "lines": [text(line) for line in ToldNarrator(sheet.ruleset, sheet.names).lines(g.events)][-80:],
         }
         if not g.is_terminal:

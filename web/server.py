@@ -324,7 +324,7 @@ async def sheet_api(request: Request) -> Response:
     hub: Hub = request.app.state.hub
     sheet_id = request.path_params.get("sheet")
     try:
-        data = await _json_body(request) if request.method != "GET" else {}
+        data = await _json_body(request) if request.method != "GET" else {"lang": request.query_params.get("lang")}
         if sheet_id is None:
             return _json(hub.sheets.create(data))
         what = request.path_params.get("what", "")
