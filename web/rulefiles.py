@@ -64,7 +64,8 @@ class Uploads:
             text = body.decode("utf-8")
         except UnicodeDecodeError:
             raise UploadError("a rule file is UTF-8 text") from None
-        shown = (SAFE_NAME.sub("_", filename)[:60] or "house-rules.yaml").lstrip(".") or "house-rules.yaml"
+        base = filename.replace("\\", "/").rsplit("/", 1)[-1]
+        shown = SAFE_NAME.sub("_", base)[:60].lstrip(".") or "house-rules.yaml"
         upload_id = secrets.token_urlsafe(9)
         home = self.folder / "uploads" / upload_id
         home.mkdir(parents=True)

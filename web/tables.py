@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional, Sequence
@@ -260,6 +261,10 @@ class Tables:
         session = Session(game, tuple(names), tuple(seats), seed, rules_ref, people[0])
         table_id = new_id()
         save = self.folder / "tables" / f"{table_id}.yaml" if self.folder is not None else None
+        if save is not None and Path(rules_ref).is_file():      # an upload: kept beside the save, which names it
+            copy = save.with_suffix(".rules.yaml")
+            shutil.copyfile(rules_ref, copy)
+            session.rules_ref = str(copy.resolve())
         table = Table(table_id, session, {s: new_token() for s in people}, save)
         table.save()
         self.tables[table_id] = table

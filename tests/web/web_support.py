@@ -69,3 +69,18 @@ def play_to_end(sockets: list[Any], asked: Asked, choose: Any = lambda m: 0, lim
             elif m["choices"]:
                 ws.send_json({"type": "act", "turn": m["turn"], "choice": choose(m)})
     raise AssertionError("the game did not end")
+
+
+
+def until_choice(sockets: Any, asked: Asked, limit: int = 1000) -> dict[str, Any]:
+    """The state of the first of ``sockets`` (one, or a list) that has a choice to make, every
+    round summary read on the way; nothing at the table moves until that seat chooses."""
+    sockets = sockets if isinstance(sockets, (list, tuple)) else [sockets]
+    for _ in range(limit):
+        for ws in sockets:
+            m = asked.now(ws)
+            if m["choices"]:
+                return m
+            if m["summary"]:
+                ws.send_json({"type": "ready"})
+    raise AssertionError("no choice came")
