@@ -27,7 +27,8 @@ KIND_MARKS = {"bright": ("#f9c846", "#b8860b"), "animal": ("#8d2b1f", "#5d1a12")
 def _frame(body: str, label: str, back: str = "#fffdf7") -> str:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" width="{W}" height="{H}" '
             f'role="img" aria-label="{escape(label)}">'
-            f'<rect x="1" y="1" width="{W - 2}" height="{H - 2}" rx="6" fill="{back}" stroke="#444" stroke-width="1.5"/>'
+            f'<rect x="1" y="1" width="{W - 2}" height="{H - 2}" rx="6" fill="{back}" stroke="#444" '
+            f'stroke-width="1.5"/>'
             f'{body}</svg>')
 
 
@@ -65,7 +66,8 @@ def hanafuda_svg(deck: Any, card: int) -> str:
     if data.kind == "bright":
         parts.append(f'<circle cx="46" cy="62" r="13" fill="{fill}" stroke="{line}" stroke-width="2"/>')
     elif data.kind == "animal":
-        parts.append(f'<rect x="34" y="50" width="24" height="22" rx="5" fill="{fill}" stroke="{line}" stroke-width="2"/>')
+        parts.append(f'<rect x="34" y="50" width="24" height="22" rx="5" fill="{fill}" stroke="{line}" '
+                     f'stroke-width="2"/>')
     elif data.kind == "ribbon":
         ribbon = "#1e3a8a" if "blue" in data.en.lower() else fill
         parts.append(f'<rect x="40" y="30" width="12" height="46" fill="{ribbon}" stroke="{line}" '

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any, Optional
 
-from ..interpreter.actions import CallMizuten, Declare, Play, Split
+from ..interpreter.actions import CallMizuten, Declare, Split
 from ..interpreter.view import View
 from ..ruleset.model import Ruleset
 from ..ruleset.safetext import escape
@@ -35,8 +35,9 @@ def _screen(table: Table, lang: str) -> Any:
 
 def choice_item(i: int, action: object, label: str) -> dict[str, Any]:
     item: dict[str, Any] = {"i": i, "label": text(label)}
-    if isinstance(action, Play):
-        item["card"] = action.card
+    card = getattr(action, "card", None)
+    if isinstance(card, int):                   # a card played, or the card that captures
+        item["card"] = card
     target = getattr(action, "target", None)
     if isinstance(target, int):
         item["target"] = target

@@ -230,7 +230,8 @@ class Sheets:
             "title": text(sheet.ruleset.title(lang)), "play": sheet.ruleset.play.value,
             "rounds": [dict(r) for r in sheet.rounds], "results": running, "chips": list(g.chips), "pot": g.pot,
             "round": g.round_index + 1, "of": g.rounds, "over": g.is_terminal,
-            "hand_size": sheet.ruleset.hand_size, "cards": [sheet.ruleset.deck.name(c) for c in sheet.ruleset.deck.cards],
+            "hand_size": sheet.ruleset.hand_size,
+            "cards": [sheet.ruleset.deck.name(c) for c in sheet.ruleset.deck.cards],
             "roles": self.roles(sheet.ruleset), "turned": sheet.ruleset.dealt_beside_hands,
             "fields": [{"id": f.id, "name": text(f.name(lang))} for f in sheet.ruleset.fields],
             "lines": [text(line) for line in ToldNarrator(sheet.ruleset, sheet.names).lines(g.events)][-80:],
@@ -244,8 +245,8 @@ class Sheets:
         examples = self.examples(rules)
         out = [{"id": r.id, "ja": text(r.name.ja), "en": text(r.name.en), "example": examples.get(r.id, [])}
                for r in rules.roles.roles]
-        out += [{"id": c.id, "ja": text(c.name.ja), "en": text(c.name.en), "example": examples.get(c.id, [])}
-                for c in rules.roles.combos]
+        out += [{"id": c.id, "ja": text(c.name.ja if c.name else c.id), "en": text(c.name.en if c.name else c.id),
+                 "example": examples.get(c.id, [])} for c in rules.roles.combos]
         return out
 
     def examples(self, rules: Ruleset) -> dict[str, list[int]]:

@@ -235,7 +235,7 @@ async def table_socket(ws: WebSocket) -> None:
         return
     except WebSocketDisconnect:
         return
-    lang = hello.get("lang") if hello.get("lang") in messages.LANGS else "en"
+    lang = "ja" if hello.get("lang") == "ja" else "en"
     sockets = hub.sockets.setdefault(table.id, {})
     sockets[ws] = (seat, lang)
     table.connected[seat] = table.connected.get(seat, 0) + 1
@@ -283,7 +283,7 @@ async def _handle(hub: Hub, table: Table, ws: WebSocket, seat: int, lang: str, m
             await ws.send_json({**messages.state(table, seat, lang), "reply": reply})
         return lang
     if kind == "lang":
-        lang = msg.get("lang") if msg.get("lang") in messages.LANGS else lang
+        lang = "ja" if msg.get("lang") == "ja" else "en"
         async with hub.lock(table.id):
             await ws.send_json(messages.state(table, seat, lang))
         return lang

@@ -126,3 +126,14 @@ def test_explain_and_hint_are_the_terminals_in_the_seats_language(tmp_path):
             ws.send_json({"type": "hint"})
             hint = ws.receive_json()
             assert hint["type"] == "hint" and len(hint["lines"]) == 1 + len(m["choices"])
+
+
+def test_a_server_that_restarts_takes_up_its_unfinished_tables_with_the_same_links(tmp_path):
+    with client(tmp_path) as c:
+        table = new_table(c, "hachihachi_trick", ["human", "random", "random"])
+        with seated(c, table) as (ws,):
+            before = until_choice(ws, Asked())
+    with client(tmp_path) as c:                 # a new server on the same folder
+        with seated(c, table) as (ws,):
+            after = until_choice(ws, Asked())
+    assert (after["seat"], after["hand"], after["turn"]) == (before["seat"], before["hand"], before["turn"])
