@@ -9,7 +9,7 @@ and in time (``--seconds``); only 127.0.0.1 is ever contacted.
 
 Printed: actions answered, p50/p95/max of action -> answer, the server's resident memory before
 and after, and the baseline: the same action applied by the table in this process (no network),
-with the ratio of the two p50s.
+saved as the server saves them, with the ratio of the two p50s.
 
     python benchmarks/web_load.py [--tables 50] [--seconds 120] [--rules hachihachi_trick]
 """
@@ -89,17 +89,19 @@ async def person(url: str, token: str, times: list[float], deadline: float) -> b
     return False
 
 
-def baseline(rules: str, seats: list[str], actions: int) -> list[float]:
-    """The same kind of action applied by a table in this process: the engine and bots, no network."""
+def baseline(rules: str, seats: list[str], actions: int, folder: Path) -> list[float]:
+    """The same kind of action applied by a table in this process, saved after every step as the
+    server saves it, one table at a time: the engine, the bots and the saves, no network."""
     from hachihachi.ruleset.loader import load_ruleset
     from hachihachi.web.tables import Tables
 
     ruleset = load_ruleset(rules)
     times: list[float] = []
     seed = 0
+    tables = Tables(folder)
     while len(times) < actions:
         seed += 1
-        table = Tables(None).create(ruleset, rules, seats, ["p", "q", "r", "s", "t"][:len(seats)],
+        table = tables.create(ruleset, rules, seats, ["p", "q", "r", "s", "t"][:len(seats)],
                                     ruleset.rounds.short, seed=seed)
         while not table.game.is_terminal and len(times) < actions:
             if table.waiting:
@@ -160,7 +162,8 @@ def main() -> None:
             proc.wait(10)
     if not times:
         raise SystemExit("no action was answered")
-    base_times = baseline(args.rules, seats, min(len(times), 2000))
+    with tempfile.TemporaryDirectory(prefix="hachi-web-base-") as folder:
+        base_times = baseline(args.rules, seats, min(len(times), 1000), Path(folder))
     print(f"web load: {args.tables} tables of {args.rules} ({', '.join(seats)}), one scripted person each, "
           f"on 127.0.0.1; cores {os.cpu_count()}")
     print(f"  games finished {finished}/{args.tables} in {wall:.1f} s; actions answered {len(times)} "
@@ -168,7 +171,7 @@ def main() -> None:
     print(f"  action -> answer: p50 {pct(times, 0.5):.1f} ms, p95 {pct(times, 0.95):.1f} ms, "
           f"max {max(times) * 1000:.1f} ms, mean {statistics.mean(times) * 1000:.1f} ms")
     print(f"  server memory (RSS): {before:.0f} MiB idle, {after:.0f} MiB after the load")
-    print(f"  baseline, the same actions in process (no network, one table at a time): p50 "
+    print(f"  baseline, the same actions and saves in process (no network, one table at a time): p50 "
           f"{pct(base_times, 0.5):.2f} ms, p95 {pct(base_times, 0.95):.2f} ms; "
           f"web p50 / baseline p50 = {pct(times, 0.5) / pct(base_times, 0.5):.1f}x")
 

@@ -112,6 +112,9 @@ def test_two_people_in_two_browsers_and_bots_play_a_short_game_to_its_end(server
     for page, link in zip(pages, links):
         page.goto(base + link if link.startswith("/") else link)
     home.close()
+    pages[1].wait_for_selector("button.lang")
+    pages[1].click("button.lang")           # the desktop plays in Japanese
+    pages[1].wait_for_selector("text=日本語 >> nth=0", state="detached")
     shots = {"choice": False, "summary": False}
     idle = 0                            # passes in a row in which neither page offered anything
     for _ in range(3000):
@@ -134,7 +137,7 @@ def test_two_people_in_two_browsers_and_bots_play_a_short_game_to_its_end(server
     assert all(p.locator("#over").count() for p in pages), f"the game stopped before its end; the pages show:\n{shown}"
     for page, kind in zip(pages, ("phone", "desktop")):
         shot(page, f"{rules}-{kind}-over")
-        assert page.locator("#over li").count() == page.locator("ul.seats li").count()
+        assert page.locator("#over ol.standings li").count() == page.locator("ul.seats li").count()
     assert shots["summary"]
     phone.close()
     desk.close()
@@ -158,6 +161,7 @@ def test_the_scorekeeper_page_keeps_a_sheet_that_hachi_score_settles_the_same_wa
         if page.locator("#history tbody tr").count() >= 2:
             break
         page.wait_for_selector("#question .question")
+        seen = page.get_attribute("#question", "data-step")
         if page.locator("#cardgrid").count() and not page.locator("#claim").count():
             page.click('#cardgrid button[data-card="5d"]')
             page.click("#ok")
@@ -169,7 +173,8 @@ def test_the_scorekeeper_page_keeps_a_sheet_that_hachi_score_settles_the_same_wa
             page.click("#ok")
         elif page.locator("button[data-answer]").count():
             page.locator("button[data-answer]").first.click()
-        page.wait_for_load_state("networkidle")
+        page.wait_for_function("seen => document.querySelector('#question') && "
+                               "document.querySelector('#question').dataset.step !== seen", arg=seen)
     assert page.locator("#history tbody tr").count() == 2
     shot(page, "score-phone-two-rounds")
     totals = [int(x) for x in page.locator("#totals .total b").all_inner_texts()]

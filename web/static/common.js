@@ -25,7 +25,7 @@ const WORDS = {
     moreRounds: "Rounds", delta: "change", you: "you", sheetLink: "The sheet's link (bookmark it):",
     total: "total", roundsOf: "of", fieldChoice: "or the field", tapCard: "tap the card",
     pickRoles: "Roles (tap to pick)", done: "Done", claim: "Claim roles", showNone: "Nothing shown",
-    typeCards: "Type the cards", moveOne: "Move one from", to: "to",
+    typeCards: "Type the cards", moveOne: "Move one from", to: "to", replayGame: "Replay this game",
   },
   ja: {
     app: "ハチハチ", newTable: "新しい卓", ruleset: "ルール", upload: "またはハウスルールのファイルを送る",
@@ -48,7 +48,7 @@ const WORDS = {
     moreRounds: "局", delta: "増減", you: "あなた", sheetLink: "点数表のリンク (ブックマークしてください):",
     total: "計", roundsOf: "/", fieldChoice: "または場", tapCard: "札をタップ",
     pickRoles: "役 (タップで選ぶ)", done: "決定", claim: "役を申告", showNone: "見せない",
-    typeCards: "札を入力", moveOne: "1つ移す:", to: "→",
+    typeCards: "札を入力", moveOne: "1つ移す:", to: "→", replayGame: "このゲームを再生",
   },
 };
 

@@ -45,11 +45,11 @@ function render(error) {
   if (error) app.append(el("p", {class: "error", id: "error"}, error));
   if (!R) return;
   app.append(el("div", {class: "buttons"},
-    el("button", {type: "button", id: "first", onclick: () => go(-1e9)}, "⏮"),
+    el("button", {type: "button", id: "first", onclick: () => go(-1e9)}, "|◀"),
     el("button", {type: "button", id: "back", onclick: () => go(-1)}, `◀ ${t("back")}`),
     el("span", {class: "stat", id: "at"}, `${t("step")} ${at}/${R.frames.length - 1}`),
     el("button", {type: "button", id: "forward", class: "primary", onclick: () => go(1)}, `${t("forward")} ▶`),
-    el("button", {type: "button", id: "last", onclick: () => go(1e9)}, "⏭")));
+    el("button", {type: "button", id: "last", onclick: () => go(1e9)}, "▶|")));
   app.append(frameView(R.frames[at]));
 }
 

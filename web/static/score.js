@@ -13,6 +13,7 @@ let editing = null;         // index of the round being corrected
 let picked = [];            // cards or roles picked for the question now
 let showing = false;        // the hand question's card grid is open
 let stepValue = 0;
+let step = 0;               // counts the server's answers, for a test to wait on
 
 async function start() {
   if (!sheetId) { await newSheetForm(); return; }
@@ -62,6 +63,7 @@ async function answer(value) {
   const body = await postJSON(`/api/sheets/${encodeURIComponent(sheetId)}/ask`, {answers: answers.concat([value]), lang: LANG})
     .catch((e) => e.body || {error: e.message});
   errorText = body.error || "";
+  step += 1;
   if (body.sheet) { O = body; answers = []; Q = O.question || null; }
   else if (body.question) { answers = body.answers; Q = body.question; }
   resetPick();
@@ -85,7 +87,7 @@ function cardGrid(limit, onpick) {
 }
 
 function questionBox() {
-  const box = el("section", {class: "panel", id: "question"});
+  const box = el("section", {class: "panel", id: "question", "data-step": step});
   if (O.over) { box.append(el("h2", {}, t("gameOver"))); return box; }
   if (!Q) return box;
   box.append(el("h2", {}, `${t("round")} ${O.round}/${O.of}`));

@@ -47,7 +47,7 @@ function seatLine(seat) {
   if (won) bits.push(`${won[1]} ${t("tricks")}`);
   const cap = S.captures.find((c) => c.seat === seat);
   if (cap && cap.points !== null) bits.push(`${cap.points}${t("points")}`);
-  const kind = S.kinds[seat] === "person" ? (S.connected[seat] ? t("connected") : t("away")) : `${t("bot")} ${S.kinds[seat]}`;
+  const kind = S.kinds[seat] === "person" ? (S.connected[seat] ? t("connected") : t("away")) : S.kinds[seat];
   return el("li", {class: "seat" + (S.to_act === seat ? " acting" : "") + (seat === S.seat ? " me" : ""), id: `seat-${seat}`},
     el("span", {class: "who"}, name(seat)), el("span", {class: "chips"}, String(S.chips[seat])),
     el("span", {class: "tags"}, bits.join(" · ")), el("span", {class: "kind"}, kind));
@@ -134,12 +134,14 @@ function summary() {
   if (!s) return null;
   return el("div", {class: "overlay", id: "summary"}, el("div", {class: "dialog"},
     el("h2", {}, `${t("summary")}: ${t("round")} ${s.round + 1}`),
-    el("table", {class: "result"}, el("tbody", {}, S.names.map((n, i) => el("tr", {},
+    el("table", {class: "result"}, el("thead", {}, el("tr", {}, el("th", {}), el("th", {class: "num"}, t("delta")),
+      el("th", {class: "num"}, t("chips")))),
+    el("tbody", {}, S.names.map((n, i) => el("tr", {},
       el("td", {}, n), el("td", {class: "num"}, (s.delta[i] > 0 ? "+" : "") + s.delta[i]),
       el("td", {class: "num"}, String(S.chips[i])))))),
     el("p", {}, `${t("pot")} ${s.pot_after}`),
-    el("ul", {class: "lines"}, s.lines.map((line) => el("li", {}, line))),
-    el("button", {type: "button", class: "primary", id: "continue", onclick: () => send({type: "ready"})}, t("continue"))));
+    el("button", {type: "button", class: "primary", id: "continue", onclick: () => send({type: "ready"})}, t("continue")),
+    el("ul", {class: "lines"}, s.lines.map((line) => el("li", {}, line)))));
 }
 
 function over() {
@@ -148,7 +150,10 @@ function over() {
     el("ol", {class: "standings"}, S.standings.map((r) => el("li", {},
       `${S.names[r.seat]}: ${r.chips} (${r.change > 0 ? "+" : ""}${r.change})`))),
     el("p", {}, `${t("winner")}: ${S.winners.map((w) => S.names[w]).join(", ")}`),
-    el("a", {class: "button", href: `/replay#table=${encodeURIComponent(tableId)}`}, t("replay"))));
+    S.last_round ? el("details", {open: true}, el("summary", {}, `${t("summary")}: ${t("round")} ${S.last_round.round + 1}`),
+      el("p", {}, S.names.map((n, i) => `${n} ${S.last_round.delta[i] > 0 ? "+" : ""}${S.last_round.delta[i]}`).join(" · ")),
+      el("ul", {class: "lines"}, S.last_round.lines.map((line) => el("li", {}, line)))) : null,
+    el("a", {class: "button", href: `/replay#table=${encodeURIComponent(tableId)}`}, t("replayGame"))));
 }
 
 function render() {
