@@ -90,8 +90,9 @@ async def person(url: str, token: str, times: list[float], deadline: float) -> b
 
 
 def baseline(rules: str, seats: list[str], actions: int, folder: Path) -> list[float]:
-    """The same kind of action applied by a table in this process, saved after every step as the
-    server saves it, one table at a time: the engine, the bots and the saves, no network."""
+    """The same kind of action applied by a table in this process, saved as the server saves it
+    (after the person's action and after the bots' moves), one table at a time: the engine, the
+    bots and the saves, no network."""
     from hachihachi.ruleset.loader import load_ruleset
     from hachihachi.web.tables import Tables
 
@@ -110,8 +111,12 @@ def baseline(rules: str, seats: list[str], actions: int, folder: Path) -> list[f
             elif table.person_to_act() is not None:
                 t0 = time.perf_counter()
                 table.act(0, table.turn, 0)
+                stepped = False
                 while table.bot_due():             # the server answers once the bots have moved
-                    table.step()
+                    table.step(save=False)
+                    stepped = True
+                if stepped:
+                    table.save()
                 times.append(time.perf_counter() - t0)
             else:
                 table.step()

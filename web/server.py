@@ -93,13 +93,17 @@ class Hub:
             self.driving[table.id] = asyncio.get_running_loop().create_task(self._drive(table))
 
     async def _drive(self, table: Table) -> None:
+        stepped = False
         while True:
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
             async with self.lock(table.id):
                 if not table.bot_due():
+                    if stepped:                 # saved once the bots have moved
+                        await asyncio.to_thread(table.save)
                     return
-                await asyncio.to_thread(table.step)
+                await asyncio.to_thread(table.step, False)
+                stepped = True
                 await self.send_all(table)
 
 
@@ -290,7 +294,7 @@ async def _handle(hub: Hub, table: Table, ws: WebSocket, seat: int, lang: str, m
     if kind == "act":
         async with hub.lock(table.id):
             try:
-                table.act(seat, msg.get("turn"), msg.get("choice"))
+                await asyncio.to_thread(table.act, seat, msg.get("turn"), msg.get("choice"))
             except TableError as e:
                 await ws.send_json({"type": "error", "message": messages.text(e.message)})
                 await ws.send_json(messages.state(table, seat, lang))

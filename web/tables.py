@@ -115,10 +115,12 @@ class Table:
 
     # -- changing the game ---------------------------------------------------------------
 
-    def step(self) -> tuple[object, ...]:
-        """Deal or let the bot to act choose (call only when :meth:`bot_due`)."""
+    def step(self, save: bool = True) -> tuple[object, ...]:
+        """Deal or let the bot to act choose (call only when :meth:`bot_due`); ``save`` False
+        leaves the save to the caller (the server saves once the bots have moved, before a person
+        is asked: the bots' moves follow from the seed, so a save in between adds nothing)."""
         events = self.session.step()
-        self._after(events)
+        self._after(events, save)
         return events
 
     def act(self, seat: int, turn: object, choice: object) -> tuple[object, ...]:
@@ -151,13 +153,14 @@ class Table:
         self.waiting.discard(seat)
         return not self.waiting
 
-    def _after(self, events: Sequence[object]) -> None:
+    def _after(self, events: Sequence[object], save: bool = True) -> None:
         for e in events:
             self._tell(e)
         over = any(isinstance(e, GameEnded) for e in events)
         if any(isinstance(e, RoundEnded) for e in events) and not over:
             self.waiting = set(self.tokens)
-        self.save()
+        if save:
+            self.save()
 
     def _tell(self, event: object) -> None:
         """Narrate ``event`` as the terminal does to a person: a deal only as a person at the
