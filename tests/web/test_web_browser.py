@@ -157,6 +157,7 @@ def test_the_scorekeeper_page_keeps_a_sheet_that_hachi_score_settles_the_same_wa
     page.click("#startsheet")
     page.wait_for_selector("#question")
     shot(page, "score-phone-start")
+    claimed = False
     for _ in range(200):
         if page.locator("#history tbody tr").count() >= 2:
             break
@@ -165,8 +166,15 @@ def test_the_scorekeeper_page_keeps_a_sheet_that_hachi_score_settles_the_same_wa
         if page.locator("#cardgrid").count() and not page.locator("#claim").count():
             page.click('#cardgrid button[data-card="5d"]')
             page.click("#ok")
+        elif page.locator("#claim").count() and not claimed:
+            page.click("#claim")                # roles claimed, picked by name with a picture
+            claimed = True
         elif page.locator("#claim").count():
             page.click("#shownone")
+        elif page.locator("#rolesdone").count():
+            page.locator("button[data-role]").nth(6).click()
+            shot(page, "score-phone-roles")
+            page.click("#rolesdone")
         elif page.locator("#plus").count():
             page.click("#plus")
             shot(page, "score-phone-tricks")
@@ -175,7 +183,7 @@ def test_the_scorekeeper_page_keeps_a_sheet_that_hachi_score_settles_the_same_wa
             page.locator("button[data-answer]").first.click()
         page.wait_for_function("seen => document.querySelector('#question') && "
                                "document.querySelector('#question').dataset.step !== seen", arg=seen)
-    assert page.locator("#history tbody tr").count() == 2
+    assert page.locator("#history tbody tr").count() == 2 and claimed
     shot(page, "score-phone-two-rounds")
     totals = [int(x) for x in page.locator("#totals .total b").all_inner_texts()]
     sheet = page.url.rsplit("/", 1)[-1]
