@@ -121,7 +121,7 @@ class Sheets:
     def __init__(self, folder: Path, uploads: Uploads):
         self.folder, self.uploads = folder, uploads
         folder.mkdir(parents=True, exist_ok=True)
-        self._examples: dict[int, tuple[Ruleset, dict[str, list[int]]]] = {}
+        self._examples: dict[tuple[object, ...], dict[str, list[int]]] = {}
 
     def path(self, sheet_id: str) -> Path:
         if not SHEET_ID.match(sheet_id) or not (self.folder / f"{sheet_id}.yaml").is_file():
@@ -252,9 +252,10 @@ class Sheets:
     def examples(self, rules: Ruleset) -> dict[str, list[int]]:
         """A hand that makes each role, found among seeded random hands (a role too rare to be
         found has none)."""
-        known = self._examples.get(id(rules))
-        if known is not None and known[0] is rules:
-            return known[1]
+        key = _roles_key(rules)
+        known = self._examples.get(key)
+        if known is not None:
+            return known
         rng, cards = random.Random(88), list(rules.deck.cards)
         wanted = {r.id for r in rules.roles.roles} | {c.id for c in rules.roles.combos}
         found: dict[str, list[int]] = {}
@@ -268,7 +269,16 @@ class Sheets:
                 continue
             for held in result.roles:
                 found.setdefault(held.id, hand)
-        self._examples[id(rules)] = (rules, found)
+        if len(self._examples) >= 32:
+            self._examples.clear()
+        self._examples[key] = found
         return found
+
+
+def _roles_key(rules: Ruleset) -> tuple[object, ...]:
+    """What the examples of a ruleset's roles depend on: its deck, hand size and role patterns."""
+    roles = tuple((r.id, r.pattern) for r in rules.roles.roles)
+    combos = tuple((c.id, repr(c)) for c in rules.roles.combos)
+    return (rules.name, repr(rules.deck), rules.hand_size, roles, combos)
 
 
