@@ -20,6 +20,7 @@ from ..ruleset.model import Ruleset
 from ..ruleset.problems import Problem
 
 MAX_UPLOAD = 64 * 1024          # bytes of an uploaded rule file
+MAX_UPLOADS = 500               # rule files a server keeps
 SAFE_NAME = re.compile(r"[^A-Za-z0-9_.-]+")
 
 
@@ -58,6 +59,8 @@ class Uploads:
 
     def add(self, body: bytes, filename: str = "house-rules.yaml") -> tuple[str, Ruleset]:
         """Check and keep an uploaded rule file; raise :class:`UploadError` with its problems."""
+        if len(self.rules) >= MAX_UPLOADS:
+            raise UploadError(f"the server keeps {MAX_UPLOADS} uploaded rule files already")
         if len(body) > MAX_UPLOAD:
             raise UploadError(f"a rule file may have at most {MAX_UPLOAD // 1024} KiB, this one has {len(body)} bytes")
         try:

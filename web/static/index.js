@@ -48,13 +48,13 @@ function seatsRows(first) {
   clear(count);
   for (let n = lo; n <= hi; n++) count.append(el("option", {value: n, selected: n === want}, String(n)));
   const box = clear(document.getElementById("seats"));
-  const bots = SETUP.bots.filter((b) => rules.play === "matching" ? b !== "heuristic" : b !== "heuristic_matching");
+  const bots = SETUP.bots;           // the server says when a bot cannot play these rules
   const names = ["ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal", "ivy", "jo", "kai", "lee"];
   for (let s = 0; s < want; s++) {
     box.append(el("div", {class: "seatrow"}, el("span", {}, `${t("seat")} ${s + 1}`),
       el("input", {class: "name", value: names[s], maxlength: 12, "aria-label": `${t("seat")} ${s + 1}`}),
       el("select", {class: "kind"}, el("option", {value: "human", selected: s < 2}, t("person")),
-        bots.map((b) => el("option", {value: b, selected: s >= 2 && b === (bots.includes("heuristic") ? "heuristic" : bots[0])}, `${t("bot")}: ${b}`)))));
+        bots.map((b) => el("option", {value: b, selected: s >= 2 && b === "heuristic"}, `${t("bot")}: ${b}`)))));
   }
 }
 
