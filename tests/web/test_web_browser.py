@@ -115,7 +115,7 @@ def test_two_people_in_two_browsers_and_bots_play_a_short_game_to_its_end(server
     pages[1].wait_for_selector("button.lang")
     pages[1].click("button.lang")           # the desktop plays in Japanese
     pages[1].wait_for_selector("text=日本語 >> nth=0", state="detached")
-    shots = {"choice": False, "summary": False}
+    shots = {"choice": False, "summary": False, "hint": False}
     idle = 0                            # passes in a row in which neither page offered anything
     for _ in range(3000):
         if all(p.locator("#over").count() for p in pages) or idle > 40:
@@ -131,6 +131,12 @@ def test_two_people_in_two_browsers_and_bots_play_a_short_game_to_its_end(server
                 shot(pages[0], f"{rules}-phone-table")
                 shot(pages[1], f"{rules}-desktop-table")
                 shots["choice"] = True
+                page.click("#explain")              # the terminal's ? explanation, then its hint
+                page.wait_for_selector("#panel li")
+                page.click("#hint")
+                page.wait_for_selector("#panel >> text=/Expected change|持ち点の変化/")
+                shot(page, f"{rules}-{kind}-hint")
+                shots["hint"] = page.locator("#panel li").count() > 1
             if act_once(page, 300):
                 idle = 0
     shown = "\n---\n".join(p.locator("#app").inner_text() for p in pages)
@@ -138,7 +144,7 @@ def test_two_people_in_two_browsers_and_bots_play_a_short_game_to_its_end(server
     for page, kind in zip(pages, ("phone", "desktop")):
         shot(page, f"{rules}-{kind}-over")
         assert page.locator("#over ol.standings li").count() == page.locator("ul.seats li").count()
-    assert shots["summary"]
+    assert shots["summary"] and shots["hint"]
     phone.close()
     desk.close()
 
