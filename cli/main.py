@@ -23,6 +23,7 @@ COMMANDS = {
     "simulate": ("hachihachi.cli.simulate", "simulate", "Play many bot games and summarise them."),
     "score": ("hachihachi.cli.score", "score", "Settle a score sheet of games played with real cards."),
     "sweep": ("hachihachi.cli.sweep", "sweep", "Sweep a grid of settings over a rule file on the same deals."),
+    "serve": ("hachihachi.cli.serve", "serve", "Serve the table, scorekeeper and replay pages in the browser."),
 }
 
 

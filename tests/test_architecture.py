@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-FOLDERS = ("ruleset", "rules", "interpreter", "cli", "openspiel")     # hachihachi.<folder> (pyproject.toml)
+FOLDERS = ("ruleset", "rules", "interpreter", "cli", "openspiel", "web")     # hachihachi.<folder> (pyproject.toml)
 
 
 def module_files() -> dict[str, Path]:
@@ -103,6 +103,8 @@ def test_module_doctests(name):
     where the optional extra is installed)."""
     if name.startswith("hachihachi.openspiel"):
         pytest.importorskip("pyspiel")
+    if name.startswith("hachihachi.web"):
+        pytest.importorskip("starlette")
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
 

@@ -1,0 +1,131 @@
+"""What the server sends to one seat: built from ``GameState.view(seat)`` and the table's public
+narration only, so that no message holds another hand or the stock.
+
+Cards travel as the deck's card numbers; the page draws each from ``/cards/DECK/N.svg``. Texts of
+the screen (the choices, the question, the ``?`` explanation and the hint) come from the
+terminal's own functions (:mod:`hachihachi.cli.screen`, :mod:`hachihachi.cli.tui_input`,
+:mod:`hachihachi.interpreter.bots.hint`) in the seat's language.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Optional
+
+from ..interpreter.actions import CallMizuten, Declare, Split
+from ..interpreter.view import View
+from ..ruleset.model import Ruleset
+from ..ruleset.safetext import escape
+from .tables import Table, ordered_legal
+
+LANGS = ("en", "ja")
+MAX_TEXT = 400
+
+
+def text(value: object) -> str:
+    """A text for the page: control characters escaped and bounded (the page adds HTML escaping)."""
+    return escape(str(value), MAX_TEXT)
+
+
+def _screen(table: Table, lang: str) -> Any:
+    from ..cli.screen import Screen
+
+    return Screen(table.ruleset, table.session.names, lang if lang in LANGS else "en", False)
+
+
+def choice_item(i: int, action: object, label: str) -> dict[str, Any]:
+    item: dict[str, Any] = {"i": i, "label": text(label)}
+    card = getattr(action, "card", None)
+    if isinstance(card, int):                   # a card played, or the card that captures
+        item["card"] = card
+    target = getattr(action, "target", None)
+    if isinstance(target, int):
+        item["target"] = target
+    if isinstance(action, (Declare, Split, CallMizuten)):
+        item["word"] = {Declare: "go" if getattr(action, "go", False) else "drop",
+                        Split: "split" if getattr(action, "want", False) else "play",
+                        CallMizuten: "mizuten" if getattr(action, "call", False) else "no"}[type(action)]
+    return item
+
+
+def field_item(v: View, lang: str) -> Optional[dict[str, Any]]:
+    if v.field is None:
+        return None
+    return {"id": v.field.id, "name": text(v.field.name(lang)), "ja": text(v.field.name.ja),
+            "multiplier": v.multiplier}
+
+
+def captures(ruleset: Ruleset, v: View) -> list[dict[str, Any]]:
+    """Each seat's captured cards and their card points (matching play)."""
+    deck: Any = ruleset.deck
+    points = getattr(deck, "points_of", None)
+    return [{"seat": s, "cards": list(cs), "points": points(cs) if points else None} for s, cs in v.captures]
+
+
+def state(table: Table, seat: int, lang: str = "en") -> dict[str, Any]:
+    """Everything ``seat`` sees of the table now."""
+    g, s = table.game, table.session
+    v = g.view(seat)
+    screen = _screen(table, lang)
+    legal = ordered_legal(table, seat)
+    deck: Any = table.ruleset.deck
+    trump = deck.suits[v.trump] if v.trump is not None else None
+    out: dict[str, Any] = {
+        "type": "state", "table": table.id, "seat": seat, "turn": table.turn,
+        "title": text(table.ruleset.title(lang)),
+        "play": table.ruleset.play.value, "lang": lang,
+        "names": [text(n) for n in s.names],
+        "kinds": ["person" if i in table.tokens else text(b) for i, b in enumerate(s.bots)],
+        "connected": [table.connected.get(i, 0) > 0 for i in range(g.players)],
+        "round": v.round_index + 1, "rounds": v.rounds, "over": g.is_terminal,
+        "phase": v.phase.value if v.phase is not None else None,
+        "to_act": v.to_act if v.to_act is None or v.to_act >= 0 else None,
+        "start": v.start, "mizuten": v.mizuten,
+        "field": field_item(v, lang), "indicator": v.indicator, "trump": text(trump) if trump else None,
+        "pot": v.pot, "chips": list(v.chips),
+        "declarations": [[d, go] for d, go in v.declarations], "goers": list(v.goers),
+        "dropped": list(v.dropped), "forced_out": list(v.forced_out),
+        "tricks_won": [[w, n] for w, n in v.tricks_won],
+        "trick": list(v.trick), "trick_leader": v.trick_leader,
+        "table_cards": list(v.table_cards), "captures": captures(table.ruleset, v), "stock_left": v.stock_left,
+        "turned": v.turned, "hand": list(v.hand),
+        "question": text(screen.question(v)) if legal else None,
+        "choices": [choice_item(i, a, screen.choice(a, v)) for i, a in enumerate(legal)],
+        "log": [text(line) for line in table.log[-40:]],
+        "waiting": sorted(table.waiting), "summary": table.summary if seat in table.waiting else None,
+        "last_round": table.summary,
+        "save_error": text(table.save_error) if table.save_error else None,
+    }
+    if g.is_terminal:
+        order = sorted(range(g.players), key=lambda i: (-g.chips[i], i))
+        out["standings"] = [{"seat": i, "chips": g.chips[i], "change": g.returns[i]} for i in order]
+        out["winners"] = list(g.winners)
+    return out
+
+
+def explain(table: Table, seat: int, lang: str) -> list[str]:
+    """The terminal's ``?`` explanation of the decision in front of ``seat``."""
+    from ..cli.tui_input import explain as explain_decision
+
+    v = table.game.view(seat)
+    if v.phase is None:
+        return []
+    return [text(line) for line in explain_decision(v, table.ruleset, lang if lang in LANGS else "en")]
+
+
+def hint(table: Table, seat: int, lang: str, iterations: int = 400) -> list[str]:
+    """The terminal's ``hint``: the search's expected change of the seat's chips per choice."""
+    from ..interpreter.bots.hint import hints
+
+    if table.person_to_act() != seat:
+        return []
+    v = table.game.view(seat)
+    screen = _screen(table, lang)
+    rng = random.Random(f"{table.session.seed}:{len(table.game.events)}")       # as the terminal's
+    head = ("このラウンドの持ち点の変化の見込み (95%区間)、良い順:" if lang == "ja" else
+            "Expected change of your chips this round (95% interval), best first:")
+    out = [head]
+    for h in hints(table.game, seat, rng, iterations=iterations):
+        spread = f"{h.low:+.1f} .. {h.high:+.1f}" if h.samples > 1 else "-"
+        out.append(text(f"{screen.choice(h.action, v)}: {h.mean:+.1f} ({spread})"))
+    return out

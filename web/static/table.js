@@ -1,0 +1,177 @@
+// The table page: one seat's view of the game, kept by the server. The page sends the index of
+// a legal choice and shows the state the server sends back; it holds no rule of its own.
+"use strict";
+
+const tableId = decodeURIComponent(location.pathname.split("/").pop());
+const KEY = "hachi-seat-" + tableId;
+let token = new URLSearchParams(location.hash.slice(1)).get("t") || localStorage.getItem(KEY);
+if (token) localStorage.setItem(KEY, token);
+let S = null;               // the last state
+let ws = null;
+let panel = null;           // {title, lines} of the explanation or the hint
+let picking = null;         // a hand card whose capture target is being chosen
+let errorText = "";
+let retry = 0;
+const deck = "t." + tableId;
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  ws = new WebSocket(`${scheme}//${location.host}/ws/table/${encodeURIComponent(tableId)}`);
+  ws.onopen = () => { retry = 0; ws.send(JSON.stringify({token: token, lang: LANG})); };
+  ws.onmessage = (event) => {
+    const msg = JSON.parse(event.data);
+    if (msg.type === "state") { S = msg; picking = null; if (!msg.choices.length) errorText = ""; render(); }
+    else if (msg.type === "error") { errorText = msg.message; render(); }
+    else if (msg.type === "explain") { panel = {title: t("explain"), lines: msg.lines}; render(); }
+    else if (msg.type === "hint") { panel = {title: t("hint"), lines: msg.lines}; render(); }
+  };
+  ws.onclose = (event) => {
+    if (event.code === 4403 || event.code === 4400) { errorText = t("noLink"); S = null; render(); return; }
+    errorText = t("reconnecting"); render();
+    setTimeout(connect, Math.min(5000, 500 * ++retry));
+  };
+}
+
+function send(msg) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(msg)); }
+function act(i) { send({type: "act", turn: S.turn, choice: i}); }
+
+function name(seat) { return S.names[seat] + (seat === S.seat ? ` (${t("you")})` : ""); }
+
+function seatLine(seat) {
+  const bits = [];
+  if (seat === S.start) bits.push(S.play === "matching" ? t("dealer") : t("start"));
+  const said = S.declarations.find((d) => d[0] === seat);
+  if (said) bits.push(said[1] ? t("go") : t("dropped"));
+  if (S.forced_out.includes(seat)) bits.push(t("forced"));
+  const won = S.tricks_won.find((w) => w[0] === seat);
+  if (won) bits.push(`${won[1]} ${t("tricks")}`);
+  const cap = S.captures.find((c) => c.seat === seat);
+  if (cap && cap.points !== null) bits.push(`${cap.points}${t("points")}`);
+  const kind = S.kinds[seat] === "person" ? (S.connected[seat] ? t("connected") : t("away")) : S.kinds[seat];
+  return el("li", {class: "seat" + (S.to_act === seat ? " acting" : "") + (seat === S.seat ? " me" : ""), id: `seat-${seat}`},
+    el("span", {class: "who"}, name(seat)), el("span", {class: "chips"}, String(S.chips[seat])),
+    el("span", {class: "tags"}, bits.join(" · ")), el("span", {class: "kind"}, kind));
+}
+
+function header() {
+  const f = S.field;
+  return el("header", {class: "bar"},
+    el("h1", {}, S.title),
+    el("span", {class: "stat", id: "round"}, `${t("round")} ${S.round}/${S.rounds}`),
+    f ? el("span", {class: "stat", id: "field"}, `${t("field")} ${f.name} ×${f.multiplier}`) : null,
+    el("span", {class: "stat", id: "pot"}, `${t("pot")} ${S.pot}`),
+    S.trump ? el("span", {class: "stat", id: "trump"}, `${t("trump")} ${({s: "♠", h: "♥", d: "♦", c: "♣"})[S.trump] || S.trump}`) : null,
+    S.play === "matching" ? el("span", {class: "stat"}, `${t("stock")} ${S.stock_left}`) : null,
+    langButton(() => { send({type: "lang", lang: LANG}); render(); }));
+}
+
+function middle() {
+  const box = el("section", {class: "middle"});
+  if (S.indicator !== null) box.append(el("figure", {}, card(deck, S.indicator), el("figcaption", {}, t("indicator"))));
+  if (S.play === "matching") {
+    box.append(el("div", {class: "row"}, el("h3", {}, t("fieldCards")),
+      el("div", {class: "cards", id: "table-cards"}, S.table_cards.map((c) => card(deck, c, {class: "card" + (pickTargets().includes(c) ? " target" : "")}))))),
+    box.append(el("div", {class: "row"}, el("figure", {}, card(deck, "back"), el("figcaption", {}, `${t("stock")} ${S.stock_left}`)),
+      S.turned !== null ? el("figure", {}, card(deck, S.turned, {class: "card turned"}), el("figcaption", {}, "↑")) : null));
+    box.append(el("div", {class: "captures"}, S.captures.map((c) => el("div", {class: "capture"},
+      el("b", {}, `${S.names[c.seat]} ${c.points}${t("points")}`),
+      el("div", {class: "cards small"}, c.cards.map((x) => card(deck, x)))))));
+  } else if (S.trick.length) {
+    const order = S.goers.length ? S.goers : [...Array(S.names.length).keys()];
+    const lead = order.indexOf(S.trick_leader);
+    box.append(el("div", {class: "row"}, el("h3", {}, t("onTable")), el("div", {class: "cards", id: "trick"},
+      S.trick.map((c, i) => el("figure", {}, card(deck, c), el("figcaption", {}, S.names[order[(lead + i) % order.length]]))))));
+  }
+  return box;
+}
+
+function pickTargets() {
+  if (picking === null && S.turned === null) return [];
+  const from = picking !== null ? picking : S.turned;
+  return S.choices.filter((c) => c.card === from && c.target !== undefined).map((c) => c.target);
+}
+
+function choices() {
+  const box = el("section", {class: "choices"});
+  if (S.question) box.append(el("p", {class: "question", id: "question"}, S.question));
+  else if (!S.over && S.to_act !== null && S.to_act !== S.seat) box.append(el("p", {class: "question"}, `${t("waitFor")} ${S.names[S.to_act]}`));
+  const words = S.choices.filter((c) => c.word !== undefined);
+  if (words.length) box.append(el("div", {class: "buttons"}, words.map((c) =>
+    el("button", {type: "button", class: "primary", "data-word": c.word, onclick: () => act(c.i)}, c.label))));
+  // capture choices of a turned card: tap the field card it takes
+  const turnedChoices = S.choices.filter((c) => c.card === S.turned && S.turned !== null && c.target !== undefined);
+  const pick = picking !== null ? S.choices.filter((c) => c.card === picking && c.target !== undefined) : turnedChoices;
+  if (pick.length) box.append(el("div", {class: "pick"}, el("p", {}, t("whichTarget")),
+    el("div", {class: "cards"}, pick.map((c) => el("button", {type: "button", class: "cardbutton legal", "data-choice": c.i,
+      onclick: () => act(c.i)}, card(deck, c.target)))),
+    picking !== null ? el("button", {type: "button", onclick: () => { picking = null; render(); }}, t("cancel")) : null));
+  if (S.question) box.append(el("div", {class: "buttons"},
+    el("button", {type: "button", id: "explain", onclick: () => send({type: "explain"})}, t("explain")),
+    el("button", {type: "button", id: "hint", onclick: () => send({type: "hint"})}, t("hint"))));
+  return box;
+}
+
+function hand() {
+  const byCard = new Map();
+  for (const c of S.choices) if (c.card !== undefined && c.card !== S.turned) {
+    if (!byCard.has(c.card)) byCard.set(c.card, []);
+    byCard.get(c.card).push(c);
+  }
+  return el("section", {class: "hand"}, el("h3", {}, t("hand")),
+    el("div", {class: "cards", id: "hand"}, S.hand.map((c) => {
+      const options = byCard.get(c);
+      if (!options) return el("span", {class: "cardbutton"}, card(deck, c));
+      return el("button", {type: "button", class: "cardbutton legal", "data-card": c, "data-choice": options[0].i,
+        onclick: () => {
+          if (options.length === 1) act(options[0].i);
+          else { picking = c; render(); }
+        }}, card(deck, c));
+    })));
+}
+
+function summary() {
+  const s = S.summary;
+  if (!s) return null;
+  return el("div", {class: "overlay", id: "summary"}, el("div", {class: "dialog"},
+    el("h2", {}, `${t("summary")}: ${t("round")} ${s.round + 1}`),
+    el("table", {class: "result"}, el("thead", {}, el("tr", {}, el("th", {}), el("th", {class: "num"}, t("delta")),
+      el("th", {class: "num"}, t("chips")))),
+    el("tbody", {}, S.names.map((n, i) => el("tr", {},
+      el("td", {}, n), el("td", {class: "num"}, (s.delta[i] > 0 ? "+" : "") + s.delta[i]),
+      el("td", {class: "num"}, String(S.chips[i])))))),
+    el("p", {}, `${t("pot")} ${s.pot_after}`),
+    el("button", {type: "button", class: "primary", id: "continue", onclick: () => send({type: "ready"})}, t("continue")),
+    el("ul", {class: "lines"}, s.lines.map((line) => el("li", {}, line)))));
+}
+
+function over() {
+  return el("div", {class: "overlay", id: "over"}, el("div", {class: "dialog"},
+    el("h2", {}, t("gameOver")),
+    el("ol", {class: "standings"}, S.standings.map((r) => el("li", {},
+      `${S.names[r.seat]}: ${r.chips} (${r.change > 0 ? "+" : ""}${r.change})`))),
+    el("p", {}, `${t("winner")}: ${S.winners.map((w) => S.names[w]).join(", ")}`),
+    S.last_round ? el("details", {open: true}, el("summary", {}, `${t("summary")}: ${t("round")} ${S.last_round.round + 1}`),
+      el("p", {}, S.names.map((n, i) => `${n} ${S.last_round.delta[i] > 0 ? "+" : ""}${S.last_round.delta[i]}`).join(" · ")),
+      el("ul", {class: "lines"}, S.last_round.lines.map((line) => el("li", {}, line)))) : null,
+    el("a", {class: "button", href: `/replay#table=${encodeURIComponent(tableId)}`}, t("replayGame"))));
+}
+
+function render() {
+  const app = clear(document.getElementById("app"));
+  if (!S) { app.append(el("p", {class: "error"}, errorText || "...")); return; }
+  app.append(header());
+  app.append(el("ul", {class: "seats"}, S.names.map((_, i) => seatLine(i))));
+  if (errorText) app.append(el("p", {class: "error", id: "error"}, errorText));
+  if (S.save_error) app.append(el("p", {class: "error"}, `${t("saveFailed")} ${S.save_error}`));
+  app.append(middle(), choices(), hand());
+  if (panel) app.append(el("section", {class: "panel explain", id: "panel"}, el("h3", {}, panel.title),
+    el("ul", {}, panel.lines.map((line) => el("li", {}, line))),
+    el("button", {type: "button", onclick: () => { panel = null; render(); }}, t("close"))));
+  app.append(el("details", {class: "log"}, el("summary", {}, t("log")),
+    el("ul", {}, S.log.slice(-30).map((line) => el("li", {}, line)))));
+  if (S.summary) app.append(summary());
+  else if (S.waiting.length && S.last_round && !S.over) app.append(el("p", {class: "note"}, t("waitingOthers")));
+  if (S.over) app.append(over());
+}
+
+if (!token) { errorText = t("noLink"); render(); } else { connect(); }
