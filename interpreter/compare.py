@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
 from .simstats import Moments
-from .simulate import GameResult, RulesetRef, check_args, iter_results, resolve
+from .games import GameResult, RulesetRef, open_rules
+from .simulate import check_args, iter_results
 
 __all__ = ["Comparison", "Measure", "compare", "measures", "add_pair"]
 
@@ -90,8 +91,8 @@ def compare(a: RulesetRef, b: RulesetRef, games: int, players: Optional[int] = N
             bots: Sequence[str] = ("random",), seed: int = 0, workers: int = 1,
             backend: str = "local", address: Optional[str] = None) -> Comparison:
     """Play ``games`` games under ``a`` and under ``b`` with the same seeds; pair the results."""
-    ra, _ = resolve(a)
-    rb, _ = resolve(b)
+    ra, _ = open_rules(a)
+    rb, _ = open_rules(b)
     players, per_seat = check_args(ra, games, players, bots, workers)
     check_args(rb, games, players, bots, workers)
     out = Comparison(ra.source, rb.source, games, players, seed, workers, per_seat, measures(players))

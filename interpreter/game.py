@@ -28,7 +28,7 @@ from ..ruleset.model import TransferKind
 from .actions import CHANCE, POT, ActionBase, Declare
 from .events import Applied, GameEnded, RoundEnded, RoundStarted
 from .kinds import RoundKind
-from .phases.base import PhaseRule, Pick, describe
+from .phases.base import PhaseRule, describe
 from .phases.deal import ChanceSpace
 from .plugins import plugin_for
 from .round_phases import build_phases
@@ -64,23 +64,14 @@ Step = tuple[Optional[Callable[[Table], bool]], Optional[Callable[[Table], None]
 
 def _own(phase: PhaseRule, name: str) -> Any:
     """``phase``'s method ``name`` bound, or None when it is :class:`PhaseRule`'s default."""
-    if name not in vars(phase) and getattr(type(phase), name) is getattr(PhaseRule, name):
+    if getattr(type(phase), name) is getattr(PhaseRule, name):
         return None
     return getattr(phase, name)
 
 
 def steps_of(phases: tuple[PhaseRule, ...]) -> tuple[Step, ...]:
-    """The steps of a round of ``phases`` (see :data:`Step`); those of the last phases asked for
-    are kept, as every game of a ruleset shares its phases (:func:`.round_phases.build_phases`)."""
-    global _last_steps
-    if _last_steps[0] is phases:
-        return _last_steps[1]
-    steps = tuple((_own(p, "applies"), _own(p, "enter"), _own(p, "actor")) for p in phases)
-    _last_steps = (phases, steps)
-    return steps
-
-
-_last_steps: tuple[tuple[PhaseRule, ...], tuple[Step, ...]] = ((), ())
+    """The steps of a round of ``phases`` (see :data:`Step`)."""
+    return tuple((_own(p, "applies"), _own(p, "enter"), _own(p, "actor")) for p in phases)
 
 
 def _load(ruleset: Union[Ruleset, str]) -> Ruleset:
@@ -300,21 +291,6 @@ class GameState:
             raise IllegalAction(
                 f"no more declarations: {len(r.goers)} players already go (the most allowed, T12) "
                 f"and seats {', '.join(map(str, r.forced_out))} are forced out")
-
-    def drive(self, pick: Pick) -> None:
-        """Play to the end phase by phase, each phase's actions drawn by ``pick`` in its own loop
-        (:meth:`.phases.base.PhaseRule.drive`; :mod:`.drive` says when that is the same game)."""
-        t, phases = self._t, self._phases
-        while not t.finished:
-            r = t.round
-            i = r.phase_index
-            if i >= 0 and r.entered:            # the phase that waits (as _advance left it)
-                phases[i].drive(t, pick)
-            while self._enter_next(r, i) is not None:
-                i = r.phase_index               # the next phase that waits, played out by its own loop
-                phases[i].drive(t, pick)
-            self._end_round()
-        self._who = None
 
     def _advance(self) -> None:
         """Run phases until one waits for an action, ending rounds and the game as they finish."""

@@ -8,7 +8,6 @@ from typing import Optional, Protocol
 from ...ruleset.errors import IllegalAction
 from ...ruleset.model import Phase, Ruleset
 from ..actions import CHANCE, ActionBase, Deal
-from ..draws import shuffle
 from ..events import FieldMade
 from ..state import Table
 from .base import PhaseRule
@@ -37,7 +36,7 @@ class DealSpace:
     def sample(self, rng: random.Random) -> Deal:
         """A uniformly random deal: shuffle the deck, deal hands, turn the next card."""
         cards = list(self._deck)
-        shuffle(rng, cards)                                 # rng.shuffle's order
+        rng.shuffle(cards)
         n = self._n
         hands = []
         for i in self._cuts:

@@ -8,13 +8,12 @@ from dataclasses import dataclass
 from functools import cached_property
 from itertools import repeat
 from operator import indexOf
-from typing import Any, Iterable, Mapping, Optional, Protocol, Sequence, TypeVar
+from typing import Any, Iterable, Mapping, Optional, Protocol, Sequence
 
 from ...ruleset.hanafuda_rules import HanaField, HanafudaRules
 from ...ruleset.model import Phase, Ruleset, TransferKind
 from ...ruleset.roles import RoleResult
 from ..actions import ActionBase
-from ..draws import shuffle
 from ..events import FieldMade, RolesShown
 from ..kinds import PLAYED, RoundKind
 from ..play.matching import MatchingState, seat_goers
@@ -33,25 +32,6 @@ class HanaDeal(ActionBase):
 
     def told(self, deck: Any) -> str:
         return "the deal"
-
-
-_new_object = object.__new__
-_F = TypeVar("_F")
-
-
-def new_hana_deal(hands: tuple[tuple[int, ...], ...], field: tuple[int, ...], stock: tuple[int, ...]) -> HanaDeal:
-    """``HanaDeal(hands, field, stock)`` (the deal of every round), built by :func:`_frozen`."""
-    return _frozen(HanaDeal, hands=hands, field=field, stock=stock)
-
-
-def _frozen(cls: type[_F], **fields: Any) -> _F:
-    """A frozen dataclass ``cls(**fields)``, built without the frozen ``__init__``'s
-    ``object.__setattr__`` per field: the fields (given in their order) are put in its
-    ``__dict__`` in that order, as that ``__init__`` puts them, so it is the same value (equal,
-    printed, copied and pickled alike)."""
-    obj = _new_object(cls)
-    obj.__dict__.update(fields)
-    return obj
 
 
 @dataclass(frozen=True)
@@ -73,12 +53,6 @@ class RoundScored:
     points: tuple[int, ...]
     specials: tuple[tuple[str, int, int], ...]      # (role, seat, value in kan)
     fukikeshi: bool
-
-
-def new_round_scored(round: int, points: tuple[int, ...], specials: tuple[tuple[str, int, int], ...],
-                     fukikeshi: bool) -> RoundScored:
-    """``RoundScored(...)`` (once a round), built by :func:`_frozen`."""
-    return _frozen(RoundScored, round=round, points=points, specials=specials, fukikeshi=fukikeshi)
 
 
 class Piles(Protocol):
@@ -119,11 +93,11 @@ class HanaDealSpace:
     def sample(self, rng: random.Random) -> HanaDeal:
         cards = list(self.ruleset.deck.cards)
         while True:
-            shuffle(rng, cards)                         # rng.shuffle's very order, drawn faster
+            rng.shuffle(cards)
             field = tuple(sorted(cards[self._field]))
             if self._four(field) is None:               # field_four: redeal
                 hands = tuple(map(tuple, map(sorted, map(cards.__getitem__, self._hands))))
-                return new_hana_deal(hands, field, tuple(cards[self._stock]))
+                return HanaDeal(hands, field, tuple(cards[self._stock]))
 
     def _four(self, field: Iterable[int]) -> Optional[int]:
         months = list(map(self._month.__getitem__, field))
@@ -294,7 +268,7 @@ class CardScoring(PhaseRule):
         points = self.card_points(s)
         specials = self._specials(r, s, points)
         blown = bool(specials) and rules.fukikeshi
-        t.emit(new_round_scored(r.index, tuple(map(points.get, range(t.players), repeat(0))), tuple(specials),
+        t.emit(RoundScored(r.index, tuple(map(points.get, range(t.players), repeat(0))), tuple(specials),
                                 blown))
         if specials:
             kan = rules.kan

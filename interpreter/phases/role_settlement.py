@@ -6,7 +6,7 @@ from itertools import combinations
 
 from ...ruleset.model import Phase, Ruleset
 from ...ruleset.model import TransferKind
-from ..events import new_roles_shown
+from ..events import RolesShown
 from ..kinds import PLAYED, RoundKind
 from ..state import Table
 from .base import PhaseRule
@@ -31,7 +31,7 @@ class RoleSettlement(PhaseRule):
         for seat in r.goers:
             result = self.roles.values(r.dealt[seat], r.trump, r.indicator)     # as dealt (T15)
             value[seat] = result.go
-            t.emit(new_roles_shown(r.index, seat, result.ids, result.go))
+            t.emit(RolesShown(r.index, seat, result.ids, result.go))
         for a, b in combinations(r.goers, 2):
             low, high = (a, b) if value[a] < value[b] else (b, a)
             t.pay(TransferKind.ROLES, low, high, value[high] - value[low],
