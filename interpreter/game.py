@@ -55,9 +55,9 @@ def next_start(ruleset: Ruleset, r: RoundState) -> int:
     return left
 
 
-# One step of the compiled round: a phase's own ``applies``, ``enter`` and ``actor``, each None
-# where the phase keeps the base class's (always applies, does nothing, asks nobody), so that
-# ``_advance`` calls only what a phase does.
+# One step of a round: a phase's own ``applies``, ``enter`` and its actions' ``actor``
+# (:meth:`~.phases.base.PhaseRule.acting`), each None where the phase keeps the base class's
+# (always applies, does nothing, asks nobody), so that ``_advance`` calls only what a phase does.
 Step = tuple[Optional[Callable[[Table], bool]], Optional[Callable[[Table], None]],
              Optional[Callable[[Table], Optional[int]]]]
 
@@ -71,7 +71,8 @@ def _own(phase: PhaseRule, name: str) -> Any:
 
 def steps_of(phases: tuple[PhaseRule, ...]) -> tuple[Step, ...]:
     """The steps of a round of ``phases`` (see :data:`Step`)."""
-    return tuple((_own(p, "applies"), _own(p, "enter"), _own(p, "actor")) for p in phases)
+    return tuple((_own(p, "applies"), _own(p, "enter"), None if _own(p, "actor") is None else p.acting().actor)
+                 for p in phases)
 
 
 def _load(ruleset: Union[Ruleset, str]) -> Ruleset:
@@ -108,6 +109,7 @@ class GameState:
             raise SetupError(f"start player {start} is not a seat of {players} players")
         self._phases: tuple[PhaseRule, ...] = phases or build_phases(self.ruleset)
         self._steps = steps_of(self._phases)
+        self._acts = tuple(p.acting() for p in self._phases)     # what takes each phase's actions
         self._t = Table(self.ruleset, players, rounds, start)
         self._counted = 0
         self._trusted: tuple[object, ...] = ()         # actions known legal in the current state
@@ -164,7 +166,8 @@ class GameState:
     @property
     def current_player(self) -> Optional[int]:
         """The seat to act, :data:`CHANCE` for the deal, or None when the game is over."""
-        return self._who
+        who = self._who
+        return CHANCE if who == CHANCE else who     # Party.CHANCE (a compiled build keeps a plain -1)
 
     @property
     def returns(self) -> tuple[int, ...]:
@@ -183,7 +186,7 @@ class GameState:
         t = self._t
         if t.finished:
             return ()
-        legal = self._phases[t.round.phase_index].legal(t)
+        legal = self._acts[t.round.phase_index].legal(t)
         self._trusted = legal if type(legal) is tuple else ()
         return legal
 
@@ -195,7 +198,7 @@ class GameState:
         if t.finished:
             raise IllegalAction(f"illegal action {describe(action, t)}: the game is over")
         r = t.round
-        rule = self._phases[r.phase_index]
+        rule = self._acts[r.phase_index]
         for known in self._trusted:             # most often one of the very actions legal_actions() gave
             if known is action:
                 break
@@ -212,7 +215,7 @@ class GameState:
         first = len(log)
         who = self._who
         assert who is not None                  # a seat or chance acts while the game is not over
-        log.append(Applied(r.index, who, action))
+        log.append(Applied(r.index, CHANCE if who == CHANCE else who, action))     # chance as Party.CHANCE
         rule.apply(t, action)
         self._advance()
         return tuple(log[first:])
@@ -221,7 +224,7 @@ class GameState:
         """A random deal drawn from ``rng`` (default: the game's seeded generator)."""
         if self.current_player != CHANCE:
             raise IllegalAction(f"no deal is due ({self.describe_state()})")
-        space = cast(ChanceSpace, self._phases[self._t.round.phase_index].legal(self._t))    # chance deals
+        space = cast(ChanceSpace, self._acts[self._t.round.phase_index].legal(self._t))    # chance deals
         deal = space.sample(rng or self.rng)
         self._trusted = (deal,)                 # a deal drawn from the deal space is valid
         return deal
@@ -247,6 +250,7 @@ class GameState:
         rng = random.Random()
         rng.setstate(self.rng.getstate())       # far cheaper than deep-copying the generator
         memo = {id(self.ruleset): self.ruleset, id(self._phases): self._phases, id(self._steps): self._steps,
+                id(self._acts): self._acts,
                 id(self.rng): rng}
         memo.update((id(e), e) for e in self._t.events)
         if self._t.watch is not None:

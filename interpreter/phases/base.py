@@ -7,7 +7,9 @@ whether it runs in this round at all, ``enter`` does its automatic work (transfe
 
 from __future__ import annotations
 
-from typing import Any, Container, Optional
+from typing import Any, ClassVar, Container, Optional, Protocol
+
+from mypy_extensions import mypyc_attr
 
 from ...ruleset.errors import IllegalAction
 from ...ruleset.model import Phase, Ruleset
@@ -15,16 +17,34 @@ from ..actions import ActionBase
 from ..state import Table
 
 
+class Acting(Protocol):
+    """What takes a phase's actions: the phase itself, or the play phase's play engine."""
+
+    def actor(self, t: Table) -> Optional[int]: ...
+
+    def legal(self, t: Table) -> Container[object]: ...
+
+    def check(self, t: Table, action: object) -> None: ...
+
+    def apply(self, t: Table, action: Any) -> None: ...
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)     # the told rounds (told_*.py) subclass it
 class PhaseRule:
     """Base of all phases: by default it always applies, does nothing and asks nobody."""
 
-    phase: Phase
+    phase: ClassVar[Phase]           # which phase of the rule file's round this is
 
     def __init__(self, ruleset: Ruleset):
         self.ruleset = ruleset
 
     def applies(self, t: Table) -> bool:
         return True
+
+    def acting(self) -> Acting:
+        """What takes the phase's actions (:meth:`actor`, :meth:`legal`, :meth:`check`,
+        :meth:`apply`): the phase itself, unless it hands them on as the play phase does."""
+        return self
 
     def enter(self, t: Table) -> None:
         """Do the phase's automatic work when it begins."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import Optional, Protocol
 
+from mypy_extensions import mypyc_attr
+
 from ...ruleset.errors import IllegalAction
 from ...ruleset.model import Phase, Ruleset
 from ..actions import CHANCE, ActionBase, Deal
@@ -75,6 +77,7 @@ class DealSpace:
         return f"<any deal of {self.ruleset.hand_size} cards to {self.players} seats and an indicator>"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)     # the told rounds (told_*.py) subclass it
 class ChancePhase(PhaseRule):
     """A phase that waits for chance's deal; ``legal`` is the space of valid deals of the play kind."""
 
@@ -101,6 +104,7 @@ class ChancePhase(PhaseRule):
             raise IllegalAction(f"bad deal: {problem}")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)     # the told rounds (told_*.py) subclass it
 class DealPhase(ChancePhase):
     """T7: the trick game's deal: the hands and the turned indicator, which makes trump and the field."""
 

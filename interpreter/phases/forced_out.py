@@ -7,7 +7,7 @@ from ...ruleset.model import TransferKind
 from ..events import RolesShown
 from ..state import Table
 from .base import PhaseRule
-from .rolecache import RoleCache
+from .rolecache import RoleCache, RoleValues
 
 
 class ForcedOutPayments(PhaseRule):
@@ -15,7 +15,7 @@ class ForcedOutPayments(PhaseRule):
 
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
-        self.roles = RoleCache(ruleset)
+        self.roles: RoleValues = RoleCache(ruleset)
         self._per_card = tuple(ruleset.forced_out.per_card.items())     # (card class, points) in order
 
     def applies(self, t: Table) -> bool:

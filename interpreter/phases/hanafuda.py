@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import cached_property
 from itertools import repeat
 from operator import indexOf
 from typing import Any, Iterable, Mapping, Optional, Protocol, Sequence
@@ -255,6 +254,11 @@ class CardScoring(PhaseRule):
         self._sohachi, self._nihachi, self._sujuroku = map(rules.specials.get, ("sohachi", "nihachi", "sujuroku"))
         # H19 counts chaff from the piles (not told): a pile of fewer cards than sujuroku's count has too few
         self._chaff_in_piles = type(self).chaff is CardScoring.chaff
+        # the cards H19 counts as chaff: the chaff and the changeling month's cards
+        deck, month = rules.deck, rules.changeling_month
+        self._chaff = frozenset(c for c in deck.cards if deck.kind(c) == "chaff" or deck.month(c) == month)
+        # the hand roles of H12 (tobikomi) and H13 (nuke)
+        self._bonus_roles = frozenset(rules.tobikomi.roles), frozenset(rules.nuke.roles)
 
     def applies(self, t: Table) -> bool:
         s = t.round.play
@@ -293,12 +297,6 @@ class CardScoring(PhaseRule):
         """H19 sujuroku: the chaff ``seat`` captured, willow cards counted as chaff."""
         return len(self._chaff.intersection(s.captures[seat]))     # a pile holds each card once
 
-    @cached_property
-    def _chaff(self) -> frozenset[int]:
-        """The cards H19 counts as chaff: the chaff and the changeling month's cards."""
-        deck, month = self.ruleset.hanafuda.deck, self.ruleset.hanafuda.changeling_month
-        return frozenset(c for c in deck.cards if deck.kind(c) == "chaff" or deck.month(c) == month)
-
     def took_three(self, t: DealtTable, s: Piles, seat: int) -> bool:
         """H12 tobikomi: ``seat`` captured the three cards of a month it was dealt."""
         assert t.round.dealt is not None        # scored after the deal
@@ -328,12 +326,6 @@ class CardScoring(PhaseRule):
                 if chaff >= need:
                     out.append(("sujuroku", seat, n.value + n.per_extra * (chaff - need)))
         return out
-
-    @cached_property
-    def _bonus_roles(self) -> tuple[frozenset[str], frozenset[str]]:
-        """The hand roles of H12 (tobikomi) and H13 (nuke), read once."""
-        rules = self.ruleset.hanafuda
-        return frozenset(rules.tobikomi.roles), frozenset(rules.nuke.roles)
 
     def _refund_hand_roles(self, t: Table, s: MatchingState) -> None:
         kan = self.ruleset.hanafuda.kan

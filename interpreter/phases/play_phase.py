@@ -6,6 +6,7 @@ from typing import Any, Container, Optional
 
 from ...ruleset.model import Phase, Ruleset
 from ..kinds import PLAYED
+from ..play.base import PlayEngine
 from ..plugins import plugin_for
 from ..state import Table
 from .base import PhaseRule
@@ -23,6 +24,9 @@ class PlayPhase(PhaseRule):
 
     def enter(self, t: Table) -> None:
         self.engine.start(t)
+
+    def acting(self) -> PlayEngine:
+        return self.engine
 
     def actor(self, t: Table) -> Optional[int]:
         return self.engine.actor(t)

@@ -10,7 +10,7 @@ from ..events import RolesShown
 from ..kinds import PLAYED, RoundKind
 from ..state import Table
 from .base import PhaseRule
-from .rolecache import RoleCache
+from .rolecache import RoleCache, RoleValues
 
 
 class RoleSettlement(PhaseRule):
@@ -18,7 +18,7 @@ class RoleSettlement(PhaseRule):
 
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
-        self.roles = RoleCache(ruleset)
+        self.roles: RoleValues = RoleCache(ruleset)
         self._kinds = PLAYED | ({RoundKind.TWO_GOERS_SPLIT} if ruleset.two_goers.split_settles_roles else set())
 
     def applies(self, t: Table) -> bool:

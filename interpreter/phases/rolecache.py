@@ -9,10 +9,18 @@ sequences than tuples are evaluated every time.
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import Optional, Protocol, Sequence
 
 from ...ruleset.model import Ruleset
 from ...ruleset.roles import Resolution
+
+
+class RoleValues(Protocol):
+    """What the phases that show roles read: a :class:`RoleCache`, or the told rounds' stand-in."""
+
+    def values(self, hand: Sequence[int], trump: Optional[int], indicator: Optional[int]) -> Resolution: ...
+
+    def count_class(self, name: str, hand: Sequence[int], trump: Optional[int], indicator: Optional[int]) -> int: ...
 
 
 class RoleCache:
