@@ -26,7 +26,7 @@ from ..ruleset.errors import IllegalAction, SetupError
 from ..ruleset.model import Phase, Ruleset
 from ..ruleset.model import TransferKind
 from .actions import CHANCE, POT, ActionBase, Declare
-from .events import Applied, GameEnded, RoundEnded, RoundStarted
+from .events import Applied, GameEnded, RoundEnded, RoundStarted, Seat
 from .kinds import RoundKind
 from .phases.base import PhaseRule, describe
 from .phases.deal import ChanceSpace
@@ -113,7 +113,7 @@ class GameState:
         self._t = Table(self.ruleset, players, rounds, start)
         self._counted = 0
         self._trusted: tuple[object, ...] = ()         # actions known legal in the current state
-        self._who: Optional[int] = None     # the current player, kept by _advance
+        self._who: Optional[Seat] = None    # the current player, kept by _advance (chance: Party.CHANCE)
         self._t.emit(RoundStarted(0, start, 0))
         self._advance()
 
@@ -166,8 +166,7 @@ class GameState:
     @property
     def current_player(self) -> Optional[int]:
         """The seat to act, :data:`CHANCE` for the deal, or None when the game is over."""
-        who = self._who
-        return CHANCE if who == CHANCE else who     # Party.CHANCE (a compiled build keeps a plain -1)
+        return self._who
 
     @property
     def returns(self) -> tuple[int, ...]:
@@ -215,7 +214,7 @@ class GameState:
         first = len(log)
         who = self._who
         assert who is not None                  # a seat or chance acts while the game is not over
-        log.append(Applied(r.index, CHANCE if who == CHANCE else who, action))     # chance as Party.CHANCE
+        log.append(Applied(r.index, who, action))
         rule.apply(t, action)
         self._advance()
         return tuple(log[first:])
@@ -305,7 +304,7 @@ class GameState:
             if i >= 0 and r.entered:
                 actor = steps[i][2]
                 if actor is not None:
-                    who = actor(t)
+                    who: Optional[Seat] = actor(t)     # Seat: chance stays Party.CHANCE on every build
                     if who is not None:
                         self._who = who
                         return
@@ -316,7 +315,7 @@ class GameState:
             self._end_round()
         self._who = None
 
-    def _enter_next(self, r: RoundState, i: int) -> Optional[int]:
+    def _enter_next(self, r: RoundState, i: int) -> Optional[Seat]:
         """Enter the round's phases after the ``i``-th that apply, until one waits for an action:
         the seat it waits for (the phase is then ``r.phase_index``). None when none waits: the
         round's phases are done."""
@@ -330,7 +329,7 @@ class GameState:
                 if enter is not None:
                     enter(t)
                 if actor is not None:
-                    who = actor(t)
+                    who: Optional[Seat] = actor(t)
                     if who is not None:
                         return who
         r.phase_index, r.entered = last + 1, False

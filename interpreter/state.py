@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field as dc_field
 from typing import Any, Callable, Optional
 
+from mypy_extensions import mypyc_attr
+
 from ..ruleset.model import Field, Ruleset
 from ..ruleset.model import TransferKind
 from .actions import POT
@@ -16,6 +18,7 @@ from .events import Seat, Transfer
 from .kinds import RoundKind
 
 
+@mypyc_attr(serializable=True)     # copied by GameState.clone()
 @dataclass(slots=True)
 class RoundState:
     """Everything that happens in one round; reset at the start of every round."""
@@ -55,6 +58,7 @@ class RoundState:
         return [(self.start + i) % self.players for i in range(self.players)]
 
 
+@mypyc_attr(serializable=True)     # copied by GameState.clone()
 class Table:
     """The chips, the pot, the log and the current round, shared by all phases."""
 

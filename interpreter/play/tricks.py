@@ -6,6 +6,8 @@ from dataclasses import dataclass, field as dc_field
 from functools import lru_cache
 from typing import Optional
 
+from mypy_extensions import mypyc_attr
+
 from ...ruleset.errors import IllegalAction
 from ...ruleset.model import Ruleset
 from ..actions import Play
@@ -13,6 +15,7 @@ from ..events import TrickTaken
 from ..state import Table
 
 
+@mypyc_attr(serializable=True)     # copied by GameState.clone()
 @dataclass(slots=True)
 class TrickState:
     """The trick play of one round: the goers in play order, the trick on the table, the past ones."""
