@@ -6,7 +6,7 @@ one worker, seed 7), as ``hachi simulate -n GAMES -p 3 --rules NAME --seed 7`` d
 best rounds/s of REPEAT runs (default 3) of each, alternating between the two games so that other
 work on a shared machine hits both, and their ratio. Unlike ``benchmarks/hanafuda.py``, which
 steps ``GameState`` action by action over one seed, every game here deals new hands and is
-played by the rulesets' own loops of uniform picks with the summaries folded.
+played through ``GameState.apply`` and summarised from its log.
 """
 
 from __future__ import annotations

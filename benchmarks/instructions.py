@@ -1,4 +1,4 @@
-"""Load-independent speed figures: instructions counted by valgrind, for the ratios of issue 15.
+"""Load-independent speed figures: instructions counted by valgrind, for the ratios of speed.py.
 
     python benchmarks/instructions.py [--games N] [--rounds R] [--only interpreter,baseline,...] [--replay]
 
@@ -9,7 +9,7 @@ the caches' warm-up are not counted). It prints each workload's instructions and
 ``benchmarks/speed.py`` and ``benchmarks/hanafuda.py`` (a ratio of 1.0 = as fast; more is faster):
 
 - ``interpreter``: N games of the trick game, 5 players, random bots (as ``speed.py``);
-- ``simulate``: the same N games through ``simulate`` (summaries folded, one worker);
+- ``simulate``: the same N games through ``simulate`` (games summarised, one worker);
 - ``baseline``: the same N games on the hand-written engine (``baseline_engine.py``);
 - ``hanafuda`` and ``trick``: R rounds of 3-player random play of each game (as ``hanafuda.py``).
   With ``--replay`` the warm-up plays those very rounds first, so that they are counted with the

@@ -49,13 +49,15 @@ from baseline_engine import evaluator_roles, native_roles, play_game  # noqa: E4
 from hachihachi.interpreter import GameState  # noqa: E402
 from hachihachi.interpreter.bots import make_bot  # noqa: E402
 from hachihachi.interpreter.games import game_seed, play_out  # noqa: E402
+from hachihachi.interpreter.round_phases import build_phases  # noqa: E402
 from hachihachi.interpreter.simulate import simulate  # noqa: E402
 from hachihachi.ruleset.loader import load_ruleset  # noqa: E402
 
 
-def interpreter_game(rules, gseed: int, players: int, bot) -> tuple:
-    """One game on the interpreter with the random bot at every seat (as ``hachi simulate``)."""
-    game = GameState(rules, players, seed=gseed)
+def interpreter_game(rules, gseed: int, players: int, bot, phases=None) -> tuple:
+    """One game on the interpreter with the random bot at every seat (as ``hachi simulate``);
+    ``phases``: the ruleset's phases of a round, shared by the games (as a task's games share them)."""
+    game = GameState(rules, players, seed=gseed, phases=phases)
     play_out(game, [bot] * players, gseed)
     return list(game.chips), game.pot, game.rounds
 
@@ -115,6 +117,10 @@ def main() -> None:
     ap.add_argument("--same-games", action="store_true",
                     help="Time the checked games again in every repeat (the method before issue 15's last stop).")
     args = ap.parse_args()
+    import hachihachi.interpreter.game as engine
+
+    print(f"engine: {'compiled (mypyc)' if engine.__file__.endswith(('.so', '.pyd')) else 'pure Python'} "
+          f"({engine.__file__})")
     rules = load_ruleset("hachihachi_trick")
     bot, players = make_bot("random"), args.players
     seeds = [game_seed(args.seed, i) for i in range(args.games)]
@@ -128,7 +134,8 @@ def main() -> None:
     # collection walking all of it lands in whichever engine happens to be running.
     gc.collect()
     gc.freeze()
-    res_int = [interpreter_game(rules, s, players, bot) for s in seeds]
+    phases = build_phases(rules)            # shared by the games, as a task of `hachi simulate` shares them
+    res_int = [interpreter_game(rules, s, players, bot, phases) for s in seeds]
     res_base = [play_game(s, players, 12, roles) for s in seeds]
     summary = simulate(rules, games=args.games, players=players, bots=["random"], seed=args.seed)
     same = sum(a[:2] == b[:2] for a, b in zip(res_int, res_base))
@@ -149,7 +156,7 @@ def main() -> None:
         return (args.seed + (0 if args.same_games else 1 + r)) * 100_003 + c
 
     t_int, t_base, t_sim = interleaved(
-        [lambda r, c: [interpreter_game(rules, s, players, bot) for s in chunk(r, c)],
+        [lambda r, c: [interpreter_game(rules, s, players, bot, phases) for s in chunk(r, c)],
          lambda r, c: [play_game(s, players, 12, roles) for s in chunk(r, c)],
          lambda r, c: simulate(rules, games=len(parts[c]), players=players, bots=["random"], seed=sim_seed(r, c))],
         len(parts), args.repeat)
@@ -163,7 +170,7 @@ def main() -> None:
     print(f"ratio simulate / baseline:    {t_base / t_sim:.2f}")
     print(f"ratio simulate / interpreter: {t_int / t_sim:.2f}")
     if args.gc:
-        for name, fn in (("interpreter", lambda: [interpreter_game(rules, s, players, bot) for s in seeds]),
+        for name, fn in (("interpreter", lambda: [interpreter_game(rules, s, players, bot, phases) for s in seeds]),
                          ("baseline", lambda: [play_game(s, players, 12, roles) for s in seeds]),
                          ("simulate", lambda: simulate(rules, games=args.games, players=players, bots=["random"],
                                                        seed=args.seed))):
@@ -173,7 +180,7 @@ def main() -> None:
                   f"in the collector")
     if args.profile:
         prof = cProfile.Profile()
-        prof.runcall(lambda: [interpreter_game(rules, s, players, bot) for s in seeds])
+        prof.runcall(lambda: [interpreter_game(rules, s, players, bot, phases) for s in seeds])
         pstats.Stats(prof).sort_stats("tottime").print_stats(25)
     if same != args.games or summary.final_chips != [c for r in res_int for c in r[0]]:
         raise SystemExit(1)

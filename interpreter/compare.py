@@ -15,7 +15,8 @@ from typing import Any, Optional, Sequence
 
 from ..ruleset.errors import HachiError, shown
 from .simstats import Moments
-from .simulate import GameResult, RulesetRef, check_args, iter_results, resolve
+from .games import GameResult, RulesetRef, open_rules
+from .simulate import check_args, iter_results
 
 __all__ = ["Comparison", "Measure", "compare", "measures", "add_pair"]
 
@@ -91,8 +92,8 @@ def compare(a: RulesetRef, b: RulesetRef, games: int, players: Optional[int] = N
             bots: Sequence[str] = ("random",), seed: int = 0, workers: int = 1,
             backend: str = "local", address: Optional[str] = None) -> Comparison:
     """Play ``games`` games under ``a`` and under ``b`` with the same seeds; pair the results."""
-    ra, _ = resolve(a)
-    rb, _ = resolve(b)
+    ra, _ = open_rules(a)
+    rb, _ = open_rules(b)
     if ra.play != rb.play:                  # nothing of one game's play measures the other's
         raise HachiError(f"A and B are different games ({shown(ra.name)} is played as {ra.play.value}, "
                          f"{shown(rb.name)} as {rb.play.value}); --compare pairs two variants of one game.",

@@ -26,9 +26,9 @@ from ..ruleset.errors import IllegalAction, SetupError
 from ..ruleset.model import Phase, Ruleset
 from ..ruleset.model import TransferKind
 from .actions import CHANCE, POT, ActionBase, Declare
-from .events import Applied, GameEnded, RoundEnded, RoundStarted
+from .events import Applied, GameEnded, RoundEnded, RoundStarted, Seat
 from .kinds import RoundKind
-from .phases.base import PhaseRule, Pick, describe
+from .phases.base import PhaseRule, describe
 from .phases.deal import ChanceSpace
 from .plugins import plugin_for
 from .round_phases import build_phases
@@ -55,32 +55,24 @@ def next_start(ruleset: Ruleset, r: RoundState) -> int:
     return left
 
 
-# One step of the compiled round: a phase's own ``applies``, ``enter`` and ``actor``, each None
-# where the phase keeps the base class's (always applies, does nothing, asks nobody), so that
-# ``_advance`` calls only what a phase does.
+# One step of a round: a phase's own ``applies``, ``enter`` and its actions' ``actor``
+# (:meth:`~.phases.base.PhaseRule.acting`), each None where the phase keeps the base class's
+# (always applies, does nothing, asks nobody), so that ``_advance`` calls only what a phase does.
 Step = tuple[Optional[Callable[[Table], bool]], Optional[Callable[[Table], None]],
              Optional[Callable[[Table], Optional[int]]]]
 
 
 def _own(phase: PhaseRule, name: str) -> Any:
     """``phase``'s method ``name`` bound, or None when it is :class:`PhaseRule`'s default."""
-    if name not in vars(phase) and getattr(type(phase), name) is getattr(PhaseRule, name):
+    if getattr(type(phase), name) is getattr(PhaseRule, name):
         return None
     return getattr(phase, name)
 
 
 def steps_of(phases: tuple[PhaseRule, ...]) -> tuple[Step, ...]:
-    """The steps of a round of ``phases`` (see :data:`Step`); those of the last phases asked for
-    are kept, as every game of a ruleset shares its phases (:func:`.round_phases.build_phases`)."""
-    global _last_steps
-    if _last_steps[0] is phases:
-        return _last_steps[1]
-    steps = tuple((_own(p, "applies"), _own(p, "enter"), _own(p, "actor")) for p in phases)
-    _last_steps = (phases, steps)
-    return steps
-
-
-_last_steps: tuple[tuple[PhaseRule, ...], tuple[Step, ...]] = ((), ())
+    """The steps of a round of ``phases`` (see :data:`Step`)."""
+    return tuple((_own(p, "applies"), _own(p, "enter"), None if _own(p, "actor") is None else p.acting().actor)
+                 for p in phases)
 
 
 def _load(ruleset: Union[Ruleset, str]) -> Ruleset:
@@ -117,10 +109,11 @@ class GameState:
             raise SetupError(f"start player {start} is not a seat of {players} players")
         self._phases: tuple[PhaseRule, ...] = phases or build_phases(self.ruleset)
         self._steps = steps_of(self._phases)
+        self._acts = tuple(p.acting() for p in self._phases)     # what takes each phase's actions
         self._t = Table(self.ruleset, players, rounds, start)
         self._counted = 0
         self._trusted: tuple[object, ...] = ()         # actions known legal in the current state
-        self._who: Optional[int] = None     # the current player, kept by _advance
+        self._who: Optional[Seat] = None    # the current player, kept by _advance (chance: Party.CHANCE)
         self._t.emit(RoundStarted(0, start, 0))
         self._advance()
 
@@ -192,7 +185,7 @@ class GameState:
         t = self._t
         if t.finished:
             return ()
-        legal = self._phases[t.round.phase_index].legal(t)
+        legal = self._acts[t.round.phase_index].legal(t)
         self._trusted = legal if type(legal) is tuple else ()
         return legal
 
@@ -204,7 +197,7 @@ class GameState:
         if t.finished:
             raise IllegalAction(f"illegal action {describe(action, t)}: the game is over")
         r = t.round
-        rule = self._phases[r.phase_index]
+        rule = self._acts[r.phase_index]
         for known in self._trusted:             # most often one of the very actions legal_actions() gave
             if known is action:
                 break
@@ -230,7 +223,7 @@ class GameState:
         """A random deal drawn from ``rng`` (default: the game's seeded generator)."""
         if self.current_player != CHANCE:
             raise IllegalAction(f"no deal is due ({self.describe_state()})")
-        space = cast(ChanceSpace, self._phases[self._t.round.phase_index].legal(self._t))    # chance deals
+        space = cast(ChanceSpace, self._acts[self._t.round.phase_index].legal(self._t))    # chance deals
         deal = space.sample(rng or self.rng)
         self._trusted = (deal,)                 # a deal drawn from the deal space is valid
         return deal
@@ -256,6 +249,7 @@ class GameState:
         rng = random.Random()
         rng.setstate(self.rng.getstate())       # far cheaper than deep-copying the generator
         memo = {id(self.ruleset): self.ruleset, id(self._phases): self._phases, id(self._steps): self._steps,
+                id(self._acts): self._acts,
                 id(self.rng): rng}
         memo.update((id(e), e) for e in self._t.events)
         if self._t.watch is not None:
@@ -301,21 +295,6 @@ class GameState:
                 f"no more declarations: {len(r.goers)} players already go (the most allowed, T12) "
                 f"and seats {', '.join(map(str, r.forced_out))} are forced out")
 
-    def drive(self, pick: Pick) -> None:
-        """Play to the end phase by phase, each phase's actions drawn by ``pick`` in its own loop
-        (:meth:`.phases.base.PhaseRule.drive`; :mod:`.drive` says when that is the same game)."""
-        t, phases = self._t, self._phases
-        while not t.finished:
-            r = t.round
-            i = r.phase_index
-            if i >= 0 and r.entered:            # the phase that waits (as _advance left it)
-                phases[i].drive(t, pick)
-            while self._enter_next(r, i) is not None:
-                i = r.phase_index               # the next phase that waits, played out by its own loop
-                phases[i].drive(t, pick)
-            self._end_round()
-        self._who = None
-
     def _advance(self) -> None:
         """Run phases until one waits for an action, ending rounds and the game as they finish."""
         t, steps = self._t, self._steps
@@ -325,7 +304,7 @@ class GameState:
             if i >= 0 and r.entered:
                 actor = steps[i][2]
                 if actor is not None:
-                    who = actor(t)
+                    who: Optional[Seat] = actor(t)     # Seat: chance stays Party.CHANCE on every build
                     if who is not None:
                         self._who = who
                         return
@@ -336,7 +315,7 @@ class GameState:
             self._end_round()
         self._who = None
 
-    def _enter_next(self, r: RoundState, i: int) -> Optional[int]:
+    def _enter_next(self, r: RoundState, i: int) -> Optional[Seat]:
         """Enter the round's phases after the ``i``-th that apply, until one waits for an action:
         the seat it waits for (the phase is then ``r.phase_index``). None when none waits: the
         round's phases are done."""
@@ -350,7 +329,7 @@ class GameState:
                 if enter is not None:
                     enter(t)
                 if actor is not None:
-                    who = actor(t)
+                    who: Optional[Seat] = actor(t)
                     if who is not None:
                         return who
         r.phase_index, r.entered = last + 1, False

@@ -13,21 +13,19 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional, Sequence, TypeVar
+from typing import Any, Optional, Sequence, Union
 
 from ..ruleset.bundled import is_name
 from ..ruleset.model import Ruleset
 from .actions import CHANCE, POT, Deal
 from .bots import Bot, make_bot
-from .drive import drive_game, is_uniform
 from .events import Applied, FieldMade, RolesShown, RoundEnded, Transfer
 from .game import GameState
-from .kinds import RoundKind
+from .phases.base import PhaseRule
+from .round_phases import build_phases
 
-S = TypeVar("S", bound=str)        # a name counted: a role's, a field's, a round kind (a str enum)
-
-__all__ = ["GameFold", "GameResult", "Job", "RulesetSpec", "Task", "game_seed", "play_one", "play_out", "play_task",
-           "seat_bots", "shared_seats", "spec_of", "summarise"]
+__all__ = ["GameResult", "Job", "RulesetRef", "RulesetSpec", "Task", "game_seed", "open_rules", "play_one",
+           "play_out", "play_task", "seat_bots", "spec_of", "summarise"]
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -67,9 +65,6 @@ def play_out(game: GameState, seats: Sequence[Bot], gseed: int) -> None:
     """Play ``game`` to its end: the game's own generator deals, seat s's bot draws from
     ``Random(gseed * 16 + 1 + s)`` (so every seat's choices are repeatable on their own)."""
     rngs = [random.Random(gseed * 16 + 1 + s) for s in range(game.players)]
-    if is_uniform(seats):
-        drive_game(game, rngs)          # the same game, phase by phase (drive.py)
-        return
     while not game.is_terminal:
         who = game.current_player
         if who == CHANCE:
@@ -80,14 +75,13 @@ def play_out(game: GameState, seats: Sequence[Bot], gseed: int) -> None:
 
 def play_one(ruleset: Ruleset, players: int, bots: Sequence[str], seed: int, index: int,
              record_dir: Optional[Path] = None, record_ref: Optional[str] = None,
-             seats: Optional[Sequence[Bot]] = None) -> GameResult:
-    """Play game ``index`` of the run seeded ``seed`` and summarise it; ``seats``: the bots
-    to play with (:func:`shared_seats`), else the game makes its own from their names."""
+             phases: Optional[tuple[PhaseRule, ...]] = None) -> GameResult:
+    """Play game ``index`` of the run seeded ``seed`` and summarise it; ``phases``: the
+    ruleset's phases of a round, shared by the games of a task (:func:`.round_phases.build_phases`)."""
     gseed = game_seed(seed, index)
-    game = GameState(ruleset, players, seed=gseed)
+    game = GameState(ruleset, players, seed=gseed, phases=phases)
     first_start = game.round.start
-    fold = GameFold(game)
-    play_out(game, [make_bot(name) for name in bots] if seats is None else seats, gseed)
+    play_out(game, [make_bot(name) for name in bots], gseed)
     if record_dir is not None:
         from .atomicfile import write_atomic
         from .record import dump_record, record_data
@@ -95,65 +89,11 @@ def play_one(ruleset: Ruleset, players: int, bots: Sequence[str], seed: int, ind
         names = [f"p{s}-{bots[s]}" for s in range(players)]
         path = record_dir / f"game-{index + 1:06d}.yaml"
         write_atomic(path, dump_record(record_data(game, names, record_ref), path))
-    return fold.result(index, gseed, first_start)
-
-
-class GameFold:
-    """The summary of one game folded as it is played: the game hands it its events as they
-    happen (:meth:`GameState.watch`), so that nothing reads the log afterwards. The same
-    :class:`GameResult` as :func:`summarise` gives from the log (the tests compare both)."""
-
-    def __init__(self, game: GameState) -> None:
-        self.game = game
-        self.kinds: list[RoundKind] = []        # what is counted is listed, and counted at the end
-        self.roles: list[str] = []
-        self.fields: list[str] = []
-        self.pot_after: list[int] = []
-        self.deals: list[int] = []
-        self.mizuten, self.pot, self.ok = 0, 0, True
-        game.watch(self.see, transfers=False, play=False)   # the amounts taken from the pot:
-        #                                                           game.pot_taken; no event of play
-
-    def see(self, e: Any) -> None:
-        cls = type(e)
-        if cls is RolesShown:
-            self.roles += e.roles
-        elif cls is RoundEnded:
-            self.kinds.append(e.kind)           # named by its value once counted (result)
-            self.ok = self.ok and sum(e.delta) + e.pot_after - self.pot == 0
-            self.pot = e.pot_after
-            self.pot_after.append(self.pot)
-            r = self.game.round                 # the round that ends: its deal and mizuten call
-            if r.indicator is not None and r.dealt is not None:        # the trick game's Deal
-                self.deals.append(hash((r.dealt, r.indicator)))
-            self.mizuten += r.mizuten is True
-        elif cls is FieldMade:
-            self.fields.append(e.field or "none")
-
-    def result(self, index: int, gseed: int, first_start: int) -> GameResult:
-        """The finished game's :class:`GameResult`, checking zero-sum (T27)."""
-        game = self.game
-        game.watch(None)
-        ok = self.ok and sum(game.chips) + game.pot == game.ruleset.chips.start * game.players
-        return GameResult(
-            index=index, seed=gseed, first_start=first_start, chips=game.chips, leftover_pot=game.pot,
-            rounds=len(self.pot_after), kinds=tuple((k.value, n) for k, n in _counted(self.kinds)),
-            roles=_counted(self.roles),
-            fields=_counted(self.fields),
-            pot_after=tuple(self.pot_after), pot_taken=game.pot_taken, mizuten=self.mizuten,
-            deals=tuple(self.deals), winners=game.winners, zero_sum=ok)
-
-
-def _counted(names: Sequence[S]) -> tuple[tuple[S, int], ...]:
-    counts: dict[S, int] = {}
-    for name in names:                      # a game's few names: a Counter costs more to set up
-        counts[name] = counts.get(name, 0) + 1
-    return tuple(sorted(counts.items()))
+    return summarise(game, index, gseed, first_start)
 
 
 def summarise(game: GameState, index: int, gseed: int, first_start: int) -> GameResult:
-    """Read one finished game's log into a :class:`GameResult`, checking zero-sum (T27) (what
-    :class:`GameFold` folds as the game goes)."""
+    """Read one finished game's log into a :class:`GameResult`, checking zero-sum (T27)."""
     ruleset = game.ruleset
     kinds: Counter[str] = Counter()
     roles: Counter[str] = Counter()
@@ -205,12 +145,29 @@ class RulesetSpec:
         return load_variant(self.ref, self.settings)
 
 
+RulesetRef = Union[str, Path, Ruleset]      # a bundled name, a rule file's path, or a loaded ruleset
+
+
 def spec_of(ruleset: Ruleset) -> RulesetSpec:
-    """The spec of a ruleset loaded from a file: its bundled name, else its file's path."""
+    """How every command and worker names a loaded ruleset: its bundled name when it was loaded
+    from the bundled file of that name, else its file's absolute path (else its source as given)."""
     from ..ruleset.loader import bundled_path
 
-    bundled = is_name(ruleset.name) and ruleset.source == str(bundled_path(ruleset.name))
-    return RulesetSpec(ruleset.name if bundled else ruleset.source)
+    if is_name(ruleset.name) and ruleset.source == str(bundled_path(ruleset.name)):
+        return RulesetSpec(ruleset.name)
+    path = Path(ruleset.source)
+    return RulesetSpec(str(path.resolve()) if path.is_file() else ruleset.source)
+
+
+def open_rules(ref: RulesetRef) -> tuple[Ruleset, RulesetSpec]:
+    """The one front door to a rule file: the ruleset ``ref`` names (a bundled name or a path,
+    a bad file one :class:`~..ruleset.errors.RuleFileError` with its place) and its spec."""
+    if isinstance(ref, Ruleset):
+        return ref, spec_of(ref)
+    from ..ruleset.loader import load_ruleset
+
+    rules = load_ruleset(str(ref))
+    return rules, spec_of(rules)
 
 
 @dataclass(frozen=True)
@@ -239,18 +196,11 @@ Task = tuple[int, range]  # (ruleset number, range of game indices)
 
 
 def play_task(job: Job, task: Task) -> list[GameResult]:
-    """Play one task's games (``job`` must be :meth:`Job.loaded`)."""
+    """Play one task's games (``job`` must be :meth:`Job.loaded`); they share the ruleset's
+    phases of a round (which keep no game state)."""
     which, indices = task
     assert job.rulesets is not None, "a job is loaded before its tasks are played"
     rules = job.rulesets[which]
-    seats = shared_seats(job.bots)
-    return [play_one(rules, job.players, job.bots, job.seed, i, job.record_dir, job.record_ref, seats)
+    phases = build_phases(rules)
+    return [play_one(rules, job.players, job.bots, job.seed, i, job.record_dir, job.record_ref, phases)
             for i in indices]
-
-
-def shared_seats(bots: Sequence[str]) -> Optional[list[Bot]]:
-    """Bots that every game of a task may share, or None. Only uniform bots qualify: no game asks
-    them anything (:mod:`.drive` draws for them from the seats' generators), so they keep no
-    state; any other bot is made anew for each game."""
-    seats = [make_bot(name) for name in bots]
-    return seats if is_uniform(seats) else None

@@ -33,29 +33,10 @@ def phases_of(ruleset: Ruleset) -> dict[Phase, type[PhaseRule]]:
     return {**PHASES, **{cls.phase: cls for cls in plugin_for(ruleset).phases}}
 
 
-# Rounds compiled once per ruleset object: the phases keep no game state (a round's state is in
-# the Table), so every game of a ruleset shares them, with their settings bound and their role
-# cache warm. Keyed by identity (the entry keeps the ruleset alive, so its id stays its own).
-_BUILT: dict[int, tuple[Ruleset, tuple[PhaseRule, ...]]] = {}
-_BUILT_MAX = 64
-
-
 def build_phases(ruleset: Ruleset) -> tuple[PhaseRule, ...]:
-    """The phases of a round in the order of the ruleset's ``round:`` list, checked for sense;
-    built once per ruleset and shared by its games."""
-    hit = _BUILT.get(id(ruleset))
-    if hit is not None and hit[0] is ruleset:
-        return hit[1]
-    phases = new_phases(ruleset)
-    if len(_BUILT) >= _BUILT_MAX:
-        _BUILT.clear()
-    _BUILT[id(ruleset)] = (ruleset, phases)
-    return phases
-
-
-def new_phases(ruleset: Ruleset) -> tuple[PhaseRule, ...]:
-    """The phases of a round built anew, for a caller that changes them (a told round) and so
-    must not share the ruleset's compiled round (:func:`build_phases`)."""
+    """The phases of a round in the order of the ruleset's ``round:`` list, checked for sense.
+    They keep no game state (a round's state is in the Table): the games of a run may share them
+    (``GameState(..., phases=...)``), with their role cache."""
     order = list(ruleset.round)
     problem = plugin_for(ruleset).check_round(ruleset)
     if problem:

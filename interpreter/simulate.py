@@ -27,14 +27,13 @@ from ..ruleset.model import Ruleset
 from .bots import make_bot
 from .kinds import RoundKind
 from .recordfile import ensure_folder
-from .games import (GameResult, Job, RulesetSpec, game_seed, play_one, play_task, seat_bots,
-                    spec_of)
+from .games import (GameResult, Job, RulesetRef, RulesetSpec, game_seed, open_rules, play_one, play_task,
+                    seat_bots, spec_of)
 from .simstats import Moments
 
 MAX_GAMES = 10_000_000      # about a day of play on one core
 MAX_WORKERS = 256
 
-RulesetRef = Union[str, Path, Ruleset]
 Progress = Callable[[int], None]
 
 __all__ = ["GameResult", "Summary", "SeatSummary", "simulate", "play_one", "game_seed", "seat_bots",
@@ -161,23 +160,6 @@ class Summary:
         }
 
 
-def resolve(ruleset: RulesetRef) -> tuple[Ruleset, str]:
-    """The ruleset and the reference a record should name (a bundled name or a file path)."""
-    if isinstance(ruleset, Ruleset):
-        return ruleset, ruleset.source
-    from ..ruleset.loader import load_ruleset
-
-    text = str(ruleset)
-    rules = load_ruleset(text)      # a bad file is one RuleFileError with its place
-    return rules, (rules.name if rules.source == str(_bundled(text)) else str(Path(rules.source).resolve()))
-
-
-def _bundled(name: str) -> Path:
-    from ..ruleset.loader import bundled_path
-
-    return bundled_path(name)
-
-
 def check_args(ruleset: Ruleset, games: int, players: Optional[int], bots: Sequence[str],
                workers: int) -> tuple[int, tuple[str, ...]]:
     """Check a run's arguments; return the number of players and the bot of every seat."""
@@ -205,7 +187,8 @@ def simulate(ruleset: RulesetRef, games: int, players: Optional[int] = None,
 
     ``progress`` (if given) is called with the number of games finished so far.
     """
-    rules, ref = resolve(ruleset)
+    rules, spec = open_rules(ruleset)
+    ref = spec.ref
     players, per_seat = check_args(rules, games, players, bots, workers)
     rdir = None
     if record_dir is not None:

@@ -9,13 +9,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field as dc_field
 from typing import Any, Callable, Optional
 
+from mypy_extensions import mypyc_attr
+
 from ..ruleset.model import Field, Ruleset
 from ..ruleset.model import TransferKind
 from .actions import POT
-from .events import Seat, new_transfer
+from .events import Seat, Transfer
 from .kinds import RoundKind
 
 
+@mypyc_attr(serializable=True)     # copied by GameState.clone()
 @dataclass(slots=True)
 class RoundState:
     """Everything that happens in one round; reset at the start of every round."""
@@ -55,19 +58,7 @@ class RoundState:
         return [(self.start + i) % self.players for i in range(self.players)]
 
 
-# Each field's factor for every kind of transfer, read once (by :meth:`Table.pay`), by the field's
-# id; an entry keeps its field, so that the id stays its own.
-_FACTORS: dict[int, tuple[Field, dict[TransferKind, int]]] = {}
-
-
-def field_factors(field: Field) -> tuple[Field, dict[TransferKind, int]]:
-    """``field`` and its factor of each transfer kind, remembered in :data:`_FACTORS`."""
-    if len(_FACTORS) >= 256:
-        _FACTORS.clear()
-    known = _FACTORS[id(field)] = (field, {k: field.factor(k) for k in TransferKind})
-    return known
-
-
+@mypyc_attr(serializable=True)     # copied by GameState.clone()
 class Table:
     """The chips, the pot, the log and the current round, shared by all phases."""
 
@@ -85,6 +76,7 @@ class Table:
         self.watch_transfers: Optional[Callable[[object], None]] = None   # the same, or None
         self.watch_play: Optional[Callable[[object], None]] = None        # the same, or None
         self.pot_taken: list[int] = []          # each amount a seat took from the pot, in order
+        self.factors: tuple[Optional[Field], dict[TransferKind, int]] = (None, {})   # a field's factors (pay)
 
     @property
     def total(self) -> int:
@@ -113,9 +105,9 @@ class Table:
         r = self.round
         field = r.field
         if multiply and field is not None:
-            known = _FACTORS.get(id(field))
-            if known is None or known[0] is not field:
-                known = field_factors(field)
+            known = self.factors
+            if known[0] is not field:           # the field's factor of each kind, read once a round
+                known = self.factors = (field, {k: field.factor(k) for k in TransferKind})
             factor = known[1][kind]
         else:
             factor = 1
@@ -136,7 +128,7 @@ class Table:
             self.pot += amount
         else:
             chips[target] += amount
-        event = new_transfer(r.index, kind, source, target, amount, reason, base, factor)
+        event = Transfer(r.index, kind, source, target, amount, reason, base, factor)
         self.events.append(event)
         if self.watch_transfers is not None:
             self.watch_transfers(event)

@@ -19,8 +19,8 @@ from typing import Any, Callable, Optional, Sequence
 from ..ruleset.errors import SetupError
 from ..ruleset.overrides import Setting
 from .compare import Comparison, add_pair, measures
-from .games import GameResult, spec_of
-from .simulate import (Job, RulesetRef, check_args, chunk_size, chunks, resolve)
+from .games import GameResult, Job, RulesetRef, open_rules
+from .simulate import check_args, chunk_size, chunks
 
 __all__ = ["Point", "Sweep", "sweep", "MAX_POINTS", "MAX_SWEEP_GAMES"]
 
@@ -100,9 +100,8 @@ def sweep(base: RulesetRef, settings: Sequence[Setting], games: int, players: Op
         raise SetupError("give at least one setting to sweep, e.g. trick_settlement.per_trick=1,2,3", "settings")
     if games > MAX_SWEEP_GAMES:
         raise SetupError(f"games must be at most {MAX_SWEEP_GAMES:,} in a sweep, not {games}", "games")
-    rules, _ = resolve(base)
+    rules, spec = open_rules(base)
     players, per_seat = check_args(rules, games, players, bots, workers)
-    spec = spec_of(rules)
     points = grid(settings)
     specs = [spec] + [type(spec)(spec.ref, p) for p in points]
     rulesets = [rules] + [s.load() for s in specs[1:]]

@@ -17,7 +17,7 @@ from .phases.base import PhaseRule
 from .phases.pot import PotPhase
 from .phases.rolecache import RoleCache
 from .plugins import plugin_for
-from .round_phases import new_phases
+from .round_phases import build_phases
 from .told import ToldRoles
 
 __all__ = ["told_phases", "told_game"]
@@ -27,7 +27,7 @@ def told_phases(ruleset: Ruleset) -> tuple[PhaseRule, ...]:
     """The ruleset's phases, the deal and the play (and the phases that read cards the table does
     not tell) replaced by the play kind's told phases; the role cache takes claims at their word."""
     told = plugin_for(ruleset).told.phases
-    phases = tuple(told[p.phase](ruleset) if p.phase in told else p for p in new_phases(ruleset))
+    phases = tuple(told[p.phase](ruleset) if p.phase in told else p for p in build_phases(ruleset))
     play = next((p for p in phases if p.phase is Phase.PLAY), None)
     roles: Optional[ToldRoles] = None
     for p in phases:

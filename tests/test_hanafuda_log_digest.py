@@ -1,7 +1,7 @@
-"""Issue 15: hanafuda rounds played faster play the same games. Many seeded rounds of random play
-(through ``GameState.apply`` and driven by uniform bots) under the bundled hanafuda rule files and
-house variants give the final chips and event log recorded from the interpreter before its
-hanafuda play was sped up (main at a8868b5): digests of the log, not a run of the current code."""
+"""Determinism of hanafuda play (H4-H22): many seeded rounds of random play, applied action by action
+and played by random bots (:func:`~hachihachi.interpreter.games.play_out`), under the bundled
+hanafuda rule files and house variants give the final chips and event log recorded here (digests
+of the log's ``repr``)."""
 
 import hashlib
 import random
@@ -17,7 +17,7 @@ from hachihachi.ruleset.loader import load_ruleset
 HOUSE = Path(__file__).parent / "house_rules" / "variants"
 
 # (rule file, players): chips and log digest of 40 rounds applied action by action (seed 15),
-# then of 40 rounds driven by uniform bots (seed 16), as the code before the change played them.
+# then of 40 rounds played by random bots (seed 16).
 RECORDED = {
     ("hanafuda_hachihachi", 3): ((-1756, 1492, 264), "8fc8f9a3c52ceade", (1636, -1451, -185), "e735b31c5bec208f"),
     ("hanafuda_go_drop", 5): ((757, -1694, 1313, 225, -601), "1689509a7430dac5",
@@ -44,7 +44,7 @@ def digest(game: GameState) -> str:
 
 
 @pytest.mark.parametrize("name,players", list(RECORDED), ids=[n for n, _ in RECORDED])
-def test_issue15_hanafuda_rounds_play_as_before(name, players):
+def test_H14_seeded_hanafuda_rounds_end_with_the_recorded_chips_and_log(name, players):
     ruleset = rules(name)
     applied = GameState(ruleset, players=players, seed=15, rounds=40)
     rng = random.Random(15)
@@ -53,9 +53,9 @@ def test_issue15_hanafuda_rounds_play_as_before(name, players):
             applied.deal_random(rng)
         else:
             applied.apply(rng.choice(applied.legal_actions()))
-    driven = GameState(ruleset, players=players, seed=16, rounds=40)
-    play_out(driven, [RandomBot()] * players, 16)
-    assert (applied.chips, digest(applied), driven.chips, digest(driven)) == RECORDED[name, players]
+    played = GameState(ruleset, players=players, seed=16, rounds=40)
+    play_out(played, [RandomBot()] * players, 16)
+    assert (applied.chips, digest(applied), played.chips, digest(played)) == RECORDED[name, players]
 
 
 def test_issue15_piles_judged_whole_play_as_before(monkeypatch):

@@ -87,10 +87,10 @@ def test_t14_count_class_counts_the_class_cards_of_the_context():
         assert evaluator.count_class("light", hand) == sum(1 for c in hand if STANDARD_52.rank(c) >= 8)
 
 
-def test_t14_t15_the_role_cache_answers_for_the_same_hand_tuple_and_context_only():
-    """The phases' role cache remembers a deal's own hand tuples (a clone shares them): the same
-    tuple in the same context is one evaluation; an equal hand in another tuple, another
-    context, or a list is evaluated anew, and every answer is the evaluator's."""
+def test_t14_t15_the_role_cache_answers_for_the_same_hand_and_context_only():
+    """The phases' role cache remembers a deal's hand tuples by their cards: the same hand in the
+    same context is one evaluation; another context, or a list, is evaluated anew, and every
+    answer is the evaluator's."""
     from hachihachi.interpreter.phases.rolecache import RoleCache
 
     rules = load_ruleset("hachihachi_trick")
@@ -106,9 +106,9 @@ def test_t14_t15_the_role_cache_answers_for_the_same_hand_tuple_and_context_only
     hand = tuple(STANDARD_52.parse_list("As Ah Ad Ac Ks Kh Kd"))
     first = cache.values(hand, 0, 5)
     assert cache.values(hand, 0, 5) is first and len(calls) == 1
-    assert cache.values(tuple(list(hand)), 0, 5).go == first.go == 20 and len(calls) == 2
-    assert cache.values(hand, 1, 5).go == 20 and len(calls) == 3
-    assert cache.values(list(hand), 0, 5).go == 20 and cache.values(list(hand), 0, 5).go == 20 and len(calls) == 5
+    assert cache.values(tuple(list(hand)), 0, 5) is first and len(calls) == 1
+    assert cache.values(hand, 1, 5).go == first.go == 20 and len(calls) == 2
+    assert cache.values(list(hand), 0, 5).go == 20 and cache.values(list(hand), 0, 5).go == 20 and len(calls) == 4
     rng = random.Random(3)
     for _ in range(40):                     # more hands than the cache holds: still the evaluator's answers
         other = tuple(sorted(rng.sample(range(52), 7)))

@@ -10,7 +10,6 @@ from ..game import GameState
 
 class RandomBot:
     name = "random"
-    uniform = True          # draws by position among the legal actions only (drive.py)
 
     def choose(self, game: GameState, seat: int, rng: random.Random) -> ActionBase:
         action: ActionBase = rng.choice(game.legal_actions())      # a seat's legal actions: a tuple

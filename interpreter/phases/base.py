@@ -7,55 +7,44 @@ whether it runs in this round at all, ``enter`` does its automatic work (transfe
 
 from __future__ import annotations
 
-from typing import Any, Callable, Container, Optional, Protocol
+from typing import Any, ClassVar, Container, Optional, Protocol
+
+from mypy_extensions import mypyc_attr
 
 from ...ruleset.errors import IllegalAction
 from ...ruleset.model import Phase, Ruleset
-from ..actions import CHANCE, ActionBase
-from ..draws import below, seat_bits
-from ..events import Applied
+from ..actions import ActionBase
 from ..state import Table
-
-# A uniform pick (:mod:`..drive`): ``pick(seat, options)`` draws one of ``options`` by its position
-# alone (chance samples its space of deals), so a phase may offer any sequence in the order of its
-# legal actions, e.g. the cards rather than the ``Play`` actions of them.
-Pick = Callable[[int, Any], Any]
 
 
 class Acting(Protocol):
-    """What a loop of actions reads: a phase or a play engine."""
+    """What takes a phase's actions: the phase itself, or the play phase's play engine."""
 
     def actor(self, t: Table) -> Optional[int]: ...
 
     def legal(self, t: Table) -> Container[object]: ...
 
+    def check(self, t: Table, action: object) -> None: ...
+
     def apply(self, t: Table, action: Any) -> None: ...
 
 
-def drive_actions(rule: Acting, t: Table, pick: Pick) -> None:
-    """Play ``rule`` until its :meth:`actor` is None, each action drawn by ``pick`` from its
-    :meth:`legal` and logged as ``GameState.apply`` logs it."""
-    log, bits = t.events, seat_bits(pick)
-    while (who := rule.actor(t)) is not None:
-        options: Any = rule.legal(t)            # a seat's: a sequence (see Pick)
-        if bits is None or who == CHANCE:
-            action = pick(who, options)
-        else:                                   # pick's draw (draws.seat_bits)
-            action = options[below(bits[who], len(options))]
-        log.append(Applied(t.round.index, who, action))
-        rule.apply(t, action)
-
-
+@mypyc_attr(allow_interpreted_subclasses=True)     # the told rounds (told_*.py) subclass it
 class PhaseRule:
     """Base of all phases: by default it always applies, does nothing and asks nobody."""
 
-    phase: Phase
+    phase: ClassVar[Phase]           # which phase of the rule file's round this is
 
     def __init__(self, ruleset: Ruleset):
         self.ruleset = ruleset
 
     def applies(self, t: Table) -> bool:
         return True
+
+    def acting(self) -> Acting:
+        """What takes the phase's actions (:meth:`actor`, :meth:`legal`, :meth:`check`,
+        :meth:`apply`): the phase itself, unless it hands them on as the play phase does."""
+        return self
 
     def enter(self, t: Table) -> None:
         """Do the phase's automatic work when it begins."""
@@ -75,12 +64,6 @@ class PhaseRule:
 
     def apply(self, t: Table, action: Any) -> None:
         """Apply a legal action (one :meth:`check` accepted: each phase takes its own action type)."""
-
-    def drive(self, t: Table, pick: Pick) -> None:
-        """Play the phase until :meth:`actor` is None, each action drawn by ``pick`` from
-        :meth:`legal` and logged as ``GameState.apply`` logs it. A phase may play its own actions
-        faster, as long as the log and every draw of ``pick`` stay the same."""
-        drive_actions(self, t, pick)
 
 
 def describe(action: object, t: Table) -> str:

@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 from typing import Optional, Protocol
 
+from mypy_extensions import mypyc_attr
+
 from ...ruleset.errors import IllegalAction
 from ...ruleset.model import Phase, Ruleset
 from ..actions import CHANCE, ActionBase, Deal
-from ..draws import shuffle
 from ..events import FieldMade
 from ..state import Table
 from .base import PhaseRule
@@ -37,7 +38,7 @@ class DealSpace:
     def sample(self, rng: random.Random) -> Deal:
         """A uniformly random deal: shuffle the deck, deal hands, turn the next card."""
         cards = list(self._deck)
-        shuffle(rng, cards)                                 # rng.shuffle's order
+        rng.shuffle(cards)
         n = self._n
         hands = []
         for i in self._cuts:
@@ -76,6 +77,7 @@ class DealSpace:
         return f"<any deal of {self.ruleset.hand_size} cards to {self.players} seats and an indicator>"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)     # the told rounds (told_*.py) subclass it
 class ChancePhase(PhaseRule):
     """A phase that waits for chance's deal; ``legal`` is the space of valid deals of the play kind."""
 
@@ -102,6 +104,7 @@ class ChancePhase(PhaseRule):
             raise IllegalAction(f"bad deal: {problem}")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)     # the told rounds (told_*.py) subclass it
 class DealPhase(ChancePhase):
     """T7: the trick game's deal: the hands and the turned indicator, which makes trump and the field."""
 

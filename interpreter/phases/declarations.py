@@ -8,11 +8,10 @@ from ...ruleset.errors import IllegalAction
 from ...ruleset.model import Phase, Ruleset
 from ...ruleset.model import TransferKind
 from ..actions import POT, Declare
-from ..draws import below, seat_bits
-from ..events import Applied, ForcedOut, InternedApplied
+from ..events import ForcedOut
 from ..kinds import RoundKind
 from ..state import Table
-from .base import PhaseRule, Pick
+from .base import PhaseRule
 
 GO, DROP = Declare(True), Declare(False)
 GO_ONLY, GO_OR_DROP = (GO,), (GO, DROP)
@@ -36,7 +35,6 @@ class Declarations(PhaseRule):
         fee = ruleset.declaration.drop_fee.fee
         # each voluntary dropper's fee and the words of its transfer, by the droppers before it
         self._drops = tuple((fee(n), f"drop fee of dropper {n + 1}") for n in range(ruleset.players.max))
-        self._applied = InternedApplied(2 * ruleset.players.max)      # by seat and go or drop
 
     def actor(self, t: Table) -> Optional[int]:
         r = t.round
@@ -65,24 +63,6 @@ class Declarations(PhaseRule):
         seat = self.actor(t)
         assert seat is not None                 # applied while the phase waits for a seat
         self._declare(t, seat, action.go)
-
-    def drive(self, t: Table, pick: Pick) -> None:
-        """The declarations with uniform picks (:meth:`.base.PhaseRule.drive`): the steps of
-        :meth:`actor`, :meth:`legal` and :meth:`apply` in one loop."""
-        r = t.round
-        log, index = t.events, r.index
-        known = self._applied.row(index)
-        bits = seat_bits(pick)                                      # the seats' draws (draws.py)
-        while not r.declarations_done:
-            seat = (r.start + len(r.declarations)) % r.players     # :meth:`actor`
-            must_go = r.mizuten and seat == r.start                 # :meth:`must_go`
-            options = GO_ONLY if must_go else GO_OR_DROP
-            go = (pick(seat, options) if bits is None else options[below(bits[seat], len(options))]) is GO
-            applied = known[2 * seat + go]
-            if applied is None:
-                applied = known[2 * seat + go] = Applied(index, seat, GO if go else DROP)
-            log.append(applied)
-            self._declare(t, seat, go)
 
     def _declare(self, t: Table, seat: int, go: bool) -> None:
         r = t.round

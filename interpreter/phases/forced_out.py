@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from ...ruleset.model import Phase, Ruleset
 from ...ruleset.model import TransferKind
-from ..events import new_roles_shown
+from ..events import RolesShown
 from ..state import Table
 from .base import PhaseRule
-from .rolecache import RoleCache
+from .rolecache import RoleCache, RoleValues
 
 
 class ForcedOutPayments(PhaseRule):
@@ -15,7 +15,7 @@ class ForcedOutPayments(PhaseRule):
 
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
-        self.roles = RoleCache(ruleset)
+        self.roles: RoleValues = RoleCache(ruleset)
         self._per_card = tuple(ruleset.forced_out.per_card.items())     # (card class, points) in order
 
     def applies(self, t: Table) -> bool:
@@ -30,7 +30,7 @@ class ForcedOutPayments(PhaseRule):
             counted = {name: ev.count_class(name, hand, r.trump, r.indicator) for name, _ in self._per_card}
             card_points = sum(points * counted[name] for name, points in self._per_card)
             roles = ev.values(hand, r.trump, r.indicator)
-            t.emit(new_roles_shown(r.index, seat, roles.ids, roles.forced, aces=sum(counted.values())))
+            t.emit(RolesShown(r.index, seat, roles.ids, roles.forced, aces=sum(counted.values())))
             parts = [f"{k} {n}" for n, k in counted.items() if k]
             parts += [f"{h.id} {h.forced}" for h in roles.hits if h.forced]
             reason = "forced out: " + (", ".join(parts) or "nothing")

@@ -5,16 +5,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import cached_property
 from itertools import repeat
 from operator import indexOf
-from typing import Any, Iterable, Mapping, Optional, Protocol, Sequence, TypeVar
+from typing import Any, Iterable, Mapping, Optional, Protocol, Sequence
 
 from ...ruleset.hanafuda_rules import HanaField, HanafudaRules
 from ...ruleset.model import Phase, Ruleset, TransferKind
 from ...ruleset.roles import RoleResult
 from ..actions import ActionBase
-from ..draws import shuffle
 from ..events import FieldMade, RolesShown
 from ..kinds import PLAYED, RoundKind
 from ..play.matching import MatchingState, seat_goers
@@ -33,25 +31,6 @@ class HanaDeal(ActionBase):
 
     def told(self, deck: Any) -> str:
         return "the deal"
-
-
-_new_object = object.__new__
-_F = TypeVar("_F")
-
-
-def new_hana_deal(hands: tuple[tuple[int, ...], ...], field: tuple[int, ...], stock: tuple[int, ...]) -> HanaDeal:
-    """``HanaDeal(hands, field, stock)`` (the deal of every round), built by :func:`_frozen`."""
-    return _frozen(HanaDeal, hands=hands, field=field, stock=stock)
-
-
-def _frozen(cls: type[_F], **fields: Any) -> _F:
-    """A frozen dataclass ``cls(**fields)``, built without the frozen ``__init__``'s
-    ``object.__setattr__`` per field: the fields (given in their order) are put in its
-    ``__dict__`` in that order, as that ``__init__`` puts them, so it is the same value (equal,
-    printed, copied and pickled alike)."""
-    obj = _new_object(cls)
-    obj.__dict__.update(fields)
-    return obj
 
 
 @dataclass(frozen=True)
@@ -73,12 +52,6 @@ class RoundScored:
     points: tuple[int, ...]
     specials: tuple[tuple[str, int, int], ...]      # (role, seat, value in kan)
     fukikeshi: bool
-
-
-def new_round_scored(round: int, points: tuple[int, ...], specials: tuple[tuple[str, int, int], ...],
-                     fukikeshi: bool) -> RoundScored:
-    """``RoundScored(...)`` (once a round), built by :func:`_frozen`."""
-    return _frozen(RoundScored, round=round, points=points, specials=specials, fukikeshi=fukikeshi)
 
 
 class Piles(Protocol):
@@ -119,11 +92,11 @@ class HanaDealSpace:
     def sample(self, rng: random.Random) -> HanaDeal:
         cards = list(self.ruleset.deck.cards)
         while True:
-            shuffle(rng, cards)                         # rng.shuffle's very order, drawn faster
+            rng.shuffle(cards)
             field = tuple(sorted(cards[self._field]))
             if self._four(field) is None:               # field_four: redeal
                 hands = tuple(map(tuple, map(sorted, map(cards.__getitem__, self._hands))))
-                return new_hana_deal(hands, field, tuple(cards[self._stock]))
+                return HanaDeal(hands, field, tuple(cards[self._stock]))
 
     def _four(self, field: Iterable[int]) -> Optional[int]:
         months = list(map(self._month.__getitem__, field))
@@ -281,6 +254,11 @@ class CardScoring(PhaseRule):
         self._sohachi, self._nihachi, self._sujuroku = map(rules.specials.get, ("sohachi", "nihachi", "sujuroku"))
         # H19 counts chaff from the piles (not told): a pile of fewer cards than sujuroku's count has too few
         self._chaff_in_piles = type(self).chaff is CardScoring.chaff
+        # the cards H19 counts as chaff: the chaff and the changeling month's cards
+        deck, month = rules.deck, rules.changeling_month
+        self._chaff = frozenset(c for c in deck.cards if deck.kind(c) == "chaff" or deck.month(c) == month)
+        # the hand roles of H12 (tobikomi) and H13 (nuke)
+        self._bonus_roles = frozenset(rules.tobikomi.roles), frozenset(rules.nuke.roles)
 
     def applies(self, t: Table) -> bool:
         s = t.round.play
@@ -294,7 +272,7 @@ class CardScoring(PhaseRule):
         points = self.card_points(s)
         specials = self._specials(r, s, points)
         blown = bool(specials) and rules.fukikeshi
-        t.emit(new_round_scored(r.index, tuple(map(points.get, range(t.players), repeat(0))), tuple(specials),
+        t.emit(RoundScored(r.index, tuple(map(points.get, range(t.players), repeat(0))), tuple(specials),
                                 blown))
         if specials:
             kan = rules.kan
@@ -318,12 +296,6 @@ class CardScoring(PhaseRule):
     def chaff(self, s: Piles, seat: int) -> int:
         """H19 sujuroku: the chaff ``seat`` captured, willow cards counted as chaff."""
         return len(self._chaff.intersection(s.captures[seat]))     # a pile holds each card once
-
-    @cached_property
-    def _chaff(self) -> frozenset[int]:
-        """The cards H19 counts as chaff: the chaff and the changeling month's cards."""
-        deck, month = self.ruleset.hanafuda.deck, self.ruleset.hanafuda.changeling_month
-        return frozenset(c for c in deck.cards if deck.kind(c) == "chaff" or deck.month(c) == month)
 
     def took_three(self, t: DealtTable, s: Piles, seat: int) -> bool:
         """H12 tobikomi: ``seat`` captured the three cards of a month it was dealt."""
@@ -354,12 +326,6 @@ class CardScoring(PhaseRule):
                 if chaff >= need:
                     out.append(("sujuroku", seat, n.value + n.per_extra * (chaff - need)))
         return out
-
-    @cached_property
-    def _bonus_roles(self) -> tuple[frozenset[str], frozenset[str]]:
-        """The hand roles of H12 (tobikomi) and H13 (nuke), read once."""
-        rules = self.ruleset.hanafuda
-        return frozenset(rules.tobikomi.roles), frozenset(rules.nuke.roles)
 
     def _refund_hand_roles(self, t: Table, s: MatchingState) -> None:
         kan = self.ruleset.hanafuda.kan

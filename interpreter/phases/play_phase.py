@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any, Container, Optional
+
 from ...ruleset.model import Phase, Ruleset
 from ..kinds import PLAYED
+from ..play.base import PlayEngine
 from ..plugins import plugin_for
 from ..state import Table
 from .base import PhaseRule
@@ -15,14 +18,24 @@ class PlayPhase(PhaseRule):
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
         self.engine = plugin_for(ruleset).engine(ruleset)
-        # the engine's own methods (the same signatures), bound once: the play phase is the
-        # hottest path of a round; set in the instance's dict, as methods are not reassigned
-        vars(self).update(actor=self.engine.actor, legal=self.engine.legal,
-                          check=self.engine.check, apply=self.engine.apply,
-                          drive=self.engine.drive)   # the engine's own loop for uniform picks (drive.py)
 
     def applies(self, t: Table) -> bool:
         return t.round.kind in PLAYED
 
     def enter(self, t: Table) -> None:
         self.engine.start(t)
+
+    def acting(self) -> PlayEngine:
+        return self.engine
+
+    def actor(self, t: Table) -> Optional[int]:
+        return self.engine.actor(t)
+
+    def legal(self, t: Table) -> Container[object]:
+        return self.engine.legal(t)
+
+    def check(self, t: Table, action: object) -> None:
+        self.engine.check(t, action)
+
+    def apply(self, t: Table, action: Any) -> None:
+        self.engine.apply(t, action)

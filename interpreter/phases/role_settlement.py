@@ -6,11 +6,11 @@ from itertools import combinations
 
 from ...ruleset.model import Phase, Ruleset
 from ...ruleset.model import TransferKind
-from ..events import new_roles_shown
+from ..events import RolesShown
 from ..kinds import PLAYED, RoundKind
 from ..state import Table
 from .base import PhaseRule
-from .rolecache import RoleCache
+from .rolecache import RoleCache, RoleValues
 
 
 class RoleSettlement(PhaseRule):
@@ -18,7 +18,7 @@ class RoleSettlement(PhaseRule):
 
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
-        self.roles = RoleCache(ruleset)
+        self.roles: RoleValues = RoleCache(ruleset)
         self._kinds = PLAYED | ({RoundKind.TWO_GOERS_SPLIT} if ruleset.two_goers.split_settles_roles else set())
 
     def applies(self, t: Table) -> bool:
@@ -31,7 +31,7 @@ class RoleSettlement(PhaseRule):
         for seat in r.goers:
             result = self.roles.values(r.dealt[seat], r.trump, r.indicator)     # as dealt (T15)
             value[seat] = result.go
-            t.emit(new_roles_shown(r.index, seat, result.ids, result.go))
+            t.emit(RolesShown(r.index, seat, result.ids, result.go))
         for a, b in combinations(r.goers, 2):
             low, high = (a, b) if value[a] < value[b] else (b, a)
             t.pay(TransferKind.ROLES, low, high, value[high] - value[low],

@@ -1,20 +1,26 @@
 """Role evaluations of recent deals, remembered by the phases that show roles (T14, T15).
 
 A phase object is shared by a game and all its clones (``GameState.clone``), so a search that plays
-the same deal out many times evaluates each hand once. A hand is remembered by the very tuple the
-deal holds (``round.dealt``), which a clone shares (copying a tuple of numbers gives the tuple
-itself): a new hand costs one lookup by the object's id, not a key built and hashed from its cards,
-and the evaluator's own caches (by rank key, suit key ...) answer for equal hands of other deals.
-The cache is bounded, and an entry answers only for the same object, trump and indicator, so it
-never answers for a different deal. Hands given as other sequences are evaluated every time.
+the same deal out many times evaluates each hand once. A hand is remembered by its cards (the
+tuple the deal holds, ``round.dealt``), its trump and its indicator; the evaluator's own caches
+(by rank key, suit key ...) answer for other hands. The cache is bounded. Hands given as other
+sequences than tuples are evaluated every time.
 """
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import Optional, Protocol, Sequence
 
 from ...ruleset.model import Ruleset
 from ...ruleset.roles import Resolution
+
+
+class RoleValues(Protocol):
+    """What the phases that show roles read: a :class:`RoleCache`, or the told rounds' stand-in."""
+
+    def values(self, hand: Sequence[int], trump: Optional[int], indicator: Optional[int]) -> Resolution: ...
+
+    def count_class(self, name: str, hand: Sequence[int], trump: Optional[int], indicator: Optional[int]) -> int: ...
 
 
 class RoleCache:
@@ -22,20 +28,20 @@ class RoleCache:
 
     def __init__(self, ruleset: Ruleset, size: int = 64):
         self.ruleset, self.size = ruleset, size
-        # by the hand tuple's id: (the hand itself, which keeps the id its own, trump, indicator, roles)
-        self._results: dict[int, tuple[tuple[int, ...], Optional[int], Optional[int], Resolution]] = {}
+        self._results: dict[tuple[tuple[int, ...], Optional[int], Optional[int]], Resolution] = {}
         self._classes: dict[tuple[str, Optional[int], Optional[int]], tuple[int, ...]] = {}
 
     def values(self, hand: Sequence[int], trump: Optional[int], indicator: Optional[int]) -> Resolution:
         """The roles (``.hits``, ``.ids``) and totals (``.go``, ``.forced``) of ``hand``."""
-        hit = self._results.get(id(hand))
-        if hit is not None and hit[0] is hand and hit[1] == trump and hit[2] == indicator:
-            return hit[3]
-        found = self.ruleset.evaluator.values(hand, trump, indicator)
-        if type(hand) is tuple:                 # its cards never change: remembered by the object
+        if type(hand) is not tuple:             # a hand that may change is not remembered
+            return self.ruleset.evaluator.values(hand, trump, indicator)
+        key = (hand, trump, indicator)
+        found = self._results.get(key)
+        if found is None:
+            found = self.ruleset.evaluator.values(hand, trump, indicator)
             if len(self._results) >= self.size:
                 self._results.clear()
-            self._results[id(hand)] = (hand, trump, indicator, found)
+            self._results[key] = found
         return found
 
     def count_class(self, name: str, hand: Sequence[int], trump: Optional[int], indicator: Optional[int]) -> int:

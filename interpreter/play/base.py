@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any, Container, Optional, Protocol
 
-from ..phases.base import Pick
 from ..state import Table
 
 
@@ -34,7 +33,3 @@ class PlayEngine(Protocol):
 
     def apply(self, t: Table, action: Any) -> None:
         """Apply a legal action (one :meth:`check` accepted; each engine takes its own actions)."""
-
-    def drive(self, t: Table, pick: Pick) -> None:
-        """Play out the round with uniform picks (:meth:`..phases.base.PhaseRule.drive`);
-        :func:`..phases.base.drive_actions` is the plain loop an engine may use."""

@@ -6,15 +6,16 @@ from dataclasses import dataclass, field as dc_field
 from functools import lru_cache
 from typing import Optional
 
+from mypy_extensions import mypyc_attr
+
 from ...ruleset.errors import IllegalAction
 from ...ruleset.model import Ruleset
 from ..actions import Play
-from ..events import Applied, InternedApplied, TrickTaken, new_trick_taken
-from ..draws import seat_bits
-from ..phases.base import Pick
+from ..events import TrickTaken
 from ..state import Table
 
 
+@mypyc_attr(serializable=True)     # copied by GameState.clone()
 @dataclass(slots=True)
 class TrickState:
     """The trick play of one round: the goers in play order, the trick on the table, the past ones."""
@@ -67,7 +68,6 @@ class TrickEngine:
         self._follow = ruleset.trick_play.must_follow_suit
         self._trump = ruleset.trick_play.must_trump
         self._size = ruleset.deck.size
-        self._applied = InternedApplied(ruleset.players.max * self._size)    # by seat and card
 
     def start(self, t: Table) -> None:
         r = t.round
@@ -109,72 +109,6 @@ class TrickEngine:
             if trumps:
                 return trumps
         return hand
-
-    def drive(self, t: Table, pick: Pick) -> None:
-        """Play out the tricks with uniform picks (:meth:`~..phases.base.PhaseRule.drive`): each
-        seat draws among its playable cards, in the order of :meth:`legal`. The same steps as
-        :meth:`playable` and :meth:`apply`, in one loop over local variables."""
-        r = t.round
-        p: TrickState = r.play
-        hands, goers, plays, log, index = r.hands, p.goers, self._plays, t.events, r.index
-        n, suits, trump, won, done = len(goers), self._suits, r.trump, r.tricks_won, p.done
-        playable = self.playable
-        follow_only = self._follow and not self._trump      # the standard rule, written out below
-        # under it, each goer's hand split by suit (each part sorted, as the hand): the cards that
-        # follow are one list already, not one filtered anew for every card that follows
-        by_suit = self._by_suit(hands, goers) if follow_only else {}
-        current, turn = p.current, p.turn
-        known, size = self._applied.row(index), self._size
-        bits = seat_bits(pick)                          # the seats' draws, made here (draws.py)
-        led_keys = _trick_keys(trump, suits, self._size)
-        log_taken = log.append if t.watch_play is None else t.emit_play     # (watched as apply is)
-        while hand := hands[seat := goers[turn]]:
-            if not current:                             # :meth:`playable`: the leader plays any card
-                options = hand
-            elif follow_only:                           # the led suit if the hand has any, else any card
-                options = by_suit[seat][current[0] % suits] or hand
-            else:
-                options = playable(t, hand)             # reads p.current, kept as current below
-            if bits is None:
-                card = pick(seat, options)
-            else:                                       # pick's draw (draws.seat_bits)
-                draw, m = bits[seat], len(options)
-                k = m.bit_length()
-                x = draw(k)
-                while x >= m:
-                    x = draw(k)
-                card = options[x]
-            applied = known[seat * size + card]
-            if applied is None:
-                applied = known[seat * size + card] = Applied(index, seat, plays[card])
-            log.append(applied)
-            hand.remove(card)
-            if follow_only:
-                by_suit[seat][card % suits].remove(card)
-            current.append(card)
-            turn = turn + 1 if turn + 1 < n else 0
-            if len(current) == n:                       # :func:`_best_card`, its table read once
-                best = current.index(max(current, key=led_keys[current[0] % suits].__getitem__))
-                winner_i = (turn + best) % n            # turn: the leader again
-                winner = goers[winner_i]
-                taken = new_trick_taken(index, len(done), p.leader, tuple(current), winner)
-                done.append(taken)
-                log_taken(taken)
-                won[winner] += 1
-                p.leader, turn = winner, winner_i
-                current = p.current = []
-        p.turn = turn
-
-    def _by_suit(self, hands: list[list[int]], goers: list[int]) -> dict[int, list[list[int]]]:
-        """Each goer's hand as one sorted list per suit."""
-        suits = self._suits
-        split: dict[int, list[list[int]]] = {}
-        for seat in goers:
-            parts: list[list[int]] = [[] for _ in range(suits)]
-            for card in hands[seat]:
-                parts[card % suits].append(card)
-            split[seat] = parts
-        return split
 
     def check(self, t: Table, action: object) -> None:
         deck = self.ruleset.deck

@@ -1,0 +1,53 @@
+"""Build settings beside pyproject.toml (which holds everything else): the opt-in compiled engine.
+
+``pip install .`` installs the pure-Python package, the reference. ``HACHIHACHI_MYPYC=1 pip install .``
+also compiles the engine's modules (:data:`ENGINE`) with mypyc, the same source, as black and mypy
+ship theirs; the compiled modules sit beside their sources and Python imports them first.
+``docs/compiled.md`` tells how to build, test and measure it.
+"""
+
+from __future__ import annotations
+
+import os
+
+from setuptools import setup
+
+# The engine: GameState, the table, the phases of a round and trick play. Not the events: a
+# compiled field of type ``Union[int, Party]`` keeps a plain int (the log must show Party.CHANCE and
+# Party.POT as the pure package does). Not (yet)
+# hanafuda's phases and matching play: their actions (HanaDeal, Capture) subclass the pure
+# ActionBase of actions.py, which mypyc cannot make a dataclass of in a compiled module.
+ENGINE = [
+    "interpreter/kinds.py",
+    "interpreter/state.py",
+    "interpreter/round_phases.py",
+    "interpreter/game.py",
+    "interpreter/phases/base.py",
+    "interpreter/phases/rolecache.py",
+    "interpreter/phases/deal.py",
+    "interpreter/phases/mizuten_call.py",
+    "interpreter/phases/declarations.py",
+    "interpreter/phases/forced_out.py",
+    "interpreter/phases/two_goer_choice.py",
+    "interpreter/phases/one_goer_pot.py",
+    "interpreter/phases/role_settlement.py",
+    "interpreter/phases/play_phase.py",
+    "interpreter/phases/trick_settlement.py",
+    "interpreter/phases/pot.py",
+    "interpreter/phases/mizuten_bonus.py",
+    "interpreter/play/base.py",
+    "interpreter/play/tricks.py",
+]
+
+
+def compiled() -> list[object]:
+    """The mypyc extensions of :data:`ENGINE`, named as installed (``hachihachi.interpreter...``):
+    mypy reads the modules through ``.typing/hachihachi`` (one symlink per top-level folder)."""
+    from mypyc.build import mypycify
+
+    os.environ["MYPYPATH"] = ".typing"
+    options = ["--config-file=", "--explicit-package-bases", "--python-version=3.10", "--ignore-missing-imports"]
+    return list(mypycify(options + [os.path.join(".typing", "hachihachi", p) for p in ENGINE], opt_level="3"))
+
+
+setup(ext_modules=compiled() if os.environ.get("HACHIHACHI_MYPYC") == "1" else [])

@@ -1,0 +1,45 @@
+"""The event log's values (interfaces.md): frozen, equal by their fields, copied and pickled as
+the values they are."""
+
+import copy
+import dataclasses
+import pickle
+
+import pytest
+
+from hachihachi.interpreter.actions import POT, Play
+from hachihachi.interpreter.events import (Applied, FieldMade, ForcedOut, RolesShown, RoundEnded, RoundStarted,
+                                           TrickTaken, Transfer)
+from hachihachi.interpreter.kinds import RoundKind
+from hachihachi.interpreter.phases.hanafuda import HanaDeal, RoundScored
+from hachihachi.interpreter.play.matching import Captured
+from hachihachi.ruleset.model import TransferKind
+
+EVENTS = [
+    Applied(0, 1, Play(5)),
+    Transfer(0, TransferKind.POT, POT, 2, 10, "pot", 10, 1),
+    TrickTaken(0, 0, 1, (5, 9, 13), 2),
+    RoundStarted(0, 2, 7),
+    FieldMade(0, "small", 2),
+    ForcedOut(0, (3, 4)),
+    RolesShown(0, 3, ("karasu",), 2, aces=1),
+    RoundEnded(0, RoundKind.THREE_GOERS, 2, (0, 1, 2), {0: 3, 1: 2, 2: 2}, 0, (4, -2, -2, 0, 0), 0, 1),
+    Captured(0, 1, 4, True, (5,)),
+    RoundScored(0, (10, 20, 58), (("sandan", 1, 4),), False),
+    HanaDeal(((1, 2), (3, 4)), (5, 6), (7,)),
+]
+
+
+@pytest.mark.parametrize("event", EVENTS, ids=[type(e).__name__ for e in EVENTS])
+def test_events_are_frozen_values_that_copy_and_pickle_alike(event):
+    name = dataclasses.fields(event)[0].name
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        setattr(event, name, 3)
+    for again in (copy.copy(event), copy.deepcopy(event), pickle.loads(pickle.dumps(event)),
+                  dataclasses.replace(event)):
+        assert again == event and repr(again) == repr(event) and type(again) is type(event)
+
+
+def test_a_transfer_defaults_its_base_and_multiplier():
+    e = Transfer(1, TransferKind.TRICKS, 0, 2, 4, "tricks 3 against 1")
+    assert (e.base, e.multiplier) == (0, 1) and dataclasses.replace(e, amount=5) != e
