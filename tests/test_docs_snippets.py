@@ -26,11 +26,11 @@ COMMANDS = ("hachi ", "pip ", "python ", "pytest", "ray ", "pre-commit ", "bash 
 # Snippets not run here, each with why. Matched against the start of the command.
 NOT_RUN = {
     "pip install": "installs the project; the test runs in an installed checkout already",
-    "pytest": "the test command itself",
-    "bash .ci/run": "CI itself",
     "ray start --address HEAD_IP": "a second machine of a cluster",
     "hachi sweep hachihachi_trick --set trick_settlement.per_trick=1,2,3 --games 20000": "needs a Ray cluster's head",
     "python benchmarks/builds.py": "compares with the compiled build's environment, which .ci/compiled makes",
+    "hachi serve": "a server that runs until it is stopped (tests/web start it and play through it)",
+    "hachi play --resume hachi-web/tables/ID.yaml": "ID names a table the web server made",
     "hachi score sheet.yaml": "reads the rounds a table typed into the sheet (tests/test_score.py plays them)",
 }
 # Snippets that take more than a few seconds: run by ``pytest --all`` (CI).
