@@ -184,7 +184,7 @@ def main(argv: Optional[list] = None) -> None:
     ap.add_argument("--players", type=int, default=5)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
-    from hachihachi.interpreter.simulate import game_seed
+    from hachihachi.interpreter.runs.simulate import game_seed
 
     t = time.perf_counter()
     for i in range(args.games):

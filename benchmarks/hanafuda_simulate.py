@@ -1,7 +1,7 @@
 """``hachi simulate`` speed of hanafuda Hachi-Hachi against the trick game: rounds per second.
 
 Run: ``python benchmarks/hanafuda_simulate.py [GAMES] [REPEAT]``. Plays GAMES games (default 200)
-of each ruleset through :func:`~hachihachi.interpreter.simulate.simulate` (3 players, random bots,
+of each ruleset through :func:`~hachihachi.interpreter.runs.simulate.simulate` (3 players, random bots,
 one worker, seed 7), as ``hachi simulate -n GAMES -p 3 --rules NAME --seed 7`` does, and prints the
 best rounds/s of REPEAT runs (default 3) of each, alternating between the two games so that other
 work on a shared machine hits both, and their ratio. Unlike ``benchmarks/hanafuda.py``, which
@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 import time
 
-from hachihachi.interpreter.simulate import simulate
+from hachihachi.interpreter.runs.simulate import simulate
 
 NAMES = ("hanafuda_hachihachi", "hachihachi_trick")
 

@@ -85,7 +85,7 @@ def _half_files(folder: Path) -> bool:
 
 
 def disk_cases() -> list[tuple[str, Outcome, int]]:
-    from hachihachi.interpreter.record import replay
+    from hachihachi.interpreter.records.gamerecord import replay
 
     play = ["play", "--seed", "1", "--short", "--players", "3", "--bots", "random"]
     out = []

@@ -58,8 +58,8 @@ def run(workload: str, games: int, rounds: int, replay: bool = False) -> None:
 
     from hachihachi.interpreter import GameState
     from hachihachi.interpreter.bots import make_bot
-    from hachihachi.interpreter.games import game_seed, play_out
-    from hachihachi.interpreter.simulate import simulate
+    from hachihachi.interpreter.runs.botgame import game_seed, play_out
+    from hachihachi.interpreter.runs.simulate import simulate
     from hachihachi.ruleset.loader import load_ruleset
 
     rules = load_ruleset("hachihachi_trick")

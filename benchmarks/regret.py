@@ -31,7 +31,7 @@ from hachihachi.interpreter import CHANCE, GameState
 from hachihachi.interpreter.bots import make_bot
 from hachihachi.interpreter.bots.determinize import carried_pot, play_out, round_value
 from hachihachi.interpreter.bots.rollout import rollout_policy
-from hachihachi.interpreter.events import RoundEnded
+from hachihachi.interpreter.engine.events import RoundEnded
 from hachihachi.ruleset.loader import load_ruleset
 
 

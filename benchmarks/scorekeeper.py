@@ -15,7 +15,7 @@ import sys
 import time
 
 from hachihachi.interpreter import CHANCE, GameState
-from hachihachi.interpreter.scoresheet_write import CLAIM, MIXED, SHOW, sheet_difference
+from hachihachi.interpreter.scorekeeper.sheet_write import CLAIM, MIXED, SHOW, sheet_difference
 from hachihachi.ruleset.loader import load_ruleset
 
 RULESETS = ("hachihachi_trick", "hanafuda_hachihachi", "hanafuda_go_drop")

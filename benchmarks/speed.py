@@ -48,9 +48,9 @@ from baseline_engine import evaluator_roles, native_roles, play_game  # noqa: E4
 
 from hachihachi.interpreter import GameState  # noqa: E402
 from hachihachi.interpreter.bots import make_bot  # noqa: E402
-from hachihachi.interpreter.games import game_seed, play_out  # noqa: E402
-from hachihachi.interpreter.round_phases import build_phases  # noqa: E402
-from hachihachi.interpreter.simulate import simulate  # noqa: E402
+from hachihachi.interpreter.runs.botgame import game_seed, play_out  # noqa: E402
+from hachihachi.interpreter.engine.round_phases import build_phases  # noqa: E402
+from hachihachi.interpreter.runs.simulate import simulate  # noqa: E402
 from hachihachi.ruleset.loader import load_ruleset  # noqa: E402
 
 
@@ -117,7 +117,7 @@ def main() -> None:
     ap.add_argument("--same-games", action="store_true",
                     help="Time the checked games again in every repeat (the method before issue 15's last stop).")
     args = ap.parse_args()
-    import hachihachi.interpreter.game as engine
+    import hachihachi.interpreter.engine.gamestate as engine
 
     print(f"engine: {'compiled (mypyc)' if engine.__file__.endswith(('.so', '.pyd')) else 'pure Python'} "
           f"({engine.__file__})")

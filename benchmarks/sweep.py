@@ -19,8 +19,8 @@ import json
 import logging
 import time
 
-from hachihachi.interpreter.simulate import chunk_size
-from hachihachi.interpreter.sweep import sweep
+from hachihachi.interpreter.runs.simulate import chunk_size
+from hachihachi.interpreter.runs.sweep import sweep
 from hachihachi.ruleset.overrides import parse_set
 
 SETTINGS = ("declaration.drop_fee.first=1,2,3", "trick_settlement.per_trick=1,2,3")

@@ -21,9 +21,9 @@ from ..ruleset.errors import HachiError, RecordError
 from .screen import fold
 
 if TYPE_CHECKING:
-    from ..interpreter.actions import ActionBase
-    from ..interpreter.session import Session
-    from ..interpreter.view import View
+    from ..interpreter.engine.actions import ActionBase
+    from ..interpreter.runs.session import Session
+    from ..interpreter.engine.view import View
 
 DEFAULT_SAVE = "hachi-save.yaml"
 
@@ -58,9 +58,9 @@ def play(players: Optional[int], bots: str, seed: Optional[int], rules_ref: str,
          save_path: Optional[str], resume_path: Optional[str], auto: bool, as_json: bool,
          record_dir: Optional[str]) -> None:
     """Play Hachi-Hachi against bots in the terminal."""
-    from ..interpreter.atomicfile import SaveLock
-    from ..interpreter.recordfile import ensure_folder, name_problem
-    from ..interpreter.session import Session
+    from ..interpreter.records.atomicfile import SaveLock
+    from ..interpreter.records.recordfile import ensure_folder, name_problem
+    from ..interpreter.runs.session import Session
 
     if as_json and not auto:
         raise click.UsageError("--json needs --auto (it prints the summary of a bots-only game)")
@@ -97,7 +97,7 @@ def play(players: Optional[int], bots: str, seed: Optional[int], rules_ref: str,
 
 def _check_save_target(path: str) -> None:
     """Refuse to start a new game over ``path`` unless it is missing or holds a finished game."""
-    from ..interpreter.session import SaveTarget, save_target
+    from ..interpreter.runs.session import SaveTarget, save_target
 
     held = save_target(path)
     if held is SaveTarget.FOLDER:
@@ -113,7 +113,7 @@ def _check_save_target(path: str) -> None:
 def _new_session(players: Optional[int], bots: str, seed: Optional[int], rules_ref: str, short: bool, name: str,
                  auto: bool) -> Session:
     from ..interpreter.bots import bot_names
-    from ..interpreter.session import Session
+    from ..interpreter.runs.session import Session
     from ..ruleset.loader import load_ruleset
 
     names = [b.strip() for b in bots.split(",") if b.strip()] or ["heuristic"]
@@ -137,7 +137,7 @@ class TerminalGame:
 
     def __init__(self, session: Session, lang: str, colour: bool, save_path: Optional[str], quiet: bool,
                  resumed: Optional[str]):
-        from ..interpreter.narrate import Narrator
+        from .narrate import Narrator
         from .screen import Screen
 
         self.s, self.save_path, self.quiet, self.lang = session, save_path, quiet, lang
@@ -172,7 +172,7 @@ class TerminalGame:
             self.echo(self.screen.t("over_saved", path=self.save_path))
         written = self.write_record(record_dir) if record_dir else True
         if as_json:
-            from ..interpreter.record import Replay, summary
+            from ..interpreter.records.gamerecord import Replay, summary
 
             click.echo(json.dumps(summary(Replay(g, self.s.names)), ensure_ascii=False))
         if not (saved and written):
@@ -213,7 +213,7 @@ class TerminalGame:
         return False
 
     def show(self, event: object) -> None:
-        from ..interpreter.events import Applied
+        from ..interpreter.engine.events import Applied
 
         if self.s.human is not None and isinstance(event, Applied):    # the other hands stay hidden
             dealt = self.screen.dealt_line(self.s.game, event.action)
@@ -282,8 +282,8 @@ class TerminalGame:
 
     def write_record(self, folder: str) -> bool:
         """Write the game's record into ``folder``; on failure say so in one line (no half file)."""
-        from ..interpreter.atomicfile import WriteFailed, write_atomic
-        from ..interpreter.record import dump_record
+        from ..interpreter.records.atomicfile import WriteFailed, write_atomic
+        from ..interpreter.records.gamerecord import dump_record
 
         out = Path(folder)
         path = out / f"hachi-{self.s.seed}.yaml"

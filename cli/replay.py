@@ -17,9 +17,9 @@ from ..ruleset.safetext import MAX_LINE, escape
                               "the record names; a record may only name files in its own folder.")
 def replay(record: str, as_json: bool, rules: str | None) -> None:
     """Replay a game record, checking every action, and print the game with its settlement."""
-    from ..interpreter.record import replay as run_replay
-    from ..interpreter.record import summary
-    from ..interpreter.narrate import Narrator
+    from ..interpreter.records.gamerecord import replay as run_replay
+    from ..interpreter.records.gamerecord import summary
+    from .narrate import Narrator
 
     try:
         rep = run_replay(record, rules)

@@ -10,7 +10,7 @@ import click
 
 from hachihachi.ruleset.errors import CardError, HachiError, shown
 from hachihachi.ruleset.model import Ruleset
-from hachihachi.ruleset.playkinds import RULE_KINDS
+from hachihachi.ruleset.kind_registry import RULE_KINDS
 from hachihachi.ruleset.safetext import MAX_LINE, escape
 from hachihachi.ruleset.textlines import read_lines
 

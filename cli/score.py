@@ -21,10 +21,10 @@ from ..ruleset.safetext import MAX_LINE, escape
 from .score_text import say
 
 if TYPE_CHECKING:
-    from ..interpreter.atomicfile import SaveLock
-    from ..interpreter.record import Replay
-    from ..interpreter.scoresheet import Sheet
-    from .plugin import ScreenPlugin
+    from ..interpreter.records.atomicfile import SaveLock
+    from ..interpreter.records.gamerecord import Replay
+    from ..interpreter.scorekeeper.sheet import Sheet
+    from .screenkind import ScreenPlugin
     from .score_input import Asker
 
 
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 def score(sheet: str, as_json: bool, new: bool, players: Optional[str], rules: Optional[str],
           start: Optional[str], add: bool, lang: str) -> None:
     """Settle a score sheet of games played with real cards, or keep one round by round."""
-    from ..interpreter.scoresheet import error_line, read_sheet
+    from ..interpreter.scorekeeper.sheet import error_line, read_sheet
 
     try:
         if new:
@@ -65,7 +65,7 @@ def score(sheet: str, as_json: bool, new: bool, players: Optional[str], rules: O
 def _locked(path: str) -> SaveLock:
     """The sheet's lock, as ``hachi play`` locks its save: a second ``hachi score`` adding rounds
     to the same sheet is refused (reading and settling it is not)."""
-    from ..interpreter.atomicfile import SaveLock
+    from ..interpreter.records.atomicfile import SaveLock
 
     return SaveLock(path, "hachi score --add", "sheet")
 
@@ -95,9 +95,9 @@ def _echo(text: str) -> None:
 
 
 def _print(sheet: Sheet, place: str, as_json: bool) -> None:
-    from ..interpreter.record import summary
-    from ..interpreter.scoresheet import settle
-    from ..interpreter.told_narrate import ToldNarrator
+    from ..interpreter.records.gamerecord import summary
+    from ..interpreter.scorekeeper.sheet import settle
+    from .told_narrate import ToldNarrator
 
     rep = settle(sheet, place)
     if as_json:
@@ -109,7 +109,7 @@ def _print(sheet: Sheet, place: str, as_json: bool) -> None:
 
 def standings(rep: Replay) -> list[str]:
     """The players by chips, highest first, with their change since the start."""
-    from ..interpreter.events import RoundEnded
+    from ..interpreter.engine.events import RoundEnded
 
     g, names = rep.game, rep.names
     order = sorted(range(g.players), key=lambda s: -g.chips[s])
@@ -120,9 +120,9 @@ def standings(rep: Replay) -> list[str]:
 
 
 def _new_sheet(path: str, players: Optional[str], rules: Optional[str], start: Optional[str], lang: str) -> str:
-    from ..interpreter.atomicfile import write_atomic
-    from ..interpreter.record import dump_record, load_record_ruleset
-    from ..interpreter.scoresheet import sheet_from_data
+    from ..interpreter.records.atomicfile import write_atomic
+    from ..interpreter.records.gamerecord import dump_record, load_record_ruleset
+    from ..interpreter.scorekeeper.sheet import sheet_from_data
     from ..ruleset.loader import load_ruleset
 
     if not players:
@@ -154,9 +154,9 @@ def _keep(path: str, lang: str, rules: Optional[str] = None) -> None:
     A save that fails (a full disk) is said once; the rounds stay in memory and the save is tried
     again after every round and at the end. If it never works again, the sheet is printed on
     standard output at the end, so that no round typed is lost, and the exit code is 1."""
-    from ..interpreter.plugins import plugin_for
-    from ..interpreter.scoresheet import read_sheet, settle
-    from .plugins import screen_plugin
+    from ..interpreter.engine.registry import plugin_for
+    from ..interpreter.scorekeeper.sheet import read_sheet, settle
+    from .screen_registry import screen_plugin
 
     sheet = read_sheet(path, rules)
     asker = _asker(lang)
@@ -172,9 +172,9 @@ def _keep(path: str, lang: str, rules: Optional[str] = None) -> None:
 
 def _ask_rounds(sheet: Sheet, rep: Replay, path: str, lang: str, asker: Asker, starter: str, screen: ScreenPlugin,
                 saver: _Saver) -> None:
-    from ..interpreter.events import GameEnded, RoundStarted
-    from ..interpreter.scoresheet import SheetError, settle
-    from ..interpreter.told_narrate import ToldNarrator
+    from ..interpreter.engine.events import GameEnded, RoundStarted
+    from ..interpreter.scorekeeper.sheet import SheetError, settle
+    from .told_narrate import ToldNarrator
     from .score_input import Quit, RoundQuestions, Undo, safe
 
     _echo(say(lang, "intro"))
@@ -221,8 +221,8 @@ class _Saver:
         self.unsaved: Optional[Sheet] = None        # the sheet not yet written
 
     def save(self, sheet: Sheet) -> bool:
-        from ..interpreter.atomicfile import WriteFailed, write_atomic
-        from ..interpreter.record import dump_record
+        from ..interpreter.records.atomicfile import WriteFailed, write_atomic
+        from ..interpreter.records.gamerecord import dump_record
 
         try:
             write_atomic(self.path, dump_record(sheet.data(), self.path))
@@ -243,7 +243,7 @@ class _Saver:
 
     def last_try(self) -> None:
         """At the end: if the sheet is still not written, try once more, else print it whole."""
-        from ..interpreter.record import dump_record
+        from ..interpreter.records.gamerecord import dump_record
 
         if self.unsaved is None or self.save(self.unsaved):
             return

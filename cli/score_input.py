@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional, Sequence, TypeVar
 
-from ..interpreter.actions import CallMizuten, Declare, Split
-from ..interpreter.game import GameState
-from ..interpreter.kinds import PLAYED, RoundKind
-from ..interpreter.plugins import plugin_for
+from ..interpreter.engine.actions import CallMizuten, Declare, Split
+from ..interpreter.engine.gamestate import GameState
+from ..interpreter.engine.roundkind import PLAYED, RoundKind
+from ..interpreter.engine.registry import plugin_for
 from ..ruleset.errors import CardError, shown
 from ..ruleset.model import Phase
 from ..ruleset.safetext import escape
-from .plugin import ScreenPlugin
+from .screenkind import ScreenPlugin
 from .score_text import say
 from .answers import HELP, QUIT
 

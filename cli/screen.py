@@ -11,12 +11,12 @@ from typing import Optional, Sequence
 
 import click
 
-from ..interpreter.actions import ActionBase, CallMizuten, Declare, Split
-from ..interpreter.view import View
+from ..interpreter.engine.actions import ActionBase, CallMizuten, Declare, Split
+from ..interpreter.engine.view import View
 from .display import columns
 from ..ruleset.model import Phase, Ruleset
-from .plugin import ScreenPlugin
-from .plugins import screen_plugin
+from .screenkind import ScreenPlugin
+from .screen_registry import screen_plugin
 
 WIDTH = 79     # columns of an 80-column terminal that a line may fill
 

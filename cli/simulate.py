@@ -107,7 +107,7 @@ def guarded(call: Callable[[], None], command: str = "simulate", flags: Mapping[
     and a message that begins with the argument's name begins with the option instead. A problem
     placed at a setting (``setting KEY``, :mod:`..ruleset.overrides`) is placed at the option that
     gave the settings (``flags["settings"]``, ``--set KEY``)."""
-    from ..interpreter.pool import Stopped, stop_signals
+    from ..interpreter.runs.pool import Stopped, stop_signals
     from ..ruleset.overrides import setting_of
 
     with stop_signals():
@@ -134,8 +134,8 @@ def guarded(call: Callable[[], None], command: str = "simulate", flags: Mapping[
 
 def _simulate(rules: str, games: int, players: Optional[int], names: list[str], seed: int, workers: int,
               as_json: bool, record_dir: Optional[str], run: Run) -> None:
-    from ..interpreter.simreport import summary_lines
-    from ..interpreter.simulate import simulate as simulate_games
+    from .simreport import summary_lines
+    from ..interpreter.runs.simulate import simulate as simulate_games
 
     with _progress(games) as bar:
         tick = ticker(bar)
@@ -148,8 +148,8 @@ def _simulate(rules: str, games: int, players: Optional[int], names: list[str], 
 
 def _compare(files: tuple[str, str], games: int, players: Optional[int], names: list[str], seed: int, workers: int,
              as_json: bool, run: Run) -> None:
-    from ..interpreter.compare import compare
-    from ..interpreter.simreport import comparison_lines
+    from ..interpreter.runs.compare import compare
+    from .simreport import comparison_lines
 
     result = compare(files[0], files[1], games, players, names, seed, workers, **run)
     if as_json:

@@ -49,7 +49,7 @@ def sweep(base: str, sets: tuple[str, ...], games: int, players: Optional[int], 
 def _sweep(base: str, sets: tuple[str, ...], games: int, players: Optional[int], names: list[str], seed: int,
            workers: int, backend: str, address: Optional[str], as_json: bool, plot_file: Optional[str],
            measure: str) -> None:
-    from ..interpreter.sweep import grid, repeated_key, sweep as run
+    from ..interpreter.runs.sweep import grid, repeated_key, sweep as run
     from ..ruleset.overrides import parse_set
 
     settings = [parse_set(text) for text in sets]
@@ -57,7 +57,7 @@ def _sweep(base: str, sets: tuple[str, ...], games: int, players: Optional[int],
     if twice is not None:
         _fail(f"--set {twice}", f"{twice} is given twice; give all its values in one --set", 2)
     if plot_file:
-        from ..interpreter.sweepplot import check_plot
+        from .sweepplot import check_plot
 
         check_plot(plot_file, settings, measure)    # before the games, not after
     points = len(grid(settings))
@@ -66,10 +66,10 @@ def _sweep(base: str, sets: tuple[str, ...], games: int, players: Optional[int],
     if as_json:                 # the results first: a plot that cannot be written does not lose them
         click.echo(json.dumps(result.as_json(), ensure_ascii=False))
     else:
-        from ..interpreter.simreport import sweep_lines
+        from .simreport import sweep_lines
 
         click.echo("\n".join(sweep_lines(result, TABLE_MEASURES)))
     if plot_file:
-        from ..interpreter.sweepplot import plot
+        from .sweepplot import plot
 
         plot(result, measure, plot_file)

@@ -7,12 +7,12 @@ the reason (and the rule number when a rule forbids it); it never lets bad input
 
 from __future__ import annotations
 
-from ..interpreter.actions import Action, ActionBase, CallMizuten, Declare, Split
-from ..interpreter.view import View
+from ..interpreter.engine.actions import Action, ActionBase, CallMizuten, Declare, Split
+from ..interpreter.engine.view import View
 from ..ruleset.errors import shown
 from ..ruleset.model import Phase, Ruleset
 from .answers import HELP, QUIT, BadAnswer
-from .plugins import screen_plugin
+from .screen_registry import screen_plugin
 
 WORDS: dict[Phase, dict[Action, tuple[str, ...]]] = {
     Phase.MIZUTEN_CALL: {CallMizuten(True): ("y", "yes", "m", "mizuten", "ミズテン", "はい"),

@@ -41,6 +41,6 @@ except ImportError as e:            # the optional extra is not installed
     raise ImportError("hachihachi.openspiel needs OpenSpiel: pip install 'hachihachi[openspiel]'") from e
 
 from .game import HachiGame, HachiState, MatchingGame  # noqa: E402
-from .kinds import MATCHING_GAME, TRICK_GAME  # noqa: E402
+from .bridge_registry import MATCHING_GAME, TRICK_GAME  # noqa: E402
 
 __all__ = ["TRICK_GAME", "MATCHING_GAME", "HachiGame", "MatchingGame", "HachiState"]

@@ -16,7 +16,7 @@ from typing import Any, Optional, Union
 
 from ..ruleset.model import Ruleset
 from .kind import BridgeKind
-from .kinds import BRIDGES
+from .bridge_registry import BRIDGES
 
 
 @dataclass(frozen=True)

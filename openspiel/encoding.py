@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..interpreter.actions import CallMizuten, Declare, Play, Split
+from ..interpreter.engine.actions import CallMizuten, Declare, Play, Split
 from ..ruleset.errors import HachiError
 from .kind import BridgeKind
 

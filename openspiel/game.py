@@ -9,15 +9,15 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 
 import pyspiel
 
-from ..interpreter.actions import CHANCE
-from ..interpreter.events import Applied, RoundStarted
-from ..interpreter.game import GameState as Engine
+from ..interpreter.engine.actions import CHANCE
+from ..interpreter.engine.events import Applied, RoundStarted
+from ..interpreter.engine.gamestate import GameState as Engine
 from ..ruleset.errors import HachiError
 from ..ruleset.loader import load_ruleset
 from ..ruleset.model import Ruleset
 from .dealing import DealLayout
 from .encoding import ActionCodec
-from .kinds import BRIDGES, BY_NAME, MATCHING_GAME, TRICK_GAME
+from .bridge_registry import BRIDGES, BY_NAME, MATCHING_GAME, TRICK_GAME
 from .observer import HachiObserver, describe_action
 from .resample import sample_deal, seed_from
 

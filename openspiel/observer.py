@@ -31,7 +31,7 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 
 import numpy as np
 
-from ..interpreter.actions import CallMizuten, Declare, Play, Split
+from ..interpreter.engine.actions import CallMizuten, Declare, Play, Split
 from ..ruleset.model import Phase
 
 _PHASES = tuple(Phase)

@@ -15,10 +15,10 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Optional
 
-from ..interpreter.actions import CHANCE
+from ..interpreter.engine.actions import CHANCE
 from ..interpreter.bots.determinize import round_events
-from ..interpreter.events import Applied
-from .kinds import BRIDGES
+from ..interpreter.engine.events import Applied
+from .bridge_registry import BRIDGES
 
 
 def sample_deal(game: Any, seat: int, rng: random.Random) -> Any:

@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 from .model import (Chips, Declaration, ForcedOut, Mizuten, NextStart, Phase, Players, Rounds, Ruleset,
                     TrickPlay, TrickSettlement, TwoGoers, build_drop_fee)
-from .playkinds import rule_kind
+from .kind_registry import rule_kind
 from .roletable import _name, build_role_table
 
 

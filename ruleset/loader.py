@@ -16,7 +16,7 @@ from pathlib import Path
 from .bundled import (BUNDLED_RULESET, RULESET, ROLE_TABLE, bundled_names, bundled_path, is_name,
                       resolve_ref)
 from .checks import KEY, check_role_table
-from .playkinds import RULE_KINDS, ruleset_findings
+from .kind_registry import RULE_KINDS, ruleset_findings
 from .errors import HachiError, RuleFileError
 from .build import build_ruleset
 from .model import RoleTable, Ruleset, build_role_table

@@ -6,7 +6,7 @@ import dataclasses
 import random
 
 from hachihachi.interpreter import CHANCE, POT, Deal, Declare, GameState, Play, Split
-from hachihachi.interpreter.events import Transfer
+from hachihachi.interpreter.engine.events import Transfer
 from hachihachi.ruleset.cards import STANDARD_52
 from hachihachi.ruleset.loader import load_ruleset
 

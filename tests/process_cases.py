@@ -151,7 +151,7 @@ PLAY = ("--seed", "1", "--short", "--players", "3", "--bots", "random")     # th
 def second_play_on_one_save(folder: Path) -> Outcome:
     """A game waits for its player; a second ``hachi play --resume`` of its save must be refused
     at once, and the first game, quitting, must leave a save that resumes."""
-    from hachihachi.interpreter.session import Session
+    from hachihachi.interpreter.runs.session import Session
 
     save = folder / "s.yaml"
     first = start(*PLAY, "--save", str(save), command="play", stdin=subprocess.PIPE)
@@ -221,7 +221,7 @@ def _kill_and_collect(proc: subprocess.Popen) -> str:
 
 def play_killed_after_three_answers(folder: Path) -> Outcome:
     """``hachi play --save`` killed with -9 after three answers: the save holds them and resumes."""
-    from hachihachi.interpreter.session import Session
+    from hachihachi.interpreter.runs.session import Session
 
     save = folder / "s.yaml"
     proc = start_binary(*PLAY, "--save", str(save), command="play")

@@ -90,7 +90,7 @@ def test_cycle_finder_finds_a_cycle():
 
 def test_the_graph_sees_imports_inside_functions():
     graph = import_graph()
-    assert "hachihachi.ruleset.loader" in graph["hachihachi.interpreter.game"]    # imported in a function
+    assert "hachihachi.ruleset.loader" in graph["hachihachi.interpreter.engine.gamestate"]    # imported in a function
 
 
 def test_no_import_cycles():
@@ -111,18 +111,10 @@ def test_module_doctests(name):
 
 # -- play kinds are plug-ins -------------------------------------------------------------------
 
-PLUG_INS = {                       # each play kind's own modules, and the registries naming them
-    "tricks": {"ruleset.trick_rules", "interpreter.kind_tricks", "interpreter.play.tricks",
-               "interpreter.record_tricks", "interpreter.bots.heuristic", "interpreter.bots.determinize_tricks",
-               "interpreter.told_tricks", "cli.kind_tricks", "cli.tricks_explain", "openspiel.kind_tricks"},
-    "matching": {"ruleset.hanafuda", "ruleset.hanafuda_rules", "ruleset.capture_roles", "interpreter.kind_matching",
-                 "interpreter.play.matching", "interpreter.phases.hanafuda", "interpreter.record_matching",
-                 "interpreter.bots.matching_heuristic", "interpreter.bots.determinize_matching",
-                 "interpreter.told_matching", "cli.kind_matching", "cli.screen_matching", "cli.matching_input",
-                 "cli.matching_explain", "cli.score_matching", "openspiel.kind_matching"},
-}
-REGISTRIES = {"ruleset.playkinds", "interpreter.plugins", "cli.plugins", "openspiel.kinds"}
-OWN = {f"hachihachi.{m}" for ms in PLUG_INS.values() for m in ms}
+KINDS = ROOT / "interpreter" / "games"         # one package per play kind: everything of that kind
+REGISTRIES = {"ruleset.kind_registry", "interpreter.engine.registry", "cli.screen_registry",
+              "openspiel.bridge_registry"}
+OWN = {n for n in module_files() if n.startswith("hachihachi.interpreter.games.")}
 
 
 def kind_names(name: str, path: Path, known: set[str]) -> list[str]:
@@ -138,8 +130,8 @@ def kind_names(name: str, path: Path, known: set[str]) -> list[str]:
 
 
 def test_kind_names_are_found():
-    path = ROOT / "interpreter" / "kind_matching.py"
-    assert kind_names("hachihachi.interpreter.kind_matching", path, set(module_files()))
+    path = KINDS / "matching" / "kind.py"
+    assert kind_names("hachihachi.interpreter.games.matching.kind", path, set(module_files()))
 
 
 def test_the_core_never_names_a_play_kind():

@@ -8,10 +8,10 @@ import pytest
 
 ray = pytest.importorskip("ray")
 
-from hachihachi.interpreter.backends.ray import RayBackend  # noqa: E402
-from hachihachi.interpreter.pool import WorkerDied  # noqa: E402
-from hachihachi.interpreter.simulate import Job, RulesetSpec, simulate  # noqa: E402
-from hachihachi.interpreter.sweep import sweep  # noqa: E402
+from hachihachi.interpreter.runs.backends.ray import RayBackend  # noqa: E402
+from hachihachi.interpreter.runs.pool import WorkerDied  # noqa: E402
+from hachihachi.interpreter.runs.simulate import Job, RulesetSpec, simulate  # noqa: E402
+from hachihachi.interpreter.runs.sweep import sweep  # noqa: E402
 from hachihachi.ruleset.errors import HachiError  # noqa: E402
 from hachihachi.ruleset.overrides import parse_set  # noqa: E402
 
@@ -78,7 +78,7 @@ def test_a_dead_worker_is_retried_then_ends_the_run():
 def test_an_address_nothing_answers_at_is_refused_at_once():
     import socket
 
-    from hachihachi.interpreter.backends.ray import check_reachable
+    from hachihachi.interpreter.runs.backends.ray import check_reachable
     with socket.socket() as s:                  # a port that was free a moment ago: nothing listens
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]

@@ -7,8 +7,8 @@ import pytest
 from hachihachi.interpreter import CHANCE, CallMizuten, Declare, GameState, Play
 from hachihachi.interpreter.bots import make_bot
 from hachihachi.interpreter.bots.determinize import determinize
-from hachihachi.interpreter.bots.determinize_tricks import sample_hidden
-from hachihachi.interpreter.bots.heuristic import HeuristicBot
+from hachihachi.interpreter.games.tricks.determinize import sample_hidden
+from hachihachi.interpreter.games.tricks.heuristic import HeuristicBot
 from hachihachi.interpreter.bots.knowledge import knowledge
 
 from interp_support import GO, PLAY, RULES, assert_zero_sum, c, deal, new_game
@@ -108,7 +108,7 @@ def test_T19_heuristic_wins_with_the_lowest_sure_card_and_ruffs_when_void():
 
 
 def test_H14_heuristic_and_mc_play_matching_games_and_a_trick_only_bot_is_refused():
-    from hachihachi.interpreter.simulate import simulate
+    from hachihachi.interpreter.runs.simulate import simulate
     from hachihachi.ruleset.errors import HachiError
     from hachihachi.ruleset.loader import load_ruleset
 
@@ -122,8 +122,8 @@ def test_H14_heuristic_and_mc_play_matching_games_and_a_trick_only_bot_is_refuse
 
 def test_T14_T15_determinized_hands_show_the_roles_their_seats_showed():
     from hachihachi.interpreter.bots.determinize import round_events
-    from hachihachi.interpreter.events import RolesShown
-    from hachihachi.interpreter.phases.rolecache import RoleCache
+    from hachihachi.interpreter.engine.events import RolesShown
+    from hachihachi.interpreter.engine.phases.rolecache import RoleCache
     from hachihachi.ruleset.model import Phase
 
     roles = RoleCache(RULES)

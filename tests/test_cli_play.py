@@ -10,8 +10,8 @@ from hachihachi.cli.play import play
 from hachihachi.cli.replay import replay as replay_cmd
 from hachihachi.cli.tui_input import BadAnswer, parse_answer
 from hachihachi.interpreter import CallMizuten, Declare, Play
-from hachihachi.interpreter.record import replay
-from hachihachi.interpreter.atomicfile import write_atomic
+from hachihachi.interpreter.records.gamerecord import replay
+from hachihachi.interpreter.records.atomicfile import write_atomic
 
 import pytest
 

@@ -10,12 +10,12 @@ from hachihachi.cli.play import play
 from hachihachi.cli.screen import Screen
 from hachihachi.cli.tui_input import BadAnswer, explain, numbered, parse_answer
 from hachihachi.interpreter import GameState
-from hachihachi.interpreter.actions import Play
-from hachihachi.interpreter.events import Applied
-from hachihachi.interpreter.phases.hanafuda import HanaDeal
-from hachihachi.interpreter.play.matching import Capture
-from hachihachi.interpreter.record import replay
-from hachihachi.interpreter.session import Session
+from hachihachi.interpreter.engine.actions import Play
+from hachihachi.interpreter.engine.events import Applied
+from hachihachi.interpreter.games.matching.phases import HanaDeal
+from hachihachi.interpreter.games.matching.play import Capture
+from hachihachi.interpreter.records.gamerecord import replay
+from hachihachi.interpreter.runs.session import Session
 from hachihachi.ruleset.loader import load_ruleset
 
 RULES = load_ruleset("hanafuda_hachihachi")

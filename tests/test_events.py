@@ -7,12 +7,12 @@ import pickle
 
 import pytest
 
-from hachihachi.interpreter.actions import POT, Play
-from hachihachi.interpreter.events import (Applied, FieldMade, ForcedOut, RolesShown, RoundEnded, RoundStarted,
+from hachihachi.interpreter.engine.actions import POT, Play
+from hachihachi.interpreter.engine.events import (Applied, FieldMade, ForcedOut, RolesShown, RoundEnded, RoundStarted,
                                            TrickTaken, Transfer)
-from hachihachi.interpreter.kinds import RoundKind
-from hachihachi.interpreter.phases.hanafuda import HanaDeal, RoundScored
-from hachihachi.interpreter.play.matching import Captured
+from hachihachi.interpreter.engine.roundkind import RoundKind
+from hachihachi.interpreter.games.matching.phases import HanaDeal, RoundScored
+from hachihachi.interpreter.games.matching.play import Captured
 from hachihachi.ruleset.model import TransferKind
 
 EVENTS = [

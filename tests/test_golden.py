@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from hachihachi.interpreter.narrate import Narrator
-from hachihachi.interpreter.record import record_data, replay, write_record
+from hachihachi.cli.narrate import Narrator
+from hachihachi.interpreter.records.gamerecord import record_data, replay, write_record
 from interp_support import assert_zero_sum
 
 _spec = importlib.util.spec_from_file_location("regen", Path(__file__).parent / "golden" / "regen.py")

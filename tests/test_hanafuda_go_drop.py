@@ -5,13 +5,13 @@ import random
 import pytest
 
 from hachihachi.interpreter import CHANCE, GameState
-from hachihachi.interpreter.actions import Declare, Play
-from hachihachi.interpreter.events import ForcedOut, Transfer
-from hachihachi.interpreter.kinds import PLAYED, RoundKind
-from hachihachi.interpreter.round_phases import PHASES
-from hachihachi.interpreter.phases.declarations import Declarations
-from hachihachi.interpreter.phases.forced_out import ForcedOutPayments
-from hachihachi.interpreter.phases.hanafuda import HanaDeal
+from hachihachi.interpreter.engine.actions import Declare, Play
+from hachihachi.interpreter.engine.events import ForcedOut, Transfer
+from hachihachi.interpreter.engine.roundkind import PLAYED, RoundKind
+from hachihachi.interpreter.engine.round_phases import PHASES
+from hachihachi.interpreter.engine.phases.declarations import Declarations
+from hachihachi.interpreter.engine.phases.forced_out import ForcedOutPayments
+from hachihachi.interpreter.games.matching.phases import HanaDeal
 from hachihachi.ruleset.loader import load_ruleset
 from hachihachi.ruleset.model import Phase
 from hachihachi.ruleset.model import TransferKind as Kind
@@ -86,7 +86,7 @@ def test_T11_T17_drop_fees_and_a_lone_goer_takes_the_pot_without_play():
 
 
 def test_go_drop_round_records_and_replays(tmp_path):
-    from hachihachi.interpreter.record import record_data, replay, write_record
+    from hachihachi.interpreter.records.gamerecord import record_data, replay, write_record
 
     g = GameState(RULES, players=5, seed=3, rounds=2)
     play_random(g, random.Random(3))
@@ -110,8 +110,8 @@ def test_play_after_go_drop_is_among_goers_only():
 
 
 def test_T21_the_goer_with_most_card_points_takes_the_pot_and_the_deal_passes_left():
-    from hachihachi.interpreter.events import RoundEnded
-    from hachihachi.interpreter.play.matching import Captured
+    from hachihachi.interpreter.engine.events import RoundEnded
+    from hachihachi.interpreter.games.matching.play import Captured
 
     taken = 0
     for seed in range(30):

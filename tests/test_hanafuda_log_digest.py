@@ -1,5 +1,5 @@
 """Determinism of hanafuda play (H4-H22): many seeded rounds of random play, applied action by action
-and played by random bots (:func:`~hachihachi.interpreter.games.play_out`), under the bundled
+and played by random bots (:func:`~hachihachi.interpreter.runs.botgame.play_out`), under the bundled
 hanafuda rule files and house variants give the final chips and event log recorded here (digests
 of the log's ``repr``)."""
 
@@ -11,7 +11,7 @@ import pytest
 
 from hachihachi.interpreter import CHANCE, GameState
 from hachihachi.interpreter.bots.random_bot import RandomBot
-from hachihachi.interpreter.games import play_out
+from hachihachi.interpreter.runs.botgame import play_out
 from hachihachi.ruleset.loader import load_ruleset
 
 HOUSE = Path(__file__).parent / "house_rules" / "variants"

@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from hachihachi.interpreter import CHANCE, GameState
-from hachihachi.interpreter.actions import Play
-from hachihachi.interpreter.events import Transfer
-from hachihachi.interpreter.events import FieldMade, RolesShown
-from hachihachi.interpreter.phases.hanafuda import HanaDeal, RoundScored
-from hachihachi.interpreter.play.matching import Capture
+from hachihachi.interpreter.engine.actions import Play
+from hachihachi.interpreter.engine.events import Transfer
+from hachihachi.interpreter.engine.events import FieldMade, RolesShown
+from hachihachi.interpreter.games.matching.phases import HanaDeal, RoundScored
+from hachihachi.interpreter.games.matching.play import Capture
 from hachihachi.ruleset.errors import IllegalAction
 from hachihachi.ruleset.loader import load_ruleset
 from hachihachi.ruleset.model import TransferKind as Kind
@@ -203,7 +203,7 @@ def _delta(t, fn):
 
 
 def test_H21_card_points_against_88():
-    from hachihachi.interpreter.phases.hanafuda import CardScoring
+    from hachihachi.interpreter.games.matching.phases import CardScoring
 
     t = _table()
     delta = _delta(t, lambda: CardScoring(RULES)._card_points(t, t.round.play, {0: 100, 1: 80, 2: 84}))
@@ -211,7 +211,7 @@ def test_H21_card_points_against_88():
 
 
 def test_H19_sohachi_dealer_takes_ten_from_each():
-    from hachihachi.interpreter.phases.hanafuda import CardScoring
+    from hachihachi.interpreter.games.matching.phases import CardScoring
 
     t = _table(start=1)
     t.round.play.captures = {0: [], 1: [], 2: []}
@@ -219,7 +219,7 @@ def test_H19_sohachi_dealer_takes_ten_from_each():
 
 
 def test_H19_nihachi_and_its_extra_points():
-    from hachihachi.interpreter.phases.hanafuda import CardScoring
+    from hachihachi.interpreter.games.matching.phases import CardScoring
 
     t = _table()
     t.round.play.captures = {0: [], 1: [], 2: []}
@@ -228,7 +228,7 @@ def test_H19_nihachi_and_its_extra_points():
 
 
 def test_H19_sujuroku_sixteen_chaff_with_willow():
-    from hachihachi.interpreter.phases.hanafuda import CardScoring
+    from hachihachi.interpreter.games.matching.phases import CardScoring
 
     g = game()
     g.apply(deal(PLAIN, "7c1 7c2 8c1 8c2 9c1 9c2"))
@@ -242,7 +242,7 @@ def test_H19_sujuroku_sixteen_chaff_with_willow():
 def test_H20_fukikeshi_voids_hand_roles():
     from hachihachi.ruleset.roles import RoleResult
 
-    from hachihachi.interpreter.phases.hanafuda import CardScoring
+    from hachihachi.interpreter.games.matching.phases import CardScoring
 
     t = _table(hand_roles={1: RoleResult((), 5, 0)})
     scoring = CardScoring(RULES)
@@ -253,7 +253,7 @@ def test_H20_fukikeshi_voids_hand_roles():
 
 
 def test_H12_tobikomi_and_H13_nuke_add_one_kan():
-    from hachihachi.interpreter.phases.hanafuda import CardScoring
+    from hachihachi.interpreter.games.matching.phases import CardScoring
 
     g = game()
     g.apply(deal(["4a 4r 4c1 1c2 2c2 3c2 5c2", "3b 7a 5r 6c2 2c1 10c2 12c1", PLAIN[2]], "7c1 7c2 8c1 8c2 9c1 9c2"))

@@ -10,10 +10,10 @@ from click.testing import CliRunner
 
 from hachihachi.cli.replay import replay as replay_cmd
 from hachihachi.interpreter import CHANCE, GameState
-from hachihachi.interpreter.actions import Play
-from hachihachi.interpreter.phases.hanafuda import HanaDeal
-from hachihachi.interpreter.play.matching import Capture
-from hachihachi.interpreter.record import record_data, replay, summary, write_record
+from hachihachi.interpreter.engine.actions import Play
+from hachihachi.interpreter.games.matching.phases import HanaDeal
+from hachihachi.interpreter.games.matching.play import Capture
+from hachihachi.interpreter.records.gamerecord import record_data, replay, summary, write_record
 from hachihachi.ruleset.errors import RecordError
 from hachihachi.ruleset.loader import load_ruleset
 
@@ -176,7 +176,7 @@ def test_summary_of_a_partial_record_is_not_complete(tmp_path):
 
 
 def test_narration_tells_hanafuda_events_in_japanese_and_english(tmp_path):
-    from hachihachi.interpreter.narrate import Narrator
+    from hachihachi.cli.narrate import Narrator
 
     g = random_game(4, rounds=2)
     text = "\n".join(Narrator(RULES, NAMES).lines(g.events))
@@ -192,8 +192,8 @@ def test_narration_tells_hanafuda_events_in_japanese_and_english(tmp_path):
 
 
 def test_H19_H20_narration_of_special_roles_and_fukikeshi():
-    from hachihachi.interpreter.narrate import Narrator
-    from hachihachi.interpreter.phases.hanafuda import RoundScored
+    from hachihachi.cli.narrate import Narrator
+    from hachihachi.interpreter.games.matching.phases import RoundScored
 
     lines = Narrator(RULES, NAMES).lines([RoundScored(0, (88, 88, 88), (("sohachi", 0, 10),), True)])
     assert lines == ["  card points (札の点) against 88: ann 88 (+0), bob 88 (+0), cy 88 (+0)",

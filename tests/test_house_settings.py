@@ -11,8 +11,8 @@ import yaml
 from click.testing import CliRunner
 
 from hachihachi.cli.main import cli
-from hachihachi.cli.tricks_explain import ruled_words
-from hachihachi.interpreter.bots.heuristic import drop_cost
+from hachihachi.interpreter.games.tricks.explain import ruled_words
+from hachihachi.interpreter.games.tricks.heuristic import drop_cost
 from hachihachi.ruleset.errors import RuleFileError
 from hachihachi.ruleset.loader import check_file, load_ruleset
 from hachihachi.ruleset.model import DropFee, SplitRule, TrickPlay, TwoGoers

@@ -5,8 +5,9 @@ import doctest
 import pytest
 
 from hachihachi.cli import screen
-from hachihachi.interpreter import game, narrate
-from hachihachi.interpreter.phases import pot
+from hachihachi.interpreter.engine import gamestate as game
+from hachihachi.cli import narrate
+from hachihachi.interpreter.engine.phases import pot
 from hachihachi.cli import display
 
 

@@ -10,11 +10,11 @@ import pytest
 from hachihachi.interpreter import CHANCE, CallMizuten, Declare, GameState
 from hachihachi.interpreter.bots import bot_names, make_bot
 from hachihachi.interpreter.bots.determinize import determinize
-from hachihachi.interpreter.bots.heuristic import HeuristicBot, mizuten_gain, wants_mizuten
+from hachihachi.interpreter.games.tricks.heuristic import HeuristicBot, mizuten_gain, wants_mizuten
 from hachihachi.interpreter.bots.hint import hints
 from hachihachi.interpreter.bots.ismcts import IsmctsBot
-from hachihachi.interpreter.bots.matching_heuristic import MatchingHeuristicBot, go_value
-from hachihachi.interpreter.play.matching import Captured
+from hachihachi.interpreter.games.matching.heuristic import MatchingHeuristicBot, go_value
+from hachihachi.interpreter.games.matching.play import Captured
 from hachihachi.ruleset.errors import HachiError
 from hachihachi.ruleset.loader import load_ruleset
 
@@ -295,8 +295,8 @@ def test_issue14_the_clock_keeps_the_mean_time_a_decision_and_never_allows_more_
 
 def test_issue14_the_clock_gives_declarations_several_means_cards_a_fraction_and_mizuten_nothing():
     from hachihachi.interpreter.bots.clock import weight
-    from hachihachi.interpreter.actions import Play, Split
-    from hachihachi.interpreter.play.matching import Capture
+    from hachihachi.interpreter.engine.actions import Play, Split
+    from hachihachi.interpreter.games.matching.play import Capture
 
     first, last = weight((Play(1), Play(2)), 7, 7), weight((Play(1), Play(2)), 2, 7)
     declare = weight((Declare(True), Declare(False)), 7, 7)
@@ -375,7 +375,7 @@ def test_issue14_ismcts_is_repeatable_with_iterations_and_plays_several_contende
 @pytest.mark.parametrize("infer", [False, True])
 def test_T14_T15_T19_worlds_drawn_with_a_memo_keep_what_the_seat_saw(infer):
     from hachihachi.interpreter.bots.determinize import round_events
-    from hachihachi.interpreter.events import RolesShown
+    from hachihachi.interpreter.engine.events import RolesShown
     from hachihachi.interpreter.bots.knowledge import knowledge
     from hachihachi.ruleset.model import Phase
 
@@ -417,7 +417,7 @@ def _declaring_position(mizuten: bool = False):
 
 
 def test_T10_T11_inference_deals_a_goer_hands_worth_going_with_and_a_dropper_weaker_ones():
-    from hachihachi.interpreter.bots.heuristic import drop_cost, go_value
+    from hachihachi.interpreter.games.tricks.heuristic import drop_cost, go_value
     from hachihachi.interpreter.bots.inference import declaration_checks
 
     g = _declaring_position()

@@ -14,7 +14,7 @@ import yaml
 from click.testing import CliRunner
 
 from hachihachi.cli.main import cli
-from hachihachi.interpreter.atomicfile import SaveInUse, SaveLock
+from hachihachi.interpreter.records.atomicfile import SaveInUse, SaveLock
 
 PLAY = ["play", "--seed", "1", "--short", "--players", "3", "--bots", "random"]      # the human starts
 
@@ -128,7 +128,7 @@ def _sheet(tmp_path):
 
 def test_score_on_a_full_disk_keeps_the_rounds_typed_and_saves_them_when_space_comes_back(tmp_path, disk_full,
                                                                                         monkeypatch):
-    from hachihachi.interpreter import atomicfile
+    from hachihachi.interpreter.records import atomicfile
 
     path = _sheet(tmp_path)
     real = atomicfile.write_atomic

@@ -10,8 +10,8 @@ import yaml
 from click.testing import CliRunner
 
 from hachihachi.cli.main import cli
-from hachihachi.interpreter.recordfile import name_problem
-from hachihachi.interpreter.scoresheet_claims import claim_problem
+from hachihachi.interpreter.records.recordfile import name_problem
+from hachihachi.interpreter.scorekeeper.claims import claim_problem
 from hachihachi.ruleset.loader import load_ruleset
 from test_replay_cli import BASE
 
@@ -55,7 +55,7 @@ def test_a_name_with_accents_or_japanese_is_a_name():
 
 
 def test_a_players_name_like_a_bots_name_does_not_give_the_bot_that_name():
-    from hachihachi.interpreter.session import seat_names
+    from hachihachi.interpreter.runs.session import seat_names
 
     assert "ann" not in seat_names(3, 0, "ａｎｎ")
 

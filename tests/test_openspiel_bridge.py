@@ -5,12 +5,12 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
-from hachihachi.interpreter.actions import Declare, Play  # noqa: E402
-from hachihachi.interpreter.events import RoundStarted  # noqa: E402
-from hachihachi.interpreter.play.matching import Capture  # noqa: E402
+from hachihachi.interpreter.engine.actions import Declare, Play  # noqa: E402
+from hachihachi.interpreter.engine.events import RoundStarted  # noqa: E402
+from hachihachi.interpreter.games.matching.play import Capture  # noqa: E402
 from hachihachi.openspiel import MATCHING_GAME, TRICK_GAME  # noqa: E402
 from hachihachi.openspiel.encoding import ActionCodec  # noqa: E402
-from hachihachi.openspiel.kinds import BY_NAME  # noqa: E402
+from hachihachi.openspiel.bridge_registry import BY_NAME  # noqa: E402
 
 GAMES = [(TRICK_GAME, {"rounds": 1}), (MATCHING_GAME, {"rounds": 1})]
 

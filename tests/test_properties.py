@@ -7,8 +7,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hachihachi.interpreter import GameState
-from hachihachi.interpreter.events import Applied, RoundEnded, TrickTaken
-from hachihachi.interpreter.actions import Deal
+from hachihachi.interpreter.engine.events import Applied, RoundEnded, TrickTaken
+from hachihachi.interpreter.engine.actions import Deal
 from hachihachi.ruleset.model import Chips, DropFee, Phase, TrickSettlement
 from interp_support import RULES, assert_zero_sum, play_random
 

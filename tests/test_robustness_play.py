@@ -7,7 +7,7 @@ import yaml
 from click.testing import CliRunner
 
 from hachihachi.cli.play import play
-from hachihachi.interpreter.record import replay
+from hachihachi.interpreter.records.gamerecord import replay
 
 GAME = ["--seed", "7", "--short", "--players", "3"]
 
@@ -108,7 +108,7 @@ def test_a_new_game_may_replace_a_finished_one(tmp_path):
 
 
 def test_a_save_that_fails_mid_game_is_reported_and_the_game_goes_on(tmp_path, monkeypatch):
-    from hachihachi.interpreter import session
+    from hachihachi.interpreter.runs import session
 
     calls = {"n": 0}
     real = session.write_atomic

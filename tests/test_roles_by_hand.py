@@ -91,7 +91,7 @@ def test_t14_t15_the_role_cache_answers_for_the_same_hand_and_context_only():
     """The phases' role cache remembers a deal's hand tuples by their cards: the same hand in the
     same context is one evaluation; another context, or a list, is evaluated anew, and every
     answer is the evaluator's."""
-    from hachihachi.interpreter.phases.rolecache import RoleCache
+    from hachihachi.interpreter.engine.phases.rolecache import RoleCache
 
     rules = load_ruleset("hachihachi_trick")
     cache, calls = RoleCache(rules, size=4), []

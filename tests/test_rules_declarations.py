@@ -3,7 +3,7 @@
 import pytest
 
 from hachihachi.interpreter import CallMizuten, RoundKind
-from hachihachi.interpreter.events import ForcedOut, RoundEnded
+from hachihachi.interpreter.engine.events import ForcedOut, RoundEnded
 from hachihachi.ruleset.errors import IllegalAction
 from hachihachi.ruleset.model import TransferKind
 from interp_support import (DROP, GO, PLAY, RULES, SPLIT, assert_zero_sum, deal, flows, new_game, play_first,

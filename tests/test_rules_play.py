@@ -6,8 +6,8 @@ import random
 import pytest
 
 from hachihachi.interpreter import CallMizuten, GameState, Play, RoundKind
-from hachihachi.interpreter.events import GameEnded, RoundEnded, TrickTaken
-from hachihachi.interpreter.phases.pot import pot_taker
+from hachihachi.interpreter.engine.events import GameEnded, RoundEnded, TrickTaken
+from hachihachi.interpreter.engine.phases.pot import pot_taker
 from hachihachi.ruleset.errors import IllegalAction
 from hachihachi.ruleset.model import DropFee, Phase, TransferKind, TrickSettlement
 from interp_support import (DROP, GO, PLAY, RULES, SPLIT, assert_zero_sum, c, deal, flows, new_game,

@@ -1,7 +1,7 @@
 """Issue 10: saves and records that cannot be lost (locks, the first decision, retries, full disks).
 
 A full disk is simulated by making ``os.write`` fail with ENOSPC for the temporary files that
-:func:`~hachihachi.interpreter.atomicfile.write_atomic` writes, so nothing else is disturbed.
+:func:`~hachihachi.interpreter.records.atomicfile.write_atomic` writes, so nothing else is disturbed.
 """
 
 import errno
@@ -13,9 +13,9 @@ from click.testing import CliRunner
 
 from hachihachi.cli.main import cli
 from hachihachi.cli.play import play
-from hachihachi.interpreter.atomicfile import SaveInUse, SaveLock, WriteFailed, write_atomic
-from hachihachi.interpreter.record import replay
-from hachihachi.interpreter.session import SaveTarget, Session, save_target
+from hachihachi.interpreter.records.atomicfile import SaveInUse, SaveLock, WriteFailed, write_atomic
+from hachihachi.interpreter.records.gamerecord import replay
+from hachihachi.interpreter.runs.session import SaveTarget, Session, save_target
 
 FIRST_IS_MIZUTEN = ["--seed", "1", "--short", "--players", "3", "--bots", "random"]  # the human starts
 
@@ -129,7 +129,7 @@ def test_issue10_write_atomic_on_a_full_disk_keeps_the_old_file_and_no_temporary
 
 
 def test_issue10_a_failed_save_is_retried_and_the_user_told_when_it_works_again(tmp_path, monkeypatch):
-    from hachihachi.interpreter import session
+    from hachihachi.interpreter.runs import session
 
     real, calls = session.write_atomic, {"n": 0}
 
@@ -149,7 +149,7 @@ def test_issue10_a_failed_save_is_retried_and_the_user_told_when_it_works_again(
 
 
 def test_issue10_a_save_failing_at_quit_is_tried_at_exit_and_the_exit_code_says_so(tmp_path, monkeypatch):
-    from hachihachi.interpreter import session
+    from hachihachi.interpreter.runs import session
 
     real, calls = session.write_atomic, {"n": 0}
 

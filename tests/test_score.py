@@ -11,9 +11,9 @@ from click.testing import CliRunner
 
 from hachihachi.cli.score import score
 from hachihachi.interpreter import CHANCE, GameState
-from hachihachi.interpreter.record import summary
-from hachihachi.interpreter.scoresheet import SheetError, settle, sheet_from_data
-from hachihachi.interpreter.scoresheet_write import CLAIM, MIXED, SHOW, sheet_difference, sheet_from_game
+from hachihachi.interpreter.records.gamerecord import summary
+from hachihachi.interpreter.scorekeeper.sheet import SheetError, settle, sheet_from_data
+from hachihachi.interpreter.scorekeeper.sheet_write import CLAIM, MIXED, SHOW, sheet_difference, sheet_from_game
 from hachihachi.ruleset.loader import load_ruleset
 
 TRICK = load_ruleset("hachihachi_trick")
@@ -267,7 +267,7 @@ def test_issue13_new_refuses_an_existing_file(tmp_path):
 
 
 def test_issue13_sheet_is_rewritten_atomically_after_every_round(tmp_path, monkeypatch):
-    from hachihachi.interpreter import atomicfile
+    from hachihachi.interpreter.records import atomicfile
 
     writes = []
     real = atomicfile.write_atomic
@@ -298,7 +298,8 @@ def test_issue13_hanafuda_round_asked_in_japanese(tmp_path):
     assert "bob pays ann 48 (24 x2): 手役の精算 role settlement, hand roles blown out" in out.output
 
 
-@pytest.mark.parametrize("module", ["hachihachi.interpreter.told", "hachihachi.interpreter.told_game",
+@pytest.mark.parametrize("module", ["hachihachi.interpreter.scorekeeper.told",
+                                    "hachihachi.interpreter.scorekeeper.told_game",
                                     "hachihachi.cli.score_text",
                                     "hachihachi.cli.score_input"])
 def test_issue13_doctests(module):

@@ -9,7 +9,7 @@ import pytest
 
 from hachihachi.interpreter import GameState
 from hachihachi.interpreter.bots import make_bot
-from hachihachi.interpreter.games import play_out
+from hachihachi.interpreter.runs.botgame import play_out
 from hachihachi.ruleset.loader import load_ruleset
 
 # (rule file, players, bot, seed, rounds): final chips and the digest of the log

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from hachihachi.interpreter.compare import compare
-from hachihachi.interpreter.game import GameState
-from hachihachi.interpreter.simstats import Moments, histogram
-from hachihachi.interpreter.simulate import game_seed, play_one, seat_bots, simulate
+from hachihachi.interpreter.runs.compare import compare
+from hachihachi.interpreter.engine.gamestate import GameState
+from hachihachi.interpreter.runs.simstats import Moments, histogram
+from hachihachi.interpreter.runs.simulate import game_seed, play_one, seat_bots, simulate
 from hachihachi.ruleset.errors import HachiError
 from hachihachi.ruleset.loader import load_ruleset
 from interp_support import RULES
@@ -40,7 +40,7 @@ def test_T27_every_game_is_zero_sum():
 
 
 def test_T27_a_broken_game_is_counted_as_a_violation(monkeypatch):
-    from hachihachi.interpreter import games as sim
+    from hachihachi.interpreter.runs import botgame as sim
 
     real = sim.play_out
 
@@ -97,7 +97,7 @@ HOUSE = Path(__file__).parent / "house_rules" / "variants"
 
 
 def test_record_dir_holds_replayable_records(tmp_path):
-    from hachihachi.interpreter.record import replay
+    from hachihachi.interpreter.records.gamerecord import replay
 
     s = simulate("hachihachi_trick", games=2, players=3, seed=3, record_dir=tmp_path)
     files = sorted(tmp_path.iterdir())
@@ -158,8 +158,8 @@ def test_compare_plays_the_same_deals_and_sees_a_cheaper_drop_fee():
 def test_doctests_of_the_simulation_modules():
     import doctest
 
-    from hachihachi.interpreter import simstats
-    from hachihachi.interpreter import simulate as sim
+    from hachihachi.interpreter.runs import simstats
+    from hachihachi.interpreter.runs import simulate as sim
 
     for module in (sim, simstats):
         result = doctest.testmod(module)
@@ -238,7 +238,7 @@ def test_issue12_compare_columns_equal_plain_runs_of_a_and_b_past_64_games(worke
 
 def test_issue15_a_watched_game_hands_over_its_emitted_events_and_transfers_but_its_clones_do_not():
     from hachihachi.interpreter import CHANCE
-    from hachihachi.interpreter.events import Applied, Transfer
+    from hachihachi.interpreter.engine.events import Applied, Transfer
 
     game, seen = GameState(RULES, 5, seed=3, rounds=2), []
     game.watch(seen.append)
@@ -255,8 +255,8 @@ def test_issue15_a_watched_game_hands_over_its_emitted_events_and_transfers_but_
 
 def test_issue15_a_game_watched_without_transfers_keeps_the_amounts_taken_from_the_pot():
     from hachihachi.interpreter import CHANCE
-    from hachihachi.interpreter.actions import POT
-    from hachihachi.interpreter.events import Applied, Transfer
+    from hachihachi.interpreter.engine.actions import POT
+    from hachihachi.interpreter.engine.events import Applied, Transfer
 
     game, seen = GameState(RULES, 5, seed=8, rounds=6), []
     game.watch(seen.append, transfers=False)
@@ -273,9 +273,9 @@ def test_a_watcher_gets_the_events_of_play_unless_it_declines_them(name):
     """``watch(..., play=False)`` leaves out the play kind's events of play (tricks taken, cards
     placed); by default they are handed over as logged."""
     from hachihachi.interpreter import CHANCE
-    from hachihachi.interpreter.events import Applied, Transfer
-    from hachihachi.interpreter.play.matching import Captured
-    from hachihachi.interpreter.play.tricks import TrickTaken
+    from hachihachi.interpreter.engine.events import Applied, Transfer
+    from hachihachi.interpreter.games.matching.play import Captured
+    from hachihachi.interpreter.games.tricks.play import TrickTaken
 
     play_kinds = (TrickTaken, Captured)
     for play in (True, False):
@@ -300,8 +300,8 @@ def test_issue15_a_local_worker_freezes_what_it_holds_once_its_rules_are_loaded(
     (gc.freeze), so a full collection in the middle of its games does not walk them."""
     import gc
 
-    from hachihachi.interpreter.backends import local
-    from hachihachi.interpreter.games import Job, spec_of
+    from hachihachi.interpreter.runs.backends import local
+    from hachihachi.interpreter.runs.botgame import Job, spec_of
 
     job = Job(None, (spec_of(RULES),), 4, ("random",) * 4, 1)
     gc.unfreeze()

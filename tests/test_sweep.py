@@ -7,10 +7,10 @@ import pytest
 from click.testing import CliRunner
 
 from hachihachi.cli.main import cli
-from hachihachi.interpreter.compare import compare
-from hachihachi.interpreter.backends import make_backend
-from hachihachi.interpreter.sweep import MAX_POINTS, MAX_SWEEP_GAMES, sweep
-from hachihachi.interpreter.sweepplot import check_plot
+from hachihachi.interpreter.runs.compare import compare
+from hachihachi.interpreter.runs.backends import make_backend
+from hachihachi.interpreter.runs.sweep import MAX_POINTS, MAX_SWEEP_GAMES, sweep
+from hachihachi.cli.sweepplot import check_plot
 from hachihachi.ruleset.errors import HachiError, SetupError
 from hachihachi.ruleset.loader import bundled_path, load_variant
 from hachihachi.ruleset.overrides import parse_set

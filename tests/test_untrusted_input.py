@@ -22,7 +22,7 @@ from hachihachi.cli.problem_format import format_problems
 from hachihachi.ruleset import safetext, schema, variants, yamlfile
 from hachihachi.ruleset.errors import RecordError
 from hachihachi.ruleset.loader import MAX_PROBLEMS, check_file, load_ruleset
-from hachihachi.interpreter.record import replay
+from hachihachi.interpreter.records.gamerecord import replay
 from hostile_cases import CASES, COSTLY, SECRET, STATS_CASES
 from test_replay_cli import BASE
 

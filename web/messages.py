@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 from typing import Any, Optional
 
-from ..interpreter.actions import CallMizuten, Declare, Split
-from ..interpreter.view import View
+from ..interpreter.engine.actions import CallMizuten, Declare, Split
+from ..interpreter.engine.view import View
 from ..ruleset.model import Ruleset
 from ..ruleset.safetext import escape
 from .tables import Table, ordered_legal

@@ -1,7 +1,7 @@
 """Replays: a game record opened in the browser and stepped through, forwards and back.
 
 A record is uploaded (size-limited), written into a fresh folder of its own and replayed by
-:func:`~hachihachi.interpreter.record.replay`, which checks every action; the record may name a
+:func:`~hachihachi.interpreter.records.gamerecord.replay`, which checks every action; the record may name a
 bundled ruleset only (its folder holds nothing else). The game is then played again action by
 action, and each step becomes a frame: what happened (the narrator's lines) and the table after
 it, every hand open, as a record shows them.
@@ -14,10 +14,10 @@ import tempfile
 from pathlib import Path
 from typing import Any, Sequence
 
-from ..interpreter.events import Applied, RoundStarted
-from ..interpreter.game import GameState
-from ..interpreter.narrate import Narrator
-from ..interpreter.record import replay
+from ..interpreter.engine.events import Applied, RoundStarted
+from ..interpreter.engine.gamestate import GameState
+from ..cli.narrate import Narrator
+from ..interpreter.records.gamerecord import replay
 from ..ruleset.errors import HachiError, RecordError
 from ..ruleset.model import Ruleset
 from .messages import captures, field_item, text

@@ -1,6 +1,6 @@
 """The scorekeeper page's server side: the score sheets of ``hachi score``, kept on the server.
 
-A sheet is the same file ``hachi score SHEET`` reads and settles (:mod:`~hachihachi.interpreter.scoresheet`).
+A sheet is the same file ``hachi score SHEET`` reads and settles (:mod:`~hachihachi.interpreter.scorekeeper.sheet`).
 A new round is asked by the terminal's own questions (:class:`~hachihachi.cli.score_input.RoundQuestions`)
 driven by the answers the page has given so far: the questions stop at the first one that has no
 answer yet, and the page shows that one (choices as buttons, counts as steppers whose last value
@@ -19,10 +19,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable, Optional, Sequence, TypeVar
 
-from ..interpreter.atomicfile import write_atomic
-from ..interpreter.events import RoundEnded
-from ..interpreter.record import dump_record
-from ..interpreter.scoresheet import Sheet, SheetError, read_sheet, settle, sheet_from_data
+from ..interpreter.records.atomicfile import write_atomic
+from ..interpreter.engine.events import RoundEnded
+from ..interpreter.records.gamerecord import dump_record
+from ..interpreter.scorekeeper.sheet import Sheet, SheetError, read_sheet, settle, sheet_from_data
 from ..ruleset.errors import HachiError, RecordError
 from ..ruleset.model import Ruleset
 from .messages import text
@@ -100,7 +100,7 @@ def _asker_class() -> Any:
 
 def next_question(sheet: Sheet, answers: Sequence[Any], lang: str) -> tuple[Optional[dict[str, Any]], dict[str, Any]]:
     """The question after ``answers`` (None when they make a whole round) and the round so far."""
-    from ..cli.plugins import screen_plugin
+    from ..cli.screen_registry import screen_plugin
     from ..cli.score_input import RoundQuestions
 
     rep = settle(sheet)
@@ -214,7 +214,7 @@ class Sheets:
 
     def overview(self, sheet_id: str, sheet: Sheet, lang: str) -> dict[str, Any]:
         """The sheet as the page shows it: the players' running totals after every round."""
-        from ..interpreter.told_narrate import ToldNarrator
+        from ..cli.told_narrate import ToldNarrator
 
         rep = settle(sheet)
         g = rep.game

@@ -19,7 +19,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..interpreter.recordfile import HUMAN
+from ..interpreter.records.recordfile import HUMAN
 from ..ruleset.errors import HachiError
 from ..ruleset.model import Ruleset
 from . import messages

@@ -1,6 +1,6 @@
 """The tables a server holds: a game session, who sits where, the seats' tokens, the save file.
 
-A table is a :class:`~hachihachi.interpreter.session.Session` (the engine's game, its bots and
+A table is a :class:`~hachihachi.interpreter.runs.session.Session` (the engine's game, its bots and
 its seeded randomness) with one or more people. Each person's seat has a token made by
 :func:`secrets.token_urlsafe`; a token acts for its seat only. The server holds the game: a
 person sends the index of one of the legal actions that the seat was shown together with the
@@ -21,12 +21,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
-from ..interpreter.actions import CHANCE, ActionBase
-from ..interpreter.atomicfile import write_atomic
-from ..interpreter.events import Applied, GameEnded, RoundEnded, RoundStarted
-from ..interpreter.record import dump_record
-from ..interpreter.recordfile import HUMAN, name_problem
-from ..interpreter.session import Session
+from ..interpreter.engine.actions import CHANCE, ActionBase
+from ..interpreter.records.atomicfile import write_atomic
+from ..interpreter.engine.events import Applied, GameEnded, RoundEnded, RoundStarted
+from ..interpreter.records.gamerecord import dump_record
+from ..interpreter.records.recordfile import HUMAN, name_problem
+from ..interpreter.runs.session import Session
 from ..ruleset.errors import HachiError, IllegalAction, SetupError
 from ..ruleset.model import Ruleset
 
@@ -67,7 +67,7 @@ class Table:
 
     def __post_init__(self) -> None:
         from ..cli.screen import Screen
-        from ..interpreter.narrate import Narrator
+        from ..cli.narrate import Narrator
 
         self._screen = Screen(self.ruleset, self.session.names, "en", False)
         self._narrator = Narrator(self.ruleset, self.session.names)
@@ -258,7 +258,7 @@ class Tables:
             if problem or name in names[:i]:
                 raise TableError(f"seat {i + 1}: {problem or 'the name is given twice'}")
         seed = secrets.randbelow(2**31) if seed is None else seed
-        from ..interpreter.game import GameState
+        from ..interpreter.engine.gamestate import GameState
 
         game = GameState(ruleset, len(seats), seed=seed, rounds=rounds)
         session = Session(game, tuple(names), tuple(seats), seed, rules_ref, people[0])

@@ -13,16 +13,16 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Protocol
 
 from ...ruleset.errors import HachiError
 from ...ruleset.model import PlayKind, Ruleset
-from ..actions import ActionBase
+from ..engine.actions import ActionBase
 
 if TYPE_CHECKING:
-    from ..game import GameState
+    from ..engine.gamestate import GameState
 
 # name -> "module:factory"; modules are imported on first use
 _REGISTRY: dict[str, str] = {
     "random": "hachihachi.interpreter.bots.random_bot:RandomBot",
-    "heuristic": "hachihachi.interpreter.bots.heuristic:HeuristicBot",
-    "heuristic_matching": "hachihachi.interpreter.bots.matching_heuristic:MatchingHeuristicBot",
+    "heuristic": "hachihachi.interpreter.games.tricks.heuristic:HeuristicBot",
+    "heuristic_matching": "hachihachi.interpreter.games.matching.heuristic:MatchingHeuristicBot",
     "mc": "hachihachi.interpreter.bots.mc:MonteCarloBot",
 }
 

@@ -1,7 +1,7 @@
 """Determinization: a game like the real one, with the cards a seat cannot see dealt at random.
 
 Works through the public engine API only: :func:`determinize` builds a fresh one-round
-:class:`~hachihachi.interpreter.game.GameState` with the real round's start player, replays the
+:class:`~hachihachi.interpreter.engine.gamestate.GameState` with the real round's start player, replays the
 round's public actions on a deal in which every card hidden from the seat is sampled anew,
 consistent with what it saw. The play kind's plug-in samples that deal (its ``sample_deal``:
 :mod:`.determinize_tricks` keeps the cards each goer played and the suits it showed void in,
@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from ...ruleset.model import TransferKind
-from ..actions import CHANCE, ActionBase
-from ..events import Applied, RoundEnded, RoundStarted, Transfer, round_pot
-from ..game import GameState
+from ..engine.actions import CHANCE, ActionBase
+from ..engine.events import Applied, RoundEnded, RoundStarted, Transfer, round_pot
+from ..engine.gamestate import GameState
 from .base import Bot
-from ..kinds import RoundKind
-from ..plugins import plugin_for
+from ..engine.roundkind import RoundKind
+from ..engine.registry import plugin_for
 
 
 def round_events(game: GameState) -> list[object]:
@@ -54,7 +54,7 @@ def determinize(game: GameState, seat: int, rng: random.Random, memo: Optional[d
     """The current round with every hand hidden from ``seat`` sampled anew (see module doc).
     ``memo``: a dict kept for one decision (this position and seat), which the plug-in's sampler
     may use to sample the next worlds faster. ``infer``: weigh the hidden hands by what the other
-    seats' declarations tell (the sampler's :class:`~hachihachi.interpreter.plugin.DealSampler`)."""
+    seats' declarations tell (the sampler's :class:`~hachihachi.interpreter.engine.kindplugin.DealSampler`)."""
     events = round_events(game)
     if game.round.dealt is None:                    # before the deal: nothing is hidden yet
         return World(game, tuple(e.action for e in events if isinstance(e, Applied)))

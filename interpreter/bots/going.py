@@ -2,7 +2,7 @@
 
 :mod:`.heuristic` declares with it, and :mod:`.inference` asks it how another seat would have
 declared with a candidate hand. It reads only the seat's place (:class:`DeclaringSeat`: a
-:class:`~hachihachi.interpreter.view.View` or a rebuilt one), never the engine, so that the
+:class:`~hachihachi.interpreter.engine.view.View` or a rebuilt one), never the engine, so that the
 engine's deal samplers may use it.
 """
 

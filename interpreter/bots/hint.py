@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from ...ruleset.errors import HachiError
-from ..game import GameState
+from ..engine.gamestate import GameState
 from .ismcts import IsmctsBot
 from .mc import MonteCarloBot
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Callable, Optional, Sequence
 
 from ...ruleset.model import Ruleset, TransferKind
-from ..view import View
+from ..engine.view import View
 from .going import drop_cost, go_value
 
 LEAK = 0.15                     # chance of keeping a hand on which the heuristic would have declared otherwise

@@ -57,9 +57,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
-from ..actions import CHANCE, CallMizuten, Declare, Split
-from ..events import RoundEnded
-from ..game import GameState
+from ..engine.actions import CHANCE, CallMizuten, Declare, Split
+from ..engine.events import RoundEnded
+from ..engine.gamestate import GameState
 from .base import Bot
 from .determinize import carried_pot, determinize, play_out, round_value
 from .rollout import rollout_policy

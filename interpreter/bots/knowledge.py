@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Mapping, Optional, Sequence
 
 from ...ruleset.cards import Deck
-from ..view import View
+from ..engine.view import View
 
 
 @dataclass(frozen=True)

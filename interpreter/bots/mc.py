@@ -18,8 +18,8 @@ import random
 import time
 from typing import Any, Optional, Sequence
 
-from ..events import RoundEnded
-from ..game import GameState
+from ..engine.events import RoundEnded
+from ..engine.gamestate import GameState
 from .determinize import carried_pot, determinize, play_out, round_value
 from .rollout import rollout_policy
 from .search import CONFIDENCE, Estimate, SearchBot, confident_best, heuristic_choice, paired

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from ..actions import ActionBase
-from ..game import GameState
+from ..engine.actions import ActionBase
+from ..engine.gamestate import GameState
 
 
 class RandomBot:

@@ -4,7 +4,7 @@ names (its ``rollout_bot``: ``heuristic`` for trick play, ``heuristic_matching``
 from __future__ import annotations
 
 from ...ruleset.model import PlayKind, Ruleset
-from ..plugins import plugin_for
+from ..engine.registry import plugin_for
 from .base import Bot, make_bot
 
 _POLICIES: dict[PlayKind, Bot] = {}

@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
-from ..game import GameState
+from ..engine.gamestate import GameState
 
 CONFIDENCE = 1.0                 # standard errors an action must beat the heuristic's choice by
 SETTLE_Z = 1.0                   # a decision is settled when every contender is this far behind

@@ -11,7 +11,7 @@ import random
 from pathlib import Path
 
 from hachihachi.interpreter import CHANCE, GameState
-from hachihachi.interpreter.narrate import Narrator
+from hachihachi.cli.narrate import Narrator
 
 HERE = Path(__file__).parent
 CASES = ((1, 3), (2, 5), (3, 7))       # (seed, players)
@@ -47,7 +47,7 @@ def play_hanafuda(seed: int) -> GameState:
 
 def hanafuda_trace(game: GameState) -> str:
     """One line per event of a hanafuda game, cards in the deck's notation."""
-    from hachihachi.interpreter.events import Applied
+    from hachihachi.interpreter.engine.events import Applied
 
     deck = game.ruleset.deck
     lines = []

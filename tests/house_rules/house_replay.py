@@ -13,9 +13,9 @@ from collections import defaultdict, deque
 from pathlib import Path
 
 from hachihachi.interpreter import CHANCE, CallMizuten, Deal, Declare, GameState, Play, Split
-from hachihachi.interpreter.events import RoundEnded, Transfer
-from hachihachi.interpreter.phases.hanafuda import HanaDeal
-from hachihachi.interpreter.play.matching import Capture
+from hachihachi.interpreter.engine.events import RoundEnded, Transfer
+from hachihachi.interpreter.games.matching.phases import HanaDeal
+from hachihachi.interpreter.games.matching.play import Capture
 from hachihachi.ruleset.loader import load_ruleset
 
 HERE = Path(__file__).parent

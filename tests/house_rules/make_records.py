@@ -11,9 +11,9 @@ import sys
 from pathlib import Path
 
 from hachihachi.interpreter import GameState
-from hachihachi.interpreter.events import RoundEnded, Transfer
-from hachihachi.interpreter.kinds import RoundKind
-from hachihachi.interpreter.record import record_data, write_record
+from hachihachi.interpreter.engine.events import RoundEnded, Transfer
+from hachihachi.interpreter.engine.roundkind import RoundKind
+from hachihachi.interpreter.records.gamerecord import record_data, write_record
 from hachihachi.ruleset.model import TransferKind as Kind
 
 HERE = Path(__file__).parent / "records"
@@ -39,8 +39,8 @@ def trick_ok(game: GameState) -> bool:
 
 
 def hanafuda_ok(game: GameState) -> bool:
-    from hachihachi.interpreter.events import RolesShown
-    from hachihachi.interpreter.phases.hanafuda import RoundScored
+    from hachihachi.interpreter.engine.events import RolesShown
+    from hachihachi.interpreter.games.matching.phases import RoundScored
 
     ev = game.events
     shown = [e for e in ev if isinstance(e, RolesShown)]
@@ -52,9 +52,9 @@ def hanafuda_ok(game: GameState) -> bool:
 def two_field_kinds(game: GameState) -> bool:
     """Whether a round's field cards make two field kinds and the next round is a small field
     (so ``carry_brights`` changes the next round's multiplier)."""
-    from hachihachi.interpreter.events import Applied
-    from hachihachi.interpreter.events import FieldMade
-    from hachihachi.interpreter.phases.hanafuda import HanaDeal
+    from hachihachi.interpreter.engine.events import Applied
+    from hachihachi.interpreter.engine.events import FieldMade
+    from hachihachi.interpreter.games.matching.phases import HanaDeal
 
     rules = game.ruleset.hanafuda
     deals = [e.action for e in game.events if isinstance(e, Applied) and isinstance(e.action, HanaDeal)]
@@ -66,8 +66,8 @@ def two_field_kinds(game: GameState) -> bool:
 
 def willow_matters(game: GameState) -> bool:
     """Whether a dealt hand's roles change when the willow is no changeling (H10)."""
-    from hachihachi.interpreter.events import Applied
-    from hachihachi.interpreter.phases.hanafuda import HanaDeal
+    from hachihachi.interpreter.engine.events import Applied
+    from hachihachi.interpreter.games.matching.phases import HanaDeal
     from hachihachi.ruleset.loader import load_ruleset
 
     plain = load_ruleset("hanafuda_plain_willow").evaluator

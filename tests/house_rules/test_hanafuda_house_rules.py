@@ -13,9 +13,9 @@ from functools import lru_cache
 
 from house_replay import HANAFUDA_RECORD, ended, events, flows, replay, rules
 
-from hachihachi.interpreter.events import FieldMade, RolesShown
-from hachihachi.interpreter.phases.hanafuda import FieldCarried
-from hachihachi.interpreter.play.matching import Captured
+from hachihachi.interpreter.engine.events import FieldMade, RolesShown
+from hachihachi.interpreter.games.matching.phases import FieldCarried
+from hachihachi.interpreter.games.matching.play import Captured
 from hachihachi.ruleset.model import TransferKind as K
 
 BASE = "hanafuda_hachihachi"
@@ -132,7 +132,7 @@ def test_traditional_hachihachi_variant():
 
 
 def test_narration_tells_the_house_rules():
-    from hachihachi.interpreter.narrate import Narrator
+    from hachihachi.cli.narrate import Narrator
 
     def text(name):
         g = game(name)
@@ -143,7 +143,7 @@ def test_narration_tells_the_house_rules():
 
 
 def test_matching_help_reads_settle_and_capture_rule():
-    from hachihachi.cli.matching_explain import _house_words
+    from hachihachi.interpreter.games.matching.explain import _house_words
 
     late, on = rules("h11_settle_at_end"), rules("h18_play_on")
     assert _house_words(rules(BASE), "en")["capture_rule"] == "A capture role stops the round at once"
@@ -153,7 +153,7 @@ def test_matching_help_reads_settle_and_capture_rule():
 
 
 def test_H18_play_on_replay_json_lists_every_capture_role_paid():
-    from hachihachi.interpreter.record_matching import round_extras
+    from hachihachi.interpreter.games.matching.record import round_extras
     shown = [RolesShown(2, 0, ("akatan",), 7, captured=True),
              RolesShown(2, 1, ("aotan",), 7, captured=True),
              RolesShown(2, 0, ("akatan", "sankou"), 5, captured=True)]   # 下げ: grew, paid the difference

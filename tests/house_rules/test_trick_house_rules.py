@@ -15,7 +15,7 @@ import pytest
 from house_replay import ended, events, flows, replay
 
 from hachihachi.interpreter import POT
-from hachihachi.interpreter.kinds import RoundKind
+from hachihachi.interpreter.engine.roundkind import RoundKind
 from hachihachi.ruleset.model import TransferKind as K
 
 

@@ -51,7 +51,7 @@ def test_an_upload_over_the_size_limit_is_refused_unread(tmp_path):
 
 def test_a_table_plays_an_uploaded_house_rule_file_and_its_save_names_it(tmp_path):
     from web_support import client
-    from hachihachi.interpreter.session import Session
+    from hachihachi.interpreter.runs.session import Session
     house = b"extends: hachihachi_trick\nname: flat\ntitle: {ja: \"<b>\", en: \"<i>flat</i>\"}\n" \
             b"declaration:\n  drop_fee: {first: 3, step: 0}\n"
     with client(tmp_path) as c:
@@ -74,7 +74,7 @@ def test_card_pictures_are_drawn_from_the_deck_and_escape_its_names(tmp_path):
         assert c.get("/cards/b.nothing/0.svg").status_code == 404
         assert c.get("/cards/b..%2F..%2Fetc/0.svg").status_code == 404
     from hachihachi.web.cards import card_svg
-    from hachihachi.ruleset.hanafuda import HanaCard, HanafudaDeck
+    from hachihachi.interpreter.games.matching.deck import HanaCard, HanafudaDeck
     deck = HanafudaDeck(tuple(HanaCard(f"{m}{k}", m, "chaff", 1, "<script>x</script>", "&") for m in range(1, 13)
                               for k in "abcd"), tuple(("<b>", "m") for _ in range(12)), (("chaff", "c"),))
     svg = card_svg(deck, 0)

@@ -17,8 +17,8 @@ import pytest
 
 pytest.importorskip("starlette", reason="the web tests need the [web] extra: pip install 'hachihachi[web]'")
 
-from hachihachi.interpreter.actions import CHANCE  # noqa: E402
-from hachihachi.interpreter.events import Applied, RolesShown, RoundEnded, RoundStarted  # noqa: E402
+from hachihachi.interpreter.engine.actions import CHANCE  # noqa: E402
+from hachihachi.interpreter.engine.events import Applied, RolesShown, RoundEnded, RoundStarted  # noqa: E402
 from hachihachi.ruleset.loader import load_ruleset  # noqa: E402
 from hachihachi.web import messages  # noqa: E402
 from hachihachi.web.tables import Tables  # noqa: E402

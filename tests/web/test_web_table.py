@@ -9,7 +9,7 @@ from web_support import Asked, client, new_table, play_to_end, seated, until_cho
 from click.testing import CliRunner  # noqa: E402
 
 from hachihachi.cli.main import cli  # noqa: E402
-from hachihachi.interpreter.session import Session  # noqa: E402
+from hachihachi.interpreter.runs.session import Session  # noqa: E402
 
 pytestmark = pytest.mark.web
 

@@ -1,0 +1,73 @@
+"""The terminal side of a play kind: its screen, its answers and its ``?`` explanations.
+
+``hachi play`` (:mod:`.screen`, :mod:`.tui_input`, :mod:`.play`) asks the plug-in of the
+ruleset's play kind (:mod:`.plugins`) for everything particular to it and never names a play kind.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Protocol, Sequence
+
+from ..interpreter.engine.actions import ActionBase
+from ..interpreter.engine.view import View
+from ..ruleset.model import PlayKind, Ruleset
+
+
+class ScreenContext(Protocol):
+    """What a play kind's screen reads of the :class:`~.screen.Screen` that calls it: the rules,
+    the names at the table, the language and colour, and the screen's common texts and lines."""
+
+    @property
+    def rules(self) -> Ruleset: ...
+
+    @property
+    def names(self) -> Sequence[str]: ...
+
+    @property
+    def lang(self) -> str: ...
+
+    @property
+    def colour(self) -> bool: ...
+
+    def t(self, key: str, **kw: object) -> str: ...
+
+    def card(self, c: int) -> str: ...
+
+    def chips_line(self, v: View) -> str: ...
+
+    def declarations_line(self, v: View) -> str: ...
+
+
+class ScreenPlugin(Protocol):
+    kind: PlayKind
+
+    def card(self, screen: ScreenContext, c: int) -> str:
+        """One card as the screen shows it (coloured when the screen has colour)."""
+
+    def hand(self, screen: ScreenContext, hand: Sequence[int], v: View) -> str:
+        """The seat's hand, sorted and grouped as the play kind shows it."""
+
+    def table(self, screen: ScreenContext, v: View) -> list[str]:
+        """The status block shown before each of the human's decisions."""
+
+    def question(self, screen: ScreenContext, v: View) -> Optional[str]:
+        """The question of a play decision, or None for the common question of the phase."""
+
+    def choice(self, screen: ScreenContext, a: ActionBase, v: View) -> Optional[str]:
+        """One of its own actions as a numbered choice, or None for the common ones."""
+
+    def dealt_line(self, screen: ScreenContext, game: Any, deal: Any) -> Optional[str]:
+        """What the human sees of a deal of this play kind (other hands hidden), or None."""
+
+    def numbered(self, v: View, rules: Ruleset) -> tuple[ActionBase, ...]:
+        """The legal actions of a play decision in the order they are numbered."""
+
+    def parse(self, answer: str, v: View, rules: Ruleset) -> ActionBase:
+        """The legal play action an answer names; a bad answer raises ``BadAnswer``."""
+
+    def explain(self, v: View, rules: Ruleset, lang: str) -> list[str]:
+        """The ``?`` explanation of the decision in front of the human."""
+
+    def ask_result(self, questions: Any) -> None:
+        """``hachi score``: ask how the play of a round ended and note it in ``questions.rnd``
+        (``questions`` is a :class:`~.score_input.RoundQuestions`)."""

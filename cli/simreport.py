@@ -1,0 +1,94 @@
+"""The text accounts ``hachi simulate`` prints: a run's summary and a comparison of two variants."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..interpreter.runs.compare import Comparison
+from ..interpreter.runs.simstats import histogram
+from ..ruleset.safetext import escape
+from ..interpreter.runs.simulate import Summary
+from ..interpreter.runs.sweep import Sweep
+
+
+def _share(k: int, n: int) -> str:
+    return f"{k:7d}  {100 * k / n:5.1f}%" if n else f"{k:7d}"
+
+
+def summary_lines(s: Summary) -> list[str]:
+    """The text summary of a run."""
+    out = [f"{s.ruleset}: {s.games} games, {s.players} players, {s.rounds} rounds, seed {s.seed}, "
+           f"{s.workers} worker(s), {s.elapsed_s:.2f} s ({s.rounds_per_s:.0f} rounds/s)",
+           "",
+           f"final chips per seat (start {s.start_chips}; mean with 95% confidence interval); "
+           "wins: sole wins, shared wins, and the win rate counting a win shared by k seats as 1/k",
+           f"  {'seat':>4s} {'bot':12s} {'mean':>8s} {'95% CI':>17s} {'stdev':>7s} {'wins':>6s} "
+           f"{'shared':>6s} {'win rate':>8s}"]
+    for seat in s.seats:
+        m = seat.chips
+        ci = f"[{m.mean - m.ci95:7.2f}, {m.mean + m.ci95:7.2f}]"
+        rate = 100 * seat.win_share / s.games if s.games else 0.0
+        out.append(f"  {seat.seat:4d} {seat.bot:12s} {m.mean:8.2f} {ci:>17s} {m.stdev:7.2f} {seat.wins:6d} "
+                   f"{seat.shared_wins:6d} {rate:7.1f}%")
+    out += ["", "round kinds (share of rounds)"]
+    out += [f"  {k:16s} {_share(n, s.rounds)}" for k, n in s.kinds.most_common()]
+    out += ["", f"pot: mean after a round {s.pot_after.mean:.2f}; mean amount taken {s.pot_taken.mean:.2f} "
+                f"({s.pot_taken.n} times); mean left over at the end {s.leftover_pot.mean:.2f}",
+            f"mizuten declared in {s.mizuten} rounds ({100 * s.mizuten / max(1, s.rounds):.1f}%)"]
+    out += ["", "fields (share of rounds)"]
+    out += [f"  {k:16s} {_share(n, s.rounds)}" for k, n in s.fields.most_common()]
+    out += ["", "roles shown by goers and forced-out players (times; per 100 rounds)"]
+    out += [f"  {k:16s} {n:7d}  {100 * n / s.rounds:6.2f}" for k, n in s.roles.most_common()] or ["  none"]
+    out += ["", "final chips of every seat in every game"]
+    out += ["  " + line for line in histogram(s.final_chips)]
+    out += ["", f"zero-sum violations (T27): {s.zero_sum_violations}"]
+    return out
+
+
+def comparison_lines(c: Comparison) -> list[str]:
+    """The text account of a comparison: per-game measures under A and B and the paired difference."""
+    out = [f"A: {c.a}", f"B: {c.b}",
+           f"{c.games} games each on the same seeds (seed {c.seed}), {c.players} players, bots "
+           f"{','.join(c.bots)}, {c.elapsed_s:.2f} s",
+           f"common deals: {c.same_deals} of {c.rounds} rounds were dealt the same cards under A and B",
+           "", "per-game measures: mean under A, under B, and the paired difference B - A with its 95% CI",
+           f"  {'measure':38s} {'A':>8s} {'B':>8s} {'B - A':>8s} {'95% CI':>19s}"]
+    for m in c.measures:
+        d = m.diff
+        ci = f"[{d.mean - d.ci95:+8.3f}, {d.mean + d.ci95:+8.3f}]"
+        flag = " *" if d.ci95 and abs(d.mean) > d.ci95 else ""
+        out.append(f"  {m.name:38s} {m.a.mean:8.3f} {m.b.mean:8.3f} {d.mean:+8.3f} {ci:>19s}{flag}")
+    out += ["", "* the interval excludes zero: the house rule changes this measure"]
+    return out
+
+
+def shown_value(value: object) -> str:
+    """A setting's value for a terminal: words as they are when printable, else escaped."""
+    return escape(str(value).lower() if isinstance(value, bool) else str(value))
+
+
+def sweep_lines(s: Sweep, keys: Sequence[str]) -> list[str]:
+    """The text account of a sweep (:class:`~.sweep.Sweep`): one row a point, the measures ``keys``
+    as the difference point - base with its 95% interval."""
+    first = s.points[0].comparison if s.points else None
+    names = {m.key: m.name for m in first.measures} if first else {}
+    out = [f"base: {s.base}",
+           f"{len(s.points)} points x {s.games} games on the base's seeds (seed {s.seed}), {s.players} players, "
+           f"bots {','.join(s.bots)}, backend {s.backend}, {s.workers} worker(s), {s.elapsed_s:.2f} s",
+           "", "per-game measures: point - base, mean and 95% CI half-width (* the interval excludes zero)"]
+    out += [f"  {k:12s} {names.get(k, k)}" for k in keys]
+    widths = [max(len(st.key.rsplit(".", 1)[-1]), *(len(shown_value(v)) for v in st.values)) for st in s.settings]
+    head = "  ".join(f"{st.key.rsplit('.', 1)[-1]:>{w}s}" for st, w in zip(s.settings, widths))
+    out += ["", f"  {head}  " + "  ".join(f"{k:>17s}" for k in keys) + "  same deals"]
+    for p in s.points:
+        c = p.comparison
+        by_key = {m.key: m.diff for m in c.measures}
+        cells = []
+        for k in keys:
+            d = by_key[k]
+            flag = "*" if d.ci95 and abs(d.mean) > d.ci95 else " "
+            cells.append(f"{d.mean:+8.3f} ±{d.ci95:6.3f}{flag}")
+        row = "  ".join(f"{shown_value(v):>{w}s}" for (_, v), w in zip(p.settings, widths))
+        share = 100 * c.same_deals / c.rounds if c.rounds else 0.0
+        out.append(f"  {row}  " + "  ".join(f"{x:>17s}" for x in cells) + f"  {share:9.1f}%")
+    return out

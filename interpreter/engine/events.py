@@ -1,0 +1,132 @@
+"""Events: the frozen log of a game.
+
+``GameState.apply`` returns the events an action produced and appends them to ``GameState.events``.
+Every applied action becomes an :class:`Applied`; every movement of points a
+:class:`Transfer` (from a seat or the pot, to a seat or the pot); phases that decide something
+without moving points say so in their own event. Records, replays, the settlement breakdown
+and the zero-sum check are all read from this log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Optional, Sequence, Union
+
+from ...ruleset.model import TransferKind
+from .actions import ActionBase, Party
+from .roundkind import RoundKind
+
+Seat = Union[int, Party]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted:
+    round: int                      # 0-based round index
+    start: int                      # the start player (T5, T24)
+    pot: int                        # the pot carried into the round
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """An action, as applied by ``seat`` (or :data:`CHANCE`)."""
+
+    round: int
+    seat: Seat
+    action: ActionBase              # of the core or of the play kind
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """Points moving from ``source`` to ``target`` (a seat or :data:`POT`).
+
+    ``amount`` is already multiplied by the field (T9) when ``kind`` is subject to it;
+    ``base`` and ``multiplier`` keep the parts; ``reason`` says why in words.
+    """
+
+    round: int
+    kind: TransferKind
+    source: Seat
+    target: Seat
+    amount: int
+    reason: str
+    base: int = 0
+    multiplier: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ForcedOut:
+    """T12: ``seats`` did not declare because the goers were full; they are forced out."""
+
+    round: int
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RolesShown:
+    """Roles a seat shows, whatever the game: T14/T15 (a goer's or a forced-out player's hand
+    roles), H11 (hanafuda hand roles, with the ``cards`` shown), H18 (roles ``captured``, which
+    stop the round). ``value`` is the roles' value in this context (kan in hanafuda)."""
+
+    round: int
+    seat: int
+    roles: tuple[str, ...]
+    value: int
+    cards: tuple[int, ...] = ()     # the cards shown, where the game shows them (H11)
+    aces: int = 0                   # cards counted per card class (T14), 0 for goers
+    captured: bool = False          # made from captured cards (H18), not from the hand
+
+
+@dataclass(frozen=True, slots=True)
+class FieldMade:
+    """T8, H5, H6: the field of the round (its id, or None when no field applies) and its
+    multiplier; in hanafuda whether it came from the last round's binding, and the field the
+    next round is bound to (or None)."""
+
+    round: int
+    field: Optional[str]
+    multiplier: int
+    bound: bool = False
+    binds_next: Optional[str] = None
+
+
+@dataclass(frozen=True, slots=True)
+class TrickTaken:
+    """T19: one finished trick: ``cards`` in play order starting with ``leader``."""
+
+    round: int
+    index: int                      # 0-based trick number
+    leader: int
+    cards: tuple[int, ...]
+    winner: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnded:
+    round: int
+    kind: RoundKind
+    multiplier: int
+    goers: tuple[int, ...]
+    tricks: Mapping[int, int]       # tricks won per goer (empty when there was no play)
+    pot_to: Optional[int]
+    delta: tuple[int, ...]          # each seat's change of chips in the round
+    pot_after: int
+    next_start: int
+
+
+@dataclass(frozen=True)
+class GameEnded:
+    """T26: the final chips, the winners (all of the highest total) and any leftover pot (T13)."""
+
+    chips: tuple[int, ...]
+    winners: tuple[int, ...]
+    leftover_pot: int
+
+
+def round_pot(events: Sequence[object]) -> int:
+    """The pot a round began with: its first event's, when that is its :class:`RoundStarted`
+    (``events`` from the round's start on), else 0."""
+    first = events[0] if events else None
+    return first.pot if isinstance(first, RoundStarted) else 0
+
+
+Event = Union[RoundStarted, Applied, Transfer, ForcedOut, RolesShown, FieldMade, TrickTaken, RoundEnded, GameEnded]

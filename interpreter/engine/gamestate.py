@@ -1,0 +1,365 @@
+"""The engine API: one game of any ruleset, driven action by action.
+
+>>> import random
+>>> from hachihachi.interpreter import CHANCE, GameState
+>>> g, rng = GameState("hachihachi_trick", players=5, seed=1, rounds=1), random.Random(7)
+>>> while not g.is_terminal:
+...     _ = g.deal_random() if g.current_player == CHANCE else g.apply(rng.choice(g.legal_actions()))
+>>> sum(g.chips) + g.pot == 5 * 50
+True
+
+As in OpenSpiel and python-chess: ``current_player`` is a seat, :data:`CHANCE` for the deal, or
+None once the game is over; ``legal_actions()`` supports ``in``; ``apply(action)`` returns the
+events it produced (also appended to ``events``); ``returns`` is each seat's change of chips.
+An illegal action raises :class:`IllegalAction` naming the reason and the state, and changes
+nothing.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from operator import sub
+from typing import Any, Callable, Optional, Union, cast
+
+from ...ruleset.errors import IllegalAction, SetupError
+from ...ruleset.model import Phase, Ruleset
+from ...ruleset.model import TransferKind
+from .actions import CHANCE, POT, ActionBase, Declare
+from .events import Applied, GameEnded, RoundEnded, RoundStarted, Seat
+from .roundkind import RoundKind
+from .phases.base import PhaseRule, describe
+from .phases.deal import ChanceSpace
+from .registry import plugin_for
+from .round_phases import build_phases
+from .state import RoundState, Table
+from .view import View
+
+__all__ = ["GameState", "CHANCE", "next_start"]
+
+
+def next_start(ruleset: Ruleset, r: RoundState) -> int:
+    """T13, T24: the start player of the round after ``r``."""
+    left = (r.start + 1) % r.players
+    dealer = plugin_for(ruleset).next_dealer(ruleset, r)
+    if dealer is not None:
+        return dealer                       # the play kind passes the deal by its own rule
+    if r.kind is RoundKind.SKIPPED and ruleset.next_start.after_skip == "same_start":
+        return r.start
+    if r.kind is RoundKind.ONE_GOER:
+        return r.goers[0] if ruleset.next_start.after_one_goer == "goer" else left
+    if r.kind is RoundKind.TWO_GOERS_SPLIT:
+        return r.goers[0] if ruleset.next_start.after_split == "earlier_goer" else r.goers[1]
+    if r.play_winner is not None and ruleset.next_start.after_tricks == "pot_taker":
+        return r.play_winner
+    return left
+
+
+# One step of a round: a phase's own ``applies``, ``enter`` and its actions' ``actor``
+# (:meth:`~.phases.base.PhaseRule.acting`), each None where the phase keeps the base class's
+# (always applies, does nothing, asks nobody), so that ``_advance`` calls only what a phase does.
+Step = tuple[Optional[Callable[[Table], bool]], Optional[Callable[[Table], None]],
+             Optional[Callable[[Table], Optional[int]]]]
+
+
+def _own(phase: PhaseRule, name: str) -> Any:
+    """``phase``'s method ``name`` bound, or None when it is :class:`PhaseRule`'s default."""
+    if getattr(type(phase), name) is getattr(PhaseRule, name):
+        return None
+    return getattr(phase, name)
+
+
+def steps_of(phases: tuple[PhaseRule, ...]) -> tuple[Step, ...]:
+    """The steps of a round of ``phases`` (see :data:`Step`)."""
+    return tuple((_own(p, "applies"), _own(p, "enter"), None if _own(p, "actor") is None else p.acting().actor)
+                 for p in phases)
+
+
+def _load(ruleset: Union[Ruleset, str]) -> Ruleset:
+    if isinstance(ruleset, Ruleset):
+        return ruleset
+    from ...ruleset.loader import load_ruleset
+
+    return load_ruleset(ruleset)
+
+
+class GameState:
+    """One play-through of a ruleset (what OpenSpiel calls a state; the :class:`Ruleset` is the game):
+    a game of ``rounds`` rounds (default: the ruleset's standard length) at ``players`` seats.
+
+    ``seed`` seeds the game's own random generator, used to pick the first start player when
+    ``start`` is None (T5) and by :meth:`sample_chance` / :meth:`deal_random`. ``phases`` replaces
+    the ruleset's own phases of a round (the scorekeeper's told rounds, :mod:`.told`).
+    """
+
+    def __init__(self, ruleset: Union[Ruleset, str], players: int, seed: Optional[int] = None,
+                 rounds: Optional[int] = None, start: Optional[int] = None,
+                 phases: Optional[tuple[PhaseRule, ...]] = None):
+        self.ruleset = _load(ruleset)
+        lo, hi = self.ruleset.players.min, self.ruleset.players.max
+        if not lo <= players <= hi:
+            raise SetupError(f"{self.ruleset.name} is for {lo} to {hi} players, not {players}")
+        self.rng = random.Random(seed)
+        rounds = self.ruleset.rounds.standard if rounds is None else rounds
+        if rounds < 1:
+            raise SetupError(f"a game needs at least one round, not {rounds}")
+        if start is None:
+            start = self.rng.randrange(players)
+        elif not 0 <= start < players:
+            raise SetupError(f"start player {start} is not a seat of {players} players")
+        self._phases: tuple[PhaseRule, ...] = phases or build_phases(self.ruleset)
+        self._steps = steps_of(self._phases)
+        self._acts = tuple(p.acting() for p in self._phases)     # what takes each phase's actions
+        self._t = Table(self.ruleset, players, rounds, start)
+        self._counted = 0
+        self._trusted: tuple[object, ...] = ()         # actions known legal in the current state
+        self._who: Optional[Seat] = None    # the current player, kept by _advance (chance: Party.CHANCE)
+        self._t.emit(RoundStarted(0, start, 0))
+        self._advance()
+
+    # -- the state -------------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self._t.players
+
+    @property
+    def rounds(self) -> int:
+        return self._t.rounds
+
+    @property
+    def chips(self) -> tuple[int, ...]:
+        return tuple(self._t.chips)
+
+    @property
+    def pot(self) -> int:
+        return self._t.pot
+
+    @property
+    def events(self) -> tuple[object, ...]:
+        return tuple(self._t.events)
+
+    @property
+    def pot_taken(self) -> tuple[int, ...]:
+        """Each amount a seat took from the pot so far, in order (the transfers from the pot)."""
+        return tuple(self._t.pot_taken)
+
+    @property
+    def round_index(self) -> int:
+        """The 0-based index of the round being played (the number of rounds finished)."""
+        return self._t.round.index
+
+    @property
+    def round(self) -> RoundState:
+        """The current round's state (read it, do not change it)."""
+        return self._t.round
+
+    @property
+    def phase(self) -> Optional[Phase]:
+        """The phase waiting for an action, or None when the game is over."""
+        return None if self.is_terminal else self._current_rule().phase
+
+    @property
+    def is_terminal(self) -> bool:
+        return self._t.finished
+
+    @property
+    def current_player(self) -> Optional[int]:
+        """The seat to act, :data:`CHANCE` for the deal, or None when the game is over."""
+        return self._who
+
+    @property
+    def returns(self) -> tuple[int, ...]:
+        """Each seat's change of chips since the start (T26: the highest wins)."""
+        start = self.ruleset.chips.start
+        return tuple(c - start for c in self._t.chips)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """T26: every seat with the highest total (more than one is a shared win)."""
+        best = max(self._t.chips)
+        return tuple(s for s, c in enumerate(self._t.chips) if c == best)
+
+    def legal_actions(self) -> Any:
+        """The legal actions of :attr:`current_player`: a tuple, or for the deal a space of deals."""
+        t = self._t
+        if t.finished:
+            return ()
+        legal = self._acts[t.round.phase_index].legal(t)
+        self._trusted = legal if type(legal) is tuple else ()
+        return legal
+
+    # -- acting ----------------------------------------------------------------------------
+
+    def apply(self, action: ActionBase) -> tuple[object, ...]:
+        """Apply ``action`` for the current player; return the events it produced."""
+        t = self._t
+        if t.finished:
+            raise IllegalAction(f"illegal action {describe(action, t)}: the game is over")
+        r = t.round
+        rule = self._acts[r.phase_index]
+        for known in self._trusted:             # most often one of the very actions legal_actions() gave
+            if known is action:
+                break
+        else:
+            if action not in self._trusted:     # legal_actions() has not vouched for it
+                try:
+                    self._check_kind(action)
+                    rule.check(t, action)
+                except IllegalAction as e:
+                    raise IllegalAction(f"illegal action {describe(action, t)}: {e.message} "
+                                        f"({self.describe_state()})") from None
+        self._trusted = ()
+        log = t.events
+        first = len(log)
+        who = self._who
+        assert who is not None                  # a seat or chance acts while the game is not over
+        log.append(Applied(r.index, who, action))
+        rule.apply(t, action)
+        self._advance()
+        return tuple(log[first:])
+
+    def sample_chance(self, rng: Optional[random.Random] = None) -> ActionBase:
+        """A random deal drawn from ``rng`` (default: the game's seeded generator)."""
+        if self.current_player != CHANCE:
+            raise IllegalAction(f"no deal is due ({self.describe_state()})")
+        space = cast(ChanceSpace, self._acts[self._t.round.phase_index].legal(self._t))    # chance deals
+        deal = space.sample(rng or self.rng)
+        self._trusted = (deal,)                 # a deal drawn from the deal space is valid
+        return deal
+
+    def deal_random(self, rng: Optional[random.Random] = None) -> tuple[object, ...]:
+        """Apply a random deal (see :meth:`sample_chance`)."""
+        return self.apply(self.sample_chance(rng))
+
+    def watch(self, see: Optional[Callable[[object], None]], transfers: bool = True,
+              play: bool = True) -> None:
+        """Hand ``see`` the events the phases emit, as they happen, from now on (None: stop):
+        unless ``transfers`` is False every :class:`~.events.Transfer`, and unless ``play`` is
+        False the play kind's events of play (each trick taken, each card placed in matching play).
+        The applied actions are not handed over (they are the bulk of the log; a watcher reads a
+        round's deal and calls from :attr:`round` when the round ends, the amounts taken from the
+        pot from :attr:`pot_taken`). A clone is not watched."""
+        self._t.watch = see
+        self._t.watch_transfers = see if transfers else None
+        self._t.watch_play = see if play else None
+
+    def clone(self) -> "GameState":
+        """An independent copy (sharing the immutable ruleset and the frozen events), for search."""
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())       # far cheaper than deep-copying the generator
+        memo = {id(self.ruleset): self.ruleset, id(self._phases): self._phases, id(self._steps): self._steps,
+                id(self._acts): self._acts,
+                id(self.rng): rng}
+        memo.update((id(e), e) for e in self._t.events)
+        if self._t.watch is not None:
+            memo[id(self._t.watch)] = None      # a clone's events are not the game's
+        return copy.deepcopy(self, memo)
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may see now."""
+        r, t = self._t.round, self._t
+        play = r.play
+        to_act = self.current_player
+        return View(
+            seat=seat, players=t.players, round_index=r.index, rounds=t.rounds, phase=self.phase,
+            to_act=to_act, start=r.start, mizuten=r.mizuten,
+            hand=tuple(sorted(r.hands[seat])) if r.hands else (),
+            indicator=r.indicator, trump=r.trump, field=r.field, multiplier=r.multiplier,
+            declarations=tuple(r.declarations), goers=tuple(r.goers), dropped=tuple(r.dropped),
+            forced_out=r.forced_out, splits=tuple(r.splits), kind=r.kind,
+            tricks_won=tuple(r.tricks_won.items()), chips=tuple(t.chips), pot=t.pot,
+            legal=tuple(self.legal_actions()) if to_act == seat else (),
+            **plugin_for(self.ruleset).view(play),
+        )
+
+    def describe_state(self) -> str:
+        """A one-line account of where the game is, for error messages."""
+        if self.is_terminal:
+            return "the game is over"
+        r = self._t.round
+        who = self.current_player
+        actor = "chance" if who == CHANCE else f"seat {who}"
+        phase = self.phase.value if self.phase else "none"
+        return f"round {r.index + 1}, phase {phase}, {actor} to act"
+
+    # -- driving the phases ----------------------------------------------------------------
+
+    def _current_rule(self) -> PhaseRule:
+        return self._phases[self._t.round.phase_index]
+
+    def _check_kind(self, action: object) -> None:
+        r = self._t.round
+        if isinstance(action, Declare) and r.declarations_done and r.forced_out:
+            raise IllegalAction(
+                f"no more declarations: {len(r.goers)} players already go (the most allowed, T12) "
+                f"and seats {', '.join(map(str, r.forced_out))} are forced out")
+
+    def _advance(self) -> None:
+        """Run phases until one waits for an action, ending rounds and the game as they finish."""
+        t, steps = self._t, self._steps
+        while not t.finished:
+            r = t.round
+            i = r.phase_index
+            if i >= 0 and r.entered:
+                actor = steps[i][2]
+                if actor is not None:
+                    who: Optional[Seat] = actor(t)     # Seat: chance stays Party.CHANCE on every build
+                    if who is not None:
+                        self._who = who
+                        return
+            who = self._enter_next(r, i)
+            if who is not None:
+                self._who = who
+                return
+            self._end_round()
+        self._who = None
+
+    def _enter_next(self, r: RoundState, i: int) -> Optional[Seat]:
+        """Enter the round's phases after the ``i``-th that apply, until one waits for an action:
+        the seat it waits for (the phase is then ``r.phase_index``). None when none waits: the
+        round's phases are done."""
+        t, steps = self._t, self._steps
+        last = len(steps) - 1
+        while i < last:
+            i += 1
+            applies, enter, actor = steps[i]
+            if applies is None or applies(t):
+                r.phase_index, r.entered = i, True
+                if enter is not None:
+                    enter(t)
+                if actor is not None:
+                    who: Optional[Seat] = actor(t)
+                    if who is not None:
+                        return who
+        r.phase_index, r.entered = last + 1, False
+        return None
+
+    def _end_round(self) -> None:
+        t, r = self._t, self._t.round
+        counts = r.kind is not RoundKind.SKIPPED or self.ruleset.rounds.skipped_counts
+        if counts and self._counted + 1 >= t.rounds and self.ruleset.rounds.leftover_pot == "split":
+            self._share_leftover_pot()
+        nxt = next_start(self.ruleset, r)
+        assert r.kind is not None               # every round that ends has its kind
+        t.emit(RoundEnded(
+            round=r.index, kind=r.kind, multiplier=r.multiplier, goers=tuple(r.goers),
+            tricks=dict(r.tricks_won), pot_to=r.pot_to,
+            delta=tuple(map(sub, t.chips, r.chips_before)), pot_after=t.pot, next_start=nxt))
+        if counts:
+            self._counted += 1
+        if self._counted >= t.rounds:
+            t.finished = True
+            t.emit(GameEnded(tuple(t.chips), self.winners, t.pot))
+            return
+        t.round = RoundState(index=r.index + 1, start=nxt, players=t.players, chips_before=tuple(t.chips))
+        t.emit(RoundStarted(r.index + 1, nxt, t.pot))
+
+    def _share_leftover_pot(self) -> None:
+        """``rounds.leftover_pot: split``: after the last round every seat takes an equal share of
+        the pot; what does not divide evenly is left over (T13 as a house rule)."""
+        t = self._t
+        share = t.pot // t.players
+        for seat in range(t.players):
+            t.pay(TransferKind.POT, POT, seat, share, "share of the pot left after the last round",
+                  multiply=False)

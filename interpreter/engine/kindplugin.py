@@ -1,0 +1,118 @@
+"""The interface of a play kind: everything particular to one way of playing the cards.
+
+A rule file's ``play:`` names its play kind (``tricks``, ``matching``); :mod:`.plugins` maps the
+name to one :class:`PlayKindPlugin`. The core (the phase runner in :mod:`.game`, records,
+narration, simulation) asks the plug-in and never names a play kind itself. The plug-in owns:
+its phases, its play engine (actions, state and events of the play), the record codec of its
+rounds, its fragment of :class:`~.view.View`, how its actions and events read in words, how a
+table tells its rounds to the scorekeeper, and what the search bots need of it: how to deal a
+round anew for one seat (determinization) and which fast bot plays their worlds out.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, Mapping, Optional, Protocol, Sequence
+
+from ...ruleset.model import PlayKind, Ruleset
+from .phases.base import PhaseRule
+from .playengine import PlayEngine
+from ..scorekeeper.told import ToldKind
+
+
+class Teller(Protocol):
+    """What narration fragments may use of the narrator (:class:`~.narrate.Narrator`)."""
+
+    rules: Ruleset
+    names: list[str]
+    goer_order: dict[int, list[int]]
+
+    @property
+    def deck(self) -> Any: ...
+
+    def who(self, seat: Any) -> str: ...
+
+    def does(self, seat: Any, verb: str) -> str: ...
+
+    def role_name(self, role_id: str, table: Any = None) -> str: ...
+
+
+EventTeller = Callable[[Teller, Any], Optional[str]]
+
+
+class DealSampler(Protocol):
+    """``(game, seat, round_events, rng, memo=None, infer=False)``: a deal as in
+    :attr:`PlayKindPlugin.sample_deal`. ``memo``, when given, is a dict the sampler may keep what
+    it learns in, to sample the next deal of the same position for the same seat faster (a search
+    passes one per decision). ``infer`` asks for hidden hands weighed by what the other seats'
+    declarations tell of them (a sampler that cannot deals them uniformly)."""
+
+    def __call__(self, game: Any, seat: int, events: Sequence[object], rng: random.Random,
+                 memo: Optional[dict[Any, Any]] = None, infer: bool = False) -> Any: ...
+
+
+class RecordCodec(Protocol):
+    """Reads and writes the rounds of a play kind in a game record (interfaces.md)."""
+
+    def replay_round(self, game: Any, r: int, rnd: Any, last: bool) -> None:
+        """Replay round ``r`` (1-based) onto ``game``; a problem raises ``RecordProblem``."""
+
+    def rounds_data(self, game: Any) -> list[dict[str, Any]]:
+        """The rounds of ``game`` as record data."""
+
+    def round_extras(self, events: Any, names: Sequence[str]) -> dict[int, dict[str, Any]]:
+        """Per round index, the play kind's own fields of ``hachi replay --json``."""
+
+
+class PlayKindPlugin(Protocol):
+    @property
+    def kind(self) -> PlayKind: ...
+
+    @property
+    def phases(self) -> tuple[type[PhaseRule], ...]:
+        """The phases only this play kind has."""
+
+    @property
+    def record(self) -> RecordCodec: ...
+
+    @property
+    def told(self) -> ToldKind:
+        """Its part of the scorekeeper: told phases and its fields of a score sheet (:mod:`.told`)."""
+
+    @property
+    def starter(self) -> str:
+        """Who begins a round, in words ("start player")."""
+
+    @property
+    def next_starter(self) -> str:
+        """The same in a round's result line ("start")."""
+
+    @property
+    def narrate_events(self) -> Mapping[type, EventTeller]:
+        """How its own events read (and RolesShown, FieldMade)."""
+
+    @property
+    def narrate_actions(self) -> Mapping[type, EventTeller]:
+        """How Applied events of its own actions read."""
+
+    @property
+    def sample_deal(self) -> DealSampler:
+        """``(game, seat, round_events, rng)``: the current round's deal (its chance action) with
+        every card hidden from ``seat`` sampled anew, consistent with what the seat has seen."""
+
+    @property
+    def rollout_bot(self) -> str:
+        """The name of the fast bot (``make_bot``) the search bots play this kind's rounds out with."""
+
+    def engine(self, ruleset: Ruleset) -> PlayEngine:
+        """The play engine of a round."""
+
+    def next_dealer(self, ruleset: Ruleset, r: Any) -> Optional[int]:
+        """The seat that begins the round after ``r`` when the play kind decides it, else None
+        (the shared rules of T13 and T24 decide)."""
+
+    def check_round(self, ruleset: Ruleset) -> Optional[str]:
+        """What is wrong with the ruleset's ``round:`` list for this play kind, or None."""
+
+    def view(self, play: Any) -> dict[str, Any]:
+        """The play kind's fields of :class:`~.view.View` from the round's play state (None before play)."""

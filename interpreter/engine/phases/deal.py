@@ -1,0 +1,127 @@
+"""T7, T8: the deal (a chance action), the indicator, trump and the field."""
+
+from __future__ import annotations
+
+import random
+from typing import Optional, Protocol
+
+from mypy_extensions import mypyc_attr
+
+from ....ruleset.errors import IllegalAction
+from ....ruleset.model import Phase, Ruleset
+from ..actions import CHANCE, ActionBase, Deal
+from ..events import FieldMade
+from ..state import Table
+from .base import PhaseRule
+
+
+class ChanceSpace(Protocol):
+    """The legal actions of a chance phase: every valid deal of its play kind."""
+
+    def sample(self, rng: random.Random) -> ActionBase: ...
+
+    def problem(self, deal: object) -> Optional[str]: ...
+
+    def __contains__(self, deal: object) -> bool: ...
+
+
+class DealSpace:
+    """The set of all valid deals for a table: supports ``in``, checking and sampling."""
+
+    def __init__(self, ruleset: Ruleset, players: int):
+        self.ruleset, self.players = ruleset, players
+        self._deck = tuple(ruleset.deck.cards)
+        n = ruleset.hand_size
+        self._cuts = tuple(range(0, players * n, n))        # where each hand begins in the shuffled deck
+        self._n, self._turned = n, players * n
+
+    def sample(self, rng: random.Random) -> Deal:
+        """A uniformly random deal: shuffle the deck, deal hands, turn the next card."""
+        cards = list(self._deck)
+        rng.shuffle(cards)
+        n = self._n
+        hands = []
+        for i in self._cuts:
+            hand = cards[i:i + n]
+            hand.sort()                                     # in place: no second list a hand
+            hands.append(tuple(hand))
+        return Deal(tuple(hands), cards[self._turned])
+
+    def problem(self, deal: object) -> str | None:
+        """Why ``deal`` is not a valid deal, or None."""
+        if not isinstance(deal, Deal):
+            return f"{deal!r} is not a deal"
+        deck = self.ruleset.deck
+        if len(deal.hands) != self.players:
+            return f"the deal has {len(deal.hands)} hands for {self.players} players"
+        seen: set[int] = set()
+        for seat, hand in enumerate(deal.hands):
+            if len(hand) != self.ruleset.hand_size:
+                return f"seat {seat} is dealt {len(hand)} cards instead of {self.ruleset.hand_size}"
+            for card in hand:
+                if not isinstance(card, int) or not 0 <= card < deck.size:
+                    return f"seat {seat} is dealt {card!r}, which is not a card of the deck"
+                if card in seen:
+                    return f"the card {deck.name(card)} is dealt twice"
+                seen.add(card)
+        if not isinstance(deal.indicator, int) or not 0 <= deal.indicator < deck.size:
+            return f"the indicator {deal.indicator!r} is not a card of the deck"
+        if deal.indicator in seen:
+            return f"the indicator {deck.name(deal.indicator)} is also in a hand"
+        return None
+
+    def __contains__(self, deal: object) -> bool:
+        return self.problem(deal) is None
+
+    def __repr__(self) -> str:
+        return f"<any deal of {self.ruleset.hand_size} cards to {self.players} seats and an indicator>"
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)     # the told rounds (told_*.py) subclass it
+class ChancePhase(PhaseRule):
+    """A phase that waits for chance's deal; ``legal`` is the space of valid deals of the play kind."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        super().__init__(ruleset)
+        self._spaces: dict[int, ChanceSpace] = {}           # by the number of players
+
+    def actor(self, t: Table) -> Optional[int]:
+        return CHANCE if t.round.dealt is None else None
+
+    def legal(self, t: Table) -> ChanceSpace:
+        space = self._spaces.get(t.players)
+        if space is None:
+            space = self._spaces[t.players] = self.space(t.players)
+        return space
+
+    def space(self, players: int) -> ChanceSpace:
+        """The deal space for ``players`` seats (made once per number of players)."""
+        raise NotImplementedError       # each play kind's deal phase gives its deal space
+
+    def check(self, t: Table, action: object) -> None:
+        problem = self.legal(t).problem(action)
+        if problem:
+            raise IllegalAction(f"bad deal: {problem}")
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)     # the told rounds (told_*.py) subclass it
+class DealPhase(ChancePhase):
+    """T7: the trick game's deal: the hands and the turned indicator, which makes trump and the field."""
+
+    phase = Phase.DEAL
+
+    def space(self, players: int) -> DealSpace:
+        return DealSpace(self.ruleset, players)
+
+    def apply(self, t: Table, action: Deal) -> None:
+        r = t.round
+        r.dealt = tuple(map(tuple, action.hands))
+        r.hands = list(map(sorted, action.hands))           # kept sorted: legal cards come in order
+        r.indicator = action.indicator
+        r.trump = self.ruleset.deck.suit(action.indicator)
+        try:
+            r.field = self.ruleset.field_for(action.indicator)
+        except KeyError:            # a rank no field names: multiplier 1
+            r.field = None
+        t.emit(FieldMade(r.index, r.field.id if r.field else None, r.multiplier))
+

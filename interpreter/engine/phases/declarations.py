@@ -1,0 +1,100 @@
+"""T10-T13: go or drop, drop fees into the pot, forced-out players, the round's kind."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ....ruleset.errors import IllegalAction
+from ....ruleset.model import Phase, Ruleset
+from ....ruleset.model import TransferKind
+from ..actions import POT, Declare
+from ..events import ForcedOut
+from ..roundkind import RoundKind
+from ..state import Table
+from .base import PhaseRule
+
+GO, DROP = Declare(True), Declare(False)
+GO_ONLY, GO_OR_DROP = (GO,), (GO, DROP)
+
+
+def kind_for(goers: int) -> RoundKind:
+    """The round's kind from its number of goers (two goers play unless both split later)."""
+    if goers == 0:
+        return RoundKind.SKIPPED
+    if goers == 1:
+        return RoundKind.ONE_GOER
+    return RoundKind.TWO_GOERS_PLAY if goers == 2 else RoundKind.THREE_GOERS
+
+
+class Declarations(PhaseRule):
+    phase = Phase.DECLARATIONS
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        super().__init__(ruleset)
+        self._max_goers = ruleset.declaration.max_goers
+        fee = ruleset.declaration.drop_fee.fee
+        # each voluntary dropper's fee and the words of its transfer, by the droppers before it
+        self._drops = tuple((fee(n), f"drop fee of dropper {n + 1}") for n in range(ruleset.players.max))
+
+    def actor(self, t: Table) -> Optional[int]:
+        r = t.round
+        if r.declarations_done:
+            return None
+        return (r.start + len(r.declarations)) % r.players     # clockwise from the start (T10)
+
+    def must_go(self, t: Table, seat: int) -> bool:
+        """T6: a start player who declared mizuten must go."""
+        return t.round.mizuten and seat == t.round.start
+
+    def legal(self, t: Table) -> tuple[Declare, ...]:
+        seat = self.actor(t)
+        assert seat is not None                 # asked while the phase waits for a seat
+        return GO_ONLY if self.must_go(t, seat) else GO_OR_DROP
+
+    def check(self, t: Table, action: object) -> None:
+        if not isinstance(action, Declare):
+            return super().check(t, action)
+        seat = self.actor(t)
+        assert seat is not None                 # a check comes while the phase waits for a seat
+        if not action.go and self.must_go(t, seat):
+            raise IllegalAction(f"seat {seat} declared mizuten and must go, not drop (T6)")
+
+    def apply(self, t: Table, action: Declare) -> None:
+        seat = self.actor(t)
+        assert seat is not None                 # applied while the phase waits for a seat
+        self._declare(t, seat, action.go)
+
+    def _declare(self, t: Table, seat: int, go: bool) -> None:
+        r = t.round
+        r.declarations.append((seat, go))
+        if go:
+            r.goers.append(seat)
+        else:
+            fee, reason = self._drops[len(r.dropped)]
+            r.dropped.append(seat)
+            t.pay(TransferKind.DROP_FEE, seat, POT, fee, reason)
+        if len(r.declarations) >= r.players or len(r.goers) >= self._max_goers:
+            self._close(t)
+
+    def _close(self, t: Table) -> None:
+        r = t.round
+        declared = len(r.declarations)
+        undeclared = r.seats_from_start()[declared:]
+        r.forced_out = tuple(undeclared)
+        if undeclared:
+            t.emit(ForcedOut(r.index, r.forced_out))
+        r.declarations_done = True
+        r.kind = kind_for(len(r.goers))
+        if r.kind is RoundKind.SKIPPED and self.ruleset.declaration.no_goers_pot == "refund":
+            refund_drop_fees(t)
+
+
+def refund_drop_fees(t: Table) -> None:
+    """T13 as a house rule (``declaration.no_goers.pot: refund``): when nobody goes, each dropper
+    takes back the drop fee it paid this round; what earlier rounds left in the pot stays."""
+    from ..events import Transfer
+
+    paid = [e for e in t.events if isinstance(e, Transfer) and e.round == t.round.index
+            and e.kind is TransferKind.DROP_FEE and e.target == POT]
+    for e in paid:
+        t.pay(TransferKind.POT, POT, e.source, e.amount, "drop fee refunded: nobody went", multiply=False)

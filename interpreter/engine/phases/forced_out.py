@@ -1,0 +1,38 @@
+"""T14: every forced-out player receives from each goer: per card class held, plus roles."""
+
+from __future__ import annotations
+
+from ....ruleset.model import Phase, Ruleset
+from ....ruleset.model import TransferKind
+from ..events import RolesShown
+from ..state import Table
+from .base import PhaseRule
+from .rolecache import RoleCache, RoleValues
+
+
+class ForcedOutPayments(PhaseRule):
+    phase = Phase.FORCED_OUT
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        super().__init__(ruleset)
+        self.roles: RoleValues = RoleCache(ruleset)
+        self._per_card = tuple(ruleset.forced_out.per_card.items())     # (card class, points) in order
+
+    def applies(self, t: Table) -> bool:
+        return bool(t.round.forced_out and t.round.goers)
+
+    def enter(self, t: Table) -> None:
+        r = t.round
+        assert r.dealt is not None              # the deal came before (T14)
+        ev = self.roles
+        for seat in r.forced_out:
+            hand = r.dealt[seat]                   # as dealt (T14)
+            counted = {name: ev.count_class(name, hand, r.trump, r.indicator) for name, _ in self._per_card}
+            card_points = sum(points * counted[name] for name, points in self._per_card)
+            roles = ev.values(hand, r.trump, r.indicator)
+            t.emit(RolesShown(r.index, seat, roles.ids, roles.forced, aces=sum(counted.values())))
+            parts = [f"{k} {n}" for n, k in counted.items() if k]
+            parts += [f"{h.id} {h.forced}" for h in roles.hits if h.forced]
+            reason = "forced out: " + (", ".join(parts) or "nothing")
+            for goer in r.goers:
+                t.pay(TransferKind.FORCED_OUT, goer, seat, card_points + roles.forced, reason)

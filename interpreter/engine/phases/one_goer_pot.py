@@ -1,0 +1,22 @@
+"""T17: a lone goer takes the pot without play."""
+
+from __future__ import annotations
+
+from ....ruleset.model import Phase
+from ....ruleset.model import TransferKind
+from ..actions import POT
+from ..roundkind import RoundKind
+from ..state import Table
+from .base import PhaseRule
+
+
+class OneGoerPot(PhaseRule):
+    phase = Phase.ONE_GOER_POT
+
+    def applies(self, t: Table) -> bool:
+        return t.round.kind is RoundKind.ONE_GOER
+
+    def enter(self, t: Table) -> None:
+        goer = t.round.goers[0]
+        t.round.pot_to = goer
+        t.pay(TransferKind.POT, POT, goer, t.pot, "lone goer takes the pot", multiply=False)

@@ -1,0 +1,38 @@
+"""T15: goers show their roles; between every pair the lower value pays the difference."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ....ruleset.model import Phase, Ruleset
+from ....ruleset.model import TransferKind
+from ..events import RolesShown
+from ..roundkind import PLAYED, RoundKind
+from ..state import Table
+from .base import PhaseRule
+from .rolecache import RoleCache, RoleValues
+
+
+class RoleSettlement(PhaseRule):
+    phase = Phase.ROLE_SETTLEMENT
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        super().__init__(ruleset)
+        self.roles: RoleValues = RoleCache(ruleset)
+        self._kinds = PLAYED | ({RoundKind.TWO_GOERS_SPLIT} if ruleset.two_goers.split_settles_roles else set())
+
+    def applies(self, t: Table) -> bool:
+        return t.round.kind in self._kinds
+
+    def enter(self, t: Table) -> None:
+        r = t.round
+        assert r.dealt is not None              # the deal came before (T15)
+        value = {}
+        for seat in r.goers:
+            result = self.roles.values(r.dealt[seat], r.trump, r.indicator)     # as dealt (T15)
+            value[seat] = result.go
+            t.emit(RolesShown(r.index, seat, result.ids, result.go))
+        for a, b in combinations(r.goers, 2):
+            low, high = (a, b) if value[a] < value[b] else (b, a)
+            t.pay(TransferKind.ROLES, low, high, value[high] - value[low],
+                  f"roles {value[high]} against {value[low]}")

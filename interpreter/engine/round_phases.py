@@ -1,0 +1,56 @@
+"""The phases of a round, in the rule file's order (T23).
+
+:data:`PHASES` maps the phases every play kind may use (declarations, payments, play, pot) to the
+classes that run them; the play kind's plug-in adds its own (:attr:`~.plugin.PlayKindPlugin.phases`).
+:func:`build_phases` builds a round's phases in the rule file's order.
+"""
+
+from __future__ import annotations
+
+from ...ruleset.errors import RuleFileError
+from ...ruleset.model import Phase, Ruleset
+from .phases.base import PhaseRule
+from .phases.declarations import Declarations
+from .phases.forced_out import ForcedOutPayments
+from .phases.one_goer_pot import OneGoerPot
+from .phases.play_phase import PlayPhase
+from .phases.pot import PotPhase
+from .phases.role_settlement import RoleSettlement
+from .phases.rolecache import RoleCache
+from .phases.two_goer_choice import TwoGoerChoice
+from .registry import plugin_for
+
+PHASES: dict[Phase, type[PhaseRule]] = {
+    cls.phase: cls
+    for cls in (Declarations, ForcedOutPayments, TwoGoerChoice, OneGoerPot, RoleSettlement, PlayPhase, PotPhase)
+}
+
+__all__ = ["PHASES", "build_phases", "phases_of"]
+
+
+def phases_of(ruleset: Ruleset) -> dict[Phase, type[PhaseRule]]:
+    """Every phase a round of the ruleset's play kind may name, by name."""
+    return {**PHASES, **{cls.phase: cls for cls in plugin_for(ruleset).phases}}
+
+
+def build_phases(ruleset: Ruleset) -> tuple[PhaseRule, ...]:
+    """The phases of a round in the order of the ruleset's ``round:`` list, checked for sense.
+    They keep no game state (a round's state is in the Table): the games of a run may share them
+    (``GameState(..., phases=...)``), with their role cache."""
+    order = list(ruleset.round)
+    problem = plugin_for(ruleset).check_round(ruleset)
+    if problem:
+        raise RuleFileError(problem, ruleset.source)
+    if len(set(order)) != len(order):
+        raise RuleFileError("the round names a phase twice", ruleset.source)
+    known = phases_of(ruleset)
+    strange = [p.value for p in order if p not in known]
+    if strange:
+        raise RuleFileError(f"the round names the phase '{strange[0]}', which {ruleset.play.value} play does not have",
+                            ruleset.source)
+    phases = tuple(known[p](ruleset) for p in order)
+    shared = RoleCache(ruleset)             # one cache for every phase that shows roles
+    for phase in phases:
+        if isinstance(getattr(phase, "roles", None), RoleCache):
+            setattr(phase, "roles", shared)
+    return phases

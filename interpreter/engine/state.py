@@ -1,0 +1,134 @@
+"""Mutable game state: the table (chips, pot, log) and the state of the current round.
+
+Only the interpreter's phases change it, through :meth:`Table.pay` and :meth:`Table.emit`;
+everything else reads it through ``GameState`` and ``GameState.view``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field as dc_field
+from typing import Any, Callable, Optional
+
+from mypy_extensions import mypyc_attr
+
+from ...ruleset.model import Field, Ruleset
+from ...ruleset.model import TransferKind
+from .actions import POT
+from .events import Seat, Transfer
+from .roundkind import RoundKind
+
+
+@mypyc_attr(serializable=True)     # copied by GameState.clone()
+@dataclass(slots=True)
+class RoundState:
+    """Everything that happens in one round; reset at the start of every round."""
+
+    index: int
+    start: int
+    players: int
+    chips_before: tuple[int, ...]
+    phase_index: int = -1
+    entered: bool = False
+    mizuten: bool = False
+    mizuten_answered: bool = False
+    dealt: Optional[tuple[tuple[int, ...], ...]] = None
+    hands: list[list[int]] = dc_field(default_factory=list)
+    indicator: Optional[int] = None
+    trump: Optional[int] = None
+    field: Optional[Field] = None
+    declarations: list[tuple[int, bool]] = dc_field(default_factory=list)
+    goers: list[int] = dc_field(default_factory=list)
+    dropped: list[int] = dc_field(default_factory=list)
+    forced_out: tuple[int, ...] = ()
+    declarations_done: bool = False
+    splits: list[tuple[int, bool]] = dc_field(default_factory=list)
+    choice_done: bool = False
+    kind: Optional[RoundKind] = None
+    play: Any = None                        # the play engine's own state
+    tricks_won: dict[int, int] = dc_field(default_factory=dict)
+    pot_to: Optional[int] = None
+    play_winner: Optional[int] = None       # who took the pot by play (T21), for T24
+
+    @property
+    def multiplier(self) -> int:
+        return self.field.multiplier if self.field else 1
+
+    def seats_from_start(self) -> list[int]:
+        """All seats clockwise (to the left) from the start player (T10)."""
+        return [(self.start + i) % self.players for i in range(self.players)]
+
+
+@mypyc_attr(serializable=True)     # copied by GameState.clone()
+class Table:
+    """The chips, the pot, the log and the current round, shared by all phases."""
+
+    def __init__(self, ruleset: Ruleset, players: int, rounds: int, start: int):
+        self.ruleset = ruleset
+        self.players = players
+        self.rounds = rounds
+        self.chips = [ruleset.chips.start] * players
+        self.no_negative = not ruleset.chips.allow_negative
+        self.pot = 0
+        self.events: list[object] = []         # the core's events and the play kind's own
+        self.round = RoundState(index=0, start=start, players=players, chips_before=tuple(self.chips))
+        self.finished = False
+        self.watch: Optional[Callable[[object], None]] = None             # see GameState.watch
+        self.watch_transfers: Optional[Callable[[object], None]] = None   # the same, or None
+        self.watch_play: Optional[Callable[[object], None]] = None        # the same, or None
+        self.pot_taken: list[int] = []          # each amount a seat took from the pot, in order
+        self.factors: tuple[Optional[Field], dict[TransferKind, int]] = (None, {})   # a field's factors (pay)
+
+    @property
+    def total(self) -> int:
+        """The sum that chips plus pot must always equal (T27)."""
+        return self.ruleset.chips.start * self.players
+
+    def emit(self, event: object) -> None:
+        self.events.append(event)
+        if self.watch is not None:
+            self.watch(event)
+
+    def emit_play(self, event: object) -> None:
+        """Log an event of the play kind's own play (a trick taken, a card placed): handed to the
+        watcher only when it asked for them (``GameState.watch``'s ``play``)."""
+        self.events.append(event)
+        if self.watch_play is not None:
+            self.watch_play(event)
+
+    def pay(self, kind: TransferKind, source: Seat, target: Seat, base: int, reason: str,
+            multiply: bool = True) -> None:
+        """Move ``base`` points (times the field multiplier for ``kind``) from source to target.
+
+        ``source`` and ``target`` are seats or ``POT``; a zero amount moves nothing and logs nothing.
+        With ``chips.allow_negative: false`` a seat pays at most what it has (T3 as a house rule).
+        """
+        r = self.round
+        field = r.field
+        if multiply and field is not None:
+            known = self.factors
+            if known[0] is not field:           # the field's factor of each kind, read once a round
+                known = self.factors = (field, {k: field.factor(k) for k in TransferKind})
+            factor = known[1][kind]
+        else:
+            factor = 1
+        amount = base * factor
+        chips = self.chips
+        if self.no_negative and source != POT and amount > chips[source]:
+            amount = max(chips[source], 0)              # T3 as a house rule: nobody goes below zero
+            reason += f" (all the payer has: {amount})"
+        if not amount:
+            return
+        if source == POT:
+            self.pot -= amount
+            if target != POT:
+                self.pot_taken.append(amount)
+        else:
+            chips[source] -= amount
+        if target == POT:
+            self.pot += amount
+        else:
+            chips[target] += amount
+        event = Transfer(r.index, kind, source, target, amount, reason, base, factor)
+        self.events.append(event)
+        if self.watch_transfers is not None:
+            self.watch_transfers(event)

@@ -1,0 +1,1 @@
+"""The play kind ``matching`` (hanafuda Hachi-Hachi): capture by month, field cards and stock."""

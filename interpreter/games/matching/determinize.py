@@ -1,0 +1,98 @@
+"""Determinization of a matching-play (hanafuda) round: the hidden hands and stock sampled anew.
+
+What the seat has seen is kept: its own hand, the field as dealt (the field now, with every
+public capture undone, H14), the cards each seat played, the cards turned from the stock in
+order (H15), and the cards a seat showed for its hand roles (H11). Everything else (the other
+hands, the rest of the stock) is dealt at random from the cards the seat has not seen. In the
+go/drop form the hands of the seats that did not go lie under the stock (sorted, seat by seat
+from the dealer), so cards turned from there fix the first cards of those hands.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Optional, Sequence
+
+from ....ruleset.errors import HachiError
+from ...engine.events import RolesShown
+from .phases import HanaDeal
+from .play import Captured
+
+ATTEMPTS = 200
+
+
+Seen = tuple[tuple[int, ...], tuple[int, ...], list[int], dict[int, list[int]], dict[int, set[int]]]
+
+
+def _seen(game: Any, seat: int, events: Sequence[object]) -> Seen:
+    """(own hand as dealt, field as dealt, turned cards in order, cards played per seat, shown per seat)."""
+    view = game.view(seat)
+    field = set(view.table_cards)
+    turned: list[int] = []
+    played: dict[int, list[int]] = {}
+    shown: dict[int, set[int]] = {}
+    for e in events:
+        if isinstance(e, Captured):
+            if e.turned:
+                turned.append(e.card)
+            else:
+                played.setdefault(e.seat, []).append(e.card)
+        elif isinstance(e, RolesShown) and not e.captured:     # hand roles show their cards (H11)
+            shown.setdefault(e.seat, set()).update(e.cards)
+    for e in reversed(events):                      # undo the captures: the field as dealt
+        if isinstance(e, Captured):
+            if e.taken:
+                field.update(e.taken)
+            else:
+                field.discard(e.card)
+    if view.turned is not None:                     # turned, waiting for this seat's choice
+        turned.append(view.turned)
+    own = tuple(sorted(set(view.hand) | set(played.get(seat, ()))))
+    return own, tuple(sorted(field)), turned, played, shown
+
+
+def sample_matching_deal(game: Any, seat: int, events: Sequence[object], rng: random.Random,
+                         memo: Optional[dict[Any, Any]] = None, infer: bool = False) -> HanaDeal:
+    """A hanafuda deal of the current round consistent with what ``seat`` has seen (the plug-in's
+    ``sample_deal``; ``memo`` and ``infer`` are not used: every hidden card is dealt uniformly)."""
+    rules, r = game.ruleset, game.round
+    n, players = rules.hand_size, game.players
+    own, field, turned, played, shown = _seen(game, seat, events)
+    stock_size = rules.deck.size - players * n - len(field)
+    head = turned[:stock_size]                      # the stock's known top cards
+    under = turned[stock_size:]                     # turned from the hands put under the stock
+    fixed: dict[int, list[int]] = {s: [] for s in range(players)}
+    fixed[seat] = list(own)
+    for s in range(players):
+        if s != seat:
+            fixed[s] = sorted(set(played.get(s, ())) | shown.get(s, set()))
+    floor: dict[int, int] = {}                      # seat -> its remaining cards lie above this card
+    dropped = [s for s in r.seats_from_start() if s not in r.goers] if under else []
+    for s in dropped:
+        if not under:
+            break
+        block, under = under[:n], under[n:]
+        fixed[s] = list(block)
+        if len(block) < n:
+            floor[s] = block[-1]
+    known = set(head) | set(field) | {c for cs in fixed.values() for c in cs}
+    pool = [c for c in rules.deck.cards if c not in known]
+    order = sorted((s for s in range(players) if s != seat), key=lambda s: (s not in floor, s))
+    for _ in range(ATTEMPTS):
+        rng.shuffle(pool)
+        left, hands = list(pool), dict(fixed)
+        for s in order:
+            need = n - len(fixed[s])
+            allowed = [c for c in left if c > floor[s]] if s in floor else left
+            if len(allowed) < need:
+                break
+            take = allowed[:need]
+            hands[s] = fixed[s] + take
+            taken = set(take)
+            left = [c for c in left if c not in taken]
+        else:
+            if len(head) + len(left) != stock_size:
+                break
+            return HanaDeal(tuple(tuple(sorted(hands[s])) for s in range(players)), field,
+                            tuple(head) + tuple(left))
+    raise HachiError(f"no hanafuda deal fits what seat {seat} has seen ({game.describe_state()})")

@@ -1,0 +1,127 @@
+"""A simple bot for matching play (hanafuda): take the most points now, else shed the cheapest card.
+
+It reads only its :class:`~..view.View` (the field, captures, its own hand and legal actions). An action's score is the
+points it captures, plus a bonus for cards that a capture role of the ruleset names; without a
+capture it plays the card of least value. Ties go to the first in the legal order, so the bot is
+deterministic; ``rng`` is accepted for the common interface.
+
+Go or drop (the go/drop form, T10-T14 on H1): judged from the hand and the field, with the
+ruleset's fees: the card points the hand is expected to capture above an average hand (its own
+points and the field cards of its months), its hand roles (paid by every other goer, in kan),
+the forced-out payments it would owe (per card class, estimated from the unseen cards) and its
+chance at the pot, all times the field, against the drop fee it pays now. Any other decision
+outside matching play is a random legal action.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Iterable, cast
+
+from .deck import HanafudaDeck
+from .rules import HanafudaRules
+from ....ruleset.model import Phase, PlayKind, Ruleset
+from ...engine.actions import ActionBase, Declare, Play
+from ...engine.gamestate import GameState
+from ...engine.view import View
+from .play import Capture
+
+ROLE_CARD_BONUS = 6
+CAPTURE_SHARE = 0.6             # card points over par per point of hand strength over the mean
+GOER_SHARE = 0.45               # share of the seats still to declare expected to go
+
+
+class MatchingHeuristicBot:
+    name = "heuristic_matching"
+    plays = frozenset({PlayKind.MATCHING})
+
+    def choose(self, game: GameState, seat: int, rng: random.Random) -> ActionBase:
+        view = game.view(seat)
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        if isinstance(legal[0], Declare):
+            return Declare(go_value(game.ruleset, view) > -drop_cost(game.ruleset, view))
+        if not view.captures or view.phase is not Phase.PLAY:     # not matching play
+            return rng.choice(legal)
+        deck = hanafuda_deck(game.ruleset)
+        wanted = game.ruleset.hanafuda.capture_role_cards
+
+        def value(card: int) -> int:
+            return deck.points(card) + (ROLE_CARD_BONUS if card in wanted else 0)
+
+        def score(action: ActionBase) -> int:
+            assert isinstance(action, (Play, Capture))      # the legal actions of matching play
+            card = action.card
+            month = deck.rank(card)
+            if isinstance(action, Capture):
+                return value(card) + value(action.target)
+            taken = [f for f in view.table_cards if deck.rank(f) == month]
+            if taken:
+                return value(card) + sum(value(f) for f in taken)
+            return -value(card)
+
+        return max(legal, key=score)
+
+
+def hanafuda_deck(ruleset: Ruleset) -> HanafudaDeck:
+    """The deck of a matching ruleset, with card points."""
+    return cast(HanafudaDeck, ruleset.deck)
+
+
+def strength(ruleset: Ruleset, hand: Iterable[int], field: Iterable[int]) -> float:
+    """The card points ``hand`` may capture: its own points and those of the field cards of its months."""
+    deck = hanafuda_deck(ruleset)
+    months = {deck.rank(c) for c in hand}
+    return sum(deck.points(c) for c in hand) + sum(deck.points(f) for f in field if deck.rank(f) in months)
+
+
+def mean_strength(ruleset: Ruleset) -> float:
+    """The strength of an average hand: its points, and the field's cards of the same months."""
+    deck, n = hanafuda_deck(ruleset), ruleset.hand_size
+    per_card = sum(deck.points(c) for c in deck.cards) / deck.size
+    mates = deck.size / len(deck.ranks) - 1                   # the other cards of a month
+    rules: HanafudaRules = ruleset.hanafuda
+    field_share = rules.field_cards / (deck.size - 1)
+    return n * per_card * (1 + mates * field_share)
+
+
+def go_value(ruleset: Ruleset, view: View) -> float:
+    """The points going is expected to bring this round against dropping nothing (T10-T14, H1)."""
+    rules: HanafudaRules = ruleset.hanafuda
+    mult, kan = view.multiplier, rules.kan
+    undeclared = view.players - len(view.declarations) - 1
+    goers = min(ruleset.declaration.max_goers, len(view.goers) + 1 + round(GOER_SHARE * undeclared))
+    if goers == 1:
+        return float(view.pot)                                # T17: a lone goer takes the pot
+    edge = CAPTURE_SHARE * (strength(ruleset, view.hand, view.table_cards) - mean_strength(ruleset))
+    value = edge * mult
+    value += (goers - 1) * ruleset.evaluator.evaluate(view.hand).go * kan * mult     # H8-H11
+    forced = max(0.0, view.players - len(view.dropped) - goers - 0.5 * undeclared)
+    value -= forced * forced_out_expected(ruleset, view) * mult                    # T14
+    p_pot = min(1.0, max(0.0, 1 / goers + edge / (2 * rules.par)))
+    fees = 0.5 * undeclared * ruleset.declaration.drop_fee.fee(len(view.dropped)) * mult
+    return value + p_pot * (view.pot + fees)                                       # T21
+
+
+def forced_out_expected(ruleset: Ruleset, view: View) -> float:
+    """T14: what one forced-out seat is expected to be paid per card class, from the unseen cards."""
+    seen = set(view.hand) | set(view.table_cards)
+    unseen = [c for c in ruleset.deck.cards if c not in seen]
+    if not unseen:
+        return 0.0
+    ev, share = ruleset.evaluator, ruleset.hand_size / len(unseen)
+    return sum(value * ev.count_class(name, unseen) * share
+               for name, value in ruleset.forced_out.per_card.items())
+
+
+def drop_cost(ruleset: Ruleset, view: View) -> int:
+    """T11: the fee this seat pays into the pot if it drops now, times the field."""
+    return ruleset.declaration.drop_fee.fee(len(view.dropped)) * view.multiplier
+
+
+def make(**options: Any) -> MatchingHeuristicBot:
+    return MatchingHeuristicBot()
+
+
+__all__ = ["MatchingHeuristicBot", "Play"]

@@ -1,0 +1,149 @@
+"""The play kind ``matching`` (hanafuda Hachi-Hachi): capture by month, field cards and stock.
+
+Its phases (the hanafuda deal with the field, hand roles, card scoring), its engine
+(:mod:`.play.matching`), its record codec (:mod:`.record_matching`), its view fields (field
+cards, captures, stock, a turned card) and how its events read.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Optional
+
+from ....ruleset.model import Phase, PlayKind, Ruleset
+from ...engine.actions import Play
+from ...engine.events import Applied, FieldMade, RolesShown
+from .phases import CardScoring, FieldCarried, HanaDeal, HanafudaDeal, HandRoles, RoundScored
+from .play import Capture, Captured, MatchingEngine, MatchingState
+from . import record as record_matching
+from ...engine.phases.base import PhaseRule
+from .determinize import sample_matching_deal
+from ...engine.kindplugin import EventTeller, PlayKindPlugin, Teller
+from ...scorekeeper.told import ToldKind
+from .told import TOLD
+
+SPECIAL_NAMES = {                 # H19: the special capture roles of a round played out
+    "sohachi": "総八 all at par",
+    "nihachi": "二八 par and 80",
+    "sujuroku": "素十六 sixteen chaff",
+}
+
+
+def card(n: Teller, c: int) -> str:
+    """A hanafuda card as ``8b 芒に月 Moon``."""
+    return f"{n.deck.name(c)} {n.deck.card_name(c, 'ja')} {n.deck.card_name(c, 'en')}"
+
+
+def _field_name(n: Teller, field_id: str) -> str:
+    f = n.rules.hanafuda.field_by_id(field_id).field
+    return f"{f.name.ja} {f.name.en}"
+
+
+def _deal(n: Teller, e: Applied) -> str:
+    a: Any = e.action
+    deck = n.deck
+    hands = "; ".join(f"{n.names[s]} {deck.format(sorted(h))}" for s, h in enumerate(a.hands))
+    return (f"  deal: {hands}\n  field cards (場札): {deck.format(sorted(a.field))}; "
+            f"stock (山札) {len(a.stock)} cards")
+
+
+def _quiet(n: Teller, e: Any) -> None:
+    return None                                 # a play or capture is told by the Captured event that follows
+
+
+def _field_made(n: Teller, e: FieldMade) -> Optional[str]:
+    if e.field is None:
+        return None
+    text = f"  field: {_field_name(n, e.field)} x{e.multiplier}"
+    if e.bound:
+        text += " (bound by the last round, 二代しばり)"
+    if e.binds_next:
+        text += f"; the next round is bound to {_field_name(n, e.binds_next)} (二代しばり)"
+    return text
+
+
+def _field_carried(n: Teller, e: FieldCarried) -> str:
+    return f"  {n.deck.format(e.cards)} carry {_field_name(n, e.field)} to the next round (持ち越し)"
+
+
+def _roles_shown(n: Teller, e: RolesShown) -> str:
+    if e.captured:
+        table = n.rules.hanafuda.capture_roles
+        roles = ", ".join(n.role_name(r, table) for r in e.roles)
+        goes_on = n.rules.hanafuda.after_capture_role == "play_on"
+        return (f"  {n.does(e.seat, 'makes')} 出来役 {roles} ({e.value} kan): "
+                f"{'play goes on (下げ)' if goes_on else 'the round stops'}")
+    roles = ", ".join(n.role_name(r) for r in e.roles)
+    return f"  {n.does(e.seat, 'shows')} 手役 {roles} ({e.value} kan): {n.deck.format(e.cards)}"
+
+
+def _captured(n: Teller, e: Captured) -> str:
+    verb = "turns" if e.turned else "plays"
+    if not e.taken:
+        return f"  {n.does(e.seat, verb)} {card(n, e.card)}: to the field"
+    taken = ", ".join(card(n, c) for c in e.taken)
+    return f"  {n.does(e.seat, verb)} {card(n, e.card)}, takes {taken}"
+
+
+def _round_scored(n: Teller, e: RoundScored) -> str:
+    par = n.rules.hanafuda.par
+    seats = sorted(n.goer_order.get(e.round) or range(len(n.names)))   # the goers, if declared
+    points = ", ".join(f"{n.names[s]} {e.points[s]} ({e.points[s] - par:+d})" for s in seats)
+    text = f"  card points (札の点) against {par}: {points}"
+    for role, seat, value in e.specials:
+        text += f"\n  {n.does(seat, 'makes')} {SPECIAL_NAMES.get(role, role)} ({value} kan)"
+    if e.fukikeshi:
+        text += "\n  吹き消し fukikeshi: the hand roles of the round are void"
+    return text
+
+
+class MatchingPlugin:
+    kind = PlayKind.MATCHING
+    phases: tuple[type[PhaseRule], ...] = (HanafudaDeal, HandRoles, CardScoring)
+    told: ToldKind = TOLD
+    record = record_matching
+    starter = "dealer (親)"
+    next_starter = "dealer (親)"
+    narrate_events: Mapping[type, EventTeller] = {FieldMade: _field_made, FieldCarried: _field_carried,
+                                                  RolesShown: _roles_shown, Captured: _captured,
+                      RoundScored: _round_scored}
+    narrate_actions: Mapping[type, EventTeller] = {HanaDeal: _deal, Capture: _quiet, Play: _quiet}
+    sample_deal = staticmethod(sample_matching_deal)
+    rollout_bot = "heuristic_matching"
+
+    def engine(self, ruleset: Ruleset) -> MatchingEngine:
+        return MatchingEngine(ruleset)
+
+    def next_dealer(self, ruleset: Ruleset, r: Any) -> Optional[int]:
+        """H2 and ``hanafuda.next_dealer``, in a round without declarations (with go/drop the
+        shared rules of T13 and T24 decide): the deal passes to the left or the right, or goes
+        to the round's winner (who made a capture role, else who captured the most points; the
+        dealer keeps it when nobody played)."""
+        if Phase.DECLARATIONS in ruleset.round:
+            return None
+        rule = ruleset.hanafuda.next_dealer
+        if rule == "right":
+            return int((r.start - 1) % r.players)
+        play = r.play
+        if rule == "winner":
+            if not isinstance(play, MatchingState) or not play.captures:
+                return int(r.start)
+            if play.stopped is not None:
+                return int(play.stopped[0])
+            deck = ruleset.hanafuda.deck
+            points = {seat: deck.points_of(cards) for seat, cards in play.captures.items()}
+            best = max(points.values())
+            return next(seat for seat in play.order if points[seat] == best)
+        return int((r.start + 1) % r.players)
+
+    def check_round(self, ruleset: Ruleset) -> Optional[str]:
+        return None                             # the rule file checks (checks.py) placed the phases
+
+    def view(self, play: Any) -> dict[str, Any]:
+        """The matching-play fields of a view (H14, H15): field, captures, stock, a turned card."""
+        if not isinstance(play, MatchingState):
+            return {}
+        return {"table_cards": tuple(play.field), "stock_left": len(play.stock), "turned": play.pending,
+                "captures": tuple((s, tuple(play.captures.get(s, ()))) for s in play.order)}
+
+
+MATCHING: PlayKindPlugin = MatchingPlugin()

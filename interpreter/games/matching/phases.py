@@ -1,0 +1,370 @@
+"""The hanafuda-only phases of a matching round: the deal and field (H4-H6), hand roles paid at
+the start (H8-H11), and the end of a round played out (H12, H13, H19-H21)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from itertools import repeat
+from operator import indexOf
+from typing import Any, Iterable, Mapping, Optional, Protocol, Sequence
+
+from .rules import HanaField, HanafudaRules
+from ....ruleset.model import Phase, Ruleset, TransferKind
+from ....ruleset.roles import RoleResult
+from ...engine.actions import ActionBase
+from ...engine.events import FieldMade, RolesShown
+from ...engine.roundkind import PLAYED, RoundKind
+from .play import MatchingState, seat_goers
+from ...engine.state import RoundState, Table
+from ...engine.phases.base import PhaseRule
+from ...engine.phases.deal import ChancePhase
+
+
+@dataclass(frozen=True)
+class HanaDeal(ActionBase):
+    """H4, the chance action: one hand per seat (seat order), the field cards, the stock (top first)."""
+
+    hands: tuple[tuple[int, ...], ...]
+    field: tuple[int, ...]
+    stock: tuple[int, ...]
+
+    def told(self, deck: Any) -> str:
+        return "the deal"
+
+
+@dataclass(frozen=True)
+class FieldCarried:
+    """``hanafuda.carry_brights``: the field cards of round ``round`` made more than one field;
+    the strongest made this round's, ``field`` (the next strongest, made by ``cards``) is carried
+    to the next round, which is at least that field (like H6)."""
+
+    round: int
+    field: str
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class RoundScored:
+    """H19-H21: card points per seat, the special roles made, whether hand roles were blown out."""
+
+    round: int
+    points: tuple[int, ...]
+    specials: tuple[tuple[str, int, int], ...]      # (role, seat, value in kan)
+    fukikeshi: bool
+
+
+class Piles(Protocol):
+    """What card scoring reads of a round's play (a :class:`MatchingState`, or a told round's):
+    the seats that played, in order, and the cards each captured."""
+
+    @property
+    def order(self) -> Sequence[int]: ...
+
+    @property
+    def captures(self) -> Mapping[int, Sequence[int]]: ...
+
+
+class DealtRound(Protocol):
+    @property
+    def dealt(self) -> Optional[tuple[tuple[int, ...], ...]]: ...
+
+
+class DealtTable(Protocol):
+    """What H12 reads of a table: the hands as dealt (a :class:`Table`, or a told round's)."""
+
+    @property
+    def round(self) -> DealtRound: ...
+
+
+class HanaDealSpace:
+    """Every valid hanafuda deal for a table: supports ``in`` and sampling."""
+
+    def __init__(self, ruleset: Ruleset, players: int) -> None:
+        self.ruleset, self.players = ruleset, players
+        self._month = ruleset.hanafuda.deck.rank_table      # each card's month
+        n, f = ruleset.hand_size, ruleset.hanafuda.field_cards
+        dealt = players * n
+        # where a shuffled deck is cut: a hand per seat, the field cards, the stock (made once)
+        self._hands = tuple(slice(i, i + n) for i in range(0, dealt, n))
+        self._field, self._stock = slice(dealt, dealt + f), slice(dealt + f, None)
+
+    def sample(self, rng: random.Random) -> HanaDeal:
+        cards = list(self.ruleset.deck.cards)
+        while True:
+            rng.shuffle(cards)
+            field = tuple(sorted(cards[self._field]))
+            if self._four(field) is None:               # field_four: redeal
+                hands = tuple(map(tuple, map(sorted, map(cards.__getitem__, self._hands))))
+                return HanaDeal(hands, field, tuple(cards[self._stock]))
+
+    def _four(self, field: Iterable[int]) -> Optional[int]:
+        months = list(map(self._month.__getitem__, field))
+        if len(set(months)) > len(months) - 3:
+            return None                 # no month four times (most fields), told without counting
+        return next((m for m in months if months.count(m) == 4), None)
+
+    def problem(self, deal: object) -> Optional[str]:
+        if not isinstance(deal, HanaDeal):
+            return f"{deal!r} is not a hanafuda deal"
+        deck, n = self.ruleset.deck, self.ruleset.hand_size
+        if len(deal.hands) != self.players or any(len(h) != n for h in deal.hands):
+            return f"the deal must give {n} cards to each of {self.players} seats"
+        if len(deal.field) != self.ruleset.hanafuda.field_cards:
+            return f"the field must have {self.ruleset.hanafuda.field_cards} cards"
+        every = [c for h in deal.hands for c in h] + list(deal.field) + list(deal.stock)
+        if sorted(every) != list(deck.cards):
+            return "the hands, field and stock must hold every card of the deck exactly once"
+        if self._four(deal.field) is not None:
+            return "the field holds all four cards of a month (dealt again)"
+        return None
+
+    def __contains__(self, deal: object) -> bool:
+        return self.problem(deal) is None
+
+    def __repr__(self) -> str:
+        return f"<any hanafuda deal to {self.players} seats>"
+
+
+def _last_binding(t: Table) -> Optional[str]:
+    """H6: the field the previous round bound this one to, read from the log (a field carried by
+    the brights left on its field, ``carry_brights``, binds it too; the stronger one counts)."""
+    events = t.events
+    try:    # the log's last FieldMade, sought from the end in C (the exact type: events are not subclassed)
+        at = len(events) - indexOf(map(type, reversed(events)), FieldMade)      # just after it
+    except ValueError:
+        return None
+    made: Any = events[at - 1]
+    last = made.round
+    if last != t.round.index - 1:
+        return None
+    found: list[Optional[str]] = [made.binds_next]
+    while at < len(events) and type(events[at]) is FieldCarried:     # the fields carried beside it
+        e: Any = events[at]
+        if e.round != last:
+            break
+        found.append(e.field)
+        at += 1
+    rules = t.ruleset.hanafuda
+    bound = [f for f in found if f is not None]
+    return max(bound, key=lambda f: rules.field_by_id(f).field.multiplier) if bound else None
+
+
+class HanafudaDeal(ChancePhase):
+    """H4: the deal of a matching round: hands, the field cards and the stock."""
+
+    phase = Phase.HANAFUDA_DEAL
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        super().__init__(ruleset)
+        self._every_seat_plays = Phase.DECLARATIONS not in ruleset.round      # no declarations (H2)
+
+    def space(self, players: int) -> HanaDealSpace:
+        return HanaDealSpace(self.ruleset, players)
+
+    def apply(self, t: Table, action: HanaDeal) -> None:
+        r, rules, hands, field = t.round, self.ruleset.hanafuda, action.hands, action.field
+        r.dealt = tuple(map(tuple, hands))
+        r.hands = list(map(sorted, hands))                  # kept sorted: legal cards come in order
+        made = rules.field_of(field)
+        bound = _last_binding(t)
+        from_binding = False
+        if bound is not None:
+            b = rules.field_by_id(bound)
+            if b.field.multiplier > made.field.multiplier:
+                made, from_binding = b, True
+        r.field = made.field
+        binds = rules.bound_field(field)
+        t.emit(FieldMade(r.index, made.field.id, made.field.multiplier, from_binding,
+                         binds.field.id if binds else None))
+        if rules.carry_brights:
+            carry_field(t, rules, field, made)
+        order = rules.order_from(r.start, r.players)
+        if self._every_seat_plays:                          # no declarations: every seat plays (H2)
+            r.kind = RoundKind.THREE_GOERS
+            r.goers = list(order)
+        r.play = MatchingState(list(field), list(action.stock), order, {s: [] for s in order})
+
+
+def carry_field(t: Table, rules: HanafudaRules, field_cards: Iterable[int], made: HanaField) -> None:
+    """``carry_brights`` (持ち越し): when the field cards make more than one field kind (a 大場
+    bright and a 絶場 bright together), the round takes the strongest and the next strongest is
+    carried to the next round."""
+    on = set(field_cards)
+    kinds = sorted({f for f in rules.fields if on.intersection(f.cards) and f.field.id != made.field.id},
+                   key=lambda f: -f.field.multiplier)
+    if kinds:
+        carried = kinds[0]
+        t.emit(FieldCarried(t.round.index, carried.field.id, tuple(sorted(on.intersection(carried.cards)))))
+
+
+class HandRoles(PhaseRule):
+    """H8-H11: each player's hand roles, shown and paid by every other player at the start."""
+
+    phase = Phase.HAND_ROLES
+
+    def applies(self, t: Table) -> bool:
+        return t.round.play is not None and t.round.kind in PLAYED
+
+    def enter(self, t: Table) -> None:
+        seat_goers(t)
+        r, s = t.round, t.round.play
+        for seat in s.order:
+            res = s.hand_roles[seat] = self.roles_of(t, seat)      # told games' claimed roles too
+            roles = res.roles
+            if not roles:
+                continue
+            cards = tuple(sorted(roles[0].cards if len(roles) == 1 else {c for h in roles for c in h.cards}))
+            t.emit(RolesShown(r.index, seat, res.ids, res.go, cards))
+        if self.ruleset.hanafuda.settle == "at_start":
+            pay_hand_roles(t, s)
+
+    def roles_of(self, t: Table, seat: int) -> RoleResult:
+        """The hand roles of ``seat`` (a :class:`~hachihachi.ruleset.roles.RoleResult`)."""
+        return self.ruleset.evaluator.evaluate(t.round.hands[seat])
+
+
+def pay_hand_roles(t: Table, s: MatchingState) -> None:
+    """H11: every other player pays each holder its hand roles' value (at the start, or with
+    ``hand_roles.settle: at_end`` when the round ends)."""
+    kan = t.ruleset.hanafuda.kan
+    for seat, res in s.hand_roles.items():
+        if not res.go:
+            continue
+        value, note = res.go * kan, f"hand roles {'+'.join(res.ids)}"
+        for other in s.order:
+            if other != seat:
+                t.pay(TransferKind.ROLES, other, seat, value, note)
+
+
+class CardScoring(PhaseRule):
+    """The end of a round played out: special roles (H19) and 吹き消し (H20), card points
+    against par (H21), 飛び込み (H12) and 抜け役 (H13)."""
+
+    phase = Phase.CARD_SCORING
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        super().__init__(ruleset)
+        rules = ruleset.hanafuda
+        # settle: at_end, a capture role stopped the round: the hand roles are paid at its end
+        self._late = rules.settle == "at_end" and rules.after_capture_role == "stop"
+        self._points_of = rules.deck.points_of              # the card points of a pile (H1)
+        self._month_of = rules.deck.rank_table.__getitem__
+        # the special roles of H19 this ruleset has (None: not played)
+        self._sohachi, self._nihachi, self._sujuroku = map(rules.specials.get, ("sohachi", "nihachi", "sujuroku"))
+        # H19 counts chaff from the piles (not told): a pile of fewer cards than sujuroku's count has too few
+        self._chaff_in_piles = type(self).chaff is CardScoring.chaff
+        # the cards H19 counts as chaff: the chaff and the changeling month's cards
+        deck, month = rules.deck, rules.changeling_month
+        self._chaff = frozenset(c for c in deck.cards if deck.kind(c) == "chaff" or deck.month(c) == month)
+        # the hand roles of H12 (tobikomi) and H13 (nuke)
+        self._bonus_roles = frozenset(rules.tobikomi.roles), frozenset(rules.nuke.roles)
+
+    def applies(self, t: Table) -> bool:
+        s = t.round.play
+        return s is not None and (s.stopped is None or self._late) and t.round.kind in PLAYED
+
+    def enter(self, t: Table) -> None:
+        r, s, rules = t.round, t.round.play, self.ruleset.hanafuda
+        if s.stopped is not None:           # settle: at_end, a capture role stopped the round
+            pay_hand_roles(t, s)
+            return
+        points = self.card_points(s)
+        specials = self._specials(r, s, points)
+        blown = bool(specials) and rules.fukikeshi
+        t.emit(RoundScored(r.index, tuple(map(points.get, range(t.players), repeat(0))), tuple(specials),
+                                blown))
+        if specials:
+            kan = rules.kan
+            for role, seat, value in specials:
+                for other in s.order:
+                    if other != seat:
+                        t.pay(TransferKind.SPECIAL_ROLES, other, seat, value * kan, f"special role {role}")
+        if blown and rules.settle == "at_start":
+            self._refund_hand_roles(t, s)
+        if not blown and rules.settle == "at_end":
+            pay_hand_roles(t, s)
+        self._card_points(t, s, points)
+        if not blown:
+            self._bonuses(t, s, points)
+
+    def card_points(self, s: Piles) -> dict[int, int]:
+        """The card points each seat captured (H1)."""
+        points_of, captures = self._points_of, s.captures
+        return {seat: points_of(captures[seat]) for seat in s.order}
+
+    def chaff(self, s: Piles, seat: int) -> int:
+        """H19 sujuroku: the chaff ``seat`` captured, willow cards counted as chaff."""
+        return len(self._chaff.intersection(s.captures[seat]))     # a pile holds each card once
+
+    def took_three(self, t: DealtTable, s: Piles, seat: int) -> bool:
+        """H12 tobikomi: ``seat`` captured the three cards of a month it was dealt."""
+        assert t.round.dealt is not None        # scored after the deal
+        dealt = t.round.dealt[seat]
+        months = list(map(self._month_of, dealt))
+        three = [c for c, m in zip(dealt, months) if months.count(m) == 3]
+        return bool(three) and set(three) <= set(s.captures[seat])
+
+    def _specials(self, r: RoundState, s: MatchingState, points: dict[int, int]) -> list[tuple[str, int, int]]:
+        par = self.ruleset.hanafuda.par
+        out: list[tuple[str, int, int]] = []
+        if self._sohachi is not None and all(map(par.__eq__, points.values())):
+            out.append(("sohachi", r.start, self._sohachi.value))
+        n = self._nihachi
+        if n is not None:
+            top = par + n.over
+            for seat, p in points.items():
+                if p >= top:
+                    out.append(("nihachi", seat, n.value + n.per_point * (p - top)))
+        n = self._sujuroku
+        if n is not None:
+            need, captures = n.chaff, s.captures
+            for seat in s.order:
+                if self._chaff_in_piles and len(captures[seat]) < need:
+                    continue                # fewer cards than the chaff it needs
+                chaff = self.chaff(s, seat)
+                if chaff >= need:
+                    out.append(("sujuroku", seat, n.value + n.per_extra * (chaff - need)))
+        return out
+
+    def _refund_hand_roles(self, t: Table, s: MatchingState) -> None:
+        kan = self.ruleset.hanafuda.kan
+        for seat, res in s.hand_roles.items():
+            for other in s.order:
+                if other != seat and res.go:
+                    t.pay(TransferKind.ROLES, seat, other, res.go * kan, "hand roles blown out (fukikeshi)")
+
+    def _card_points(self, t: Table, s: MatchingState, points: dict[int, int]) -> None:
+        """H21: points minus par; those under par pay those over it, seat by seat."""
+        par = self.ruleset.hanafuda.par
+        credit = [[seat, p - par] for seat, p in points.items() if p > par]
+        if not credit:
+            return
+        for seat, p in points.items():
+            owe = par - p
+            if owe <= 0:
+                continue
+            for c in credit:
+                amount = owe if owe < c[1] else c[1]
+                if amount:
+                    t.pay(TransferKind.CARD_POINTS, seat, c[0], amount, "card points")
+                    owe -= amount
+                    c[1] -= amount
+                    if not owe:
+                        break
+
+    def _bonuses(self, t: Table, s: MatchingState, points: dict[int, int]) -> None:
+        rules = self.ruleset.hanafuda
+        tobikomi, nuke = self._bonus_roles
+        for seat, res in s.hand_roles.items():
+            if not res.roles:
+                continue                    # no hand role, no bonus
+            bonus = 0
+            if not tobikomi.isdisjoint(res.ids) and self.took_three(t, s, seat):
+                bonus += rules.tobikomi.bonus
+            if not nuke.isdisjoint(res.ids) and points[seat] > rules.nuke.above:
+                bonus += rules.nuke.bonus
+            if bonus:
+                for other in s.order:
+                    if other != seat:
+                        t.pay(TransferKind.ROLES, other, seat, bonus * rules.kan, "tobikomi/nuke bonus")

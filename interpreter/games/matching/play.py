@@ -1,0 +1,308 @@
+"""Matching play (H14-H18): play a card, turn the stock, capture by month; capture roles stop.
+
+The round's :class:`MatchingState` (``t.round.play``) is made by the hanafuda deal phase: the
+field, the stock (top first) and each seat's captures. A seat's turn is one :class:`Play` (or a
+:class:`Capture` when two field cards match the played card), then the stock's top card is
+turned, which may ask the same seat for a :class:`Capture` choice. After the turn, a seat whose
+captures hold a capture role stops the round and is paid (H18).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field as dc_field
+from typing import Any, Optional, Union, cast
+
+from ....ruleset.errors import IllegalAction
+from .deck import HanafudaDeck
+from .rules import HanafudaRules
+from ....ruleset.model import Ruleset, TransferKind
+from ....ruleset.roles import RoleEvaluator, RoleResult
+from ...engine.actions import ActionBase, Play, is_card
+from ...engine.events import RolesShown
+from ...engine.state import Table
+
+
+@dataclass(frozen=True)
+class Capture(ActionBase):
+    """H14, H15: take ``target`` from the field with ``card`` (played, or just turned)."""
+
+    card: int
+    target: int
+
+    def told(self, deck: Any) -> str:
+        if is_card(deck, self.card) and is_card(deck, self.target):
+            return f"Capture({deck.name(self.card)} takes {deck.name(self.target)})"
+        return repr(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Captured:
+    """``seat`` put ``card`` (played or turned) to the field, or took it with ``taken``."""
+
+    round: int
+    seat: int
+    card: int
+    turned: bool
+    taken: tuple[int, ...]
+
+
+class Stage(enum.Enum):
+    PLAY = "play"
+    TURN_CHOICE = "turn_choice"
+    OVER = "over"
+
+
+# The stages as module constants: reading a member off an enum class costs several times a global.
+_PLAY, _TURN_CHOICE, _OVER = Stage.PLAY, Stage.TURN_CHOICE, Stage.OVER
+
+
+@dataclass
+class MatchingState:
+    field: list[int]
+    stock: list[int]
+    order: tuple[int, ...]                      # seats in playing order (H2)
+    captures: dict[int, list[int]]
+    hand_roles: dict[int, RoleResult] = dc_field(default_factory=dict)     # seat -> RoleResult (H8)
+    stage: Stage = Stage.PLAY
+    turn: int = 0                                # index into order, counting every turn
+    pending: Optional[int] = None                # the turned card waiting for a choice
+    stopped: Optional[tuple[int, tuple[str, ...], int]] = None   # (seat, roles, value) by H18
+    capture_paid: dict[int, int] = dc_field(default_factory=dict)   # seat -> kan paid for capture roles (play_on)
+    turn_from: int = 0                           # the size of the seat's pile when its turn began
+
+    @property
+    def seat(self) -> int:
+        """The seat to play (-1 when no seat plays)."""
+        return self.order[self.turn % len(self.order)] if self.order else -1
+
+
+def capture_evaluator(ruleset: Ruleset) -> RoleEvaluator:
+    """The compiled capture-role table of a hanafuda ruleset (compiled once per ruleset)."""
+    rules: HanafudaRules = ruleset.hanafuda
+    return rules.capture_evaluator
+
+
+def seat_goers(t: Table) -> None:
+    """Go/drop forms: after the declarations only the goers play, in order from the dealer; the
+    hands of the others go under the stock, seat by seat from the dealer (so the stock still
+    holds a card to turn for every card the goers play)."""
+    r, s = t.round, t.round.play
+    if s is None or len(s.order) == len(r.goers):
+        return      # every seat goes (the order holds every seat), or the goers are seated already
+    order = tuple(x for x in t.ruleset.hanafuda.order_from(r.start, r.players) if x in r.goers)
+    if s.order == order:
+        return
+    for seat in s.order:
+        if seat not in order:
+            s.stock.extend(sorted(r.hands[seat]))
+            r.hands[seat] = []
+    s.order = order
+    s.captures = {x: [] for x in order}
+
+
+class MatchingEngine:
+    """The :class:`~.base.PlayEngine` of ``play: matching``."""
+
+    standing_unit = "card points"
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+        self.deck = cast(HanafudaDeck, ruleset.deck)        # matching play is played with the hanafuda deck
+        self.month = self.deck.rank_table                   # each card's month
+        self._plays = tuple(Play(c) for c in ruleset.deck.cards)     # one shared action per card
+        self._captures = {(c, f): Capture(c, f) for c in ruleset.deck.cards for f in ruleset.deck.cards
+                          if c != f and self.month[c] == self.month[f]}
+        self._play_on_roles = ruleset.hanafuda.after_capture_role == "play_on"
+        ev = capture_evaluator(ruleset)
+        self._reads = ev.reads_fn()             # whether cards are read by a capture role
+        self._holds_role = ev.holds_role()      # whether a pile makes a capture role
+
+    def _made_role(self, s: MatchingState, pile: list[int]) -> bool:
+        """Whether the turn just played, which added cards to the seat's ``pile``, made the pile
+        a capture role (H18): a pile that was not empty before the turn and took only cards no
+        capture role reads has the roles it had (judged when it last took cards); else the pile
+        is judged whole."""
+        return (s.turn_from == 0 or self._reads(pile[s.turn_from:])) and self._holds_role(pile)
+
+    def start(self, t: Table) -> None:
+        seat_goers(t)
+        s: MatchingState = t.round.play
+        s.stage = _PLAY if self._cards_left(t, s) else _OVER
+
+    @staticmethod
+    def _cards_left(t: Table, s: MatchingState) -> bool:
+        """Whether a seat that plays still holds a card (H16)."""
+        hands = t.round.hands
+        return any(hands[x] for x in s.order)
+
+    def standing(self, t: Table) -> dict[int, int]:
+        """The card points each goer has captured (H1)."""
+        s = t.round.play
+        if not isinstance(s, MatchingState):
+            return {}
+        return {g: self.deck.points_of(s.captures.get(g, ())) for g in t.round.goers}
+
+    def actor(self, t: Table) -> Optional[int]:
+        s: MatchingState = t.round.play
+        return None if s is None or s.stage is _OVER else s.seat
+
+    def matches(self, s: MatchingState, card: int) -> list[int]:
+        """The field cards of ``card``'s month, in field order."""
+        month = self.month
+        m = month[card]
+        return [f for f in s.field if month[f] == m]
+
+    def legal(self, t: Table) -> tuple[Union[Play, Capture], ...]:
+        """H14, H15: a play per card of the hand, in hand order; a card whose month lies twice on
+        the field is played as a choice of which to take; a turned card that matches two field
+        cards waits for that choice."""
+        s: MatchingState = t.round.play
+        stage = s.stage
+        if stage is _TURN_CHOICE:
+            pending = s.pending
+            assert pending is not None          # the turned card waits for its choice
+            return tuple(self._captures[pending, f] for f in self.matches(s, pending))
+        if stage is _OVER:
+            return ()
+        month, plays, captures = self.month, self._plays, self._captures
+        months: dict[int, list[int]] = {}
+        for f in s.field:
+            months.setdefault(month[f], []).append(f)
+        out: list[Union[Play, Capture]] = []
+        for card in t.round.hands[s.seat]:
+            m = months.get(month[card])
+            if m is not None and len(m) == 2:
+                out.append(captures[card, m[0]])
+                out.append(captures[card, m[1]])
+            else:
+                out.append(plays[card])
+        return tuple(out)
+
+    def check(self, t: Table, action: object) -> None:
+        legal = self.legal(t)
+        if action not in legal:
+            reason = self.why_not(t, action)
+            raise IllegalAction(f"{reason}; legal: {', '.join(self._say(a) for a in legal)}")
+
+    def why_not(self, t: Table, action: object) -> str:
+        """The reason an action that is not legal now is refused, in words."""
+        s: MatchingState = t.round.play
+        name = self.deck.name
+        if not isinstance(action, (Play, Capture)) or not self._is_card(action.card):
+            return f"{self._say(action)} is not a play of matching play"
+        card = action.card
+        if s.stage is Stage.TURN_CHOICE:
+            pending = s.pending
+            assert pending is not None          # the turned card waits for its choice
+            options = " or ".join(name(f) for f in self.matches(s, pending))
+            return (f"the turned card {name(pending)} matches two field cards: take {options} "
+                    f"with it first")
+        if card not in t.round.hands[s.seat]:
+            return f"seat {s.seat} does not hold {name(card)}"
+        m = self.matches(s, card)
+        if isinstance(action, Capture):
+            if len(m) != 2:
+                return (f"{name(card)} matches {len(m)} field card(s), so there is no capture to "
+                        f"choose; play it")
+            if not self._is_card(action.target) or action.target not in m:
+                shown = name(action.target) if self._is_card(action.target) else repr(action.target)
+                return f"{name(card)} cannot take {shown}; it takes {' or '.join(name(f) for f in m)}"
+        elif len(m) == 2:
+            return f"{name(card)} matches two field cards: choose {' or '.join(name(f) for f in m)}"
+        return f"{self._say(action)} is not legal now"
+
+    def _is_card(self, card: object) -> bool:
+        return isinstance(card, int) and 0 <= card < self.deck.size
+
+    def _say(self, action: object) -> str:
+        name = self.deck.name
+        if isinstance(action, Capture) and self._is_card(action.card) and self._is_card(action.target):
+            return f"Capture({name(action.card)} takes {name(action.target)})"
+        if isinstance(action, Play) and isinstance(action.card, int) and 0 <= action.card < self.deck.size:
+            return f"Play({name(action.card)})"
+        return repr(action)
+
+    def apply(self, t: Table, action: Union[Play, Capture]) -> None:
+        """H14, H15: play the card (or take the chosen field card with the turned one), then turn
+        the stock's top card; each placing is one :class:`Captured` event. H16, H18: then the
+        turn ends (below), unless the turned card waits for the seat's choice."""
+        r = t.round
+        s: MatchingState = r.play
+        seat = s.seat
+        pile = s.captures[seat]
+        if s.stage is _TURN_CHOICE:             # H15: the turned card takes the chosen field card
+            assert isinstance(action, Capture)  # the only legal actions of a turn choice
+            s.pending, s.stage = None, _PLAY
+            self._place(t, s, action.card, True, action.target)
+        else:
+            s.turn_from = len(pile)
+            r.hands[seat].remove(action.card)
+            self._place(t, s, action.card, False, action.target if isinstance(action, Capture) else None)
+            if s.stock:                         # H14: then the stock's top card is turned
+                card = s.stock.pop(0)
+                if len(self.matches(s, card)) == 2:     # H15: the seat chooses which field card it takes
+                    s.stage, s.pending = _TURN_CHOICE, card
+                    return
+                self._place(t, s, card, True, None)
+        if len(pile) > s.turn_from and self._made_role(s, pile) and self._role_made(t, s, seat, pile):
+            return                              # the role stopped the round (H18)
+        s.turn += 1
+        if not self._cards_left(t, s):
+            s.stage = _OVER                     # H16: played out (a go/drop form may leave stock)
+
+    def _place(self, t: Table, s: MatchingState, card: int, turned: bool, target: Optional[int]) -> None:
+        """H14: ``card`` (played or turned) takes the field card of its month (``target``, the one
+        chosen of two, H15; all three when the field holds three), or is laid on the field."""
+        m = self.matches(s, card)
+        taken: tuple[int, ...]
+        if not m:
+            s.field.append(card)
+            taken = ()
+        else:
+            if len(m) == 2:
+                assert target is not None       # two matches: the seat chose which to take
+                taken = (target,)
+            else:
+                taken = tuple(m)
+            for f in taken:
+                s.field.remove(f)
+            pile = s.captures[s.seat]
+            pile.append(card)
+            pile.extend(taken)
+        t.emit_play(Captured(t.round.index, s.seat, card, turned, taken))
+
+    def _role_made(self, t: Table, s: MatchingState, seat: int, pile: list[int]) -> bool:
+        """The turn made the seat's pile a capture role (rare): pay it, and say whether it stopped
+        the round (H18) or play goes on (``play_on``)."""
+        res = capture_evaluator(self.ruleset).evaluate(pile)   # with its cards
+        if self._play_on_roles:
+            self._play_on(t, s, seat, res)
+            return False
+        self._stop(t, s, seat, res)
+        return True
+
+    def _play_on(self, t: Table, s: MatchingState, seat: int, res: RoleResult) -> None:
+        """下げ (``after_capture_role: play_on``): the round goes on; each other seat pays what the
+        seat's capture roles are worth beyond what it was paid already (a role is paid once; one
+        that grows, 四光 to 五光, is paid the difference)."""
+        paid = s.capture_paid.get(seat, 0)
+        if res.go <= paid:
+            return
+        s.capture_paid[seat] = res.go
+        t.emit(RolesShown(t.round.index, seat, res.ids, res.go - paid, captured=True))
+        kan = self.ruleset.hanafuda.kan
+        for other in s.order:
+            if other != seat:
+                t.pay(TransferKind.CAPTURE_ROLES, other, seat, (res.go - paid) * kan,
+                      f"capture role {'+'.join(res.ids)} (play on)")
+
+    def _stop(self, t: Table, s: MatchingState, seat: int, res: RoleResult) -> None:
+        """H18: the round stops; each other seat pays the role's value (x the field, H7)."""
+        s.stopped = (seat, res.ids, res.go)
+        s.stage = _OVER
+        t.emit(RolesShown(t.round.index, seat, res.ids, res.go, captured=True))
+        kan = self.ruleset.hanafuda.kan
+        for other in s.order:
+            if other != seat:
+                t.pay(TransferKind.CAPTURE_ROLES, other, seat, res.go * kan, f"capture role {'+'.join(res.ids)}")

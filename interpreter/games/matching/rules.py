@@ -1,0 +1,279 @@
+"""The ``hanafuda:`` section of a matching-play rule file (H3-H22), as frozen data.
+
+:func:`build_hanafuda` turns the section's plain data into :class:`HanafudaRules`; the deck
+(``hanafuda.py``) and the role tables (``roletable.build_role_table``) are built beside it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from types import MappingProxyType
+from typing import Any, Iterable, Mapping
+
+from ....ruleset.errors import RuleFileError
+from .capture_roles import capture_table, check_capture_roles, evaluate_pile
+from ....ruleset.checks import Found, check_role_table, check_rounds
+from .deck import HanafudaDeck, build_hanafuda_deck
+from ....ruleset.model import Field, PlayKind, TransferKind
+from ....ruleset.rulekind import KindParts, RuleKind
+from ....ruleset.roles import RoleEvaluator, compile_table
+from ....ruleset.roletable import Name, RoleTable, _name, build_role_table
+
+
+@dataclass(frozen=True)
+class HanaField:
+    """H5: a field kind and the field cards that make it."""
+
+    field: Field
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Bonus:
+    """H12, H13: a hand role bonus, in kan; ``above`` is a capture-points threshold."""
+
+    roles: tuple[str, ...]
+    bonus: int
+    above: int = 0
+
+
+@dataclass(frozen=True)
+class Special:
+    """H19: one special capture role's numbers."""
+
+    value: int
+    over: int = 0
+    per_point: int = 0
+    chaff: int = 0
+    per_extra: int = 0
+
+
+@dataclass(frozen=True)
+class HanafudaRules:
+    willow_changeling: bool
+    changeling_month: int
+    kan: int
+    par: int
+    field_cards: int
+    fields: tuple[HanaField, ...]                     # weakest first
+    binding: Mapping[str, int]
+    tobikomi: Bonus
+    nuke: Bonus
+    capture_roles: RoleTable
+    specials: Mapping[str, Special]
+    fukikeshi: bool
+    next_dealer: str = "left"                    # left, right, winner (H2 and house rules)
+    field_four: str = "redeal"                   # not a setting: the only rule the tables play
+    settle: str = "at_start"                     # H11: at_start, or at_end of the round
+    after_capture_role: str = "stop"             # H18: stop, or play_on (下げ)
+    direction: str = "left"                      # H2: play passes to the left, or the right
+    willow_as_chaff: bool = False                # hand roles read the willow cards as chaff
+    carry_brights: bool = False                  # brights left on the field bind the next round
+    deck: Any = field(default=None, compare=False, repr=False)      # the deck the capture roles read
+
+    @cached_property
+    def capture_evaluator(self) -> RoleEvaluator:
+        """The compiled capture-role table (H18), compiled once per ruleset on first use."""
+        return compile_table(self.capture_roles, self.deck)
+
+    @cached_property
+    def capture_role_cards(self) -> frozenset[int]:
+        """Every card some capture role names by itself (``cards ...``), read once per ruleset."""
+        from ....ruleset.patterns import CardList, parse_pattern, walk
+
+        return frozenset(self.deck.parse(c) for role in self.capture_roles.roles
+                         for node in walk(parse_pattern(role.pattern)) if isinstance(node, CardList)
+                         for c in node.items)
+
+    def play_order(self, seats_from_start: Iterable[int]) -> list[int]:
+        """H2: the dealer, then the seats in the direction of play."""
+        seats = list(seats_from_start)
+        return seats if self.direction == "left" else seats[:1] + seats[1:][::-1]
+
+    def order_from(self, start: int, players: int) -> tuple[int, ...]:
+        """:meth:`play_order` of the seats from ``start`` (to the left), made once per seat."""
+        key = start, players
+        order = self._orders.get(key)
+        if order is None:
+            order = self._orders[key] = tuple(self.play_order((start + i) % players for i in range(players)))
+        return order
+
+    @cached_property
+    def _orders(self) -> dict[tuple[int, int], tuple[int, ...]]:
+        return {}
+
+    def field_of(self, cards: Iterable[int]) -> HanaField:
+        """H5: the strongest field any of whose cards lies among ``cards``, else the weakest (the
+        first listed of the strongest, and never a field no stronger than the first field)."""
+        hits = self._field_cards.intersection(cards)
+        if not hits:
+            return self.fields[0]
+        place, strongest = self._field_place
+        return strongest[max(map(place.__getitem__, hits))]
+
+    @cached_property
+    def _field_place(self) -> tuple[dict[int, int], tuple[HanaField, ...]]:
+        """For :meth:`field_of`, read once: the fields weakest to strongest (by multiplier, of
+        equal ones the first listed last) and, for each card of a field stronger than the first,
+        the place there of the strongest field it makes."""
+        by = sorted(range(len(self.fields)), key=lambda i: (self.fields[i].field.multiplier, -i))
+        place = {i: n for n, i in enumerate(by)}
+        floor = place[0]
+        best: dict[int, int] = {}
+        for i, f in enumerate(self.fields):
+            for c in f.cards:
+                if place[i] > max(floor, best.get(c, floor)):
+                    best[c] = place[i]
+        return best, tuple(self.fields[i] for i in by)
+
+    @cached_property
+    def _field_cards(self) -> frozenset[int]:
+        """The cards :meth:`field_of` looks up (those that make a field stronger than the first)."""
+        return frozenset(self._field_place[0])
+
+    def bound_field(self, cards: Iterable[int]) -> HanaField | None:
+        """H6: the field the next round is bound to, or None."""
+        on = set(cards)
+        for need, made_by, f in self._binding_strongest:
+            if len(on.intersection(made_by)) >= need:
+                return f
+        return None
+
+    @cached_property
+    def _binding_strongest(self) -> tuple[tuple[int, frozenset[int], HanaField], ...]:
+        """The fields that bind (a ``binding`` count), strongest first (of equal ones the first
+        listed first), each with its count and cards: the first one met binds, read once."""
+        bind = [(i, f) for i, f in enumerate(self.fields) if self.binding.get(f.field.id)]
+        bind.sort(key=lambda x: (-x[1].field.multiplier, x[0]))
+        return tuple((self.binding[f.field.id], frozenset(f.cards), f) for _, f in bind)
+
+    def field_by_id(self, field_id: str) -> HanaField:
+        found = self._by_id.get(field_id)
+        return found if found is not None else next(f for f in self.fields if f.field.id == field_id)
+
+    @cached_property
+    def _by_id(self) -> dict[str, HanaField]:
+        by: dict[str, HanaField] = {}
+        for f in self.fields:
+            by.setdefault(f.field.id, f)
+        return by
+
+
+ALL_TRANSFERS = frozenset(TransferKind)
+
+
+def build_hanafuda(data: Mapping[str, Any], deck: HanafudaDeck,
+                   places: Mapping[str, str] | None = None) -> HanafudaRules:
+    """Build :class:`HanafudaRules` from a schema-valid ``hanafuda:`` section.
+
+    ``places`` maps dotted paths inside ``hanafuda.capture_roles`` (``roles.akatan.pattern``) to
+    ``FILE:LINE:COL``, so capture-role patterns and examples are reported where they are written.
+    """
+
+    fields = []
+    for f in data["fields"]:
+        cards = tuple(deck.parse(str(c)) for c in f.get("cards") or ())
+        fields.append(HanaField(Field(id=f["id"], name=_name(f.get("name"), f["id"]), ranks=(),
+                                      multiplier=int(f["multiplier"]), applies_to=ALL_TRANSFERS), cards))
+    fields.sort(key=lambda f: f.field.multiplier)
+    ids = {f.field.id for f in fields}
+    for fid in data.get("binding") or {}:
+        if fid not in ids:
+            raise RuleFileError(f"hanafuda.binding names the field '{fid}', which hanafuda.fields does not define.")
+    roles = data.get("hand_roles") or {}
+    tob, nuke = roles.get("tobikomi") or {}, roles.get("nuke") or {}
+    specials = {k: Special(**{kk: int(vv) for kk, vv in v.items()})
+                for k, v in (data.get("special_roles") or {}).items()}
+    return HanafudaRules(
+        willow_changeling=bool(data.get("willow_changeling", True)),
+        changeling_month=int(data.get("changeling_month", 11)),
+        kan=int(data.get("kan", 12)),
+        par=int(data.get("par", 88)),
+        field_cards=int(data.get("field_cards", 6)),
+        fields=tuple(fields),
+        binding=MappingProxyType(dict(data.get("binding") or {})),
+        tobikomi=Bonus(tuple(tob.get("roles", ())), int(tob.get("bonus", 0))),
+        nuke=Bonus(tuple(nuke.get("roles", ())), int(nuke.get("bonus", 0)), int(nuke.get("above", 0))),
+        capture_roles=build_role_table(capture_table(data.get("capture_roles") or {}), places),
+        specials=MappingProxyType(specials),
+        fukikeshi=bool(data.get("fukikeshi", True)),
+        next_dealer=str(data.get("next_dealer", "left")),
+        settle=str(roles.get("settle", "at_start")),
+        after_capture_role=str(data.get("after_capture_role", "stop")),
+        direction=str(data.get("direction", "left")),
+        willow_as_chaff=bool(data.get("willow_as_chaff", False)),
+        carry_brights=bool(data.get("carry_brights", False)),
+        deck=deck,
+    )
+
+
+
+def matching_parts(data: Mapping[str, Any], places: Mapping[str, str] | None = None) -> KindParts:
+    """A hanafuda ruleset: the deck by cards and the ``hanafuda:`` section."""
+    section = data["hanafuda"]
+    changeling = int(section.get("changeling_month", 11)) if section.get("willow_changeling", True) else None
+    deck = build_hanafuda_deck(data["deck"], changeling)
+    prefix = "hanafuda.capture_roles."
+    rules = build_hanafuda(section, deck, {k[len(prefix):]: v for k, v in (places or {}).items()
+                                           if k.startswith(prefix)})
+    role_deck = deck.hand_role_deck(rules.willow_as_chaff, rules.changeling_month)
+    return KindParts(deck=deck, fields=tuple(f.field for f in rules.fields), rules=rules,
+                     dealt_beside_hands=rules.field_cards, role_deck=role_deck)
+
+
+MATCHING_PHASES = ("hanafuda_deal", "hand_roles", "play", "card_scoring")
+
+
+def check_matching(data: dict[str, Any]) -> Found:
+    """A matching-play (hanafuda) file: enough cards, and its own phases in order."""
+    players, hand = data["players"], data["hand_size"]
+    if players["min"] > players["max"]:
+        yield ("players", "min"), f"players.min ({players['min']}) is larger than players.max ({players['max']})."
+    size, field = len(data["deck"]["cards"]), int(data["hanafuda"].get("field_cards", 6))
+    if players["max"] * hand + field > size:
+        yield ("hand_size",), (f"players.max ({players['max']}) players with hand_size ({hand}) cards each and "
+                               f"{field} field cards need {players['max'] * hand + field} cards, "
+                               f"but the deck has {size}.")
+    yield from check_rounds(data)
+    phases = list(data["round"])
+    if "hanafuda_deal" not in phases:
+        yield ("round",), "round has no 'hanafuda_deal' phase; a matching round needs one."
+    known = [p for p in phases if p in MATCHING_PHASES]
+    if known != sorted(known, key=MATCHING_PHASES.index):
+        yield ("round",), f"the phases {', '.join(MATCHING_PHASES)} must come in this order."
+    if "declarations" in phases:
+        for need in ("declarations", "forced_out"):
+            if need in phases and phases.index(need) < phases.index("hanafuda_deal"):
+                yield ("round",), f"the phase '{need}' comes before 'hanafuda_deal'; it needs the deal first."
+
+
+def check_hanafuda_roles(data: dict[str, Any]) -> Found:
+    """Role ids the ``hanafuda:`` section names: 飛び込み and 抜け役 name hand roles (H12, H13); the
+    capture roles' groups, and the roles their examples expect, are defined."""
+    section = data["hanafuda"]
+    hand = data["role_table"].get("roles") or {}
+    for bonus in ("tobikomi", "nuke"):
+        for i, rid in enumerate(((section.get("hand_roles") or {}).get(bonus) or {}).get("roles") or ()):
+            if rid not in hand:
+                known = ", ".join(hand) or "none"
+                yield ("hanafuda", "hand_roles", bonus, "roles", i), (
+                    f"hanafuda.hand_roles.{bonus}.roles names the role '{rid}', which is not a hand role of "
+                    f"the role table (its roles: {known}).")
+    captures = section.get("capture_roles") or {}
+    yield from check_role_table(captures, ("hanafuda", "capture_roles"))
+
+
+MATCHING_RULES = RuleKind(
+    kind=PlayKind.MATCHING,
+    title="matching play (hanafuda)",
+    own_keys=frozenset({"hanafuda"}),
+    own_transfers=frozenset({TransferKind.CAPTURE_ROLES, TransferKind.SPECIAL_ROLES, TransferKind.CARD_POINTS}),
+    checks=(check_matching, check_hanafuda_roles),
+    own_roles_at=("hanafuda", "capture_roles"),
+    own_role_problems=check_capture_roles,
+    own_roles_of=evaluate_pile,
+    parts=matching_parts,
+)
+
+__all__ = ["Bonus", "HanaField", "HanafudaRules", "MATCHING_RULES", "Name", "Special", "build_hanafuda"]

@@ -1,0 +1,57 @@
+"""``hachi score``'s questions of how a hanafuda round ended: a capture role that stopped it
+(H18), or the card points each player took (H21) with the chaff of 素十六 and 飛び込み (H12, H19)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ....ruleset.model import Phase
+from ....cli.score_input import Bad, RoundQuestions
+
+
+def ask_result(q: RoundQuestions) -> None:
+    order = q.playing()
+    how = q.a.choose(q.t("end"), [(q.t("points"), "points"), (q.t("capture"), "capture")], "end?")
+    if how == "capture":
+        seat = q.a.choose(q.t("who_made"), [(q.who(s), s) for s in order], "who_made?")
+        roles = [x.id for x in q.rules.hanafuda.capture_roles.roles]
+        role = q.a.choose(q.t("which_role"), [(x, x) for x in roles], "which_role?")
+        q.rnd["capture_role"] = {"player": q.names[seat], "role": role}
+        return
+    deck = q.rules.hanafuda.deck
+    total = deck.points_of(deck.cards)
+    points: dict[str, int] = {}
+    everyone = Phase.DECLARATIONS not in q.rules.round    # then the points add up to the deck's
+    for seat in order[:-1] if everyone else order:
+        points[q.names[seat]] = q.a.number(q.t("card_points", who=q.who(seat)), 0, total, "card_points?",
+                                           total=total)
+    if everyone:
+        last = q.names[order[-1]]
+        points[last] = total - sum(points.values())
+        q.a.echo(q.t("took", who=q.who(order[-1]), n=points[last]))
+    q.rnd["points"] = points
+    extras(q, [q.names[s] for s in order])
+
+
+def extras(q: RoundQuestions, playing: list[str]) -> None:
+    """素十六 (sujuroku, many chaff, H19) and 飛び込み (tobikomi, H12) need what only the table
+    counted: ``NAME chaff N`` or ``NAME tobikomi``, one a line, until Enter."""
+    def parse(answer: str) -> Any:
+        words = answer.split()
+        if not words:
+            return None
+        if len(words) == 2 and words[0] in playing and words[1] == "tobikomi":
+            return "tobikomi", words[0], True
+        if len(words) == 3 and words[0] in playing and words[1] == "chaff" and words[2].isdecimal() \
+                and len(words[2]) < 3:
+            return "chaff", words[0], int(words[2])
+        raise Bad(q.t("not_extra"))
+    while True:
+        told = q.a.ask(q.t("extras"), parse, "extras?")
+        if told is None:
+            return
+        key, name, value = told
+        if key == "tobikomi":
+            q.rnd.setdefault("tobikomi", []).append(name)
+        else:
+            q.rnd.setdefault("chaff", {})[name] = value

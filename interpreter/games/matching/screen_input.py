@@ -1,0 +1,106 @@
+"""Reading the human's answers in a matching round (hanafuda, H14, H15).
+
+An answer is a number, one card name or two (``CARD TARGET``, also ``3b->3r``). One card names a
+``Play(card)`` when that is legal, or, when a turned card waits for its choice, the field card it
+takes. Anything else raises :class:`~.tui_input.BadAnswer` with the reason.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable, NoReturn, cast
+
+from ...engine.actions import ActionBase, Play
+from .play import Capture
+from ...engine.view import View
+from ....ruleset.errors import CardError
+from .deck import HanafudaDeck
+from ....ruleset.model import Ruleset
+from ....cli.answers import BadAnswer
+
+_SPLIT = re.compile(r"\s*(?:->|>|,|\s)\s*")
+
+
+def order(v: View, rules: Ruleset) -> tuple[ActionBase, ...]:
+    """The legal actions in numbering order: by the card's month, then by the target's."""
+    key = rules.deck.sort_key
+    plays = [a for a in v.legal if isinstance(a, (Play, Capture))]       # all of them in matching play
+    return tuple(sorted(plays, key=lambda a: (key(a.card), key(a.target if isinstance(a, Capture) else a.card))))
+
+
+def parse(answer: str, v: View, rules: Ruleset) -> ActionBase:
+    """The legal action named by one or two card names (a bad answer raises :class:`BadAnswer`)."""
+    words = [w for w in _SPLIT.split(answer.strip()) if w]
+    if len(words) > 2:
+        raise BadAnswer("Name one card, or a card and the field card it takes (like '3b 3r').")
+    try:
+        named = [rules.deck.parse(w) for w in words]
+    except CardError as e:
+        raise BadAnswer(e.message) from None
+    if v.turned is not None:
+        return _turned(named, v.turned, v, rules)
+    if len(named) == 1:
+        return _one(named[0], v, rules)
+    return _two(named[0], named[1], v, rules)
+
+
+def _targets(card: int, v: View) -> list[int]:
+    return [a.target for a in v.legal if isinstance(a, Capture) and a.card == card]
+
+
+def _names(cards: Iterable[int], rules: Ruleset, sep: str = " or ") -> str:
+    return sep.join(rules.deck.name(c) for c in cards)
+
+
+def _turned(named: list[int], turned: int, v: View, rules: Ruleset) -> Capture:
+    """H15: the turned card matches two field cards; the answer names the one it takes."""
+    name = rules.deck.name
+    targets = _targets(turned, v)
+    target = named[-1]
+    if len(named) == 2 and named[0] != turned:
+        raise BadAnswer(f"You turned {name(turned)}: say which field card it takes, "
+                  f"{_names(targets, rules)} ('{name(turned)} {name(targets[0])}').")
+    if Capture(turned, target) in v.legal:
+        return Capture(turned, target)
+    if len(named) == 1 and target == turned:
+        raise BadAnswer(f"{name(turned)} takes {_names(targets, rules)}: answer with the number or "
+                  f"'{name(turned)} {name(targets[0])}'.")
+    raise BadAnswer(f"The turned {name(turned)} takes {_names(targets, rules)}, not {name(target)} (H15).")
+
+
+def _one(card: int, v: View, rules: Ruleset) -> Play:
+    name = rules.deck.name
+    if Play(card) in v.legal:
+        return Play(card)
+    if card not in v.hand:
+        return _not_held(card, v, rules)
+    targets = _targets(card, v)
+    if targets:
+        raise BadAnswer(f"{name(card)} takes {_names(targets, rules)}: answer with the number or "
+                  f"'{name(card)} {name(targets[0])}'.")
+    raise BadAnswer(f"{name(card)} cannot be played now.")
+
+
+def _two(card: int, target: int, v: View, rules: Ruleset) -> Capture:
+    name = rules.deck.name
+    if Capture(card, target) in v.legal:
+        return Capture(card, target)
+    if card not in v.hand:
+        return _not_held(card, v, rules)
+    if target not in v.table_cards:
+        raise BadAnswer(f"{name(target)} is not on the field; the field holds {_names(v.table_cards, rules, ' ')}.")
+    targets = _targets(card, v)
+    if targets:
+        raise BadAnswer(f"{name(card)} takes {_names(targets, rules)}, not {name(target)} (H14).")
+    month = cast(HanafudaDeck, rules.deck).month          # the matching play kind deals hanafuda
+    same = [f for f in v.table_cards if month(f) == month(card)]
+    if not same:
+        raise BadAnswer(f"{name(card)} matches no field card, so it goes to the field: answer '{name(card)}' (H14).")
+    if month(target) != month(card):
+        raise BadAnswer(f"{name(card)} can only take a card of its month: {_names(same, rules, ' ')} (H14).")
+    raise BadAnswer(f"{name(card)} takes {_names(same, rules, ' and ')} together, with no choice: "
+              f"answer '{name(card)}' (H14).")
+
+
+def _not_held(card: int, v: View, rules: Ruleset) -> NoReturn:
+    raise BadAnswer(f"You do not hold {rules.deck.name(card)}; your hand is {_names(sorted(v.hand), rules, ' ')}.")

@@ -1,0 +1,133 @@
+"""What ``hachi play`` shows of a matching round (hanafuda, H14-H21): the field cards face up,
+each player's captures, the stock, the field kind and its multiplier, the hand by month.
+
+The functions take the :class:`~.screen.Screen` that calls them (for its language, names and
+card colours) and return text; nothing here reads more than the seat's :class:`View`.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence, cast
+
+
+from ....cli.safeout import style
+
+from ...engine.actions import Play
+from .play import Capture
+from ...engine.view import View
+from .deck import HanafudaDeck
+from ....ruleset.model import Phase, Ruleset
+from ....cli.screenkind import ScreenContext
+
+KIND_COLOURS = {"bright": "yellow", "animal": "red", "ribbon": "magenta", "chaff": None}
+SHOWN_KINDS = ("bright", "animal", "ribbon")      # captured cards named one by one; chaff counted
+
+TEXT = {
+    "en": {
+        "dealer": "dealer", "stock": "stock", "pot": "pot", "points": "Points",
+        "field_cards": "Field (場札)", "captured": "Captured", "pts": "pts", "nothing": "nothing",
+        "chaff": "c",
+        "q_turned": "You turned {card}: which field card does it take?",
+        "dealt": "Cards are dealt. Field cards: {field}; stock {n} cards.",
+    },
+    "ja": {
+        "dealer": "親", "stock": "山札", "pot": "場代", "points": "持ち点",
+        "field_cards": "場札", "captured": "取り札", "pts": "点", "nothing": "なし",
+        "chaff": "カス",
+        "q_turned": "{card} をめくりました: どの場札を取りますか?",
+        "dealt": "札が配られました。場札: {field}。山札 {n} 枚。",
+    },
+}
+
+
+def _deck(screen: ScreenContext) -> HanafudaDeck:
+    return cast(HanafudaDeck, screen.rules.deck)        # matching play is played with the hanafuda deck
+
+
+def t(screen: ScreenContext, key: str, **kw: object) -> str:
+    return TEXT.get(screen.lang, TEXT["en"])[key].format(**kw)
+
+
+def card(screen: ScreenContext, c: int) -> str:
+    """A card's notation, coloured by kind when the screen has colour."""
+    deck = _deck(screen)
+    name = deck.name(c)
+    if not screen.colour:
+        return name
+    return style(name, fg=KIND_COLOURS.get(deck.kind(c)), bold=True)
+
+
+def cards(screen: ScreenContext, cs: Sequence[int]) -> str:
+    """Cards sorted by month (then by points within the month)."""
+    deck = _deck(screen)
+    return " ".join(card(screen, c) for c in sorted(cs, key=deck.sort_key)) or screen.t("empty")
+
+
+def has_declarations(rules: Ruleset) -> bool:
+    return Phase.DECLARATIONS in rules.round
+
+
+def dealt_line(screen: ScreenContext, field: Sequence[int], stock: int) -> str:
+    """The deal as a person at the table sees it: the field face up and the stock's size."""
+    return t(screen, "dealt", field=cards(screen, field), n=stock)
+
+
+def table(screen: ScreenContext, v: View) -> list[str]:
+    """The status block of a matching round (at most 6 lines before folding; the caller folds)."""
+    lines = [header(screen, v), points(screen, v)]
+    if has_declarations(screen.rules):
+        lines.append(screen.declarations_line(v))
+    lines.append(f"{t(screen, 'field_cards')}: {cards(screen, v.table_cards)}")
+    if any(cs for _, cs in v.captures):
+        lines.append(captured(screen, v))
+    lines.append(f"{screen.t('hand')}: {cards(screen, v.hand)}")
+    return lines
+
+
+def header(screen: ScreenContext, v: View) -> str:
+    head = (f"== {screen.t('round', n=v.round_index + 1, of=v.rounds)} | "
+            f"{t(screen, 'dealer')}: {screen.names[v.start]}")
+    if v.field is not None:
+        name = v.field.name.ja if screen.lang == "ja" else f"{v.field.name.ja} {v.field.name.en}"
+        head += f" | {name} x{v.multiplier}"
+    head += f" | {t(screen, 'stock')} {v.stock_left}"
+    if has_declarations(screen.rules) or v.pot:
+        head += f" | {t(screen, 'pot')} {v.pot}"
+    return head
+
+
+def points(screen: ScreenContext, v: View) -> str:
+    parts = [f"{'*' if seat == v.seat else ''}{screen.names[seat]} {chips}" for seat, chips in enumerate(v.chips)]
+    return f"{t(screen, 'points')}: " + "  ".join(parts)
+
+
+def captured(screen: ScreenContext, v: View) -> str:
+    """Each player's captures: card points, the brights, animals and ribbons, and the chaff count."""
+    deck = _deck(screen)
+    parts = []
+    for seat, cs in v.captures:
+        if not cs:
+            parts.append(f"{screen.names[seat]} {t(screen, 'nothing')}")
+            continue
+        pts = deck.points_of(cs)
+        shown = [c for c in cs if deck.kind(c) in SHOWN_KINDS]
+        chaff = len(cs) - len(shown)
+        text = cards(screen, shown) if shown else ""
+        if chaff:
+            text += f" +{chaff}{t(screen, 'chaff')}"
+        parts.append(f"{screen.names[seat]} {pts}{t(screen, 'pts')} ({text.strip()})")
+    return f"{t(screen, 'captured')}: " + " | ".join(parts)
+
+
+def question(screen: ScreenContext, v: View) -> str:
+    if v.turned is not None:
+        return f"{screen.t('your_turn')}: {t(screen, 'q_turned', card=card(screen, v.turned))}"
+    return f"{screen.t('your_turn')}: {screen.t('q_play')}"
+
+
+def choice(screen: ScreenContext, a: Play | Capture) -> str:
+    """``Play(card)`` as the card, ``Capture(card, target)`` as ``3b -> 3r``."""
+    target = getattr(a, "target", None)
+    if target is None:
+        return card(screen, a.card)
+    return f"{card(screen, a.card)} -> {card(screen, target)}"

@@ -1,0 +1,177 @@
+"""The heuristic bot: rules of thumb for every decision, deterministic, fast enough for rollouts.
+
+- Mizuten (T6, T22): called before the deal, so judged from the table and the standings: the
+  bonus expected (paid by every other seat when the round has the goers it needs and the start
+  player takes enough tricks) against the cost of giving up the drop (a bad hand must go), both
+  at the expected field multiplier; in the last round a start player behind the leader by no
+  more than the bonus can bring calls, since the bonus may be what wins the game.
+- Go or drop (T10-T15): the expected value of going (tricks expected from trump length and
+  high cards, its role value from the evaluator, its chance at the pot, the forced-out payments
+  it would owe) against the drop fee it would pay now, both times the field multiplier.
+- Split (T16): split when the sure half of the pot is worth more than playing it out.
+- Cards (T19): lead a card no unseen card can beat, else a low card; follow with the lowest card
+  that surely wins, else the lowest card (ruffing with the lowest winning trump when void).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from ....ruleset.model import PlayKind, Ruleset
+from ....ruleset.model import TransferKind
+from ...engine.actions import ActionBase, CallMizuten, Declare, Play, Split
+from ...engine.gamestate import GameState
+from ...engine.view import View
+from ...bots.going import OTHER_ROLE_VALUE, drop_cost, go_value, tricks_among
+from ...bots.knowledge import Knowledge, knowledge
+
+MIZUTEN_MADE = 0.25             # chance that a mizuten start player's round pays the bonus (T22)
+MIZUTEN_COST = 0.6              # the cost of going with every hand, in first drop fees (T6, T11)
+
+
+def mean_factor(ruleset: Ruleset, transfer: TransferKind) -> float:
+    """T8, T9: the field multiplier of ``transfer`` expected before the indicator is turned."""
+    total = 0
+    for card in ruleset.deck.cards:
+        try:
+            total += ruleset.field_for(card).factor(transfer)
+        except KeyError:                    # a rank no field names: multiplier 1 (T8)
+            total += 1
+    return total / ruleset.deck.size
+
+
+def mizuten_gain(ruleset: Ruleset, players: int) -> float:
+    """T22: the bonus a mizuten call is expected to bring: every other seat pays it."""
+    return ruleset.mizuten.bonus * (players - 1) * mean_factor(ruleset, TransferKind.MIZUTEN)
+
+
+def wants_mizuten(ruleset: Ruleset, view: View) -> bool:
+    """T6: call mizuten when the bonus expected beats the cost of giving up the drop, or, in the
+    last round, when the bonus could lift a start player who trails the leader into the lead."""
+    gain = mizuten_gain(ruleset, view.players)
+    cost = MIZUTEN_COST * ruleset.declaration.drop_fee.fee(0) * mean_factor(ruleset, TransferKind.DROP_FEE)
+    if gain * MIZUTEN_MADE > cost:
+        return True
+    behind = max(view.chips) - view.chips[view.seat]
+    return view.round_index == view.rounds - 1 and 0 < behind <= gain
+
+
+def wants_split(ruleset: Ruleset, view: View) -> bool:
+    """T16: split when the sure half of the pot beats the expected result of playing."""
+    earlier = view.goers[0] == view.seat
+    half = view.pot - view.pot // 2 if earlier else view.pot // 2
+    tricks = tricks_among(view.hand, view.trump, ruleset, 2)
+    per, n = ruleset.trick_settlement.per_trick, ruleset.hand_size
+    roles = ruleset.evaluator.evaluate(view.hand, view.trump, view.indicator).go
+    p_pot = min(1.0, max(0.0, 0.5 + (tricks - n / 2) / 4))
+    play = (per * (2 * tricks - n) + roles - OTHER_ROLE_VALUE) * view.multiplier + p_pot * view.pot
+    return half >= play
+
+
+class HeuristicBot:
+    """The trick game's heuristic; in matching play (hanafuda) it plays as ``heuristic_matching``."""
+
+    name = "heuristic"
+
+    def choose(self, game: GameState, seat: int, rng: random.Random) -> ActionBase:
+        if game.ruleset.play is PlayKind.MATCHING:
+            from ..matching.heuristic import MatchingHeuristicBot
+
+            return MatchingHeuristicBot().choose(game, seat, rng)
+        view = game.view(seat)
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        first = legal[0]
+        rules = game.ruleset
+        if isinstance(first, CallMizuten):
+            return CallMizuten(wants_mizuten(rules, view))
+        if isinstance(first, Declare):
+            return Declare(go_value(rules, view) > -drop_cost(rules, view))
+        if isinstance(first, Split):
+            return Split(wants_split(rules, view))
+        if isinstance(first, Play):
+            return Play(choose_card(view, knowledge(view, rules.deck)))
+        return first
+
+
+# -- card play (T19) ------------------------------------------------------------------------
+
+def beats(card: int, best: int, trump: int | None, k: Knowledge) -> bool:
+    """Whether ``card`` played now would beat the trick's ``best`` card so far."""
+    d = k.deck
+    s, b = d.suit(card), d.suit(best)
+    if s == b:
+        return d.rank(card) > d.rank(best)
+    return s == trump
+
+
+def winning_card(trick: Sequence[int], trump: int | None, k: Knowledge) -> int:
+    best = trick[0]
+    for c in trick[1:]:
+        if beats(c, best, trump, k):
+            best = c
+    return best
+
+
+def cheap(card: int, k: Knowledge) -> tuple[int, int]:
+    """The order in which cards are given away: side suits before trump, low before high."""
+    return (k.deck.suit(card) == k.trump, k.deck.rank(card))
+
+
+def safe(card: int, led: int, after: Sequence[int], k: Knowledge) -> bool:
+    """Whether no seat still to play could hold a card that beats ``card`` (led suit ``led``)."""
+    d, trump = k.deck, k.trump
+    if trump is None:
+        higher_trump = False
+    elif d.suit(card) == trump:
+        higher_trump = k.higher_unseen(card)
+    else:
+        higher_trump = k.unseen_in(trump) > 0
+    for seat in after:
+        if trump is not None and k.is_void(seat, trump):
+            may_ruff = False
+        else:
+            may_ruff = higher_trump and (led == trump or k.is_void(seat, led))
+        if may_ruff:
+            return False
+        if d.suit(card) == led and led != trump and not k.is_void(seat, led) and k.higher_unseen(card):
+            return False
+        if d.suit(card) == trump == led and not k.is_void(seat, led) and k.higher_unseen(card):
+            return False
+    return True
+
+
+def choose_card(view: View, k: Knowledge) -> int:
+    legal = [a.card for a in view.legal if isinstance(a, Play)]      # all of them in trick play
+    order = k.order
+    me = order.index(k.seat)
+    after = order[me + 1:]
+    if not view.trick:
+        return lead(legal, order[1:], k)
+    led = k.deck.suit(view.trick[0])
+    best = winning_card(view.trick, k.trump, k)
+    winners = sorted((c for c in legal if beats(c, best, k.trump, k)), key=lambda c: cheap(c, k))
+    sure = [c for c in winners if safe(c, led, after, k)]
+    if sure:
+        return sure[0]
+    return min(legal, key=lambda c: cheap(c, k))
+
+
+def lead(legal: list[int], others: Sequence[int], k: Knowledge) -> int:
+    """Lead a card nobody can beat; else draw trumps with the top trump; else a low side card."""
+    d, trump = k.deck, k.trump
+    masters = [c for c in legal if safe(c, d.suit(c), others, k)]
+    side = [c for c in masters if d.suit(c) != trump]
+    if side:
+        return max(side, key=lambda c: d.rank(c))
+    trumps = [c for c in legal if d.suit(c) == trump]
+    if masters and len(trumps) >= 2:
+        return max(masters, key=lambda c: d.rank(c))
+    non_trump = [c for c in legal if d.suit(c) != trump]
+    if non_trump:
+        counts = {s: sum(1 for c in non_trump if d.suit(c) == s) for s in {d.suit(c) for c in non_trump}}
+        shortest = min(counts, key=lambda s: (counts[s], s))
+        return min((c for c in non_trump if d.suit(c) == shortest), key=d.rank)
+    return min(legal, key=d.rank)

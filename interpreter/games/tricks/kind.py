@@ -1,0 +1,98 @@
+"""The play kind ``tricks`` (Hachi-Hachi Trick): trick play after go/drop declarations.
+
+Its phases (the mizuten call, the deal with its turned indicator, trick settlement, the mizuten
+bonus), its engine (:mod:`.play.tricks`), its record codec (:mod:`.record_tricks`), its view
+fields (the trick on the table, the finished tricks) and how its events read.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Optional
+
+from ....ruleset.model import Phase, PlayKind, Ruleset
+from ...engine.actions import CallMizuten, Deal, Play
+from ...engine.events import Applied, FieldMade, RolesShown, TrickTaken
+from ...engine.phases.deal import DealPhase
+from .mizuten_bonus import MizutenBonus
+from .mizuten_call import MizutenCall
+from .trick_settlement import TrickSettlement
+from .play import TrickEngine
+from . import record as record_tricks
+from ...engine.phases.base import PhaseRule
+from .determinize import sample_trick_deal
+from ...engine.kindplugin import EventTeller, PlayKindPlugin, Teller
+from ...scorekeeper.told import ToldKind
+from .told import TOLD
+
+
+def _roles_shown(n: Teller, e: RolesShown) -> str:
+    roles = ", ".join(n.role_name(r) for r in e.roles) or "no role"
+    aces = f", {e.aces} counted card(s)" if e.aces else ""
+    return f"  {n.does(e.seat, 'shows')} {roles} (value {e.value}{aces})"
+
+
+def _field_made(n: Teller, e: FieldMade) -> None:
+    return None                                 # told with the deal, beside the indicator
+
+
+def _trick_taken(n: Teller, e: TrickTaken) -> str:
+    order = n.goer_order.get(e.round, [])
+    start = order.index(e.leader) if e.leader in order else 0
+    seats = [order[(start + i) % len(order)] for i in range(len(e.cards))] if order else []
+    played = ", ".join(f"{n.who(s)} {n.deck.name(c)}" for s, c in zip(seats, e.cards))
+    return f"  trick {e.index + 1}: {played or n.deck.format(e.cards)} -> {n.who(e.winner)}"
+
+
+def _deal(n: Teller, e: Applied) -> str:
+    a: Any = e.action
+    deck = n.deck
+    field = n.rules.field_for(a.indicator)
+    hands = "; ".join(f"{n.names[s]} {deck.format(sorted(h, key=deck.sort_key))}" for s, h in enumerate(a.hands))
+    return (f"  deal: {hands}\n  indicator {deck.name(a.indicator)}: trump "
+            f"{deck.suits[deck.suit(a.indicator)]}, {field.name.ja} {field.name.en} x{field.multiplier}")
+
+
+def _mizuten(n: Teller, e: Applied) -> Optional[str]:
+    call: bool = getattr(e.action, "call")
+    return f"  {n.does(e.seat, 'declares')} ミズテン mizuten" if call else None
+
+
+def _play(n: Teller, e: Applied) -> None:
+    return None                                 # told by the TrickTaken event
+
+
+class TrickPlugin:
+    kind = PlayKind.TRICKS
+    phases: tuple[type[PhaseRule], ...] = (MizutenCall, DealPhase, TrickSettlement, MizutenBonus)
+    told: ToldKind = TOLD
+    record = record_tricks
+    starter = "start player"
+    next_starter = "start"
+    narrate_events: Mapping[type, EventTeller] = {RolesShown: _roles_shown, FieldMade: _field_made,
+                                                  TrickTaken: _trick_taken}
+    narrate_actions: Mapping[type, EventTeller] = {Deal: _deal, CallMizuten: _mizuten, Play: _play}
+    sample_deal = staticmethod(sample_trick_deal)
+    rollout_bot = "heuristic"
+
+    def engine(self, ruleset: Ruleset) -> TrickEngine:
+        return TrickEngine(ruleset)
+
+    def next_dealer(self, ruleset: Ruleset, r: Any) -> Optional[int]:
+        return None                             # T13, T24 decide
+
+    def check_round(self, ruleset: Ruleset) -> Optional[str]:
+        order = list(ruleset.round)
+        for needed in (Phase.DEAL, Phase.DECLARATIONS):
+            if needed not in order:
+                return f"the round has no '{needed.value}' phase"
+        if order.index(Phase.DEAL) > order.index(Phase.DECLARATIONS):
+            return "the round declares before the deal"
+        return None
+
+    def view(self, play: Any) -> dict[str, Any]:
+        if play is None:
+            return {}
+        return {"trick": tuple(play.current), "trick_leader": play.leader, "tricks": tuple(play.done)}
+
+
+TRICKS: PlayKindPlugin = TrickPlugin()

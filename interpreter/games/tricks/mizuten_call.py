@@ -1,0 +1,33 @@
+"""T6: before the deal the start player may declare mizuten."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ....ruleset.model import Phase, Ruleset
+from ...engine.actions import CallMizuten
+from ...engine.state import Table
+from ...engine.phases.base import PhaseRule
+
+CHOICES = (CallMizuten(False), CallMizuten(True))
+
+
+class MizutenCall(PhaseRule):
+    phase = Phase.MIZUTEN_CALL
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        super().__init__(ruleset)
+        self._enabled = ruleset.mizuten.enabled
+
+    def applies(self, t: Table) -> bool:
+        return self._enabled
+
+    def actor(self, t: Table) -> Optional[int]:
+        return None if t.round.mizuten_answered else t.round.start
+
+    def legal(self, t: Table) -> tuple[CallMizuten, ...]:
+        return CHOICES
+
+    def apply(self, t: Table, action: CallMizuten) -> None:
+        t.round.mizuten = action.call
+        t.round.mizuten_answered = True

@@ -1,0 +1,147 @@
+"""T19: trick play among the goers: follow suit, highest trump or else highest of the led suit."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field as dc_field
+from functools import lru_cache
+from typing import Optional
+
+from mypy_extensions import mypyc_attr
+
+from ....ruleset.errors import IllegalAction
+from ....ruleset.model import Ruleset
+from ...engine.actions import Play
+from ...engine.events import TrickTaken
+from ...engine.state import Table
+
+
+@mypyc_attr(serializable=True)     # copied by GameState.clone()
+@dataclass(slots=True)
+class TrickState:
+    """The trick play of one round: the goers in play order, the trick on the table, the past ones."""
+
+    goers: list[int]
+    leader: int
+    current: list[int] = dc_field(default_factory=list)      # cards of the trick in play order
+    done: list[TrickTaken] = dc_field(default_factory=list)
+    turn: int = -1                                            # index in ``goers`` of the seat to play
+
+    def __post_init__(self) -> None:
+        if self.turn < 0:
+            self.turn = self.goers.index(self.leader)
+
+    def to_play(self) -> int:
+        return self.goers[self.turn]
+
+
+def trick_winner(cards: list[int], leader_index: int, order: list[int], trump: Optional[int],
+                 ruleset: Ruleset) -> int:
+    """The seat that wins a trick whose ``cards`` were played by ``order`` starting at the leader."""
+    best = _best_card(cards, trump, len(ruleset.deck.suits), ruleset.deck.size)
+    return order[(leader_index + best) % len(order)]
+
+
+def _best_card(cards: list[int], trump: Optional[int], suits: int, size: int) -> int:
+    """The index in ``cards`` (of a deck of ``size`` cards) of the highest trump, or else of the
+    highest card of the led suit."""
+    return cards.index(max(cards, key=_trick_keys(trump, suits, size)[cards[0] % suits].__getitem__))
+
+
+@lru_cache(maxsize=64)
+def _trick_keys(trump: Optional[int], suits: int, size: int) -> tuple[tuple[int, ...], ...]:
+    """For each led suit, each card's strength in a trick: a trump above every card of the led
+    suit, which is above every other card; by the card (its rank) within those. Read by
+    :func:`_best_card` for cards below ``size``."""
+    return tuple(tuple(c + (2 * 65536 if c % suits == trump else 65536 if c % suits == led else 0)
+                       for c in range(size)) for led in range(suits))
+
+
+class TrickEngine:
+    """Trick play (T19): the first goer leads; clockwise among the goers; 7 tricks."""
+
+    standing_unit = "tricks"
+
+    def __init__(self, ruleset: Ruleset):
+        self.ruleset = ruleset
+        self._suits = len(ruleset.deck.suits)
+        self._plays = tuple(Play(c) for c in ruleset.deck.cards)     # one shared action per card
+        self._follow = ruleset.trick_play.must_follow_suit
+        self._trump = ruleset.trick_play.must_trump
+        self._size = ruleset.deck.size
+
+    def start(self, t: Table) -> None:
+        r = t.round
+        r.play = TrickState(goers=list(r.goers), leader=r.goers[0], turn=0)       # the first goer leads
+        r.tricks_won = dict.fromkeys(r.goers, 0)
+
+    def standing(self, t: Table) -> dict[int, int]:
+        return t.round.tricks_won
+
+    def actor(self, t: Table) -> Optional[int]:
+        r = t.round
+        p = r.play
+        seat = p.goers[p.turn]
+        return seat if r.hands[seat] else None
+
+    def legal(self, t: Table) -> tuple[Play, ...]:
+        r = t.round
+        p = r.play
+        hand = r.hands[p.goers[p.turn]]         # sorted since the deal
+        plays = self._plays
+        if not p.current:                       # the leader plays any card
+            return tuple([plays[c] for c in hand])
+        return tuple([plays[c] for c in self.playable(t, hand)])
+
+    def playable(self, t: Table, hand: list[int]) -> list[int]:
+        """T19: cards of the led suit if the hand has any (``must_follow_suit``), else the whole
+        hand, or only its trumps when it has some and the rule file says ``must_trump``."""
+        current = t.round.play.current
+        if not current:
+            return hand
+        n = self._suits
+        led = current[0] % n
+        if self._follow:
+            follow = [c for c in hand if c % n == led]
+            if follow:
+                return follow
+        if self._trump and not any(c % n == led for c in hand):
+            trumps = [c for c in hand if c % n == t.round.trump]
+            if trumps:
+                return trumps
+        return hand
+
+    def check(self, t: Table, action: object) -> None:
+        deck = self.ruleset.deck
+        if not isinstance(action, Play):
+            raise IllegalAction(f"{action!r} is not a card to play; it is trick play")
+        seat = t.round.play.to_play()
+        hand = t.round.hands[seat]
+        if action.card not in hand:
+            shown = deck.name(action.card) if isinstance(action.card, int) and 0 <= action.card < deck.size \
+                else repr(action.card)
+            raise IllegalAction(f"seat {seat} does not hold {shown} (hand: {deck.format(sorted(hand))})")
+        if action.card not in self.playable(t, hand):
+            led = deck.suit(t.round.play.current[0])
+            if any(deck.suit(c) == led for c in hand):
+                raise IllegalAction(f"revoke: seat {seat} plays {deck.name(action.card)} but holds the led "
+                                    f"suit {deck.suits[led]} and must follow (hand: {deck.format(sorted(hand))})")
+            raise IllegalAction(f"seat {seat} plays {deck.name(action.card)} but cannot follow and holds a trump, "
+                                f"so must trump (trick_play.must_trump; hand: {deck.format(sorted(hand))})")
+
+    def apply(self, t: Table, action: Play) -> None:
+        r = t.round
+        p: TrickState = r.play
+        goers = p.goers
+        r.hands[goers[p.turn]].remove(action.card)
+        p.current.append(action.card)
+        p.turn = (p.turn + 1) % len(goers)
+        if len(p.current) < len(goers):
+            return
+        best = _best_card(p.current, r.trump, self._suits, self._size)
+        winner_i = (p.turn + best) % len(goers)         # p.turn: the leader again
+        winner = goers[winner_i]
+        taken = TrickTaken(r.index, len(p.done), p.leader, tuple(p.current), winner)
+        p.done.append(taken)
+        t.emit_play(taken)
+        r.tricks_won[winner] += 1
+        p.leader, p.current, p.turn = winner, [], winner_i

@@ -1,0 +1,130 @@
+"""The terminal side of trick play (Hachi-Hachi Trick): suited cards in colour, the hand by suit
+with trumps first, the indicator and the trick on the table, card answers, the ``?`` help."""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence
+
+
+from ....cli.safeout import style
+
+from ...engine.actions import ActionBase, Deal, Play
+from ...engine.view import View
+from ....ruleset.errors import CardError
+from ....ruleset.model import Phase, PlayKind, Ruleset
+from ....cli.answers import BadAnswer
+from ....cli.score_input import RoundQuestions
+from .explain import explain
+
+SUIT_COLOURS = {"s": "white", "h": "red", "d": "blue", "c": "green"}
+SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+
+
+def suit(screen: Any, s: Optional[int]) -> str:
+    if s is None:
+        return "-"
+    letter = screen.rules.deck.suits[s]
+    text = SUIT_SYMBOLS.get(letter, letter)
+    return style(text, fg=SUIT_COLOURS.get(letter), bold=True) if screen.colour else text
+
+
+def header(screen: Any, v: View) -> str:
+    head = f"== {screen.t('round', n=v.round_index + 1, of=v.rounds)} | {screen.t('start')}: {screen.names[v.start]}"
+    if v.indicator is not None:
+        field = v.field.name(screen.lang) if v.field else ""
+        head += (f" | {screen.t('indicator')} {screen.card(v.indicator)}, {screen.t('trump')} "
+                 f"{suit(screen, v.trump)}, {field} x{v.multiplier}")
+    return head + f" | {screen.t('pot')} {v.pot}"
+
+
+def tricks(screen: Any, v: View) -> str:
+    won = ", ".join(f"{screen.names[s]} {n}" for s, n in v.tricks_won)
+    text = f"{screen.t('tricks')}: {won}"
+    if v.trick and v.trick_leader is not None:
+        i = v.goers.index(v.trick_leader)
+        order = v.goers[i:] + v.goers[:i]
+        played = ", ".join(f"{screen.names[s]} {screen.card(c)}" for s, c in zip(order, v.trick))
+        text += f" | {screen.t('trick')}: {played}"
+    return text
+
+
+class TrickScreen:
+    kind = PlayKind.TRICKS
+
+    def card(self, screen: Any, c: int) -> str:
+        name: str = screen.rules.deck.name(c)
+        if not screen.colour:
+            return name
+        return style(name, fg=SUIT_COLOURS.get(name[-1]), bold=True)
+
+    def hand(self, screen: Any, hand: Sequence[int], v: View) -> str:
+        """The hand sorted by suit (trump first), high to low, with the suits marked."""
+        if not hand:
+            empty: str = screen.t("empty")
+            return empty
+        deck = screen.rules.deck
+        groups: dict[int, list[int]] = {}
+        for c in sorted(hand, key=lambda c: deck.sort_key(c, v.trump)):
+            groups.setdefault(deck.suit(c), []).append(c)
+        return "  ".join(suit(screen, s) + " " + " ".join(screen.card(c) for c in cs) for s, cs in groups.items())
+
+    def table(self, screen: Any, v: View) -> list[str]:
+        lines = [header(screen, v), screen.chips_line(v)]
+        if Phase.DECLARATIONS in screen.rules.round:
+            lines.append(screen.declarations_line(v))
+        if v.tricks_won:
+            lines.append(tricks(screen, v))
+        lines.append(f"{screen.t('hand')}: {self.hand(screen, v.hand, v)}")
+        return lines
+
+    def question(self, screen: Any, v: View) -> Optional[str]:
+        return None
+
+    def choice(self, screen: Any, a: Any, v: View) -> Optional[str]:
+        return screen.card(a.card) if isinstance(a, Play) else None
+
+    def dealt_line(self, screen: Any, game: Any, deal: Any) -> Optional[str]:
+        if not isinstance(deal, Deal):
+            return None
+        r = game.round
+        field = r.field.name(screen.lang) if r.field else ""
+        line: str = screen.t("dealt", ind=screen.card(deal.indicator), trump=suit(screen, r.trump), field=field,
+                             mult=r.multiplier)
+        return line
+
+    def numbered(self, v: View, rules: Ruleset) -> tuple[ActionBase, ...]:
+        plays = [a for a in v.legal if isinstance(a, Play)]                # all of them in trick play
+        return tuple(sorted(plays, key=lambda a: rules.deck.sort_key(a.card, v.trump)))
+
+    def parse(self, answer: str, v: View, rules: Ruleset) -> Play:
+        deck = rules.deck
+        try:
+            card = deck.parse(answer)
+        except CardError as e:
+            raise BadAnswer(e.message) from None
+        if Play(card) in v.legal:
+            return Play(card)
+        if card not in v.hand:
+            raise BadAnswer(f"You do not hold {deck.name(card)}; your hand is {deck.format(v.hand)}.")
+        led = deck.suit(v.trick[0])
+        follow = [c for c in v.hand if deck.suit(c) == led]
+        raise BadAnswer(f"You must follow suit: {deck.suits[led]} was led and you hold "
+                        f"{deck.format(follow)} (T19).")
+
+    def explain(self, v: View, rules: Ruleset, lang: str) -> list[str]:
+        return explain(v, rules, lang)
+
+    def ask_result(self, questions: RoundQuestions) -> None:
+        """The tricks each goer took; the last goer's follow (they add up to the hand size, T19)."""
+        q = questions
+        goers, size = list(q.scratch.round.goers), q.rules.hand_size
+        won: dict[str, int] = {}
+        for seat in goers[:-1]:
+            left = size - sum(won.values())
+            won[q.names[seat]] = q.a.number(q.t("tricks", who=q.who(seat)), 0, left, "tricks?", n=size)
+        won[q.names[goers[-1]]] = size - sum(won.values())
+        q.a.echo(q.t("took", who=q.who(goers[-1]), n=won[q.names[goers[-1]]]))
+        q.rnd["tricks"] = won
+
+
+TRICKS = TrickScreen()

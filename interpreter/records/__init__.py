@@ -1,0 +1,1 @@
+"""Game records: reading, writing and replaying them, and safe file writes."""

@@ -1,0 +1,40 @@
+"""What replaying any record needs, whatever the play kind: the error a record problem raises
+(placed ``round R, action I``), applying an action there, and the turn check."""
+
+from __future__ import annotations
+
+from typing import Any, NoReturn
+
+from ...ruleset.errors import IllegalAction
+from ..engine.actions import Declare
+
+
+class RecordProblem(Exception):
+    """A problem of a record at ``where``; :func:`~.record.replay` turns it into a ``RecordError``."""
+
+    def __init__(self, where: str, reason: str):
+        super().__init__(f"{where}: {reason}")
+        self.where, self.reason = where, reason
+
+
+def fail(where: str, reason: str) -> NoReturn:
+    raise RecordProblem(where, reason)
+
+
+def check_turn(game: Any, seat: int, action: object, where: str) -> None:
+    """Refuse an action of a seat that is not to act (a declaration after the goers are full is
+    left to the game, which names the reason)."""
+    if seat == game.current_player:
+        return
+    if isinstance(action, Declare) and game.round.declarations_done:
+        return                                  # the game names the reason (a fourth goer)
+    phase = game.phase.value if game.phase else "none"
+    fail(where, f"out of turn: seat {seat} acts, but seat {game.current_player} is to act (phase {phase})")
+
+
+def apply_at(game: Any, where: str, action: object) -> None:
+    """Apply ``action``; an illegal one is a record problem at ``where``."""
+    try:
+        game.apply(action)
+    except IllegalAction as e:
+        raise RecordProblem(where, e.message) from None

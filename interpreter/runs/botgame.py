@@ -1,0 +1,206 @@
+"""One seeded bot game played and summarised, and the jobs of games that workers play.
+
+Every game's seed comes from ``(seed, game index)`` alone (:func:`game_seed`), so a game is the
+same wherever it is played: in this process, in a worker process (:mod:`.backends.local`) or on
+a Ray node (:mod:`.backends.ray`). :mod:`.simulate` runs many of them and sums them up.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import random
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Optional, Sequence, Union
+
+from ...ruleset.bundled import is_name
+from ...ruleset.model import Ruleset
+from ..engine.actions import CHANCE, POT, Deal
+from ..bots import Bot, make_bot
+from ..engine.events import Applied, FieldMade, RolesShown, RoundEnded, Transfer
+from ..engine.gamestate import GameState
+from ..engine.phases.base import PhaseRule
+from ..engine.round_phases import build_phases
+
+__all__ = ["GameResult", "Job", "RulesetRef", "RulesetSpec", "Task", "game_seed", "open_rules", "play_one",
+           "play_out", "play_task", "seat_bots", "spec_of", "summarise"]
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run seeded ``seed`` (the same on every platform)."""
+    digest = hashlib.sha256(f"hachihachi/{seed}/{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def seat_bots(names: Sequence[str], players: int) -> tuple[str, ...]:
+    """One bot name per seat: a shorter list repeats its last name."""
+    names = [n.strip() for n in names if n.strip()] or ["random"]
+    return tuple(names[s] if s < len(names) else names[-1] for s in range(players))
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """What one game leaves for the statistics (small and picklable)."""
+
+    index: int
+    seed: int
+    first_start: int
+    chips: tuple[int, ...]
+    leftover_pot: int
+    rounds: int
+    kinds: tuple[tuple[str, int], ...]
+    roles: tuple[tuple[str, int], ...]
+    fields: tuple[tuple[str, int], ...]
+    pot_after: tuple[int, ...]          # the pot after each round
+    pot_taken: tuple[int, ...]          # each amount a seat took from the pot
+    mizuten: int                        # rounds in which mizuten was declared
+    deals: tuple[int, ...]              # a hash of each round's deal (to check common deals)
+    winners: tuple[int, ...]
+    zero_sum: bool
+
+
+def play_out(game: GameState, seats: Sequence[Bot], gseed: int) -> None:
+    """Play ``game`` to its end: the game's own generator deals, seat s's bot draws from
+    ``Random(gseed * 16 + 1 + s)`` (so every seat's choices are repeatable on their own)."""
+    rngs = [random.Random(gseed * 16 + 1 + s) for s in range(game.players)]
+    while not game.is_terminal:
+        who = game.current_player
+        if who == CHANCE:
+            game.deal_random()
+        elif who is not None:
+            game.apply(seats[who].choose(game, who, rngs[who]))
+
+
+def play_one(ruleset: Ruleset, players: int, bots: Sequence[str], seed: int, index: int,
+             record_dir: Optional[Path] = None, record_ref: Optional[str] = None,
+             phases: Optional[tuple[PhaseRule, ...]] = None) -> GameResult:
+    """Play game ``index`` of the run seeded ``seed`` and summarise it; ``phases``: the
+    ruleset's phases of a round, shared by the games of a task (:func:`.round_phases.build_phases`)."""
+    gseed = game_seed(seed, index)
+    game = GameState(ruleset, players, seed=gseed, phases=phases)
+    first_start = game.round.start
+    play_out(game, [make_bot(name) for name in bots], gseed)
+    if record_dir is not None:
+        from ..records.atomicfile import write_atomic
+        from ..records.gamerecord import dump_record, record_data
+
+        names = [f"p{s}-{bots[s]}" for s in range(players)]
+        path = record_dir / f"game-{index + 1:06d}.yaml"
+        write_atomic(path, dump_record(record_data(game, names, record_ref), path))
+    return summarise(game, index, gseed, first_start)
+
+
+def summarise(game: GameState, index: int, gseed: int, first_start: int) -> GameResult:
+    """Read one finished game's log into a :class:`GameResult`, checking zero-sum (T27)."""
+    ruleset = game.ruleset
+    kinds: Counter[str] = Counter()
+    roles: Counter[str] = Counter()
+    fields: Counter[str] = Counter()
+    pot_after, taken, deals, mizuten = [], [], [], 0
+    pot, ok = 0, True
+    e: Any
+    for e in game.events:
+        cls = type(e)
+        if cls is Applied:                  # the most common event first
+            if isinstance(e.action, Deal):
+                deals.append(hash((e.action.hands, e.action.indicator)))
+            elif getattr(e.action, "call", False) is True:
+                mizuten += 1
+        elif cls is Transfer:
+            if e.source == POT and e.target != POT:
+                taken.append(e.amount)
+        elif cls is RolesShown:
+            roles.update(e.roles)
+        elif cls is RoundEnded:
+            kinds[e.kind.value] += 1
+            ok = ok and sum(e.delta) + e.pot_after - pot == 0
+            pot = e.pot_after
+            pot_after.append(pot)
+        elif cls is FieldMade:
+            fields[e.field or "none"] += 1
+    total = ruleset.chips.start * game.players
+    ok = ok and sum(game.chips) + game.pot == total
+    return GameResult(
+        index=index, seed=gseed, first_start=first_start, chips=game.chips, leftover_pot=game.pot,
+        rounds=len(pot_after), kinds=tuple(sorted(kinds.items())), roles=tuple(sorted(roles.items())),
+        fields=tuple(sorted(fields.items())), pot_after=tuple(pot_after), pot_taken=tuple(taken),
+        mizuten=mizuten, deals=tuple(deals), winners=game.winners, zero_sum=ok)
+
+
+# -- running many games ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class RulesetSpec:
+    """How a worker (another process, another machine) builds a ruleset again: a bundled name or
+    a file path, and the ``--set`` settings merged over it (:func:`~..ruleset.loader.load_variant`)."""
+
+    ref: str
+    settings: tuple[tuple[str, Any], ...] = ()          # ((dotted key, value), ...)
+
+    def load(self) -> Ruleset:
+        from ...ruleset.loader import load_variant
+
+        return load_variant(self.ref, self.settings)
+
+
+RulesetRef = Union[str, Path, Ruleset]      # a bundled name, a rule file's path, or a loaded ruleset
+
+
+def spec_of(ruleset: Ruleset) -> RulesetSpec:
+    """How every command and worker names a loaded ruleset: its bundled name when it was loaded
+    from the bundled file of that name, else its file's absolute path (else its source as given)."""
+    from ...ruleset.loader import bundled_path
+
+    if is_name(ruleset.name) and ruleset.source == str(bundled_path(ruleset.name)):
+        return RulesetSpec(ruleset.name)
+    path = Path(ruleset.source)
+    return RulesetSpec(str(path.resolve()) if path.is_file() else ruleset.source)
+
+
+def open_rules(ref: RulesetRef) -> tuple[Ruleset, RulesetSpec]:
+    """The one front door to a rule file: the ruleset ``ref`` names (a bundled name or a path,
+    a bad file one :class:`~..ruleset.errors.RuleFileError` with its place) and its spec."""
+    if isinstance(ref, Ruleset):
+        return ref, spec_of(ref)
+    from ...ruleset.loader import load_ruleset
+
+    rules = load_ruleset(str(ref))
+    return rules, spec_of(rules)
+
+
+@dataclass(frozen=True)
+class Job:
+    """What every task of a run shares: the rulesets (None: build them from ``specs``), the seats,
+    the seed. A task is ``(ruleset number, range of game indices)``."""
+
+    rulesets: Optional[tuple[Ruleset, ...]]
+    specs: tuple[RulesetSpec, ...]
+    players: int
+    bots: tuple[str, ...]
+    seed: int
+    record_dir: Optional[Path] = None
+    record_ref: Optional[str] = None
+
+    def portable(self) -> "Job":
+        """The job without its built rulesets (they do not pickle): workers build them from specs."""
+        return dataclasses.replace(self, rulesets=None)
+
+    def loaded(self) -> "Job":
+        return self if self.rulesets is not None else \
+            dataclasses.replace(self, rulesets=tuple(s.load() for s in self.specs))
+
+
+Task = tuple[int, range]  # (ruleset number, range of game indices)
+
+
+def play_task(job: Job, task: Task) -> list[GameResult]:
+    """Play one task's games (``job`` must be :meth:`Job.loaded`); they share the ruleset's
+    phases of a round (which keep no game state)."""
+    which, indices = task
+    assert job.rulesets is not None, "a job is loaded before its tasks are played"
+    rules = job.rulesets[which]
+    phases = build_phases(rules)
+    return [play_one(rules, job.players, job.bots, job.seed, i, job.record_dir, job.record_ref, phases)
+            for i in indices]

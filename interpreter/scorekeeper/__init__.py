@@ -1,0 +1,1 @@
+"""The scorekeeper: score sheets of games played with real cards, and told rounds."""

@@ -1,0 +1,45 @@
+"""A game whose rounds are told (:mod:`.told`): the ruleset's phases, with those the play kind's
+:class:`~.told.ToldKind` replaces taking what the table told.
+
+>>> from hachihachi.ruleset.loader import load_ruleset
+>>> g = told_game(load_ruleset("hachihachi_trick"), players=3, start=0)
+>>> g.phase.value
+'mizuten_call'
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ...ruleset.model import Phase, Ruleset
+from ..engine.gamestate import GameState
+from ..engine.phases.base import PhaseRule
+from ..engine.phases.pot import PotPhase
+from ..engine.phases.rolecache import RoleCache
+from ..engine.registry import plugin_for
+from ..engine.round_phases import build_phases
+from .told import ToldRoles
+
+__all__ = ["told_phases", "told_game"]
+
+
+def told_phases(ruleset: Ruleset) -> tuple[PhaseRule, ...]:
+    """The ruleset's phases, the deal and the play (and the phases that read cards the table does
+    not tell) replaced by the play kind's told phases; the role cache takes claims at their word."""
+    told = plugin_for(ruleset).told.phases
+    phases = tuple(told[p.phase](ruleset) if p.phase in told else p for p in build_phases(ruleset))
+    play = next((p for p in phases if p.phase is Phase.PLAY), None)
+    roles: Optional[ToldRoles] = None
+    for p in phases:
+        cache = getattr(p, "roles", None)
+        if isinstance(cache, RoleCache):
+            roles = roles or ToldRoles(cache, ruleset)
+            setattr(p, "roles", roles)
+        if isinstance(p, PotPhase) and play is not None:
+            p.engine = play             # type: ignore[assignment]  # the told play ranks the goers (T21)
+    return phases
+
+
+def told_game(ruleset: Ruleset, players: int, start: int, rounds: Optional[int] = None) -> GameState:
+    """A game whose rounds are told, settled by the ruleset's phases."""
+    return GameState(ruleset, players, start=start, rounds=rounds, phases=told_phases(ruleset))
