@@ -10,7 +10,7 @@ import click
 
 from hachihachi.ruleset.errors import CardError, HachiError, shown
 from hachihachi.ruleset.model import Ruleset
-from hachihachi.ruleset.kind_registry import RULE_KINDS
+from hachihachi.ruleset.kind_registry import rule_kind
 from hachihachi.ruleset.safetext import MAX_LINE, escape
 from hachihachi.ruleset.textlines import read_lines
 
@@ -38,7 +38,7 @@ def _context(ruleset: Ruleset, trump: str | None, indicator: str | None) -> tupl
         i = deck.parse(indicator) if indicator is not None else None
     except CardError as e:
         raise CardError(e.message, "--indicator") from None
-    if i is not None and RULE_KINDS[ruleset.play].indicator_makes_trump:     # T7: the indicator's suit is trump
+    if i is not None and rule_kind(ruleset.play).indicator_makes_trump:     # T7: the indicator's suit is trump
         if t is None:
             t = deck.suit(i)
         elif t != deck.suit(i):
@@ -173,7 +173,7 @@ def _captures(ruleset: Ruleset, text: str, as_json: bool) -> None:
     """``--captures``: the capture roles of one captured pile."""
     if not text.strip():
         raise click.UsageError("--captures needs the captured cards, such as: 1r 2r 3r 1c1.")
-    pile_roles = RULE_KINDS[ruleset.play].own_roles_of
+    pile_roles = rule_kind(ruleset.play).own_roles_of
     try:
         if pile_roles is None:
             raise CardError(f"the ruleset {shown(ruleset.name)} has no capture roles (only matching play has them).")

@@ -180,7 +180,7 @@ class HachiGame(pyspiel.Game):
         if ruleset.play is not bridge.kind:
             other = BRIDGES[ruleset.play].short_name
             raise ValueError(f"{self.short_name}: the rules {ruleset.name} are played by "
-                             f"{ruleset.play.value}; load them as {other}")
+                             f"{ruleset.play}; load them as {other}")
         players = int(params["players"])
         if not ruleset.players.min <= players <= ruleset.players.max:
             raise ValueError(f"{self.short_name}: {ruleset.name} is for {ruleset.players.min} to "

@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 from .model import (Chips, Declaration, ForcedOut, Mizuten, NextStart, Phase, Players, Rounds, Ruleset,
                     TrickPlay, TrickSettlement, TwoGoers, build_drop_fee)
-from .kind_registry import rule_kind
+from .kind_registry import play_of, rule_kind
 from .roletable import _name, build_role_table
 
 
@@ -25,7 +25,7 @@ def build_ruleset(data: Mapping[str, Any], source: str = "<memory>",
 
     ``data["role_table"]`` is the role table's data (the loader has already read the file it names).
     """
-    kind = rule_kind(data)
+    kind = rule_kind(play_of(data))
     parts = kind.parts(data, places)
     players = Players(**data["players"])
     decl = data.get("declaration") or {"max_goers": players.max, "drop_fee": {"first": 0, "step": 0}}

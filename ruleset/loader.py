@@ -16,7 +16,7 @@ from pathlib import Path
 from .bundled import (BUNDLED_RULESET, RULESET, ROLE_TABLE, bundled_names, bundled_path, is_name,
                       resolve_ref)
 from .checks import KEY, check_role_table
-from .kind_registry import RULE_KINDS, ruleset_findings
+from .kind_registry import rule_kind, ruleset_findings
 from .errors import HachiError, RuleFileError
 from .build import build_ruleset
 from .model import RoleTable, Ruleset, build_role_table
@@ -90,7 +90,7 @@ def _pattern_problems(ruleset: Ruleset, checker: _Checker) -> list[Problem]:
     from . import roles
 
     # every pattern error, or else every failing example; the same for a play kind's own roles
-    kind = RULE_KINDS[ruleset.play]
+    kind = rule_kind(ruleset.play)
     return ([checker.error(exc, ("role_table",)) for exc in roles.check_examples(ruleset)]
             + [checker.error(exc, kind.own_roles_at) for exc in kind.own_role_problems(ruleset)])
 

@@ -56,9 +56,8 @@ class TransferKind(str, enum.Enum):
     CARD_POINTS = "card_points"            # H21
 
 
-class PlayKind(str, enum.Enum):
-    TRICKS = "tricks"
-    MATCHING = "matching"
+PlayKind = str
+"""A play kind's name, as a rule file's ``play:`` writes it: a key of :data:`.kind_registry.KINDS`."""
 
 
 @dataclass(frozen=True)

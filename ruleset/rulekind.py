@@ -46,7 +46,7 @@ class RuleKind:
 
 def foreign_keys(data: Mapping[str, Any], kind: RuleKind, others: tuple[RuleKind, ...]) -> Found:
     """The keys of other play kinds in a rule file of ``kind``, each an error naming the game."""
-    game = f"the game '{data.get('name', '?')}' (play: {kind.kind.value})"
+    game = f"the game '{data.get('name', '?')}' (play: {kind.kind})"
     for other in others:
         for key in sorted(other.own_keys - kind.own_keys):
             if key in data:

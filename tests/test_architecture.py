@@ -141,3 +141,59 @@ def test_the_core_never_names_a_play_kind():
             if n not in OWN and n.removeprefix("hachihachi.") not in REGISTRIES}
     named = [hit for n, p in sorted(core.items()) for hit in kind_names(n, p, set(files))]
     assert named == []
+
+
+# -- layers: ruleset <- interpreter <- cli, openspiel <- web ------------------------------------
+
+LAYERS = {"ruleset": 0, "rules": 0, "interpreter": 1, "cli": 2, "openspiel": 2, "web": 3}
+# inside a play kind's package: its rule-file modules are at the ruleset's layer, its screen at the
+# terminal's and its OpenSpiel game at the bridge's; the rest is the interpreter's
+KIND_RULES = {"rules", "deck", "capture_roles"}
+KIND_SCREEN = {"screen", "screen_table", "screen_input", "explain", "score_questions"}
+KIND_SPIEL = {"spiel"}
+LAUNCHERS = {"hachihachi.cli.serve": "hachihachi.web.server"}     # ``hachi serve`` starts the browser table
+
+
+def layer_of(name: str) -> tuple[int, str]:
+    """A module's layer and the folder whose layer it is at (``cli`` or ``openspiel`` apart)."""
+    parts = name.split(".")
+    if parts[1:3] == ["interpreter", "games"] and len(parts) == 5:
+        leaf = parts[4]
+        if leaf in KIND_RULES:
+            return 0, "ruleset"
+        if leaf in KIND_SCREEN:
+            return 2, "cli"
+        if leaf in KIND_SPIEL:
+            return 2, "openspiel"
+    return LAYERS[parts[1]], parts[1]
+
+
+def layer_breaks(graph: dict[str, set[str]]) -> list[str]:
+    """Every import of a module from a higher layer, or between the terminal and the bridge."""
+    out = []
+    for name, deps in sorted(graph.items()):
+        mine, side = layer_of(name)
+        for dep in sorted(deps):
+            theirs, their_side = layer_of(dep)
+            if LAUNCHERS.get(name) == dep:
+                continue
+            if theirs > mine or (theirs == mine == 2 and side != their_side):
+                out.append(f"{name} -> {dep}")
+    return out
+
+
+def test_layer_breaks_are_found():
+    graph = {"hachihachi.ruleset.model": {"hachihachi.interpreter.engine.gamestate"},
+             "hachihachi.interpreter.games.tricks.rules": {"hachihachi.interpreter.games.tricks.kind"},
+             "hachihachi.interpreter.games.tricks.screen": {"hachihachi.cli.screen"},
+             "hachihachi.cli.play": {"hachihachi.openspiel.game"}}
+    assert [b.replace("hachihachi.", "") for b in layer_breaks(graph)] == [
+        "cli.play -> openspiel.game",
+        "interpreter.games.tricks.rules -> interpreter.games.tricks.kind",
+        "ruleset.model -> interpreter.engine.gamestate"]
+
+
+def test_every_module_imports_only_its_layer_and_below():
+    """ruleset <- interpreter <- cli, openspiel <- web, and inside each play kind's package: its
+    rule-file modules import only the ruleset's, its screen the terminal's, its game the bridge's."""
+    assert layer_breaks(import_graph()) == []

@@ -73,7 +73,7 @@ def state(table: Table, seat: int, lang: str = "en") -> dict[str, Any]:
     out: dict[str, Any] = {
         "type": "state", "table": table.id, "seat": seat, "turn": table.turn,
         "title": text(table.ruleset.title(lang)),
-        "play": table.ruleset.play.value, "lang": lang,
+        "play": table.ruleset.play, "lang": lang,
         "names": [text(n) for n in s.names],
         "kinds": ["person" if i in table.tokens else text(b) for i, b in enumerate(s.bots)],
         "connected": [table.connected.get(i, 0) > 0 for i in range(g.players)],

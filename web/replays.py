@@ -58,7 +58,7 @@ class Replays:
         self.games[replay_id] = game.ruleset
         return {"id": replay_id, "deck": f"r.{replay_id}", "names": [text(n) for n in names],
                 "title": {"ja": text(game.ruleset.title.ja), "en": text(game.ruleset.title.en)},
-                "play": game.ruleset.play.value, "frames": frames(game, names)}
+                "play": game.ruleset.play, "frames": frames(game, names)}
 
 
 def frames(game: GameState, names: Sequence[str]) -> list[dict[str, Any]]:

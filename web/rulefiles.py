@@ -46,7 +46,7 @@ def bundled_rulesets() -> list[dict[str, Any]]:
 
 def describe(rules: Ruleset, ref: str) -> dict[str, Any]:
     return {"ref": ref, "name": rules.name, "title": {"ja": rules.title.ja, "en": rules.title.en},
-            "players": [rules.players.min, rules.players.max], "play": rules.play.value,
+            "players": [rules.players.min, rules.players.max], "play": rules.play,
             "short": rules.rounds.short, "standard": rules.rounds.standard}
 
 

@@ -227,7 +227,7 @@ class Sheets:
                                 "multiplier": e.multiplier, "pot": e.pot_after})
         out: dict[str, Any] = {
             "sheet": sheet_id, "deck": f"s.{sheet_id}", "names": [text(n) for n in sheet.names],
-            "title": text(sheet.ruleset.title(lang)), "play": sheet.ruleset.play.value,
+            "title": text(sheet.ruleset.title(lang)), "play": sheet.ruleset.play,
             "rounds": [dict(r) for r in sheet.rounds], "results": running, "chips": list(g.chips), "pot": g.pot,
             "round": g.round_index + 1, "of": g.rounds, "over": g.is_terminal,
             "hand_size": sheet.ruleset.hand_size,

@@ -54,7 +54,7 @@ def make_bot(name: str, ruleset: Optional[Ruleset] = None, **options: Any) -> Bo
     plays = getattr(factory, "plays", None)
     if ruleset is not None and plays is not None and ruleset.play not in plays:
         able = [n for n in bot_names() if n != name and _can_play(n, ruleset.play)]
-        raise HachiError(f"the bot '{name}' cannot play {ruleset.play.value} ({ruleset.name}); "
+        raise HachiError(f"the bot '{name}' cannot play {ruleset.play} ({ruleset.name}); "
                          f"bots that can: {', '.join(able)}.")
     return factory(**options)
 

@@ -46,7 +46,7 @@ def build_phases(ruleset: Ruleset) -> tuple[PhaseRule, ...]:
     known = phases_of(ruleset)
     strange = [p.value for p in order if p not in known]
     if strange:
-        raise RuleFileError(f"the round names the phase '{strange[0]}', which {ruleset.play.value} play does not have",
+        raise RuleFileError(f"the round names the phase '{strange[0]}', which {ruleset.play} play does not have",
                             ruleset.source)
     phases = tuple(known[p](ruleset) for p in order)
     shared = RoleCache(ruleset)             # one cache for every phase that shows roles

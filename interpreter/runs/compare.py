@@ -95,8 +95,8 @@ def compare(a: RulesetRef, b: RulesetRef, games: int, players: Optional[int] = N
     ra, _ = open_rules(a)
     rb, _ = open_rules(b)
     if ra.play != rb.play:                  # nothing of one game's play measures the other's
-        raise HachiError(f"A and B are different games ({shown(ra.name)} is played as {ra.play.value}, "
-                         f"{shown(rb.name)} as {rb.play.value}); --compare pairs two variants of one game.",
+        raise HachiError(f"A and B are different games ({shown(ra.name)} is played as {ra.play}, "
+                         f"{shown(rb.name)} as {rb.play}); --compare pairs two variants of one game.",
                          "--compare")
     players, per_seat = check_args(ra, games, players, bots, workers)
     check_args(rb, games, players, bots, workers)

@@ -20,7 +20,7 @@ from typing import Any, Iterable, cast
 
 from .deck import HanafudaDeck
 from .rules import HanafudaRules
-from ....ruleset.model import Phase, PlayKind, Ruleset
+from ....ruleset.model import Phase, Ruleset
 from ...engine.actions import ActionBase, Declare, Play
 from ...engine.gamestate import GameState
 from ...engine.view import View
@@ -33,7 +33,7 @@ GOER_SHARE = 0.45               # share of the seats still to declare expected t
 
 class MatchingHeuristicBot:
     name = "heuristic_matching"
-    plays = frozenset({PlayKind.MATCHING})
+    plays = frozenset({"matching"})
 
     def choose(self, game: GameState, seat: int, rng: random.Random) -> ActionBase:
         view = game.view(seat)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
-from ....ruleset.model import Phase, PlayKind, Ruleset
+from ....ruleset.model import Phase, Ruleset
 from ...engine.actions import Play
 from ...engine.events import Applied, FieldMade, RolesShown
 from .phases import CardScoring, FieldCarried, HanaDeal, HanafudaDeal, HandRoles, RoundScored
@@ -97,7 +97,7 @@ def _round_scored(n: Teller, e: RoundScored) -> str:
 
 
 class MatchingPlugin:
-    kind = PlayKind.MATCHING
+    kind = "matching"
     phases: tuple[type[PhaseRule], ...] = (HanafudaDeal, HandRoles, CardScoring)
     told: ToldKind = TOLD
     record = record_matching
@@ -146,4 +146,4 @@ class MatchingPlugin:
                 "captures": tuple((s, tuple(play.captures.get(s, ()))) for s in play.order)}
 
 
-MATCHING: PlayKindPlugin = MatchingPlugin()
+PLUGIN: PlayKindPlugin = MatchingPlugin()

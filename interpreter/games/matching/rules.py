@@ -15,7 +15,7 @@ from ....ruleset.errors import RuleFileError
 from .capture_roles import capture_table, check_capture_roles, evaluate_pile
 from ....ruleset.checks import Found, check_role_table, check_rounds
 from .deck import HanafudaDeck, build_hanafuda_deck
-from ....ruleset.model import Field, PlayKind, TransferKind
+from ....ruleset.model import Field, TransferKind
 from ....ruleset.rulekind import KindParts, RuleKind
 from ....ruleset.roles import RoleEvaluator, compile_table
 from ....ruleset.roletable import Name, RoleTable, _name, build_role_table
@@ -264,8 +264,8 @@ def check_hanafuda_roles(data: dict[str, Any]) -> Found:
     yield from check_role_table(captures, ("hanafuda", "capture_roles"))
 
 
-MATCHING_RULES = RuleKind(
-    kind=PlayKind.MATCHING,
+RULES = RuleKind(
+    kind="matching",
     title="matching play (hanafuda)",
     own_keys=frozenset({"hanafuda"}),
     own_transfers=frozenset({TransferKind.CAPTURE_ROLES, TransferKind.SPECIAL_ROLES, TransferKind.CARD_POINTS}),
@@ -276,4 +276,4 @@ MATCHING_RULES = RuleKind(
     parts=matching_parts,
 )
 
-__all__ = ["Bonus", "HanaField", "HanafudaRules", "MATCHING_RULES", "Name", "Special", "build_hanafuda"]
+__all__ = ["Bonus", "HanaField", "HanafudaRules", "Name", "Special", "build_hanafuda"]

@@ -9,7 +9,7 @@ from ...engine.actions import ActionBase, Play
 from .phases import HanaDeal
 from .play import Capture
 from ...engine.view import View
-from ....ruleset.model import Phase, PlayKind, Ruleset
+from ....ruleset.model import Phase, Ruleset
 from . import explain as matching_explain
 from . import screen_input as matching_input
 from . import score_questions as score_matching
@@ -18,7 +18,7 @@ from . import screen_table as hana
 
 
 class MatchingScreen:
-    kind = PlayKind.MATCHING
+    kind = "matching"
 
     def card(self, screen: Any, c: int) -> str:
         return hana.card(screen, c)
@@ -51,4 +51,4 @@ class MatchingScreen:
         score_matching.ask_result(questions)
 
 
-MATCHING = MatchingScreen()
+SCREEN = MatchingScreen()

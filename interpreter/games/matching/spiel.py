@@ -10,11 +10,11 @@ from typing import Any, Optional, Sequence
 from ...engine.events import RolesShown
 from .phases import HanaDeal
 from .play import Capture, Captured
-from ....ruleset.model import PlayKind, Ruleset
+from ....ruleset.model import Ruleset
 
 
 class MatchingBridge:
-    kind = PlayKind.MATCHING
+    kind = "matching"
     short_name = "python_hanafuda_hachihachi"
     defaults = {"rules": "hanafuda_hachihachi", "players": 3, "rounds": 0}
     seats = (3, 3)
@@ -69,4 +69,4 @@ class MatchingBridge:
         return None
 
 
-MATCHING = MatchingBridge()
+BRIDGE = MatchingBridge()

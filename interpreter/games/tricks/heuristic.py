@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from ....ruleset.model import PlayKind, Ruleset
+from ....ruleset.model import Ruleset
 from ....ruleset.model import TransferKind
 from ...engine.actions import ActionBase, CallMizuten, Declare, Play, Split
 from ...engine.gamestate import GameState
@@ -70,15 +70,17 @@ def wants_split(ruleset: Ruleset, view: View) -> bool:
 
 
 class HeuristicBot:
-    """The trick game's heuristic; in matching play (hanafuda) it plays as ``heuristic_matching``."""
+    """The trick game's heuristic; in another play kind it plays as that kind's roll-out bot
+    (matching play: ``heuristic_matching``)."""
 
     name = "heuristic"
 
     def choose(self, game: GameState, seat: int, rng: random.Random) -> ActionBase:
-        if game.ruleset.play is PlayKind.MATCHING:
-            from ..matching.heuristic import MatchingHeuristicBot
+        if game.ruleset.play != "tricks":
+            from ...bots.base import make_bot
+            from ...engine.registry import plugin_for
 
-            return MatchingHeuristicBot().choose(game, seat, rng)
+            return make_bot(plugin_for(game.ruleset).rollout_bot).choose(game, seat, rng)
         view = game.view(seat)
         legal = view.legal
         if len(legal) == 1:

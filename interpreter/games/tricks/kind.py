@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
-from ....ruleset.model import Phase, PlayKind, Ruleset
+from ....ruleset.model import Phase, Ruleset
 from ...engine.actions import CallMizuten, Deal, Play
 from ...engine.events import Applied, FieldMade, RolesShown, TrickTaken
 from ...engine.phases.deal import DealPhase
@@ -62,7 +62,7 @@ def _play(n: Teller, e: Applied) -> None:
 
 
 class TrickPlugin:
-    kind = PlayKind.TRICKS
+    kind = "tricks"
     phases: tuple[type[PhaseRule], ...] = (MizutenCall, DealPhase, TrickSettlement, MizutenBonus)
     told: ToldKind = TOLD
     record = record_tricks
@@ -95,4 +95,4 @@ class TrickPlugin:
         return {"trick": tuple(play.current), "trick_leader": play.leader, "tricks": tuple(play.done)}
 
 
-TRICKS: PlayKindPlugin = TrickPlugin()
+PLUGIN: PlayKindPlugin = TrickPlugin()

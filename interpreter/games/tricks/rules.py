@@ -7,7 +7,7 @@ from typing import Any, Mapping
 
 from ....ruleset.cards import SuitedDeck
 from ....ruleset.checks import RULESET_CHECKS
-from ....ruleset.model import Field, PlayKind, TransferKind
+from ....ruleset.model import Field, TransferKind
 from ....ruleset.rulekind import KindParts, RuleKind
 from ....ruleset.roletable import _name
 
@@ -28,8 +28,8 @@ def trick_parts(data: Mapping[str, Any], places: Mapping[str, str] | None = None
     )
 
 
-TRICK_RULES = RuleKind(
-    kind=PlayKind.TRICKS,
+RULES = RuleKind(
+    kind="tricks",
     title="trick play (Hachi-Hachi Trick)",
     own_keys=frozenset({"fields", "trick_settlement", "mizuten", "trick_play"}),
     own_transfers=frozenset({TransferKind.TRICKS, TransferKind.MIZUTEN}),

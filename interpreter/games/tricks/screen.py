@@ -11,7 +11,7 @@ from ....cli.safeout import style
 from ...engine.actions import ActionBase, Deal, Play
 from ...engine.view import View
 from ....ruleset.errors import CardError
-from ....ruleset.model import Phase, PlayKind, Ruleset
+from ....ruleset.model import Phase, Ruleset
 from ....cli.answers import BadAnswer
 from ....cli.score_input import RoundQuestions
 from .explain import explain
@@ -49,7 +49,7 @@ def tricks(screen: Any, v: View) -> str:
 
 
 class TrickScreen:
-    kind = PlayKind.TRICKS
+    kind = "tricks"
 
     def card(self, screen: Any, c: int) -> str:
         name: str = screen.rules.deck.name(c)
@@ -127,4 +127,4 @@ class TrickScreen:
         q.rnd["tricks"] = won
 
 
-TRICKS = TrickScreen()
+SCREEN = TrickScreen()

@@ -11,13 +11,13 @@ from .determinize import sample_showing, sample_trick_deal
 from ...bots.knowledge import knowledge
 from ...engine.events import RolesShown
 from ....ruleset.errors import HachiError
-from ....ruleset.model import PlayKind, Ruleset
+from ....ruleset.model import Ruleset
 
 SEAT_ATTEMPTS = 50
 
 
 class TrickBridge:
-    kind = PlayKind.TRICKS
+    kind = "tricks"
     short_name = "python_hachihachi_trick"
     defaults = {"rules": "hachihachi_trick", "players": 3, "rounds": 0}
     seats = (3, 7)
@@ -56,4 +56,4 @@ class TrickBridge:
         return None
 
 
-TRICKS = TrickBridge()
+BRIDGE = TrickBridge()
