@@ -113,23 +113,22 @@ def _check_save_target(path: str) -> None:
 def _new_session(players: Optional[int], bots: str, seed: Optional[int], rules_ref: str, short: bool, name: str,
                  auto: bool) -> Session:
     from ..interpreter.bots import bot_names
+    from ..interpreter.runs.botgame import open_rules
     from ..interpreter.runs.session import Session
-    from ..ruleset.loader import load_ruleset
 
     names = [b.strip() for b in bots.split(",") if b.strip()] or ["heuristic"]
     unknown = [b for b in names if b not in bot_names()]
     if unknown:
         raise click.BadParameter(f"there is no bot '{unknown[0]}'; bots are {', '.join(bot_names())}",
                                  param_hint="--bots")
-    ruleset = load_ruleset(rules_ref)
+    ruleset, spec = open_rules(rules_ref)
     lo, hi = ruleset.players.min, ruleset.players.max
     players = min(max(5, lo), hi) if players is None else players
     if not lo <= players <= hi:
         raise click.BadParameter(f"{ruleset.name} is for {lo} to {hi} players", param_hint="--players")
-    ref = str(Path(rules_ref).resolve()) if Path(rules_ref).is_file() else rules_ref
     seed = random.SystemRandom().randrange(2**31) if seed is None else seed
     rounds = ruleset.rounds.short if short else None
-    return Session.new(ruleset, ref, players, names, seed, rounds, None if auto else 0, name)
+    return Session.new(ruleset, spec.ref, players, names, seed, rounds, None if auto else 0, name)
 
 
 class TerminalGame:

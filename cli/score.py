@@ -8,7 +8,6 @@ after every round; ``hachi score SHEET --add`` (or answering yes at a terminal) 
 from __future__ import annotations
 
 import json
-import os
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -122,6 +121,7 @@ def standings(rep: Replay) -> list[str]:
 def _new_sheet(path: str, players: Optional[str], rules: Optional[str], start: Optional[str], lang: str) -> str:
     from ..interpreter.records.atomicfile import write_atomic
     from ..interpreter.records.gamerecord import dump_record, load_record_ruleset
+    from ..interpreter.runs.botgame import named_in, open_rules
     from ..interpreter.scorekeeper.sheet import sheet_from_data
     from ..ruleset.loader import load_ruleset
 
@@ -130,9 +130,7 @@ def _new_sheet(path: str, players: Optional[str], rules: Optional[str], start: O
     if Path(path).exists():
         raise click.ClickException(f"{path} exists; go on with it: hachi score {path} --add")
     names = [n.strip() for n in players.split(",")]
-    ref = rules or "hachihachi_trick"
-    if Path(ref).is_file():                 # kept relative to the sheet, as records keep it
-        ref = os.path.relpath(Path(ref).resolve(), Path(path).resolve().parent)
+    ref = named_in(open_rules(rules or "hachihachi_trick")[1].ref, path)   # kept to the sheet's folder
     if rules is not None:           # the sheet names it as records do: kept to the sheet's folder
         load_record_ruleset(ref, path, "--rules")
     if start is None:

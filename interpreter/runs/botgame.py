@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import os
 import random
 from collections import Counter
 from dataclasses import dataclass
@@ -168,6 +169,22 @@ def open_rules(ref: RulesetRef) -> tuple[Ruleset, RulesetSpec]:
 
     rules = load_ruleset(str(ref))
     return rules, spec_of(rules)
+
+
+def named_in(ref: str, path: str | Path | None) -> str:
+    """How a file at ``path`` (a save, a score sheet) names the ruleset of a spec's ``ref``: a
+    bundled name as it is, a rule file relative to that file's folder (records keep it so)."""
+    if path is None or is_name(ref):
+        return ref
+    return Path(os.path.relpath(ref, Path(path).resolve().parent)).as_posix()
+
+
+def named_by(saved: str, path: str | Path) -> str:
+    """The ref of the ruleset a file at ``path`` names as ``saved`` (the inverse of :func:`named_in`):
+    a bundled name as it is, a rule file as an absolute path."""
+    if is_name(saved):
+        return saved
+    return str((Path(path).parent / saved).resolve())
 
 
 @dataclass(frozen=True)

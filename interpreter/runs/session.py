@@ -14,20 +14,18 @@ same game again from its seed, which is where it stopped.
 from __future__ import annotations
 
 import enum
-import os
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
-from ...ruleset.bundled import is_name
 from ...ruleset.errors import HachiError, RecordError
-from ...ruleset.loader import load_ruleset
 from ...ruleset.model import Ruleset
 from ..engine.actions import CHANCE, ActionBase
 from ..records.atomicfile import WriteFailed, write_atomic
 from ..bots import Bot, make_bot
 from ..engine.gamestate import GameState
+from .botgame import named_by, named_in, open_rules
 from ..records.gamerecord import Replay, dump_record, load_record_ruleset, record_data, replay
 from ..records.recordfile import read_record_data
 from ..records.recordfile import HUMAN, name_key
@@ -132,7 +130,7 @@ class Session:
 
     def record(self, path: str | Path | None = None) -> dict[str, Any]:
         """The save as a record; a rule file's path is written relative to the save at ``path``."""
-        data = record_data(self.game, self.names, ruleset=_relative_ref(self.rules_ref, path))
+        data = record_data(self.game, self.names, ruleset=named_in(self.rules_ref, path))
         data.update({"seed": self.seed, "bots": list(self.bots)})
         if self.human is not None:
             data["human"] = self.human
@@ -149,27 +147,15 @@ class Session:
 
 
 def _rules_ref(rules: str | None, saved: str, path: str | Path) -> str:
-    """The rule file a resumed session plays: the one the user gave, else the save's, as an
-    absolute path when it is a file (so that the next save can name it relative to itself)."""
-    if rules is not None:
-        return str(Path(rules).resolve()) if Path(rules).is_file() else rules
-    if is_name(saved):
-        return saved
-    return str((Path(path).parent / saved).resolve())
-
-
-def _relative_ref(ref: str, path: str | Path | None) -> str:
-    """``ref`` as a save at ``path`` names it: a bundled name as it is, a file relative to the
-    save's folder (a file outside that folder can only be given again with ``--rules``)."""
-    if path is None or is_name(ref):
-        return ref
-    return Path(os.path.relpath(ref, Path(path).resolve().parent)).as_posix()
+    """The rule file a resumed session plays: the one the user gave, else the save's, as the
+    front door (:func:`.botgame.open_rules`) names it."""
+    return open_rules(rules)[1].ref if rules is not None else named_by(saved, path)
 
 
 def _undealt(data: dict[str, Any], path: str | Path, rules: str | None = None) -> GameState:
     """The game of a save written before its first deal: the same seed gives the same start."""
     if rules is not None:
-        ruleset = load_ruleset(rules)
+        ruleset = open_rules(rules)[0]
     else:
         ruleset = load_record_ruleset(str(data["ruleset"]), path)
     return GameState(ruleset, len(data["players"]), seed=data["seed"],
