@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from .cards import Deck
 from .errors import RuleFileError
@@ -217,7 +217,8 @@ class Ruleset:
     source: str = "<memory>"
     extends_chain: tuple[str, ...] = ()
     trick_play: TrickPlay = TrickPlay()
-    hanafuda: Any = None                   # HanafudaRules (hanafuda_rules.py) for matching play
+    kind_rules: Any = None                 # the play kind's own section, built by the kind (or None)
+    kind_section: str = ""                 # the name of that section in a rule file (``hanafuda``)
     dealt_beside_hands: int = 1            # cards dealt besides the hands: an indicator, or the field cards
     role_deck: Deck | None = None          # the deck hand-role patterns read, when not ``deck`` itself
 
@@ -228,6 +229,14 @@ class Ruleset:
                 f"{self.players.max} players with {self.hand_size} cards each and {self.dealt_beside_hands} "
                 f"more dealt need {needed} cards, but the deck has {self.deck.size}."
             )
+
+    if not TYPE_CHECKING:
+        def __getattr__(self, name: str) -> Any:
+            """A play kind's own section also reads by its name in rule files (``ruleset.hanafuda``)."""
+            known = object.__getattribute__(self, "__dict__")
+            if name and name == known.get("kind_section"):
+                return known["kind_rules"]
+            raise AttributeError(f"'Ruleset' object has no attribute '{name}'")
 
     def field_for(self, indicator: int) -> Field:
         """The field (T8) an indicator card makes: the first field listing its card, suit or rank."""

@@ -25,6 +25,7 @@ class KindParts(NamedTuple):
     rules: Any                                  # the play kind's own section, built (or None)
     dealt_beside_hands: int                     # the indicator (1), or the field cards
     role_deck: Any = None                       # the deck hand-role patterns read, when not ``deck``
+    section: str = ""                           # the name of ``rules``'s section in a rule file
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ def capture_table(data: dict[str, Any] | None) -> dict[str, Any]:
 
 def check_capture_roles(ruleset: Ruleset) -> list[HachiError]:
     """Every pattern error of the capture roles, or else every failing capture example."""
-    table, deck = ruleset.hanafuda.capture_roles, ruleset.deck
+    table, deck = ruleset.kind_rules.capture_roles, ruleset.deck
     try:
         evaluator = compile_table(table, deck)
     except PatternError:
@@ -38,7 +38,7 @@ def evaluate_pile(ruleset: Ruleset, text: str) -> dict[str, object]:
     """The capture roles of a captured pile written as text (any number of cards)."""
     deck = cast(HanafudaDeck, ruleset.deck)              # capture roles are for the hanafuda deck
     pile = deck.parse_list(text)
-    result = compile_table(ruleset.hanafuda.capture_roles, deck).evaluate(pile)
+    result = compile_table(ruleset.kind_rules.capture_roles, deck).evaluate(pile)
     return {"captures": deck.format(pile),
             "roles": [{"id": h.id, "go": h.go, "cards": [deck.name(c) for c in h.cards]} for h in result.roles],
             "go": result.go, "points": deck.points_of(pile)}

@@ -22,7 +22,7 @@ def explain(v: View, rules: Ruleset, lang: str = "en") -> list[str]:
 
 
 def _values(v: View, rules: Ruleset, lang: str) -> dict[str, object]:
-    hana = rules.hanafuda
+    hana = rules.kind_rules
     deck = hana.deck
     roles = rules.evaluator.evaluate(v.hand) if v.hand else None
     mine = dict(v.captures).get(v.seat, ())
@@ -42,7 +42,7 @@ def _values(v: View, rules: Ruleset, lang: str) -> dict[str, object]:
 def _house_words(rules: Ruleset, lang: str) -> dict[str, str]:
     """H11 and H18 as the rule file sets them: when hand roles are paid, whether a capture role
     stops the round."""
-    hana, ja = rules.hanafuda, lang == "ja"
+    hana, ja = rules.kind_rules, lang == "ja"
     play_on = hana.after_capture_role == "play_on"
     if ja:
         return {"capture_rule": "勝負は続き (下げ)" if play_on else "その場で局が終わり",
@@ -55,12 +55,12 @@ def _house_words(rules: Ruleset, lang: str) -> dict[str, str]:
 
 def _capture_roles(rules: Ruleset, lang: str) -> str:
     """H17 from the rule file: each capture role's name and value in kan."""
-    return ", ".join(f"{r.name(lang)} {r.go}" for r in rules.hanafuda.capture_roles.roles)
+    return ", ".join(f"{r.name(lang)} {r.go}" for r in rules.kind_rules.capture_roles.roles)
 
 
 def _kinds(rules: Ruleset, lang: str) -> str:
     """H1 from the rule file: the points of each kind of card."""
-    deck = rules.hanafuda.deck
+    deck = rules.kind_rules.deck
     points = {deck.kind(c): deck.points(c) for c in deck.cards}
     names = [(k, ja if lang == "ja" else en.lower()) for k, ja, en in deck.kind_names] or [(k, k) for k in points]
     return ", ".join(f"{name} {points[k]}" for k, name in names if k in points)
@@ -68,7 +68,7 @@ def _kinds(rules: Ruleset, lang: str) -> str:
 
 def _per_card(rules: Ruleset, lang: str) -> str:
     """T14's per-card payments as the rule file sets them (``forced_out.per_card``)."""
-    names = {k: (ja if lang == "ja" else en) for k, ja, en in rules.hanafuda.deck.kind_names}
+    names = {k: (ja if lang == "ja" else en) for k, ja, en in rules.kind_rules.deck.kind_names}
     per = rules.forced_out.per_card
     if lang == "ja":
         return "、".join(f"{names.get(c, c)}1枚につき{n}点" for c, n in per.items()) or "札の支払いなし"

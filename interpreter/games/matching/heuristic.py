@@ -45,7 +45,7 @@ class MatchingHeuristicBot:
         if not view.captures or view.phase is not Phase.PLAY:     # not matching play
             return rng.choice(legal)
         deck = hanafuda_deck(game.ruleset)
-        wanted = game.ruleset.hanafuda.capture_role_cards
+        wanted = game.ruleset.kind_rules.capture_role_cards
 
         def value(card: int) -> int:
             return deck.points(card) + (ROLE_CARD_BONUS if card in wanted else 0)
@@ -81,14 +81,14 @@ def mean_strength(ruleset: Ruleset) -> float:
     deck, n = hanafuda_deck(ruleset), ruleset.hand_size
     per_card = sum(deck.points(c) for c in deck.cards) / deck.size
     mates = deck.size / len(deck.ranks) - 1                   # the other cards of a month
-    rules: HanafudaRules = ruleset.hanafuda
+    rules: HanafudaRules = ruleset.kind_rules
     field_share = rules.field_cards / (deck.size - 1)
     return n * per_card * (1 + mates * field_share)
 
 
 def go_value(ruleset: Ruleset, view: View) -> float:
     """The points going is expected to bring this round against dropping nothing (T10-T14, H1)."""
-    rules: HanafudaRules = ruleset.hanafuda
+    rules: HanafudaRules = ruleset.kind_rules
     mult, kan = view.multiplier, rules.kan
     undeclared = view.players - len(view.declarations) - 1
     goers = min(ruleset.declaration.max_goers, len(view.goers) + 1 + round(GOER_SHARE * undeclared))

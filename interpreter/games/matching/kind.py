@@ -34,7 +34,7 @@ def card(n: Teller, c: int) -> str:
 
 
 def _field_name(n: Teller, field_id: str) -> str:
-    f = n.rules.hanafuda.field_by_id(field_id).field
+    f = n.rules.kind_rules.field_by_id(field_id).field
     return f"{f.name.ja} {f.name.en}"
 
 
@@ -67,9 +67,9 @@ def _field_carried(n: Teller, e: FieldCarried) -> str:
 
 def _roles_shown(n: Teller, e: RolesShown) -> str:
     if e.captured:
-        table = n.rules.hanafuda.capture_roles
+        table = n.rules.kind_rules.capture_roles
         roles = ", ".join(n.role_name(r, table) for r in e.roles)
-        goes_on = n.rules.hanafuda.after_capture_role == "play_on"
+        goes_on = n.rules.kind_rules.after_capture_role == "play_on"
         return (f"  {n.does(e.seat, 'makes')} 出来役 {roles} ({e.value} kan): "
                 f"{'play goes on (下げ)' if goes_on else 'the round stops'}")
     roles = ", ".join(n.role_name(r) for r in e.roles)
@@ -85,7 +85,7 @@ def _captured(n: Teller, e: Captured) -> str:
 
 
 def _round_scored(n: Teller, e: RoundScored) -> str:
-    par = n.rules.hanafuda.par
+    par = n.rules.kind_rules.par
     seats = sorted(n.goer_order.get(e.round) or range(len(n.names)))   # the goers, if declared
     points = ", ".join(f"{n.names[s]} {e.points[s]} ({e.points[s] - par:+d})" for s in seats)
     text = f"  card points (札の点) against {par}: {points}"
@@ -120,7 +120,7 @@ class MatchingPlugin:
         dealer keeps it when nobody played)."""
         if Phase.DECLARATIONS in ruleset.round:
             return None
-        rule = ruleset.hanafuda.next_dealer
+        rule = ruleset.kind_rules.next_dealer
         if rule == "right":
             return int((r.start - 1) % r.players)
         play = r.play
@@ -129,7 +129,7 @@ class MatchingPlugin:
                 return int(r.start)
             if play.stopped is not None:
                 return int(play.stopped[0])
-            deck = ruleset.hanafuda.deck
+            deck = ruleset.kind_rules.deck
             points = {seat: deck.points_of(cards) for seat, cards in play.captures.items()}
             best = max(points.values())
             return next(seat for seat in play.order if points[seat] == best)

@@ -82,8 +82,8 @@ class HanaDealSpace:
 
     def __init__(self, ruleset: Ruleset, players: int) -> None:
         self.ruleset, self.players = ruleset, players
-        self._month = ruleset.hanafuda.deck.rank_table      # each card's month
-        n, f = ruleset.hand_size, ruleset.hanafuda.field_cards
+        self._month = ruleset.kind_rules.deck.rank_table      # each card's month
+        n, f = ruleset.hand_size, ruleset.kind_rules.field_cards
         dealt = players * n
         # where a shuffled deck is cut: a hand per seat, the field cards, the stock (made once)
         self._hands = tuple(slice(i, i + n) for i in range(0, dealt, n))
@@ -110,8 +110,8 @@ class HanaDealSpace:
         deck, n = self.ruleset.deck, self.ruleset.hand_size
         if len(deal.hands) != self.players or any(len(h) != n for h in deal.hands):
             return f"the deal must give {n} cards to each of {self.players} seats"
-        if len(deal.field) != self.ruleset.hanafuda.field_cards:
-            return f"the field must have {self.ruleset.hanafuda.field_cards} cards"
+        if len(deal.field) != self.ruleset.kind_rules.field_cards:
+            return f"the field must have {self.ruleset.kind_rules.field_cards} cards"
         every = [c for h in deal.hands for c in h] + list(deal.field) + list(deal.stock)
         if sorted(every) != list(deck.cards):
             return "the hands, field and stock must hold every card of the deck exactly once"
@@ -145,7 +145,7 @@ def _last_binding(t: Table) -> Optional[str]:
             break
         found.append(e.field)
         at += 1
-    rules = t.ruleset.hanafuda
+    rules = t.ruleset.kind_rules
     bound = [f for f in found if f is not None]
     return max(bound, key=lambda f: rules.field_by_id(f).field.multiplier) if bound else None
 
@@ -163,7 +163,7 @@ class HanafudaDeal(ChancePhase):
         return HanaDealSpace(self.ruleset, players)
 
     def apply(self, t: Table, action: HanaDeal) -> None:
-        r, rules, hands, field = t.round, self.ruleset.hanafuda, action.hands, action.field
+        r, rules, hands, field = t.round, self.ruleset.kind_rules, action.hands, action.field
         r.dealt = tuple(map(tuple, hands))
         r.hands = list(map(sorted, hands))                  # kept sorted: legal cards come in order
         made = rules.field_of(field)
@@ -216,7 +216,7 @@ class HandRoles(PhaseRule):
                 continue
             cards = tuple(sorted(roles[0].cards if len(roles) == 1 else {c for h in roles for c in h.cards}))
             t.emit(RolesShown(r.index, seat, res.ids, res.go, cards))
-        if self.ruleset.hanafuda.settle == "at_start":
+        if self.ruleset.kind_rules.settle == "at_start":
             pay_hand_roles(t, s)
 
     def roles_of(self, t: Table, seat: int) -> RoleResult:
@@ -227,7 +227,7 @@ class HandRoles(PhaseRule):
 def pay_hand_roles(t: Table, s: MatchingState) -> None:
     """H11: every other player pays each holder its hand roles' value (at the start, or with
     ``hand_roles.settle: at_end`` when the round ends)."""
-    kan = t.ruleset.hanafuda.kan
+    kan = t.ruleset.kind_rules.kan
     for seat, res in s.hand_roles.items():
         if not res.go:
             continue
@@ -245,7 +245,7 @@ class CardScoring(PhaseRule):
 
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
-        rules = ruleset.hanafuda
+        rules = ruleset.kind_rules
         # settle: at_end, a capture role stopped the round: the hand roles are paid at its end
         self._late = rules.settle == "at_end" and rules.after_capture_role == "stop"
         self._points_of = rules.deck.points_of              # the card points of a pile (H1)
@@ -265,7 +265,7 @@ class CardScoring(PhaseRule):
         return s is not None and (s.stopped is None or self._late) and t.round.kind in PLAYED
 
     def enter(self, t: Table) -> None:
-        r, s, rules = t.round, t.round.play, self.ruleset.hanafuda
+        r, s, rules = t.round, t.round.play, self.ruleset.kind_rules
         if s.stopped is not None:           # settle: at_end, a capture role stopped the round
             pay_hand_roles(t, s)
             return
@@ -306,7 +306,7 @@ class CardScoring(PhaseRule):
         return bool(three) and set(three) <= set(s.captures[seat])
 
     def _specials(self, r: RoundState, s: MatchingState, points: dict[int, int]) -> list[tuple[str, int, int]]:
-        par = self.ruleset.hanafuda.par
+        par = self.ruleset.kind_rules.par
         out: list[tuple[str, int, int]] = []
         if self._sohachi is not None and all(map(par.__eq__, points.values())):
             out.append(("sohachi", r.start, self._sohachi.value))
@@ -328,7 +328,7 @@ class CardScoring(PhaseRule):
         return out
 
     def _refund_hand_roles(self, t: Table, s: MatchingState) -> None:
-        kan = self.ruleset.hanafuda.kan
+        kan = self.ruleset.kind_rules.kan
         for seat, res in s.hand_roles.items():
             for other in s.order:
                 if other != seat and res.go:
@@ -336,7 +336,7 @@ class CardScoring(PhaseRule):
 
     def _card_points(self, t: Table, s: MatchingState, points: dict[int, int]) -> None:
         """H21: points minus par; those under par pay those over it, seat by seat."""
-        par = self.ruleset.hanafuda.par
+        par = self.ruleset.kind_rules.par
         credit = [[seat, p - par] for seat, p in points.items() if p > par]
         if not credit:
             return
@@ -354,7 +354,7 @@ class CardScoring(PhaseRule):
                         break
 
     def _bonuses(self, t: Table, s: MatchingState, points: dict[int, int]) -> None:
-        rules = self.ruleset.hanafuda
+        rules = self.ruleset.kind_rules
         tobikomi, nuke = self._bonus_roles
         for seat, res in s.hand_roles.items():
             if not res.roles:

@@ -79,7 +79,7 @@ class MatchingState:
 
 def capture_evaluator(ruleset: Ruleset) -> RoleEvaluator:
     """The compiled capture-role table of a hanafuda ruleset (compiled once per ruleset)."""
-    rules: HanafudaRules = ruleset.hanafuda
+    rules: HanafudaRules = ruleset.kind_rules
     return rules.capture_evaluator
 
 
@@ -90,7 +90,7 @@ def seat_goers(t: Table) -> None:
     r, s = t.round, t.round.play
     if s is None or len(s.order) == len(r.goers):
         return      # every seat goes (the order holds every seat), or the goers are seated already
-    order = tuple(x for x in t.ruleset.hanafuda.order_from(r.start, r.players) if x in r.goers)
+    order = tuple(x for x in t.ruleset.kind_rules.order_from(r.start, r.players) if x in r.goers)
     if s.order == order:
         return
     for seat in s.order:
@@ -113,7 +113,7 @@ class MatchingEngine:
         self._plays = tuple(Play(c) for c in ruleset.deck.cards)     # one shared action per card
         self._captures = {(c, f): Capture(c, f) for c in ruleset.deck.cards for f in ruleset.deck.cards
                           if c != f and self.month[c] == self.month[f]}
-        self._play_on_roles = ruleset.hanafuda.after_capture_role == "play_on"
+        self._play_on_roles = ruleset.kind_rules.after_capture_role == "play_on"
         ev = capture_evaluator(ruleset)
         self._reads = ev.reads_fn()             # whether cards are read by a capture role
         self._holds_role = ev.holds_role()      # whether a pile makes a capture role
@@ -291,7 +291,7 @@ class MatchingEngine:
             return
         s.capture_paid[seat] = res.go
         t.emit(RolesShown(t.round.index, seat, res.ids, res.go - paid, captured=True))
-        kan = self.ruleset.hanafuda.kan
+        kan = self.ruleset.kind_rules.kan
         for other in s.order:
             if other != seat:
                 t.pay(TransferKind.CAPTURE_ROLES, other, seat, (res.go - paid) * kan,
@@ -302,7 +302,7 @@ class MatchingEngine:
         s.stopped = (seat, res.ids, res.go)
         s.stage = _OVER
         t.emit(RolesShown(t.round.index, seat, res.ids, res.go, captured=True))
-        kan = self.ruleset.hanafuda.kan
+        kan = self.ruleset.kind_rules.kan
         for other in s.order:
             if other != seat:
                 t.pay(TransferKind.CAPTURE_ROLES, other, seat, res.go * kan, f"capture role {'+'.join(res.ids)}")

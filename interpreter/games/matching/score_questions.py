@@ -14,11 +14,11 @@ def ask_result(q: RoundQuestions) -> None:
     how = q.a.choose(q.t("end"), [(q.t("points"), "points"), (q.t("capture"), "capture")], "end?")
     if how == "capture":
         seat = q.a.choose(q.t("who_made"), [(q.who(s), s) for s in order], "who_made?")
-        roles = [x.id for x in q.rules.hanafuda.capture_roles.roles]
+        roles = [x.id for x in q.rules.kind_rules.capture_roles.roles]
         role = q.a.choose(q.t("which_role"), [(x, x) for x in roles], "which_role?")
         q.rnd["capture_role"] = {"player": q.names[seat], "role": role}
         return
-    deck = q.rules.hanafuda.deck
+    deck = q.rules.kind_rules.deck
     total = deck.points_of(deck.cards)
     points: dict[str, int] = {}
     everyone = Phase.DECLARATIONS not in q.rules.round    # then the points add up to the deck's

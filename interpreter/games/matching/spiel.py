@@ -21,7 +21,7 @@ class MatchingBridge:
     stock = True
 
     def face_up(self, ruleset: Ruleset) -> int:
-        return int(ruleset.hanafuda.field_cards)
+        return int(ruleset.kind_rules.field_cards)
 
     def build(self, hands: tuple[tuple[int, ...], ...], up: Sequence[int], rest: Sequence[int]) -> HanaDeal:
         return HanaDeal(hands, tuple(sorted(up)), tuple(rest))

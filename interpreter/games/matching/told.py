@@ -60,7 +60,7 @@ class ToldHanaDeal(HanafudaDeal):
     def apply(self, t: Any, action: Any) -> None:
         cards = action.field_cards
         if action.field is not None:
-            cards = self.ruleset.hanafuda.field_by_id(action.field).cards[:1]
+            cards = self.ruleset.kind_rules.field_by_id(action.field).cards[:1]
         super().apply(t, HanaDeal(((),) * t.players, tuple(cards), ()))
         spread(t, action)
         s = t.round.play
@@ -119,7 +119,7 @@ class ToldMatchingPlay(PhaseRule):
         s = t.round.play
         s.told = action
         if isinstance(action, ToldCapture):
-            table = self.ruleset.hanafuda.capture_roles
+            table = self.ruleset.kind_rules.capture_roles
             self.matching._stop(t, s, action.seat, claimed(table, action.roles))
         s.stage = Stage.OVER
 
@@ -189,7 +189,7 @@ def _write_scored(w: Any, e: RoundScored) -> None:
     scoring = CardScoring(w.rules)
     state = SimpleNamespace(captures={s: captures.get(s, []) for s in played}, order=played)
     table = SimpleNamespace(round=SimpleNamespace(dealt=w.dealt))
-    hana = w.rules.hanafuda
+    hana = w.rules.kind_rules
     if "sujuroku" in hana.specials:
         chaff = {w.names[s]: scoring.chaff(state, s) for s in played}
         least = hana.specials["sujuroku"].chaff
@@ -222,7 +222,7 @@ class MatchingTold:
         cards: tuple[int, ...] = ()
         if "field_cards" in reader.rnd:
             cards = reader.cards("field_cards", reader.rnd["field_cards"])
-            need = reader.rules.hanafuda.field_cards
+            need = reader.rules.kind_rules.field_cards
             if len(cards) != need:
                 raise FieldProblem("field_cards", f"the field has {need} cards, not {len(cards)}")
             reader.twice("field_cards", open_hands, cards)
@@ -230,7 +230,7 @@ class MatchingTold:
         return ToldDeal(hands, field_cards=cards, field=field)
 
     def read_result(self, reader: RoundReader) -> ToldCapture | ToldPoints:
-        deck, rnd = reader.rules.hanafuda.deck, reader.rnd
+        deck, rnd = reader.rules.kind_rules.deck, reader.rnd
         total = deck.points_of(deck.cards)
         points = reader.by_name("points")
         reader.goers_of("points", points)
@@ -260,7 +260,7 @@ class MatchingTold:
         seat = reader.seat("capture_role", told["player"])
         reader.goers_of("capture_role", {seat: 0})
         roles = told["role"] if isinstance(told["role"], list) else [told["role"]]
-        ids = {role.id for role in reader.rules.hanafuda.capture_roles.roles}
+        ids = {role.id for role in reader.rules.kind_rules.capture_roles.roles}
         bad = next((x for x in roles if x not in ids), None)
         if bad is not None or not roles:
             raise FieldProblem("capture_role", f"{shown(bad)} is not a capture role ({', '.join(sorted(ids))})")
