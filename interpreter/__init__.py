@@ -1,12 +1,30 @@
 """The generic interpreter: plays and scores any valid ruleset.
 
-The engine API is :class:`GameState`; actions are in :mod:`.actions`, the event log in :mod:`.events`.
+The engine API is :class:`GameState` (:mod:`.engine`); actions are in :mod:`.engine.actions`, the
+event log in :mod:`.engine.events`. The names below are imported when first used, so that reading
+a rule file (which finds a play kind's part of the schema in :mod:`.games`) loads no engine.
 """
 
-from .engine.actions import CHANCE, POT, Action, CallMizuten, Deal, Declare, Party, Play, Split
-from .engine.gamestate import GameState
-from .engine.roundkind import RoundKind
-from .engine.view import View
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .engine.actions import CHANCE, POT, Action, CallMizuten, Deal, Declare, Party, Play, Split
+    from .engine.gamestate import GameState
+    from .engine.roundkind import RoundKind
+    from .engine.view import View
+
+_WHERE = {**dict.fromkeys(("CHANCE", "POT", "Action", "CallMizuten", "Deal", "Declare", "Party", "Play", "Split"),
+                          ".engine.actions"),
+          "GameState": ".engine.gamestate", "RoundKind": ".engine.roundkind", "View": ".engine.view"}
 
 __all__ = ["GameState", "CHANCE", "POT", "Party", "Action", "CallMizuten", "Deal", "Declare", "Split",
            "Play", "RoundKind", "View"]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(_WHERE[name], __name__), name)

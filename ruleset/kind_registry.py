@@ -14,6 +14,8 @@ JSON Schema. Adding a play kind is adding its line here (the checklist is in ``d
 from __future__ import annotations
 
 import importlib
+import json
+from importlib import resources
 from typing import Any, Mapping
 
 from .checks import check_role_table
@@ -39,6 +41,13 @@ SHARED_TRANSFERS = frozenset({TransferKind.DROP_FEE, TransferKind.FORCED_OUT, Tr
 def kind_part(play: PlayKind, part: str) -> Any:
     """The object of play kind ``play``'s part ``part`` (see :data:`PARTS`), imported on first use."""
     return getattr(importlib.import_module(f"{KINDS[play]}.{part}"), PARTS[part])
+
+
+def kind_schema(play: PlayKind) -> dict[str, Any]:
+    """Play kind ``play``'s part of the rule files' JSON Schema (its package's ``schema.json``)."""
+    text = resources.files(KINDS[play]).joinpath("schema.json").read_text(encoding="utf-8")
+    part: dict[str, Any] = json.loads(text)
+    return part
 
 
 def rule_kind(play: PlayKind) -> RuleKind:

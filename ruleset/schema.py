@@ -27,12 +27,47 @@ _TYPE_WORDS = {"integer": "a whole number", "number": "a number", "string": "tex
 @lru_cache(maxsize=None)
 def schema_text(kind: str = RULESET) -> str:
     """The schema of ``kind`` (``ruleset`` or ``role_table``) as JSON text."""
-    return resources.files("hachihachi.ruleset").joinpath(SCHEMA_FILES[kind]).read_text(encoding="utf-8")
+    return json.dumps(schema(kind), indent=2, ensure_ascii=False) + "\n"
 
 
 @lru_cache(maxsize=None)
 def schema(kind: str = RULESET) -> dict[str, Any]:
-    return cast("dict[str, Any]", json.loads(schema_text(kind)))
+    """The schema of ``kind``; a rule file's is the shared part with every play kind's own."""
+    text = resources.files("hachihachi.ruleset").joinpath(SCHEMA_FILES[kind]).read_text(encoding="utf-8")
+    shared = cast("dict[str, Any]", json.loads(text))
+    if kind != RULESET:
+        return shared
+    from .kind_registry import DEFAULT, KINDS, kind_schema
+
+    return with_kinds(shared, {play: kind_schema(play) for play in KINDS}, DEFAULT)
+
+
+def with_kinds(shared: dict[str, Any], kinds: dict[str, dict[str, Any]], default: str) -> dict[str, Any]:
+    """The rule files' schema: the shared part, each play kind's sections and phases, ``play``
+    naming the kinds, and what a complete file requires, by its play kind (``default`` without
+    ``play:``).
+
+    >>> part = {"properties": {"x": {}}, "phases": ["x_deal"], "complete": {"required": ["x"]}}
+    >>> shared = {"properties": {"play": {}, "round": {"items": {"enum": ["pot"]}}}, "$defs": {"complete": {}}}
+    >>> out = with_kinds(shared, {"t": {"properties": {}, "phases": [], "complete": {}}, "x": part}, "t")
+    >>> out["properties"]["play"], out["properties"]["round"]["items"]["enum"]
+    ({'enum': ['t', 'x']}, ['pot', 'x_deal'])
+    >>> out["$defs"]["complete"]["then"], out["$defs"]["complete"]["else"]
+    ({'required': ['x']}, {})
+    """
+    out = json.loads(json.dumps(shared))
+    props = out["properties"]
+    props["play"]["enum"] = list(kinds)
+    phases = props["round"]["items"]["enum"]
+    for part in kinds.values():
+        props.update(part["properties"])
+        phases += [p for p in part["phases"] if p not in phases]
+    chain: dict[str, Any] = kinds[default]["complete"]
+    for play in reversed([p for p in kinds if p != default]):
+        chain = {"if": {"properties": {"play": {"const": play}}, "required": ["play"]},
+                 "then": kinds[play]["complete"], "else": chain}
+    out["$defs"]["complete"].update(chain)
+    return cast("dict[str, Any]", out)
 
 
 def _whole(checker: object, instance: object) -> bool:
