@@ -16,6 +16,7 @@ from .kind_registry import play_of, rule_kind
 from .roletable import _name, build_role_table
 
 
+_PHASES: dict[str, str] = {p.value: p for p in Phase}
 _NO_MIZUTEN = {"enabled": False, "goers": 0, "min_tricks": 0, "bonus": 0}
 
 
@@ -47,7 +48,7 @@ def build_ruleset(data: Mapping[str, Any], source: str = "<memory>",
         fields=parts.fields,
         mizuten=Mizuten(**(data.get("mizuten") or _NO_MIZUTEN)),
         next_start=NextStart(**(data.get("next_start") or {})),
-        round=tuple(Phase(p) for p in data["round"]),
+        round=tuple(_PHASES.get(p, str(p)) for p in data["round"]),     # a play kind's own: by name
         source=source,
         extends_chain=extends_chain,
         trick_play=TrickPlay(**(data.get("trick_play") or {})),

@@ -213,7 +213,7 @@ class Ruleset:
     fields: tuple[Field, ...]
     mizuten: Mizuten
     next_start: NextStart
-    round: tuple[Phase, ...]
+    round: tuple[str, ...]                 # Phase members, and a play kind's own phases by name
     source: str = "<memory>"
     extends_chain: tuple[str, ...] = ()
     trick_play: TrickPlay = TrickPlay()

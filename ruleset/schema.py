@@ -8,6 +8,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Iterable, cast
 
+from .kind_registry import DEFAULT, KINDS, kind_schema
 from .problems import Problem
 from .safetext import quote
 from .yamlfile import Path_, Places, dotted
@@ -24,21 +25,22 @@ _TYPE_WORDS = {"integer": "a whole number", "number": "a number", "string": "tex
                "object": "a mapping of keys to values", "array": "a list", "null": "null"}
 
 
-@lru_cache(maxsize=None)
 def schema_text(kind: str = RULESET) -> str:
     """The schema of ``kind`` (``ruleset`` or ``role_table``) as JSON text."""
     return json.dumps(schema(kind), indent=2, ensure_ascii=False) + "\n"
 
 
-@lru_cache(maxsize=None)
 def schema(kind: str = RULESET) -> dict[str, Any]:
-    """The schema of ``kind``; a rule file's is the shared part with every play kind's own."""
+    """The schema of ``kind``; a rule file's is the shared part with every registered play kind's own."""
+    return _schema(kind, tuple(KINDS.items()))
+
+
+@lru_cache(maxsize=None)
+def _schema(kind: str, kinds: tuple[tuple[str, str], ...]) -> dict[str, Any]:
     text = resources.files("hachihachi.ruleset").joinpath(SCHEMA_FILES[kind]).read_text(encoding="utf-8")
     shared = cast("dict[str, Any]", json.loads(text))
     if kind != RULESET:
         return shared
-    from .kind_registry import DEFAULT, KINDS, kind_schema
-
     return with_kinds(shared, {play: kind_schema(play) for play in KINDS}, DEFAULT)
 
 
@@ -76,8 +78,12 @@ def _whole(checker: object, instance: object) -> bool:
     return isinstance(instance, int) and not isinstance(instance, bool)
 
 
-@lru_cache(maxsize=None)
 def _validator(kind: str) -> Draft202012Validator:
+    return _validator_of(kind, tuple(KINDS.items()))
+
+
+@lru_cache(maxsize=None)
+def _validator_of(kind: str, kinds: tuple[tuple[str, str], ...]) -> Draft202012Validator:
     from jsonschema import Draft202012Validator, validators
 
     checker = Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -212,7 +211,6 @@ class _Reader:
         return table
 
 
-@lru_cache(maxsize=None)
 def _known_keys() -> frozenset[str]:
     """Every top-level key a rule file or a role table may have."""
     from .schema import schema

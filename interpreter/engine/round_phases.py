@@ -20,7 +20,7 @@ from .phases.rolecache import RoleCache
 from .phases.two_goer_choice import TwoGoerChoice
 from .registry import plugin_for
 
-PHASES: dict[Phase, type[PhaseRule]] = {
+PHASES: dict[str, type[PhaseRule]] = {
     cls.phase: cls
     for cls in (Declarations, ForcedOutPayments, TwoGoerChoice, OneGoerPot, RoleSettlement, PlayPhase, PotPhase)
 }
@@ -28,7 +28,7 @@ PHASES: dict[Phase, type[PhaseRule]] = {
 __all__ = ["PHASES", "build_phases", "phases_of"]
 
 
-def phases_of(ruleset: Ruleset) -> dict[Phase, type[PhaseRule]]:
+def phases_of(ruleset: Ruleset) -> dict[str, type[PhaseRule]]:
     """Every phase a round of the ruleset's play kind may name, by name."""
     return {**PHASES, **{cls.phase: cls for cls in plugin_for(ruleset).phases}}
 
@@ -44,7 +44,7 @@ def build_phases(ruleset: Ruleset) -> tuple[PhaseRule, ...]:
     if len(set(order)) != len(order):
         raise RuleFileError("the round names a phase twice", ruleset.source)
     known = phases_of(ruleset)
-    strange = [p.value for p in order if p not in known]
+    strange = [p.value if isinstance(p, Phase) else p for p in order if p not in known]
     if strange:
         raise RuleFileError(f"the round names the phase '{strange[0]}', which {ruleset.play} play does not have",
                             ruleset.source)

@@ -1,0 +1,68 @@
+"""A third play kind added with one line in the registry and nothing outside its own folder
+(``tests/toykind``, the toy game ``highcard``): its rule file is checked, and it is played,
+recorded, replayed and simulated by the same commands as the bundled games."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+
+from hachihachi.interpreter.engine.actions import CHANCE
+from hachihachi.interpreter.engine.gamestate import GameState
+from hachihachi.interpreter.records.gamerecord import record_data, replay, write_record
+from hachihachi.interpreter.runs.simulate import simulate
+from hachihachi.ruleset import kind_registry
+from hachihachi.ruleset.loader import check_file, load_ruleset
+
+TOY = Path(__file__).parent / "toykind"
+
+
+@pytest.fixture
+def highcard(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """The toy kind's one registry line, and its rule file in a fresh folder."""
+    monkeypatch.setitem(kind_registry.KINDS, "highcard", "toykind")
+    return Path(shutil.copy(TOY / "highcard.yaml", tmp_path / "highcard.yaml"))
+
+
+def random_game(rules: object, seed: int) -> GameState:
+    game, rng = GameState(rules, players=3, seed=seed), random.Random(seed)      # type: ignore[arg-type]
+    while not game.is_terminal:
+        if game.current_player == CHANCE:
+            game.deal_random()
+        else:
+            game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+def test_the_toy_kind_validates_plays_records_replays_and_simulates(highcard: Path) -> None:
+    assert check_file(highcard) == []
+    rules = load_ruleset(highcard)
+    assert rules.play == "highcard" and rules.kind_rules.ante == 2 == rules.high_card.ante
+
+    game = random_game(rules, seed=4)
+    assert game.rounds == 4 and sum(game.chips) == 3 * 20 and game.pot == 0
+    assert game.chips != (20, 20, 20)           # every round's pot went to one seat
+
+    path = highcard.parent / "game.yaml"
+    write_record(path, record_data(game, ["a", "b", "c"], "highcard.yaml"))
+    again = replay(path).game
+    assert again.chips == game.chips and again.events == game.events
+
+    summary = simulate(str(highcard), 6, bots=("random",), seed=2)
+    assert summary.games == 6 and summary.rounds == 6 * 4
+    assert sum(s.chips.mean for s in summary.seats) == pytest.approx(20 * summary.players)
+
+
+def test_a_bad_rule_file_of_the_toy_kind_names_its_place(highcard: Path) -> None:
+    highcard.write_text(highcard.read_text().replace("ante: 2", "ante: 0"), encoding="utf-8")
+    problems = check_file(highcard)
+    assert problems and "high_card.ante" in problems[0].message and problems[0].line == 14
+
+
+def test_without_its_registry_line_the_kind_is_unknown(highcard: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(kind_registry.KINDS, "highcard")
+    problems = check_file(highcard)
+    assert any("'highcard'" in p.message and "not one of: tricks, matching" in p.message for p in problems)
