@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from hachihachi.interpreter.engine.actions import CHANCE
 from hachihachi.interpreter.engine.gamestate import GameState
 from hachihachi.interpreter.records.gamerecord import record_data, replay, write_record
 from hachihachi.interpreter.runs.simulate import simulate
 from hachihachi.ruleset import kind_registry
 from hachihachi.ruleset.loader import check_file, load_ruleset
+from interp_support import play_random
 
 TOY = Path(__file__).parent / "toykind"
 
@@ -27,22 +27,13 @@ def highcard(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     return Path(shutil.copy(TOY / "highcard.yaml", tmp_path / "highcard.yaml"))
 
 
-def random_game(rules: object, seed: int) -> GameState:
-    game, rng = GameState(rules, players=3, seed=seed), random.Random(seed)      # type: ignore[arg-type]
-    while not game.is_terminal:
-        if game.current_player == CHANCE:
-            game.deal_random()
-        else:
-            game.apply(rng.choice(game.legal_actions()))
-    return game
-
-
 def test_the_toy_kind_validates_plays_records_replays_and_simulates(highcard: Path) -> None:
     assert check_file(highcard) == []
     rules = load_ruleset(highcard)
     assert rules.play == "highcard" and rules.kind_rules.ante == 2 == rules.high_card.ante
 
-    game = random_game(rules, seed=4)
+    game = GameState(rules, players=3, seed=4)
+    play_random(game, random.Random(4))
     assert game.rounds == 4 and sum(game.chips) == 3 * 20 and game.pot == 0
     assert game.chips != (20, 20, 20)           # every round's pot went to one seat
 
