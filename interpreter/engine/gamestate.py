@@ -29,7 +29,7 @@ from .actions import CHANCE, POT, ActionBase, Declare
 from .events import Applied, GameEnded, RoundEnded, RoundStarted, Seat
 from .roundkind import RoundKind
 from .phases.base import PhaseRule, describe
-from .phases.deal import ChanceSpace
+from .phases.chance import ChanceSpace
 from .registry import plugin_for
 from .round_phases import build_phases
 from .state import RoundState, Table

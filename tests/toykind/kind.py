@@ -7,12 +7,13 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from hachihachi.interpreter.engine.actions import CHANCE, POT, ActionBase
+from hachihachi.interpreter.engine.actions import POT, ActionBase
 from hachihachi.interpreter.engine.events import Applied, RoundStarted
 from hachihachi.interpreter.engine.phases.base import PhaseRule
+from hachihachi.interpreter.engine.phases.chance import ChancePhase
 from hachihachi.interpreter.engine.roundkind import RoundKind
 from hachihachi.interpreter.records.replaying import RecordProblem, apply_at, check_turn
-from hachihachi.ruleset.errors import CardError, HachiError, IllegalAction
+from hachihachi.ruleset.errors import CardError, HachiError
 from hachihachi.ruleset.model import TransferKind
 
 
@@ -62,7 +63,7 @@ class ToyDeals:
         return self.problem(deal) is None
 
 
-class HighCardDeal(PhaseRule):
+class HighCardDeal(ChancePhase):
     """Everybody antes into the pot and plays; chance deals the hands."""
 
     phase = ToyPhase.DEAL                       # type: ignore[assignment]  # the kind's own phase
@@ -73,16 +74,8 @@ class HighCardDeal(PhaseRule):
         for seat in range(t.players):
             t.pay(TransferKind.POT, seat, POT, self.ruleset.kind_rules.ante, "ante", multiply=False)
 
-    def actor(self, t: Any) -> Optional[int]:
-        return CHANCE if t.round.dealt is None else None
-
-    def legal(self, t: Any) -> ToyDeals:
-        return ToyDeals(self.ruleset, t.players)
-
-    def check(self, t: Any, action: object) -> None:
-        problem = self.legal(t).problem(action)
-        if problem:
-            raise IllegalAction(problem)
+    def space(self, players: int) -> ToyDeals:
+        return ToyDeals(self.ruleset, players)
 
     def apply(self, t: Any, action: Any) -> None:
         t.round.dealt, t.round.hands = action.hands, [list(h) for h in action.hands]

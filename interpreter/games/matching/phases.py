@@ -18,7 +18,7 @@ from ...engine.roundkind import PLAYED, RoundKind
 from .play import MatchingState, seat_goers
 from ...engine.state import RoundState, Table
 from ...engine.phases.base import PhaseRule
-from ...engine.phases.deal import ChancePhase
+from ...engine.phases.chance import ChancePhase
 
 
 @dataclass(frozen=True)

@@ -1,28 +1,16 @@
-"""T7, T8: the deal (a chance action), the indicator, trump and the field."""
+"""T7, T8: the trick game's deal (a chance action), the indicator, trump and the field."""
 
 from __future__ import annotations
 
 import random
-from typing import Optional, Protocol
 
 from mypy_extensions import mypyc_attr
 
-from ....ruleset.errors import IllegalAction
 from ....ruleset.model import Phase, Ruleset
-from ..actions import CHANCE, ActionBase, Deal
-from ..events import FieldMade
-from ..state import Table
-from .base import PhaseRule
-
-
-class ChanceSpace(Protocol):
-    """The legal actions of a chance phase: every valid deal of its play kind."""
-
-    def sample(self, rng: random.Random) -> ActionBase: ...
-
-    def problem(self, deal: object) -> Optional[str]: ...
-
-    def __contains__(self, deal: object) -> bool: ...
+from ...engine.actions import Deal
+from ...engine.events import FieldMade
+from ...engine.phases.chance import ChancePhase
+from ...engine.state import Table
 
 
 class DealSpace:
@@ -75,33 +63,6 @@ class DealSpace:
 
     def __repr__(self) -> str:
         return f"<any deal of {self.ruleset.hand_size} cards to {self.players} seats and an indicator>"
-
-
-@mypyc_attr(allow_interpreted_subclasses=True)     # the told rounds (told_*.py) subclass it
-class ChancePhase(PhaseRule):
-    """A phase that waits for chance's deal; ``legal`` is the space of valid deals of the play kind."""
-
-    def __init__(self, ruleset: Ruleset) -> None:
-        super().__init__(ruleset)
-        self._spaces: dict[int, ChanceSpace] = {}           # by the number of players
-
-    def actor(self, t: Table) -> Optional[int]:
-        return CHANCE if t.round.dealt is None else None
-
-    def legal(self, t: Table) -> ChanceSpace:
-        space = self._spaces.get(t.players)
-        if space is None:
-            space = self._spaces[t.players] = self.space(t.players)
-        return space
-
-    def space(self, players: int) -> ChanceSpace:
-        """The deal space for ``players`` seats (made once per number of players)."""
-        raise NotImplementedError       # each play kind's deal phase gives its deal space
-
-    def check(self, t: Table, action: object) -> None:
-        problem = self.legal(t).problem(action)
-        if problem:
-            raise IllegalAction(f"bad deal: {problem}")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)     # the told rounds (told_*.py) subclass it

@@ -12,7 +12,7 @@ from typing import Any, Mapping, Optional
 from ....ruleset.model import Phase, Ruleset
 from ...engine.actions import CallMizuten, Deal, Play
 from ...engine.events import Applied, FieldMade, RolesShown, TrickTaken
-from ...engine.phases.deal import DealPhase
+from .deal import DealPhase
 from .mizuten_bonus import MizutenBonus
 from .mizuten_call import MizutenCall
 from .trick_settlement import TrickSettlement

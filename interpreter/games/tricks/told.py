@@ -12,7 +12,7 @@ from ...engine.actions import CHANCE, Deal
 from ...engine.events import Applied, RolesShown, RoundEnded
 from ...engine.roundkind import PLAYED
 from ...engine.phases.base import PhaseRule
-from ...engine.phases.deal import DealPhase
+from .deal import DealPhase
 from .play import TrickState
 from ...scorekeeper.sheetround import FieldProblem, RoundReader
 from ...scorekeeper.told import Claim, Hand, Told, check_told, ToldDeal, spread, told_hands
