@@ -19,6 +19,7 @@ import click
 
 from ..ruleset.errors import HachiError, RecordError
 from .screen import fold
+from .answers import QUIT
 
 if TYPE_CHECKING:
     from ..interpreter.actions import ActionBase
@@ -52,10 +53,13 @@ class _Quit(Exception):
               help=f"Save file, rewritten after every decision [default: {DEFAULT_SAVE}; none with --auto].")
 @click.option("--resume", "resume_path", type=click.Path(dir_okay=False), help="Continue a saved game.")
 @click.option("--auto", is_flag=True, help="Bots take every seat; print the game.")
+@click.option("--pause/--no-pause", default=None,
+              help="Wait for Enter after a round in which you had no decision, so that it can be read. "
+                   "[default: --pause when the input is a terminal]")
 @click.option("--json", "as_json", is_flag=True, help="With --auto: print the summary object of 'hachi replay --json'.")
 @click.option("--record", "record_dir", type=click.Path(file_okay=False), help="Write the game's record into DIR.")
 def play(players: Optional[int], bots: str, seed: Optional[int], rules_ref: str, short: bool, lang: str, name: str,
-         save_path: Optional[str], resume_path: Optional[str], auto: bool, as_json: bool,
+         save_path: Optional[str], resume_path: Optional[str], auto: bool, pause: Optional[bool], as_json: bool,
          record_dir: Optional[str]) -> None:
     """Play Hachi-Hachi against bots in the terminal."""
     from ..interpreter.atomicfile import SaveLock
@@ -89,7 +93,11 @@ def play(players: Optional[int], bots: str, seed: Optional[int], rules_ref: str,
             click.echo(f"{e.place or resume_path or rules_ref}: error: {e.message}", err=True)
             raise SystemExit(1) from None
         colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
-        TerminalGame(session, lang, colour, save_path, quiet=as_json, resumed=resume_path).run(record_dir, as_json)
+        if pause is None:
+            pause = sys.stdin.isatty()
+        game = TerminalGame(session, lang, colour, save_path, quiet=as_json, resumed=resume_path,
+                            pause=pause and not auto)
+        game.run(record_dir, as_json)
     finally:
         if lock is not None:
             lock.release()                          # also on a usage error after the lock was taken
@@ -136,12 +144,14 @@ class TerminalGame:
     """Runs a session: prints what happens, asks the human, saves after every decision."""
 
     def __init__(self, session: Session, lang: str, colour: bool, save_path: Optional[str], quiet: bool,
-                 resumed: Optional[str]):
+                 resumed: Optional[str], pause: bool = False):
         from ..interpreter.narrate import Narrator
         from .screen import Screen
 
         self.s, self.save_path, self.quiet, self.lang = session, save_path, quiet, lang
         self.unsaved = False            # the last save failed; it is tried again after every decision
+        self.pause = pause              # wait for Enter after a round without a decision of the human
+        self.decided = False            # the human was asked something in the current round
         self.rules = session.game.ruleset
         self.screen = Screen(self.rules, session.names, lang, colour)
         self.narrator = Narrator(self.rules, session.names)
@@ -179,12 +189,25 @@ class TerminalGame:
             raise SystemExit(1)
 
     def loop(self) -> None:
+        from ..interpreter.events import RoundEnded
+
         s = self.s
         while not s.game.is_terminal:
             events = s.apply(self.ask()) if s.human_to_act else s.step()
             self.save()
             for e in events:
                 self.show(e)
+                if isinstance(e, RoundEnded):
+                    if self.pause and not self.decided and not s.game.is_terminal:
+                        self.wait()
+                    self.decided = False
+
+    def wait(self) -> None:
+        """After a round that passed without a question to the human: wait for Enter, so that the
+        round's account can be read before the next one scrolls it away (``q`` saves and quits)."""
+        text = click.prompt(self.screen.t("next_round"), default="", show_default=False, prompt_suffix=" ")
+        if text.strip().lower() in QUIT:
+            raise _Quit
 
     def save(self) -> bool:
         """Save after a decision. A failure is said once and retried after every decision (the
@@ -227,13 +250,14 @@ class TerminalGame:
 
     def ask(self) -> ActionBase:
         from ..ruleset.model import Phase
-        from .tui_input import HELP, QUIT, BadAnswer, explain, parse_answer
+        from .tui_input import HELP, BadAnswer, explain, parse_answer
 
         assert self.s.human is not None, "asked only when the human is to act"
         v = self.s.game.view(self.s.human)
         if len(v.legal) == 1 and v.phase is Phase.PLAY:
             self.echo(f"  ({self.s.names[v.seat]}: {self.screen.choice(v.legal[0], v)}, the only legal card)")
             return v.legal[0]
+        self.decided = True
         self.echo()
         for line in self.screen.table(v):
             self.echo(line)

@@ -80,6 +80,7 @@ TEXT = {
         "dealt": "Cards are dealt. Indicator {ind}: trump {trump}, {field} x{mult}.",
         "resumed": "Resuming the game saved in {path}: round {n}.",
         "over": "The game in {path} is already over.",
+        "next_round": "Press Enter for the next round (q saves and quits)",
     },
     "ja": {
         "round": "第{n}局/{of}", "start": "スタP", "indicator": "めくり札", "trump": "切り札",
@@ -97,6 +98,7 @@ TEXT = {
         "dealt": "札が配られました。めくり札 {ind}: 切り札 {trump}、{field} x{mult}。",
         "resumed": "{path} の続きから: 第{n}局。",
         "over": "{path} のゲームはもう終わっています。",
+        "next_round": "Enterで次の局へ (qで保存して終了)",
     },
 }
 
