@@ -20,13 +20,12 @@ import click
 from ..ruleset.errors import HachiError, RecordError
 from .screen import fold
 from .answers import QUIT
+from .saves import candidates, new_save_path, saved_games
 
 if TYPE_CHECKING:
     from ..interpreter.actions import ActionBase
     from ..interpreter.session import Session
     from ..interpreter.view import View
-
-DEFAULT_SAVE = "hachi-save.yaml"
 
 
 HINT = frozenset({"hint", "ヒント"})
@@ -50,8 +49,11 @@ class _Quit(Exception):
 @click.option("--lang", type=click.Choice(["en", "ja"]), default="en", show_default=True)
 @click.option("--name", default="you", show_default=True, help="Your name at the table.")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False),
-              help=f"Save file, rewritten after every decision [default: {DEFAULT_SAVE}; none with --auto].")
-@click.option("--resume", "resume_path", type=click.Path(dir_okay=False), help="Continue a saved game.")
+              help="Save file, rewritten after every decision [default: a new hachi-save-RULES-TIME.yaml "
+                   "per game; none with --auto].")
+@click.option("--resume", "resume_path", is_flag=False, flag_value="", default=None, metavar="[FILE|N]",
+              help="Continue a saved game; without FILE, list the games in progress saved here and choose "
+                   "one (N: the N-th of that list).")
 @click.option("--auto", is_flag=True, help="Bots take every seat; print the game.")
 @click.option("--pause/--no-pause", default=None,
               help="Wait for Enter after a round in which you had no decision, so that it can be read. "
@@ -71,7 +73,12 @@ def play(players: Optional[int], bots: str, seed: Optional[int], rules_ref: str,
     problem = name_problem(name)
     if problem:
         raise click.BadParameter(problem, param_hint="--name")
-    save_path = save_path or resume_path or (None if auto else DEFAULT_SAVE)
+    if resume_path is not None and not Path(resume_path).is_file():
+        resume_path = _choose_save(resume_path, lang)
+    given_save = save_path is not None
+    if save_path is None and resume_path is None and not auto:
+        save_path = str(new_save_path(rules_ref))            # each game its own: no older save blocks it
+    save_path = save_path or resume_path
     lock = SaveLock(save_path) if save_path else None
     try:
         try:
@@ -83,7 +90,7 @@ def play(players: Optional[int], bots: str, seed: Optional[int], rules_ref: str,
                 session = Session.resume(resume_path, rules_ref if explicit else None)
             else:
                 session = _new_session(players, bots, seed, rules_ref, short, name, auto)
-            if save_path and Path(save_path) != Path(resume_path or ""):
+            if given_save and save_path and Path(save_path) != Path(resume_path or ""):
                 _check_save_target(save_path)
             if record_dir:
                 ensure_folder(record_dir)
@@ -101,6 +108,37 @@ def play(players: Optional[int], bots: str, seed: Optional[int], rules_ref: str,
     finally:
         if lock is not None:
             lock.release()                          # also on a usage error after the lock was taken
+
+
+def _choose_save(given: str, lang: str) -> str:
+    """The save ``--resume`` continues when it names no file: the games in progress saved here,
+    listed (``given`` empty: the person picks one; a number: that one of the list)."""
+    from .screen import TEXT
+
+    def t(key: str, **kw: object) -> str:
+        return TEXT.get(lang, TEXT["en"])[key].format(**kw)
+
+    if given and not given.isdigit():
+        raise click.BadParameter(t("no_such_save", path=given), param_hint="--resume")
+    games = saved_games(candidates())
+    if not games:
+        raise click.UsageError(t("no_saves"))
+    if given:
+        if not 1 <= int(given) <= len(games):
+            raise click.BadParameter(t("not_listed", n=given, count=len(games)), param_hint="--resume")
+        return str(games[int(given) - 1].path)
+    click.echo(t("saves_here"))
+    for i, game in enumerate(games, 1):
+        click.echo(fold(f"  {i}) {game.line(lang == 'ja')}"))
+    if len(games) == 1:
+        return str(games[0].path)
+    while True:
+        answer = click.prompt(t("which_save"), default="1", show_default=False, prompt_suffix=" ").strip()
+        if answer.lower() in QUIT:
+            raise SystemExit(0)
+        if answer.isdigit() and 1 <= int(answer) <= len(games):
+            return str(games[int(answer) - 1].path)
+        click.echo("  " + t("not_listed", n=answer, count=len(games)))
 
 
 def _check_save_target(path: str) -> None:

@@ -81,6 +81,12 @@ TEXT = {
         "resumed": "Resuming the game saved in {path}: round {n}.",
         "over": "The game in {path} is already over.",
         "next_round": "Press Enter for the next round (q saves and quits)",
+        "saves_here": "Games in progress saved here, the last played first:",
+        "which_save": "Which game? (number; Enter for 1)",
+        "no_saves": "no game in progress is saved in this folder (hachi-save-*.yaml, hachi-web/tables/); "
+                    "start one with 'hachi play', or name a save: --resume FILE",
+        "no_such_save": "there is no file '{path}'; --resume alone lists the games saved here",
+        "not_listed": "{n} is not a game of the list (1 to {count})",
     },
     "ja": {
         "round": "第{n}局/{of}", "start": "スタP", "indicator": "めくり札", "trump": "切り札",
@@ -99,6 +105,12 @@ TEXT = {
         "resumed": "{path} の続きから: 第{n}局。",
         "over": "{path} のゲームはもう終わっています。",
         "next_round": "Enterで次の局へ (qで保存して終了)",
+        "saves_here": "このフォルダに保存された続きのゲーム (新しい順):",
+        "which_save": "どのゲームを続けますか? (番号; Enterで1)",
+        "no_saves": "このフォルダに続きのゲームは保存されていません (hachi-save-*.yaml, hachi-web/tables/)。"
+                    "'hachi play' で始めるか、--resume FILE で保存ファイルを指定してください",
+        "no_such_save": "ファイル '{path}' はありません。--resume だけで、ここに保存されたゲームが一覧されます",
+        "not_listed": "{n} は一覧の番号ではありません (1 から {count})",
     },
 }
 
