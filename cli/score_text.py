@@ -38,9 +38,11 @@ TEXT = {
         "hand?": "Type the whole hand as dealt (weak roles depend on every card), or r to say which\n"
                  "roles were claimed without showing. Enter: no role (and, forced out, no aces).",
         "not_hand": "{answer} is not {n} cards (like {example} ...); r to claim, Enter: none.",
-        "roles": "{who}'s roles (ids, comma separated; Enter: none): ",
-        "roles?": "Role ids as in `hachi table`, e.g. sanbon, teshi, karasu.",
-        "not_role": "{answer} is not a role of {rules}; ? tells where to find them.",
+        "roles": "{who}'s roles (names or ids, comma separated; Enter: none): ",
+        "roles?": "A role by its id, English or Japanese name (karasu, crow or からす), as in\n"
+                  "`hachi table`. The roles of {rules}:\n{table}",
+        "not_role": "{answer} is not a role of {rules}; ? lists them.",
+        "near_role": "{answer} is not a role of {rules}; did you mean {role}?",
         "class": "{who}'s cards of class {cls}",
         "class?": "A forced-out player is paid per card of this class (T14).",
         "tricks": "Tricks taken by {who}",
@@ -50,7 +52,7 @@ TEXT = {
         "end?": "points: played out, every player counts card points (H21);\n"
                 "capture: a capture role (出来役) stopped the round (H18).",
         "who_made": "Who made it?", "who_made?": "The player who made the capture role.",
-        "which_role": "Which role?", "which_role?": "The capture role made (H18).",
+        "which_role": "Which role? (number or name)", "which_role?": "The capture role made (H18).",
         "card_points": "Card points of {who}",
         "card_points?": "The card points taken; with everyone playing they add up to {total} (H21).",
         "extras": "Chaff for 素十六 or 飛び込み (e.g. 'ann chaff 17'), Enter: none: ",
@@ -92,9 +94,11 @@ TEXT = {
         "hand?": "配られた手を全部（弱い役は全部の札で決まる）、または r で見せずに申告した役。\n"
                  "Enter: 役無し（降ろされなら光札も無し）。",
         "not_hand": "{answer} は{n}枚の札ではありません（例 {example} ...）。r で申告、Enter で無し。",
-        "roles": "{who}の役（id をコンマ区切り、Enter で無し）: ",
-        "roles?": "`hachi table` の役の id（例 sanbon, teshi, karasu）。",
-        "not_role": "{answer} は {rules} の役ではありません。",
+        "roles": "{who}の役（名前か id をコンマ区切り、Enter で無し）: ",
+        "roles?": "役の id・日本語名・英語名（karasu、からす、crow）。`hachi table` と同じ。\n"
+                  "{rules} の役:\n{table}",
+        "not_role": "{answer} は {rules} の役ではありません。? で一覧。",
+        "near_role": "{answer} は {rules} の役ではありません。{role} のことですか？",
         "class": "{who}の{cls}の枚数",
         "class?": "降ろされはこの札一枚ごとに受け取ります (T14)。",
         "tricks": "{who}の取ったトリック数",
@@ -103,7 +107,7 @@ TEXT = {
         "end": "回の終わり方は？",
         "end?": "札の点: 最後まで打って札の点を数えた (H21)。\n出来役: 出来役で回が止まった (H18)。",
         "who_made": "出来役を作ったのは？", "who_made?": "出来役を作った人。",
-        "which_role": "どの役？", "which_role?": "作った出来役 (H18)。",
+        "which_role": "どの役？（番号か名前）", "which_role?": "作った出来役 (H18)。",
         "card_points": "{who}の札の点",
         "card_points?": "取った札の点。全員が打てば合計 {total} (H21)。",
         "extras": "素十六のカス札・飛び込み（例 'ann chaff 17'）、Enter で無し: ",
