@@ -47,7 +47,7 @@ class _Quit(Exception):
                    "that lies outside the save's folder).")
 @click.option("--short", is_flag=True, help="Play the short game (T25).")
 @click.option("--lang", type=click.Choice(["en", "ja"]), default="en", show_default=True)
-@click.option("--name", default="you", show_default=True, help="Your name at the table.")
+@click.option("--name", help="Your name at the table.  [default: you; あなた with --lang ja]")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False),
               help="Save file, rewritten after every decision [default: a new hachi-save-RULES-TIME.yaml "
                    "per game; none with --auto].")
@@ -60,7 +60,8 @@ class _Quit(Exception):
                    "[default: --pause when the input is a terminal]")
 @click.option("--json", "as_json", is_flag=True, help="With --auto: print the summary object of 'hachi replay --json'.")
 @click.option("--record", "record_dir", type=click.Path(file_okay=False), help="Write the game's record into DIR.")
-def play(players: Optional[int], bots: str, seed: Optional[int], rules_ref: str, short: bool, lang: str, name: str,
+def play(players: Optional[int], bots: str, seed: Optional[int], rules_ref: str, short: bool, lang: str,
+         name: Optional[str],
          save_path: Optional[str], resume_path: Optional[str], auto: bool, pause: Optional[bool], as_json: bool,
          record_dir: Optional[str]) -> None:
     """Play Hachi-Hachi against bots in the terminal."""
@@ -70,6 +71,7 @@ def play(players: Optional[int], bots: str, seed: Optional[int], rules_ref: str,
 
     if as_json and not auto:
         raise click.UsageError("--json needs --auto (it prints the summary of a bots-only game)")
+    name = name or ("あなた" if lang == "ja" else "you")
     problem = name_problem(name)
     if problem:
         raise click.BadParameter(problem, param_hint="--name")
@@ -192,7 +194,7 @@ class TerminalGame:
         self.decided = False            # the human was asked something in the current round
         self.rules = session.game.ruleset
         self.screen = Screen(self.rules, session.names, lang, colour)
-        self.narrator = Narrator(self.rules, session.names)
+        self.narrator = Narrator(self.rules, session.names, lang)
         past = self.narrator.lines(session.game.events)       # also teaches it the goers' order
         if resumed:
             key = "over" if session.game.is_terminal else "resumed"
@@ -256,12 +258,11 @@ class TerminalGame:
             self.s.save(self.save_path)
         except RecordError as e:
             if not self.unsaved:
-                click.echo(f"{e.place}: error: {e.message} The game goes on; the save is tried again "
-                           "after every decision.", err=True)
+                click.echo(f"{e.place}: error: {e.message} {self.screen.t('save_retried')}", err=True)
             self.unsaved = True
             return False
         if self.unsaved:
-            click.echo(f"{self.save_path}: saved again; no decision was lost.", err=True)
+            click.echo(f"{self.save_path}: {self.screen.t('saved_again')}", err=True)
             self.unsaved = False
         return True
 
@@ -269,8 +270,7 @@ class TerminalGame:
         """The last try of a save that failed; say plainly when the game is not saved."""
         if not self.unsaved or self.save():
             return True
-        click.echo(f"{self.save_path}: error: the game could not be saved; the decisions since the last "
-                   "good save are lost.", err=True)
+        click.echo(f"{self.save_path}: error: {self.screen.t('save_lost')}", err=True)
         return False
 
     def show(self, event: object) -> None:
@@ -293,7 +293,7 @@ class TerminalGame:
         assert self.s.human is not None, "asked only when the human is to act"
         v = self.s.game.view(self.s.human)
         if len(v.legal) == 1 and v.phase is Phase.PLAY:
-            self.echo(f"  ({self.s.names[v.seat]}: {self.screen.choice(v.legal[0], v)}, the only legal card)")
+            self.echo(f"  ({self.s.names[v.seat]}: {self.screen.choice(v.legal[0], v)}{self.screen.t('only_card')})")
             return v.legal[0]
         self.decided = True
         self.echo()
@@ -318,16 +318,17 @@ class TerminalGame:
             try:
                 return parse_answer(text, v, self.rules)
             except BadAnswer as e:
-                self.echo(f"  {e}")
+                self.echo(f"  {e.text(self.lang)}")
 
     def hint_lines(self, v: View) -> list[str]:
         """``hint``: the search's expected change of the human's chips this round, per legal action."""
         from ..interpreter.bots.hint import hints
 
         rng = random.Random(f"{self.s.seed}:{len(self.s.game.events)}")       # the same hint on resume
-        out = ["Expected change of your chips this round (95% interval), best first:"]
+        out = [self.screen.t("hint_head")]
         for h in hints(self.s.game, v.seat, rng):
-            spread = f"{h.low:+.1f} to {h.high:+.1f}" if h.samples > 1 else "too few play-outs"
+            spread = (self.screen.t("hint_range", low=f"{h.low:+.1f}", high=f"{h.high:+.1f}") if h.samples > 1
+                      else self.screen.t("hint_few"))
             out.append(fold(f"{self.screen.choice(h.action, v)}: {h.mean:+.1f} ({spread})"))
         return out
 
@@ -335,7 +336,7 @@ class TerminalGame:
         """Say how to resume (after a last try of a failed save); return the exit code."""
         click.echo()
         if not self.save_path:
-            click.echo("Stopped; the game was not saved (use --save FILE to keep it).")
+            click.echo(self.screen.t("not_saved"))
         elif self.save_at_exit():
             click.echo(fold(self.screen.t("saved", path=self.save_path)))
         else:
@@ -357,10 +358,10 @@ class TerminalGame:
             write_atomic(path, dump_record(self.s.record(), path))
         except (WriteFailed, OSError) as e:
             reason = getattr(e, "reason", None) or getattr(e, "strerror", None) or str(e)
-            kept = f"; the game is in {self.save_path}" if self.save_path and not self.unsaved else ""
-            click.echo(f"{path}: error: cannot write the game's record ({reason}){kept}.", err=True)
+            kept = self.screen.t("kept_in", path=self.save_path) if self.save_path and not self.unsaved else ""
+            click.echo(f"{path}: error: {self.screen.t('record_failed', reason=reason, kept=kept)}", err=True)
             return False
-        self.echo(f"Record written to {path}")
+        self.echo(self.screen.t("record_written", path=path))
         return True
 
 

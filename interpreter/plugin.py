@@ -26,6 +26,10 @@ class Teller(Protocol):
     rules: Ruleset
     names: list[str]
     goer_order: dict[int, list[int]]
+    lang: str                       # "ja": tell it in Japanese
+
+    @property
+    def ja(self) -> bool: ...
 
     @property
     def deck(self) -> Any: ...
