@@ -39,7 +39,7 @@ def card(n: Teller, c: int) -> str:
 def _field_name(n: Teller, field_id: str) -> str:
     f = n.rules.hanafuda.field_by_id(field_id).field
     if n.ja:
-        return f.name.ja
+        return str(f.name.ja)
     return f"{f.name.ja} {f.name.en}"
 
 

@@ -122,8 +122,10 @@ def told_hands(n: Any, a: ToldDeal, parts: list[str]) -> Optional[str]:
     """The told deal in one line: ``parts`` (the field), the hands shown and the claims."""
     ja = getattr(n, "lang", "en") == "ja"
     shown = [f"{n.names[s]} {n.deck.format(h)}" for s, h in enumerate(a.hands) if not isinstance(h, Claim) and h]
-    roles = (lambda h: "、".join(n.role_name(r) for r in h.roles)) if ja else (lambda h: " ".join(h.roles))
     aces = "{} 枚" if ja else " {} aces"
+
+    def roles(h: Claim) -> str:
+        return "、".join(n.role_name(r) for r in h.roles) if ja else " ".join(h.roles)
     claims = [f"{n.names[s]} " + (roles(h) + (aces.format(h.aces) if h.aces else "")).strip()
               for s, h in enumerate(a.hands) if isinstance(h, Claim) and (h.roles or h.aces)]
     if shown:
