@@ -38,6 +38,9 @@ TEXT = {
         "hand?": "Type the whole hand as dealt (weak roles depend on every card), or r to say which\n"
                  "roles were claimed without showing. Enter: no role (and, forced out, no aces).",
         "not_hand": "{answer} is not {n} cards (like {example} ...); r to claim, Enter: none.",
+        "standings": "Standings after {n} {unit} of {of}, pot {pot}:",
+        "standings_final": "Standings after {n} {unit} (final), pot {pot}:",
+        "round_one": "round", "rounds": "rounds",
         "roles": "{who}'s roles (names or ids, comma separated; Enter: none): ",
         "roles?": "A role by its id, English or Japanese name (karasu, crow or からす), as in\n"
                   "`hachi table`. The roles of {rules}:\n{table}",
@@ -94,6 +97,9 @@ TEXT = {
         "hand?": "配られた手を全部（弱い役は全部の札で決まる）、または r で見せずに申告した役。\n"
                  "Enter: 役無し（降ろされなら光札も無し）。",
         "not_hand": "{answer} は{n}枚の札ではありません（例 {example} ...）。r で申告、Enter で無し。",
+        "standings": "{n}回終わっての成績（全{of}回）、場 {pot}:",
+        "standings_final": "{n}回終わっての最終成績、場 {pot}:",
+        "round_one": "回", "rounds": "回",
         "roles": "{who}の役（名前か id をコンマ区切り、Enter で無し）: ",
         "roles?": "役の id・日本語名・英語名（karasu、からす、crow）。`hachi table` と同じ。\n"
                   "{rules} の役:\n{table}",
