@@ -131,6 +131,7 @@ class MatchingPlugin:
     record = record_matching
     starter = "dealer (親)"
     next_starter = "dealer (親)"
+    starter_ja = "親"
     narrate_events: Mapping[type, EventTeller] = {FieldMade: _field_made, FieldCarried: _field_carried,
                                                   RolesShown: _roles_shown, Captured: _captured,
                       RoundScored: _round_scored}

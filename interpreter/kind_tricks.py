@@ -79,6 +79,7 @@ class TrickPlugin:
     record = record_tricks
     starter = "start player"
     next_starter = "start"
+    starter_ja = "スタP"
     narrate_events: Mapping[type, EventTeller] = {RolesShown: _roles_shown, FieldMade: _field_made,
                                                   TrickTaken: _trick_taken}
     narrate_actions: Mapping[type, EventTeller] = {Deal: _deal, CallMizuten: _mizuten, Play: _play}

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Iterable, Optional, Sequence
 
-from ..ruleset.model import Phase, PlayKind, Ruleset
+from ..ruleset.model import Phase, Ruleset
 from ..ruleset.roletable import RoleTable
 from ..ruleset.model import TransferKind
 from .actions import POT, Declare, Split
@@ -38,7 +38,6 @@ JA_KINDS = {
 }
 JA_ROUNDS = {"skipped": "流れ", "one_goer": "一人出", "two_goers_split": "二人出・山分け",
              "two_goers_play": "二人出・勝負", "three_goers": "三人出"}
-JA_STARTER = {PlayKind.TRICKS: "スタP", PlayKind.MATCHING: "親"}
 JA_REASONS: tuple[tuple[str, str], ...] = (            # the phases' reasons (English), in Japanese
     (r"drop fee of dropper (\d+)", "{0}人目の降り賃"),
     (r"drop fee refunded: nobody went", "誰も出ないので降り賃を返す"),
@@ -139,7 +138,7 @@ class Narrator:
 
     def _round_started(self, e: RoundStarted) -> str:
         if self.ja:
-            return f"第{e.round + 1}局: {JA_STARTER.get(self.rules.play, '親')} {self.who(e.start)}、場代 {e.pot}"
+            return f"第{e.round + 1}局: {self.kind.starter_ja} {self.who(e.start)}、場代 {e.pot}"
         return f"Round {e.round + 1}: {self.kind.starter} {self.who(e.start)}, pot {e.pot}"
 
     def _applied(self, e: Applied) -> str | None:
@@ -187,7 +186,7 @@ class Narrator:
             won = "、".join(f"{self.who(s)} {n}" for s, n in e.tricks.items())
             kind = f"{JA_ROUNDS.get(e.kind.value, e.kind.value)} " if Phase.DECLARATIONS in self.rules.round else ""
             return (f"  結果: {kind}x{e.multiplier}{'; トリック ' + won if won else ''}; {delta}; "
-                    f"場代 {e.pot_after}; 次の{JA_STARTER.get(self.rules.play, '親')} {self.who(e.next_start)}")
+                    f"場代 {e.pot_after}; 次の{self.kind.starter_ja} {self.who(e.next_start)}")
         tricks = ", ".join(f"{self.who(s)} {n}" for s, n in e.tricks.items())
         tricks = f"; tricks {tricks}" if tricks else ""
         kind = f"{e.kind.value} " if Phase.DECLARATIONS in self.rules.round else ""

@@ -92,6 +92,10 @@ class PlayKindPlugin(Protocol):
         """The same in a round's result line ("start")."""
 
     @property
+    def starter_ja(self) -> str:
+        """Who begins a round, in Japanese ("スタP")."""
+
+    @property
     def narrate_events(self) -> Mapping[type, EventTeller]:
         """How its own events read (and RolesShown, FieldMade)."""
 
