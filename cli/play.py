@@ -71,7 +71,7 @@ def play(players: Optional[int], bots: str, seed: Optional[int], rules_ref: str,
 
     if as_json and not auto:
         raise click.UsageError("--json needs --auto (it prints the summary of a bots-only game)")
-    name = name or ("あなた" if lang == "ja" else "you")
+    name = ("あなた" if lang == "ja" else "you") if name is None else name
     problem = name_problem(name)
     if problem:
         raise click.BadParameter(problem, param_hint="--name")
