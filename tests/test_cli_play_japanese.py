@@ -78,3 +78,11 @@ def test_quitting_in_japanese_says_how_to_resume_in_japanese(tmp_path):
                              input="q\n")
     assert res.exit_code == 0, res.output
     assert "に保存しました" in res.output and english_lines(res.output, "hachihachi_trick") == []
+
+
+def test_the_check_of_english_words_itself():
+    import doctest
+    import sys
+
+    result = doctest.testmod(sys.modules[__name__])
+    assert result.attempted > 0 and result.failed == 0

@@ -101,3 +101,12 @@ def test_a_table_saved_by_hachi_serve_is_offered_and_goes_on_in_the_terminal(her
     res = CliRunner().invoke(play, ["--resume", "--no-pause"], input="q\n")
     assert res.exit_code == 0, res.output
     assert "Resuming the game saved in hachi-web/tables/" in res.output.replace("\n  ", " ")
+
+
+def test_a_save_is_named_by_its_ruleset_and_start_time():
+    import doctest
+
+    from hachihachi.cli import saves as module
+
+    result = doctest.testmod(module)
+    assert result.attempted > 0 and result.failed == 0

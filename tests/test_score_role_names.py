@@ -91,3 +91,12 @@ def test_H18_the_capture_role_is_picked_by_number_id_or_either_name(tmp_path, sa
     role = list(names.names)[2] if said == "3" else "akatan"
     assert yaml.safe_load(path.read_text())["rounds"][0]["capture_role"] == {"player": "bob", "role": role}
     assert "Red poetry ribbons 赤タン (akatan)" in out.output
+
+
+def test_the_spellings_that_compare_equal():
+    import doctest
+
+    from hachihachi.cli import role_names
+
+    result = doctest.testmod(role_names)
+    assert result.attempted > 0 and result.failed == 0
