@@ -93,7 +93,7 @@ def play(players: Optional[int], bots: str, seed: Optional[int], rules_ref: str,
             else:
                 session = _new_session(players, bots, seed, rules_ref, short, name, auto)
             if given_save and save_path and Path(save_path) != Path(resume_path or ""):
-                _check_save_target(save_path)
+                _check_save_target(save_path, lang)
             if record_dir:
                 ensure_folder(record_dir)
             if save_path:
@@ -143,19 +143,17 @@ def _choose_save(given: str, lang: str) -> str:
         click.echo("  " + t("not_listed", n=answer, count=len(games)))
 
 
-def _check_save_target(path: str) -> None:
+def _check_save_target(path: str, lang: str = "en") -> None:
     """Refuse to start a new game over ``path`` unless it is missing or holds a finished game."""
     from ..interpreter.session import SaveTarget, save_target
+    from .screen import TEXT
 
+    words = TEXT.get(lang, TEXT["en"])
     held = save_target(path)
-    if held is SaveTarget.FOLDER:
-        raise RecordError("this is a folder; give a file name to --save.", path)
-    if held is SaveTarget.NOT_A_SAVE:
-        raise RecordError("this file exists and is not a saved game; it is left alone. Choose another "
-                          "--save FILE.", path)
-    if held is SaveTarget.IN_PROGRESS:
-        raise RecordError(f"this file holds a game in progress; continue it with 'hachi play --resume {path}', "
-                          "or choose another --save FILE.", path)
+    keys = {SaveTarget.FOLDER: "save_folder", SaveTarget.NOT_A_SAVE: "save_not_a_save",
+            SaveTarget.IN_PROGRESS: "save_in_progress"}
+    if held in keys:
+        raise RecordError(words[keys[held]].format(path=path), path)
 
 
 def _new_session(players: Optional[int], bots: str, seed: Optional[int], rules_ref: str, short: bool, name: str,

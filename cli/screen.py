@@ -96,6 +96,10 @@ TEXT = {
         "not_saved": "Stopped; the game was not saved (use --save FILE to keep it).",
         "record_failed": "cannot write the game's record ({reason}){kept}.", "kept_in": "; the game is in {path}",
         "record_written": "Record written to {path}",
+        "save_folder": "this is a folder; give a file name to --save.",
+        "save_not_a_save": "this file exists and is not a saved game; it is left alone. Choose another --save FILE.",
+        "save_in_progress": "this file holds a game in progress; continue it with 'hachi play --resume {path}', "
+                            "or choose another --save FILE.",
     },
     "ja": {
         "round": "第{n}局/{of}", "start": "スタP", "indicator": "めくり札", "trump": "切り札",
@@ -129,6 +133,11 @@ TEXT = {
         "not_saved": "中断しました。ゲームは保存されていません (--save FILE で保存できます)。",
         "record_failed": "ゲームの記録を書けません ({reason}){kept}。", "kept_in": "。ゲームは {path} にあります",
         "record_written": "記録を {path} に書きました",
+        "save_folder": "これはフォルダです。--save にはファイル名を指定してください。",
+        "save_not_a_save": "このファイルは保存されたゲームではないので、そのままにします。"
+                           "別の --save FILE を選んでください。",
+        "save_in_progress": "このファイルには続きのゲームがあります。'hachi play --resume {path}' で続けるか、"
+                            "別の --save FILE を選んでください。",
     },
 }
 

@@ -110,3 +110,13 @@ def test_a_save_is_named_by_its_ruleset_and_start_time():
 
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_an_explicit_save_holding_a_game_in_progress_is_refused_in_the_players_language(here):
+    assert start(["--seed", "1", "--save", "mine.yaml"], ["1", "q"]).exit_code == 0
+    before = (here / "mine.yaml").read_text()
+    ja = start(["--seed", "2", "--save", "mine.yaml", "--lang", "ja"])
+    assert ja.exit_code == 1 and "このファイルには続きのゲームがあります" in ja.output
+    en = start(["--seed", "2", "--save", "mine.yaml"])
+    assert en.exit_code == 1 and "this file holds a game in progress" in en.output
+    assert (here / "mine.yaml").read_text() == before
