@@ -75,8 +75,8 @@ def play(players: Optional[int], bots: str, seed: Optional[int], rules_ref: str,
     problem = name_problem(name)
     if problem:
         raise click.BadParameter(problem, param_hint="--name")
-    if resume_path is not None and not Path(resume_path).is_file():
-        resume_path = _choose_save(resume_path, lang)
+    if resume_path == "" or (resume_path is not None and resume_path.isdigit() and not Path(resume_path).exists()):
+        resume_path = _choose_save(resume_path, lang)     # --resume alone, or --resume N: of the list
     given_save = save_path is not None
     if save_path is None and resume_path is None and not auto:
         save_path = str(new_save_path(rules_ref))            # each game its own: no older save blocks it
@@ -120,8 +120,6 @@ def _choose_save(given: str, lang: str) -> str:
     def t(key: str, **kw: object) -> str:
         return TEXT.get(lang, TEXT["en"])[key].format(**kw)
 
-    if given and not given.isdigit():
-        raise click.BadParameter(t("no_such_save", path=given), param_hint="--resume")
     games = saved_games(candidates())
     if not games:
         raise click.UsageError(t("no_saves"))

@@ -85,7 +85,6 @@ TEXT = {
         "which_save": "Which game? (number; Enter for 1)",
         "no_saves": "no game in progress is saved in this folder (hachi-save-*.yaml, hachi-web/tables/); "
                     "start one with 'hachi play', or name a save: --resume FILE",
-        "no_such_save": "there is no file '{path}'; --resume alone lists the games saved here",
         "not_listed": "{n} is not a game of the list (1 to {count})",
         "save_retried": "The game goes on; the save is tried again after every decision.",
         "saved_again": "saved again; no decision was lost.",
@@ -122,7 +121,6 @@ TEXT = {
         "which_save": "どのゲームを続けますか? (番号; Enterで1)",
         "no_saves": "このフォルダに続きのゲームは保存されていません (hachi-save-*.yaml, hachi-web/tables/)。"
                     "'hachi play' で始めるか、--resume FILE で保存ファイルを指定してください",
-        "no_such_save": "ファイル '{path}' はありません。--resume だけで、ここに保存されたゲームが一覧されます",
         "not_listed": "{n} は一覧の番号ではありません (1 から {count})",
         "save_retried": "ゲームは続きます。保存は決めるたびにやり直します。",
         "saved_again": "保存できました。失われた手はありません。",
