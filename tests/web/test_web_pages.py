@@ -33,3 +33,10 @@ def test_the_page_scripts_and_style_are_served(tmp_path):
     with client(tmp_path) as c:
         for name in ("common.js", "index.js", "table.js", "score.js", "replay.js", "style.css"):
             assert c.get(f"/static/{name}").status_code == 200, name
+
+
+def test_the_frame_is_written_once_and_no_page_file_repeats_it():
+    from hachihachi.web.server import PAGE, STATIC
+
+    assert not list(STATIC.glob("*.html"))
+    assert PAGE.count("<head>") == 1
