@@ -8,4 +8,12 @@ HELP = frozenset({"?", "？", "help", "h"})
 
 
 class BadAnswer(Exception):
-    """An answer that is not a legal choice; the message says why."""
+    """An answer that is not a legal choice; the message says why (``ja``: in Japanese)."""
+
+    def __init__(self, message: str, ja: str = ""):
+        super().__init__(message)
+        self.ja = ja
+
+    def text(self, lang: str = "en") -> str:
+        """The message in ``lang`` (English when it has no Japanese)."""
+        return self.ja if lang == "ja" and self.ja else str(self)

@@ -7,6 +7,7 @@ field made, roles shown, tricks or captures, the round's card points).
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable, Iterable, Optional, Sequence
 
 from ..ruleset.model import Phase, Ruleset
@@ -28,11 +29,56 @@ KIND_NAMES = {
     TransferKind.CARD_POINTS: "札の点 card points",
 }
 
-class Narrator:
-    """Turns events into lines of text; ``names`` are the players by seat."""
+# The account in Japanese (``lang="ja"``); the English one is written out in the methods below.
+JA_KINDS = {
+    TransferKind.DROP_FEE: "降り賃", TransferKind.FORCED_OUT: "降ろされの支払い",
+    TransferKind.ROLES: "手役の精算", TransferKind.TRICKS: "トリックの精算", TransferKind.POT: "場の総取り",
+    TransferKind.MIZUTEN: "ミズテンの加算", TransferKind.CAPTURE_ROLES: "出来役",
+    TransferKind.SPECIAL_ROLES: "特別役", TransferKind.CARD_POINTS: "札の点",
+}
+JA_ROUNDS = {"skipped": "流れ", "one_goer": "一人出", "two_goers_split": "二人出・山分け",
+             "two_goers_play": "二人出・勝負", "three_goers": "三人出"}
+JA_REASONS: tuple[tuple[str, str], ...] = (            # the phases' reasons (English), in Japanese
+    (r"drop fee of dropper (\d+)", "{0}人目の降り賃"),
+    (r"drop fee refunded: nobody went", "誰も出ないので降り賃を返す"),
+    (r"roles (\d+) against (\d+)", "役 {0} 対 {1}"),
+    (r"tricks (\d+) against (\d+)", "トリック {0} 対 {1}"),
+    (r"most \w+ \((\d+)\) takes the pot", "最多 ({0}) が場を取る"),
+    (r"tied for most \w+ \((\d+)\): a share of the pot", "最多 ({0}) の同点で場を分ける"),
+    (r"lone goer takes the pot", "一人出が場を取る"),
+    (r"split pot", "山分け"),
+    (r"share of the pot left after the last round", "最終局の後に残った場代の分配"),
+    (r"special role (\w+)", "特別役"),
+    (r"hand roles blown out \(fukikeshi\)", "吹き消し"),
+    (r"hand roles [\w+]+", "手役"),
+    (r"card points", "札の点"),
+    (r"tobikomi/nuke bonus", "飛び込み・抜けの加算"),
+    (r"forced out: .*", "降ろされ"),
+)
 
-    def __init__(self, ruleset: Ruleset, names: Sequence[str]):
+
+def ja_reason(reason: str) -> str:
+    """A transfer's reason in Japanese, or "" when it has no Japanese words here.
+
+    >>> ja_reason("roles 2 against 0"), ja_reason("drop fee of dropper 1 (all the payer has: 1)")
+    ('役 2 対 0', '1人目の降り賃 (持ち点すべて: 1)')
+    """
+    all_of = re.search(r" \(all the payer has: (\d+)\)$", reason)
+    core = reason[:all_of.start()] if all_of else reason
+    for pattern, ja in JA_REASONS:
+        m = re.fullmatch(pattern, core)
+        if m:
+            return ja.format(*m.groups()) + (f" (持ち点すべて: {all_of.group(1)})" if all_of else "")
+    return ""
+
+
+class Narrator:
+    """Turns events into lines of text; ``names`` are the players by seat; ``lang`` "ja" tells it
+    in Japanese (the English account keeps the Japanese terms beside the English ones)."""
+
+    def __init__(self, ruleset: Ruleset, names: Sequence[str], lang: str = "en"):
         self.rules, self.names = ruleset, list(names)
+        self.lang = lang
         self.kind = plugin_for(ruleset)
         self.goer_order: dict[int, list[int]] = {}      # goers in declaration order, per round
         common: dict[type, Callable[[Any], Optional[str]]] = {
@@ -47,8 +93,14 @@ class Narrator:
     def deck(self) -> Any:
         return self.rules.deck
 
+    @property
+    def ja(self) -> bool:
+        return self.lang == "ja"
+
     def who(self, seat: Seat) -> str:
-        return "the pot" if seat == POT else self.names[seat]
+        if seat == POT:
+            return "場" if self.ja else "the pot"
+        return self.names[seat]
 
     def does(self, seat: Seat, verb: str) -> str:
         """``seat`` and its verb, in the second person for a player called "you" (``hachi play``).
@@ -66,10 +118,10 @@ class Narrator:
         table = table or self.rules.roles
         for r in table.roles:
             if r.id == role_id:
-                return f"{r.name.ja} {r.name.en}"
+                return r.name.ja if self.ja else f"{r.name.ja} {r.name.en}"
         for combo in table.combos:
             if combo.id == role_id and combo.name:
-                return f"{combo.name.ja} {combo.name.en}"
+                return combo.name.ja if self.ja else f"{combo.name.ja} {combo.name.en}"
         return role_id
 
     def lines(self, events: Iterable[object]) -> list[str]:
@@ -85,6 +137,8 @@ class Narrator:
         return teller(e) if teller else None
 
     def _round_started(self, e: RoundStarted) -> str:
+        if self.ja:
+            return f"第{e.round + 1}局: {self.kind.starter_ja} {self.who(e.start)}、場代 {e.pot}"
         return f"Round {e.round + 1}: {self.kind.starter} {self.who(e.start)}, pot {e.pot}"
 
     def _applied(self, e: Applied) -> str | None:
@@ -95,16 +149,30 @@ class Narrator:
         if isinstance(a, Declare):
             if a.go:
                 self.goer_order.setdefault(e.round, []).append(e.seat)
+            if self.ja:
+                return f"  {self.who(e.seat)}: " + ("出る" if a.go else "降りる")
             return "  " + (self.does(e.seat, "goes") + " (出る)" if a.go else self.does(e.seat, "drops") + " (降りる)")
         if isinstance(a, Split):
+            if self.ja:
+                return f"  {self.who(e.seat)}: " + ("山分けを望む" if a.want else "勝負を望む")
             return f"  {self.does(e.seat, 'wants')} to " + ("split (山分け)" if a.want else "play (勝負)")
         return f"  {self.who(e.seat)}: {a!r}"
 
     def _forced_out(self, e: ForcedOut) -> str:
+        if self.ja:
+            return f"  降ろされ: {'、'.join(self.who(s) for s in e.seats)}"
         return f"  forced out (降ろされ): {', '.join(self.who(s) for s in e.seats)}"
 
     def _transfer(self, e: Transfer) -> str:
         times = f" ({e.base} x{e.multiplier})" if e.multiplier != 1 else ""
+        if self.ja:
+            reason = ja_reason(e.reason)
+            why_ja = JA_KINDS.get(e.kind, "") + (f"、{reason}" if reason and reason != JA_KINDS.get(e.kind) else "")
+            if e.source == POT:
+                return f"  {self.who(e.target)} が場から {e.amount} を取る: {why_ja}"
+            if e.target == POT:
+                return f"  {self.who(e.source)} が場に {e.amount}{times} を払う: {why_ja}"
+            return f"  {self.who(e.source)} が {self.who(e.target)} に {e.amount}{times} を払う: {why_ja}"
         why = f"{KIND_NAMES.get(e.kind, e.kind.value)}, {e.reason}"
         if e.source == POT:
             return f"  {self.does(e.target, 'takes')} {e.amount} from the pot: {why}"
@@ -114,6 +182,11 @@ class Narrator:
 
     def _round_ended(self, e: RoundEnded) -> str:
         delta = ", ".join(f"{n} {d:+d}" for n, d in zip(self.names, e.delta))
+        if self.ja:
+            won = "、".join(f"{self.who(s)} {n}" for s, n in e.tricks.items())
+            kind = f"{JA_ROUNDS.get(e.kind.value, e.kind.value)} " if Phase.DECLARATIONS in self.rules.round else ""
+            return (f"  結果: {kind}x{e.multiplier}{'; トリック ' + won if won else ''}; {delta}; "
+                    f"場代 {e.pot_after}; 次の{self.kind.starter_ja} {self.who(e.next_start)}")
         tricks = ", ".join(f"{self.who(s)} {n}" for s, n in e.tricks.items())
         tricks = f"; tricks {tricks}" if tricks else ""
         kind = f"{e.kind.value} " if Phase.DECLARATIONS in self.rules.round else ""
@@ -124,6 +197,9 @@ class Narrator:
     def _game_ended(self, e: GameEnded) -> str:
         final = ", ".join(f"{n} {c}" for n, c in zip(self.names, e.chips))
         won = ", ".join(self.who(s) for s in e.winners)
+        if self.ja:
+            text = f"最終: {final}; " + ("勝者 " if len(e.winners) == 1 else "同点の勝者 ") + won
+            return text + (f"; 残った場代 {e.leftover_pot} は誰のものにもならない" if e.leftover_pot else "")
         text = f"Final: {final}; " + ("winner " if len(e.winners) == 1 else "shared win ") + won
         if e.leftover_pot:
             text += f"; the leftover pot of {e.leftover_pot} goes to nobody"

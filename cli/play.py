@@ -19,13 +19,13 @@ import click
 
 from ..ruleset.errors import HachiError, RecordError
 from .screen import fold
+from .answers import QUIT
+from .saves import candidates, new_save_path, saved_games
 
 if TYPE_CHECKING:
     from ..interpreter.engine.actions import ActionBase
     from ..interpreter.runs.session import Session
     from ..interpreter.engine.view import View
-
-DEFAULT_SAVE = "hachi-save.yaml"
 
 
 HINT = frozenset({"hint", "ヒント"})
@@ -47,15 +47,22 @@ class _Quit(Exception):
                    "that lies outside the save's folder).")
 @click.option("--short", is_flag=True, help="Play the short game (T25).")
 @click.option("--lang", type=click.Choice(["en", "ja"]), default="en", show_default=True)
-@click.option("--name", default="you", show_default=True, help="Your name at the table.")
+@click.option("--name", help="Your name at the table.  [default: you; あなた with --lang ja]")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False),
-              help=f"Save file, rewritten after every decision [default: {DEFAULT_SAVE}; none with --auto].")
-@click.option("--resume", "resume_path", type=click.Path(dir_okay=False), help="Continue a saved game.")
+              help="Save file, rewritten after every decision [default: a new hachi-save-RULES-TIME.yaml "
+                   "per game; none with --auto].")
+@click.option("--resume", "resume_path", is_flag=False, flag_value="", default=None, metavar="[FILE|N]",
+              help="Continue a saved game; without FILE, list the games in progress saved here and choose "
+                   "one (N: the N-th of that list).")
 @click.option("--auto", is_flag=True, help="Bots take every seat; print the game.")
+@click.option("--pause/--no-pause", default=None,
+              help="Wait for Enter after a round in which you had no decision, so that it can be read. "
+                   "[default: --pause when the input is a terminal]")
 @click.option("--json", "as_json", is_flag=True, help="With --auto: print the summary object of 'hachi replay --json'.")
 @click.option("--record", "record_dir", type=click.Path(file_okay=False), help="Write the game's record into DIR.")
-def play(players: Optional[int], bots: str, seed: Optional[int], rules_ref: str, short: bool, lang: str, name: str,
-         save_path: Optional[str], resume_path: Optional[str], auto: bool, as_json: bool,
+def play(players: Optional[int], bots: str, seed: Optional[int], rules_ref: str, short: bool, lang: str,
+         name: Optional[str],
+         save_path: Optional[str], resume_path: Optional[str], auto: bool, pause: Optional[bool], as_json: bool,
          record_dir: Optional[str]) -> None:
     """Play Hachi-Hachi against bots in the terminal."""
     from ..interpreter.records.atomicfile import SaveLock
@@ -64,10 +71,16 @@ def play(players: Optional[int], bots: str, seed: Optional[int], rules_ref: str,
 
     if as_json and not auto:
         raise click.UsageError("--json needs --auto (it prints the summary of a bots-only game)")
+    name = ("あなた" if lang == "ja" else "you") if name is None else name
     problem = name_problem(name)
     if problem:
         raise click.BadParameter(problem, param_hint="--name")
-    save_path = save_path or resume_path or (None if auto else DEFAULT_SAVE)
+    if resume_path == "" or (resume_path is not None and resume_path.isdigit() and not Path(resume_path).exists()):
+        resume_path = _choose_save(resume_path, lang)     # --resume alone, or --resume N: of the list
+    given_save = save_path is not None
+    if save_path is None and resume_path is None and not auto:
+        save_path = str(new_save_path(rules_ref))            # each game its own: no older save blocks it
+    save_path = save_path or resume_path
     lock = SaveLock(save_path) if save_path else None
     try:
         try:
@@ -79,8 +92,8 @@ def play(players: Optional[int], bots: str, seed: Optional[int], rules_ref: str,
                 session = Session.resume(resume_path, rules_ref if explicit else None)
             else:
                 session = _new_session(players, bots, seed, rules_ref, short, name, auto)
-            if save_path and Path(save_path) != Path(resume_path or ""):
-                _check_save_target(save_path)
+            if given_save and save_path and Path(save_path) != Path(resume_path or ""):
+                _check_save_target(save_path, lang)
             if record_dir:
                 ensure_folder(record_dir)
             if save_path:
@@ -89,25 +102,56 @@ def play(players: Optional[int], bots: str, seed: Optional[int], rules_ref: str,
             click.echo(f"{e.place or resume_path or rules_ref}: error: {e.message}", err=True)
             raise SystemExit(1) from None
         colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
-        TerminalGame(session, lang, colour, save_path, quiet=as_json, resumed=resume_path).run(record_dir, as_json)
+        if pause is None:
+            pause = sys.stdin.isatty()
+        game = TerminalGame(session, lang, colour, save_path, quiet=as_json, resumed=resume_path,
+                            pause=pause and not auto)
+        game.run(record_dir, as_json)
     finally:
         if lock is not None:
             lock.release()                          # also on a usage error after the lock was taken
 
 
-def _check_save_target(path: str) -> None:
+def _choose_save(given: str, lang: str) -> str:
+    """The save ``--resume`` continues when it names no file: the games in progress saved here,
+    listed (``given`` empty: the person picks one; a number: that one of the list)."""
+    from .screen import TEXT
+
+    def t(key: str, **kw: object) -> str:
+        return TEXT.get(lang, TEXT["en"])[key].format(**kw)
+
+    games = saved_games(candidates())
+    if not games:
+        raise click.UsageError(t("no_saves"))
+    if given:
+        if not 1 <= int(given) <= len(games):
+            raise click.BadParameter(t("not_listed", n=given, count=len(games)), param_hint="--resume")
+        return str(games[int(given) - 1].path)
+    click.echo(t("saves_here"))
+    for i, game in enumerate(games, 1):
+        click.echo(fold(f"  {i}) {game.line(lang == 'ja')}"))
+    if len(games) == 1:
+        return str(games[0].path)
+    while True:
+        answer = click.prompt(t("which_save"), default="1", show_default=False, prompt_suffix=" ").strip()
+        if answer.lower() in QUIT:
+            raise SystemExit(0)
+        if answer.isdigit() and 1 <= int(answer) <= len(games):
+            return str(games[int(answer) - 1].path)
+        click.echo("  " + t("not_listed", n=answer, count=len(games)))
+
+
+def _check_save_target(path: str, lang: str = "en") -> None:
     """Refuse to start a new game over ``path`` unless it is missing or holds a finished game."""
     from ..interpreter.runs.session import SaveTarget, save_target
+    from .screen import TEXT
 
+    words = TEXT.get(lang, TEXT["en"])
     held = save_target(path)
-    if held is SaveTarget.FOLDER:
-        raise RecordError("this is a folder; give a file name to --save.", path)
-    if held is SaveTarget.NOT_A_SAVE:
-        raise RecordError("this file exists and is not a saved game; it is left alone. Choose another "
-                          "--save FILE.", path)
-    if held is SaveTarget.IN_PROGRESS:
-        raise RecordError(f"this file holds a game in progress; continue it with 'hachi play --resume {path}', "
-                          "or choose another --save FILE.", path)
+    keys = {SaveTarget.FOLDER: "save_folder", SaveTarget.NOT_A_SAVE: "save_not_a_save",
+            SaveTarget.IN_PROGRESS: "save_in_progress"}
+    if held in keys:
+        raise RecordError(words[keys[held]].format(path=path), path)
 
 
 def _new_session(players: Optional[int], bots: str, seed: Optional[int], rules_ref: str, short: bool, name: str,
@@ -135,15 +179,17 @@ class TerminalGame:
     """Runs a session: prints what happens, asks the human, saves after every decision."""
 
     def __init__(self, session: Session, lang: str, colour: bool, save_path: Optional[str], quiet: bool,
-                 resumed: Optional[str]):
+                 resumed: Optional[str], pause: bool = False):
         from .narrate import Narrator
         from .screen import Screen
 
         self.s, self.save_path, self.quiet, self.lang = session, save_path, quiet, lang
         self.unsaved = False            # the last save failed; it is tried again after every decision
+        self.pause = pause              # wait for Enter after a round without a decision of the human
+        self.decided = False            # the human was asked something in the current round
         self.rules = session.game.ruleset
         self.screen = Screen(self.rules, session.names, lang, colour)
-        self.narrator = Narrator(self.rules, session.names)
+        self.narrator = Narrator(self.rules, session.names, lang)
         past = self.narrator.lines(session.game.events)       # also teaches it the goers' order
         if resumed:
             key = "over" if session.game.is_terminal else "resumed"
@@ -178,12 +224,25 @@ class TerminalGame:
             raise SystemExit(1)
 
     def loop(self) -> None:
+        from ..interpreter.engine.events import RoundEnded
+
         s = self.s
         while not s.game.is_terminal:
             events = s.apply(self.ask()) if s.human_to_act else s.step()
             self.save()
             for e in events:
                 self.show(e)
+                if isinstance(e, RoundEnded):
+                    if self.pause and not self.decided and not s.game.is_terminal:
+                        self.wait()
+                    self.decided = False
+
+    def wait(self) -> None:
+        """After a round that passed without a question to the human: wait for Enter, so that the
+        round's account can be read before the next one scrolls it away (``q`` saves and quits)."""
+        text = click.prompt(self.screen.t("next_round"), default="", show_default=False, prompt_suffix=" ")
+        if text.strip().lower() in QUIT:
+            raise _Quit
 
     def save(self) -> bool:
         """Save after a decision. A failure is said once and retried after every decision (the
@@ -194,12 +253,11 @@ class TerminalGame:
             self.s.save(self.save_path)
         except RecordError as e:
             if not self.unsaved:
-                click.echo(f"{e.place}: error: {e.message} The game goes on; the save is tried again "
-                           "after every decision.", err=True)
+                click.echo(f"{e.place}: error: {e.message} {self.screen.t('save_retried')}", err=True)
             self.unsaved = True
             return False
         if self.unsaved:
-            click.echo(f"{self.save_path}: saved again; no decision was lost.", err=True)
+            click.echo(f"{self.save_path}: {self.screen.t('saved_again')}", err=True)
             self.unsaved = False
         return True
 
@@ -207,8 +265,7 @@ class TerminalGame:
         """The last try of a save that failed; say plainly when the game is not saved."""
         if not self.unsaved or self.save():
             return True
-        click.echo(f"{self.save_path}: error: the game could not be saved; the decisions since the last "
-                   "good save are lost.", err=True)
+        click.echo(f"{self.save_path}: error: {self.screen.t('save_lost')}", err=True)
         return False
 
     def show(self, event: object) -> None:
@@ -226,13 +283,14 @@ class TerminalGame:
 
     def ask(self) -> ActionBase:
         from ..ruleset.model import Phase
-        from .tui_input import HELP, QUIT, BadAnswer, explain, parse_answer
+        from .tui_input import HELP, BadAnswer, explain, parse_answer
 
         assert self.s.human is not None, "asked only when the human is to act"
         v = self.s.game.view(self.s.human)
         if len(v.legal) == 1 and v.phase is Phase.PLAY:
-            self.echo(f"  ({self.s.names[v.seat]}: {self.screen.choice(v.legal[0], v)}, the only legal card)")
+            self.echo(f"  ({self.s.names[v.seat]}: {self.screen.choice(v.legal[0], v)}{self.screen.t('only_card')})")
             return v.legal[0]
+        self.decided = True
         self.echo()
         for line in self.screen.table(v):
             self.echo(line)
@@ -255,16 +313,17 @@ class TerminalGame:
             try:
                 return parse_answer(text, v, self.rules)
             except BadAnswer as e:
-                self.echo(f"  {e}")
+                self.echo(f"  {e.text(self.lang)}")
 
     def hint_lines(self, v: View) -> list[str]:
         """``hint``: the search's expected change of the human's chips this round, per legal action."""
         from ..interpreter.bots.hint import hints
 
         rng = random.Random(f"{self.s.seed}:{len(self.s.game.events)}")       # the same hint on resume
-        out = ["Expected change of your chips this round (95% interval), best first:"]
+        out = [self.screen.t("hint_head")]
         for h in hints(self.s.game, v.seat, rng):
-            spread = f"{h.low:+.1f} to {h.high:+.1f}" if h.samples > 1 else "too few play-outs"
+            spread = (self.screen.t("hint_range", low=f"{h.low:+.1f}", high=f"{h.high:+.1f}") if h.samples > 1
+                      else self.screen.t("hint_few"))
             out.append(fold(f"{self.screen.choice(h.action, v)}: {h.mean:+.1f} ({spread})"))
         return out
 
@@ -272,7 +331,7 @@ class TerminalGame:
         """Say how to resume (after a last try of a failed save); return the exit code."""
         click.echo()
         if not self.save_path:
-            click.echo("Stopped; the game was not saved (use --save FILE to keep it).")
+            click.echo(self.screen.t("not_saved"))
         elif self.save_at_exit():
             click.echo(fold(self.screen.t("saved", path=self.save_path)))
         else:
@@ -294,10 +353,10 @@ class TerminalGame:
             write_atomic(path, dump_record(self.s.record(), path))
         except (WriteFailed, OSError) as e:
             reason = getattr(e, "reason", None) or getattr(e, "strerror", None) or str(e)
-            kept = f"; the game is in {self.save_path}" if self.save_path and not self.unsaved else ""
-            click.echo(f"{path}: error: cannot write the game's record ({reason}){kept}.", err=True)
+            kept = self.screen.t("kept_in", path=self.save_path) if self.save_path and not self.unsaved else ""
+            click.echo(f"{path}: error: {self.screen.t('record_failed', reason=reason, kept=kept)}", err=True)
             return False
-        self.echo(f"Record written to {path}")
+        self.echo(self.screen.t("record_written", path=path))
         return True
 
 

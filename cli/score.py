@@ -52,7 +52,7 @@ def score(sheet: str, as_json: bool, new: bool, players: Optional[str], rules: O
         if players or start:
             raise click.UsageError("--players and --start go with --new")
         loaded = read_sheet(sheet, rules)
-        _print(loaded, sheet, as_json)
+        _print(loaded, sheet, as_json, lang)
         if add or (not as_json and _interactive() and _asker(lang).yes_no(say(lang, "add"), "add?")):
             with _locked(sheet):
                 _keep(sheet, lang, rules)
@@ -93,7 +93,7 @@ def _echo(text: str) -> None:
     click.echo(fold(escape(text, MAX_LINE)))
 
 
-def _print(sheet: Sheet, place: str, as_json: bool) -> None:
+def _print(sheet: Sheet, place: str, as_json: bool, lang: str = "en") -> None:
     from ..interpreter.records.gamerecord import summary
     from ..interpreter.scorekeeper.sheet import settle
     from .told_narrate import ToldNarrator
@@ -102,18 +102,19 @@ def _print(sheet: Sheet, place: str, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(summary(rep), ensure_ascii=False))
         return
-    for line in ToldNarrator(sheet.ruleset, sheet.names).lines(rep.game.events) + standings(rep):
+    for line in ToldNarrator(sheet.ruleset, sheet.names, lang).lines(rep.game.events) + standings(rep, lang):
         click.echo(escape(line, MAX_LINE))
 
 
-def standings(rep: Replay) -> list[str]:
+def standings(rep: Replay, lang: str = "en") -> list[str]:
     """The players by chips, highest first, with their change since the start."""
     from ..interpreter.engine.events import RoundEnded
 
     g, names = rep.game, rep.names
     order = sorted(range(g.players), key=lambda s: -g.chips[s])
-    done = f"after {sum(1 for e in g.events if isinstance(e, RoundEnded))} rounds"
-    out = [f"Standings {done}" + (" (final)" if g.is_terminal else f" of {g.rounds}") + f", pot {g.pot}:"]
+    n = sum(1 for e in g.events if isinstance(e, RoundEnded))
+    unit = say(lang, "round_one" if n == 1 else "rounds")
+    out = [say(lang, "standings_final" if g.is_terminal else "standings", n=n, unit=unit, of=g.rounds, pot=g.pot)]
     out += [f"  {i}. {names[s]:<12} {g.chips[s]:>5} ({g.returns[s]:+d})" for i, s in enumerate(order, 1)]
     return out
 
@@ -205,7 +206,7 @@ def _ask_rounds(sheet: Sheet, rep: Replay, path: str, lang: str, asker: Asker, s
         sheet = candidate
         saver.save(sheet)
         told = [e for e in rep.game.events[before:] if not isinstance(e, (RoundStarted, GameEnded))]
-        for line in ToldNarrator(sheet.ruleset, sheet.names).lines(told) + standings(rep):
+        for line in ToldNarrator(sheet.ruleset, sheet.names, lang).lines(told) + standings(rep, lang):
             _echo(line)
     if saver.saved():
         _echo(say(lang, "over", path=path))

@@ -20,6 +20,7 @@ from ..ruleset.errors import CardError, shown
 from ..ruleset.model import Phase
 from ..ruleset.safetext import escape
 from .screenkind import ScreenPlugin
+from .role_names import RoleNames, UnknownRole
 from .score_text import say
 from .answers import HELP, QUIT
 
@@ -220,7 +221,10 @@ class RoundQuestions:
         if answer != "claim":
             self.rnd.setdefault("show", {})[self.names[seat]] = answer
             return
-        roles = self.a.ask(self.t("roles", who=self.who(seat)), self._roles, "roles?")
+        names = RoleNames.of([self.rules.roles])
+        table = "\n".join(f"  {names.label(r, self.a.lang)}" for r in names.names)
+        roles = self.a.ask(self.t("roles", who=self.who(seat)), self._roles, "roles?", rules=self.rules.name,
+                           table=table)
         if roles:
             self.rnd.setdefault("roles", {})[self.names[seat]] = roles
         if forced and self.rules.forced_out.per_card:
@@ -230,12 +234,20 @@ class RoundQuestions:
                 self.rnd.setdefault("aces", {})[self.names[seat]] = n
 
     def _roles(self, answer: str) -> list[str]:
-        ids = {r.id for r in self.rules.roles.roles} | {c.id for c in self.rules.roles.combos}
-        out = [w.strip() for w in answer.replace(",", " ").split()]
-        bad = next((w for w in out if w not in ids), None)
-        if bad is not None:
-            raise Bad(self.t("not_role", answer=shown(bad, 20), rules=self.rules.name))
-        return out
+        """The roles claimed, each by its id, English or Japanese name."""
+        return self.find_roles(RoleNames.of([self.rules.roles]), answer, many=True)
+
+    def find_roles(self, names: RoleNames, answer: str, many: bool) -> list[str]:
+        """The roles ``answer`` names (one unless ``many``); a near miss is answered with the role
+        it probably meant."""
+        try:
+            found = names.find_all(answer) if many else [names.find(answer)]
+        except UnknownRole as e:
+            if e.suggestion is None:
+                raise Bad(self.t("not_role", answer=shown(e.word, 20), rules=self.rules.name)) from None
+            raise Bad(self.t("near_role", answer=shown(e.word, 20), rules=self.rules.name,
+                             role=names.label(e.suggestion, self.a.lang))) from None
+        return found
 
     # -- the result of the play, for the play kinds' questions -------------------------------
 

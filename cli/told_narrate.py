@@ -14,8 +14,8 @@ class ToldNarrator(Narrator):
     """``hachi replay``'s account, with the told deal in one line and the told play left to the
     events it produced (tricks in the round's result, capture roles, card points)."""
 
-    def __init__(self, ruleset: Ruleset, names: Sequence[str]):
-        super().__init__(ruleset, names)
+    def __init__(self, ruleset: Ruleset, names: Sequence[str], lang: str = "en"):
+        super().__init__(ruleset, names, lang)
         self.told = self.kind.told.narrate_actions
 
     def _applied(self, e: Applied) -> str | None:

@@ -34,12 +34,14 @@ def parse_answer(text: str, v: View, rules: Ruleset) -> ActionBase:
     answer = text.strip()
     legal = numbered(v, rules)
     if not answer:
-        raise BadAnswer(f"Please answer: a number from 1 to {len(legal)}, a name, or ? for help.")
+        raise BadAnswer(f"Please answer: a number from 1 to {len(legal)}, a name, or ? for help.",
+                        f"1 から {len(legal)} の番号か名前で答えてください (? で説明)。")
     if answer.isdigit():                      # also ² and full-width digits, which int() may refuse
         n = int(answer) if answer.isdecimal() and len(answer) <= 6 else 0
         if 1 <= n <= len(legal):
             return legal[n - 1]
-        raise BadAnswer(f"{shown(answer)[1:-1]} is not one of the choices: answer 1 to {len(legal)}.")
+        raise BadAnswer(f"{shown(answer)[1:-1]} is not one of the choices: answer 1 to {len(legal)}.",
+                        f"{shown(answer)[1:-1]} は選べません: 1 から {len(legal)} で答えてください。")
     if v.phase is not None and v.phase in WORDS:
         return _word(answer, v.phase, v)
     return screen_plugin(rules).parse(answer, v, rules)
@@ -57,10 +59,13 @@ def _word(answer: str, phase: Phase, v: View) -> Action:
             if action in v.legal:
                 return action
             if isinstance(action, Declare):
-                raise BadAnswer("You declared mizuten, so you must go (T6).")
-            raise BadAnswer(f"'{answer}' is not allowed now.")
+                raise BadAnswer("You declared mizuten, so you must go (T6).",
+                                "ミズテンを宣言したので、出るしかありません (T6)。")
+            raise BadAnswer(f"'{answer}' is not allowed now.", f"'{answer}' は今は選べません。")
     options = " or ".join(ws[1] for ws in WORDS[phase].values())
-    raise BadAnswer(f"{shown(answer)} is not an answer here: type a number or {options}.")
+    ja_options = "・".join(ws[-1] for ws in WORDS[phase].values())
+    raise BadAnswer(f"{shown(answer)} is not an answer here: type a number or {options}.",
+                    f"{shown(answer)} はここでの答えではありません: 番号か {ja_options} で答えてください。")
 
 
 __all__ = ["BadAnswer", "HELP", "QUIT", "explain", "numbered", "parse_answer"]

@@ -234,7 +234,7 @@ def test_issue13_new_sheet_asks_round_by_round_and_saves(tmp_path):
     assert data["rounds"] == [{"indicator": "5d", "declare": ["go", "drop", "go", "go"],
                                "show": {"cy": ["Kd", "Kc", "Kh", "2s", "3s", "4s", "5s"]},
                                "roles": {"dee": ["teshi"]}, "tricks": {"ann": 4, "cy": 2, "dee": 1}}]
-    assert "Standings after 1 rounds of 12" in out.output
+    assert "Standings after 1 round of 12" in out.output
     # the saved sheet settles like any other, and --add goes on with it
     more = CliRunner().invoke(score, [path, "--add"], input="\n".join(ROUND_1[:2] + ["?", "q"]) + "\n")
     assert more.exit_code == 0
@@ -294,8 +294,9 @@ def test_issue13_hanafuda_round_asked_in_japanese(tmp_path):
     assert yaml.safe_load(open(path))["rounds"] == [{
         "field_cards": ["1b", "2a", "3r", "4c1", "5c1", "6c1"], "roles": {"bob": ["sanbon"]},
         "points": {"ann": 120, "bob": 70, "cy": 74}, "chaff": {"ann": 17}, "tobikomi": ["bob"]}]
-    assert "special role sujuroku" in out.output
-    assert "bob pays ann 48 (24 x2): 手役の精算 role settlement, hand roles blown out" in out.output
+    assert "ann: 素十六 (14 貫)" in out.output                       # the account in Japanese too
+    assert "bob が ann に 48 (24 x2) を払う: 手役の精算、吹き消し" in out.output
+    assert "1回終わっての成績（全12回）、場 0:" in out.output
 
 
 @pytest.mark.parametrize("module", ["hachihachi.interpreter.scorekeeper.told",

@@ -16,15 +16,24 @@ from ..interpreter.engine.actions import CallMizuten, Declare, Split
 from ..interpreter.engine.view import View
 from ..ruleset.model import Ruleset
 from ..ruleset.safetext import escape
-from .tables import Table, ordered_legal
+from .tables import LANGS, Table, ordered_legal
 
-LANGS = ("en", "ja")
 MAX_TEXT = 400
 
 
 def text(value: object) -> str:
     """A text for the page: control characters escaped and bounded (the page adds HTML escaping)."""
     return escape(str(value), MAX_TEXT)
+
+
+def _summary(table: Table, lang: str) -> Optional[dict[str, Any]]:
+    """The last round's end with its account in ``lang``."""
+    if table.summary is None:
+        return None
+    out = {k: v for k, v in table.summary.items() if k != "lines_ja"}
+    if lang == "ja":
+        out["lines"] = table.summary["lines_ja"]
+    return out
 
 
 def _screen(table: Table, lang: str) -> Any:
@@ -91,9 +100,9 @@ def state(table: Table, seat: int, lang: str = "en") -> dict[str, Any]:
         "turned": v.turned, "hand": list(v.hand),
         "question": text(screen.question(v)) if legal else None,
         "choices": [choice_item(i, a, screen.choice(a, v)) for i, a in enumerate(legal)],
-        "log": [text(line) for line in table.log[-40:]],
-        "waiting": sorted(table.waiting), "summary": table.summary if seat in table.waiting else None,
-        "last_round": table.summary,
+        "log": [text(line) for line in table.logs(lang)[-40:]],
+        "waiting": sorted(table.waiting), "summary": _summary(table, lang) if seat in table.waiting else None,
+        "last_round": _summary(table, lang),
         "save_error": text(table.save_error) if table.save_error else None,
     }
     if g.is_terminal:
@@ -122,10 +131,9 @@ def hint(table: Table, seat: int, lang: str, iterations: int = 400) -> list[str]
     v = table.game.view(seat)
     screen = _screen(table, lang)
     rng = random.Random(f"{table.session.seed}:{len(table.game.events)}")       # as the terminal's
-    head = ("このラウンドの持ち点の変化の見込み (95%区間)、良い順:" if lang == "ja" else
-            "Expected change of your chips this round (95% interval), best first:")
-    out = [head]
+    out = [screen.t("hint_head")]                       # the terminal's words
     for h in hints(table.game, seat, rng, iterations=iterations):
-        spread = f"{h.low:+.1f} .. {h.high:+.1f}" if h.samples > 1 else "-"
+        spread = (screen.t("hint_range", low=f"{h.low:+.1f}", high=f"{h.high:+.1f}") if h.samples > 1
+                  else screen.t("hint_few"))
         out.append(text(f"{screen.choice(h.action, v)}: {h.mean:+.1f} ({spread})"))
     return out

@@ -234,7 +234,7 @@ class Sheets:
             "cards": [sheet.ruleset.deck.name(c) for c in sheet.ruleset.deck.cards],
             "roles": self.roles(sheet.ruleset), "turned": sheet.ruleset.dealt_beside_hands,
             "fields": [{"id": f.id, "name": text(f.name(lang))} for f in sheet.ruleset.fields],
-            "lines": [text(line) for line in ToldNarrator(sheet.ruleset, sheet.names).lines(g.events)][-80:],
+            "lines": [text(line) for line in ToldNarrator(sheet.ruleset, sheet.names, lang).lines(g.events)][-80:],
         }
         if not g.is_terminal:
             out["question"] = next_question(sheet, [], lang)[0]

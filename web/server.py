@@ -115,25 +115,47 @@ def _temporary() -> str:
 
 # -- pages -------------------------------------------------------------------------------------
 
-def _page(name: str) -> Response:
-    html = (STATIC / name).read_text(encoding="utf-8")
-    return HTMLResponse(html, headers=SECURITY_HEADERS)
+PAGE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Hachi-Hachi</title>
+<link rel="stylesheet" href="/static/style.css">
+</head>
+<body>
+<main id="app" class="{classes}"></main>
+<script src="/static/common.js"></script>
+<script src="/static/{script}.js"></script>
+</body>
+</html>
+"""
+
+
+def page_html(script: str, kind: str = "") -> str:
+    """Every page is the same frame: the common script, the page's own (``static/SCRIPT.js``) and
+    its kind as a class of ``#app`` (for the style sheet)."""
+    return PAGE.format(classes=f"page {kind}".strip(), script=script)
+
+
+def _page(script: str, kind: str = "") -> Response:
+    return HTMLResponse(page_html(script, kind), headers=SECURITY_HEADERS)
 
 
 async def home(request: Request) -> Response:
-    return _page("index.html")
+    return _page("index")
 
 
 async def table_page(request: Request) -> Response:
-    return _page("table.html")
+    return _page("table", "table")
 
 
 async def score_page(request: Request) -> Response:
-    return _page("score.html")
+    return _page("score", "score")
 
 
 async def replay_page(request: Request) -> Response:
-    return _page("replay.html")
+    return _page("replay", "replay")
 
 
 def _error(message: str, status: int = 400, **more: Any) -> JSONResponse:

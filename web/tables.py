@@ -30,6 +30,7 @@ from ..interpreter.runs.session import Session
 from ..ruleset.errors import HachiError, IllegalAction, SetupError
 from ..ruleset.model import Ruleset
 
+LANGS = ("en", "ja")            # the languages of the pages: the narration is kept in each
 SAVED_AS = "heuristic"          # how a save names a second person's seat, for `hachi play --resume`
 MAX_TABLES = 500
 LOG_LINES = 200                 # narration lines a table keeps
@@ -60,19 +61,25 @@ class Table:
     connected: dict[int, int] = field(default_factory=dict)     # seat -> open connections
     save_error: Optional[str] = None
     log: list[str] = field(default_factory=list)         # the narration of what everyone saw
+    log_ja: list[str] = field(default_factory=list)      # the same in Japanese
     summary: Optional[dict[str, Any]] = None            # the last round's end, for the summary
-    _round_log: list[str] = field(default_factory=list)
-    _narrator: Any = None
-    _screen: Any = None
+    _round_log: dict[str, list[str]] = field(default_factory=dict)
+    _narrators: dict[str, Any] = field(default_factory=dict)
+    _screens: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         from ..cli.screen import Screen
         from ..cli.narrate import Narrator
 
-        self._screen = Screen(self.ruleset, self.session.names, "en", False)
-        self._narrator = Narrator(self.ruleset, self.session.names)
-        for line in self._narrator.lines(self.game.events):     # also teaches it the goers' order
-            del line
+        for lang in LANGS:
+            self._screens[lang] = Screen(self.ruleset, self.session.names, lang, False)
+            self._narrators[lang] = Narrator(self.ruleset, self.session.names, lang)
+            self._narrators[lang].lines(self.game.events)        # teaches it the goers' order
+            self._round_log[lang] = []
+
+    def logs(self, lang: str) -> list[str]:
+        """The narration in ``lang`` ("ja", else English)."""
+        return self.log_ja if lang == "ja" else self.log
 
     @property
     def game(self) -> Any:
@@ -165,21 +172,24 @@ class Table:
     def _tell(self, event: object) -> None:
         """Narrate ``event`` as the terminal does to a person: a deal only as a person at the
         table sees it (the other hands hidden), everything else as the narrator tells it."""
-        if isinstance(event, Applied) and event.seat == CHANCE:
-            text = self._screen.dealt_line(self.game, event.action)
-        else:
-            text = self._narrator.line(event)
-        lines = [] if text is None else [part.strip() for part in text.split("\n") if part.strip()]
-        if isinstance(event, RoundStarted):
-            self._round_log = []
-        self._round_log.extend(lines)
-        self.log.extend(lines)
-        del self.log[:-LOG_LINES]
+        for lang in LANGS:
+            if isinstance(event, Applied) and event.seat == CHANCE:
+                text = self._screens[lang].dealt_line(self.game, event.action)
+            else:
+                text = self._narrators[lang].line(event)
+            lines = [] if text is None else [part.strip() for part in text.split("\n") if part.strip()]
+            if isinstance(event, RoundStarted):
+                self._round_log[lang] = []
+            self._round_log[lang].extend(lines)
+            log = self.logs(lang)
+            log.extend(lines)
+            del log[:-LOG_LINES]
         if isinstance(event, RoundEnded):
             self.summary = {"round": event.round, "kind": event.kind.value, "multiplier": event.multiplier,
                             "goers": list(event.goers), "tricks": {str(s): n for s, n in event.tricks.items()},
                             "pot_to": event.pot_to, "delta": list(event.delta), "pot_after": event.pot_after,
-                            "next_start": event.next_start, "lines": list(self._round_log[-MAX_SUMMARY:])}
+                            "next_start": event.next_start, "lines": list(self._round_log["en"][-MAX_SUMMARY:]),
+                            "lines_ja": list(self._round_log["ja"][-MAX_SUMMARY:])}
 
     # -- saving --------------------------------------------------------------------------
 

@@ -26,6 +26,10 @@ class Teller(Protocol):
     rules: Ruleset
     names: list[str]
     goer_order: dict[int, list[int]]
+    lang: str                       # "ja": tell it in Japanese
+
+    @property
+    def ja(self) -> bool: ...
 
     @property
     def deck(self) -> Any: ...
@@ -86,6 +90,10 @@ class PlayKindPlugin(Protocol):
     @property
     def next_starter(self) -> str:
         """The same in a round's result line ("start")."""
+
+    @property
+    def starter_ja(self) -> str:
+        """Who begins a round, in Japanese ("スタP")."""
 
     @property
     def narrate_events(self) -> Mapping[type, EventTeller]:

@@ -120,14 +120,19 @@ def spread(t: Any, action: ToldDeal) -> None:
 
 def told_hands(n: Any, a: ToldDeal, parts: list[str]) -> Optional[str]:
     """The told deal in one line: ``parts`` (the field), the hands shown and the claims."""
+    ja = getattr(n, "lang", "en") == "ja"
     shown = [f"{n.names[s]} {n.deck.format(h)}" for s, h in enumerate(a.hands) if not isinstance(h, Claim) and h]
-    claims = [f"{n.names[s]} " + (" ".join(h.roles) + (f" {h.aces} aces" if h.aces else "")).strip()
+    aces = "{} 枚" if ja else " {} aces"
+
+    def roles(h: Claim) -> str:
+        return "、".join(n.role_name(r) for r in h.roles) if ja else " ".join(h.roles)
+    claims = [f"{n.names[s]} " + (roles(h) + (aces.format(h.aces) if h.aces else "")).strip()
               for s, h in enumerate(a.hands) if isinstance(h, Claim) and (h.roles or h.aces)]
     if shown:
-        parts.append("shown: " + "; ".join(shown))
+        parts.append(("見せた手: " if ja else "shown: ") + "; ".join(shown))
     if claims:
-        parts.append("claimed: " + "; ".join(claims))
-    return "  " + ", ".join(parts) if parts else None
+        parts.append(("申告: " if ja else "claimed: ") + "; ".join(claims))
+    return "  " + ("、" if ja else ", ").join(parts) if parts else None
 
 
 Teller = Callable[[Any, Any], Optional[str]]

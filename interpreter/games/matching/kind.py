@@ -21,6 +21,7 @@ from ...engine.kindplugin import EventTeller, PlayKindPlugin, Teller
 from ...scorekeeper.told import ToldKind
 from .told import TOLD
 
+SPECIAL_JA = {"sohachi": "総八", "nihachi": "二八", "sujuroku": "素十六"}
 SPECIAL_NAMES = {                 # H19: the special capture roles of a round played out
     "sohachi": "総八 all at par",
     "nihachi": "二八 par and 80",
@@ -29,12 +30,16 @@ SPECIAL_NAMES = {                 # H19: the special capture roles of a round pl
 
 
 def card(n: Teller, c: int) -> str:
-    """A hanafuda card as ``8b 芒に月 Moon``."""
+    """A hanafuda card as ``8b 芒に月 Moon`` (``8b 芒に月`` in Japanese)."""
+    if n.ja:
+        return f"{n.deck.name(c)} {n.deck.card_name(c, 'ja')}"
     return f"{n.deck.name(c)} {n.deck.card_name(c, 'ja')} {n.deck.card_name(c, 'en')}"
 
 
 def _field_name(n: Teller, field_id: str) -> str:
     f = n.rules.kind_rules.field_by_id(field_id).field
+    if n.ja:
+        return str(f.name.ja)
     return f"{f.name.ja} {f.name.en}"
 
 
@@ -42,6 +47,8 @@ def _deal(n: Teller, e: Applied) -> str:
     a: Any = e.action
     deck = n.deck
     hands = "; ".join(f"{n.names[s]} {deck.format(sorted(h))}" for s, h in enumerate(a.hands))
+    if n.ja:
+        return f"  配札: {hands}\n  場札: {deck.format(sorted(a.field))}; 山札 {len(a.stock)} 枚"
     return (f"  deal: {hands}\n  field cards (場札): {deck.format(sorted(a.field))}; "
             f"stock (山札) {len(a.stock)} cards")
 
@@ -53,6 +60,10 @@ def _quiet(n: Teller, e: Any) -> None:
 def _field_made(n: Teller, e: FieldMade) -> Optional[str]:
     if e.field is None:
         return None
+    if n.ja:
+        text = f"  場: {_field_name(n, e.field)} x{e.multiplier}"
+        text += " (前の局に縛られて、二代しばり)" if e.bound else ""
+        return text + (f"; 次の局は {_field_name(n, e.binds_next)} に縛られる (二代しばり)" if e.binds_next else "")
     text = f"  field: {_field_name(n, e.field)} x{e.multiplier}"
     if e.bound:
         text += " (bound by the last round, 二代しばり)"
@@ -62,6 +73,8 @@ def _field_made(n: Teller, e: FieldMade) -> Optional[str]:
 
 
 def _field_carried(n: Teller, e: FieldCarried) -> str:
+    if n.ja:
+        return f"  {n.deck.format(e.cards)} で {_field_name(n, e.field)} を次の局へ持ち越し"
     return f"  {n.deck.format(e.cards)} carry {_field_name(n, e.field)} to the next round (持ち越し)"
 
 
@@ -70,14 +83,24 @@ def _roles_shown(n: Teller, e: RolesShown) -> str:
         table = n.rules.kind_rules.capture_roles
         roles = ", ".join(n.role_name(r, table) for r in e.roles)
         goes_on = n.rules.kind_rules.after_capture_role == "play_on"
+        if n.ja:
+            then = "下げて続ける" if goes_on else "局はここで終わり"
+            return f"  {n.who(e.seat)}: 出来役 {roles} ({e.value} 貫): {then}"
         return (f"  {n.does(e.seat, 'makes')} 出来役 {roles} ({e.value} kan): "
                 f"{'play goes on (下げ)' if goes_on else 'the round stops'}")
     roles = ", ".join(n.role_name(r) for r in e.roles)
+    if n.ja:
+        return f"  {n.who(e.seat)}: 手役 {roles} を見せる ({e.value} 貫): {n.deck.format(e.cards)}"
     return f"  {n.does(e.seat, 'shows')} 手役 {roles} ({e.value} kan): {n.deck.format(e.cards)}"
 
 
 def _captured(n: Teller, e: Captured) -> str:
     verb = "turns" if e.turned else "plays"
+    if n.ja:
+        how = "めくる" if e.turned else "出す"
+        if not e.taken:
+            return f"  {n.who(e.seat)}: {card(n, e.card)} を{how}、場に置く"
+        return f"  {n.who(e.seat)}: {card(n, e.card)} を{how}、{'、'.join(card(n, c) for c in e.taken)} を取る"
     if not e.taken:
         return f"  {n.does(e.seat, verb)} {card(n, e.card)}: to the field"
     taken = ", ".join(card(n, c) for c in e.taken)
@@ -88,6 +111,11 @@ def _round_scored(n: Teller, e: RoundScored) -> str:
     par = n.rules.kind_rules.par
     seats = sorted(n.goer_order.get(e.round) or range(len(n.names)))   # the goers, if declared
     points = ", ".join(f"{n.names[s]} {e.points[s]} ({e.points[s] - par:+d})" for s in seats)
+    if n.ja:
+        text = f"  札の点 ({par} 点に対して): {points}"
+        for role, seat, value in e.specials:
+            text += f"\n  {n.who(seat)}: {SPECIAL_JA.get(role, role)} ({value} 貫)"
+        return text + ("\n  吹き消し: この局の手役は無効" if e.fukikeshi else "")
     text = f"  card points (札の点) against {par}: {points}"
     for role, seat, value in e.specials:
         text += f"\n  {n.does(seat, 'makes')} {SPECIAL_NAMES.get(role, role)} ({value} kan)"
@@ -103,6 +131,7 @@ class MatchingPlugin:
     record = record_matching
     starter = "dealer (親)"
     next_starter = "dealer (親)"
+    starter_ja = "親"
     narrate_events: Mapping[type, EventTeller] = {FieldMade: _field_made, FieldCarried: _field_carried,
                                                   RolesShown: _roles_shown, Captured: _captured,
                       RoundScored: _round_scored}

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ....ruleset.model import Phase
+from ....cli.role_names import RoleNames
 from ....cli.score_input import Bad, RoundQuestions
 
 
@@ -14,8 +15,7 @@ def ask_result(q: RoundQuestions) -> None:
     how = q.a.choose(q.t("end"), [(q.t("points"), "points"), (q.t("capture"), "capture")], "end?")
     if how == "capture":
         seat = q.a.choose(q.t("who_made"), [(q.who(s), s) for s in order], "who_made?")
-        roles = [x.id for x in q.rules.kind_rules.capture_roles.roles]
-        role = q.a.choose(q.t("which_role"), [(x, x) for x in roles], "which_role?")
+        role = which_capture_role(q)
         q.rnd["capture_role"] = {"player": q.names[seat], "role": role}
         return
     deck = q.rules.kind_rules.deck
@@ -31,6 +31,19 @@ def ask_result(q: RoundQuestions) -> None:
         q.a.echo(q.t("took", who=q.who(order[-1]), n=points[last]))
     q.rnd["points"] = points
     extras(q, [q.names[s] for s in order])
+
+
+def which_capture_role(q: RoundQuestions) -> str:
+    """The capture role made: its number in the list, or its id, English or Japanese name."""
+    names = RoleNames.of([q.rules.kind_rules.capture_roles])
+    ids = list(names.names)
+    menu = "  ".join(f"{i}) {names.label(rid, q.a.lang)}" for i, rid in enumerate(ids, 1))
+
+    def parse(answer: str) -> str:
+        if answer.isdecimal() and len(answer) < 4 and 1 <= int(answer) <= len(ids):
+            return ids[int(answer) - 1]
+        return q.find_roles(names, answer, many=False)[0]
+    return q.a.ask(f"{q.t('which_role')}  {menu}: ", parse, "which_role?")
 
 
 def extras(q: RoundQuestions, playing: list[str]) -> None:

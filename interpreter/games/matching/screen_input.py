@@ -13,7 +13,7 @@ from typing import Iterable, NoReturn, cast
 from ...engine.actions import ActionBase, Play
 from .play import Capture
 from ...engine.view import View
-from ....ruleset.errors import CardError
+from ....ruleset.errors import CardError, shown
 from .deck import HanafudaDeck
 from ....ruleset.model import Ruleset
 from ....cli.answers import BadAnswer
@@ -32,11 +32,12 @@ def parse(answer: str, v: View, rules: Ruleset) -> ActionBase:
     """The legal action named by one or two card names (a bad answer raises :class:`BadAnswer`)."""
     words = [w for w in _SPLIT.split(answer.strip()) if w]
     if len(words) > 2:
-        raise BadAnswer("Name one card, or a card and the field card it takes (like '3b 3r').")
+        raise BadAnswer("Name one card, or a card and the field card it takes (like '3b 3r').",
+                        "札を一枚、または札と取る場札を答えてください (例 '3b 3r')。")
     try:
         named = [rules.deck.parse(w) for w in words]
     except CardError as e:
-        raise BadAnswer(e.message) from None
+        raise BadAnswer(e.message, f"{shown(answer.strip())} は花札ではありません。") from None
     if v.turned is not None:
         return _turned(named, v.turned, v, rules)
     if len(named) == 1:
@@ -59,13 +60,19 @@ def _turned(named: list[int], turned: int, v: View, rules: Ruleset) -> Capture:
     target = named[-1]
     if len(named) == 2 and named[0] != turned:
         raise BadAnswer(f"You turned {name(turned)}: say which field card it takes, "
-                  f"{_names(targets, rules)} ('{name(turned)} {name(targets[0])}').")
+                        f"{_names(targets, rules)} ('{name(turned)} {name(targets[0])}').",
+                        f"めくった {name(turned)} で取る場札を答えてください: {_names(targets, rules, '・')} "
+                        f"('{name(turned)} {name(targets[0])}')。")
     if Capture(turned, target) in v.legal:
         return Capture(turned, target)
     if len(named) == 1 and target == turned:
         raise BadAnswer(f"{name(turned)} takes {_names(targets, rules)}: answer with the number or "
-                  f"'{name(turned)} {name(targets[0])}'.")
-    raise BadAnswer(f"The turned {name(turned)} takes {_names(targets, rules)}, not {name(target)} (H15).")
+                        f"'{name(turned)} {name(targets[0])}'.",
+                        f"{name(turned)} は {_names(targets, rules, '・')} を取れます: 番号か "
+                        f"'{name(turned)} {name(targets[0])}' で答えてください。")
+    raise BadAnswer(f"The turned {name(turned)} takes {_names(targets, rules)}, not {name(target)} (H15).",
+                    f"めくった {name(turned)} が取るのは {_names(targets, rules, '・')} で、{name(target)} "
+                    "ではありません (H15)。")
 
 
 def _one(card: int, v: View, rules: Ruleset) -> Play:
@@ -77,8 +84,10 @@ def _one(card: int, v: View, rules: Ruleset) -> Play:
     targets = _targets(card, v)
     if targets:
         raise BadAnswer(f"{name(card)} takes {_names(targets, rules)}: answer with the number or "
-                  f"'{name(card)} {name(targets[0])}'.")
-    raise BadAnswer(f"{name(card)} cannot be played now.")
+                        f"'{name(card)} {name(targets[0])}'.",
+                        f"{name(card)} は {_names(targets, rules, '・')} を取れます: 番号か "
+                        f"'{name(card)} {name(targets[0])}' で答えてください。")
+    raise BadAnswer(f"{name(card)} cannot be played now.", f"{name(card)} は今は出せません。")
 
 
 def _two(card: int, target: int, v: View, rules: Ruleset) -> Capture:
@@ -88,19 +97,27 @@ def _two(card: int, target: int, v: View, rules: Ruleset) -> Capture:
     if card not in v.hand:
         return _not_held(card, v, rules)
     if target not in v.table_cards:
-        raise BadAnswer(f"{name(target)} is not on the field; the field holds {_names(v.table_cards, rules, ' ')}.")
+        raise BadAnswer(f"{name(target)} is not on the field; the field holds {_names(v.table_cards, rules, ' ')}.",
+                        f"{name(target)} は場にありません。場札は {_names(v.table_cards, rules, ' ')}。")
     targets = _targets(card, v)
     if targets:
-        raise BadAnswer(f"{name(card)} takes {_names(targets, rules)}, not {name(target)} (H14).")
+        raise BadAnswer(f"{name(card)} takes {_names(targets, rules)}, not {name(target)} (H14).",
+                        f"{name(card)} が取るのは {_names(targets, rules, '・')} で、"
+                        f"{name(target)} ではありません (H14)。")
     month = cast(HanafudaDeck, rules.deck).month          # the matching play kind deals hanafuda
     same = [f for f in v.table_cards if month(f) == month(card)]
     if not same:
-        raise BadAnswer(f"{name(card)} matches no field card, so it goes to the field: answer '{name(card)}' (H14).")
+        raise BadAnswer(f"{name(card)} matches no field card, so it goes to the field: answer '{name(card)}' (H14).",
+                        f"{name(card)} と同じ月の場札はないので、場に置きます: '{name(card)}' と答えてください (H14)。")
     if month(target) != month(card):
-        raise BadAnswer(f"{name(card)} can only take a card of its month: {_names(same, rules, ' ')} (H14).")
+        raise BadAnswer(f"{name(card)} can only take a card of its month: {_names(same, rules, ' ')} (H14).",
+                        f"{name(card)} が取れるのは同じ月の札だけです: {_names(same, rules, ' ')} (H14)。")
     raise BadAnswer(f"{name(card)} takes {_names(same, rules, ' and ')} together, with no choice: "
-              f"answer '{name(card)}' (H14).")
+                    f"answer '{name(card)}' (H14).",
+                    f"{name(card)} は {_names(same, rules, '・')} をまとめて取ります: "
+                    f"'{name(card)}' と答えてください (H14)。")
 
 
 def _not_held(card: int, v: View, rules: Ruleset) -> NoReturn:
-    raise BadAnswer(f"You do not hold {rules.deck.name(card)}; your hand is {_names(sorted(v.hand), rules, ' ')}.")
+    raise BadAnswer(f"You do not hold {rules.deck.name(card)}; your hand is {_names(sorted(v.hand), rules, ' ')}.",
+                    f"{rules.deck.name(card)} は手札にありません。手札は {_names(sorted(v.hand), rules, ' ')}。")

@@ -17,7 +17,8 @@ def explain(v: View, rules: Ruleset, lang: str = "en") -> list[str]:
     mult = v.multiplier
     fee = rules.declaration.drop_fee.fee(len(v.dropped))
     roles = rules.evaluator.evaluate(v.hand, v.trump, v.indicator) if v.hand else None
-    role_text = ", ".join(f"{h.id} ({h.go})" for h in roles.roles) if roles and roles.roles else "-"
+    ja_names = {r.id: r.name.ja for r in rules.roles.roles} if lang == "ja" else {}
+    role_text = ", ".join(f"{ja_names.get(h.id, h.id)} ({h.go})" for h in roles.roles) if roles and roles.roles else "-"
     led: Optional[str] = rules.deck.suits[rules.deck.suit(v.trick[0])] if v.trick else None
     values = dict(
         mult=mult, fee=fee, cost=fee * mult, max=rules.declaration.max_goers, roles=role_text,
@@ -39,7 +40,10 @@ def ruled_words(rules: Ruleset, lang: str = "en") -> dict[str, str]:
     ja = lang == "ja"
     per_card = rules.forced_out.per_card
     if ja:
-        forced = "、".join(f"{cls} 1枚につき{n}点" for cls, n in per_card.items()) or "札による支払いなし"
+        from ....cli.sheet import CLASS_JA
+
+        forced = "、".join(f"{CLASS_JA.get(cls, cls)} 1枚につき{n}点" for cls, n in per_card.items())
+        forced = forced or "札による支払いなし"
         odd = "先の人" if rules.two_goers.odd_chip == "earlier_goer" else "後の人"
     else:
         forced = " and ".join(f"{n} per {cls}" for cls, n in per_card.items()) or "nothing per card"

@@ -26,6 +26,10 @@ from .told import TOLD
 
 
 def _roles_shown(n: Teller, e: RolesShown) -> str:
+    if n.ja:
+        roles = "、".join(n.role_name(r) for r in e.roles) or "役なし"
+        aces = f"、数える札 {e.aces} 枚" if e.aces else ""
+        return f"  {n.who(e.seat)}: {roles} を見せる (値 {e.value}{aces})"
     roles = ", ".join(n.role_name(r) for r in e.roles) or "no role"
     aces = f", {e.aces} counted card(s)" if e.aces else ""
     return f"  {n.does(e.seat, 'shows')} {roles} (value {e.value}{aces})"
@@ -40,6 +44,8 @@ def _trick_taken(n: Teller, e: TrickTaken) -> str:
     start = order.index(e.leader) if e.leader in order else 0
     seats = [order[(start + i) % len(order)] for i in range(len(e.cards))] if order else []
     played = ", ".join(f"{n.who(s)} {n.deck.name(c)}" for s, c in zip(seats, e.cards))
+    if n.ja:
+        return f"  第{e.index + 1}トリック: {played or n.deck.format(e.cards)} -> {n.who(e.winner)}"
     return f"  trick {e.index + 1}: {played or n.deck.format(e.cards)} -> {n.who(e.winner)}"
 
 
@@ -48,12 +54,17 @@ def _deal(n: Teller, e: Applied) -> str:
     deck = n.deck
     field = n.rules.field_for(a.indicator)
     hands = "; ".join(f"{n.names[s]} {deck.format(sorted(h, key=deck.sort_key))}" for s, h in enumerate(a.hands))
+    if n.ja:
+        return (f"  配札: {hands}\n  めくり札 {deck.name(a.indicator)}: 切り札 "
+                f"{deck.suits[deck.suit(a.indicator)]}、{field.name.ja} x{field.multiplier}")
     return (f"  deal: {hands}\n  indicator {deck.name(a.indicator)}: trump "
             f"{deck.suits[deck.suit(a.indicator)]}, {field.name.ja} {field.name.en} x{field.multiplier}")
 
 
 def _mizuten(n: Teller, e: Applied) -> Optional[str]:
     call: bool = getattr(e.action, "call")
+    if n.ja:
+        return f"  {n.who(e.seat)}: ミズテンを宣言" if call else None
     return f"  {n.does(e.seat, 'declares')} ミズテン mizuten" if call else None
 
 
@@ -68,6 +79,7 @@ class TrickPlugin:
     record = record_tricks
     starter = "start player"
     next_starter = "start"
+    starter_ja = "スタP"
     narrate_events: Mapping[type, EventTeller] = {RolesShown: _roles_shown, FieldMade: _field_made,
                                                   TrickTaken: _trick_taken}
     narrate_actions: Mapping[type, EventTeller] = {Deal: _deal, CallMizuten: _mizuten, Play: _play}

@@ -10,7 +10,7 @@ from ....cli.safeout import style
 
 from ...engine.actions import ActionBase, Deal, Play
 from ...engine.view import View
-from ....ruleset.errors import CardError
+from ....ruleset.errors import CardError, shown
 from ....ruleset.model import Phase, Ruleset
 from ....cli.answers import BadAnswer
 from ....cli.score_input import RoundQuestions
@@ -101,15 +101,18 @@ class TrickScreen:
         try:
             card = deck.parse(answer)
         except CardError as e:
-            raise BadAnswer(e.message) from None
+            raise BadAnswer(e.message, f"{shown(answer)} は札ではありません。") from None
         if Play(card) in v.legal:
             return Play(card)
         if card not in v.hand:
-            raise BadAnswer(f"You do not hold {deck.name(card)}; your hand is {deck.format(v.hand)}.")
+            raise BadAnswer(f"You do not hold {deck.name(card)}; your hand is {deck.format(v.hand)}.",
+                            f"{deck.name(card)} は手札にありません。手札は {deck.format(v.hand)}。")
         led = deck.suit(v.trick[0])
         follow = [c for c in v.hand if deck.suit(c) == led]
         raise BadAnswer(f"You must follow suit: {deck.suits[led]} was led and you hold "
-                        f"{deck.format(follow)} (T19).")
+                        f"{deck.format(follow)} (T19).",
+                        f"台札のスートに従ってください: {deck.suits[led]} が出ていて、手札に {deck.format(follow)} "
+                        "があります (T19)。")
 
     def explain(self, v: View, rules: Ruleset, lang: str) -> list[str]:
         return explain(v, rules, lang)

@@ -83,13 +83,21 @@ def _told_deal(n: Any, e: Applied) -> Optional[str]:
         suit = n.deck.suits[n.deck.suit(a.indicator)]
         try:
             f = n.rules.field_for(a.indicator)
-            field = f", {f.name.ja} {f.name.en} x{f.multiplier}"
+            field = f", {f.name.ja} {f.name.en} x{f.multiplier}" if not n.ja else f"、{f.name.ja} x{f.multiplier}"
         except KeyError:
             field = ""
-        parts.append(f"indicator {n.deck.name(a.indicator)}: trump {suit}{field}")
+        if n.ja:
+            parts.append(f"めくり札 {n.deck.name(a.indicator)}: 切り札 {suit}{field}")
+        else:
+            parts.append(f"indicator {n.deck.name(a.indicator)}: trump {suit}{field}")
     elif a.field is not None:
-        parts.append(f"field {a.field} (told)")
+        parts.append(f"場 {_field_ja(n, a.field)} (申告)" if n.ja else f"field {a.field} (told)")
     return told_hands(n, a, parts)
+
+
+def _field_ja(n: Any, field_id: str) -> str:
+    """A field's Japanese name by its id (the id when the rules have no such field)."""
+    return next((f.name.ja for f in n.rules.fields if f.id == field_id), field_id)
 
 
 def _quiet(n: Any, e: Any) -> None:
