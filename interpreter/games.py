@@ -22,6 +22,7 @@ from .bots import Bot, make_bot
 from .events import Applied, FieldMade, RolesShown, RoundEnded, Transfer
 from .game import GameState
 from .phases.base import PhaseRule
+from ..ruleset.tablenumbers import at_table
 from .round_phases import build_phases
 
 __all__ = ["GameResult", "Job", "RulesetRef", "RulesetSpec", "Task", "game_seed", "open_rules", "play_one",
@@ -200,7 +201,7 @@ def play_task(job: Job, task: Task) -> list[GameResult]:
     phases of a round (which keep no game state)."""
     which, indices = task
     assert job.rulesets is not None, "a job is loaded before its tasks are played"
-    rules = job.rulesets[which]
+    rules = at_table(job.rulesets[which], job.players)     # its numbers of the table filled in
     phases = build_phases(rules)
     return [play_one(rules, job.players, job.bots, job.seed, i, job.record_dir, job.record_ref, phases)
             for i in indices]
