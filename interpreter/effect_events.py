@@ -5,7 +5,7 @@ ordinary :class:`~.events.Transfer` events of kind ``effect``."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Any, Callable, Mapping, Optional
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,3 +56,34 @@ class GameEndCalled:
 
 
 EFFECT_EVENTS = (EffectFired, CounterChanged, DecisionForced, Multiplied, GameEndCalled)
+
+
+_WHEN_WORDS = {"after_declarations": "after the declarations", "after_play": "after the play",
+               "round_end": "at the end of the round", "game_end": "at the end of the game"}
+
+
+def _fired(n: Any, e: EffectFired) -> str:
+    return f"  house rule: {e.name} ({_WHEN_WORDS.get(e.when, e.when)})"
+
+
+def _counter(n: Any, e: CounterChanged) -> str:
+    whose = "the table's" if e.seat is None else f"{n.who(e.seat)}'s"
+    return f"  {whose} {e.name} is now {e.value}"
+
+
+def _forced(n: Any, e: DecisionForced) -> str:
+    return f"  {n.who(e.seat)} must {'go' if e.go else 'drop'} next round ({e.name})"
+
+
+def _multiplied(n: Any, e: Multiplied) -> str:
+    return f"  x{e.by} on {', '.join(e.kinds)} for the rest of the round ({e.name})"
+
+
+def _ends(n: Any, e: GameEndCalled) -> str:
+    return f"  the game ends after this round ({e.name})"
+
+
+# how each event reads in play (the narrator's teller of each type; ``n`` is the narrator)
+EFFECT_TELLERS: Mapping[type, Callable[[Any, Any], Optional[str]]] = {
+    EffectFired: _fired, CounterChanged: _counter, DecisionForced: _forced, Multiplied: _multiplied,
+    GameEndCalled: _ends}

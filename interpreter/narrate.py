@@ -13,6 +13,7 @@ from ..ruleset.model import Phase, Ruleset
 from ..ruleset.roletable import RoleTable
 from ..ruleset.model import TransferKind
 from .actions import POT, Declare, Split
+from .effect_events import EFFECT_TELLERS
 from .events import Applied, ForcedOut, GameEnded, RoundEnded, RoundStarted, Seat, Transfer
 from .plugins import plugin_for
 
@@ -26,6 +27,7 @@ KIND_NAMES = {
     TransferKind.CAPTURE_ROLES: "出来役 capture role",
     TransferKind.SPECIAL_ROLES: "特別役 special role",
     TransferKind.CARD_POINTS: "札の点 card points",
+    TransferKind.EFFECT: "house rule",
 }
 
 class Narrator:
@@ -37,7 +39,8 @@ class Narrator:
         self.goer_order: dict[int, list[int]] = {}      # goers in declaration order, per round
         common: dict[type, Callable[[Any], Optional[str]]] = {
             RoundStarted: self._round_started, Applied: self._applied, Transfer: self._transfer,
-            ForcedOut: self._forced_out, RoundEnded: self._round_ended, GameEnded: self._game_ended}
+            ForcedOut: self._forced_out, RoundEnded: self._round_ended, GameEnded: self._game_ended,
+            **{cls: self._told_by(f) for cls, f in EFFECT_TELLERS.items()}}
         self._tellers = {**common, **{cls: self._told_by(f) for cls, f in self.kind.narrate_events.items()}}
 
     def _told_by(self, f: Callable[[Any, Any], Optional[str]]) -> Callable[[Any], Optional[str]]:

@@ -28,7 +28,8 @@ from .errors import RuleFileError
 from .expressions import BOOL, INT, SEAT, TABLE, DictFacts, Expression, Fact, Vocabulary, compile_expression
 
 __all__ = ["WHENS", "AFTER_DECLARATIONS", "AFTER_PLAY", "ROUND_END", "GAME_END", "ACTIONS", "GROUPS",
-           "Counter", "EffectErrors", "SeatSet", "Pay", "Multiply", "SetCounter", "Force", "EndGame", "Effect", "Action",
+           "Counter", "EffectErrors", "SeatSet", "Pay", "Multiply", "SetCounter", "Force", "EndGame", "Effect",
+           "Action",
            "vocabulary", "base_facts", "build_effects", "build_counters", "table_vocabulary", "DOC"]
 
 AFTER_DECLARATIONS, AFTER_PLAY, ROUND_END, GAME_END = "after_declarations", "after_play", "round_end", "game_end"
@@ -287,7 +288,8 @@ class _Builder:
             if payers.pot and receivers.pot:
                 raise self.error("a payment from the pot to the pot moves nothing.", *at, "to")
             amount = self.expr(body["amount"], (*at, "amount"), INT, per_seat=not payers.pot or not receivers.pot)
-            return Pay(payers, receivers, amount, str(body.get("reason") or name), bool(body.get("field", False)))
+            reason = f"{name}: {body['reason']}" if body.get("reason") else name      # the effect's name first
+            return Pay(payers, receivers, amount, reason, bool(body.get("field", False)))
         if key == "multiply":
             kinds = tuple(body.get("applies_to") or ("tricks", "roles", "forced_out", "mizuten", "effect"))
             return Multiply(self.expr(body["by"], (*at, "by"), INT, per_seat=False), kinds)

@@ -30,10 +30,10 @@ def _roles(t: Table, seat: int) -> tuple[int, int]:
     """(value, count) of the hand roles ``seat`` showed this round."""
     value = count = 0
     for e in reversed(t.events):
-        if isinstance(e, RolesShown) and e.round == index and e.seat == seat and not e.captured:
+        if isinstance(e, RolesShown) and e.seat == seat and not e.captured:
             value += e.value
             count += len(e.roles)
-        elif isinstance(e, RoundStarted):
+        elif isinstance(e, RoundStarted) and e.round == t.round.index:
             break
     return value, count
 
@@ -217,14 +217,16 @@ def _count(t: Table, facts: TableFacts, action: SetCounter) -> None:
     values = t.counters[counter.name]
     if action.seats is None:                    # the table's counter
         value = int(action.value.evaluate(facts))
-        values[0] = values[0] + value if action.add else value
-        t.emit(CounterChanged(t.round.index, counter.name, None, values[0]))
+        old, values[0] = values[0], values[0] + value if action.add else value
+        if values[0] != old:
+            t.emit(CounterChanged(t.round.index, counter.name, None, values[0]))
         return
     seats = _members(t, facts, action.seats)
     new = [(s, int(action.value.evaluate(facts, s))) for s in seats]     # every value read before any is set
     for seat, value in new:
-        values[seat] = values[seat] + value if action.add else value
-        t.emit(CounterChanged(t.round.index, counter.name, seat, values[seat]))
+        old, values[seat] = values[seat], values[seat] + value if action.add else value
+        if values[seat] != old:                 # an unchanged counter is not told
+            t.emit(CounterChanged(t.round.index, counter.name, seat, values[seat]))
 
 
 def _pay(t: Table, facts: TableFacts, pay: Pay) -> None:
