@@ -29,12 +29,13 @@ class CounterChanged:
 
 @dataclass(frozen=True, slots=True)
 class DecisionForced:
-    """``seat`` must go (``go``) or drop in the round after ``round``, by the effect ``name``."""
+    """``seat`` must go (``go``) or drop in round ``applies`` (this one or the next), by the effect ``name``."""
 
     round: int
     seat: int
     go: bool
     name: str
+    applies: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +59,8 @@ class GameEndCalled:
 EFFECT_EVENTS = (EffectFired, CounterChanged, DecisionForced, Multiplied, GameEndCalled)
 
 
-_WHEN_WORDS = {"after_declarations": "after the declarations", "after_play": "after the play",
+_WHEN_WORDS = {"round_start": "at the start of the round",
+               "after_declarations": "after the declarations", "after_play": "after the play",
                "round_end": "at the end of the round", "game_end": "at the end of the game"}
 
 
@@ -72,7 +74,8 @@ def _counter(n: Any, e: CounterChanged) -> str:
 
 
 def _forced(n: Any, e: DecisionForced) -> str:
-    return f"  {n.who(e.seat)} must {'go' if e.go else 'drop'} next round ({e.name})"
+    which = "this round" if e.applies == e.round else "next round"
+    return f"  {n.who(e.seat)} must {'go' if e.go else 'drop'} {which} ({e.name})"
 
 
 def _multiplied(n: Any, e: Multiplied) -> str:

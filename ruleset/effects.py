@@ -27,13 +27,16 @@ from typing import Any, Mapping, Optional, Sequence, Union
 from .errors import RuleFileError
 from .expressions import BOOL, INT, SEAT, TABLE, DictFacts, Expression, Fact, Vocabulary, compile_expression
 
-__all__ = ["WHENS", "AFTER_DECLARATIONS", "AFTER_PLAY", "ROUND_END", "GAME_END", "ACTIONS", "GROUPS",
+__all__ = ["WHENS", "ROUND_START", "AFTER_DECLARATIONS", "AFTER_PLAY", "ROUND_END", "GAME_END", "ACTIONS", "GROUPS",
            "Counter", "EffectErrors", "SeatSet", "Pay", "Multiply", "SetCounter", "Force", "EndGame", "Effect",
            "Action",
            "vocabulary", "base_facts", "build_effects", "build_counters", "table_vocabulary", "DOC"]
 
-AFTER_DECLARATIONS, AFTER_PLAY, ROUND_END, GAME_END = "after_declarations", "after_play", "round_end", "game_end"
+ROUND_START, AFTER_DECLARATIONS, AFTER_PLAY, ROUND_END, GAME_END = (
+    "round_start", "after_declarations", "after_play", "round_end", "game_end")
 WHENS: dict[str, str] = {
+    ROUND_START: "at the start of every round, before its first phase (before the mizuten call and the deal): "
+                 "the start player is known, no card is dealt",
     AFTER_DECLARATIONS: "after every seat has gone or dropped (and the forced-out seats are known), before "
                         "any payment of the round: forced-out payments, the lone goer's pot, roles, play",
     AFTER_PLAY: "after the last card is played (in a round that is played), before the play is settled "
@@ -56,6 +59,7 @@ SEAT_FACTS: dict[str, tuple[str, str]] = {
     "roles": (INT, "the value of the hand roles the seat showed this round (0 when it showed none)"),
     "role_count": (INT, "how many hand roles the seat showed this round"),
     "took_pot": (BOOL, "the seat took the pot (or a share of it) this round"),
+    "pot_share": (INT, "the chips the seat took from the pot this round"),
     "chips": (INT, "the seat's chips now"),
     "gain": (INT, "the seat's change of chips in this round so far (negative: it lost)"),
     "seat": (INT, "the seat's number, 0 for the first seat"),
@@ -65,6 +69,7 @@ SEAT_FACTS: dict[str, tuple[str, str]] = {
 TABLE_FACTS: dict[str, tuple[str, str]] = {
     "table.players": (INT, "the number of players at the table"),
     "table.start_chips": (INT, "the chips each seat began the game with"),
+    "table.hand_size": (INT, "the cards dealt to each hand (7 in the trick game: the most tricks a seat can take)"),
     "round.number": (INT, "the round's number, 1 for the first round"),
     "round.last": (BOOL, "this is the last round of the game (by its length; an effect may still end it early)"),
     "round.pot": (INT, "the pot now"),
@@ -88,7 +93,7 @@ def _domain(name: str, rules: Any) -> Optional[Sequence[int]]:
     rounds = max(rules.rounds.standard, rules.rounds.short)
     multipliers = sorted({1, *(f.multiplier for f in rules.fields)})
     known: dict[str, Sequence[int]] = {
-        "table.players": players, "table.start_chips": (rules.chips.start,),
+        "table.players": players, "table.start_chips": (rules.chips.start,), "table.hand_size": (rules.hand_size,),
         "round.number": range(1, rounds + 1), "round.goers": range(0, goers + 1),
         "round.droppers": range(0, rules.players.max + 1), "round.forced_out": range(0, rules.players.max + 1),
         "round.multiplier": multipliers, "game.rounds": range(1, rounds + 1), "game.rounds_left": range(0, rounds),
@@ -137,8 +142,7 @@ def table_vocabulary() -> Vocabulary:
 # ---------------------------------------------------------------- the actions
 GROUPS: dict[str, str] = {
     "seat": "every seat", "goer": "every seat that went", "dropper": "every seat that dropped of its own will",
-    "forced_out": "every seat forced out", "other": "every seat but the one an effect is about (in 'pay': "
-                                                    "every seat but the payer or the receiver)",
+    "forced_out": "every seat forced out",
 }
 _SET = re.compile(r"^\s*(?:each\s+(?P<group>[a-z_]+)(?:\s+where\s+(?P<where>.+))?|(?P<one>pot|start player|"
                   r"dealer))\s*$", re.S)
@@ -186,10 +190,11 @@ class SetCounter:
 
 @dataclass(frozen=True)
 class Force:
-    """Each seat of ``seats`` must go (or must drop) in the next round."""
+    """Each seat of ``seats`` must go (or must drop) in the next round (``this``: in this one)."""
 
     seats: SeatSet
     go: bool
+    this: bool = False
 
 
 @dataclass(frozen=True)
@@ -309,8 +314,8 @@ class _Builder:
             value = self.expr(body[ops[0]], (*at, ops[0]), INT, per_seat=per_seat)
             return SetCounter(counter, value, ops[0] == "add", seats)
         if key == "force":
-            go = body["decision"] == "go"
-            return Force(self.seats(body["seats"], (*at, "seats"), False), go)
+            go, this = body["decision"] == "go", body.get("round", "next") == "this"
+            return Force(self.seats(body["seats"], (*at, "seats"), False), go, this)
         raise self.error(f"there is no action '{key}'; the actions are {', '.join(ACTIONS)}.", *path)
 
     def effect(self, i: int, data: Mapping[str, Any]) -> Effect:
@@ -328,6 +333,9 @@ class _Builder:
             if isinstance(action, Force) and when == GAME_END:
                 raise self.error("a decision forced at the end of the game is never made: there is no next round.",
                                  "effects", i, "do", j)
+            if isinstance(action, Force) and action.this and when != ROUND_START:
+                raise self.error(f"at '{when}' this round's decisions are made; force them at 'round_start', or "
+                                 "for the next round (round: next).", "effects", i, "do", j, "force", "round")
             if isinstance(action, Multiply) and when in (ROUND_END, GAME_END):
                 raise self.error(f"a multiplier at '{when}' multiplies nothing: every transfer of the round is "
                                  "made; use it 'after_declarations' or 'after_play'.", "effects", i, "do", j)

@@ -45,7 +45,8 @@ def _candidates(data: Mapping[str, Any]) -> list[tuple[Path, Any]]:
     table = data.get("role_table")
     if isinstance(table, dict):
         for group in ("roles", "combos"):
-            for i, role in enumerate(table.get(group) or ()):
+            items = table.get(group) or ()
+            for i, role in (items.items() if isinstance(items, dict) else enumerate(items)):
                 if isinstance(role, dict):
                     out += [(("role_table", group, i, k), role[k]) for k in ("go", "forced") if k in role]
     return out

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Optional
 
-from ...ruleset.effects import (AFTER_DECLARATIONS, AFTER_PLAY, GAME_END, ROUND_END, Effect, EndGame, Force,
-                                Multiply, Pay, SeatSet, SetCounter)
+from ...ruleset.effects import (AFTER_DECLARATIONS, AFTER_PLAY, GAME_END, ROUND_END, ROUND_START, Effect, EndGame,
+                                Force, Multiply, Pay, SeatSet, SetCounter)
 from ...ruleset.model import Phase, Ruleset, TransferKind
 from ..actions import POT
 from ..effect_events import CounterChanged, DecisionForced, EffectFired, GameEndCalled, Multiplied
@@ -38,14 +38,14 @@ def _roles(t: Table, seat: int) -> tuple[int, int]:
     return value, count
 
 
-def _took_pot(t: Table, seat: int) -> bool:
-    index = t.round.index
+def _pot_share(t: Table, seat: int) -> int:
+    index, taken = t.round.index, 0
     for e in reversed(t.events):
         if isinstance(e, Transfer) and e.source == POT and e.target == seat:
-            return True
-        if isinstance(e, RoundStarted) and e.round == index:
+            taken += e.amount
+        elif isinstance(e, RoundStarted) and e.round == index:
             break
-    return False
+    return taken
 
 
 def _pot_taken(t: Table) -> int:
@@ -69,7 +69,8 @@ _SEAT: dict[str, SeatReader] = {
     "card_points": lambda t, s, e: e.card_points(t).get(s, 0),
     "roles": lambda t, s, e: _roles(t, s)[0],
     "role_count": lambda t, s, e: _roles(t, s)[1],
-    "took_pot": lambda t, s, e: _took_pot(t, s),
+    "took_pot": lambda t, s, e: _pot_share(t, s) > 0,
+    "pot_share": lambda t, s, e: _pot_share(t, s),
     "chips": lambda t, s, e: t.chips[s],
     "gain": lambda t, s, e: t.chips[s] - t.round.chips_before[s],
     "seat": lambda t, s, e: s,
@@ -79,6 +80,7 @@ TableReader = Callable[[Table], int]
 _TABLE: dict[str, TableReader] = {
     "table.players": lambda t: t.players,
     "table.start_chips": lambda t: t.ruleset.chips.start,
+    "table.hand_size": lambda t: t.ruleset.hand_size,
     "round.number": lambda t: t.round.index + 1,
     "round.last": lambda t: t.counted + 1 >= t.rounds,
     "round.pot": lambda t: t.pot,
@@ -197,8 +199,9 @@ def run_effects(t: Table, effects: Iterable[Effect], facts: TableFacts, when: st
                 _count(t, facts, action)
             elif isinstance(action, Force):
                 for seat in _members(t, facts, action.seats):
-                    t.forced.setdefault(r.index + 1, {})[seat] = action.go
-                    t.emit(DecisionForced(r.index, seat, action.go, effect.name))
+                    applies = r.index + (0 if action.this else 1)
+                    t.forced.setdefault(applies, {})[seat] = action.go
+                    t.emit(DecisionForced(r.index, seat, action.go, effect.name, applies))
             elif isinstance(action, Multiply):
                 by = int(action.by.evaluate(facts))
                 scale = r.scale if r.scale is not None else {}
@@ -265,7 +268,7 @@ def effect_phases(ruleset: Ruleset, phases: tuple[PhaseRule, ...]) -> tuple[Phas
     whens = {e.when for e in ruleset.effects}
     if not whens - {GAME_END}:
         return phases
-    out: list[PhaseRule] = []
+    out: list[PhaseRule] = [EffectPhase(ruleset, ROUND_START)] if ROUND_START in whens else []
     for phase in phases:
         out.append(phase)
         if phase.phase is Phase.DECLARATIONS and AFTER_DECLARATIONS in whens:
