@@ -333,6 +333,9 @@ class _Builder:
             if isinstance(action, Force) and when == GAME_END:
                 raise self.error("a decision forced at the end of the game is never made: there is no next round.",
                                  "effects", i, "do", j)
+            if isinstance(action, Force) and "declarations" not in {p.value for p in self.rules.round}:
+                raise self.error("nobody declares in this game (its round has no 'declarations' phase), so no "
+                                 "decision can be forced.", "effects", i, "do", j)
             if isinstance(action, Force) and action.this and when != ROUND_START:
                 raise self.error(f"at '{when}' this round's decisions are made; force them at 'round_start', or "
                                  "for the next round (round: next).", "effects", i, "do", j, "force", "round")

@@ -236,8 +236,9 @@ def _pay(t: Table, facts: TableFacts, pay: Pay) -> None:
     mult = t.round.multiplier if pay.field else 1
     why = pay.reason + (f" (x{mult} field)" if mult != 1 else "")
     if pay.payers.pot:
-        for seat in _members(t, facts, pay.receivers):
-            amount = min(int(pay.amount.evaluate(facts, seat)) * mult, t.pot)
+        owed = [(s, int(pay.amount.evaluate(facts, s)) * mult) for s in _members(t, facts, pay.receivers)]
+        for seat, amount in owed:               # read before anything moves; the pot pays what it holds
+            amount = min(amount, t.pot)
             if amount > 0:
                 t.pay(TransferKind.EFFECT, POT, seat, amount, why, multiply=False)
         return
