@@ -57,7 +57,9 @@ def build_ruleset(data: Mapping[str, Any], source: str = "<memory>",
         dealt_beside_hands=parts.dealt_beside_hands,
         role_deck=parts.role_deck,
     )
-    if not data.get("effects") and not data.get("counters"):
+    if not data.get("effects") and not data.get("counters") and not data.get("parameters"):
         return ruleset
     counters = build_counters(data, places)
-    return replace(ruleset, counters=counters, effects=build_effects(data, ruleset, places, counters))
+    ruleset = replace(ruleset, counters=counters, parameters=tuple(sorted(
+        (str(k), int(v)) for k, v in (data.get("parameters") or {}).items())))
+    return replace(ruleset, effects=build_effects(data, ruleset, places, counters))

@@ -100,6 +100,8 @@ def _domain(name: str, rules: Any) -> Optional[Sequence[int]]:
     }
     if name in known:
         return known[name]
+    if name.startswith("parameter."):
+        return tuple(v for n, v in rules.parameters if f"parameter.{n}" == name)
     if name in TABLE_FACTS and TABLE_FACTS[name][0] == BOOL or name.startswith("field."):
         return (0, 1)
     return None
@@ -118,20 +120,22 @@ class Counter:
         return f"counter.{self.name}"
 
 
-def base_facts(fields: Sequence[str] = (), counters: Sequence[Counter] = ()) -> tuple[Fact, ...]:
-    """Every fact an effect may read, for a ruleset with these field ids and counters."""
+def base_facts(fields: Sequence[str] = (), counters: Sequence[Counter] = (),
+               parameters: Sequence[str] = ()) -> tuple[Fact, ...]:
+    """Every fact an effect may read, for a ruleset with these field ids, counters and parameters."""
     facts = [Fact(n, k, SEAT, w) for n, (k, w) in SEAT_FACTS.items()]
     facts += [Fact(n, k, TABLE, w) for n, (k, w) in TABLE_FACTS.items()]
     facts += [Fact(f"field.{f}", BOOL, TABLE, f"the round's field is '{f}'") for f in fields]
     facts += [Fact(c.fact, INT, SEAT if c.scope == SEAT else TABLE,
                    f"the counter '{c.name}' ({'of each seat' if c.scope == SEAT else 'of the table'})")
               for c in counters]
+    facts += [Fact(f"parameter.{p}", INT, TABLE, f"the parameter '{p}' of the rule file") for p in parameters]
     return tuple(facts)
 
 
 def vocabulary(rules: Any, counters: Sequence[Counter] = ()) -> Vocabulary:
     """The facts an effect of ``rules`` may read."""
-    return Vocabulary(base_facts(tuple(f.id for f in rules.fields), counters))
+    return Vocabulary(base_facts(tuple(f.id for f in rules.fields), counters, tuple(n for n, _ in rules.parameters)))
 
 
 def table_vocabulary() -> Vocabulary:

@@ -199,6 +199,18 @@ def test_a_table_counter_counts_across_rounds(tmp_path):
     assert "skipped" not in kinds[:-1]
 
 
+def test_a_parameter_is_a_setting_a_sweep_can_vary(tmp_path):
+    from hachihachi.ruleset.loader import load_variant
+
+    path = write(tmp_path, "parameters: {fee: 1}\n" + one_effect(
+        when="round_start", action="pay: {from: start player, to: pot, amount: parameter.fee}"))
+    for fee in (1, 7):
+        g = play(load_variant(path, (("parameters.fee", fee),)), rounds=1)
+        assert [e.amount for e in g.events if isinstance(e, Transfer) and e.kind is TransferKind.EFFECT] == [fee]
+    (found,) = problems(tmp_path, "parameters: {fee: 1}\n" + one_effect(cond="parameter.fe > 0"))
+    assert "Did you mean 'parameter.fee'?" in found
+
+
 def test_effects_are_narrated(tmp_path):
     body = one_effect(when="after_declarations", action='pay: {from: each dropper, to: pot, amount: 1}')
     g = play(load_ruleset(write(tmp_path, body)), rounds=2)
@@ -221,6 +233,6 @@ def test_the_scorekeepers_told_rounds_run_the_effects(tmp_path):
 def test_every_fact_action_point_and_function_is_in_the_reference():
     text = DOC.read_text(encoding="utf-8")
     names = [*SEAT_FACTS, *TABLE_FACTS, *WHENS, *ACTIONS, *(f"each {g}" for g in GROUPS), *FUNCTIONS, *AGGREGATES,
-             "counter.", "field.", "start player", "pot"]
+             "counter.", "field.", "parameter.", "start player", "pot"]
     missing = [n for n in names if f"`{n}" not in text]
     assert missing == []

@@ -120,6 +120,8 @@ class TableFacts:
         if name.startswith("field."):
             field = self.t.round.field
             return int(field is not None and field.id == name[len("field."):])
+        if name.startswith("parameter."):
+            return dict(self.t.ruleset.parameters)[name[len("parameter."):]]
         return self.t.counters[name[len("counter."):]][0]
 
     def card_points(self, t: Table) -> dict[int, int]:
