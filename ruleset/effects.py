@@ -30,7 +30,7 @@ from .expressions import BOOL, INT, SEAT, TABLE, DictFacts, Expression, Fact, Vo
 __all__ = ["WHENS", "ROUND_START", "AFTER_DECLARATIONS", "AFTER_PLAY", "ROUND_END", "GAME_END", "ACTIONS", "GROUPS",
            "Counter", "EffectErrors", "SeatSet", "Pay", "Multiply", "SetCounter", "Force", "EndGame", "Effect",
            "Action",
-           "vocabulary", "base_facts", "build_effects", "build_counters", "table_vocabulary", "DOC"]
+           "vocabulary", "describe", "base_facts", "build_effects", "build_counters", "table_vocabulary", "DOC"]
 
 ROUND_START, AFTER_DECLARATIONS, AFTER_PLAY, ROUND_END, GAME_END = (
     "round_start", "after_declarations", "after_play", "round_end", "game_end")
@@ -223,6 +223,41 @@ class Effect:
     condition: Optional[Expression]
     actions: tuple[Action, ...]
     place: Optional[str] = None
+
+
+# ---------------------------------------------------------------- in words
+_WHEN_SHORT = {ROUND_START: "At the start of every round", AFTER_DECLARATIONS: "After the declarations",
+               AFTER_PLAY: "After the play", ROUND_END: "At the end of every round", GAME_END: "At the end of the game"}
+
+
+def _action_words(action: Action) -> str:
+    if isinstance(action, Pay):
+        payer = "the pot" if action.payers.pot else action.payers.text
+        receiver = "the pot" if action.receivers.pot else action.receivers.text
+        field = " times the field" if action.field else ""
+        return f"{payer} pays {receiver} {action.amount.text}{field}"
+    if isinstance(action, Multiply):
+        return f"the rest of the round's {', '.join(action.kinds)} are multiplied by {action.by.text}"
+    if isinstance(action, SetCounter):
+        whose = f" of {action.seats.text}" if action.seats is not None else ""
+        if action.add:
+            return f"add {action.value.text} to the counter {action.counter.name}{whose}"
+        return f"the counter {action.counter.name}{whose} is set to {action.value.text}"
+    if isinstance(action, Force):
+        return f"{action.seats.text} must {'go' if action.go else 'drop'} {'this' if action.this else 'next'} round"
+    return "the game ends after this round"
+
+
+def describe(effect: Effect) -> str:
+    """An effect in words, for the rule sheet (``hachi table``).
+
+    >>> from hachihachi.ruleset.expressions import Vocabulary
+    >>> e = Effect("x", AFTER_PLAY, None, (EndGame(),))
+    >>> describe(e)
+    'x: After the play: the game ends after this round.'
+    """
+    cond = f", if {effect.condition.text}" if effect.condition is not None else ""
+    return f"{effect.name}: {_WHEN_SHORT[effect.when]}{cond}: {'; '.join(map(_action_words, effect.actions))}."
 
 
 # ---------------------------------------------------------------- building and checking

@@ -236,3 +236,14 @@ def test_every_fact_action_point_and_function_is_in_the_reference():
              "counter.", "field.", "parameter.", "start player", "pot"]
     missing = [n for n in names if f"`{n}" not in text]
     assert missing == []
+
+
+def test_the_rule_sheet_lists_the_effects_in_words(tmp_path):
+    from hachihachi.cli.sheet import render
+
+    rules = load_ruleset(write(tmp_path, "counters: [{name: n}]\n" + one_effect(
+        when="round_end", cond="round.goers == 0", action="counter: {name: n, add: 1}")))
+    for fmt in ("text", "md", "html"):
+        text = render(rules, None, "en", fmt)
+        assert "House rules (effects)" in text and "At the end of every round, if round.goers == 0" in text
+    assert "House rules" not in render(load_ruleset("hachihachi_trick"), None, "en", "text")
