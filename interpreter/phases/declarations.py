@@ -44,7 +44,7 @@ class Declarations(PhaseRule):
 
     def must_go(self, t: Table, seat: int) -> bool:
         """T6: a start player who declared mizuten must go; or an effect forced the seat to."""
-        return (t.round.mizuten and seat == t.round.start) or self.forced(t, seat) is True
+        return (t.round.mizuten and seat == t.round.start) or (bool(t.forced) and self.forced(t, seat) is True)
 
     @staticmethod
     def forced(t: Table, seat: int) -> Optional[bool]:

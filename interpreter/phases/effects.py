@@ -188,33 +188,52 @@ def _set_reads(seats: SeatSet) -> tuple[str, ...]:
 
 
 def run_effects(t: Table, effects: Iterable[Effect], facts: TableFacts, when: str) -> None:
-    """Check each effect's condition now and run the actions of those that hold, in order."""
-    r = t.round
+    """Check each effect's condition now and run the actions of those that hold, in order. An
+    effect whose actions change something is logged as fired (:class:`EffectFired`) before what
+    they did; one whose actions change nothing (no seat matched, an amount of 0) leaves no trace."""
     for effect in effects:
         if effect.condition is not None and not effect.condition.evaluate(facts):
             continue
-        t.emit(EffectFired(r.index, effect.name, when))
-        for action in effect.actions:
-            if isinstance(action, Pay):
-                _pay(t, facts, action)
-            elif isinstance(action, SetCounter):
-                _count(t, facts, action)
-            elif isinstance(action, Force):
-                for seat in _members(t, facts, action.seats):
-                    applies = r.index + (0 if action.this else 1)
-                    t.forced.setdefault(applies, {})[seat] = action.go
-                    t.emit(DecisionForced(r.index, seat, action.go, effect.name, applies))
-            elif isinstance(action, Multiply):
-                by = int(action.by.evaluate(facts))
-                scale = r.scale if r.scale is not None else {}
-                for kind in action.kinds:
-                    key = TransferKind(kind)
-                    scale[key] = scale.get(key, 1) * by
-                r.scale = scale
-                t.emit(Multiplied(r.index, by, action.kinds, effect.name))
-            elif isinstance(action, EndGame):
-                t.ending = True
-                t.emit(GameEndCalled(r.index, effect.name))
+        log = t.events
+        first = len(log)
+        watch, watch_transfers = t.watch, t.watch_transfers
+        t.watch = t.watch_transfers = None      # the watchers see the effect's events once it is told
+        try:
+            for action in effect.actions:
+                _act(t, facts, effect, action)
+        finally:
+            t.watch, t.watch_transfers = watch, watch_transfers
+        if len(log) == first:
+            continue
+        log.insert(first, EffectFired(t.round.index, effect.name, when))
+        for e in log[first:]:
+            see = watch_transfers if isinstance(e, Transfer) else watch
+            if see is not None:
+                see(e)
+
+
+def _act(t: Table, facts: TableFacts, effect: Effect, action: Any) -> None:
+    r = t.round
+    if isinstance(action, Pay):
+        _pay(t, facts, action)
+    elif isinstance(action, SetCounter):
+        _count(t, facts, action)
+    elif isinstance(action, Force):
+        for seat in _members(t, facts, action.seats):
+            applies = r.index + (0 if action.this else 1)
+            t.forced.setdefault(applies, {})[seat] = action.go
+            t.emit(DecisionForced(r.index, seat, action.go, effect.name, applies))
+    elif isinstance(action, Multiply):
+        by = int(action.by.evaluate(facts))
+        scale = r.scale if r.scale is not None else {}
+        for kind in action.kinds:
+            key = TransferKind(kind)
+            scale[key] = scale.get(key, 1) * by
+        r.scale = scale
+        t.emit(Multiplied(r.index, by, action.kinds, effect.name))
+    elif isinstance(action, EndGame):
+        t.ending = True
+        t.emit(GameEndCalled(r.index, effect.name))
 
 
 def _count(t: Table, facts: TableFacts, action: SetCounter) -> None:
