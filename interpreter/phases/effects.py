@@ -26,36 +26,27 @@ from .base import PhaseRule
 __all__ = ["EffectPhase", "effect_phases", "run_effects", "TableFacts"]
 
 
-def _roles(t: Table, seat: int) -> tuple[int, int]:
-    """(value, count) of the hand roles ``seat`` showed this round."""
-    value = count = 0
-    for e in reversed(t.events):
-        if isinstance(e, RolesShown) and e.seat == seat and not e.captured:
-            value += e.value
-            count += len(e.roles)
-        elif isinstance(e, RoundStarted) and e.round == t.round.index:
-            break
-    return value, count
+class RoundLog:
+    """What the log of the current round says of each seat (the roles shown, the chips taken from
+    the pot), read in one pass back to the round's start and kept while the log does not grow."""
 
+    __slots__ = ("length", "roles", "role_count", "pot_share")
 
-def _pot_share(t: Table, seat: int) -> int:
-    index, taken = t.round.index, 0
-    for e in reversed(t.events):
-        if isinstance(e, Transfer) and e.source == POT and e.target == seat:
-            taken += e.amount
-        elif isinstance(e, RoundStarted) and e.round == index:
-            break
-    return taken
-
-
-def _pot_taken(t: Table) -> int:
-    index, taken = t.round.index, 0
-    for e in reversed(t.events):
-        if isinstance(e, Transfer) and e.source == POT and e.target != POT:
-            taken += e.amount
-        elif isinstance(e, RoundStarted) and e.round == index:
-            break
-    return taken
+    def __init__(self, t: Table):
+        players = t.players
+        self.length = len(t.events)
+        self.roles, self.role_count, self.pot_share = [0] * players, [0] * players, [0] * players
+        index = t.round.index
+        for e in reversed(t.events):
+            if isinstance(e, Transfer):
+                if e.source == POT and e.target != POT:
+                    self.pot_share[e.target] += e.amount
+            elif isinstance(e, RolesShown):
+                if not e.captured:
+                    self.roles[e.seat] += e.value
+                    self.role_count[e.seat] += len(e.roles)
+            elif isinstance(e, RoundStarted) and e.round == index:
+                break
 
 
 SeatReader = Callable[[Table, int, Any], int]
@@ -67,10 +58,10 @@ _SEAT: dict[str, SeatReader] = {
     "mizuten": lambda t, s, e: t.round.mizuten and s == t.round.start,
     "tricks": lambda t, s, e: t.round.tricks_won.get(s, 0),
     "card_points": lambda t, s, e: e.card_points(t).get(s, 0),
-    "roles": lambda t, s, e: _roles(t, s)[0],
-    "role_count": lambda t, s, e: _roles(t, s)[1],
-    "took_pot": lambda t, s, e: _pot_share(t, s) > 0,
-    "pot_share": lambda t, s, e: _pot_share(t, s),
+    "roles": lambda t, s, e: e.log().roles[s],
+    "role_count": lambda t, s, e: e.log().role_count[s],
+    "took_pot": lambda t, s, e: e.log().pot_share[s] > 0,
+    "pot_share": lambda t, s, e: e.log().pot_share[s],
     "chips": lambda t, s, e: t.chips[s],
     "gain": lambda t, s, e: t.chips[s] - t.round.chips_before[s],
     "seat": lambda t, s, e: s,
@@ -84,7 +75,7 @@ _TABLE: dict[str, TableReader] = {
     "round.number": lambda t: t.round.index + 1,
     "round.last": lambda t: t.counted + 1 >= t.rounds,
     "round.pot": lambda t: t.pot,
-    "round.pot_taken": _pot_taken,
+    "round.pot_taken": lambda t: sum(RoundLog(t).pot_share),
     "round.goers": lambda t: len(t.round.goers),
     "round.droppers": lambda t: len(t.round.dropped),
     "round.forced_out": lambda t: len(t.round.forced_out),
@@ -102,6 +93,14 @@ class TableFacts:
 
     def __init__(self, t: Table, engine: Any):
         self.t, self.engine = t, engine
+        self._log: Optional[RoundLog] = None
+
+    def log(self) -> RoundLog:
+        """The round's log read per seat, read again once the log has grown."""
+        log = self._log
+        if log is None or log.length != len(self.t.events):
+            log = self._log = RoundLog(self.t)
+        return log
 
     @property
     def seats(self) -> int:
