@@ -49,7 +49,7 @@ DOC = "docs/effects.md"
 # ---------------------------------------------------------------- the facts
 # name -> (type, words); the domain, when a fact has a small known one, is in _DOMAINS
 SEAT_FACTS: dict[str, tuple[str, str]] = {
-    "went": (BOOL, "the seat declared go this round (in a game without declarations: every seat dealt in)"),
+    "went": (BOOL, "the seat declared go this round (in a game without declarations: every seat, from the deal on)"),
     "dropped": (BOOL, "the seat dropped of its own will this round (and paid a drop fee)"),
     "forced_out": (BOOL, "the seat was forced out this round (the goers were full before it declared)"),
     "start": (BOOL, "the seat is the round's start player (the dealer in hanafuda)"),
@@ -63,8 +63,8 @@ SEAT_FACTS: dict[str, tuple[str, str]] = {
     "chips": (INT, "the seat's chips now"),
     "gain": (INT, "the seat's change of chips in this round so far (negative: it lost)"),
     "seat": (INT, "the seat's number, 0 for the first seat"),
-    "position": (INT, "the seat's place after the start player: 0 for the start player, 1 for the seat on its "
-                      "left, and so on"),
+    "position": (INT, "the seat's place after the start player by seat number: 0 for the start player, 1 for "
+                      "the next seat number (wrapping round to 0), and so on"),
 }
 TABLE_FACTS: dict[str, tuple[str, str]] = {
     "table.players": (INT, "the number of players at the table"),
