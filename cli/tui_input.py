@@ -56,8 +56,12 @@ def _word(answer: str, phase: Phase, v: View) -> Action:
         if low in words:
             if action in v.legal:
                 return action
-            if isinstance(action, Declare):
+            if isinstance(action, Declare) and v.mizuten and v.to_act == v.start:
                 raise BadAnswer("You declared mizuten, so you must go (T6).")
+            if isinstance(action, Declare):         # an effect of the rule file forces the decision
+                must = "go" if v.legal[0] == Declare(True) else "drop"
+                raise BadAnswer(f"A house rule of this table makes you {must} this round (its effects are listed "
+                                "by 'hachi table').")
             raise BadAnswer(f"'{answer}' is not allowed now.")
     options = " or ".join(ws[1] for ws in WORDS[phase].values())
     raise BadAnswer(f"{shown(answer)} is not an answer here: type a number or {options}.")

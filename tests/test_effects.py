@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from hachihachi.interpreter import CHANCE, GameState
+from hachihachi.interpreter import CHANCE, CallMizuten, GameState
 from hachihachi.interpreter.effect_events import EffectFired, GameEndCalled
 from hachihachi.interpreter.events import GameEnded, RoundEnded, Transfer
 from hachihachi.interpreter.narrate import Narrator
@@ -247,3 +247,17 @@ def test_the_rule_sheet_lists_the_effects_in_words(tmp_path):
         text = render(rules, None, "en", fmt)
         assert "House rules (effects)" in text and "At the end of every round, if round.goers == 0" in text
     assert "House rules" not in render(load_ruleset("hachihachi_trick"), None, "en", "text")
+
+
+def test_a_player_forced_by_a_house_rule_is_told_why_when_answering_otherwise(tmp_path):
+    from hachihachi.cli.answers import BadAnswer
+    from hachihachi.cli.tui_input import parse_answer
+
+    rules = load_ruleset(write(tmp_path, one_effect(
+        when="round_start", action="force: {seats: each seat, decision: drop, round: this}")))
+    g = GameState(rules, 4, seed=3)
+    while g.phase is None or g.phase.value != "declarations":
+        g.deal_random() if g.current_player == CHANCE else g.apply(CallMizuten(False))
+    view = g.view(g.current_player)
+    with pytest.raises(BadAnswer, match="A house rule of this table makes you drop"):
+        parse_answer("go", view, rules)
