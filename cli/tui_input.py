@@ -7,7 +7,7 @@ the reason (and the rule number when a rule forbids it); it never lets bad input
 
 from __future__ import annotations
 
-from ..interpreter.actions import Action, ActionBase, CallMizuten, Declare, Split
+from ..interpreter.actions import Action, ActionBase, CallMizuten, Choose, Declare, Split
 from ..interpreter.view import View
 from ..ruleset.errors import shown
 from ..ruleset.model import Phase, Ruleset
@@ -42,6 +42,12 @@ def parse_answer(text: str, v: View, rules: Ruleset) -> ActionBase:
         raise BadAnswer(f"{shown(answer)[1:-1]} is not one of the choices: answer 1 to {len(legal)}.")
     if v.phase is not None and v.phase in WORDS:
         return _word(answer, v.phase, v)
+    if v.phase is Phase.EFFECTS:                # a house rule's question: its options by name
+        for action in legal:
+            if isinstance(action, Choose) and action.option == answer.lower():
+                return action
+        names = " or ".join(a.option for a in legal if isinstance(a, Choose))
+        raise BadAnswer(f"{shown(answer)} is not an answer here: type a number or {names}.")
     return screen_plugin(rules).parse(answer, v, rules)
 
 

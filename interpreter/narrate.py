@@ -12,7 +12,7 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 from ..ruleset.model import Phase, Ruleset
 from ..ruleset.roletable import RoleTable
 from ..ruleset.model import TransferKind
-from .actions import POT, Declare, Split
+from .actions import POT, Choose, Declare, Split
 from .effect_events import EFFECT_TELLERS
 from .events import Applied, ForcedOut, GameEnded, RoundEnded, RoundStarted, Seat, Transfer
 from .plugins import plugin_for
@@ -101,6 +101,8 @@ class Narrator:
             return "  " + (self.does(e.seat, "goes") + " (出る)" if a.go else self.does(e.seat, "drops") + " (降りる)")
         if isinstance(a, Split):
             return f"  {self.does(e.seat, 'wants')} to " + ("split (山分け)" if a.want else "play (勝負)")
+        if isinstance(a, Choose):
+            return f"  {self.does(e.seat, 'chooses')} {a.option} ({a.question})"
         return f"  {self.who(e.seat)}: {a!r}"
 
     def _forced_out(self, e: ForcedOut) -> str:

@@ -49,6 +49,7 @@ class RoundState:
     pot_to: Optional[int] = None
     play_winner: Optional[int] = None       # who took the pot by play (T21), for T24
     scale: Optional[dict[TransferKind, int]] = None     # effects' multipliers of the round, by kind
+    asking: Optional[tuple[int, int, tuple[int, ...]]] = None  # an effect's question: effect, action, seats
 
     @property
     def multiplier(self) -> int:

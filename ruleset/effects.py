@@ -28,7 +28,7 @@ from .errors import RuleFileError
 from .expressions import BOOL, INT, SEAT, TABLE, DictFacts, Expression, Fact, Vocabulary, compile_expression
 
 __all__ = ["WHENS", "ROUND_START", "AFTER_DECLARATIONS", "AFTER_PLAY", "ROUND_END", "GAME_END", "ACTIONS", "GROUPS",
-           "Counter", "EffectErrors", "SeatSet", "Pay", "Multiply", "SetCounter", "Force", "EndGame", "Effect",
+           "Ask", "Counter", "EffectErrors", "SeatSet", "Pay", "Multiply", "SetCounter", "Force", "EndGame", "Effect",
            "Action",
            "vocabulary", "describe", "base_facts", "build_effects", "build_counters", "table_vocabulary", "DOC"]
 
@@ -206,8 +206,19 @@ class EndGame:
     """The game ends after this round (``game_end`` effects still run)."""
 
 
-Action = Union[Pay, Multiply, SetCounter, Force, EndGame]
+@dataclass(frozen=True)
+class Ask:
+    """Each seat of ``seats`` in turn chooses one of ``options`` (name, value); the value of its
+    answer is set in its ``counter``. The game waits for each answer, as for any decision."""
+
+    seats: SeatSet
+    counter: Counter
+    options: tuple[tuple[str, int], ...]
+
+
+Action = Union[Pay, Multiply, SetCounter, Force, EndGame, Ask]
 ACTIONS: dict[str, str] = {
+    "ask": "let seats choose, each answer's value set in a seat counter",
     "pay": "move chips between seats and the pot",
     "multiply": "multiply the rest of the round's transfers of some kinds",
     "counter": "set or add to a counter kept across rounds",
@@ -243,6 +254,9 @@ def _action_words(action: Action) -> str:
         if action.add:
             return f"add {action.value.text} to the counter {action.counter.name}{whose}"
         return f"the counter {action.counter.name}{whose} is set to {action.value.text}"
+    if isinstance(action, Ask):
+        options = ", ".join(f"{name} ({value})" for name, value in action.options)
+        return f"{action.seats.text} chooses {options}, kept in the counter {action.counter.name}"
     if isinstance(action, Force):
         return f"{action.seats.text} must {'go' if action.go else 'drop'} {'this' if action.this else 'next'} round"
     return "the game ends after this round"
@@ -352,6 +366,14 @@ class _Builder:
             seats = self.seats(body.get("seats", "each seat"), (*at, "seats"), False) if per_seat else None
             value = self.expr(body[ops[0]], (*at, ops[0]), INT, per_seat=per_seat)
             return SetCounter(counter, value, ops[0] == "add", seats)
+        if key == "ask":
+            counter = self.counters.get(body["counter"])
+            if counter is None or counter.scope != SEAT:
+                known = ", ".join(c.name for c in self.counters.values() if c.scope == SEAT) or "none is declared"
+                raise self.error(f"an answer is kept in a seat counter, and '{body['counter']}' is none (the seat "
+                                 f"counters: {known}).", *at, "counter")
+            options = tuple((str(k), int(v)) for k, v in body["options"].items())
+            return Ask(self.seats(body["seats"], (*at, "seats"), False), counter, options)
         if key == "force":
             go, this = body["decision"] == "go", body.get("round", "next") == "this"
             return Force(self.seats(body["seats"], (*at, "seats"), False), go, this)
@@ -378,6 +400,9 @@ class _Builder:
             if isinstance(action, Force) and action.this and when != ROUND_START:
                 raise self.error(f"at '{when}' this round's decisions are made; force them at 'round_start', or "
                                  "for the next round (round: next).", "effects", i, "do", j, "force", "round")
+            if isinstance(action, Ask) and when in (ROUND_START, GAME_END):
+                raise self.error(f"a question cannot be asked at '{when}': ask it after the declarations, after the "
+                                 "play or at the end of a round.", "effects", i, "do", j)
             if isinstance(action, Multiply) and when in (ROUND_END, GAME_END):
                 raise self.error(f"a multiplier at '{when}' multiplies nothing: every transfer of the round is "
                                  "made; use it 'after_declarations' or 'after_play'.", "effects", i, "do", j)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Optional
 
 from .errors import RuleFileError
-from .expressions import INT, DictFacts, Expression, compile_expression
+from .expressions import INT, DictFacts, Expression, ExpressionError, compile_expression
 from .effects import table_vocabulary
 
 __all__ = ["TableNumbers", "find_numbers", "compile_numbers", "substitute", "at_table"]
@@ -72,7 +72,12 @@ def compile_numbers(data: Mapping[str, Any], players: range,
     out = []
     for path, text in find_numbers(data):
         place = _place(places, path)
-        expr = compile_expression(text, vocab, kind=INT, place=place)
+        try:
+            expr = compile_expression(text, vocab, kind=INT, place=place)
+        except ExpressionError as exc:
+            first, _, rest = exc.message.partition("\n")
+            hint = " Write a whole number here, or an expression of table.players."
+            raise ExpressionError(first + hint + ("\n" + rest if rest else ""), exc.place) from None
         for n in players:
             value = expr.evaluate(DictFacts({"table.players": n}, []))
             if value < 0:

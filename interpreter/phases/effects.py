@@ -4,18 +4,19 @@ checks each effect's condition and runs its actions on the table, logging what i
 :func:`effect_phases` places them among a round's phases: ``after_declarations`` right after the
 declarations, ``after_play`` right after the play, ``round_end`` after the last phase; the
 ``game_end`` ones run from :meth:`~..game.GameState` when the game ends (:func:`run_effects`).
-They never wait for an action, so every path that plays a round (bots, ``hachi play``, the
+They wait for an action only when an effect asks a seat (``ask``): the answers are ordinary legal
+actions (:class:`~..actions.Choose`), so every path that plays a round (bots, ``hachi play``, the
 scorekeeper's told rounds, replays, ``simulate``) runs them the same way.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Optional
+from typing import Any, Callable, Optional, Sequence
 
-from ...ruleset.effects import (AFTER_DECLARATIONS, AFTER_PLAY, GAME_END, ROUND_END, ROUND_START, Effect, EndGame,
-                                Force, Multiply, Pay, SeatSet, SetCounter)
+from ...ruleset.effects import (AFTER_DECLARATIONS, AFTER_PLAY, GAME_END, ROUND_END, ROUND_START, Ask, Effect,
+                                EndGame, Force, Multiply, Pay, SeatSet, SetCounter)
 from ...ruleset.model import Phase, Ruleset, TransferKind
-from ..actions import POT
+from ..actions import POT, Choose
 from ..effect_events import CounterChanged, DecisionForced, EffectFired, GameEndCalled, Multiplied
 from ..events import RolesShown, RoundStarted, Transfer
 from ..kinds import PLAYED, RoundKind
@@ -150,7 +151,9 @@ def _members(t: Table, facts: TableFacts, seats: SeatSet) -> list[int]:
 
 
 class EffectPhase(PhaseRule):
-    """The effects of one point (``when``) of the round, in the rule file's order."""
+    """The effects of one point (``when``) of the round, in the rule file's order. It waits only
+    while an effect asks a seat a question (``ask``): the seat's legal actions are then the
+    answers (:class:`~..actions.Choose`), and the effects go on after the last answer."""
 
     phase = Phase.EFFECTS
 
@@ -169,6 +172,37 @@ class EffectPhase(PhaseRule):
     def enter(self, t: Table) -> None:
         run_effects(t, self.effects, TableFacts(t, self.engine), self.when)
 
+    def actor(self, t: Table) -> Optional[int]:
+        asking = t.round.asking
+        return asking[2][0] if asking is not None else None
+
+    def _question(self, t: Table) -> Ask:
+        asking = t.round.asking
+        assert asking is not None               # asked only while a question waits
+        action = self.effects[asking[0]].actions[asking[1]]
+        assert isinstance(action, Ask)
+        return action
+
+    def legal(self, t: Table) -> tuple[Choose, ...]:
+        ask = self._question(t)
+        return tuple(Choose(ask.counter.name, name) for name, _ in ask.options)
+
+    def apply(self, t: Table, action: Choose) -> None:
+        r = t.round
+        assert r.asking is not None
+        effect, index, seats = r.asking
+        ask = self._question(t)
+        values = t.counters[ask.counter.name]
+        seat, value = seats[0], dict(ask.options)[action.option]
+        if values[seat] != value:
+            values[seat] = value
+            t.emit(CounterChanged(r.index, ask.counter.name, seat, value))
+        if len(seats) > 1:
+            r.asking = (effect, index, seats[1:])
+            return
+        r.asking = None
+        run_effects(t, self.effects, TableFacts(t, self.engine), self.when, (effect, index + 1))
+
 
 def _reads(effect: Effect) -> set[str]:
     names: set[str] = set(effect.condition.reads if effect.condition else ())
@@ -177,7 +211,7 @@ def _reads(effect: Effect) -> set[str]:
             names |= {*a.amount.reads, *_set_reads(a.payers), *_set_reads(a.receivers)}
         elif isinstance(a, SetCounter):
             names |= {*a.value.reads, *(_set_reads(a.seats) if a.seats else ())}
-        elif isinstance(a, Force):
+        elif isinstance(a, (Force, Ask)):
             names |= set(_set_reads(a.seats))
     return names
 
@@ -186,29 +220,45 @@ def _set_reads(seats: SeatSet) -> tuple[str, ...]:
     return seats.where.reads if seats.where is not None else ()
 
 
-def run_effects(t: Table, effects: Iterable[Effect], facts: TableFacts, when: str) -> None:
+def run_effects(t: Table, effects: Sequence[Effect], facts: TableFacts, when: str,
+                resume: Optional[tuple[int, int]] = None) -> None:
     """Check each effect's condition now and run the actions of those that hold, in order. An
     effect whose actions change something is logged as fired (:class:`EffectFired`) before what
-    they did; one whose actions change nothing (no seat matched, an amount of 0) leaves no trace."""
-    for effect in effects:
-        if effect.condition is not None and not effect.condition.evaluate(facts):
+    they did; one whose actions change nothing (no seat matched, an amount of 0) leaves no trace.
+    An ``ask`` that names seats stops the run (``t.round.asking``); ``resume`` (effect, action)
+    goes on after the last answer, the effect's condition not read again."""
+    first_effect, first_action = resume if resume is not None else (0, 0)
+    for k in range(first_effect, len(effects)):
+        effect = effects[k]
+        resumed = resume is not None and k == first_effect
+        if not resumed and effect.condition is not None and not effect.condition.evaluate(facts):
             continue
         log = t.events
         first = len(log)
         watch, watch_transfers = t.watch, t.watch_transfers
-        t.watch = t.watch_transfers = None      # the watchers see the effect's events once it is told
+        if not resumed:
+            t.watch = t.watch_transfers = None  # the watchers see the effect's events once it is told
+        asked = False
         try:
-            for action in effect.actions:
+            for j in range(first_action if resumed else 0, len(effect.actions)):
+                action = effect.actions[j]
+                if isinstance(action, Ask):
+                    seats = tuple(_members(t, facts, action.seats))
+                    if seats:
+                        t.round.asking, asked = (k, j, seats), True
+                        break
+                    continue
                 _act(t, facts, effect, action)
         finally:
             t.watch, t.watch_transfers = watch, watch_transfers
-        if len(log) == first:
-            continue
-        log.insert(first, EffectFired(t.round.index, effect.name, when))
-        for e in log[first:]:
-            see = watch_transfers if isinstance(e, Transfer) else watch
-            if see is not None:
-                see(e)
+        if not resumed and (asked or len(log) > first):
+            log.insert(first, EffectFired(t.round.index, effect.name, when))
+            for e in log[first:]:
+                see = watch_transfers if isinstance(e, Transfer) else watch
+                if see is not None:
+                    see(e)
+        if asked:
+            return
 
 
 def _act(t: Table, facts: TableFacts, effect: Effect, action: Any) -> None:
