@@ -261,3 +261,89 @@ def test_a_player_forced_by_a_house_rule_is_told_why_when_answering_otherwise(tm
     view = g.view(g.current_player)
     with pytest.raises(BadAnswer, match="A house rule of this table makes you drop"):
         parse_answer("go", view, rules)
+
+
+# -- decisions as data ----------------------------------------------------------------------------
+
+HOUSE = Path(__file__).resolve().parent / "house_rules" / "variants"
+DOUBLE = HOUSE / "fx_start_player_may_double.yaml"
+
+
+def until_asked(g: GameState, rng: random.Random) -> None:
+    while not g.is_terminal and (g.phase is None or g.phase.value != "effects"):
+        g.deal_random() if g.current_player == CHANCE else g.apply(rng.choice(g.legal_actions()))
+
+
+def test_a_question_waits_for_the_seat_and_its_answer_is_kept_in_its_counter():
+    from hachihachi.interpreter import Choose
+    from hachihachi.interpreter.effect_events import Multiplied
+
+    g, rng = GameState(load_ruleset(DOUBLE), 5, seed=2), random.Random(2)
+    until_asked(g, rng)
+    assert g.current_player == g.round.start and g.round.start in g.round.goers
+    assert tuple(g.legal_actions()) == (Choose("doubles", "no"), Choose("doubles", "double"))
+    with pytest.raises(Exception, match="not one of the legal actions"):
+        g.apply(Choose("doubles", "triple"))
+    events = g.apply(Choose("doubles", "double"))
+    assert any(isinstance(e, Multiplied) and e.by == 2 for e in events)
+    assert g.phase.value != "effects"           # the round goes on after the answer
+
+
+def test_a_doubled_round_pays_its_tricks_twice():
+    from hachihachi.interpreter import Choose
+
+    g, rng = GameState(load_ruleset(DOUBLE), 5, seed=2), random.Random(2)
+    until_asked(g, rng)
+    index = g.round_index
+    g.apply(Choose("doubles", "double"))
+    while not g.is_terminal and g.round_index == index:
+        g.deal_random() if g.current_player == CHANCE else g.apply(rng.choice(g.legal_actions()))
+    tricks = [e for e in g.events if isinstance(e, Transfer) and e.round == index and e.kind is TransferKind.TRICKS]
+    assert tricks and all(e.amount == e.base * e.multiplier and e.multiplier % 2 == 0 for e in tricks)
+
+
+def test_answers_are_recorded_and_replayed(tmp_path):
+    from hachihachi.interpreter.record import replay
+    from hachihachi.interpreter.simulate import simulate
+
+    (tmp_path / "rules.yaml").write_text(DOUBLE.read_text(encoding="utf-8"), encoding="utf-8")
+    simulate(str(tmp_path / "rules.yaml"), games=2, players=4, seed=5, record_dir=tmp_path / "rec")
+    record = sorted((tmp_path / "rec").iterdir())[0]
+    assert "choose: " in record.read_text(encoding="utf-8")
+    rep = replay(record, rules=tmp_path / "rules.yaml")
+    assert rep.game.is_terminal and any(type(e.action).__name__ == "Choose" for e in rep.game.events
+                                        if type(e).__name__ == "Applied")
+
+
+def test_hachi_play_reads_an_answer_by_number_or_name():
+    from hachihachi.cli.tui_input import parse_answer
+    from hachihachi.interpreter import Choose
+
+    rules = load_ruleset(DOUBLE)
+    g, rng = GameState(rules, 5, seed=2), random.Random(2)
+    until_asked(g, rng)
+    view = g.view(g.current_player)
+    assert parse_answer("2", view, rules) == Choose("doubles", "double")
+    assert parse_answer("no", view, rules) == Choose("doubles", "no")
+
+
+def test_the_openspiel_codec_gives_every_answer_an_id_after_the_cards():
+    pytest.importorskip("pyspiel")
+    from hachihachi.openspiel.encoding import ActionCodec, answers_of
+    from hachihachi.openspiel.kind import BRIDGES
+
+    rules = load_ruleset(DOUBLE)
+    codec = ActionCodec(rules.deck.size, BRIDGES[rules.play], answers_of(rules))
+    ids = [codec.encode(a) for a in codec.answers]
+    assert ids == [codec.size - 2, codec.size - 1] and [codec.decode(i) for i in ids] == list(codec.answers)
+
+
+def test_a_question_is_refused_where_it_cannot_be_asked(tmp_path):
+    body = "counters: [{name: c}]\n" + one_effect(
+        when="round_start", action="ask: {seats: start player, counter: c, options: {a: 0, b: 1}}")
+    (found,) = problems(tmp_path, body)
+    assert "a question cannot be asked at 'round_start'" in found
+    body = "counters: [{name: c, scope: table}]\n" + one_effect(
+        action="ask: {seats: start player, counter: c, options: {a: 0, b: 1}}")
+    (found,) = problems(tmp_path, body)
+    assert "an answer is kept in a seat counter, and 'c' is none" in found
