@@ -330,12 +330,20 @@ def test_hachi_play_reads_an_answer_by_number_or_name():
 def test_the_openspiel_codec_gives_every_answer_an_id_after_the_cards():
     pytest.importorskip("pyspiel")
     from hachihachi.openspiel.encoding import ActionCodec, answers_of
-    from hachihachi.openspiel.kind import BRIDGES
+    from hachihachi.openspiel.kinds import BRIDGES
 
     rules = load_ruleset(DOUBLE)
     codec = ActionCodec(rules.deck.size, BRIDGES[rules.play], answers_of(rules))
     ids = [codec.encode(a) for a in codec.answers]
     assert ids == [codec.size - 2, codec.size - 1] and [codec.decode(i) for i in ids] == list(codec.answers)
+
+
+def test_openspiel_plays_a_rule_file_with_questions():
+    pyspiel = pytest.importorskip("pyspiel")
+    from hachihachi.openspiel import TRICK_GAME
+
+    game = pyspiel.load_game(TRICK_GAME, {"rules": str(DOUBLE), "rounds": 3})
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
 
 
 def test_a_question_is_refused_where_it_cannot_be_asked(tmp_path):
