@@ -53,6 +53,11 @@ def parse_answer(text: str, v: View, rules: Ruleset) -> ActionBase:
 
 def explain(v: View, rules: Ruleset, lang: str = "en") -> list[str]:
     """What the current decision is and the rule behind it."""
+    if v.phase is Phase.EFFECTS:                # a house rule's question (docs/effects.md)
+        if lang == "ja":
+            return ["ハウスルールの選択です。ルールファイルの effects は 'hachi table' で確かめられます。"]
+        return ["A house rule of this table asks you to choose; the answer is kept and read by its effects "
+                "('hachi table' lists them in words)."]
     return screen_plugin(rules).explain(v, rules, lang)
 
 

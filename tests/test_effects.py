@@ -355,3 +355,12 @@ def test_a_question_is_refused_where_it_cannot_be_asked(tmp_path):
         action="ask: {seats: start player, counter: c, options: {a: 0, b: 1}}")
     (found,) = problems(tmp_path, body)
     assert "an answer is kept in a seat counter, and 'c' is none" in found
+
+
+def test_the_explanation_of_a_question_names_the_house_rule():
+    from hachihachi.cli.tui_input import explain
+
+    rules = load_ruleset(DOUBLE)
+    g, rng = GameState(rules, 5, seed=2), random.Random(2)
+    until_asked(g, rng)
+    assert "A house rule of this table asks you to choose" in explain(g.view(g.current_player), rules)[0]
