@@ -14,10 +14,11 @@ is its own at every table.
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Optional
 
-from .errors import RuleFileError
+from .errors import RuleFileError, shown
 from .expressions import INT, DictFacts, Expression, ExpressionError, compile_expression
 from .effects import table_vocabulary
 
@@ -75,6 +76,9 @@ def compile_numbers(data: Mapping[str, Any], players: range,
         try:
             expr = compile_expression(text, vocab, kind=INT, place=place)
         except ExpressionError as exc:
+            if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*", text.strip()) and text.strip() not in vocab:
+                raise RuleFileError(f"{'.'.join(map(str, path))} must be a whole number or an expression of "
+                                    f"table.players, not the text {shown(text)}.", place) from None
             first, _, rest = exc.message.partition("\n")
             hint = " Write a whole number here, or an expression of table.players."
             raise ExpressionError(first + hint + ("\n" + rest if rest else ""), exc.place) from None

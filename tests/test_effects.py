@@ -147,7 +147,9 @@ def test_T11_a_number_of_the_table_that_is_negative_for_some_table_is_refused(tm
 
 def test_T11_a_number_of_the_table_reads_only_the_table(tmp_path):
     (found,) = problems(tmp_path, "declaration:\n  drop_fee: {first: \"round.pot\", step: 1}\n")
-    assert "there is no fact 'round.pot'" in found
+    assert "must be a whole number or an expression of table.players, not the text 'round.pot'" in found
+    (found,) = problems(tmp_path, "declaration:\n  drop_fee: {first: \"round.pot + 1\", step: 1}\n")
+    assert "there is no fact 'round.pot'" in found and "Write a whole number here" in found
 
 
 def test_the_bundled_and_variant_files_stay_valid():
