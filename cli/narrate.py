@@ -13,7 +13,8 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 from ..ruleset.model import Phase, Ruleset
 from ..ruleset.roletable import RoleTable
 from ..ruleset.model import TransferKind
-from ..interpreter.engine.actions import POT, Declare, Split
+from ..interpreter.engine.actions import POT, Choose, Declare, Split
+from ..interpreter.engine.effect_events import EFFECT_TELLERS
 from ..interpreter.engine.events import Applied, ForcedOut, GameEnded, RoundEnded, RoundStarted, Seat, Transfer
 from ..interpreter.engine.registry import plugin_for
 
@@ -27,6 +28,7 @@ KIND_NAMES = {
     TransferKind.CAPTURE_ROLES: "出来役 capture role",
     TransferKind.SPECIAL_ROLES: "特別役 special role",
     TransferKind.CARD_POINTS: "札の点 card points",
+    TransferKind.EFFECT: "house rule",
 }
 
 # The account in Japanese (``lang="ja"``); the English one is written out in the methods below.
@@ -83,7 +85,8 @@ class Narrator:
         self.goer_order: dict[int, list[int]] = {}      # goers in declaration order, per round
         common: dict[type, Callable[[Any], Optional[str]]] = {
             RoundStarted: self._round_started, Applied: self._applied, Transfer: self._transfer,
-            ForcedOut: self._forced_out, RoundEnded: self._round_ended, GameEnded: self._game_ended}
+            ForcedOut: self._forced_out, RoundEnded: self._round_ended, GameEnded: self._game_ended,
+            **{cls: self._told_by(f) for cls, f in EFFECT_TELLERS.items()}}
         self._tellers = {**common, **{cls: self._told_by(f) for cls, f in self.kind.narrate_events.items()}}
 
     def _told_by(self, f: Callable[[Any, Any], Optional[str]]) -> Callable[[Any], Optional[str]]:
@@ -156,6 +159,8 @@ class Narrator:
             if self.ja:
                 return f"  {self.who(e.seat)}: " + ("山分けを望む" if a.want else "勝負を望む")
             return f"  {self.does(e.seat, 'wants')} to " + ("split (山分け)" if a.want else "play (勝負)")
+        if isinstance(a, Choose):
+            return f"  {self.does(e.seat, 'chooses')} {a.option} ({a.question})"
         return f"  {self.who(e.seat)}: {a!r}"
 
     def _forced_out(self, e: ForcedOut) -> str:

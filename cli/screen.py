@@ -11,7 +11,7 @@ from typing import Optional, Sequence
 
 import click
 
-from ..interpreter.engine.actions import ActionBase, CallMizuten, Declare, Split
+from ..interpreter.engine.actions import ActionBase, CallMizuten, Choose, Declare, Split
 from ..interpreter.engine.view import View
 from .display import columns
 from ..ruleset.model import Phase, Ruleset
@@ -71,6 +71,7 @@ TEXT = {
         "hand": "Your hand", "empty": "(empty)", "your_turn": "Your turn",
         "q_mizuten": "Declare mizuten before the deal?", "q_declare": "Go or drop?",
         "q_split": "Two goers: play or split the pot?", "q_play": "Play a card:",
+        "q_choose": "A house rule asks you to choose:",
         "a_no": "no", "a_yes": "mizuten", "a_go": "go", "a_drop": "drop (pay {fee})",
         "a_play": "play", "a_split": "split",
         "hint": "(number or name; ? explains; q saves and quits)",
@@ -107,6 +108,7 @@ TEXT = {
         "hand": "手札", "empty": "(なし)", "your_turn": "あなたの番",
         "q_mizuten": "配る前にミズテンを宣言しますか?", "q_declare": "出ますか、降りますか?",
         "q_split": "二人プレイ: 勝負しますか、山分けしますか?", "q_play": "札を出してください:",
+        "q_choose": "ハウスルールの選択:",
         "a_no": "しない", "a_yes": "ミズテン", "a_go": "出る", "a_drop": "降りる (降り賃 {fee})",
         "a_play": "勝負", "a_split": "山分け",
         "hint": "(番号か名前; ?で説明; qで保存して終了)",
@@ -195,7 +197,7 @@ class Screen:
         if own is not None:
             return own
         keys: dict[Optional[Phase], str] = {Phase.MIZUTEN_CALL: "q_mizuten", Phase.DECLARATIONS: "q_declare",
-                                            Phase.TWO_GOER_CHOICE: "q_split"}
+                                            Phase.TWO_GOER_CHOICE: "q_split", Phase.EFFECTS: "q_choose"}
         key = keys.get(v.phase, "q_play")
         return f"{self.t('your_turn')}: {self.t(key)}"
 
@@ -224,6 +226,8 @@ class Screen:
             return self.t("a_go") if a.go else self.t("a_drop", fee=fee)
         if isinstance(a, Split):
             return self.t("a_split" if a.want else "a_play")
+        if isinstance(a, Choose):               # an answer to a house rule's question (docs/effects.md)
+            return a.option
         own = self.kind.choice(self, a, v)
         return own if own is not None else repr(a)
 

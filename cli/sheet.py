@@ -178,7 +178,23 @@ def _cells(row: dict[str, Any]) -> list[str]:
 
 
 def render(ruleset: Ruleset, counts: Optional[RoleCounts] = None, lang: str = "en", fmt: str = "text") -> str:
-    """The sheet as plain text, Markdown or HTML."""
+    """The sheet as plain text, Markdown or HTML, with the house rules (effects) after the roles."""
+    sheet = _render_roles(ruleset, counts, lang, fmt)
+    if not ruleset.effects:
+        return sheet
+    from ..ruleset.effects import describe
+
+    heading = "ハウスルール (effects)" if lang == "ja" else "House rules (effects)"
+    lines = [escape(describe(e), MAX_CELL) for e in ruleset.effects]
+    if fmt == "md":
+        return sheet + f"\n## {heading}\n\n" + "".join(f"- {markdown_text(x)}\n" for x in lines)
+    if fmt == "html":
+        items = "".join(f"<li>{html.escape(x)}</li>" for x in lines)
+        return sheet.replace("</body></html>\n", f"<h2>{html.escape(heading)}</h2>\n<ul>{items}</ul>\n</body></html>\n")
+    return sheet + f"\n{heading}\n" + "".join(f"  - {x}\n" for x in lines)
+
+
+def _render_roles(ruleset: Ruleset, counts: Optional[RoleCounts], lang: str, fmt: str) -> str:
     rows = [[escape(c, MAX_CELL) for c in _cells(r)] for r in sheet_rows(ruleset, counts, lang)]
     head = list(HEADERS[lang])
     title = escape(ruleset.title(lang), MAX_CELL) + (" 手役表" if lang == "ja" else " — hand roles")

@@ -39,6 +39,10 @@ def summary_lines(s: Summary) -> list[str]:
     out += [f"  {k:16s} {_share(n, s.rounds)}" for k, n in s.fields.most_common()]
     out += ["", "roles shown by goers and forced-out players (times; per 100 rounds)"]
     out += [f"  {k:16s} {n:7d}  {100 * n / s.rounds:6.2f}" for k, n in s.roles.most_common()] or ["  none"]
+    if s.effects:
+        out += ["", "house rules (effects) fired (times; per 100 rounds; chips their payments moved)"]
+        out += [f"  {k:24s} {n:7d}  {100 * n / max(1, s.rounds):6.2f}  {s.effect_chips[k]:8d}"
+                for k, n in sorted(s.effects.items())]
     out += ["", "final chips of every seat in every game"]
     out += ["  " + line for line in histogram(s.final_chips)]
     out += ["", f"zero-sum violations (T27): {s.zero_sum_violations}"]

@@ -7,7 +7,7 @@ the reason (and the rule number when a rule forbids it); it never lets bad input
 
 from __future__ import annotations
 
-from ..interpreter.engine.actions import Action, ActionBase, CallMizuten, Declare, Split
+from ..interpreter.engine.actions import Action, ActionBase, CallMizuten, Choose, Declare, Split
 from ..interpreter.engine.view import View
 from ..ruleset.errors import shown
 from ..ruleset.model import Phase, Ruleset
@@ -44,11 +44,22 @@ def parse_answer(text: str, v: View, rules: Ruleset) -> ActionBase:
                         f"{shown(answer)[1:-1]} は選べません: 1 から {len(legal)} で答えてください。")
     if v.phase is not None and v.phase in WORDS:
         return _word(answer, v.phase, v)
+    if v.phase is Phase.EFFECTS:                # a house rule's question: its options by name
+        for action in legal:
+            if isinstance(action, Choose) and action.option == answer.lower():
+                return action
+        names = " or ".join(a.option for a in legal if isinstance(a, Choose))
+        raise BadAnswer(f"{shown(answer)} is not an answer here: type a number or {names}.")
     return screen_plugin(rules).parse(answer, v, rules)
 
 
 def explain(v: View, rules: Ruleset, lang: str = "en") -> list[str]:
     """What the current decision is and the rule behind it."""
+    if v.phase is Phase.EFFECTS:                # a house rule's question (docs/effects.md)
+        if lang == "ja":
+            return ["ハウスルールの選択です。ルールファイルの effects は 'hachi table' で確かめられます。"]
+        return ["A house rule of this table asks you to choose; the answer is kept and read by its effects "
+                "('hachi table' lists them in words)."]
     return screen_plugin(rules).explain(v, rules, lang)
 
 
@@ -58,9 +69,16 @@ def _word(answer: str, phase: Phase, v: View) -> Action:
         if low in words:
             if action in v.legal:
                 return action
-            if isinstance(action, Declare):
+            if isinstance(action, Declare) and v.mizuten and v.to_act == v.start:
                 raise BadAnswer("You declared mizuten, so you must go (T6).",
                                 "ミズテンを宣言したので、出るしかありません (T6)。")
+            if isinstance(action, Declare):         # an effect of the rule file forces the decision
+                must = "go" if v.legal[0] == Declare(True) else "drop"
+                must_ja = "出る" if must == "go" else "降りる"
+                raise BadAnswer(f"A house rule of this table makes you {must} this round (its effects are listed "
+                                "by 'hachi table').",
+                                f"この卓の決まり (ハウスルール) により、この局は{must_ja}しかありません "
+                                "('hachi table' に一覧があります)。")
             raise BadAnswer(f"'{answer}' is not allowed now.", f"'{answer}' は今は選べません。")
     options = " or ".join(ws[1] for ws in WORDS[phase].values())
     ja_options = "・".join(ws[-1] for ws in WORDS[phase].values())

@@ -11,17 +11,17 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .engine.actions import CHANCE, POT, Action, CallMizuten, Deal, Declare, Party, Play, Split
+    from .engine.actions import CHANCE, POT, Action, CallMizuten, Choose, Deal, Declare, Party, Play, Split
     from .engine.gamestate import GameState
     from .engine.roundkind import RoundKind
     from .engine.view import View
 
-_WHERE = {**dict.fromkeys(("CHANCE", "POT", "Action", "CallMizuten", "Deal", "Declare", "Party", "Play", "Split"),
-                          ".engine.actions"),
+_WHERE = {**dict.fromkeys(("CHANCE", "POT", "Action", "CallMizuten", "Choose", "Deal", "Declare", "Party", "Play",
+                           "Split"), ".engine.actions"),
           "GameState": ".engine.gamestate", "RoundKind": ".engine.roundkind", "View": ".engine.view"}
 
 __all__ = ["GameState", "CHANCE", "POT", "Party", "Action", "CallMizuten", "Deal", "Declare", "Split",
-           "Play", "RoundKind", "View"]
+           "Play", "Choose", "RoundKind", "View"]
 
 
 def __getattr__(name: str) -> Any:

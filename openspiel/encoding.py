@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..interpreter.engine.actions import CallMizuten, Declare, Play, Split
+from ..interpreter.engine.actions import CallMizuten, Choose, Declare, Play, Split
 from ..ruleset.errors import HachiError
 from .kind import BridgeKind
 
@@ -15,14 +15,29 @@ _CHOICE_IDS = {a: i for i, a in enumerate(_CHOICES)}
 PLAY_BASE = len(_CHOICES)
 
 
+def answers_of(ruleset: Any) -> tuple[Choose, ...]:
+    """Every answer a rule file's effects may ask for (``ask``), in the file's order."""
+    from ..ruleset.effects import Ask
+
+    out: list[Choose] = []
+    for effect in ruleset.effects:
+        for action in effect.actions:
+            if isinstance(action, Ask):
+                out += [Choose(action.counter.name, name) for name, _ in action.options]
+    return tuple(dict.fromkeys(out))
+
+
 class ActionCodec:
     """Maps engine actions to ids ``0 .. size-1`` and back, for a deck of ``deck_size`` cards; the
     play kind's bridge (``kind``) reads and makes its two-card actions (captures)."""
 
-    def __init__(self, deck_size: int, kind: BridgeKind):
+    def __init__(self, deck_size: int, kind: BridgeKind, answers: tuple[Choose, ...] = ()):
         self.deck_size, self.kind = deck_size, kind
         self.capture_base = PLAY_BASE + deck_size
-        self.size = self.capture_base + deck_size * deck_size
+        self.answer_base = self.capture_base + deck_size * deck_size
+        self.answers = answers              # the answers to a rule file's questions (docs/effects.md), last
+        self._answer_ids = {a: self.answer_base + i for i, a in enumerate(answers)}
+        self.size = self.answer_base + len(answers)
 
     def encode(self, action: Any) -> int:
         if isinstance(action, Play):
@@ -31,6 +46,8 @@ class ActionCodec:
         if pair is not None:
             return self.capture_base + pair[0] * self.deck_size + pair[1]
         choice = _CHOICE_IDS.get(action)
+        if choice is None:
+            choice = self._answer_ids.get(action)
         if choice is None:
             raise HachiError(f"the OpenSpiel bridge has no id for the action {action!r}")
         return choice
@@ -42,5 +59,7 @@ class ActionCodec:
             return _CHOICES[action_id]
         if action_id < self.capture_base:
             return Play(action_id - PLAY_BASE)
+        if action_id >= self.answer_base:
+            return self.answers[action_id - self.answer_base]
         card, target = divmod(action_id - self.capture_base, self.deck_size)
         return self.kind.decode(card, target)

@@ -16,7 +16,7 @@ from ..ruleset.errors import HachiError
 from ..ruleset.loader import load_ruleset
 from ..ruleset.model import Ruleset
 from .dealing import DealLayout
-from .encoding import ActionCodec
+from .encoding import ActionCodec, answers_of
 from .bridge_registry import BRIDGES, BY_NAME, MATCHING_GAME, TRICK_GAME
 from .observer import HachiObserver, describe_action
 from .resample import sample_deal, seed_from
@@ -56,7 +56,7 @@ class _Shared:
     def __init__(self, rules: str, ruleset: Ruleset, players: int, rounds: int) -> None:
         self.rules, self.ruleset, self.players, self.rounds = rules, ruleset, players, rounds
         self.layout = DealLayout.of(ruleset, players)
-        self.codec = ActionCodec(ruleset.deck.size, BRIDGES[ruleset.play])
+        self.codec = ActionCodec(ruleset.deck.size, BRIDGES[ruleset.play], answers_of(ruleset))
         self.observer = HachiObserver(self)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:

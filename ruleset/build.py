@@ -7,11 +7,13 @@ every other section is read here, with the defaults a game that does not use it
 
 from __future__ import annotations
 
+from dataclasses import replace
 from types import MappingProxyType
 from typing import Any, Mapping
 
 from .model import (Chips, Declaration, ForcedOut, Mizuten, NextStart, Phase, Players, Rounds, Ruleset,
                     TrickPlay, TrickSettlement, TwoGoers, build_drop_fee)
+from .effects import build_counters, build_effects
 from .kind_registry import play_of, rule_kind
 from .roletable import _name, build_role_table
 
@@ -30,7 +32,7 @@ def build_ruleset(data: Mapping[str, Any], source: str = "<memory>",
     parts = kind.parts(data, places)
     players = Players(**data["players"])
     decl = data.get("declaration") or {"max_goers": players.max, "drop_fee": {"first": 0, "step": 0}}
-    return Ruleset(
+    ruleset = Ruleset(
         name=str(data["name"]),
         title=_name(data.get("title"), str(data["name"])),
         play=kind.kind,
@@ -57,3 +59,9 @@ def build_ruleset(data: Mapping[str, Any], source: str = "<memory>",
         dealt_beside_hands=parts.dealt_beside_hands,
         role_deck=parts.role_deck,
     )
+    if not data.get("effects") and not data.get("counters") and not data.get("parameters"):
+        return ruleset
+    counters = build_counters(data, places)
+    ruleset = replace(ruleset, counters=counters, parameters=tuple(sorted(
+        (str(k), int(v)) for k, v in (data.get("parameters") or {}).items())))
+    return replace(ruleset, effects=build_effects(data, ruleset, places, counters))

@@ -24,6 +24,7 @@ from .problems import Problem
 from .reach import locate, no_bundled, root_of
 from .safetext import escape
 from .schema import schema_problems
+from .tablenumbers import TableNumbers, compile_numbers, substitute
 from .variants import Resolved, merge, merge_places, resolve
 from .yamlfile import Path_
 
@@ -102,14 +103,25 @@ def _analyse_ruleset(resolved: Resolved, source: str) -> Analysis:
     problems = schema_problems(data, resolved.places, RULESET)
     if isinstance(data.get("role_table"), dict):
         problems += schema_problems(data["role_table"], resolved.places, ROLE_TABLE, ("role_table",))
-    if not problems:
-        problems = [checker.at(path, message) for path, message in ruleset_findings(data)]
-    if not problems:
+    numbers: tuple[Any, ...] = ()
+    if not problems:                    # numbers written as expressions of the table (tablenumbers.py)
         try:
-            out.ruleset = build_ruleset(data, source=source, places=_flat_places(resolved),
-                                        extends_chain=resolved.chain[1:])
+            numbers = compile_numbers(data, range(data["players"]["min"], data["players"]["max"] + 1),
+                                      _flat_places(resolved))
         except HachiError as exc:
             problems = [checker.error(exc)]
+    built = substitute(data, numbers, data["players"]["min"]) if numbers else data
+    if not problems:
+        problems = [checker.at(path, message) for path, message in ruleset_findings(built)]
+    if not problems:
+        try:
+            out.ruleset = build_ruleset(built, source=source, places=_flat_places(resolved),
+                                        extends_chain=resolved.chain[1:])
+        except HachiError as exc:
+            problems = [checker.error(e) for e in getattr(exc, "errors", (exc,))]   # effects: every one
+    if out.ruleset is not None and numbers:
+        out.ruleset = dataclasses.replace(out.ruleset, table_numbers=TableNumbers(
+            data, numbers, source, _flat_places(resolved), resolved.chain[1:]))
     if out.ruleset is not None:
         problems = _pattern_problems(out.ruleset, checker)
         if problems:
@@ -126,8 +138,11 @@ def _analyse_table(resolved: Resolved) -> Analysis:
         problems = [checker.at(path, message) for path, message in check_role_table(resolved.data, ())]
     if not problems:
         try:
-            out.table = build_role_table(resolved.data, _flat_places(resolved))
             standard = standard_ruleset()
+            numbers = compile_numbers({"role_table": resolved.data}, range(standard.players.min,
+                                      standard.players.max + 1), _flat_places(resolved))
+            table_data = substitute({"role_table": resolved.data}, numbers, standard.players.min)["role_table"]
+            out.table = build_role_table(table_data, _flat_places(resolved))
             problems = _pattern_problems(dataclasses.replace(standard, roles=out.table), checker)
         except HachiError as exc:
             problems = [checker.error(exc)]

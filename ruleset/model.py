@@ -40,6 +40,7 @@ class Phase(str, enum.Enum):
     TRICK_SETTLEMENT = "trick_settlement"
     POT = "pot"
     MIZUTEN_BONUS = "mizuten_bonus"
+    EFFECTS = "effects"                    # placed by the effects' ``when`` (docs/effects.md), never named
 
 
 class TransferKind(str, enum.Enum):
@@ -54,6 +55,7 @@ class TransferKind(str, enum.Enum):
     CAPTURE_ROLES = "capture_roles"        # H18
     SPECIAL_ROLES = "special_roles"        # H19
     CARD_POINTS = "card_points"            # H21
+    EFFECT = "effect"                      # a payment of an effect (docs/effects.md)
 
 
 PlayKind = str
@@ -221,6 +223,10 @@ class Ruleset:
     kind_section: str = ""                 # the name of that section in a rule file (``hanafuda``)
     dealt_beside_hands: int = 1            # cards dealt besides the hands: an indicator, or the field cards
     role_deck: Deck | None = None          # the deck hand-role patterns read, when not ``deck`` itself
+    counters: tuple[Any, ...] = ()         # Counter (effects.py): numbers kept across rounds
+    parameters: tuple[tuple[str, int], ...] = ()    # named numbers effects read (parameter.NAME)
+    effects: tuple[Any, ...] = ()          # Effect (effects.py): when / if / do, in the file's order
+    table_numbers: Any = None              # TableNumbers (tablenumbers.py): numbers read by the table
 
     def __post_init__(self) -> None:
         needed = self.players.max * self.hand_size + self.dealt_beside_hands

@@ -154,7 +154,8 @@ def test_cli_bad_setting_is_one_line_with_exit_2():
     res = run("--set", "declaration.drop_fee.first=x", "--games", "2")
     assert res.exit_code == 2
     assert res.output.strip().splitlines() == [
-        "--set declaration.drop_fee.first: error: declaration.drop_fee.first must be a whole number, not the text 'x'."]
+        "--set declaration.drop_fee.first: error: declaration.drop_fee.first must be a whole number or an expression "
+        "of table.players, not the text 'x'."]
 
 
 def test_cli_plot_heat_map_and_line(tmp_path):

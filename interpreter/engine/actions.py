@@ -77,4 +77,16 @@ class Play(ActionBase):
         return f"Play({deck.name(self.card)})" if is_card(deck, self.card) else repr(self)
 
 
-Action = Union[CallMizuten, Deal, Declare, Split, Play]
+@dataclass(frozen=True)
+class Choose(ActionBase):
+    """An answer to a question a house rule asks (docs/effects.md): ``option`` of ``question``
+    (the name of the counter the answer is kept in)."""
+
+    question: str
+    option: str
+
+    def told(self, deck: Any) -> str:
+        return f"{self.option} ({self.question})"
+
+
+Action = Union[CallMizuten, Deal, Declare, Split, Play, Choose]

@@ -24,12 +24,14 @@ from typing import Any, Callable, Optional, Union, cast
 
 from ...ruleset.errors import IllegalAction, SetupError
 from ...ruleset.model import Phase, Ruleset
+from ...ruleset.tablenumbers import at_table
 from ...ruleset.model import TransferKind
 from .actions import CHANCE, POT, ActionBase, Declare
 from .events import Applied, GameEnded, RoundEnded, RoundStarted, Seat
 from .roundkind import RoundKind
 from .phases.base import PhaseRule, describe
 from .phases.chance import ChanceSpace
+from .phases.effects import game_end_effects
 from .registry import plugin_for
 from .round_phases import build_phases
 from .state import RoundState, Table
@@ -95,7 +97,7 @@ class GameState:
     def __init__(self, ruleset: Union[Ruleset, str], players: int, seed: Optional[int] = None,
                  rounds: Optional[int] = None, start: Optional[int] = None,
                  phases: Optional[tuple[PhaseRule, ...]] = None):
-        self.ruleset = _load(ruleset)
+        self.ruleset = at_table(_load(ruleset), players)     # its numbers of the table filled in
         lo, hi = self.ruleset.players.min, self.ruleset.players.max
         if not lo <= players <= hi:
             raise SetupError(f"{self.ruleset.name} is for {lo} to {hi} players, not {players}")
@@ -111,6 +113,7 @@ class GameState:
         self._steps = steps_of(self._phases)
         self._acts = tuple(p.acting() for p in self._phases)     # what takes each phase's actions
         self._t = Table(self.ruleset, players, rounds, start)
+        self._at_end = game_end_effects(self.ruleset)       # the effects of the game's end, or None
         self._counted = 0
         self._trusted: tuple[object, ...] = ()         # actions known legal in the current state
         self._who: Optional[Seat] = None    # the current player, kept by _advance (chance: Party.CHANCE)
@@ -249,7 +252,7 @@ class GameState:
         rng = random.Random()
         rng.setstate(self.rng.getstate())       # far cheaper than deep-copying the generator
         memo = {id(self.ruleset): self.ruleset, id(self._phases): self._phases, id(self._steps): self._steps,
-                id(self._acts): self._acts,
+                id(self._acts): self._acts, id(self._at_end): self._at_end,
                 id(self.rng): rng}
         memo.update((id(e), e) for e in self._t.events)
         if self._t.watch is not None:
@@ -348,7 +351,10 @@ class GameState:
             delta=tuple(map(sub, t.chips, r.chips_before)), pot_after=t.pot, next_start=nxt))
         if counts:
             self._counted += 1
-        if self._counted >= t.rounds:
+            t.counted = self._counted
+        if self._counted >= t.rounds or t.ending:
+            if self._at_end is not None:
+                self._at_end.enter(t)
             t.finished = True
             t.emit(GameEnded(tuple(t.chips), self.winners, t.pot))
             return

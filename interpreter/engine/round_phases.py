@@ -11,6 +11,7 @@ from ...ruleset.errors import RuleFileError
 from ...ruleset.model import Phase, Ruleset
 from .phases.base import PhaseRule
 from .phases.declarations import Declarations
+from .phases.effects import effect_phases
 from .phases.forced_out import ForcedOutPayments
 from .phases.one_goer_pot import OneGoerPot
 from .phases.play_phase import PlayPhase
@@ -48,7 +49,7 @@ def build_phases(ruleset: Ruleset) -> tuple[PhaseRule, ...]:
     if strange:
         raise RuleFileError(f"the round names the phase '{strange[0]}', which {ruleset.play} play does not have",
                             ruleset.source)
-    phases = tuple(known[p](ruleset) for p in order)
+    phases = effect_phases(ruleset, tuple(known[p](ruleset) for p in order))
     shared = RoleCache(ruleset)             # one cache for every phase that shows roles
     for phase in phases:
         if isinstance(getattr(phase, "roles", None), RoleCache):

@@ -48,6 +48,8 @@ class RoundState:
     tricks_won: dict[int, int] = dc_field(default_factory=dict)
     pot_to: Optional[int] = None
     play_winner: Optional[int] = None       # who took the pot by play (T21), for T24
+    scale: Optional[dict[TransferKind, int]] = None     # effects' multipliers of the round, by kind
+    asking: Optional[tuple[int, int, tuple[int, ...]]] = None  # an effect's question: effect, action, seats
 
     @property
     def multiplier(self) -> int:
@@ -77,6 +79,13 @@ class Table:
         self.watch_play: Optional[Callable[[object], None]] = None        # the same, or None
         self.pot_taken: list[int] = []          # each amount a seat took from the pot, in order
         self.factors: tuple[Optional[Field], dict[TransferKind, int]] = (None, {})   # a field's factors (pay)
+        # effects (docs/effects.md): counters kept across rounds (one value per seat, or one for
+        # the table), decisions forced by round index and seat, the game ended early
+        self.counters: dict[str, list[int]] = {c.name: [c.start] * (players if c.scope == "seat" else 1)
+                                               for c in ruleset.counters}
+        self.forced: dict[int, dict[int, bool]] = {}
+        self.ending = False
+        self.counted = 0                        # rounds finished that count toward the game's length
 
     @property
     def total(self) -> int:
@@ -111,6 +120,8 @@ class Table:
             factor = known[1][kind]
         else:
             factor = 1
+        if r.scale is not None:
+            factor *= r.scale.get(kind, 1)
         amount = base * factor
         chips = self.chips
         if self.no_negative and source != POT and amount > chips[source]:

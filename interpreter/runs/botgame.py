@@ -20,9 +20,12 @@ from ...ruleset.bundled import is_name
 from ...ruleset.model import Ruleset
 from ..engine.actions import CHANCE, POT, Deal
 from ..bots import Bot, make_bot
+from ...ruleset.model import TransferKind
+from ..engine.effect_events import EffectFired
 from ..engine.events import Applied, FieldMade, RolesShown, RoundEnded, Transfer
 from ..engine.gamestate import GameState
 from ..engine.phases.base import PhaseRule
+from ...ruleset.tablenumbers import at_table
 from ..engine.round_phases import build_phases
 
 __all__ = ["GameResult", "Job", "RulesetRef", "RulesetSpec", "Task", "game_seed", "open_rules", "play_one",
@@ -60,6 +63,7 @@ class GameResult:
     deals: tuple[int, ...]              # a hash of each round's deal (to check common deals)
     winners: tuple[int, ...]
     zero_sum: bool
+    effects: tuple[tuple[str, int, int], ...] = ()     # per effect: (name, times fired, chips it moved)
 
 
 def play_out(game: GameState, seats: Sequence[Bot], gseed: int) -> None:
@@ -100,6 +104,8 @@ def summarise(game: GameState, index: int, gseed: int, first_start: int) -> Game
     roles: Counter[str] = Counter()
     fields: Counter[str] = Counter()
     pot_after, taken, deals, mizuten = [], [], [], 0
+    fired: Counter[str] = Counter()
+    effects: tuple[tuple[str, int, int], ...] = ()
     pot, ok = 0, True
     e: Any
     for e in game.events:
@@ -121,13 +127,21 @@ def summarise(game: GameState, index: int, gseed: int, first_start: int) -> Game
             pot_after.append(pot)
         elif cls is FieldMade:
             fields[e.field or "none"] += 1
+        elif cls is EffectFired:
+            fired[e.name] += 1
+    if fired:
+        moved: Counter[str] = Counter()
+        for e in game.events:
+            if type(e) is Transfer and e.kind is TransferKind.EFFECT:
+                moved[next((n for n in fired if e.reason.startswith(n)), e.reason)] += e.amount
+        effects = tuple((name, n, moved[name]) for name, n in sorted(fired.items()))
     total = ruleset.chips.start * game.players
     ok = ok and sum(game.chips) + game.pot == total
     return GameResult(
         index=index, seed=gseed, first_start=first_start, chips=game.chips, leftover_pot=game.pot,
         rounds=len(pot_after), kinds=tuple(sorted(kinds.items())), roles=tuple(sorted(roles.items())),
         fields=tuple(sorted(fields.items())), pot_after=tuple(pot_after), pot_taken=tuple(taken),
-        mizuten=mizuten, deals=tuple(deals), winners=game.winners, zero_sum=ok)
+        mizuten=mizuten, deals=tuple(deals), winners=game.winners, zero_sum=ok, effects=effects)
 
 
 # -- running many games ----------------------------------------------------------------------
@@ -217,7 +231,7 @@ def play_task(job: Job, task: Task) -> list[GameResult]:
     phases of a round (which keep no game state)."""
     which, indices = task
     assert job.rulesets is not None, "a job is loaded before its tasks are played"
-    rules = job.rulesets[which]
+    rules = at_table(job.rulesets[which], job.players)     # its numbers of the table filled in
     phases = build_phases(rules)
     return [play_one(rules, job.players, job.bots, job.seed, i, job.record_dir, job.record_ref, phases)
             for i in indices]

@@ -111,6 +111,8 @@ class Summary:
     leftover_pot: Moments = field(default_factory=Moments)
     zero_sum_violations: int = 0
     final_chips: list[int] = field(default_factory=list)
+    effects: Counter[str] = field(default_factory=Counter)        # times each effect fired
+    effect_chips: Counter[str] = field(default_factory=Counter)   # chips each effect's payments moved
 
     def add(self, g: GameResult) -> None:
         self.games += 1
@@ -133,6 +135,9 @@ class Summary:
         self.leftover_pot.add(g.leftover_pot)
         self.mizuten += g.mizuten
         self.zero_sum_violations += not g.zero_sum
+        for name, fired, moved in g.effects:
+            self.effects[name] += fired
+            self.effect_chips[name] += moved
 
     @property
     def totals(self) -> tuple[object, ...]:
@@ -157,6 +162,7 @@ class Summary:
             "roles": dict(sorted(self.roles.items())), "fields": dict(sorted(self.fields.items())),
             "mean_pot_after_round": round(self.pot_after.mean, 4),
             "mean_pot_taken": round(self.pot_taken.mean, 4), "mizuten_rounds": self.mizuten,
+            "effects": {k: {"fired": n, "chips_moved": self.effect_chips[k]} for k, n in sorted(self.effects.items())},
         }
 
 

@@ -17,6 +17,7 @@ from ..engine.phases.base import PhaseRule
 from ..engine.phases.pot import PotPhase
 from ..engine.phases.rolecache import RoleCache
 from ..engine.registry import plugin_for
+from ...ruleset.tablenumbers import at_table
 from ..engine.round_phases import build_phases
 from .told import ToldRoles
 
@@ -42,4 +43,5 @@ def told_phases(ruleset: Ruleset) -> tuple[PhaseRule, ...]:
 
 def told_game(ruleset: Ruleset, players: int, start: int, rounds: Optional[int] = None) -> GameState:
     """A game whose rounds are told, settled by the ruleset's phases."""
+    ruleset = at_table(ruleset, players)        # its numbers of the table filled in
     return GameState(ruleset, players, start=start, rounds=rounds, phases=told_phases(ruleset))

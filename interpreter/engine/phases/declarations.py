@@ -14,7 +14,7 @@ from ..state import Table
 from .base import PhaseRule
 
 GO, DROP = Declare(True), Declare(False)
-GO_ONLY, GO_OR_DROP = (GO,), (GO, DROP)
+GO_ONLY, GO_OR_DROP, DROP_ONLY = (GO,), (GO, DROP), (DROP,)
 
 
 def kind_for(goers: int) -> RoundKind:
@@ -43,13 +43,20 @@ class Declarations(PhaseRule):
         return (r.start + len(r.declarations)) % r.players     # clockwise from the start (T10)
 
     def must_go(self, t: Table, seat: int) -> bool:
-        """T6: a start player who declared mizuten must go."""
-        return t.round.mizuten and seat == t.round.start
+        """T6: a start player who declared mizuten must go; or an effect forced the seat to."""
+        return (t.round.mizuten and seat == t.round.start) or (bool(t.forced) and self.forced(t, seat) is True)
+
+    @staticmethod
+    def forced(t: Table, seat: int) -> Optional[bool]:
+        """The decision an effect forced on ``seat`` this round (True: go), or None."""
+        return t.forced.get(t.round.index, {}).get(seat) if t.forced else None
 
     def legal(self, t: Table) -> tuple[Declare, ...]:
         seat = self.actor(t)
         assert seat is not None                 # asked while the phase waits for a seat
-        return GO_ONLY if self.must_go(t, seat) else GO_OR_DROP
+        if self.must_go(t, seat):
+            return GO_ONLY
+        return DROP_ONLY if t.forced and self.forced(t, seat) is False else GO_OR_DROP
 
     def check(self, t: Table, action: object) -> None:
         if not isinstance(action, Declare):
@@ -57,7 +64,11 @@ class Declarations(PhaseRule):
         seat = self.actor(t)
         assert seat is not None                 # a check comes while the phase waits for a seat
         if not action.go and self.must_go(t, seat):
+            if self.forced(t, seat):
+                raise IllegalAction(f"seat {seat} must go this round: a house rule forces it (docs/effects.md)")
             raise IllegalAction(f"seat {seat} declared mizuten and must go, not drop (T6)")
+        if action.go and self.forced(t, seat) is False:
+            raise IllegalAction(f"seat {seat} must drop this round: a house rule forces it (docs/effects.md)")
 
     def apply(self, t: Table, action: Declare) -> None:
         seat = self.actor(t)

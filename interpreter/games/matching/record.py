@@ -27,6 +27,7 @@ from ...engine.actions import ActionBase, Declare, Play
 from ...engine.events import Applied, FieldMade, RolesShown, RoundStarted
 from .phases import HanaDeal, RoundScored
 from .play import Capture, Captured, Stage
+from ...records.choose import choose_item, parse_choose
 from ...records.replaying import apply_at, check_turn, fail
 
 ROUND_KEYS = ("start", "hands", "field", "stock", "actions")
@@ -72,6 +73,9 @@ def parse_action(game: Any, item: Any, where: str) -> tuple[int, Any]:
     """The seat and action of one record item (``declare``, ``play`` [+ ``take``], ``turned`` + ``take``)."""
     if not isinstance(item, dict) or not isinstance(item.get("seat"), int):
         fail(where, f"an action is a mapping with a seat and one of declare, play, turned; got {item!r}"[:300])
+    answer = parse_choose(item, where)          # an answer to a house rule's question
+    if answer is not None:
+        return answer
     keys = [k for k in ("declare", "play", "turned") if k in item]
     if len(keys) != 1:
         fail(where, "an action needs exactly one of declare, play, turned")
@@ -124,6 +128,9 @@ def rounds_data(game: Any) -> list[dict[str, Any]]:
 
 
 def _item(action: ActionBase, events: list[object], i: int, deck: Deck) -> dict[str, str]:
+    answer = choose_item(action)
+    if answer is not None:
+        return answer
     if isinstance(action, Declare):
         return {"declare": "go" if action.go else "drop"}
     if isinstance(action, Capture):

@@ -19,6 +19,7 @@ from ....ruleset.model import Phase
 from ....ruleset.cards import Deck
 from ...engine.actions import Action, ActionBase, CallMizuten, Deal, Declare, Play, Split
 from ...engine.events import Applied, RoundStarted
+from ...records.choose import choose_item, parse_choose
 from ...records.replaying import RecordProblem, apply_at, check_turn
 
 ROUND_KEYS = ("start", "mizuten", "hands", "indicator", "actions")
@@ -63,6 +64,9 @@ def parse_action(game: Any, item: Any, where: str) -> tuple[int, Action]:
     if not isinstance(item, dict) or not isinstance(item.get("seat"), int):
         raise RecordProblem(where, f"an action is a mapping with a seat and one of declare, split, play; "
                                    f"got {item!r}"[:300])
+    answer = parse_choose(item, where)          # an answer to a house rule's question
+    if answer is not None:
+        return answer
     keys = [k for k in ("declare", "split", "play") if k in item]
     unknown = sorted(str(k) for k in item if k not in ("seat", "declare", "split", "play"))
     if unknown:
@@ -106,6 +110,9 @@ def rounds_data(game: Any) -> list[dict[str, Any]]:
 
 
 def _item(a: ActionBase, deck: Deck) -> dict[str, Any]:
+    answer = choose_item(a)
+    if answer is not None:
+        return answer
     if isinstance(a, Declare):
         return {"declare": "go" if a.go else "drop"}
     if isinstance(a, Split):

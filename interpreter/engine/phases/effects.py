@@ -1,0 +1,356 @@
+"""Effects as phases of the round (docs/effects.md): at each point an effect names, a phase that
+checks each effect's condition and runs its actions on the table, logging what it does.
+
+:func:`effect_phases` places them among a round's phases: ``after_declarations`` right after the
+declarations, ``after_play`` right after the play, ``round_end`` after the last phase; the
+``game_end`` ones run from :meth:`~..game.GameState` when the game ends (:func:`run_effects`).
+They wait for an action only when an effect asks a seat (``ask``): the answers are ordinary legal
+actions (:class:`~..actions.Choose`), so every path that plays a round (bots, ``hachi play``, the
+scorekeeper's told rounds, replays, ``simulate``) runs them the same way.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Optional, Sequence
+
+from ....ruleset.effects import (AFTER_DECLARATIONS, AFTER_PLAY, GAME_END, ROUND_END, ROUND_START, Ask, Effect,
+                                EndGame, Force, Multiply, Pay, SeatSet, SetCounter)
+from ....ruleset.model import Phase, Ruleset, TransferKind
+from ..actions import POT, Choose
+from ..effect_events import CounterChanged, DecisionForced, EffectFired, GameEndCalled, Multiplied
+from ..events import RolesShown, RoundStarted, Transfer
+from ..roundkind import PLAYED, RoundKind
+from ..registry import plugin_for
+from ..state import Table
+from .base import PhaseRule
+
+__all__ = ["EffectPhase", "effect_phases", "run_effects", "TableFacts"]
+
+
+class RoundLog:
+    """What the log of the current round says of each seat (the roles shown, the chips taken from
+    the pot), read in one pass back to the round's start and kept while the log does not grow."""
+
+    __slots__ = ("length", "roles", "role_count", "pot_share")
+
+    def __init__(self, t: Table):
+        players = t.players
+        self.length = len(t.events)
+        self.roles, self.role_count, self.pot_share = [0] * players, [0] * players, [0] * players
+        index = t.round.index
+        for e in reversed(t.events):
+            if isinstance(e, Transfer):
+                if e.source == POT and e.target != POT:
+                    self.pot_share[e.target] += e.amount
+            elif isinstance(e, RolesShown):
+                if not e.captured:
+                    self.roles[e.seat] += e.value
+                    self.role_count[e.seat] += len(e.roles)
+            elif isinstance(e, RoundStarted) and e.round == index:
+                break
+
+
+SeatReader = Callable[[Table, int, Any], int]
+_SEAT: dict[str, SeatReader] = {
+    "went": lambda t, s, e: s in t.round.goers,
+    "dropped": lambda t, s, e: s in t.round.dropped,
+    "forced_out": lambda t, s, e: s in t.round.forced_out,
+    "start": lambda t, s, e: s == t.round.start,
+    "mizuten": lambda t, s, e: t.round.mizuten and s == t.round.start,
+    "tricks": lambda t, s, e: t.round.tricks_won.get(s, 0),
+    "card_points": lambda t, s, e: e.card_points(t).get(s, 0),
+    "roles": lambda t, s, e: e.log().roles[s],
+    "role_count": lambda t, s, e: e.log().role_count[s],
+    "took_pot": lambda t, s, e: e.log().pot_share[s] > 0,
+    "pot_share": lambda t, s, e: e.log().pot_share[s],
+    "chips": lambda t, s, e: t.chips[s],
+    "gain": lambda t, s, e: t.chips[s] - t.round.chips_before[s],
+    "seat": lambda t, s, e: s,
+    "position": lambda t, s, e: (s - t.round.start) % t.players,
+}
+TableReader = Callable[[Table], int]
+_TABLE: dict[str, TableReader] = {
+    "table.players": lambda t: t.players,
+    "table.start_chips": lambda t: t.ruleset.chips.start,
+    "table.hand_size": lambda t: t.ruleset.hand_size,
+    "round.number": lambda t: t.round.index + 1,
+    "round.last": lambda t: t.counted + 1 >= t.rounds,
+    "round.pot": lambda t: t.pot,
+    "round.pot_taken": lambda t: sum(RoundLog(t).pot_share),
+    "round.goers": lambda t: len(t.round.goers),
+    "round.droppers": lambda t: len(t.round.dropped),
+    "round.forced_out": lambda t: len(t.round.forced_out),
+    "round.multiplier": lambda t: t.round.multiplier,
+    "round.skipped": lambda t: t.round.kind is RoundKind.SKIPPED,
+    "round.split": lambda t: t.round.kind is RoundKind.TWO_GOERS_SPLIT,
+    "round.played": lambda t: t.round.kind in PLAYED and t.round.play is not None,
+    "game.rounds": lambda t: t.rounds,
+    "game.rounds_left": lambda t: max(t.rounds - t.counted - 1, 0),
+}
+
+
+class TableFacts:
+    """The facts of :mod:`...ruleset.effects` read from a table now (the ``Facts`` of an expression)."""
+
+    def __init__(self, t: Table, engine: Any):
+        self.t, self.engine = t, engine
+        self._log: Optional[RoundLog] = None
+
+    def log(self) -> RoundLog:
+        """The round's log read per seat, read again once the log has grown."""
+        log = self._log
+        if log is None or log.length != len(self.t.events):
+            log = self._log = RoundLog(self.t)
+        return log
+
+    @property
+    def seats(self) -> int:
+        return self.t.players
+
+    def seat(self, name: str, seat: int) -> int:
+        reader = _SEAT.get(name)
+        if reader is not None:
+            return int(reader(self.t, seat, self))
+        return self.t.counters[name[len("counter."):]][seat]
+
+    def table(self, name: str) -> int:
+        reader = _TABLE.get(name)
+        if reader is not None:
+            return int(reader(self.t))
+        if name.startswith("field."):
+            field = self.t.round.field
+            return int(field is not None and field.id == name[len("field."):])
+        if name.startswith("parameter."):
+            return dict(self.t.ruleset.parameters)[name[len("parameter."):]]
+        return self.t.counters[name[len("counter."):]][0]
+
+    def card_points(self, t: Table) -> dict[int, int]:
+        engine = self.engine
+        if engine is None or engine.standing_unit != "card points" or t.round.play is None:
+            return {}
+        return dict(engine.standing(t))
+
+
+def _members(t: Table, facts: TableFacts, seats: SeatSet) -> list[int]:
+    """The seats a :class:`SeatSet` names now, clockwise from the start player."""
+    r = t.round
+    if seats.start:
+        return [r.start]
+    order = r.seats_from_start()
+    group = seats.group
+    if group == "goer":
+        order = [s for s in order if s in r.goers]
+    elif group == "dropper":
+        order = [s for s in order if s in r.dropped]
+    elif group == "forced_out":
+        order = [s for s in order if s in r.forced_out]
+    where = seats.where
+    if where is not None:
+        order = [s for s in order if where.evaluate(facts, s)]
+    return order
+
+
+class EffectPhase(PhaseRule):
+    """The effects of one point (``when``) of the round, in the rule file's order. It waits only
+    while an effect asks a seat a question (``ask``): the seat's legal actions are then the
+    answers (:class:`~..actions.Choose`), and the effects go on after the last answer."""
+
+    phase = Phase.EFFECTS
+
+    def __init__(self, ruleset: Ruleset, when: str) -> None:
+        super().__init__(ruleset)
+        self.when = when
+        self.effects: tuple[Effect, ...] = tuple(e for e in ruleset.effects if e.when == when)
+        self.engine = plugin_for(ruleset).engine(ruleset) if any(
+            "card_points" in _reads(e) for e in self.effects) else None
+
+    def applies(self, t: Table) -> bool:
+        if self.when == AFTER_PLAY:
+            return t.round.kind in PLAYED and t.round.play is not None
+        return True
+
+    def enter(self, t: Table) -> None:
+        run_effects(t, self.effects, TableFacts(t, self.engine), self.when)
+
+    def actor(self, t: Table) -> Optional[int]:
+        asking = t.round.asking
+        return asking[2][0] if asking is not None else None
+
+    def _question(self, t: Table) -> Ask:
+        asking = t.round.asking
+        assert asking is not None               # asked only while a question waits
+        action = self.effects[asking[0]].actions[asking[1]]
+        assert isinstance(action, Ask)
+        return action
+
+    def legal(self, t: Table) -> tuple[Choose, ...]:
+        ask = self._question(t)
+        return tuple(Choose(ask.counter.name, name) for name, _ in ask.options)
+
+    def apply(self, t: Table, action: Choose) -> None:
+        r = t.round
+        assert r.asking is not None
+        effect, index, seats = r.asking
+        ask = self._question(t)
+        values = t.counters[ask.counter.name]
+        seat, value = seats[0], dict(ask.options)[action.option]
+        if values[seat] != value:
+            values[seat] = value
+            t.emit(CounterChanged(r.index, ask.counter.name, seat, value))
+        if len(seats) > 1:
+            r.asking = (effect, index, seats[1:])
+            return
+        r.asking = None
+        run_effects(t, self.effects, TableFacts(t, self.engine), self.when, (effect, index + 1))
+
+
+def _reads(effect: Effect) -> set[str]:
+    names: set[str] = set(effect.condition.reads if effect.condition else ())
+    for a in effect.actions:
+        if isinstance(a, Pay):
+            names |= {*a.amount.reads, *_set_reads(a.payers), *_set_reads(a.receivers)}
+        elif isinstance(a, SetCounter):
+            names |= {*a.value.reads, *(_set_reads(a.seats) if a.seats else ())}
+        elif isinstance(a, (Force, Ask)):
+            names |= set(_set_reads(a.seats))
+    return names
+
+
+def _set_reads(seats: SeatSet) -> tuple[str, ...]:
+    return seats.where.reads if seats.where is not None else ()
+
+
+def run_effects(t: Table, effects: Sequence[Effect], facts: TableFacts, when: str,
+                resume: Optional[tuple[int, int]] = None) -> None:
+    """Check each effect's condition now and run the actions of those that hold, in order. An
+    effect whose actions change something is logged as fired (:class:`EffectFired`) before what
+    they did; one whose actions change nothing (no seat matched, an amount of 0) leaves no trace.
+    An ``ask`` that names seats stops the run (``t.round.asking``); ``resume`` (effect, action)
+    goes on after the last answer, the effect's condition not read again."""
+    first_effect, first_action = resume if resume is not None else (0, 0)
+    for k in range(first_effect, len(effects)):
+        effect = effects[k]
+        resumed = resume is not None and k == first_effect
+        if not resumed and effect.condition is not None and not effect.condition.evaluate(facts):
+            continue
+        log = t.events
+        first = len(log)
+        watch, watch_transfers = t.watch, t.watch_transfers
+        if not resumed:
+            t.watch = t.watch_transfers = None  # the watchers see the effect's events once it is told
+        asked = False
+        try:
+            for j in range(first_action if resumed else 0, len(effect.actions)):
+                action = effect.actions[j]
+                if isinstance(action, Ask):
+                    seats = tuple(_members(t, facts, action.seats))
+                    if seats:
+                        t.round.asking, asked = (k, j, seats), True
+                        break
+                    continue
+                _act(t, facts, effect, action)
+        finally:
+            t.watch, t.watch_transfers = watch, watch_transfers
+        if not resumed and (asked or len(log) > first):
+            log.insert(first, EffectFired(t.round.index, effect.name, when))
+            for e in log[first:]:
+                see = watch_transfers if isinstance(e, Transfer) else watch
+                if see is not None:
+                    see(e)
+        if asked:
+            return
+
+
+def _act(t: Table, facts: TableFacts, effect: Effect, action: Any) -> None:
+    r = t.round
+    if isinstance(action, Pay):
+        _pay(t, facts, action)
+    elif isinstance(action, SetCounter):
+        _count(t, facts, action)
+    elif isinstance(action, Force):
+        for seat in _members(t, facts, action.seats):
+            applies = r.index + (0 if action.this else 1)
+            t.forced.setdefault(applies, {})[seat] = action.go
+            t.emit(DecisionForced(r.index, seat, action.go, effect.name, applies))
+    elif isinstance(action, Multiply):
+        by = int(action.by.evaluate(facts))
+        scale = r.scale if r.scale is not None else {}
+        for kind in action.kinds:
+            key = TransferKind(kind)
+            scale[key] = scale.get(key, 1) * by
+        r.scale = scale
+        t.emit(Multiplied(r.index, by, action.kinds, effect.name))
+    elif isinstance(action, EndGame):
+        t.ending = True
+        t.emit(GameEndCalled(r.index, effect.name))
+
+
+def _count(t: Table, facts: TableFacts, action: SetCounter) -> None:
+    counter = action.counter
+    values = t.counters[counter.name]
+    if action.seats is None:                    # the table's counter
+        value = int(action.value.evaluate(facts))
+        old, values[0] = values[0], values[0] + value if action.add else value
+        if values[0] != old:
+            t.emit(CounterChanged(t.round.index, counter.name, None, values[0]))
+        return
+    seats = _members(t, facts, action.seats)
+    new = [(s, int(action.value.evaluate(facts, s))) for s in seats]     # every value read before any is set
+    for seat, value in new:
+        old, values[seat] = values[seat], values[seat] + value if action.add else value
+        if values[seat] != old:                 # an unchanged counter is not told
+            t.emit(CounterChanged(t.round.index, counter.name, seat, values[seat]))
+
+
+def _pay(t: Table, facts: TableFacts, pay: Pay) -> None:
+    mult = t.round.multiplier if pay.field else 1
+    why = pay.reason + (f" (x{mult} field)" if mult != 1 else "")
+    if pay.payers.pot:
+        owed = [(s, int(pay.amount.evaluate(facts, s)) * mult) for s in _members(t, facts, pay.receivers)]
+        for seat, amount in owed:               # read before anything moves; the pot pays what it holds
+            amount = min(amount, t.pot)
+            if amount > 0:
+                t.pay(TransferKind.EFFECT, POT, seat, amount, why, multiply=False)
+        return
+    payers = _members(t, facts, pay.payers)
+    receivers: Optional[list[int]] = None if pay.receivers.pot else _members(t, facts, pay.receivers)
+    amounts = [(s, int(pay.amount.evaluate(facts, s)) * mult) for s in payers]   # read before anything moves
+    for payer, amount in amounts:
+        if receivers is None:
+            _move(t, payer, POT, amount, why)
+            continue
+        for receiver in receivers:
+            if receiver != payer:
+                _move(t, payer, receiver, amount, why)
+
+
+def _move(t: Table, source: int, target: Any, amount: int, why: str) -> None:
+    """Pay ``amount`` (a negative amount is paid the other way)."""
+    if amount < 0:
+        if target == POT:
+            amount = max(amount, -t.pot)        # the pot pays back at most what it holds
+        source, target, amount = target, source, -amount
+    if amount:
+        t.pay(TransferKind.EFFECT, source, target, amount, why, multiply=False)
+
+
+def effect_phases(ruleset: Ruleset, phases: tuple[PhaseRule, ...]) -> tuple[PhaseRule, ...]:
+    """``phases`` with the ruleset's effects placed where their ``when`` says (none: unchanged)."""
+    whens = {e.when for e in ruleset.effects}
+    if not whens - {GAME_END}:
+        return phases
+    out: list[PhaseRule] = [EffectPhase(ruleset, ROUND_START)] if ROUND_START in whens else []
+    for phase in phases:
+        out.append(phase)
+        if phase.phase is Phase.DECLARATIONS and AFTER_DECLARATIONS in whens:
+            out.append(EffectPhase(ruleset, AFTER_DECLARATIONS))
+        if phase.phase is Phase.PLAY and AFTER_PLAY in whens:
+            out.append(EffectPhase(ruleset, AFTER_PLAY))
+    if ROUND_END in whens:
+        out.append(EffectPhase(ruleset, ROUND_END))
+    return tuple(out)
+
+
+def game_end_effects(ruleset: Ruleset) -> Optional[EffectPhase]:
+    """The phase of the ``game_end`` effects (run once from the game), or None."""
+    return EffectPhase(ruleset, GAME_END) if any(e.when == GAME_END for e in ruleset.effects) else None

@@ -1,0 +1,474 @@
+"""Effects: rules of the form *when* (a point of the round or game), *if* (a condition), *do*
+(payments, a multiplier, counters, forced decisions, the end of the game), read from a rule
+file's ``effects:`` and ``counters:`` sections (docs/effects.md).
+
+This module holds the vocabulary of facts an effect may read (:func:`vocabulary`), the frozen
+model of an effect and its actions, and :func:`build_effects`, which checks every effect and
+compiles its expressions (an unknown fact, a wrong type, a payment that would make or destroy
+chips, an effect that can never fire: each one error at ``FILE:LINE:COL``). The interpreter runs
+them (``interpreter/engine/phases/effects.py``); nothing here knows a game's state.
+
+>>> from hachihachi.ruleset.loader import load_ruleset
+>>> rules = load_ruleset("hachihachi_trick")
+>>> data = {"counters": [], "effects": [{"name": "shutout", "when": "after_play",
+...          "do": [{"pay": {"from": "each seat", "to": "each goer where tricks == 7", "amount": 5}}]}]}
+>>> (e,) = build_effects(data, rules)
+>>> e.when, e.actions[0].receivers.group, e.actions[0].receivers.where.text
+('after_play', 'goer', 'tricks == 7')
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass
+from typing import Any, Mapping, Optional, Sequence, Union
+
+from .errors import RuleFileError
+from .expressions import BOOL, INT, SEAT, TABLE, DictFacts, Expression, Fact, Vocabulary, compile_expression
+
+__all__ = ["WHENS", "ROUND_START", "AFTER_DECLARATIONS", "AFTER_PLAY", "ROUND_END", "GAME_END", "ACTIONS", "GROUPS",
+           "Ask", "Counter", "EffectErrors", "SeatSet", "Pay", "Multiply", "SetCounter", "Force", "EndGame", "Effect",
+           "Action",
+           "vocabulary", "describe", "base_facts", "build_effects", "build_counters", "table_vocabulary", "DOC"]
+
+ROUND_START, AFTER_DECLARATIONS, AFTER_PLAY, ROUND_END, GAME_END = (
+    "round_start", "after_declarations", "after_play", "round_end", "game_end")
+WHENS: dict[str, str] = {
+    ROUND_START: "at the start of every round, before its first phase (before the mizuten call and the deal): "
+                 "the start player is known, no card is dealt",
+    AFTER_DECLARATIONS: "after every seat has gone or dropped (and the forced-out seats are known), before "
+                        "any payment of the round: forced-out payments, the lone goer's pot, roles, play",
+    AFTER_PLAY: "after the last card is played (in a round that is played), before the play is settled "
+                "(tricks, the pot, the mizuten bonus; in hanafuda the card points)",
+    ROUND_END: "after every phase of the round, before the round's result is written",
+    GAME_END: "once, after the last round's result, before the final chips are written",
+}
+DOC = "docs/effects.md"
+
+# ---------------------------------------------------------------- the facts
+# name -> (type, words); the domain, when a fact has a small known one, is in _DOMAINS
+SEAT_FACTS: dict[str, tuple[str, str]] = {
+    "went": (BOOL, "the seat declared go this round (in a game without declarations: every seat, from the deal on)"),
+    "dropped": (BOOL, "the seat dropped of its own will this round (and paid a drop fee)"),
+    "forced_out": (BOOL, "the seat was forced out this round (the goers were full before it declared)"),
+    "start": (BOOL, "the seat is the round's start player (the dealer in hanafuda)"),
+    "mizuten": (BOOL, "the seat called mizuten this round (trick game)"),
+    "tricks": (INT, "the tricks the seat took this round (0 before the play and for a seat that did not play)"),
+    "card_points": (INT, "the card points the seat captured this round (hanafuda; 0 in the trick game)"),
+    "roles": (INT, "the value of the hand roles the seat showed this round (0 when it showed none)"),
+    "role_count": (INT, "how many hand roles the seat showed this round"),
+    "took_pot": (BOOL, "the seat took the pot (or a share of it) this round"),
+    "pot_share": (INT, "the chips the seat took from the pot this round"),
+    "chips": (INT, "the seat's chips now"),
+    "gain": (INT, "the seat's change of chips in this round so far (negative: it lost)"),
+    "seat": (INT, "the seat's number, 0 for the first seat"),
+    "position": (INT, "the seat's place after the start player by seat number: 0 for the start player, 1 for "
+                      "the next seat number (wrapping round to 0), and so on"),
+}
+TABLE_FACTS: dict[str, tuple[str, str]] = {
+    "table.players": (INT, "the number of players at the table"),
+    "table.start_chips": (INT, "the chips each seat began the game with"),
+    "table.hand_size": (INT, "the cards dealt to each hand (7 in the trick game: the most tricks a seat can take)"),
+    "round.number": (INT, "the round's number, 1 for the first round"),
+    "round.last": (BOOL, "this is the last round of the game (by its length; an effect may still end it early)"),
+    "round.pot": (INT, "the pot now"),
+    "round.pot_taken": (INT, "the chips seats took from the pot this round so far"),
+    "round.goers": (INT, "the number of seats that went this round"),
+    "round.droppers": (INT, "the number of seats that dropped of their own will this round"),
+    "round.forced_out": (INT, "the number of seats forced out this round"),
+    "round.multiplier": (INT, "the field's multiplier this round (1 when no field applies or before the deal)"),
+    "round.skipped": (BOOL, "nobody went this round"),
+    "round.split": (BOOL, "two goers split this round instead of playing"),
+    "round.played": (BOOL, "the round's cards were played (it was not skipped, split or taken by a lone goer)"),
+    "game.rounds": (INT, "the number of rounds the game is to last"),
+    "game.rounds_left": (INT, "the rounds still to come after this one"),
+}
+# facts with a small known range (for "can this effect ever fire?"): name -> values(ruleset)
+
+
+def _domain(name: str, rules: Any) -> Optional[Sequence[int]]:
+    players = range(rules.players.min, rules.players.max + 1)
+    goers = min(rules.declaration.max_goers, rules.players.max)
+    rounds = max(rules.rounds.standard, rules.rounds.short)
+    multipliers = sorted({1, *(f.multiplier for f in rules.fields)})
+    known: dict[str, Sequence[int]] = {
+        "table.players": players, "table.start_chips": (rules.chips.start,), "table.hand_size": (rules.hand_size,),
+        "round.number": range(1, rounds + 1), "round.goers": range(0, goers + 1),
+        "round.droppers": range(0, rules.players.max + 1), "round.forced_out": range(0, rules.players.max + 1),
+        "round.multiplier": multipliers, "game.rounds": range(1, rounds + 1), "game.rounds_left": range(0, rounds),
+    }
+    if name in known:
+        return known[name]
+    if name.startswith("parameter."):
+        return tuple(v for n, v in rules.parameters if f"parameter.{n}" == name)
+    if name in TABLE_FACTS and TABLE_FACTS[name][0] == BOOL or name.startswith("field."):
+        return (0, 1)
+    return None
+
+
+@dataclass(frozen=True)
+class Counter:
+    """A number kept across rounds, for each seat (``scope: seat``) or for the table, from ``start``."""
+
+    name: str
+    scope: str
+    start: int = 0
+
+    @property
+    def fact(self) -> str:
+        return f"counter.{self.name}"
+
+
+def base_facts(fields: Sequence[str] = (), counters: Sequence[Counter] = (),
+               parameters: Sequence[str] = ()) -> tuple[Fact, ...]:
+    """Every fact an effect may read, for a ruleset with these field ids, counters and parameters."""
+    facts = [Fact(n, k, SEAT, w) for n, (k, w) in SEAT_FACTS.items()]
+    facts += [Fact(n, k, TABLE, w) for n, (k, w) in TABLE_FACTS.items()]
+    facts += [Fact(f"field.{f}", BOOL, TABLE, f"the round's field is '{f}'") for f in fields]
+    facts += [Fact(c.fact, INT, SEAT if c.scope == SEAT else TABLE,
+                   f"the counter '{c.name}' ({'of each seat' if c.scope == SEAT else 'of the table'})")
+              for c in counters]
+    facts += [Fact(f"parameter.{p}", INT, TABLE, f"the parameter '{p}' of the rule file") for p in parameters]
+    return tuple(facts)
+
+
+def vocabulary(rules: Any, counters: Sequence[Counter] = ()) -> Vocabulary:
+    """The facts an effect of ``rules`` may read."""
+    return Vocabulary(base_facts(tuple(f.id for f in rules.fields), counters, tuple(n for n, _ in rules.parameters)))
+
+
+def table_vocabulary() -> Vocabulary:
+    """The facts a number of a rule file (a drop fee, a role's value) may read: the table's own."""
+    return Vocabulary((Fact("table.players", INT, TABLE, TABLE_FACTS["table.players"][1]),))
+
+
+# ---------------------------------------------------------------- the actions
+GROUPS: dict[str, str] = {
+    "seat": "every seat", "goer": "every seat that went", "dropper": "every seat that dropped of its own will",
+    "forced_out": "every seat forced out",
+}
+_SET = re.compile(r"^\s*(?:each\s+(?P<group>[a-z_]+)(?:\s+where\s+(?P<where>.+))?|(?P<one>pot|start player|"
+                  r"dealer))\s*$", re.S)
+
+
+@dataclass(frozen=True)
+class SeatSet:
+    """``pot``, ``start player`` (also ``dealer``), or ``each GROUP [where CONDITION]``."""
+
+    text: str
+    group: Optional[str] = None         # seat, goer, dropper, forced_out, other; None for pot/start
+    where: Optional[Expression] = None  # a condition on one seat
+    pot: bool = False
+    start: bool = False
+
+
+@dataclass(frozen=True)
+class Pay:
+    """Chips from each seat of ``payers`` to each of ``receivers`` (a seat never pays itself)."""
+
+    payers: SeatSet
+    receivers: SeatSet
+    amount: Expression              # read for the paying seat (the receiving one when the pot pays)
+    reason: str
+    field: bool = False             # multiplied by the round's field (as the kind ``effect``)
+
+
+@dataclass(frozen=True)
+class Multiply:
+    """The rest of the round's transfers of ``kinds`` multiplied by ``by``."""
+
+    by: Expression
+    kinds: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SetCounter:
+    """A counter set to (``add``: increased by) ``value``, for each seat of ``seats`` (a seat counter)."""
+
+    counter: Counter
+    value: Expression
+    add: bool
+    seats: Optional[SeatSet] = None
+
+
+@dataclass(frozen=True)
+class Force:
+    """Each seat of ``seats`` must go (or must drop) in the next round (``this``: in this one)."""
+
+    seats: SeatSet
+    go: bool
+    this: bool = False
+
+
+@dataclass(frozen=True)
+class EndGame:
+    """The game ends after this round (``game_end`` effects still run)."""
+
+
+@dataclass(frozen=True)
+class Ask:
+    """Each seat of ``seats`` in turn chooses one of ``options`` (name, value); the value of its
+    answer is set in its ``counter``. The game waits for each answer, as for any decision."""
+
+    seats: SeatSet
+    counter: Counter
+    options: tuple[tuple[str, int], ...]
+
+
+Action = Union[Pay, Multiply, SetCounter, Force, EndGame, Ask]
+ACTIONS: dict[str, str] = {
+    "ask": "let seats choose, each answer's value set in a seat counter",
+    "pay": "move chips between seats and the pot",
+    "multiply": "multiply the rest of the round's transfers of some kinds",
+    "counter": "set or add to a counter kept across rounds",
+    "force": "make seats go (or drop) in the next round",
+    "end_game": "end the game after this round",
+}
+
+
+@dataclass(frozen=True)
+class Effect:
+    name: str
+    when: str
+    condition: Optional[Expression]
+    actions: tuple[Action, ...]
+    place: Optional[str] = None
+
+
+# ---------------------------------------------------------------- in words
+_WHEN_SHORT = {ROUND_START: "At the start of every round", AFTER_DECLARATIONS: "After the declarations",
+               AFTER_PLAY: "After the play", ROUND_END: "At the end of every round", GAME_END: "At the end of the game"}
+
+
+def _action_words(action: Action) -> str:
+    if isinstance(action, Pay):
+        payer = "the pot" if action.payers.pot else action.payers.text
+        receiver = "the pot" if action.receivers.pot else action.receivers.text
+        field = " times the field" if action.field else ""
+        return f"{payer} pays {receiver} {action.amount.text}{field}"
+    if isinstance(action, Multiply):
+        return f"the rest of the round's {', '.join(action.kinds)} are multiplied by {action.by.text}"
+    if isinstance(action, SetCounter):
+        whose = f" of {action.seats.text}" if action.seats is not None else ""
+        if action.add:
+            return f"add {action.value.text} to the counter {action.counter.name}{whose}"
+        return f"the counter {action.counter.name}{whose} is set to {action.value.text}"
+    if isinstance(action, Ask):
+        options = ", ".join(f"{name} ({value})" for name, value in action.options)
+        return f"{action.seats.text} chooses {options}, kept in the counter {action.counter.name}"
+    if isinstance(action, Force):
+        return f"{action.seats.text} must {'go' if action.go else 'drop'} {'this' if action.this else 'next'} round"
+    return "the game ends after this round"
+
+
+def describe(effect: Effect) -> str:
+    """An effect in words, for the rule sheet (``hachi table``).
+
+    >>> from hachihachi.ruleset.expressions import Vocabulary
+    >>> e = Effect("x", AFTER_PLAY, None, (EndGame(),))
+    >>> describe(e)
+    'x: After the play: the game ends after this round.'
+    """
+    cond = f", if {effect.condition.text}" if effect.condition is not None else ""
+    return f"{effect.name}: {_WHEN_SHORT[effect.when]}{cond}: {'; '.join(map(_action_words, effect.actions))}."
+
+
+# ---------------------------------------------------------------- building and checking
+class _Builder:
+    def __init__(self, rules: Any, counters: Sequence[Counter], places: Optional[Mapping[str, str]]):
+        self.rules, self.places = rules, places or {}
+        self.counters = {c.name: c for c in counters}
+        self.vocab = vocabulary(rules, counters)
+
+    def place(self, *path: object) -> Optional[str]:
+        key = ".".join(str(p) for p in path)
+        while key:
+            if key in self.places:
+                return self.places[key]
+            key = key.rpartition(".")[0]
+        return None
+
+    def expr(self, text: Any, path: tuple[object, ...], kind: str, per_seat: bool) -> Expression:
+        return compile_expression(text, self.vocab, per_seat=per_seat, kind=kind, place=self.place(*path))
+
+    def error(self, message: str, *path: object) -> RuleFileError:
+        return RuleFileError(message, self.place(*path))
+
+    def seats(self, text: Any, path: tuple[object, ...], pot: bool) -> SeatSet:
+        if not isinstance(text, str) or not (m := _SET.match(text)):
+            allowed = "'pot', " if pot else ""
+            raise self.error(f"{text!r} names no seats; write {allowed}'start player', 'each goer', 'each seat', "
+                             f"'each seat where CONDITION' and the like (see {DOC}).", *path)
+        one = m.group("one")
+        if one == "pot":
+            if not pot:
+                raise self.error("the pot is not a seat: name seats here ('each seat where ...').", *path)
+            return SeatSet(text, pot=True)
+        if one:
+            return SeatSet(text, start=True)
+        group = m.group("group")
+        if group not in GROUPS:
+            close = [g for g in GROUPS if g.startswith(group[:3])]
+            hint = f" Did you mean 'each {close[0]}'?" if close else ""
+            raise self.error(f"'each {group}' names no seats; the groups are "
+                             f"{', '.join('each ' + g for g in GROUPS)}.{hint}", *path)
+        where = m.group("where")
+        cond = None
+        if where is not None:
+            from .patterns import add_column
+
+            at = add_column(self.place(*path), m.start("where") + 1)    # the condition's own column
+            cond = compile_expression(where, self.vocab, per_seat=True, kind=BOOL, place=at)
+            self.never(cond, f"'{text}' can never name a seat", path)
+        return SeatSet(text, group=group, where=cond)
+
+    def never(self, cond: Optional[Expression], what: str, path: tuple[object, ...]) -> None:
+        """Refuse a condition that no reachable state of the game makes true."""
+        if cond is not None and not can_hold(cond, self.rules):
+            raise self.error(f"{what}: '{cond.text}' is false in every game this rule file allows "
+                             f"(see the facts' ranges in {DOC}).", *path)
+
+    def action(self, data: Any, path: tuple[object, ...], name: str) -> Action:
+        if not isinstance(data, dict) or len(data) != 1:
+            raise self.error(f"an action is one of {', '.join(ACTIONS)}, written as a mapping with one key.", *path)
+        (key, body), = data.items()
+        at = (*path, key)
+        if key == "end_game":
+            return EndGame()
+        if key == "pay":
+            missing = [k for k in ("from", "to", "amount") if k not in body]
+            if missing:
+                raise self.error(f"a payment needs {' and '.join(repr(m) for m in missing)}: chips move from seats or "
+                                 "the pot to seats or the pot, and are never made or destroyed.", *at)
+            payers = self.seats(body["from"], (*at, "from"), True)
+            receivers = self.seats(body["to"], (*at, "to"), True)
+            if payers.pot and receivers.pot:
+                raise self.error("a payment from the pot to the pot moves nothing.", *at, "to")
+            amount = self.expr(body["amount"], (*at, "amount"), INT, per_seat=not payers.pot or not receivers.pot)
+            reason = f"{name}: {body['reason']}" if body.get("reason") else name      # the effect's name first
+            return Pay(payers, receivers, amount, reason, bool(body.get("field", False)))
+        if key == "multiply":
+            kinds = tuple(body.get("applies_to") or ("tricks", "roles", "forced_out", "mizuten", "effect"))
+            return Multiply(self.expr(body["by"], (*at, "by"), INT, per_seat=False), kinds)
+        if key == "counter":
+            counter = self.counters.get(body["name"])
+            if counter is None:
+                known = ", ".join(self.counters) or "none is declared"
+                raise self.error(f"there is no counter '{body['name']}' (the counters: {known}); declare it under "
+                                 "'counters:'.", *at, "name")
+            ops = [k for k in ("set", "add") if k in body]
+            if len(ops) != 1:
+                raise self.error("a counter action says either 'set' or 'add'.", *at)
+            per_seat = counter.scope == SEAT
+            if not per_seat and "seats" in body:
+                raise self.error(f"the counter '{counter.name}' is the table's; it has no seats.", *at, "seats")
+            seats = self.seats(body.get("seats", "each seat"), (*at, "seats"), False) if per_seat else None
+            value = self.expr(body[ops[0]], (*at, ops[0]), INT, per_seat=per_seat)
+            return SetCounter(counter, value, ops[0] == "add", seats)
+        if key == "ask":
+            counter = self.counters.get(body["counter"])
+            if counter is None or counter.scope != SEAT:
+                known = ", ".join(c.name for c in self.counters.values() if c.scope == SEAT) or "none is declared"
+                raise self.error(f"an answer is kept in a seat counter, and '{body['counter']}' is none (the seat "
+                                 f"counters: {known}).", *at, "counter")
+            options = tuple((str(k), int(v)) for k, v in body["options"].items())
+            return Ask(self.seats(body["seats"], (*at, "seats"), False), counter, options)
+        if key == "force":
+            go, this = body["decision"] == "go", body.get("round", "next") == "this"
+            return Force(self.seats(body["seats"], (*at, "seats"), False), go, this)
+        raise self.error(f"there is no action '{key}'; the actions are {', '.join(ACTIONS)}.", *path)
+
+    def effect(self, i: int, data: Mapping[str, Any]) -> Effect:
+        name = str(data.get("name") or f"effect {i + 1}")
+        when = data["when"]
+        cond = None
+        if "if" in data:
+            cond = self.expr(data["if"], ("effects", i, "if"), BOOL, per_seat=False)
+            self.never(cond, f"the effect '{name}' can never fire", ("effects", i, "if"))
+        reached = self.reached(when)
+        if reached:
+            raise self.error(f"the effect '{name}' can never fire: {reached}", "effects", i, "when")
+        actions = tuple(self.action(a, ("effects", i, "do", j), name) for j, a in enumerate(data["do"]))
+        for j, action in enumerate(actions):
+            if isinstance(action, Force) and when == GAME_END:
+                raise self.error("a decision forced at the end of the game is never made: there is no next round.",
+                                 "effects", i, "do", j)
+            if isinstance(action, Force) and "declarations" not in {p.value for p in self.rules.round}:
+                raise self.error("nobody declares in this game (its round has no 'declarations' phase), so no "
+                                 "decision can be forced.", "effects", i, "do", j)
+            if isinstance(action, Force) and action.this and when != ROUND_START:
+                raise self.error(f"at '{when}' this round's decisions are made; force them at 'round_start', or "
+                                 "for the next round (round: next).", "effects", i, "do", j, "force", "round")
+            if isinstance(action, Ask) and when in (ROUND_START, GAME_END):
+                raise self.error(f"a question cannot be asked at '{when}': ask it after the declarations, after the "
+                                 "play or at the end of a round.", "effects", i, "do", j)
+            if isinstance(action, Multiply) and when in (ROUND_END, GAME_END):
+                raise self.error(f"a multiplier at '{when}' multiplies nothing: every transfer of the round is "
+                                 "made; use it 'after_declarations' or 'after_play'.", "effects", i, "do", j)
+        return Effect(name, when, cond, actions, self.place("effects", i))
+
+    def reached(self, when: str) -> Optional[str]:
+        """Why the point ``when`` is never reached in a round of this ruleset, or None."""
+        phases = {p.value for p in self.rules.round}
+        if when == AFTER_DECLARATIONS and "declarations" not in phases:
+            return "the round has no 'declarations' phase, so 'after_declarations' never comes."
+        if when == AFTER_PLAY and "play" not in phases:
+            return "the round has no 'play' phase, so 'after_play' never comes."
+        return None
+
+
+MAX_WORLDS = 20_000     # table states tried to show a condition can hold
+
+
+def can_hold(cond: Expression, rules: Any) -> bool:
+    """False only when ``cond`` is false in every combination of the values its facts can take
+    (the facts with a small known range); a condition reading any other fact may always hold."""
+    names = cond.reads
+    domains = [_domain(n, rules) for n in names]
+    if any(d is None for d in domains):
+        return True
+    sizes = 1
+    for d in domains:
+        sizes *= len(d or ())
+    if sizes > MAX_WORLDS:
+        return True
+    for values in itertools.product(*(d or () for d in domains)):
+        facts = DictFacts(dict(zip(names, values)), [])
+        if cond.evaluate(facts, 0 if cond.per_seat else None):
+            return True
+    return False
+
+
+def build_counters(data: Mapping[str, Any], places: Optional[Mapping[str, str]] = None) -> tuple[Counter, ...]:
+    out: list[Counter] = []
+    for i, c in enumerate(data.get("counters") or ()):
+        if any(o.name == c["name"] for o in out):
+            raise RuleFileError(f"the counter '{c['name']}' is declared twice.",
+                                (places or {}).get(f"counters.{i}.name"))
+        out.append(Counter(str(c["name"]), str(c.get("scope", SEAT)), int(c.get("start", 0))))
+    return tuple(out)
+
+
+def build_effects(data: Mapping[str, Any], rules: Any, places: Optional[Mapping[str, str]] = None,
+                  counters: Optional[Sequence[Counter]] = None) -> tuple[Effect, ...]:
+    """The effects of a resolved, schema-valid rule file, checked and compiled against ``rules``."""
+    counters = build_counters(data, places) if counters is None else counters
+    builder = _Builder(rules, counters, places)
+    built, errors = [], []
+    for i, e in enumerate(data.get("effects") or ()):
+        try:
+            built.append(builder.effect(i, e))
+        except RuleFileError as exc:
+            errors.append(exc)
+    if errors:
+        raise EffectErrors(errors)
+    return tuple(built)
+
+
+class EffectErrors(RuleFileError):
+    """The problems of a rule file's effects, every one (the first is the error's own)."""
+
+    def __init__(self, errors: Sequence[RuleFileError]):
+        super().__init__(errors[0].message, errors[0].place)
+        self.errors = tuple(errors)

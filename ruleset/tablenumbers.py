@@ -1,0 +1,133 @@
+"""Numbers of a rule file written as expressions of the table (docs/effects.md, "Numbers that
+depend on the table"): a drop fee, a per-trick payment, the mizuten bonus, the points per card
+class of a forced-out hand, a role's values, each may read ``table.players``.
+
+The loader finds them (:func:`find_numbers`), checks and compiles them, and builds the ruleset
+with their values for the fewest players; :func:`at_table` gives the ruleset a game of ``players``
+plays, its numbers filled in (built once per number of players). A ruleset without such numbers
+is its own at every table.
+
+>>> find_numbers({"declaration": {"drop_fee": {"first": "table.players - 2", "step": 1}}})
+[(('declaration', 'drop_fee', 'first'), 'table.players - 2')]
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, Mapping, Optional
+
+from .errors import RuleFileError, shown
+from .expressions import INT, DictFacts, Expression, ExpressionError, compile_expression
+from .effects import table_vocabulary
+
+if TYPE_CHECKING:
+    from .model import Ruleset
+
+__all__ = ["TableNumbers", "find_numbers", "compile_numbers", "substitute", "at_table"]
+
+Path = tuple[Any, ...]
+
+
+def _candidates(data: Mapping[str, Any]) -> list[tuple[Path, Any]]:
+    """Every place a number of the table may stand, with what is written there."""
+    out: list[tuple[Path, Any]] = []
+    decl = data.get("declaration") or {}
+    fee = decl.get("drop_fee") if isinstance(decl, dict) else None
+    if isinstance(fee, dict):
+        out += [(("declaration", "drop_fee", k), fee[k]) for k in ("first", "step") if k in fee]
+    elif isinstance(fee, list):
+        out += [(("declaration", "drop_fee", i), v) for i, v in enumerate(fee)]
+    for section, key in (("trick_settlement", "per_trick"), ("mizuten", "bonus")):
+        part = data.get(section)
+        if isinstance(part, dict) and key in part:
+            out.append(((section, key), part[key]))
+    per_card = (data.get("forced_out") or {}).get("per_card") if isinstance(data.get("forced_out"), dict) else None
+    if isinstance(per_card, dict):
+        out += [(("forced_out", "per_card", k), v) for k, v in per_card.items()]
+    table = data.get("role_table")
+    if isinstance(table, dict):
+        for group in ("roles", "combos"):
+            items = table.get(group) or ()
+            for i, role in (items.items() if isinstance(items, dict) else enumerate(items)):
+                if isinstance(role, dict):
+                    out += [(("role_table", group, i, k), role[k]) for k in ("go", "forced") if k in role]
+    return out
+
+
+def find_numbers(data: Mapping[str, Any]) -> list[tuple[Path, str]]:
+    """The numbers of ``data`` written as expressions (text), with their paths."""
+    return [(path, value) for path, value in _candidates(data) if isinstance(value, str)]
+
+
+def _place(places: Optional[Mapping[str, str]], path: Path) -> Optional[str]:
+    if not places:
+        return None
+    key = ".".join(map(str, path))
+    return places.get(key) or (places.get(key[len("role_table."):]) if key.startswith("role_table.") else None)
+
+
+def compile_numbers(data: Mapping[str, Any], players: range,
+                    places: Optional[Mapping[str, str]] = None) -> tuple[tuple[Path, Expression], ...]:
+    """Check and compile the numbers of the table in ``data``: each must be a whole number, and
+    not negative, for every number of players in ``players``."""
+    vocab = table_vocabulary()
+    out = []
+    for path, text in find_numbers(data):
+        place = _place(places, path)
+        try:
+            expr = compile_expression(text, vocab, kind=INT, place=place)
+        except ExpressionError as exc:
+            if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*", text.strip()) and text.strip() not in vocab:
+                raise RuleFileError(f"{'.'.join(map(str, path))} must be a whole number or an expression of "
+                                    f"table.players, not the text {shown(text)}.", place) from None
+            first, _, rest = exc.message.partition("\n")
+            hint = " Write a whole number here, or an expression of table.players."
+            raise ExpressionError(first + hint + ("\n" + rest if rest else ""), exc.place) from None
+        for n in players:
+            value = expr.evaluate(DictFacts({"table.players": n}, []))
+            if value < 0:
+                raise RuleFileError(f"'{text}' is {value} for {n} players; a number here cannot be negative.", place)
+        out.append((path, expr))
+    return tuple(out)
+
+
+def substitute(data: Mapping[str, Any], numbers: tuple[tuple[Path, Expression], ...], players: int) -> Any:
+    """A copy of ``data`` with each number of the table replaced by its value for ``players``."""
+    out = copy.deepcopy(dict(data))
+    for path, expr in numbers:
+        node: Any = out
+        for key in path[:-1]:
+            node = node[key]
+        node[path[-1]] = expr.evaluate(DictFacts({"table.players": players}, []))
+    return out
+
+
+@dataclass(frozen=True)
+class TableNumbers:
+    """What :func:`at_table` needs: the file's data, its numbers of the table, how it was built."""
+
+    data: Any
+    numbers: tuple[tuple[Path, Expression], ...]
+    source: str
+    places: Optional[Mapping[str, str]]
+    extends_chain: tuple[str, ...]
+    players: Optional[int] = None           # the players the numbers are filled in for (None: the fewest)
+    built: dict[int, Any] = field(default_factory=dict, compare=False, hash=False)
+
+
+def at_table(ruleset: Ruleset, players: int) -> Ruleset:
+    """The ruleset a game of ``players`` plays: ``ruleset`` itself, or with its numbers of the
+    table filled in for ``players`` (built once per number of players)."""
+    numbers: Optional[TableNumbers] = ruleset.table_numbers
+    if numbers is None or numbers.players == players:
+        return ruleset
+    known = numbers.built.get(players)
+    if known is None:
+        from .build import build_ruleset
+
+        built = build_ruleset(substitute(numbers.data, numbers.numbers, players), numbers.source, numbers.places,
+                              numbers.extends_chain)
+        known = numbers.built[players] = replace(built, table_numbers=replace(numbers, players=players))
+    return known
