@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional, Sequence, Union
 
-from ..ruleset.bundled import is_name
+from ..ruleset.bundled import bundled_name_of, is_name
 from ..ruleset.model import Ruleset
 from .actions import CHANCE, POT, Deal
 from .bots import Bot, make_bot
@@ -155,6 +155,9 @@ def spec_of(ruleset: Ruleset) -> RulesetSpec:
 
     if is_name(ruleset.name) and ruleset.source == str(bundled_path(ruleset.name)):
         return RulesetSpec(ruleset.name)
+    name = bundled_name_of(ruleset.source)
+    if name is not None:
+        return RulesetSpec(name)
     path = Path(ruleset.source)
     return RulesetSpec(str(path.resolve()) if path.is_file() else ruleset.source)
 

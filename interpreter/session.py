@@ -28,7 +28,7 @@ from .actions import CHANCE, ActionBase
 from .atomicfile import WriteFailed, write_atomic
 from .bots import Bot, make_bot
 from .game import GameState
-from .record import Replay, dump_record, load_record_ruleset, record_data, replay
+from .record import Replay, dump_record, load_record_ruleset, record_data, record_ref, replay
 from .recordfile import read_record_data
 from .recordfile import HUMAN, name_key
 
@@ -159,11 +159,10 @@ def _rules_ref(rules: str | None, saved: str, path: str | Path) -> str:
 
 
 def _relative_ref(ref: str, path: str | Path | None) -> str:
-    """``ref`` as a save at ``path`` names it: a bundled name as it is, a file relative to the
-    save's folder (a file outside that folder can only be given again with ``--rules``)."""
-    if path is None or is_name(ref):
+    """``ref`` as a save at ``path`` names it (:func:`~.record.record_ref`)."""
+    if path is None:
         return ref
-    return Path(os.path.relpath(ref, Path(path).resolve().parent)).as_posix()
+    return record_ref(ref, Path(path).resolve().parent)
 
 
 def _undealt(data: dict[str, Any], path: str | Path, rules: str | None = None) -> GameState:
