@@ -14,7 +14,6 @@ same game again from its seed, which is where it stopped.
 from __future__ import annotations
 
 import enum
-import os
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
