@@ -104,8 +104,8 @@ def summarise(game: GameState, index: int, gseed: int, first_start: int) -> Game
     for e in game.events:
         cls = type(e)
         if cls is Applied:                  # the most common event first
-            if isinstance(e.action, Deal):
-                deals.append(hash((e.action.hands, e.action.indicator)))
+            if e.seat == CHANCE:            # the deal of either play kind: its cards, as a number
+                deals.append(hash(e.action))
             elif getattr(e.action, "call", False) is True:
                 mizuten += 1
         elif cls is Transfer:

@@ -246,3 +246,11 @@ def test_cli_a_plot_into_a_missing_folder_is_refused_before_any_game(tmp_path):
     pytest.importorskip("matplotlib")
     res = run("--set", "trick_settlement.per_trick=1,3", "--games", "2", "--plot", str(tmp_path / "no" / "p.svg"))
     assert res.exit_code == 2 and "does not exist" in res.stderr and res.stdout == ""
+
+
+def test_hanafuda_sweep_points_share_the_base_deals():
+    res = CliRunner().invoke(cli, ["sweep", "hanafuda_hachihachi", "--set", "hanafuda.kan=12,6",
+                                   "--games", "2", "--json"])
+    assert res.exit_code == 0, res.output
+    points = json.loads(res.stdout)["points"]
+    assert [p["same_deals"] for p in points] == [p["rounds"] for p in points] and points[0]["rounds"] == 24
