@@ -17,7 +17,7 @@ from typing import Any, Optional, Sequence, Union
 
 from ..ruleset.bundled import bundled_name_of, is_name
 from ..ruleset.model import Ruleset
-from .actions import CHANCE, POT, Deal
+from .actions import CHANCE, POT
 from .bots import Bot, make_bot
 from .events import Applied, FieldMade, RolesShown, RoundEnded, Transfer
 from .game import GameState
