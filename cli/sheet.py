@@ -20,8 +20,8 @@ from ..ruleset.cards import Deck
 from ..ruleset.model import Ruleset
 from ..ruleset.roletable import RoleDef, RoleTable
 from ..ruleset.patterns import (
-    And, CardList, CardSet, ClassRef, Compare, Count, Difference, Groups, Intersection, KindSet, MaxSuit, Not, Number, Or,
-    Pattern, Quantity, RankSet, Run, Shape, SuitRun, SuitSet, Union_, parse_pattern,
+    And, CardList, CardSet, ClassRef, Compare, Count, Difference, Groups, Intersection, KindSet, MaxSuit, Not, Number,
+    Or, Pattern, Quantity, RankSet, Run, Shape, SuitRun, SuitSet, Union_, parse_pattern,
 )
 from ..ruleset.safetext import escape
 from ..ruleset.stats import RoleCounts
