@@ -226,7 +226,7 @@ def load_variant(ref: str | Path, pairs: tuple[tuple[str, Any], ...] = ()) -> Ru
 
     A problem with a setting is raised at ``setting KEY`` (:mod:`.overrides`).
     """
-    from .overrides import override_data, override_places, setting_of
+    from .overrides import SETTING, override_data, override_places, place_of, setting_of, without_examples
 
     if not pairs:
         return load_ruleset(ref)
@@ -234,7 +234,7 @@ def load_variant(ref: str | Path, pairs: tuple[tuple[str, Any], ...] = ()) -> Ru
     shown = str(ref) if not is_name(ref) else str(path)
     resolved = resolve(path, shown, RULESET)
     over = override_data(pairs)
-    data = merge(resolved.data, over)
+    data = without_examples(merge(resolved.data, over))
     resolved = dataclasses.replace(resolved, data=data,
                                    places=merge_places(data, resolved.places, override_places(pairs, resolved.data)))
     analysis = _analyse_ruleset(resolved, str(path))
@@ -242,7 +242,9 @@ def load_variant(ref: str | Path, pairs: tuple[tuple[str, Any], ...] = ()) -> Ru
         problem = analysis.problems[0]
         if setting_of(problem.file) is not None:
             raise RuleFileError(problem.message, problem.file)
-        raise problem.to_error()
+        point = ", ".join(f"{key}={value}" for key, value in pairs)     # the base alone loads: the settings did it
+        raise RuleFileError(f"with {point}: {problem.message.rstrip('.')} (at {problem.file}).",
+                            place_of(pairs[0][0]) if len(pairs) == 1 else SETTING)
     return analysis.built_ruleset()
 
 
