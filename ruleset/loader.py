@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from typing import Any
 from dataclasses import dataclass, field
@@ -23,7 +24,7 @@ from .model import RoleTable, Ruleset, build_role_table
 from .problems import Problem
 from .reach import locate, no_bundled, root_of
 from .safetext import escape
-from .schema import schema_problems
+from .schema import error_paths, schema_problems
 from .variants import Resolved, merge, merge_places, resolve
 from .yamlfile import Path_
 
@@ -95,6 +96,46 @@ def _pattern_problems(ruleset: Ruleset, checker: _Checker) -> list[Problem]:
             + [checker.error(exc, kind.own_roles_at) for exc in kind.own_role_problems(ruleset)])
 
 
+_ROLE_TABLES: tuple[Path_, ...] = (("role_table",), ("hanafuda", "capture_roles"))   # where roles are written
+
+
+def _schema_paths(data: dict[str, Any]) -> list[Path_]:
+    paths = error_paths(data, RULESET)
+    if isinstance(data.get("role_table"), dict):
+        paths += error_paths(data["role_table"], ROLE_TABLE, ("role_table",))
+    return paths
+
+
+def _without_broken_roles(data: dict[str, Any]) -> tuple[dict[str, Any], set[str]] | None:
+    """``data`` without the roles that break the schema (and the combos and examples that name
+    them), so that the rest of the file is checked too; None when a break lies elsewhere."""
+    gone: dict[Path_, set[str]] = {}
+    for path in _schema_paths(data):
+        table = next((t for t in _ROLE_TABLES if path[:len(t)] == t and len(path) > len(t) + 1
+                      and path[len(t)] == "roles"), None)
+        if table is None:
+            return None
+        gone.setdefault(table, set()).add(str(path[len(table) + 1]))
+    pruned = copy.deepcopy(data)
+    for table_at, ids in gone.items():
+        node: Any = pruned
+        for part in table_at:
+            node = node.get(part) if isinstance(node, dict) else None
+        if not isinstance(node, dict):
+            return None
+        node["roles"] = {k: v for k, v in (node.get("roles") or {}).items() if k not in ids}
+        for key in ("combos",):
+            if isinstance(node.get(key), dict):
+                node[key] = {k: v for k, v in node[key].items()
+                             if not (isinstance(v, dict) and set(map(str, v.get("roles") or ())) & ids)}
+        if isinstance(node.get("examples"), list):
+            node["examples"] = [e for e in node["examples"]
+                                if not (isinstance(e, dict) and set(map(str, e.get("roles") or ())) & ids)]
+    if _schema_paths(pruned):
+        return None
+    return pruned, {i for ids in gone.values() for i in ids}
+
+
 def _analyse_ruleset(resolved: Resolved, source: str) -> Analysis:
     out = Analysis(kind=RULESET)
     checker = _Checker(resolved)
@@ -102,8 +143,17 @@ def _analyse_ruleset(resolved: Resolved, source: str) -> Analysis:
     problems = schema_problems(data, resolved.places, RULESET)
     if isinstance(data.get("role_table"), dict):
         problems += schema_problems(data["role_table"], resolved.places, ROLE_TABLE, ("role_table",))
-    if not problems:
-        problems = [checker.at(path, message) for path, message in ruleset_findings(data)]
+    if problems:
+        # a role that breaks the schema is left out and the rest of the file is still checked,
+        # so that one run reports every problem; the ruleset is not built
+        rest = _without_broken_roles(data)
+        if rest is not None:
+            pruned, gone = rest
+            more = _analyse_ruleset(dataclasses.replace(resolved, data=pruned), source).problems
+            problems += [p for p in more if not any(f"'{i}'" in p.message for i in gone)]
+        out.problems = [checker.relocate(p) for p in problems]
+        return out
+    problems = [checker.at(path, message) for path, message in ruleset_findings(data)]
     if not problems:
         try:
             out.ruleset = build_ruleset(data, source=source, places=_flat_places(resolved),

@@ -123,3 +123,37 @@ def test_readme_house_rule_example_is_valid(tmp_path):
     rules = load_ruleset(tmp_path / "our_table.yaml")
     assert rules.rounds.standard == 8 and rules.roles.role("karasu").go == 6
     assert "straight" not in [r.id for r in rules.roles.roles]
+
+
+BROKEN_ROLES = ("extends: hachihachi_trick\nname: bad\nrole_table:\n  roles:\n"
+                "    sanbon: {pattern: \"count(bogus) == 1\"}\n    karsu: {go: 3}\n")
+
+
+def test_validate_suggests_the_role_a_misspelled_role_name_was_meant_to_be(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(BROKEN_ROLES, encoding="utf-8")
+    result = run("validate", str(bad))
+    assert (f"{bad}:6:5: error: role_table.roles.karsu has no 'pattern', 'forced'; they are required. "
+            "Did you mean 'karasu'?") in result.stderr
+
+
+def test_validate_reports_a_broken_role_and_a_bad_pattern_of_another_role_together(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(BROKEN_ROLES, encoding="utf-8")
+    result = run("validate", str(bad), "--format", "json")
+    assert result.exit_code == 1
+    found = [(p["line"], p["col"], p["message"].split(";")[0].split(".")[0]) for p in json.loads(result.stdout)]
+    assert found == [(6, 5, "role_table"), (5, 29, "unknown card class 'bogus'")]
+
+
+def test_a_pattern_errors_snippet_keeps_its_own_lines_in_every_format(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("extends: hachihachi_trick\nname: bad\nrole_table:\n  roles:\n"
+                   "    karasu: {pattern: \"count(light) ==\"}\n", encoding="utf-8")
+    text = run("validate", str(bad)).stderr
+    assert "\\n" not in text
+    assert "a comparison needs a value on its right.\n    count(light) ==\n                   ^" in text
+    (problem,) = json.loads(run("validate", str(bad), "--format", "json").stdout)
+    assert problem["message"].splitlines()[1:] == ["    count(light) ==", "                   ^"]
+    github = run("validate", str(bad), "--format", "github").stdout
+    assert "\\n" not in github and "right.%0A    count(light) ==%0A" in github
