@@ -17,7 +17,8 @@ from pathlib import Path
 from .bundled import (BUNDLED_RULESET, RULESET, ROLE_TABLE, bundled_names, bundled_path, is_name,
                       resolve_ref)
 from .checks import KEY, check_role_table
-from .playkinds import RULE_KINDS, ruleset_findings
+from .playkind import foreign_keys
+from .playkinds import RULE_KINDS, rule_kind, ruleset_findings
 from .errors import HachiError, RuleFileError
 from .build import build_ruleset
 from .model import RoleTable, Ruleset, build_role_table
@@ -136,10 +137,28 @@ def _without_broken_roles(data: dict[str, Any]) -> tuple[dict[str, Any], set[str
     return pruned, {i for ids in gone.values() for i in ids}
 
 
+def _foreign_sections(data: dict[str, Any]) -> list[tuple[Path_, str]]:
+    """The sections of another play kind's game in ``data`` (``hanafuda:`` in a trick file), each
+    with the message naming the game it belongs to (said before anything inside it is checked)."""
+    try:
+        kind = rule_kind(data)
+    except (KeyError, ValueError, TypeError):
+        return []                               # a bad 'play:' is the schema's to report
+    others = tuple(k for k in RULE_KINDS.values() if k is not kind)
+    return [(path, message) for path, message in foreign_keys(data, kind, others) if path[-1:] == (KEY,)]
+
+
 def _analyse_ruleset(resolved: Resolved, source: str) -> Analysis:
     out = Analysis(kind=RULESET)
     checker = _Checker(resolved)
     data = resolved.data
+    foreign = _foreign_sections(data)
+    if foreign:
+        own = {k: v for k, v in data.items() if (k, KEY) not in {path for path, _ in foreign}}
+        problems = [checker.at(path, message) for path, message in foreign]
+        problems += schema_problems(own, resolved.places, RULESET)
+        out.problems = [checker.relocate(p) for p in problems]
+        return out
     problems = schema_problems(data, resolved.places, RULESET)
     if isinstance(data.get("role_table"), dict):
         problems += schema_problems(data["role_table"], resolved.places, ROLE_TABLE, ("role_table",))

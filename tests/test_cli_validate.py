@@ -157,3 +157,14 @@ def test_a_pattern_errors_snippet_keeps_its_own_lines_in_every_format(tmp_path):
     assert problem["message"].splitlines()[1:] == ["    count(light) ==", "                   ^"]
     github = run("validate", str(bad), "--format", "github").stdout
     assert "\\n" not in github and "right.%0A    count(light) ==%0A" in github
+
+
+def test_a_hanafuda_section_in_a_trick_file_is_said_to_belong_to_the_other_game_first(tmp_path):
+    bad = tmp_path / "mixed.yaml"
+    bad.write_text("extends: hachihachi_trick\nname: mixed\nhanafuda:\n  kan: 12\nchips: {start: x}\n",
+                   encoding="utf-8")
+    lines = [line for line in run("validate", str(bad)).stderr.splitlines() if ": error: " in line]
+    assert lines[0] == (f"{bad}:3:1: error: 'hanafuda' is a setting of matching play (hanafuda), which the game "
+                        "'mixed' (play: tricks) does not play.")
+    assert "chips.start must be a whole number" in lines[1]          # the rest of the file is still checked
+    assert not any("required" in line for line in lines)
