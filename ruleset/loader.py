@@ -44,6 +44,8 @@ class Analysis:
     ruleset: Ruleset | None = None
     table: RoleTable | None = None
     problems: list[Problem] = field(default_factory=list)
+    extends_place: str | None = None        # where a variant names its base (FILE:LINE:COL)
+    chain: tuple[str, ...] = ()             # the file, then the bases it extends
 
     def built_ruleset(self) -> Ruleset:
         """The ruleset of a rule file found without problems."""
@@ -149,7 +151,7 @@ def _foreign_sections(data: dict[str, Any]) -> list[tuple[Path_, str]]:
 
 
 def _analyse_ruleset(resolved: Resolved, source: str) -> Analysis:
-    out = Analysis(kind=RULESET)
+    out = Analysis(kind=RULESET, extends_place=resolved.extends_place, chain=tuple(resolved.chain))
     checker = _Checker(resolved)
     data = resolved.data
     foreign = _foreign_sections(data)

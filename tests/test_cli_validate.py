@@ -168,3 +168,16 @@ def test_a_hanafuda_section_in_a_trick_file_is_said_to_belong_to_the_other_game_
                         "'mixed' (play: tricks) does not play.")
     assert "chips.start must be a whole number" in lines[1]          # the rest of the file is still checked
     assert not any("required" in line for line in lines)
+
+
+def test_warnings_on_a_variant_name_its_own_extends_and_where_the_base_writes_the_role(tmp_path):
+    variant = tmp_path / "six.yaml"
+    text = (ROOT / "rules" / "variants" / "hanafuda_go_drop.yaml").read_text(encoding="utf-8")
+    variant.write_text(text, encoding="utf-8")
+    extends = next(n for n, line in enumerate(text.splitlines(), 1) if line.startswith("extends:"))
+    result = run("validate", "--warnings", str(variant))
+    assert result.exit_code == 0, result.output
+    warnings = [line for line in result.stderr.splitlines() if ": warning: " in line]
+    assert warnings and all(line.startswith(f"{variant}:{extends}:10: warning: the role ") for line in warnings)
+    assert "'shisan' can never occur" in warnings[0]
+    assert "inherited through" in warnings[0] and "hanafuda_hachihachi.yaml:97:" in warnings[0]
