@@ -276,6 +276,14 @@ def load_ruleset(ref: str | Path) -> Ruleset:
     return _load(ref, RULESET).built_ruleset()
 
 
+def ruleset_data(ref: str | Path) -> tuple[Ruleset, dict[str, Any]]:
+    """The ruleset ``ref`` names (as :func:`load_ruleset`) and the data of its rule file with
+    every base it extends merged (its role table read in), for a rulebook of it."""
+    ruleset = load_ruleset(ref)
+    path = _find(ref, RULESET)
+    return ruleset, resolve(path, str(ref) if not is_name(ref) else str(path), RULESET).data
+
+
 def load_named_ruleset(ref: object, naming: Path, place: str) -> Ruleset:
     """The ruleset a file (a record) names at ``place``: a bundled name, or a path kept to its folder.
 

@@ -195,7 +195,7 @@ def _near_entry(error: ValidationError, path: Path_, root: Any, prefix: Path_) -
             return ""
     if not isinstance(parent, dict):
         return ""
-    required = error.validator_value
+    required: Any = error.validator_value
     complete = [k for k, v in parent.items() if k != path[-1] and isinstance(v, dict) and all(r in v for r in required)]
     near = suggest(path[-1], complete)
     if not near:
