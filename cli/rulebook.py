@@ -254,10 +254,20 @@ class _Writer:
             return role_id
 
     def hana_field_name(self, field_id: str) -> str:
-        for f in getattr(self.r.hanafuda, "fields", ()):
-            if f.field.id == field_id:
-                return str(f.field.name(self.lang))
+        for f in _section_fields(self.data):
+            if f.get("id") == field_id:
+                return str((f.get("name") or {}).get(self.lang, field_id))
         return field_id
+
+
+_SECTION_OF_FIELDS = "hanafuda"       # the play-kind section that lists field kinds with their field cards
+
+
+def _section_fields(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The field kinds written in a play kind's own section (``hanafuda.fields``), as written."""
+    section = data.get(_SECTION_OF_FIELDS)
+    fields = section.get("fields") if isinstance(section, Mapping) else None
+    return [f for f in fields if isinstance(f, Mapping)] if isinstance(fields, list) else []
 
 
 def _tables_of(r: Ruleset, data: Mapping[str, Any], lang: str) -> dict[str, Table]:
@@ -274,13 +284,13 @@ def _tables_of(r: Ruleset, data: Mapping[str, Any], lang: str) -> dict[str, Tabl
             rows.append((f.name(lang), made, f"x{f.multiplier}",
                          ", ".join(value_words(f"payment_{k}", lang) for k in paid)))
         out["fields"] = Table((t("col_field"), t("made_by"), t("col_multiplier"), t("col_applies_to")), tuple(rows))
-    hana = r.hanafuda
-    if hana is not None:
-        deck: Any = r.deck
-        out["hanafuda.fields"] = Table(
+    own_fields = _section_fields(data)
+    if own_fields:
+        out[f"{_SECTION_OF_FIELDS}.fields"] = Table(
             (t("col_field"), t("made_by"), t("col_multiplier")),
-            tuple((f.field.name(lang), deck.format(f.cards) or t("nothing"), f"x{f.field.multiplier}")
-                  for f in hana.fields))
+            tuple((str((f.get("name") or {}).get(lang, f.get("id"))),
+                   " ".join(map(str, f.get("cards") or ())) or t("nothing"), f"x{f.get('multiplier')}")
+                  for f in own_fields))
     deck_data = data.get("deck") or {}
     if isinstance(deck_data.get("kinds"), Mapping):
         out["deck.kinds"] = Table(

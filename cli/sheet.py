@@ -205,10 +205,21 @@ CAPTURE_SECTION = {"en": "Capture roles", "ja": "出来役（取り札）"}
 def capture_rows(ruleset: Ruleset, lang: str = "en") -> list[dict[str, Any]]:
     """One row per capture role (H18: made of the cards a player captured; values in kan), no
     probability (a capture role is not a role of a dealt hand); none for a game without them."""
-    hanafuda = getattr(ruleset, "hanafuda", None)
-    if hanafuda is None or not hanafuda.capture_roles.roles:
+    table = own_role_table(ruleset)
+    if table is None or not table.roles:
         return []
-    return _rows(ruleset, hanafuda.capture_roles, None, lang, CAPTURE_SECTION[lang])
+    return _rows(ruleset, table, None, lang, CAPTURE_SECTION[lang])
+
+
+def own_role_table(ruleset: Ruleset) -> Optional[RoleTable]:
+    """The play kind's own role table besides the hand roles (the capture roles of matching play),
+    found where its rule kind says it is written (``own_roles_at``), or None."""
+    from ..ruleset.playkinds import RULE_KINDS
+
+    node: Any = ruleset
+    for part in RULE_KINDS[ruleset.play].own_roles_at or ("-",):
+        node = getattr(node, part, None)
+    return node if isinstance(node, RoleTable) else None
 
 
 def has_forced_values(ruleset: Ruleset) -> bool:
