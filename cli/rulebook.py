@@ -57,11 +57,13 @@ def key_words(path: Sequence[str], lang: str) -> str | None:
     return entry[lang] if entry else None
 
 
-def value_words(value: object, lang: str) -> str:
-    """A setting's value in words: yes/no, the words of a named value, else the value itself."""
+def value_words(value: object, lang: str, key: str = "") -> str:
+    """A setting's value in words: yes/no, the words of a named value (as the setting ``key``
+    says it, ``KEY=VALUE``, when it says it its own way), else the value itself."""
     if isinstance(value, bool):
         value = "true" if value else "false"
-    entry = words()["values"].get(str(value)) if isinstance(value, str) else None
+    table = words()["values"]
+    entry = (table.get(f"{key}={value}") or table.get(str(value))) if isinstance(value, str) else None
     return entry[lang] if entry else str(value)
 
 
@@ -162,7 +164,8 @@ class _Writer:
         if isinstance(value, (list, tuple)) and all(isinstance(v, _SCALARS) for v in value):
             joiner = " → " if tuple(path) == ("round",) else ", "
             return joiner.join(self.value(path, v) for v in value) or _text("nothing", self.lang)
-        return value_words(value, self.lang) if isinstance(value, _SCALARS) else str(value)
+        key = ".".join(_schema_path(path))
+        return value_words(value, self.lang, key) if isinstance(value, _SCALARS) else str(value)
 
     def rows(self, path: tuple[object, ...], value: Any, depth: int) -> Iterator[tuple[int, str, str]]:
         special = self.special(path, value, depth)
