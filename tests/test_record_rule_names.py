@@ -69,3 +69,10 @@ def test_a_changed_copy_of_a_bundled_file_is_not_named_as_the_bundled_one(tmp_pa
     assert bundled_name_of(copy) == "quick_six"
     copy.write_text(copy.read_text(encoding="utf-8") + "# changed\n", encoding="utf-8")
     assert bundled_name_of(copy) is None
+
+
+def test_a_copy_that_names_a_file_beside_it_is_not_named_as_the_bundled_one(tmp_path):
+    copy = tmp_path / "hachihachi_trick.yaml"
+    shutil.copyfile(bundled_path("hachihachi_trick"), copy)         # role_table: hand_roles.yaml, beside it
+    assert bundled_name_of(bundled_path("hachihachi_trick")) == "hachihachi_trick"
+    assert bundled_name_of(copy) is None
