@@ -17,7 +17,7 @@ from pathlib import Path
 from .bundled import (BUNDLED_RULESET, RULESET, ROLE_TABLE, bundled_names, bundled_path, is_name,
                       resolve_ref)
 from .checks import KEY, check_role_table
-from .playkind import foreign_keys
+from .playkind import foreign_sections
 from .playkinds import RULE_KINDS, rule_kind, ruleset_findings
 from .errors import HachiError, RuleFileError
 from .build import build_ruleset
@@ -146,8 +146,8 @@ def _foreign_sections(data: dict[str, Any]) -> list[tuple[Path_, str]]:
         kind = rule_kind(data)
     except (KeyError, ValueError, TypeError):
         return []                               # a bad 'play:' is the schema's to report
-    others = tuple(k for k in RULE_KINDS.values() if k is not kind)
-    return [(path, message) for path, message in foreign_keys(data, kind, others) if path[-1:] == (KEY,)]
+    return [found for other in RULE_KINDS.values() if other is not kind
+            for found in foreign_sections(data, kind, other)]
 
 
 def _analyse_ruleset(resolved: Resolved, source: str) -> Analysis:
