@@ -18,6 +18,7 @@ COMMANDS = {
     "schema": ("hachihachi.cli.validate", "schema", "Print the JSON Schema of rule files."),
     "roles": ("hachihachi.cli.roles", "roles", "Evaluate hand roles, or count them over all hands."),
     "table": ("hachihachi.cli.roles", "table", "Print the hand-role sheet (手役表)."),
+    "rulebook": ("hachihachi.cli.rulebook", "rulebook_command", "Print the whole game of a rule file in words."),
     "replay": ("hachihachi.cli.replay", "replay", "Replay a game record, checking every action."),
     "play": ("hachihachi.cli.play", "play", "Play a game in the terminal against bots."),
     "simulate": ("hachihachi.cli.simulate", "simulate", "Play many bot games and summarise them."),

@@ -350,7 +350,7 @@ class TerminalGame:
             path, n = out / f"hachi-{self.s.seed}-{n}.yaml", n + 1
         try:
             out.mkdir(parents=True, exist_ok=True)
-            write_atomic(path, dump_record(self.s.record(), path))
+            write_atomic(path, dump_record(self.s.record(path), path))
         except (WriteFailed, OSError) as e:
             reason = getattr(e, "reason", None) or getattr(e, "strerror", None) or str(e)
             kept = self.screen.t("kept_in", path=self.save_path) if self.save_path and not self.unsaved else ""

@@ -9,13 +9,14 @@ from __future__ import annotations
 import json
 
 from hachihachi.ruleset.problems import Problem
-from hachihachi.ruleset.safetext import MAX_LINE, escape
+from hachihachi.ruleset.safetext import MAX_LINE, escape, escape_lines
 
 from .safeout import trusted
 
 
 def _github_escape(text: str, prop: bool = False) -> str:
-    text = escape(text, MAX_LINE).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    shown = escape(text, MAX_LINE) if prop else escape_lines(text, MAX_LINE)     # a message keeps its lines
+    text = shown.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
     return text.replace(":", "%3A").replace(",", "%2C") if prop else text
 
 

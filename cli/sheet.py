@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Optional
@@ -17,9 +18,10 @@ from typing import Any, Optional
 from .display import columns, wrap
 from ..ruleset.cards import Deck
 from ..ruleset.model import Ruleset
+from ..ruleset.roletable import RoleDef, RoleTable
 from ..ruleset.patterns import (
-    And, CardSet, ClassRef, Compare, Count, Difference, Groups, Intersection, KindSet, MaxSuit, Not, Number, Or,
-    Pattern, Quantity, RankSet, Run, Shape, SuitRun, SuitSet, Union_, parse_pattern,
+    And, CardList, CardSet, ClassRef, Compare, Count, Difference, Groups, Intersection, KindSet, MaxSuit, Not, Number,
+    Or, Pattern, Quantity, RankSet, Run, Shape, SuitRun, SuitSet, Union_, parse_pattern,
 )
 from ..ruleset.safetext import escape
 from ..ruleset.stats import RoleCounts
@@ -102,13 +104,24 @@ def _quantity(node: Quantity, lang: str, w: Words = Words()) -> str:
         return "cards of one suit" if lang == "en" else "同じスートの札"
     if isinstance(node, Groups):
         held = f"{OP_WORDS[lang][node.op]} {node.n}" if node.op != "==" else str(node.n)
-        of = ""
-        if node.cardset is not None:
-            of = f" of {_cardset(node.cardset, lang, w)}" if lang == "en" else f"{_cardset(node.cardset, lang, w)}が"
         if lang == "en":
-            return f"{w.rank['en']} held {held} times{of}"
-        return f"{of}{held} 枚ある{w.rank['ja']}"
+            of = _cardset(node.cardset, lang, w) if node.cardset is not None else "cards"
+            return f"{w.rank['en']} with {held} {_one_or_more(of, node.n)}"
+        of = f"{_cardset(node.cardset, lang, w)}が" if node.cardset is not None else ""
+        bound = OP_WORDS[lang][node.op] if node.op != "==" else ""
+        return f"{of}{node.n} 枚{bound}ある{w.rank['ja']}"
     return "?"
+
+
+def _one_or_more(text: str, n: int) -> str:
+    """An English phrase of cards read with the number ``n``: "1 light card", "2 light cards"."""
+    return re.sub(r"\bcards\b", "card", text).replace(" that are also ", " that is also ") if n == 1 else text
+
+
+def _singular(groups: str) -> str:
+    """ "months with 3 cards" read with 1: "month with 3 cards" (only the first word changes)."""
+    head, _, rest = groups.partition(" ")
+    return (head[:-1] if head.endswith("s") else head) + (" " + rest if rest else "")
 
 
 def _compare(node: Compare, lang: str, w: Words = Words()) -> str:
@@ -118,7 +131,15 @@ def _compare(node: Compare, lang: str, w: Words = Words()) -> str:
         op = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}.get(op, op)
     words = OP_WORDS[lang][op]
     if lang == "en":
-        return f"{words} {_quantity(right, lang, w)} {_quantity(left, lang, w)}"
+        thing = _quantity(left, lang, w)
+        if isinstance(right, Number):
+            if isinstance(left, Groups) and right.value == 1:
+                thing = _singular(thing)
+            elif isinstance(left, Count) and isinstance(left.cardset, CardList):
+                thing = f"of {thing}"
+            elif isinstance(left, Count):
+                thing = _one_or_more(thing, right.value)
+        return f"{words} {_quantity(right, lang, w)} {thing}"
     unit = "枚" if isinstance(left, (Count, Run, SuitRun, MaxSuit)) else "種"
     if op == "==":
         return f"{_quantity(left, lang, w)} ちょうど {_quantity(right, lang, w)} {unit}"
@@ -148,22 +169,63 @@ def describe(node: Pattern, lang: str = "en", hand_size: int = 7, words: Words =
     return joiner[(lang, type(node))].join(describe(p, lang, hand_size, words) for p in node.parts)
 
 
-def sheet_rows(ruleset: Ruleset, counts: Optional[RoleCounts] = None, lang: str = "en") -> list[dict[str, Any]]:
-    """One row per role: group, id, name, definition, go, forced, probability (or None)."""
-    table = ruleset.roles
+def _in_group_order(table: RoleTable) -> list[RoleDef]:
+    """The roles group by group, in the order the groups are written (a role a variant adds to a
+    group stands with its group, not after all of them); roles of no group come last."""
+    order = {g: i for i, g in enumerate(table.groups)}
+    return sorted(table.roles, key=lambda r: order.get(r.group, len(order)) if r.group else len(order))
+
+
+def _rows(ruleset: Ruleset, table: RoleTable, counts: Optional[RoleCounts], lang: str,
+          section: str = "") -> list[dict[str, Any]]:
     words = words_for(ruleset.deck)
     rows = []
-    for role in table.roles:
+    for role in _in_group_order(table):
         group = table.groups.get(role.group) if role.group else None
         prob = None
         if counts is not None:
             prob = float(Fraction(counts.roles[role.id]) / Fraction(counts.hands))
+        label = " · ".join(part for part in (section, group(lang) if group else "") if part)
         rows.append({
-            "group": group(lang) if group else "", "id": role.id, "name": role.name(lang),
+            "group": label, "id": role.id, "name": role.name(lang),
             "definition": describe(parse_pattern(role.pattern), lang, ruleset.hand_size, words),
             "go": role.go, "forced": role.forced, "probability": prob,
         })
     return rows
+
+
+def sheet_rows(ruleset: Ruleset, counts: Optional[RoleCounts] = None, lang: str = "en") -> list[dict[str, Any]]:
+    """One row per hand role: group, id, name, definition, go, forced, probability (or None)."""
+    return _rows(ruleset, ruleset.roles, counts, lang)
+
+
+CAPTURE_SECTION = {"en": "Capture roles", "ja": "出来役（取り札）"}
+
+
+def capture_rows(ruleset: Ruleset, lang: str = "en") -> list[dict[str, Any]]:
+    """One row per capture role (H18: made of the cards a player captured; values in kan), no
+    probability (a capture role is not a role of a dealt hand); none for a game without them."""
+    table = own_role_table(ruleset)
+    if table is None or not table.roles:
+        return []
+    return _rows(ruleset, table, None, lang, CAPTURE_SECTION[lang])
+
+
+def own_role_table(ruleset: Ruleset) -> Optional[RoleTable]:
+    """The play kind's own role table besides the hand roles (the capture roles of matching play),
+    found where its rule kind says it is written (``own_roles_at``), or None."""
+    from ..ruleset.kind_registry import rule_kind
+
+    node: Any = ruleset
+    for part in rule_kind(ruleset.play).own_roles_at or ("-",):
+        node = getattr(node, part, None)
+    return node if isinstance(node, RoleTable) else None
+
+
+def has_forced_values(ruleset: Ruleset) -> bool:
+    """Whether any hand role is worth something to a forced-out player (T14); else the sheet
+    has no forced-out column (hanafuda, where no one is forced out)."""
+    return any(role.forced for role in ruleset.roles.roles)
 
 
 HEADERS = {
@@ -172,13 +234,15 @@ HEADERS = {
 }
 
 
-def _cells(row: dict[str, Any]) -> list[str]:
+def _cells(row: dict[str, Any], forced: bool = True) -> list[str]:
     prob = "" if row["probability"] is None else f"{row['probability'] * 100:.4f}%"
-    return [row["group"], row["name"], row["definition"], str(row["go"]), str(row["forced"]), prob]
+    cells = [row["group"], row["name"], row["definition"], str(row["go"]), str(row["forced"]), prob]
+    return cells if forced else cells[:4] + cells[5:]
 
 
 def render(ruleset: Ruleset, counts: Optional[RoleCounts] = None, lang: str = "en", fmt: str = "text") -> str:
-    """The sheet as plain text, Markdown or HTML, with the house rules (effects) after the roles."""
+    """The sheet as plain text, Markdown or HTML: the hand roles, then the capture roles, then the
+    house rules (effects)."""
     sheet = _render_roles(ruleset, counts, lang, fmt)
     if not ruleset.effects:
         return sheet
@@ -195,8 +259,10 @@ def render(ruleset: Ruleset, counts: Optional[RoleCounts] = None, lang: str = "e
 
 
 def _render_roles(ruleset: Ruleset, counts: Optional[RoleCounts], lang: str, fmt: str) -> str:
-    rows = [[escape(c, MAX_CELL) for c in _cells(r)] for r in sheet_rows(ruleset, counts, lang)]
-    head = list(HEADERS[lang])
+    forced = has_forced_values(ruleset)
+    rows = [[escape(c, MAX_CELL) for c in _cells(r, forced)]
+            for r in sheet_rows(ruleset, counts, lang) + capture_rows(ruleset, lang)]
+    head = list(HEADERS[lang]) if forced else [h for i, h in enumerate(HEADERS[lang]) if i != 4]
     title = escape(ruleset.title(lang), MAX_CELL) + (" 手役表" if lang == "ja" else " — hand roles")
     if fmt == "md":
         md = markdown_text

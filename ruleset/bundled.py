@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -55,6 +56,31 @@ def is_name(ref: str | Path) -> bool:
     """Whether ``ref`` names a bundled file rather than a path (no folder, no ``.yaml``)."""
     text = str(ref)
     return "/" not in text and "\\" not in text and not text.endswith((".yaml", ".yml"))
+
+
+def bundled_name_of(path: str | Path) -> str | None:
+    """The bundled name of the file at ``path`` when it is a bundled file: the file itself, or a
+    copy of it with the same name and the same bytes (``rules/variants/X.yaml`` of a clone) that
+    names no other file by a path. A record or a worker names such a file by that name, which
+    reads the same anywhere."""
+    try:
+        given = Path(path)
+        bundled = bundled_files().get(given.stem)
+        if bundled is None or not given.is_file():
+            return None
+        if os.path.realpath(given) == os.path.realpath(bundled):
+            return given.stem
+        if given.stat().st_size != bundled.stat().st_size or given.read_bytes() != bundled.read_bytes():
+            return None
+        return None if _names_files(bundled.read_text(encoding="utf-8")) else given.stem
+    except (OSError, ValueError):
+        return None
+
+
+def _names_files(text: str) -> bool:
+    """Whether a rule file names another file by a path (``role_table: hand_roles.yaml``): a copy
+    of it elsewhere reads the file beside the copy, which may differ from the bundled one."""
+    return any(part in line.split("#", 1)[0] for line in text.splitlines() for part in (".yaml", ".yml"))
 
 
 def resolve_ref(ref: str | Path, base: Path | None = None) -> Path:

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from typing import Any
 from dataclasses import dataclass, field
@@ -16,14 +17,15 @@ from pathlib import Path
 from .bundled import (BUNDLED_RULESET, RULESET, ROLE_TABLE, bundled_names, bundled_path, is_name,
                       resolve_ref)
 from .checks import KEY, check_role_table
-from .kind_registry import rule_kind, ruleset_findings
+from .kind_registry import KINDS, SHARED_KEYS, play_of, rule_kind, ruleset_findings
+from .rulekind import foreign_sections
 from .errors import HachiError, RuleFileError
 from .build import build_ruleset
 from .model import RoleTable, Ruleset, build_role_table
 from .problems import Problem
 from .reach import locate, no_bundled, root_of
 from .safetext import escape
-from .schema import schema_problems
+from .schema import error_paths, schema_problems
 from .tablenumbers import TableNumbers, compile_numbers, substitute
 from .variants import Resolved, merge, merge_places, resolve
 from .yamlfile import Path_
@@ -43,6 +45,8 @@ class Analysis:
     ruleset: Ruleset | None = None
     table: RoleTable | None = None
     problems: list[Problem] = field(default_factory=list)
+    extends_place: str | None = None        # where a variant names its base (FILE:LINE:COL)
+    chain: tuple[str, ...] = ()             # the file, then the bases it extends
 
     def built_ruleset(self) -> Ruleset:
         """The ruleset of a rule file found without problems."""
@@ -96,13 +100,83 @@ def _pattern_problems(ruleset: Ruleset, checker: _Checker) -> list[Problem]:
             + [checker.error(exc, kind.own_roles_at) for exc in kind.own_role_problems(ruleset)])
 
 
+_ROLE_TABLES: tuple[Path_, ...] = (("role_table",), ("hanafuda", "capture_roles"))   # where roles are written
+
+
+def _schema_paths(data: dict[str, Any]) -> list[Path_]:
+    paths = error_paths(data, RULESET)
+    if isinstance(data.get("role_table"), dict):
+        paths += error_paths(data["role_table"], ROLE_TABLE, ("role_table",))
+    return paths
+
+
+def _without_broken_roles(data: dict[str, Any]) -> tuple[dict[str, Any], set[str]] | None:
+    """``data`` without the roles that break the schema (and the combos and examples that name
+    them), so that the rest of the file is checked too; None when a break lies elsewhere."""
+    gone: dict[Path_, set[str]] = {}
+    for path in _schema_paths(data):
+        table = next((t for t in _ROLE_TABLES if path[:len(t)] == t and len(path) > len(t) + 1
+                      and path[len(t)] == "roles"), None)
+        if table is None:
+            return None
+        gone.setdefault(table, set()).add(str(path[len(table) + 1]))
+    pruned = copy.deepcopy(data)
+    for table_at, ids in gone.items():
+        node: Any = pruned
+        for part in table_at:
+            node = node.get(part) if isinstance(node, dict) else None
+        if not isinstance(node, dict):
+            return None
+        node["roles"] = {k: v for k, v in (node.get("roles") or {}).items() if k not in ids}
+        for key in ("combos",):
+            if isinstance(node.get(key), dict):
+                node[key] = {k: v for k, v in node[key].items()
+                             if not (isinstance(v, dict) and set(map(str, v.get("roles") or ())) & ids)}
+        if isinstance(node.get("examples"), list):
+            node["examples"] = [e for e in node["examples"]
+                                if not (isinstance(e, dict) and set(map(str, e.get("roles") or ())) & ids)]
+    if _schema_paths(pruned):
+        return None
+    return pruned, {i for ids in gone.values() for i in ids}
+
+
+def _foreign_sections(data: dict[str, Any]) -> list[tuple[Path_, str]]:
+    """The sections of another play kind's game in ``data`` (``hanafuda:`` in a trick file), each
+    with the message naming the game it belongs to (said before anything inside it is checked)."""
+    try:
+        kind = rule_kind(play_of(data))
+    except (KeyError, ValueError, TypeError):
+        return []                               # a bad 'play:' is the schema's to report
+    if not set(data) - SHARED_KEYS - kind.own_keys:
+        return []                               # other kinds are imported only for a key of theirs
+    return [found for play in KINDS if play != kind.kind
+            for found in foreign_sections(data, kind, rule_kind(play))]
+
+
 def _analyse_ruleset(resolved: Resolved, source: str) -> Analysis:
-    out = Analysis(kind=RULESET)
+    out = Analysis(kind=RULESET, extends_place=resolved.extends_place, chain=tuple(resolved.chain))
     checker = _Checker(resolved)
     data = resolved.data
+    foreign = _foreign_sections(data)
+    if foreign:
+        own = {k: v for k, v in data.items() if (k, KEY) not in {path for path, _ in foreign}}
+        problems = [checker.at(path, message) for path, message in foreign]
+        problems += schema_problems(own, resolved.places, RULESET)
+        out.problems = [checker.relocate(p) for p in problems]
+        return out
     problems = schema_problems(data, resolved.places, RULESET)
     if isinstance(data.get("role_table"), dict):
         problems += schema_problems(data["role_table"], resolved.places, ROLE_TABLE, ("role_table",))
+    if problems:
+        # a role that breaks the schema is left out and the rest of the file is still checked,
+        # so that one run reports every problem; the ruleset is not built
+        rest = _without_broken_roles(data)
+        if rest is not None:
+            pruned, gone = rest
+            more = _analyse_ruleset(dataclasses.replace(resolved, data=pruned), source).problems
+            problems += [p for p in more if not any(f"'{i}'" in p.message for i in gone)]
+        out.problems = [checker.relocate(p) for p in problems]
+        return out
     numbers: tuple[Any, ...] = ()
     if not problems:                    # numbers written as expressions of the table (tablenumbers.py)
         try:
@@ -220,6 +294,14 @@ def load_ruleset(ref: str | Path) -> Ruleset:
     return _load(ref, RULESET).built_ruleset()
 
 
+def ruleset_data(ref: str | Path) -> tuple[Ruleset, dict[str, Any]]:
+    """The ruleset ``ref`` names (as :func:`load_ruleset`) and the data of its rule file with
+    every base it extends merged (its role table read in), for a rulebook of it."""
+    ruleset = load_ruleset(ref)
+    path = _find(ref, RULESET)
+    return ruleset, resolve(path, str(ref) if not is_name(ref) else str(path), RULESET).data
+
+
 def load_named_ruleset(ref: object, naming: Path, place: str) -> Ruleset:
     """The ruleset a file (a record) names at ``place``: a bundled name, or a path kept to its folder.
 
@@ -241,7 +323,7 @@ def load_variant(ref: str | Path, pairs: tuple[tuple[str, Any], ...] = ()) -> Ru
 
     A problem with a setting is raised at ``setting KEY`` (:mod:`.overrides`).
     """
-    from .overrides import override_data, override_places, setting_of
+    from .overrides import SETTING, override_data, override_places, place_of, setting_of, without_examples
 
     if not pairs:
         return load_ruleset(ref)
@@ -249,7 +331,7 @@ def load_variant(ref: str | Path, pairs: tuple[tuple[str, Any], ...] = ()) -> Ru
     shown = str(ref) if not is_name(ref) else str(path)
     resolved = resolve(path, shown, RULESET)
     over = override_data(pairs)
-    data = merge(resolved.data, over)
+    data = without_examples(merge(resolved.data, over))
     resolved = dataclasses.replace(resolved, data=data,
                                    places=merge_places(data, resolved.places, override_places(pairs, resolved.data)))
     analysis = _analyse_ruleset(resolved, str(path))
@@ -257,7 +339,9 @@ def load_variant(ref: str | Path, pairs: tuple[tuple[str, Any], ...] = ()) -> Ru
         problem = analysis.problems[0]
         if setting_of(problem.file) is not None:
             raise RuleFileError(problem.message, problem.file)
-        raise problem.to_error()
+        point = ", ".join(f"{key}={value}" for key, value in pairs)     # the base alone loads: the settings did it
+        raise RuleFileError(f"with {point}: {problem.message.rstrip('.')} (at {problem.file}).",
+                            place_of(pairs[0][0]) if len(pairs) == 1 else SETTING)
     return analysis.built_ruleset()
 
 

@@ -26,7 +26,8 @@ from .errors import HachiError
 from .safetext import quote
 from .yamlfile import Places
 
-__all__ = ["Setting", "parse_set", "override_data", "override_places", "place_of", "setting_of", "MAX_VALUES"]
+__all__ = ["Setting", "parse_set", "override_data", "override_places", "place_of", "setting_of", "without_examples",
+           "MAX_VALUES"]
 
 MAX_VALUES = 64             # values of one setting
 MAX_VALUE_CHARS = 200       # characters of one value
@@ -127,6 +128,21 @@ def override_places(pairs: Sequence[tuple[str, Scalar]], base: dict[str, Any]) -
             if _has(base, parts[:n - 1]):
                 break
     return places
+
+
+def without_examples(data: dict[str, Any]) -> dict[str, Any]:
+    """A ruleset's data with settings merged over it, without its examples (of the ruleset, its
+    role table and its capture roles): examples are the test vectors of the file that writes them,
+    as a variant file does not inherit its base's (:mod:`.variants`), and a setting that changes a
+    role's value or pattern would make the base's examples wrong."""
+    out = {k: v for k, v in data.items() if k != "examples"}
+    if isinstance(out.get("role_table"), dict):
+        out["role_table"] = {k: v for k, v in out["role_table"].items() if k != "examples"}
+    hanafuda = out.get("hanafuda")
+    if isinstance(hanafuda, dict) and isinstance(hanafuda.get("capture_roles"), dict):
+        captures = {k: v for k, v in hanafuda["capture_roles"].items() if k != "examples"}
+        out["hanafuda"] = {**hanafuda, "capture_roles": captures}
+    return out
 
 
 def _has(data: Any, path: tuple[str, ...]) -> bool:

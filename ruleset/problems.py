@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import HachiError, RuleFileError
-from .safetext import MAX_LINE, escape
+from .safetext import MAX_LINE, escape, escape_lines
 
 
 @dataclass(frozen=True)
@@ -22,7 +22,7 @@ class Problem:
         return f"{self.file}:{self.line}:{self.col}"
 
     def __str__(self) -> str:
-        return f"{escape(self.place, MAX_LINE)}: error: {escape(self.message, MAX_LINE)}"
+        return f"{escape(self.place, MAX_LINE)}: error: {escape_lines(self.message, MAX_LINE)}"
 
     def to_error(self) -> RuleFileError:
         return RuleFileError(self.message, self.place)
@@ -30,7 +30,7 @@ class Problem:
     def to_dict(self) -> dict[str, object]:
         """The problem as JSON data, its text escaped and bounded as in :meth:`__str__`."""
         return {"file": escape(self.file, MAX_LINE), "line": self.line, "col": self.col,
-                "message": escape(self.message, MAX_LINE)}
+                "message": escape_lines(self.message, MAX_LINE)}
 
     @classmethod
     def at(cls, place: str, message: str) -> "Problem":

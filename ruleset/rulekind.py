@@ -45,13 +45,23 @@ class RuleKind:
     own_roles_of: Callable[[Any, str], dict[str, Any]] | None = None
 
 
+def _game(data: Mapping[str, Any], kind: RuleKind) -> str:
+    return f"the game '{data.get('name', '?')}' (play: {kind.kind})"
+
+
+def foreign_sections(data: Mapping[str, Any], kind: RuleKind, other: RuleKind) -> Found:
+    """The sections of the play kind ``other`` in a rule file of ``kind`` (read before the schema
+    is checked: only the top-level keys are looked at)."""
+    for key in sorted(other.own_keys - kind.own_keys):
+        if key in data:
+            yield (key, KEY), f"'{key}' is a setting of {other.title}, which {_game(data, kind)} does not play."
+
+
 def foreign_keys(data: Mapping[str, Any], kind: RuleKind, others: tuple[RuleKind, ...]) -> Found:
     """The keys of other play kinds in a rule file of ``kind``, each an error naming the game."""
-    game = f"the game '{data.get('name', '?')}' (play: {kind.kind})"
+    game = _game(data, kind)
     for other in others:
-        for key in sorted(other.own_keys - kind.own_keys):
-            if key in data:
-                yield (key, KEY), f"'{key}' is a setting of {other.title}, which {game} does not play."
+        yield from foreign_sections(data, kind, other)
         foreign = other.own_transfers - kind.own_transfers
         for i, f in enumerate(data.get("fields") or ()):
             for j, t in enumerate(f.get("applies_to") or () if isinstance(f, dict) else ()):

@@ -27,6 +27,19 @@ def escape(text: object, limit: int | None = None) -> str:
     return cut + ("..." if limit is not None and len(text) > limit else "")
 
 
+def escape_lines(text: object, limit: int | None = None) -> str:
+    """:func:`escape` line by line: the newlines of a message of several lines (a pattern error
+    and its snippet with a caret) stay newlines; every other control character is escaped.
+
+    >>> escape_lines("bad class.\\n    count(x)\\n          ^\\x1b")
+    'bad class.\\n    count(x)\\n          ^\\\\x1b'
+    """
+    text = text if isinstance(text, str) else str(text)
+    cut = text if limit is None or len(text) <= limit else text[:limit]
+    lines = "\n".join(escape(line) for line in cut.split("\n"))
+    return lines + ("..." if limit is not None and len(text) > limit else "")
+
+
 def quote(text: object, limit: int = MAX_QUOTE) -> str:
     """``'text'``, escaped and bounded, for quoting inside a message."""
     return f"'{escape(text, limit)}'"

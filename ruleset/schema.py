@@ -221,7 +221,30 @@ def _message(error: ValidationError, path: Path_) -> str:
     return f"{what} is not valid: {error.message}."
 
 
-def _problems(error: ValidationError, prefix: Path_, places: Places) -> list[Problem]:
+def _near_entry(error: ValidationError, path: Path_, root: Any, prefix: Path_) -> str:
+    """For an entry of a mapping of ids (``role_table.roles.karsu``) that lacks required keys: the
+    nearest complete entry it may have been meant to change (``'karasu'``), as a hint, else ""."""
+    if error.validator != "required" or len(path) < 2 or not isinstance(error.instance, dict):
+        return ""
+    parent: Any = root
+    for part in path[len(prefix):-1]:
+        if not isinstance(parent, (dict, list)):
+            return ""
+        try:
+            parent = parent[part]
+        except (KeyError, IndexError, TypeError):
+            return ""
+    if not isinstance(parent, dict):
+        return ""
+    required: Any = error.validator_value
+    complete = [k for k, v in parent.items() if k != path[-1] and isinstance(v, dict) and all(r in v for r in required)]
+    near = suggest(path[-1], complete)
+    if not near:
+        return ""
+    return f" Did you mean{near.partition('did you mean')[2]} (only a new entry needs them)"
+
+
+def _problems(error: ValidationError, prefix: Path_, places: Places, root: Any = None) -> list[Problem]:
     path = prefix + tuple(error.absolute_path)
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
         return _unknown_keys(error, path, places)
@@ -231,7 +254,7 @@ def _problems(error: ValidationError, prefix: Path_, places: Places) -> list[Pro
                            f"the key '{key}' in {_what(path)} is not a valid id: use lower-case letters, "
                            "digits and '_', starting with a letter.")]
     key_place = error.validator in ("required",) or isinstance(error.instance, (dict, list))
-    return [Problem.at(places.of(path, key=key_place), _message(error, path))]
+    return [Problem.at(places.of(path, key=key_place), _message(error, path) + _near_entry(error, path, root, prefix))]
 
 
 def _order(problem: Problem, depth: int) -> tuple[int, str, int, int]:
@@ -247,7 +270,7 @@ def schema_problems(data: Any, places: Places, kind: str = RULESET, prefix: Path
     found: list[tuple[tuple[int, str, int, int], Problem]] = []
     for error in _validator(kind).iter_errors(data):
         depth = len(error.absolute_path)
-        found.extend((_order(p, depth), p) for p in _problems(error, prefix, places))
+        found.extend((_order(p, depth), p) for p in _problems(error, prefix, places, data))
     found.sort(key=lambda item: item[0])
     unique: list[Problem] = []
     seen: set[Problem] = set()
@@ -256,3 +279,9 @@ def schema_problems(data: Any, places: Places, kind: str = RULESET, prefix: Path
             seen.add(problem)
             unique.append(problem)
     return unique
+
+
+def error_paths(data: Any, kind: str = RULESET, prefix: Path_ = ()) -> list[Path_]:
+    """Where in ``data`` each break of the schema of ``kind`` lies (``prefix`` as in
+    :func:`schema_problems`)."""
+    return [prefix + tuple(error.absolute_path) for error in _validator(kind).iter_errors(data)]

@@ -65,5 +65,15 @@ def never_occurring(file: str, root: str | None = None,
     key = (repr(ruleset.roles), ruleset.deck, ruleset.hand_size)
     if key not in _memo:
         _memo[key] = warnings(ruleset)
-    return _memo[key]
+    return [_own_place(line, file, analysis.extends_place, analysis.chain) for line in _memo[key]]
+
+
+def _own_place(line: str, file: str, extends_place: str | None, chain: tuple[str, ...]) -> str:
+    """A warning about a role a variant inherits, placed at the variant's ``extends`` (the file
+    the user checks) and saying where in the base the role is written; others as they are."""
+    place, sep, rest = line.partition(": warning: ")
+    if not sep or extends_place is None or Problem.at(place, "").file == file:
+        return line
+    return (f"{extends_place}: warning: {rest.rstrip('.')} (inherited through {' -> '.join(chain)}; "
+            f"written at {place}).")
 

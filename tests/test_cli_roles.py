@@ -120,6 +120,6 @@ def test_table_words_intersections_and_differences_of_card_sets(tmp_path):
                      "      go: 1\n      forced: 1\n", encoding="utf-8")
     en = run("table", "--rules", str(rules), "--format", "md", "--no-probability")
     assert en.exit_code == 0, en.output
-    assert "at least 1 h d suit cards that are also rank A and exactly 0 s suit cards except rank A" in en.output
+    assert "at least 1 h d suit card that is also rank A and exactly 0 s suit cards except rank A" in en.output
     ja = run("table", "--rules", str(rules), "--lang", "ja", "--format", "md", "--no-probability")
     assert ja.exit_code == 0 and "h d の札かつA の札" in ja.output and "s の札（A の札 を除く）" in ja.output

@@ -123,3 +123,61 @@ def test_readme_house_rule_example_is_valid(tmp_path):
     rules = load_ruleset(tmp_path / "our_table.yaml")
     assert rules.rounds.standard == 8 and rules.roles.role("karasu").go == 6
     assert "straight" not in [r.id for r in rules.roles.roles]
+
+
+BROKEN_ROLES = ("extends: hachihachi_trick\nname: bad\nrole_table:\n  roles:\n"
+                "    sanbon: {pattern: \"count(bogus) == 1\"}\n    karsu: {go: 3}\n")
+
+
+def test_validate_suggests_the_role_a_misspelled_role_name_was_meant_to_be(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(BROKEN_ROLES, encoding="utf-8")
+    result = run("validate", str(bad))
+    assert (f"{bad}:6:5: error: role_table.roles.karsu has no 'pattern', 'forced'; they are required. "
+            "Did you mean 'karasu'?") in result.stderr
+
+
+def test_validate_reports_a_broken_role_and_a_bad_pattern_of_another_role_together(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(BROKEN_ROLES, encoding="utf-8")
+    result = run("validate", str(bad), "--format", "json")
+    assert result.exit_code == 1
+    found = [(p["line"], p["col"], p["message"].split(";")[0].split(".")[0]) for p in json.loads(result.stdout)]
+    assert found == [(6, 5, "role_table"), (5, 29, "unknown card class 'bogus'")]
+
+
+def test_a_pattern_errors_snippet_keeps_its_own_lines_in_every_format(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("extends: hachihachi_trick\nname: bad\nrole_table:\n  roles:\n"
+                   "    karasu: {pattern: \"count(light) ==\"}\n", encoding="utf-8")
+    text = run("validate", str(bad)).stderr
+    assert "\\n" not in text
+    assert "a comparison needs a value on its right.\n    count(light) ==\n                   ^" in text
+    (problem,) = json.loads(run("validate", str(bad), "--format", "json").stdout)
+    assert problem["message"].splitlines()[1:] == ["    count(light) ==", "                   ^"]
+    github = run("validate", str(bad), "--format", "github").stdout
+    assert "\\n" not in github and "right.%0A    count(light) ==%0A" in github
+
+
+def test_a_hanafuda_section_in_a_trick_file_is_said_to_belong_to_the_other_game_first(tmp_path):
+    bad = tmp_path / "mixed.yaml"
+    bad.write_text("extends: hachihachi_trick\nname: mixed\nhanafuda:\n  kan: 12\nchips: {start: x}\n",
+                   encoding="utf-8")
+    lines = [line for line in run("validate", str(bad)).stderr.splitlines() if ": error: " in line]
+    assert lines[0] == (f"{bad}:3:1: error: 'hanafuda' is a setting of matching play (hanafuda), which the game "
+                        "'mixed' (play: tricks) does not play.")
+    assert "chips.start must be a whole number" in lines[1]          # the rest of the file is still checked
+    assert not any("required" in line for line in lines)
+
+
+def test_warnings_on_a_variant_name_its_own_extends_and_where_the_base_writes_the_role(tmp_path):
+    variant = tmp_path / "six.yaml"
+    text = (ROOT / "rules" / "variants" / "hanafuda_go_drop.yaml").read_text(encoding="utf-8")
+    variant.write_text(text, encoding="utf-8")
+    extends = next(n for n, line in enumerate(text.splitlines(), 1) if line.startswith("extends:"))
+    result = run("validate", "--warnings", str(variant))
+    assert result.exit_code == 0, result.output
+    warnings = [line for line in result.stderr.splitlines() if ": warning: " in line]
+    assert warnings and all(line.startswith(f"{variant}:{extends}:10: warning: the role ") for line in warnings)
+    assert "'shisan' can never occur" in warnings[0]
+    assert "inherited through" in warnings[0] and "hanafuda_hachihachi.yaml:97:" in warnings[0]

@@ -38,3 +38,40 @@ def test_H8_text_sheet_wraps_long_definitions_to_a_printable_width():
         text = sheet("--lang", lang)
         assert max(columns(line) for line in text.splitlines()) <= 130     # 249 unwrapped
     assert "changelings" in sheet("--lang", "en")
+
+
+def test_H17_sheet_lists_the_capture_roles_with_their_values():
+    en, ja = sheet("--lang", "en"), sheet("--lang", "ja", "--format", "md")
+    five = next(line for line in en.splitlines() if "Five brights" in line)
+    assert five.startswith("Capture roles · Brights") and five.rstrip().endswith("12")
+    assert "exactly 3 of the cards 1r 2r 3r" in en
+    assert "五光" in ja and "赤タン" in ja
+
+
+def test_H8_hanafuda_sheet_has_no_forced_out_column_of_zeros():
+    assert "Forced" not in sheet("--lang", "en") and "降ろされ" not in sheet("--lang", "ja")
+    go_drop = CliRunner().invoke(table, ["--rules", "hanafuda_go_drop", "--no-probability"]).output
+    assert "Forced" in go_drop and "240" in go_drop          # forced-out values there are paid (T14)
+
+
+def test_H8_definitions_agree_in_number():
+    en = sheet("--lang", "en", "--format", "md")
+    assert "exactly 1 month with at least 3 cards and exactly 1 month with 3 cards" in en
+    assert "exactly 2 months with 3 standing cards" in en
+    assert "1 months" not in en and "at least 1 Bright (光) card and" in en
+    assert "3 枚以上ある月 ちょうど 1 種" in sheet("--lang", "ja")
+
+
+def test_a_role_a_variant_adds_to_a_group_stands_with_its_group(tmp_path):
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: hachihachi_trick\nname: house\nrole_table:\n  roles:\n"
+                     "    pairs3: {name: {ja: 三対, en: Three Pairs Too}, group: sets, pattern: shape 2 2 2, go: 1,"
+                     " forced: 1}\n", encoding="utf-8")
+    res = CliRunner().invoke(table, ["--rules", str(house), "--no-probability"])
+    assert res.exit_code == 0, res.output
+    groups = [line.split("  ")[0] for line in res.output.splitlines()[3:] if line[:1].strip()]
+    assert groups.index("Sets") < groups.index("Weak hands")
+    rows = [line for line in res.output.splitlines() if line.startswith(("Sets", "Weak hands", "Poker"))]
+    names = [row.split()[0] for row in rows]
+    assert names == sorted(names, key=["Sets", "Weak", "Poker"].index)          # each group in one block
+    assert any("Three Pairs Too" in row for row in rows if row.startswith("Sets"))

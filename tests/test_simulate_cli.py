@@ -156,3 +156,11 @@ def test_hanafuda_json_reports_roles_and_fields():
 def test_trick_json_counts_one_field_per_round():
     data = json.loads(run("--games", "3", "--players", "5", "--seed", "2", "--json").stdout)
     assert sum(data["fields"].values()) == data["rounds"] and data["roles"]
+
+
+def test_hanafuda_compare_of_a_file_with_itself_shares_every_deal():
+    path = str(bundled_path("hanafuda_hachihachi"))
+    data = json.loads(run("--games", "2", "--compare", path, path, "--json").stdout)
+    assert data["rounds"] == 2 * 12 and data["same_deals"] == data["rounds"]
+    text = run("--games", "2", "--compare", path, path).output
+    assert "common deals: 24 of 24 rounds" in text

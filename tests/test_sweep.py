@@ -247,3 +247,29 @@ def test_cli_a_plot_into_a_missing_folder_is_refused_before_any_game(tmp_path):
     pytest.importorskip("matplotlib")
     res = run("--set", "trick_settlement.per_trick=1,3", "--games", "2", "--plot", str(tmp_path / "no" / "p.svg"))
     assert res.exit_code == 2 and "does not exist" in res.stderr and res.stdout == ""
+
+
+def test_hanafuda_sweep_points_share_the_base_deals():
+    res = CliRunner().invoke(cli, ["sweep", "hanafuda_hachihachi", "--set", "hanafuda.kan=12,6",
+                                   "--games", "2", "--json"])
+    assert res.exit_code == 0, res.output
+    points = json.loads(res.stdout)["points"]
+    assert [p["same_deals"] for p in points] == [p["rounds"] for p in points] and points[0]["rounds"] == 24
+
+
+@pytest.mark.parametrize("base, setting", [
+    ("hachihachi_trick", "role_table.roles.sanbon.go=3,4"),
+    ("hachihachi_trick", "role_table.roles.sanbon.pattern=shape 3 1 1 1 1"),
+    ("hanafuda_hachihachi", "hanafuda.capture_roles.roles.akatan.go=5"),
+])
+def test_a_swept_role_is_not_checked_against_the_base_files_examples(base, setting):
+    res = CliRunner().invoke(cli, ["sweep", base, "--set", setting, "--games", "1", "--json"])
+    assert res.exit_code == 0, res.output
+    assert len(json.loads(res.stdout)["points"]) == len(setting.split("=")[1].split(","))
+
+
+def test_a_problem_a_setting_makes_elsewhere_names_the_sweep_point():
+    res = run("--set", "rounds.standard=3", "--games", "1")
+    assert res.exit_code != 0
+    assert res.output.startswith("--set rounds.standard: error: with rounds.standard=3: rounds.short (6)")
+    assert "hachihachi_trick.yaml" in res.output                # where the other value was written

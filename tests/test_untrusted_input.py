@@ -207,7 +207,7 @@ def test_github_annotations_escape_percent_and_newlines_in_file_names():
     from hachihachi.ruleset.problems import Problem
 
     out = format_problems([Problem("a%b,c:d\ne.yaml", 1, 1, "bad %\r\n\x1b")], "github")
-    assert out == "::error file=a%25b%2Cc%3Ad\\ne.yaml,line=1,col=1::bad %25\\r\\n\\x1b"
+    assert out == "::error file=a%25b%2Cc%3Ad\\ne.yaml,line=1,col=1::bad %25\\r%0A\\x1b"     # a message's lines kept
 
 
 def test_a_title_that_could_steer_a_terminal_is_refused_before_table_or_play_show_it(tmp_path):

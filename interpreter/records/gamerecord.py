@@ -34,12 +34,14 @@ Top level, for both: ``ruleset`` (a bundled name or a path), ``players`` (names 
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
 import yaml
 
+from ...ruleset.bundled import bundled_name_of, is_name
 from ...ruleset.errors import HachiError, RecordError, shown
 from ...ruleset.model import Ruleset
 from ..engine.events import RoundEnded
@@ -111,6 +113,20 @@ def record_data(game: GameState, names: Optional[Sequence[str]] = None,
     """The record of a game (played so far) as plain data, ready for YAML or JSON."""
     names = list(names or [f"p{s}" for s in range(game.players)])
     return _top(game, names, ruleset, plugin_for(game.ruleset).record.rounds_data(game))
+
+
+def record_ref(ref: str, folder: str | Path) -> str:
+    """How a record written into ``folder`` names the ruleset ``ref`` (a bundled name or a rule
+    file's path), so that ``hachi replay`` can read it back: a bundled name as it is, a bundled
+    file (or an unchanged copy of one, as ``rules/variants/X.yaml`` of a clone) by its bundled
+    name, any other file by its path relative to ``folder`` (a file outside that folder is given
+    again with ``replay --rules``, since a record may only name files under its own folder)."""
+    if is_name(ref):
+        return ref
+    name = bundled_name_of(ref)
+    if name is not None:
+        return name
+    return Path(os.path.relpath(Path(ref).resolve(), Path(folder).resolve())).as_posix()
 
 
 def _top(game: GameState, names: list[str], ruleset: Optional[str], rounds: list[dict[str, Any]]) -> dict[str, Any]:

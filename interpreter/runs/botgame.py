@@ -9,16 +9,15 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import os
 import random
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional, Sequence, Union
 
-from ...ruleset.bundled import is_name
+from ...ruleset.bundled import bundled_name_of, is_name
 from ...ruleset.model import Ruleset
-from ..engine.actions import CHANCE, POT, Deal
+from ..engine.actions import CHANCE, POT
 from ..bots import Bot, make_bot
 from ...ruleset.model import TransferKind
 from ..engine.effect_events import EffectFired
@@ -111,8 +110,8 @@ def summarise(game: GameState, index: int, gseed: int, first_start: int) -> Game
     for e in game.events:
         cls = type(e)
         if cls is Applied:                  # the most common event first
-            if isinstance(e.action, Deal):
-                deals.append(hash((e.action.hands, e.action.indicator)))
+            if e.seat == CHANCE:            # the deal of either play kind: its cards, as a number
+                deals.append(hash(e.action))
             elif getattr(e.action, "call", False) is True:
                 mizuten += 1
         elif cls is Transfer:
@@ -170,6 +169,9 @@ def spec_of(ruleset: Ruleset) -> RulesetSpec:
 
     if is_name(ruleset.name) and ruleset.source == str(bundled_path(ruleset.name)):
         return RulesetSpec(ruleset.name)
+    name = bundled_name_of(ruleset.source)
+    if name is not None:
+        return RulesetSpec(name)
     path = Path(ruleset.source)
     return RulesetSpec(str(path.resolve()) if path.is_file() else ruleset.source)
 
@@ -186,11 +188,14 @@ def open_rules(ref: RulesetRef) -> tuple[Ruleset, RulesetSpec]:
 
 
 def named_in(ref: str, path: str | Path | None) -> str:
-    """How a file at ``path`` (a save, a score sheet) names the ruleset of a spec's ``ref``: a
-    bundled name as it is, a rule file relative to that file's folder (records keep it so)."""
-    if path is None or is_name(ref):
+    """How a file at ``path`` (a save, a score sheet, a record) names the ruleset of a spec's
+    ``ref``, decided once by :func:`~..records.gamerecord.record_ref`: a bundled name, or a copy of
+    a bundled file, by its name; any other rule file relative to that file's folder."""
+    if path is None:
         return ref
-    return Path(os.path.relpath(ref, Path(path).resolve().parent)).as_posix()
+    from ..records.gamerecord import record_ref
+
+    return record_ref(ref, Path(path).resolve().parent)
 
 
 def named_by(saved: str, path: str | Path) -> str:

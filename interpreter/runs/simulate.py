@@ -194,11 +194,13 @@ def simulate(ruleset: RulesetRef, games: int, players: Optional[int] = None,
     ``progress`` (if given) is called with the number of games finished so far.
     """
     rules, spec = open_rules(ruleset)
-    ref = spec.ref
     players, per_seat = check_args(rules, games, players, bots, workers)
-    rdir = None
+    rdir, ref = None, None
     if record_dir is not None:
         rdir = ensure_folder(record_dir)     # fails now, not after the games
+        from ..records.gamerecord import record_ref
+
+        ref = record_ref(spec.ref, rdir)     # a name or a path that replay can read back
     summary = Summary(rules.name, players, seed, workers, rules.chips.start,
                       [SeatSummary(s, b) for s, b in enumerate(per_seat)])
     t0 = time.perf_counter()

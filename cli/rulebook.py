@@ -1,0 +1,484 @@
+"""The rulebook of a rule file (``hachi rulebook``): the whole game it describes, in words.
+
+Every setting of the file is written out, in the order a table explains a game (the game, the
+table, the deck, going and dropping, play and settlement, the fields, the play kind's own section,
+the order of a round), with the hand roles and the capture roles as tables (names in the chosen
+language, each definition in words, the values) and the fields as a table. A setting the file does
+not write is shown with its standard value.
+
+The words live in ``rulebook_words.yaml`` beside this module: one entry per key of the rule-file
+and role-table schemas, per language, and the words of the values a setting takes. A test walks
+both schemas and fails for a key without words.
+
+The rulebook is built as blocks (:class:`Heading`, :class:`Items`, :class:`Table`, :class:`Para`)
+and rendered as Markdown or HTML by :func:`render`, which escapes every piece of text, from the
+rule file or not (a role name is shown, never interpreted).
+
+Effects: :func:`describe_effects` is the hook of an ``effects`` section; its lines become the
+section "Effects" of the rulebook.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Callable, Iterator, Mapping, Sequence, Union
+
+import click
+import yaml
+
+from ..ruleset.model import Ruleset
+from ..ruleset.safetext import escape
+from .sheet import capture_rows, has_forced_values, markdown_text, sheet_rows
+
+LANGS = ("en", "ja")
+MAX_TEXT = 2_000            # characters of one piece of text from the rule file
+
+
+# -- the words -------------------------------------------------------------------------------
+
+@lru_cache(maxsize=None)
+def words() -> Mapping[str, Mapping[str, Mapping[str, str]]]:
+    """The word table: ``keys`` (schema path -> language -> label), ``values``, ``text``."""
+    text = resources.files("hachihachi.cli").joinpath("rulebook_words.yaml").read_text(encoding="utf-8")
+    data: Mapping[str, Mapping[str, Mapping[str, str]]] = yaml.safe_load(text)
+    return data
+
+
+def _text(key: str, lang: str, **kw: object) -> str:
+    return words()["text"][key][lang].format(**kw)
+
+
+def key_words(path: Sequence[str], lang: str) -> str | None:
+    """The label of the key at ``path`` (a schema path: ``*`` for an id, ``[]`` for a list item)."""
+    entry = words()["keys"].get(".".join(path))
+    return entry[lang] if entry else None
+
+
+def value_words(value: object, lang: str, key: str = "") -> str:
+    """A setting's value in words: yes/no, the words of a named value (as the setting ``key``
+    says it, ``KEY=VALUE``, when it says it its own way), else the value itself."""
+    if isinstance(value, bool):
+        value = "true" if value else "false"
+    table = words()["values"]
+    entry = (table.get(f"{key}={value}") or table.get(str(value))) if isinstance(value, str) else None
+    return entry[lang] if entry else str(value)
+
+
+# -- blocks ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Heading:
+    text: str
+    level: int = 2
+
+
+@dataclass(frozen=True)
+class Para:
+    text: str
+
+
+@dataclass(frozen=True)
+class Items:
+    """A nested list: ``(depth, label, value)`` rows (an empty value: a heading of the rows below)."""
+
+    rows: tuple[tuple[int, str, str], ...]
+
+
+@dataclass(frozen=True)
+class Table:
+    head: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+Block = Union[Heading, Para, Items, Table]
+
+
+# -- the effects hook ------------------------------------------------------------------------
+
+def describe_effects(ruleset: Ruleset, lang: str) -> list[str]:
+    """The effects of the ruleset in words, one line each (empty for a ruleset without effects),
+    as ``hachi table`` words them (:func:`~..ruleset.effects.describe`; English only so far)."""
+    from ..ruleset.effects import describe
+
+    return [describe(effect) for effect in ruleset.effects]
+
+
+# -- settings in words -----------------------------------------------------------------------
+
+SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("game", ("title", "name", "description", "extends", "play")),
+    ("table", ("players", "chips", "hand_size", "rounds")),
+    ("deck", ("deck",)),
+    ("declarations", ("declaration", "forced_out", "two_goers", "next_start")),
+    ("play", ("trick_play", "trick_settlement", "mizuten")),
+    ("fields", ("fields",)),
+    ("hanafuda", ("hanafuda",)),
+    ("round", ("round",)),
+)
+_APART = {"role_table", "effects"}          # shown in sections of their own
+_SCALARS = (bool, int, float, str)
+# where the model keeps a setting under another name
+_MODEL_ALIASES: dict[tuple[str, ...], tuple[str, ...]] = {
+    ("declaration", "no_goers", "pot"): ("declaration", "no_goers_pot"),
+    ("hanafuda", "hand_roles", "settle"): ("hanafuda", "settle"),
+}
+
+
+def _schema_path(path: Sequence[object]) -> tuple[str, ...]:
+    """The schema path of a data path: list indices become ``[]``, ids of a mapping ``*``."""
+    out: list[str] = []
+    for part in path:
+        if isinstance(part, int):
+            out.append("[]")
+        elif ".".join([*out, str(part)]) in words()["keys"]:
+            out.append(str(part))
+        else:
+            out.append("*")
+    return tuple(out)
+
+
+class _Writer:
+    """Writes the settings of one ruleset in one language."""
+
+    def __init__(self, ruleset: Ruleset, data: Mapping[str, Any], lang: str):
+        self.r, self.data, self.lang = ruleset, data, lang
+
+    # a label, and a value in words
+    def label(self, path: Sequence[object]) -> str:
+        spath = _schema_path(path)
+        return key_words(spath, self.lang) or str(path[-1])
+
+    def value(self, path: Sequence[object], value: Any) -> str:
+        if path and path[-1] == "applies_to" and isinstance(value, (list, tuple)):
+            return ", ".join(value_words(f"payment_{v}", self.lang) for v in value) or _text("nothing", self.lang)
+        if isinstance(value, (list, tuple)) and all(isinstance(v, _SCALARS) for v in value):
+            joiner = " → " if tuple(path) == ("round",) else ", "
+            return joiner.join(self.value(path, v) for v in value) or _text("nothing", self.lang)
+        key = ".".join(_schema_path(path))
+        return value_words(value, self.lang, key) if isinstance(value, _SCALARS) else str(value)
+
+    def rows(self, path: tuple[object, ...], value: Any, depth: int) -> Iterator[tuple[int, str, str]]:
+        special = self.special(path, value, depth)
+        if special is not None:
+            yield from special
+            return
+        if isinstance(value, Mapping) and not value:
+            yield depth, self.label(path), _text("nothing", self.lang)
+        elif isinstance(value, Mapping):
+            yield depth, self.label(path), ""
+            for key, sub in value.items():
+                yield from self.rows(path + (key,), sub, depth + 1)
+            yield from self.standard(path, value, depth + 1)
+        elif isinstance(value, list) and value and not all(isinstance(v, _SCALARS) for v in value):
+            yield depth, self.label(path), ""
+            for i, item in enumerate(value):
+                yield from self.rows(path + (i,), item, depth + 1)
+        else:
+            yield depth, self.label(path), self.value(path, value)
+
+    def standard(self, path: tuple[object, ...], written: Mapping[str, Any],
+                 depth: int) -> Iterator[tuple[int, str, str]]:
+        """The settings of this section the file does not write, with their standard values."""
+        for key, value in self.model_defaults(path):
+            if key not in written:
+                label = key_words(_schema_path(path + (key,)), self.lang)
+                if label:
+                    yield depth, label, f"{self.value(path + (key,), value)} {_text('default', self.lang)}"
+
+    def model_defaults(self, path: tuple[object, ...]) -> Iterator[tuple[str, Any]]:
+        spath = _schema_path(path)
+        prefix = ".".join(spath) + "."
+        for key in words()["keys"]:
+            if not key.startswith(prefix) or "." in key[len(prefix):]:
+                continue
+            name = key[len(prefix):]
+            where = _MODEL_ALIASES.get(tuple(spath) + (name,), tuple(spath) + (name,))
+            node: Any = self.r
+            for part in where:
+                node = getattr(node, part, None)
+                if node is None:
+                    break
+            if node is not None and isinstance(node, _SCALARS):
+                yield name, node.value if hasattr(node, "value") and not isinstance(node, bool) else node
+
+    # the settings that read better as a sentence or a table
+    def special(self, path: tuple[object, ...], value: Any, depth: int) -> Iterator[tuple[int, str, str]] | None:
+        key = ".".join(map(str, path))
+        lang = self.lang
+        if key == "title" and isinstance(value, Mapping):
+            return iter([(depth, self.label(path), str(value.get(lang) or value.get("en") or ""))])
+        if key == "declaration.drop_fee":
+            return iter([(depth, self.label(path), self.drop_fee(value))])
+        if key == "forced_out.per_card" and isinstance(value, Mapping):
+            text = ", ".join(_text("per_card", lang, points=n, what=self.class_name(c)) for c, n in value.items())
+            return iter([(depth, self.label(path), text or _text("nothing", lang))])
+        if key in ("hanafuda.hand_roles.tobikomi.roles", "hanafuda.hand_roles.nuke.roles") and isinstance(value, list):
+            return iter([(depth, self.label(path), ", ".join(self.role_name(r) for r in value))])
+        if key == "hanafuda.binding" and isinstance(value, Mapping):
+            rows = [(depth + 1, self.hana_field_name(f), str(n)) for f, n in value.items()]
+            return iter([(depth, self.label(path), "")] + rows)
+        if key.endswith(".examples") or key == "examples":
+            n = len(value) if isinstance(value, list) else 0
+            return iter([(depth, self.label(path), _text("examples", lang, n=n))])
+        if key in ("fields", "hanafuda.fields", "deck.cards", "deck.kinds", "hanafuda.capture_roles"):
+            return iter([(depth, self.label(path), "↓")])        # a table of its own below
+        if key == "deck.months" and isinstance(value, list):
+            names = [str(((m or {}).get("name") or {}).get(lang, i + 1)) for i, m in enumerate(value)]
+            return iter([(depth, self.label(path), ", ".join(names))])
+        return None
+
+    def drop_fee(self, value: Any) -> str:
+        fee = self.r.declaration.drop_fee
+        fees = [str(fee.fee(n)) for n in range(4)]
+        if isinstance(value, Mapping):
+            return _text("drop_fee_formula", self.lang, first=value.get("first"), step=value.get("step"),
+                         fees=", ".join(fees))
+        return _text("drop_fee_list", self.lang, fees=", ".join(str(v) for v in value))
+
+    def class_name(self, name: str) -> str:
+        from .sheet import CLASS_JA
+
+        return CLASS_JA.get(name, name) if self.lang == "ja" else name
+
+    def role_name(self, role_id: str) -> str:
+        try:
+            return self.r.roles.role(role_id).name(self.lang)
+        except KeyError:
+            return role_id
+
+    def hana_field_name(self, field_id: str) -> str:
+        for f in _section_fields(self.data):
+            if f.get("id") == field_id:
+                return str((f.get("name") or {}).get(self.lang, field_id))
+        return field_id
+
+
+_SECTION_OF_FIELDS = "hanafuda"       # the play-kind section that lists field kinds with their field cards
+
+
+def _section_fields(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The field kinds written in a play kind's own section (``hanafuda.fields``), as written."""
+    section = data.get(_SECTION_OF_FIELDS)
+    fields = section.get("fields") if isinstance(section, Mapping) else None
+    return [f for f in fields if isinstance(f, Mapping)] if isinstance(fields, list) else []
+
+
+def _tables_of(r: Ruleset, data: Mapping[str, Any], lang: str) -> dict[str, Table]:
+    """The tables of the settings that read best as tables, by the key they stand for."""
+    out: dict[str, Table] = {}
+    def t(key: str) -> str:
+        return _text(key, lang)
+
+    if r.fields and "fields" in data:
+        rows = []
+        for f in r.fields:
+            made = " ".join([*f.ranks, *f.cards, *f.suits]) or t("any")
+            paid = sorted(k.value for k in f.applies_to)
+            rows.append((f.name(lang), made, f"x{f.multiplier}",
+                         ", ".join(value_words(f"payment_{k}", lang) for k in paid)))
+        out["fields"] = Table((t("col_field"), t("made_by"), t("col_multiplier"), t("col_applies_to")), tuple(rows))
+    own_fields = _section_fields(data)
+    if own_fields:
+        out[f"{_SECTION_OF_FIELDS}.fields"] = Table(
+            (t("col_field"), t("made_by"), t("col_multiplier")),
+            tuple((str((f.get("name") or {}).get(lang, f.get("id"))),
+                   " ".join(map(str, f.get("cards") or ())) or t("nothing"), f"x{f.get('multiplier')}")
+                  for f in own_fields))
+    deck_data = data.get("deck") or {}
+    if isinstance(deck_data.get("kinds"), Mapping):
+        out["deck.kinds"] = Table(
+            (t("col_kind"), t("col_points")),
+            tuple((str(((k or {}).get("name") or {}).get(lang, kid)), str((k or {}).get("points", "")))
+                  for kid, k in deck_data["kinds"].items()))
+    if isinstance(deck_data.get("cards"), list):
+        months: list[Any] = [((m or {}).get("name") or {}) for m in deck_data.get("months") or ()]
+        kinds = deck_data.get("kinds") or {}
+
+        def month(n: Any) -> str:
+            return str(months[n - 1].get(lang, n)) if isinstance(n, int) and 0 < n <= len(months) else str(n)
+
+        def kind(k: Any) -> str:
+            return str(((kinds.get(k) or {}).get("name") or {}).get(lang, k))
+
+        out["deck.cards"] = Table(
+            (t("col_card"), t("col_month"), t("col_kind"), t("col_name")),
+            tuple((str(c.get("id")), month(c.get("month")), kind(c.get("kind")),
+                   str((c.get("name") or {}).get(lang, ""))) for c in deck_data["cards"] if isinstance(c, Mapping)))
+    return out
+
+
+def _role_tables(r: Ruleset, lang: str) -> tuple[Table, Table | None]:
+    forced = has_forced_values(r)
+    def t(key: str) -> str:
+        return _text(key, lang)
+
+    head = (t("col_group"), t("col_role"), t("col_definition"), t("col_go")) + ((t("col_forced"),) if forced else ())
+    rows = tuple((row["group"], row["name"], row["definition"], str(row["go"]))
+                 + ((str(row["forced"]),) if forced else ()) for row in sheet_rows(r, None, lang))
+    captures = capture_rows(r, lang)
+    capture = None
+    if captures:
+        capture = Table((t("col_group"), t("col_role"), t("col_definition"), t("col_value_kan")),
+                        tuple((row["group"].partition(" · ")[2], row["name"], row["definition"], str(row["go"]))
+                              for row in captures))
+    return Table(head, rows), capture
+
+
+def rulebook(ruleset: Ruleset, data: Mapping[str, Any], lang: str = "en") -> list[Block]:
+    """The rulebook of ``ruleset`` (``data``: its rule file, extends merged) as blocks."""
+    w = _Writer(ruleset, data, lang)
+    tables = _tables_of(ruleset, data, lang)
+    blocks: list[Block] = [Heading(f"{ruleset.title(lang)} — {_text('rulebook', lang)}", 1)]
+    done: set[str] = set()
+    for section, keys in SECTIONS:
+        rows: list[tuple[int, str, str]] = []
+        for key in keys:
+            if key == "extends" and ruleset.extends_chain and key not in data:
+                rows.append((0, w.label((key,)), " → ".join(ruleset.extends_chain)))
+            elif key in data:
+                rows += w.rows((key,), data[key], 0)
+            else:
+                rows += _standard_top(w, key)
+        done.update(keys)
+        section_tables = [tables[k] for k in tables if k.split(".")[0] in keys]
+        if rows or section_tables:
+            blocks.append(Heading(_text(section, lang)))
+            if rows:
+                blocks.append(Items(tuple(rows)))
+            blocks += section_tables
+    blocks += _roles_blocks(ruleset, data, w, lang)
+    effects = describe_effects(ruleset, lang)
+    if effects:
+        blocks += [Heading(_text("effects", lang)), Items(tuple((0, line, "") for line in effects))]
+    other = [key for key in data if key not in done and key not in _APART]
+    if other:
+        blocks.append(Heading(_text("other", lang)))
+        blocks.append(Items(tuple(row for key in other for row in w.rows((key,), data[key], 0))))
+    return blocks
+
+
+def _standard_top(w: _Writer, key: str) -> list[tuple[int, str, str]]:
+    """A section of the ruleset's own play kind that the file does not write, with its standard
+    values (a section the play kind shares with others applies only when written)."""
+    from ..ruleset.kind_registry import rule_kind
+
+    if key not in rule_kind(w.r.play).own_keys:
+        return []
+    rows = list(w.standard((key,), {}, 1))
+    if not rows:
+        return []
+    return [(0, w.label((key,)), "")] + rows
+
+
+def _roles_blocks(r: Ruleset, data: Mapping[str, Any], w: _Writer, lang: str) -> list[Block]:
+    roles, captures = _role_tables(r, lang)
+    blocks: list[Block] = [Heading(_text("roles", lang)), roles]
+    table = data.get("role_table")
+    if isinstance(table, Mapping):
+        rows: list[tuple[int, str, str]] = []
+        for key in ("description", "classes", "combos", "runs", "examples"):
+            if key in table:
+                rows += w.rows(("role_table", key), table[key], 0)
+        if rows:
+            blocks.append(Items(tuple(rows)))
+    if captures is not None:
+        blocks += [Heading(_text("capture_roles", lang)), captures]
+    return blocks
+
+
+# -- rendering -------------------------------------------------------------------------------
+
+def _clean(text: str) -> str:
+    return escape(text, MAX_TEXT)
+
+
+def render(blocks: Sequence[Block], fmt: str = "md", lang: str = "en") -> str:
+    """The blocks as Markdown (``md``) or a whole HTML page (``html``), every text escaped."""
+    return _html(blocks, lang) if fmt == "html" else _markdown(blocks)
+
+
+def _markdown(blocks: Sequence[Block]) -> str:
+    def md(text: str) -> str:
+        return markdown_text(_clean(text))
+
+    out: list[str] = []
+    for b in blocks:
+        if isinstance(b, Heading):
+            out += ["#" * b.level + " " + md(b.text), ""]
+        elif isinstance(b, Para):
+            out += [md(b.text), ""]
+        elif isinstance(b, Items):
+            for depth, label, value in b.rows:
+                out.append("  " * depth + "- " + (f"**{md(label)}**: {md(value)}" if value else md(label)))
+            out.append("")
+        else:
+            out.append("| " + " | ".join(md(h) for h in b.head) + " |")
+            out.append("|" + "---|" * len(b.head))
+            out += ["| " + " | ".join(md(c) for c in row) + " |" for row in b.rows]
+            out.append("")
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _html(blocks: Sequence[Block], lang: str) -> str:
+    def esc(text: str) -> str:
+        return html.escape(_clean(text))
+
+    title = next((b.text for b in blocks if isinstance(b, Heading)), "")
+    out = [f'<!DOCTYPE html>\n<html lang="{esc(lang)}"><head><meta charset="utf-8">'
+           f'<title>{esc(title)}</title></head><body>']
+    for b in blocks:
+        if isinstance(b, Heading):
+            out.append(f"<h{b.level}>{esc(b.text)}</h{b.level}>")
+        elif isinstance(b, Para):
+            out.append(f"<p>{esc(b.text)}</p>")
+        elif isinstance(b, Items):
+            out.append(_html_list(b.rows, esc))
+        else:
+            out.append("<table>\n<tr>" + "".join(f"<th>{esc(h)}</th>" for h in b.head) + "</tr>")
+            out += ["<tr>" + "".join(f"<td>{esc(c)}</td>" for c in row) + "</tr>" for row in b.rows]
+            out.append("</table>")
+    out.append("</body></html>")
+    return "\n".join(out) + "\n"
+
+
+def _html_list(rows: Sequence[tuple[int, str, str]], esc: Callable[[str], str]) -> str:
+    """Nested ``<ul>`` lists from ``(depth, label, value)`` rows."""
+    out, depth = ["<ul>"], 0
+    for i, (d, label, value) in enumerate(rows):
+        while depth < d:
+            out.append("<ul>")
+            depth += 1
+        while depth > d:
+            out.append("</ul></li>")
+            depth -= 1
+        item = f"<li><strong>{esc(label)}</strong>: {esc(value)}" if value else f"<li>{esc(label)}"
+        deeper = i + 1 < len(rows) and rows[i + 1][0] > d
+        out.append(item if deeper else item + "</li>")
+    while depth > 0:
+        out.append("</ul></li>")
+        depth -= 1
+    out.append("</ul>")
+    return "\n".join(out)
+
+
+# -- the command -----------------------------------------------------------------------------
+
+@click.command()
+@click.argument("rules")
+@click.option("--lang", type=click.Choice(list(LANGS)), default="en", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["md", "html"]), default="md", show_default=True)
+def rulebook_command(rules: str, lang: str, fmt: str) -> None:
+    """Print the whole game RULES describes (a bundled name or a rule file) in words: every setting,
+    the roles and the fields, as Markdown or HTML."""
+    from ..ruleset.errors import HachiError
+    from ..ruleset.loader import ruleset_data
+
+    try:
+        ruleset, data = ruleset_data(rules)
+    except HachiError as err:
+        click.echo(f"{escape(err.place or rules, MAX_TEXT)}: error: {escape(err.message, MAX_TEXT)}", err=True)
+        raise SystemExit(1) from None
+    click.echo(render(rulebook(ruleset, data, lang), fmt, lang), nl=False)
