@@ -247,7 +247,7 @@ class CardScoring(PhaseRule):
         super().__init__(ruleset)
         rules = ruleset.kind_rules
         # settle: at_end, a capture role stopped the round: the hand roles are paid at its end
-        self._late = rules.settle == "at_end" and rules.after_capture_role == "stop"
+        self._late = rules.settle == "at_end" and rules.after_capture_role != "play_on"
         self._points_of = rules.deck.points_of              # the card points of a pile (H1)
         self._month_of = rules.deck.rank_table.__getitem__
         # the special roles of H19 this ruleset has (None: not played)
