@@ -171,7 +171,8 @@ class HanafudaDeal(ChancePhase):
         from_binding = False
         if bound is not None:
             b = rules.field_by_id(bound)
-            if b.field.multiplier > made.field.multiplier:
+            exactly = rules.bound_round == "exactly"        # H6's other reading: the bound field, whatever is dealt
+            if b.field.multiplier > made.field.multiplier or (exactly and b.field.id != made.field.id):
                 made, from_binding = b, True
         r.field = made.field
         binds = rules.bound_field(field)
@@ -276,9 +277,14 @@ class CardScoring(PhaseRule):
                                 blown))
         if specials:
             kan = rules.kan
+            pays = self._sohachi is not None and self._sohachi.dealer == "pays"
             for role, seat, value in specials:
                 for other in s.order:
-                    if other != seat:
+                    if other == seat:
+                        continue
+                    if pays and role == "sohachi":      # 総八 paid by the dealer to each other player
+                        t.pay(TransferKind.SPECIAL_ROLES, seat, other, value * kan, "special role sohachi (the dealer pays)")
+                    else:
                         t.pay(TransferKind.SPECIAL_ROLES, other, seat, value * kan, f"special role {role}")
         if blown and rules.settle == "at_start":
             self._refund_hand_roles(t, s)
