@@ -95,7 +95,8 @@ def test_h7_field_applies_to_card_points_only():
     ("hanafuda:\n  after_capture_role: ask\n", 4),
     ("hanafuda:\n  bound_round: mostly\n", 4),
     ("hanafuda:\n  special_roles:\n    sohachi: {value: 10, dealer: nobody}\n", 5),
-    ("hanafuda:\n  fields:\n    - {id: koba, multiplier: 1}\n    - {id: ooba, multiplier: 2, cards: [1b], applies_to: [tricks]}\n", 6),
+    ("hanafuda:\n  fields:\n    - {id: koba, multiplier: 1}\n"
+     "    - {id: ooba, multiplier: 2, cards: [1b], applies_to: [tricks]}\n", 6),
 ])
 def test_h6_h7_h18_h19_bad_settings_are_named_at_their_place(tmp_path, setting, line):
     path = tmp_path / "house.yaml"

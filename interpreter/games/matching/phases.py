@@ -283,7 +283,8 @@ class CardScoring(PhaseRule):
                     if other == seat:
                         continue
                     if pays and role == "sohachi":      # 総八 paid by the dealer to each other player
-                        t.pay(TransferKind.SPECIAL_ROLES, seat, other, value * kan, "special role sohachi (the dealer pays)")
+                        t.pay(TransferKind.SPECIAL_ROLES, seat, other, value * kan,
+                              "special role sohachi (the dealer pays)")
                     else:
                         t.pay(TransferKind.SPECIAL_ROLES, other, seat, value * kan, f"special role {role}")
         if blown and rules.settle == "at_start":
