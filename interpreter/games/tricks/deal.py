@@ -85,4 +85,26 @@ class DealPhase(ChancePhase):
         except KeyError:            # a rank no field names: multiplier 1
             r.field = None
         t.emit(FieldMade(r.index, r.field.id if r.field else None, r.multiplier))
+        own = self.ruleset.kind_rules
+        if r.field is not None and own is not None:
+            if r.field.id in own.no_trump:              # T8 trump: none
+                r.trump = None
+            if r.field.id in own.to_dealer and r.hands[r.start]:
+                to_start_hand(t, action.indicator)
+
+
+def to_start_hand(t: Table, indicator: int) -> None:
+    """T7 ``indicator: dealer_hand``: the indicator goes into the start player's hand, which puts
+    its weakest card out of play face down: the lowest rank of a suit other than trump, else the
+    lowest trump; of equal ranks the first suit in the deck's order. The hand as dealt (read by
+    the hand roles, T15) is the hand after the exchange."""
+    r, deck = t.round, t.ruleset.deck
+    hand = r.hands[r.start]
+    out = min(hand, key=lambda c: (deck.suit(c) == r.trump, deck.rank(c), deck.suit(c)))
+    hand.remove(out)
+    hand.append(indicator)
+    hand.sort()
+    dealt = list(r.dealt)
+    dealt[r.start] = tuple(hand)
+    r.dealt = tuple(dealt)
 
