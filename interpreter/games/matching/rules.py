@@ -187,7 +187,8 @@ def build_hanafuda(data: Mapping[str, Any], deck: HanafudaDeck,
             raise RuleFileError(f"hanafuda.binding names the field '{fid}', which hanafuda.fields does not define.")
     roles = data.get("hand_roles") or {}
     tob, nuke = roles.get("tobikomi") or {}, roles.get("nuke") or {}
-    specials = {k: Special(**{kk: vv if kk == "dealer" else int(vv) for kk, vv in v.items()})
+    specials = {k: Special(**{kk: int(vv) for kk, vv in v.items() if kk != "dealer"},
+                           dealer=str(v.get("dealer", "gets")))
                 for k, v in (data.get("special_roles") or {}).items()}
     return HanafudaRules(
         willow_changeling=bool(data.get("willow_changeling", True)),

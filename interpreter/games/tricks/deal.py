@@ -104,6 +104,7 @@ def to_start_hand(t: Table, indicator: int) -> None:
     hand.remove(out)
     hand.append(indicator)
     hand.sort()
+    assert r.dealt is not None          # set by the deal just before
     dealt = list(r.dealt)
     dealt[r.start] = tuple(hand)
     r.dealt = tuple(dealt)
