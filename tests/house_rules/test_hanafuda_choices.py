@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from house_replay import HANAFUDA_RECORD, events, flows, replay, rules
+from house_replay import HANAFUDA_RECORD, HERE, events, flows, replay, rules
 
 from hachihachi.interpreter import CHANCE, GameState
 from hachihachi.interpreter.bots.base import make_bot
@@ -124,3 +124,39 @@ def test_h18_choose_answered_in_words_in_hachi_play():
     assert parse_answer("下げる", view, ruleset) == PLAY_ON
     assert any("Play on" in line for line in explain(view, ruleset, "en"))
     assert any("下げる" in line for line in explain(view, ruleset, "ja"))
+
+
+def test_h18_choose_told_rounds_settle_as_played():
+    """A game played under ``choose``, written as a scoresheet (a stopped round as its
+    capture_role, a round played on with the roles paid while playing on) settles the same."""
+    from hachihachi.interpreter.scorekeeper.sheet_write import sheet_difference, sheet_from_game
+
+    for seed in (3, 5, 8):
+        game = _played(seed)
+        names = ["ann", "bob", "cy"]
+        assert sheet_difference(game, names) is None, seed
+    sheet = sheet_from_game(_played(3), names, CHOOSE)
+    assert any("played_on" in r for r in sheet["rounds"]) or any("capture_role" in r for r in sheet["rounds"])
+
+
+def test_h18_choose_hachi_score_asks_the_roles_played_on(tmp_path):
+    import yaml
+    from click.testing import CliRunner
+
+    from hachihachi.cli.score import score
+
+    path = tmp_path / "sheet.yaml"
+    variant = tmp_path / f"{CHOOSE}.yaml"           # a sheet names rule files under its own folder
+    variant.write_text((HERE / "variants" / f"{CHOOSE}.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    answers = ["1b 2a 3r 4c1 5c1 6c1", "", "", "",      # the field cards; nobody claims hand roles
+               "1",                                     # played out: card points
+               "cy akatan", "",                         # cy made 赤タン and played on
+               "120", "70",                             # card points: ann 120, bob 70 (cy 74)
+               "", "q"]
+    out = CliRunner().invoke(score, ["--new", str(path), "--players", "ann,bob,cy", "--start", "ann",
+                                     "--rules", str(variant)],
+                             input="\n".join(answers) + "\n")
+    assert out.exit_code == 0, out.output
+    assert "Capture roles paid while play went on" in out.output
+    (rnd,) = yaml.safe_load(path.read_text())["rounds"]
+    assert rnd["played_on"] == [{"player": "cy", "role": "akatan"}] and rnd["points"]["cy"] == 74
