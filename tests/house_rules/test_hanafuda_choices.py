@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from house_replay import HANAFUDA_RECORD, HERE, events, flows, replay, rules
 
 from hachihachi.interpreter import CHANCE, GameState
@@ -160,3 +161,24 @@ def test_h18_choose_hachi_score_asks_the_roles_played_on(tmp_path):
     assert "Capture roles paid while play went on" in out.output
     (rnd,) = yaml.safe_load(path.read_text())["rounds"]
     assert rnd["played_on"] == [{"player": "cy", "role": "akatan"}] and rnd["points"]["cy"] == 74
+
+
+def test_h18_choose_is_an_openspiel_game_with_its_decision():
+    pyspiel = pytest.importorskip("pyspiel")
+    from hachihachi.openspiel import MATCHING_GAME
+
+    game = pyspiel.load_game(MATCHING_GAME, {"rules": str(HERE / "variants" / f"{CHOOSE}.yaml"), "rounds": 2})
+    asked = 0
+    for seed in range(6):
+        state, rng = game.new_initial_state(), random.Random(seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(actions, probs)[0])
+                continue
+            legal = state.legal_actions()
+            named = {state.action_to_string(state.current_player(), a) for a in legal}
+            asked += any("stop" in n for n in named)
+            state.apply_action(rng.choice(legal))
+    assert asked > 0
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
