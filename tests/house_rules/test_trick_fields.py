@@ -63,3 +63,20 @@ def test_t7_t8_seeded_games_of_the_new_fields_stay_zero_sum():
                        else rng.choice(tuple(game.legal_actions())))
         fresh = GameState(rules(name), 5, seed=4)
         assert sum(game.chips) + game.pot == sum(fresh.chips) + fresh.pot
+
+
+def test_t7_worlds_sampled_for_search_bots_hold_the_indicator_in_the_start_hand():
+    from hachihachi.interpreter.games.tricks.determinize import sample_trick_deal
+
+    game = _dealt("t7_indicator_to_the_dealer", "Ah", start=2)
+    rng = random.Random(3)
+    for _ in range(8):                      # the declarations, then a few cards played
+        if game.is_terminal or game.round_index > 0 or game.current_player == CHANCE:
+            break
+        game.apply(rng.choice(tuple(game.legal_actions())))
+    indicator = game.ruleset.deck.parse("Ah")
+    for seat in range(5):
+        deal = sample_trick_deal(game, seat, game.events, random.Random(seat))
+        assert indicator in deal.hands[2]
+        assert not any(indicator in h for s, h in enumerate(deal.hands) if s != 2)
+        assert set(game.round.hands[seat]) <= set(deal.hands[seat])
