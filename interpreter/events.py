@@ -18,6 +18,10 @@ from .kinds import RoundKind
 
 Seat = Union[int, Party]
 
+# The log holds chance and the pot as :class:`Party` (``Applied.seat``, ``Transfer.source`` and
+# ``target``), whatever int the writer handed over: a compiled engine hands over plain ints (an
+# ``int`` it reads is unboxed), so the events make the Party from a negative seat themselves.
+
 
 @dataclass(frozen=True, slots=True)
 class RoundStarted:
@@ -33,6 +37,10 @@ class Applied:
     round: int
     seat: Seat
     action: ActionBase              # of the core or of the play kind
+
+    def __post_init__(self) -> None:
+        if self.seat < 0:
+            object.__setattr__(self, "seat", Party(self.seat))
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +59,12 @@ class Transfer:
     reason: str
     base: int = 0
     multiplier: int = 1
+
+    def __post_init__(self) -> None:
+        if self.source < 0:
+            object.__setattr__(self, "source", Party(self.source))
+        if self.target < 0:
+            object.__setattr__(self, "target", Party(self.target))
 
 
 @dataclass(frozen=True, slots=True)

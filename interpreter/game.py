@@ -17,7 +17,6 @@ nothing.
 
 from __future__ import annotations
 
-import copy
 import random
 from operator import sub
 from typing import Any, Callable, Optional, Union, cast
@@ -245,16 +244,14 @@ class GameState:
         self._t.watch_play = see if play else None
 
     def clone(self) -> "GameState":
-        """An independent copy (sharing the immutable ruleset and the frozen events), for search."""
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())       # far cheaper than deep-copying the generator
-        memo = {id(self.ruleset): self.ruleset, id(self._phases): self._phases, id(self._steps): self._steps,
-                id(self._acts): self._acts,
-                id(self.rng): rng}
-        memo.update((id(e), e) for e in self._t.events)
-        if self._t.watch is not None:
-            memo[id(self._t.watch)] = None      # a clone's events are not the game's
-        return copy.deepcopy(self, memo)
+        """An independent copy, not watched (for search): the table and the round copied part by
+        part (:meth:`.state.Table.copy`); the immutable ruleset, the phases and the frozen events
+        shared; the random generator in the same state."""
+        other = GameState(self.ruleset, self._t.players, rounds=self._t.rounds, phases=self._phases)
+        other.rng.setstate(self.rng.getstate())
+        other._t = self._t.copy()
+        other._counted, other._trusted, other._who = self._counted, self._trusted, self._who
+        return other
 
     def view(self, seat: int) -> View:
         """What ``seat`` may see now."""

@@ -6,8 +6,6 @@ from dataclasses import dataclass, field as dc_field
 from functools import lru_cache
 from typing import Optional
 
-from mypy_extensions import mypyc_attr
-
 from ...ruleset.errors import IllegalAction
 from ...ruleset.model import Ruleset
 from ..actions import Play
@@ -15,7 +13,6 @@ from ..events import TrickTaken
 from ..state import Table
 
 
-@mypyc_attr(serializable=True)     # copied by GameState.clone()
 @dataclass(slots=True)
 class TrickState:
     """The trick play of one round: the goers in play order, the trick on the table, the past ones."""
@@ -32,6 +29,10 @@ class TrickState:
 
     def to_play(self) -> int:
         return self.goers[self.turn]
+
+    def copy(self) -> TrickState:
+        """An independent copy (``RoundState.copy``); the tricks taken are frozen events, shared."""
+        return TrickState(list(self.goers), self.leader, list(self.current), list(self.done), self.turn)
 
 
 def trick_winner(cards: list[int], leader_index: int, order: list[int], trump: Optional[int],
