@@ -24,7 +24,7 @@ from typing import Any, Callable, Optional, Union, cast
 from ..ruleset.errors import IllegalAction, SetupError
 from ..ruleset.model import Phase, Ruleset
 from ..ruleset.model import TransferKind
-from .actions import CHANCE, POT, ActionBase, Declare
+from .actions import CHANCE, POT, ActionBase, Declare, malformed
 from .events import Applied, GameEnded, RoundEnded, RoundStarted, Seat
 from .kinds import RoundKind
 from .phases.base import PhaseRule, describe
@@ -193,22 +193,15 @@ class GameState:
     def apply(self, action: ActionBase) -> tuple[object, ...]:
         """Apply ``action`` for the current player; return the events it produced."""
         t = self._t
-        if t.finished:
-            raise IllegalAction(f"illegal action {describe(action, t)}: the game is over")
-        r = t.round
-        rule = self._acts[r.phase_index]
         for known in self._trusted:             # most often one of the very actions legal_actions() gave
             if known is action:
                 break
         else:
             if action not in self._trusted:     # legal_actions() has not vouched for it
-                try:
-                    self._check_kind(action)
-                    rule.check(t, action)
-                except IllegalAction as e:
-                    raise IllegalAction(f"illegal action {describe(action, t)}: {e.message} "
-                                        f"({self.describe_state()})") from None
+                self._check(action)
         self._trusted = ()
+        r = t.round
+        rule = self._acts[r.phase_index]
         log = t.events
         first = len(log)
         who = self._who
@@ -284,6 +277,23 @@ class GameState:
 
     def _current_rule(self) -> PhaseRule:
         return self._phases[self._t.round.phase_index]
+
+    def _check(self, action: ActionBase) -> None:
+        """Raise :class:`IllegalAction` naming the reason and the state when ``action`` is not
+        legal now: first when its fields do not hold what they are typed as (:func:`.actions.malformed`),
+        before anything reads them."""
+        t = self._t
+        problem = malformed(action)
+        if problem is not None:
+            raise IllegalAction(f"illegal action {action!r}: {problem} ({self.describe_state()})")
+        if t.finished:
+            raise IllegalAction(f"illegal action {describe(action, t)}: the game is over")
+        try:
+            self._check_kind(action)
+            self._acts[t.round.phase_index].check(t, action)
+        except IllegalAction as e:
+            raise IllegalAction(f"illegal action {describe(action, t)}: {e.message} "
+                                f"({self.describe_state()})") from None
 
     def _check_kind(self, action: object) -> None:
         r = self._t.round
