@@ -20,7 +20,9 @@ Seat = Union[int, Party]
 
 # The log holds chance and the pot as :class:`Party` (``Applied.seat``, ``Transfer.source`` and
 # ``target``), whatever int the writer handed over: a compiled engine hands over plain ints (an
-# ``int`` it reads is unboxed), so the events make the Party from a negative seat themselves.
+# ``int`` it reads is unboxed), so the events make the Party from a negative seat themselves,
+# read from this table (calling the enum costs far more).
+_PARTY = {int(p): p for p in Party}
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +42,7 @@ class Applied:
 
     def __post_init__(self) -> None:
         if self.seat < 0:
-            object.__setattr__(self, "seat", Party(self.seat))
+            object.__setattr__(self, "seat", _PARTY[self.seat])
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,9 +64,9 @@ class Transfer:
 
     def __post_init__(self) -> None:
         if self.source < 0:
-            object.__setattr__(self, "source", Party(self.source))
+            object.__setattr__(self, "source", _PARTY[self.source])
         if self.target < 0:
-            object.__setattr__(self, "target", Party(self.target))
+            object.__setattr__(self, "target", _PARTY[self.target])
 
 
 @dataclass(frozen=True, slots=True)

@@ -80,13 +80,13 @@ class TrickEngine:
 
     def actor(self, t: Table) -> Optional[int]:
         r = t.round
-        p = r.play
+        p: TrickState = r.play                  # typed: the compiled engine reads it natively
         seat = p.goers[p.turn]
         return seat if r.hands[seat] else None
 
     def legal(self, t: Table) -> tuple[Play, ...]:
         r = t.round
-        p = r.play
+        p: TrickState = r.play
         hand = r.hands[p.goers[p.turn]]         # sorted since the deal
         plays = self._plays
         if not p.current:                       # the leader plays any card
@@ -96,7 +96,8 @@ class TrickEngine:
     def playable(self, t: Table, hand: list[int]) -> list[int]:
         """T19: cards of the led suit if the hand has any (``must_follow_suit``), else the whole
         hand, or only its trumps when it has some and the rule file says ``must_trump``."""
-        current = t.round.play.current
+        p: TrickState = t.round.play
+        current = p.current
         if not current:
             return hand
         n = self._suits
