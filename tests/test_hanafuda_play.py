@@ -302,3 +302,18 @@ def test_heuristic_matching_bot_beats_random_play_on_average():
                 g.apply((bot if seat == 0 else rnd).choose(g, seat, rng))
         total += g.returns[0]
     assert total > 0
+
+
+def test_H14_a_clone_in_matching_play_plays_on_alone_and_ends_as_the_game_would():
+    g = GameState(RULES, players=3, seed=5, rounds=2)
+    rng = random.Random(5)
+    while g.phase is None or g.phase.value != "play":
+        g.deal_random() if g.current_player == CHANCE else g.apply(rng.choice(g.legal_actions()))
+    g.apply(g.legal_actions()[0])               # a card played: field, stock and piles moved
+    copy, state = g.clone(), random.Random(9).getstate()
+    before = (g.events, g.view(0), g.round.play.field[:], g.round.play.stock[:])
+    play_random(copy, random.Random(9))
+    assert copy.is_terminal and (g.events, g.view(0), g.round.play.field, g.round.play.stock) == before
+    rng.setstate(state)
+    play_random(g, rng)                         # the game itself, played as the clone was
+    assert g.events == copy.events and g.chips == copy.chips
