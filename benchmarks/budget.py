@@ -1,5 +1,5 @@
 """Where a search bot's time pays: its gain over the heuristic per decision, by kind of decision
-and budget, the measure behind the weights of ``interpreter/bots/clock.py`` (issue 14).
+and budget, the measure behind the weights of ``interpreter/bots/clock.py``.
 
     python benchmarks/budget.py KIND POSITIONS BUDGETS [--ruleset R] [--players P]
 

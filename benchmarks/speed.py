@@ -115,7 +115,7 @@ def main() -> None:
     ap.add_argument("--profile", action="store_true", help="Print the interpreter's top functions.")
     ap.add_argument("--gc", action="store_true", help="Print each workload's garbage collections per game.")
     ap.add_argument("--same-games", action="store_true",
-                    help="Time the checked games again in every repeat (the method before issue 15's last stop).")
+                    help="Time the checked games again in every repeat (the older method: the same games each repeat).")
     args = ap.parse_args()
     import hachihachi.interpreter.game as engine
 

@@ -58,7 +58,7 @@ def test_H14_seeded_hanafuda_rounds_end_with_the_recorded_chips_and_log(name, pl
     assert (applied.chips, digest(applied), played.chips, digest(played)) == RECORDED[name, players]
 
 
-def test_issue15_piles_judged_whole_play_as_before(monkeypatch):
+def test_H18_piles_without_a_key_are_judged_whole_and_play_the_same_games(monkeypatch):
     """Capture roles that read more than counts of known cards have no pile key (``role_key`` is
     None): the engine then judges the whole pile, with the same games as the keyed piles."""
     from hachihachi.ruleset.roles import RoleEvaluator

@@ -1,4 +1,4 @@
-"""Issue 12's settings: each acts or is an error naming its place (T8, T11, T16, H10-H18)."""
+"""House settings: each acts or is an error naming its place (T8, T11, T16, H10-H18)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""T14, T15 (issue 15): a hand's rank atoms read from its hand mask (counts of whole ranks, runs of
+"""T14, T15: a hand's rank atoms read from its hand mask (counts of whole ranks, runs of
 ranks, groups in a set of ranks) and its shape read by ``DeckTables.shape_key`` give the roles that
 evaluating every atom on the hand's rank counts gives, for the standard table, for tables with rank
 atoms of every kind and context (trump, indicator), and for a table the hand mask cannot read (it

@@ -1,4 +1,4 @@
-"""Issue 12: exact statistics of any table in integers, over deals when the table reads the trump
+"""Exact statistics of any table in integers, over deals when the table reads the trump
 or the indicator; card-set algebra and run(SET) counted exactly; --samples agrees with --exact."""
 
 import itertools
@@ -156,7 +156,7 @@ STRESS_ROLES = [
 ]
 
 
-def test_issue12_stress_kinds_of_roles_count_every_deal_exactly():
+def test_stress_kinds_of_roles_count_every_deal_exactly():
     defs = tuple(RoleDef(i, Name(i, i), g, p, go, fo) for i, g, p, go, fo in STRESS_ROLES)
     combos = (Combo("red_tri", ("red_run", "tri_b"), 9, 9), Combo("trump_pairs", ("trump_run", "ind_pair"), 9, 9))
     ev = compile_table(RoleTable(classes={}, groups={}, roles=defs, combos=combos), TINY)

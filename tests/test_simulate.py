@@ -218,7 +218,7 @@ def test_role_evaluations_are_shared_by_clones_of_a_deal(monkeypatch):
 
 
 @pytest.mark.parametrize("workers", [1, 2])
-def test_issue12_compare_columns_equal_plain_runs_of_a_and_b_past_64_games(workers):
+def test_compare_columns_equal_plain_runs_of_a_and_b_past_64_games(workers):
     from hachihachi.ruleset.model import Declaration, DropFee
 
     cheap = dataclasses.replace(RULES, declaration=Declaration(3, DropFee(0, 0)))
@@ -236,7 +236,7 @@ def test_issue12_compare_columns_equal_plain_runs_of_a_and_b_past_64_games(worke
     assert taken.b.total == 0 and taken.a.total > 0
 
 
-def test_issue15_a_watched_game_hands_over_its_emitted_events_and_transfers_but_its_clones_do_not():
+def test_a_watched_game_hands_over_its_emitted_events_and_transfers_but_its_clones_do_not():
     from hachihachi.interpreter import CHANCE
     from hachihachi.interpreter.events import Applied, Transfer
 
@@ -253,7 +253,7 @@ def test_issue15_a_watched_game_hands_over_its_emitted_events_and_transfers_but_
     assert any(type(e) is Transfer for e in seen)
 
 
-def test_issue15_a_game_watched_without_transfers_keeps_the_amounts_taken_from_the_pot():
+def test_a_game_watched_without_transfers_keeps_the_amounts_taken_from_the_pot():
     from hachihachi.interpreter import CHANCE
     from hachihachi.interpreter.actions import POT
     from hachihachi.interpreter.events import Applied, Transfer
@@ -295,7 +295,7 @@ def test_a_watcher_gets_the_events_of_play_unless_it_declines_them(name):
             assert seen == [e for e in logged if type(e) not in play_kinds]
 
 
-def test_issue15_a_local_worker_freezes_what_it_holds_once_its_rules_are_loaded():
+def test_a_local_worker_freezes_what_it_holds_once_its_rules_are_loaded():
     """A worker's inherited heap and loaded rules are moved out of the cyclic collector's way
     (gc.freeze), so a full collection in the middle of its games does not walk them."""
     import gc

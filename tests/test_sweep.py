@@ -1,4 +1,4 @@
-"""Issue 15: ``hachi sweep`` — settings merged as a variant, common deals, --json, --plot, errors."""
+"""``hachi sweep`` — settings merged as a variant, common deals, --json, --plot, errors."""
 
 import json
 import sys
@@ -116,13 +116,13 @@ BIG = ",".join(str(i) for i in range(21))       # 21 x 21 values: more points th
     (lambda: check_plot("out.svg", settings("chips.start=40", "rounds.standard=6", "seed=1"), "swing"), "plot"),
     (lambda: check_plot("out.svg", settings("chips.start=40"), "nosuch"), "measure"),
 ])
-def test_issue11_library_errors_name_the_argument_not_a_cli_option(call, argument):
+def test_library_errors_name_the_argument_not_a_cli_option(call, argument):
     with pytest.raises(SetupError) as e:
         call()
     assert e.value.argument == argument and e.value.place is None and "--" not in e.value.message
 
 
-def test_issue11_the_cli_places_the_librarys_errors_at_its_own_options():
+def test_the_cli_places_the_librarys_errors_at_its_own_options():
     res = run("--set", "chips.start=1", "--set", "chips.start=2", "--games", "1")
     assert res.exit_code == 2
     assert res.output.strip() == \
