@@ -11,21 +11,11 @@ from hachihachi.interpreter.bots.determinize_tricks import sample_hidden
 from hachihachi.interpreter.bots.heuristic import HeuristicBot
 from hachihachi.interpreter.bots.knowledge import knowledge
 
-from interp_support import GO, PLAY, RULES, assert_zero_sum, c, deal, new_game
+from tests.interp_support import GO, PLAY, RULES, assert_zero_sum, c, deal, new_game, play_bots
 
 
 def play_game(bots, seed: int, players: int = 5, rounds: int = 6) -> GameState:
-    game = GameState(RULES, players, seed=seed, rounds=rounds)
-    rng = random.Random(seed)
-    while not game.is_terminal:
-        who = game.current_player
-        if who == CHANCE:
-            game.deal_random(rng)
-            continue
-        action = bots[who].choose(game, who, rng)
-        assert action in game.legal_actions()
-        game.apply(action)
-    return game
+    return play_bots(GameState(RULES, players, seed=seed, rounds=rounds), bots, random.Random(seed))
 
 
 @pytest.mark.parametrize("name", ["random", "heuristic"])

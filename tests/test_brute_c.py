@@ -1,22 +1,18 @@
-"""The C brute force generated from a role table (benchmarks/brute_c.py) counts what the
+"""The C brute force generated from a role table (tests/oracles/brute_c.py) counts what the
 Python evaluator counts, hand by hand or deal by deal, on a deck small enough to enumerate."""
 
 import itertools
 import shutil
-import sys
 from collections import Counter
 from math import comb
-from pathlib import Path
 
 import pytest
 
 from hachihachi.ruleset.model import Combo, Name, RoleDef, RoleTable
 from hachihachi.ruleset.roles import _ids_with_parts, compile_table
 
-from test_roles_exact import CONTEXT_ROLES, STRESS_ROLES, TINY, brute_deals, table
-
-sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
-import brute_c  # noqa: E402  (benchmarks/brute_c.py)
+from tests.oracles import brute_c
+from tests.test_roles_exact import CONTEXT_ROLES, STRESS_ROLES, TINY, brute_deals, table
 
 pytestmark = pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc is not installed")
 

@@ -15,7 +15,7 @@ from hachihachi.interpreter.atomicfile import write_atomic
 
 import pytest
 
-from interp_support import GO, PLAY, RULES, c, deal, new_game
+from tests.interp_support import GO, PLAY, RULES, c, deal, new_game
 
 GAME = ["--seed", "7", "--short", "--players", "3"]
 

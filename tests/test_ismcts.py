@@ -18,23 +18,14 @@ from hachihachi.interpreter.play.matching import Captured
 from hachihachi.ruleset.errors import HachiError
 from hachihachi.ruleset.loader import load_ruleset
 
-from interp_support import DROP, RULES, assert_zero_sum, deal, new_game
+from tests.interp_support import DROP, RULES, assert_zero_sum, deal, new_game, play_bots
 
 HANA = load_ruleset("hanafuda_hachihachi")
 GO_DROP = load_ruleset("hanafuda_go_drop")
 
 
 def play(rules, bots, players: int, seed: int, rounds: int = 1) -> GameState:
-    game, rng = GameState(rules, players, seed=seed, rounds=rounds), random.Random(seed)
-    while not game.is_terminal:
-        who = game.current_player
-        if who == CHANCE:
-            game.deal_random(rng)
-            continue
-        action = bots[who % len(bots)].choose(game, who, rng)
-        assert action in game.legal_actions()
-        game.apply(action)
-    return game
+    return play_bots(GameState(rules, players, seed=seed, rounds=rounds), bots, random.Random(seed))
 
 
 def decisions(rules, players: int, seed: int):
@@ -164,7 +155,7 @@ def test_T6_T26_in_the_last_round_a_start_player_just_behind_the_leader_calls():
 
 
 def go_drop_first_view(hand: str, field: str, rules=GO_DROP):
-    from test_hanafuda_go_drop import deal4
+    from tests.test_hanafuda_go_drop import deal4
 
     D = rules.deck
     rest = [c for c in D.cards if c not in set(D.parse_list(hand) + D.parse_list(field))]

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from process_cases import (planted_lock_link, play_killed_after_three_answers, ray_http_address,
+from tests.process_cases import (planted_lock_link, play_killed_after_three_answers, ray_http_address,
                            ray_killed, ray_sigterm, ray_silent_address, second_score_on_one_sheet)
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="processes are found through /proc")

@@ -10,7 +10,7 @@ from hachihachi.interpreter import GameState
 from hachihachi.interpreter.events import Applied, RoundEnded, TrickTaken
 from hachihachi.interpreter.actions import Deal
 from hachihachi.ruleset.model import Chips, DropFee, Phase, TrickSettlement
-from interp_support import RULES, assert_zero_sum, play_random
+from tests.interp_support import RULES, assert_zero_sum, play_random
 
 OPTIONAL = [Phase.MIZUTEN_CALL, Phase.FORCED_OUT, Phase.TWO_GOER_CHOICE, Phase.ONE_GOER_POT,
             Phase.ROLE_SETTLEMENT, Phase.TRICK_SETTLEMENT, Phase.POT, Phase.MIZUTEN_BONUS]

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from test_roles_cache import every_atom
+from tests.test_roles_cache import every_atom
 
 from hachihachi.ruleset.cards import STANDARD_52
 from hachihachi.ruleset.features import deck_tables

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from hachihachi.cli.main import cli
 from hachihachi.ruleset.errors import RuleFileError
 from hachihachi.ruleset.loader import check_file, load_ruleset
-from hostile_cases import CASES, COSTLY, DECK_HAND, FOLDER_CASES, STATS_CASES, TOO_COSTLY
+from tests.hostile_cases import CASES, COSTLY, DECK_HAND, FOLDER_CASES, STATS_CASES, TOO_COSTLY
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

@@ -198,7 +198,7 @@ def test_simulate_records_are_whole_files(tmp_path):
 
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="needs /proc")
 def test_a_second_play_process_on_one_save_is_refused_at_once(tmp_path):
-    from process_cases import second_play_on_one_save
+    from tests.process_cases import second_play_on_one_save
 
     out = second_play_on_one_save(tmp_path)
     assert out.returncode == 1 and not out.hung and not out.data_lost

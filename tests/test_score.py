@@ -3,18 +3,18 @@ refused with one line naming the round and the field; the CLI prints the account
 
 import copy
 import json
-import random
 
 import pytest
 import yaml
 from click.testing import CliRunner
 
 from hachihachi.cli.score import score
-from hachihachi.interpreter import CHANCE, GameState
 from hachihachi.interpreter.record import summary
 from hachihachi.interpreter.scoresheet import SheetError, settle, sheet_from_data
 from hachihachi.interpreter.scoresheet_write import CLAIM, MIXED, SHOW, sheet_difference, sheet_from_game
 from hachihachi.ruleset.loader import load_ruleset
+
+from tests.interp_support import random_game
 
 TRICK = load_ruleset("hachihachi_trick")
 HANA = load_ruleset("hanafuda_hachihachi")
@@ -35,11 +35,7 @@ SPEC = {  # the sheet of scorekeeper.md, with whole hands
 
 
 def played(rules, players, seed, rounds=None):
-    rng = random.Random(seed)
-    g = GameState(rules, players, seed=seed, rounds=rounds)
-    while not g.is_terminal:
-        g.deal_random(rng) if g.current_player == CHANCE else g.apply(rng.choice(g.legal_actions()))
-    return g
+    return random_game(rules, players, seed, rounds)
 
 
 def settled(data, rules=TRICK):

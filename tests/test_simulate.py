@@ -12,7 +12,7 @@ from hachihachi.interpreter.simstats import Moments, histogram
 from hachihachi.interpreter.simulate import game_seed, play_one, seat_bots, simulate
 from hachihachi.ruleset.errors import HachiError
 from hachihachi.ruleset.loader import load_ruleset
-from interp_support import RULES
+from tests.interp_support import RULES, play_random
 
 
 def test_game_seed_depends_on_run_seed_and_index_only():
@@ -167,14 +167,8 @@ def test_doctests_of_the_simulation_modules():
 
 
 def test_T1_T27_the_hand_written_baseline_ends_every_game_like_the_interpreter():
-    import sys
-    from pathlib import Path
+    from tests.oracles.baseline_engine import evaluator_roles, play_game
 
-    sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
-    try:
-        from baseline_engine import evaluator_roles, play_game
-    finally:
-        sys.path.pop(0)
     roles = evaluator_roles(RULES)
     for players in (3, 5, 7):
         for i in range(8):
@@ -237,32 +231,26 @@ def test_compare_columns_equal_plain_runs_of_a_and_b_past_64_games(workers):
 
 
 def test_a_watched_game_hands_over_its_emitted_events_and_transfers_but_its_clones_do_not():
-    from hachihachi.interpreter import CHANCE
     from hachihachi.interpreter.events import Applied, Transfer
 
     game, seen = GameState(RULES, 5, seed=3, rounds=2), []
     game.watch(seen.append)
     copy = game.clone()
     rng = random.Random(1)
-    while not copy.is_terminal:
-        copy.deal_random() if copy.current_player == CHANCE else copy.apply(rng.choice(copy.legal_actions()))
+    play_random(copy, rng, own_deals=True)
     assert seen == []
-    while not game.is_terminal:
-        game.deal_random() if game.current_player == CHANCE else game.apply(rng.choice(game.legal_actions()))
+    play_random(game, rng, own_deals=True)
     assert seen == [e for e in game.events[1:] if type(e) is not Applied]     # all from the first round on
     assert any(type(e) is Transfer for e in seen)
 
 
 def test_a_game_watched_without_transfers_keeps_the_amounts_taken_from_the_pot():
-    from hachihachi.interpreter import CHANCE
     from hachihachi.interpreter.actions import POT
     from hachihachi.interpreter.events import Applied, Transfer
 
     game, seen = GameState(RULES, 5, seed=8, rounds=6), []
     game.watch(seen.append, transfers=False)
-    rng = random.Random(2)
-    while not game.is_terminal:
-        game.deal_random() if game.current_player == CHANCE else game.apply(rng.choice(game.legal_actions()))
+    play_random(game, random.Random(2), own_deals=True)
     assert seen == [e for e in game.events[1:] if type(e) not in (Applied, Transfer)]
     taken = tuple(e.amount for e in game.events if type(e) is Transfer and e.source == POT and e.target != POT)
     assert taken and game.pot_taken == taken

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from process_cases import ctrl_c, run_killed, sigterm_to_the_run, worker_killed
+from tests.process_cases import ctrl_c, run_killed, sigterm_to_the_run, worker_killed
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers are found in /proc")
 

@@ -23,8 +23,8 @@ from hachihachi.ruleset import safetext, schema, variants, yamlfile
 from hachihachi.ruleset.errors import RecordError
 from hachihachi.ruleset.loader import MAX_PROBLEMS, check_file, load_ruleset
 from hachihachi.interpreter.record import replay
-from hostile_cases import CASES, COSTLY, SECRET, STATS_CASES
-from test_replay_cli import BASE
+from tests.hostile_cases import CASES, COSTLY, SECRET, STATS_CASES
+from tests.test_replay_cli import BASE
 
 FORMATS = ("text", "json", "github")
 CONTROLS = ("\x1b", "\x9b", "\x07", "\x7f", "\u202e", "\u2066", "\r")
@@ -365,7 +365,7 @@ def test_the_file_opened_is_named_by_the_system_and_must_lie_under_the_root(tmp_
 # -- bounded work: numbers, classes, roles, combos, exact statistics -------------------------------
 
 def test_pattern_numbers_above_any_hand_compare_as_no_hand_can_reach_them():
-    from test_roles_planes import TINY, roles_table
+    from tests.test_roles_planes import TINY, roles_table
 
     from hachihachi.ruleset.roles import compile_table
     from hachihachi.ruleset.stats import PLANES, RANKS, exact_counts
@@ -379,7 +379,7 @@ def test_pattern_numbers_above_any_hand_compare_as_no_hand_can_reach_them():
 
 
 def test_exact_statistics_plan_their_cost_and_refuse_before_counting(monkeypatch):
-    from test_roles_planes import STRESS, TINY, roles_table
+    from tests.test_roles_planes import STRESS, TINY, roles_table
 
     from hachihachi.ruleset import planes, stats
     from hachihachi.ruleset.roles import compile_table
