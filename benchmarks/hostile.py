@@ -164,7 +164,7 @@ def escaping_inputs(folder: Path) -> dict[str, Path]:
 def record_inputs(folder: Path) -> dict[str, Path]:
     """Hostile records: the robustness cases of the tests, and those naming files they must not reach."""
     from tests.test_replay_cli import BASE
-    from test_robustness_replay import BYTES, CASES as RECORD_CASES
+    from tests.test_robustness_replay import BYTES, CASES as RECORD_CASES
 
     found = {}
     for name, (content, _) in list(RECORD_CASES.items()) + list(BYTES.items()):
