@@ -18,6 +18,7 @@ def play_game(bots, seed: int, players: int = 5, rounds: int = 6) -> GameState:
     return play_bots(GameState(RULES, players, seed=seed, rounds=rounds), bots, random.Random(seed))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["random", "heuristic"])
 def test_T19_T27_bots_choose_only_legal_actions_over_many_seeded_games(name):
     for seed in range(40):
@@ -26,6 +27,7 @@ def test_T19_T27_bots_choose_only_legal_actions_over_many_seeded_games(name):
         assert_zero_sum(game)
 
 
+@pytest.mark.slow
 def test_T19_mc_chooses_only_legal_actions():
     mc, h = make_bot("mc", samples=2), make_bot("heuristic")
     for seed in range(3):
@@ -34,6 +36,7 @@ def test_T19_mc_chooses_only_legal_actions():
     assert mc.decisions > 0
 
 
+@pytest.mark.slow
 def test_heuristic_beats_random_in_a_seeded_sample():
     h, r = make_bot("heuristic"), make_bot("random")
     totals = {"heuristic": [], "random": []}

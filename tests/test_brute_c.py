@@ -50,6 +50,7 @@ def brute_hands(evaluator, size):
     return counts, none
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ace_low", [True, False])
 def test_generated_c_counts_every_hand_as_the_evaluator(ace_low, tmp_path):
     ev = compile_table(roles_table(HAND_ROLES, HAND_COMBOS, ace_low), TINY)
@@ -61,6 +62,7 @@ def test_generated_c_counts_every_hand_as_the_evaluator(ace_low, tmp_path):
     assert min(counts.roles.values()) > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ace_low", [True, False])
 def test_generated_c_counts_every_deal_as_the_evaluator(ace_low, tmp_path):
     ev = compile_table(table(CONTEXT_ROLES, ace_low), TINY)
@@ -72,6 +74,7 @@ def test_generated_c_counts_every_deal_as_the_evaluator(ace_low, tmp_path):
     assert min(counts.roles.values()) > 0
 
 
+@pytest.mark.slow
 def test_generated_c_counts_the_stress_kinds_of_roles_over_every_deal(tmp_path):
     combos = (Combo("red_tri", ("red_run", "tri_b"), 9, 9), Combo("trump_pairs", ("trump_run", "ind_pair"), 9, 9))
     ev = compile_table(roles_table(STRESS_ROLES, combos, True), TINY)

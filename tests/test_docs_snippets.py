@@ -115,6 +115,7 @@ def _reason_not_run(command: str) -> str | None:
 CASES = [pytest.param(doc, id=doc.relative_to(ROOT).as_posix()) for doc in DOCUMENTS if snippets(doc)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("document", CASES)
 def test_every_shell_snippet_of_a_document_runs_as_written(document: Path, tmp_path: Path,
                                                            request: pytest.FixtureRequest) -> None:
@@ -207,6 +208,7 @@ def test_snippets_are_found_in_indented_blocks_and_shell_fences(tmp_path: Path) 
     assert snippets(doc) == [(3, "hachi validate a.yaml"), (4, "hachi play --short"), (11, "pip install .")]
 
 
+@pytest.mark.slow
 def test_the_pre_commit_hook_of_docs_ci_refuses_a_bad_rule_file_and_passes_good_ones(tmp_path: Path) -> None:
     """The ``.pre-commit-config.yaml`` of docs/ci.md, as written, in a repository of rule files."""
     pre_commit = shutil.which("pre-commit", path=str(Path(sys.executable).parent)) or shutil.which("pre-commit")

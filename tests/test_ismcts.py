@@ -61,6 +61,7 @@ def test_ismcts_is_registered_and_plays_both_kinds_of_play():
     assert make_bot("ismcts", RULES).name == make_bot("ismcts", HANA).name == "ismcts"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules,players", [(RULES, 4), (HANA, 3), (GO_DROP, 5)])
 def test_T19_H14_ismcts_chooses_only_legal_actions_and_games_stay_zero_sum(rules, players):
     bot = IsmctsBot(iterations=6)
@@ -99,6 +100,7 @@ def test_hints_cover_every_legal_action_best_first_with_intervals_around_the_mea
         hints(g, method="oracle")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules,players", [(HANA, 3), (GO_DROP, 5), (GO_DROP, 7)])
 def test_H4_H15_matching_worlds_keep_what_the_seat_saw_and_deal_the_rest_anew(rules, players):
     changed = 0
@@ -184,6 +186,7 @@ def test_T11_hanafuda_drop_fee_is_read_from_the_ruleset():
     assert MatchingHeuristicBot().choose(g, 0, random.Random(0)) == Declare(True)       # dropping costs more
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules,players,policy", [(RULES, 4, "heuristic"), (HANA, 3, "heuristic_matching")])
 def test_ismcts_with_a_single_play_out_per_action_plays_as_the_heuristic(rules, players, policy):
     heuristic, bot = make_bot(policy), IsmctsBot(iterations=1)
@@ -233,6 +236,7 @@ def test_one_world_is_too_few_to_overrule_the_heuristic(bot, monkeypatch):
     assert bot.choose(lone_goer_choice(), 2, random.Random(3)) == Declare(False)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules,players,make", [
     (RULES, 4, lambda z: IsmctsBot(iterations=12, confidence=z)),
     (RULES, 4, lambda z: make_bot("mc", samples=3, confidence=z)),
@@ -348,6 +352,7 @@ def test_a_settled_decision_stops_before_its_iterations_are_spent():
     assert root.children[Declare(False)].pairs == SETTLE_PAIRS
 
 
+@pytest.mark.slow
 def test_ismcts_is_repeatable_with_iterations_and_plays_several_contenders_a_world():
     g = first_real_choice(RULES, 5, seed=3)
     seat, legal = g.current_player, tuple(g.legal_actions())
@@ -363,6 +368,7 @@ def test_ismcts_is_repeatable_with_iterations_and_plays_several_contenders_a_wor
     assert len(choices) == 1 and choices <= set(legal)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("infer", [False, True])
 def test_T14_T15_T19_worlds_drawn_with_a_memo_keep_what_the_seat_saw(infer):
     from hachihachi.interpreter.bots.determinize import round_events
@@ -407,6 +413,7 @@ def _declaring_position(mizuten: bool = False):
     return g
 
 
+@pytest.mark.slow
 def test_T10_T11_inference_deals_a_goer_hands_worth_going_with_and_a_dropper_weaker_ones():
     from hachihachi.interpreter.bots.heuristic import drop_cost, go_value
     from hachihachi.interpreter.bots.inference import declaration_checks

@@ -149,6 +149,7 @@ def test_set_algebra_and_run_of_a_set_evaluate(pattern, hand, trump, expected):
     assert (ev.evaluate(D.parse_list(hand), trump).ids == ("r",)) is expected
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("text", ["not " * 495 + "run >= 5", "not " * 10_000 + "run >= 5",
                                   "(" * 10_000 + "run >= 5" + ")" * 10_000 + " and "
                                   + "(not " * 600 + "run > 1" + ")" * 600,

@@ -3,6 +3,7 @@
 import dataclasses
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -56,6 +57,7 @@ def play(rules, players, seed, rounds):
     return game
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=variants(), players=st.integers(3, 7), seed=st.integers(0, 2**32), rounds=st.integers(1, 4))
 def test_T27_random_variants_are_zero_sum_and_empty_every_hand(rules, players, seed, rounds):

@@ -51,6 +51,7 @@ def test_t14_t15_the_standard_table_reads_its_runs_and_light_counts_from_the_han
     agree(evaluator, 1)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("roles", [RANK_ROLES, RANK_ROLES[:2], RANK_ROLES[2:5]], ids=["all", "counts", "runs"])
 def test_t14_t15_rank_atoms_read_from_the_hand_equal_them_read_from_the_rank_counts(roles):
     evaluator = compile_table(table(roles), STANDARD_52)

@@ -22,6 +22,7 @@ def every_atom(evaluator, hand, trump=None, indicator=None):
     return res.go, res.ids
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, table, size", [
     ("hanafuda_hachihachi", "hand", 7), ("hanafuda_hachihachi", "hand", 8),
     ("hanafuda_hachihachi", "capture", 12), ("hanafuda_hachihachi", "capture", 20),

@@ -86,6 +86,7 @@ CONTEXT = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("backend", BACKENDS, ids=lambda b: b.name)
 @pytest.mark.parametrize("ace_low", [True, False])
 def test_planes_count_every_hand_as_a_brute_force_does(backend, ace_low):
@@ -99,6 +100,7 @@ def test_planes_count_every_hand_as_a_brute_force_does(backend, ace_low):
     assert got.none == none and min(got.outputs.values()) > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("backend", BACKENDS, ids=lambda b: b.name)
 def test_planes_count_every_deal_as_a_brute_force_does(backend):
     """Trump and indicator roles next to roles no context changes, in one group and one combo."""
@@ -125,6 +127,7 @@ def test_a_given_indicator_counts_the_hands_of_the_other_cards_by_planes():
     assert got.roles == {k: expected.get(k, 0) for k in got.roles} and got.none == none
 
 
+@pytest.mark.slow
 def test_the_transfer_gives_way_to_the_planes_past_its_budget(monkeypatch):
     ev = compile_table(roles_table(CONTEXT[:3] + STRESS[:3]), TINY)
     by_ranks = exact_counts(ev, 4, method=RANKS)
@@ -165,6 +168,7 @@ def patterns(draw):
     return out
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(patterns(), min_size=1, max_size=5), st.booleans())
 def test_planes_and_the_transfer_agree_on_any_table(pats, ace_low):

@@ -107,6 +107,7 @@ def check_hands(ev: RoleEvaluator, hands: int, seed: int, contexts: bool) -> Cou
     return shown
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", BUNDLED)
 def test_T14_witness_cards_of_every_bundled_table_are_the_rules_cards(name):
     rules = load_ruleset(name)
@@ -114,6 +115,7 @@ def test_T14_witness_cards_of_every_bundled_table_are_the_rules_cards(name):
     assert len(shown) >= 6          # the sample showed many roles, so the comparison meant something
 
 
+@pytest.mark.slow
 def test_T14_witness_cards_of_runs_in_sets_groups_in_sets_and_or():
     patterns = ["run(suit s h) >= 3", "groups(>=2, rank 2 3 4 5 6 7) >= 1", "groups(2) >= 1 or run >= 4",
                 "shape 2 or count(rank A K) > 1", "max_suit >= 3 and not count(rank Q) == 0", "suit_run >= 3",

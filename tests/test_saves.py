@@ -61,6 +61,7 @@ def test_a_new_game_over_an_undealt_save_points_to_resume(tmp_path):
     assert Session.resume(save).game.round_index == 0
 
 
+@pytest.mark.slow
 def test_the_library_says_what_a_save_target_holds_and_the_cli_words_it(tmp_path, whole):
     save, junk = tmp_path / "s.yaml", tmp_path / "notes.txt"
     assert save_target(save) is SaveTarget.FREE                 # nothing there yet
@@ -75,6 +76,7 @@ def test_the_library_says_what_a_save_target_holds_and_the_cli_words_it(tmp_path
     assert junk.read_text() == "shopping: [eggs]\n"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("decisions", [0, 3])
 def test_quitting_at_any_decision_resumes_to_the_same_end(tmp_path, whole, decisions):
     """0: at the first decision, the mizuten call before the first deal (the save has no round)."""
@@ -128,6 +130,7 @@ def test_write_atomic_on_a_full_disk_keeps_the_old_file_and_no_temporary(tmp_pat
     assert p.read_text() == "a: 1\n" and os.listdir(tmp_path) == ["x.yaml"]
 
 
+@pytest.mark.slow
 def test_a_failed_save_is_retried_and_the_user_told_when_it_works_again(tmp_path, monkeypatch):
     from hachihachi.interpreter import session
 
@@ -176,6 +179,7 @@ def test_play_auto_record_on_a_full_disk_is_one_error_and_no_half_file(tmp_path,
     assert not isinstance(res.exception, OSError)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_simulate_record_on_a_full_disk_leaves_no_empty_file(tmp_path, disk_full, workers):
     disk_full()
@@ -187,6 +191,7 @@ def test_simulate_record_on_a_full_disk_leaves_no_empty_file(tmp_path, disk_full
     assert os.listdir(tmp_path / "r") == []
 
 
+@pytest.mark.slow
 def test_simulate_records_are_whole_files(tmp_path):
     res = CliRunner().invoke(cli, ["simulate", "--games", "3", "--players", "3", "--workers", "2",
                                    "--record", str(tmp_path / "r")])
@@ -196,6 +201,7 @@ def test_simulate_records_are_whole_files(tmp_path):
     assert all(replay(tmp_path / "r" / n).game.is_terminal for n in names)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="needs /proc")
 def test_a_second_play_process_on_one_save_is_refused_at_once(tmp_path):
     from tests.process_cases import second_play_on_one_save

@@ -44,6 +44,7 @@ def settled(data, rules=TRICK):
 
 # -- sheets from random games settle like the games ------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules,players", [(TRICK, p) for p in range(3, 8)] + [(HANA, 3)]
                          + [(GO_DROP, p) for p in range(3, 8)])
 def test_random_games_written_as_sheets_settle_to_their_records(rules, players):
@@ -281,6 +282,7 @@ HANA_ROUND = ["1b 2a 3r 4c1 5c1 6c1",          # the field cards
               "ann chaff 17", "bob tobikomi", ""]
 
 
+@pytest.mark.slow
 def test_score_new_asks_a_hanafuda_round_in_japanese(tmp_path):
     path, out = keep(tmp_path, HANA_ROUND + ["q"], "--players", "ann,bob,cy", "--start", "ann",
                      "--rules", "hanafuda_hachihachi", "--lang", "ja")

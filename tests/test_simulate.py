@@ -20,6 +20,7 @@ def test_game_seed_depends_on_run_seed_and_index_only():
     assert len({game_seed(1, i) for i in range(100)} | {game_seed(2, i) for i in range(100)}) == 200
 
 
+@pytest.mark.slow
 def test_same_seed_same_totals_for_one_and_two_workers():
     one = simulate(RULES, games=24, players=5, seed=11, workers=1)
     two = simulate(RULES, games=24, players=5, seed=11, workers=2)
@@ -155,6 +156,7 @@ def test_compare_plays_the_same_deals_and_sees_a_cheaper_drop_fee():
     assert taken.b.total == 0 and taken.diff.mean < -taken.diff.ci95
 
 
+@pytest.mark.slow
 def test_doctests_of_the_simulation_modules():
     import doctest
 
@@ -211,6 +213,7 @@ def test_role_evaluations_are_shared_by_clones_of_a_deal(monkeypatch):
     assert calls and len(calls) == len(set(calls))      # each hand evaluated once over all clones
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("workers", [1, 2])
 def test_compare_columns_equal_plain_runs_of_a_and_b_past_64_games(workers):
     from hachihachi.ruleset.model import Declaration, DropFee

@@ -19,6 +19,7 @@ def one_line(text: str) -> str:
     return lines[0]
 
 
+@pytest.mark.slow
 def test_a_killed_worker_ends_the_run_with_one_error_line():
     out = worker_killed()
     assert not out.hung and out.returncode == 1
@@ -26,6 +27,7 @@ def test_a_killed_worker_ends_the_run_with_one_error_line():
     assert out.seconds < 30 and out.workers_left == ()
 
 
+@pytest.mark.slow
 def test_sigterm_ends_the_run_and_its_workers_without_a_traceback():
     out = sigterm_to_the_run()
     assert out.returncode == 143 and not out.traceback
@@ -34,6 +36,7 @@ def test_sigterm_ends_the_run_and_its_workers_without_a_traceback():
     assert out.workers_left == ()
 
 
+@pytest.mark.slow
 def test_ctrl_c_ends_the_run_and_its_workers_without_a_traceback():
     out = ctrl_c()
     assert out.returncode == 130 and not out.traceback
@@ -41,6 +44,7 @@ def test_ctrl_c_ends_the_run_and_its_workers_without_a_traceback():
     assert out.workers_left == ()
 
 
+@pytest.mark.slow
 def test_workers_do_not_outlive_a_run_killed_with_sigkill():
     out = run_killed()
     assert out.returncode == -9 and out.workers_left == ()

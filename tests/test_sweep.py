@@ -52,6 +52,7 @@ def test_the_base_as_a_point_differs_by_nothing_on_common_deals():
     assert swing.diff.mean > 0                          # 3 chips a trick instead of 2 moves more chips
 
 
+@pytest.mark.slow
 def test_sweep_results_do_not_depend_on_workers():
     grid = settings("declaration.drop_fee.first=1,3", "trick_settlement.per_trick=1,3")
     one = sweep("hachihachi_trick", grid, games=6, players=4, seed=9)
@@ -198,6 +199,7 @@ def test_missing_extras_are_one_line_errors(monkeypatch):
     assert res.exit_code == 2 and res.output.startswith("--backend: error: --backend ray needs Ray")
 
 
+@pytest.mark.slow
 def test_plain_commands_do_not_import_the_extras():
     import subprocess
     code = ("import sys; from click.testing import CliRunner; from hachihachi.cli.main import cli; "
