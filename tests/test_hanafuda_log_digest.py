@@ -44,7 +44,6 @@ def digest(game: GameState) -> str:
     return h.hexdigest()[:16]
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("name,players", list(RECORDED), ids=[n for n, _ in RECORDED])
 def test_H14_seeded_hanafuda_rounds_end_with_the_recorded_chips_and_log(name, players):
     ruleset = rules(name)
