@@ -372,7 +372,7 @@ def test_the_explanation_of_a_question_names_the_house_rule():
 def test_a_clone_carries_the_counters_and_forced_decisions_and_shares_none_of_them(name):
     """A search bot's clone of a game with counters and forced decisions plays on as the game
     would, and playing it leaves the game itself untouched."""
-    from interp_support import play_random
+    from tests.interp_support import play_random
 
     g = GameState(load_ruleset(str(HOUSE / name)), players=5, seed=11, rounds=8)
     rng = random.Random(4)

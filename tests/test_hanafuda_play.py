@@ -14,7 +14,7 @@ from hachihachi.interpreter.games.matching.play import Capture
 from hachihachi.ruleset.errors import IllegalAction
 from hachihachi.ruleset.loader import load_ruleset
 from hachihachi.ruleset.model import TransferKind as Kind
-from interp_support import play_random
+from tests.interp_support import play_bots, play_random
 
 RULES = load_ruleset("hanafuda_hachihachi")
 D = RULES.deck
@@ -293,13 +293,7 @@ def test_heuristic_matching_bot_beats_random_play_on_average():
     bot, rnd = make_bot("heuristic_matching"), make_bot("random")
     total = 0
     for seed in range(6):
-        g, rng = GameState(RULES, players=3, seed=seed, rounds=4), random.Random(seed)
-        while not g.is_terminal:
-            seat = g.current_player
-            if seat == CHANCE:
-                g.deal_random(rng)
-            else:
-                g.apply((bot if seat == 0 else rnd).choose(g, seat, rng))
+        g = play_bots(GameState(RULES, players=3, seed=seed, rounds=4), [bot, rnd, rnd], random.Random(seed))
         total += g.returns[0]
     assert total > 0
 
