@@ -36,6 +36,7 @@ def test_the_page_scripts_and_style_are_served(tmp_path):
 
 
 def test_the_frame_is_written_once_and_no_page_file_repeats_it():
+    pytest.importorskip("starlette", reason="the web table needs the [web] extra")
     from hachihachi.web.server import PAGE, STATIC
 
     assert not list(STATIC.glob("*.html"))
