@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from house_replay import rules
+from tests.house_rules.house_replay import rules
 
 from hachihachi.interpreter import CHANCE, GameState
 from hachihachi.interpreter.engine.events import DealerDrawn, RoundStarted

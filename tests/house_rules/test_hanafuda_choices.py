@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from house_replay import HANAFUDA_RECORD, HERE, events, flows, replay, rules
+from tests.house_rules.house_replay import HANAFUDA_RECORD, HERE, events, flows, replay, rules
 
 from hachihachi.interpreter import CHANCE, GameState
 from hachihachi.interpreter.bots.base import make_bot
@@ -163,6 +163,7 @@ def test_h18_choose_hachi_score_asks_the_roles_played_on(tmp_path):
     assert rnd["played_on"] == [{"player": "cy", "role": "akatan"}] and rnd["points"]["cy"] == 74
 
 
+@pytest.mark.slow
 def test_h18_choose_is_an_openspiel_game_with_its_decision():
     pyspiel = pytest.importorskip("pyspiel")
     from hachihachi.openspiel import MATCHING_GAME

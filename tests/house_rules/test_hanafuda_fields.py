@@ -5,7 +5,7 @@ multiply some payments only (``applies_to``, H7)."""
 from __future__ import annotations
 
 import pytest
-from house_replay import rules
+from tests.house_rules.house_replay import rules
 
 from hachihachi.interpreter import CHANCE, GameState
 from hachihachi.interpreter.engine.events import FieldMade, Transfer

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from house_replay import rules
+from tests.house_rules.house_replay import rules
 
 from hachihachi.interpreter import CHANCE, CallMizuten, Deal, GameState
 
