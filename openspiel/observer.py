@@ -31,7 +31,7 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 
 import numpy as np
 
-from ..interpreter.engine.actions import CallMizuten, Declare, Play, Split
+from ..interpreter.engine.actions import Declare, Play, Split
 from ..ruleset.model import Phase
 
 _PHASES = tuple(Phase)
@@ -44,8 +44,6 @@ def describe_action(shared: Any, action: Any) -> str:
     own: Optional[str] = shared.layout.bridge.describe(action, name)   # an action only the play kind has
     if own is not None:
         return own
-    if isinstance(action, CallMizuten):
-        return "call mizuten" if action.call else "no mizuten"
     if isinstance(action, Declare):
         return "go" if action.go else "drop"
     if isinstance(action, Split):

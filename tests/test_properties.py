@@ -7,8 +7,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hachihachi.interpreter import GameState
-from hachihachi.interpreter.engine.events import Applied, RoundEnded, TrickTaken
-from hachihachi.interpreter.engine.actions import Deal
+from hachihachi.interpreter.engine.events import Applied, RoundEnded
+from hachihachi.interpreter.games.tricks.actions import Deal
+from hachihachi.interpreter.games.tricks.events import TrickTaken
 from hachihachi.ruleset.model import Chips, DropFee, Phase, TrickSettlement
 from interp_support import RULES, assert_zero_sum, play_random
 

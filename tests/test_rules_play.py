@@ -6,7 +6,8 @@ import random
 import pytest
 
 from hachihachi.interpreter import CallMizuten, GameState, Play, RoundKind
-from hachihachi.interpreter.engine.events import GameEnded, RoundEnded, TrickTaken
+from hachihachi.interpreter.engine.events import GameEnded, RoundEnded
+from hachihachi.interpreter.games.tricks.events import TrickTaken
 from hachihachi.interpreter.engine.phases.pot import pot_taker
 from hachihachi.ruleset.errors import IllegalAction
 from hachihachi.ruleset.model import DropFee, Phase, TransferKind, TrickSettlement

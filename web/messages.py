@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any, Optional
 
-from ..interpreter.engine.actions import CallMizuten, Declare, Split
+from ..interpreter.engine.actions import YesNo
 from ..interpreter.engine.view import View
 from ..ruleset.model import Ruleset
 from ..ruleset.safetext import escape
@@ -50,10 +50,8 @@ def choice_item(i: int, action: object, label: str) -> dict[str, Any]:
     target = getattr(action, "target", None)
     if isinstance(target, int):
         item["target"] = target
-    if isinstance(action, (Declare, Split, CallMizuten)):
-        item["word"] = {Declare: "go" if getattr(action, "go", False) else "drop",
-                        Split: "split" if getattr(action, "want", False) else "play",
-                        CallMizuten: "mizuten" if getattr(action, "call", False) else "no"}[type(action)]
+    if isinstance(action, YesNo):               # go / drop, split / play, mizuten / no
+        item["word"] = action.word
     return item
 
 

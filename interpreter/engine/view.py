@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Any, Optional
 
 from ...ruleset.model import Field, Phase
 from .actions import ActionBase
-from .events import TrickTaken
 from .roundkind import RoundKind
 
 
@@ -45,7 +44,7 @@ class View:
     # trick play; empty otherwise
     trick: tuple[int, ...] = ()                 # cards on the table in the trick being played
     trick_leader: Optional[int] = None
-    tricks: tuple[TrickTaken, ...] = ()         # the finished tricks of this round
+    tricks: tuple[Any, ...] = ()         # the finished tricks of this round
     # matching play (hanafuda); empty otherwise
     table_cards: tuple[int, ...] = ()           # the field cards (場札) face up now
     captures: tuple[tuple[int, tuple[int, ...]], ...] = ()   # (seat, captured cards) in play order

@@ -7,7 +7,7 @@ import random
 from mypy_extensions import mypyc_attr
 
 from ....ruleset.model import Phase, Ruleset
-from ...engine.actions import Deal
+from .actions import Deal
 from ...engine.events import FieldMade
 from ...engine.phases.chance import ChancePhase
 from ...engine.state import Table

@@ -20,7 +20,8 @@ from typing import Sequence
 
 from ....ruleset.model import Ruleset
 from ....ruleset.model import TransferKind
-from ...engine.actions import ActionBase, CallMizuten, Declare, Play, Split
+from ...engine.actions import ActionBase, Declare, Play, Split
+from .actions import CallMizuten
 from ...engine.gamestate import GameState
 from ...engine.view import View
 from ...bots.going import OTHER_ROLE_VALUE, drop_cost, go_value, tricks_among

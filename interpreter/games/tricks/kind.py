@@ -10,8 +10,10 @@ from __future__ import annotations
 from typing import Any, Mapping, Optional
 
 from ....ruleset.model import Phase, Ruleset
-from ...engine.actions import CallMizuten, Deal, Play
-from ...engine.events import Applied, FieldMade, RolesShown, TrickTaken
+from ...engine.actions import Play
+from ...engine.events import Applied, FieldMade, RolesShown
+from .actions import CallMizuten, Deal
+from .events import TrickTaken
 from .deal import DealPhase
 from .mizuten_bonus import MizutenBonus
 from .mizuten_call import MizutenCall

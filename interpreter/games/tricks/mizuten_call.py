@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ....ruleset.model import Phase, Ruleset
-from ...engine.actions import CallMizuten
+from .actions import CallMizuten
 from ...engine.state import Table
 from ...engine.phases.base import PhaseRule
 

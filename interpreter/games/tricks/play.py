@@ -11,7 +11,7 @@ from mypy_extensions import mypyc_attr
 from ....ruleset.errors import IllegalAction
 from ....ruleset.model import Ruleset
 from ...engine.actions import Play
-from ...engine.events import TrickTaken
+from .events import TrickTaken
 from ...engine.state import Table
 
 

@@ -8,7 +8,8 @@ from typing import Any, Optional, Sequence
 
 from ....cli.safeout import style
 
-from ...engine.actions import ActionBase, Deal, Play
+from ...engine.actions import ActionBase, Play
+from .actions import Deal
 from ...engine.view import View
 from ....ruleset.errors import CardError, shown
 from ....ruleset.model import Phase, Ruleset
