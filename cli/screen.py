@@ -184,7 +184,7 @@ class Screen:
     def declarations_line(self, v: View) -> str:
         said = [f"{self.names[s]} {self.t('go') if go else self.t('drop')}" for s, go in v.declarations]
         text = f"{self.t('declared')}: " + (", ".join(said) or self.t("none"))
-        if v.mizuten:
+        if v.own("mizuten", False):             # the trick game's call (T6), in its part of the view
             text += f" ({self.names[v.start]}: ミズテン mizuten)"
         if v.forced_out:
             text += f"; {self.t('forced')}: " + ", ".join(self.names[s] for s in v.forced_out)

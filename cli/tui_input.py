@@ -71,7 +71,7 @@ def _word(answer: str, phase: Phase, v: View) -> ActionBase:
             action = next((a for a in v.legal if isinstance(a, YesNo) and a.yes == yes), None)
             if action is not None:
                 return action
-            if phase is Phase.DECLARATIONS and v.mizuten and v.to_act == v.start:
+            if phase is Phase.DECLARATIONS and v.own("mizuten", False) and v.to_act == v.start:
                 raise BadAnswer("You declared mizuten, so you must go (T6).",
                                 "ミズテンを宣言したので、出るしかありません (T6)。")
             if phase is Phase.DECLARATIONS:         # an effect of the rule file forces the decision

@@ -79,13 +79,14 @@ class HachiObserver:
         if v.phase is not None:
             d["phase"][_PHASES.index(v.phase)] = 1
         d["hand"][list(_hand(state, v, player))] = 1
-        if v.indicator is not None:
-            d["indicator"][v.indicator] = 1
-        d["table"][list(v.table_cards)] = 1
-        d["trick"][list(v.trick)] = 1
-        for t in v.tricks:
+        indicator = v.own("indicator")              # the play kind's own (both kinds' pieces are kept)
+        if indicator is not None:
+            d["indicator"][indicator] = 1
+        d["table"][list(v.own("table_cards", ()))] = 1
+        d["trick"][list(v.own("trick", ()))] = 1
+        for t in v.own("tricks", ()):
             d["taken"][t.winner, list(t.cards)] = 1
-        for seat, cards in v.captures:
+        for seat, cards in v.own("captures", ()):
             d["taken"][seat, list(cards)] = 1
         for seat, go in v.declarations:
             d["declarations"][seat, 0 if go else 1] = 1
@@ -104,18 +105,20 @@ class HachiObserver:
             return "[" + " ".join(name(c) for c in cs) + "]"
         parts = [f"p{player}", f"round {v.round_index + 1}/{v.rounds}",
                  f"phase {v.phase.value if v.phase else 'over'}", f"hand {cards(_hand(state, v, player))}"]
-        if v.indicator is not None:
-            parts.append(f"indicator {name(v.indicator)}")
-        if v.table_cards:
-            parts.append(f"table {cards(v.table_cards)}")
-        if v.turned is not None:
-            parts.append(f"turned {name(v.turned)}")
-        if v.trick:
-            parts.append(f"trick {cards(v.trick)}")
-        if v.tricks:
-            parts.append("tricks " + " ".join(f"{t.winner}" for t in v.tricks))
-        if v.captures:
-            parts.append("taken " + " ".join(f"{s}:{cards(cs)}" for s, cs in v.captures))
+        indicator, table, turned = v.own("indicator"), v.own("table_cards", ()), v.own("turned")
+        trick, tricks, taken = v.own("trick", ()), v.own("tricks", ()), v.own("captures", ())
+        if indicator is not None:
+            parts.append(f"indicator {name(indicator)}")
+        if table:
+            parts.append(f"table {cards(table)}")
+        if turned is not None:
+            parts.append(f"turned {name(turned)}")
+        if trick:
+            parts.append(f"trick {cards(trick)}")
+        if tricks:
+            parts.append("tricks " + " ".join(f"{t.winner}" for t in tricks))
+        if taken:
+            parts.append("taken " + " ".join(f"{s}:{cards(cs)}" for s, cs in taken))
         if v.declarations:
             parts.append("declared " + " ".join(f"{s}:{'go' if g else 'drop'}" for s, g in v.declarations))
         parts.append(f"chips {list(v.chips)} pot {v.pot}")

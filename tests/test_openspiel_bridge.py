@@ -223,7 +223,7 @@ def test_resampled_states_have_the_same_legal_actions(name, params):
             if state.is_chance_node():
                 continue
             seat = state.current_player()
-            waiting = state.engine.view(seat).turned is not None
+            waiting = state.engine.view(seat).own("turned") is not None
             if not waiting and checked % 5:
                 checked += 1
                 continue

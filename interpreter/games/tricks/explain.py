@@ -16,15 +16,15 @@ def explain(v: View, rules: Ruleset, lang: str = "en") -> list[str]:
     key = v.phase if v.phase in texts else Phase.PLAY
     mult = v.multiplier
     fee = rules.declaration.drop_fee.fee(len(v.dropped))
-    roles = rules.evaluator.evaluate(v.hand, v.trump, v.indicator) if v.hand else None
+    roles = rules.evaluator.evaluate(v.hand, v.play.trump, v.play.indicator) if v.hand else None
     ja_names = {r.id: r.name.ja for r in rules.roles.roles} if lang == "ja" else {}
     role_text = ", ".join(f"{ja_names.get(h.id, h.id)} ({h.go})" for h in roles.roles) if roles and roles.roles else "-"
-    led: Optional[str] = rules.deck.suits[rules.deck.suit(v.trick[0])] if v.trick else None
+    led: Optional[str] = rules.deck.suits[rules.deck.suit(v.play.trick[0])] if v.play.trick else None
     values = dict(
         mult=mult, fee=fee, cost=fee * mult, max=rules.declaration.max_goers, roles=role_text,
         go=roles.go if roles else 0, per=rules.trick_settlement.per_trick, pot=v.pot,
         min=rules.mizuten.min_tricks, bonus=rules.mizuten.bonus,
-        trump=rules.deck.suits[v.trump] if v.trump is not None else "-",
+        trump=rules.deck.suits[v.play.trump] if v.play.trump is not None else "-",
         led=led or "-", n=rules.hand_size, **ruled_words(rules, lang),
     )
     lines = [line.format(**values) for line in texts[key]]

@@ -25,6 +25,7 @@ from .determinize import sample_trick_deal
 from ...engine.kindplugin import EventTeller, PlayKindPlugin, Teller
 from ...scorekeeper.told import ToldKind
 from .told import TOLD
+from .view import TrickView
 
 
 def _roles_shown(n: Teller, e: RolesShown) -> str:
@@ -103,10 +104,12 @@ class TrickPlugin:
             return "the round declares before the deal"
         return None
 
-    def view(self, play: Any) -> dict[str, Any]:
+    def view(self, round: Any) -> TrickView:
+        play = round.play
         if play is None:
-            return {}
-        return {"trick": tuple(play.current), "trick_leader": play.leader, "tricks": tuple(play.done)}
+            return TrickView(round.mizuten, round.indicator, round.trump, tuple(round.tricks_won.items()))
+        return TrickView(round.mizuten, round.indicator, round.trump, tuple(round.tricks_won.items()),
+                         tuple(play.current), play.leader, tuple(play.done))
 
 
 PLUGIN: PlayKindPlugin = TrickPlugin()
