@@ -148,7 +148,9 @@ def test_T6_T22_standard_rules_decline_mizuten_with_level_standings():
 
 
 def test_T6_T22_a_house_rule_bonus_that_pays_is_called():
-    rich = dataclasses.replace(RULES, mizuten=dataclasses.replace(RULES.mizuten, bonus=5))
+    own = RULES.kind_rules
+    rich = dataclasses.replace(RULES, kind_rules=dataclasses.replace(own, mizuten=dataclasses.replace(own.mizuten,
+                                                                                                  bonus=5)))
     assert wants_mizuten(rich, mizuten_view(rich))
     game = GameState(rich, 5, seed=1, rounds=2, start=0)
     assert HeuristicBot().choose(game, 0, random.Random(0)) == CallMizuten(True)

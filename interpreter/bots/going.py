@@ -115,7 +115,7 @@ def go_value(ruleset: Ruleset, view: DeclaringSeat) -> float:
         return float(view.pot)                                 # T17: a lone goer takes the pot
     tricks = tricks_among(hand, view.trump, ruleset, goers)
     share = ruleset.hand_size / goers
-    per = ruleset.trick_settlement.per_trick
+    per: int = ruleset.kind_rules.trick_settlement.per_trick      # the trick game's own section (T20)
     value = per * (goers * tricks - ruleset.hand_size) * mult                  # T20
     roles = ruleset.evaluator.values(hand, view.trump, view.indicator)
     value += (goers - 1) * (roles.go - OTHER_ROLE_VALUE) * mult                # T15

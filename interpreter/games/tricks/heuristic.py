@@ -24,6 +24,7 @@ from ...engine.actions import ActionBase, Declare, Play, Split
 from .actions import CallMizuten
 from ...engine.gamestate import GameState
 from ...engine.view import View
+from .rules import trick_rules_of
 from ...bots.going import OTHER_ROLE_VALUE, drop_cost, go_value, place_of, tricks_among
 from ...bots.knowledge import Knowledge, knowledge
 
@@ -44,7 +45,7 @@ def mean_factor(ruleset: Ruleset, transfer: TransferKind) -> float:
 
 def mizuten_gain(ruleset: Ruleset, players: int) -> float:
     """T22: the bonus a mizuten call is expected to bring: every other seat pays it."""
-    return ruleset.mizuten.bonus * (players - 1) * mean_factor(ruleset, TransferKind.MIZUTEN)
+    return trick_rules_of(ruleset).mizuten.bonus * (players - 1) * mean_factor(ruleset, TransferKind.MIZUTEN)
 
 
 def wants_mizuten(ruleset: Ruleset, view: View) -> bool:
@@ -63,7 +64,7 @@ def wants_split(ruleset: Ruleset, view: View) -> bool:
     earlier = view.goers[0] == view.seat
     half = view.pot - view.pot // 2 if earlier else view.pot // 2
     tricks = tricks_among(view.hand, view.play.trump, ruleset, 2)
-    per, n = ruleset.trick_settlement.per_trick, ruleset.hand_size
+    per, n = trick_rules_of(ruleset).trick_settlement.per_trick, ruleset.hand_size
     roles = ruleset.evaluator.evaluate(view.hand, view.play.trump, view.play.indicator).go
     p_pot = min(1.0, max(0.0, 0.5 + (tricks - n / 2) / 4))
     play = (per * (2 * tricks - n) + roles - OTHER_ROLE_VALUE) * view.multiplier + p_pot * view.pot

@@ -104,6 +104,9 @@ class TrickPlugin:
             return "the round declares before the deal"
         return None
 
+    def split_pot_ties(self, ruleset: Ruleset) -> bool:
+        return bool(ruleset.kind_rules.trick_settlement.pot_tie == "split")
+
     def view(self, round: Any) -> TrickView:
         play = round.play
         if play is None:
