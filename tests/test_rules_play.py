@@ -12,7 +12,7 @@ from hachihachi.interpreter.engine.phases.pot import pot_taker
 from hachihachi.ruleset.errors import IllegalAction
 from hachihachi.interpreter.games.tricks.rules import TrickSettlement
 from hachihachi.ruleset.model import DropFee, Phase, TransferKind
-from interp_support import (DROP, GO, PLAY, RULES, SPLIT, assert_zero_sum, c, deal, flows, new_game,
+from tests.interp_support import (DROP, GO, PLAY, RULES, SPLIT, assert_zero_sum, c, deal, flows, new_game,
                             play_first, play_random, run, transfers, variant)
 
 SEAT1 = "Ah Kh 3s 4d 5d Qc 7s"
