@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional, Sequence, TypeVar
 
-from ..interpreter.engine.actions import CallMizuten, Declare, Split
+from ..interpreter.engine.actions import Declare, Split, answer_of
 from ..interpreter.engine.gamestate import GameState
 from ..interpreter.engine.roundkind import PLAYED, RoundKind
 from ..interpreter.engine.registry import plugin_for
@@ -133,7 +133,7 @@ class RoundQuestions:
             call = self.a.yes_no(self.t("mizuten", who=self.who(g.round.start)), "mizuten?")
             if call:
                 self.rnd["mizuten"] = True
-            g.apply(CallMizuten(call))
+            g.apply(answer_of(g.legal_actions(), call))
         self.field()
         deal: Any = self.told.scratch_deal(self.rules, self.rnd, g.players)     # a told action, as the sheet's
         g.apply(deal)

@@ -11,7 +11,7 @@ from typing import Optional, Sequence
 
 import click
 
-from ..interpreter.engine.actions import ActionBase, CallMizuten, Choose, Declare, Split
+from ..interpreter.engine.actions import ActionBase, Choose, Declare, Split, YesNo
 from ..interpreter.engine.view import View
 from .display import columns
 from ..ruleset.model import Phase, Ruleset
@@ -184,7 +184,7 @@ class Screen:
     def declarations_line(self, v: View) -> str:
         said = [f"{self.names[s]} {self.t('go') if go else self.t('drop')}" for s, go in v.declarations]
         text = f"{self.t('declared')}: " + (", ".join(said) or self.t("none"))
-        if v.mizuten:
+        if v.own("mizuten", False):             # the trick game's call (T6), in its part of the view
             text += f" ({self.names[v.start]}: ミズテン mizuten)"
         if v.forced_out:
             text += f"; {self.t('forced')}: " + ", ".join(self.names[s] for s in v.forced_out)
@@ -219,13 +219,13 @@ class Screen:
         return lines + [line]
 
     def choice(self, a: ActionBase, v: View) -> str:
-        if isinstance(a, CallMizuten):
-            return self.t("a_yes" if a.call else "a_no")
         if isinstance(a, Declare):
             fee = self.rules.declaration.drop_fee.fee(len(v.dropped)) * v.multiplier
             return self.t("a_go") if a.go else self.t("a_drop", fee=fee)
         if isinstance(a, Split):
             return self.t("a_split" if a.want else "a_play")
+        if isinstance(a, YesNo):                # a play kind's own yes or no (the mizuten call, T6)
+            return self.t("a_yes" if a.yes else "a_no")
         if isinstance(a, Choose):               # an answer to a house rule's question (docs/effects.md)
             return a.option
         own = self.kind.choice(self, a, v)

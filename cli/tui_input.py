@@ -7,18 +7,19 @@ the reason (and the rule number when a rule forbids it); it never lets bad input
 
 from __future__ import annotations
 
-from ..interpreter.engine.actions import Action, ActionBase, CallMizuten, Choose, Declare, Split
+from ..interpreter.engine.actions import ActionBase, Choose, Declare, YesNo
 from ..interpreter.engine.view import View
 from ..ruleset.errors import shown
 from ..ruleset.model import Phase, Ruleset
 from .answers import HELP, QUIT, BadAnswer
 from .screen_registry import screen_plugin
 
-WORDS: dict[Phase, dict[Action, tuple[str, ...]]] = {
-    Phase.MIZUTEN_CALL: {CallMizuten(True): ("y", "yes", "m", "mizuten", "ミズテン", "はい"),
-                         CallMizuten(False): ("n", "no", "しない", "いいえ")},
-    Phase.DECLARATIONS: {Declare(True): ("g", "go", "出", "出る"), Declare(False): ("d", "drop", "降", "降りる")},
-    Phase.TWO_GOER_CHOICE: {Split(True): ("s", "split", "山分け"), Split(False): ("p", "play", "勝負")},
+# the words of a yes-or-no decision's answers (yes, then no), by phase
+WORDS: dict[Phase, dict[bool, tuple[str, ...]]] = {
+    Phase.MIZUTEN_CALL: {True: ("y", "yes", "m", "mizuten", "ミズテン", "はい"),
+                         False: ("n", "no", "しない", "いいえ")},
+    Phase.DECLARATIONS: {True: ("g", "go", "出", "出る"), False: ("d", "drop", "降", "降りる")},
+    Phase.TWO_GOER_CHOICE: {True: ("s", "split", "山分け"), False: ("p", "play", "勝負")},
 }
 
 
@@ -63,16 +64,17 @@ def explain(v: View, rules: Ruleset, lang: str = "en") -> list[str]:
     return screen_plugin(rules).explain(v, rules, lang)
 
 
-def _word(answer: str, phase: Phase, v: View) -> Action:
+def _word(answer: str, phase: Phase, v: View) -> ActionBase:
     low = answer.lower()
-    for action, words in WORDS[phase].items():
+    for yes, words in WORDS[phase].items():
         if low in words:
-            if action in v.legal:
+            action = next((a for a in v.legal if isinstance(a, YesNo) and a.yes == yes), None)
+            if action is not None:
                 return action
-            if isinstance(action, Declare) and v.mizuten and v.to_act == v.start:
+            if phase is Phase.DECLARATIONS and v.own("mizuten", False) and v.to_act == v.start:
                 raise BadAnswer("You declared mizuten, so you must go (T6).",
                                 "ミズテンを宣言したので、出るしかありません (T6)。")
-            if isinstance(action, Declare):         # an effect of the rule file forces the decision
+            if phase is Phase.DECLARATIONS:         # an effect of the rule file forces the decision
                 must = "go" if v.legal[0] == Declare(True) else "drop"
                 must_ja = "出る" if must == "go" else "降りる"
                 raise BadAnswer(f"A house rule of this table makes you {must} this round (its effects are listed "

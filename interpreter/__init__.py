@@ -1,7 +1,9 @@
 """The generic interpreter: plays and scores any valid ruleset.
 
-The engine API is :class:`GameState` (:mod:`.engine`); actions are in :mod:`.engine.actions`, the
-event log in :mod:`.engine.events`. The names below are imported when first used, so that reading
+The engine API is :class:`GameState` (:mod:`.engine`); the core's actions are in
+:mod:`.engine.actions`, the event log in :mod:`.engine.events`; a play kind's own actions and events
+are in its package (the trick game's ``Deal`` and ``CallMizuten``, re-exported here, in
+:mod:`.games.tricks.actions`). The names below are imported when first used, so that reading
 a rule file (which finds a play kind's part of the schema in :mod:`.games`) loads no engine.
 """
 
@@ -11,13 +13,14 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .engine.actions import CHANCE, POT, Action, CallMizuten, Choose, Deal, Declare, Party, Play, Split
+    from .engine.actions import CHANCE, POT, Action, Choose, Declare, Party, Play, Split
     from .engine.gamestate import GameState
     from .engine.roundkind import RoundKind
     from .engine.view import View
 
-_WHERE = {**dict.fromkeys(("CHANCE", "POT", "Action", "CallMizuten", "Choose", "Deal", "Declare", "Party", "Play",
-                           "Split"), ".engine.actions"),
+_WHERE = {**dict.fromkeys(("CHANCE", "POT", "Action", "Choose", "Declare", "Party", "Play", "Split"),
+                          ".engine.actions"),
+          **dict.fromkeys(("CallMizuten", "Deal"), ".games.tricks.actions"),    # the trick game's, kept for callers
           "GameState": ".engine.gamestate", "RoundKind": ".engine.roundkind", "View": ".engine.view"}
 
 __all__ = ["GameState", "CHANCE", "POT", "Party", "Action", "CallMizuten", "Deal", "Declare", "Split",

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..interpreter.engine.actions import CallMizuten, Choose, Declare, Play, Split
+from ..interpreter.engine.actions import Choose, Declare, Play, Split
 from ..ruleset.errors import HachiError
 from .kind import BridgeKind
 
-# the yes/no decisions, in id order
-_CHOICES: tuple[Any, ...] = (CallMizuten(False), CallMizuten(True), Declare(False), Declare(True),
-                             Split(False), Split(True))
-_CHOICE_IDS = {a: i for i, a in enumerate(_CHOICES)}
-PLAY_BASE = len(_CHOICES)
+# the yes/no decisions, in id order: ids 0 and 1 are the play kind's own (its bridge's ``yes_no``,
+# the trick game's mizuten call), then the core's
+OWN_CHOICES = 2
+_CHOICES: tuple[Any, ...] = (Declare(False), Declare(True), Split(False), Split(True))
+PLAY_BASE = OWN_CHOICES + len(_CHOICES)
 
 
 def answers_of(ruleset: Any, kind: BridgeKind | None = None) -> tuple[Choose, ...]:
@@ -39,6 +39,9 @@ class ActionCodec:
         self.answers = answers              # the answers to a rule file's questions (docs/effects.md), last
         self._answer_ids = {a: self.answer_base + i for i, a in enumerate(answers)}
         self.size = self.answer_base + len(answers)
+        own = tuple(kind.yes_no)[:OWN_CHOICES]
+        self.choices: tuple[Any, ...] = own + (None,) * (OWN_CHOICES - len(own)) + _CHOICES
+        self._choice_ids = {a: i for i, a in enumerate(self.choices) if a is not None}
 
     def encode(self, action: Any) -> int:
         if isinstance(action, Play):
@@ -46,7 +49,7 @@ class ActionCodec:
         pair = self.kind.encode(action)
         if pair is not None:
             return self.capture_base + pair[0] * self.deck_size + pair[1]
-        choice = _CHOICE_IDS.get(action)
+        choice = self._choice_ids.get(action)
         if choice is None:
             choice = self._answer_ids.get(action)
         if choice is None:
@@ -57,7 +60,10 @@ class ActionCodec:
         if not 0 <= action_id < self.size:
             raise HachiError(f"{action_id} is not an action id of this game (0 to {self.size - 1})")
         if action_id < PLAY_BASE:
-            return _CHOICES[action_id]
+            choice = self.choices[action_id]
+            if choice is None:
+                raise HachiError(f"{action_id} is not an action of this play kind")
+            return choice
         if action_id < self.capture_base:
             return Play(action_id - PLAY_BASE)
         if action_id >= self.answer_base:

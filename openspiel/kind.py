@@ -54,6 +54,10 @@ class BridgeKind(Protocol):
     def decode(self, card: int, target: int) -> Any:
         """The two-card action of ``card`` and ``target``; a kind without one raises ``HachiError``."""
 
+    @property
+    def yes_no(self) -> tuple[Any, ...]:
+        """Its own yes-or-no decision's two answers (no, then yes: ids 0 and 1), or () when it has none."""
+
     def describe(self, action: Any, name: Any) -> Optional[str]:
         """How an action only this kind has reads (``name`` names a card), else None."""
 

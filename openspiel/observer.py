@@ -31,7 +31,7 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 
 import numpy as np
 
-from ..interpreter.engine.actions import CallMizuten, Declare, Play, Split
+from ..interpreter.engine.actions import Declare, Play, Split
 from ..ruleset.model import Phase
 
 _PHASES = tuple(Phase)
@@ -44,8 +44,6 @@ def describe_action(shared: Any, action: Any) -> str:
     own: Optional[str] = shared.layout.bridge.describe(action, name)   # an action only the play kind has
     if own is not None:
         return own
-    if isinstance(action, CallMizuten):
-        return "call mizuten" if action.call else "no mizuten"
     if isinstance(action, Declare):
         return "go" if action.go else "drop"
     if isinstance(action, Split):
@@ -81,13 +79,14 @@ class HachiObserver:
         if v.phase is not None:
             d["phase"][_PHASES.index(v.phase)] = 1
         d["hand"][list(_hand(state, v, player))] = 1
-        if v.indicator is not None:
-            d["indicator"][v.indicator] = 1
-        d["table"][list(v.table_cards)] = 1
-        d["trick"][list(v.trick)] = 1
-        for t in v.tricks:
+        indicator = v.own("indicator")              # the play kind's own (both kinds' pieces are kept)
+        if indicator is not None:
+            d["indicator"][indicator] = 1
+        d["table"][list(v.own("table_cards", ()))] = 1
+        d["trick"][list(v.own("trick", ()))] = 1
+        for t in v.own("tricks", ()):
             d["taken"][t.winner, list(t.cards)] = 1
-        for seat, cards in v.captures:
+        for seat, cards in v.own("captures", ()):
             d["taken"][seat, list(cards)] = 1
         for seat, go in v.declarations:
             d["declarations"][seat, 0 if go else 1] = 1
@@ -106,18 +105,20 @@ class HachiObserver:
             return "[" + " ".join(name(c) for c in cs) + "]"
         parts = [f"p{player}", f"round {v.round_index + 1}/{v.rounds}",
                  f"phase {v.phase.value if v.phase else 'over'}", f"hand {cards(_hand(state, v, player))}"]
-        if v.indicator is not None:
-            parts.append(f"indicator {name(v.indicator)}")
-        if v.table_cards:
-            parts.append(f"table {cards(v.table_cards)}")
-        if v.turned is not None:
-            parts.append(f"turned {name(v.turned)}")
-        if v.trick:
-            parts.append(f"trick {cards(v.trick)}")
-        if v.tricks:
-            parts.append("tricks " + " ".join(f"{t.winner}" for t in v.tricks))
-        if v.captures:
-            parts.append("taken " + " ".join(f"{s}:{cards(cs)}" for s, cs in v.captures))
+        indicator, table, turned = v.own("indicator"), v.own("table_cards", ()), v.own("turned")
+        trick, tricks, taken = v.own("trick", ()), v.own("tricks", ()), v.own("captures", ())
+        if indicator is not None:
+            parts.append(f"indicator {name(indicator)}")
+        if table:
+            parts.append(f"table {cards(table)}")
+        if turned is not None:
+            parts.append(f"turned {name(turned)}")
+        if trick:
+            parts.append(f"trick {cards(trick)}")
+        if tricks:
+            parts.append("tricks " + " ".join(f"{t.winner}" for t in tricks))
+        if taken:
+            parts.append("taken " + " ".join(f"{s}:{cards(cs)}" for s, cs in taken))
         if v.declarations:
             parts.append("declared " + " ".join(f"{s}:{'go' if g else 'drop'}" for s, g in v.declarations))
         parts.append(f"chips {list(v.chips)} pot {v.pot}")

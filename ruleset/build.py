@@ -11,15 +11,14 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from .model import (Chips, Declaration, ForcedOut, Mizuten, NextStart, Phase, Players, Rounds, Ruleset,
-                    TrickPlay, TrickSettlement, TwoGoers, build_drop_fee)
+from .model import (Chips, Declaration, ForcedOut, NextStart, Phase, Players, Rounds, Ruleset, TwoGoers,
+                    build_drop_fee)
 from .effects import build_counters, build_effects
 from .kind_registry import play_of, rule_kind
 from .roletable import _name, build_role_table
 
 
 _PHASES: dict[str, str] = {p.value: p for p in Phase}
-_NO_MIZUTEN = {"enabled": False, "goers": 0, "min_tricks": 0, "bonus": 0}
 
 
 def build_ruleset(data: Mapping[str, Any], source: str = "<memory>",
@@ -46,14 +45,11 @@ def build_ruleset(data: Mapping[str, Any], source: str = "<memory>",
                                 no_goers_pot=decl.get("no_goers", {}).get("pot", "carry_over")),
         forced_out=ForcedOut(per_card=MappingProxyType(dict((data.get("forced_out") or {}).get("per_card") or {}))),
         two_goers=TwoGoers(**(data.get("two_goers") or {})),
-        trick_settlement=TrickSettlement(**(data.get("trick_settlement") or {"per_trick": 0})),
         fields=parts.fields,
-        mizuten=Mizuten(**(data.get("mizuten") or _NO_MIZUTEN)),
         next_start=NextStart(**(data.get("next_start") or {})),
         round=tuple(_PHASES.get(p, str(p)) for p in data["round"]),     # a play kind's own: by name
         source=source,
         extends_chain=extends_chain,
-        trick_play=TrickPlay(**(data.get("trick_play") or {})),
         kind_rules=parts.rules,
         kind_section=parts.section,
         dealt_beside_hands=parts.dealt_beside_hands,

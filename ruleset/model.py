@@ -146,20 +146,6 @@ class TwoGoers:
 
 
 @dataclass(frozen=True)
-class TrickSettlement:
-    per_trick: int
-    pot_tie: str = "earliest_goer"
-
-
-@dataclass(frozen=True)
-class TrickPlay:
-    """How cards may be played to a trick (T19)."""
-
-    must_follow_suit: bool = True
-    must_trump: bool = False
-
-
-@dataclass(frozen=True)
 class Field:
     """T8, T9: a field, made by an indicator whose card, suit or rank it lists."""
 
@@ -179,14 +165,6 @@ class Field:
 
     def factor(self, transfer: TransferKind) -> int:
         return self.multiplier if transfer in self.applies_to else 1
-
-
-@dataclass(frozen=True)
-class Mizuten:
-    enabled: bool
-    goers: int
-    min_tricks: int
-    bonus: int
 
 
 @dataclass(frozen=True)
@@ -211,15 +189,13 @@ class Ruleset:
     declaration: Declaration
     forced_out: ForcedOut
     two_goers: TwoGoers
-    trick_settlement: TrickSettlement
     fields: tuple[Field, ...]
-    mizuten: Mizuten
     next_start: NextStart
     round: tuple[str, ...]                 # Phase members, and a play kind's own phases by name
     source: str = "<memory>"
     extends_chain: tuple[str, ...] = ()
-    trick_play: TrickPlay = TrickPlay()
-    kind_rules: Any = None                 # the play kind's own section, built by the kind (or None)
+    kind_rules: Any = None                 # the play kind's own sections, built by the kind (or None):
+                                           # the trick game's TrickRules (trick_settlement, mizuten, trick_play)
     kind_section: str = ""                 # the name of that section in a rule file (``hanafuda``)
     dealt_beside_hands: int = 1            # cards dealt besides the hands: an indicator, or the field cards
     role_deck: Deck | None = None          # the deck hand-role patterns read, when not ``deck`` itself

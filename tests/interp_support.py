@@ -20,8 +20,10 @@ def c(text: str) -> int:
 
 
 def variant(**changes):
-    """The standard ruleset with some sections replaced (``declaration=...`` etc.)."""
-    return dataclasses.replace(RULES, **changes)
+    """The standard ruleset with some sections replaced (``declaration=...`` etc.; the trick game's
+    own, ``trick_settlement``, ``mizuten`` and ``trick_play``, in its ``kind_rules``)."""
+    own = {k: changes.pop(k) for k in ("trick_settlement", "mizuten", "trick_play") if k in changes}
+    return dataclasses.replace(RULES, kind_rules=dataclasses.replace(RULES.kind_rules, **own), **changes)
 
 
 def new_game(players=3, start=0, rounds=1, rules=RULES, seed=0) -> GameState:

@@ -197,3 +197,78 @@ def test_every_module_imports_only_its_layer_and_below():
     """ruleset <- interpreter <- cli, openspiel <- web, and inside each play kind's package: its
     rule-file modules import only the ruleset's, its screen the terminal's, its game the bridge's."""
     assert layer_breaks(import_graph()) == []
+
+
+# -- the engine's core names no kind's own things ------------------------------------------------
+
+ENGINE = ROOT / "interpreter" / "engine"
+# attribute and variable names that belong to one play kind
+TRICK_ONLY = {"trump", "indicator", "mizuten", "mizuten_answered", "tricks_won", "trick", "trick_leader",
+              "tricks", "trick_settlement", "trick_play", "per_trick", "CallMizuten", "Deal", "TrickTaken",
+              "MIZUTEN_CALL", "TRICK_SETTLEMENT", "MIZUTEN_BONUS", "MIZUTEN", "TRICKS"}
+MATCHING_ONLY = {"captures", "table_cards", "stock_left", "turned", "stock", "hanafuda", "HanaDeal", "Capture",
+                 "Captured", "HANAFUDA_DEAL", "HAND_ROLES", "CARD_SCORING", "CAPTURE_ROLES", "SPECIAL_ROLES",
+                 "CARD_POINTS"}
+# what the core still names, each with the reason (docs/play-kinds.md, "What the core still knows")
+ENGINE_EXCEPTIONS = {
+    # T6 forces the mizuten caller to go; an effect's condition may read the call and the tricks won
+    ("phases/declarations.py", "mizuten"): "the core's declarations force the mizuten caller to go (T6)",
+    ("phases/effects.py", "mizuten"): "an effect's condition `mizuten` (docs/effects.md)",
+    ("phases/effects.py", "tricks_won"): "an effect's condition `tricks` (docs/effects.md)",
+    # roles are valued with the round's trump and indicator (T14, T15)
+    ("phases/forced_out.py", "trump"): "the forced-out roles are valued with the trump (T14)",
+    ("phases/forced_out.py", "indicator"): "the forced-out roles are valued with the indicator (T14)",
+    ("phases/role_settlement.py", "trump"): "the goers' roles are valued with the trump (T15)",
+    ("phases/role_settlement.py", "indicator"): "the goers' roles are valued with the indicator (T15)",
+    ("phases/rolecache.py", "trump"): "the role evaluator's interface takes the trump (ruleset/roles.py)",
+    ("phases/rolecache.py", "indicator"): "the role evaluator's interface takes the indicator (ruleset/roles.py)",
+    # the round's state still keeps the trick game's fields, and its end event the tricks won
+    ("state.py", "mizuten"): "RoundState keeps the mizuten call",
+    ("state.py", "mizuten_answered"): "RoundState keeps the mizuten call",
+    ("state.py", "indicator"): "RoundState keeps the indicator",
+    ("state.py", "trump"): "RoundState keeps the trump suit",
+    ("state.py", "tricks_won"): "RoundState keeps the tricks won",
+    ("gamestate.py", "tricks_won"): "RoundEnded.tricks is read from RoundState.tricks_won",
+    ("gamestate.py", "tricks"): "RoundEnded.tricks (the record format's `tricks` of a round)",
+    ("events.py", "tricks"): "RoundEnded.tricks (the record format's `tricks` of a round)",
+}
+
+
+def engine_kind_names(root: Path = ENGINE) -> set[tuple[str, str]]:
+    """(module path under engine/, name) for every trick-only or matching-only name the core's
+    modules use as an attribute, a variable, an argument or a field."""
+    found = set()
+    for path in sorted(root.rglob("*.py")):
+        where = path.relative_to(root).as_posix()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute):
+                name = node.attr
+            elif isinstance(node, ast.Name):
+                name = node.id
+            elif isinstance(node, ast.arg):
+                name = node.arg
+            elif isinstance(node, ast.keyword) and node.arg:
+                name = node.arg
+            elif isinstance(node, ast.alias):
+                name = node.asname or node.name.rpartition(".")[2]
+            else:
+                continue
+            if name in TRICK_ONLY or name in MATCHING_ONLY:
+                found.add((where, name))
+    return found
+
+
+def test_kind_only_names_are_found(tmp_path):
+    (tmp_path / "pot.py").write_text("def f(rules, v, stock):\n    return rules.trick_settlement, v.captures\n")
+    assert engine_kind_names(tmp_path) == {("pot.py", "trick_settlement"), ("pot.py", "captures"),
+                                           ("pot.py", "stock")}
+
+
+def test_the_engine_core_names_nothing_of_one_play_kind():
+    """interpreter/engine/ never names a trick-only or matching-only field, action, event or phase,
+    apart from the exceptions listed with their reason."""
+    assert sorted(engine_kind_names() - set(ENGINE_EXCEPTIONS)) == []
+
+
+def test_every_engine_exception_is_still_needed():
+    assert sorted(set(ENGINE_EXCEPTIONS) - engine_kind_names()) == []

@@ -72,8 +72,8 @@ def test_H4_a_full_game_never_shows_a_bots_hand(tmp_path):
 def test_H14_the_field_line_shows_the_field_cards(tmp_path):
     first = human_views(1)[0]
     res = run(tmp_path, ["q"])
-    assert f"Field (場札): {D.format(sorted(first.table_cards, key=D.sort_key))}" in res.output
-    assert f"stock {first.stock_left}" in res.output and "Declared" not in res.output
+    assert f"Field (場札): {D.format(sorted(first.play.table_cards, key=D.sort_key))}" in res.output
+    assert f"stock {first.play.stock_left}" in res.output and "Declared" not in res.output
     assert "小場 Small field x1" in res.output or "x2" in res.output or "x4" in res.output
 
 
@@ -93,13 +93,13 @@ def test_H14_a_capture_is_chosen_by_number_or_by_card_and_target(tmp_path):
 def test_H15_a_turned_card_choice_is_asked_and_answered_by_its_target(tmp_path):
     views = human_views(2)
     turned = views[1]
-    assert turned.turned is not None
+    assert turned.play.turned is not None
     target = numbered(turned, RULES)[0].target
-    res = run(tmp_path, ["1", D.name(turned.turned), D.name(target), "q"])
-    assert f"You turned {D.name(turned.turned)}: which field card does it take?" in res.output
-    assert f"{D.name(turned.turned)} takes " in res.output and "answer with the number" in res.output
+    res = run(tmp_path, ["1", D.name(turned.play.turned), D.name(target), "q"])
+    assert f"You turned {D.name(turned.play.turned)}: which field card does it take?" in res.output
+    assert f"{D.name(turned.play.turned)} takes " in res.output and "answer with the number" in res.output
     events = replay(tmp_path / "s.yaml").game.events
-    assert any(isinstance(e, Applied) and e.action == Capture(turned.turned, target) for e in events)
+    assert any(isinstance(e, Applied) and e.action == Capture(turned.play.turned, target) for e in events)
 
 
 # -- answers and explanations on a dealt table ---------------------------------------------------
@@ -140,7 +140,7 @@ def test_H15_a_turned_card_is_answered_by_its_target():
     g = _table(rest="7a")
     g.apply(Play(D.parse("4c1")))
     v = g.view(0)
-    assert v.turned == D.parse("7a")
+    assert v.play.turned == D.parse("7a")
     assert parse_answer("7c2", v, RULES) == Capture(D.parse("7a"), D.parse("7c2"))
     assert parse_answer("7a 7c1", v, RULES) == Capture(D.parse("7a"), D.parse("7c1"))
     with pytest.raises(BadAnswer, match="7a takes 7c1 or 7c2: answer with the number or '7a 7c1'"):

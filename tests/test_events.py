@@ -9,7 +9,8 @@ import pytest
 
 from hachihachi.interpreter.engine.actions import POT, Play
 from hachihachi.interpreter.engine.events import (Applied, FieldMade, ForcedOut, RolesShown, RoundEnded, RoundStarted,
-                                           TrickTaken, Transfer)
+                                           Transfer)
+from hachihachi.interpreter.games.tricks.events import TrickTaken
 from hachihachi.interpreter.engine.roundkind import RoundKind
 from hachihachi.interpreter.games.matching.phases import HanaDeal, RoundScored
 from hachihachi.interpreter.games.matching.play import Captured

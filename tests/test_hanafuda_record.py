@@ -204,15 +204,16 @@ def test_H14_view_shows_the_field_captures_stock_and_turned_card():
     g.deal_random()
     v = g.view(0)
     s = g.round.play
-    assert v.table_cards == tuple(s.field) and v.stock_left == 21 and v.turned is None
-    assert v.captures == ((0, ()), (1, ()), (2, ())) and len(v.hand) == 7 and v.legal
+    assert v.play.table_cards == tuple(s.field) and v.play.stock_left == 21 and v.play.turned is None
+    assert v.play.captures == ((0, ()), (1, ()), (2, ())) and len(v.hand) == 7 and v.legal
     g.apply(v.legal[0])
     v1 = g.view(1)
-    assert dict(v1.captures)[0] == tuple(g.round.play.captures[0]) and v1.stock_left == 20
+    assert dict(v1.play.captures)[0] == tuple(g.round.play.captures[0]) and v1.play.stock_left == 20
     assert g.current_player == 1 and v1.legal and g.view(2).legal == () and g.view(2).hand
 
 
-def test_trick_view_keeps_matching_fields_empty():
+def test_trick_view_has_no_matching_fields():
     g = GameState("hachihachi_trick", players=3, seed=1, rounds=1)
     v = g.view(0)
-    assert v.table_cards == () and v.captures == () and v.turned is None
+    assert not hasattr(v.play, "table_cards") and not hasattr(v.play, "captures")
+    assert v.own("table_cards", ()) == () and v.own("turned") is None and v.own("trump") is None

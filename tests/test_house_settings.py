@@ -15,7 +15,8 @@ from hachihachi.interpreter.games.tricks.explain import ruled_words
 from hachihachi.interpreter.games.tricks.heuristic import drop_cost
 from hachihachi.ruleset.errors import RuleFileError
 from hachihachi.ruleset.loader import check_file, load_ruleset
-from hachihachi.ruleset.model import DropFee, SplitRule, TrickPlay, TwoGoers
+from hachihachi.interpreter.games.tricks.rules import TrickPlay
+from hachihachi.ruleset.model import DropFee, SplitRule, TwoGoers
 from hachihachi.ruleset.schema import schema
 
 
@@ -243,7 +244,8 @@ def test_help_reads_forced_out_odd_chip_and_follow_rule():
                                   "follow": "you must follow the led suit when you can; otherwise play any card."}
     house = dataclasses.replace(
         rules, forced_out=dataclasses.replace(rules.forced_out, per_card={"ace": 2}),
-        two_goers=TwoGoers(odd_chip="later_goer"), trick_play=TrickPlay(must_trump=True))
+        two_goers=TwoGoers(odd_chip="later_goer"),
+        kind_rules=dataclasses.replace(rules.kind_rules, trick_play=TrickPlay(must_trump=True)))
     words = ruled_words(house)
     assert words["forced_per_card"] == "2 per ace" and words["odd_chip"] == "later goer"
     assert "trump when you can" in words["follow"]

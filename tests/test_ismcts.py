@@ -109,8 +109,8 @@ def test_H4_H15_matching_worlds_keep_what_the_seat_saw_and_deal_the_rest_anew(ru
         for g, who in decisions(rules, players, seed):
             world = determinize(g, who, rng).game()             # the replay of the round is legal
             mine, theirs = g.view(who), world.view(who)
-            assert theirs.hand == mine.hand and theirs.table_cards == mine.table_cards
-            assert theirs.captures == mine.captures and theirs.stock_left == mine.stock_left
+            assert theirs.hand == mine.hand and theirs.play.table_cards == mine.play.table_cards
+            assert theirs.play.captures == mine.play.captures and theirs.play.stock_left == mine.play.stock_left
             assert set(world.legal_actions()) == set(g.legal_actions())
             turned = [e.card for e in g.events if isinstance(e, Captured) and e.turned]
             assert [e.card for e in world.events if isinstance(e, Captured) and e.turned] == turned
@@ -141,7 +141,9 @@ def test_T6_T22_standard_rules_decline_mizuten_with_level_standings():
 
 
 def test_T6_T22_a_house_rule_bonus_that_pays_is_called():
-    rich = dataclasses.replace(RULES, mizuten=dataclasses.replace(RULES.mizuten, bonus=5))
+    own = RULES.kind_rules
+    rich = dataclasses.replace(RULES, kind_rules=dataclasses.replace(own, mizuten=dataclasses.replace(own.mizuten,
+                                                                                                  bonus=5)))
     assert wants_mizuten(rich, mizuten_view(rich))
     game = GameState(rich, 5, seed=1, rounds=2, start=0)
     assert HeuristicBot().choose(game, 0, random.Random(0)) == CallMizuten(True)
@@ -415,6 +417,7 @@ def _declaring_position(mizuten: bool = False):
 
 @pytest.mark.slow
 def test_T10_T11_inference_deals_a_goer_hands_worth_going_with_and_a_dropper_weaker_ones():
+    from hachihachi.interpreter.bots.going import place_of
     from hachihachi.interpreter.games.tricks.heuristic import drop_cost, go_value
     from hachihachi.interpreter.bots.inference import declaration_checks
 
@@ -424,8 +427,8 @@ def test_T10_T11_inference_deals_a_goer_hands_worth_going_with_and_a_dropper_wea
     assert set(checks) == {0, 1}                           # the seats that declared, not the viewer
 
     def would_go(hand, seat, dropped):
-        then = dataclasses.replace(view, seat=seat, declarations=view.declarations[:seat],
-                                   goers=(0,) if seat else (), dropped=dropped, pot=0, legal=())
+        then = dataclasses.replace(place_of(view), declarations=view.declarations[:seat],
+                                   goers=(0,) if seat else (), dropped=dropped, pot=0)
         return go_value(RULES, dataclasses.replace(then, hand=hand)) > -drop_cost(RULES, then)
 
     going = {True: [0, 0], False: [0, 0]}                  # infer -> [seat 0 would go, seat 1 would go]

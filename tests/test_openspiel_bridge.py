@@ -8,6 +8,8 @@ np = pytest.importorskip("numpy")
 from hachihachi.interpreter.engine.actions import Declare, Play  # noqa: E402
 from hachihachi.interpreter.engine.events import RoundStarted  # noqa: E402
 from hachihachi.interpreter.games.matching.play import Capture  # noqa: E402
+from hachihachi.interpreter.games.tricks.actions import CallMizuten  # noqa: E402
+from hachihachi.ruleset.errors import HachiError  # noqa: E402
 from hachihachi.openspiel import MATCHING_GAME, TRICK_GAME  # noqa: E402
 from hachihachi.openspiel.encoding import ActionCodec  # noqa: E402
 from hachihachi.openspiel.bridge_registry import BY_NAME  # noqa: E402
@@ -75,7 +77,21 @@ def test_action_ids_are_stable_and_round_trip():
     assert codec.encode(Play(0)) == 6 and codec.encode(Play(47)) == 53
     assert codec.encode(Capture(1, 2)) == 6 + 48 + 1 * 48 + 2
     assert codec.size == 6 + 48 + 48 * 48
-    assert all(codec.encode(codec.decode(i)) == i for i in range(codec.size))
+    assert all(codec.encode(codec.decode(i)) == i for i in range(2, codec.size))
+
+
+def test_ids_0_and_1_are_the_play_kinds_own_yes_or_no():
+    """The trick game's mizuten call (T6) keeps ids 0 and 1; a kind without a yes-or-no of its own
+    has no action of those ids."""
+    tricks = ActionCodec(48, BY_NAME[TRICK_GAME])
+    assert tricks.decode(0) == CallMizuten(False) and tricks.decode(1) == CallMizuten(True)
+    assert tricks.encode(CallMizuten(True)) == 1 and tricks.encode(Declare(False)) == 2
+    assert all(tricks.encode(tricks.decode(i)) == i for i in range(tricks.capture_base))
+    matching = ActionCodec(48, BY_NAME[MATCHING_GAME])
+    with pytest.raises(HachiError, match="not an action of this play kind"):
+        matching.decode(0)
+    with pytest.raises(HachiError, match="no id"):
+        matching.encode(CallMizuten(False))
 
 
 @pytest.mark.parametrize("name,params", GAMES)
@@ -207,7 +223,7 @@ def test_resampled_states_have_the_same_legal_actions(name, params):
             if state.is_chance_node():
                 continue
             seat = state.current_player()
-            waiting = state.engine.view(seat).turned is not None
+            waiting = state.engine.view(seat).own("turned") is not None
             if not waiting and checked % 5:
                 checked += 1
                 continue

@@ -8,9 +8,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hachihachi.interpreter import GameState
-from hachihachi.interpreter.engine.events import Applied, RoundEnded, TrickTaken
-from hachihachi.interpreter.engine.actions import Deal
-from hachihachi.ruleset.model import Chips, DropFee, Phase, TrickSettlement
+from hachihachi.interpreter.engine.events import Applied, RoundEnded
+from hachihachi.interpreter.games.tricks.actions import Deal
+from hachihachi.interpreter.games.tricks.events import TrickTaken
+from hachihachi.interpreter.games.tricks.rules import TrickSettlement
+from hachihachi.ruleset.model import Chips, DropFee, Phase
 from tests.interp_support import RULES, assert_zero_sum, play_random
 
 OPTIONAL = [Phase.MIZUTEN_CALL, Phase.FORCED_OUT, Phase.TWO_GOER_CHOICE, Phase.ONE_GOER_POT,
@@ -26,11 +28,12 @@ def variants(draw):
         chips=Chips(start=draw(st.integers(0, 60)), allow_negative=draw(st.booleans())),
         declaration=dataclasses.replace(RULES.declaration, max_goers=draw(st.integers(1, 4)),
                                         drop_fee=DropFee(draw(st.integers(0, 5)), draw(st.integers(0, 3)))),
-        trick_settlement=TrickSettlement(per_trick=draw(st.integers(0, 4))),
         two_goers=dataclasses.replace(RULES.two_goers, split_settles_roles=draw(st.booleans()),
                                       odd_chip=draw(st.sampled_from(["earlier_goer", "later_goer"]))),
-        mizuten=dataclasses.replace(RULES.mizuten, enabled=draw(st.booleans()), min_tricks=draw(st.integers(0, 7)),
-                                    bonus=draw(st.integers(0, 3))),
+        kind_rules=dataclasses.replace(
+            RULES.kind_rules, trick_settlement=TrickSettlement(per_trick=draw(st.integers(0, 4))),
+            mizuten=dataclasses.replace(RULES.kind_rules.mizuten, enabled=draw(st.booleans()),
+                                        min_tricks=draw(st.integers(0, 7)), bonus=draw(st.integers(0, 3)))),
         fields=fields,
         round=tuple(p for p in RULES.round if p not in dropped),
     )

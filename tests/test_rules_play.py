@@ -6,10 +6,12 @@ import random
 import pytest
 
 from hachihachi.interpreter import CallMizuten, GameState, Play, RoundKind
-from hachihachi.interpreter.engine.events import GameEnded, RoundEnded, TrickTaken
+from hachihachi.interpreter.engine.events import GameEnded, RoundEnded
+from hachihachi.interpreter.games.tricks.events import TrickTaken
 from hachihachi.interpreter.engine.phases.pot import pot_taker
 from hachihachi.ruleset.errors import IllegalAction
-from hachihachi.ruleset.model import DropFee, Phase, TransferKind, TrickSettlement
+from hachihachi.interpreter.games.tricks.rules import TrickSettlement
+from hachihachi.ruleset.model import DropFee, Phase, TransferKind
 from tests.interp_support import (DROP, GO, PLAY, RULES, SPLIT, assert_zero_sum, c, deal, flows, new_game,
                             play_first, play_random, run, transfers, variant)
 
@@ -234,7 +236,7 @@ def test_T24_house_rule_next_start_is_the_left_neighbour_after_trick_play():
 
 
 def _trick_variant_game(trick_play):
-    from hachihachi.ruleset.model import TrickPlay
+    from hachihachi.interpreter.games.tricks.rules import TrickPlay
 
     g = new_game(players=3, start=0, rules=variant(trick_play=TrickPlay(**trick_play)))
     g.apply(CallMizuten(False))

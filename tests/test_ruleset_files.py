@@ -84,7 +84,7 @@ def test_T23_round_lists_the_phases_in_order():
 
 def test_T25_quick_six_variant_has_six_rounds_and_no_mizuten():
     rules = load_ruleset("quick_six")
-    assert rules.rounds.standard == 6 and not rules.mizuten.enabled
+    assert rules.rounds.standard == 6 and not rules.kind_rules.mizuten.enabled
     assert Phase.MIZUTEN_CALL not in rules.round
     assert rules.extends_chain == ("hachihachi_trick",)
     assert rules.chips.start == 50            # inherited unchanged

@@ -30,7 +30,7 @@ def test_a_setting_is_merged_like_a_variant_file():
     over = load_variant("hachihachi_trick", (("declaration.drop_fee.first", 3), ("declaration.drop_fee.step", 0)))
     flat = load_variant(FLAT)
     assert over.declaration == flat.declaration
-    assert over.trick_settlement == flat.trick_settlement       # the rest is the base's
+    assert over.kind_rules.trick_settlement == flat.kind_rules.trick_settlement       # the rest is the base's
 
 
 def test_sweep_point_equals_compare_of_the_same_variant_file():

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any, Optional
 
-from ..interpreter.engine.actions import CallMizuten, Declare, Split
+from ..interpreter.engine.actions import YesNo
 from ..interpreter.engine.view import View
 from ..ruleset.model import Ruleset
 from ..ruleset.safetext import escape
@@ -50,10 +50,8 @@ def choice_item(i: int, action: object, label: str) -> dict[str, Any]:
     target = getattr(action, "target", None)
     if isinstance(target, int):
         item["target"] = target
-    if isinstance(action, (Declare, Split, CallMizuten)):
-        item["word"] = {Declare: "go" if getattr(action, "go", False) else "drop",
-                        Split: "split" if getattr(action, "want", False) else "play",
-                        CallMizuten: "mizuten" if getattr(action, "call", False) else "no"}[type(action)]
+    if isinstance(action, YesNo):               # go / drop, split / play, mizuten / no
+        item["word"] = action.word
     return item
 
 
@@ -68,7 +66,8 @@ def captures(ruleset: Ruleset, v: View) -> list[dict[str, Any]]:
     """Each seat's captured cards and their card points (matching play)."""
     deck: Any = ruleset.deck
     points = getattr(deck, "points_of", None)
-    return [{"seat": s, "cards": list(cs), "points": points(cs) if points else None} for s, cs in v.captures]
+    return [{"seat": s, "cards": list(cs), "points": points(cs) if points else None}
+            for s, cs in v.own("captures", ())]
 
 
 def state(table: Table, seat: int, lang: str = "en") -> dict[str, Any]:
@@ -78,7 +77,8 @@ def state(table: Table, seat: int, lang: str = "en") -> dict[str, Any]:
     screen = _screen(table, lang)
     legal = ordered_legal(table, seat)
     deck: Any = table.ruleset.deck
-    trump = deck.suits[v.trump] if v.trump is not None else None
+    suit = v.own("trump")                       # the play kind's own fields: both kinds' keys are sent
+    trump = deck.suits[suit] if suit is not None else None
     out: dict[str, Any] = {
         "type": "state", "table": table.id, "seat": seat, "turn": table.turn,
         "title": text(table.ruleset.title(lang)),
@@ -89,15 +89,16 @@ def state(table: Table, seat: int, lang: str = "en") -> dict[str, Any]:
         "round": v.round_index + 1, "rounds": v.rounds, "over": g.is_terminal,
         "phase": v.phase.value if v.phase is not None else None,
         "to_act": v.to_act if v.to_act is None or v.to_act >= 0 else None,
-        "start": v.start, "mizuten": v.mizuten,
-        "field": field_item(v, lang), "indicator": v.indicator, "trump": text(trump) if trump else None,
+        "start": v.start, "mizuten": v.own("mizuten", False),
+        "field": field_item(v, lang), "indicator": v.own("indicator", None), "trump": text(trump) if trump else None,
         "pot": v.pot, "chips": list(v.chips),
         "declarations": [[d, go] for d, go in v.declarations], "goers": list(v.goers),
         "dropped": list(v.dropped), "forced_out": list(v.forced_out),
-        "tricks_won": [[w, n] for w, n in v.tricks_won],
-        "trick": list(v.trick), "trick_leader": v.trick_leader,
-        "table_cards": list(v.table_cards), "captures": captures(table.ruleset, v), "stock_left": v.stock_left,
-        "turned": v.turned, "hand": list(v.hand),
+        "tricks_won": [[w, n] for w, n in v.own("tricks_won", ())],
+        "trick": list(v.own("trick", ())), "trick_leader": v.own("trick_leader", None),
+        "table_cards": list(v.own("table_cards", ())), "captures": captures(table.ruleset, v),
+        "stock_left": v.own("stock_left", 0),
+        "turned": v.own("turned", None), "hand": list(v.hand),
         "question": text(screen.question(v)) if legal else None,
         "choices": [choice_item(i, a, screen.choice(a, v)) for i, a in enumerate(legal)],
         "log": [text(line) for line in table.logs(lang)[-40:]],

@@ -80,8 +80,9 @@ def _frame(game: GameState, lines: list[str]) -> dict[str, Any]:
     v = views[0]
     return {"lines": lines, "round": v.round_index + 1, "rounds": v.rounds,
             "phase": v.phase.value if v.phase else None, "to_act": v.to_act if v.to_act is None or v.to_act >= 0
-            else None, "hands": [list(w.hand) for w in views], "indicator": v.indicator,
-            "field": field_item(v, "en"), "chips": list(v.chips), "pot": v.pot, "trick": list(v.trick),
-            "table_cards": list(v.table_cards), "captures": captures(game.ruleset, v), "goers": list(v.goers),
-            "tricks_won": [[w, n] for w, n in v.tricks_won], "over": game.is_terminal}
+            else None, "hands": [list(w.hand) for w in views], "indicator": v.own("indicator"),
+            "field": field_item(v, "en"), "chips": list(v.chips), "pot": v.pot, "trick": list(v.own("trick", ())),
+            "table_cards": list(v.own("table_cards", ())), "captures": captures(game.ruleset, v),
+            "goers": list(v.goers),
+            "tricks_won": [[w, n] for w, n in v.own("tricks_won", ())], "over": game.is_terminal}
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
-from ..engine.actions import CallMizuten, Declare, Split
+from ..engine.actions import Declare, Split, YesNo
 
 CAP_MS = 100.0                   # no decision is given more CPU time than this
 DECLARATION_WEIGHT = 3.5         # go/drop and split: the close and costly two-way choices
@@ -46,7 +46,7 @@ def weight(legal: Sequence[Any], hand: int, hand_size: int) -> float:
     ``hand`` is the number of cards the seat holds, of ``hand_size`` dealt."""
     if isinstance(legal[0], (Declare, Split)):
         return DECLARATION_WEIGHT
-    if isinstance(legal[0], CallMizuten):
+    if isinstance(legal[0], YesNo):             # a play kind's own yes or no (mizuten, T6)
         return MIZUTEN_WEIGHT
     if hand_size <= 2:
         return FIRST_CARD_WEIGHT

@@ -8,7 +8,8 @@ engine's deal samplers may use it.
 
 from __future__ import annotations
 
-from typing import Optional, Protocol, Sequence
+from dataclasses import dataclass
+from typing import Any, Optional, Protocol, Sequence
 
 from ...ruleset.model import Ruleset
 
@@ -79,6 +80,30 @@ class DeclaringSeat(Protocol):
     def pot(self) -> int: ...
 
 
+@dataclass(slots=True)
+class Place:
+    """A seat's place at its declaration (what :func:`go_value` reads): a seat's own from its
+    view (:func:`place_of`), or another's as :mod:`.inference` rebuilds it, the hand set in turn
+    to each candidate."""
+
+    hand: Sequence[int]
+    multiplier: int
+    players: int
+    declarations: Sequence[tuple[int, bool]]
+    goers: Sequence[int]
+    dropped: Sequence[int]
+    trump: Optional[int]
+    indicator: Optional[int]
+    pot: int
+
+
+def place_of(view: Any) -> Place:
+    """The place of the seat of ``view`` (a :class:`View` of the trick game, whose ``play`` has the
+    indicator and the trump)."""
+    return Place(view.hand, view.multiplier, view.players, view.declarations, view.goers, view.dropped,
+                 view.play.trump, view.play.indicator, view.pot)
+
+
 def go_value(ruleset: Ruleset, view: DeclaringSeat) -> float:
     """The points going is expected to win or lose this round (before the multiplier is known as fee)."""
     hand, mult = view.hand, view.multiplier
@@ -90,7 +115,7 @@ def go_value(ruleset: Ruleset, view: DeclaringSeat) -> float:
         return float(view.pot)                                 # T17: a lone goer takes the pot
     tricks = tricks_among(hand, view.trump, ruleset, goers)
     share = ruleset.hand_size / goers
-    per = ruleset.trick_settlement.per_trick
+    per: int = ruleset.kind_rules.trick_settlement.per_trick      # the trick game's own section (T20)
     value = per * (goers * tricks - ruleset.hand_size) * mult                  # T20
     roles = ruleset.evaluator.values(hand, view.trump, view.indicator)
     value += (goers - 1) * (roles.go - OTHER_ROLE_VALUE) * mult                # T15

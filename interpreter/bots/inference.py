@@ -13,32 +13,15 @@ the heuristic, and a hand the heuristic would have played otherwise is unlikely,
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Callable, Optional, Sequence
+from typing import Callable
 
 from ...ruleset.model import Ruleset, TransferKind
 from ..engine.view import View
-from .going import drop_cost, go_value
+from .going import Place, drop_cost, go_value
 
 LEAK = 0.15                     # chance of keeping a hand on which the heuristic would have declared otherwise
 
 HandCheck = Callable[[tuple[int, ...], random.Random], bool]
-
-
-@dataclass(slots=True)
-class Place:
-    """A seat's place at its declaration (what :func:`.going.go_value` reads), the hand
-    set in turn to each candidate."""
-
-    hand: Sequence[int]
-    multiplier: int
-    players: int
-    declarations: Sequence[tuple[int, bool]]
-    goers: Sequence[int]
-    dropped: Sequence[int]
-    trump: Optional[int]
-    indicator: Optional[int]
-    pot: int
 
 
 def declaration_checks(ruleset: Ruleset, view: View, carried: int) -> dict[int, HandCheck]:
@@ -58,10 +41,10 @@ def places(ruleset: Ruleset, view: View, carried: int) -> dict[int, tuple[Place,
         before = view.declarations[:i]
         goers = tuple(s for s, g in before if g)
         dropped = tuple(s for s, g in before if not g)
-        forced_go = view.mizuten and seat == view.start
+        forced_go = view.play.mizuten and seat == view.start
         if seat != view.seat and not forced_go:
-            out[seat] = Place((), view.multiplier, view.players, before, goers, dropped, view.trump,
-                              view.indicator, pot), went
+            out[seat] = Place((), view.multiplier, view.players, before, goers, dropped, view.play.trump,
+                              view.play.indicator, pot), went
         if not went:
             pot += fee(len(dropped)) * factor
     return out

@@ -57,7 +57,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
-from ..engine.actions import CHANCE, CallMizuten, Declare, Split
+from ..engine.actions import CHANCE, YesNo
 from ..engine.events import RoundEnded
 from ..engine.gamestate import GameState
 from .base import Bot
@@ -70,7 +70,7 @@ DEFAULT_ITERATIONS = 20          # under 100 ms a decision on one core (p95, tri
 EXPLORATION = 0.7
 PER_WORLD = 6                    # contenders played against the default in each sampled world
 EXPAND_AFTER = 8                 # visits a node below the root needs before its actions are searched
-DECLARATIONS = (CallMizuten, Declare, Split)    # the decisions whose worlds are dealt with inference
+DECLARATIONS = YesNo        # the decisions (go or drop, split, mizuten) whose worlds are dealt with inference
 PAIR_MEMORY = 0.8                # weight of the past in the running cost of a decision's first pair
 
 

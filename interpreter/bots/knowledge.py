@@ -56,12 +56,12 @@ def knowledge(view: View, deck: Deck) -> Knowledge:
     voids: dict[int, set[int]] = {g: set() for g in goers}
     out = set(view.hand)
     n = len(goers)
-    for t in view.tricks:
+    for t in view.play.tricks:
         _read_trick(t.leader, t.cards, goers, n, width, played, voids, out)
-    if view.trick and view.trick_leader is not None:
-        _read_trick(view.trick_leader, view.trick, goers, n, width, played, voids, out)
-    if view.indicator is not None:
-        out.add(view.indicator)
+    if view.play.trick and view.play.trick_leader is not None:
+        _read_trick(view.play.trick_leader, view.play.trick, goers, n, width, played, voids, out)
+    if view.play.indicator is not None:
+        out.add(view.play.indicator)
     top: dict[int, int] = {}
     count: dict[int, int] = {}
     for s, high_to_low in enumerate(by_suit):
@@ -73,9 +73,9 @@ def knowledge(view: View, deck: Deck) -> Knowledge:
                 left += 1
         if left:
             count[s] = left
-    order = trick_order(goers, view.trick_leader) if view.trick_leader is not None else tuple(goers)
+    order = trick_order(goers, view.play.trick_leader) if view.play.trick_leader is not None else tuple(goers)
     return Knowledge(
-        seat=view.seat, deck=deck, trump=view.trump, hand=tuple(view.hand),
+        seat=view.seat, deck=deck, trump=view.play.trump, hand=tuple(view.hand),
         played_by={s: tuple(cs) for s, cs in played.items()},
         voids={s: frozenset(v) for s, v in voids.items()},
         unseen=cards - out, order=order, top_unseen=top, count_unseen=count,

@@ -2,7 +2,8 @@
 
 Every action a :class:`~hachihachi.interpreter.engine.gamestate.GameState` accepts is one of these. They are
 plain values: equal actions compare equal, so ``Play(card) in game.legal_actions()`` works.
-The deal is an explicit chance action (:class:`Deal`), made by :data:`CHANCE`.
+A round's deal is an explicit chance action made by :data:`CHANCE` (each play kind has its own:
+the trick game's ``Deal`` and ``CallMizuten`` are in :mod:`hachihachi.interpreter.games.tricks.actions`).
 """
 
 from __future__ import annotations
@@ -12,7 +13,9 @@ import types
 import typing
 from dataclasses import dataclass, fields, is_dataclass
 from functools import lru_cache
-from typing import Any, Optional, Union
+from typing import Any, ClassVar, Iterable, Optional, Union
+
+from ...ruleset.errors import IllegalAction
 
 
 class Party(enum.IntEnum):
@@ -38,36 +41,52 @@ def is_card(deck: Any, card: object) -> bool:
     return isinstance(card, int) and 0 <= card < deck.size
 
 
+class YesNo(ActionBase):
+    """A decision of yes or no (of the core or of a play kind): :attr:`yes` the answer,
+    :attr:`words` the answer's word for yes and for no (the browser table's ``word``)."""
+
+    words: ClassVar[tuple[str, str]]
+
+    @property
+    def yes(self) -> bool:
+        raise NotImplementedError
+
+    @property
+    def word(self) -> str:
+        return self.words[0] if self.yes else self.words[1]
+
+
+def answer_of(legal: Iterable[object], yes: bool) -> YesNo:
+    """The yes-or-no decision among ``legal`` that answers ``yes`` (a phase's two answers, of the
+    core or of a play kind); :class:`IllegalAction` when that answer is not allowed."""
+    for action in legal:
+        if isinstance(action, YesNo) and action.yes == yes:
+            return action
+    raise IllegalAction(f"answering {'yes' if yes else 'no'} is not allowed now")
+
+
 @dataclass(frozen=True)
-class CallMizuten(ActionBase):
-    """T6: the start player declares mizuten (``call=True``) or not, before the deal."""
-
-    call: bool
-
-
-@dataclass(frozen=True)
-class Deal(ActionBase):
-    """T7: the chance action: one hand per seat (in seat order) and the turned indicator."""
-
-    hands: tuple[tuple[int, ...], ...]
-    indicator: int
-
-    def told(self, deck: Any) -> str:
-        return "the deal"
-
-
-@dataclass(frozen=True)
-class Declare(ActionBase):
+class Declare(YesNo):
     """T10: go (``go=True``) or drop."""
 
     go: bool
+    words: ClassVar[tuple[str, str]] = ("go", "drop")
+
+    @property
+    def yes(self) -> bool:
+        return self.go
 
 
 @dataclass(frozen=True)
-class Split(ActionBase):
+class Split(YesNo):
     """T16: with two goers, ``want=True`` wants to split the pot, ``False`` wants to play."""
 
     want: bool
+    words: ClassVar[tuple[str, str]] = ("split", "play")
+
+    @property
+    def yes(self) -> bool:
+        return self.want
 
 
 @dataclass(frozen=True)
@@ -150,4 +169,5 @@ def _words(hint: Any, many: bool = False) -> str:
     return f"{name}s" if many else f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
 
 
-Action = Union[CallMizuten, Deal, Declare, Split, Play, Choose]
+Action = Union[Declare, Split, Play, Choose, ActionBase]
+"""The core's actions; a play kind adds its own (subclasses of :class:`ActionBase`)."""

@@ -115,17 +115,6 @@ class FieldMade:
 
 
 @dataclass(frozen=True, slots=True)
-class TrickTaken:
-    """T19: one finished trick: ``cards`` in play order starting with ``leader``."""
-
-    round: int
-    index: int                      # 0-based trick number
-    leader: int
-    cards: tuple[int, ...]
-    winner: int
-
-
-@dataclass(frozen=True, slots=True)
 class RoundEnded:
     round: int
     kind: RoundKind
@@ -154,4 +143,5 @@ def round_pot(events: Sequence[object]) -> int:
     return first.pot if isinstance(first, RoundStarted) else 0
 
 
-Event = Union[RoundStarted, Applied, Transfer, ForcedOut, RolesShown, FieldMade, TrickTaken, RoundEnded, GameEnded]
+Event = Union[RoundStarted, Applied, Transfer, ForcedOut, RolesShown, FieldMade, RoundEnded, GameEnded]
+"""The core's events; a play kind logs its own besides (the trick game's ``TrickTaken``)."""

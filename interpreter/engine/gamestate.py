@@ -273,18 +273,17 @@ class GameState:
     def view(self, seat: int) -> View:
         """What ``seat`` may see now."""
         r, t = self._t.round, self._t
-        play = r.play
         to_act = self.current_player
         return View(
             seat=seat, players=t.players, round_index=r.index, rounds=t.rounds, phase=self.phase,
-            to_act=to_act, start=r.start, mizuten=r.mizuten,
+            to_act=to_act, start=r.start,
             hand=tuple(sorted(r.hands[seat])) if r.hands else (),
-            indicator=r.indicator, trump=r.trump, field=r.field, multiplier=r.multiplier,
+            field=r.field, multiplier=r.multiplier,
             declarations=tuple(r.declarations), goers=tuple(r.goers), dropped=tuple(r.dropped),
             forced_out=r.forced_out, splits=tuple(r.splits), kind=r.kind,
-            tricks_won=tuple(r.tricks_won.items()), chips=tuple(t.chips), pot=t.pot,
+            chips=tuple(t.chips), pot=t.pot,
             legal=tuple(self.legal_actions()) if to_act == seat else (),
-            **plugin_for(self.ruleset).view(play),
+            play=plugin_for(self.ruleset).view(r),
         )
 
     def describe_state(self) -> str:

@@ -119,8 +119,12 @@ class PlayKindPlugin(Protocol):
         """The seat that begins the round after ``r`` when the play kind decides it, else None
         (the shared rules of T13 and T24 decide)."""
 
+    def split_pot_ties(self, ruleset: Ruleset) -> bool:
+        """T21: whether goers tied for the pot share it (else the earliest of them takes it)."""
+
     def check_round(self, ruleset: Ruleset) -> Optional[str]:
         """What is wrong with the ruleset's ``round:`` list for this play kind, or None."""
 
-    def view(self, play: Any) -> dict[str, Any]:
-        """The play kind's fields of :class:`~.view.View` from the round's play state (None before play)."""
+    def view(self, round: Any) -> Any:
+        """The play kind's own part of :class:`~.view.View` (``View.play``, a frozen value) from the
+        round's state (``round.play`` is None before the play), or None."""

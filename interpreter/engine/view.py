@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Any, Optional
 
 from ...ruleset.model import Field, Phase
 from .actions import ActionBase
-from .events import TrickTaken
 from .roundkind import RoundKind
 
 
@@ -17,6 +16,11 @@ class View:
 
     ``hand`` is only the seat's own hand. Other hands are never shown (cards shown at T14/T15
     are in the event log as ``RolesShown``; the log is public apart from the deal).
+
+    ``play`` is the play kind's own part, a frozen value its plug-in builds
+    (``PlayKindPlugin.view``): the trick game's ``TrickView`` (the mizuten call, the indicator
+    and trump, the tricks), matching play's ``MatchingView`` (the field cards, the captures, the
+    stock); None for a kind without one.
     """
 
     seat: int
@@ -26,10 +30,7 @@ class View:
     phase: Optional[Phase]
     to_act: Optional[int]
     start: int
-    mizuten: bool
     hand: tuple[int, ...]
-    indicator: Optional[int]
-    trump: Optional[int]
     field: Optional[Field]
     multiplier: int
     declarations: tuple[tuple[int, bool], ...]
@@ -38,16 +39,12 @@ class View:
     forced_out: tuple[int, ...]
     splits: tuple[tuple[int, bool], ...]
     kind: Optional[RoundKind]
-    tricks_won: tuple[tuple[int, int], ...]     # (goer, tricks) in goer order
     chips: tuple[int, ...]
     pot: int
-    legal: tuple[ActionBase, ...] = ()                         # legal actions when it is this seat's turn
-    # trick play; empty otherwise
-    trick: tuple[int, ...] = ()                 # cards on the table in the trick being played
-    trick_leader: Optional[int] = None
-    tricks: tuple[TrickTaken, ...] = ()         # the finished tricks of this round
-    # matching play (hanafuda); empty otherwise
-    table_cards: tuple[int, ...] = ()           # the field cards (場札) face up now
-    captures: tuple[tuple[int, tuple[int, ...]], ...] = ()   # (seat, captured cards) in play order
-    stock_left: int = 0                         # cards still in the stock
-    turned: Optional[int] = None                # a turned card waiting for this turn's capture choice
+    legal: tuple[ActionBase, ...] = ()          # legal actions when it is this seat's turn
+    play: Any = None                            # the play kind's own part (see above)
+
+    def own(self, name: str, default: Any = None) -> Any:
+        """The field ``name`` of the play kind's own part, or ``default`` when its kind has none of
+        that name (for readers that show every kind's fields, as the browser table's messages)."""
+        return getattr(self.play, name, default)

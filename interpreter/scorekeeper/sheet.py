@@ -17,7 +17,7 @@ from ...ruleset.errors import HachiError, IllegalAction, RecordError, shown
 from ...ruleset.model import Phase, Ruleset
 from ...ruleset.safetext import MAX_LINE, escape
 from ...ruleset.yamlfile import Limits, read_yaml
-from ..engine.actions import CallMizuten, Declare, Split
+from ..engine.actions import Declare, Split, answer_of
 from ..engine.events import RoundEnded
 from ..engine.gamestate import GameState
 from ..engine.roundkind import RoundKind
@@ -154,7 +154,11 @@ class _Round(RoundReader):
         self.check_start()
         mizuten = self.flag("mizuten")
         if g.phase is Phase.MIZUTEN_CALL:
-            self.apply("mizuten", CallMizuten(mizuten))
+            try:
+                call = answer_of(g.legal_actions(), mizuten)
+            except IllegalAction as e:
+                raise FieldProblem("mizuten", e.message) from None
+            self.apply("mizuten", call)
         elif mizuten:
             raise FieldProblem("mizuten", f"{self.rules.name} has no mizuten")
         self.apply("show", self.deal())

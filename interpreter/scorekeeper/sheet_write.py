@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..engine.actions import CallMizuten, Declare, Split
+from ..engine.actions import Declare, Split
 from ..engine.events import Applied, RoundStarted
 from ..engine.gamestate import GameState
 from ..engine.registry import plugin_for
@@ -71,10 +71,7 @@ class SheetWriter:
     def common(self, a: Any) -> bool:
         """Write an action every play kind may have; False when it is not one."""
         cur = self.cur
-        if isinstance(a, CallMizuten):
-            if a.call:
-                cur["mizuten"] = True
-        elif isinstance(a, Declare):
+        if isinstance(a, Declare):
             cur.setdefault("declare", []).append("go" if a.go else "drop")
         elif isinstance(a, Split):
             cur.setdefault("split", []).append(a.want)

@@ -74,7 +74,7 @@ def test_h18_choose_heuristic_plays_on_only_over_par():
     game = _to_the_question()
     seat = game.current_player
     view = game.view(seat)
-    mine = dict(view.captures)[seat]
+    mine = dict(view.play.captures)[seat]
     points = game.ruleset.deck.points_of(mine)
     expected = PLAY_ON if view.hand and points >= game.ruleset.kind_rules.par else STOP
     assert stop_or_play_on(game.ruleset, view) == expected

@@ -32,7 +32,7 @@ def test_t8_the_indicators_suit_is_trump_by_default():
 def test_t8_a_field_without_trump():
     game = _dealt("t8_no_trump_on_a_two", "2h")
     assert game.round.field.id == "no_trump" and game.round.trump is None
-    assert game.view(0).trump is None
+    assert game.view(0).play.trump is None
     assert _dealt("t8_no_trump_on_a_two", "3h").round.trump == game.ruleset.deck.suits.index("h")
 
 

@@ -1,6 +1,7 @@
 """T21: the goer who did best in play takes the pot: the most tricks, or in matching play the most
 captured card points (the play engine's ``standing``). A tie goes to the earliest goer among the
-tied (``trick_settlement.pot_tie: earliest_goer``), or the tied share it (``split``)."""
+tied, or the tied share it, as the play kind says (``split_pot_ties``: the trick game's
+``trick_settlement.pot_tie``)."""
 
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ class PotPhase(PhaseRule):
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
         self.engine = plugin_for(ruleset).engine(ruleset)
-        self._split_ties = ruleset.trick_settlement.pot_tie == "split"
+        self._split_ties = plugin_for(ruleset).split_pot_ties(ruleset)
 
     def applies(self, t: Table) -> bool:
         return bool(t.round.play is not None and self.engine.standing(t))

@@ -27,7 +27,7 @@ Seen = tuple[tuple[int, ...], tuple[int, ...], list[int], dict[int, list[int]], 
 def _seen(game: Any, seat: int, events: Sequence[object]) -> Seen:
     """(own hand as dealt, field as dealt, turned cards in order, cards played per seat, shown per seat)."""
     view = game.view(seat)
-    field = set(view.table_cards)
+    field = set(view.play.table_cards)
     turned: list[int] = []
     played: dict[int, list[int]] = {}
     shown: dict[int, set[int]] = {}
@@ -45,8 +45,8 @@ def _seen(game: Any, seat: int, events: Sequence[object]) -> Seen:
                 field.update(e.taken)
             else:
                 field.discard(e.card)
-    if view.turned is not None:                     # turned, waiting for this seat's choice
-        turned.append(view.turned)
+    if view.play.turned is not None:                # turned, waiting for this seat's choice
+        turned.append(view.play.turned)
     own = tuple(sorted(set(view.hand) | set(played.get(seat, ()))))
     return own, tuple(sorted(field)), turned, played, shown
 

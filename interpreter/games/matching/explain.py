@@ -18,7 +18,7 @@ def explain(v: View, rules: Ruleset, lang: str = "en") -> list[str]:
     if STOP in v.legal:
         return [line.format(**values) for line in texts["role"]]
     lines = [line.format(**values) for line in texts["play"]]
-    if v.turned is not None:
+    if v.play.turned is not None:
         lines.append(texts["turned"].format(**values))
     return lines
 
@@ -27,10 +27,10 @@ def _values(v: View, rules: Ruleset, lang: str) -> dict[str, object]:
     hana = rules.kind_rules
     deck = hana.deck
     roles = rules.evaluator.evaluate(v.hand) if v.hand else None
-    mine = dict(v.captures).get(v.seat, ())
+    mine = dict(v.play.captures).get(v.seat, ())
     fee = rules.declaration.drop_fee.fee(len(v.dropped))
-    turned = deck.name(v.turned) if v.turned is not None else "-"
-    targets = [a.target for a in v.legal if isinstance(a, Capture) and a.card == v.turned]
+    turned = deck.name(v.play.turned) if v.play.turned is not None else "-"
+    targets = [a.target for a in v.legal if isinstance(a, Capture) and a.card == v.play.turned]
     return dict(
         mult=v.multiplier, kan=hana.kan, par=hana.par, pts=deck.points_of(mine),
         capture_roles=_capture_roles(rules, lang), kinds=_kinds(rules, lang),

@@ -44,7 +44,7 @@ class MatchingHeuristicBot:
             return Declare(go_value(game.ruleset, view) > -drop_cost(game.ruleset, view))
         if STOP in legal and PLAY_ON in legal:
             return stop_or_play_on(game.ruleset, view)
-        if not view.captures or view.phase is not Phase.PLAY:     # not matching play
+        if not view.play.captures or view.phase is not Phase.PLAY:     # not matching play
             return rng.choice(legal)
         deck = hanafuda_deck(game.ruleset)
         wanted = game.ruleset.kind_rules.capture_role_cards
@@ -58,7 +58,7 @@ class MatchingHeuristicBot:
             month = deck.rank(card)
             if isinstance(action, Capture):
                 return value(card) + value(action.target)
-            taken = [f for f in view.table_cards if deck.rank(f) == month]
+            taken = [f for f in view.play.table_cards if deck.rank(f) == month]
             if taken:
                 return value(card) + sum(value(f) for f in taken)
             return -value(card)
@@ -72,7 +72,7 @@ def stop_or_play_on(ruleset: Ruleset, view: View) -> Choose:
     when the captures already reach par (the card points then likely pay, not cost) and cards are
     left to play; else stop."""
     deck = hanafuda_deck(ruleset)
-    mine = dict(view.captures).get(view.seat, ())
+    mine = dict(view.play.captures).get(view.seat, ())
     return PLAY_ON if view.hand and deck.points_of(mine) >= ruleset.kind_rules.par else STOP
 
 
@@ -106,7 +106,7 @@ def go_value(ruleset: Ruleset, view: View) -> float:
     goers = min(ruleset.declaration.max_goers, len(view.goers) + 1 + round(GOER_SHARE * undeclared))
     if goers == 1:
         return float(view.pot)                                # T17: a lone goer takes the pot
-    edge = CAPTURE_SHARE * (strength(ruleset, view.hand, view.table_cards) - mean_strength(ruleset))
+    edge = CAPTURE_SHARE * (strength(ruleset, view.hand, view.play.table_cards) - mean_strength(ruleset))
     value = edge * mult
     value += (goers - 1) * ruleset.evaluator.evaluate(view.hand).go * kan * mult     # H8-H11
     forced = max(0.0, view.players - len(view.dropped) - goers - 0.5 * undeclared)
@@ -118,7 +118,7 @@ def go_value(ruleset: Ruleset, view: View) -> float:
 
 def forced_out_expected(ruleset: Ruleset, view: View) -> float:
     """T14: what one forced-out seat is expected to be paid per card class, from the unseen cards."""
-    seen = set(view.hand) | set(view.table_cards)
+    seen = set(view.hand) | set(view.play.table_cards)
     unseen = [c for c in ruleset.deck.cards if c not in seen]
     if not unseen:
         return 0.0

@@ -20,6 +20,7 @@ from .determinize import sample_matching_deal
 from ...engine.kindplugin import EventTeller, PlayKindPlugin, Teller
 from ...scorekeeper.told import ToldKind
 from .told import TOLD
+from .view import MatchingView
 
 SPECIAL_JA = {"sohachi": "総八", "nihachi": "二八", "sujuroku": "素十六"}
 SPECIAL_NAMES = {                 # H19: the special capture roles of a round played out
@@ -186,12 +187,16 @@ class MatchingPlugin:
     def check_round(self, ruleset: Ruleset) -> Optional[str]:
         return None                             # the rule file checks (checks.py) placed the phases
 
-    def view(self, play: Any) -> dict[str, Any]:
-        """The matching-play fields of a view (H14, H15): field, captures, stock, a turned card."""
+    def split_pot_ties(self, ruleset: Ruleset) -> bool:
+        return False                            # the earliest goer among the tied takes it
+
+    def view(self, round: Any) -> MatchingView:
+        """The matching-play part of a view (H14, H15): field, captures, stock, a turned card."""
+        play = round.play
         if not isinstance(play, MatchingState):
-            return {}
-        return {"table_cards": tuple(play.field), "stock_left": len(play.stock), "turned": play.pending,
-                "captures": tuple((s, tuple(play.captures.get(s, ()))) for s in play.order)}
+            return MatchingView()
+        return MatchingView(tuple(play.field), tuple((s, tuple(play.captures.get(s, ()))) for s in play.order),
+                            len(play.stock), play.pending)
 
 
 PLUGIN: PlayKindPlugin = MatchingPlugin()

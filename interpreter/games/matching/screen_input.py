@@ -42,8 +42,8 @@ def parse(answer: str, v: View, rules: Ruleset) -> ActionBase:
         named = [rules.deck.parse(w) for w in words]
     except CardError as e:
         raise BadAnswer(e.message, f"{shown(answer.strip())} は花札ではありません。") from None
-    if v.turned is not None:
-        return _turned(named, v.turned, v, rules)
+    if v.play.turned is not None:
+        return _turned(named, v.play.turned, v, rules)
     if len(named) == 1:
         return _one(named[0], v, rules)
     return _two(named[0], named[1], v, rules)
@@ -117,16 +117,17 @@ def _two(card: int, target: int, v: View, rules: Ruleset) -> Capture:
         return Capture(card, target)
     if card not in v.hand:
         return _not_held(card, v, rules)
-    if target not in v.table_cards:
-        raise BadAnswer(f"{name(target)} is not on the field; the field holds {_names(v.table_cards, rules, ' ')}.",
-                        f"{name(target)} は場にありません。場札は {_names(v.table_cards, rules, ' ')}。")
+    table = v.play.table_cards
+    if target not in table:
+        raise BadAnswer(f"{name(target)} is not on the field; the field holds {_names(table, rules, ' ')}.",
+                        f"{name(target)} は場にありません。場札は {_names(table, rules, ' ')}。")
     targets = _targets(card, v)
     if targets:
         raise BadAnswer(f"{name(card)} takes {_names(targets, rules)}, not {name(target)} (H14).",
                         f"{name(card)} が取るのは {_names(targets, rules, '・')} で、"
                         f"{name(target)} ではありません (H14)。")
     month = cast(HanafudaDeck, rules.deck).month          # the matching play kind deals hanafuda
-    same = [f for f in v.table_cards if month(f) == month(card)]
+    same = [f for f in v.play.table_cards if month(f) == month(card)]
     if not same:
         raise BadAnswer(f"{name(card)} matches no field card, so it goes to the field: answer '{name(card)}' (H14).",
                         f"{name(card)} と同じ月の場札はないので、場に置きます: '{name(card)}' と答えてください (H14)。")

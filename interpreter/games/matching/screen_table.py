@@ -81,8 +81,8 @@ def table(screen: ScreenContext, v: View) -> list[str]:
     lines = [header(screen, v), points(screen, v)]
     if has_declarations(screen.rules):
         lines.append(screen.declarations_line(v))
-    lines.append(f"{t(screen, 'field_cards')}: {cards(screen, v.table_cards)}")
-    if any(cs for _, cs in v.captures):
+    lines.append(f"{t(screen, 'field_cards')}: {cards(screen, v.play.table_cards)}")
+    if any(cs for _, cs in v.play.captures):
         lines.append(captured(screen, v))
     lines.append(f"{screen.t('hand')}: {cards(screen, v.hand)}")
     return lines
@@ -94,7 +94,7 @@ def header(screen: ScreenContext, v: View) -> str:
     if v.field is not None:
         name = v.field.name.ja if screen.lang == "ja" else f"{v.field.name.ja} {v.field.name.en}"
         head += f" | {name} x{v.multiplier}"
-    head += f" | {t(screen, 'stock')} {v.stock_left}"
+    head += f" | {t(screen, 'stock')} {v.play.stock_left}"
     if has_declarations(screen.rules) or v.pot:
         head += f" | {t(screen, 'pot')} {v.pot}"
     return head
@@ -109,7 +109,7 @@ def captured(screen: ScreenContext, v: View) -> str:
     """Each player's captures: card points, the brights, animals and ribbons, and the chaff count."""
     deck = _deck(screen)
     parts = []
-    for seat, cs in v.captures:
+    for seat, cs in v.play.captures:
         if not cs:
             parts.append(f"{screen.names[seat]} {t(screen, 'nothing')}")
             continue
@@ -126,8 +126,8 @@ def captured(screen: ScreenContext, v: View) -> str:
 def question(screen: ScreenContext, v: View) -> str:
     if STOP in v.legal:
         return f"{screen.t('your_turn')}: {t(screen, 'q_role')}"
-    if v.turned is not None:
-        return f"{screen.t('your_turn')}: {t(screen, 'q_turned', card=card(screen, v.turned))}"
+    if v.play.turned is not None:
+        return f"{screen.t('your_turn')}: {t(screen, 'q_turned', card=card(screen, v.play.turned))}"
     return f"{screen.t('your_turn')}: {screen.t('q_play')}"
 
 

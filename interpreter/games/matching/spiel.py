@@ -16,6 +16,7 @@ from ....ruleset.model import Ruleset
 class MatchingBridge:
     kind = "matching"
     short_name = "python_hanafuda_hachihachi"
+    yes_no: tuple[Any, ...] = ()
     defaults = {"rules": "hanafuda_hachihachi", "players": 3, "rounds": 0}
     seats = (3, 3)
     stock = True

@@ -8,7 +8,8 @@ from mypy_extensions import mypyc_attr
 
 from ....ruleset.errors import IllegalAction
 from ....ruleset.model import Phase, Ruleset
-from ...engine.actions import Deal
+from .actions import Deal
+from .rules import trick_rules_of
 from ...engine.events import FieldMade
 from ...engine.phases.chance import ChancePhase
 from ...engine.state import Table
@@ -94,8 +95,8 @@ class DealPhase(ChancePhase):
         except KeyError:            # a rank no field names: multiplier 1
             r.field = None
         t.emit(FieldMade(r.index, r.field.id if r.field else None, r.multiplier))
-        own = self.ruleset.kind_rules
-        if r.field is not None and own is not None:
+        own = trick_rules_of(self.ruleset).fields
+        if r.field is not None:
             if r.field.id in own.no_trump:              # T8 trump: none
                 r.trump = None
             if r.field.id in own.to_dealer and r.hands[r.start] and action.indicator not in r.hands[r.start]:
@@ -105,12 +106,11 @@ class DealPhase(ChancePhase):
 def goes_to_start(ruleset: Ruleset, indicator: int) -> bool:
     """T7 ``indicator: dealer_hand``: whether ``indicator`` makes a field whose indicator goes into
     the start player's hand."""
-    own = ruleset.kind_rules
     try:
         field = ruleset.field_for(indicator)
     except KeyError:
         return False
-    return own is not None and field.id in own.to_dealer
+    return field.id in trick_rules_of(ruleset).fields.to_dealer
 
 
 def to_start_hand(t: Table, indicator: int) -> None:

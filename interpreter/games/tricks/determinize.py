@@ -23,7 +23,7 @@ import random
 from typing import Any, Optional, Sequence
 
 from ....ruleset.errors import HachiError
-from ...engine.actions import Deal
+from .actions import Deal
 from ...engine.events import RolesShown, round_pot
 from ...bots.inference import HandCheck, declaration_checks
 from ...bots.knowledge import Knowledge, knowledge

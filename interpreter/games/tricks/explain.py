@@ -8,6 +8,7 @@ from typing import Any, Optional
 
 from ...engine.view import View
 from ....ruleset.model import Phase, Ruleset
+from .rules import trick_rules_of
 
 
 def explain(v: View, rules: Ruleset, lang: str = "en") -> list[str]:
@@ -16,15 +17,15 @@ def explain(v: View, rules: Ruleset, lang: str = "en") -> list[str]:
     key = v.phase if v.phase in texts else Phase.PLAY
     mult = v.multiplier
     fee = rules.declaration.drop_fee.fee(len(v.dropped))
-    roles = rules.evaluator.evaluate(v.hand, v.trump, v.indicator) if v.hand else None
+    roles = rules.evaluator.evaluate(v.hand, v.play.trump, v.play.indicator) if v.hand else None
     ja_names = {r.id: r.name.ja for r in rules.roles.roles} if lang == "ja" else {}
     role_text = ", ".join(f"{ja_names.get(h.id, h.id)} ({h.go})" for h in roles.roles) if roles and roles.roles else "-"
-    led: Optional[str] = rules.deck.suits[rules.deck.suit(v.trick[0])] if v.trick else None
+    led: Optional[str] = rules.deck.suits[rules.deck.suit(v.play.trick[0])] if v.play.trick else None
     values = dict(
         mult=mult, fee=fee, cost=fee * mult, max=rules.declaration.max_goers, roles=role_text,
-        go=roles.go if roles else 0, per=rules.trick_settlement.per_trick, pot=v.pot,
-        min=rules.mizuten.min_tricks, bonus=rules.mizuten.bonus,
-        trump=rules.deck.suits[v.trump] if v.trump is not None else "-",
+        go=roles.go if roles else 0, per=trick_rules_of(rules).trick_settlement.per_trick, pot=v.pot,
+        min=trick_rules_of(rules).mizuten.min_tricks, bonus=trick_rules_of(rules).mizuten.bonus,
+        trump=rules.deck.suits[v.play.trump] if v.play.trump is not None else "-",
         led=led or "-", n=rules.hand_size, **ruled_words(rules, lang),
     )
     lines = [line.format(**values) for line in texts[key]]
@@ -48,7 +49,7 @@ def ruled_words(rules: Ruleset, lang: str = "en") -> dict[str, str]:
     else:
         forced = " and ".join(f"{n} per {cls}" for cls, n in per_card.items()) or "nothing per card"
         odd = "earlier goer" if rules.two_goers.odd_chip == "earlier_goer" else "later goer"
-    play = rules.trick_play
+    play = trick_rules_of(rules).trick_play
     if not play.must_follow_suit:
         follow = "どの札でも出せます。" if ja else "you may play any card, following suit or not."
     elif play.must_trump:

@@ -20,10 +20,12 @@ from typing import Sequence
 
 from ....ruleset.model import Ruleset
 from ....ruleset.model import TransferKind
-from ...engine.actions import ActionBase, CallMizuten, Declare, Play, Split
+from ...engine.actions import ActionBase, Declare, Play, Split
+from .actions import CallMizuten
 from ...engine.gamestate import GameState
 from ...engine.view import View
-from ...bots.going import OTHER_ROLE_VALUE, drop_cost, go_value, tricks_among
+from .rules import trick_rules_of
+from ...bots.going import OTHER_ROLE_VALUE, drop_cost, go_value, place_of, tricks_among
 from ...bots.knowledge import Knowledge, knowledge
 
 MIZUTEN_MADE = 0.25             # chance that a mizuten start player's round pays the bonus (T22)
@@ -43,7 +45,7 @@ def mean_factor(ruleset: Ruleset, transfer: TransferKind) -> float:
 
 def mizuten_gain(ruleset: Ruleset, players: int) -> float:
     """T22: the bonus a mizuten call is expected to bring: every other seat pays it."""
-    return ruleset.mizuten.bonus * (players - 1) * mean_factor(ruleset, TransferKind.MIZUTEN)
+    return trick_rules_of(ruleset).mizuten.bonus * (players - 1) * mean_factor(ruleset, TransferKind.MIZUTEN)
 
 
 def wants_mizuten(ruleset: Ruleset, view: View) -> bool:
@@ -61,9 +63,9 @@ def wants_split(ruleset: Ruleset, view: View) -> bool:
     """T16: split when the sure half of the pot beats the expected result of playing."""
     earlier = view.goers[0] == view.seat
     half = view.pot - view.pot // 2 if earlier else view.pot // 2
-    tricks = tricks_among(view.hand, view.trump, ruleset, 2)
-    per, n = ruleset.trick_settlement.per_trick, ruleset.hand_size
-    roles = ruleset.evaluator.evaluate(view.hand, view.trump, view.indicator).go
+    tricks = tricks_among(view.hand, view.play.trump, ruleset, 2)
+    per, n = trick_rules_of(ruleset).trick_settlement.per_trick, ruleset.hand_size
+    roles = ruleset.evaluator.evaluate(view.hand, view.play.trump, view.play.indicator).go
     p_pot = min(1.0, max(0.0, 0.5 + (tricks - n / 2) / 4))
     play = (per * (2 * tricks - n) + roles - OTHER_ROLE_VALUE) * view.multiplier + p_pot * view.pot
     return half >= play
@@ -90,7 +92,8 @@ class HeuristicBot:
         if isinstance(first, CallMizuten):
             return CallMizuten(wants_mizuten(rules, view))
         if isinstance(first, Declare):
-            return Declare(go_value(rules, view) > -drop_cost(rules, view))
+            place = place_of(view)
+            return Declare(go_value(rules, place) > -drop_cost(rules, place))
         if isinstance(first, Split):
             return Split(wants_split(rules, view))
         if isinstance(first, Play):
@@ -150,10 +153,10 @@ def choose_card(view: View, k: Knowledge) -> int:
     order = k.order
     me = order.index(k.seat)
     after = order[me + 1:]
-    if not view.trick:
+    if not view.play.trick:
         return lead(legal, order[1:], k)
-    led = k.deck.suit(view.trick[0])
-    best = winning_card(view.trick, k.trump, k)
+    led = k.deck.suit(view.play.trick[0])
+    best = winning_card(view.play.trick, k.trump, k)
     winners = sorted((c for c in legal if beats(c, best, k.trump, k)), key=lambda c: cheap(c, k))
     sure = [c for c in winners if safe(c, led, after, k)]
     if sure:

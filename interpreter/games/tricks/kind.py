@@ -10,8 +10,10 @@ from __future__ import annotations
 from typing import Any, Mapping, Optional
 
 from ....ruleset.model import Phase, Ruleset
-from ...engine.actions import CallMizuten, Deal, Play
-from ...engine.events import Applied, FieldMade, RolesShown, TrickTaken
+from ...engine.actions import Play
+from ...engine.events import Applied, FieldMade, RolesShown
+from .actions import CallMizuten, Deal
+from .events import TrickTaken
 from .deal import DealPhase
 from .mizuten_bonus import MizutenBonus
 from .mizuten_call import MizutenCall
@@ -23,6 +25,7 @@ from .determinize import sample_trick_deal
 from ...engine.kindplugin import EventTeller, PlayKindPlugin, Teller
 from ...scorekeeper.told import ToldKind
 from .told import TOLD
+from .view import TrickView
 
 
 def _roles_shown(n: Teller, e: RolesShown) -> str:
@@ -101,10 +104,15 @@ class TrickPlugin:
             return "the round declares before the deal"
         return None
 
-    def view(self, play: Any) -> dict[str, Any]:
+    def split_pot_ties(self, ruleset: Ruleset) -> bool:
+        return bool(ruleset.kind_rules.trick_settlement.pot_tie == "split")
+
+    def view(self, round: Any) -> TrickView:
+        play = round.play
         if play is None:
-            return {}
-        return {"trick": tuple(play.current), "trick_leader": play.leader, "tricks": tuple(play.done)}
+            return TrickView(round.mizuten, round.indicator, round.trump, tuple(round.tricks_won.items()))
+        return TrickView(round.mizuten, round.indicator, round.trump, tuple(round.tricks_won.items()),
+                         tuple(play.current), play.leader, tuple(play.done))
 
 
 PLUGIN: PlayKindPlugin = TrickPlugin()

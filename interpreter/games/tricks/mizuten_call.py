@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Optional
 
 from ....ruleset.model import Phase, Ruleset
-from ...engine.actions import CallMizuten
+from .actions import CallMizuten
 from ...engine.state import Table
 from ...engine.phases.base import PhaseRule
+from .rules import trick_rules_of
 
 CHOICES = (CallMizuten(False), CallMizuten(True))
 
@@ -17,7 +18,7 @@ class MizutenCall(PhaseRule):
 
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
-        self._enabled = ruleset.mizuten.enabled
+        self._enabled = trick_rules_of(ruleset).mizuten.enabled
 
     def applies(self, t: Table) -> bool:
         return self._enabled

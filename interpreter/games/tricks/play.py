@@ -9,8 +9,9 @@ from typing import Optional
 from ....ruleset.errors import IllegalAction
 from ....ruleset.model import Ruleset
 from ...engine.actions import Play
-from ...engine.events import TrickTaken
+from .events import TrickTaken
 from ...engine.state import Table
+from .rules import trick_rules_of
 
 
 @dataclass(slots=True)
@@ -66,8 +67,8 @@ class TrickEngine:
         self.ruleset = ruleset
         self._suits = len(ruleset.deck.suits)
         self._plays = tuple(Play(c) for c in ruleset.deck.cards)     # one shared action per card
-        self._follow = ruleset.trick_play.must_follow_suit
-        self._trump = ruleset.trick_play.must_trump
+        self._follow = trick_rules_of(ruleset).trick_play.must_follow_suit
+        self._trump = trick_rules_of(ruleset).trick_play.must_trump
         self._size = ruleset.deck.size
 
     def start(self, t: Table) -> None:

@@ -17,7 +17,8 @@ from typing import Any
 from ....ruleset.errors import CardError
 from ....ruleset.model import Phase
 from ....ruleset.cards import Deck
-from ...engine.actions import Action, ActionBase, CallMizuten, Deal, Declare, Play, Split
+from ...engine.actions import Action, ActionBase, Declare, Play, Split
+from .actions import CallMizuten, Deal
 from ...engine.events import Applied, RoundStarted
 from ...records.choose import choose_item, parse_choose
 from ...records.replaying import RecordProblem, apply_at, check_turn

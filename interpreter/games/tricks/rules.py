@@ -1,5 +1,6 @@
 """The play kind ``tricks`` in a rule file: a suited deck, fields chosen by the indicator's rank
-(T8), the trick game's sections, and the checks of their meaning (:mod:`.checks`)."""
+(T8), the trick game's sections (``Ruleset.kind_rules``, a :class:`TrickRules`), and the checks of
+their meaning (:mod:`.checks`)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,58 @@ def trick_fields(fields: Any) -> TrickFields:
                        frozenset(f["id"] for f in fields if f.get("indicator") == "dealer_hand"))
 
 
+@dataclass(frozen=True)
+class TrickSettlement:
+    """T20, T21: the payment per trick of difference, and who takes the pot on a tie."""
+
+    per_trick: int
+    pot_tie: str = "earliest_goer"
+
+
+@dataclass(frozen=True)
+class TrickPlay:
+    """How cards may be played to a trick (T19)."""
+
+    must_follow_suit: bool = True
+    must_trump: bool = False
+
+
+@dataclass(frozen=True)
+class Mizuten:
+    """T6, T22: the mizuten call and its bonus."""
+
+    enabled: bool
+    goers: int
+    min_tricks: int
+    bonus: int
+
+
+@dataclass(frozen=True)
+class TrickRules:
+    """The trick game's own sections of a rule file (``Ruleset.kind_rules``)."""
+
+    trick_settlement: TrickSettlement
+    mizuten: Mizuten
+    trick_play: TrickPlay = TrickPlay()
+    fields: TrickFields = TrickFields()                 # T7, T8 beyond a multiplier
+
+
+def trick_rules_of(ruleset: Any) -> TrickRules:
+    """The trick game's own sections of ``ruleset`` (its ``kind_rules``), typed."""
+    own: TrickRules = ruleset.kind_rules
+    return own
+
+
+_NO_MIZUTEN = {"enabled": False, "goers": 0, "min_tricks": 0, "bonus": 0}
+
+
+def trick_rules(data: Mapping[str, Any]) -> TrickRules:
+    return TrickRules(trick_settlement=TrickSettlement(**(data.get("trick_settlement") or {"per_trick": 0})),
+                      mizuten=Mizuten(**(data.get("mizuten") or _NO_MIZUTEN)),
+                      trick_play=TrickPlay(**(data.get("trick_play") or {})),
+                      fields=trick_fields(data.get("fields") or ()))
+
+
 def trick_parts(data: Mapping[str, Any], places: Mapping[str, str] | None = None) -> KindParts:
     deck = data["deck"]
     return KindParts(
@@ -38,7 +91,7 @@ def trick_parts(data: Mapping[str, Any], places: Mapping[str, str] | None = None
                   cards=tuple(str(c) for c in f.get("cards") or ()), suits=tuple(str(x) for x in f.get("suits") or ()))
             for f in data["fields"]
         ),
-        rules=trick_fields(data["fields"]),
+        rules=trick_rules(data),
         dealt_beside_hands=1,
     )
 

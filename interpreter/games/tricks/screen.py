@@ -8,7 +8,8 @@ from typing import Any, Optional, Sequence
 
 from ....cli.safeout import style
 
-from ...engine.actions import ActionBase, Deal, Play
+from ...engine.actions import ActionBase, Play
+from .actions import Deal
 from ...engine.view import View
 from ....ruleset.errors import CardError, shown
 from ....ruleset.model import Phase, Ruleset
@@ -30,20 +31,20 @@ def suit(screen: Any, s: Optional[int]) -> str:
 
 def header(screen: Any, v: View) -> str:
     head = f"== {screen.t('round', n=v.round_index + 1, of=v.rounds)} | {screen.t('start')}: {screen.names[v.start]}"
-    if v.indicator is not None:
+    if v.play.indicator is not None:
         field = v.field.name(screen.lang) if v.field else ""
-        head += (f" | {screen.t('indicator')} {screen.card(v.indicator)}, {screen.t('trump')} "
-                 f"{suit(screen, v.trump)}, {field} x{v.multiplier}")
+        head += (f" | {screen.t('indicator')} {screen.card(v.play.indicator)}, {screen.t('trump')} "
+                 f"{suit(screen, v.play.trump)}, {field} x{v.multiplier}")
     return head + f" | {screen.t('pot')} {v.pot}"
 
 
 def tricks(screen: Any, v: View) -> str:
-    won = ", ".join(f"{screen.names[s]} {n}" for s, n in v.tricks_won)
+    won = ", ".join(f"{screen.names[s]} {n}" for s, n in v.play.tricks_won)
     text = f"{screen.t('tricks')}: {won}"
-    if v.trick and v.trick_leader is not None:
-        i = v.goers.index(v.trick_leader)
+    if v.play.trick and v.play.trick_leader is not None:
+        i = v.goers.index(v.play.trick_leader)
         order = v.goers[i:] + v.goers[:i]
-        played = ", ".join(f"{screen.names[s]} {screen.card(c)}" for s, c in zip(order, v.trick))
+        played = ", ".join(f"{screen.names[s]} {screen.card(c)}" for s, c in zip(order, v.play.trick))
         text += f" | {screen.t('trick')}: {played}"
     return text
 
@@ -64,7 +65,7 @@ class TrickScreen:
             return empty
         deck = screen.rules.deck
         groups: dict[int, list[int]] = {}
-        for c in sorted(hand, key=lambda c: deck.sort_key(c, v.trump)):
+        for c in sorted(hand, key=lambda c: deck.sort_key(c, v.play.trump)):
             groups.setdefault(deck.suit(c), []).append(c)
         return "  ".join(suit(screen, s) + " " + " ".join(screen.card(c) for c in cs) for s, cs in groups.items())
 
@@ -72,7 +73,7 @@ class TrickScreen:
         lines = [header(screen, v), screen.chips_line(v)]
         if Phase.DECLARATIONS in screen.rules.round:
             lines.append(screen.declarations_line(v))
-        if v.tricks_won:
+        if v.play.tricks_won:
             lines.append(tricks(screen, v))
         lines.append(f"{screen.t('hand')}: {self.hand(screen, v.hand, v)}")
         return lines
@@ -94,7 +95,7 @@ class TrickScreen:
 
     def numbered(self, v: View, rules: Ruleset) -> tuple[ActionBase, ...]:
         plays = [a for a in v.legal if isinstance(a, Play)]                # all of them in trick play
-        return tuple(sorted(plays, key=lambda a: rules.deck.sort_key(a.card, v.trump)))
+        return tuple(sorted(plays, key=lambda a: rules.deck.sort_key(a.card, v.play.trump)))
 
     def parse(self, answer: str, v: View, rules: Ruleset) -> Play:
         deck = rules.deck
@@ -107,7 +108,7 @@ class TrickScreen:
         if card not in v.hand:
             raise BadAnswer(f"You do not hold {deck.name(card)}; your hand is {deck.format(v.hand)}.",
                             f"{deck.name(card)} は手札にありません。手札は {deck.format(v.hand)}。")
-        led = deck.suit(v.trick[0])
+        led = deck.suit(v.play.trick[0])
         follow = [c for c in v.hand if deck.suit(c) == led]
         raise BadAnswer(f"You must follow suit: {deck.suits[led]} was led and you hold "
                         f"{deck.format(follow)} (T19).",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any, Optional, Sequence
 
-from ...engine.actions import Deal
+from .actions import CallMizuten, Deal
 from .determinize import sample_showing, sample_trick_deal
 from ...bots.knowledge import knowledge
 from ...engine.events import RolesShown
@@ -19,6 +19,7 @@ SEAT_ATTEMPTS = 50
 class TrickBridge:
     kind = "tricks"
     short_name = "python_hachihachi_trick"
+    yes_no = (CallMizuten(False), CallMizuten(True))
     defaults = {"rules": "hachihachi_trick", "players": 3, "rounds": 0}
     seats = (3, 7)
     stock = False
@@ -53,6 +54,8 @@ class TrickBridge:
         raise HachiError("trick play has no capture actions")
 
     def describe(self, action: Any, name: Any) -> Optional[str]:
+        if isinstance(action, CallMizuten):
+            return "call mizuten" if action.call else "no mizuten"
         return None
 
     def answers(self, ruleset: Ruleset) -> tuple[Any, ...]:

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Optional
 
 from ....ruleset.model import Phase, Ruleset
-from ...engine.actions import CHANCE, Deal
+from ...engine.actions import CHANCE
+from .actions import CallMizuten, Deal
 from ...engine.events import Applied, RolesShown, RoundEnded
 from ...engine.roundkind import PLAYED
 from ...engine.phases.base import PhaseRule
@@ -106,6 +107,11 @@ def _quiet(n: Any, e: Any) -> None:
 
 # -- writing a played game as a sheet ------------------------------------------------------------
 
+def _write_mizuten(w: Any, e: Applied) -> None:
+    if getattr(e.action, "call", False):
+        w.cur["mizuten"] = True
+
+
 def _write_deal(w: Any, e: Applied) -> None:
     a: Any = e.action
     w.cur["indicator"] = w.deck.name(a.indicator)
@@ -132,7 +138,8 @@ class TrickTold:
     turned_words = "turned card"
     result_keys = ("tricks",)
     narrate_actions: Mapping[type, Callable[[Any, Any], Optional[str]]] = {ToldDeal: _told_deal, ToldTricks: _quiet}
-    write_events: Mapping[type, Callable[[Any, Any], None]] = {Deal: _write_deal, RolesShown: _write_roles,
+    write_events: Mapping[type, Callable[[Any, Any], None]] = {CallMizuten: _write_mizuten,
+                                                                Deal: _write_deal, RolesShown: _write_roles,
                                                                 RoundEnded: _write_tricks}
 
     def read_deal(self, reader: RoundReader, hands: tuple[Hand, ...],

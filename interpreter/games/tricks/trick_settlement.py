@@ -8,6 +8,7 @@ from ....ruleset.model import Phase, Ruleset
 from ....ruleset.model import TransferKind
 from ...engine.state import Table
 from ...engine.phases.base import PhaseRule
+from .rules import trick_rules_of
 
 
 class TrickSettlement(PhaseRule):
@@ -15,7 +16,7 @@ class TrickSettlement(PhaseRule):
 
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
-        self._per = ruleset.trick_settlement.per_trick
+        self._per = trick_rules_of(ruleset).trick_settlement.per_trick
 
     def applies(self, t: Table) -> bool:
         return bool(t.round.tricks_won)
