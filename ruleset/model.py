@@ -226,6 +226,7 @@ class Ruleset:
     counters: tuple[Any, ...] = ()         # Counter (effects.py): numbers kept across rounds
     parameters: tuple[tuple[str, int], ...] = ()    # named numbers effects read (parameter.NAME)
     effects: tuple[Any, ...] = ()          # Effect (effects.py): when / if / do, in the file's order
+    settlement: tuple[tuple[str, tuple[Any, ...]], ...] = ()    # a phase of the round -> its Effects
     table_numbers: Any = None              # TableNumbers (tablenumbers.py): numbers read by the table
 
     def __post_init__(self) -> None:
