@@ -332,8 +332,11 @@ def _count(t: Table, facts: TableFacts, action: SetCounter) -> None:
             t.emit(CounterChanged(t.round.index, counter.name, seat, values[seat]))
 
 
+_KINDS = {k.value: k for k in TransferKind}
+
+
 def _pay(t: Table, facts: TableFacts, pay: Pay) -> None:
-    kind = TransferKind(pay.kind)
+    kind = _KINDS[pay.kind]
     multiply = kind is not TransferKind.EFFECT      # a kind of its own is multiplied as the field says for it
     mult = t.round.multiplier if pay.field else 1
     field = f" (x{mult} field)" if mult != 1 else ""
