@@ -9,14 +9,15 @@ ship theirs; the compiled modules sit beside their sources and Python imports th
 from __future__ import annotations
 
 import os
+import sys
 
 from setuptools import setup
 
-# The engine: GameState, the table, the phases of a round and trick play. Not the events: a
-# compiled field of type ``Union[int, Party]`` keeps a plain int (the log must show Party.CHANCE and
-# Party.POT as the pure package does). Not (yet)
-# hanafuda's phases and matching play: their actions (HanaDeal, Capture) subclass the pure
-# ActionBase of actions.py, which mypyc cannot make a dataclass of in a compiled module.
+# The engine: GameState, the table, the phases of a round and trick play. Not the actions and
+# events (actions.py, events.py): they stay Python classes, so that a bad action (a card that is not
+# an int) is refused by the engine in the same words on both builds (actions.malformed reads the
+# fields' declared types before compiled code reads the fields), and the log holds chance and the
+# pot as Party. Not (yet) hanafuda's phases and matching play (docs/compiled.md says why).
 ENGINE = [
     "interpreter/engine/roundkind.py",
     "interpreter/engine/state.py",
@@ -48,4 +49,7 @@ def compiled() -> list[object]:
     return list(mypycify(options + [os.path.join(".typing", "hachihachi", p) for p in ENGINE], opt_level="3"))
 
 
-setup(ext_modules=compiled() if os.environ.get("HACHIHACHI_MYPYC") == "1" else [])
+# Only a build compiles: pip first asks for the package's metadata (``dist_info``/``egg_info``),
+# which the extensions do not change, and mypyc would type-check and generate the C code twice.
+METADATA_ONLY = bool({"dist_info", "egg_info"} & set(sys.argv[1:]))
+setup(ext_modules=compiled() if os.environ.get("HACHIHACHI_MYPYC") == "1" and not METADATA_ONLY else [])

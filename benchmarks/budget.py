@@ -1,7 +1,7 @@
 """Where a search bot's time pays: its gain over the heuristic per decision, by kind of decision
-and budget, the measure behind the weights of ``interpreter/bots/clock.py`` (issue 14).
+and budget, the measure behind the weights of ``interpreter/bots/clock.py``.
 
-    python benchmarks/budget.py KIND POSITIONS BUDGETS [--ruleset R] [--players P]
+    python -m benchmarks.budget KIND POSITIONS BUDGETS [--ruleset R] [--players P]
 
 KIND is an action class (``Declare``, ``Play``, ``CallMizuten``, ``Split``); BUDGETS a comma list
 of CPU milliseconds a decision, each optionally with a confidence (``35``, ``35z0.5``), and with a
@@ -20,19 +20,15 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
-from pathlib import Path
 from typing import Iterator
 
-sys.path.insert(0, str(Path(__file__).parent))
+from hachihachi.interpreter import CHANCE, GameState
+from hachihachi.interpreter.bots.ismcts import IsmctsBot
+from hachihachi.interpreter.bots.mc import MonteCarloBot
+from hachihachi.interpreter.bots.rollout import rollout_policy
+from hachihachi.ruleset.loader import load_ruleset
 
-from regret import true_value  # noqa: E402
-
-from hachihachi.interpreter import CHANCE, GameState  # noqa: E402
-from hachihachi.interpreter.bots.ismcts import IsmctsBot  # noqa: E402
-from hachihachi.interpreter.bots.mc import MonteCarloBot  # noqa: E402
-from hachihachi.interpreter.bots.rollout import rollout_policy  # noqa: E402
-from hachihachi.ruleset.loader import load_ruleset  # noqa: E402
+from benchmarks.regret import true_value
 
 
 def positions(rules, players: int, kind: str) -> Iterator[GameState]:

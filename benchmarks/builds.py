@@ -1,12 +1,13 @@
 """The pure-Python engine and its mypyc build against the hand-written baseline, in one run.
 
-    python benchmarks/builds.py --python VENV/bin/python [--games N] [--repeat R] [--runs K]
+    python -m benchmarks.builds --python VENV/bin/python [--games N] [--repeat R] [--runs K]
 
 ``VENV`` holds the compiled build (``HACHIHACHI_MYPYC=1 pip install .``, or ``.ci/compiled``).
-The script runs ``benchmarks/speed.py`` ``K`` times over with each build of this tree, alternating
+The script runs ``benchmarks/throughput.py`` (its trick-game measure) ``K`` times over with each
+build of this tree, alternating
 (pure, compiled, pure, ...) so that both meet the same machine: the pure one by putting this
 tree's sources first on the path (``PYTHONPATH=.typing``), the compiled one as installed. Every
-``speed.py`` run times its engine against the baseline in the same process (interleaved chunks),
+run times its engine against the baseline in the same process (interleaved chunks),
 so each ratio is against the baseline of its own run; it also checks that both engines end every
 game alike. Prints each run's ratios and rounds/s of ``simulate``, then the medians.
 """
@@ -19,12 +20,11 @@ import re
 import statistics
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-FIGURES = {"interpreter": r"ratio interpreter / baseline: *([\d.]+)",
-           "simulate": r"ratio simulate / baseline: *([\d.]+)",
+FIGURES = {"interpreter": r"interpreter / baseline: *([\d.]+)",
+           "simulate": r"simulate / baseline: *([\d.]+)",
            "rounds/s": r"simulate: *(\d+) rounds/s"}
 
 
@@ -33,13 +33,14 @@ def run(python: str, pure: bool, games: int, repeat: int) -> dict[str, float]:
     env.pop("PYTHONPATH", None)
     if pure:
         env["PYTHONPATH"] = str(ROOT / ".typing")
-    out = subprocess.run([python, str(ROOT / "benchmarks" / "speed.py"), "--games", str(games), "--repeat",
-                          str(repeat)], env=env, cwd=tempfile.gettempdir(), capture_output=True, text=True)
+    out = subprocess.run([python, "-m", "benchmarks.throughput", "--no-record", "--hanafuda-rounds", "0",
+                          "--games", str(games), "--repeat", str(repeat)], env=env, cwd=ROOT, capture_output=True,
+                         text=True)
     if out.returncode:
-        sys.exit(f"speed.py failed ({'pure' if pure else 'compiled'}):\n{out.stdout}{out.stderr}")
+        sys.exit(f"the throughput benchmark failed ({'pure' if pure else 'compiled'}):\n{out.stdout}{out.stderr}")
     engine = "compiled" if "engine: compiled" in out.stdout else "pure"
     if engine != ("pure" if pure else "compiled"):
-        sys.exit(f"speed.py ran the {engine} engine where the other was meant:\n{out.stdout}")
+        sys.exit(f"the throughput benchmark ran the {engine} engine where the other was meant:\n{out.stdout}")
     return {k: float(re.search(p, out.stdout).group(1)) for k, p in FIGURES.items()}  # type: ignore[union-attr]
 
 

@@ -1,7 +1,8 @@
 """Wall time of `hachi --help` and `hachi validate rules/` (median of 10 runs each), against
 `python -c pass` measured in the same run, and the count of hostile files refused cleanly.
 
-Run from the repository root with the project installed: python benchmarks/cli_startup.py
+Run from the repository root with the project installed: python -m benchmarks.cli_startup
+(in the suite: ``python -m benchmarks run startup``).
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from benchmarks.record import ROOT, Result
+
+NAME = "startup"
 RUNS = 10
 
 
@@ -28,8 +31,7 @@ def median_ms(command: list[str]) -> float:
 
 
 def hostile_counts() -> tuple[int, int, float]:
-    sys.path.insert(0, str(ROOT / "tests"))
-    from hostile_cases import CASES
+    from tests.hostile_cases import CASES
 
     hachi = shutil.which("hachi") or "hachi"
     clean, slowest = 0, 0.0
@@ -45,6 +47,28 @@ def hostile_counts() -> tuple[int, int, float]:
         if not ok:
             print(f"  NOT CLEAN: {name}: exit {result.returncode}: {result.stderr.strip()[:200]}")
     return clean, len(CASES), slowest
+
+
+def bench(quick: bool = False) -> Result:
+    """The suite's run (``quick``: 3 runs each, not 10, and no hostile files)."""
+    global RUNS
+    RUNS = 3 if quick else 10
+    hachi = shutil.which("hachi") or "hachi"
+    base = median_ms([sys.executable, "-c", "pass"])
+    help_ms = median_ms([hachi, "--help"])
+    validate_ms = median_ms([hachi, "validate", "rules/"])
+    print(f"  python -c pass {base:.1f} ms, hachi --help {help_ms:.1f} ms, hachi validate rules/ {validate_ms:.1f} ms "
+          f"(medians of {RUNS})")
+    result = Result(figures={"python_ms": round(base, 1), "help_ms": round(help_ms, 1),
+                             "validate_ms": round(validate_ms, 1)},
+                    ratios={"hachi --help / python -c pass (time)": round(help_ms / base, 2),
+                            "hachi validate rules/ / python -c pass (time)": round(validate_ms / base, 2)},
+                    params={"quick": quick, "runs": RUNS})
+    if not quick:
+        clean, total, slowest = hostile_counts()
+        result.figures.update(hostile_clean=clean, hostile_total=total, hostile_slowest_s=round(slowest, 3))
+        result.ok = clean == total
+    return result
 
 
 def main() -> None:

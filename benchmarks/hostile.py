@@ -11,7 +11,7 @@ tried, answered cleanly, tracebacks, hangs, how many took over 2 s of wall time,
 time, the worst CPU time (user + system) and the worst peak memory (maximum resident set of the
 child, from ``os.wait4``), with ``python -c pass`` measured in the same run as the baseline.
 
-Run from the repository root with the project installed: python benchmarks/hostile.py
+Run from the repository root with the project installed: python -m benchmarks.hostile
 """
 
 from __future__ import annotations
@@ -26,12 +26,12 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
-
-from hostile_cases import (  # noqa: E402
+from benchmarks.record import Result
+from tests.hostile_cases import (
     CASES, COSTLY, DECK_HAND, FOLDER_CASES, SECRET, STATS_CASES, TOO_COSTLY, deck_of_1024,
 )
+
+NAME = "robustness"
 
 TIMEOUT = 30.0          # seconds before an input counts as a hang
 SLOW = 2.0              # wall seconds an answer should stay under
@@ -163,8 +163,8 @@ def escaping_inputs(folder: Path) -> dict[str, Path]:
 
 def record_inputs(folder: Path) -> dict[str, Path]:
     """Hostile records: the robustness cases of the tests, and those naming files they must not reach."""
-    from test_replay_cli import BASE
-    from test_robustness_replay import BYTES, CASES as RECORD_CASES
+    from tests.test_replay_cli import BASE
+    from tests.test_robustness_replay import BYTES, CASES as RECORD_CASES
 
     found = {}
     for name, (content, _) in list(RECORD_CASES.items()) + list(BYTES.items()):
@@ -208,7 +208,7 @@ def record_inputs(folder: Path) -> dict[str, Path]:
 
 
 def _base_record() -> dict:
-    from test_replay_cli import BASE
+    from tests.test_replay_cli import BASE
 
     return BASE
 
@@ -227,7 +227,9 @@ def _total(rows: dict[str, Row]) -> Row:
     return total
 
 
-def main() -> None:
+def measure(only: tuple[str, ...] | None = None) -> tuple[dict[str, Row], tuple]:
+    """Every command on its hostile inputs (``only``: those commands): the rows, and the baseline
+    ``python -c pass`` as (status, wall s, CPU s, MB)."""
     hachi = shutil.which("hachi")
     if hachi is None:
         sys.exit("hachi is not on PATH: install the project first (pip install -e .).")
@@ -258,11 +260,15 @@ def main() -> None:
             "play --auto": lambda p: [hachi, "play", "--auto", "--seed", "1", "--rules", str(p)],
         }
         for command, make in commands.items():
+            if only is not None and command not in only:
+                continue
             row = rows.setdefault(command, Row())
             for name, path in list(rules.items()) + list(valid.items()):
                 judge(row, name, *run(make(path), tmp))
             for name, path in costly.items():
                 judge(row, name, *run(make(path), tmp), code=0)
+        if only is not None:
+            return rows, (base_status, base_s, base_cpu, base_mb)
         row = rows.setdefault("replay", Row())
         for name, path in records.items():
             judge(row, name, *run([hachi, "replay", str(path)], tmp))
@@ -280,6 +286,11 @@ def main() -> None:
         deck = deck_of_1024(tmp / "samples")
         judge(row, "--samples of a deck too large to count", *run(
             [hachi, "roles", "--stats", "--samples", "2000", "--rules", str(deck)], tmp), code=0, expect="estimated")
+    return rows, (base_status, base_s, base_cpu, base_mb)
+
+
+def print_rows(rows: dict[str, Row], base: tuple) -> None:
+    base_status, base_s, base_cpu, base_mb = base
     print(f"baseline: python -c pass  {base_s:.2f} s wall, {base_cpu:.2f} s CPU, {base_mb:.0f} MB (exit {base_status})")
     print(f"{'command':26} {'tried':>5} {'clean':>5} {'traceb.':>7} {'hangs':>5} {'over 2 s':>8} {'wall s':>7} "
           f"{'CPU s':>6} {'MB':>4}")
@@ -292,6 +303,30 @@ def main() -> None:
     for command, row in rows.items():
         for line in row.slowest:
             print(f"  OVER {SLOW:.0f} s ({command}) {line}")
+
+
+def bench(quick: bool = False) -> Result:
+    """The suite's run: every command on every hostile input (``quick``: ``validate`` alone), with
+    ``python -c pass`` as the baseline of time and memory."""
+    rows, base = measure(("validate",) if quick else None)
+    print_rows(rows, base)
+    total = _total(rows)
+    _, base_s, base_cpu, base_mb = base
+    return Result(
+        figures={"tried": total.tried, "clean": total.clean, "tracebacks": total.tracebacks, "hangs": total.hangs,
+                 "over_2s": total.slow, "worst_wall_s": round(total.worst_s, 3),
+                 "worst_cpu_s": round(total.worst_cpu, 3), "worst_mb": round(total.worst_mb, 1),
+                 "baseline_wall_s": round(base_s, 3), "baseline_mb": round(base_mb, 1),
+                 "by_command": {c: [r.tried, r.clean] for c, r in rows.items()}},
+        ratios={"clean / tried": round(total.clean / max(1, total.tried), 4),
+                "worst wall / python -c pass": round(total.worst_s / max(base_s, 1e-6), 2),
+                "worst MB / python -c pass": round(total.worst_mb / max(base_mb, 1e-6), 2)},
+        ok=total.clean == total.tried and not total.hangs,
+        params={"quick": quick, "commands": list(rows)})
+
+
+def main() -> None:
+    print_rows(*measure())
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ save that does not resume, decisions or rounds lost, a half-written or empty fil
 changed, a run's results not printed), disclosures (a control character, a CI log command or a
 file's content that reached the output), and the largest resident memory of a process.
 
-Run from the repository root with the project installed (Linux): python benchmarks/hostile_process.py
+Run from the repository root with the project installed (Linux): python -m benchmarks.hostile_process
 (``--no-ray`` leaves out the Ray cases, which are also left out when Ray is not installed)
 The functions ``results()`` and ``print_table()`` may be imported by another benchmark.
 """
@@ -27,11 +27,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from unittest import mock
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
-
-from process_cases import (PLAY_CASES, PROCESS_FILE_CASES, RAY_CASES, SIMULATE_CASES,  # noqa: E402
-                           Outcome)
+from tests.process_cases import PLAY_CASES, PROCESS_FILE_CASES, RAY_CASES, SIMULATE_CASES, Outcome
 
 EXPECTED_CODE = {"play killed (kill -9) after three answers": -9, "a planted link as the save's lock": 1,
                  "a second hachi score --add on a sheet in use": 1, "--address to a port that never answers": 2,

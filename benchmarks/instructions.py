@@ -1,19 +1,19 @@
-"""Load-independent speed figures: instructions counted by valgrind, for the ratios of speed.py.
+"""Load-independent speed figures: instructions counted by valgrind, for the ratios of throughput.py.
 
-    python benchmarks/instructions.py [--games N] [--rounds R] [--only interpreter,baseline,...] [--replay]
+    python -m benchmarks.instructions [--games N] [--rounds R] [--only interpreter,baseline,...] [--replay]
 
 On a shared, busy machine CPU times swing twofold between runs; instruction counts do not. For
 each workload this script runs itself under ``valgrind --tool=callgrind`` twice, once with the
 workload and once with the warm-up alone, and takes the difference (so imports, rule loading and
 the caches' warm-up are not counted). It prints each workload's instructions and the ratios of
-``benchmarks/speed.py`` and ``benchmarks/hanafuda.py`` (a ratio of 1.0 = as fast; more is faster):
+``benchmarks/throughput.py`` (a ratio of 1.0 = as fast; more is faster):
 
-- ``interpreter``: N games of the trick game, 5 players, random bots (as ``speed.py``);
+- ``interpreter``: N games of the trick game, 5 players, random bots (as ``throughput.py``);
 - ``simulate``: the same N games through ``simulate`` (games summarised, one worker);
-- ``baseline``: the same N games on the hand-written engine (``baseline_engine.py``);
-- ``hanafuda`` and ``trick``: R rounds of 3-player random play of each game (as ``hanafuda.py``).
+- ``baseline``: the same N games on the hand-written engine (``tests/oracles/baseline_engine.py``);
+- ``hanafuda`` and ``trick``: R rounds of 3-player random play of each game (as ``throughput.py``'s stepped measure).
   With ``--replay`` the warm-up plays those very rounds first, so that they are counted with the
-  caches they leave, as ``hanafuda.py``'s best of several runs of one seed is (without it, most
+  caches they leave, as ``throughput.py``'s best of several runs of one seed is (without it, most
   hands' roles are new to the caches).
 
 Instructions are not time (a cache miss costs more than an add), so these ratios complement the
@@ -53,8 +53,7 @@ def _random_rounds(name: str, rounds: int, seed: int) -> None:
 
 def run(workload: str, games: int, rounds: int, replay: bool = False) -> None:
     """Warm up (other seeds), then play ``workload`` unless it is ``none``."""
-    sys.path.insert(0, str(HERE))
-    from baseline_engine import native_roles, play_game
+    from tests.oracles.baseline_engine import native_roles, play_game
 
     from hachihachi.interpreter import GameState
     from hachihachi.interpreter.bots import make_bot
@@ -89,8 +88,8 @@ def run(workload: str, games: int, rounds: int, replay: bool = False) -> None:
 def count(workload: str, games: int, rounds: int, replay: bool = False) -> int:
     """Instructions of this script running ``workload`` under callgrind."""
     out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-                          __file__, "--run", workload, "--games", str(games), "--rounds", str(rounds)]
-                         + (["--replay"] if replay else []),
+                          "-m", "benchmarks.instructions", "--run", workload, "--games", str(games),
+                          "--rounds", str(rounds)] + (["--replay"] if replay else []), cwd=HERE.parent,
                          capture_output=True, text=True, check=True, env={**os.environ, "PYTHONHASHSEED": "0"})
     found = re.search(r"Collected\s*:\s*(\d+)", out.stderr)
     if not found:
@@ -103,7 +102,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--rounds", type=int, default=150)
     ap.add_argument("--replay", action="store_true",
-                    help="Count hanafuda and trick rounds played once already (as hanafuda.py's best of N).")
+                    help="Count hanafuda and trick rounds played once already (as throughput.py's best of N).")
     ap.add_argument("--only", default=",".join(WORKLOADS),
                     help="Comma-separated workloads to count (default: all); ratios need both sides.")
     ap.add_argument("--run", choices=WORKLOADS + ("none",), help=argparse.SUPPRESS)

@@ -1,7 +1,7 @@
 """OpenSpiel's python ISMCTS through the bridge (``hachihachi.openspiel``), against a baseline and
 against our own ``ismcts`` bot, at the same time a decision.
 
-    python benchmarks/openspiel_match.py [--game trick|hanafuda] [--games N] [--vs-ours-games N]
+    python -m benchmarks.openspiel_match [--game trick|hanafuda] [--games N] [--vs-ours-games N]
                                          [--ms 100] [--players 3] [--rounds 1] [--seed 1]
                                          [--baseline heuristic]
 

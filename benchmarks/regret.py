@@ -12,7 +12,7 @@ that result minus the result of the heuristic's choice played out the same way (
 the same random numbers: the heuristics are deterministic once the cards are dealt). It is noisy
 per position, as a real deal is, but has no judge's bias; with ``--judge 0`` only it is computed.
 
-    python benchmarks/regret.py [--ruleset R] [--players P] [--positions N] [--judge S] [--ms MS]
+    python -m benchmarks.regret [--ruleset R] [--players P] [--positions N] [--judge S] [--ms MS]
                                 [--choices C] [--bots mc,ismcts,heuristic]
 
 ``--bots`` also takes ``mc_plain`` and ``ismcts_plain``: the search bots without the heuristic

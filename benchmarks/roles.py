@@ -1,6 +1,6 @@
 """Hand-role speed, measured against baselines in the same run.
 
-    python benchmarks/roles.py [--hands 1000000] [--seed 1] [--skip-c]
+    python -m benchmarks.roles [--hands 1000000] [--seed 1] [--skip-c]
 
 1. Hands per second for the standard table (``evaluate_many``: roles and totals; and
    ``evaluate``: with witness cards) against treys' 7-card evaluator on the same hands.

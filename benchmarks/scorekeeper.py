@@ -1,6 +1,6 @@
 """The scorekeeper against the engine: random games written as score sheets settle to the same totals.
 
-Run: ``python benchmarks/scorekeeper.py [GAMES_PER_RULESET]`` (default 400, so 1,200 games).
+Run: ``python -m benchmarks.scorekeeper [GAMES_PER_RULESET]`` (default 400, so 1,200 games).
 For each ruleset, seeded random games at 3-7 players (as the ruleset allows) are played card by
 card, written as the sheet a table would keep (only what it sees; role holders' hands laid open,
 claimed, or mixed in turn) and settled by ``hachi score``'s code; every round's kind, multiplier,
@@ -18,6 +18,9 @@ from hachihachi.interpreter import CHANCE, GameState
 from hachihachi.interpreter.scorekeeper.sheet_write import CLAIM, MIXED, SHOW, sheet_difference
 from hachihachi.ruleset.loader import load_ruleset
 
+from benchmarks.record import Result
+
+NAME = "scorekeeper"
 RULESETS = ("hachihachi_trick", "hanafuda_hachihachi", "hanafuda_go_drop")
 
 
@@ -42,6 +45,21 @@ def check(name: str, games: int) -> tuple[int, int, float, float, int]:
             bad += 1
             print(f"  {name} seed {seed} ({players} players): {problem[:300]}")
     return games, bad, played, settled, rounds
+
+
+def bench(quick: bool = False) -> Result:
+    """The suite's run: every ruleset, 400 games each (``quick``: 20); the baseline of the time to
+    write and settle a sheet is the time to play its game."""
+    games = 20 if quick else 400
+    result = Result(params={"quick": quick, "games_per_ruleset": games})
+    for name in RULESETS:
+        n, bad, played, settled, rounds = check(name, games)
+        print(f"  {name:<20} {n:5d} games ({rounds} rounds), {bad} disagree")
+        result.figures.update({f"{name}_games": n, f"{name}_disagree": bad,
+                               f"{name}_settle_ms_a_game": round(1000 * settled / n, 2)})
+        result.ratios[f"{name}: settle / play (time)"] = round(settled / played, 3)
+        result.ok = result.ok and not bad
+    return result
 
 
 def main() -> None:

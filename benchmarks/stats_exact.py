@@ -1,6 +1,10 @@
 """Exact role statistics (``hachi roles --stats --exact``): time and peak memory, against C.
 
-    python benchmarks/stats_exact.py [--skip-c] [--stress [--brute]] [--limit SECONDS] [--methods auto,ranks,planes]
+    python -m benchmarks.stats_exact [--skip-c] [--stress [--brute]] [--limit SECONDS] [--methods auto,ranks,planes]
+
+In the suite (``python -m benchmarks run statistics``): the standard table by every method (``--quick``:
+``auto`` alone) against the C brute force over every hand, and (not with ``--quick``) the house
+table against its C brute force over every deal.
 
 Each measurement runs in a fresh process (so the peak resident memory is its own), once per
 exact method: ``auto`` (what ``hachi roles --stats --exact`` does: the transfer over the ranks
@@ -17,7 +21,7 @@ reported as "over" that, with the peak memory it had reached. The tables:
 With ``--stress``, also the worst-case tables of benchmarks/stress/ (30 roles each: card triples
 scattered over ranks and suits, set algebra, run(SET) in suit sets, groups within a set, the
 trump and the indicator); with ``--brute`` as well, each is also counted by the C brute force
-generated from its table (benchmarks/brute_c.py; minutes of CPU for a table counted over deals).
+generated from its table (tests/oracles/brute_c.py; minutes of CPU for a table counted over deals).
 
 Baselines in the same run: the C brute force of benchmarks/roles.py over every hand of the
 standard table, and a C brute force over every deal of the house table (written here, gcc -O2);
@@ -37,10 +41,10 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
+from benchmarks.record import ROOT, Result
+from benchmarks.roles import C_HAND_LOOP, C_RUNS, C_SOURCE
 
-from roles import C_HAND_LOOP, C_RUNS, C_SOURCE  # noqa: E402  (benchmarks/roles.py)
-
+NAME = "statistics"
 HERE = Path(__file__).parent
 BUILD = HERE / "build"
 HOUSE = HERE.parent / "tests" / "rulesets" / "valid" / "house_roles_context_rules.yaml"
@@ -151,8 +155,9 @@ def stop_after(limit: int) -> None:
 
 
 def run_child(which: str, method: str = "auto", limit: int | None = None) -> dict:
-    cmd = [sys.executable, __file__, "--child", which, "--method", method] + (["--limit", str(limit)] if limit else [])
-    out = subprocess.run(cmd, check=True, capture_output=True, text=True)
+    cmd = [sys.executable, "-m", "benchmarks.stats_exact", "--child", which, "--method", method]
+    out = subprocess.run(cmd + (["--limit", str(limit)] if limit else []), cwd=ROOT, check=True,
+                         capture_output=True, text=True)
     return json.loads(out.stdout)
 
 
@@ -172,18 +177,18 @@ def run_c(name: str, source: str) -> tuple[float, dict] | None:
 
 
 def generated_c(rules: Path) -> tuple[float, dict] | None:
-    """The brute force generated from a rule file's table (benchmarks/brute_c.py): CPU seconds, counts."""
+    """The brute force generated from a rule file's table (tests/oracles/brute_c.py): CPU seconds, counts."""
     if not shutil.which("gcc"):
         return None
-    from brute_c import brute_counts_file
+    from tests.oracles.brute_c import brute_counts_file
 
     counts, seconds = brute_counts_file(str(rules), BUILD)
     return seconds, dict(counts.roles, none=counts.none)
 
 
-def report(title: str, runs: list[dict], c: tuple[float, dict] | None, what: str = "C") -> None:
+def report(title: str, runs: list[dict], c: tuple[float, dict] | None, what: str = "C") -> dict:
     """Each method's time and memory (the first run is what ``--exact`` picks), checked against
-    each other and against the C brute force."""
+    each other and against the C brute force; returns the figures (``same``: the counts agree)."""
     first = next(r for r in runs if not r.get("stopped"))
     print(f"{title}: {first['total']:,} {first['unit']}")
     for r in runs:
@@ -192,12 +197,19 @@ def report(title: str, runs: list[dict], c: tuple[float, dict] | None, what: str
             print(f"  hachihachi {label:14} over {r['seconds']:6.1f} s CPU  peak {r['peak_mb']:7.1f} MB when stopped")
         else:
             print(f"  hachihachi {label:14} {r['seconds']:8.2f} s CPU  peak {r['peak_mb']:7.1f} MB")
+    figures: dict = {"total": first["total"], "unit": first["unit"], "same": True}
+    for r in runs:
+        figures[f"{r['asked']}_s"] = None if r.get("stopped") else round(r["seconds"], 3)
+        figures[f"{r['asked']}_peak_mb"] = round(r["peak_mb"], 1)
+        if r["asked"] == "auto" and "method" in r:
+            figures["auto_method"] = r["method"]
     done = [r for r in runs if not r.get("stopped")]
     if len(done) > 1:
         same = all(r["roles"] == first["roles"] and r["none"] == first["none"] for r in done)
+        figures["same"] = same
         print(f"  counts: {'the same by every method' if same else 'DIFFERENT between methods'}")
     if c is None:
-        return
+        return figures
     seconds, theirs = c
     ratio = first["seconds"] / seconds
     print(f"  C brute force -O2:     {seconds:8.2f} s CPU   ratio {first['asked']} / C: {ratio:.3f}x")
@@ -206,10 +218,31 @@ def report(title: str, runs: list[dict], c: tuple[float, dict] | None, what: str
     if not same:
         for k, v in list(first["roles"].items()) + [("none", first["none"])]:
             print(f"    {k:16} ours {v:>14,}  C {theirs[k]:>14,}")
+    figures.update(c_s=round(seconds, 3), same=figures["same"] and same,
+                   speed_vs_c=round(seconds / first["seconds"], 3))
+    return figures
 
 
 def runs_of(which: str, methods: list[str], limit: int | None = None) -> list[dict]:
     return [dict(run_child(which, m, limit), asked=m) for m in methods]
+
+
+def bench(quick: bool = False) -> Result:
+    """The suite's run: the standard table (every method; ``quick``: ``auto``) against its C brute
+    force over every hand; not ``quick``: the house table against its C brute force over every deal."""
+    if not shutil.which("gcc"):
+        raise SystemExit("statistics: the C baseline needs gcc")
+    methods = ["auto"] if quick else ["auto", "ranks", "planes"]
+    result = Result(params={"quick": quick, "methods": methods})
+    tables = [("standard", "standard table", C_SOURCE, "roles_brute")]
+    if not quick:
+        tables.append(("house", "house table (card sets, trump, indicator)", C_HOUSE, "house_brute"))
+    for which, title, source, exe in tables:
+        figures = report(title, runs_of(which, methods), run_c(exe, source))
+        result.figures.update({f"{which}_{k}": v for k, v in figures.items()})
+        result.ratios[f"{which}: exact auto / C brute force (speed)"] = figures["speed_vs_c"]
+        result.ok = result.ok and figures["same"]
+    return result
 
 
 def main() -> None:

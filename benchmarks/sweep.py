@@ -1,6 +1,6 @@
 """A 3x3 sweep on the local backend and on Ray (local mode), and Ray's overhead per task.
 
-    python benchmarks/sweep.py [--games N] [--players P] [--workers W] [--empty-tasks N]
+    python -m benchmarks.sweep [--games N] [--players P] [--workers W] [--empty-tasks N]
 
 Plays ``hachi sweep hachihachi_trick --set declaration.drop_fee.first=1,2,3
 --set trick_settlement.per_trick=1,2,3 --bots heuristic --seed 1`` with N games a point (the

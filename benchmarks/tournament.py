@@ -1,6 +1,6 @@
 """Seeded bot tournaments: mean chips per game per bot kind with a 95% confidence interval.
 
-    python benchmarks/tournament.py [--ruleset R] [--match A:B ...] [--games N] [--ms MS]
+    python -m benchmarks.tournament [--ruleset R] [--match A:B ...] [--games N] [--ms MS]
                                     [--mc-samples S] [--ismcts-iterations I] [--players P]
                                     [--rounds R] [--seed S] [--workers W] [--report K]
 
@@ -29,6 +29,9 @@ from hachihachi.interpreter.bots import make_bot
 from hachihachi.interpreter.bots.ismcts import DEFAULT_ITERATIONS
 from hachihachi.ruleset.loader import load_ruleset
 
+from benchmarks.record import Result
+
+NAME = "bots"
 _MATCH: dict = {}           # per process: the ruleset and bots of the match being played
 
 
@@ -113,6 +116,12 @@ def summary(a: str, b: str, scores: dict, times: dict, began: float) -> str:
 
 def match(ruleset: str, a: str, b: str, games: int, players: int, rounds: int, seed: int,
           budget: dict, workers: int, report: int) -> str:
+    return summary(*played(ruleset, a, b, games, players, rounds, seed, budget, workers, report))
+
+
+def played(ruleset: str, a: str, b: str, games: int, players: int, rounds: int, seed: int,
+           budget: dict, workers: int, report: int) -> tuple[str, str, dict, dict, float]:
+    """Play a match: (a, b, scores by kind, decision times by kind, when it began)."""
     scores: dict[str, list[float]] = {a: [], b: []}
     times: dict[str, list[float]] = {a: [], b: []}
     began = time.perf_counter()
@@ -130,7 +139,37 @@ def match(ruleset: str, a: str, b: str, games: int, players: int, rounds: int, s
             print("  running: " + summary(a, b, scores, times, began), flush=True)
     if pool is not None:
         pool.shutdown()
-    return summary(a, b, scores, times, began)
+    return a, b, scores, times, began
+
+
+def figures(a: str, b: str, scores: dict, times: dict, began: float) -> dict:
+    """A match as data: each kind's mean chips, the paired difference, CPU ms a decision."""
+    m, h = interval([x - y for x, y in zip(scores[a], scores[b])])
+    out = {"games": len(scores[a]), "diff": m, "diff_half_95": h}
+    for k in (a, b):
+        out[f"{k}_chips"], out[f"{k}_half_95"] = interval(scores[k])
+        if times[k]:
+            out[f"{k}_ms_mean"] = round(1000 * statistics.fmean(times[k]), 4)
+    return out
+
+
+def bench(quick: bool = False) -> Result:
+    """The suite's run: heuristic against random and mc against heuristic (the baseline of each
+    match is its second bot), seeded and budgeted in samples, on the trick game at 5 players
+    (``quick``: 12 games of 2 rounds; else 200 games of 12)."""
+    games, rounds = (12, 2) if quick else (200, 12)
+    budget = {"ms": None, "mc_samples": 4, "ismcts_iterations": DEFAULT_ITERATIONS}
+    result = Result(params={"quick": quick, "ruleset": "hachihachi_trick", "players": 5, "games": games,
+                            "rounds": rounds, "seed": 1, "mc_samples": 4})
+    for a, b in (("heuristic", "random"), ("mc", "heuristic")):
+        match_data = played("hachihachi_trick", a, b, games, 5, rounds, 1, budget, 1, 0)
+        print(summary(*match_data), flush=True)
+        found = figures(*match_data)
+        result.figures.update({f"{a}_vs_{b}_{k}": v for k, v in found.items()})
+        result.ratios[f"{a} - {b} (chips a game)"] = found["diff"]
+        if f"{a}_ms_mean" in found and f"{b}_ms_mean" in found and found[f"{b}_ms_mean"]:
+            result.ratios[f"{a} / {b} (CPU a decision)"] = round(found[f"{a}_ms_mean"] / found[f"{b}_ms_mean"], 2)
+    return result
 
 
 def main() -> None:

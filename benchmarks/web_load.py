@@ -11,7 +11,7 @@ Printed: actions answered, p50/p95/max of action -> answer, the server's residen
 and after, and the baseline: the same action applied by the table in this process (no network),
 saved as the server saves them, with the ratio of the two p50s.
 
-    python benchmarks/web_load.py [--tables 50] [--seconds 120] [--rules hachihachi_trick]
+    python -m benchmarks.web_load [--tables 50] [--seconds 120] [--rules hachihachi_trick]
 """
 
 from __future__ import annotations

@@ -2,8 +2,9 @@
 
 Markers (``pytest -m robustness`` runs one kind):
 
-- ``slow``: a test that takes seconds (exact counts over every hand, mutation sweeps). Skipped
-  unless ``pytest --all``, so the default run stays short; CI (``.ci/run``) runs them.
+- ``slow``: a test that takes about half a second of CPU or more (exact counts over every hand,
+  mutation sweeps, whole games in a subprocess). Skipped unless ``pytest --all``, so the default
+  run stays around a minute of CPU on one core; CI (``.ci/run``) runs them.
 - ``robustness``: hostile input and faults (whole modules, listed below).
 - ``optional``: needs an optional extra (OpenSpiel, Ray, matplotlib); such a test skips itself
   when its extra is not installed.

@@ -54,12 +54,36 @@ def play_first(game: GameState) -> None:
         game.apply(game.legal_actions()[0])
 
 
-def play_random(game: GameState, rng: random.Random) -> None:
+def play_random(game: GameState, rng: random.Random, own_deals: bool = False) -> GameState:
+    """Play ``game`` to its end by random legal choices drawn from ``rng``; the deals are drawn
+    from ``rng`` too, or with ``own_deals`` from the game's own generator. Returns the game."""
     while not game.is_terminal:
-        if game.current_player == CHANCE:
-            game.deal_random(rng)
-        else:
+        if game.current_player != CHANCE:
             game.apply(rng.choice(game.legal_actions()))
+        elif own_deals:
+            game.deal_random()
+        else:
+            game.deal_random(rng)
+    return game
+
+
+def random_game(rules, players: int, seed: int, rounds: int | None = None, own_deals: bool = False) -> GameState:
+    """A new game of ``rules`` played to its end by random legal play seeded with ``seed``."""
+    return play_random(GameState(rules, players, seed=seed, rounds=rounds), random.Random(seed), own_deals)
+
+
+def play_bots(game: GameState, bots, rng: random.Random) -> GameState:
+    """Play ``game`` to its end, seat ``s`` choosing with ``bots[s % len(bots)]`` (every choice
+    checked legal), the deals drawn from ``rng``. Returns the game."""
+    while not game.is_terminal:
+        who = game.current_player
+        if who == CHANCE:
+            game.deal_random(rng)
+            continue
+        action = bots[who % len(bots)].choose(game, who, rng)
+        assert action in game.legal_actions()
+        game.apply(action)
+    return game
 
 
 def transfers(events, kind=None) -> list[Transfer]:

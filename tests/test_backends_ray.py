@@ -1,4 +1,4 @@
-"""Issue 15: the Ray backend (Ray in local mode, 2 CPUs) gives the local backend's results, and a
+"""The Ray backend (Ray in local mode, 2 CPUs) gives the local backend's results, and a
 task that fails, dies or overruns ends the run with one error instead of hanging it."""
 
 import os

@@ -11,23 +11,14 @@ from hachihachi.interpreter.games.tricks.determinize import sample_hidden
 from hachihachi.interpreter.games.tricks.heuristic import HeuristicBot
 from hachihachi.interpreter.bots.knowledge import knowledge
 
-from interp_support import GO, PLAY, RULES, assert_zero_sum, c, deal, new_game
+from tests.interp_support import GO, PLAY, RULES, assert_zero_sum, c, deal, new_game, play_bots
 
 
 def play_game(bots, seed: int, players: int = 5, rounds: int = 6) -> GameState:
-    game = GameState(RULES, players, seed=seed, rounds=rounds)
-    rng = random.Random(seed)
-    while not game.is_terminal:
-        who = game.current_player
-        if who == CHANCE:
-            game.deal_random(rng)
-            continue
-        action = bots[who].choose(game, who, rng)
-        assert action in game.legal_actions()
-        game.apply(action)
-    return game
+    return play_bots(GameState(RULES, players, seed=seed, rounds=rounds), bots, random.Random(seed))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["random", "heuristic"])
 def test_T19_T27_bots_choose_only_legal_actions_over_many_seeded_games(name):
     for seed in range(40):
@@ -36,6 +27,7 @@ def test_T19_T27_bots_choose_only_legal_actions_over_many_seeded_games(name):
         assert_zero_sum(game)
 
 
+@pytest.mark.slow
 def test_T19_mc_chooses_only_legal_actions():
     mc, h = make_bot("mc", samples=2), make_bot("heuristic")
     for seed in range(3):
@@ -44,6 +36,7 @@ def test_T19_mc_chooses_only_legal_actions():
     assert mc.decisions > 0
 
 
+@pytest.mark.slow
 def test_heuristic_beats_random_in_a_seeded_sample():
     h, r = make_bot("heuristic"), make_bot("random")
     totals = {"heuristic": [], "random": []}

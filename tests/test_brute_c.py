@@ -1,22 +1,18 @@
-"""Issue 12: the C brute force generated from a role table (benchmarks/brute_c.py) counts what the
+"""The C brute force generated from a role table (tests/oracles/brute_c.py) counts what the
 Python evaluator counts, hand by hand or deal by deal, on a deck small enough to enumerate."""
 
 import itertools
 import shutil
-import sys
 from collections import Counter
 from math import comb
-from pathlib import Path
 
 import pytest
 
 from hachihachi.ruleset.model import Combo, Name, RoleDef, RoleTable
 from hachihachi.ruleset.roles import _ids_with_parts, compile_table
 
-from test_roles_exact import CONTEXT_ROLES, STRESS_ROLES, TINY, brute_deals, table
-
-sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
-import brute_c  # noqa: E402  (benchmarks/brute_c.py)
+from tests.oracles import brute_c
+from tests.test_roles_exact import CONTEXT_ROLES, STRESS_ROLES, TINY, brute_deals, table
 
 pytestmark = pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc is not installed")
 
@@ -54,8 +50,9 @@ def brute_hands(evaluator, size):
     return counts, none
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ace_low", [True, False])
-def test_issue12_generated_c_counts_every_hand_as_the_evaluator(ace_low, tmp_path):
+def test_generated_c_counts_every_hand_as_the_evaluator(ace_low, tmp_path):
     ev = compile_table(roles_table(HAND_ROLES, HAND_COMBOS, ace_low), TINY)
     counts, _ = brute_c.brute_counts(ev, 5, tmp_path)
     expected, none = brute_hands(ev, 5)
@@ -65,8 +62,9 @@ def test_issue12_generated_c_counts_every_hand_as_the_evaluator(ace_low, tmp_pat
     assert min(counts.roles.values()) > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ace_low", [True, False])
-def test_issue12_generated_c_counts_every_deal_as_the_evaluator(ace_low, tmp_path):
+def test_generated_c_counts_every_deal_as_the_evaluator(ace_low, tmp_path):
     ev = compile_table(table(CONTEXT_ROLES, ace_low), TINY)
     counts, _ = brute_c.brute_counts(ev, 3, tmp_path)
     deals, expected, none = brute_deals(ev, TINY, 3)
@@ -76,7 +74,8 @@ def test_issue12_generated_c_counts_every_deal_as_the_evaluator(ace_low, tmp_pat
     assert min(counts.roles.values()) > 0
 
 
-def test_issue12_generated_c_counts_the_stress_kinds_of_roles_over_every_deal(tmp_path):
+@pytest.mark.slow
+def test_generated_c_counts_the_stress_kinds_of_roles_over_every_deal(tmp_path):
     combos = (Combo("red_tri", ("red_run", "tri_b"), 9, 9), Combo("trump_pairs", ("trump_run", "ind_pair"), 9, 9))
     ev = compile_table(roles_table(STRESS_ROLES, combos, True), TINY)
     counts, _ = brute_c.brute_counts(ev, 4, tmp_path)
@@ -87,7 +86,7 @@ def test_issue12_generated_c_counts_the_stress_kinds_of_roles_over_every_deal(tm
     assert counts.roles["red_tri"] > 0 and counts.roles["trump_pairs"] > 0
 
 
-def test_issue12_no_text_of_the_table_reaches_the_c_source():
+def test_no_text_of_the_table_reaches_the_c_source():
     odd = 'x"); } int y() { /*'
     ev = compile_table(roles_table([(odd, odd, "run >= 3", 1, 1)], (Combo("q*/q", (odd,), 2, 2),), True), TINY)
     program = brute_c.generate(ev, 4)

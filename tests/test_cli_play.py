@@ -15,7 +15,7 @@ from hachihachi.interpreter.records.atomicfile import write_atomic
 
 import pytest
 
-from interp_support import GO, PLAY, RULES, c, deal, new_game
+from tests.interp_support import GO, PLAY, RULES, c, deal, new_game
 
 GAME = ["--seed", "7", "--short", "--players", "3"]
 
@@ -25,6 +25,7 @@ def run(tmp_path, args, answers, save="s.yaml"):
     return CliRunner().invoke(play, [*args, "--save", str(tmp_path / save)], input=text)
 
 
+@pytest.mark.slow
 def test_T25_a_full_short_game_with_a_scripted_human(tmp_path):
     res = run(tmp_path, GAME, ["1"] * 200)
     assert res.exit_code == 0, res.output
@@ -35,6 +36,7 @@ def test_T25_a_full_short_game_with_a_scripted_human(tmp_path):
     assert "\x1b[" not in res.output                     # no colour when output is not a terminal
 
 
+@pytest.mark.slow
 def test_end_of_input_saves_and_resume_continues_to_the_same_end(tmp_path):
     whole = run(tmp_path, GAME, ["1"] * 200, save="whole.yaml")
     part = run(tmp_path, GAME, ["1"] * 5, save="part.yaml")
@@ -164,6 +166,7 @@ def test_T2_default_table_size_is_five_or_what_the_ruleset_allows():
     assert len(_json.loads(hana.stdout)["players"]) == 3
 
 
+@pytest.mark.slow
 def test_hint_shows_each_legal_action_with_its_expected_chips_and_asks_again(tmp_path):
     res = run(tmp_path, GAME, ["hint", "q"])
     assert res.exit_code == 0, res.output

@@ -49,6 +49,7 @@ def deals(path):
             if isinstance(e, Applied) and isinstance(e.action, HanaDeal)]
 
 
+@pytest.mark.slow
 def test_H4_a_full_game_never_shows_a_bots_hand(tmp_path):
     res = run(tmp_path, ["zz", "1", "99", "12c3 1b", "1", "?"] + ["1"] * 200)
     assert res.exit_code == 0, res.output

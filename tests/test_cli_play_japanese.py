@@ -52,6 +52,7 @@ GAMES = {
 ODD_ANSWERS = ["zz", "?", "99", "hint", "12c3 1b", "Zs"]        # refused, explained, hinted: then the game
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", list(GAMES))
 def test_a_whole_game_in_japanese_has_no_english_line(tmp_path, rules):
     args = ["--rules", rules, *GAMES[rules], "--lang", "ja", "--pause", "--save", str(tmp_path / "s.yaml")]
@@ -62,6 +63,7 @@ def test_a_whole_game_in_japanese_has_no_english_line(tmp_path, rules):
     assert english_lines(out, rules) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", list(GAMES))
 def test_the_same_game_in_english_is_caught_by_the_check(tmp_path, rules):
     """The check is able to fail: the English game has English lines of every kind."""

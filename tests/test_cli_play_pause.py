@@ -30,6 +30,7 @@ def rounds_of(output: str) -> list[str]:
     return re.split(r"^(?=Round \d+: )", output, flags=re.M)[1:]
 
 
+@pytest.mark.slow
 def test_T10_a_round_without_a_decision_waits_for_enter_before_the_next_round(tmp_path):
     res = run(tmp_path, [*FORCED_OUT_FIRST, "--pause"], ["1"] * 300)
     assert res.exit_code == 0, res.output
@@ -40,6 +41,7 @@ def test_T10_a_round_without_a_decision_waits_for_enter_before_the_next_round(tm
     assert QUESTION in second
 
 
+@pytest.mark.slow
 def test_only_rounds_without_a_question_end_on_the_pause(tmp_path):
     res = run(tmp_path, [*FORCED_OUT_FIRST, "--pause"], ["1"] * 300)
     assert res.exit_code == 0, res.output
@@ -63,6 +65,7 @@ def test_the_pause_speaks_japanese(tmp_path):
     assert "Enterで次の局へ" in res.output and PROMPT not in res.output
 
 
+@pytest.mark.slow
 def test_no_pause_when_the_input_is_not_a_terminal_or_with_no_pause(tmp_path):
     for extra in ([], ["--no-pause"]):
         res = run(tmp_path, [*FORCED_OUT_FIRST, *extra], ["1"] * 300)
@@ -87,6 +90,7 @@ def _read_until(fd: int, marks: tuple[str, ...], limit: float = 120.0) -> str:
     return seen.decode("utf-8", "replace")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
 def test_in_a_real_terminal_the_game_pauses_by_default(tmp_path):
     import pty

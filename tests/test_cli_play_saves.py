@@ -79,6 +79,7 @@ def test_resume_alone_with_no_save_here_says_how_to_start(here):
     assert "Traceback" not in res.output
 
 
+@pytest.mark.slow
 def test_finished_games_and_other_files_are_not_offered(here):
     done = start(["--seed", "1", "--save", "hachi-save-done.yaml"], ["1"] * 300)
     assert done.exit_code == 0 and replay(here / "hachi-save-done.yaml").game.is_terminal

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from hachihachi.cli.main import cli
@@ -86,6 +87,7 @@ def test_validate_folder_checks_role_tables_as_role_tables():
     assert result.exit_code == 0 and json.loads(result.stdout) == []
 
 
+@pytest.mark.slow
 def test_validate_folder_of_invalid_files_reports_each_file():
     result = run("validate", "--format", "json", str(INVALID))
     files = {p["file"] for p in json.loads(result.stdout)}

@@ -366,3 +366,21 @@ def test_the_explanation_of_a_question_names_the_house_rule():
     g, rng = GameState(rules, 5, seed=2), random.Random(2)
     until_asked(g, rng)
     assert "A house rule of this table asks you to choose" in explain(g.view(g.current_player), rules)[0]
+
+
+@pytest.mark.parametrize("name", ["fx_three_drops_must_go.yaml", "fx_half_pot_carries.yaml"])
+def test_a_clone_carries_the_counters_and_forced_decisions_and_shares_none_of_them(name):
+    """A search bot's clone of a game with counters and forced decisions plays on as the game
+    would, and playing it leaves the game itself untouched."""
+    from tests.interp_support import play_random
+
+    g = GameState(load_ruleset(str(HOUSE / name)), players=5, seed=11, rounds=8)
+    rng = random.Random(4)
+    while sum(isinstance(e, RoundEnded) for e in g.events) < 4:
+        g.deal_random(rng) if g.current_player == CHANCE else g.apply(rng.choice(g.legal_actions()))
+    before = tuple(g.events)
+    clone = g.clone()
+    play_random(clone, random.Random(9))
+    assert tuple(g.events) == before                       # the clone's play changed nothing of the game
+    play_random(g, random.Random(9))
+    assert tuple(g.events) == tuple(clone.events)                 # same state, same draws: the same game

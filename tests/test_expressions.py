@@ -101,6 +101,7 @@ def test_plain_numbers_and_truths_are_expressions_too():
     assert compile_expression(True, VOCAB).evaluate(FACTS) is True
 
 
+@pytest.mark.slow
 @given(st.lists(st.tuples(st.sampled_from(["+", "-", "*"]), st.integers(0, 1000)), max_size=12),
        st.integers(0, 1000))
 def test_arithmetic_is_whole_numbers_left_to_right_with_the_usual_precedence(rest, first):

@@ -1,17 +1,12 @@
 """Golden playthroughs: whole seeded games compared line by line with tests/golden/*.txt."""
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
 from hachihachi.cli.narrate import Narrator
 from hachihachi.interpreter.records.gamerecord import record_data, replay, write_record
-from interp_support import assert_zero_sum
+from tests.golden import regen
+from tests.interp_support import assert_zero_sum
 
-_spec = importlib.util.spec_from_file_location("regen", Path(__file__).parent / "golden" / "regen.py")
-regen = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(regen)
 
 
 @pytest.mark.parametrize("seed, players", regen.CASES)
@@ -20,7 +15,7 @@ def test_golden_playthrough(seed, players):
     expected = regen.path_for(seed, players).read_text(encoding="utf-8").splitlines()
     got = regen.trace(game).splitlines()
     for i, (a, b) in enumerate(zip(got, expected), 1):
-        assert a == b, f"line {i} differs (run tests/golden/regen.py after a deliberate change)"
+        assert a == b, f"line {i} differs (run python -m tests.golden.regen after a deliberate change)"
     assert len(got) == len(expected)
     assert_zero_sum(game)
 
@@ -40,6 +35,6 @@ def test_golden_hanafuda_playthrough(seed):
     expected = regen.hanafuda_path(seed).read_text(encoding="utf-8").splitlines()
     got = regen.hanafuda_trace(game).splitlines()
     for i, (a, b) in enumerate(zip(got, expected), 1):
-        assert a == b, f"line {i} differs (run tests/golden/regen.py after a deliberate change)"
+        assert a == b, f"line {i} differs (run python -m tests.golden.regen after a deliberate change)"
     assert len(got) == len(expected)
     assert sum(game.chips) == 0

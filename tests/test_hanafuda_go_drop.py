@@ -15,7 +15,7 @@ from hachihachi.interpreter.games.matching.phases import HanaDeal
 from hachihachi.ruleset.loader import load_ruleset
 from hachihachi.ruleset.model import Phase
 from hachihachi.ruleset.model import TransferKind as Kind
-from interp_support import play_random
+from tests.interp_support import play_random
 
 RULES = load_ruleset("hanafuda_go_drop")
 D = RULES.deck

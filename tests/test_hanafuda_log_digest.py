@@ -4,15 +4,16 @@ hanafuda rule files and house variants give the final chips and event log record
 of the log's ``repr``)."""
 
 import hashlib
-import random
 from pathlib import Path
 
 import pytest
 
-from hachihachi.interpreter import CHANCE, GameState
+from hachihachi.interpreter import GameState
 from hachihachi.interpreter.bots.random_bot import RandomBot
 from hachihachi.interpreter.runs.botgame import play_out
 from hachihachi.ruleset.loader import load_ruleset
+
+from tests.interp_support import random_game
 
 HOUSE = Path(__file__).parent / "house_rules" / "variants"
 
@@ -46,19 +47,13 @@ def digest(game: GameState) -> str:
 @pytest.mark.parametrize("name,players", list(RECORDED), ids=[n for n, _ in RECORDED])
 def test_H14_seeded_hanafuda_rounds_end_with_the_recorded_chips_and_log(name, players):
     ruleset = rules(name)
-    applied = GameState(ruleset, players=players, seed=15, rounds=40)
-    rng = random.Random(15)
-    while not applied.is_terminal:
-        if applied.current_player == CHANCE:
-            applied.deal_random(rng)
-        else:
-            applied.apply(rng.choice(applied.legal_actions()))
+    applied = random_game(ruleset, players, 15, 40)
     played = GameState(ruleset, players=players, seed=16, rounds=40)
     play_out(played, [RandomBot()] * players, 16)
     assert (applied.chips, digest(applied), played.chips, digest(played)) == RECORDED[name, players]
 
 
-def test_issue15_piles_judged_whole_play_as_before(monkeypatch):
+def test_H18_piles_without_a_key_are_judged_whole_and_play_the_same_games(monkeypatch):
     """Capture roles that read more than counts of known cards have no pile key (``role_key`` is
     None): the engine then judges the whole pile, with the same games as the keyed piles."""
     from hachihachi.ruleset.roles import RoleEvaluator

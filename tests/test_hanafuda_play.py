@@ -14,7 +14,7 @@ from hachihachi.interpreter.games.matching.play import Capture
 from hachihachi.ruleset.errors import IllegalAction
 from hachihachi.ruleset.loader import load_ruleset
 from hachihachi.ruleset.model import TransferKind as Kind
-from interp_support import play_random
+from tests.interp_support import play_bots, play_random
 
 RULES = load_ruleset("hanafuda_hachihachi")
 D = RULES.deck
@@ -293,12 +293,21 @@ def test_heuristic_matching_bot_beats_random_play_on_average():
     bot, rnd = make_bot("heuristic_matching"), make_bot("random")
     total = 0
     for seed in range(6):
-        g, rng = GameState(RULES, players=3, seed=seed, rounds=4), random.Random(seed)
-        while not g.is_terminal:
-            seat = g.current_player
-            if seat == CHANCE:
-                g.deal_random(rng)
-            else:
-                g.apply((bot if seat == 0 else rnd).choose(g, seat, rng))
+        g = play_bots(GameState(RULES, players=3, seed=seed, rounds=4), [bot, rnd, rnd], random.Random(seed))
         total += g.returns[0]
     assert total > 0
+
+
+def test_H14_a_clone_in_matching_play_plays_on_alone_and_ends_as_the_game_would():
+    g = GameState(RULES, players=3, seed=5, rounds=2)
+    rng = random.Random(5)
+    while g.phase is None or g.phase.value != "play":
+        g.deal_random() if g.current_player == CHANCE else g.apply(rng.choice(g.legal_actions()))
+    g.apply(g.legal_actions()[0])               # a card played: field, stock and piles moved
+    copy, state = g.clone(), random.Random(9).getstate()
+    before = (g.events, g.view(0), g.round.play.field[:], g.round.play.stock[:])
+    play_random(copy, random.Random(9))
+    assert copy.is_terminal and (g.events, g.view(0), g.round.play.field, g.round.play.stock) == before
+    rng.setstate(state)
+    play_random(g, rng)                         # the game itself, played as the clone was
+    assert g.events == copy.events and g.chips == copy.chips

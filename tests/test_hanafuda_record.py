@@ -2,20 +2,21 @@
 
 import copy
 import json
-import random
 
 import pytest
 import yaml
 from click.testing import CliRunner
 
 from hachihachi.cli.replay import replay as replay_cmd
-from hachihachi.interpreter import CHANCE, GameState
+from hachihachi.interpreter import GameState
 from hachihachi.interpreter.engine.actions import Play
 from hachihachi.interpreter.games.matching.phases import HanaDeal
 from hachihachi.interpreter.games.matching.play import Capture
 from hachihachi.interpreter.records.gamerecord import record_data, replay, summary, write_record
 from hachihachi.ruleset.errors import RecordError
 from hachihachi.ruleset.loader import load_ruleset
+
+from tests.interp_support import random_game as seeded_game
 
 RULES = load_ruleset("hanafuda_hachihachi")
 D = RULES.deck
@@ -24,10 +25,7 @@ PLAIN = ["1b 2a 3r 4c1 5c1 6c1 10c1", "3b 4a 5r 6c2 2c1 10c2 12c1", "8b 5a 6r 4c
 
 
 def random_game(seed, rounds=3, rules=RULES, players=3):
-    g, rng = GameState(rules, players=players, seed=seed, rounds=rounds), random.Random(seed)
-    while not g.is_terminal:
-        g.deal_random() if g.current_player == CHANCE else g.apply(rng.choice(g.legal_actions()))
-    return g
+    return seeded_game(rules, players, seed, rounds, own_deals=True)
 
 
 def crafted():

@@ -95,6 +95,7 @@ def test_H10_willow_changeling_scores_the_best_weak_role(rules, plain):
     assert roles_of(rules, "11a 2a 1c1 2c1 3c1 4c1 5c1") == (["toichi"], 3)
 
 
+@pytest.mark.slow
 def test_H10_exact_weak_counts_match_closed_forms(rules, plain):
     chaff, six = 24, comb(24, 6)
     counts = exact_counts(plain.evaluator, 7)

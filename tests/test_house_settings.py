@@ -1,4 +1,4 @@
-"""Issue 12's settings: each acts or is an error naming its place (T8, T11, T16, H10-H18)."""
+"""House settings: each acts or is an error naming its place (T8, T11, T16, H10-H18)."""
 
 from __future__ import annotations
 
@@ -225,6 +225,7 @@ def test_H1_card_ids_use_the_kind_letter(tmp_path):
         rules.deck.parse("1b")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("letter, rename, words", [("h", False, "the letter of bright is 'h'"),
                                                    ("a", True, "the same letter")])
 def test_H1_kind_letter_and_ids_must_agree(tmp_path, letter, rename, words):

@@ -1,4 +1,4 @@
-"""Issue 14: the ismcts bot, matching-play determinization, mc in matching play, hints, and the
+"""The ismcts bot, matching-play determinization, mc in matching play, hints, and the
 heuristics' mizuten call and hanafuda go/drop declarations. Every search here is seeded and
 budgeted in iterations (never in time)."""
 
@@ -18,23 +18,14 @@ from hachihachi.interpreter.games.matching.play import Captured
 from hachihachi.ruleset.errors import HachiError
 from hachihachi.ruleset.loader import load_ruleset
 
-from interp_support import DROP, RULES, assert_zero_sum, deal, new_game
+from tests.interp_support import DROP, RULES, assert_zero_sum, deal, new_game, play_bots
 
 HANA = load_ruleset("hanafuda_hachihachi")
 GO_DROP = load_ruleset("hanafuda_go_drop")
 
 
 def play(rules, bots, players: int, seed: int, rounds: int = 1) -> GameState:
-    game, rng = GameState(rules, players, seed=seed, rounds=rounds), random.Random(seed)
-    while not game.is_terminal:
-        who = game.current_player
-        if who == CHANCE:
-            game.deal_random(rng)
-            continue
-        action = bots[who % len(bots)].choose(game, who, rng)
-        assert action in game.legal_actions()
-        game.apply(action)
-    return game
+    return play_bots(GameState(rules, players, seed=seed, rounds=rounds), bots, random.Random(seed))
 
 
 def decisions(rules, players: int, seed: int):
@@ -70,6 +61,7 @@ def test_ismcts_is_registered_and_plays_both_kinds_of_play():
     assert make_bot("ismcts", RULES).name == make_bot("ismcts", HANA).name == "ismcts"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules,players", [(RULES, 4), (HANA, 3), (GO_DROP, 5)])
 def test_T19_H14_ismcts_chooses_only_legal_actions_and_games_stay_zero_sum(rules, players):
     bot = IsmctsBot(iterations=6)
@@ -108,6 +100,7 @@ def test_hints_cover_every_legal_action_best_first_with_intervals_around_the_mea
         hints(g, method="oracle")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules,players", [(HANA, 3), (GO_DROP, 5), (GO_DROP, 7)])
 def test_H4_H15_matching_worlds_keep_what_the_seat_saw_and_deal_the_rest_anew(rules, players):
     changed = 0
@@ -164,7 +157,7 @@ def test_T6_T26_in_the_last_round_a_start_player_just_behind_the_leader_calls():
 
 
 def go_drop_first_view(hand: str, field: str, rules=GO_DROP):
-    from test_hanafuda_go_drop import deal4
+    from tests.test_hanafuda_go_drop import deal4
 
     D = rules.deck
     rest = [c for c in D.cards if c not in set(D.parse_list(hand) + D.parse_list(field))]
@@ -193,6 +186,7 @@ def test_T11_hanafuda_drop_fee_is_read_from_the_ruleset():
     assert MatchingHeuristicBot().choose(g, 0, random.Random(0)) == Declare(True)       # dropping costs more
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules,players,policy", [(RULES, 4, "heuristic"), (HANA, 3, "heuristic_matching")])
 def test_ismcts_with_a_single_play_out_per_action_plays_as_the_heuristic(rules, players, policy):
     heuristic, bot = make_bot(policy), IsmctsBot(iterations=1)
@@ -203,9 +197,9 @@ def test_ismcts_with_a_single_play_out_per_action_plays_as_the_heuristic(rules, 
             g.apply(expected)
 
 
-# -- the heuristic as the search's prior (issue 14: search lost to the heuristic) ------------
+# -- the heuristic as the search's prior: the search keeps it unless clearly beaten ---------
 
-def test_issue14_confident_best_keeps_the_default_unless_ahead_by_z_standard_errors():
+def test_confident_best_keeps_the_default_unless_ahead_by_z_standard_errors():
     from hachihachi.interpreter.bots.search import Estimate, confident_best
 
     near = [Estimate("a", 10, 1.0, 0.8), Estimate("b", 10, 0.5, 0.6)]
@@ -226,7 +220,7 @@ class _AlwaysDrop:
 
 
 @pytest.mark.parametrize("bot", [IsmctsBot(iterations=8), make_bot("mc", samples=4)])
-def test_issue14_T17_search_overrules_the_heuristic_when_every_world_shows_a_better_action(bot, monkeypatch):
+def test_T17_search_overrules_the_heuristic_when_every_world_shows_a_better_action(bot, monkeypatch):
     from hachihachi.interpreter.bots import rollout
 
     monkeypatch.setitem(rollout._POLICIES, RULES.play, _AlwaysDrop())
@@ -235,19 +229,20 @@ def test_issue14_T17_search_overrules_the_heuristic_when_every_world_shows_a_bet
 
 
 @pytest.mark.parametrize("bot", [IsmctsBot(iterations=2), make_bot("mc", samples=1)])
-def test_issue14_one_world_is_too_few_to_overrule_the_heuristic(bot, monkeypatch):
+def test_one_world_is_too_few_to_overrule_the_heuristic(bot, monkeypatch):
     from hachihachi.interpreter.bots import rollout
 
     monkeypatch.setitem(rollout._POLICIES, RULES.play, _AlwaysDrop())
     assert bot.choose(lone_goer_choice(), 2, random.Random(3)) == Declare(False)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules,players,make", [
     (RULES, 4, lambda z: IsmctsBot(iterations=12, confidence=z)),
     (RULES, 4, lambda z: make_bot("mc", samples=3, confidence=z)),
     (HANA, 3, lambda z: IsmctsBot(iterations=12, confidence=z)),
 ])
-def test_issue14_a_small_budget_departs_from_the_heuristic_less_with_the_prior(rules, players, make):
+def test_a_small_budget_departs_from_the_heuristic_less_with_the_prior(rules, players, make):
     policy = make_bot("heuristic")
     departs = {None: 0, 1.0: 0}
     for seed in range(5):
@@ -259,7 +254,7 @@ def test_issue14_a_small_budget_departs_from_the_heuristic_less_with_the_prior(r
     assert departs[None] > departs[1.0], departs
 
 
-def test_issue14_young_nodes_below_the_root_play_as_the_roll_out_instead_of_exploring():
+def test_young_nodes_below_the_root_play_as_the_roll_out_instead_of_exploring():
     g = first_real_choice(RULES, 5, seed=2)
     seat = g.current_player
 
@@ -272,9 +267,9 @@ def test_issue14_young_nodes_below_the_root_play_as_the_roll_out_instead_of_expl
     assert breadth(10 ** 6) == heuristic                 # seeded: the same tree again
 
 
-# -- issue 14: time management, settled decisions, several contenders a world, the sampler's memo
+# -- time management, settled decisions, several contenders a world, the sampler's memo ------
 
-def test_issue14_the_clock_keeps_the_mean_time_a_decision_and_never_allows_more_than_the_cap():
+def test_the_clock_keeps_the_mean_time_a_decision_and_never_allows_more_than_the_cap():
     from hachihachi.interpreter.bots.clock import Clock
 
     clock = Clock(ms=25.0, cap_ms=100.0)
@@ -293,7 +288,7 @@ def test_issue14_the_clock_keeps_the_mean_time_a_decision_and_never_allows_more_
     assert 0 < poor.allowance(1.0) < 0.025                           # debts are repaid, never below the floor
 
 
-def test_issue14_the_clock_gives_declarations_several_means_cards_a_fraction_and_mizuten_nothing():
+def test_the_clock_gives_declarations_several_means_cards_a_fraction_and_mizuten_nothing():
     from hachihachi.interpreter.bots.clock import weight
     from hachihachi.interpreter.engine.actions import Play, Split
     from hachihachi.interpreter.games.matching.play import Capture
@@ -317,7 +312,7 @@ def _mizuten_choice() -> GameState:
     raise AssertionError("no mizuten call in 40 games")
 
 
-def test_issue14_a_decision_the_clock_gives_nothing_or_less_than_one_pair_keeps_the_heuristic_choice(monkeypatch):
+def test_a_decision_the_clock_gives_nothing_or_less_than_one_pair_keeps_the_heuristic_choice(monkeypatch):
     from hachihachi.interpreter.bots import ismcts
 
     worlds = []
@@ -338,7 +333,7 @@ def test_issue14_a_decision_the_clock_gives_nothing_or_less_than_one_pair_keeps_
     assert worlds and 0 < bot.pair_cost[type(g.legal_actions()[0])] < 60.0
 
 
-def test_issue14_past_its_deadline_a_world_stops_after_the_pair_it_is_playing():
+def test_past_its_deadline_a_world_stops_after_the_pair_it_is_playing():
     g = first_real_choice(RULES, 5, seed=3)
     seat = g.current_player
     default = make_bot("heuristic").choose(g, seat, random.Random(0))
@@ -346,7 +341,7 @@ def test_issue14_past_its_deadline_a_world_stops_after_the_pair_it_is_playing():
     assert sum(n.pairs for n in root.children.values()) == 1 and first_pair is not None and first_pair > 0
 
 
-def test_issue14_a_settled_decision_stops_before_its_iterations_are_spent():
+def test_a_settled_decision_stops_before_its_iterations_are_spent():
     from hachihachi.interpreter.bots.search import SETTLE_PAIRS, Estimate, settled
 
     assert settled([Estimate("a", 3, -1.0, 0.5), Estimate("b", 4, 0.0, 0.0)])
@@ -357,7 +352,8 @@ def test_issue14_a_settled_decision_stops_before_its_iterations_are_spent():
     assert root.children[Declare(False)].pairs == SETTLE_PAIRS
 
 
-def test_issue14_ismcts_is_repeatable_with_iterations_and_plays_several_contenders_a_world():
+@pytest.mark.slow
+def test_ismcts_is_repeatable_with_iterations_and_plays_several_contenders_a_world():
     g = first_real_choice(RULES, 5, seed=3)
     seat, legal = g.current_player, tuple(g.legal_actions())
     default = make_bot("heuristic").choose(g, seat, random.Random(0))
@@ -372,6 +368,7 @@ def test_issue14_ismcts_is_repeatable_with_iterations_and_plays_several_contende
     assert len(choices) == 1 and choices <= set(legal)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("infer", [False, True])
 def test_T14_T15_T19_worlds_drawn_with_a_memo_keep_what_the_seat_saw(infer):
     from hachihachi.interpreter.bots.determinize import round_events
@@ -416,6 +413,7 @@ def _declaring_position(mizuten: bool = False):
     return g
 
 
+@pytest.mark.slow
 def test_T10_T11_inference_deals_a_goer_hands_worth_going_with_and_a_dropper_weaker_ones():
     from hachihachi.interpreter.games.tricks.heuristic import drop_cost, go_value
     from hachihachi.interpreter.bots.inference import declaration_checks
@@ -481,7 +479,7 @@ def _infer_flags(monkeypatch) -> list[bool]:
     return seen
 
 
-def test_issue14_ismcts_deals_its_worlds_with_inference_unless_told_not_to(monkeypatch):
+def test_ismcts_deals_its_worlds_with_inference_unless_told_not_to(monkeypatch):
     seen = _infer_flags(monkeypatch)
     g = _declaring_position()
     IsmctsBot(iterations=4).choose(g, 2, random.Random(1))
@@ -489,7 +487,7 @@ def test_issue14_ismcts_deals_its_worlds_with_inference_unless_told_not_to(monke
     assert True in seen and False in seen and seen.index(False) > 0 and all(seen[:seen.index(False)])
 
 
-def test_issue14_T19_ismcts_deals_the_worlds_of_a_card_uniformly(monkeypatch):
+def test_T19_ismcts_deals_the_worlds_of_a_card_uniformly(monkeypatch):
     """Inference weighs the worlds of declarations only: a card chosen on inferred worlds did
     worse on the real deal than one chosen on uniform worlds (the module doc's measure)."""
     seen = _infer_flags(monkeypatch)

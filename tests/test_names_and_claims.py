@@ -13,7 +13,7 @@ from hachihachi.cli.main import cli
 from hachihachi.interpreter.records.recordfile import name_problem
 from hachihachi.interpreter.scorekeeper.claims import claim_problem
 from hachihachi.ruleset.loader import load_ruleset
-from test_replay_cli import BASE
+from tests.test_replay_cli import BASE
 
 LOOK_ALIKE = [("bob", "ｂｏｂ"), ("ﬁn", "fin"),
               ("\u00c5", "\u212b"), ("e\u0301", "\u00e9"), ("Ⅸ", "IX"), ("cy²", "cy2")]

@@ -1,4 +1,4 @@
-"""Issue 14: the OpenSpiel bridge (``hachihachi.openspiel``), tested through pyspiel itself."""
+"""The OpenSpiel bridge (``hachihachi.openspiel``), tested through pyspiel itself."""
 
 import pytest
 

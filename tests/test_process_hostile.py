@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from process_cases import (planted_lock_link, play_killed_after_three_answers, ray_http_address,
+from tests.process_cases import (planted_lock_link, play_killed_after_three_answers, ray_http_address,
                            ray_killed, ray_sigterm, ray_silent_address, second_score_on_one_sheet)
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="processes are found through /proc")
@@ -21,17 +21,20 @@ def one_error_line(o):
     return o.stderr.count("error:") == 1 and "Traceback" not in o.stderr
 
 
+@pytest.mark.slow
 def test_a_save_killed_with_sigkill_after_three_answers_resumes_with_them(tmp_path):
     o = play_killed_after_three_answers(tmp_path)
     assert o.returncode == -signal.SIGKILL and not o.data_lost
 
 
+@pytest.mark.slow
 def test_a_link_planted_as_the_lock_of_a_save_is_refused_and_its_target_kept(tmp_path):
     o = planted_lock_link(tmp_path)
     assert o.returncode == 1 and one_error_line(o) and not o.data_lost
     assert "not a lock this program made" in o.stderr
 
 
+@pytest.mark.slow
 def test_a_second_score_add_on_a_sheet_in_use_is_refused_at_once(tmp_path):
     o = second_score_on_one_sheet(tmp_path)
     assert o.returncode == 1 and "in use by another 'hachi score --add'" in o.stderr and not o.data_lost

@@ -3,6 +3,7 @@
 import dataclasses
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -10,7 +11,7 @@ from hachihachi.interpreter import GameState
 from hachihachi.interpreter.engine.events import Applied, RoundEnded, TrickTaken
 from hachihachi.interpreter.engine.actions import Deal
 from hachihachi.ruleset.model import Chips, DropFee, Phase, TrickSettlement
-from interp_support import RULES, assert_zero_sum, play_random
+from tests.interp_support import RULES, assert_zero_sum, play_random
 
 OPTIONAL = [Phase.MIZUTEN_CALL, Phase.FORCED_OUT, Phase.TWO_GOER_CHOICE, Phase.ONE_GOER_POT,
             Phase.ROLE_SETTLEMENT, Phase.TRICK_SETTLEMENT, Phase.POT, Phase.MIZUTEN_BONUS]
@@ -56,6 +57,7 @@ def play(rules, players, seed, rounds):
     return game
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=variants(), players=st.integers(3, 7), seed=st.integers(0, 2**32), rounds=st.integers(1, 4))
 def test_T27_random_variants_are_zero_sum_and_empty_every_hand(rules, players, seed, rounds):

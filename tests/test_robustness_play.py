@@ -100,6 +100,7 @@ def test_a_new_game_never_overwrites_a_game_in_progress(tmp_path, saved):
     assert (tmp_path / "good.yaml").read_text() == saved
 
 
+@pytest.mark.slow
 def test_a_new_game_may_replace_a_finished_one(tmp_path):
     start(tmp_path, "1\n" * 300, name="done.yaml")
     assert replay(tmp_path / "done.yaml").game.is_terminal
@@ -107,6 +108,7 @@ def test_a_new_game_may_replace_a_finished_one(tmp_path):
     assert res.exit_code == 0 and not replay(tmp_path / "done.yaml").game.is_terminal
 
 
+@pytest.mark.slow
 def test_a_save_that_fails_mid_game_is_reported_and_the_game_goes_on(tmp_path, monkeypatch):
     from hachihachi.interpreter.runs import session
 
@@ -129,6 +131,7 @@ def test_a_save_that_fails_mid_game_is_reported_and_the_game_goes_on(tmp_path, m
     assert yaml.safe_load((tmp_path / "s.yaml").read_text())["rounds"] == []   # the first save, intact
 
 
+@pytest.mark.slow
 def test_resume_of_a_good_save_still_works(tmp_path, saved):
     res = CliRunner().invoke(play, ["--resume", str(tmp_path / "good.yaml")], input="1\n" * 300)
     assert res.exit_code == 0 and "Final standings" in res.output

@@ -9,7 +9,7 @@ import yaml
 from click.testing import CliRunner
 
 from hachihachi.cli.replay import replay
-from test_replay_cli import BASE
+from tests.test_replay_cli import BASE
 
 
 def _bomb() -> str:

@@ -60,6 +60,7 @@ def test_standard_examples_all_pass(rules):
     assert all(per_role[r.id] >= 2 for r in rules.roles.roles)
 
 
+@pytest.mark.slow
 def test_evaluate_agrees_with_an_independent_reference_on_seeded_hands(rules):
     rng = random.Random(7)
     ev = rules.evaluator

@@ -1,4 +1,4 @@
-"""T14, T15 (issue 15): a hand's rank atoms read from its hand mask (counts of whole ranks, runs of
+"""T14, T15: a hand's rank atoms read from its hand mask (counts of whole ranks, runs of
 ranks, groups in a set of ranks) and its shape read by ``DeckTables.shape_key`` give the roles that
 evaluating every atom on the hand's rank counts gives, for the standard table, for tables with rank
 atoms of every kind and context (trump, indicator), and for a table the hand mask cannot read (it
@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from test_roles_cache import every_atom
+from tests.test_roles_cache import every_atom
 
 from hachihachi.ruleset.cards import STANDARD_52
 from hachihachi.ruleset.features import deck_tables
@@ -51,6 +51,7 @@ def test_t14_t15_the_standard_table_reads_its_runs_and_light_counts_from_the_han
     agree(evaluator, 1)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("roles", [RANK_ROLES, RANK_ROLES[:2], RANK_ROLES[2:5]], ids=["all", "counts", "runs"])
 def test_t14_t15_rank_atoms_read_from_the_hand_equal_them_read_from_the_rank_counts(roles):
     evaluator = compile_table(table(roles), STANDARD_52)

@@ -1,4 +1,4 @@
-"""Issue 15: the role evaluator's caches (atom truths per rank key, suit key and the values of the
+"""The role evaluator's caches (atom truths per rank key, suit key and the values of the
 joint atoms' sides) answer exactly as evaluating every atom of the table on the whole hand."""
 
 import random
@@ -22,12 +22,13 @@ def every_atom(evaluator, hand, trump=None, indicator=None):
     return res.go, res.ids
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, table, size", [
     ("hanafuda_hachihachi", "hand", 7), ("hanafuda_hachihachi", "hand", 8),
     ("hanafuda_hachihachi", "capture", 12), ("hanafuda_hachihachi", "capture", 20),
     ("hachihachi_trick", "hand", 7),
 ])
-def test_issue15_cached_roles_equal_every_atom_evaluated(name, table, size):
+def test_cached_roles_equal_every_atom_evaluated(name, table, size):
     rules = load_ruleset(name)
     evaluator = rules.evaluator if table == "hand" else rules.hanafuda.capture_evaluator
     rng, cards = random.Random(size), list(rules.deck.cards)
@@ -42,7 +43,7 @@ def test_issue15_cached_roles_equal_every_atom_evaluated(name, table, size):
     assert found                     # the sample made roles, so the comparison meant something
 
 
-def test_issue15_a_table_with_no_rank_atoms_keeps_no_rank_cache():
+def test_a_table_with_no_rank_atoms_keeps_no_rank_cache():
     """Capture roles read card sets only: the endless variety of captured piles is not remembered."""
     rules = load_ruleset("hanafuda_hachihachi")
     ev = rules.hanafuda.capture_evaluator
@@ -54,12 +55,12 @@ def test_issue15_a_table_with_no_rank_atoms_keeps_no_rank_cache():
     assert ctx.joint_reads is not None and ctx.read_cache      # keyed by the cards the roles read
 
 
-def test_issue15_a_suit_run_reads_every_card_so_keys_by_its_value():
+def test_a_suit_run_reads_every_card_so_keys_by_its_value():
     ctx = load_ruleset("hachihachi_trick").evaluator.context(0, 5)
     assert ctx.joint_reads is None and len(ctx.joint_fns) == 1
 
 
-def test_issue15_hanafuda_sets_are_remembered_by_the_hands_shape():
+def test_hanafuda_sets_are_remembered_by_the_hands_shape():
     """Hanafuda's set roles (shape 4 3, groups(3) ...) read how many months have each count only:
     the many month keys of its hands share the few shapes. (In the trick game's table the sets
     are remembered by the shape too, beside the runs and light counts read from each hand.)"""
@@ -73,7 +74,7 @@ def test_issue15_hanafuda_sets_are_remembered_by_the_hands_shape():
     assert 0 < len(ctx.shape_cache) < len(ctx.rank_cache) / 5
 
 
-def test_issue15_h18_a_capture_of_cards_no_capture_role_reads_changes_no_role():
+def test_H18_a_capture_of_cards_no_capture_role_reads_changes_no_role():
     """H18 is checked after a turn that took cards; chaff no capture role counts cannot change the
     pile's capture roles, while a bright or a ribbon can. Hand roles read every card."""
     rules = load_ruleset("hanafuda_hachihachi")
@@ -91,7 +92,7 @@ def test_issue15_h18_a_capture_of_cards_no_capture_role_reads_changes_no_role():
     ("hanafuda_hachihachi", "capture", (2, 8, 16, 24)), ("hanafuda_hachihachi", "hand", (7, 8)),
     ("hachihachi_trick", "hand", (7,)),
 ])
-def test_issue15_h18_the_compiled_role_check_answers_as_the_evaluator(name, table, sizes):
+def test_H18_the_compiled_role_check_answers_as_the_evaluator(name, table, sizes):
     """``holds_role`` (capture roles: remembered by the pile's read cards) and ``reads_fn`` answer
     as ``values(...).hits`` and ``reads_any`` on every hand, the remembered answers too."""
     rules = load_ruleset(name)
@@ -108,7 +109,7 @@ def test_issue15_h18_the_compiled_role_check_answers_as_the_evaluator(name, tabl
 
 
 @pytest.mark.parametrize("table", ["hand", "capture"])
-def test_issue15_joint_atoms_of_card_set_counts_are_keyed_by_the_counts(table):
+def test_joint_atoms_of_card_set_counts_are_keyed_by_the_counts(table):
     """Hanafuda's weak hands, 立三本's groups(3, standing) and the capture roles count the hand's
     cards in known sets: one sum over the hand gives those counts (above the hand mask), and they
     key the joint atoms; the comparison with every atom evaluated above runs through this key."""
@@ -125,7 +126,7 @@ def test_issue15_joint_atoms_of_card_set_counts_are_keyed_by_the_counts(table):
 
 
 @pytest.mark.parametrize("ranks,suits", [(13, 4), (12, 4), (4, 4), (5, 2), (13, 8), (9, 3), (8, 4)])
-def test_issue15_rank_counts_read_from_chunk_tables_match_rank_by_rank(ranks, suits):
+def test_rank_counts_read_from_chunk_tables_match_rank_by_rank(ranks, suits):
     from hachihachi.ruleset.features import DeckTables
 
     t, rng = DeckTables(ranks, suits, ace_low=True), random.Random(ranks * suits)
@@ -135,7 +136,7 @@ def test_issue15_rank_counts_read_from_chunk_tables_match_rank_by_rank(ranks, su
         assert t.rank_counts(key) == tuple(sum(1 for c in hand if c // suits == r) for r in range(ranks))
 
 
-def test_issue15_a_table_that_reads_no_context_compiles_once_for_every_deal():
+def test_a_table_that_reads_no_context_compiles_once_for_every_deal():
     """The standard table reads neither trump nor indicator: every (trump, indicator) of a deal
     shares one compiled context and its caches, and values are those of a context of its own."""
     ev = load_ruleset("hachihachi_trick").evaluator
@@ -149,7 +150,7 @@ def test_issue15_a_table_that_reads_no_context_compiles_once_for_every_deal():
         assert ev.evaluate(hand, cards[7] & 3, cards[7]) == ev.evaluate(hand)
 
 
-def test_issue15_h18_capture_piles_are_remembered_by_the_counts_their_roles_read():
+def test_H18_capture_piles_are_remembered_by_the_counts_their_roles_read():
     """H18: the capture roles count a pile's cards in known sets (the brights of 四光 and 五光, the ribbons of
     赤タン, 青タン, 七タン), so a pile's key is those counts: piles with other ribbons of the same
     sets share it, and the answer remembered for one is the evaluator's for the other."""

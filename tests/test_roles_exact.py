@@ -1,4 +1,4 @@
-"""Issue 12: exact statistics of any table in integers, over deals when the table reads the trump
+"""Exact statistics of any table in integers, over deals when the table reads the trump
 or the indicator; card-set algebra and run(SET) counted exactly; --samples agrees with --exact."""
 
 import itertools
@@ -48,6 +48,7 @@ def brute_deals(evaluator, deck, size):
     return deals, counts, none
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("method", [RANKS, PLANES])
 @pytest.mark.parametrize("ace_low", [True, False])
 def test_exact_counts_over_every_deal_equal_brute_force(ace_low, method):
@@ -75,6 +76,7 @@ def test_set_algebra_and_run_of_a_set_without_context_count_hands_exactly():
     assert counts.roles == {k: expected.get(k, 0) for k in counts.roles} and counts.none == none
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("method", [RANKS, PLANES])
 def test_a_given_trump_without_indicator_counts_deals_of_that_suit_for_indicator_roles(method):
     ev = compile_table(table(CONTEXT_ROLES), TINY)
@@ -106,6 +108,7 @@ def _house(tmp_path, pattern):
     return str(path)
 
 
+@pytest.mark.slow
 def test_cli_stats_exact_of_a_trump_table_counts_every_deal_in_integers(tmp_path):
     rules = _house(tmp_path, "count(suit trump) == 0")
     out = CliRunner().invoke(cli, ["roles", "--rules", rules, "--stats", "--exact", "--json"])
@@ -156,7 +159,8 @@ STRESS_ROLES = [
 ]
 
 
-def test_issue12_stress_kinds_of_roles_count_every_deal_exactly():
+@pytest.mark.slow
+def test_stress_kinds_of_roles_count_every_deal_exactly():
     defs = tuple(RoleDef(i, Name(i, i), g, p, go, fo) for i, g, p, go, fo in STRESS_ROLES)
     combos = (Combo("red_tri", ("red_run", "tri_b"), 9, 9), Combo("trump_pairs", ("trump_run", "ind_pair"), 9, 9))
     ev = compile_table(RoleTable(classes={}, groups={}, roles=defs, combos=combos), TINY)

@@ -1,4 +1,4 @@
-"""Issue 12: exact statistics of any table in integers, by bit-sliced enumeration
+"""Exact statistics of any table in integers, by bit-sliced enumeration
 (``ruleset/planes.py``): every hand a bit of a big integer. Checked against a brute force over
 every hand or deal of a small deck, against the transfer over the ranks, and for any table that
 the pattern language can say (property test)."""
@@ -42,7 +42,7 @@ def roles_table(patterns, groups=(), combos=(), ace_low=True):
                      ace_low=ace_low)
 
 
-def test_issue12_hand_chunks_hold_every_hand_once_in_colex_order():
+def test_hand_chunks_hold_every_hand_once_in_colex_order():
     bits = [3, 0, 7, 5, 1, 6]
     seen = []
     for chunk in hand_chunks(bits, 3):
@@ -54,7 +54,7 @@ def test_issue12_hand_chunks_hold_every_hand_once_in_colex_order():
     assert positions == sorted(positions, key=lambda p: p[::-1])       # colex: by the highest first
 
 
-def test_issue12_a_count_ladder_says_how_many_cards_each_hand_holds():
+def test_a_count_ladder_says_how_many_cards_each_hand_holds():
     ones = 0b1111
     planes = [0b1010, 0b0110, ones, 0b0011]      # hands 0..3 hold 2, 4, 2 and 2 of the four
     ge = count_ladder(planes, (1, 2, 3, 4), ones)
@@ -63,7 +63,7 @@ def test_issue12_a_count_ladder_says_how_many_cards_each_hand_holds():
     assert count_ladder(planes[:2], (2,), ones)[2] == 0b0010
 
 
-def test_issue12_a_binary_counter_adds_planes_hand_by_hand():
+def test_a_binary_counter_adds_planes_hand_by_hand():
     digits: list[int] = []
     for plane, weight_bit in [(0b101, 0), (0b111, 1), (0b001, 0), (0b100, 2)]:
         add_binary(digits, plane, weight_bit)
@@ -86,9 +86,10 @@ CONTEXT = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("backend", BACKENDS, ids=lambda b: b.name)
 @pytest.mark.parametrize("ace_low", [True, False])
-def test_issue12_planes_count_every_hand_as_a_brute_force_does(backend, ace_low):
+def test_planes_count_every_hand_as_a_brute_force_does(backend, ace_low):
     groups = ["a", "a", None, None, "b", "b"]
     combos = (Combo("both", ("r0", "r2"), 9, 9), Combo("runs", ("r4", "r6"), 9, 9))
     ev = compile_table(roles_table(STRESS, groups, combos, ace_low), TINY)
@@ -99,8 +100,9 @@ def test_issue12_planes_count_every_hand_as_a_brute_force_does(backend, ace_low)
     assert got.none == none and min(got.outputs.values()) > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("backend", BACKENDS, ids=lambda b: b.name)
-def test_issue12_planes_count_every_deal_as_a_brute_force_does(backend):
+def test_planes_count_every_deal_as_a_brute_force_does(backend):
     """Trump and indicator roles next to roles no context changes, in one group and one combo."""
     patterns = CONTEXT + STRESS[:6]
     groups = ["t", None, None, None, "t", None, None, "x", "x"]
@@ -113,7 +115,7 @@ def test_issue12_planes_count_every_deal_as_a_brute_force_does(backend):
     assert got.none == none
 
 
-def test_issue12_a_given_indicator_counts_the_hands_of_the_other_cards_by_planes():
+def test_a_given_indicator_counts_the_hands_of_the_other_cards_by_planes():
     ev = compile_table(roles_table(CONTEXT), TINY)
     ind = TINY.parse("4h")
     got = exact_counts(ev, 4, TINY.suit(ind), ind, method=PLANES)
@@ -125,7 +127,8 @@ def test_issue12_a_given_indicator_counts_the_hands_of_the_other_cards_by_planes
     assert got.roles == {k: expected.get(k, 0) for k in got.roles} and got.none == none
 
 
-def test_issue12_the_transfer_gives_way_to_the_planes_past_its_budget(monkeypatch):
+@pytest.mark.slow
+def test_the_transfer_gives_way_to_the_planes_past_its_budget(monkeypatch):
     ev = compile_table(roles_table(CONTEXT[:3] + STRESS[:3]), TINY)
     by_ranks = exact_counts(ev, 4, method=RANKS)
     used = []
@@ -165,9 +168,10 @@ def patterns(draw):
     return out
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(patterns(), min_size=1, max_size=5), st.booleans())
-def test_issue12_planes_and_the_transfer_agree_on_any_table(pats, ace_low):
+def test_planes_and_the_transfer_agree_on_any_table(pats, ace_low):
     """Whatever the table says, both exact methods give the brute force's integers."""
     ev = compile_table(roles_table(pats, ["g", "g"], ace_low=ace_low), TINY)
     deals = stats.counts_deals(ev.compiler, None, None)

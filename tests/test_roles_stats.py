@@ -23,6 +23,7 @@ STANDARD = {
 }
 
 
+@pytest.mark.slow
 def test_standard_table_exact_counts():
     rules = load_ruleset("hachihachi_trick")
     counts = exact_counts(rules.evaluator, 7)
@@ -58,6 +59,7 @@ def brute(evaluator, size, trump=None, indicator=None):
     return hands, counts, none
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ace_low, size", [(True, 5), (False, 5)])
 def test_exact_counts_equal_brute_force_for_any_table(ace_low, size):
     ev = compile_table(small_table(ace_low), SMALL)
@@ -68,6 +70,7 @@ def test_exact_counts_equal_brute_force_for_any_table(ace_low, size):
     assert sum(counts.roles.values()) > 0
 
 
+@pytest.mark.slow
 def test_exact_counts_with_trump_and_indicator_given():
     ev = compile_table(small_table(context=True), SMALL)
     indicator = SMALL.parse("5h")
@@ -77,6 +80,7 @@ def test_exact_counts_with_trump_and_indicator_given():
     assert counts.roles == {k: expected.get(k, 0) for k in counts.roles}
 
 
+@pytest.mark.slow
 def test_exact_counts_over_deals_when_the_table_reads_the_trump():
     defs = (RoleDef("tr", Name("tr", "tr"), None, "count(suit trump) >= 2 and run >= 3", 1, 1),)
     ev = compile_table(RoleTable(classes={}, groups={}, roles=defs), SMALL)
@@ -86,6 +90,7 @@ def test_exact_counts_over_deals_when_the_table_reads_the_trump():
     assert counts.roles["tr"] == sum(d[1]["tr"] for d in deals) and type(counts.roles["tr"]) is int
 
 
+@pytest.mark.slow
 def test_sampled_counts_are_seeded():
     ev = compile_table(small_table(), SMALL)
     a, b = sampled_counts(ev, 5, 2000, seed=5), sampled_counts(ev, 5, 2000, seed=5)

@@ -1,4 +1,4 @@
-"""T14, issue 15: the witness cards ``evaluate`` reads from hand masks are the cards the rule of
+"""T14: the witness cards ``evaluate`` reads from hand masks are the cards the rule of
 roles.py names, written out here card by card, on seeded random hands of every bundled table."""
 
 import random
@@ -107,6 +107,7 @@ def check_hands(ev: RoleEvaluator, hands: int, seed: int, contexts: bool) -> Cou
     return shown
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", BUNDLED)
 def test_T14_witness_cards_of_every_bundled_table_are_the_rules_cards(name):
     rules = load_ruleset(name)
@@ -114,6 +115,7 @@ def test_T14_witness_cards_of_every_bundled_table_are_the_rules_cards(name):
     assert len(shown) >= 6          # the sample showed many roles, so the comparison meant something
 
 
+@pytest.mark.slow
 def test_T14_witness_cards_of_runs_in_sets_groups_in_sets_and_or():
     patterns = ["run(suit s h) >= 3", "groups(>=2, rank 2 3 4 5 6 7) >= 1", "groups(2) >= 1 or run >= 4",
                 "shape 2 or count(rank A K) > 1", "max_suit >= 3 and not count(rank Q) == 0", "suit_run >= 3",
@@ -125,7 +127,7 @@ def test_T14_witness_cards_of_runs_in_sets_groups_in_sets_and_or():
 
 
 @pytest.mark.parametrize("ranks, suits", [(3, 7), (8, 4), (12, 4), (13, 4), (16, 4), (20, 4), (24, 2)])
-def test_issue15_shape_key_packs_how_many_ranks_have_each_count(ranks, suits):
+def test_shape_key_packs_how_many_ranks_have_each_count(ranks, suits):
     """The shape key read a few ranks at a time (written out for three and four chunks, a loop
     for the others) is the histogram of the rank counts, one field per count."""
     t, rng = deck_tables(ranks, suits, True), random.Random(ranks + suits)

@@ -6,7 +6,7 @@ from hachihachi.interpreter import CallMizuten, RoundKind
 from hachihachi.interpreter.engine.events import ForcedOut, RoundEnded
 from hachihachi.ruleset.errors import IllegalAction
 from hachihachi.ruleset.model import TransferKind
-from interp_support import (DROP, GO, PLAY, RULES, SPLIT, assert_zero_sum, deal, flows, new_game, play_first,
+from tests.interp_support import (DROP, GO, PLAY, RULES, SPLIT, assert_zero_sum, deal, flows, new_game, play_first,
                             run)
 
 NO_ROLE = ["As Kh 9d 7c 5s 3h 2d", "Ad Ks 9h 7d 5c 3s 2h", "Ah Kd 9c 7s 5h 3d 2s",

@@ -8,7 +8,7 @@ from hachihachi.interpreter import CHANCE, CallMizuten, Deal, GameState
 from hachihachi.interpreter.games.tricks.play import trick_winner
 from hachihachi.ruleset.errors import IllegalAction, SetupError
 from hachihachi.ruleset.model import Chips, TransferKind
-from interp_support import (DROP, GO, RULES, assert_zero_sum, c, deal, flows, new_game, run, transfers,
+from tests.interp_support import (DROP, GO, RULES, assert_zero_sum, c, deal, flows, new_game, run, transfers,
                            variant)
 
 

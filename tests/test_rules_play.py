@@ -9,7 +9,7 @@ from hachihachi.interpreter import CallMizuten, GameState, Play, RoundKind
 from hachihachi.interpreter.engine.events import GameEnded, RoundEnded, TrickTaken
 from hachihachi.ruleset.errors import IllegalAction
 from hachihachi.ruleset.model import DropFee, Phase, TransferKind, TrickSettlement
-from interp_support import (DROP, GO, PLAY, RULES, SPLIT, assert_zero_sum, c, deal, flows, new_game,
+from tests.interp_support import (DROP, GO, PLAY, RULES, SPLIT, assert_zero_sum, c, deal, flows, new_game,
                             play_first, play_random, run, transfers, variant)
 
 SEAT1 = "Ah Kh 3s 4d 5d Qc 7s"

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from hachihachi.cli.main import cli
 from hachihachi.ruleset.errors import RuleFileError
 from hachihachi.ruleset.loader import check_file, load_ruleset
-from hostile_cases import CASES, COSTLY, DECK_HAND, FOLDER_CASES, STATS_CASES, TOO_COSTLY
+from tests.hostile_cases import CASES, COSTLY, DECK_HAND, FOLDER_CASES, STATS_CASES, TOO_COSTLY
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
@@ -51,6 +51,7 @@ def test_hostile_folder_gets_one_clear_error_line(name, tmp_path):
     assert len(errors) == 1 and expected in errors[0], result.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(COSTLY))
 def test_costly_table_is_valid_and_evaluates_a_hand(name, tmp_path):
     path = COSTLY[name](tmp_path)
@@ -79,6 +80,7 @@ def test_a_chain_of_three_thousand_classes_is_followed_without_recursion(tmp_pat
     assert "chained" in result.ids
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(STATS_CASES))
 def test_exact_statistics_too_costly_are_refused_in_one_line_before_counting(name, tmp_path, monkeypatch):
     from hachihachi.ruleset import planes

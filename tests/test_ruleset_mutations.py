@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -56,6 +57,7 @@ def _mutate(data, path, action, value):
     return data
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.tuples(st.sampled_from(PATHS), st.sampled_from(["delete", "replace", "insert"]), ODD),
                 min_size=1, max_size=3))

@@ -1,4 +1,4 @@
-"""Issue 10: saves and records that cannot be lost (locks, the first decision, retries, full disks).
+"""Saves and records that cannot be lost (locks, the first decision, retries, full disks).
 
 A full disk is simulated by making ``os.write`` fail with ENOSPC for the temporary files that
 :func:`~hachihachi.interpreter.records.atomicfile.write_atomic` writes, so nothing else is disturbed.
@@ -53,7 +53,7 @@ def disk_full(monkeypatch):
 
 # -- quitting at any decision ----------------------------------------------------------------
 
-def test_issue10_a_new_game_over_an_undealt_save_points_to_resume(tmp_path):
+def test_a_new_game_over_an_undealt_save_points_to_resume(tmp_path):
     save = tmp_path / "s.yaml"
     invoke([*FIRST_IS_MIZUTEN, "--save", str(save)], "q\n")
     res = invoke([*FIRST_IS_MIZUTEN, "--save", str(save)], "q\n")
@@ -61,7 +61,8 @@ def test_issue10_a_new_game_over_an_undealt_save_points_to_resume(tmp_path):
     assert Session.resume(save).game.round_index == 0
 
 
-def test_issue11_the_library_says_what_a_save_target_holds_and_the_cli_words_it(tmp_path, whole):
+@pytest.mark.slow
+def test_the_library_says_what_a_save_target_holds_and_the_cli_words_it(tmp_path, whole):
     save, junk = tmp_path / "s.yaml", tmp_path / "notes.txt"
     assert save_target(save) is SaveTarget.FREE                 # nothing there yet
     invoke([*FIRST_IS_MIZUTEN, "--save", str(save)], "q\n")
@@ -75,8 +76,9 @@ def test_issue11_the_library_says_what_a_save_target_holds_and_the_cli_words_it(
     assert junk.read_text() == "shopping: [eggs]\n"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("decisions", [0, 3])
-def test_issue10_quitting_at_any_decision_resumes_to_the_same_end(tmp_path, whole, decisions):
+def test_quitting_at_any_decision_resumes_to_the_same_end(tmp_path, whole, decisions):
     """0: at the first decision, the mizuten call before the first deal (the save has no round)."""
     save = tmp_path / "s.yaml"
     first = invoke([*FIRST_IS_MIZUTEN, "--save", str(save)], "1\n" * decisions + "q\n")
@@ -91,7 +93,7 @@ def test_issue10_quitting_at_any_decision_resumes_to_the_same_end(tmp_path, whol
 
 # -- one game per save -----------------------------------------------------------------------
 
-def test_issue10_a_save_in_use_by_another_game_is_refused(tmp_path):
+def test_a_save_in_use_by_another_game_is_refused(tmp_path):
     save = tmp_path / "s.yaml"
     invoke([*FIRST_IS_MIZUTEN, "--save", str(save)], "1\nq\n")
     before = save.read_text()
@@ -106,7 +108,7 @@ def test_issue10_a_save_in_use_by_another_game_is_refused(tmp_path):
     assert res.exit_code == 0 and "Resuming the game" in res.output
 
 
-def test_issue10_the_lock_is_released_on_exit_and_a_stale_lock_file_is_harmless(tmp_path):
+def test_the_lock_is_released_on_exit_and_a_stale_lock_file_is_harmless(tmp_path):
     save = tmp_path / "s.yaml"
     (tmp_path / ".s.yaml.lock").write_text("999999\n")           # left by a crashed game
     res = invoke([*FIRST_IS_MIZUTEN, "--save", str(save)], "1\nq\n")
@@ -118,7 +120,7 @@ def test_issue10_the_lock_is_released_on_exit_and_a_stale_lock_file_is_harmless(
 
 # -- failed writes ---------------------------------------------------------------------------
 
-def test_issue10_write_atomic_on_a_full_disk_keeps_the_old_file_and_no_temporary(tmp_path, disk_full):
+def test_write_atomic_on_a_full_disk_keeps_the_old_file_and_no_temporary(tmp_path, disk_full):
     p = tmp_path / "x.yaml"
     write_atomic(p, "a: 1\n")
     disk_full()
@@ -128,7 +130,8 @@ def test_issue10_write_atomic_on_a_full_disk_keeps_the_old_file_and_no_temporary
     assert p.read_text() == "a: 1\n" and os.listdir(tmp_path) == ["x.yaml"]
 
 
-def test_issue10_a_failed_save_is_retried_and_the_user_told_when_it_works_again(tmp_path, monkeypatch):
+@pytest.mark.slow
+def test_a_failed_save_is_retried_and_the_user_told_when_it_works_again(tmp_path, monkeypatch):
     from hachihachi.interpreter.runs import session
 
     real, calls = session.write_atomic, {"n": 0}
@@ -148,7 +151,7 @@ def test_issue10_a_failed_save_is_retried_and_the_user_told_when_it_works_again(
     assert replay(save).game.is_terminal
 
 
-def test_issue10_a_save_failing_at_quit_is_tried_at_exit_and_the_exit_code_says_so(tmp_path, monkeypatch):
+def test_a_save_failing_at_quit_is_tried_at_exit_and_the_exit_code_says_so(tmp_path, monkeypatch):
     from hachihachi.interpreter.runs import session
 
     real, calls = session.write_atomic, {"n": 0}
@@ -165,7 +168,7 @@ def test_issue10_a_save_failing_at_quit_is_tried_at_exit_and_the_exit_code_says_
     assert "the game could not be saved" in res.stderr and "Traceback" not in res.output
 
 
-def test_issue10_play_auto_record_on_a_full_disk_is_one_error_and_no_half_file(tmp_path, disk_full):
+def test_play_auto_record_on_a_full_disk_is_one_error_and_no_half_file(tmp_path, disk_full):
     disk_full()
     res = CliRunner().invoke(play, ["--auto", "--seed", "3", "--short", "--players", "3",
                                     "--record", str(tmp_path / "recs")])
@@ -176,8 +179,9 @@ def test_issue10_play_auto_record_on_a_full_disk_is_one_error_and_no_half_file(t
     assert not isinstance(res.exception, OSError)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("workers", ["1", "2"])
-def test_issue10_simulate_record_on_a_full_disk_leaves_no_empty_file(tmp_path, disk_full, workers):
+def test_simulate_record_on_a_full_disk_leaves_no_empty_file(tmp_path, disk_full, workers):
     disk_full()
     res = CliRunner().invoke(cli, ["simulate", "--games", "3", "--players", "3", "--workers", workers,
                                    "--record", str(tmp_path / "r")])
@@ -187,7 +191,8 @@ def test_issue10_simulate_record_on_a_full_disk_leaves_no_empty_file(tmp_path, d
     assert os.listdir(tmp_path / "r") == []
 
 
-def test_issue10_simulate_records_are_whole_files(tmp_path):
+@pytest.mark.slow
+def test_simulate_records_are_whole_files(tmp_path):
     res = CliRunner().invoke(cli, ["simulate", "--games", "3", "--players", "3", "--workers", "2",
                                    "--record", str(tmp_path / "r")])
     assert res.exit_code == 0, res.output
@@ -196,9 +201,10 @@ def test_issue10_simulate_records_are_whole_files(tmp_path):
     assert all(replay(tmp_path / "r" / n).game.is_terminal for n in names)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="needs /proc")
-def test_issue10_a_second_play_process_on_one_save_is_refused_at_once(tmp_path):
-    from process_cases import second_play_on_one_save
+def test_a_second_play_process_on_one_save_is_refused_at_once(tmp_path):
+    from tests.process_cases import second_play_on_one_save
 
     out = second_play_on_one_save(tmp_path)
     assert out.returncode == 1 and not out.hung and not out.data_lost
@@ -206,7 +212,7 @@ def test_issue10_a_second_play_process_on_one_save_is_refused_at_once(tmp_path):
     assert not out.traceback
 
 
-def test_issue10_a_usage_error_after_the_lock_releases_it(tmp_path):
+def test_a_usage_error_after_the_lock_releases_it(tmp_path):
     save = tmp_path / "s.yaml"
     res = invoke(["--bots", "nobody", "--save", str(save)])
     assert res.exit_code == 2 and "no bot 'nobody'" in res.output
@@ -215,12 +221,12 @@ def test_issue10_a_usage_error_after_the_lock_releases_it(tmp_path):
         pass
 
 
-# -- a save names its rule file relative to itself (issue 10: a record reaches only its own tree) --
+# -- a save names its rule file relative to itself (a record reaches only its own tree) -------
 
 HOUSE = "extends: hachihachi_trick\nname: our_table\ndeclaration:\n  drop_fee: [1, 2, 4, 8]\n"
 
 
-def test_issue10_a_save_names_a_house_rule_file_relative_to_itself_and_resumes(tmp_path):
+def test_a_save_names_a_house_rule_file_relative_to_itself_and_resumes(tmp_path):
     (tmp_path / "house.yaml").write_text(HOUSE)
     save = tmp_path / "games" / "s.yaml"
     save.parent.mkdir()
@@ -233,7 +239,7 @@ def test_issue10_a_save_names_a_house_rule_file_relative_to_itself_and_resumes(t
     assert Session.resume(save, str(tmp_path / "house.yaml")).game.ruleset.name == "our_table"
 
 
-def test_issue10_a_save_beside_its_rule_file_resumes_without_rules(tmp_path):
+def test_a_save_beside_its_rule_file_resumes_without_rules(tmp_path):
     (tmp_path / "house.yaml").write_text(HOUSE)
     save = tmp_path / "s.yaml"
     invoke([*FIRST_IS_MIZUTEN, "--rules", str(tmp_path / "house.yaml"), "--save", str(save)], "1\n" * 8 + "q\n")

@@ -1,20 +1,20 @@
-"""Issue 13, ``hachi score``: score sheets settle like the games they come from; illegal sheets are
+"""``hachi score``: score sheets settle like the games they come from; illegal sheets are
 refused with one line naming the round and the field; the CLI prints the account and the JSON."""
 
 import copy
 import json
-import random
 
 import pytest
 import yaml
 from click.testing import CliRunner
 
 from hachihachi.cli.score import score
-from hachihachi.interpreter import CHANCE, GameState
 from hachihachi.interpreter.records.gamerecord import summary
 from hachihachi.interpreter.scorekeeper.sheet import SheetError, settle, sheet_from_data
 from hachihachi.interpreter.scorekeeper.sheet_write import CLAIM, MIXED, SHOW, sheet_difference, sheet_from_game
 from hachihachi.ruleset.loader import load_ruleset
+
+from tests.interp_support import random_game
 
 TRICK = load_ruleset("hachihachi_trick")
 HANA = load_ruleset("hanafuda_hachihachi")
@@ -35,11 +35,7 @@ SPEC = {  # the sheet of scorekeeper.md, with whole hands
 
 
 def played(rules, players, seed, rounds=None):
-    rng = random.Random(seed)
-    g = GameState(rules, players, seed=seed, rounds=rounds)
-    while not g.is_terminal:
-        g.deal_random(rng) if g.current_player == CHANCE else g.apply(rng.choice(g.legal_actions()))
-    return g
+    return random_game(rules, players, seed, rounds)
 
 
 def settled(data, rules=TRICK):
@@ -48,9 +44,10 @@ def settled(data, rules=TRICK):
 
 # -- sheets from random games settle like the games ------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules,players", [(TRICK, p) for p in range(3, 8)] + [(HANA, 3)]
                          + [(GO_DROP, p) for p in range(3, 8)])
-def test_issue13_random_games_written_as_sheets_settle_to_their_records(rules, players):
+def test_random_games_written_as_sheets_settle_to_their_records(rules, players):
     for seed in range(12):
         g = played(rules, players, seed, rounds=4)
         names = [f"p{s}" for s in range(players)]
@@ -58,7 +55,7 @@ def test_issue13_random_games_written_as_sheets_settle_to_their_records(rules, p
             assert sheet_difference(g, names, hands) is None, (seed, hands)
 
 
-def test_issue13_sheet_holds_only_what_the_table_sees():
+def test_sheet_holds_only_what_the_table_sees():
     g = played(TRICK, 5, 3, rounds=6)
     sheet = sheet_from_game(g, [f"p{s}" for s in range(5)], "hachihachi_trick", SHOW)
     keys = {k for r in sheet["rounds"] for k in r}
@@ -66,7 +63,7 @@ def test_issue13_sheet_holds_only_what_the_table_sees():
     assert all(len(h) == 7 for r in sheet["rounds"] for h in r.get("show", {}).values())
 
 
-def test_issue13_spec_sheet_settles():
+def test_T27_the_scorekeeper_spec_sheet_settles_to_its_kinds_multipliers_and_total():
     rep = settled(SPEC)
     s = summary(rep)
     assert [r["kind"] for r in s["rounds"]] == ["three_goers", "two_goers_play"]
@@ -75,7 +72,7 @@ def test_issue13_spec_sheet_settles():
     assert sum(s["final"].values()) + s["pot"] == 5 * 50      # T27
 
 
-def test_issue13_claims_settle_like_shown_hands():
+def test_sheet_claims_settle_like_shown_hands():
     claims = copy.deepcopy(SPEC)
     claims["rounds"][0].pop("show")
     claims["rounds"][0]["roles"] = {"cy": ["sanbon"], "eve": ["straight"]}
@@ -83,7 +80,7 @@ def test_issue13_claims_settle_like_shown_hands():
     assert summary(settled(claims)) == summary(settled(SPEC))
 
 
-def test_issue13_field_when_the_card_was_not_noted():
+def test_sheet_names_the_field_when_the_turned_card_was_not_noted():
     data = copy.deepcopy(SPEC)
     del data["rounds"][1]["indicator"]
     data["rounds"][1]["field"] = "ooba"
@@ -127,7 +124,7 @@ def change(r, **fields):
     (change(1, indicator="5d", field="ooba"), "round 1, field: give indicator or field, not both"),
     (change(1, tricks=None), "round 1, tricks: the goers played: tell the tricks each took"),
 ])
-def test_issue13_illegal_sheets_are_refused_naming_round_and_field(data, expected):
+def test_illegal_sheets_are_refused_naming_round_and_field(data, expected):
     assert refused(data).startswith(expected)
 
 
@@ -142,7 +139,7 @@ def hana(r, **fields):
     return data
 
 
-def test_issue13_hanafuda_sheet_settles():
+def test_H5_hanafuda_sheet_settles_points_field_and_capture_role():
     s = summary(settled(HANA_SHEET, HANA))
     assert s["rounds"][0]["points"] == {"0": 120, "1": 70, "2": 74}       # ann, bob, cy
     assert s["rounds"][0]["field"] == "ooba"                  # 1b lies on the field (H5)
@@ -161,11 +158,11 @@ def test_issue13_hanafuda_sheet_settles():
     (hana(1, declare=["go"]), "round 1, declare: hanafuda_hachihachi has no declarations"),
     (hana(1, points=None), "round 1, points: tell the card points"),
 ])
-def test_issue13_illegal_hanafuda_sheets_are_refused(data, expected):
+def test_illegal_hanafuda_sheets_are_refused_naming_round_and_field(data, expected):
     assert refused(data, HANA).startswith(expected)
 
 
-def test_issue13_sheet_level_problems():
+def test_sheet_level_problems_are_refused_naming_the_field():
     for data, expected in [({**SPEC, "players": ["ann", "ann", "cy"]}, "players: the name 'ann' is given twice"),
                            ({**SPEC, "start": "zed"}, "start: 'zed' is not one of the players"),
                            ({**SPEC, "players": ["a\x1b[31m", "b", "c"], "start": "b"},
@@ -183,7 +180,7 @@ def write(tmp_path, data, name="sheet.yaml"):
     return str(path)
 
 
-def test_issue13_cli_prints_account_and_standings(tmp_path):
+def test_score_cli_prints_account_and_standings(tmp_path):
     out = CliRunner().invoke(score, [write(tmp_path, SPEC)])
     assert out.exit_code == 0, out.output
     assert "ann pays eve 3: 降ろされ forced-out payment, forced out: 2 ace, straight 1" in out.output
@@ -191,7 +188,7 @@ def test_issue13_cli_prints_account_and_standings(tmp_path):
     assert "  1. ann             87 (+37)" in out.output
 
 
-def test_issue13_cli_json_is_the_replay_object(tmp_path):
+def test_score_cli_json_is_the_replay_object(tmp_path):
     out = CliRunner().invoke(score, [write(tmp_path, SPEC), "--json"])
     data = json.loads(out.output)
     assert set(data) >= {"players", "final", "pot", "rounds"}
@@ -199,14 +196,14 @@ def test_issue13_cli_json_is_the_replay_object(tmp_path):
     assert data["final"] == {"ann": 87, "bob": 36, "cy": 45, "dee": 31, "eve": 51}
 
 
-def test_issue13_cli_refuses_with_one_line_and_exit_1(tmp_path):
+def test_score_cli_refuses_a_bad_sheet_with_one_line_and_exit_1(tmp_path):
     path = write(tmp_path, change(2, tricks={"ann": 5, "bob": 1}))
     out = CliRunner().invoke(score, [path])
     assert out.exit_code == 1
     assert out.output == f"{path}: error: round 2, tricks: they add up to 6, but a hand plays 7 tricks\n"
 
 
-def test_issue13_cli_escapes_what_the_sheet_says(tmp_path):
+def test_score_cli_escapes_control_characters_the_sheet_holds(tmp_path):
     out = CliRunner().invoke(score, [write(tmp_path, change(1, tricks={"\x1b[2J": 7}))])
     assert out.exit_code == 1
     assert "\x1b" not in out.output and "sheet.yaml:32:5:" in out.output and "U+001B" in out.output
@@ -227,7 +224,7 @@ def keep(tmp_path, lines, *args):
     return path, out
 
 
-def test_issue13_new_sheet_asks_round_by_round_and_saves(tmp_path):
+def test_score_new_asks_round_by_round_saves_and_add_goes_on(tmp_path):
     path, out = keep(tmp_path, ROUND_1 + ["q"], "--players", "ann,bob,cy,dee", "--start", "ann")
     assert out.exit_code == 0, out.output
     data = yaml.safe_load(open(path))
@@ -242,14 +239,14 @@ def test_issue13_new_sheet_asks_round_by_round_and_saves(tmp_path):
     assert "-- Round 2 of 12: start ann, pot 0 --" in more.output
 
 
-def test_issue13_bad_answers_get_one_line_and_the_question_again(tmp_path):
+def test_score_new_bad_answers_get_one_line_and_the_question_again(tmp_path):
     path, out = keep(tmp_path, ["9", "1", "xx", "5d", "q"], "--players", "ann,bob,cy", "--start", "ann")
     assert "9 is not a choice: answer 1 to 2" in out.output
     assert "'xx' is not a card" in out.output
     assert out.exit_code == 0 and yaml.safe_load(open(path))["rounds"] == []
 
 
-def test_issue13_refused_round_is_asked_again_and_undo_takes_back(tmp_path):
+def test_score_new_asks_a_refused_round_again_and_undo_takes_it_back(tmp_path):
     clash = ROUND_1[:7] + ["Kd Kc Kh 2s 3s 4s 5d"] + ROUND_1[8:]     # 5d shown and turned
     lines = clash + ROUND_1 + ["undo", "q"]
     path, out = keep(tmp_path, lines, "--players", "ann,bob,cy,dee", "--start", "ann")
@@ -259,14 +256,14 @@ def test_issue13_refused_round_is_asked_again_and_undo_takes_back(tmp_path):
     assert yaml.safe_load(open(path))["rounds"] == []
 
 
-def test_issue13_new_refuses_an_existing_file(tmp_path):
+def test_score_new_refuses_an_existing_file(tmp_path):
     path = write(tmp_path, SPEC)
     out = CliRunner().invoke(score, ["--new", path, "--players", "a,b,c", "--start", "a"])
     assert out.exit_code == 1 and "exists" in out.output
     assert yaml.safe_load(open(path)) == SPEC
 
 
-def test_issue13_sheet_is_rewritten_atomically_after_every_round(tmp_path, monkeypatch):
+def test_score_new_rewrites_the_sheet_atomically_after_every_round(tmp_path, monkeypatch):
     from hachihachi.interpreter.records import atomicfile
 
     writes = []
@@ -285,7 +282,8 @@ HANA_ROUND = ["1b 2a 3r 4c1 5c1 6c1",          # the field cards
               "ann chaff 17", "bob tobikomi", ""]
 
 
-def test_issue13_hanafuda_round_asked_in_japanese(tmp_path):
+@pytest.mark.slow
+def test_score_new_asks_a_hanafuda_round_in_japanese(tmp_path):
     path, out = keep(tmp_path, HANA_ROUND + ["q"], "--players", "ann,bob,cy", "--start", "ann",
                      "--rules", "hanafuda_hachihachi", "--lang", "ja")
     assert out.exit_code == 0, out.output
@@ -303,7 +301,7 @@ def test_issue13_hanafuda_round_asked_in_japanese(tmp_path):
                                     "hachihachi.interpreter.scorekeeper.told_game",
                                     "hachihachi.cli.score_text",
                                     "hachihachi.cli.score_input"])
-def test_issue13_doctests(module):
+def test_score_sheet_modules_pass_their_doctests(module):
     import doctest
     import importlib
 
@@ -324,14 +322,14 @@ def house_rules(folder):
     return folder / "hachihachi_trick.yaml"
 
 
-def test_issue13_sheet_names_a_rule_file_in_its_folder(tmp_path):
+def test_sheet_names_a_rule_file_in_its_folder(tmp_path):
     house_rules(tmp_path / "house")
     out = CliRunner().invoke(score, [write(tmp_path, {**SPEC, "ruleset": "house/hachihachi_trick.yaml"}), "--json"])
     assert out.exit_code == 0, out.output
     assert json.loads(out.output)["final"] == {"ann": 87, "bob": 36, "cy": 45, "dee": 31, "eve": 51}
 
 
-def test_issue13_sheet_may_not_name_a_rule_file_outside_its_folder(tmp_path):
+def test_sheet_may_not_name_a_rule_file_outside_its_folder(tmp_path):
     house_rules(tmp_path / "house")
     (tmp_path / "games").mkdir()
     path = write(tmp_path / "games", {**SPEC, "ruleset": "../house/hachihachi_trick.yaml"})
@@ -346,7 +344,7 @@ def test_issue13_sheet_may_not_name_a_rule_file_outside_its_folder(tmp_path):
     assert json.loads(out.output)["final"] == {"ann": 87, "bob": 36, "cy": 45, "dee": 31, "eve": 51}
 
 
-def test_issue13_new_refuses_rules_the_sheet_could_not_name(tmp_path):
+def test_score_new_refuses_rules_the_sheet_could_not_name(tmp_path):
     rules = house_rules(tmp_path / "house")
     (tmp_path / "games").mkdir()
     path = tmp_path / "games" / "new.yaml"

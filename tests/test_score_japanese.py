@@ -4,7 +4,7 @@ standings count rounds in the right number."""
 from click.testing import CliRunner
 
 from hachihachi.cli.score import score
-from test_cli_play_japanese import english_lines
+from tests.test_cli_play_japanese import english_lines
 
 ROUND = ["1", "5d", "1", "2", "1", "1", "", "Kd Kc Kh 2s 3s 4s 5s", "r", "からす", "4", "2"]
 HANA_ROUND = ["1b 2a 3r 4c1 5c1 6c1", "", "r", "三本", "", "1", "120", "70", "ann chaff 17", "bob tobikomi", ""]

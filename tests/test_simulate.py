@@ -12,7 +12,7 @@ from hachihachi.interpreter.runs.simstats import Moments, histogram
 from hachihachi.interpreter.runs.simulate import game_seed, play_one, seat_bots, simulate
 from hachihachi.ruleset.errors import HachiError
 from hachihachi.ruleset.loader import load_ruleset
-from interp_support import RULES
+from tests.interp_support import RULES, play_random
 
 
 def test_game_seed_depends_on_run_seed_and_index_only():
@@ -20,6 +20,7 @@ def test_game_seed_depends_on_run_seed_and_index_only():
     assert len({game_seed(1, i) for i in range(100)} | {game_seed(2, i) for i in range(100)}) == 200
 
 
+@pytest.mark.slow
 def test_same_seed_same_totals_for_one_and_two_workers():
     one = simulate(RULES, games=24, players=5, seed=11, workers=1)
     two = simulate(RULES, games=24, players=5, seed=11, workers=2)
@@ -155,6 +156,7 @@ def test_compare_plays_the_same_deals_and_sees_a_cheaper_drop_fee():
     assert taken.b.total == 0 and taken.diff.mean < -taken.diff.ci95
 
 
+@pytest.mark.slow
 def test_doctests_of_the_simulation_modules():
     import doctest
 
@@ -167,14 +169,8 @@ def test_doctests_of_the_simulation_modules():
 
 
 def test_T1_T27_the_hand_written_baseline_ends_every_game_like_the_interpreter():
-    import sys
-    from pathlib import Path
+    from tests.oracles.baseline_engine import evaluator_roles, play_game
 
-    sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
-    try:
-        from baseline_engine import evaluator_roles, play_game
-    finally:
-        sys.path.pop(0)
     roles = evaluator_roles(RULES)
     for players in (3, 5, 7):
         for i in range(8):
@@ -217,8 +213,9 @@ def test_role_evaluations_are_shared_by_clones_of_a_deal(monkeypatch):
     assert calls and len(calls) == len(set(calls))      # each hand evaluated once over all clones
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("workers", [1, 2])
-def test_issue12_compare_columns_equal_plain_runs_of_a_and_b_past_64_games(workers):
+def test_compare_columns_equal_plain_runs_of_a_and_b_past_64_games(workers):
     from hachihachi.ruleset.model import Declaration, DropFee
 
     cheap = dataclasses.replace(RULES, declaration=Declaration(3, DropFee(0, 0)))
@@ -236,33 +233,27 @@ def test_issue12_compare_columns_equal_plain_runs_of_a_and_b_past_64_games(worke
     assert taken.b.total == 0 and taken.a.total > 0
 
 
-def test_issue15_a_watched_game_hands_over_its_emitted_events_and_transfers_but_its_clones_do_not():
-    from hachihachi.interpreter import CHANCE
+def test_a_watched_game_hands_over_its_emitted_events_and_transfers_but_its_clones_do_not():
     from hachihachi.interpreter.engine.events import Applied, Transfer
 
     game, seen = GameState(RULES, 5, seed=3, rounds=2), []
     game.watch(seen.append)
     copy = game.clone()
     rng = random.Random(1)
-    while not copy.is_terminal:
-        copy.deal_random() if copy.current_player == CHANCE else copy.apply(rng.choice(copy.legal_actions()))
+    play_random(copy, rng, own_deals=True)
     assert seen == []
-    while not game.is_terminal:
-        game.deal_random() if game.current_player == CHANCE else game.apply(rng.choice(game.legal_actions()))
+    play_random(game, rng, own_deals=True)
     assert seen == [e for e in game.events[1:] if type(e) is not Applied]     # all from the first round on
     assert any(type(e) is Transfer for e in seen)
 
 
-def test_issue15_a_game_watched_without_transfers_keeps_the_amounts_taken_from_the_pot():
-    from hachihachi.interpreter import CHANCE
+def test_a_game_watched_without_transfers_keeps_the_amounts_taken_from_the_pot():
     from hachihachi.interpreter.engine.actions import POT
     from hachihachi.interpreter.engine.events import Applied, Transfer
 
     game, seen = GameState(RULES, 5, seed=8, rounds=6), []
     game.watch(seen.append, transfers=False)
-    rng = random.Random(2)
-    while not game.is_terminal:
-        game.deal_random() if game.current_player == CHANCE else game.apply(rng.choice(game.legal_actions()))
+    play_random(game, random.Random(2), own_deals=True)
     assert seen == [e for e in game.events[1:] if type(e) not in (Applied, Transfer)]
     taken = tuple(e.amount for e in game.events if type(e) is Transfer and e.source == POT and e.target != POT)
     assert taken and game.pot_taken == taken
@@ -295,7 +286,7 @@ def test_a_watcher_gets_the_events_of_play_unless_it_declines_them(name):
             assert seen == [e for e in logged if type(e) not in play_kinds]
 
 
-def test_issue15_a_local_worker_freezes_what_it_holds_once_its_rules_are_loaded():
+def test_a_local_worker_freezes_what_it_holds_once_its_rules_are_loaded():
     """A worker's inherited heap and loaded rules are moved out of the cyclic collector's way
     (gc.freeze), so a full collection in the middle of its games does not walk them."""
     import gc

@@ -3,6 +3,7 @@
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from hachihachi.cli.main import cli
@@ -36,6 +37,7 @@ def test_json_object_has_the_interface_keys():
     assert data["zero_sum_violations"] == 0
 
 
+@pytest.mark.slow
 def test_workers_do_not_change_the_totals():
     one = json.loads(run("--games", "12", "--seed", "7", "--json").stdout)
     two = json.loads(run("--games", "12", "--seed", "7", "--json", "--workers", "2").stdout)

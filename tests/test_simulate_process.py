@@ -1,4 +1,4 @@
-"""Issue 10: a ``hachi simulate --workers 2`` run cannot hang, and signals end it without a traceback.
+"""A ``hachi simulate --workers 2`` run cannot hang, and signals end it without a traceback.
 
 Each test runs the real command in a subprocess (tests/process_cases.py); the time is bounded by
 the subprocess timeout, so a hang fails the test instead of blocking the suite.
@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from process_cases import ctrl_c, run_killed, sigterm_to_the_run, worker_killed
+from tests.process_cases import ctrl_c, run_killed, sigterm_to_the_run, worker_killed
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers are found in /proc")
 
@@ -19,14 +19,16 @@ def one_line(text: str) -> str:
     return lines[0]
 
 
-def test_issue10_a_killed_worker_ends_the_run_with_one_error_line():
+@pytest.mark.slow
+def test_a_killed_worker_ends_the_run_with_one_error_line():
     out = worker_killed()
     assert not out.hung and out.returncode == 1
     assert one_line(out.stderr).startswith("simulate: error: a worker process ended")
     assert out.seconds < 30 and out.workers_left == ()
 
 
-def test_issue10_sigterm_ends_the_run_and_its_workers_without_a_traceback():
+@pytest.mark.slow
+def test_sigterm_ends_the_run_and_its_workers_without_a_traceback():
     out = sigterm_to_the_run()
     assert out.returncode == 143 and not out.traceback
     said = "simulate: error: stopped by SIGTERM; the run was stopped and nothing was summarised."
@@ -34,13 +36,15 @@ def test_issue10_sigterm_ends_the_run_and_its_workers_without_a_traceback():
     assert out.workers_left == ()
 
 
-def test_issue10_ctrl_c_ends_the_run_and_its_workers_without_a_traceback():
+@pytest.mark.slow
+def test_ctrl_c_ends_the_run_and_its_workers_without_a_traceback():
     out = ctrl_c()
     assert out.returncode == 130 and not out.traceback
     assert "interrupted" in one_line(out.stderr)
     assert out.workers_left == ()
 
 
-def test_issue10_workers_do_not_outlive_a_run_killed_with_sigkill():
+@pytest.mark.slow
+def test_workers_do_not_outlive_a_run_killed_with_sigkill():
     out = run_killed()
     assert out.returncode == -9 and out.workers_left == ()

@@ -1,4 +1,4 @@
-"""Issue 15: ``hachi sweep`` — settings merged as a variant, common deals, --json, --plot, errors."""
+"""``hachi sweep`` — settings merged as a variant, common deals, --json, --plot, errors."""
 
 import json
 import sys
@@ -52,6 +52,7 @@ def test_the_base_as_a_point_differs_by_nothing_on_common_deals():
     assert swing.diff.mean > 0                          # 3 chips a trick instead of 2 moves more chips
 
 
+@pytest.mark.slow
 def test_sweep_results_do_not_depend_on_workers():
     grid = settings("declaration.drop_fee.first=1,3", "trick_settlement.per_trick=1,3")
     one = sweep("hachihachi_trick", grid, games=6, players=4, seed=9)
@@ -116,13 +117,13 @@ BIG = ",".join(str(i) for i in range(21))       # 21 x 21 values: more points th
     (lambda: check_plot("out.svg", settings("chips.start=40", "rounds.standard=6", "seed=1"), "swing"), "plot"),
     (lambda: check_plot("out.svg", settings("chips.start=40"), "nosuch"), "measure"),
 ])
-def test_issue11_library_errors_name_the_argument_not_a_cli_option(call, argument):
+def test_library_errors_name_the_argument_not_a_cli_option(call, argument):
     with pytest.raises(SetupError) as e:
         call()
     assert e.value.argument == argument and e.value.place is None and "--" not in e.value.message
 
 
-def test_issue11_the_cli_places_the_librarys_errors_at_its_own_options():
+def test_the_cli_places_the_librarys_errors_at_its_own_options():
     res = run("--set", "chips.start=1", "--set", "chips.start=2", "--games", "1")
     assert res.exit_code == 2
     assert res.output.strip() == \
@@ -199,6 +200,7 @@ def test_missing_extras_are_one_line_errors(monkeypatch):
     assert res.exit_code == 2 and res.output.startswith("--backend: error: --backend ray needs Ray")
 
 
+@pytest.mark.slow
 def test_plain_commands_do_not_import_the_extras():
     import subprocess
     code = ("import sys; from click.testing import CliRunner; from hachihachi.cli.main import cli; "

@@ -15,7 +15,7 @@ from hachihachi.interpreter.records.gamerecord import record_data, replay, write
 from hachihachi.interpreter.runs.simulate import simulate
 from hachihachi.ruleset import kind_registry
 from hachihachi.ruleset.loader import check_file, load_ruleset
-from interp_support import play_random
+from tests.interp_support import play_random
 
 TOY = Path(__file__).parent / "toykind"
 
@@ -23,7 +23,7 @@ TOY = Path(__file__).parent / "toykind"
 @pytest.fixture
 def highcard(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     """The toy kind's one registry line, and its rule file in a fresh folder."""
-    monkeypatch.setitem(kind_registry.KINDS, "highcard", "toykind")
+    monkeypatch.setitem(kind_registry.KINDS, "highcard", "tests.toykind")
     return Path(shutil.copy(TOY / "highcard.yaml", tmp_path / "highcard.yaml"))
 
 

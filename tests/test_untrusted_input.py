@@ -23,8 +23,8 @@ from hachihachi.ruleset import safetext, schema, variants, yamlfile
 from hachihachi.ruleset.errors import RecordError
 from hachihachi.ruleset.loader import MAX_PROBLEMS, check_file, load_ruleset
 from hachihachi.interpreter.records.gamerecord import replay
-from hostile_cases import CASES, COSTLY, SECRET, STATS_CASES
-from test_replay_cli import BASE
+from tests.hostile_cases import CASES, COSTLY, SECRET, STATS_CASES
+from tests.test_replay_cli import BASE
 
 FORMATS = ("text", "json", "github")
 CONTROLS = ("\x1b", "\x9b", "\x07", "\x7f", "\u202e", "\u2066", "\r")
@@ -170,6 +170,7 @@ def test_replay_of_a_fifo_does_not_block(tmp_path):
         replay(tmp_path / "game.yaml")
 
 
+@pytest.mark.slow
 def test_validate_of_a_fifo_answers_at_once():
     """Run as its own process: a reader that blocked would hang here, so the timeout is the check."""
     import tempfile
@@ -270,6 +271,7 @@ def _counting(monkeypatch, owner, name: str) -> list:
     return calls
 
 
+@pytest.mark.slow
 def test_many_unknown_keys_are_answered_with_few_suggestions_and_listed_up_to_a_cap(tmp_path, monkeypatch):
     path = _unknown_keys_file(tmp_path, "x.yaml", "extends: hachihachi_trick")
     suggested = _counting(monkeypatch, schema, "suggest")
@@ -279,6 +281,7 @@ def test_many_unknown_keys_are_answered_with_few_suggestions_and_listed_up_to_a_
     assert 0 < len(suggested) <= schema.MAX_SUGGESTIONS      # not one edit-distance search per key (~11,000)
 
 
+@pytest.mark.slow
 def test_a_chain_of_large_files_is_refused_before_its_bases_are_parsed(tmp_path, monkeypatch):
     _unknown_keys_file(tmp_path, "c.yaml", "extends: hachihachi_trick")
     _unknown_keys_file(tmp_path, "b.yaml", "extends: c.yaml")
@@ -289,6 +292,7 @@ def test_a_chain_of_large_files_is_refused_before_its_bases_are_parsed(tmp_path,
     assert [Path(p).name for p in parsed] == ["a.yaml"]        # b.yaml is refused by its size, unread
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("body", ["[]", "{}", "0", "''"])
 def test_a_record_of_many_empty_values_is_refused_while_it_is_parsed(tmp_path, monkeypatch, body):
     path = tmp_path / "game.yaml"
@@ -365,7 +369,7 @@ def test_the_file_opened_is_named_by_the_system_and_must_lie_under_the_root(tmp_
 # -- bounded work: numbers, classes, roles, combos, exact statistics -------------------------------
 
 def test_pattern_numbers_above_any_hand_compare_as_no_hand_can_reach_them():
-    from test_roles_planes import TINY, roles_table
+    from tests.test_roles_planes import TINY, roles_table
 
     from hachihachi.ruleset.roles import compile_table
     from hachihachi.ruleset.stats import PLANES, RANKS, exact_counts
@@ -379,7 +383,7 @@ def test_pattern_numbers_above_any_hand_compare_as_no_hand_can_reach_them():
 
 
 def test_exact_statistics_plan_their_cost_and_refuse_before_counting(monkeypatch):
-    from test_roles_planes import STRESS, TINY, roles_table
+    from tests.test_roles_planes import STRESS, TINY, roles_table
 
     from hachihachi.ruleset import planes, stats
     from hachihachi.ruleset.roles import compile_table
@@ -415,6 +419,7 @@ def test_samples_still_estimate_a_table_too_costly_to_count_exactly(tmp_path):
     assert res.exit_code == 0 and "estimated from 300 random hands" in res.stdout
 
 
+@pytest.mark.slow
 def test_validate_warnings_say_in_one_line_when_a_table_is_too_costly_to_count(tmp_path):
     path = COSTLY["many_combos"](tmp_path)
     res = _run(["validate", "--warnings", str(path)])
@@ -422,6 +427,7 @@ def test_validate_warnings_say_in_one_line_when_a_table_is_too_costly_to_count(t
     assert res.exit_code == 0 and len(warned) == 1 and "are not looked for in this table" in warned[0]
 
 
+@pytest.mark.slow
 def test_combos_are_tried_in_the_tables_order_only_when_they_name_a_role_held(tmp_path):
     """The same resolution as trying every combo in order, on seeded random sets of roles held."""
     import random
@@ -462,6 +468,7 @@ def test_two_rule_files_of_different_games_are_not_compared():
     assert line.startswith("--compare: error: A and B are different games")
 
 
+@pytest.mark.slow
 def test_table_of_a_deck_too_large_to_count_stops_in_one_line_and_prints_without_probabilities(tmp_path):
     path = STATS_CASES["deck_of_120"][0](tmp_path)
     res = _run(["table", "--rules", str(path)])

@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from hachihachi.cli.main import cli
@@ -61,6 +62,7 @@ def test_T4_a_variant_states_its_own_examples_and_they_are_checked(tmp_path):
     assert "expected go 7 but got 8" in result.output
 
 
+@pytest.mark.slow
 def test_T4_validate_warnings_name_a_role_no_hand_can_have(tmp_path):
     path = _write(tmp_path, IMPOSSIBLE)
     plain = CliRunner().invoke(cli, ["validate", path])

@@ -4,7 +4,7 @@ decision with a choice, not the time of each.
 Each decision is given an allowance: ``ms`` times the decision's weight (:func:`weight`), plus a
 share of the bank. The weights put the time where a search pays. Measured on seeded positions of
 the trick game (5 players; each choice played on the real deal and the round played out, against
-the heuristic's choice, issue 14, ``benchmarks/budget.py``), ismcts gained +0.58 chips a go/drop
+the heuristic's choice, ``python -m benchmarks.budget``), ismcts gained +0.58 chips a go/drop
 declaration at 8 ms, +0.96 at 40 ms and +1.00 at 100 ms (10 against 35 ms, paired, 1,500
 positions: +0.30 +- 0.21); on a card, with its worlds dealt uniformly (:mod:`.ismcts`), +0.06
 +- 0.06 at 3 ms, +0.15 +- 0.08 at 6 ms and +0.13 +- 0.11 at 10 ms (2,500 to 3,000 positions); on

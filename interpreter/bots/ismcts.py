@@ -22,7 +22,7 @@ look best, and one sampled world serves several play-outs (each replayed from th
 actions, cheaper than a clone). The heuristic's action stands unless a contender beats it by
 more than ``confidence`` standard errors of the paired difference (:func:`.search.confident_best`): a budget of a few
 dozen play-outs then never plays worse than the heuristic by chasing noise, which is what made
-the plain arg-max of visits lose to the heuristic (issue 14). ``confidence=None`` is plain
+the plain arg-max of visits lose to the heuristic. ``confidence=None`` is plain
 SO-ISMCTS (most visits); :meth:`IsmctsBot.search` (hints) is always plain.
 
 The worlds of a declaration (go/drop, split, mizuten) are dealt with inference (``infer``,

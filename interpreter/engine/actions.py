@@ -8,8 +8,11 @@ The deal is an explicit chance action (:class:`Deal`), made by :data:`CHANCE`.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
-from typing import Any, Union
+import types
+import typing
+from dataclasses import dataclass, fields, is_dataclass
+from functools import lru_cache
+from typing import Any, Optional, Union
 
 
 class Party(enum.IntEnum):
@@ -87,6 +90,64 @@ class Choose(ActionBase):
 
     def told(self, deck: Any) -> str:
         return f"{self.option} ({self.question})"
+
+
+def malformed(action: object) -> Optional[str]:
+    """Why ``action`` (an action of any play kind, a frozen dataclass) does not hold what its
+    fields are typed as (a card that is not an int, a ``go`` that is not a bool), or None.
+
+    The engine asks it of every action it has not handed out itself, before reading the action's
+    fields: the compiled engine (docs/compiled.md) reads a field typed ``int`` as a machine int,
+    so both builds refuse such an action here, with the same words. This module stays Python."""
+    if not is_dataclass(action) or isinstance(action, type):
+        return None
+    for name, hint in _typed_fields(type(action)):
+        value = getattr(action, name)
+        if not _fits(value, hint):
+            return f"its {name} must be {_words(hint)}, not {value!r}"
+    return None
+
+
+@lru_cache(maxsize=None)
+def _typed_fields(cls: type) -> tuple[tuple[str, Any], ...]:
+    hints = typing.get_type_hints(cls)
+    return tuple((f.name, hints[f.name]) for f in fields(cls))
+
+
+def _fits(value: object, hint: Any) -> bool:
+    """Whether ``value`` is of type ``hint`` (ints, bools, strings, tuples, unions, classes; any
+    other kind of hint is not checked)."""
+    origin = typing.get_origin(hint)
+    if origin is Union or origin is types.UnionType:
+        return any(_fits(value, h) for h in typing.get_args(hint))
+    if origin is tuple:
+        if not isinstance(value, tuple):
+            return False
+        args = typing.get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_fits(v, args[0]) for v in value)
+        return len(value) == len(args) and all(map(_fits, value, args))
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is type(None):
+        return value is None
+    if isinstance(hint, type) and origin is None:
+        return isinstance(value, hint)
+    return True
+
+
+def _words(hint: Any, many: bool = False) -> str:
+    """A type hint in words (``many``: in the plural), for :func:`malformed`'s messages."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is Union or origin is types.UnionType:
+        return " or ".join(_words(h, many) for h in args)
+    if origin is tuple:
+        inner = _words(args[0], True) if len(args) == 2 and args[1] is Ellipsis else f"{len(args)} values"
+        return f"{'tuples' if many else 'a tuple'} of {inner}"
+    if hint is type(None):
+        return "None"
+    name = {int: "int", bool: "bool", str: "string"}.get(hint, getattr(hint, "__name__", str(hint)))
+    return f"{name}s" if many else f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
 
 
 Action = Union[CallMizuten, Deal, Declare, Split, Play, Choose]

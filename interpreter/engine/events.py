@@ -18,6 +18,12 @@ from .roundkind import RoundKind
 
 Seat = Union[int, Party]
 
+# The log holds chance and the pot as :class:`Party` (``Applied.seat``, ``Transfer.source`` and
+# ``target``), whatever int the writer handed over: a compiled engine hands over plain ints (an
+# ``int`` it reads is unboxed), so the events make the Party from a negative seat themselves,
+# read from this table (calling the enum costs far more).
+_PARTY = {int(p): p for p in Party}
+
 
 @dataclass(frozen=True, slots=True)
 class RoundStarted:
@@ -33,6 +39,10 @@ class Applied:
     round: int
     seat: Seat
     action: ActionBase              # of the core or of the play kind
+
+    def __post_init__(self) -> None:
+        if self.seat < 0:
+            object.__setattr__(self, "seat", _PARTY[self.seat])
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +61,12 @@ class Transfer:
     reason: str
     base: int = 0
     multiplier: int = 1
+
+    def __post_init__(self) -> None:
+        if self.source < 0:
+            object.__setattr__(self, "source", _PARTY[self.source])
+        if self.target < 0:
+            object.__setattr__(self, "target", _PARTY[self.target])
 
 
 @dataclass(frozen=True, slots=True)

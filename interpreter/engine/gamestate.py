@@ -17,7 +17,6 @@ nothing.
 
 from __future__ import annotations
 
-import copy
 import random
 from operator import sub
 from typing import Any, Callable, Optional, Union, cast
@@ -26,7 +25,7 @@ from ...ruleset.errors import IllegalAction, SetupError
 from ...ruleset.model import Phase, Ruleset
 from ...ruleset.tablenumbers import at_table
 from ...ruleset.model import TransferKind
-from .actions import CHANCE, POT, ActionBase, Declare
+from .actions import CHANCE, POT, ActionBase, Declare, malformed
 from .events import Applied, GameEnded, RoundEnded, RoundStarted, Seat
 from .roundkind import RoundKind
 from .phases.base import PhaseRule, describe
@@ -197,22 +196,15 @@ class GameState:
     def apply(self, action: ActionBase) -> tuple[object, ...]:
         """Apply ``action`` for the current player; return the events it produced."""
         t = self._t
-        if t.finished:
-            raise IllegalAction(f"illegal action {describe(action, t)}: the game is over")
-        r = t.round
-        rule = self._acts[r.phase_index]
         for known in self._trusted:             # most often one of the very actions legal_actions() gave
             if known is action:
                 break
         else:
             if action not in self._trusted:     # legal_actions() has not vouched for it
-                try:
-                    self._check_kind(action)
-                    rule.check(t, action)
-                except IllegalAction as e:
-                    raise IllegalAction(f"illegal action {describe(action, t)}: {e.message} "
-                                        f"({self.describe_state()})") from None
+                self._check(action)
         self._trusted = ()
+        r = t.round
+        rule = self._acts[r.phase_index]
         log = t.events
         first = len(log)
         who = self._who
@@ -248,16 +240,14 @@ class GameState:
         self._t.watch_play = see if play else None
 
     def clone(self) -> "GameState":
-        """An independent copy (sharing the immutable ruleset and the frozen events), for search."""
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())       # far cheaper than deep-copying the generator
-        memo = {id(self.ruleset): self.ruleset, id(self._phases): self._phases, id(self._steps): self._steps,
-                id(self._acts): self._acts, id(self._at_end): self._at_end,
-                id(self.rng): rng}
-        memo.update((id(e), e) for e in self._t.events)
-        if self._t.watch is not None:
-            memo[id(self._t.watch)] = None      # a clone's events are not the game's
-        return copy.deepcopy(self, memo)
+        """An independent copy, not watched (for search): the table and the round copied part by
+        part (:meth:`.state.Table.copy`); the immutable ruleset, the phases and the frozen events
+        shared; the random generator in the same state."""
+        other = GameState(self.ruleset, self._t.players, rounds=self._t.rounds, phases=self._phases)
+        other.rng.setstate(self.rng.getstate())
+        other._t = self._t.copy()
+        other._counted, other._trusted, other._who = self._counted, self._trusted, self._who
+        return other
 
     def view(self, seat: int) -> View:
         """What ``seat`` may see now."""
@@ -290,6 +280,23 @@ class GameState:
 
     def _current_rule(self) -> PhaseRule:
         return self._phases[self._t.round.phase_index]
+
+    def _check(self, action: ActionBase) -> None:
+        """Raise :class:`IllegalAction` naming the reason and the state when ``action`` is not
+        legal now: first when its fields do not hold what they are typed as (:func:`.actions.malformed`),
+        before anything reads them."""
+        t = self._t
+        problem = malformed(action)
+        if problem is not None:
+            raise IllegalAction(f"illegal action {action!r}: {problem} ({self.describe_state()})")
+        if t.finished:
+            raise IllegalAction(f"illegal action {describe(action, t)}: the game is over")
+        try:
+            self._check_kind(action)
+            self._acts[t.round.phase_index].check(t, action)
+        except IllegalAction as e:
+            raise IllegalAction(f"illegal action {describe(action, t)}: {e.message} "
+                                f"({self.describe_state()})") from None
 
     def _check_kind(self, action: object) -> None:
         r = self._t.round

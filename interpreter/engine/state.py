@@ -6,10 +6,8 @@ everything else reads it through ``GameState`` and ``GameState.view``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field as dc_field
-from typing import Any, Callable, Optional
-
-from mypy_extensions import mypyc_attr
+from dataclasses import dataclass, field as dc_field, replace
+from typing import Any, Callable, Optional, Protocol, Union
 
 from ...ruleset.model import Field, Ruleset
 from ...ruleset.model import TransferKind
@@ -18,7 +16,22 @@ from .events import Seat, Transfer
 from .roundkind import RoundKind
 
 
-@mypyc_attr(serializable=True)     # copied by GameState.clone()
+class Claimed(Protocol):
+    """A hand not laid open, as a told round holds it (``told.Claim``): the roles its holder
+    claims and, when forced out, the aces (T14)."""
+
+    @property
+    def roles(self) -> tuple[str, ...]: ...
+
+    @property
+    def aces(self) -> int: ...
+
+
+DealtHand = Union[tuple[int, ...], Claimed]
+"""A seat's hand as dealt: its cards, or in a told round what the table told of a hand not laid
+open (its claimed roles)."""
+
+
 @dataclass(slots=True)
 class RoundState:
     """Everything that happens in one round; reset at the start of every round."""
@@ -31,7 +44,7 @@ class RoundState:
     entered: bool = False
     mizuten: bool = False
     mizuten_answered: bool = False
-    dealt: Optional[tuple[tuple[int, ...], ...]] = None
+    dealt: Optional[tuple[DealtHand, ...]] = None
     hands: list[list[int]] = dc_field(default_factory=list)
     indicator: Optional[int] = None
     trump: Optional[int] = None
@@ -59,8 +72,15 @@ class RoundState:
         """All seats clockwise (to the left) from the start player (T10)."""
         return [(self.start + i) % self.players for i in range(self.players)]
 
+    def copy(self) -> RoundState:
+        """An independent copy (for ``GameState.clone``): its lists and the play engine's state
+        (``play.copy()``) copied, the frozen parts (the deal, the field) shared."""
+        return replace(self, hands=[list(h) for h in self.hands], declarations=list(self.declarations),
+                       goers=list(self.goers), dropped=list(self.dropped), splits=list(self.splits),
+                       play=None if self.play is None else self.play.copy(), tricks_won=dict(self.tricks_won),
+                       scale=None if self.scale is None else dict(self.scale))
 
-@mypyc_attr(serializable=True)     # copied by GameState.clone()
+
 class Table:
     """The chips, the pot, the log and the current round, shared by all phases."""
 
@@ -86,6 +106,18 @@ class Table:
         self.forced: dict[int, dict[int, bool]] = {}
         self.ending = False
         self.counted = 0                        # rounds finished that count toward the game's length
+
+    def copy(self) -> Table:
+        """An independent copy, not watched (for ``GameState.clone``): the chips, the pot and the
+        round copied; the ruleset and the log's frozen events shared."""
+        other = Table(self.ruleset, self.players, self.rounds, self.round.start)
+        other.chips, other.pot, other.events = list(self.chips), self.pot, list(self.events)
+        other.round, other.finished = self.round.copy(), self.finished
+        other.pot_taken, other.factors = list(self.pot_taken), self.factors
+        other.counters = {name: list(values) for name, values in self.counters.items()}
+        other.forced = {r: dict(seats) for r, seats in self.forced.items()}
+        other.ending, other.counted = self.ending, self.counted
+        return other
 
     @property
     def total(self) -> int:

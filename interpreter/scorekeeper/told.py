@@ -1,4 +1,4 @@
-"""Told rounds: what a table tells in place of a deal and a play (the scorekeeper, issue 13).
+"""Told rounds: what a table tells in place of a deal and a play (the scorekeeper, docs/scorekeeper.md).
 
 A round played with real cards is settled by the ruleset's own phases. Only the deal and the play
 (and the phases that read cards the table does not tell) are replaced, by phases that take what

@@ -1,4 +1,4 @@
-"""Regenerate the golden playthroughs: ``python tests/golden/regen.py``.
+"""Regenerate the golden playthroughs: ``python -m tests.golden.regen`` (from the repository's root).
 
 Each trace is a whole game of the standard ruleset with seeded random legal play: the deal from
 the game's own seeded generator, every decision from ``random.Random(seed)``.

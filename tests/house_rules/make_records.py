@@ -1,4 +1,5 @@
-"""Regenerate the recorded games the house-rule tests replay: ``python tests/house_rules/make_records.py``.
+"""Regenerate the recorded games the house-rule tests replay: ``python -m tests.house_rules.make_records``
+(from the repository's root).
 
 Each is a game of seeded random legal play under a bundled ruleset, the first seed whose game
 shows every situation the tests need (listed in ``NEEDS``), so each house rule has something to
@@ -7,7 +8,6 @@ change. The tests check those situations again before they rely on them.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 from hachihachi.interpreter import GameState
@@ -23,8 +23,7 @@ HANAFUDA = ("hanafuda_hachihachi", 3, 6)
 
 def play(ruleset: str, players: int, rounds: int, seed: int) -> GameState:
     """The golden traces' seeded random legal play (``tests/golden/regen.py``)."""
-    sys.path.insert(0, str(Path(__file__).parents[1] / "golden"))
-    from regen import play as random_game
+    from tests.golden.regen import play as random_game
 
     return random_game(seed, players, ruleset, rounds)
 

@@ -9,7 +9,7 @@ import dataclasses
 import random
 from functools import lru_cache
 
-from house_replay import ended, flows, replay, rules
+from tests.house_rules.house_replay import ended, flows, replay, rules
 
 from hachihachi.interpreter import CHANCE, POT, Declare, GameState
 from hachihachi.interpreter.engine.effect_events import CounterChanged, DecisionForced, EffectFired, Multiplied

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from house_replay import HANAFUDA_RECORD, ended, events, flows, replay, rules
+from tests.house_rules.house_replay import HANAFUDA_RECORD, ended, events, flows, replay, rules
 
 from hachihachi.interpreter.engine.events import FieldMade, RolesShown
 from hachihachi.interpreter.games.matching.phases import FieldCarried

@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 import pytest
-from house_replay import ended, events, flows, replay
+from tests.house_rules.house_replay import ended, events, flows, replay
 
 from hachihachi.interpreter import POT
 from hachihachi.interpreter.engine.roundkind import RoundKind

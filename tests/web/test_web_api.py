@@ -22,7 +22,7 @@ def test_serve_without_the_web_extra_says_in_one_line_how_to_install_it(monkeypa
 
 
 def test_an_uploaded_house_rule_file_with_a_problem_is_refused_at_its_line_and_column(tmp_path):
-    from web_support import client
+    from tests.web.web_support import client
     bad = b"extends: hachihachi_trick\nname: mine\ndeclaration:\n  drop_fee: {first: -3, step: 0}\n"
     with client(tmp_path) as c:
         r = c.post("/api/rules?name=mine.yaml", content=bad)
@@ -33,7 +33,7 @@ def test_an_uploaded_house_rule_file_with_a_problem_is_refused_at_its_line_and_c
 
 
 def test_an_uploaded_rule_file_may_not_reach_a_file_on_the_server(tmp_path):
-    from web_support import client
+    from tests.web.web_support import client
     (tmp_path / "secret.yaml").write_text("name: secret\n")
     with client(tmp_path) as c:
         r = c.post("/api/rules?name=../../x.yaml", content=b"extends: ../../secret.yaml\nname: x\n")
@@ -42,7 +42,7 @@ def test_an_uploaded_rule_file_may_not_reach_a_file_on_the_server(tmp_path):
 
 
 def test_an_upload_over_the_size_limit_is_refused_unread(tmp_path):
-    from web_support import client
+    from tests.web.web_support import client
     with client(tmp_path) as c:
         r = c.post("/api/rules", content=b"#" * (64 * 1024 + 1))
         assert r.status_code == 400 and "64 KiB" in r.json()["error"]
@@ -50,7 +50,7 @@ def test_an_upload_over_the_size_limit_is_refused_unread(tmp_path):
 
 
 def test_a_table_plays_an_uploaded_house_rule_file_and_its_save_names_it(tmp_path):
-    from web_support import client
+    from tests.web.web_support import client
     from hachihachi.interpreter.runs.session import Session
     house = b"extends: hachihachi_trick\nname: flat\ntitle: {ja: \"<b>\", en: \"<i>flat</i>\"}\n" \
             b"declaration:\n  drop_fee: {first: 3, step: 0}\n"
@@ -64,7 +64,7 @@ def test_a_table_plays_an_uploaded_house_rule_file_and_its_save_names_it(tmp_pat
 
 
 def test_card_pictures_are_drawn_from_the_deck_and_escape_its_names(tmp_path):
-    from web_support import client
+    from tests.web.web_support import client
     with client(tmp_path) as c:
         spade = c.get("/cards/b.hachihachi_trick/0.svg")
         crane = c.get("/cards/b.hanafuda_hachihachi/0.svg")
@@ -82,12 +82,12 @@ def test_card_pictures_are_drawn_from_the_deck_and_escape_its_names(tmp_path):
 
 
 def test_a_name_with_markup_reaches_the_page_only_as_text(tmp_path):
-    from web_support import client
+    from tests.web.web_support import client
     with client(tmp_path) as c:
         name = "<img src=x onerror=alert(1)>"
         r = c.post("/api/tables", json={"rules": "hachihachi_trick", "seats": ["human", "random", "random"],
                                         "names": [name, "bob", "cy"]})
-        from web_support import Asked, seated
+        from tests.web.web_support import Asked, seated
         with seated(c, r.json()) as (ws,):
             assert Asked().now(ws)["names"][0] == name      # data, which the page shows as text
         page = c.get("/table/abc")
@@ -111,7 +111,7 @@ def _answer_round(c, sheet, answers_for):
 
 
 def test_the_scorekeeper_keeps_the_sheet_that_hachi_score_settles_the_same_way(tmp_path):
-    from web_support import client
+    from tests.web.web_support import client
     with client(tmp_path) as c:
         sheet = c.post("/api/sheets", json={"rules": "hachihachi_trick", "players": ["ann", "bob", "cy"],
                                             "start": "ann"}).json()["sheet"]
@@ -135,7 +135,7 @@ def test_the_scorekeeper_keeps_the_sheet_that_hachi_score_settles_the_same_way(t
 
 
 def test_a_past_round_is_corrected_without_entering_it_again_and_a_wrong_correction_changes_nothing(tmp_path):
-    from web_support import client
+    from tests.web.web_support import client
     with client(tmp_path) as c:
         sheet = c.post("/api/sheets", json={"rules": "hachihachi_trick", "players": ["ann", "bob", "cy"],
                                             "start": "ann"}).json()["sheet"]
@@ -156,7 +156,7 @@ def test_a_past_round_is_corrected_without_entering_it_again_and_a_wrong_correct
 
 
 def test_a_sheet_is_named_by_its_id_only(tmp_path):
-    from web_support import client
+    from tests.web.web_support import client
     with client(tmp_path) as c:
         assert c.get("/api/sheets/..%2F..%2Fetc%2Fpasswd").status_code in (400, 404)
         r = c.get("/api/sheets/abcdefgh")
@@ -165,7 +165,7 @@ def test_a_sheet_is_named_by_its_id_only(tmp_path):
 
 def test_a_record_is_stepped_through_forwards_and_back(tmp_path):
     from pathlib import Path
-    from web_support import client
+    from tests.web.web_support import client
     record = Path(__file__).resolve().parent.parent / "house_rules" / "records" / "hachihachi_trick_seed8.json"
     with client(tmp_path) as c:
         body = c.post("/api/replays", content=record.read_bytes()).json()
@@ -179,7 +179,7 @@ def test_a_record_is_stepped_through_forwards_and_back(tmp_path):
 
 
 def test_a_table_is_replayed_only_when_its_game_is_over(tmp_path):
-    from web_support import client, new_table
+    from tests.web.web_support import client, new_table
     with client(tmp_path) as c:
         table = new_table(c, "hachihachi_trick", ["human", "random", "random"])
         r = c.get(f"/api/tables/{table['table']}/replay")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from hachihachi.ruleset.loader import load_ruleset
-from test_cli_play_japanese import english_lines
+from tests.test_cli_play_japanese import english_lines
 
 pytestmark = pytest.mark.web
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from web_support import Asked, client, new_table, play_to_end, seated, until_choice
+from tests.web.web_support import Asked, client, new_table, play_to_end, seated, until_choice
 
 from click.testing import CliRunner  # noqa: E402
 

@@ -16,7 +16,7 @@ from ...engine.actions import ActionBase
 from ...engine.events import FieldMade, RolesShown
 from ...engine.roundkind import PLAYED, RoundKind
 from .play import MatchingState, seat_goers
-from ...engine.state import RoundState, Table
+from ...engine.state import DealtHand, RoundState, Table
 from ...engine.phases.base import PhaseRule
 from ...engine.phases.chance import ChancePhase
 
@@ -67,7 +67,7 @@ class Piles(Protocol):
 
 class DealtRound(Protocol):
     @property
-    def dealt(self) -> Optional[tuple[tuple[int, ...], ...]]: ...
+    def dealt(self) -> Optional[tuple[DealtHand, ...]]: ...
 
 
 class DealtTable(Protocol):
@@ -301,6 +301,7 @@ class CardScoring(PhaseRule):
         """H12 tobikomi: ``seat`` captured the three cards of a month it was dealt."""
         assert t.round.dealt is not None        # scored after the deal
         dealt = t.round.dealt[seat]
+        assert isinstance(dealt, tuple)         # the cards dealt (a told round tells tobikomi)
         months = list(map(self._month_of, dealt))
         three = [c for c, m in zip(dealt, months) if months.count(m) == 3]
         return bool(three) and set(three) <= set(s.captures[seat])

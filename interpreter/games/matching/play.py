@@ -9,6 +9,7 @@ captures hold a capture role stops the round and is paid (H18).
 
 from __future__ import annotations
 
+import copy
 import enum
 from dataclasses import dataclass, field as dc_field
 from typing import Any, Optional, Union, cast
@@ -70,6 +71,15 @@ class MatchingState:
     stopped: Optional[tuple[int, tuple[str, ...], int]] = None   # (seat, roles, value) by H18
     capture_paid: dict[int, int] = dc_field(default_factory=dict)   # seat -> kan paid for capture roles (play_on)
     turn_from: int = 0                           # the size of the seat's pile when its turn began
+
+    def copy(self) -> MatchingState:
+        """An independent copy (``RoundState.copy``), of the same class: the field, the stock and
+        the piles copied; the roles found, frozen, shared."""
+        other = copy.copy(self)
+        other.field, other.stock = list(self.field), list(self.stock)
+        other.captures = {seat: list(pile) for seat, pile in self.captures.items()}
+        other.hand_roles, other.capture_paid = dict(self.hand_roles), dict(self.capture_paid)
+        return other
 
     @property
     def seat(self) -> int:

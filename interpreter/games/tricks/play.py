@@ -6,8 +6,6 @@ from dataclasses import dataclass, field as dc_field
 from functools import lru_cache
 from typing import Optional
 
-from mypy_extensions import mypyc_attr
-
 from ....ruleset.errors import IllegalAction
 from ....ruleset.model import Ruleset
 from ...engine.actions import Play
@@ -15,7 +13,6 @@ from ...engine.events import TrickTaken
 from ...engine.state import Table
 
 
-@mypyc_attr(serializable=True)     # copied by GameState.clone()
 @dataclass(slots=True)
 class TrickState:
     """The trick play of one round: the goers in play order, the trick on the table, the past ones."""
@@ -32,6 +29,10 @@ class TrickState:
 
     def to_play(self) -> int:
         return self.goers[self.turn]
+
+    def copy(self) -> TrickState:
+        """An independent copy (``RoundState.copy``); the tricks taken are frozen events, shared."""
+        return TrickState(list(self.goers), self.leader, list(self.current), list(self.done), self.turn)
 
 
 def trick_winner(cards: list[int], leader_index: int, order: list[int], trump: Optional[int],
@@ -79,13 +80,13 @@ class TrickEngine:
 
     def actor(self, t: Table) -> Optional[int]:
         r = t.round
-        p = r.play
+        p: TrickState = r.play                  # typed: the compiled engine reads it natively
         seat = p.goers[p.turn]
         return seat if r.hands[seat] else None
 
     def legal(self, t: Table) -> tuple[Play, ...]:
         r = t.round
-        p = r.play
+        p: TrickState = r.play
         hand = r.hands[p.goers[p.turn]]         # sorted since the deal
         plays = self._plays
         if not p.current:                       # the leader plays any card
@@ -95,7 +96,8 @@ class TrickEngine:
     def playable(self, t: Table, hand: list[int]) -> list[int]:
         """T19: cards of the led suit if the hand has any (``must_follow_suit``), else the whole
         hand, or only its trumps when it has some and the rule file says ``must_trump``."""
-        current = t.round.play.current
+        p: TrickState = t.round.play
+        current = p.current
         if not current:
             return hand
         n = self._suits

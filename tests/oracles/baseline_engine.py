@@ -5,21 +5,17 @@ interpreter driven by the ``random`` bot in ``hachi simulate``: the game's gener
 ``Random(game_seed)`` picks the first start player and shuffles each deal, and seat ``s`` draws
 its choices from ``Random(game_seed * 16 + 1 + s)`` with ``choice`` over the same legal actions
 in the same order. So both engines must end every game with the same chips and pot; the speed
-benchmark checks that, which cross-checks the interpreter too.
+benchmark and tests/test_simulate.py check that, which cross-checks the interpreter too.
 
 Role values (T14, T15) come from :func:`native_roles` (the standard table of hand-roles.md written
-out by hand) or, when given, from the ruleset's own evaluator: see ``benchmarks/speed.py``.
-
-    python benchmarks/baseline_engine.py [--games N] [--players P] [--seed S]
+out by hand) or, when given, from the ruleset's own evaluator: see ``benchmarks/throughput.py``.
 """
 
 from __future__ import annotations
 
-import argparse
 import random
-import time
 from collections import Counter
-from typing import Callable, Optional
+from typing import Callable
 
 GO_DROP, GO_ONLY, NO_YES = (True, False), (True,), (False, True)
 LIGHT = 8                                   # ranks T J Q K A are 8..12 (T4 light cards)
@@ -176,22 +172,3 @@ def _tricks(rngs, hands, goers, trump) -> dict:
         lead = (lead + best) % n
         won[goers[lead]] += 1
     return won
-
-
-def main(argv: Optional[list] = None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=2000)
-    ap.add_argument("--players", type=int, default=5)
-    ap.add_argument("--seed", type=int, default=1)
-    args = ap.parse_args(argv)
-    from hachihachi.interpreter.runs.simulate import game_seed
-
-    t = time.perf_counter()
-    for i in range(args.games):
-        play_game(game_seed(args.seed, i), args.players)
-    elapsed = time.perf_counter() - t
-    print(f"{args.games} games, {args.games * 12 / elapsed:.0f} rounds/s (hand-written baseline)")
-
-
-if __name__ == "__main__":
-    main()
