@@ -15,7 +15,8 @@ from ..ruleset.roletable import RoleTable
 from ..ruleset.model import TransferKind
 from ..interpreter.engine.actions import POT, Choose, Declare, Split
 from ..interpreter.engine.effect_events import EFFECT_TELLERS
-from ..interpreter.engine.events import Applied, ForcedOut, GameEnded, RoundEnded, RoundStarted, Seat, Transfer
+from ..interpreter.engine.events import (Applied, DealerDrawn, ForcedOut, GameEnded, RoundEnded, RoundStarted, Seat,
+                                         Transfer)
 from ..interpreter.engine.registry import plugin_for
 
 KIND_NAMES = {
@@ -84,7 +85,8 @@ class Narrator:
         self.kind = plugin_for(ruleset)
         self.goer_order: dict[int, list[int]] = {}      # goers in declaration order, per round
         common: dict[type, Callable[[Any], Optional[str]]] = {
-            RoundStarted: self._round_started, Applied: self._applied, Transfer: self._transfer,
+            DealerDrawn: self._dealer_drawn, RoundStarted: self._round_started, Applied: self._applied,
+            Transfer: self._transfer,
             ForcedOut: self._forced_out, RoundEnded: self._round_ended, GameEnded: self._game_ended,
             **{cls: self._told_by(f) for cls, f in EFFECT_TELLERS.items()}}
         self._tellers = {**common, **{cls: self._told_by(f) for cls, f in self.kind.narrate_events.items()}}
@@ -138,6 +140,12 @@ class Narrator:
     def line(self, e: Any) -> str | None:
         teller = self._tellers.get(type(e))
         return teller(e) if teller else None
+
+    def _dealer_drawn(self, e: DealerDrawn) -> str:
+        drawn = ", ".join(f"{self.who(s)} {self.deck.name(c)}" for s, c in enumerate(e.cards))
+        if self.ja:
+            return f"親決め: {drawn}。{self.who(e.start)} が親"
+        return f"Drawing for the first dealer: {drawn}; {self.who(e.start)} deals first"
 
     def _round_started(self, e: RoundStarted) -> str:
         if self.ja:

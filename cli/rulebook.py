@@ -273,6 +273,13 @@ def _section_fields(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return [f for f in fields if isinstance(f, Mapping)] if isinstance(fields, list) else []
 
 
+def _only(paid: Any, lang: str) -> str:
+    """H7: the payments a field of the play kind's own section multiplies, when it names them."""
+    if not isinstance(paid, list) or not paid:
+        return ""
+    return " (" + ", ".join(value_words(f"payment_{k}", lang) for k in paid) + ")"
+
+
 def _tables_of(r: Ruleset, data: Mapping[str, Any], lang: str) -> dict[str, Table]:
     """The tables of the settings that read best as tables, by the key they stand for."""
     out: dict[str, Table] = {}
@@ -281,8 +288,13 @@ def _tables_of(r: Ruleset, data: Mapping[str, Any], lang: str) -> dict[str, Tabl
 
     if r.fields and "fields" in data:
         rows = []
+        written = {str(f.get("id")): f for f in data["fields"] if isinstance(f, Mapping)}
         for f in r.fields:
             made = " ".join([*f.ranks, *f.cards, *f.suits]) or t("any")
+            own = written.get(f.id) or {}
+            for key in ("trump", "indicator"):      # T7, T8: a field beyond its multiplier
+                if own.get(key) in ("none", "dealer_hand"):
+                    made += f" ({value_words(own[key], lang, f'fields.[].{key}')})"
             paid = sorted(k.value for k in f.applies_to)
             rows.append((f.name(lang), made, f"x{f.multiplier}",
                          ", ".join(value_words(f"payment_{k}", lang) for k in paid)))
@@ -292,7 +304,8 @@ def _tables_of(r: Ruleset, data: Mapping[str, Any], lang: str) -> dict[str, Tabl
         out[f"{_SECTION_OF_FIELDS}.fields"] = Table(
             (t("col_field"), t("made_by"), t("col_multiplier")),
             tuple((str((f.get("name") or {}).get(lang, f.get("id"))),
-                   " ".join(map(str, f.get("cards") or ())) or t("nothing"), f"x{f.get('multiplier')}")
+                   " ".join(map(str, f.get("cards") or ())) or t("nothing"), f"x{f.get('multiplier')}"
+                   + _only(f.get("applies_to"), lang))
                   for f in own_fields))
     deck_data = data.get("deck") or {}
     if isinstance(deck_data.get("kinds"), Mapping):

@@ -62,6 +62,10 @@ TEXT = {
         "extras?": "sujuroku: a player's chaff (willow counts) when it makes the special role (H19);\n"
                    "tobikomi: a hand-role holder who captured the three cards of a month (H12).",
         "not_extra": "write NAME chaff N, or NAME tobikomi, or Enter when there is nothing more.",
+        "played_on": "Capture roles paid while play went on (下げ), in order (e.g. 'cy akatan'), Enter: none: ",
+        "played_on?": "A capture role whose maker played on (H18 play_on or choose): it was paid when made;\n"
+                      "a role grown later (四光 to 五光) is told again and paid the difference.",
+        "not_played_on": "write NAME ROLE (a player and a capture role), or Enter when there is nothing more.",
         "not_choice": "{answer} is not a choice: answer 1 to {n}, or ? for help.",
         "not_number": "a number from {lo} to {hi}, please (? for help).",
         "asked_again": "  {why}; the round is asked again.",
@@ -119,6 +123,10 @@ TEXT = {
         "extras": "素十六のカス札・飛び込み（例 'ann chaff 17'）、Enter で無し: ",
         "extras?": "素十六: 特別役になったカス札の枚数 (H19)。\n飛び込み: 手役の三枚を全部取った人 (H12)。",
         "not_extra": "「名前 chaff 枚数」か「名前 tobikomi」、無ければ Enter。",
+        "played_on": "下げて続けた出来役（作った順、例 'cy akatan'）、Enter で無し: ",
+        "played_on?": "作った人が下げて続けた出来役 (H18 play_on・choose)。作ったときに支払い済み。\n"
+                      "後で育った役（四光から五光）はもう一度答え、差額を払います。",
+        "not_played_on": "「名前 役」（人と出来役）、無ければ Enter。",
         "not_choice": "{answer} は選べません。1 から {n} で答えてください（? で説明）。",
         "not_number": "{lo} から {hi} の数で答えてください（? で説明）。",
         "asked_again": "  {why}。この回をもう一度聞きます。",

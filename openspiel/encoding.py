@@ -15,11 +15,12 @@ _CHOICE_IDS = {a: i for i, a in enumerate(_CHOICES)}
 PLAY_BASE = len(_CHOICES)
 
 
-def answers_of(ruleset: Any) -> tuple[Choose, ...]:
-    """Every answer a rule file's effects may ask for (``ask``), in the file's order."""
+def answers_of(ruleset: Any, kind: BridgeKind | None = None) -> tuple[Choose, ...]:
+    """Every answer a rule file may ask for: its play kind's own (``kind``), then its effects'
+    (``ask``), in the file's order."""
     from ..ruleset.effects import Ask
 
-    out: list[Choose] = []
+    out: list[Choose] = list(kind.answers(ruleset)) if kind is not None else []
     for effect in ruleset.effects:
         for action in effect.actions:
             if isinstance(action, Ask):

@@ -56,7 +56,7 @@ class _Shared:
     def __init__(self, rules: str, ruleset: Ruleset, players: int, rounds: int) -> None:
         self.rules, self.ruleset, self.players, self.rounds = rules, ruleset, players, rounds
         self.layout = DealLayout.of(ruleset, players)
-        self.codec = ActionCodec(ruleset.deck.size, BRIDGES[ruleset.play], answers_of(ruleset))
+        self.codec = ActionCodec(ruleset.deck.size, BRIDGES[ruleset.play], answers_of(ruleset, BRIDGES[ruleset.play]))
         self.observer = HachiObserver(self)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:

@@ -56,3 +56,7 @@ class BridgeKind(Protocol):
 
     def describe(self, action: Any, name: Any) -> Optional[str]:
         """How an action only this kind has reads (``name`` names a card), else None."""
+
+    def answers(self, ruleset: Ruleset) -> tuple[Any, ...]:
+        """The kind's own answers (:class:`~..interpreter.engine.actions.Choose`) a ruleset may ask
+        a seat for (matching play's stop or play on after a capture role, H18), in a fixed order."""

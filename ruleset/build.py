@@ -59,6 +59,7 @@ def build_ruleset(data: Mapping[str, Any], source: str = "<memory>",
         kind_section=parts.section,
         dealt_beside_hands=parts.dealt_beside_hands,
         role_deck=parts.role_deck,
+        first_dealer=str(data.get("first_dealer", "random")),
     )
     if not any(data.get(k) for k in ("effects", "counters", "parameters", "settlement")):
         return ruleset

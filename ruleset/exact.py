@@ -473,9 +473,9 @@ class RankTransfer:
         if kind == "const":
             return x
         if kind == "suits":
-            if x == 0:
-                return max(c for c, _ in suits)
-            return max(self._run_value(run, r == self.R - 1) for _, run in suits)
+            if x == 0:                                  # no suit tracked: no card of any suit counted
+                return max((c for c, _ in suits), default=0)
+            return max((self._run_value(run, r == self.R - 1) for _, run in suits), default=0)
         v = vals[pos[x]]
         if self.prims[x].kind == "run":
             return self._run_value(v, r == self.R - 1)

@@ -235,6 +235,7 @@ class Ruleset:
     effects: tuple[Any, ...] = ()          # Effect (effects.py): when / if / do, in the file's order
     settlement: tuple[tuple[str, tuple[Any, ...]], ...] = ()    # a phase of the round -> its Effects
     table_numbers: Any = None              # TableNumbers (tablenumbers.py): numbers read by the table
+    first_dealer: str = "random"           # T5, H2: the first start player at random, or by a draw of cards
 
     def __post_init__(self) -> None:
         needed = self.players.max * self.hand_size + self.dealt_beside_hands

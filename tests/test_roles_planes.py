@@ -181,3 +181,16 @@ def test_planes_and_the_transfer_agree_on_any_table(pats, ace_low):
         assert got.hands == n
         assert got.roles == {k: expected.get(k, 0) for k in got.roles}, (method, pats)
         assert got.none == none, (method, pats)
+
+
+@pytest.mark.parametrize("pattern", ["suit_run < 0", "suit_run >= 0", "max_suit >= 0"])
+def test_a_role_on_suits_that_tracks_no_suit_is_counted_as_the_brute_force_counts_it(pattern):
+    """A suit measure of a table that needs no suit tracked reads 0, as the brute force does
+    (it once raised on an empty list of suits)."""
+    ev = compile_table(roles_table([pattern], ["g"]), TINY)
+    deals = stats.counts_deals(ev.compiler, None, None)
+    n, expected, none = brute(ev, TINY, 3, deals)
+    for method in (PLANES, RANKS):
+        got = exact_counts(ev, 3, method=method)
+        assert (got.hands, got.none) == (n, none)
+        assert got.roles == {k: expected.get(k, 0) for k in got.roles}

@@ -26,6 +26,15 @@ _PARTY = {int(p): p for p in Party}
 
 
 @dataclass(frozen=True, slots=True)
+class DealerDrawn:
+    """``first_dealer: draw`` (T5, H2): the card each seat drew, in seat order, and the seat whose
+    card comes first in the deck's order, which starts (deals) the first round."""
+
+    cards: tuple[int, ...]
+    start: int
+
+
+@dataclass(frozen=True, slots=True)
 class RoundStarted:
     round: int                      # 0-based round index
     start: int                      # the start player (T5, T24)

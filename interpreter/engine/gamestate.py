@@ -19,14 +19,14 @@ from __future__ import annotations
 
 import random
 from operator import sub
-from typing import Any, Callable, Optional, Union, cast
+from typing import Any, Callable, Optional, Sequence, Union, cast
 
 from ...ruleset.errors import IllegalAction, SetupError
 from ...ruleset.model import Phase, Ruleset
 from ...ruleset.tablenumbers import at_table
 from ...ruleset.model import TransferKind
 from .actions import CHANCE, POT, ActionBase, Declare, malformed
-from .events import Applied, GameEnded, RoundEnded, RoundStarted, Seat
+from .events import Applied, DealerDrawn, GameEnded, RoundEnded, RoundStarted, Seat
 from .roundkind import RoundKind
 from .phases.base import PhaseRule, describe
 from .phases.chance import ChanceSpace
@@ -76,6 +76,19 @@ def steps_of(phases: tuple[PhaseRule, ...]) -> tuple[Step, ...]:
                  for p in phases)
 
 
+def draw_for_dealer(ruleset: Ruleset, players: int, rng: random.Random,
+                    cards: Optional[Sequence[int]] = None) -> DealerDrawn:
+    """``first_dealer: draw`` (T5, H2): each seat in turn draws a card of the shuffled deck (or
+    ``cards``, as a record keeps them); the card first in the deck's order deals first."""
+    if cards is None:
+        cards = rng.sample(list(ruleset.deck.cards), players)
+    drawn = tuple(cards)
+    if len(drawn) != players or len(set(drawn)) != players or not all(c in ruleset.deck.cards for c in drawn):
+        raise SetupError(f"the draw for the first dealer is one different card per seat ({players}), "
+                         f"not {list(drawn)}")
+    return DealerDrawn(drawn, drawn.index(min(drawn)))
+
+
 def _load(ruleset: Union[Ruleset, str]) -> Ruleset:
     if isinstance(ruleset, Ruleset):
         return ruleset
@@ -95,7 +108,7 @@ class GameState:
 
     def __init__(self, ruleset: Union[Ruleset, str], players: int, seed: Optional[int] = None,
                  rounds: Optional[int] = None, start: Optional[int] = None,
-                 phases: Optional[tuple[PhaseRule, ...]] = None):
+                 phases: Optional[tuple[PhaseRule, ...]] = None, draw: Optional[Sequence[int]] = None):
         self.ruleset = at_table(_load(ruleset), players)     # its numbers of the table filled in
         lo, hi = self.ruleset.players.min, self.ruleset.players.max
         if not lo <= players <= hi:
@@ -104,6 +117,12 @@ class GameState:
         rounds = self.ruleset.rounds.standard if rounds is None else rounds
         if rounds < 1:
             raise SetupError(f"a game needs at least one round, not {rounds}")
+        drawn: Optional[DealerDrawn] = None
+        if draw is not None or (start is None and self.ruleset.first_dealer == "draw"):
+            drawn = draw_for_dealer(self.ruleset, players, self.rng, draw)
+            if start is not None and start != drawn.start:
+                raise SetupError(f"the draw makes seat {drawn.start} the first dealer, not seat {start}")
+            start = drawn.start
         if start is None:
             start = self.rng.randrange(players)
         elif not 0 <= start < players:
@@ -116,6 +135,8 @@ class GameState:
         self._counted = 0
         self._trusted: tuple[object, ...] = ()         # actions known legal in the current state
         self._who: Optional[Seat] = None    # the current player, kept by _advance (chance: Party.CHANCE)
+        if drawn is not None:
+            self._t.emit(drawn)
         self._t.emit(RoundStarted(0, start, 0))
         self._advance()
 

@@ -44,7 +44,7 @@ import yaml
 from ...ruleset.bundled import bundled_name_of, is_name
 from ...ruleset.errors import HachiError, RecordError, shown
 from ...ruleset.model import Ruleset
-from ..engine.events import RoundEnded
+from ..engine.events import DealerDrawn, RoundEnded
 from ..engine.gamestate import GameState
 from ..engine.registry import plugin_for
 from .recordfile import read_record
@@ -96,10 +96,18 @@ def replay_data(data: dict[str, Any], ruleset: Ruleset) -> Replay:
         fail("rounds", "the record has no round")
     first = rounds[0] if isinstance(rounds[0], dict) else {}
     length = data.get("length", ruleset.rounds.standard)
+    draw = None
+    if "draw" in data:                  # first_dealer: draw (T5, H2): the cards each seat drew
+        if not isinstance(data["draw"], (list, str)):
+            fail("draw", "the draw for the first dealer is a list of cards, one per seat")
+        try:
+            draw = ruleset.deck.parse_list(data["draw"])
+        except HachiError as e:
+            fail("draw", e.message)
     try:
-        game = GameState(ruleset, len(names), start=first.get("start"), rounds=length)
+        game = GameState(ruleset, len(names), start=first.get("start"), rounds=length, draw=draw)
     except HachiError as e:
-        raise RecordProblem("players", e.message) from None
+        raise RecordProblem("draw" if draw is not None else "players", e.message) from None
     codec = plugin_for(ruleset).record
     for r, rnd in enumerate(rounds, 1):
         codec.replay_round(game, r, rnd, r == len(rounds))
@@ -133,6 +141,9 @@ def _top(game: GameState, names: list[str], ruleset: Optional[str], rounds: list
     data: dict[str, Any] = {"ruleset": ruleset or game.ruleset.name, "players": names, "rounds": rounds}
     if game.rounds != game.ruleset.rounds.standard:
         data["length"] = game.rounds
+    drawn = next((e for e in game.events[:2] if isinstance(e, DealerDrawn)), None)
+    if drawn is not None:               # first_dealer: draw (T5, H2)
+        data["draw"] = [game.ruleset.deck.name(c) for c in drawn.cards]
     return data
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .play import Capture
+from .play import STOP, Capture
 from ...engine.view import View
 from ....ruleset.model import Phase, Ruleset
 
@@ -15,6 +15,8 @@ def explain(v: View, rules: Ruleset, lang: str = "en") -> list[str]:
     values = _values(v, rules, lang)
     if v.phase is Phase.DECLARATIONS:
         return [line.format(**values) for line in texts["declare"]]
+    if STOP in v.legal:
+        return [line.format(**values) for line in texts["role"]]
     lines = [line.format(**values) for line in texts["play"]]
     if v.turned is not None:
         lines.append(texts["turned"].format(**values))
@@ -44,6 +46,13 @@ def _house_words(rules: Ruleset, lang: str) -> dict[str, str]:
     stops the round."""
     hana, ja = rules.kind_rules, lang == "ja"
     play_on = hana.after_capture_role == "play_on"
+    if hana.after_capture_role == "choose":
+        if ja:
+            return {"capture_rule": "作った人が打ち切るか下げて続けるかを選び",
+                    "settle_when": "局の終わりに精算し" if hana.settle == "at_end" else "すぐ精算し"}
+        return {"capture_rule": "A capture role is paid at once and its maker stops the round or plays on",
+                "capture_short": "are paid as made, and their maker stops or plays on",
+                "settle_when": "paid when the round ends" if hana.settle == "at_end" else "paid at once"}
     if ja:
         return {"capture_rule": "勝負は続き (下げ)" if play_on else "その場で局が終わり",
                 "settle_when": "局の終わりに精算し" if hana.settle == "at_end" else "すぐ精算し"}
@@ -87,6 +96,13 @@ EN: dict[Any, Any] = {
         "count against {par} at the end (H21), x{mult} (H7). Your captures: {pts} points.",
     ],
     "turned": "You turned {turned}: it matches {targets} on the field; choose the one it takes (H15).",
+    "role": [
+        "Your captures make a capture role (H17, H18): {capture_roles}.",
+        "Each other player pays you its kan (1 kan = {kan} points) x{mult} whatever you choose.",
+        "Stop (1): the round ends here; no card points are counted.",
+        "Play on (2, 下げ): the round goes on; a role grown later is paid the difference,",
+        "and card points count against {par} at the end (H21; yours now: {pts} points).",
+    ],
     "declare": [
         "Go or drop (出る/降りる). Dropping now costs {fee} x{mult} = {cost} points into the pot.",
         "At most {max} go; the rest are forced out, and each goer pays each of them",
@@ -109,6 +125,13 @@ JA: dict[Any, Any] = {
         "{par}と比べます (H21、x{mult}、H7)。あなたの取り札は今 {pts}点です。",
     ],
     "turned": "{turned} をめくりました: 場の {targets} と合います。どちらを取るか選んでください (H15)。",
+    "role": [
+        "取り札で出来役ができました (H17, H18): {capture_roles}。",
+        "どちらを選んでも、他の全員から貫 (1貫 = {kan}点) x{mult} をもらいます。",
+        "打ち切る (1): 局はここで終わり、札の点は数えません。",
+        "下げる (2): 局は続き、後で役が育てば差額をもらい、",
+        "最後に札の点を{par}と比べます (H21、あなたの取り札は今 {pts}点)。",
+    ],
     "declare": [
         "出るか降りるか。今降りると降り賃 {fee} x{mult} = {cost}点を場に払います。",
         "出られるのは{max}人まで。残りは降ろされ、出た人から{per_card}と",

@@ -21,10 +21,10 @@ from typing import Any, Iterable, cast
 from .deck import HanafudaDeck
 from .rules import HanafudaRules
 from ....ruleset.model import Phase, Ruleset
-from ...engine.actions import ActionBase, Declare, Play
+from ...engine.actions import ActionBase, Choose, Declare, Play
 from ...engine.gamestate import GameState
 from ...engine.view import View
-from .play import Capture
+from .play import PLAY_ON, STOP, Capture
 
 ROLE_CARD_BONUS = 6
 CAPTURE_SHARE = 0.6             # card points over par per point of hand strength over the mean
@@ -42,6 +42,8 @@ class MatchingHeuristicBot:
             return legal[0]
         if isinstance(legal[0], Declare):
             return Declare(go_value(game.ruleset, view) > -drop_cost(game.ruleset, view))
+        if STOP in legal and PLAY_ON in legal:
+            return stop_or_play_on(game.ruleset, view)
         if not view.captures or view.phase is not Phase.PLAY:     # not matching play
             return rng.choice(legal)
         deck = hanafuda_deck(game.ruleset)
@@ -62,6 +64,16 @@ class MatchingHeuristicBot:
             return -value(card)
 
         return max(legal, key=score)
+
+
+def stop_or_play_on(ruleset: Ruleset, view: View) -> Choose:
+    """H18 with ``after_capture_role: choose``: the role is paid either way; playing on risks the
+    card points against par (H21) and the other seats' roles for the chance of more. Play on only
+    when the captures already reach par (the card points then likely pay, not cost) and cards are
+    left to play; else stop."""
+    deck = hanafuda_deck(ruleset)
+    mine = dict(view.captures).get(view.seat, ())
+    return PLAY_ON if view.hand and deck.points_of(mine) >= ruleset.kind_rules.par else STOP
 
 
 def hanafuda_deck(ruleset: Ruleset) -> HanafudaDeck:

@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any, Mapping, Optional
 
 from ....ruleset.model import Phase, Ruleset
-from ...engine.actions import Play
+from ...engine.actions import Choose, Play
 from ...engine.events import Applied, FieldMade, RolesShown
 from .phases import CardScoring, FieldCarried, HanaDeal, HanafudaDeal, HandRoles, RoundScored
-from .play import Capture, Captured, MatchingEngine, MatchingState
+from .play import CAPTURE_QUESTION, STOP, Capture, Captured, MatchingEngine, MatchingState
 from . import record as record_matching
 from ...engine.phases.base import PhaseRule
 from .determinize import sample_matching_deal
@@ -82,7 +82,12 @@ def _roles_shown(n: Teller, e: RolesShown) -> str:
     if e.captured:
         table = n.rules.kind_rules.capture_roles
         roles = ", ".join(n.role_name(r, table) for r in e.roles)
-        goes_on = n.rules.kind_rules.after_capture_role == "play_on"
+        after = n.rules.kind_rules.after_capture_role
+        goes_on = after == "play_on"
+        if after == "choose":           # the maker's answer (stop or play_on) is told next to it
+            if n.ja:
+                return f"  {n.who(e.seat)}: 出来役 {roles} ({e.value} 貫)"
+            return f"  {n.does(e.seat, 'makes')} 出来役 {roles} ({e.value} kan)"
         if n.ja:
             then = "下げて続ける" if goes_on else "局はここで終わり"
             return f"  {n.who(e.seat)}: 出来役 {roles} ({e.value} 貫): {then}"
@@ -92,6 +97,19 @@ def _roles_shown(n: Teller, e: RolesShown) -> str:
     if n.ja:
         return f"  {n.who(e.seat)}: 手役 {roles} を見せる ({e.value} 貫): {n.deck.format(e.cards)}"
     return f"  {n.does(e.seat, 'shows')} 手役 {roles} ({e.value} kan): {n.deck.format(e.cards)}"
+
+
+def _choose(n: Teller, e: Applied) -> str:
+    """H18 with ``after_capture_role: choose``: the maker's answer (any other question a house
+    rule asks is told as the engine tells answers)."""
+    a = e.action
+    assert isinstance(a, Choose)
+    if a.question != CAPTURE_QUESTION:
+        return f"  {n.does(e.seat, 'chooses')} {a.option} ({a.question})"
+    stop = a.option == STOP.option
+    if n.ja:
+        return f"  {n.who(e.seat)}: " + ("ここで局を打ち切る" if stop else "下げて続ける")
+    return "  " + (n.does(e.seat, "stops") + " the round" if stop else n.does(e.seat, "plays") + " on (下げ)")
 
 
 def _captured(n: Teller, e: Captured) -> str:
@@ -135,7 +153,8 @@ class MatchingPlugin:
     narrate_events: Mapping[type, EventTeller] = {FieldMade: _field_made, FieldCarried: _field_carried,
                                                   RolesShown: _roles_shown, Captured: _captured,
                       RoundScored: _round_scored}
-    narrate_actions: Mapping[type, EventTeller] = {HanaDeal: _deal, Capture: _quiet, Play: _quiet}
+    narrate_actions: Mapping[type, EventTeller] = {HanaDeal: _deal, Capture: _quiet, Play: _quiet,
+                                                  Choose: _choose}
     sample_deal = staticmethod(sample_matching_deal)
     rollout_bot = "heuristic_matching"
 

@@ -171,7 +171,8 @@ class HanafudaDeal(ChancePhase):
         from_binding = False
         if bound is not None:
             b = rules.field_by_id(bound)
-            if b.field.multiplier > made.field.multiplier:
+            exactly = rules.bound_round == "exactly"        # H6's other reading: the bound field, whatever is dealt
+            if b.field.multiplier > made.field.multiplier or (exactly and b.field.id != made.field.id):
                 made, from_binding = b, True
         r.field = made.field
         binds = rules.bound_field(field)
@@ -247,7 +248,7 @@ class CardScoring(PhaseRule):
         super().__init__(ruleset)
         rules = ruleset.kind_rules
         # settle: at_end, a capture role stopped the round: the hand roles are paid at its end
-        self._late = rules.settle == "at_end" and rules.after_capture_role == "stop"
+        self._late = rules.settle == "at_end" and rules.after_capture_role != "play_on"
         self._points_of = rules.deck.points_of              # the card points of a pile (H1)
         self._month_of = rules.deck.rank_table.__getitem__
         # the special roles of H19 this ruleset has (None: not played)
@@ -276,9 +277,15 @@ class CardScoring(PhaseRule):
                                 blown))
         if specials:
             kan = rules.kan
+            pays = self._sohachi is not None and self._sohachi.dealer == "pays"
             for role, seat, value in specials:
                 for other in s.order:
-                    if other != seat:
+                    if other == seat:
+                        continue
+                    if pays and role == "sohachi":      # 総八 paid by the dealer to each other player
+                        t.pay(TransferKind.SPECIAL_ROLES, seat, other, value * kan,
+                              "special role sohachi (the dealer pays)")
+                    else:
                         t.pay(TransferKind.SPECIAL_ROLES, other, seat, value * kan, f"special role {role}")
         if blown and rules.settle == "at_start":
             self._refund_hand_roles(t, s)

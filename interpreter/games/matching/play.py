@@ -19,7 +19,7 @@ from .deck import HanafudaDeck
 from .rules import HanafudaRules
 from ....ruleset.model import Ruleset, TransferKind
 from ....ruleset.roles import RoleEvaluator, RoleResult
-from ...engine.actions import ActionBase, Play, is_card
+from ...engine.actions import ActionBase, Choose, Play, is_card
 from ...engine.events import RolesShown
 from ...engine.state import Table
 
@@ -51,11 +51,18 @@ class Captured:
 class Stage(enum.Enum):
     PLAY = "play"
     TURN_CHOICE = "turn_choice"
+    ROLE_CHOICE = "role_choice"
     OVER = "over"
 
 
 # The stages as module constants: reading a member off an enum class costs several times a global.
-_PLAY, _TURN_CHOICE, _OVER = Stage.PLAY, Stage.TURN_CHOICE, Stage.OVER
+_PLAY, _TURN_CHOICE, _ROLE_CHOICE, _OVER = Stage.PLAY, Stage.TURN_CHOICE, Stage.ROLE_CHOICE, Stage.OVER
+
+# H18 with ``after_capture_role: choose``: the maker of a capture role stops the round or plays on
+CAPTURE_QUESTION = "capture_role"
+STOP = Choose(CAPTURE_QUESTION, "stop")
+PLAY_ON = Choose(CAPTURE_QUESTION, "play_on")
+ROLE_ANSWERS = (STOP, PLAY_ON)
 
 
 @dataclass
@@ -71,6 +78,7 @@ class MatchingState:
     stopped: Optional[tuple[int, tuple[str, ...], int]] = None   # (seat, roles, value) by H18
     capture_paid: dict[int, int] = dc_field(default_factory=dict)   # seat -> kan paid for capture roles (play_on)
     turn_from: int = 0                           # the size of the seat's pile when its turn began
+    made: Optional[RoleResult] = None            # the capture roles waiting for stop or play on (choose)
 
     def copy(self) -> MatchingState:
         """An independent copy (``RoundState.copy``), of the same class: the field, the stock and
@@ -124,6 +132,7 @@ class MatchingEngine:
         self._captures = {(c, f): Capture(c, f) for c in ruleset.deck.cards for f in ruleset.deck.cards
                           if c != f and self.month[c] == self.month[f]}
         self._play_on_roles = ruleset.kind_rules.after_capture_role == "play_on"
+        self._choose_roles = ruleset.kind_rules.after_capture_role == "choose"
         ev = capture_evaluator(ruleset)
         self._reads = ev.reads_fn()             # whether cards are read by a capture role
         self._holds_role = ev.holds_role()      # whether a pile makes a capture role
@@ -163,7 +172,7 @@ class MatchingEngine:
         m = month[card]
         return [f for f in s.field if month[f] == m]
 
-    def legal(self, t: Table) -> tuple[Union[Play, Capture], ...]:
+    def legal(self, t: Table) -> tuple[Union[Play, Capture, Choose], ...]:
         """H14, H15: a play per card of the hand, in hand order; a card whose month lies twice on
         the field is played as a choice of which to take; a turned card that matches two field
         cards waits for that choice."""
@@ -173,6 +182,8 @@ class MatchingEngine:
             pending = s.pending
             assert pending is not None          # the turned card waits for its choice
             return tuple(self._captures[pending, f] for f in self.matches(s, pending))
+        if stage is _ROLE_CHOICE:
+            return ROLE_ANSWERS
         if stage is _OVER:
             return ()
         month, plays, captures = self.month, self._plays, self._captures
@@ -199,6 +210,11 @@ class MatchingEngine:
         """The reason an action that is not legal now is refused, in words."""
         s: MatchingState = t.round.play
         name = self.deck.name
+        if s.stage is Stage.ROLE_CHOICE:
+            return (f"seat {s.seat} made a capture role and chooses first: stop the round, or play on "
+                    f"(H18)")
+        if isinstance(action, Choose):
+            return "stop or play on is asked only after a capture role is made (H18)"
         if not isinstance(action, (Play, Capture)) or not self._is_card(action.card):
             return f"{self._say(action)} is not a play of matching play"
         card = action.card
@@ -231,9 +247,11 @@ class MatchingEngine:
             return f"Capture({name(action.card)} takes {name(action.target)})"
         if isinstance(action, Play) and isinstance(action.card, int) and 0 <= action.card < self.deck.size:
             return f"Play({name(action.card)})"
+        if isinstance(action, Choose):
+            return action.option
         return repr(action)
 
-    def apply(self, t: Table, action: Union[Play, Capture]) -> None:
+    def apply(self, t: Table, action: Union[Play, Capture, Choose]) -> None:
         """H14, H15: play the card (or take the chosen field card with the turned one), then turn
         the stock's top card; each placing is one :class:`Captured` event. H16, H18: then the
         turn ends (below), unless the turned card waits for the seat's choice."""
@@ -241,11 +259,21 @@ class MatchingEngine:
         s: MatchingState = r.play
         seat = s.seat
         pile = s.captures[seat]
+        if s.stage is _ROLE_CHOICE:             # H18, choose: the maker stops or plays on
+            res, s.made, s.stage = s.made, None, _PLAY
+            assert res is not None and isinstance(action, Choose)
+            if action.option == STOP.option:
+                self._stop(t, s, seat, res)
+                return
+            self._play_on(t, s, seat, res)
+            self._end_turn(t, s)
+            return
         if s.stage is _TURN_CHOICE:             # H15: the turned card takes the chosen field card
             assert isinstance(action, Capture)  # the only legal actions of a turn choice
             s.pending, s.stage = None, _PLAY
             self._place(t, s, action.card, True, action.target)
         else:
+            assert isinstance(action, (Play, Capture))      # the legal actions of a seat's turn
             s.turn_from = len(pile)
             r.hands[seat].remove(action.card)
             self._place(t, s, action.card, False, action.target if isinstance(action, Capture) else None)
@@ -256,7 +284,10 @@ class MatchingEngine:
                     return
                 self._place(t, s, card, True, None)
         if len(pile) > s.turn_from and self._made_role(s, pile) and self._role_made(t, s, seat, pile):
-            return                              # the role stopped the round (H18)
+            return                              # the role stopped the round, or waits for its maker (H18)
+        self._end_turn(t, s)
+
+    def _end_turn(self, t: Table, s: MatchingState) -> None:
         s.turn += 1
         if not self._cards_left(t, s):
             s.stage = _OVER                     # H16: played out (a go/drop form may leave stock)
@@ -286,6 +317,11 @@ class MatchingEngine:
         """The turn made the seat's pile a capture role (rare): pay it, and say whether it stopped
         the round (H18) or play goes on (``play_on``)."""
         res = capture_evaluator(self.ruleset).evaluate(pile)   # with its cards
+        if self._choose_roles:
+            if res.go <= s.capture_paid.get(seat, 0):
+                return False                    # nothing new: no question
+            s.made, s.stage = res, _ROLE_CHOICE
+            return True
         if self._play_on_roles:
             self._play_on(t, s, seat, res)
             return False
@@ -308,11 +344,13 @@ class MatchingEngine:
                       f"capture role {'+'.join(res.ids)} (play on)")
 
     def _stop(self, t: Table, s: MatchingState, seat: int, res: RoleResult) -> None:
-        """H18: the round stops; each other seat pays the role's value (x the field, H7)."""
+        """H18: the round stops; each other seat pays the role's value (x the field, H7), less what
+        it paid the seat for its roles already (``choose``: the seat played on before)."""
         s.stopped = (seat, res.ids, res.go)
         s.stage = _OVER
-        t.emit(RolesShown(t.round.index, seat, res.ids, res.go, captured=True))
+        value = res.go - s.capture_paid.get(seat, 0)
+        t.emit(RolesShown(t.round.index, seat, res.ids, value, captured=True))
         kan = self.ruleset.kind_rules.kan
         for other in s.order:
             if other != seat:
-                t.pay(TransferKind.CAPTURE_ROLES, other, seat, res.go * kan, f"capture role {'+'.join(res.ids)}")
+                t.pay(TransferKind.CAPTURE_ROLES, other, seat, value * kan, f"capture role {'+'.join(res.ids)}")

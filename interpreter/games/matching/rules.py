@@ -47,6 +47,7 @@ class Special:
     per_point: int = 0
     chaff: int = 0
     per_extra: int = 0
+    dealer: str = "gets"            # 総八: the dealer gets the value from each, or pays it to each
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,7 @@ class HanafudaRules:
     direction: str = "left"                      # H2: play passes to the left, or the right
     willow_as_chaff: bool = False                # hand roles read the willow cards as chaff
     carry_brights: bool = False                  # brights left on the field bind the next round
+    bound_round: str = "at_least"                # H6: a bound round is at_least, or exactly, its field
     deck: Any = field(default=None, compare=False, repr=False)      # the deck the capture roles read
 
     @cached_property
@@ -175,7 +177,9 @@ def build_hanafuda(data: Mapping[str, Any], deck: HanafudaDeck,
     for f in data["fields"]:
         cards = tuple(deck.parse(str(c)) for c in f.get("cards") or ())
         fields.append(HanaField(Field(id=f["id"], name=_name(f.get("name"), f["id"]), ranks=(),
-                                      multiplier=int(f["multiplier"]), applies_to=ALL_TRANSFERS), cards))
+                                      multiplier=int(f["multiplier"]),
+                                      applies_to=frozenset(map(TransferKind, f["applies_to"])) if "applies_to" in f
+                                      else ALL_TRANSFERS), cards))
     fields.sort(key=lambda f: f.field.multiplier)
     ids = {f.field.id for f in fields}
     for fid in data.get("binding") or {}:
@@ -183,7 +187,8 @@ def build_hanafuda(data: Mapping[str, Any], deck: HanafudaDeck,
             raise RuleFileError(f"hanafuda.binding names the field '{fid}', which hanafuda.fields does not define.")
     roles = data.get("hand_roles") or {}
     tob, nuke = roles.get("tobikomi") or {}, roles.get("nuke") or {}
-    specials = {k: Special(**{kk: int(vv) for kk, vv in v.items()})
+    specials = {k: Special(**{kk: int(vv) for kk, vv in v.items() if kk != "dealer"},
+                           dealer=str(v.get("dealer", "gets")))
                 for k, v in (data.get("special_roles") or {}).items()}
     return HanafudaRules(
         willow_changeling=bool(data.get("willow_changeling", True)),
@@ -204,6 +209,7 @@ def build_hanafuda(data: Mapping[str, Any], deck: HanafudaDeck,
         direction=str(data.get("direction", "left")),
         willow_as_chaff=bool(data.get("willow_as_chaff", False)),
         carry_brights=bool(data.get("carry_brights", False)),
+        bound_round=str(data.get("bound_round", "at_least")),
         deck=deck,
     )
 

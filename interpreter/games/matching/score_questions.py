@@ -13,6 +13,8 @@ from ....cli.score_input import Bad, RoundQuestions
 def ask_result(q: RoundQuestions) -> None:
     order = q.playing()
     how = q.a.choose(q.t("end"), [(q.t("points"), "points"), (q.t("capture"), "capture")], "end?")
+    if q.rules.kind_rules.after_capture_role != "stop":
+        played_on(q, order)
     if how == "capture":
         seat = q.a.choose(q.t("who_made"), [(q.who(s), s) for s in order], "who_made?")
         role = which_capture_role(q)
@@ -31,6 +33,26 @@ def ask_result(q: RoundQuestions) -> None:
         q.a.echo(q.t("took", who=q.who(order[-1]), n=points[last]))
     q.rnd["points"] = points
     extras(q, [q.names[s] for s in order])
+
+
+def played_on(q: RoundQuestions, order: list[int]) -> None:
+    """H18 ``play_on`` or ``choose``: the capture roles paid while play went on, ``NAME ROLE``
+    one a line in the order they were made, until Enter."""
+    names = RoleNames.of([q.rules.kind_rules.capture_roles])
+    playing = {q.names[s]: s for s in order}
+
+    def parse(answer: str) -> Any:
+        words = answer.split()
+        if not words:
+            return None
+        if len(words) != 2 or words[0] not in playing:
+            raise Bad(q.t("not_played_on"))
+        return words[0], q.find_roles(names, words[1], many=False)[0]
+    while True:
+        told = q.a.ask(q.t("played_on"), parse, "played_on?")
+        if told is None:
+            return
+        q.rnd.setdefault("played_on", []).append({"player": told[0], "role": told[1]})
 
 
 def which_capture_role(q: RoundQuestions) -> str:

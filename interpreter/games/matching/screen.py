@@ -7,7 +7,7 @@ from typing import Any, Optional, Sequence
 
 from ...engine.actions import ActionBase, Play
 from .phases import HanaDeal
-from .play import Capture
+from .play import ROLE_ANSWERS, Capture
 from ...engine.view import View
 from ....ruleset.model import Phase, Ruleset
 from . import explain as matching_explain
@@ -33,7 +33,7 @@ class MatchingScreen:
         return hana.question(screen, v) if v.phase is Phase.PLAY else None
 
     def choice(self, screen: Any, a: Any, v: View) -> Optional[str]:
-        return hana.choice(screen, a) if isinstance(a, (Play, Capture)) else None
+        return hana.choice(screen, a) if isinstance(a, (Play, Capture)) or a in ROLE_ANSWERS else None
 
     def dealt_line(self, screen: Any, game: Any, deal: Any) -> Optional[str]:
         return hana.dealt_line(screen, deal.field, len(deal.stock)) if isinstance(deal, HanaDeal) else None

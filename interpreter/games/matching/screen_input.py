@@ -11,7 +11,7 @@ import re
 from typing import Iterable, NoReturn, cast
 
 from ...engine.actions import ActionBase, Play
-from .play import Capture
+from .play import PLAY_ON, ROLE_ANSWERS, STOP, Capture
 from ...engine.view import View
 from ....ruleset.errors import CardError, shown
 from .deck import HanafudaDeck
@@ -23,6 +23,8 @@ _SPLIT = re.compile(r"\s*(?:->|>|,|\s)\s*")
 
 def order(v: View, rules: Ruleset) -> tuple[ActionBase, ...]:
     """The legal actions in numbering order: by the card's month, then by the target's."""
+    if STOP in v.legal:                 # H18, choose: stop, then play on
+        return ROLE_ANSWERS
     key = rules.deck.sort_key
     plays = [a for a in v.legal if isinstance(a, (Play, Capture))]       # all of them in matching play
     return tuple(sorted(plays, key=lambda a: (key(a.card), key(a.target if isinstance(a, Capture) else a.card))))
@@ -30,6 +32,8 @@ def order(v: View, rules: Ruleset) -> tuple[ActionBase, ...]:
 
 def parse(answer: str, v: View, rules: Ruleset) -> ActionBase:
     """The legal action named by one or two card names (a bad answer raises :class:`BadAnswer`)."""
+    if STOP in v.legal:
+        return _stop_or_play_on(answer)
     words = [w for w in _SPLIT.split(answer.strip()) if w]
     if len(words) > 2:
         raise BadAnswer("Name one card, or a card and the field card it takes (like '3b 3r').",
@@ -43,6 +47,23 @@ def parse(answer: str, v: View, rules: Ruleset) -> ActionBase:
     if len(named) == 1:
         return _one(named[0], v, rules)
     return _two(named[0], named[1], v, rules)
+
+
+STOP_WORDS = frozenset({"stop", "s", "打ち切る", "止める", "やめる"})
+PLAY_ON_WORDS = frozenset({"play_on", "play on", "on", "p", "下げ", "下げる", "続ける"})
+
+
+def _stop_or_play_on(answer: str) -> ActionBase:
+    """H18 with ``after_capture_role: choose``: 'stop' or 'play on' (or 打ち切る / 下げる)."""
+    low = " ".join(answer.strip().lower().split())
+    if low in STOP_WORDS:
+        return STOP
+    if low in PLAY_ON_WORDS:
+        return PLAY_ON
+    raise BadAnswer(f"{shown(answer.strip())} is not an answer here: type 1 or 'stop' to stop the round, "
+                    "2 or 'play on' to play on (H18).",
+                    f"{shown(answer.strip())} は答えになりません: 打ち切るなら 1 か '打ち切る'、"
+                    "続けるなら 2 か '下げる' (H18)。")
 
 
 def _targets(card: int, v: View) -> list[int]:

@@ -13,7 +13,7 @@ from typing import Sequence, cast
 from ....cli.safeout import style
 
 from ...engine.actions import Play
-from .play import Capture
+from .play import PLAY_ON, STOP, Capture
 from ...engine.view import View
 from .deck import HanafudaDeck
 from ....ruleset.model import Phase, Ruleset
@@ -28,6 +28,8 @@ TEXT = {
         "field_cards": "Field (場札)", "captured": "Captured", "pts": "pts", "nothing": "nothing",
         "chaff": "c",
         "q_turned": "You turned {card}: which field card does it take?",
+        "q_role": "Your captures make a capture role (H18): stop the round, or play on (下げ)?",
+        "stop": "stop the round (paid now, the round ends)", "play_on": "play on (下げ: paid now, play goes on)",
         "dealt": "Cards are dealt. Field cards: {field}; stock {n} cards.",
     },
     "ja": {
@@ -35,6 +37,8 @@ TEXT = {
         "field_cards": "場札", "captured": "取り札", "pts": "点", "nothing": "なし",
         "chaff": "カス",
         "q_turned": "{card} をめくりました: どの場札を取りますか?",
+        "q_role": "出来役ができました (H18): ここで打ち切りますか、下げて続けますか?",
+        "stop": "打ち切る (役代をもらい、局はここで終わり)", "play_on": "下げる (役代をもらい、続ける)",
         "dealt": "札が配られました。場札: {field}。山札 {n} 枚。",
     },
 }
@@ -120,13 +124,19 @@ def captured(screen: ScreenContext, v: View) -> str:
 
 
 def question(screen: ScreenContext, v: View) -> str:
+    if STOP in v.legal:
+        return f"{screen.t('your_turn')}: {t(screen, 'q_role')}"
     if v.turned is not None:
         return f"{screen.t('your_turn')}: {t(screen, 'q_turned', card=card(screen, v.turned))}"
     return f"{screen.t('your_turn')}: {screen.t('q_play')}"
 
 
-def choice(screen: ScreenContext, a: Play | Capture) -> str:
-    """``Play(card)`` as the card, ``Capture(card, target)`` as ``3b -> 3r``."""
+def choice(screen: ScreenContext, a: object) -> str:
+    """``Play(card)`` as the card, ``Capture(card, target)`` as ``3b -> 3r``; H18's stop or play on
+    in words."""
+    if a in (STOP, PLAY_ON):
+        return t(screen, "stop" if a == STOP else "play_on")
+    assert isinstance(a, (Play, Capture))
     target = getattr(a, "target", None)
     if target is None:
         return card(screen, a.card)

@@ -9,7 +9,7 @@ from typing import Any, Optional, Sequence
 
 from ...engine.events import RolesShown
 from .phases import HanaDeal
-from .play import Capture, Captured
+from .play import ROLE_ANSWERS, Capture, Captured
 from ....ruleset.model import Ruleset
 
 
@@ -67,6 +67,11 @@ class MatchingBridge:
         if isinstance(action, Capture):
             return f"capture {name(action.target)} with {name(action.card)}"
         return None
+
+
+    def answers(self, ruleset: Ruleset) -> tuple[Any, ...]:
+        """H18 ``after_capture_role: choose``: stop, or play on."""
+        return ROLE_ANSWERS if ruleset.kind_rules.after_capture_role == "choose" else ()
 
 
 BRIDGE = MatchingBridge()

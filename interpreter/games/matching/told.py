@@ -5,7 +5,7 @@ tells them, how a played game writes them, and how the told deal reads in the ac
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from types import SimpleNamespace
 from typing import Any, Callable, Mapping, Optional
 
@@ -29,6 +29,7 @@ class ToldCapture:
     seat: int
     roles: tuple[str, ...]
     points: tuple[tuple[int, int], ...] = ()
+    played_on: tuple[tuple[int, tuple[str, ...]], ...] = ()     # capture roles paid before (play_on, choose)
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,7 @@ class ToldPoints:
     points: tuple[tuple[int, int], ...]
     chaff: tuple[tuple[int, int], ...] = ()
     tobikomi: tuple[int, ...] = ()
+    played_on: tuple[tuple[int, tuple[str, ...]], ...] = ()     # H18 play_on or choose: roles paid, play went on
 
 
 @dataclass
@@ -118,8 +120,10 @@ class ToldMatchingPlay(PhaseRule):
     def apply(self, t: Any, action: Any) -> None:
         s = t.round.play
         s.told = action
+        table = self.ruleset.kind_rules.capture_roles
+        for seat, roles in action.played_on:        # H18 play_on / choose: paid as made, in order
+            self.matching._play_on(t, s, seat, claimed(table, roles))
         if isinstance(action, ToldCapture):
-            table = self.ruleset.kind_rules.capture_roles
             self.matching._stop(t, s, action.seat, claimed(table, action.roles))
         s.stage = Stage.OVER
 
@@ -161,6 +165,9 @@ def _write_deal(w: Any, e: Applied) -> None:
 
 def _write_roles(w: Any, e: RolesShown) -> None:
     if e.captured:
+        last = w.cur.pop("capture_role", None)      # a role before it was played on (H18 play_on, choose)
+        if last is not None:
+            w.cur.setdefault("played_on", []).append(last)
         w.cur["capture_role"] = {"player": w.names[e.seat], "role": list(e.roles)}
         if Phase.POT in w.rules.round:
             w.cur["points"] = {w.names[s]: w.deck.points_of(cs) for s, cs in _captures(w).items()}
@@ -183,6 +190,9 @@ def _played(w: Any) -> list[int]:
 
 
 def _write_scored(w: Any, e: RoundScored) -> None:
+    last = w.cur.pop("capture_role", None)          # played out: every capture role was played on
+    if last is not None:
+        w.cur.setdefault("played_on", []).append(last)
     captures = _captures(w)
     order = [s for s in range(len(w.names)) if s in captures or e.points[s]]
     played = _played(w)
@@ -207,7 +217,7 @@ class MatchingTold:
     phases: Mapping[Phase, type[PhaseRule]] = {Phase.HANAFUDA_DEAL: ToldHanaDeal, Phase.HAND_ROLES: ToldHandRoles,
                                                Phase.CARD_SCORING: ToldCardScoring, Phase.PLAY: ToldMatchingPlay}
     round_keys = ("dealer", "start", "field_cards", "field", "declare", "show", "roles", "aces", "capture_role",
-                  "points", "chaff", "tobikomi")
+                  "played_on", "points", "chaff", "tobikomi")
     starter_keys = ("dealer", "start")
     starter_word = "dealer"
     turned_key = "field_cards"
@@ -237,8 +247,9 @@ class MatchingTold:
         reader.goers_of("points", points)
         for seat, n in points.items():
             reader.count("points", seat, n, total)
+        played_on = self.played_on(reader)
         if rnd.get("capture_role") is not None:
-            return self.capture(reader, points)
+            return replace(self.capture(reader, points), played_on=played_on)
         if rnd.get("points") is None:
             raise FieldProblem("points", f"tell the card points each player took (adding up to {total}), "
                                          f"or the capture_role that stopped the round")
@@ -252,20 +263,37 @@ class MatchingTold:
             reader.count("chaff", seat, n, deck.size)
         tobikomi = reader.answers("tobikomi", {n: n for n in reader.names})
         return ToldPoints(tuple(sorted(points.items())), tuple(sorted(chaff.items())),
-                          tuple(reader.names.index(n) for n in tobikomi))
+                          tuple(reader.names.index(n) for n in tobikomi), played_on)
 
     def capture(self, reader: RoundReader, points: dict[int, Any]) -> ToldCapture:
-        told = reader.rnd["capture_role"]
+        seat, roles = self._made(reader, "capture_role", reader.rnd["capture_role"])
+        return ToldCapture(seat, roles, tuple(sorted(points.items())))
+
+    def played_on(self, reader: RoundReader) -> tuple[tuple[int, tuple[str, ...]], ...]:
+        """H18 ``play_on`` or ``choose``: the capture roles made and paid while play went on, in
+        the order they were made (a role grown later, 四光 to 五光, is told again and paid the
+        difference)."""
+        told = reader.rnd.get("played_on")
+        if told is None:
+            return ()
+        if reader.rules.kind_rules.after_capture_role == "stop":
+            raise FieldProblem("played_on", "a capture role stops the round under these rules (H18)")
+        if not isinstance(told, list):
+            raise FieldProblem("played_on", f"a list of mappings with player and role, not {shown(told)}")
+        return tuple(self._made(reader, "played_on", item) for item in told)
+
+    @staticmethod
+    def _made(reader: RoundReader, key: str, told: Any) -> tuple[int, tuple[str, ...]]:
         if not isinstance(told, dict) or set(told) != {"player", "role"}:
-            raise FieldProblem("capture_role", f"a mapping with player and role, not {shown(told)}")
-        seat = reader.seat("capture_role", told["player"])
-        reader.goers_of("capture_role", {seat: 0})
+            raise FieldProblem(key, f"a mapping with player and role, not {shown(told)}")
+        seat = reader.seat(key, told["player"])
+        reader.goers_of(key, {seat: 0})
         roles = told["role"] if isinstance(told["role"], list) else [told["role"]]
         ids = {role.id for role in reader.rules.kind_rules.capture_roles.roles}
         bad = next((x for x in roles if x not in ids), None)
         if bad is not None or not roles:
-            raise FieldProblem("capture_role", f"{shown(bad)} is not a capture role ({', '.join(sorted(ids))})")
-        return ToldCapture(seat, tuple(roles), tuple(sorted(points.items())))
+            raise FieldProblem(key, f"{shown(bad)} is not a capture role ({', '.join(sorted(ids))})")
+        return seat, tuple(roles)
 
     def scratch_deal(self, ruleset: Ruleset, rnd: Mapping[str, Any], players: int) -> ToldDeal:
         cards = tuple(ruleset.deck.parse_list(rnd["field_cards"])) if "field_cards" in rnd else ()

@@ -6,6 +6,7 @@ import random
 
 from mypy_extensions import mypyc_attr
 
+from ....ruleset.errors import IllegalAction
 from ....ruleset.model import Phase, Ruleset
 from ...engine.actions import Deal
 from ...engine.events import FieldMade
@@ -54,7 +55,7 @@ class DealSpace:
                 seen.add(card)
         if not isinstance(deal.indicator, int) or not 0 <= deal.indicator < deck.size:
             return f"the indicator {deal.indicator!r} is not a card of the deck"
-        if deal.indicator in seen:
+        if deal.indicator in seen and not goes_to_start(self.ruleset, deal.indicator):
             return f"the indicator {deck.name(deal.indicator)} is also in a hand"
         return None
 
@@ -74,6 +75,14 @@ class DealPhase(ChancePhase):
     def space(self, players: int) -> DealSpace:
         return DealSpace(self.ruleset, players)
 
+    def check(self, t: Table, action: object) -> None:
+        super().check(t, action)
+        assert isinstance(action, Deal)         # checked just above
+        held = [s for s, h in enumerate(action.hands) if action.indicator in h]
+        if held and held != [t.round.start]:    # T7 indicator: dealer_hand, a deal given as held
+            raise IllegalAction(f"bad deal: the indicator {self.ruleset.deck.name(action.indicator)} is in "
+                                f"seat {held[0]}'s hand, not the start player's")
+
     def apply(self, t: Table, action: Deal) -> None:
         r = t.round
         r.dealt = tuple(map(tuple, action.hands))
@@ -85,4 +94,38 @@ class DealPhase(ChancePhase):
         except KeyError:            # a rank no field names: multiplier 1
             r.field = None
         t.emit(FieldMade(r.index, r.field.id if r.field else None, r.multiplier))
+        own = self.ruleset.kind_rules
+        if r.field is not None and own is not None:
+            if r.field.id in own.no_trump:              # T8 trump: none
+                r.trump = None
+            if r.field.id in own.to_dealer and r.hands[r.start] and action.indicator not in r.hands[r.start]:
+                to_start_hand(t, action.indicator)      # (a deal given as held has it there already)
+
+
+def goes_to_start(ruleset: Ruleset, indicator: int) -> bool:
+    """T7 ``indicator: dealer_hand``: whether ``indicator`` makes a field whose indicator goes into
+    the start player's hand."""
+    own = ruleset.kind_rules
+    try:
+        field = ruleset.field_for(indicator)
+    except KeyError:
+        return False
+    return own is not None and field.id in own.to_dealer
+
+
+def to_start_hand(t: Table, indicator: int) -> None:
+    """T7 ``indicator: dealer_hand``: the indicator goes into the start player's hand, which puts
+    its weakest card out of play face down: the lowest rank of a suit other than trump, else the
+    lowest trump; of equal ranks the first suit in the deck's order. The hand as dealt (read by
+    the hand roles, T15) is the hand after the exchange."""
+    r, deck = t.round, t.ruleset.deck
+    hand = r.hands[r.start]
+    out = min(hand, key=lambda c: (deck.suit(c) == r.trump, deck.rank(c), deck.suit(c)))
+    hand.remove(out)
+    hand.append(indicator)
+    hand.sort()
+    assert r.dealt is not None          # set by the deal just before
+    dealt = list(r.dealt)
+    dealt[r.start] = tuple(hand)
+    r.dealt = tuple(dealt)
 

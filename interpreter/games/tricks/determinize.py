@@ -27,6 +27,7 @@ from ...engine.actions import Deal
 from ...engine.events import RolesShown, round_pot
 from ...bots.inference import HandCheck, declaration_checks
 from ...bots.knowledge import Knowledge, knowledge
+from .deal import goes_to_start
 
 ATTEMPTS = 200
 SEAT_ATTEMPTS = 40              # hands drawn for one seat before its shown roles are given up
@@ -38,7 +39,24 @@ POOL_SIZE = 256                 # hands kept per seat in a memo
 def sample_trick_deal(game: Any, seat: int, events: Sequence[object], rng: random.Random,
                       memo: Optional[dict[Any, Any]] = None, infer: bool = False) -> Deal:
     """A deal of the current round consistent with what ``seat`` has seen (the plug-in's
-    ``sample_deal``); with ``infer``, weighed by what the declarations tell (module doc)."""
+    ``sample_deal``); with ``infer``, weighed by what the declarations tell (module doc). Under
+    T7's ``indicator: dealer_hand`` the deal is given as held: the indicator in the start
+    player's hand, for a card of it not played yet (the one put out, which nobody else saw)."""
+    deal = _sample_trick_deal(game, seat, events, rng, memo, infer)
+    start = game.round.start
+    if deal.indicator in deal.hands[start] or not goes_to_start(game.ruleset, deal.indicator):
+        return deal
+    played = knowledge(game.view(seat), game.ruleset.deck).played_by.get(start, ())
+    hand = list(deal.hands[start])
+    out = rng.choice([c for c in hand if c not in played])
+    hand[hand.index(out)] = deal.indicator
+    hands = list(deal.hands)
+    hands[start] = tuple(sorted(hand))
+    return Deal(tuple(hands), deal.indicator)
+
+
+def _sample_trick_deal(game: Any, seat: int, events: Sequence[object], rng: random.Random,
+                       memo: Optional[dict[Any, Any]] = None, infer: bool = False) -> Deal:
     seen = None if memo is None else memo.get(("seen", infer))
     if seen is None:
         view = game.view(seat)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ....ruleset.cards import SuitedDeck
@@ -10,6 +11,20 @@ from ....ruleset.checks import RULESET_CHECKS
 from ....ruleset.model import Field, TransferKind
 from ....ruleset.rulekind import KindParts, RuleKind
 from ....ruleset.roletable import _name
+
+
+@dataclass(frozen=True)
+class TrickFields:
+    """T7, T8 beyond a multiplier: the fields (by id) without trump (``trump: none``), and those
+    whose indicator goes into the start player's hand (``indicator: dealer_hand``)."""
+
+    no_trump: frozenset[str] = frozenset()
+    to_dealer: frozenset[str] = frozenset()
+
+
+def trick_fields(fields: Any) -> TrickFields:
+    return TrickFields(frozenset(f["id"] for f in fields if f.get("trump") == "none"),
+                       frozenset(f["id"] for f in fields if f.get("indicator") == "dealer_hand"))
 
 
 def trick_parts(data: Mapping[str, Any], places: Mapping[str, str] | None = None) -> KindParts:
@@ -23,7 +38,7 @@ def trick_parts(data: Mapping[str, Any], places: Mapping[str, str] | None = None
                   cards=tuple(str(c) for c in f.get("cards") or ()), suits=tuple(str(x) for x in f.get("suits") or ()))
             for f in data["fields"]
         ),
-        rules=None,
+        rules=trick_fields(data["fields"]),
         dealt_beside_hands=1,
     )
 

@@ -55,5 +55,8 @@ class TrickBridge:
     def describe(self, action: Any, name: Any) -> Optional[str]:
         return None
 
+    def answers(self, ruleset: Ruleset) -> tuple[Any, ...]:
+        return ()
+
 
 BRIDGE = TrickBridge()
