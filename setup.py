@@ -34,9 +34,6 @@ ENGINE = [
     "interpreter/engine/phases/one_goer_pot.py",
     "interpreter/engine/phases/role_settlement.py",
     "interpreter/engine/phases/play_phase.py",
-    "interpreter/games/tricks/trick_settlement.py",
-    "interpreter/engine/phases/pot.py",
-    "interpreter/games/tricks/mizuten_bonus.py",
     "interpreter/engine/playengine.py",
     "interpreter/games/tricks/play.py",
 ]

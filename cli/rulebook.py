@@ -106,6 +106,13 @@ def describe_effects(ruleset: Ruleset, lang: str) -> list[str]:
     return [describe(effect) for effect in ruleset.effects]
 
 
+def describe_settlement(ruleset: Ruleset, lang: str) -> list[str]:
+    """The settlement phases written as effects, each effect in words after its phase's name."""
+    from ..ruleset.effects import describe
+
+    return [f"{phase}: {describe(effect)}" for phase, effects in ruleset.settlement for effect in effects]
+
+
 # -- settings in words -----------------------------------------------------------------------
 
 SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -118,7 +125,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("hanafuda", ("hanafuda",)),
     ("round", ("round",)),
 )
-_APART = {"role_table", "effects"}          # shown in sections of their own
+_APART = {"role_table", "effects", "settlement"}          # shown in sections of their own
 _SCALARS = (bool, int, float, str)
 # where the model keeps a setting under another name
 _MODEL_ALIASES: dict[tuple[str, ...], tuple[str, ...]] = {
@@ -366,6 +373,9 @@ def rulebook(ruleset: Ruleset, data: Mapping[str, Any], lang: str = "en") -> lis
     effects = describe_effects(ruleset, lang)
     if effects:
         blocks += [Heading(_text("effects", lang)), Items(tuple((0, line, "") for line in effects))]
+    settlement = describe_settlement(ruleset, lang)
+    if settlement:
+        blocks += [Heading(_text("settlement", lang)), Items(tuple((0, line, "") for line in settlement))]
     other = [key for key in data if key not in done and key not in _APART]
     if other:
         blocks.append(Heading(_text("other", lang)))

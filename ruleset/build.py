@@ -13,7 +13,8 @@ from typing import Any, Mapping
 
 from .model import (Chips, Declaration, ForcedOut, NextStart, Phase, Players, Rounds, Ruleset, TwoGoers,
                     build_drop_fee)
-from .effects import build_counters, build_effects
+from .effects import EffectErrors, build_counters, build_effects, build_settlement
+from .errors import RuleFileError
 from .kind_registry import play_of, rule_kind
 from .roletable import _name, build_role_table
 
@@ -56,9 +57,22 @@ def build_ruleset(data: Mapping[str, Any], source: str = "<memory>",
         role_deck=parts.role_deck,
         first_dealer=str(data.get("first_dealer", "random")),
     )
-    if not data.get("effects") and not data.get("counters") and not data.get("parameters"):
+    if not any(data.get(k) for k in ("effects", "counters", "parameters", "settlement")):
         return ruleset
     counters = build_counters(data, places)
     ruleset = replace(ruleset, counters=counters, parameters=tuple(sorted(
         (str(k), int(v)) for k, v in (data.get("parameters") or {}).items())))
-    return replace(ruleset, effects=build_effects(data, ruleset, places, counters))
+    errors: list[RuleFileError] = []
+    effects: tuple[Any, ...] = ()
+    settlement: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+    try:
+        effects = build_effects(data, ruleset, places, counters)
+    except EffectErrors as exc:
+        errors += exc.errors
+    try:
+        settlement = build_settlement(data, ruleset, places, counters)
+    except EffectErrors as exc:
+        errors += exc.errors
+    if errors:
+        raise EffectErrors(errors)
+    return replace(ruleset, effects=effects, settlement=settlement)

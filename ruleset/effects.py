@@ -30,7 +30,8 @@ from .expressions import BOOL, INT, SEAT, TABLE, DictFacts, Expression, Fact, Vo
 __all__ = ["WHENS", "ROUND_START", "AFTER_DECLARATIONS", "AFTER_PLAY", "ROUND_END", "GAME_END", "ACTIONS", "GROUPS",
            "Ask", "Counter", "EffectErrors", "SeatSet", "Pay", "Multiply", "SetCounter", "Force", "EndGame", "Effect",
            "Action",
-           "vocabulary", "describe", "base_facts", "build_effects", "build_counters", "table_vocabulary", "DOC"]
+           "vocabulary", "describe", "base_facts", "build_effects", "build_settlement", "build_counters",
+           "table_vocabulary", "DOC"]
 
 ROUND_START, AFTER_DECLARATIONS, AFTER_PLAY, ROUND_END, GAME_END = (
     "round_start", "after_declarations", "after_play", "round_end", "game_end")
@@ -83,6 +84,17 @@ TABLE_FACTS: dict[str, tuple[str, str]] = {
     "round.played": (BOOL, "the round's cards were played (it was not skipped, split or taken by a lone goer)"),
     "game.rounds": (INT, "the number of rounds the game is to last"),
     "game.rounds_left": (INT, "the rounds still to come after this one"),
+    "round.most_tricks": (INT, "the most tricks a seat took this round (0 before the play)"),
+    "round.most_card_points": (INT, "the most card points a goer captured this round (hanafuda; 0 before the play)"),
+    # the settings of the bundled settlements (T20-T22), read by the effects of `settlement:`
+    "trick_settlement.per_trick": (INT, "the chips per trick of difference between two goers (T20; the setting "
+                                        "trick_settlement.per_trick)"),
+    "trick_settlement.pot_split": (BOOL, "goers tied for the most tricks share the pot (T21; the setting "
+                                         "trick_settlement.pot_tie is split)"),
+    "mizuten.bonus": (INT, "the mizuten bonus each seat pays (T22; the setting mizuten.bonus)"),
+    "mizuten.goers": (INT, "the goers a round needs for mizuten to count (T22; the setting mizuten.goers)"),
+    "mizuten.min_tricks": (INT, "the tricks a mizuten start player needs for the bonus (T22; the setting "
+                                "mizuten.min_tricks)"),
 }
 # facts with a small known range (for "can this effect ever fire?"): name -> values(ruleset)
 
@@ -148,7 +160,8 @@ GROUPS: dict[str, str] = {
     "seat": "every seat", "goer": "every seat that went", "dropper": "every seat that dropped of its own will",
     "forced_out": "every seat forced out",
 }
-_SET = re.compile(r"^\s*(?:each\s+(?P<group>[a-z_]+)(?:\s+where\s+(?P<where>.+))?|(?P<one>pot|start player|"
+_SET = re.compile(r"^\s*(?:(?P<first>each|first)\s+(?P<group>[a-z_]+)(?P<by>\s+by\s+seat\s+number)?"
+                  r"(?:\s+where\s+(?P<where>.+))?|(?P<one>pot|start player|"
                   r"dealer))\s*$", re.S)
 
 
@@ -161,6 +174,8 @@ class SeatSet:
     where: Optional[Expression] = None  # a condition on one seat
     pot: bool = False
     start: bool = False
+    first: bool = False                 # ``first GROUP ...``: only the first of them from the start player
+    by_number: bool = False             # ``each GROUP by seat number``: from seat 0, not from the start player
 
 
 @dataclass(frozen=True)
@@ -172,6 +187,13 @@ class Pay:
     amount: Expression              # read for the paying seat (the receiving one when the pot pays)
     reason: str
     field: bool = False             # multiplied by the round's field (as the kind ``effect``)
+    kind: str = "effect"            # the transfer kind it is recorded as (``as:``), multiplied as that kind
+    compare: Optional[Expression] = None    # ``between``: of every two seats of ``payers``, the lower pays
+    words: tuple[Union[str, Expression], ...] = ()  # the reason, its ``{EXPRESSION}`` parts read when it pays
+
+    @property
+    def pairs(self) -> bool:
+        return self.compare is not None
 
 
 @dataclass(frozen=True)
@@ -242,6 +264,10 @@ _WHEN_SHORT = {ROUND_START: "At the start of every round", AFTER_DECLARATIONS: "
 
 
 def _action_words(action: Action) -> str:
+    if isinstance(action, Pay) and action.pairs:
+        assert action.compare is not None
+        return (f"of every two of {action.payers.text}, the lower {action.compare.text} pays the other "
+                f"{action.amount.text} for each one of difference")
     if isinstance(action, Pay):
         payer = "the pot" if action.payers.pot else action.payers.text
         receiver = "the pot" if action.receivers.pot else action.receivers.text
@@ -271,11 +297,17 @@ def describe(effect: Effect) -> str:
     'x: After the play: the game ends after this round.'
     """
     cond = f", if {effect.condition.text}" if effect.condition is not None else ""
-    return f"{effect.name}: {_WHEN_SHORT[effect.when]}{cond}: {'; '.join(map(_action_words, effect.actions))}."
+    when = _WHEN_SHORT.get(effect.when, f"In the phase {effect.when}")      # a settlement's: its phase
+    return f"{effect.name}: {when}{cond}: {'; '.join(map(_action_words, effect.actions))}."
 
 
 # ---------------------------------------------------------------- building and checking
+_WORD = re.compile(r"\{([^{}]+)\}")       # a number in a payment's reason
+
+
 class _Builder:
+    settlement = False      # building a settlement's effects (their reasons stand without the name)
+
     def __init__(self, rules: Any, counters: Sequence[Counter], places: Optional[Mapping[str, str]]):
         self.rules, self.places = rules, places or {}
         self.counters = {c.name: c for c in counters}
@@ -308,10 +340,11 @@ class _Builder:
         if one:
             return SeatSet(text, start=True)
         group = m.group("group")
+        first = m.group("first") == "first"
         if group not in GROUPS:
             close = [g for g in GROUPS if g.startswith(group[:3])]
             hint = f" Did you mean 'each {close[0]}'?" if close else ""
-            raise self.error(f"'each {group}' names no seats; the groups are "
+            raise self.error(f"'{m.group('first')} {group}' names no seats; the groups are "
                              f"{', '.join('each ' + g for g in GROUPS)}.{hint}", *path)
         where = m.group("where")
         cond = None
@@ -321,7 +354,7 @@ class _Builder:
             at = add_column(self.place(*path), m.start("where") + 1)    # the condition's own column
             cond = compile_expression(where, self.vocab, per_seat=True, kind=BOOL, place=at)
             self.never(cond, f"'{text}' can never name a seat", path)
-        return SeatSet(text, group=group, where=cond)
+        return SeatSet(text, group=group, where=cond, first=first, by_number=bool(m.group("by")))
 
     def never(self, cond: Optional[Expression], what: str, path: tuple[object, ...]) -> None:
         """Refuse a condition that no reachable state of the game makes true."""
@@ -336,6 +369,8 @@ class _Builder:
         at = (*path, key)
         if key == "end_game":
             return EndGame()
+        if key == "pay" and "between" in body:
+            return self.pairs(body, at, name)
         if key == "pay":
             missing = [k for k in ("from", "to", "amount") if k not in body]
             if missing:
@@ -346,8 +381,9 @@ class _Builder:
             if payers.pot and receivers.pot:
                 raise self.error("a payment from the pot to the pot moves nothing.", *at, "to")
             amount = self.expr(body["amount"], (*at, "amount"), INT, per_seat=not payers.pot or not receivers.pot)
-            reason = f"{name}: {body['reason']}" if body.get("reason") else name      # the effect's name first
-            return Pay(payers, receivers, amount, reason, bool(body.get("field", False)))
+            reason, words = self.reason(body, at, name)
+            return Pay(payers, receivers, amount, reason, bool(body.get("field", False)), self.kind(body, at),
+                       words=words)
         if key == "multiply":
             kinds = tuple(body.get("applies_to") or ("tricks", "roles", "forced_out", "mizuten", "effect"))
             return Multiply(self.expr(body["by"], (*at, "by"), INT, per_seat=False), kinds)
@@ -379,34 +415,78 @@ class _Builder:
             return Force(self.seats(body["seats"], (*at, "seats"), False), go, this)
         raise self.error(f"there is no action '{key}'; the actions are {', '.join(ACTIONS)}.", *path)
 
-    def effect(self, i: int, data: Mapping[str, Any]) -> Effect:
+    def kind(self, body: Mapping[str, Any], at: tuple[object, ...]) -> str:
+        """The transfer kind of a payment (``as:``); ``field`` goes only with the kind ``effect``."""
+        kind = str(body.get("as", "effect"))
+        if kind != "effect" and body.get("field"):
+            raise self.error(f"a payment recorded as '{kind}' is multiplied as the field says for '{kind}' "
+                             "(its applies_to); 'field' is for payments of kind 'effect'.", *at, "field")
+        return kind
+
+    def pairs(self, body: Mapping[str, Any], at: tuple[object, ...], name: str) -> Pay:
+        """``pay: {between: SEATS, compare: NUMBER, amount: NUMBER}``: of every two seats, the one
+        whose ``compare`` is lower pays the other ``amount`` for each one of difference."""
+        extra = [k for k in ("from", "to") if k in body]
+        if extra:
+            raise self.error(f"a payment 'between' seats has no {' or '.join(repr(k) for k in extra)}: of every two "
+                             "seats, the one whose 'compare' is lower pays the other.", *at, extra[0])
+        if "compare" not in body:
+            raise self.error("a payment 'between' seats needs 'compare': the number of a seat the two compare "
+                             "(tricks, roles...).", *at)
+        seats = self.seats(body["between"], (*at, "between"), False)
+        compare = self.expr(body["compare"], (*at, "compare"), INT, per_seat=True)
+        amount = self.expr(body.get("amount", 1), (*at, "amount"), INT, per_seat=False)
+        reason, words = self.reason(body, at, name)
+        return Pay(seats, seats, amount, reason, bool(body.get("field", False)), self.kind(body, at), compare, words)
+
+    def reason(self, body: Mapping[str, Any], at: tuple[object, ...],
+               name: str) -> tuple[str, tuple[Union[str, Expression], ...]]:
+        """A payment's reason in words: after the effect's name (a settlement's reason stands alone);
+        each ``{EXPRESSION}`` in it is a number read for the receiving seat when it pays."""
+        text = str(body.get("reason") or "")
+        if not self.settlement:
+            text = f"{name}: {text}" if text else name
+        elif not text:
+            text = name
+        words: list[Union[str, Expression]] = []
+        last = 0
+        for m in _WORD.finditer(text):
+            words.append(text[last:m.start()])
+            words.append(self.expr(m.group(1), (*at, "reason"), INT, per_seat=True))
+            last = m.end()
+        if not words:
+            return text, ()
+        words.append(text[last:])
+        return text, tuple(w for w in words if w != "")
+
+    def effect(self, i: int, data: Mapping[str, Any], section: str = "effects") -> Effect:
         name = str(data.get("name") or f"effect {i + 1}")
-        when = data["when"]
+        when = str(data.get("when", section.rpartition(".")[2]))       # a settlement: its phase
         cond = None
         if "if" in data:
-            cond = self.expr(data["if"], ("effects", i, "if"), BOOL, per_seat=False)
-            self.never(cond, f"the effect '{name}' can never fire", ("effects", i, "if"))
+            cond = self.expr(data["if"], (section, i, "if"), BOOL, per_seat=False)
+            self.never(cond, f"the effect '{name}' can never fire", (section, i, "if"))
         reached = self.reached(when)
         if reached:
-            raise self.error(f"the effect '{name}' can never fire: {reached}", "effects", i, "when")
-        actions = tuple(self.action(a, ("effects", i, "do", j), name) for j, a in enumerate(data["do"]))
+            raise self.error(f"the effect '{name}' can never fire: {reached}", section, i, "when")
+        actions = tuple(self.action(a, (section, i, "do", j), name) for j, a in enumerate(data["do"]))
         for j, action in enumerate(actions):
             if isinstance(action, Force) and when == GAME_END:
                 raise self.error("a decision forced at the end of the game is never made: there is no next round.",
-                                 "effects", i, "do", j)
+                                 section, i, "do", j)
             if isinstance(action, Force) and "declarations" not in {p.value for p in self.rules.round}:
                 raise self.error("nobody declares in this game (its round has no 'declarations' phase), so no "
-                                 "decision can be forced.", "effects", i, "do", j)
+                                 "decision can be forced.", section, i, "do", j)
             if isinstance(action, Force) and action.this and when != ROUND_START:
                 raise self.error(f"at '{when}' this round's decisions are made; force them at 'round_start', or "
-                                 "for the next round (round: next).", "effects", i, "do", j, "force", "round")
+                                 "for the next round (round: next).", section, i, "do", j, "force", "round")
             if isinstance(action, Ask) and when in (ROUND_START, GAME_END):
                 raise self.error(f"a question cannot be asked at '{when}': ask it after the declarations, after the "
-                                 "play or at the end of a round.", "effects", i, "do", j)
+                                 "play or at the end of a round.", section, i, "do", j)
             if isinstance(action, Multiply) and when in (ROUND_END, GAME_END):
                 raise self.error(f"a multiplier at '{when}' multiplies nothing: every transfer of the round is "
-                                 "made; use it 'after_declarations' or 'after_play'.", "effects", i, "do", j)
-        return Effect(name, when, cond, actions, self.place("effects", i))
+                                 "made; use it 'after_declarations' or 'after_play'.", section, i, "do", j)
+        return Effect(name, when, cond, actions, self.place(section, i))
 
     def reached(self, when: str) -> Optional[str]:
         """Why the point ``when`` is never reached in a round of this ruleset, or None."""
@@ -461,6 +541,26 @@ def build_effects(data: Mapping[str, Any], rules: Any, places: Optional[Mapping[
             built.append(builder.effect(i, e))
         except RuleFileError as exc:
             errors.append(exc)
+    if errors:
+        raise EffectErrors(errors)
+    return tuple(built)
+
+
+def build_settlement(data: Mapping[str, Any], rules: Any, places: Optional[Mapping[str, str]] = None,
+                     counters: Sequence[Counter] = ()) -> tuple[tuple[str, tuple[Effect, ...]], ...]:
+    """The effects of a rule file's ``settlement:`` (phase name -> its effects, in the file's order),
+    checked and compiled against ``rules``; each runs where its phase stands in ``round:``."""
+    builder = _Builder(rules, counters, places)
+    builder.settlement = True
+    built, errors = [], []
+    for phase, effects in (data.get("settlement") or {}).items():
+        out = []
+        for i, e in enumerate(effects or ()):
+            try:
+                out.append(builder.effect(i, e, f"settlement.{phase}"))
+            except RuleFileError as exc:
+                errors.append(exc)
+        built.append((str(phase), tuple(out)))
     if errors:
         raise EffectErrors(errors)
     return tuple(built)

@@ -371,6 +371,11 @@ class _Checker:
             return BOOL, lambda f, s: int(not run(f, s))
         if isinstance(node, Logic):
             runs = tuple(self.want(p, BOOL, seat, f"each side of '{node.op}'") for p in node.parts)
+            if len(runs) == 2:                  # the common case, without a generator (read in every round)
+                first, second = runs
+                if node.op == "and":
+                    return BOOL, lambda f, s: int(bool(first(f, s)) and bool(second(f, s)))
+                return BOOL, lambda f, s: int(bool(first(f, s)) or bool(second(f, s)))
             if node.op == "and":
                 return BOOL, lambda f, s: int(all(r(f, s) for r in runs))
             return BOOL, lambda f, s: int(any(r(f, s) for r in runs))

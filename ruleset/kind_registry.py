@@ -34,7 +34,7 @@ PARTS = {"rules": "RULES", "kind": "PLUGIN", "screen": "SCREEN", "spiel": "BRIDG
 # a play kind's own (``RuleKind.own_keys``), and only then are the other kinds asked whose they are
 SHARED_KEYS = frozenset({"extends", "name", "title", "description", "play", "deck", "hand_size", "role_table",
                          "chips", "players", "rounds", "declaration", "forced_out", "two_goers", "next_start",
-                         "first_dealer", "round", "counters", "parameters", "effects"})
+                         "first_dealer", "round", "counters", "parameters", "effects", "settlement"})
 SHARED_TRANSFERS = frozenset({TransferKind.DROP_FEE, TransferKind.FORCED_OUT, TransferKind.ROLES, TransferKind.POT})
 
 

@@ -43,6 +43,13 @@ class Phase(str, enum.Enum):
     EFFECTS = "effects"                    # placed by the effects' ``when`` (docs/effects.md), never named
 
 
+# the phases no code runs: each runs the effects the rule file lists under its name in ``settlement:``
+SETTLEMENT_PHASES = (Phase.TRICK_SETTLEMENT, Phase.POT, Phase.MIZUTEN_BONUS)
+# a play kind's bundled rule file whose settlement a file of that kind without its own runs (a
+# standalone copy of the trick game's rules made before the settlement was written as effects)
+STANDARD_SETTLEMENT = {"tricks": "hachihachi_trick"}
+
+
 class TransferKind(str, enum.Enum):
     """Kinds of point transfer a field multiplier may apply to (T9)."""
 
@@ -202,6 +209,7 @@ class Ruleset:
     counters: tuple[Any, ...] = ()         # Counter (effects.py): numbers kept across rounds
     parameters: tuple[tuple[str, int], ...] = ()    # named numbers effects read (parameter.NAME)
     effects: tuple[Any, ...] = ()          # Effect (effects.py): when / if / do, in the file's order
+    settlement: tuple[tuple[str, tuple[Any, ...]], ...] = ()    # a phase of the round -> its Effects
     table_numbers: Any = None              # TableNumbers (tablenumbers.py): numbers read by the table
     first_dealer: str = "random"           # T5, H2: the first start player at random, or by a draw of cards
 

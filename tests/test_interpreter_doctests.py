@@ -7,11 +7,10 @@ import pytest
 from hachihachi.cli import screen
 from hachihachi.interpreter.engine import gamestate as game
 from hachihachi.cli import narrate
-from hachihachi.interpreter.engine.phases import pot
 from hachihachi.cli import display
 
 
-@pytest.mark.parametrize("module", [display, game, narrate, pot, screen])
+@pytest.mark.parametrize("module", [display, game, narrate, screen])
 def test_doctests(module):
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0

@@ -119,9 +119,6 @@ class PlayKindPlugin(Protocol):
         """The seat that begins the round after ``r`` when the play kind decides it, else None
         (the shared rules of T13 and T24 decide)."""
 
-    def split_pot_ties(self, ruleset: Ruleset) -> bool:
-        """T21: whether goers tied for the pot share it (else the earliest of them takes it)."""
-
     def check_round(self, ruleset: Ruleset) -> Optional[str]:
         """What is wrong with the ruleset's ``round:`` list for this play kind, or None."""
 

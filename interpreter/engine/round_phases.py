@@ -1,8 +1,10 @@
 """The phases of a round, in the rule file's order (T23).
 
-:data:`PHASES` maps the phases every play kind may use (declarations, payments, play, pot) to the
+:data:`PHASES` maps the phases every play kind may use (declarations, payments, play) to the
 classes that run them; the play kind's plug-in adds its own (:attr:`~.plugin.PlayKindPlugin.phases`).
-:func:`build_phases` builds a round's phases in the rule file's order.
+A phase the rule file writes as effects (``settlement:``: the trick settlement, the pot, the mizuten
+bonus) runs them (:class:`~.phases.effects.SettlementPhase`). :func:`build_phases` builds a round's
+phases in the rule file's order.
 """
 
 from __future__ import annotations
@@ -11,11 +13,10 @@ from ...ruleset.errors import RuleFileError
 from ...ruleset.model import Phase, Ruleset
 from .phases.base import PhaseRule
 from .phases.declarations import Declarations
-from .phases.effects import effect_phases
+from .phases.effects import SettlementPhase, effect_phases
 from .phases.forced_out import ForcedOutPayments
 from .phases.one_goer_pot import OneGoerPot
 from .phases.play_phase import PlayPhase
-from .phases.pot import PotPhase
 from .phases.role_settlement import RoleSettlement
 from .phases.rolecache import RoleCache
 from .phases.two_goer_choice import TwoGoerChoice
@@ -23,7 +24,7 @@ from .registry import plugin_for
 
 PHASES: dict[str, type[PhaseRule]] = {
     cls.phase: cls
-    for cls in (Declarations, ForcedOutPayments, TwoGoerChoice, OneGoerPot, RoleSettlement, PlayPhase, PotPhase)
+    for cls in (Declarations, ForcedOutPayments, TwoGoerChoice, OneGoerPot, RoleSettlement, PlayPhase)
 }
 
 __all__ = ["PHASES", "build_phases", "phases_of"]
@@ -45,11 +46,15 @@ def build_phases(ruleset: Ruleset) -> tuple[PhaseRule, ...]:
     if len(set(order)) != len(order):
         raise RuleFileError("the round names a phase twice", ruleset.source)
     known = phases_of(ruleset)
-    strange = [p.value if isinstance(p, Phase) else p for p in order if p not in known]
+    settled = {name for name, _ in ruleset.settlement}      # phases written as effects (settlement:)
+    strange = [p.value if isinstance(p, Phase) else p for p in order
+               if p not in known and (p.value if isinstance(p, Phase) else p) not in settled]
     if strange:
-        raise RuleFileError(f"the round names the phase '{strange[0]}', which {ruleset.play} play does not have",
-                            ruleset.source)
-    phases = effect_phases(ruleset, tuple(known[p](ruleset) for p in order))
+        raise RuleFileError(f"the round names the phase '{strange[0]}', which {ruleset.play} play does not have "
+                            "(nor the rule file's settlement:)", ruleset.source)
+    phases = effect_phases(ruleset, tuple(
+        SettlementPhase(ruleset, name) if (name := p.value if isinstance(p, Phase) else p) in settled
+        else known[p](ruleset) for p in order))
     shared = RoleCache(ruleset)             # one cache for every phase that shows roles
     for phase in phases:
         if isinstance(getattr(phase, "roles", None), RoleCache):

@@ -14,7 +14,7 @@ from typing import Optional
 from ...ruleset.model import Phase, Ruleset
 from ..engine.gamestate import GameState
 from ..engine.phases.base import PhaseRule
-from ..engine.phases.pot import PotPhase
+from ..engine.phases.effects import EffectPhase
 from ..engine.phases.rolecache import RoleCache
 from ..engine.registry import plugin_for
 from ...ruleset.tablenumbers import at_table
@@ -36,8 +36,8 @@ def told_phases(ruleset: Ruleset) -> tuple[PhaseRule, ...]:
         if isinstance(cache, RoleCache):
             roles = roles or ToldRoles(cache, ruleset)
             setattr(p, "roles", roles)
-        if isinstance(p, PotPhase) and play is not None:
-            p.engine = play             # type: ignore[assignment]  # the told play ranks the goers (T21)
+        if isinstance(p, EffectPhase) and p.engine is not None and play is not None:
+            p.engine = play             # type: ignore[assignment]  # the told play counts the card points (T21)
     return phases
 
 

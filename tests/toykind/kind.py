@@ -173,9 +173,6 @@ class HighCardPlugin:
             return "a round of high card is [high_card_deal, high_card_show]"
         return None
 
-    def split_pot_ties(self, ruleset: Any) -> bool:
-        return False
-
     def view(self, round: Any) -> Any:
         return None
 

@@ -24,7 +24,7 @@ from ..registry import plugin_for
 from ..state import Table
 from .base import PhaseRule
 
-__all__ = ["EffectPhase", "effect_phases", "run_effects", "TableFacts"]
+__all__ = ["EffectPhase", "SettlementPhase", "effect_phases", "run_effects", "TableFacts"]
 
 
 class RoundLog:
@@ -86,7 +86,19 @@ _TABLE: dict[str, TableReader] = {
     "round.played": lambda t: t.round.kind in PLAYED and t.round.play is not None,
     "game.rounds": lambda t: t.rounds,
     "game.rounds_left": lambda t: max(t.rounds - t.counted - 1, 0),
+    "round.most_tricks": lambda t: max(t.round.tricks_won.values(), default=0),
+    "trick_settlement.per_trick": lambda t: _setting(t, "trick_settlement", "per_trick", 0),
+    "trick_settlement.pot_split": lambda t: _setting(t, "trick_settlement", "pot_tie", "") == "split",
+    "mizuten.bonus": lambda t: _setting(t, "mizuten", "bonus", 0),
+    "mizuten.goers": lambda t: _setting(t, "mizuten", "goers", 0),
+    "mizuten.min_tricks": lambda t: _setting(t, "mizuten", "min_tricks", 0),
 }
+
+
+def _setting(t: Table, section: str, key: str, default: Any) -> Any:
+    """A setting of the play kind's own sections (``Ruleset.kind_rules``), read by name: a game
+    whose kind has no such section reads ``default`` (no per-trick payment, no mizuten)."""
+    return getattr(getattr(t.ruleset.kind_rules, section, None), key, default)
 
 
 class TableFacts:
@@ -117,6 +129,8 @@ class TableFacts:
         reader = _TABLE.get(name)
         if reader is not None:
             return int(reader(self.t))
+        if name == "round.most_card_points":
+            return max(self.card_points(self.t).values(), default=0)
         if name.startswith("field."):
             field = self.t.round.field
             return int(field is not None and field.id == name[len("field."):])
@@ -136,7 +150,7 @@ def _members(t: Table, facts: TableFacts, seats: SeatSet) -> list[int]:
     r = t.round
     if seats.start:
         return [r.start]
-    order = r.seats_from_start()
+    order = list(range(t.players)) if seats.by_number else r.seats_from_start()
     group = seats.group
     if group == "goer":
         order = [s for s in order if s in r.goers]
@@ -145,6 +159,8 @@ def _members(t: Table, facts: TableFacts, seats: SeatSet) -> list[int]:
     elif group == "forced_out":
         order = [s for s in order if s in r.forced_out]
     where = seats.where
+    if seats.first:
+        return next(([s] for s in order if where is None or where.evaluate(facts, s)), [])
     if where is not None:
         order = [s for s in order if where.evaluate(facts, s)]
     return order
@@ -156,13 +172,14 @@ class EffectPhase(PhaseRule):
     answers (:class:`~..actions.Choose`), and the effects go on after the last answer."""
 
     phase = Phase.EFFECTS
+    logged = True           # each effect that fires is told (EffectFired) before what it did
 
     def __init__(self, ruleset: Ruleset, when: str) -> None:
         super().__init__(ruleset)
         self.when = when
         self.effects: tuple[Effect, ...] = tuple(e for e in ruleset.effects if e.when == when)
         self.engine = plugin_for(ruleset).engine(ruleset) if any(
-            "card_points" in _reads(e) for e in self.effects) else None
+            {"card_points", "round.most_card_points"} & _reads(e) for e in self.effects) else None
 
     def applies(self, t: Table) -> bool:
         if self.when == AFTER_PLAY:
@@ -170,7 +187,7 @@ class EffectPhase(PhaseRule):
         return True
 
     def enter(self, t: Table) -> None:
-        run_effects(t, self.effects, TableFacts(t, self.engine), self.when)
+        run_effects(t, self.effects, TableFacts(t, self.engine), self.when, logged=self.logged)
 
     def actor(self, t: Table) -> Optional[int]:
         asking = t.round.asking
@@ -201,7 +218,26 @@ class EffectPhase(PhaseRule):
             r.asking = (effect, index, seats[1:])
             return
         r.asking = None
-        run_effects(t, self.effects, TableFacts(t, self.engine), self.when, (effect, index + 1))
+        run_effects(t, self.effects, TableFacts(t, self.engine), self.when, (effect, index + 1), self.logged)
+
+
+class SettlementPhase(EffectPhase):
+    """A settlement phase of the round (``trick_settlement``, ``pot``, ``mizuten_bonus``...) written
+    as effects in the rule file's ``settlement:``: it runs them where the phase stands in ``round:``,
+    in played rounds. They are the game's own rules: their payments are logged with their kinds and
+    reasons, not as a house rule that fired."""
+
+    logged = False
+
+    def __init__(self, ruleset: Ruleset, name: str) -> None:
+        PhaseRule.__init__(self, ruleset)
+        self.when = name
+        self.effects = dict(ruleset.settlement)[name]
+        self.engine = plugin_for(ruleset).engine(ruleset) if any(
+            {"card_points", "round.most_card_points"} & _reads(e) for e in self.effects) else None
+
+    def applies(self, t: Table) -> bool:
+        return t.round.kind in PLAYED and t.round.play is not None
 
 
 def _reads(effect: Effect) -> set[str]:
@@ -221,7 +257,7 @@ def _set_reads(seats: SeatSet) -> tuple[str, ...]:
 
 
 def run_effects(t: Table, effects: Sequence[Effect], facts: TableFacts, when: str,
-                resume: Optional[tuple[int, int]] = None) -> None:
+                resume: Optional[tuple[int, int]] = None, logged: bool = True) -> None:
     """Check each effect's condition now and run the actions of those that hold, in order. An
     effect whose actions change something is logged as fired (:class:`EffectFired`) before what
     they did; one whose actions change nothing (no seat matched, an amount of 0) leaves no trace.
@@ -236,7 +272,7 @@ def run_effects(t: Table, effects: Sequence[Effect], facts: TableFacts, when: st
         log = t.events
         first = len(log)
         watch, watch_transfers = t.watch, t.watch_transfers
-        if not resumed:
+        if logged and not resumed:
             t.watch = t.watch_transfers = None  # the watchers see the effect's events once it is told
         asked = False
         try:
@@ -251,7 +287,7 @@ def run_effects(t: Table, effects: Sequence[Effect], facts: TableFacts, when: st
                 _act(t, facts, effect, action)
         finally:
             t.watch, t.watch_transfers = watch, watch_transfers
-        if not resumed and (asked or len(log) > first):
+        if logged and not resumed and (asked or len(log) > first):
             log.insert(first, EffectFired(t.round.index, effect.name, when))
             for e in log[first:]:
                 see = watch_transfers if isinstance(e, Transfer) else watch
@@ -302,36 +338,69 @@ def _count(t: Table, facts: TableFacts, action: SetCounter) -> None:
             t.emit(CounterChanged(t.round.index, counter.name, seat, values[seat]))
 
 
+_KINDS = {k.value: k for k in TransferKind}
+
+
 def _pay(t: Table, facts: TableFacts, pay: Pay) -> None:
+    kind = _KINDS[pay.kind]
+    multiply = kind is not TransferKind.EFFECT      # a kind of its own is multiplied as the field says for it
     mult = t.round.multiplier if pay.field else 1
-    why = pay.reason + (f" (x{mult} field)" if mult != 1 else "")
+    field = f" (x{mult} field)" if mult != 1 else ""
+    if pay.pairs:
+        _settle_pairs(t, facts, pay, kind, multiply, mult, field)
+        return
     if pay.payers.pot:
+        r = t.round
         owed = [(s, int(pay.amount.evaluate(facts, s)) * mult) for s in _members(t, facts, pay.receivers)]
         for seat, amount in owed:               # read before anything moves; the pot pays what it holds
             amount = min(amount, t.pot)
+            if kind is TransferKind.POT:        # it takes the pot (T21), even an empty one: T24 reads it
+                r.pot_to = r.play_winner = seat
             if amount > 0:
-                t.pay(TransferKind.EFFECT, POT, seat, amount, why, multiply=False)
+                t.pay(kind, POT, seat, amount, _why(pay, facts, seat) + field, multiply=False)
         return
     payers = _members(t, facts, pay.payers)
     receivers: Optional[list[int]] = None if pay.receivers.pot else _members(t, facts, pay.receivers)
     amounts = [(s, int(pay.amount.evaluate(facts, s)) * mult) for s in payers]   # read before anything moves
     for payer, amount in amounts:
         if receivers is None:
-            _move(t, payer, POT, amount, why)
+            _move(t, kind, multiply, payer, POT, amount, _why(pay, facts, payer) + field)
             continue
         for receiver in receivers:
             if receiver != payer:
-                _move(t, payer, receiver, amount, why)
+                _move(t, kind, multiply, payer, receiver, amount, _why(pay, facts, receiver) + field)
 
 
-def _move(t: Table, source: int, target: Any, amount: int, why: str) -> None:
+def _why(pay: Pay, facts: TableFacts, seat: int) -> str:
+    """The payment's reason, its numbers read for ``seat`` (the receiving one; the payer into the pot)."""
+    if not pay.words:
+        return pay.reason
+    return "".join(w if isinstance(w, str) else str(int(w.evaluate(facts, seat))) for w in pay.words)
+
+
+def _settle_pairs(t: Table, facts: TableFacts, pay: Pay, kind: TransferKind, multiply: bool, mult: int,
+                  field: str) -> None:
+    """``between``: of every two seats (in order from the start player), the one whose ``compare``
+    is lower pays the other ``amount`` for each one of difference (T15 and T20 are of this form)."""
+    assert pay.compare is not None
+    seats = _members(t, facts, pay.payers)
+    value = {s: int(pay.compare.evaluate(facts, s)) for s in seats}     # read before anything moves
+    per = int(pay.amount.evaluate(facts)) * mult
+    for i, a in enumerate(seats):
+        for b in seats[i + 1:]:
+            low, high = (a, b) if value[a] < value[b] else (b, a)
+            t.pay(kind, low, high, per * (value[high] - value[low]),
+                  f"{_why(pay, facts, high)} {value[high]} against {value[low]}{field}", multiply=multiply)
+
+
+def _move(t: Table, kind: TransferKind, multiply: bool, source: int, target: Any, amount: int, why: str) -> None:
     """Pay ``amount`` (a negative amount is paid the other way)."""
     if amount < 0:
         if target == POT:
             amount = max(amount, -t.pot)        # the pot pays back at most what it holds
         source, target, amount = target, source, -amount
     if amount:
-        t.pay(TransferKind.EFFECT, source, target, amount, why, multiply=False)
+        t.pay(kind, source, target, amount, why, multiply=multiply)
 
 
 def effect_phases(ruleset: Ruleset, phases: tuple[PhaseRule, ...]) -> tuple[PhaseRule, ...]:

@@ -187,9 +187,6 @@ class MatchingPlugin:
     def check_round(self, ruleset: Ruleset) -> Optional[str]:
         return None                             # the rule file checks (checks.py) placed the phases
 
-    def split_pot_ties(self, ruleset: Ruleset) -> bool:
-        return False                            # the earliest goer among the tied takes it
-
     def view(self, round: Any) -> MatchingView:
         """The matching-play part of a view (H14, H15): field, captures, stock, a turned card."""
         play = round.play

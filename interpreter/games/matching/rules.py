@@ -13,7 +13,7 @@ from typing import Any, Iterable, Mapping
 
 from ....ruleset.errors import RuleFileError
 from .capture_roles import capture_table, check_capture_roles, evaluate_pile
-from ....ruleset.checks import Found, check_role_table, check_rounds
+from ....ruleset.checks import Found, check_role_table, check_rounds, check_settlement
 from .deck import HanafudaDeck, build_hanafuda_deck
 from ....ruleset.model import Field, TransferKind
 from ....ruleset.rulekind import KindParts, RuleKind
@@ -275,7 +275,7 @@ RULES = RuleKind(
     title="matching play (hanafuda)",
     own_keys=frozenset({"hanafuda"}),
     own_transfers=frozenset({TransferKind.CAPTURE_ROLES, TransferKind.SPECIAL_ROLES, TransferKind.CARD_POINTS}),
-    checks=(check_matching, check_hanafuda_roles),
+    checks=(check_matching, check_hanafuda_roles, check_settlement),
     own_roles_at=("hanafuda", "capture_roles"),
     own_role_problems=check_capture_roles,
     own_roles_of=evaluate_pile,

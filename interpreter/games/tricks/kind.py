@@ -1,8 +1,9 @@
 """The play kind ``tricks`` (Hachi-Hachi Trick): trick play after go/drop declarations.
 
-Its phases (the mizuten call, the deal with its turned indicator, trick settlement, the mizuten
-bonus), its engine (:mod:`.play.tricks`), its record codec (:mod:`.record_tricks`), its view
-fields (the trick on the table, the finished tricks) and how its events read.
+Its phases (the mizuten call, the deal with its turned indicator; the trick settlement, the pot
+and the mizuten bonus are effects of the rule file's ``settlement:``), its engine
+(:mod:`.play.tricks`), its record codec (:mod:`.record_tricks`), its view fields (the trick on
+the table, the finished tricks) and how its events read.
 """
 
 from __future__ import annotations
@@ -15,9 +16,7 @@ from ...engine.events import Applied, FieldMade, RolesShown
 from .actions import CallMizuten, Deal
 from .events import TrickTaken
 from .deal import DealPhase
-from .mizuten_bonus import MizutenBonus
 from .mizuten_call import MizutenCall
-from .trick_settlement import TrickSettlement
 from .play import TrickEngine
 from . import record as record_tricks
 from ...engine.phases.base import PhaseRule
@@ -77,7 +76,7 @@ def _play(n: Teller, e: Applied) -> None:
 
 class TrickPlugin:
     kind = "tricks"
-    phases: tuple[type[PhaseRule], ...] = (MizutenCall, DealPhase, TrickSettlement, MizutenBonus)
+    phases: tuple[type[PhaseRule], ...] = (MizutenCall, DealPhase)
     told: ToldKind = TOLD
     record = record_tricks
     starter = "start player"
@@ -103,9 +102,6 @@ class TrickPlugin:
         if order.index(Phase.DEAL) > order.index(Phase.DECLARATIONS):
             return "the round declares before the deal"
         return None
-
-    def split_pot_ties(self, ruleset: Ruleset) -> bool:
-        return bool(ruleset.kind_rules.trick_settlement.pot_tie == "split")
 
     def view(self, round: Any) -> TrickView:
         play = round.play

@@ -1,0 +1,135 @@
+"""The settlement phases written as effects (docs/effects.md, "Settlement"): the trick settlement
+(T20), the pot (T21) and the mizuten bonus (T22) of the bundled trick game are effects of its
+``settlement:``, read the settings, and may be rewritten one phase at a time; the payment forms
+they use (between every two seats, a transfer kind, numbers in a reason, the first seat of a set,
+seats by seat number)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from hachihachi.interpreter import CHANCE, GameState
+from hachihachi.interpreter.engine.events import RoundEnded, Transfer
+from hachihachi.interpreter.engine.effect_events import EffectFired
+from hachihachi.ruleset.effects import Pay, describe
+from hachihachi.ruleset.loader import check_file, load_ruleset
+from hachihachi.ruleset.model import TransferKind
+
+
+def write(tmp_path: Path, body: str, base: str = "hachihachi_trick") -> Path:
+    path = tmp_path / "house.yaml"
+    path.write_text(f"extends: {base}\nname: house\n" + body, encoding="utf-8")
+    return path
+
+
+def play(rules, players: int = 5, seed: int = 1, rounds=12) -> GameState:
+    g, rng = GameState(rules, players, seed=seed, rounds=rounds), random.Random(seed)
+    while not g.is_terminal:
+        g.deal_random() if g.current_player == CHANCE else g.apply(rng.choice(g.legal_actions()))
+    return g
+
+
+def kinds(g: GameState, kind: TransferKind) -> list[Transfer]:
+    return [e for e in g.events if isinstance(e, Transfer) and e.kind is kind]
+
+
+def test_t20_t21_t22_the_bundled_settlement_is_effects_of_its_phases():
+    rules = load_ruleset("hachihachi_trick")
+    assert [name for name, _ in rules.settlement] == ["trick_settlement", "pot", "mizuten_bonus"]
+    (tricks,) = dict(rules.settlement)["trick_settlement"]
+    (pay,) = tricks.actions
+    assert isinstance(pay, Pay) and pay.pairs and pay.kind == "tricks"
+    assert "lower tricks pays the other trick_settlement.per_trick" in describe(tricks)
+
+
+def test_t20_t21_t22_settlement_payments_keep_their_kinds_and_log_no_house_rule():
+    g = play(load_ruleset("hachihachi_trick"))
+    assert kinds(g, TransferKind.TRICKS) and kinds(g, TransferKind.POT) and kinds(g, TransferKind.MIZUTEN)
+    assert not any(isinstance(e, EffectFired) for e in g.events)
+    assert all(t.reason.startswith("tricks ") for t in kinds(g, TransferKind.TRICKS))
+
+
+def test_t20_the_per_trick_setting_is_read_by_the_effect(tmp_path):
+    base = play(load_ruleset("hachihachi_trick"))
+    three = play(load_ruleset(write(tmp_path, "trick_settlement: {per_trick: 3}\n")))
+    three_bases = [t.base for t in kinds(three, TransferKind.TRICKS)]
+    assert three_bases and [t.base * 3 // 2 for t in kinds(base, TransferKind.TRICKS)] == three_bases
+
+
+def test_t22_the_bonus_setting_is_read_by_the_effect(tmp_path):
+    g = play(load_ruleset(write(tmp_path, "mizuten: {bonus: 3}\n")))
+    bonus = kinds(g, TransferKind.MIZUTEN)
+    assert bonus and {t.base for t in bonus} == {3}
+    assert all(t.reason.startswith("mizuten bonus: ") and t.reason.endswith(" tricks") for t in bonus)
+
+
+def test_t21_the_pot_goes_to_the_seat_that_starts_the_next_round():
+    g = play(load_ruleset("hachihachi_trick"))
+    for end in (e for e in g.events if isinstance(e, RoundEnded) and e.tricks):
+        best = max(end.tricks.values())
+        assert end.tricks[end.pot_to] == best and end.next_start == end.pot_to
+
+
+def test_a_house_rule_rewrites_one_settlement_phase_and_keeps_the_others(tmp_path):
+    path = write(tmp_path, "settlement:\n  mizuten_bonus:\n    - name: double bonus\n      do:\n"
+                           "        - pay: {from: each seat, to: \"each seat where mizuten and tricks >= 3\","
+                           " amount: \"2 * mizuten.bonus\", as: mizuten}\n")
+    rules = load_ruleset(path)
+    assert [name for name, _ in rules.settlement] == ["trick_settlement", "pot", "mizuten_bonus"]
+    assert dict(rules.settlement)["mizuten_bonus"][0].name == "double bonus"
+    assert {t.base for t in kinds(play(rules), TransferKind.MIZUTEN)} == {2}
+
+
+def test_writing_effects_keeps_the_standard_settlement(tmp_path):
+    rules = load_ruleset(write(tmp_path, "effects:\n  - {when: round_end, if: round.skipped, do: [end_game: true]}\n"))
+    assert len(rules.effects) == 1 and len(rules.settlement) == 3
+
+
+def test_a_round_phase_that_is_neither_code_nor_settlement_is_refused(tmp_path):
+    path = write(tmp_path, "round: [hanafuda_deal, hand_roles, play, card_scoring, pot]\n", "hanafuda_hachihachi")
+    found = " ".join(map(str, check_file(path)))
+    assert "the round names the phase 'pot', which is written as effects" in found and "settlement: pot:" in found
+
+
+def test_between_refuses_from_and_to_and_wants_compare(tmp_path):
+    found = " ".join(map(str, check_file(write(tmp_path, (
+        "effects:\n  - {name: x, when: after_play, do: [pay: {between: each goer, from: pot, compare: tricks}]}\n"
+        "  - {name: y, when: after_play, do: [pay: {between: each goer, amount: 1}]}\n")))))
+    assert "a payment 'between' seats has no 'from'" in found
+    assert "a payment 'between' seats needs 'compare'" in found
+
+
+def test_a_kind_other_than_effect_refuses_field(tmp_path):
+    found = " ".join(map(str, check_file(write(tmp_path, (
+        "effects:\n  - {name: x, when: after_play, do: [pay: {from: each seat, to: pot, amount: 1, as: tricks,"
+        " field: true}]}\n")))))
+    assert "a payment recorded as 'tricks' is multiplied as the field says" in found
+
+
+def test_an_unknown_fact_in_a_reason_is_refused(tmp_path):
+    found = " ".join(map(str, check_file(write(tmp_path, (
+        "effects:\n  - {name: x, when: after_play, do: [pay: {from: each seat, to: pot, amount: 1,"
+        " reason: \"{trics} tricks\"}]}\n")))))
+    assert "there is no fact 'trics'" in found
+
+
+def test_first_and_by_seat_number_order_a_house_rules_payments(tmp_path):
+    rules = load_ruleset(write(tmp_path, (
+        "effects:\n  - name: first goer\n    when: after_play\n    do:\n"
+        "      - pay: {from: each seat by seat number, to: first goer, amount: 1, reason: \"{seat}\"}\n")))
+    g = play(rules)
+    for r in {e.round for e in g.events if isinstance(e, Transfer) and e.kind is TransferKind.EFFECT}:
+        paid = [e for e in g.events if isinstance(e, Transfer) and e.kind is TransferKind.EFFECT and e.round == r]
+        end = next(e for e in g.events if isinstance(e, RoundEnded) and e.round == r)
+        assert len({t.target for t in paid}) == 1 and paid[0].target == end.goers[0]
+        assert [t.source for t in paid] == sorted(t.source for t in paid)
+        assert {t.reason for t in paid} == {f"first goer: {end.goers[0]}"}
+
+
+def test_a_standalone_trick_file_without_settlement_settles_as_the_bundled_game():
+    copy = load_ruleset(Path(__file__).parent / "rulesets" / "valid" / "standalone_copy.yaml")
+    standard = load_ruleset("hachihachi_trick")
+    assert "\nsettlement:" not in (Path(__file__).parent / "rulesets" / "valid" / "standalone_copy.yaml").read_text()
+    assert [(n, [e.name for e in es]) for n, es in copy.settlement] == \
+        [(n, [e.name for e in es]) for n, es in standard.settlement]
