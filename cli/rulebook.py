@@ -100,10 +100,10 @@ Block = Union[Heading, Para, Items, Table]
 
 def describe_effects(ruleset: Ruleset, lang: str) -> list[str]:
     """The effects of the ruleset in words, one line each (empty for a ruleset without effects),
-    as ``hachi table`` words them (:func:`~..ruleset.effects.describe`; English only so far)."""
+    as ``hachi table`` words them (:func:`~..ruleset.effects.describe`, in ``lang``)."""
     from ..ruleset.effects import describe
 
-    return [describe(effect) for effect in ruleset.effects]
+    return [describe(effect, lang) for effect in ruleset.effects]
 
 
 # -- settings in words -----------------------------------------------------------------------
