@@ -8,9 +8,10 @@ import click
 
 from ..ruleset.errors import HachiError
 from ..ruleset.safetext import MAX_LINE, escape
+from .errors_ja import LangCommand, error_line
 
 
-@click.command()
+@click.command(cls=LangCommand)
 @click.argument("record", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
 @click.option("--rules", help="Replay with this ruleset (a bundled name or a rule file) instead of the one "
@@ -26,7 +27,7 @@ def replay(record: str, as_json: bool, rules: str | None, lang: str) -> None:
     try:
         rep = run_replay(record, rules)
     except HachiError as e:
-        click.echo(escape(f"{e.place or record}: error: {e.message}", MAX_LINE), err=True)
+        click.echo(escape(error_line(e.place or record, e.message, lang), MAX_LINE), err=True)
         raise SystemExit(1) from None
     if as_json:
         click.echo(json.dumps(summary(rep), ensure_ascii=False))
