@@ -290,12 +290,12 @@ def wants_ja(args: Sequence[str]) -> bool:
 
 
 def in_japanese(error: click.ClickException, ctx: Optional[click.Context]) -> click.ClickException:
+    """``error`` shown in Japanese; an error whose exit code the Japanese one would change stays as it is."""
     if isinstance(error, click.UsageError):
         out: click.ClickException = JaUsageError(ja_usage(error.format_message()), error.ctx or ctx)
     else:
         out = JaClickException(ja_usage(error.format_message()))
-    out.exit_code = error.exit_code
-    return out
+    return out if out.exit_code == error.exit_code else error
 
 
 class LangCommand(click.Command):
