@@ -91,3 +91,41 @@ def test_the_rulebook_in_japanese_words_the_effects_in_japanese():
     assert res.exit_code == 0, res.output
     assert "「start player goes」: 各局の始め: スタPはこの局必ず出る。" in res.output
     assert "must go" not in res.output
+
+
+def _a_house_rules_question(lang_rules: str):
+    """The view of the person when a house rule first asks them (fx_start_player_may_double)."""
+    from hachihachi.interpreter.engine.actions import Declare
+    from hachihachi.interpreter.runs.session import Session
+    from hachihachi.ruleset.model import Phase
+
+    rules = load_ruleset(lang_rules)
+    s = Session.new(rules, lang_rules, 3, ["heuristic"], 1, None, 0, "you")
+    while not s.game.is_terminal:
+        if s.human_to_act:
+            v = s.game.view(0)
+            if v.phase is Phase.EFFECTS:
+                return v, rules
+            s.apply(Declare(True) if Declare(True) in v.legal else v.legal[0])   # go: the start player is asked
+        else:
+            s.step()
+    raise AssertionError("the house rule never asked")
+
+
+def test_the_explanation_of_a_house_rules_question_words_the_rule_in_japanese():
+    from hachihachi.cli.tui_input import explain
+
+    v, rules = _a_house_rules_question(f"{VARIANTS}/fx_start_player_may_double.yaml")
+    ja, en = explain(v, rules, "ja"), explain(v, rules, "en")
+    assert ja[-1] == describe(rules.effects[0], "ja") and en[-1] == describe(rules.effects[0])
+    assert english_lines(authors_text_left_out("\n".join(ja)), "hachihachi_trick") == []
+
+
+def test_an_answer_refused_at_a_house_rules_question_is_said_in_japanese():
+    from hachihachi.cli.tui_input import BadAnswer, parse_answer
+
+    v, rules = _a_house_rules_question(f"{VARIANTS}/fx_start_player_may_double.yaml")
+    with pytest.raises(BadAnswer) as refused:
+        parse_answer("maybe", v, rules)
+    assert refused.value.text("ja") == "'maybe' はここでの答えではありません: 番号か no・double で答えてください。"
+    assert parse_answer("double", v, rules).option == "double"
