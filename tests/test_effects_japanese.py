@@ -129,3 +129,21 @@ def test_an_answer_refused_at_a_house_rules_question_is_said_in_japanese():
         parse_answer("maybe", v, rules)
     assert refused.value.text("ja") == "'maybe' はここでの答えではありません: 番号か no・double で答えてください。"
     assert parse_answer("double", v, rules).option == "double"
+
+
+def test_the_scorekeeper_tells_a_house_rule_in_japanese(tmp_path):
+    import shutil
+
+    from hachihachi.cli.score import score
+    from tests.test_score_japanese import ROUND
+
+    shutil.copy(f"{VARIANTS}/fx_half_pot_carries.yaml", tmp_path / "house.yaml")
+    sheet = tmp_path / "sheet.yaml"
+    house = str(tmp_path / "house.yaml")
+    args = ["--new", str(sheet), "--players", "ann,bob,cy,dee", "--start", "ann", "--rules", house]
+    res = CliRunner().invoke(score, [*args, "--lang", "ja"], input="\n".join(ROUND + ["q"]) + "\n")
+    assert res.exit_code == 0, res.output
+    told = CliRunner().invoke(score, [str(sheet), "--lang", "ja"])
+    assert told.exit_code == 0, told.output
+    assert "ann が場に 1 を払う: ハウスルール「half the pot carries over」" in told.output
+    assert english_lines(authors_text_left_out(told.output), str(tmp_path / "house.yaml")) == []
