@@ -84,3 +84,19 @@ def test_the_replay_page_has_every_steps_account_in_both_languages(tmp_path):
     assert "はこの局必ず出る (「start player goes」)" in ja and "must go this round (start player goes)" in en
     assert all(bool(f["lines"]) == bool(f["lines_ja"]) for f in steps)
     assert english_lines(re.sub(r"「[^」]*」", "「」", ja), rules) == []
+
+
+def test_an_uploaded_rule_files_problems_are_told_in_the_pages_language(tmp_path):
+    from tests.web.web_support import client
+
+    bad = b"extends: hachihachi_trick\nname: mine\nchips: {start: -5}\nplayrs: 3\n"
+    with client(tmp_path) as c:
+        ja = c.post("/api/rules?name=mine.yaml&lang=ja", content=bad)
+        en = c.post("/api/rules?name=mine.yaml", content=bad)
+    assert ja.status_code == en.status_code == 400
+    texts = [p["text"] for p in ja.json()["problems"]]
+    assert "mine.yaml:4:1: エラー: 不明なキー 'playrs' (ファイルの最上位)。'players' のことですか?" in texts
+    assert "mine.yaml:3:16: エラー: chips.start は 0 以上でなければなりません (-5 ではなく)。" in texts
+    places = [[(p["line"], p["col"]) for p in r.json()["problems"]] for r in (ja, en)]
+    assert places[0] == places[1]
+    assert all(": error: " in p["text"] for p in en.json()["problems"])
