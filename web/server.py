@@ -358,14 +358,17 @@ async def _handle(hub: Hub, table: Table, ws: WebSocket, seat: int, lang: str, m
 async def sheet_api(request: Request) -> Response:
     hub: Hub = request.app.state.hub
     sheet_id = request.path_params.get("sheet")
+    data: Any = {"lang": request.query_params.get("lang")}
     try:
-        data = await _json_body(request) if request.method != "GET" else {"lang": request.query_params.get("lang")}
+        if request.method != "GET":
+            data = await _json_body(request)
         if sheet_id is None:
             return _json(hub.sheets.create(data))
         what = request.path_params.get("what", "")
         return _json(hub.sheets.handle(sheet_id, what, data))
     except HachiError as e:
-        return _error(e.message)
+        ja = isinstance(data, dict) and data.get("lang") == "ja"
+        return _error(ja_message(e.message) if ja else e.message)
 
 
 async def replay_api(request: Request) -> Response:

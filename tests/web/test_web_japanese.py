@@ -100,3 +100,15 @@ def test_an_uploaded_rule_files_problems_are_told_in_the_pages_language(tmp_path
     places = [[(p["line"], p["col"]) for p in r.json()["problems"]] for r in (ja, en)]
     assert places[0] == places[1]
     assert all(": error: " in p["text"] for p in en.json()["problems"])
+
+
+def test_the_scorekeeper_pages_errors_follow_its_language(tmp_path):
+    from tests.web.web_support import client
+
+    new = {"rules": "hachihachi_trick", "players": ["ann", "bob", "cy"], "start": "zed"}
+    with client(tmp_path) as c:
+        ja = c.post("/api/sheets", json={**new, "lang": "ja"})
+        en = c.post("/api/sheets", json=new)
+    assert ja.status_code == en.status_code == 400
+    assert ja.json()["error"] == "start: 'zed' は参加者の一人ではありません。"
+    assert en.json()["error"] == "start: 'zed' is not one of the players."
