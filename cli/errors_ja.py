@@ -240,7 +240,7 @@ CLICK_SENTENCES: tuple[tuple[str, str], ...] = (
     (r"Missing option (?P<opt>\S+)\.", "オプション {opt} がありません。"),
     (r"Got unexpected extra arguments? \((?P<args>.*)\)", "余分な引数があります ({args})"),
 )
-_METAVARS = {"[OPTIONS]": "[オプション]", "SHEET": "シート", "RECORD": "記録"}
+_METAVARS = {"[OPTIONS]": "[オプション]", "SHEET": "シート", "RECORD": "記録", "RULES": "ルール"}
 
 
 def ja_usage(message: str) -> str:

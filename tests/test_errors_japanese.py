@@ -179,3 +179,18 @@ def test_a_new_sheet_over_an_old_one_is_refused_in_japanese_with_exit_code_1(tmp
     english = CliRunner().invoke(score, args)
     assert res.exit_code == english.exit_code == 1
     assert f"エラー: {path} はもうあります。続けるには: hachi score {path} --add" in res.output
+
+
+def test_the_rule_sheet_and_the_rulebook_tell_a_rule_files_problem_in_japanese(tmp_path):
+    from hachihachi.cli.roles import table
+    from hachihachi.cli.rulebook import rulebook_command
+
+    path = tmp_path / "house.yaml"
+    path.write_text(BASE + "chips: {start: -5}\n")
+    said = f"{path}:3:16: エラー: chips.start は 0 以上でなければなりません (-5 ではなく)。"
+    sheet = CliRunner().invoke(table, ["--rules", str(path), "--lang", "ja"])
+    book = CliRunner().invoke(rulebook_command, [str(path), "--lang", "ja"])
+    assert sheet.exit_code == book.exit_code == 1
+    assert said in sheet.output and said in book.output
+    missing = CliRunner().invoke(rulebook_command, ["--lang", "ja"])
+    assert missing.exit_code == 2 and "使い方: rulebook [オプション] ルール" in missing.output
