@@ -14,9 +14,10 @@ from ..ruleset.model import Phase, Ruleset
 from ..ruleset.roletable import RoleTable
 from ..ruleset.model import TransferKind
 from ..interpreter.engine.actions import POT, Choose, Declare, Split
-from ..interpreter.engine.effect_events import EFFECT_TELLERS, EFFECT_TELLERS_JA
+from ..interpreter.engine.effect_events import EFFECT_TELLERS
 from ..interpreter.engine.events import Applied, ForcedOut, GameEnded, RoundEnded, RoundStarted, Seat, Transfer
 from ..interpreter.engine.registry import plugin_for
+from ..interpreter.engine.effect_events import EFFECT_TELLERS_JA
 
 KIND_NAMES = {
     TransferKind.DROP_FEE: "降り賃 drop fee",
