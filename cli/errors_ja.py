@@ -29,6 +29,7 @@ ERROR = {"en": "error", "ja": "エラー"}
 _TYPES = {"a condition": "条件", "a whole number": "整数", "a number": "数", "text": "文字列",
           "true or false": "true か false",
           "a mapping of keys to values": "キーと値のマッピング", "a list": "リスト", "null": "null"}
+_KIND = {"rank": "数字", "suit": "スート", "card": "札"}
 _TURNED = {"turned card": "めくり札", "field cards": "場札"}
 _WHAT = {"rule file": "ルールファイル", "role table": "役表", "ruleset": "ルール", "score sheet": "スコアシート",
          "record": "記録", "sheet": "シート"}
@@ -85,6 +86,33 @@ SENTENCES: tuple[tuple[str, Words], ...] = (
     (r"(?P<path>\S+) must not be empty\.", "{path} は空にできません。"),
     (r"(?P<path>\S+) is (?P<v>.+), which is not a valid id: use lower-case letters, digits and '_', starting "
      r"with a letter\.", "{path} は {v} ですが、id にできません: 英小文字・数字・'_' で、英字から始めてください。"),
+    # -- the findings of the rules (ruleset/checks.py, patterns.py, roles.py)
+    (r"field (?P<field>'[^']*') names the (?P<kind>rank|suit|card) (?P<x>'[^']*'), which is not a (?:rank|suit|card) "
+     r"of the deck \((?P<deck>.+)\)\.",
+     lambda m: f"場 {m['field']} の{_KIND[m['kind']]} {m['x']} はこの札の{_KIND[m['kind']]}ではありません "
+               f"({m['deck']})。"),
+    (r"no field lists the ranks? (?P<ranks>.+); every rank of the deck must make exactly one field \(T8\)\.",
+     "どの場にもない数字があります: {ranks}。札のどの数字もちょうど一つの場を作ります (T8)。"),
+    (r"the rank (?P<rank>'[^']*') is in both field (?P<a>'[^']*') and field (?P<b>'[^']*'); each rank makes exactly "
+     r"one field\.", "数字 {rank} が場 {a} と場 {b} の両方にあります。数字は一つの場だけを作ります。"),
+    (r"field (?P<field>'[^']*') lists no ranks, cards or suits, so no indicator makes it\.",
+     "場 {field} に数字も札もスートもないので、どのめくり札もこの場を作りません。"),
+    (r"round lists the phase (?P<phase>'[^']*') twice; each phase runs once\.",
+     "round にフェーズ {phase} が二度あります。各フェーズは一度だけです。"),
+    (r"unknown card class (?P<name>'[^']*')\.(?: Classes are: (?P<known>.*)\.)?",
+     lambda m: f"札の種類 {m['name']} はありません。" + (f"種類: {m['known']}。" if m["known"] else "")),
+    (r"unexpected (?P<found>'.*?'); expected (?P<words>.+)\.", "ここに {found} は書けません (書けるもの: {words})。"),
+    (r"unexpected (?P<found>'.*?')\.", "ここに {found} は書けません。"),
+    (r"the expression ends too early\.", "式が途中で終わっています。"),
+    (r"(?P<label>example \d+ \(.*?\)): expected roles (?P<want>\[.*?\]) but got (?P<got>\[.*?\])\.",
+     "{label}: 役は {want} のはずが {got} になります。"),
+    (r"(?P<x>'[^']*') is not a card; write rank then suit, like 'As', 'Th' or '10h' \(ranks (?P<ranks>.+), suits "
+     r"(?P<suits>.+)\)\.", "{x} は札ではありません。数字とスートの順に 'As'、'Th'、'10h' のように書きます "
+     "(数字 {ranks}、スート {suits})。"),
+    (r"(?P<x>'[^']*') is not a card; write a card like 'As' or 'Th'\.",
+     "{x} は札ではありません。'As' や 'Th' のように書きます。"),
+    (r"(?P<x>'[^']*') is not a (?P<kind>rank|suit); (?:ranks|suits) are (?P<known>.+)\.",
+     lambda m: f"{m['x']} は{_KIND[m['kind']]}ではありません。{_KIND[m['kind']]}: {m['known']}。"),
     # -- reading files (ruleset/yamlfile.py, loader.py, reach.py)
     (r"this is not valid YAML: (?P<why>.+)\.", "YAML として読めません (YAML の説明: {why})。"),
     (r"the file is empty; .*", "ファイルが空です。"),
@@ -165,6 +193,7 @@ SENTENCES: tuple[tuple[str, Words], ...] = (
 _SUGGESTION = re.compile(r"(?:;|\.)? [Dd]id you mean (?P<near>'[^']*')\?(?P<rest>.*)$", re.S)
 _PLACES = (     # a place written before a record's or a sheet's sentence
     (re.compile(r"round (\d+), action (\d+): (.*)", re.S), "第{0}局、{1}番目の手: {2}"),
+    (re.compile(r"example (\d+) (\(.*?\)): (.*)", re.S), "例 {0} {1}: {2}"),
     (re.compile(r"round (\d+), (\w+): (.*)", re.S), "第{0}局、{1}: {2}"),
     (re.compile(r"(players|start|ruleset|rounds|length|bots): (.*)", re.S), "{0}: {1}"),
 )
