@@ -194,3 +194,16 @@ def test_the_rule_sheet_and_the_rulebook_tell_a_rule_files_problem_in_japanese(t
     assert said in sheet.output and said in book.output
     missing = CliRunner().invoke(rulebook_command, ["--lang", "ja"])
     assert missing.exit_code == 2 and "使い方: rulebook [オプション] ルール" in missing.output
+
+
+@pytest.mark.parametrize("english,japanese", [
+    ("field 'normal' names the rank 'plya', which is not a rank of the deck (2 3 4).",
+     "場 'normal' の数字 'plya' はこの札の数字ではありません (2 3 4)。"),
+    ("no field lists the rank 9; every rank of the deck must make exactly one field (T8).",
+     "どの場にもない数字があります: 9。札のどの数字もちょうど一つの場を作ります (T8)。"),
+    ("unknown card class 'plya'. Did you mean 'plain'?", "札の種類 'plya' はありません。'plain' のことですか?"),
+    ("round lists the phase 'deal' twice; each phase runs once.",
+     "round にフェーズ 'deal' が二度あります。各フェーズは一度だけです。"),
+])
+def test_the_findings_of_a_rule_file_have_japanese_words(english, japanese):
+    assert ja_message(english) == japanese
