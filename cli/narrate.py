@@ -18,6 +18,7 @@ from ..interpreter.engine.effect_events import EFFECT_TELLERS
 from ..interpreter.engine.events import (Applied, DealerDrawn, ForcedOut, GameEnded, RoundEnded, RoundStarted, Seat,
                                          Transfer)
 from ..interpreter.engine.registry import plugin_for
+from ..interpreter.engine.effect_events import EFFECT_TELLERS_JA
 
 KIND_NAMES = {
     TransferKind.DROP_FEE: "降り賃 drop fee",
@@ -37,7 +38,7 @@ JA_KINDS = {
     TransferKind.DROP_FEE: "降り賃", TransferKind.FORCED_OUT: "降ろされの支払い",
     TransferKind.ROLES: "手役の精算", TransferKind.TRICKS: "トリックの精算", TransferKind.POT: "場の総取り",
     TransferKind.MIZUTEN: "ミズテンの加算", TransferKind.CAPTURE_ROLES: "出来役",
-    TransferKind.SPECIAL_ROLES: "特別役", TransferKind.CARD_POINTS: "札の点",
+    TransferKind.SPECIAL_ROLES: "特別役", TransferKind.CARD_POINTS: "札の点", TransferKind.EFFECT: "ハウスルール",
 }
 JA_ROUNDS = {"skipped": "流れ", "one_goer": "一人出", "two_goers_split": "二人出・山分け",
              "two_goers_play": "二人出・勝負", "three_goers": "三人出"}
@@ -89,6 +90,8 @@ class Narrator:
             Transfer: self._transfer,
             ForcedOut: self._forced_out, RoundEnded: self._round_ended, GameEnded: self._game_ended,
             **{cls: self._told_by(f) for cls, f in EFFECT_TELLERS.items()}}
+        if self.ja:
+            common.update({cls: self._told_by(f) for cls, f in EFFECT_TELLERS_JA.items()})
         self._tellers = {**common, **{cls: self._told_by(f) for cls, f in self.kind.narrate_events.items()}}
 
     def _told_by(self, f: Callable[[Any, Any], Optional[str]]) -> Callable[[Any], Optional[str]]:
@@ -168,6 +171,8 @@ class Narrator:
                 return f"  {self.who(e.seat)}: " + ("山分けを望む" if a.want else "勝負を望む")
             return f"  {self.does(e.seat, 'wants')} to " + ("split (山分け)" if a.want else "play (勝負)")
         if isinstance(a, Choose):
+            if self.ja:
+                return f"  {self.who(e.seat)}: 「{a.option}」を選ぶ (カウンター「{a.question}」)"
             return f"  {self.does(e.seat, 'chooses')} {a.option} ({a.question})"
         return f"  {self.who(e.seat)}: {a!r}"
 
@@ -181,6 +186,8 @@ class Narrator:
         if self.ja:
             reason = ja_reason(e.reason)
             why_ja = JA_KINDS.get(e.kind, "") + (f"、{reason}" if reason and reason != JA_KINDS.get(e.kind) else "")
+            if e.kind is TransferKind.EFFECT:
+                why_ja = f"ハウスルール「{e.reason}」"          # the effect's name: the author's words
             if e.source == POT:
                 return f"  {self.who(e.target)} が場から {e.amount} を取る: {why_ja}"
             if e.target == POT:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Optional
 import click
 
 from ..ruleset.errors import HachiError, RecordError
+from .errors_ja import ERROR, LangCommand, error_line
 from .screen import fold
 from .answers import QUIT
 from .saves import candidates, new_save_path, saved_games
@@ -35,7 +36,7 @@ class _Quit(Exception):
     """The human asked to save and quit."""
 
 
-@click.command()
+@click.command(cls=LangCommand)
 @click.option("--players", type=click.IntRange(2, 12),
               help="Seats at the table.  [default: 5, or what the ruleset allows nearest to it]")
 @click.option("--bots", default="heuristic", show_default=True,
@@ -99,7 +100,7 @@ def play(players: Optional[int], bots: str, seed: Optional[int], rules_ref: str,
             if save_path:
                 session.save(save_path)             # an unwritable save file fails now, not mid-game
         except HachiError as e:
-            click.echo(f"{e.place or resume_path or rules_ref}: error: {e.message}", err=True)
+            click.echo(error_line(e.place or resume_path or rules_ref, e.message, lang), err=True)
             raise SystemExit(1) from None
         colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
         if pause is None:
@@ -253,7 +254,8 @@ class TerminalGame:
             self.s.save(self.save_path)
         except RecordError as e:
             if not self.unsaved:
-                click.echo(f"{e.place}: error: {e.message} {self.screen.t('save_retried')}", err=True)
+                retried = self.screen.t("save_retried")
+                click.echo(f"{error_line(str(e.place), e.message, self.lang)} {retried}", err=True)
             self.unsaved = True
             return False
         if self.unsaved:
@@ -265,7 +267,7 @@ class TerminalGame:
         """The last try of a save that failed; say plainly when the game is not saved."""
         if not self.unsaved or self.save():
             return True
-        click.echo(f"{self.save_path}: error: {self.screen.t('save_lost')}", err=True)
+        click.echo(f"{self.save_path}: {ERROR[self.lang]}: {self.screen.t('save_lost')}", err=True)
         return False
 
     def show(self, event: object) -> None:
@@ -354,7 +356,8 @@ class TerminalGame:
         except (WriteFailed, OSError) as e:
             reason = getattr(e, "reason", None) or getattr(e, "strerror", None) or str(e)
             kept = self.screen.t("kept_in", path=self.save_path) if self.save_path and not self.unsaved else ""
-            click.echo(f"{path}: error: {self.screen.t('record_failed', reason=reason, kept=kept)}", err=True)
+            click.echo(f"{path}: {ERROR[self.lang]}: {self.screen.t('record_failed', reason=reason, kept=kept)}",
+                       err=True)
             return False
         self.echo(self.screen.t("record_written", path=path))
         return True

@@ -14,11 +14,13 @@ from hachihachi.ruleset.kind_registry import rule_kind
 from hachihachi.ruleset.safetext import MAX_LINE, escape
 from hachihachi.ruleset.textlines import read_lines
 
+from .errors_ja import LangCommand, error_line
+
 MAX_SAMPLES = 100_000_000   # fewer than the 133,784,560 hands of 7 of 52; for more, count exactly
 
 
-def _fail(place: str, err: HachiError) -> None:
-    click.echo(escape(f"{err.place or place}: error: {err.message}", MAX_LINE), err=True)
+def _fail(place: str, err: HachiError, lang: str = "en") -> None:
+    click.echo(escape(error_line(err.place or place, err.message, lang), MAX_LINE), err=True)
 
 
 def _load(rules: str) -> Ruleset:
@@ -189,7 +191,7 @@ def _captures(ruleset: Ruleset, text: str, as_json: bool) -> None:
     click.echo(f"{obj['captures']}: {roles}{total}; {obj['points']} points")
 
 
-@click.command()
+@click.command(cls=LangCommand)
 @click.option("--rules", default="hachihachi_trick", show_default=True, help="Ruleset name or rule file.")
 @click.option("--lang", type=click.Choice(["ja", "en"]), default="en", show_default=True)
 @click.option("--format", "fmt", type=click.Choice(["text", "md", "html"]), default="text", show_default=True)
@@ -204,9 +206,9 @@ def table(rules: str, lang: str, fmt: str, no_probability: bool) -> None:
         counts = None if no_probability else exact_counts(ruleset.evaluator, ruleset.hand_size)
     except TooCostly as err:
         _fail("--rules", HachiError(f"{err.message.rstrip('.')} (or print the sheet without them: "
-                                    f"--no-probability)."))
+                                    f"--no-probability)."), lang)
         sys.exit(1)
     except HachiError as err:
-        _fail("--rules", err)
+        _fail("--rules", err, lang)
         sys.exit(1)
     click.echo(render(ruleset, counts, lang, fmt), nl=False)

@@ -31,6 +31,7 @@ import yaml
 
 from ..ruleset.model import Ruleset
 from ..ruleset.safetext import escape
+from .errors_ja import ERROR, LangCommand, error_message
 from .sheet import capture_rows, has_forced_values, markdown_text, sheet_rows
 
 LANGS = ("en", "ja")
@@ -100,10 +101,10 @@ Block = Union[Heading, Para, Items, Table]
 
 def describe_effects(ruleset: Ruleset, lang: str) -> list[str]:
     """The effects of the ruleset in words, one line each (empty for a ruleset without effects),
-    as ``hachi table`` words them (:func:`~..ruleset.effects.describe`; English only so far)."""
+    as ``hachi table`` words them (:func:`~..ruleset.effects.describe`, in ``lang``)."""
     from ..ruleset.effects import describe
 
-    return [describe(effect) for effect in ruleset.effects]
+    return [describe(effect, lang) for effect in ruleset.effects]
 
 
 def describe_settlement(ruleset: Ruleset, lang: str) -> list[str]:
@@ -489,7 +490,7 @@ def _html_list(rows: Sequence[tuple[int, str, str]], esc: Callable[[str], str]) 
 
 # -- the command -----------------------------------------------------------------------------
 
-@click.command()
+@click.command(cls=LangCommand)
 @click.argument("rules")
 @click.option("--lang", type=click.Choice(list(LANGS)), default="en", show_default=True)
 @click.option("--format", "fmt", type=click.Choice(["md", "html"]), default="md", show_default=True)
@@ -502,6 +503,7 @@ def rulebook_command(rules: str, lang: str, fmt: str) -> None:
     try:
         ruleset, data = ruleset_data(rules)
     except HachiError as err:
-        click.echo(f"{escape(err.place or rules, MAX_TEXT)}: error: {escape(err.message, MAX_TEXT)}", err=True)
+        said = escape(error_message(err.message, lang), MAX_TEXT)
+        click.echo(f"{escape(err.place or rules, MAX_TEXT)}: {ERROR[lang]}: {said}", err=True)
         raise SystemExit(1) from None
     click.echo(render(rulebook(ruleset, data, lang), fmt, lang), nl=False)

@@ -17,6 +17,7 @@ import click
 
 from ..ruleset.errors import HachiError
 from ..ruleset.safetext import MAX_LINE, escape
+from .errors_ja import ERROR, LangCommand, error_line, error_message
 from .score_text import say
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
     from .score_input import Asker
 
 
-@click.command()
+@click.command(cls=LangCommand)
 @click.argument("sheet", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object (as hachi replay --json).")
 @click.option("--new", "new", is_flag=True, help="Start a new sheet and ask round by round.")
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
 def score(sheet: str, as_json: bool, new: bool, players: Optional[str], rules: Optional[str],
           start: Optional[str], add: bool, lang: str) -> None:
     """Settle a score sheet of games played with real cards, or keep one round by round."""
-    from ..interpreter.scorekeeper.sheet import error_line, read_sheet
+    from ..interpreter.scorekeeper.sheet import read_sheet
 
     try:
         if new:
@@ -57,7 +58,7 @@ def score(sheet: str, as_json: bool, new: bool, players: Optional[str], rules: O
             with _locked(sheet):
                 _keep(sheet, lang, rules)
     except HachiError as e:
-        click.echo(error_line(e, sheet), err=True)
+        click.echo(escape(error_line(e.place or sheet, e.message, lang), MAX_LINE), err=True)
         raise SystemExit(1) from None
 
 
@@ -162,7 +163,7 @@ def _keep(path: str, lang: str, rules: Optional[str] = None) -> None:
     starter = plugin_for(sheet.ruleset).told.starter_keys[0]
     screen = screen_plugin(sheet.ruleset)
     rep = settle(sheet, path)
-    saver = _Saver(path)
+    saver = _Saver(path, lang)
     try:
         _ask_rounds(sheet, rep, path, lang, asker, starter, screen, saver)
     finally:
@@ -201,7 +202,7 @@ def _ask_rounds(sheet: Sheet, rep: Replay, path: str, lang: str, asker: Asker, s
         try:
             rep = settle(candidate, path)
         except SheetError as e:
-            _echo(say(lang, "asked_again", why=e.message))
+            _echo(say(lang, "asked_again", why=error_message(e.message, lang)))
             continue
         sheet = candidate
         saver.save(sheet)
@@ -215,8 +216,8 @@ def _ask_rounds(sheet: Sheet, rep: Replay, path: str, lang: str, asker: Asker, s
 class _Saver:
     """Writes the sheet after every round; a failure is said once and retried with the next round."""
 
-    def __init__(self, path: str):
-        self.path = path
+    def __init__(self, path: str, lang: str = "en"):
+        self.path, self.lang = path, lang
         self.unsaved: Optional[Sheet] = None        # the sheet not yet written
 
     def save(self, sheet: Sheet) -> bool:
@@ -227,12 +228,12 @@ class _Saver:
             write_atomic(self.path, dump_record(sheet.data(), self.path))
         except WriteFailed as e:
             if self.unsaved is None:
-                click.echo(escape(f"{self.path}: error: cannot write the sheet ({e.reason}); the rounds are kept "
-                                  "and the save is tried again after every round.", MAX_LINE), err=True)
+                click.echo(escape(f"{self.path}: {ERROR[self.lang]}: {say(self.lang, 'save_failed', reason=e.reason)}",
+                                  MAX_LINE), err=True)
             self.unsaved = sheet
             return False
         if self.unsaved is not None:
-            click.echo(escape(f"{self.path}: saved again; no round was lost.", MAX_LINE), err=True)
+            click.echo(escape(f"{self.path}: {say(self.lang, 'saved_again')}", MAX_LINE), err=True)
         self.unsaved = None
         return True
 
@@ -246,7 +247,6 @@ class _Saver:
 
         if self.unsaved is None or self.save(self.unsaved):
             return
-        click.echo(escape(f"{self.path}: error: the sheet could not be saved; it is printed below, every round "
-                          "typed, to be kept by hand.", MAX_LINE), err=True)
+        click.echo(escape(f"{self.path}: {ERROR[self.lang]}: {say(self.lang, 'save_lost')}", MAX_LINE), err=True)
         click.echo(dump_record(self.unsaved.data(), self.path), nl=False)
         raise SystemExit(1)

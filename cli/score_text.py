@@ -74,6 +74,10 @@ TEXT = {
         "saved": "Saved {path}; go on with: hachi score {path} --add",
         "over": "The game is over. Saved {path}.",
         "add": "Add rounds?", "add?": "Ask the next rounds and add them to the sheet.",
+        "save_failed": "cannot write the sheet ({reason}); the rounds are kept and the save is tried again after "
+                       "every round.",
+        "saved_again": "saved again; no round was lost.",
+        "save_lost": "the sheet could not be saved; it is printed below, every round typed, to be kept by hand.",
     },
     "ja": {
         "intro": "番号か言葉で答えてください。? で説明、undo で前の回を取り消し、q で保存して終了。",
@@ -135,6 +139,9 @@ TEXT = {
         "saved": "{path} に保存しました。続きは: hachi score {path} --add",
         "over": "対局終了。{path} に保存しました。",
         "add": "回を追加しますか？", "add?": "次の回を聞いて記録に加えます。",
+        "save_failed": "シートを書けません ({reason})。回は残してあり、回ごとに保存をやり直します。",
+        "saved_again": "保存できました。失われた回はありません。",
+        "save_lost": "シートを保存できませんでした。入力したすべての回を下に出力するので、手で残してください。",
     },
 }
 

@@ -248,8 +248,8 @@ def render(ruleset: Ruleset, counts: Optional[RoleCounts] = None, lang: str = "e
         return sheet
     from ..ruleset.effects import describe
 
-    heading = "ハウスルール (effects)" if lang == "ja" else "House rules (effects)"
-    lines = [escape(describe(e), MAX_CELL) for e in ruleset.effects]
+    heading = "ハウスルール" if lang == "ja" else "House rules (effects)"
+    lines = [escape(describe(e, lang), MAX_CELL) for e in ruleset.effects]
     if fmt == "md":
         return sheet + f"\n## {heading}\n\n" + "".join(f"- {markdown_text(x)}\n" for x in lines)
     if fmt == "html":

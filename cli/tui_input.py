@@ -49,18 +49,24 @@ def parse_answer(text: str, v: View, rules: Ruleset) -> ActionBase:
         for action in legal:
             if isinstance(action, Choose) and action.option == answer.lower():
                 return action
-        names = " or ".join(a.option for a in legal if isinstance(a, Choose))
-        raise BadAnswer(f"{shown(answer)} is not an answer here: type a number or {names}.")
+        options = [a.option for a in legal if isinstance(a, Choose)]
+        raise BadAnswer(f"{shown(answer)} is not an answer here: type a number or {' or '.join(options)}.",
+                        f"{shown(answer)} はここでの答えではありません: 番号か {'・'.join(options)} で答えてください。")
     return screen_plugin(rules).parse(answer, v, rules)
 
 
 def explain(v: View, rules: Ruleset, lang: str = "en") -> list[str]:
     """What the current decision is and the rule behind it."""
     if v.phase is Phase.EFFECTS:                # a house rule's question (docs/effects.md)
+        from ..ruleset.effects import Ask, describe
+
+        asked = {a.question for a in v.legal if isinstance(a, Choose)}
+        rules_said = [describe(e, lang) for e in rules.effects
+                      if any(isinstance(x, Ask) and x.counter.name in asked for x in e.actions)]
         if lang == "ja":
-            return ["ハウスルールの選択です。ルールファイルの effects は 'hachi table' で確かめられます。"]
+            return ["ハウスルールの選択です。この卓のハウスルールの一覧は 'hachi table' で見られます。", *rules_said]
         return ["A house rule of this table asks you to choose; the answer is kept and read by its effects "
-                "('hachi table' lists them in words)."]
+                "('hachi table' lists them in words).", *rules_said]
     return screen_plugin(rules).explain(v, rules, lang)
 
 

@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping, Optional, Sequence, Union
 
+from .effect_words import KINDS_JA, WHEN_JA, seats_ja
 from .errors import RuleFileError
 from .expressions import BOOL, INT, SEAT, TABLE, DictFacts, Expression, Fact, Vocabulary, compile_expression
 
@@ -288,17 +289,52 @@ def _action_words(action: Action) -> str:
     return "the game ends after this round"
 
 
-def describe(effect: Effect) -> str:
-    """An effect in words, for the rule sheet (``hachi table``).
+def describe(effect: Effect, lang: str = "en") -> str:
+    """An effect in words, for the rule sheet (``hachi table``) and the rulebook; ``lang`` "ja"
+    words it in Japanese (:mod:`.effect_words`).
 
     >>> from hachihachi.ruleset.expressions import Vocabulary
     >>> e = Effect("x", AFTER_PLAY, None, (EndGame(),))
     >>> describe(e)
     'x: After the play: the game ends after this round.'
     """
+    if lang == "ja":
+        return _describe_ja(effect)
     cond = f", if {effect.condition.text}" if effect.condition is not None else ""
     when = _WHEN_SHORT.get(effect.when, f"In the phase {effect.when}")      # a settlement's: its phase
     return f"{effect.name}: {when}{cond}: {'; '.join(map(_action_words, effect.actions))}."
+
+
+# in Japanese (the words in .effect_words)
+def _action_ja(action: Action) -> str:
+    if isinstance(action, Pay):
+        field = " (場の倍率をかける)" if action.field else ""
+        return f"{seats_ja(action.payers)}が{seats_ja(action.receivers)}に「{action.amount.text}」を払う{field}"
+    if isinstance(action, Multiply):
+        kinds = "、".join(KINDS_JA.get(k, k) for k in action.kinds)
+        return f"この局の残りの{kinds}を「{action.by.text}」倍にする"
+    if isinstance(action, SetCounter):
+        whose = f"{seats_ja(action.seats)}の" if action.seats is not None else "場の"
+        if action.add:
+            return f"{whose}カウンター「{action.counter.name}」に「{action.value.text}」を足す"
+        return f"{whose}カウンター「{action.counter.name}」を「{action.value.text}」にする"
+    if isinstance(action, Ask):
+        options = "、".join(f"「{name}」({value})" for name, value in action.options)
+        return f"{seats_ja(action.seats)}が {options} から選び、カウンター「{action.counter.name}」に記録する"
+    if isinstance(action, Force):
+        which, decision = ("この局" if action.this else "次の局"), ("出る" if action.go else "降りる")
+        return f"{seats_ja(action.seats)}は{which}必ず{decision}"
+    return "この局の後でゲームを終える"
+
+
+def _describe_ja(effect: Effect) -> str:
+    """``describe(effect, "ja")``.
+
+    >>> _describe_ja(Effect("x", AFTER_PLAY, None, (EndGame(),)))
+    '「x」: 勝負の後: この局の後でゲームを終える。'
+    """
+    cond = f"、「{effect.condition.text}」のとき" if effect.condition is not None else ""
+    return f"「{effect.name}」: {WHEN_JA[effect.when]}{cond}: {'; '.join(map(_action_ja, effect.actions))}。"
 
 
 # ---------------------------------------------------------------- building and checking

@@ -12,7 +12,7 @@ from hachihachi.cli.play import play
 from hachihachi.interpreter.runs.session import BOT_NAMES
 from hachihachi.ruleset.loader import load_ruleset
 
-COMMANDS = {"hachi", "play", "score", "resume", "add", "Enter"}
+COMMANDS = {"hachi", "play", "score", "replay", "resume", "add", "Enter"}
 TYPED = {"zz", "hint", "1b", "Zs"}                # the test's answers, as CliRunner writes them back
 
 

@@ -65,20 +65,27 @@ def frames(game: GameState, names: Sequence[str]) -> list[dict[str, Any]]:
     """The game replayed step by step: one frame per action (a deal is one step)."""
     first = next(e for e in game.events if isinstance(e, RoundStarted))
     again = GameState(game.ruleset, game.players, start=first.start, rounds=game.rounds)
-    narrator = Narrator(game.ruleset, names)
-    out = [_frame(again, [text(line) for line in narrator.lines(again.events)])]
+    narrators = [Narrator(game.ruleset, names, lang) for lang in ("en", "ja")]
+
+    def told(events: Sequence[object]) -> tuple[list[str], list[str]]:
+        en, ja = ([text(line) for line in n.lines(events)] for n in narrators)
+        return en, ja
+
+    out = [_frame(again, *told(again.events))]
     for e in game.events:
         if not isinstance(e, Applied) or len(out) >= MAX_FRAMES:
             continue
         produced = again.apply(e.action)
-        out.append(_frame(again, [text(line) for line in narrator.lines(produced)]))
+        out.append(_frame(again, *told(produced)))
     return out
 
 
-def _frame(game: GameState, lines: list[str]) -> dict[str, Any]:
+def _frame(game: GameState, lines: list[str], lines_ja: list[str]) -> dict[str, Any]:
+    """One step: what the table shows, and the account of the step in English (``lines``) and
+    Japanese (``lines_ja``), the page choosing by its language."""
     views = [game.view(s) for s in range(game.players)]
     v = views[0]
-    return {"lines": lines, "round": v.round_index + 1, "rounds": v.rounds,
+    return {"lines": lines, "lines_ja": lines_ja, "round": v.round_index + 1, "rounds": v.rounds,
             "phase": v.phase.value if v.phase else None, "to_act": v.to_act if v.to_act is None or v.to_act >= 0
             else None, "hands": [list(w.hand) for w in views], "indicator": v.own("indicator"),
             "field": field_item(v, "en"), "chips": list(v.chips), "pot": v.pot, "trick": list(v.own("trick", ())),

@@ -23,6 +23,7 @@ from ..interpreter.records.atomicfile import write_atomic
 from ..interpreter.engine.events import RoundEnded
 from ..interpreter.records.gamerecord import dump_record
 from ..interpreter.scorekeeper.sheet import Sheet, SheetError, read_sheet, settle, sheet_from_data
+from ..cli.errors_ja import error_message
 from ..ruleset.errors import HachiError, RecordError
 from ..ruleset.model import Ruleset
 from .messages import text
@@ -190,7 +191,7 @@ class Sheets:
             settle(candidate)
         except SheetError as e:
             question, _ = next_question(sheet, [], lang)
-            return {"question": question, "answers": [], "error": text(e.message)}
+            return {"question": question, "answers": [], "error": text(error_message(e.message, lang))}
         self.write(sheet_id, candidate)
         return self.overview(sheet_id, self.read(sheet_id), lang)
 

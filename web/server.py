@@ -20,6 +20,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..interpreter.records.recordfile import HUMAN
+from ..cli.errors_ja import ja_message
 from ..ruleset.errors import HachiError
 from ..ruleset.model import Ruleset
 from . import messages
@@ -207,8 +208,16 @@ async def upload_rules(request: Request) -> Response:
         name = request.query_params.get("name", "house-rules.yaml")
         upload_id, rules = hub.uploads.add(body, name)
     except UploadError as e:
+        if request.query_params.get("lang") == "ja":          # the page's language (the loader's words are English)
+            return _error(ja_message(e.message), problems=[_problem_ja(p) for p in e.problems])
         return _error(e.message, problems=e.problems)
     return _json({"ref": f"upload:{upload_id}", "deck": f"u.{upload_id}", **describe(rules, f"upload:{upload_id}")})
+
+
+def _problem_ja(problem: dict[str, object]) -> dict[str, object]:
+    """An upload's problem (its fields already escaped) with its text in Japanese."""
+    said = ja_message(str(problem.get("message", "")))
+    return {**problem, "text": f"{problem.get('file')}:{problem.get('line')}:{problem.get('col')}: エラー: {said}"}
 
 
 async def create_table(request: Request) -> Response:
@@ -349,14 +358,17 @@ async def _handle(hub: Hub, table: Table, ws: WebSocket, seat: int, lang: str, m
 async def sheet_api(request: Request) -> Response:
     hub: Hub = request.app.state.hub
     sheet_id = request.path_params.get("sheet")
+    data: Any = {"lang": request.query_params.get("lang")}
     try:
-        data = await _json_body(request) if request.method != "GET" else {"lang": request.query_params.get("lang")}
+        if request.method != "GET":
+            data = await _json_body(request)
         if sheet_id is None:
             return _json(hub.sheets.create(data))
         what = request.path_params.get("what", "")
         return _json(hub.sheets.handle(sheet_id, what, data))
     except HachiError as e:
-        return _error(e.message)
+        ja = isinstance(data, dict) and data.get("lang") == "ja"
+        return _error(ja_message(e.message) if ja else e.message)
 
 
 async def replay_api(request: Request) -> Response:

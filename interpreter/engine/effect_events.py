@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Optional
 
+from ...ruleset.effect_words import KINDS_JA
+
 
 @dataclass(frozen=True, slots=True)
 class EffectFired:
@@ -90,3 +92,36 @@ def _ends(n: Any, e: GameEndCalled) -> str:
 EFFECT_TELLERS: Mapping[type, Callable[[Any, Any], Optional[str]]] = {
     EffectFired: _fired, CounterChanged: _counter, DecisionForced: _forced, Multiplied: _multiplied,
     GameEndCalled: _ends}
+
+
+# -- the same in Japanese (``--lang ja``); an event without words here is told in English
+_WHEN_JA = {"round_start": "局の始め", "after_declarations": "宣言の後", "after_play": "勝負の後",
+            "round_end": "局の終わり", "game_end": "ゲームの終わり"}
+
+
+def _fired_ja(n: Any, e: EffectFired) -> str:
+    return f"  ハウスルール「{e.name}」({_WHEN_JA.get(e.when, e.when)})"
+
+
+def _counter_ja(n: Any, e: CounterChanged) -> str:
+    whose = "場の" if e.seat is None else f"{n.who(e.seat)} の"
+    return f"  {whose}カウンター「{e.name}」は {e.value} になる"
+
+
+def _forced_ja(n: Any, e: DecisionForced) -> str:
+    which = "この局" if e.applies == e.round else "次の局"
+    return f"  {n.who(e.seat)} は{which}必ず{'出る' if e.go else '降りる'} (「{e.name}」)"
+
+
+def _multiplied_ja(n: Any, e: Multiplied) -> str:
+    kinds = "、".join(KINDS_JA.get(k, k) for k in e.kinds)
+    return f"  この局の残りの{kinds}は x{e.by} (「{e.name}」)"
+
+
+def _ends_ja(n: Any, e: GameEndCalled) -> str:
+    return f"  この局でゲームは終わり (「{e.name}」)"
+
+
+EFFECT_TELLERS_JA: Mapping[type, Callable[[Any, Any], Optional[str]]] = {
+    EffectFired: _fired_ja, CounterChanged: _counter_ja, DecisionForced: _forced_ja, Multiplied: _multiplied_ja,
+    GameEndCalled: _ends_ja}

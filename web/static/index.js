@@ -62,7 +62,7 @@ async function sendUpload(event) {
   const box = clear(document.getElementById("problems"));
   const file = event.target.files[0];
   if (!file) return;
-  const response = await fetch("/api/rules?name=" + encodeURIComponent(file.name), {method: "POST", body: await file.arrayBuffer()});
+  const response = await fetch("/api/rules?name=" + encodeURIComponent(file.name) + "&lang=" + LANG, {method: "POST", body: await file.arrayBuffer()});
   const body = await response.json();
   if (!response.ok) {
     box.append(el("p", {class: "error"}, body.problems && body.problems.length ? t("problems") : body.error),

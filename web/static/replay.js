@@ -17,7 +17,7 @@ function go(step) { if (!R) return; at = Math.max(0, Math.min(R.frames.length - 
 function frameView(f) {
   const box = el("section", {class: "middle", id: "frame"});
   box.append(el("div", {class: "row"}, el("span", {class: "stat"}, `${t("round")} ${f.round}/${f.rounds}`),
-    f.field ? el("span", {class: "stat"}, `${t("field")} ${f.field.name} ×${f.field.multiplier}`) : null,
+    f.field ? el("span", {class: "stat"}, `${t("field")} ${LANG === "ja" ? f.field.ja : f.field.name} ×${f.field.multiplier}`) : null,
     el("span", {class: "stat"}, `${t("pot")} ${f.pot}`)));
   if (f.indicator !== null) box.append(el("figure", {}, card(R.deck, f.indicator), el("figcaption", {}, t("indicator"))));
   if (f.table_cards.length) box.append(el("div", {class: "row"}, el("h3", {}, t("fieldCards")),
@@ -30,7 +30,8 @@ function frameView(f) {
       el("b", {}, `${n}: ${f.chips[s]}`), cap && cap.points !== null ? ` · ${cap.points}${t("points")}` : "",
       el("div", {class: "cards small"}, f.hands[s].map((c) => card(R.deck, c))));
   })));
-  box.append(el("ul", {class: "lines", id: "lines"}, f.lines.map((line) => el("li", {}, line))));
+  const lines = LANG === "ja" && f.lines_ja ? f.lines_ja : f.lines;
+  box.append(el("ul", {class: "lines", id: "lines"}, lines.map((line) => el("li", {}, line))));
   return box;
 }
 

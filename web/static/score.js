@@ -52,7 +52,7 @@ async function newSheetForm() {
         try {
           const made = await postJSON("/api/sheets", {rules: document.getElementById("rules").value,
             players: names.value.split(",").map((x) => x.trim()), start: first.value,
-            short: document.getElementById("short").checked});
+            short: document.getElementById("short").checked, lang: LANG});
           location.href = "/score/" + encodeURIComponent(made.sheet);
         } catch (e) { clear(document.getElementById("error")).append(e.message); }
       }}, t("startSheet")),

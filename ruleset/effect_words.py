@@ -1,0 +1,27 @@
+"""The Japanese words of effects (:func:`~.effects.describe` with ``lang="ja"``, the rule sheet
+of ``hachi table --lang ja``, the rulebook, the narration of ``--lang ja``). The effect's name,
+the counters' names, the options of a question and the conditions and amounts (expressions of
+docs/effects.md) are the author's text and stay as written, in 「」; the words around them are
+Japanese."""
+
+from __future__ import annotations
+
+from typing import Any
+
+WHEN_JA = {"round_start": "各局の始め", "after_declarations": "宣言の後", "after_play": "勝負の後",
+           "round_end": "各局の終わり", "game_end": "ゲームの終わり"}
+GROUPS_JA = {"seat": "各人", "goer": "出た各人", "dropper": "自分で降りた各人", "forced_out": "降ろされた各人"}
+KINDS_JA = {"drop_fee": "降り賃", "forced_out": "降ろされの支払い", "roles": "手役", "tricks": "トリック",
+            "pot": "場代", "mizuten": "ミズテン", "capture_roles": "出来役", "special_roles": "特別役",
+            "card_points": "札の点", "effect": "ハウスルールの支払い"}
+
+
+def seats_ja(seats: Any) -> str:
+    """A :class:`~.effects.SeatSet` in words: ``each goer where tricks == 0`` as
+    出た各人のうち「tricks == 0」の人, ``pot`` as 場."""
+    if seats.pot:
+        return "場"
+    if seats.start:
+        return "親" if seats.text.strip() == "dealer" else "スタP"
+    group = GROUPS_JA.get(seats.group or "", seats.text)
+    return f"{group}のうち「{seats.where.text}」の人" if seats.where is not None else group
