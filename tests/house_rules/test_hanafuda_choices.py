@@ -104,6 +104,7 @@ def test_h18_choose_answers_kept_in_records_and_replayed():
 
 
 def test_h18_choose_has_action_ids_in_the_openspiel_bridge():
+    pytest.importorskip("pyspiel", reason="the OpenSpiel bridge needs the [openspiel] extra")
     from hachihachi.openspiel.encoding import ActionCodec, answers_of
     from hachihachi.interpreter.games.matching.spiel import BRIDGE
 
