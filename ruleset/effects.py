@@ -307,6 +307,10 @@ def describe(effect: Effect, lang: str = "en") -> str:
 
 # in Japanese (the words in .effect_words)
 def _action_ja(action: Action) -> str:
+    if isinstance(action, Pay) and action.pairs:
+        assert action.compare is not None
+        return (f"{seats_ja(action.payers)}の二人ずつで、「{action.compare.text}」の少ない方が多い方に"
+                f"その差 1 につき「{action.amount.text}」を払う")
     if isinstance(action, Pay):
         field = " (場の倍率をかける)" if action.field else ""
         return f"{seats_ja(action.payers)}が{seats_ja(action.receivers)}に「{action.amount.text}」を払う{field}"
@@ -334,7 +338,8 @@ def _describe_ja(effect: Effect) -> str:
     '「x」: 勝負の後: この局の後でゲームを終える。'
     """
     cond = f"、「{effect.condition.text}」のとき" if effect.condition is not None else ""
-    return f"「{effect.name}」: {WHEN_JA[effect.when]}{cond}: {'; '.join(map(_action_ja, effect.actions))}。"
+    when = WHEN_JA.get(effect.when, f"{effect.when} の段階で")      # a settlement's: its phase
+    return f"「{effect.name}」: {when}{cond}: {'; '.join(map(_action_ja, effect.actions))}。"
 
 
 # ---------------------------------------------------------------- building and checking

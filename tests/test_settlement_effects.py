@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from hachihachi.interpreter import CHANCE, GameState
 from hachihachi.interpreter.engine.events import RoundEnded, Transfer
 from hachihachi.interpreter.engine.effect_events import EffectFired
@@ -133,3 +135,18 @@ def test_a_standalone_trick_file_without_settlement_settles_as_the_bundled_game(
     assert "\nsettlement:" not in (Path(__file__).parent / "rulesets" / "valid" / "standalone_copy.yaml").read_text()
     assert [(n, [e.name for e in es]) for n, es in copy.settlement] == \
         [(n, [e.name for e in es]) for n, es in standard.settlement]
+
+
+
+@pytest.mark.parametrize("name", ["hachihachi_trick", "hanafuda_go_drop"])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_settlement_effect_is_worded_with_its_name_phase_and_payment(name, lang):
+    """T20-T22: each settlement effect of a bundled file reads in words, in either language: its
+    name, its phase, and a payment (never the words of another action)."""
+    ruleset = load_ruleset(name)
+    effects = [e for _, listed in ruleset.settlement for e in listed]
+    assert effects
+    for effect in effects:
+        words = describe(effect, lang)
+        assert effect.name in words and effect.when in words
+        assert ("払う" in words and "ゲームを終える" not in words) if lang == "ja" else ("pay" in words)
