@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import doctest
 import importlib
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -26,11 +27,17 @@ def module_files() -> dict[str, Path]:
     return out
 
 
+@lru_cache(maxsize=None)
+def parsed(path: Path) -> ast.Module:
+    """A module's syntax tree, parsed once for all the tests of this file."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
     """The hachihachi modules ``name`` imports anywhere in its file (functions included)."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.Import):
             found.update(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -46,7 +53,9 @@ def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
     return {m for m in found if m in known and m != name}
 
 
+@lru_cache(maxsize=1)
 def import_graph() -> dict[str, set[str]]:
+    """The import graph of the tree (read once; the tests only read it)."""
     files = module_files()
     return {name: imports_of(name, path, set(files)) for name, path in files.items()}
 
@@ -121,7 +130,7 @@ def kind_names(name: str, path: Path, known: set[str]) -> list[str]:
     """Where module ``name`` names a play kind: ``PlayKind.X``, a play kind's own section
     (``ruleset.hanafuda``), or an import of a play kind's module."""
     found = [f"{path.name}:{m}" for m in sorted(imports_of(name, path, known) & OWN)]
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "PlayKind":
             found.append(f"{path.name}:{node.lineno}: PlayKind.{node.attr}")
         elif isinstance(node, ast.Attribute) and node.attr == "hanafuda":
@@ -240,7 +249,7 @@ def engine_kind_names(root: Path = ENGINE) -> set[tuple[str, str]]:
     found = set()
     for path in sorted(root.rglob("*.py")):
         where = path.relative_to(root).as_posix()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed(path)):
             if isinstance(node, ast.Attribute):
                 name = node.attr
             elif isinstance(node, ast.Name):
