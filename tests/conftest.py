@@ -5,7 +5,8 @@ Markers (``pytest -m robustness`` runs one kind):
 - ``slow``: a test that takes about half a second of CPU or more (exact counts over every hand,
   mutation sweeps, whole games in a subprocess). Skipped unless ``pytest --all``, so the default
   run stays around a minute of CPU on one core; CI (``.ci/run``) runs them.
-- ``robustness``: hostile input and faults (whole modules, listed below).
+- ``robustness``: hostile input and faults (whole modules, listed below). Skipped unless
+  ``pytest --all`` too (CI runs them): hundreds of hostile files and killed processes.
 - ``optional``: needs an optional extra (OpenSpiel, Ray, matplotlib); such a test skips itself
   when its extra is not installed.
 """
@@ -24,7 +25,7 @@ OPTIONAL_MODULES = {"test_backends_ray", "test_openspiel_bridge"}
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--all", action="store_true", default=False,
-                     help="run the slow tests too (what CI runs)")
+                     help="run the slow and robustness tests too (what CI runs)")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -36,10 +37,13 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     run_slow = config.getoption("--all")
     skip_slow = pytest.mark.skip(reason="slow: run with pytest --all")
+    skip_robust = pytest.mark.skip(reason="robustness (hostile input, faults): run with pytest --all")
     for item in items:
         module = item.module.__name__.rsplit(".", 1)[-1] if item.module else ""
         if module in ROBUSTNESS_MODULES:
             item.add_marker(pytest.mark.robustness)
+            if not run_slow and "robustness" not in config.getoption("markexpr", ""):
+                item.add_marker(skip_robust)
         if module in OPTIONAL_MODULES:
             item.add_marker(pytest.mark.optional)
         if not run_slow and item.get_closest_marker("slow"):
