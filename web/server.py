@@ -20,7 +20,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..interpreter.records.recordfile import HUMAN
-from ..cli.errors_ja import ja_message
+from ..cli.errors_ja import error_message, ja_message
 from ..ruleset.errors import HachiError
 from ..ruleset.model import Ruleset
 from . import messages
@@ -234,7 +234,7 @@ async def create_table(request: Request) -> Response:
         rounds = rules.rounds.short if data.get("short") else None
         table = hub.tables.create(rules, ref, seats, names, rounds)
     except HachiError as e:
-        return _error(e.message)
+        return _error(error_message(e.message, "ja" if request.query_params.get("lang") == "ja" else "en"))
     hub.drive(table)
     return _json({"table": table.id, "deck": f"t.{table.id}",
                   "seats": [{"seat": s, "name": table.session.names[s], "token": t} for s, t in table.tokens.items()]})
@@ -327,7 +327,7 @@ async def _handle(hub: Hub, table: Table, ws: WebSocket, seat: int, lang: str, m
             try:
                 await asyncio.to_thread(table.act, seat, msg.get("turn"), msg.get("choice"))
             except TableError as e:
-                await ws.send_json({"type": "error", "message": messages.text(e.message)})
+                await ws.send_json({"type": "error", "message": messages.text(error_message(e.message, lang))})
                 await ws.send_json(messages.state(table, seat, lang))
                 return lang
             await hub.send_all(table)

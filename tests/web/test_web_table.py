@@ -137,3 +137,18 @@ def test_a_server_that_restarts_takes_up_its_unfinished_tables_with_the_same_lin
         with seated(c, table) as (ws,):
             after = until_choice(ws, Asked())
     assert (after["seat"], after["hand"], after["turn"]) == (before["seat"], before["hand"], before["turn"])
+
+
+def test_a_refused_action_is_told_in_the_seats_language(tmp_path):
+    with client(tmp_path) as c:
+        table = new_table(c, "hachihachi_trick", ["human", "human", "heuristic"])
+        asked = Asked()
+        with seated(c, table) as sockets:
+            me = until_choice(sockets, asked)
+            other = sockets[1 - me["seat"]]
+            other.send_json({"type": "lang", "lang": "ja"})
+            other.send_json({"type": "act", "turn": me["turn"], "choice": 0})
+            reply = other.receive_json()
+            while reply["type"] == "state":
+                reply = other.receive_json()
+            assert reply == {"type": "error", "message": "あなたの番ではありません"}

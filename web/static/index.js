@@ -79,7 +79,7 @@ async function create() {
   const data = {rules: document.getElementById("rules").value, short: document.getElementById("short").checked,
     seats: seats.map((row) => row.querySelector(".kind").value), names: seats.map((row) => row.querySelector(".name").value.trim())};
   try {
-    created = await postJSON("/api/tables", data);
+    created = await postJSON("/api/tables?lang=" + LANG, data);
     created.names = data.names;
     render();
   } catch (e) {
