@@ -150,3 +150,18 @@ def test_every_settlement_effect_is_worded_with_its_name_phase_and_payment(name,
         words = describe(effect, lang)
         assert effect.name in words and effect.when in words
         assert ("払う" in words and "ゲームを終える" not in words) if lang == "ja" else ("pay" in words)
+
+
+def test_a_payment_between_seats_compared_by_card_points_reads_the_captured_points(tmp_path):
+    """A ``between`` payment whose ``compare`` reads card points gets them from the play (H21's
+    measure), as a seat set or an amount reading them does: the lower pays the higher."""
+    path = tmp_path / "h.yaml"
+    path.write_text("extends: hanafuda_hachihachi\nname: compare_points\neffects:\n"
+                    "  - name: points between\n    when: after_play\n    do:\n"
+                    "      - pay: {between: \"each seat\", compare: card_points, amount: 1}\n", encoding="utf-8")
+    game = GameState(load_ruleset(str(path)), 3, seed=2, rounds=2)
+    rng = random.Random(1)
+    while not game.is_terminal:
+        game.deal_random(rng) if game.current_player == CHANCE else game.apply(rng.choice(game.legal_actions()))
+    fired = [e for e in game.events if isinstance(e, EffectFired)]
+    assert len(fired) == 2

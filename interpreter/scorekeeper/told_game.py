@@ -37,7 +37,7 @@ def told_phases(ruleset: Ruleset) -> tuple[PhaseRule, ...]:
             roles = roles or ToldRoles(cache, ruleset)
             setattr(p, "roles", roles)
         if isinstance(p, EffectPhase) and p.engine is not None and play is not None:
-            p.engine = play             # type: ignore[assignment]  # the told play counts the card points (T21)
+            p.engine = play             # the told play counts the card points (T21)
     return phases
 
 

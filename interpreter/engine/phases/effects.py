@@ -178,8 +178,7 @@ class EffectPhase(PhaseRule):
         super().__init__(ruleset)
         self.when = when
         self.effects: tuple[Effect, ...] = tuple(e for e in ruleset.effects if e.when == when)
-        self.engine = plugin_for(ruleset).engine(ruleset) if any(
-            {"card_points", "round.most_card_points"} & _reads(e) for e in self.effects) else None
+        self.engine = _engine_for(ruleset, self.effects)
 
     def applies(self, t: Table) -> bool:
         if self.when == AFTER_PLAY:
@@ -233,18 +232,27 @@ class SettlementPhase(EffectPhase):
         PhaseRule.__init__(self, ruleset)
         self.when = name
         self.effects = dict(ruleset.settlement)[name]
-        self.engine = plugin_for(ruleset).engine(ruleset) if any(
-            {"card_points", "round.most_card_points"} & _reads(e) for e in self.effects) else None
+        self.engine = _engine_for(ruleset, self.effects)
 
     def applies(self, t: Table) -> bool:
         return t.round.kind in PLAYED and t.round.play is not None
+
+
+def _engine_for(ruleset: Ruleset, effects: Sequence[Effect]) -> Any:
+    """The play engine that counts card points, for effects that read them; else None."""
+    if any({"card_points", "round.most_card_points"} & _reads(e) for e in effects):
+        return plugin_for(ruleset).engine(ruleset)
+    return None
 
 
 def _reads(effect: Effect) -> set[str]:
     names: set[str] = set(effect.condition.reads if effect.condition else ())
     for a in effect.actions:
         if isinstance(a, Pay):
-            names |= {*a.amount.reads, *_set_reads(a.payers), *_set_reads(a.receivers)}
+            names |= {*a.amount.reads, *_set_reads(a.payers), *_set_reads(a.receivers),
+                      *(a.compare.reads if a.compare is not None else ())}
+        elif isinstance(a, Multiply):
+            names |= set(a.by.reads)
         elif isinstance(a, SetCounter):
             names |= {*a.value.reads, *(_set_reads(a.seats) if a.seats else ())}
         elif isinstance(a, (Force, Ask)):
