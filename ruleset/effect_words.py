@@ -23,5 +23,5 @@ def seats_ja(seats: Any) -> str:
         return "場"
     if seats.start:
         return "親" if seats.text.strip() == "dealer" else "スタP"
-    group = GROUPS_JA.get(seats.group or "", seats.text)
+    group = GROUPS_JA.get(seats.group or "", seats.text) + ("（手番の順）" if seats.in_play else "")
     return f"{group}のうち「{seats.where.text}」の人" if seats.where is not None else group

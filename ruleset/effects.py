@@ -30,7 +30,7 @@ from .expressions import BOOL, INT, SEAT, TABLE, DictFacts, Expression, Fact, Vo
 
 __all__ = ["WHENS", "ROUND_START", "AFTER_DECLARATIONS", "AFTER_PLAY", "ROUND_END", "GAME_END", "ACTIONS", "GROUPS",
            "Ask", "Counter", "EffectErrors", "SeatSet", "Pay", "Multiply", "SetCounter", "Force", "EndGame", "Effect",
-           "Action",
+           "Action", "kind_facts",
            "vocabulary", "describe", "base_facts", "build_effects", "build_settlement", "build_counters",
            "table_vocabulary", "DOC"]
 
@@ -147,8 +147,16 @@ def base_facts(fields: Sequence[str] = (), counters: Sequence[Counter] = (),
 
 
 def vocabulary(rules: Any, counters: Sequence[Counter] = ()) -> Vocabulary:
-    """The facts an effect of ``rules`` may read."""
-    return Vocabulary(base_facts(tuple(f.id for f in rules.fields), counters, tuple(n for n, _ in rules.parameters)))
+    """The facts an effect of ``rules`` may read: those of every game and its play kind's own."""
+    facts = base_facts(tuple(f.id for f in rules.fields), counters, tuple(n for n, _ in rules.parameters))
+    return Vocabulary((*facts, *kind_facts(getattr(rules, "play", ""))))
+
+
+def kind_facts(play: str) -> tuple[Fact, ...]:
+    """The facts of the play kind ``play`` (its ``RuleKind.own_facts``); none for an unknown one."""
+    from .kind_registry import KINDS, rule_kind
+
+    return tuple(rule_kind(play).own_facts) if play in KINDS else ()
 
 
 def table_vocabulary() -> Vocabulary:
@@ -162,6 +170,7 @@ GROUPS: dict[str, str] = {
     "forced_out": "every seat forced out",
 }
 _SET = re.compile(r"^\s*(?:(?P<first>each|first)\s+(?P<group>[a-z_]+)(?P<by>\s+by\s+seat\s+number)?"
+                  r"(?P<play>\s+in\s+play\s+order)?"
                   r"(?:\s+where\s+(?P<where>.+))?|(?P<one>pot|start player|"
                   r"dealer))\s*$", re.S)
 
@@ -177,6 +186,7 @@ class SeatSet:
     start: bool = False
     first: bool = False                 # ``first GROUP ...``: only the first of them from the start player
     by_number: bool = False             # ``each GROUP by seat number``: from seat 0, not from the start player
+    in_play: bool = False               # ``each GROUP in play order``: in the order the round's seats play
 
 
 @dataclass(frozen=True)
@@ -395,7 +405,8 @@ class _Builder:
             at = add_column(self.place(*path), m.start("where") + 1)    # the condition's own column
             cond = compile_expression(where, self.vocab, per_seat=True, kind=BOOL, place=at)
             self.never(cond, f"'{text}' can never name a seat", path)
-        return SeatSet(text, group=group, where=cond, first=first, by_number=bool(m.group("by")))
+        return SeatSet(text, group=group, where=cond, first=first, by_number=bool(m.group("by")),
+                       in_play=bool(m.group("play")))
 
     def never(self, cond: Optional[Expression], what: str, path: tuple[object, ...]) -> None:
         """Refuse a condition that no reachable state of the game makes true."""

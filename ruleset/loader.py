@@ -232,8 +232,11 @@ def _standard_settlement(data: dict[str, Any]) -> dict[str, Any]:
     play kind's bundled rule file (:data:`STANDARD_SETTLEMENT`), the one place they are written: a
     standalone copy of the trick game's rules made before they were effects still settles."""
     own = data.get("settlement") or {}
+    play = play_of(data)
+    within = rule_kind(play).settled_within if play in KINDS else ()     # run by a phase of the kind's own
     missing = [p.value for p in SETTLEMENT_PHASES if p.value in data["round"] and p.value not in own]
-    bundled = STANDARD_SETTLEMENT.get(play_of(data))
+    missing += [p for p in within if p not in own]
+    bundled = STANDARD_SETTLEMENT.get(play)
     if not missing or bundled is None or data.get("name") == bundled:
         return data
     standard = resolve(_find(bundled, RULESET), bundled, RULESET).data.get("settlement") or {}

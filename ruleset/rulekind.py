@@ -43,6 +43,12 @@ class RuleKind:
     own_roles_at: tuple[str, ...] = ()
     own_role_problems: Callable[[Any], list[HachiError]] = lambda ruleset: []
     own_roles_of: Callable[[Any, str], dict[str, Any]] | None = None
+    # the facts of its own that effects may read (``Fact``s of :mod:`.expressions`: a seat's
+    # chaff, the settings of its own sections), beside those of every game (docs/effects.md)
+    own_facts: tuple[Any, ...] = ()
+    # the settlement phases one of its own phases runs at its point (``settlement:`` keys not in
+    # ``round:``): hanafuda's card scoring runs ``special_roles`` (H19)
+    settled_within: tuple[str, ...] = ()
 
 
 def _game(data: Mapping[str, Any], kind: RuleKind) -> str:

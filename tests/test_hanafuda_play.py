@@ -215,7 +215,10 @@ def test_H19_sohachi_dealer_takes_ten_from_each():
 
     t = _table(start=1)
     t.round.play.captures = {0: [], 1: [], 2: []}
-    assert CardScoring(RULES)._specials(t.round, t.round.play, {0: 88, 1: 88, 2: 88}) == [("sohachi", 1, 10)]
+    specials, paid = CardScoring(RULES)._special_roles(t, t.round.play, {0: 88, 1: 88, 2: 88})
+    assert specials == (("sohachi", 1, 10),)
+    assert [(e.source, e.target, e.base, e.reason) for e in paid] == [
+        (2, 1, 120, "special role sohachi"), (0, 1, 120, "special role sohachi")]
 
 
 def test_H19_nihachi_and_its_extra_points():
@@ -223,8 +226,8 @@ def test_H19_nihachi_and_its_extra_points():
 
     t = _table()
     t.round.play.captures = {0: [], 1: [], 2: []}
-    assert CardScoring(RULES)._specials(t.round, t.round.play, {0: 170, 1: 50, 2: 44}) == [("nihachi", 0, 12)]
-    assert CardScoring(RULES)._specials(t.round, t.round.play, {0: 167, 1: 53, 2: 44}) == []
+    assert CardScoring(RULES)._special_roles(t, t.round.play, {0: 170, 1: 50, 2: 44})[0] == (("nihachi", 0, 12),)
+    assert CardScoring(RULES)._special_roles(t, t.round.play, {0: 167, 1: 53, 2: 44}) == ((), [])
 
 
 def test_H19_sujuroku_sixteen_chaff_with_willow():
@@ -235,8 +238,8 @@ def test_H19_sujuroku_sixteen_chaff_with_willow():
     s = g._t.round.play
     chaff = [c for c in D.cards if D.kind(c) == "chaff"][:16] + [D.parse("11b")]
     s.captures = {0: chaff, 1: [], 2: [c for c in D.cards if c not in chaff]}
-    specials = CardScoring(RULES)._specials(g._t.round, s, {0: 1, 1: 0, 2: 0})
-    assert specials == [("sujuroku", 0, 12 + 2)]
+    specials, _ = CardScoring(RULES)._special_roles(g._t, s, {0: 1, 1: 0, 2: 0})
+    assert specials == (("sujuroku", 0, 12 + 2),)
 
 
 def test_H20_fukikeshi_voids_hand_roles():
@@ -246,7 +249,7 @@ def test_H20_fukikeshi_voids_hand_roles():
 
     t = _table(hand_roles={1: RoleResult((), 5, 0)})
     scoring = CardScoring(RULES)
-    scoring._specials = lambda r, s, points: [("sohachi", 0, 10)]
+    scoring._special_roles = lambda t, s, points: ((("sohachi", 0, 10),), [])
     scoring.enter(t)
     refunds = [e for e in t.events if isinstance(e, Transfer) and "fukikeshi" in e.reason]
     assert {(e.source, e.target) for e in refunds} == {(1, 0), (1, 2)}
@@ -311,3 +314,24 @@ def test_H14_a_clone_in_matching_play_plays_on_alone_and_ends_as_the_game_would(
     rng.setstate(state)
     play_random(g, rng)                         # the game itself, played as the clone was
     assert g.events == copy.events and g.chips == copy.chips
+
+
+def test_H19_sohachi_dealer_pays_each_other_player_as_the_house_rule_says():
+    from pathlib import Path
+
+    from hachihachi.interpreter.games.matching.phases import CardScoring
+
+    house = load_ruleset(str(Path(__file__).parent / "house_rules" / "variants" / "h19_sohachi_dealer_pays.yaml"))
+    g = GameState(house, players=3, seed=1, start=1)
+    g.apply(deal(PLAIN, "7c1 7c2 8c1 8c2 9c1 9c2"))
+    t = g._t
+    t.round.play.captures = {0: [], 1: [], 2: []}
+    specials, paid = CardScoring(house)._special_roles(t, t.round.play, {0: 88, 1: 88, 2: 88})
+    assert specials == (("sohachi", 1, 10),)
+    assert [(e.source, e.target, e.base, e.reason) for e in paid] == [
+        (1, 2, 120, "special role sohachi (the dealer pays)"), (1, 0, 120, "special role sohachi (the dealer pays)")]
+
+
+def test_H19_special_roles_are_the_effects_of_the_bundled_settlement():
+    names = [e.name for e in dict(RULES.settlement)["special_roles"]]
+    assert names == ["sohachi", "sohachi", "nihachi", "sujuroku"]

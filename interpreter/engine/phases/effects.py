@@ -123,6 +123,8 @@ class TableFacts:
         reader = _SEAT.get(name)
         if reader is not None:
             return int(reader(self.t, seat, self))
+        if not name.startswith("counter."):         # a fact of the play kind's own
+            return int(_kind_facts(self.t)[name](self.t, seat))
         return self.t.counters[name[len("counter."):]][seat]
 
     def table(self, name: str) -> int:
@@ -136,6 +138,8 @@ class TableFacts:
             return int(field is not None and field.id == name[len("field."):])
         if name.startswith("parameter."):
             return dict(self.t.ruleset.parameters)[name[len("parameter."):]]
+        if not name.startswith("counter."):         # a fact of the play kind's own
+            return int(_kind_facts(self.t)[name](self.t, None))
         return self.t.counters[name[len("counter."):]][0]
 
     def card_points(self, t: Table) -> dict[int, int]:
@@ -145,12 +149,22 @@ class TableFacts:
         return dict(engine.standing(t))
 
 
+def _kind_facts(t: Table) -> Any:
+    """The readers of the play kind's own facts (its plug-in's ``facts``: name -> (table, seat or
+    None) -> value)."""
+    return getattr(plugin_for(t.ruleset), "facts", {})
+
+
 def _members(t: Table, facts: TableFacts, seats: SeatSet) -> list[int]:
-    """The seats a :class:`SeatSet` names now, clockwise from the start player."""
+    """The seats a :class:`SeatSet` names now, clockwise from the start player (``in play order``:
+    in the order the play kind's plug-in gives, ``play_order``)."""
     r = t.round
     if seats.start:
         return [r.start]
-    order = list(range(t.players)) if seats.by_number else r.seats_from_start()
+    if seats.in_play:
+        order = list(getattr(plugin_for(t.ruleset), "play_order", lambda t: r.seats_from_start())(t))
+    else:
+        order = list(range(t.players)) if seats.by_number else r.seats_from_start()
     group = seats.group
     if group == "goer":
         order = [s for s in order if s in r.goers]

@@ -7,12 +7,14 @@ cards, captures, stock, a turned card) and how its events read.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional
+from functools import partial
+from typing import Any, Callable, Mapping, Optional
 
 from ....ruleset.model import Phase, Ruleset
 from ...engine.actions import Choose, Play
 from ...engine.events import Applied, FieldMade, RolesShown
-from .phases import CardScoring, FieldCarried, HanaDeal, HanafudaDeal, HandRoles, RoundScored
+from .phases import CardScoring, FieldCarried, HanaDeal, HanafudaDeal, HandRoles, RoundScored, chaff_of
+from .rules import FACTS, special_setting
 from .play import CAPTURE_QUESTION, STOP, Capture, Captured, MatchingEngine, MatchingState
 from . import record as record_matching
 from ...engine.phases.base import PhaseRule
@@ -143,6 +145,11 @@ def _round_scored(n: Teller, e: RoundScored) -> str:
     return text
 
 
+def _setting(name: str, t: Any, seat: Optional[int]) -> int:
+    """A fact of :data:`~.rules.FACTS` that reads a setting of the table's rules."""
+    return special_setting(t.ruleset.kind_rules, name)
+
+
 class MatchingPlugin:
     kind = "matching"
     phases: tuple[type[PhaseRule], ...] = (HanafudaDeal, HandRoles, CardScoring)
@@ -158,6 +165,16 @@ class MatchingPlugin:
                                                   Choose: _choose}
     sample_deal = staticmethod(sample_matching_deal)
     rollout_bot = "heuristic_matching"
+    # the readers of its own facts (rules.FACTS), name -> (table, seat or None) -> value
+    facts: Mapping[str, Callable[[Any, Optional[int]], int]] = {
+        f.name: chaff_of if f.name == "chaff" else partial(_setting, f.name) for f in FACTS}
+
+    @staticmethod
+    def play_order(t: Any) -> tuple[int, ...]:
+        """The seats in the order they play this round (H2: from the dealer, in the direction of
+        play), for the seat sets ``each ... in play order`` of effects."""
+        order: tuple[int, ...] = t.ruleset.kind_rules.order_from(t.round.start, t.players)
+        return order
 
     def engine(self, ruleset: Ruleset) -> MatchingEngine:
         return MatchingEngine(ruleset)

@@ -7,16 +7,18 @@ import random
 from dataclasses import dataclass
 from itertools import repeat
 from operator import indexOf
-from typing import Any, Iterable, Mapping, Optional, Protocol, Sequence
+from typing import Any, Callable, Iterable, Mapping, Optional, Protocol, Sequence
 
 from .rules import HanaField, HanafudaRules
 from ....ruleset.model import Phase, Ruleset, TransferKind
 from ....ruleset.roles import RoleResult
 from ...engine.actions import ActionBase
-from ...engine.events import FieldMade, RolesShown
+from ....ruleset.effects import Effect, Pay
+from ...engine.events import FieldMade, RolesShown, Transfer
+from ...engine.phases.effects import TableFacts, run_effects
 from ...engine.roundkind import PLAYED, RoundKind
 from .play import MatchingState, seat_goers
-from ...engine.state import DealtHand, RoundState, Table
+from ...engine.state import DealtHand, Table
 from ...engine.phases.base import PhaseRule
 from ...engine.phases.chance import ChancePhase
 
@@ -238,6 +240,38 @@ def pay_hand_roles(t: Table, s: MatchingState) -> None:
                 t.pay(TransferKind.ROLES, other, seat, value, note)
 
 
+class ScoredFacts(TableFacts):
+    """The facts of the special roles' effects (H19) at the end of a round played out: each
+    seat's card points and chaff as the round is scored (told, in the scorekeeper's rounds)."""
+
+    def __init__(self, t: Table, points: Mapping[int, int], chaff: Callable[[int], int]):
+        super().__init__(t, None)
+        self.points, self.chaff = points, chaff
+
+    def seat(self, name: str, seat: int) -> int:
+        if name == "card_points":
+            return self.points.get(seat, 0)
+        if name == "chaff":
+            return self.chaff(seat) if seat in self.points else 0
+        return super().seat(name, seat)
+
+    def table(self, name: str) -> int:
+        if name == "round.most_card_points":
+            return max(self.points.values(), default=0)
+        return super().table(name)
+
+
+def chaff_of(t: Table, seat: Optional[int]) -> int:
+    """The fact ``chaff`` read at any point: the chaff ``seat`` captured so far (told: as told)."""
+    s = t.round.play
+    if s is None or seat is None:
+        return 0
+    told = getattr(s, "told", None)
+    if told is not None:
+        return int(dict(getattr(told, "chaff", ())).get(seat, 0))
+    return len(t.ruleset.kind_rules.chaff_cards.intersection(s.captures.get(seat, ())))
+
+
 class CardScoring(PhaseRule):
     """The end of a round played out: special roles (H19) and 吹き消し (H20), card points
     against par (H21), 飛び込み (H12) and 抜け役 (H13)."""
@@ -251,13 +285,9 @@ class CardScoring(PhaseRule):
         self._late = rules.settle == "at_end" and rules.after_capture_role != "play_on"
         self._points_of = rules.deck.points_of              # the card points of a pile (H1)
         self._month_of = rules.deck.rank_table.__getitem__
-        # the special roles of H19 this ruleset has (None: not played)
-        self._sohachi, self._nihachi, self._sujuroku = map(rules.specials.get, ("sohachi", "nihachi", "sujuroku"))
-        # H19 counts chaff from the piles (not told): a pile of fewer cards than sujuroku's count has too few
-        self._chaff_in_piles = type(self).chaff is CardScoring.chaff
-        # the cards H19 counts as chaff: the chaff and the changeling month's cards
-        deck, month = rules.deck, rules.changeling_month
-        self._chaff = frozenset(c for c in deck.cards if deck.kind(c) == "chaff" or deck.month(c) == month)
+        # H19: the special roles are the effects of the file's settlement.special_roles
+        self._specials: tuple[Effect, ...] = dict(ruleset.settlement).get("special_roles", ())
+        self._chaff = rules.chaff_cards                     # the cards H19 counts as chaff
         # the hand roles of H12 (tobikomi) and H13 (nuke)
         self._bonus_roles = frozenset(rules.tobikomi.roles), frozenset(rules.nuke.roles)
 
@@ -271,22 +301,14 @@ class CardScoring(PhaseRule):
             pay_hand_roles(t, s)
             return
         points = self.card_points(s)
-        specials = self._specials(r, s, points)
+        specials, paid = self._special_roles(t, s, points)
         blown = bool(specials) and rules.fukikeshi
-        t.emit(RoundScored(r.index, tuple(map(points.get, range(t.players), repeat(0))), tuple(specials),
-                                blown))
-        if specials:
-            kan = rules.kan
-            pays = self._sohachi is not None and self._sohachi.dealer == "pays"
-            for role, seat, value in specials:
-                for other in s.order:
-                    if other == seat:
-                        continue
-                    if pays and role == "sohachi":      # 総八 paid by the dealer to each other player
-                        t.pay(TransferKind.SPECIAL_ROLES, seat, other, value * kan,
-                              "special role sohachi (the dealer pays)")
-                    else:
-                        t.pay(TransferKind.SPECIAL_ROLES, other, seat, value * kan, f"special role {role}")
+        t.emit(RoundScored(r.index, tuple(map(points.get, range(t.players), repeat(0))), specials, blown))
+        for e in paid:                      # the special roles' payments, told after the round's score
+            t.events.append(e)
+            see = t.watch_transfers if isinstance(e, Transfer) else t.watch
+            if see is not None:
+                see(e)
         if blown and rules.settle == "at_start":
             self._refund_hand_roles(t, s)
         if not blown and rules.settle == "at_end":
@@ -301,7 +323,7 @@ class CardScoring(PhaseRule):
         return {seat: points_of(captures[seat]) for seat in s.order}
 
     def chaff(self, s: Piles, seat: int) -> int:
-        """H19 sujuroku: the chaff ``seat`` captured, willow cards counted as chaff."""
+        """The fact ``chaff`` (H19): the chaff ``seat`` captured, willow cards counted as chaff."""
         return len(self._chaff.intersection(s.captures[seat]))     # a pile holds each card once
 
     def took_three(self, t: DealtTable, s: Piles, seat: int) -> bool:
@@ -313,27 +335,40 @@ class CardScoring(PhaseRule):
         three = [c for c, m in zip(dealt, months) if months.count(m) == 3]
         return bool(three) and set(three) <= set(s.captures[seat])
 
-    def _specials(self, r: RoundState, s: MatchingState, points: dict[int, int]) -> list[tuple[str, int, int]]:
-        par = self.ruleset.kind_rules.par
-        out: list[tuple[str, int, int]] = []
-        if self._sohachi is not None and all(map(par.__eq__, points.values())):
-            out.append(("sohachi", r.start, self._sohachi.value))
-        n = self._nihachi
-        if n is not None:
-            top = par + n.over
-            for seat, p in points.items():
-                if p >= top:
-                    out.append(("nihachi", seat, n.value + n.per_point * (p - top)))
-        n = self._sujuroku
-        if n is not None:
-            need, captures = n.chaff, s.captures
-            for seat in s.order:
-                if self._chaff_in_piles and len(captures[seat]) < need:
-                    continue                # fewer cards than the chaff it needs
-                chaff = self.chaff(s, seat)
-                if chaff >= need:
-                    out.append(("sujuroku", seat, n.value + n.per_extra * (chaff - need)))
-        return out
+    def _special_roles(self, t: Table, s: MatchingState,
+                       points: dict[int, int]) -> tuple[tuple[tuple[str, int, int], ...], list[object]]:
+        """H19: runs the effects of ``settlement.special_roles``, each that pays a special role named
+        after it: (role, seat, value in kan) of each, and the events they logged, taken out of the
+        log to follow the round's score (:class:`RoundScored`). The seat of a role is the one its
+        payments go to, or, paid by one seat named alone (``dealer``), that seat; its value is a
+        payment's amount before the field, in kan."""
+        if not self._specials:
+            return (), []
+        log, kan = t.events, self.ruleset.kind_rules.kan
+        first = len(log)
+        watch, watch_transfers = t.watch, t.watch_transfers
+        t.watch = t.watch_transfers = None      # the watchers see them after the round's score
+        facts = ScoredFacts(t, points, lambda seat: self.chaff(s, seat))
+        found: list[tuple[str, int, int]] = []
+        try:
+            for effect in self._specials:
+                at = len(log)
+                run_effects(t, (effect,), facts, "special_roles", logged=False)
+                paid = [e for e in log[at:] if isinstance(e, Transfer)]
+                if not paid:
+                    continue
+                pay = next(a for a in effect.actions if isinstance(a, Pay))
+                if pay.payers.start or pay.payers.first:
+                    found.append((effect.name, paid[0].source, paid[0].base // kan))
+                    continue
+                for target in dict.fromkeys(e.target for e in paid):
+                    base = next(e.base for e in paid if e.target == target)
+                    found.append((effect.name, target, base // kan))
+        finally:
+            t.watch, t.watch_transfers = watch, watch_transfers
+        events = log[first:]
+        del log[first:]
+        return tuple(found), events
 
     def _refund_hand_roles(self, t: Table, s: MatchingState) -> None:
         kan = self.ruleset.kind_rules.kan

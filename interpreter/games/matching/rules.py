@@ -12,6 +12,7 @@ from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
 from ....ruleset.errors import RuleFileError
+from ....ruleset.expressions import BOOL, INT, SEAT, TABLE, Fact
 from .capture_roles import capture_table, check_capture_roles, evaluate_pile
 from ....ruleset.checks import Found, check_role_table, check_rounds, check_settlement
 from .deck import HanafudaDeck, build_hanafuda_deck
@@ -78,6 +79,12 @@ class HanafudaRules:
     def capture_evaluator(self) -> RoleEvaluator:
         """The compiled capture-role table (H18), compiled once per ruleset on first use."""
         return compile_table(self.capture_roles, self.deck)
+
+    @cached_property
+    def chaff_cards(self) -> frozenset[int]:
+        """The cards H19 counts as chaff (the fact ``chaff``): the chaff and the changeling month's cards."""
+        deck, month = self.deck, self.changeling_month
+        return frozenset(c for c in deck.cards if deck.kind(c) == "chaff" or deck.month(c) == month)
 
     @cached_property
     def capture_role_cards(self) -> frozenset[int]:
@@ -270,6 +277,46 @@ def check_hanafuda_roles(data: dict[str, Any]) -> Found:
     yield from check_role_table(captures, ("hanafuda", "capture_roles"))
 
 
+_SPECIAL = "hanafuda.special_roles"
+# the facts effects read of a hanafuda game (docs/effects.md): the settlement of the special roles
+# (H19, settlement.special_roles of the bundled file) reads them, and so may any house rule
+FACTS = (
+    Fact("chaff", INT, SEAT, "the chaff the seat captured this round, the changeling month's (willow) cards "
+                             "counted as chaff (H19); 0 before the play and for a seat that does not play"),
+    Fact("hanafuda.par", INT, TABLE, "the card points each player is measured against (H21; hanafuda.par)"),
+    Fact("hanafuda.kan", INT, TABLE, "the points of one kan (H3; hanafuda.kan)"),
+    Fact(f"{_SPECIAL}.sohachi", BOOL, TABLE, "the game plays 総八 (H19; hanafuda.special_roles has sohachi)"),
+    Fact(f"{_SPECIAL}.sohachi.value", INT, TABLE, "総八's value in kan (H19; 0 when the game has none)"),
+    Fact(f"{_SPECIAL}.sohachi.dealer_pays", BOOL, TABLE, "the dealer pays 総八 to each other player instead of "
+                                                         "getting it (hanafuda.special_roles.sohachi.dealer: pays)"),
+    Fact(f"{_SPECIAL}.nihachi", BOOL, TABLE, "the game plays 二八 (H19; hanafuda.special_roles has nihachi)"),
+    Fact(f"{_SPECIAL}.nihachi.value", INT, TABLE, "二八's value in kan (H19)"),
+    Fact(f"{_SPECIAL}.nihachi.over", INT, TABLE, "the card points above par 二八 takes (H19)"),
+    Fact(f"{_SPECIAL}.nihachi.per_point", INT, TABLE, "the kan 二八 gains for each point beyond that (H19)"),
+    Fact(f"{_SPECIAL}.sujuroku", BOOL, TABLE, "the game plays 素十六 (H19; hanafuda.special_roles has sujuroku)"),
+    Fact(f"{_SPECIAL}.sujuroku.value", INT, TABLE, "素十六's value in kan (H19)"),
+    Fact(f"{_SPECIAL}.sujuroku.chaff", INT, TABLE, "the chaff 素十六 takes (H19)"),
+    Fact(f"{_SPECIAL}.sujuroku.per_extra", INT, TABLE, "the kan 素十六 gains for each chaff beyond that (H19)"),
+)
+
+
+def special_setting(rules: HanafudaRules, name: str) -> int:
+    """The value of the fact ``name`` of :data:`FACTS` that reads a setting of ``rules``."""
+    if name == "hanafuda.par":
+        return rules.par
+    if name == "hanafuda.kan":
+        return rules.kan
+    role, _, key = name[len(_SPECIAL) + 1:].partition(".")
+    special = rules.specials.get(role)
+    if not key:
+        return int(special is not None)
+    if special is None:
+        return 0
+    if key == "dealer_pays":
+        return int(special.dealer == "pays")
+    return int(getattr(special, key))
+
+
 RULES = RuleKind(
     kind="matching",
     title="matching play (hanafuda)",
@@ -280,6 +327,8 @@ RULES = RuleKind(
     own_role_problems=check_capture_roles,
     own_roles_of=evaluate_pile,
     parts=matching_parts,
+    own_facts=FACTS,
+    settled_within=("special_roles",),
 )
 
 __all__ = ["Bonus", "HanaField", "HanafudaRules", "Name", "Special", "build_hanafuda"]
