@@ -230,17 +230,25 @@ def _analyse_table(resolved: Resolved) -> Analysis:
 def _standard_settlement(data: dict[str, Any]) -> dict[str, Any]:
     """``data`` with the settlement phases its round names and it does not write taken from its
     play kind's bundled rule file (:data:`STANDARD_SETTLEMENT`), the one place they are written: a
-    standalone copy of the trick game's rules made before they were effects still settles."""
+    standalone copy of the trick game's rules made before they were effects still settles. Those a
+    phase of the play kind runs (``RuleKind.settled_within``: hanafuda's special roles) likewise."""
     own = data.get("settlement") or {}
     play = play_of(data)
-    within = rule_kind(play).settled_within if play in KINDS else ()     # run by a phase of the kind's own
     missing = [p.value for p in SETTLEMENT_PHASES if p.value in data["round"] and p.value not in own]
-    missing += [p for p in within if p not in own]
     bundled = STANDARD_SETTLEMENT.get(play)
-    if not missing or bundled is None or data.get("name") == bundled:
-        return data
+    found: dict[str, Any] = {}
+    if missing and bundled is not None and data.get("name") != bundled:
+        found.update(_settlement_of(bundled, missing))
+    for phase, name in rule_kind(play).settled_within if play in KINDS else ():
+        if phase not in own and data.get("name") != name:
+            found.update(_settlement_of(name, [phase]))
+    return {**data, "settlement": {**own, **found}} if found else data
+
+
+def _settlement_of(bundled: str, phases: list[str]) -> dict[str, Any]:
+    """The settlement phases ``phases`` of the bundled rule file ``bundled`` (those it has)."""
     standard = resolve(_find(bundled, RULESET), bundled, RULESET).data.get("settlement") or {}
-    return {**data, "settlement": {**own, **{p: standard[p] for p in missing if p in standard}}}
+    return {p: standard[p] for p in phases if p in standard}
 
 
 def analyse(path: Path, shown: str | None = None, kind: str | None = None, root: str | None = None,

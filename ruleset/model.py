@@ -47,7 +47,7 @@ class Phase(str, enum.Enum):
 SETTLEMENT_PHASES = (Phase.TRICK_SETTLEMENT, Phase.POT, Phase.MIZUTEN_BONUS)
 # a play kind's bundled rule file whose settlement a file of that kind without its own runs (a
 # standalone copy of the trick game's rules made before the settlement was written as effects)
-STANDARD_SETTLEMENT = {"tricks": "hachihachi_trick", "matching": "hanafuda_hachihachi"}
+STANDARD_SETTLEMENT = {"tricks": "hachihachi_trick"}
 
 
 class TransferKind(str, enum.Enum):

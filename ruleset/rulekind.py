@@ -47,8 +47,9 @@ class RuleKind:
     # chaff, the settings of its own sections), beside those of every game (docs/effects.md)
     own_facts: tuple[Any, ...] = ()
     # the settlement phases one of its own phases runs at its point (``settlement:`` keys not in
-    # ``round:``): hanafuda's card scoring runs ``special_roles`` (H19)
-    settled_within: tuple[str, ...] = ()
+    # ``round:``), each with the bundled rule file whose list a file without one runs: hanafuda's
+    # card scoring runs ``special_roles`` (H19)
+    settled_within: tuple[tuple[str, str], ...] = ()
 
 
 def _game(data: Mapping[str, Any], kind: RuleKind) -> str:

@@ -165,3 +165,32 @@ def test_a_payment_between_seats_compared_by_card_points_reads_the_captured_poin
         game.deal_random(rng) if game.current_player == CHANCE else game.apply(rng.choice(game.legal_actions()))
     fired = [e for e in game.events if isinstance(e, EffectFired)]
     assert len(fired) == 2
+
+
+def test_h19_a_standalone_hanafuda_file_without_settlement_runs_the_bundled_special_roles(tmp_path):
+    text = (Path(__file__).parents[1] / "rules" / "hanafuda_hachihachi.yaml").read_text(encoding="utf-8")
+    head, _, tail = text.partition("\nsettlement:\n")
+    rest = tail[tail.index("\nround:"):] if "\nround:" in tail else ""
+    path = tmp_path / "own.yaml"
+    path.write_text(head.replace("name: hanafuda_hachihachi", "name: own_hanafuda") + rest + "\n", encoding="utf-8")
+    assert "settlement:" not in path.read_text(encoding="utf-8")
+    own, standard = load_ruleset(path), load_ruleset("hanafuda_hachihachi")
+    assert [e.name for e in dict(own.settlement)["special_roles"]] == \
+        [e.name for e in dict(standard.settlement)["special_roles"]] == ["sohachi", "sohachi", "nihachi", "sujuroku"]
+
+
+def test_h19_a_house_rule_rewrites_the_special_roles_and_the_round_scores_them(tmp_path):
+    """An effect of ``settlement.special_roles`` that pays is a special role of the round's score
+    (H19), named after it, with its value in kan; roles left out of the list are not played."""
+    from hachihachi.interpreter.games.matching.phases import RoundScored
+
+    rules = load_ruleset(write(tmp_path, (
+        "settlement:\n  special_roles:\n    - name: far_above\n      do:\n"
+        "        - pay: {from: each goer in play order, as: special_roles, amount: \"5 * hanafuda.kan\",\n"
+        "                to: \"each goer where card_points >= hanafuda.par + 60\"}\n"), "hanafuda_hachihachi"))
+    scored = [e for seed in range(4) for e in play(rules, players=3, seed=seed, rounds=40).events
+              if isinstance(e, RoundScored) and e.specials]
+    assert scored
+    for e in scored:
+        assert [(role, value) for role, _, value in e.specials] == [("far_above", 5)]
+        assert e.points[e.specials[0][1]] >= 88 + 60 and e.fukikeshi

@@ -328,7 +328,7 @@ RULES = RuleKind(
     own_roles_of=evaluate_pile,
     parts=matching_parts,
     own_facts=FACTS,
-    settled_within=("special_roles",),
+    settled_within=(("special_roles", "hanafuda_hachihachi"),),
 )
 
 __all__ = ["Bonus", "HanaField", "HanafudaRules", "Name", "Special", "build_hanafuda"]
