@@ -20,7 +20,7 @@ from ...ruleset.model import Ruleset
 from ..engine.actions import CHANCE, POT
 from ..bots import Bot, make_bot
 from ...ruleset.model import TransferKind
-from ..engine.effect_events import EffectFired
+from ..engine.effect_events import CounterChanged, DecisionForced, EffectFired, GameEndCalled, Multiplied
 from ..engine.events import Applied, FieldMade, RolesShown, RoundEnded, Transfer
 from ..engine.gamestate import GameState
 from ..engine.phases.base import PhaseRule
@@ -29,6 +29,9 @@ from ..engine.round_phases import build_phases
 
 __all__ = ["GameResult", "Job", "RulesetRef", "RulesetSpec", "Task", "game_seed", "open_rules", "play_one",
            "play_out", "play_task", "seat_bots", "spec_of", "summarise"]
+
+
+_EFFECT_EVENTS = (CounterChanged, DecisionForced, Multiplied, GameEndCalled)   # what an effect logs besides payments
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -130,9 +133,17 @@ def summarise(game: GameState, index: int, gseed: int, first_start: int) -> Game
             fired[e.name] += 1
     if fired:
         moved: Counter[str] = Counter()
+        by: Optional[str] = None            # the effect whose events follow its EffectFired
         for e in game.events:
-            if type(e) is Transfer and e.kind is TransferKind.EFFECT:
+            cls = type(e)
+            if cls is EffectFired:
+                by = e.name
+            elif cls is Transfer and by is not None and e.reason.startswith(by):
+                moved[by] += e.amount       # a payment of the effect, of any kind (as: capture_roles)
+            elif cls is Transfer and e.kind is TransferKind.EFFECT:
                 moved[next((n for n in fired if e.reason.startswith(n)), e.reason)] += e.amount
+            elif cls is not Transfer and cls not in _EFFECT_EVENTS:
+                by = None
         effects = tuple((name, n, moved[name]) for name, n in sorted(fired.items()))
     total = ruleset.chips.start * game.players
     ok = ok and sum(game.chips) + game.pot == total

@@ -163,3 +163,53 @@ def test_H18_play_on_replay_json_lists_every_capture_role_paid():
     assert out["capture_role"] == out["capture_roles"][-1]
     stopped = round_extras(events(game(), 2, RolesShown), ["ann", "bob", "cy"])[2]
     assert stopped["capture_roles"] == [stopped["capture_role"]] and stopped["capture_role"]["roles"] == ["akatan"]
+
+
+def test_H18_a_capture_role_carried_into_the_next_round_is_paid_at_its_field():
+    """出来役の持ち越し (docs/effects.md): round 2's 赤タン (7 kan on a peak field, x4) is given back
+    at the end of round 2 and paid at the end of round 3, on its small field (x1)."""
+    from hachihachi.interpreter.engine.effect_events import CounterChanged, EffectFired
+
+    base, carried = game(), game("fx_capture_role_carried")
+    assert flows(carried, 2, K.CAPTURE_ROLES) == flows(base, 2, K.CAPTURE_ROLES) + [(0, 1, 84, 336), (0, 2, 84, 336)]
+    assert events(base, 3, FieldMade)[0].multiplier == 1
+    assert sorted(flows(carried, 3, K.CAPTURE_ROLES)) == [(1, 0, 84, 84), (2, 0, 84, 84)]
+    for r in (0, 1, 4, 5):
+        assert flows(carried, r, K.CAPTURE_ROLES) == flows(base, r, K.CAPTURE_ROLES)
+    assert [a - b for a, b in zip(carried.chips, base.chips)] == [-504, 252, 252]
+    assert [(e.round, e.name) for e in carried.events if isinstance(e, EffectFired)] == [
+        (2, "capture role carried"), (3, "carried capture role paid")]
+    assert [(e.round, e.seat, e.value) for e in carried.events if isinstance(e, CounterChanged)] == [
+        (2, 0, 7), (3, 0, 0)]
+
+
+def test_H18_a_capture_role_of_the_last_round_is_not_carried():
+    """Played from seeds: every capture role made before the last round is carried (given back
+    and kept in the counter), none made in the last round; the game stays zero-sum."""
+    import random
+
+    from hachihachi.interpreter import CHANCE, GameState
+    from hachihachi.interpreter.engine.effect_events import EffectFired
+
+    ruleset, seen = rules("fx_capture_role_carried"), set()
+    for seed in (5, 7):                 # roles in rounds 0, 2, 4; and in 3 and 5 (the last)
+        g, rng = GameState(ruleset, 3, seed=seed, rounds=6), random.Random(seed)
+        while not g.is_terminal:
+            g.deal_random() if g.current_player == CHANCE else g.apply(rng.choice(g.legal_actions()))
+        made = {e.round for e in g.events if isinstance(e, RolesShown) and e.captured}
+        fired = {e.round for e in g.events if isinstance(e, EffectFired) and e.name == "capture role carried"}
+        paid = {e.round for e in g.events if isinstance(e, EffectFired) and e.name == "carried capture role paid"}
+        assert fired == made - {5} and paid == {r + 1 for r in fired} and sum(g.chips) == 0
+        seen |= {r in fired for r in made}
+    assert seen == {True, False}        # the seeds made roles carried, and one in the last round
+
+
+def test_H18_simulate_counts_the_chips_a_carried_capture_role_moves():
+    """``simulate`` reports an effect's payments of any kind (``as: capture_roles``) as its own."""
+    from hachihachi.interpreter.runs.simulate import simulate
+
+    from tests.house_rules.house_replay import HERE
+
+    summary = simulate(str(HERE / "variants" / "fx_capture_role_carried.yaml"), games=10, players=3, seed=1)
+    assert summary.effects["capture role carried"] == summary.effects["carried capture role paid"] > 0
+    assert summary.effect_chips["capture role carried"] > 0 and summary.effect_chips["carried capture role paid"] > 0

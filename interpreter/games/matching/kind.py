@@ -13,7 +13,8 @@ from typing import Any, Callable, Mapping, Optional
 from ....ruleset.model import Phase, Ruleset
 from ...engine.actions import Choose, Play
 from ...engine.events import Applied, FieldMade, RolesShown
-from .phases import CardScoring, FieldCarried, HanaDeal, HanafudaDeal, HandRoles, RoundScored, chaff_of
+from .phases import (CardScoring, FieldCarried, HanaDeal, HanafudaDeal, HandRoles, RoundScored, capture_roles_of,
+                     chaff_of)
 from .rules import FACTS, special_setting
 from .play import CAPTURE_QUESTION, STOP, Capture, Captured, MatchingEngine, MatchingState
 from . import record as record_matching
@@ -167,7 +168,8 @@ class MatchingPlugin:
     rollout_bot = "heuristic_matching"
     # the readers of its own facts (rules.FACTS), name -> (table, seat or None) -> value
     facts: Mapping[str, Callable[[Any, Optional[int]], int]] = {
-        f.name: chaff_of if f.name == "chaff" else partial(_setting, f.name) for f in FACTS}
+        f.name: {"chaff": chaff_of, "capture_roles": capture_roles_of}.get(f.name) or partial(_setting, f.name)
+        for f in FACTS}
 
     @staticmethod
     def play_order(t: Any) -> tuple[int, ...]:

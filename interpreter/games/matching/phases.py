@@ -272,6 +272,16 @@ def chaff_of(t: Table, seat: Optional[int]) -> int:
     return len(t.ruleset.kind_rules.chaff_cards.intersection(s.captures.get(seat, ())))
 
 
+def capture_roles_of(t: Table, seat: Optional[int]) -> int:
+    """The fact ``capture_roles``: the value in kan of the capture roles ``seat`` made this round
+    so far (H18: the role that stopped the round, or every role paid while play went on)."""
+    s = t.round.play
+    if s is None or seat is None:
+        return 0
+    stopped = s.stopped
+    return int(stopped[2] if stopped is not None and stopped[0] == seat else s.capture_paid.get(seat, 0))
+
+
 class CardScoring(PhaseRule):
     """The end of a round played out: special roles (H19) and 吹き消し (H20), card points
     against par (H21), 飛び込み (H12) and 抜け役 (H13)."""

@@ -283,6 +283,9 @@ _SPECIAL = "hanafuda.special_roles"
 FACTS = (
     Fact("chaff", INT, SEAT, "the chaff the seat captured this round, the changeling month's (willow) cards "
                              "counted as chaff (H19); 0 before the play and for a seat that does not play"),
+    Fact("capture_roles", INT, SEAT, "the value in kan of the capture roles the seat made this round so far (H17, "
+                                     "H18: what each other player paid it for them, before the field); 0 when it "
+                                     "made none"),
     Fact("hanafuda.par", INT, TABLE, "the card points each player is measured against (H21; hanafuda.par)"),
     Fact("hanafuda.kan", INT, TABLE, "the points of one kan (H3; hanafuda.kan)"),
     Fact(f"{_SPECIAL}.sohachi", BOOL, TABLE, "the game plays 総八 (H19; hanafuda.special_roles has sohachi)"),
