@@ -190,6 +190,7 @@ def test_H18_a_capture_role_of_the_last_round_is_not_carried():
 
     from hachihachi.interpreter import CHANCE, GameState
     from hachihachi.interpreter.engine.effect_events import EffectFired
+    from hachihachi.interpreter.records.gamerecord import record_data, replay_data
 
     ruleset, seen = rules("fx_capture_role_carried"), set()
     for seed in (5, 7):                 # roles in rounds 0, 2, 4; and in 3 and 5 (the last)
@@ -201,6 +202,8 @@ def test_H18_a_capture_role_of_the_last_round_is_not_carried():
         paid = {e.round for e in g.events if isinstance(e, EffectFired) and e.name == "carried capture role paid"}
         assert fired == made - {5} and paid == {r + 1 for r in fired} and sum(g.chips) == 0
         seen |= {r in fired for r in made}
+        replayed = replay_data(record_data(g), ruleset).game       # a record replays the carried roles
+        assert replayed.events == g.events
     assert seen == {True, False}        # the seeds made roles carried, and one in the last round
 
 
