@@ -3,6 +3,7 @@ is checked, and that every refusal names the column of the problem."""
 
 from __future__ import annotations
 
+
 import pytest
 from hypothesis import given, strategies as st
 
@@ -117,3 +118,26 @@ def test_arithmetic_is_whole_numbers_left_to_right_with_the_usual_precedence(res
             sign = 1 if op == "+" else -1
     total += sign * terms[-1]
     assert compile_expression(text, VOCAB).evaluate(FACTS) == total
+
+
+def test_the_parser_tables_are_made_from_the_grammar_and_parse_as_it_does():
+    """``expressions_tables.py`` caches the LALR tables of ``expressions.lark``: written from this
+    grammar (regenerate with ``write_tables()``), and its parser reads every form as a parser
+    built from the grammar does, positions and refusals included (the tables' state numbers
+    differ from one build to the next, so the file itself is not compared)."""
+    import lark
+
+    from hachihachi.ruleset import expressions, expressions_tables
+
+    assert expressions_tables.GRAMMAR_SHA256 == expressions._sha256(expressions._grammar())
+    built = lark.Lark(expressions._grammar(), **expressions._OPTIONS)
+    for text in ("tricks + 1 == 2 and went", "not any_of(x) or -a // 2 % 3 >= min(a, b)", "if(true, 1, 0)"):
+        assert expressions._parser().parse(text) == built.parse(text)
+        assert [t.meta.column for t in expressions._parser().parse(text).iter_subtrees()] == \
+            [t.meta.column for t in built.parse(text).iter_subtrees()]
+    for text in ("a +", "(a", "a b", "1 2 3", ")"):
+        with pytest.raises(lark.exceptions.UnexpectedInput) as cached:
+            expressions._parser().parse(text)
+        with pytest.raises(lark.exceptions.UnexpectedInput) as fresh:
+            built.parse(text)
+        assert (type(cached.value), cached.value.column) == (type(fresh.value), fresh.value.column)
