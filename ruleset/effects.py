@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Mapping, Optional, Sequence, Union
 
 from .effect_words import KINDS_JA, WHEN_JA, seats_ja
@@ -30,7 +30,7 @@ from .expressions import BOOL, INT, SEAT, TABLE, DictFacts, Expression, Fact, Vo
 
 __all__ = ["WHENS", "ROUND_START", "AFTER_DECLARATIONS", "AFTER_PLAY", "ROUND_END", "GAME_END", "ACTIONS", "GROUPS",
            "Ask", "Counter", "EffectErrors", "SeatSet", "Pay", "Multiply", "SetCounter", "Force", "EndGame", "Effect",
-           "Action", "kind_facts",
+           "Action", "kind_facts", "specialize", "SETTINGS",
            "vocabulary", "describe", "base_facts", "build_effects", "build_settlement", "build_counters",
            "table_vocabulary", "DOC"]
 
@@ -133,16 +133,21 @@ class Counter:
         return f"counter.{self.name}"
 
 
+# the table facts that are settings of the rule file: the same in every round of a game
+SETTINGS = frozenset({"table.start_chips", "table.hand_size", "trick_settlement.per_trick",
+                      "trick_settlement.pot_split", "mizuten.bonus", "mizuten.goers", "mizuten.min_tricks"})
+
+
 def base_facts(fields: Sequence[str] = (), counters: Sequence[Counter] = (),
                parameters: Sequence[str] = ()) -> tuple[Fact, ...]:
     """Every fact an effect may read, for a ruleset with these field ids, counters and parameters."""
     facts = [Fact(n, k, SEAT, w) for n, (k, w) in SEAT_FACTS.items()]
-    facts += [Fact(n, k, TABLE, w) for n, (k, w) in TABLE_FACTS.items()]
+    facts += [Fact(n, k, TABLE, w, n in SETTINGS) for n, (k, w) in TABLE_FACTS.items()]
     facts += [Fact(f"field.{f}", BOOL, TABLE, f"the round's field is '{f}'") for f in fields]
     facts += [Fact(c.fact, INT, SEAT if c.scope == SEAT else TABLE,
                    f"the counter '{c.name}' ({'of each seat' if c.scope == SEAT else 'of the table'})")
               for c in counters]
-    facts += [Fact(f"parameter.{p}", INT, TABLE, f"the parameter '{p}' of the rule file") for p in parameters]
+    facts += [Fact(f"parameter.{p}", INT, TABLE, f"the parameter '{p}' of the rule file", True) for p in parameters]
     return tuple(facts)
 
 
@@ -616,6 +621,40 @@ def build_settlement(data: Mapping[str, Any], rules: Any, places: Optional[Mappi
     if errors:
         raise EffectErrors(errors)
     return tuple(built)
+
+
+def specialize(effect: Effect, constants: Mapping[str, int]) -> Optional[Effect]:
+    """``effect`` as a game of one ruleset runs it: the settings it reads (``constants``, the
+    facts that are the same all game) folded into its expressions (:meth:`Expression.fold`);
+    None when its condition is then false (it can never fire in that game). The same effect in
+    every state, only cheaper to read."""
+    cond = effect.condition.fold(constants) if effect.condition is not None else None
+    if cond is not None and cond.constant is not None:
+        if not cond.constant:
+            return None
+        cond = None                         # true in every state
+    return replace(effect, condition=cond, actions=tuple(_fold_action(a, constants) for a in effect.actions))
+
+
+def _fold_seats(seats: Optional[SeatSet], constants: Mapping[str, int]) -> Any:
+    if seats is None or seats.where is None:
+        return seats
+    return replace(seats, where=seats.where.fold(constants))
+
+
+def _fold_action(action: Action, constants: Mapping[str, int]) -> Action:
+    if isinstance(action, Pay):
+        return replace(action, payers=_fold_seats(action.payers, constants),
+                       receivers=_fold_seats(action.receivers, constants), amount=action.amount.fold(constants),
+                       compare=action.compare.fold(constants) if action.compare is not None else None,
+                       words=tuple(w if isinstance(w, str) else w.fold(constants) for w in action.words))
+    if isinstance(action, Multiply):
+        return replace(action, by=action.by.fold(constants))
+    if isinstance(action, SetCounter):
+        return replace(action, value=action.value.fold(constants), seats=_fold_seats(action.seats, constants))
+    if isinstance(action, (Force, Ask)):
+        return replace(action, seats=_fold_seats(action.seats, constants))
+    return action
 
 
 class EffectErrors(RuleFileError):

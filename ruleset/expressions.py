@@ -27,7 +27,7 @@ import difflib
 import hashlib
 import pprint
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Iterable, Mapping, Optional, Protocol, Sequence, Union
 
@@ -65,6 +65,7 @@ class Fact:
     kind: str           # INT or BOOL
     scope: str          # SEAT or TABLE
     words: str
+    fixed: bool = False     # a setting: the same in every round of a game (folded, see Expression.fold)
 
 
 class Vocabulary:
@@ -372,14 +373,35 @@ class Expression:
     kind: str
     reads: tuple[str, ...]
     per_seat: bool
-    _run: Compiled
+    run: Compiled           # the compiled closure, (facts, seat or None) -> value (bools as 0/1), unchecked
+    node: Optional[Node] = field(default=None, compare=False, repr=False)
+    vocab: Optional[Vocabulary] = field(default=None, compare=False, repr=False)
 
     def evaluate(self, facts: Facts, seat: Optional[int] = None) -> Any:
         """The value for ``seat`` (a per-seat expression) or for the table; bools are bools."""
         if self.per_seat and seat is None:
             raise ValueError("a per-seat expression needs a seat")
-        value = self._run(facts, seat)
+        value = self.run(facts, seat)
         return bool(value) if self.kind == BOOL else value
+
+    @property
+    def constant(self) -> Optional[int]:
+        """The value (bools as 0/1) when the expression reads no fact, else None."""
+        node = self.node
+        if isinstance(node, (Number, Truth)):
+            return int(node.value)
+        return None
+
+    def fold(self, constants: Mapping[str, int]) -> "Expression":
+        """The expression with the facts of ``constants`` (settings, the same all game) read as
+        those numbers, and every part that then reads no fact worked out once: what a game runs
+        in place of the written expression (the same value in every state; ``text`` unchanged)."""
+        if self.node is None or self.vocab is None or not constants.keys() & set(self.reads):
+            return self
+        node = _fold(self.node, constants, self.vocab)
+        checker = _Checker(self.text, self.vocab, None)
+        _, run = checker.compile(node, self.per_seat)
+        return Expression(self.text, self.kind, tuple(sorted(checker.reads)), self.per_seat, run, node, self.vocab)
 
 
 class _Checker:
@@ -537,6 +559,60 @@ _FUNCTION: dict[str, Callable[[tuple[Compiled, ...]], Compiled]] = {
 }
 
 
+def _fold(node: Node, constants: Mapping[str, int], vocab: Vocabulary) -> Node:
+    """``node`` with the facts of ``constants`` replaced by their values and the parts that then
+    read no fact worked out (each part keeps its column and its type)."""
+    def fold(n: Node) -> Node:
+        return _fold(n, constants, vocab)
+
+    def value(n: Node) -> Optional[int]:
+        return int(n.value) if isinstance(n, (Number, Truth)) else None
+
+    if isinstance(node, FactRef):
+        if node.name not in constants:
+            return node
+        v = constants[node.name]
+        return Truth(bool(v), node.column) if vocab[node.name].kind == BOOL else Number(v, node.column)
+    if isinstance(node, Negate):
+        inner = fold(node.operand)
+        return Number(-inner.value, node.column) if isinstance(inner, Number) else Negate(inner, node.column)
+    if isinstance(node, Not):
+        inner = fold(node.operand)
+        return Truth(not inner.value, node.column) if isinstance(inner, Truth) else Not(inner, node.column)
+    if isinstance(node, Logic):
+        stop = node.op == "or"                  # a part that decides the whole: true in 'or', false in 'and'
+        parts = []
+        for p in map(fold, node.parts):
+            if isinstance(p, Truth):
+                if p.value is stop:
+                    return Truth(stop, node.column)
+                continue                        # a part that changes nothing
+            parts.append(p)
+        if not parts:
+            return Truth(not stop, node.column)
+        return parts[0] if len(parts) == 1 else Logic(node.op, tuple(parts), node.column)
+    if isinstance(node, Compare):
+        left, right = fold(node.left), fold(node.right)
+        a, b = value(left), value(right)
+        if a is not None and b is not None:
+            return Truth(_COMPARISONS[node.op](a, b), node.column)
+        return Compare(left, node.op, right, node.column)
+    if isinstance(node, Arith):
+        first, rest = fold(node.first), tuple((op, fold(n)) for op, n in node.rest)
+        if isinstance(first, Number) and all(isinstance(n, Number) for _, n in rest):
+            total = first.value
+            for op, n in rest:
+                total = _BINARY[op](total, int(value(n) or 0))
+            return Number(total, node.column)
+        return Arith(first, rest, node.column)
+    if isinstance(node, Call):
+        args = tuple(map(fold, node.args))
+        if node.name == "if" and isinstance(args[0], Truth):
+            return args[1] if args[0].value else args[2]
+        return Call(node.name, args, node.column)
+    return node
+
+
 def compile_expression(text: Union[str, int, bool], vocab: Vocabulary, *, per_seat: bool = False,
                        kind: Optional[str] = None, place: Optional[str] = None) -> Expression:
     """Parse, check and compile ``text``. ``per_seat``: a seat is in scope (its facts may be read
@@ -549,4 +625,4 @@ def compile_expression(text: Union[str, int, bool], vocab: Vocabulary, *, per_se
     if kind is not None and got != kind:
         raise _error(source, 1, f"this place wants {_TYPE_WORDS[kind]}, and the expression is "
                                 f"{_TYPE_WORDS[got]}.", place)
-    return Expression(source, got, tuple(sorted(checker.reads)), per_seat, run)
+    return Expression(source, got, tuple(sorted(checker.reads)), per_seat, run, node, vocab)

@@ -11,10 +11,11 @@ scorekeeper's told rounds, replays, ``simulate``) runs them the same way.
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any, Callable, Optional, Sequence
 
 from ....ruleset.effects import (AFTER_DECLARATIONS, AFTER_PLAY, GAME_END, ROUND_END, ROUND_START, Ask, Effect,
-                                EndGame, Force, Multiply, Pay, SeatSet, SetCounter)
+                                EndGame, Force, Multiply, Pay, SeatSet, SetCounter, specialize, vocabulary)
 from ....ruleset.model import Phase, Ruleset, TransferKind
 from ..actions import POT, Choose
 from ..effect_events import CounterChanged, DecisionForced, EffectFired, GameEndCalled, Multiplied
@@ -24,7 +25,7 @@ from ..registry import plugin_for
 from ..state import Table
 from .base import PhaseRule
 
-__all__ = ["EffectPhase", "SettlementPhase", "effect_phases", "run_effects", "TableFacts"]
+__all__ = ["EffectPhase", "SettlementPhase", "effect_phases", "folded_effects", "run_effects", "TableFacts"]
 
 
 class RoundLog:
@@ -174,9 +175,9 @@ def _members(t: Table, facts: TableFacts, seats: SeatSet) -> list[int]:
         order = [s for s in order if s in r.forced_out]
     where = seats.where
     if seats.first:
-        return next(([s] for s in order if where is None or where.evaluate(facts, s)), [])
+        return next(([s] for s in order if where is None or where.run(facts, s)), [])
     if where is not None:
-        order = [s for s in order if where.evaluate(facts, s)]
+        order = [s for s in order if where.run(facts, s)]
     return order
 
 
@@ -193,6 +194,11 @@ class EffectPhase(PhaseRule):
         self.when = when
         self.effects: tuple[Effect, ...] = tuple(e for e in ruleset.effects if e.when == when)
         self.engine = _engine_for(ruleset, self.effects)
+        self.folded = folded_effects(ruleset, self.effects)
+
+    def _effects_for(self, t: Table) -> tuple[Effect, ...]:
+        """The effects a game of this phase's ruleset runs (its settings folded in), else as written."""
+        return self.folded if t.ruleset is self.ruleset else self.effects
 
     def applies(self, t: Table) -> bool:
         if self.when == AFTER_PLAY:
@@ -200,7 +206,7 @@ class EffectPhase(PhaseRule):
         return True
 
     def enter(self, t: Table) -> None:
-        run_effects(t, self.effects, TableFacts(t, self.engine), self.when, logged=self.logged)
+        run_effects(t, self._effects_for(t), TableFacts(t, self.engine), self.when, logged=self.logged)
 
     def actor(self, t: Table) -> Optional[int]:
         asking = t.round.asking
@@ -209,7 +215,7 @@ class EffectPhase(PhaseRule):
     def _question(self, t: Table) -> Ask:
         asking = t.round.asking
         assert asking is not None               # asked only while a question waits
-        action = self.effects[asking[0]].actions[asking[1]]
+        action = self._effects_for(t)[asking[0]].actions[asking[1]]
         assert isinstance(action, Ask)
         return action
 
@@ -231,7 +237,7 @@ class EffectPhase(PhaseRule):
             r.asking = (effect, index, seats[1:])
             return
         r.asking = None
-        run_effects(t, self.effects, TableFacts(t, self.engine), self.when, (effect, index + 1), self.logged)
+        run_effects(t, self._effects_for(t), TableFacts(t, self.engine), self.when, (effect, index + 1), self.logged)
 
 
 class SettlementPhase(EffectPhase):
@@ -247,9 +253,29 @@ class SettlementPhase(EffectPhase):
         self.when = name
         self.effects = dict(ruleset.settlement)[name]
         self.engine = _engine_for(ruleset, self.effects)
+        self.folded = folded_effects(ruleset, self.effects)
 
     def applies(self, t: Table) -> bool:
         return t.round.kind in PLAYED and t.round.play is not None
+
+
+def folded_effects(ruleset: Ruleset, effects: Sequence[Effect]) -> tuple[Effect, ...]:
+    """``effects`` as the games of ``ruleset`` run them: the settings they read (the facts that are
+    the same all game) folded in, those that can then never fire left out (:func:`specialize`)."""
+    if not effects:
+        return ()
+    stand_in: Any = SimpleNamespace(ruleset=ruleset)        # what the readers of settings look at
+    constants: dict[str, int] = {}
+    for name, fact in vocabulary(ruleset, ruleset.counters).facts.items():
+        if not fact.fixed:
+            continue
+        if name.startswith("parameter."):
+            constants[name] = dict(ruleset.parameters)[name[len("parameter."):]]
+        elif name in _TABLE:
+            constants[name] = int(_TABLE[name](stand_in))
+        else:
+            constants[name] = int(getattr(plugin_for(ruleset), "facts", {})[name](stand_in, None))
+    return tuple(f for f in (specialize(e, constants) for e in effects) if f is not None)
 
 
 def _engine_for(ruleset: Ruleset, effects: Sequence[Effect]) -> Any:
@@ -289,7 +315,7 @@ def run_effects(t: Table, effects: Sequence[Effect], facts: TableFacts, when: st
     for k in range(first_effect, len(effects)):
         effect = effects[k]
         resumed = resume is not None and k == first_effect
-        if not resumed and effect.condition is not None and not effect.condition.evaluate(facts):
+        if not resumed and effect.condition is not None and not effect.condition.run(facts, None):
             continue
         log = t.events
         first = len(log)
@@ -373,7 +399,7 @@ def _pay(t: Table, facts: TableFacts, pay: Pay) -> None:
         return
     if pay.payers.pot:
         r = t.round
-        owed = [(s, int(pay.amount.evaluate(facts, s)) * mult) for s in _members(t, facts, pay.receivers)]
+        owed = [(s, pay.amount.run(facts, s) * mult) for s in _members(t, facts, pay.receivers)]
         for seat, amount in owed:               # read before anything moves; the pot pays what it holds
             amount = min(amount, t.pot)
             if kind is TransferKind.POT:        # it takes the pot (T21), even an empty one: T24 reads it
@@ -381,9 +407,11 @@ def _pay(t: Table, facts: TableFacts, pay: Pay) -> None:
             if amount > 0:
                 t.pay(kind, POT, seat, amount, _why(pay, facts, seat) + field, multiply=False)
         return
-    payers = _members(t, facts, pay.payers)
     receivers: Optional[list[int]] = None if pay.receivers.pot else _members(t, facts, pay.receivers)
-    amounts = [(s, int(pay.amount.evaluate(facts, s)) * mult) for s in payers]   # read before anything moves
+    if receivers is not None and not receivers:
+        return                                  # nobody to pay: no amount is read
+    payers = _members(t, facts, pay.payers)
+    amounts = [(s, pay.amount.run(facts, s) * mult) for s in payers]     # read before anything moves
     for payer, amount in amounts:
         if receivers is None:
             _move(t, kind, multiply, payer, POT, amount, _why(pay, facts, payer) + field)
@@ -397,7 +425,7 @@ def _why(pay: Pay, facts: TableFacts, seat: int) -> str:
     """The payment's reason, its numbers read for ``seat`` (the receiving one; the payer into the pot)."""
     if not pay.words:
         return pay.reason
-    return "".join(w if isinstance(w, str) else str(int(w.evaluate(facts, seat))) for w in pay.words)
+    return "".join(w if isinstance(w, str) else str(w.run(facts, seat)) for w in pay.words)
 
 
 def _settle_pairs(t: Table, facts: TableFacts, pay: Pay, kind: TransferKind, multiply: bool, mult: int,
@@ -406,8 +434,8 @@ def _settle_pairs(t: Table, facts: TableFacts, pay: Pay, kind: TransferKind, mul
     is lower pays the other ``amount`` for each one of difference (T15 and T20 are of this form)."""
     assert pay.compare is not None
     seats = _members(t, facts, pay.payers)
-    value = {s: int(pay.compare.evaluate(facts, s)) for s in seats}     # read before anything moves
-    per = int(pay.amount.evaluate(facts)) * mult
+    value = {s: pay.compare.run(facts, s) for s in seats}       # read before anything moves
+    per = pay.amount.run(facts, None) * mult
     for i, a in enumerate(seats):
         for b in seats[i + 1:]:
             low, high = (a, b) if value[a] < value[b] else (b, a)

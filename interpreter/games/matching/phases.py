@@ -15,7 +15,7 @@ from ....ruleset.roles import RoleResult
 from ...engine.actions import ActionBase
 from ....ruleset.effects import Effect, Pay
 from ...engine.events import FieldMade, RolesShown, Transfer
-from ...engine.phases.effects import TableFacts, run_effects
+from ...engine.phases.effects import TableFacts, folded_effects, run_effects
 from ...engine.roundkind import PLAYED, RoundKind
 from .play import MatchingState, seat_goers
 from ...engine.state import DealtHand, Table
@@ -296,7 +296,8 @@ class CardScoring(PhaseRule):
         self._points_of = rules.deck.points_of              # the card points of a pile (H1)
         self._month_of = rules.deck.rank_table.__getitem__
         # H19: the special roles are the effects of the file's settlement.special_roles
-        self._specials: tuple[Effect, ...] = dict(ruleset.settlement).get("special_roles", ())
+        self._written: tuple[Effect, ...] = dict(ruleset.settlement).get("special_roles", ())
+        self._folded = folded_effects(ruleset, self._written)      # as the games of this ruleset run them
         self._chaff = rules.chaff_cards                     # the cards H19 counts as chaff
         # the hand roles of H12 (tobikomi) and H13 (nuke)
         self._bonus_roles = frozenset(rules.tobikomi.roles), frozenset(rules.nuke.roles)
@@ -352,7 +353,8 @@ class CardScoring(PhaseRule):
         log to follow the round's score (:class:`RoundScored`). The seat of a role is the one its
         payments go to, or, paid by one seat named alone (``dealer``), that seat; its value is a
         payment's amount before the field, in kan."""
-        if not self._specials:
+        specials = self._folded if t.ruleset is self.ruleset else self._written
+        if not specials:
             return (), []
         log, kan = t.events, self.ruleset.kind_rules.kan
         first = len(log)
@@ -361,7 +363,7 @@ class CardScoring(PhaseRule):
         facts = ScoredFacts(t, points, lambda seat: self.chaff(s, seat))
         found: list[tuple[str, int, int]] = []
         try:
-            for effect in self._specials:
+            for effect in specials:
                 at = len(log)
                 run_effects(t, (effect,), facts, "special_roles", logged=False)
                 paid = [e for e in log[at:] if isinstance(e, Transfer)]

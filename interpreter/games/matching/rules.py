@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping
@@ -301,6 +301,10 @@ FACTS = (
     Fact(f"{_SPECIAL}.sujuroku.chaff", INT, TABLE, "the chaff 素十六 takes (H19)"),
     Fact(f"{_SPECIAL}.sujuroku.per_extra", INT, TABLE, "the kan 素十六 gains for each chaff beyond that (H19)"),
 )
+
+
+# hanafuda.* are settings of the rule file, the same all game (folded into a game's effects)
+FACTS: tuple[Fact, ...] = tuple(replace(f, fixed=f.name.startswith("hanafuda.")) for f in _FACTS)
 
 
 def special_setting(rules: HanafudaRules, name: str) -> int:
