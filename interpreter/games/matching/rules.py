@@ -280,7 +280,7 @@ def check_hanafuda_roles(data: dict[str, Any]) -> Found:
 _SPECIAL = "hanafuda.special_roles"
 # the facts effects read of a hanafuda game (docs/effects.md): the settlement of the special roles
 # (H19, settlement.special_roles of the bundled file) reads them, and so may any house rule
-FACTS = (
+_FACTS = (
     Fact("chaff", INT, SEAT, "the chaff the seat captured this round, the changeling month's (willow) cards "
                              "counted as chaff (H19); 0 before the play and for a seat that does not play"),
     Fact("capture_roles", INT, SEAT, "the value in kan of the capture roles the seat made this round so far (H17, "
