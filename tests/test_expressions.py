@@ -141,3 +141,24 @@ def test_the_parser_tables_are_made_from_the_grammar_and_parse_as_it_does():
         with pytest.raises(lark.exceptions.UnexpectedInput) as fresh:
             built.parse(text)
         assert (type(cached.value), cached.value.column) == (type(fresh.value), fresh.value.column)
+
+
+@pytest.mark.parametrize("text", ["p * tricks + 1", "if(s, tricks, -p) // 2", "s and tricks > p or not s",
+                                  "number_of(tricks >= p) == 2 and s", "min(p, 3) - abs(-p) % 2", "-(p + 1) * 2 != 0"])
+def test_folding_settings_into_an_expression_keeps_its_value_in_every_state(text):
+    vocab = Vocabulary((Fact("tricks", INT, SEAT, "tricks"), Fact("p", INT, TABLE, "a setting", True),
+                        Fact("s", BOOL, TABLE, "a setting", True)))
+    expr = compile_expression(text, vocab, per_seat=True)
+    for p in (0, 1, 3):
+        for s in (0, 1):
+            folded = expr.fold({"p": p, "s": s})
+            assert "p" not in folded.reads and "s" not in folded.reads and folded.text == expr.text
+            for tricks in ((0, 3), (3, 1), (1, 1)):
+                facts = DictFacts({"p": p, "s": s}, [{"tricks": n} for n in tricks])
+                assert folded.evaluate(facts, 0) == expr.evaluate(facts, 0)
+
+
+def test_a_condition_false_by_its_settings_folds_to_a_constant():
+    vocab = Vocabulary((Fact("went", BOOL, SEAT, "went"), Fact("s", BOOL, TABLE, "a setting", True)))
+    expr = compile_expression("s and number_of(went) > 1", vocab)
+    assert expr.fold({"s": 0}).constant == 0 and expr.fold({"s": 1}).constant is None

@@ -194,3 +194,14 @@ def test_h19_a_house_rule_rewrites_the_special_roles_and_the_round_scores_them(t
     for e in scored:
         assert [(role, value) for role, _, value in e.specials] == [("far_above", 5)]
         assert e.points[e.specials[0][1]] >= 88 + 60 and e.fukikeshi
+
+
+def test_t21_a_game_leaves_out_the_tie_for_the_pot_when_its_setting_is_not_split(tmp_path):
+    """The settings folded into a game's effects: the bundled pot_tie leaves 'tie for the pot' out
+    (it can never fire), a house that splits ties keeps it."""
+    from hachihachi.interpreter.engine.phases.effects import folded_effects
+
+    standard = load_ruleset("hachihachi_trick")
+    split = load_ruleset(write(tmp_path, "trick_settlement: {pot_tie: split}\n"))
+    assert [e.name for e in folded_effects(standard, dict(standard.settlement)["pot"])] == ["the pot"]
+    assert [e.name for e in folded_effects(split, dict(split.settlement)["pot"])] == ["tie for the pot", "the pot"]
