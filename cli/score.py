@@ -173,7 +173,7 @@ def _keep(path: str, lang: str, rules: Optional[str] = None) -> None:
 def _ask_rounds(sheet: Sheet, rep: Replay, path: str, lang: str, asker: Asker, starter: str, screen: ScreenPlugin,
                 saver: _Saver) -> None:
     from ..interpreter.engine.events import GameEnded, RoundStarted
-    from ..interpreter.scorekeeper.sheet import SheetError, settle
+    from ..interpreter.scorekeeper.sheet import SheetError, UnansweredError, settle
     from .told_narrate import ToldNarrator
     from .score_input import Quit, RoundQuestions, Undo, safe
 
@@ -200,7 +200,21 @@ def _ask_rounds(sheet: Sheet, rep: Replay, path: str, lang: str, asker: Asker, s
         candidate = replace(sheet, rounds=sheet.rounds + (rnd,))
         before = len(g.events)          # the rounds before are settled again to the same events
         try:
-            rep = settle(candidate, path)
+            while True:
+                try:
+                    rep = settle(candidate, path)
+                    break
+                except UnansweredError as q:    # a house rule asks a seat (effects' ask): ask the table
+                    option = asker.choose(say(lang, "answer_q", who=safe(sheet.names[q.seat]), question=q.question),
+                                          [(o, o) for o in q.options], "answer?")
+                    rnd.setdefault("answers", {}).setdefault(q.question, {})[sheet.names[q.seat]] = option
+                    candidate = replace(sheet, rounds=sheet.rounds + (rnd,))
+        except Quit:
+            if saver.saved():
+                _echo(say(lang, "saved", path=path))
+            return
+        except Undo:                    # asked while answering a house rule: the round is asked again
+            continue
         except SheetError as e:
             _echo(say(lang, "asked_again", why=error_message(e.message, lang)))
             continue

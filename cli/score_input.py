@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional, Sequence, TypeVar
 
-from ..interpreter.engine.actions import Declare, Split, answer_of
+from ..interpreter.engine.actions import Choose, Declare, Split, answer_of
 from ..interpreter.engine.gamestate import GameState
 from ..interpreter.engine.roundkind import PLAYED, RoundKind
 from ..interpreter.engine.registry import plugin_for
@@ -138,7 +138,9 @@ class RoundQuestions:
         deal: Any = self.told.scratch_deal(self.rules, self.rnd, g.players)     # a told action, as the sheet's
         g.apply(deal)
         self.declarations()
+        self.answers()
         self.splits()
+        self.answers()
         self.hands()
         if g.phase is Phase.PLAY:
             self.screen.ask_result(self)
@@ -187,6 +189,21 @@ class RoundQuestions:
             g.apply(Declare(go))
         if g.round.forced_out:
             self.a.echo(self.t("forced_out", who=", ".join(self.who(s) for s in g.round.forced_out)))
+
+    def answers(self) -> None:
+        """The questions house rules ask while the round waits for them (docs/effects.md, ``ask``):
+        each answer kept in the round's ``answers`` (those asked after the play are asked when
+        the round is settled, :mod:`.score`)."""
+        g = self.scratch
+        while g.phase is Phase.EFFECTS and not g.is_terminal:
+            legal = g.legal_actions()
+            if not legal or not all(isinstance(a, Choose) for a in legal):
+                return
+            seat = self.to_act()
+            choice = self.a.choose(self.t("answer_q", who=self.who(seat), question=legal[0].question),
+                                   [(a.option, a) for a in legal], "answer?")
+            self.rnd.setdefault("answers", {}).setdefault(choice.question, {})[self.names[seat]] = choice.option
+            g.apply(choice)
 
     def splits(self) -> None:
         g = self.scratch

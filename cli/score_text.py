@@ -31,6 +31,9 @@ TEXT = {
         "declare?": "Go to play the round, or drop and pay the drop fee into the pot (T10, T11).",
         "goes_mizuten": "  {who} goes (mizuten).",
         "forced_out": "  forced out: {who}",
+        "answer_q": "A house rule asks {who} ({question}):",
+        "answer?": "A house rule of the rule file asks this (docs/effects.md, ask);\n"
+                   "the answer is kept in the round's answers and settles the round.",
         "split_q": "{who}, split the pot or play?",
         "split?": "Two goers: the earlier says play or split; the later answers only if the earlier\n"
                   "wants to split (T16).",
@@ -99,6 +102,9 @@ TEXT = {
         "declare?": "出て勝負するか、降りて降り賃を場に払うか (T10, T11)。",
         "goes_mizuten": "  {who}は出る（ミズテン）。",
         "forced_out": "  降ろされ: {who}",
+        "answer_q": "ハウスルールが {who} に尋ねます（{question}）:",
+        "answer?": "ルールファイルのハウスルールの質問です (docs/effects.md の ask)。\n"
+                   "答えはこの局の answers に記録され、ルールのとおりに精算されます。",
         "split_q": "{who}、山分けか勝負か？",
         "split?": "二人出: 先の人が勝負か山分けかを言い、山分けのときだけ後の人が答えます (T16)。",
         "hand": "{who}の見せた手（{n}枚）、r で役の申告、Enter で無し: ",

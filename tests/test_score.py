@@ -356,3 +356,59 @@ def test_score_new_refuses_rules_the_sheet_could_not_name(tmp_path):
                              input="q\n")
     assert out.exit_code == 0, out.output
     assert yaml.safe_load(open(inside))["ruleset"] == "hachihachi_trick.yaml"
+
+
+# -- answers to the questions of house rules (effects' ask) ------------------------------------
+
+def _asking_rules():
+    from tests.house_rules.house_replay import rules
+
+    return rules("fx_start_player_may_double")
+
+
+def test_a_game_with_house_rule_questions_written_as_a_sheet_keeps_the_answers_and_settles_to_it():
+    rules = _asking_rules()
+    for seed in range(4):
+        g = played(rules, 4, seed, rounds=4)
+        names = [f"p{s}" for s in range(4)]
+        sheet = sheet_from_game(g, names, "fx_start_player_may_double", SHOW)
+        answers = [r["answers"] for r in sheet["rounds"] if "answers" in r]
+        assert answers and all(set(a) == {"doubles"} for a in answers)
+        assert sheet_difference(g, names, SHOW) is None, seed
+
+
+def test_a_sheet_without_the_answer_a_house_rule_asks_for_is_refused_naming_the_question():
+    from hachihachi.interpreter.scorekeeper.sheet import UnansweredError
+
+    rules = _asking_rules()
+    data = copy.deepcopy(SPEC)
+    data["rounds"] = data["rounds"][:1]
+    with pytest.raises(UnansweredError) as asked:
+        settled(data, rules)
+    assert asked.value.message == ("round 1, answers: a house rule asks ann 'doubles' (no, double); write answers: "
+                                   "{doubles: {ann: OPTION}}")
+    assert (asked.value.question, asked.value.seat, asked.value.options) == ("doubles", 0, ("no", "double"))
+    data["rounds"][0]["answers"] = {"doubles": {"ann": "double"}}
+    doubled = summary(settled(data, rules))["rounds"][0]
+    data["rounds"][0]["answers"] = {"doubles": {"ann": "no"}}
+    plain = summary(settled(data, rules))["rounds"][0]
+    assert doubled != plain
+    for bad, message in (({"doubles": {"ann": "triple"}}, "ann answers 'doubles' with 'triple', not one of no, double"),
+                         ({"doubles": {"ann": "no", "bob": "no"}}, "no house rule asked 'bob' 'doubles' this round")):
+        data["rounds"][0]["answers"] = bad
+        with pytest.raises(SheetError) as refused:
+            settled(data, rules)
+        assert refused.value.message == f"round 1, answers: {message}"
+
+
+def test_score_new_asks_the_question_a_house_rule_asks_and_saves_the_answer(tmp_path):
+    from pathlib import Path
+
+    rule = tmp_path / "doubles.yaml"
+    rule.write_text((Path(__file__).parent / "house_rules" / "variants" / "fx_start_player_may_double.yaml")
+                    .read_text(encoding="utf-8"), encoding="utf-8")
+    asked = ROUND_1[:6] + ["?", "2"] + ROUND_1[6:]            # asked after the declarations, ann goes
+    path, out = keep(tmp_path, asked + ["q"], "--players", "ann,bob,cy,dee", "--start", "ann", "--rules", str(rule))
+    assert out.exit_code == 0, out.output
+    assert "A house rule asks ann (doubles):" in out.output and "docs/effects.md, ask" in out.output
+    assert yaml.safe_load(open(path))["rounds"][0]["answers"] == {"doubles": {"ann": "double"}}

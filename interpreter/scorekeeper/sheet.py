@@ -17,7 +17,7 @@ from ...ruleset.errors import HachiError, IllegalAction, RecordError, shown
 from ...ruleset.model import Phase, Ruleset
 from ...ruleset.safetext import MAX_LINE, escape
 from ...ruleset.yamlfile import Limits, read_yaml
-from ..engine.actions import Declare, Split, answer_of
+from ..engine.actions import Choose, Declare, Split, answer_of
 from ..engine.events import RoundEnded
 from ..engine.gamestate import GameState
 from ..engine.roundkind import RoundKind
@@ -36,6 +36,23 @@ SHEET = Limits(kind="score sheet", shape="a score sheet is a mapping with rulese
 
 class SheetError(RecordError):
     """A score sheet that cannot be read or cannot be a legal game."""
+
+
+class Unanswered(FieldProblem):
+    """A house rule asks ``seat`` the question ``question`` (its ``options``) and the round's
+    ``answers`` do not say what it chose."""
+
+    def __init__(self, reason: str, question: str, seat: int, options: tuple[str, ...]):
+        super().__init__("answers", reason)
+        self.question, self.seat, self.options = question, seat, options
+
+
+class UnansweredError(SheetError):
+    """:class:`Unanswered` as the sheet's error: ``hachi score`` asks the question and settles again."""
+
+    def __init__(self, message: str, place: Optional[str], question: str, seat: int, options: tuple[str, ...]):
+        super().__init__(message, place)
+        self.question, self.seat, self.options = question, seat, options
 
 
 @dataclass(frozen=True)
@@ -133,6 +150,9 @@ def settle_round(game: GameState, sheet: Sheet, r: int, rnd: dict[str, Any], pla
         if game.is_terminal:
             raise FieldProblem("rounds", f"the game is already over after {game.rounds} rounds")
         _Round(game, sheet, rnd).settle()
+    except Unanswered as bad:
+        raise UnansweredError(f"round {r}, {bad.field}: {bad.reason}", place, bad.question, bad.seat,
+                              bad.options) from None
     except FieldProblem as bad:
         raise SheetError(f"round {r}, {bad.field}: {bad.reason}", place) from None
 
@@ -143,7 +163,8 @@ class _Round(RoundReader):
     def __init__(self, game: GameState, sheet: Sheet, rnd: dict[str, Any]):
         super().__init__(game.ruleset, sheet.names, rnd, game)
         self.kind = plugin_for(self.rules).told
-        known = self.kind.round_keys
+        known = (*self.kind.round_keys, "answers")
+        self.used: set[tuple[str, str]] = set()       # the answers read: (question, player)
         for key in rnd:
             if key not in known:
                 raise FieldProblem(escape(key, 20), f"not a field of a round (known: {', '.join(known)})")
@@ -162,11 +183,47 @@ class _Round(RoundReader):
         elif mizuten:
             raise FieldProblem("mizuten", f"{self.rules.name} has no mizuten")
         self.apply("show", self.deal())
+        self.answer(index)
         self.declare(mizuten)
+        self.answer(index)
         self.split()
         self.play()
+        self.answer(index)
         if not g.is_terminal and g.round_index == index:
             raise FieldProblem("rounds", f"the round is not finished ({g.describe_state()})")
+        self.unused()
+
+    def answer(self, index: int) -> None:
+        """The answers to the questions house rules ask now (docs/effects.md, ``ask``), from the
+        round's ``answers: {QUESTION: {PLAYER: OPTION}}``, while the game waits for one."""
+        g = self.game
+        while not g.is_terminal and g.round_index == index and g.phase is Phase.EFFECTS:
+            legal = g.legal_actions()
+            if not legal or not all(isinstance(a, Choose) for a in legal):
+                return
+            seat, question = int(g.current_player), legal[0].question
+            options = tuple(a.option for a in legal)
+            name = self.names[seat]
+            told = self.rnd.get("answers") or {}
+            if not isinstance(told, dict) or not all(isinstance(v, dict) for v in told.values()):
+                raise FieldProblem("answers", f"a mapping of questions to {{player: option}}, not {shown(told)}")
+            given = (told.get(question) or {}).get(name)
+            if given is None:
+                raise Unanswered(f"a house rule asks {name} '{question}' ({', '.join(options)}); write answers: "
+                                 f"{{{question}: {{{name}: OPTION}}}}", question, seat, options)
+            if given not in options:
+                raise FieldProblem("answers", f"{name} answers '{question}' with {shown(given)}, not one of "
+                                              f"{', '.join(options)}")
+            self.used.add((question, name))
+            self.apply("answers", Choose(question, given))
+
+    def unused(self) -> None:
+        """An answer no house rule asked for is refused (the sheet and the rules disagree)."""
+        told = self.rnd.get("answers") or {}
+        for question, by in told.items():
+            for name in by:
+                if (question, name) not in self.used:
+                    raise FieldProblem("answers", f"no house rule asked {shown(name)} {shown(question)} this round")
 
     def apply(self, field: str, action: Any) -> None:
         try:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..engine.actions import Declare, Split
+from ..engine.actions import Choose, Declare, Split
 from ..engine.events import Applied, RoundStarted
 from ..engine.gamestate import GameState
 from ..engine.registry import plugin_for
@@ -43,12 +43,17 @@ class SheetWriter:
         self.first = 0
         self.dealt: tuple[Any, ...] = ()
         self.notes: dict[str, Any] = {}
+        self.questions = {c.name for c in self.rules.counters}     # the questions effects ask, by counter
 
     def event(self, e: Any) -> None:
         if isinstance(e, RoundStarted):
             self.round_started(e)
             return
         if isinstance(e, Applied):
+            if isinstance(e.action, Choose) and e.action.question in self.questions:
+                answers = self.cur.setdefault("answers", {}).setdefault(e.action.question, {})
+                answers[self.names[e.seat]] = e.action.option       # a house rule's question (effects' ask)
+                return
             if self.common(e.action):
                 return
             handler = self.kind.write_events.get(type(e.action))
