@@ -111,7 +111,7 @@ def describe_settlement(ruleset: Ruleset, lang: str) -> list[str]:
     """The settlement phases written as effects, each effect in words after its phase's name."""
     from ..ruleset.effects import describe
 
-    return [f"{phase}: {describe(effect)}" for phase, effects in ruleset.settlement for effect in effects]
+    return [f"{phase}: {describe(effect, lang)}" for phase, effects in ruleset.settlement for effect in effects]
 
 
 # -- settings in words -----------------------------------------------------------------------

@@ -161,3 +161,11 @@ def test_the_effects_section_holds_what_describe_effects_says(monkeypatch):
 
 def test_a_ruleset_without_effects_has_no_effects_section():
     assert "## Effects" not in book("hachihachi_trick")
+
+
+@pytest.mark.parametrize("name", ["hachihachi_trick", "hanafuda_hachihachi"])
+def test_the_japanese_rulebook_words_the_settlement_effects_in_japanese(name):
+    from hachihachi.cli.rulebook import describe_settlement
+
+    lines = describe_settlement(load_ruleset(name), "ja")
+    assert lines and all("払う" in line and "In the phase" not in line for line in lines)
