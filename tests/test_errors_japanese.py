@@ -207,3 +207,20 @@ def test_the_rule_sheet_and_the_rulebook_tell_a_rule_files_problem_in_japanese(t
 ])
 def test_the_findings_of_a_rule_file_have_japanese_words(english, japanese):
     assert ja_message(english) == japanese
+
+
+@pytest.mark.parametrize("english,japanese", [
+    ("round 1, answers: a house rule asks ann 'doubles' (no, double); write answers: {doubles: {ann: OPTION}}",
+     "ハウスルールが ann に「doubles」を尋ねます (no, double)。answers: {doubles: {ann: OPTION}} と書いてください"),
+    ("round 2, answers: ann answers 'doubles' with 'triple', not one of no, double",
+     "ann の「doubles」への答え 'triple' は no, double のどれでもありません"),
+    ("round 1, answers: no house rule asked 'bob' 'doubles' this round",
+     "この局でハウスルールは 'bob' に 'doubles' を尋ねていません"),
+    ("round 1, answers: a mapping of questions to {player: option}, not 'x'",
+     "質問から {参加者: 答え} へのマッピング ('x' ではなく)"),
+])
+def test_a_sheets_answer_to_a_house_rules_question_is_refused_in_japanese(english, japanese):
+    from hachihachi.cli.errors_ja import error_message
+
+    said = error_message(english, "ja")
+    assert japanese in said and said.startswith("第")
