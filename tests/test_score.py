@@ -394,10 +394,23 @@ def test_a_sheet_without_the_answer_a_house_rule_asks_for_is_refused_naming_the_
     plain = summary(settled(data, rules))["rounds"][0]
     assert doubled != plain
     for bad, message in (({"doubles": {"ann": "triple"}}, "ann answers 'doubles' with 'triple', not one of no, double"),
-                         ({"doubles": {"ann": "no", "bob": "no"}}, "no house rule asked 'bob' 'doubles' this round")):
+                         ({"doubles": {"ann": "no", "bob": "no"}}, "no house rule asked 'bob' 'doubles' this round"),
+                         ("x", "a mapping of questions to {player: option}, not 'x'"),
+                         ({"doubles": ["ann"]},
+                          "a mapping of questions to {player: option}, not {'doubles': ['ann']}")):
         data["rounds"][0]["answers"] = bad
         with pytest.raises(SheetError) as refused:
             settled(data, rules)
+        assert refused.value.message == f"round 1, answers: {message}"
+
+
+def test_a_sheet_of_rules_without_questions_refuses_answers():
+    data = copy.deepcopy(SPEC)
+    for bad, message in (("x", "a mapping of questions to {player: option}, not 'x'"),
+                         ({"doubles": {"ann": "no"}}, "no house rule asked 'ann' 'doubles' this round")):
+        data["rounds"][0]["answers"] = bad
+        with pytest.raises(SheetError) as refused:
+            settled(data)
         assert refused.value.message == f"round 1, answers: {message}"
 
 

@@ -204,10 +204,7 @@ class _Round(RoundReader):
             seat, question = int(g.current_player), legal[0].question
             options = tuple(a.option for a in legal)
             name = self.names[seat]
-            told = self.rnd.get("answers") or {}
-            if not isinstance(told, dict) or not all(isinstance(v, dict) for v in told.values()):
-                raise FieldProblem("answers", f"a mapping of questions to {{player: option}}, not {shown(told)}")
-            given = (told.get(question) or {}).get(name)
+            given = self.told_answers().get(question, {}).get(name)
             if given is None:
                 raise Unanswered(f"a house rule asks {name} '{question}' ({', '.join(options)}); write answers: "
                                  f"{{{question}: {{{name}: OPTION}}}}", question, seat, options)
@@ -217,10 +214,16 @@ class _Round(RoundReader):
             self.used.add((question, name))
             self.apply("answers", Choose(question, given))
 
+    def told_answers(self) -> dict[Any, Any]:
+        """The round's ``answers``, checked to be questions each with {player: option}."""
+        told = self.rnd.get("answers") or {}
+        if not isinstance(told, dict) or not all(isinstance(v, dict) for v in told.values()):
+            raise FieldProblem("answers", f"a mapping of questions to {{player: option}}, not {shown(told)}")
+        return told
+
     def unused(self) -> None:
         """An answer no house rule asked for is refused (the sheet and the rules disagree)."""
-        told = self.rnd.get("answers") or {}
-        for question, by in told.items():
+        for question, by in self.told_answers().items():
             for name in by:
                 if (question, name) not in self.used:
                     raise FieldProblem("answers", f"no house rule asked {shown(name)} {shown(question)} this round")
