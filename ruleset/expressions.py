@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+import operator
 import pprint
 import re
 from dataclasses import dataclass, field
@@ -344,7 +345,7 @@ def parse_expression(text: Union[str, int, bool], place: Optional[str] = None) -
 
 
 # ---------------------------------------------------------------- checking and compiling
-Compiled = Callable[[Facts, Optional[int]], int]    # (facts, the seat or None) -> value (bools as 0/1)
+Compiled = Callable[[Facts, Optional[int]], int]    # (facts, the seat or None) -> value (truth values as bools or 0/1)
 
 # name -> (argument types, result type); "*" repeats the last argument type (at least one)
 FUNCTIONS: dict[str, tuple[tuple[str, ...], str, str]] = {
@@ -439,8 +440,8 @@ class _Checker:
             if len(runs) == 2:                  # the common case, without a generator (read in every round)
                 first, second = runs
                 if node.op == "and":
-                    return BOOL, lambda f, s: int(bool(first(f, s)) and bool(second(f, s)))
-                return BOOL, lambda f, s: int(bool(first(f, s)) or bool(second(f, s)))
+                    return BOOL, lambda f, s: first(f, s) and second(f, s)      # a truth value, as 0/1 or a bool
+                return BOOL, lambda f, s: first(f, s) or second(f, s)
             if node.op == "and":
                 return BOOL, lambda f, s: int(all(r(f, s) for r in runs))
             return BOOL, lambda f, s: int(any(r(f, s) for r in runs))
@@ -463,8 +464,8 @@ class _Checker:
                 raise self.fail(node.column, f"'{name}' is a fact of one seat ({fact.words}); read it in an "
                                              "effect for each seat or inside number_of(...), sum_of(...), "
                                              "max_of(...) and the like.")
-            return fact.kind, lambda f, s: int(f.seat(name, s if s is not None else -1))
-        return fact.kind, lambda f, s: int(f.table(name))
+            return fact.kind, lambda f, s: f.seat(name, s if s is not None else -1)     # a whole number
+        return fact.kind, lambda f, s: f.table(name)
 
     def arith(self, node: Arith, seat: bool) -> Compiled:
         run = self.want(node.first, INT, seat, "a number in arithmetic")
@@ -527,13 +528,12 @@ def _arith_op(op: str) -> Callable[[Compiled, Compiled], Compiled]:
 
 _ARITH = {op: _arith_op(op) for op in _BINARY}
 _COMPARISONS: dict[str, Callable[[int, int], bool]] = {
-    "==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
-    "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
+    "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 
 
 def _compare_op(op: str) -> Callable[[Compiled, Compiled], Compiled]:
     fn = _COMPARISONS[op]
-    return lambda left, right: (lambda f, s: int(fn(left(f, s), right(f, s))))
+    return lambda left, right: (lambda f, s: fn(left(f, s), right(f, s)))      # a bool (an int: 0 or 1)
 
 
 _COMPARE = {op: _compare_op(op) for op in _COMPARISONS}

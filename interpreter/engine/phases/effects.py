@@ -123,7 +123,7 @@ class TableFacts:
     def seat(self, name: str, seat: int) -> int:
         reader = _SEAT.get(name)
         if reader is not None:
-            return int(reader(self.t, seat, self))
+            return reader(self.t, seat, self)          # a whole number (a truth value as a bool)
         if not name.startswith("counter."):         # a fact of the play kind's own
             return int(_kind_facts(self.t)[name](self.t, seat))
         return self.t.counters[name[len("counter."):]][seat]
@@ -131,7 +131,7 @@ class TableFacts:
     def table(self, name: str) -> int:
         reader = _TABLE.get(name)
         if reader is not None:
-            return int(reader(self.t))
+            return reader(self.t)
         if name == "round.most_card_points":
             return max(self.card_points(self.t).values(), default=0)
         if name.startswith("field."):
