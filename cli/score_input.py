@@ -129,7 +129,7 @@ class RoundQuestions:
 
     def ask(self) -> dict[str, Any]:
         g = self.scratch
-        if g.phase is Phase.MIZUTEN_CALL:
+        if g.phase is not None and g.phase is self.told.call:     # the trick game's mizuten call (T6)
             call = self.a.yes_no(self.t("mizuten", who=self.who(g.round.start)), "mizuten?")
             if call:
                 self.rnd["mizuten"] = True

@@ -7,7 +7,6 @@ sentence. The loader turns paths into places.
 from __future__ import annotations
 
 from typing import Any, Iterator
-from .model import SETTLEMENT_PHASES, STANDARD_SETTLEMENT
 
 KeyPath = tuple[str | int, ...]          # keys and list indices, from the top of the file
 Found = Iterator[tuple[KeyPath, str]]
@@ -158,7 +157,6 @@ def check_round(data: dict[str, Any]) -> Found:
     for phase in REQUIRED_PHASES:
         if phase not in phases:
             yield ("round",), f"round has no '{phase}' phase; every round needs one."
-    yield from check_settlement(data)
     for i, phase in enumerate(phases):
         for need in NEEDS_BEFORE.get(phase, ()):
             if need in phases and phases.index(need) > i:
@@ -168,17 +166,6 @@ def check_round(data: dict[str, Any]) -> Found:
         for need in NEEDS_AFTER.get(phase, ()):
             if need in phases and phases.index(need) < i:
                 yield ("round", i), f"the phase '{phase}' comes after '{need}' in round; it must come before it."
-
-
-def check_settlement(data: dict[str, Any]) -> Found:
-    """A settlement phase the round names is written as effects in the file's ``settlement:`` (or,
-    in a play kind with a bundled settlement, taken from that file)."""
-    settled = data.get("settlement") or {}
-    standard = data.get("play", "tricks") in STANDARD_SETTLEMENT      # its bundled file's settlement by default
-    for i, phase in enumerate(data["round"]):
-        if phase in {p.value for p in SETTLEMENT_PHASES} and phase not in settled and not standard:
-            yield ("round", i), (f"the round names the phase '{phase}', which is written as effects, and the file "
-                                 f"has none for it: add them under settlement: {phase}: (see docs/effects.md).")
 
 
 def check_role_table(table: dict[str, Any], prefix: KeyPath = ("role_table",)) -> Found:

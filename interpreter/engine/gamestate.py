@@ -22,7 +22,7 @@ from operator import sub
 from typing import Any, Callable, Optional, Sequence, Union, cast
 
 from ...ruleset.errors import IllegalAction, SetupError
-from ...ruleset.model import Phase, Ruleset
+from ...ruleset.model import PhaseName, Ruleset
 from ...ruleset.tablenumbers import at_table
 from ...ruleset.model import TransferKind
 from .actions import CHANCE, POT, ActionBase, Declare, malformed
@@ -178,7 +178,7 @@ class GameState:
         return self._t.round
 
     @property
-    def phase(self) -> Optional[Phase]:
+    def phase(self) -> Optional[PhaseName]:
         """The phase waiting for an action, or None when the game is over."""
         return None if self.is_terminal else self._current_rule().phase
 

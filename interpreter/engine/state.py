@@ -10,7 +10,7 @@ from dataclasses import dataclass, field as dc_field, replace
 from typing import Any, Callable, Optional, Protocol, Union
 
 from ...ruleset.model import Field, Ruleset
-from ...ruleset.model import TransferKind
+from ...ruleset.model import TransferName
 from .actions import POT
 from .events import Seat, Transfer
 from .roundkind import RoundKind
@@ -61,7 +61,7 @@ class RoundState:
     tricks_won: dict[int, int] = dc_field(default_factory=dict)
     pot_to: Optional[int] = None
     play_winner: Optional[int] = None       # who took the pot by play (T21), for T24
-    scale: Optional[dict[TransferKind, int]] = None     # effects' multipliers of the round, by kind
+    scale: Optional[dict[TransferName, int]] = None     # effects' multipliers of the round, by kind
     asking: Optional[tuple[int, int, tuple[int, ...]]] = None  # an effect's question: effect, action, seats
 
     @property
@@ -98,7 +98,7 @@ class Table:
         self.watch_transfers: Optional[Callable[[object], None]] = None   # the same, or None
         self.watch_play: Optional[Callable[[object], None]] = None        # the same, or None
         self.pot_taken: list[int] = []          # each amount a seat took from the pot, in order
-        self.factors: tuple[Optional[Field], dict[TransferKind, int]] = (None, {})   # a field's factors (pay)
+        self.factors: tuple[Optional[Field], dict[TransferName, int]] = (None, {})   # a field's factors (pay)
         # effects (docs/effects.md): counters kept across rounds (one value per seat, or one for
         # the table), decisions forced by round index and seat, the game ended early
         self.counters: dict[str, list[int]] = {c.name: [c.start] * (players if c.scope == "seat" else 1)
@@ -136,7 +136,7 @@ class Table:
         if self.watch_play is not None:
             self.watch_play(event)
 
-    def pay(self, kind: TransferKind, source: Seat, target: Seat, base: int, reason: str,
+    def pay(self, kind: TransferName, source: Seat, target: Seat, base: int, reason: str,
             multiply: bool = True) -> None:
         """Move ``base`` points (times the field multiplier for ``kind``) from source to target.
 
@@ -148,8 +148,12 @@ class Table:
         if multiply and field is not None:
             known = self.factors
             if known[0] is not field:           # the field's factor of each kind, read once a round
-                known = self.factors = (field, {k: field.factor(k) for k in TransferKind})
-            factor = known[1][kind]
+                known = self.factors = (field, {})
+            factors = known[1]
+            found = factors.get(kind)
+            if found is None:
+                found = factors[kind] = field.factor(kind)
+            factor = found
         else:
             factor = 1
         if r.scale is not None:

@@ -15,7 +15,8 @@ from typing import Any, Callable, Optional, Sequence
 
 from ....ruleset.effects import (AFTER_DECLARATIONS, AFTER_PLAY, GAME_END, ROUND_END, ROUND_START, Ask, Effect,
                                 EndGame, Force, Multiply, Pay, SeatSet, SetCounter)
-from ....ruleset.model import Phase, Ruleset, TransferKind
+from ....ruleset.kind_registry import transfer_named
+from ....ruleset.model import Phase, Ruleset, TransferKind, TransferName
 from ..actions import POT, Choose
 from ..effect_events import CounterChanged, DecisionForced, EffectFired, GameEndCalled, Multiplied
 from ..events import RolesShown, RoundStarted, Transfer
@@ -320,7 +321,7 @@ def _act(t: Table, facts: TableFacts, effect: Effect, action: Any) -> None:
         by = int(action.by.evaluate(facts))
         scale = r.scale if r.scale is not None else {}
         for kind in action.kinds:
-            key = TransferKind(kind)
+            key = transfer_named(kind)
             scale[key] = scale.get(key, 1) * by
         r.scale = scale
         t.emit(Multiplied(r.index, by, action.kinds, effect.name))
@@ -346,11 +347,8 @@ def _count(t: Table, facts: TableFacts, action: SetCounter) -> None:
             t.emit(CounterChanged(t.round.index, counter.name, seat, values[seat]))
 
 
-_KINDS = {k.value: k for k in TransferKind}
-
-
 def _pay(t: Table, facts: TableFacts, pay: Pay) -> None:
-    kind = _KINDS[pay.kind]
+    kind = transfer_named(pay.kind)
     multiply = kind is not TransferKind.EFFECT      # a kind of its own is multiplied as the field says for it
     mult = t.round.multiplier if pay.field else 1
     field = f" (x{mult} field)" if mult != 1 else ""
@@ -386,7 +384,7 @@ def _why(pay: Pay, facts: TableFacts, seat: int) -> str:
     return "".join(w if isinstance(w, str) else str(int(w.evaluate(facts, seat))) for w in pay.words)
 
 
-def _settle_pairs(t: Table, facts: TableFacts, pay: Pay, kind: TransferKind, multiply: bool, mult: int,
+def _settle_pairs(t: Table, facts: TableFacts, pay: Pay, kind: TransferName, multiply: bool, mult: int,
                   field: str) -> None:
     """``between``: of every two seats (in order from the start player), the one whose ``compare``
     is lower pays the other ``amount`` for each one of difference (T15 and T20 are of this form)."""
@@ -401,7 +399,7 @@ def _settle_pairs(t: Table, facts: TableFacts, pay: Pay, kind: TransferKind, mul
                   f"{_why(pay, facts, high)} {value[high]} against {value[low]}{field}", multiply=multiply)
 
 
-def _move(t: Table, kind: TransferKind, multiply: bool, source: int, target: Any, amount: int, why: str) -> None:
+def _move(t: Table, kind: TransferName, multiply: bool, source: int, target: Any, amount: int, why: str) -> None:
     """Pay ``amount`` (a negative amount is paid the other way)."""
     if amount < 0:
         if target == POT:

@@ -11,6 +11,7 @@ from typing import Any, Iterable, Mapping, Optional, Protocol, Sequence
 
 from .rules import HanaField, HanafudaRules
 from ....ruleset.model import Phase, Ruleset, TransferKind
+from .rules import MatchingPhase, MatchingTransfer
 from ....ruleset.roles import RoleResult
 from ...engine.actions import ActionBase
 from ...engine.events import FieldMade, RolesShown
@@ -153,7 +154,7 @@ def _last_binding(t: Table) -> Optional[str]:
 class HanafudaDeal(ChancePhase):
     """H4: the deal of a matching round: hands, the field cards and the stock."""
 
-    phase = Phase.HANAFUDA_DEAL
+    phase = MatchingPhase.HANAFUDA_DEAL
 
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
@@ -202,7 +203,7 @@ def carry_field(t: Table, rules: HanafudaRules, field_cards: Iterable[int], made
 class HandRoles(PhaseRule):
     """H8-H11: each player's hand roles, shown and paid by every other player at the start."""
 
-    phase = Phase.HAND_ROLES
+    phase = MatchingPhase.HAND_ROLES
 
     def applies(self, t: Table) -> bool:
         return t.round.play is not None and t.round.kind in PLAYED
@@ -242,7 +243,7 @@ class CardScoring(PhaseRule):
     """The end of a round played out: special roles (H19) and 吹き消し (H20), card points
     against par (H21), 飛び込み (H12) and 抜け役 (H13)."""
 
-    phase = Phase.CARD_SCORING
+    phase = MatchingPhase.CARD_SCORING
 
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
@@ -283,10 +284,10 @@ class CardScoring(PhaseRule):
                     if other == seat:
                         continue
                     if pays and role == "sohachi":      # 総八 paid by the dealer to each other player
-                        t.pay(TransferKind.SPECIAL_ROLES, seat, other, value * kan,
+                        t.pay(MatchingTransfer.SPECIAL_ROLES, seat, other, value * kan,
                               "special role sohachi (the dealer pays)")
                     else:
-                        t.pay(TransferKind.SPECIAL_ROLES, other, seat, value * kan, f"special role {role}")
+                        t.pay(MatchingTransfer.SPECIAL_ROLES, other, seat, value * kan, f"special role {role}")
         if blown and rules.settle == "at_start":
             self._refund_hand_roles(t, s)
         if not blown and rules.settle == "at_end":
@@ -355,7 +356,7 @@ class CardScoring(PhaseRule):
             for c in credit:
                 amount = owe if owe < c[1] else c[1]
                 if amount:
-                    t.pay(TransferKind.CARD_POINTS, seat, c[0], amount, "card points")
+                    t.pay(MatchingTransfer.CARD_POINTS, seat, c[0], amount, "card points")
                     owe -= amount
                     c[1] -= amount
                     if not owe:

@@ -7,7 +7,8 @@ import random
 from mypy_extensions import mypyc_attr
 
 from ....ruleset.errors import IllegalAction
-from ....ruleset.model import Phase, Ruleset
+from ....ruleset.model import Ruleset
+from .rules import TrickPhase
 from .actions import Deal
 from .rules import trick_rules_of
 from ...engine.events import FieldMade
@@ -71,7 +72,7 @@ class DealSpace:
 class DealPhase(ChancePhase):
     """T7: the trick game's deal: the hands and the turned indicator, which makes trump and the field."""
 
-    phase = Phase.DEAL
+    phase = TrickPhase.DEAL
 
     def space(self, players: int) -> DealSpace:
         return DealSpace(self.ruleset, players)

@@ -19,7 +19,8 @@ import random
 from typing import Sequence
 
 from ....ruleset.model import Ruleset
-from ....ruleset.model import TransferKind
+from ....ruleset.model import TransferKind, TransferName
+from .rules import TrickTransfer
 from ...engine.actions import ActionBase, Declare, Play, Split
 from .actions import CallMizuten
 from ...engine.gamestate import GameState
@@ -32,7 +33,7 @@ MIZUTEN_MADE = 0.25             # chance that a mizuten start player's round pay
 MIZUTEN_COST = 0.6              # the cost of going with every hand, in first drop fees (T6, T11)
 
 
-def mean_factor(ruleset: Ruleset, transfer: TransferKind) -> float:
+def mean_factor(ruleset: Ruleset, transfer: TransferName) -> float:
     """T8, T9: the field multiplier of ``transfer`` expected before the indicator is turned."""
     total = 0
     for card in ruleset.deck.cards:
@@ -45,7 +46,7 @@ def mean_factor(ruleset: Ruleset, transfer: TransferKind) -> float:
 
 def mizuten_gain(ruleset: Ruleset, players: int) -> float:
     """T22: the bonus a mizuten call is expected to bring: every other seat pays it."""
-    return trick_rules_of(ruleset).mizuten.bonus * (players - 1) * mean_factor(ruleset, TransferKind.MIZUTEN)
+    return trick_rules_of(ruleset).mizuten.bonus * (players - 1) * mean_factor(ruleset, TrickTransfer.MIZUTEN)
 
 
 def wants_mizuten(ruleset: Ruleset, view: View) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Optional
 
 from ....ruleset.model import Phase, Ruleset
+from .rules import TrickPhase
 from ...engine.actions import Play
 from ...engine.events import Applied, FieldMade, RolesShown
 from .actions import CallMizuten, Deal
@@ -96,10 +97,10 @@ class TrickPlugin:
 
     def check_round(self, ruleset: Ruleset) -> Optional[str]:
         order = list(ruleset.round)
-        for needed in (Phase.DEAL, Phase.DECLARATIONS):
+        for needed in (TrickPhase.DEAL, Phase.DECLARATIONS):
             if needed not in order:
                 return f"the round has no '{needed.value}' phase"
-        if order.index(Phase.DEAL) > order.index(Phase.DECLARATIONS):
+        if order.index(TrickPhase.DEAL) > order.index(Phase.DECLARATIONS):
             return "the round declares before the deal"
         return None
 

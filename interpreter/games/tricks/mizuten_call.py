@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ....ruleset.model import Phase, Ruleset
+from ....ruleset.model import Ruleset
+from .rules import TrickPhase
 from .actions import CallMizuten
 from ...engine.state import Table
 from ...engine.phases.base import PhaseRule
@@ -14,7 +15,7 @@ CHOICES = (CallMizuten(False), CallMizuten(True))
 
 
 class MizutenCall(PhaseRule):
-    phase = Phase.MIZUTEN_CALL
+    phase = TrickPhase.MIZUTEN_CALL
 
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)

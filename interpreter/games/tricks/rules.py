@@ -9,9 +9,26 @@ from typing import Any, Mapping
 
 from ....ruleset.cards import SuitedDeck
 from ....ruleset.checks import RULESET_CHECKS
-from ....ruleset.model import Field, TransferKind
-from ....ruleset.rulekind import KindParts, RuleKind
+from ....ruleset.kind_registry import transfer_named
+from ....ruleset.model import Field, Phase, PhaseName, TransferName
+from ....ruleset.rulekind import KindParts, RuleKind, TransferWords
 from ....ruleset.roletable import _name
+
+
+class TrickPhase(PhaseName):
+    """The trick game's own phases of a round (its ``schema.json`` lists them)."""
+
+    MIZUTEN_CALL = "mizuten_call"          # T6: the start player may call mizuten before the deal
+    DEAL = "deal"                          # T7, T8: the hands, the indicator, the field
+    TRICK_SETTLEMENT = "trick_settlement"  # T20, T21: written as effects (settlement:)
+    MIZUTEN_BONUS = "mizuten_bonus"        # T22: written as effects (settlement:)
+
+
+class TrickTransfer(TransferName):
+    """The trick game's own kinds of point transfer, which a field multiplier may apply to (T9)."""
+
+    TRICKS = "tricks"                      # T20: the trick settlement
+    MIZUTEN = "mizuten"                    # T22: the mizuten bonus
 
 
 @dataclass(frozen=True)
@@ -87,7 +104,7 @@ def trick_parts(data: Mapping[str, Any], places: Mapping[str, str] | None = None
                         rank_aliases=(("10", "T"),) if "T" in deck["ranks"] else ()),
         fields=tuple(
             Field(id=f["id"], name=_name(f.get("name"), f["id"]), ranks=tuple(str(r) for r in f.get("ranks") or ()),
-                  multiplier=int(f["multiplier"]), applies_to=frozenset(TransferKind(t) for t in f["applies_to"]),
+                  multiplier=int(f["multiplier"]), applies_to=frozenset(map(transfer_named, f["applies_to"])),
                   cards=tuple(str(c) for c in f.get("cards") or ()), suits=tuple(str(x) for x in f.get("suits") or ()))
             for f in data["fields"]
         ),
@@ -100,8 +117,16 @@ RULES = RuleKind(
     kind="tricks",
     title="trick play (Hachi-Hachi Trick)",
     own_keys=frozenset({"fields", "trick_settlement", "mizuten", "trick_play"}),
-    own_transfers=frozenset({TransferKind.TRICKS, TransferKind.MIZUTEN}),
+    own_transfers=frozenset(TrickTransfer),
     checks=RULESET_CHECKS,
     parts=trick_parts,
     indicator_makes_trump=True,
+    phases=tuple(TrickPhase),
+    settlement_phases=(TrickPhase.TRICK_SETTLEMENT, Phase.POT, TrickPhase.MIZUTEN_BONUS),
+    standard_settlement="hachihachi_trick",
+    transfer_words={  # the narration's (English, Japanese), an effect's, the rulebook's (English, Japanese)
+        TrickTransfer.TRICKS.value: TransferWords(
+            "トリックの精算 trick settlement", "トリックの精算", "トリック", "trick settlement", "勝負の精算"),
+        TrickTransfer.MIZUTEN.value: TransferWords(
+            "ミズテン mizuten bonus", "ミズテンの加算", "ミズテン", "the mizuten bonus", "見ず転の賞")},
 )

@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Optional
 
-from ....ruleset.model import Phase, Ruleset
+from ....ruleset.model import Phase, PhaseName, Ruleset
+from .rules import TrickPhase
 from ...engine.actions import CHANCE
 from .actions import CallMizuten, Deal
 from ...engine.events import Applied, RolesShown, RoundEnded
@@ -130,7 +131,8 @@ def _write_tricks(w: Any, e: RoundEnded) -> None:
 class TrickTold:
     """The :class:`~.told.ToldKind` of trick play."""
 
-    phases: Mapping[Phase, type[PhaseRule]] = {Phase.DEAL: ToldDealPhase, Phase.PLAY: ToldTrickPlay}
+    phases: Mapping[PhaseName, type[PhaseRule]] = {TrickPhase.DEAL: ToldDealPhase, Phase.PLAY: ToldTrickPlay}
+    call: Optional[PhaseName] = TrickPhase.MIZUTEN_CALL
     round_keys = ("start", "indicator", "field", "mizuten", "declare", "split", "show", "roles", "aces", "tricks")
     starter_keys = ("start",)
     starter_word = "start player"
