@@ -106,8 +106,10 @@ def transfer_named(name: str) -> TransferName:
     """
     found = _TRANSFERS.get(name)
     if found is None:
-        found = _TRANSFERS[name] = next(t for play in KINDS for t in rule_kind(play).own_transfers
-                                        if t.value == name)
+        found = next((t for play in KINDS for t in rule_kind(play).own_transfers if t.value == name), None)
+        if found is None:
+            raise KeyError(f"no play kind has the transfer kind '{name}'")
+        _TRANSFERS[name] = found
     return found
 
 
