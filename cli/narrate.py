@@ -51,6 +51,8 @@ def kind_name(kind: TransferName, ja: bool = False) -> str:
     if own is None:
         return "" if ja else kind.value
     return own.ja if ja else own.told
+
+
 JA_ROUNDS = {"skipped": "流れ", "one_goer": "一人出", "two_goers_split": "二人出・山分け",
              "two_goers_play": "二人出・勝負", "three_goers": "三人出"}
 JA_REASONS: tuple[tuple[str, str], ...] = (            # the phases' reasons (English), in Japanese

@@ -82,9 +82,9 @@ def check_settlement(data: Mapping[str, Any], kind: RuleKind) -> Found:
     if kind.standard_settlement is not None:    # its bundled file's settlement by default
         return
     settled = data.get("settlement") or {}
-    runs = {p.value for p in kind.phases if p not in kind.settlement_phases}
-    written = {p.value for p in SETTLEMENT_PHASES} | {
-        p.value for play in KINDS for p in rule_kind(play).settlement_phases} - runs
+    runs = {p.value for p in kind.phases if p not in kind.settlement_phases}      # its phases code runs
+    written = ({p.value for p in SETTLEMENT_PHASES}
+               | {p.value for play in KINDS for p in rule_kind(play).settlement_phases}) - runs
     for i, phase in enumerate(data["round"]):
         if phase in written and phase not in settled:
             yield ("round", i), (f"the round names the phase '{phase}', which is written as effects, and the file "
