@@ -1,6 +1,7 @@
 """The play kind ``tricks`` in a rule file: a suited deck, fields chosen by the indicator's rank
-(T8), the trick game's sections (``Ruleset.kind_rules``, a :class:`TrickRules`), and the checks of
-their meaning (:mod:`.checks`)."""
+(T8), the trick game's sections (``Ruleset.kind_rules``, a :class:`TrickRules`), its phases and
+transfer kinds, and the checks of their meaning (those of the shared sections in
+:mod:`hachihachi.ruleset.checks`, those of its round and its mizuten call here)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ....ruleset.cards import SuitedDeck
-from ....ruleset.checks import RULESET_CHECKS
+from ....ruleset.checks import (Found, check_declaration, check_fields, check_forced_out, check_players,
+                                check_rounds, check_two_goers)
 from ....ruleset.kind_registry import transfer_named
 from ....ruleset.model import Field, Phase, PhaseName, TransferName
 from ....ruleset.rulekind import KindParts, RuleKind, TransferWords
@@ -113,12 +115,66 @@ def trick_parts(data: Mapping[str, Any], places: Mapping[str, str] | None = None
     )
 
 
+# the trick game's round (T23): phase -> phases that must come before it, or after it, and the
+# phases every round needs
+NEEDS_BEFORE = {
+    "declarations": ("deal",),
+    "forced_out": ("declarations",),
+    "two_goer_choice": ("declarations",),
+    "one_goer_pot": ("declarations",),
+    "role_settlement": ("declarations",),
+    "play": ("declarations",),
+    "trick_settlement": ("play",),
+    "pot": ("declarations",),
+    "mizuten_bonus": ("play",),
+}
+NEEDS_AFTER = {"mizuten_call": ("deal",)}
+REQUIRED_PHASES = ("deal", "declarations")
+
+
+def check_mizuten(data: dict[str, Any]) -> Found:
+    m, phases = data["mizuten"], data["round"]
+    if m["goers"] > data["declaration"]["max_goers"]:
+        yield ("mizuten", "goers"), (f"mizuten.goers ({m['goers']}) is larger than declaration.max_goers "
+                                     f"({data['declaration']['max_goers']}), so mizuten could never count.")
+    if m["min_tricks"] > data["hand_size"]:
+        yield ("mizuten", "min_tricks"), (f"mizuten.min_tricks ({m['min_tricks']}) is more tricks than a round has "
+                                          f"(hand_size {data['hand_size']}).")
+    if m["enabled"]:
+        for phase in ("mizuten_call", "mizuten_bonus"):
+            if phase not in phases:
+                yield ("round",), (f"mizuten.enabled is true but round has no '{phase}' phase; "
+                                               "add the phase or set mizuten.enabled to false.")
+
+
+def check_round(data: dict[str, Any]) -> Found:
+    phases = list(data["round"])
+    seen: set[str] = set()
+    for i, phase in enumerate(phases):
+        if phase in seen:
+            yield ("round", i), f"round lists the phase '{phase}' twice; each phase runs once."
+        seen.add(phase)
+    for phase in REQUIRED_PHASES:
+        if phase not in phases:
+            yield ("round",), f"round has no '{phase}' phase; every round needs one."
+    for i, phase in enumerate(phases):
+        for need in NEEDS_BEFORE.get(phase, ()):
+            if need in phases and phases.index(need) > i:
+                yield ("round", i), f"the phase '{phase}' comes before '{need}' in round; it needs '{need}' first."
+            elif need not in phases and need not in REQUIRED_PHASES:
+                yield ("round", i), f"round has the phase '{phase}' but no '{need}' phase before it."
+        for need in NEEDS_AFTER.get(phase, ()):
+            if need in phases and phases.index(need) < i:
+                yield ("round", i), f"the phase '{phase}' comes after '{need}' in round; it must come before it."
+
+
 RULES = RuleKind(
     kind="tricks",
     title="trick play (Hachi-Hachi Trick)",
     own_keys=frozenset({"fields", "trick_settlement", "mizuten", "trick_play"}),
     own_transfers=frozenset(TrickTransfer),
-    checks=RULESET_CHECKS,
+    checks=(check_players, check_declaration, check_rounds, check_fields, check_forced_out, check_mizuten,
+            check_round, check_two_goers),
     parts=trick_parts,
     indicator_makes_trump=True,
     phases=tuple(TrickPhase),
