@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional, Sequence
 
-from ....ruleset.effects import (AFTER_DECLARATIONS, AFTER_PLAY, GAME_END, ROUND_END, ROUND_START, Ask, Effect,
-                                EndGame, Force, Multiply, Pay, SeatSet, SetCounter)
+from ....ruleset.effects import (AFTER_DECLARATIONS, AFTER_PLAY, GAME_END, ROUND_END, ROUND_START, SEAT_FACTS,
+                                TABLE_FACTS, Ask, Effect, EndGame, Force, Multiply, Pay, SeatSet, SetCounter)
 from ....ruleset.model import Phase, Ruleset, TransferKind
 from ..actions import POT, Choose
 from ..effect_events import CounterChanged, DecisionForced, EffectFired, GameEndCalled, Multiplied
@@ -56,8 +56,6 @@ _SEAT: dict[str, SeatReader] = {
     "dropped": lambda t, s, e: s in t.round.dropped,
     "forced_out": lambda t, s, e: s in t.round.forced_out,
     "start": lambda t, s, e: s == t.round.start,
-    "mizuten": lambda t, s, e: t.round.mizuten and s == t.round.start,
-    "tricks": lambda t, s, e: t.round.tricks_won.get(s, 0),
     "card_points": lambda t, s, e: e.card_points(t).get(s, 0),
     "roles": lambda t, s, e: e.log().roles[s],
     "role_count": lambda t, s, e: e.log().role_count[s],
@@ -86,7 +84,6 @@ _TABLE: dict[str, TableReader] = {
     "round.played": lambda t: t.round.kind in PLAYED and t.round.play is not None,
     "game.rounds": lambda t: t.rounds,
     "game.rounds_left": lambda t: max(t.rounds - t.counted - 1, 0),
-    "round.most_tricks": lambda t: max(t.round.tricks_won.values(), default=0),
     "trick_settlement.per_trick": lambda t: _setting(t, "trick_settlement", "per_trick", 0),
     "trick_settlement.pot_split": lambda t: _setting(t, "trick_settlement", "pot_tie", "") == "split",
     "mizuten.bonus": lambda t: _setting(t, "mizuten", "bonus", 0),
@@ -101,11 +98,36 @@ def _setting(t: Table, section: str, key: str, default: Any) -> Any:
     return getattr(getattr(t.ruleset.kind_rules, section, None), key, default)
 
 
+Readers = tuple[dict[str, SeatReader], dict[str, TableReader]]
+
+
+def readers_for(ruleset: Ruleset) -> Readers:
+    """The readers of the facts of one seat and of the table: the core's and the play kind's own
+    (``PlayKindPlugin.seat_facts``, ``table_facts``: the trick game's ``tricks``...). A fact of
+    the vocabulary that neither reads is 0 (:class:`TableFacts`: the tricks of a hanafuda seat)."""
+    kind = plugin_for(ruleset)
+    seat, table = dict(_SEAT), dict(_TABLE)
+    for name, read in kind.seat_facts.items():
+        seat[name] = _kind_seat(read)
+    for name, read_table in kind.table_facts.items():
+        table[name] = _kind_table(read_table)
+    return seat, table
+
+
+def _kind_seat(read: Callable[[Any, int], int]) -> SeatReader:
+    return lambda t, s, e: read(t.round, s)
+
+
+def _kind_table(read: Callable[[Any], int]) -> TableReader:
+    return lambda t: read(t.round)
+
+
 class TableFacts:
     """The facts of :mod:`...ruleset.effects` read from a table now (the ``Facts`` of an expression)."""
 
-    def __init__(self, t: Table, engine: Any):
+    def __init__(self, t: Table, engine: Any, readers: Readers):
         self.t, self.engine = t, engine
+        self._seat, self._table = readers
         self._log: Optional[RoundLog] = None
 
     def log(self) -> RoundLog:
@@ -120,13 +142,15 @@ class TableFacts:
         return self.t.players
 
     def seat(self, name: str, seat: int) -> int:
-        reader = _SEAT.get(name)
+        reader = self._seat.get(name)
         if reader is not None:
             return int(reader(self.t, seat, self))
+        if name in SEAT_FACTS:                  # a fact of a play kind this game is not of
+            return 0
         return self.t.counters[name[len("counter."):]][seat]
 
     def table(self, name: str) -> int:
-        reader = _TABLE.get(name)
+        reader = self._table.get(name)
         if reader is not None:
             return int(reader(self.t))
         if name == "round.most_card_points":
@@ -136,6 +160,8 @@ class TableFacts:
             return int(field is not None and field.id == name[len("field."):])
         if name.startswith("parameter."):
             return dict(self.t.ruleset.parameters)[name[len("parameter."):]]
+        if name in TABLE_FACTS:                 # a fact of a play kind this game is not of
+            return 0
         return self.t.counters[name[len("counter."):]][0]
 
     def card_points(self, t: Table) -> dict[int, int]:
@@ -179,6 +205,7 @@ class EffectPhase(PhaseRule):
         self.when = when
         self.effects: tuple[Effect, ...] = tuple(e for e in ruleset.effects if e.when == when)
         self.engine = _engine_for(ruleset, self.effects)
+        self.readers = readers_for(ruleset)
 
     def applies(self, t: Table) -> bool:
         if self.when == AFTER_PLAY:
@@ -186,7 +213,7 @@ class EffectPhase(PhaseRule):
         return True
 
     def enter(self, t: Table) -> None:
-        run_effects(t, self.effects, TableFacts(t, self.engine), self.when, logged=self.logged)
+        run_effects(t, self.effects, TableFacts(t, self.engine, self.readers), self.when, logged=self.logged)
 
     def actor(self, t: Table) -> Optional[int]:
         asking = t.round.asking
@@ -217,7 +244,8 @@ class EffectPhase(PhaseRule):
             r.asking = (effect, index, seats[1:])
             return
         r.asking = None
-        run_effects(t, self.effects, TableFacts(t, self.engine), self.when, (effect, index + 1), self.logged)
+        run_effects(t, self.effects, TableFacts(t, self.engine, self.readers), self.when, (effect, index + 1),
+                    self.logged)
 
 
 class SettlementPhase(EffectPhase):
@@ -233,6 +261,7 @@ class SettlementPhase(EffectPhase):
         self.when = name
         self.effects = dict(ruleset.settlement)[name]
         self.engine = _engine_for(ruleset, self.effects)
+        self.readers = readers_for(ruleset)
 
     def applies(self, t: Table) -> bool:
         return t.round.kind in PLAYED and t.round.play is not None

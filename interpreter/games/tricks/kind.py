@@ -17,11 +17,11 @@ from .actions import CallMizuten, Deal
 from .events import TrickTaken
 from .deal import DealPhase
 from .mizuten_call import MizutenCall
-from .play import TrickEngine
+from .play import TrickEngine, TrickRound
 from . import record as record_tricks
 from ...engine.phases.base import PhaseRule
 from .determinize import sample_trick_deal
-from ...engine.kindplugin import EventTeller, PlayKindPlugin, Teller
+from ...engine.kindplugin import NO_SEATS, EventTeller, PlayKindPlugin, SeatFact, TableFact, Teller
 from ...scorekeeper.told import ToldKind
 from .told import TOLD
 from .view import TrickView
@@ -74,6 +74,22 @@ def _play(n: Teller, e: Applied) -> None:
     return None                                 # told by the TrickTaken event
 
 
+def _part(round: Any) -> TrickRound:
+    part: TrickRound = round.kind_part
+    return part
+
+
+# the trick game's facts for effects (docs/effects.md)
+SEAT_FACTS: Mapping[str, SeatFact] = {
+    "mizuten": lambda r, s: _part(r).mizuten and s == r.start,
+    "tricks": lambda r, s: _part(r).tricks_won.get(s, 0),
+}
+TABLE_FACTS: Mapping[str, TableFact] = {
+    "round.most_tricks": lambda r: max(_part(r).tricks_won.values(), default=0),
+}
+MIZUTEN_GOES = "declared mizuten and must go, not drop (T6)"
+
+
 class TrickPlugin:
     kind = "tricks"
     phases: tuple[type[PhaseRule], ...] = (MizutenCall, DealPhase)
@@ -87,6 +103,8 @@ class TrickPlugin:
     narrate_actions: Mapping[type, EventTeller] = {Deal: _deal, CallMizuten: _mizuten, Play: _play}
     sample_deal = staticmethod(sample_trick_deal)
     rollout_bot = "heuristic"
+    seat_facts = SEAT_FACTS
+    table_facts = TABLE_FACTS
 
     def engine(self, ruleset: Ruleset) -> TrickEngine:
         return TrickEngine(ruleset)
@@ -104,11 +122,27 @@ class TrickPlugin:
         return None
 
     def view(self, round: Any) -> TrickView:
-        play = round.play
+        play, part = round.play, _part(round)
+        won = tuple(part.tricks_won.items())
         if play is None:
-            return TrickView(round.mizuten, round.indicator, round.trump, tuple(round.tricks_won.items()))
-        return TrickView(round.mizuten, round.indicator, round.trump, tuple(round.tricks_won.items()),
-                         tuple(play.current), play.leader, tuple(play.done))
+            return TrickView(part.mizuten, part.indicator, part.trump, won)
+        return TrickView(part.mizuten, part.indicator, part.trump, won, tuple(play.current), play.leader,
+                         tuple(play.done))
+
+    def new_round(self) -> TrickRound:
+        return TrickRound()
+
+    def must_go(self, round: Any) -> Mapping[int, str]:
+        """T6: a start player who declared mizuten must go."""
+        return {round.start: MIZUTEN_GOES} if _part(round).mizuten else NO_SEATS
+
+    def valued_with(self, round: Any) -> tuple[Optional[int], Optional[int]]:
+        """T14, T15: roles are valued with the round's trump and indicator."""
+        part = _part(round)
+        return part.trump, part.indicator
+
+    def round_tricks(self, round: Any) -> dict[int, int]:
+        return dict(_part(round).tricks_won)
 
 
 PLUGIN: PlayKindPlugin = TrickPlugin()
