@@ -137,7 +137,7 @@ def test_T14_T15_determinized_hands_show_the_roles_their_seats_showed():
                 for keep, d in worlds:
                     for s, ids in shown.items():
                         shown_by[keep][0] += 1
-                        part = g.round.kind_part
+                        part = g.round.kind_state
                         shown_by[keep][1] += roles.values(d[s], part.trump, part.indicator).ids == ids
             g.apply(bot.choose(g, who, rng))
     kept_share, ignored_share = (shown_by[b][1] / shown_by[b][0] for b in (True, False))

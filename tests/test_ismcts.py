@@ -395,7 +395,7 @@ def test_T14_T15_T19_worlds_drawn_with_a_memo_keep_what_the_seat_saw(infer):
                     assert world.view(who).hand == g.view(who).hand
                     for s, ids in shown.items():
                         same[0] += 1
-                        part = g.round.kind_part
+                        part = g.round.kind_state
                         same[1] += RULES.evaluator.values(dealt[s], part.trump, part.indicator).ids == ids
                         assert set(k.played_by.get(s, ())) <= set(dealt[s])
                         late = set(dealt[s]) - set(k.played_by.get(s, ()))

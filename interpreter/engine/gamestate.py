@@ -387,7 +387,7 @@ class GameState:
             t.emit(GameEnded(tuple(t.chips), self.winners, t.pot))
             return
         t.round = RoundState(index=r.index + 1, start=nxt, players=t.players, chips_before=tuple(t.chips),
-                             kind_part=self._kind.new_round())
+                             kind_state=self._kind.new_round())
         t.emit(RoundStarted(r.index + 1, nxt, t.pot))
 
     def _share_leftover_pot(self) -> None:

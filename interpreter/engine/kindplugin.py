@@ -7,7 +7,7 @@ its phases, its play engine (actions, state and events of the play), the record 
 rounds, its fragment of :class:`~.view.View`, how its actions and events read in words, how a
 table tells its rounds to the scorekeeper, and what the search bots need of it: how to deal a
 round anew for one seat (determinization) and which fast bot plays their worlds out. It also
-owns its part of a round's state (``RoundState.kind_part``, :meth:`PlayKindPlugin.new_round`) and
+owns its part of a round's state (``RoundState.kind_state``, :meth:`PlayKindPlugin.new_round`) and
 tells the core what the core's phases need of it: who must go (:meth:`~PlayKindPlugin.must_go`),
 what the hand roles are valued with (:meth:`~PlayKindPlugin.valued_with`), its facts for effects
 (:attr:`~PlayKindPlugin.seat_facts`, :attr:`~PlayKindPlugin.table_facts`) and the tricks of the
@@ -137,7 +137,7 @@ class PlayKindPlugin(Protocol):
         round's state (``round.play`` is None before the play), or None."""
 
     def new_round(self) -> Any:
-        """The play kind's own part of a new round's state (``RoundState.kind_part``, which only its
+        """The play kind's own part of a new round's state (``RoundState.kind_state``, which only its
         phases and engine change), or None. A part has ``copy()`` (an independent copy, for
         ``GameState.clone``)."""
 

@@ -54,7 +54,7 @@ class RoundState:
     choice_done: bool = False
     kind: Optional[RoundKind] = None
     play: Any = None                        # the play engine's own state
-    kind_part: Any = None                   # the play kind's own part of the round (PlayKindPlugin.new_round)
+    kind_state: Any = None                  # the play kind's own state of the round (PlayKindPlugin.new_round)
     pot_to: Optional[int] = None
     play_winner: Optional[int] = None       # who took the pot by play (T21), for T24
     scale: Optional[dict[TransferKind, int]] = None     # effects' multipliers of the round, by kind
@@ -70,19 +70,19 @@ class RoundState:
 
     def copy(self) -> RoundState:
         """An independent copy (for ``GameState.clone``): its lists, the play engine's state
-        (``play.copy()``) and the play kind's part (``kind_part.copy()``) copied, the frozen parts
+        (``play.copy()``) and the play kind's part (``kind_state.copy()``) copied, the frozen parts
         (the deal, the field) shared."""
         return replace(self, hands=[list(h) for h in self.hands], declarations=list(self.declarations),
                        goers=list(self.goers), dropped=list(self.dropped), splits=list(self.splits),
                        play=None if self.play is None else self.play.copy(),
-                       kind_part=None if self.kind_part is None else self.kind_part.copy(),
+                       kind_state=None if self.kind_state is None else self.kind_state.copy(),
                        scale=None if self.scale is None else dict(self.scale))
 
 
 class Table:
     """The chips, the pot, the log and the current round, shared by all phases."""
 
-    def __init__(self, ruleset: Ruleset, players: int, rounds: int, start: int, kind_part: Any = None):
+    def __init__(self, ruleset: Ruleset, players: int, rounds: int, start: int, kind_state: Any = None):
         self.ruleset = ruleset
         self.players = players
         self.rounds = rounds
@@ -91,7 +91,7 @@ class Table:
         self.pot = 0
         self.events: list[object] = []         # the core's events and the play kind's own
         self.round = RoundState(index=0, start=start, players=players, chips_before=tuple(self.chips),
-                                kind_part=kind_part)
+                                kind_state=kind_state)
         self.finished = False
         self.watch: Optional[Callable[[object], None]] = None             # see GameState.watch
         self.watch_transfers: Optional[Callable[[object], None]] = None   # the same, or None

@@ -75,7 +75,7 @@ def _play(n: Teller, e: Applied) -> None:
 
 
 def _part(round: Any) -> TrickRound:
-    part: TrickRound = round.kind_part
+    part: TrickRound = round.kind_state
     return part
 
 

@@ -19,7 +19,7 @@ from .rules import trick_rules_of
 
 @dataclass(slots=True)
 class TrickRound:
-    """The trick game's own part of a round's state (``RoundState.kind_part``): the mizuten call
+    """The trick game's own part of a round's state (``RoundState.kind_state``): the mizuten call
     (T6), the turned indicator and the trump suit (T7, T8), the tricks each goer won (T19)."""
 
     mizuten: bool = False
@@ -35,7 +35,7 @@ class TrickRound:
 
 def trick_round(t: Table) -> TrickRound:
     """The trick game's part of the table's current round."""
-    part: TrickRound = t.round.kind_part
+    part: TrickRound = t.round.kind_state
     return part
 
 
@@ -166,7 +166,7 @@ class TrickEngine:
         p.turn = (p.turn + 1) % len(goers)
         if len(p.current) < len(goers):
             return
-        part: TrickRound = r.kind_part
+        part: TrickRound = r.kind_state
         best = _best_card(p.current, part.trump, self._suits, self._size)
         winner_i = (p.turn + best) % len(goers)         # p.turn: the leader again
         winner = goers[winner_i]
