@@ -89,10 +89,12 @@ def _ends_when(tmp_path: Path, base: str, cond: str) -> GameState:
 
 
 def test_a_trick_fact_is_read_from_the_trick_kind_and_is_0_in_a_hanafuda_game(tmp_path):
+    """The trick game's facts (its tricks, its settings) are its plug-in's; a hanafuda game reads 0."""
     trick = _ends_when(tmp_path, "hachihachi_trick", "round.most_tricks > 0")
     ends = [e for e in trick.events if isinstance(e, RoundEnded)]
     assert any(isinstance(e, GameEndCalled) for e in trick.events)
     assert max(ends[-1].tricks.values()) > 0 and all(not e.tricks for e in ends[:-1])
-    none = "round.most_tricks == 0 and sum_of(tricks) == 0 and number_of(mizuten) == 0"
+    none = ("round.most_tricks == 0 and sum_of(tricks) == 0 and number_of(mizuten) == 0 "
+            "and trick_settlement.per_trick == 0 and mizuten.bonus == 0")
     hana = _ends_when(tmp_path, "hanafuda_go_drop", none)
     assert len([e for e in hana.events if isinstance(e, RoundEnded)]) == 1

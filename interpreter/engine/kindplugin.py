@@ -49,9 +49,10 @@ class Teller(Protocol):
 
 EventTeller = Callable[[Teller, Any], Optional[str]]
 SeatFact = Callable[[Any, int], int]
-"""``(round, seat)``: a fact of one seat (docs/effects.md) read from the round's state."""
+"""``(table, seat)``: a fact of one seat (docs/effects.md) read from the table (``state.Table``:
+its ruleset, its round)."""
 TableFact = Callable[[Any], int]
-"""``(round)``: a fact of the table read from the round's state."""
+"""``(table)``: a fact of the table read from the table."""
 
 
 class DealSampler(Protocol):

@@ -84,18 +84,7 @@ _TABLE: dict[str, TableReader] = {
     "round.played": lambda t: t.round.kind in PLAYED and t.round.play is not None,
     "game.rounds": lambda t: t.rounds,
     "game.rounds_left": lambda t: max(t.rounds - t.counted - 1, 0),
-    "trick_settlement.per_trick": lambda t: _setting(t, "trick_settlement", "per_trick", 0),
-    "trick_settlement.pot_split": lambda t: _setting(t, "trick_settlement", "pot_tie", "") == "split",
-    "mizuten.bonus": lambda t: _setting(t, "mizuten", "bonus", 0),
-    "mizuten.goers": lambda t: _setting(t, "mizuten", "goers", 0),
-    "mizuten.min_tricks": lambda t: _setting(t, "mizuten", "min_tricks", 0),
 }
-
-
-def _setting(t: Table, section: str, key: str, default: Any) -> Any:
-    """A setting of the play kind's own sections (``Ruleset.kind_rules``), read by name: a game
-    whose kind has no such section reads ``default`` (no per-trick payment, no mizuten)."""
-    return getattr(getattr(t.ruleset.kind_rules, section, None), key, default)
 
 
 Readers = tuple[dict[str, SeatReader], dict[str, TableReader]]
@@ -103,23 +92,19 @@ Readers = tuple[dict[str, SeatReader], dict[str, TableReader]]
 
 def readers_for(ruleset: Ruleset) -> Readers:
     """The readers of the facts of one seat and of the table: the core's and the play kind's own
-    (``PlayKindPlugin.seat_facts``, ``table_facts``: the trick game's ``tricks``...). A fact of
-    the vocabulary that neither reads is 0 (:class:`TableFacts`: the tricks of a hanafuda seat)."""
+    (``PlayKindPlugin.seat_facts``, ``table_facts``: the trick game's ``tricks``, the settings of
+    its sections...). A fact of the vocabulary that neither reads is 0 (:class:`TableFacts`: the
+    tricks of a hanafuda seat, its per-trick payment)."""
     kind = plugin_for(ruleset)
     seat, table = dict(_SEAT), dict(_TABLE)
     for name, read in kind.seat_facts.items():
         seat[name] = _kind_seat(read)
-    for name, read_table in kind.table_facts.items():
-        table[name] = _kind_table(read_table)
+    table.update(kind.table_facts)
     return seat, table
 
 
 def _kind_seat(read: Callable[[Any, int], int]) -> SeatReader:
-    return lambda t, s, e: read(t.round, s)
-
-
-def _kind_table(read: Callable[[Any], int]) -> TableReader:
-    return lambda t: read(t.round)
+    return lambda t, s, e: read(t, s)
 
 
 class TableFacts:

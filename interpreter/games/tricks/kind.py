@@ -24,6 +24,7 @@ from .determinize import sample_trick_deal
 from ...engine.kindplugin import NO_SEATS, EventTeller, PlayKindPlugin, SeatFact, TableFact, Teller
 from ...scorekeeper.told import ToldKind
 from .told import TOLD
+from .rules import trick_rules_of
 from .view import TrickView
 
 
@@ -79,13 +80,19 @@ def _part(round: Any) -> TrickRound:
     return part
 
 
-# the trick game's facts for effects (docs/effects.md)
+# the trick game's facts for effects (docs/effects.md), read from a table (state.Table)
 SEAT_FACTS: Mapping[str, SeatFact] = {
-    "mizuten": lambda r, s: _part(r).mizuten and s == r.start,
-    "tricks": lambda r, s: _part(r).tricks_won.get(s, 0),
+    "mizuten": lambda t, s: _part(t.round).mizuten and s == t.round.start,
+    "tricks": lambda t, s: _part(t.round).tricks_won.get(s, 0),
 }
 TABLE_FACTS: Mapping[str, TableFact] = {
-    "round.most_tricks": lambda r: max(_part(r).tricks_won.values(), default=0),
+    "round.most_tricks": lambda t: max(_part(t.round).tricks_won.values(), default=0),
+    # the settings of its own sections, read by the settlement effects (T20-T22)
+    "trick_settlement.per_trick": lambda t: trick_rules_of(t.ruleset).trick_settlement.per_trick,
+    "trick_settlement.pot_split": lambda t: trick_rules_of(t.ruleset).trick_settlement.pot_tie == "split",
+    "mizuten.bonus": lambda t: trick_rules_of(t.ruleset).mizuten.bonus,
+    "mizuten.goers": lambda t: trick_rules_of(t.ruleset).mizuten.goers,
+    "mizuten.min_tricks": lambda t: trick_rules_of(t.ruleset).mizuten.min_tricks,
 }
 MIZUTEN_GOES = "declared mizuten and must go, not drop (T6)"
 
