@@ -7,12 +7,12 @@ its phases, its play engine (actions, state and events of the play), the record 
 rounds, its fragment of :class:`~.view.View`, how its actions and events read in words, how a
 table tells its rounds to the scorekeeper, and what the search bots need of it: how to deal a
 round anew for one seat (determinization) and which fast bot plays their worlds out. It also
-owns its part of a round's state (``RoundState.kind_state``, :meth:`PlayKindPlugin.new_round`) and
+owns its own state of a round (``RoundState.kind_state``, :meth:`PlayKindPlugin.new_round`) and
 tells the core what the core's phases need of it: who must go (:meth:`~PlayKindPlugin.must_go`),
 what the hand roles are valued with (:meth:`~PlayKindPlugin.valued_with`), its facts for effects
 (:attr:`~PlayKindPlugin.seat_facts`, :attr:`~PlayKindPlugin.table_facts`) and the tricks of the
-round's end event (:meth:`~PlayKindPlugin.round_tricks`). :class:`NoRoundPart` gives these for a
-kind that keeps nothing of its own in a round.
+round's end event (:meth:`~PlayKindPlugin.round_tricks`). :class:`NoKindState` gives these for a
+kind that keeps no state of its own in a round.
 """
 
 from __future__ import annotations
@@ -138,8 +138,8 @@ class PlayKindPlugin(Protocol):
         round's state (``round.play`` is None before the play), or None."""
 
     def new_round(self) -> Any:
-        """The play kind's own part of a new round's state (``RoundState.kind_state``, which only its
-        phases and engine change), or None. A part has ``copy()`` (an independent copy, for
+        """The play kind's own state of a new round (``RoundState.kind_state``, which only its phases
+        and engine change), or None. It has ``copy()`` (an independent copy, for
         ``GameState.clone``)."""
 
     def must_go(self, round: Any) -> Mapping[int, str]:
@@ -167,10 +167,10 @@ class PlayKindPlugin(Protocol):
 NO_SEATS: Mapping[int, str] = {}
 
 
-class NoRoundPart:
-    """The members of :class:`PlayKindPlugin` for a play kind that keeps nothing of its own in a
-    round's state: no part, nobody obliged to go, roles valued with neither trump nor turned card,
-    no tricks, no facts of its own."""
+class NoKindState:
+    """The members of :class:`PlayKindPlugin` for a play kind that keeps no state of its own in a
+    round: none, nobody obliged to go, roles valued with neither trump nor turned card, no tricks,
+    no facts of its own."""
 
     seat_facts: Mapping[str, SeatFact] = {}
     table_facts: Mapping[str, TableFact] = {}

@@ -70,7 +70,7 @@ class RoundState:
 
     def copy(self) -> RoundState:
         """An independent copy (for ``GameState.clone``): its lists, the play engine's state
-        (``play.copy()``) and the play kind's part (``kind_state.copy()``) copied, the frozen parts
+        (``play.copy()``) and the play kind's own state (``kind_state.copy()``) copied, the frozen parts
         (the deal, the field) shared."""
         return replace(self, hands=[list(h) for h in self.hands], declarations=list(self.declarations),
                        goers=list(self.goers), dropped=list(self.dropped), splits=list(self.splits),

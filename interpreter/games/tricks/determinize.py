@@ -38,7 +38,7 @@ POOL_SIZE = 256                 # hands kept per seat in a memo
 
 
 def _part(game: Any) -> TrickRound:
-    """The trick game's part of the game's current round (the real indicator and trump)."""
+    """The trick game's state of the game's current round (the real indicator and trump)."""
     part: TrickRound = game.round.kind_state
     return part
 

@@ -1,6 +1,6 @@
 """T19: trick play among the goers: follow suit, highest trump or else highest of the led suit.
 
-Also the trick game's own part of a round's state (:class:`TrickRound`), which its phases fill.
+Also the trick game's own state of a round (:class:`TrickRound`), which its phases fill.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from .rules import trick_rules_of
 
 @dataclass(slots=True)
 class TrickRound:
-    """The trick game's own part of a round's state (``RoundState.kind_state``): the mizuten call
+    """The trick game's own state of a round (``RoundState.kind_state``): the mizuten call
     (T6), the turned indicator and the trump suit (T7, T8), the tricks each goer won (T19)."""
 
     mizuten: bool = False
@@ -34,7 +34,7 @@ class TrickRound:
 
 
 def trick_round(t: Table) -> TrickRound:
-    """The trick game's part of the table's current round."""
+    """The trick game's state of the table's current round."""
     part: TrickRound = t.round.kind_state
     return part
 
