@@ -176,9 +176,10 @@ class RoundQuestions:
 
     def declarations(self) -> None:
         g = self.scratch
+        kind = plugin_for(self.rules)
         while g.phase is Phase.DECLARATIONS and not g.round.declarations_done:
             seat = self.to_act()
-            if g.round.mizuten and seat == g.round.start:
+            if seat in kind.must_go(g.round):       # the start player who called mizuten (T6)
                 go = True
                 self.a.echo(self.t("goes_mizuten", who=self.who(seat)))
             else:

@@ -220,24 +220,15 @@ MATCHING_ONLY = {"captures", "table_cards", "stock_left", "turned", "stock", "ha
                  "CARD_POINTS"}
 # what the core still names, each with the reason (docs/play-kinds.md, "What the core still knows")
 ENGINE_EXCEPTIONS = {
-    # T6 forces the mizuten caller to go; an effect's condition may read the call and the tricks won
-    ("phases/declarations.py", "mizuten"): "the core's declarations force the mizuten caller to go (T6)",
-    ("phases/effects.py", "mizuten"): "an effect's condition `mizuten` (docs/effects.md)",
-    ("phases/effects.py", "tricks_won"): "an effect's condition `tricks` (docs/effects.md)",
-    # roles are valued with the round's trump and indicator (T14, T15)
-    ("phases/forced_out.py", "trump"): "the forced-out roles are valued with the trump (T14)",
-    ("phases/forced_out.py", "indicator"): "the forced-out roles are valued with the indicator (T14)",
-    ("phases/role_settlement.py", "trump"): "the goers' roles are valued with the trump (T15)",
-    ("phases/role_settlement.py", "indicator"): "the goers' roles are valued with the indicator (T15)",
+    # the role evaluator (ruleset/roles.py) values a hand with a trump and a turned card: the core's
+    # role phases pass it what the play kind gives (PlayKindPlugin.valued_with; None, None in hanafuda)
+    ("phases/forced_out.py", "trump"): "the forced-out roles are valued with the kind's trump (T14)",
+    ("phases/forced_out.py", "indicator"): "the forced-out roles are valued with the kind's indicator (T14)",
+    ("phases/role_settlement.py", "trump"): "the goers' roles are valued with the kind's trump (T15)",
+    ("phases/role_settlement.py", "indicator"): "the goers' roles are valued with the kind's indicator (T15)",
     ("phases/rolecache.py", "trump"): "the role evaluator's interface takes the trump (ruleset/roles.py)",
     ("phases/rolecache.py", "indicator"): "the role evaluator's interface takes the indicator (ruleset/roles.py)",
-    # the round's state still keeps the trick game's fields, and its end event the tricks won
-    ("state.py", "mizuten"): "RoundState keeps the mizuten call",
-    ("state.py", "mizuten_answered"): "RoundState keeps the mizuten call",
-    ("state.py", "indicator"): "RoundState keeps the indicator",
-    ("state.py", "trump"): "RoundState keeps the trump suit",
-    ("state.py", "tricks_won"): "RoundState keeps the tricks won",
-    ("gamestate.py", "tricks_won"): "RoundEnded.tricks is read from RoundState.tricks_won",
+    # the round's end event keeps the record format's field (PlayKindPlugin.round_tricks fills it)
     ("gamestate.py", "tricks"): "RoundEnded.tricks (the record format's `tricks` of a round)",
     ("events.py", "tricks"): "RoundEnded.tricks (the record format's `tricks` of a round)",
 }

@@ -42,12 +42,8 @@ class RoundState:
     chips_before: tuple[int, ...]
     phase_index: int = -1
     entered: bool = False
-    mizuten: bool = False
-    mizuten_answered: bool = False
     dealt: Optional[tuple[DealtHand, ...]] = None
     hands: list[list[int]] = dc_field(default_factory=list)
-    indicator: Optional[int] = None
-    trump: Optional[int] = None
     field: Optional[Field] = None
     declarations: list[tuple[int, bool]] = dc_field(default_factory=list)
     goers: list[int] = dc_field(default_factory=list)
@@ -58,7 +54,7 @@ class RoundState:
     choice_done: bool = False
     kind: Optional[RoundKind] = None
     play: Any = None                        # the play engine's own state
-    tricks_won: dict[int, int] = dc_field(default_factory=dict)
+    kind_state: Any = None                  # the play kind's own state of the round (PlayKindPlugin.new_round)
     pot_to: Optional[int] = None
     play_winner: Optional[int] = None       # who took the pot by play (T21), for T24
     scale: Optional[dict[TransferName, int]] = None     # effects' multipliers of the round, by kind
@@ -73,18 +69,20 @@ class RoundState:
         return [(self.start + i) % self.players for i in range(self.players)]
 
     def copy(self) -> RoundState:
-        """An independent copy (for ``GameState.clone``): its lists and the play engine's state
-        (``play.copy()``) copied, the frozen parts (the deal, the field) shared."""
+        """An independent copy (for ``GameState.clone``): its lists, the play engine's state
+        (``play.copy()``) and the play kind's own state (``kind_state.copy()``) copied, the frozen parts
+        (the deal, the field) shared."""
         return replace(self, hands=[list(h) for h in self.hands], declarations=list(self.declarations),
                        goers=list(self.goers), dropped=list(self.dropped), splits=list(self.splits),
-                       play=None if self.play is None else self.play.copy(), tricks_won=dict(self.tricks_won),
+                       play=None if self.play is None else self.play.copy(),
+                       kind_state=None if self.kind_state is None else self.kind_state.copy(),
                        scale=None if self.scale is None else dict(self.scale))
 
 
 class Table:
     """The chips, the pot, the log and the current round, shared by all phases."""
 
-    def __init__(self, ruleset: Ruleset, players: int, rounds: int, start: int):
+    def __init__(self, ruleset: Ruleset, players: int, rounds: int, start: int, kind_state: Any = None):
         self.ruleset = ruleset
         self.players = players
         self.rounds = rounds
@@ -92,7 +90,8 @@ class Table:
         self.no_negative = not ruleset.chips.allow_negative
         self.pot = 0
         self.events: list[object] = []         # the core's events and the play kind's own
-        self.round = RoundState(index=0, start=start, players=players, chips_before=tuple(self.chips))
+        self.round = RoundState(index=0, start=start, players=players, chips_before=tuple(self.chips),
+                                kind_state=kind_state)
         self.finished = False
         self.watch: Optional[Callable[[object], None]] = None             # see GameState.watch
         self.watch_transfers: Optional[Callable[[object], None]] = None   # the same, or None

@@ -8,6 +8,7 @@ from typing import Any, Optional
 
 from hachihachi.interpreter.engine.actions import POT, ActionBase
 from hachihachi.interpreter.engine.events import Applied, RoundStarted
+from hachihachi.interpreter.engine.kindplugin import NoKindState
 from hachihachi.interpreter.engine.phases.base import PhaseRule
 from hachihachi.interpreter.engine.phases.chance import ChancePhase
 from hachihachi.interpreter.engine.roundkind import RoundKind
@@ -146,7 +147,7 @@ def no_search(*args: Any) -> Any:
     raise HachiError("high card has no search bots")
 
 
-class HighCardPlugin:
+class HighCardPlugin(NoKindState):
     kind = "highcard"
     phases = (HighCardDeal, HighCardShow)
     told = None                                 # no scorekeeper part

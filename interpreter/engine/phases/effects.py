@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional, Sequence
 
-from ....ruleset.effects import (AFTER_DECLARATIONS, AFTER_PLAY, GAME_END, ROUND_END, ROUND_START, Ask, Effect,
-                                EndGame, Force, Multiply, Pay, SeatSet, SetCounter)
+from ....ruleset.effects import (AFTER_DECLARATIONS, AFTER_PLAY, GAME_END, ROUND_END, ROUND_START, SEAT_FACTS,
+                                TABLE_FACTS, Ask, Effect, EndGame, Force, Multiply, Pay, SeatSet, SetCounter)
 from ....ruleset.kind_registry import transfer_named
 from ....ruleset.model import Phase, Ruleset, TransferKind, TransferName
 from ..actions import POT, Choose
@@ -57,8 +57,6 @@ _SEAT: dict[str, SeatReader] = {
     "dropped": lambda t, s, e: s in t.round.dropped,
     "forced_out": lambda t, s, e: s in t.round.forced_out,
     "start": lambda t, s, e: s == t.round.start,
-    "mizuten": lambda t, s, e: t.round.mizuten and s == t.round.start,
-    "tricks": lambda t, s, e: t.round.tricks_won.get(s, 0),
     "card_points": lambda t, s, e: e.card_points(t).get(s, 0),
     "roles": lambda t, s, e: e.log().roles[s],
     "role_count": lambda t, s, e: e.log().role_count[s],
@@ -87,26 +85,35 @@ _TABLE: dict[str, TableReader] = {
     "round.played": lambda t: t.round.kind in PLAYED and t.round.play is not None,
     "game.rounds": lambda t: t.rounds,
     "game.rounds_left": lambda t: max(t.rounds - t.counted - 1, 0),
-    "round.most_tricks": lambda t: max(t.round.tricks_won.values(), default=0),
-    "trick_settlement.per_trick": lambda t: _setting(t, "trick_settlement", "per_trick", 0),
-    "trick_settlement.pot_split": lambda t: _setting(t, "trick_settlement", "pot_tie", "") == "split",
-    "mizuten.bonus": lambda t: _setting(t, "mizuten", "bonus", 0),
-    "mizuten.goers": lambda t: _setting(t, "mizuten", "goers", 0),
-    "mizuten.min_tricks": lambda t: _setting(t, "mizuten", "min_tricks", 0),
 }
 
 
-def _setting(t: Table, section: str, key: str, default: Any) -> Any:
-    """A setting of the play kind's own sections (``Ruleset.kind_rules``), read by name: a game
-    whose kind has no such section reads ``default`` (no per-trick payment, no mizuten)."""
-    return getattr(getattr(t.ruleset.kind_rules, section, None), key, default)
+Readers = tuple[dict[str, SeatReader], dict[str, TableReader]]
+
+
+def readers_for(ruleset: Ruleset) -> Readers:
+    """The readers of the facts of one seat and of the table: the core's and the play kind's own
+    (``PlayKindPlugin.seat_facts``, ``table_facts``: the trick game's ``tricks``, the settings of
+    its sections...). A fact of the vocabulary that neither reads is 0 (:class:`TableFacts`: the
+    tricks of a hanafuda seat, its per-trick payment)."""
+    kind = plugin_for(ruleset)
+    seat, table = dict(_SEAT), dict(_TABLE)
+    for name, read in kind.seat_facts.items():
+        seat[name] = _kind_seat(read)
+    table.update(kind.table_facts)
+    return seat, table
+
+
+def _kind_seat(read: Callable[[Any, int], int]) -> SeatReader:
+    return lambda t, s, e: read(t, s)
 
 
 class TableFacts:
     """The facts of :mod:`...ruleset.effects` read from a table now (the ``Facts`` of an expression)."""
 
-    def __init__(self, t: Table, engine: Any):
+    def __init__(self, t: Table, engine: Any, readers: Readers):
         self.t, self.engine = t, engine
+        self._seat, self._table = readers
         self._log: Optional[RoundLog] = None
 
     def log(self) -> RoundLog:
@@ -121,13 +128,15 @@ class TableFacts:
         return self.t.players
 
     def seat(self, name: str, seat: int) -> int:
-        reader = _SEAT.get(name)
+        reader = self._seat.get(name)
         if reader is not None:
             return int(reader(self.t, seat, self))
+        if name in SEAT_FACTS:                  # a fact of a play kind this game is not of
+            return 0
         return self.t.counters[name[len("counter."):]][seat]
 
     def table(self, name: str) -> int:
-        reader = _TABLE.get(name)
+        reader = self._table.get(name)
         if reader is not None:
             return int(reader(self.t))
         if name == "round.most_card_points":
@@ -137,6 +146,8 @@ class TableFacts:
             return int(field is not None and field.id == name[len("field."):])
         if name.startswith("parameter."):
             return dict(self.t.ruleset.parameters)[name[len("parameter."):]]
+        if name in TABLE_FACTS:                 # a fact of a play kind this game is not of
+            return 0
         return self.t.counters[name[len("counter."):]][0]
 
     def card_points(self, t: Table) -> dict[int, int]:
@@ -180,6 +191,7 @@ class EffectPhase(PhaseRule):
         self.when = when
         self.effects: tuple[Effect, ...] = tuple(e for e in ruleset.effects if e.when == when)
         self.engine = _engine_for(ruleset, self.effects)
+        self.readers = readers_for(ruleset)
 
     def applies(self, t: Table) -> bool:
         if self.when == AFTER_PLAY:
@@ -187,7 +199,7 @@ class EffectPhase(PhaseRule):
         return True
 
     def enter(self, t: Table) -> None:
-        run_effects(t, self.effects, TableFacts(t, self.engine), self.when, logged=self.logged)
+        run_effects(t, self.effects, TableFacts(t, self.engine, self.readers), self.when, logged=self.logged)
 
     def actor(self, t: Table) -> Optional[int]:
         asking = t.round.asking
@@ -218,7 +230,8 @@ class EffectPhase(PhaseRule):
             r.asking = (effect, index, seats[1:])
             return
         r.asking = None
-        run_effects(t, self.effects, TableFacts(t, self.engine), self.when, (effect, index + 1), self.logged)
+        run_effects(t, self.effects, TableFacts(t, self.engine, self.readers), self.when, (effect, index + 1),
+                    self.logged)
 
 
 class SettlementPhase(EffectPhase):
@@ -234,6 +247,7 @@ class SettlementPhase(EffectPhase):
         self.when = name
         self.effects = dict(ruleset.settlement)[name]
         self.engine = _engine_for(ruleset, self.effects)
+        self.readers = readers_for(ruleset)
 
     def applies(self, t: Table) -> bool:
         return t.round.kind in PLAYED and t.round.play is not None

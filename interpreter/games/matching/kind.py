@@ -17,7 +17,7 @@ from .play import CAPTURE_QUESTION, STOP, Capture, Captured, MatchingEngine, Mat
 from . import record as record_matching
 from ...engine.phases.base import PhaseRule
 from .determinize import sample_matching_deal
-from ...engine.kindplugin import EventTeller, PlayKindPlugin, Teller
+from ...engine.kindplugin import EventTeller, NoKindState, PlayKindPlugin, Teller
 from ...scorekeeper.told import ToldKind
 from .told import TOLD
 from .view import MatchingView
@@ -143,7 +143,7 @@ def _round_scored(n: Teller, e: RoundScored) -> str:
     return text
 
 
-class MatchingPlugin:
+class MatchingPlugin(NoKindState):
     kind = "matching"
     phases: tuple[type[PhaseRule], ...] = (HanafudaDeal, HandRoles, CardScoring)
     told: ToldKind = TOLD

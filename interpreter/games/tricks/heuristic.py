@@ -26,8 +26,8 @@ from .actions import CallMizuten
 from ...engine.gamestate import GameState
 from ...engine.view import View
 from .rules import trick_rules_of
-from ...bots.going import OTHER_ROLE_VALUE, drop_cost, go_value, place_of, tricks_among
-from ...bots.knowledge import Knowledge, knowledge
+from .going import OTHER_ROLE_VALUE, drop_cost, go_value, place_of, tricks_among
+from .knowledge import Knowledge, knowledge
 
 MIZUTEN_MADE = 0.25             # chance that a mizuten start player's round pays the bonus (T22)
 MIZUTEN_COST = 0.6              # the cost of going with every hand, in first drop fees (T6, T11)

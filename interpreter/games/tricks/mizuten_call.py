@@ -9,6 +9,7 @@ from .rules import TrickPhase
 from .actions import CallMizuten
 from ...engine.state import Table
 from ...engine.phases.base import PhaseRule
+from .play import trick_round
 from .rules import trick_rules_of
 
 CHOICES = (CallMizuten(False), CallMizuten(True))
@@ -25,11 +26,12 @@ class MizutenCall(PhaseRule):
         return self._enabled
 
     def actor(self, t: Table) -> Optional[int]:
-        return None if t.round.mizuten_answered else t.round.start
+        return None if trick_round(t).mizuten_answered else t.round.start
 
     def legal(self, t: Table) -> tuple[CallMizuten, ...]:
         return CHOICES
 
     def apply(self, t: Table, action: CallMizuten) -> None:
-        t.round.mizuten = action.call
-        t.round.mizuten_answered = True
+        part = trick_round(t)
+        part.mizuten = action.call
+        part.mizuten_answered = True

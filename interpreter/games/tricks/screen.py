@@ -96,8 +96,8 @@ class TrickScreen:
             return None
         r = game.round
         field = r.field.name(screen.lang) if r.field else ""
-        line: str = screen.t("dealt", ind=screen.card(deal.indicator), trump=suit(screen, r.trump), field=field,
-                             mult=r.multiplier)
+        line: str = screen.t("dealt", ind=screen.card(deal.indicator), trump=suit(screen, r.kind_state.trump),
+                             field=field, mult=r.multiplier)
         return line
 
     def numbered(self, v: View, rules: Ruleset) -> tuple[ActionBase, ...]:
