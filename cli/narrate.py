@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Iterable, Optional, Sequence
 
-from ..ruleset.model import Phase, Ruleset
+from ..ruleset.kind_registry import transfer_words
+from ..ruleset.model import Phase, Ruleset, TransferName
 from ..ruleset.roletable import RoleTable
 from ..ruleset.model import TransferKind
 from ..interpreter.engine.actions import POT, Choose, Declare, Split
@@ -20,26 +21,38 @@ from ..interpreter.engine.events import (Applied, DealerDrawn, ForcedOut, GameEn
 from ..interpreter.engine.registry import plugin_for
 from ..interpreter.engine.effect_events import EFFECT_TELLERS_JA
 
-KIND_NAMES = {
+# the core's kinds of transfer in words; a play kind's own are in its package (RuleKind.transfer_words)
+KIND_NAMES: dict[TransferName, str] = {
     TransferKind.DROP_FEE: "降り賃 drop fee",
     TransferKind.FORCED_OUT: "降ろされ forced-out payment",
     TransferKind.ROLES: "手役の精算 role settlement",
-    TransferKind.TRICKS: "トリックの精算 trick settlement",
     TransferKind.POT: "場の総取り pot",
-    TransferKind.MIZUTEN: "ミズテン mizuten bonus",
-    TransferKind.CAPTURE_ROLES: "出来役 capture role",
-    TransferKind.SPECIAL_ROLES: "特別役 special role",
-    TransferKind.CARD_POINTS: "札の点 card points",
     TransferKind.EFFECT: "house rule",
 }
 
 # The account in Japanese (``lang="ja"``); the English one is written out in the methods below.
-JA_KINDS = {
+JA_KINDS: dict[TransferName, str] = {
     TransferKind.DROP_FEE: "降り賃", TransferKind.FORCED_OUT: "降ろされの支払い",
-    TransferKind.ROLES: "手役の精算", TransferKind.TRICKS: "トリックの精算", TransferKind.POT: "場の総取り",
-    TransferKind.MIZUTEN: "ミズテンの加算", TransferKind.CAPTURE_ROLES: "出来役",
-    TransferKind.SPECIAL_ROLES: "特別役", TransferKind.CARD_POINTS: "札の点", TransferKind.EFFECT: "ハウスルール",
+    TransferKind.ROLES: "手役の精算", TransferKind.POT: "場の総取り", TransferKind.EFFECT: "ハウスルール",
 }
+
+
+def kind_name(kind: TransferName, ja: bool = False) -> str:
+    """A kind of transfer in the account's words: the core's, a play kind's own (its package's
+    words), else its name (``ja``: in Japanese only, else both; "" for an unknown one in Japanese).
+
+    >>> kind_name(TransferKind.POT), kind_name(TransferKind.POT, ja=True)
+    ('場の総取り pot', '場の総取り')
+    """
+    core = (JA_KINDS if ja else KIND_NAMES).get(kind)
+    if core is not None:
+        return core
+    own = transfer_words(kind.value)
+    if own is None:
+        return "" if ja else kind.value
+    return own.ja if ja else own.told
+
+
 JA_ROUNDS = {"skipped": "流れ", "one_goer": "一人出", "two_goers_split": "二人出・山分け",
              "two_goers_play": "二人出・勝負", "three_goers": "三人出"}
 JA_REASONS: tuple[tuple[str, str], ...] = (            # the phases' reasons (English), in Japanese
@@ -185,7 +198,8 @@ class Narrator:
         times = f" ({e.base} x{e.multiplier})" if e.multiplier != 1 else ""
         if self.ja:
             reason = ja_reason(e.reason)
-            why_ja = JA_KINDS.get(e.kind, "") + (f"、{reason}" if reason and reason != JA_KINDS.get(e.kind) else "")
+            said = kind_name(e.kind, ja=True)
+            why_ja = said + (f"、{reason}" if reason and reason != said else "")
             if e.kind is TransferKind.EFFECT:
                 why_ja = f"ハウスルール「{e.reason}」"          # the effect's name: the author's words
             if e.source == POT:
@@ -193,7 +207,7 @@ class Narrator:
             if e.target == POT:
                 return f"  {self.who(e.source)} が場に {e.amount}{times} を払う: {why_ja}"
             return f"  {self.who(e.source)} が {self.who(e.target)} に {e.amount}{times} を払う: {why_ja}"
-        why = f"{KIND_NAMES.get(e.kind, e.kind.value)}, {e.reason}"
+        why = f"{kind_name(e.kind)}, {e.reason}"
         if e.source == POT:
             return f"  {self.does(e.target, 'takes')} {e.amount} from the pot: {why}"
         if e.target == POT:

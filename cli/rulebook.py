@@ -29,6 +29,7 @@ from typing import Any, Callable, Iterator, Mapping, Sequence, Union
 import click
 import yaml
 
+from ..ruleset.kind_registry import transfer_words
 from ..ruleset.model import Ruleset
 from ..ruleset.safetext import escape
 from .errors_ja import ERROR, LangCommand, error_message
@@ -66,6 +67,19 @@ def value_words(value: object, lang: str, key: str = "") -> str:
     table = words()["values"]
     entry = (table.get(f"{key}={value}") or table.get(str(value))) if isinstance(value, str) else None
     return entry[lang] if entry else str(value)
+
+
+def payment_words(kind: object, lang: str) -> str:
+    """A kind of payment (what a field multiplies) in words: the core's from the words file, a
+    play kind's own from its package (``RuleKind.transfer_words``), else its name.
+
+    >>> payment_words("drop_fee", "en"), payment_words("tricks", "ja")
+    ('drop fees', '勝負の精算')
+    """
+    own = transfer_words(str(kind))
+    if own is not None:
+        return own.book_ja if lang == "ja" else own.book_en
+    return value_words(f"payment_{kind}", lang)
 
 
 # -- blocks ----------------------------------------------------------------------------------
@@ -161,7 +175,7 @@ class _Writer:
 
     def value(self, path: Sequence[object], value: Any) -> str:
         if path and path[-1] == "applies_to" and isinstance(value, (list, tuple)):
-            return ", ".join(value_words(f"payment_{v}", self.lang) for v in value) or _text("nothing", self.lang)
+            return ", ".join(payment_words(v, self.lang) for v in value) or _text("nothing", self.lang)
         if isinstance(value, (list, tuple)) and all(isinstance(v, _SCALARS) for v in value):
             joiner = " → " if tuple(path) == ("round",) else ", "
             return joiner.join(self.value(path, v) for v in value) or _text("nothing", self.lang)
@@ -278,7 +292,7 @@ def _only(paid: Any, lang: str) -> str:
     """H7: the payments a field of the play kind's own section multiplies, when it names them."""
     if not isinstance(paid, list) or not paid:
         return ""
-    return " (" + ", ".join(value_words(f"payment_{k}", lang) for k in paid) + ")"
+    return " (" + ", ".join(payment_words(k, lang) for k in paid) + ")"
 
 
 def _tables_of(r: Ruleset, data: Mapping[str, Any], lang: str) -> dict[str, Table]:
@@ -298,7 +312,7 @@ def _tables_of(r: Ruleset, data: Mapping[str, Any], lang: str) -> dict[str, Tabl
                     made += f" ({value_words(own[key], lang, f'fields.[].{key}')})"
             paid = sorted(k.value for k in f.applies_to)
             rows.append((f.name(lang), made, f"x{f.multiplier}",
-                         ", ".join(value_words(f"payment_{k}", lang) for k in paid)))
+                         ", ".join(payment_words(k, lang) for k in paid)))
         out["fields"] = Table((t("col_field"), t("made_by"), t("col_multiplier"), t("col_applies_to")), tuple(rows))
     own_fields = _section_fields(data)
     if own_fields:

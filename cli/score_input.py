@@ -129,7 +129,7 @@ class RoundQuestions:
 
     def ask(self) -> dict[str, Any]:
         g = self.scratch
-        if g.phase is Phase.MIZUTEN_CALL:
+        if g.phase is not None and g.phase is self.told.call:     # the trick game's mizuten call (T6)
             call = self.a.yes_no(self.t("mizuten", who=self.who(g.round.start)), "mizuten?")
             if call:
                 self.rnd["mizuten"] = True
@@ -178,9 +178,10 @@ class RoundQuestions:
 
     def declarations(self) -> None:
         g = self.scratch
+        kind = plugin_for(self.rules)
         while g.phase is Phase.DECLARATIONS and not g.round.declarations_done:
             seat = self.to_act()
-            if g.round.mizuten and seat == g.round.start:
+            if seat in kind.must_go(g.round):       # the start player who called mizuten (T6)
                 go = True
                 self.a.echo(self.t("goes_mizuten", who=self.who(seat)))
             else:

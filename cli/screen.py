@@ -14,7 +14,7 @@ import click
 from ..interpreter.engine.actions import ActionBase, Choose, Declare, Split, YesNo
 from ..interpreter.engine.view import View
 from .display import columns
-from ..ruleset.model import Phase, Ruleset
+from ..ruleset.model import Phase, PhaseName, Ruleset
 from .screenkind import ScreenPlugin
 from .screen_registry import screen_plugin
 
@@ -193,11 +193,11 @@ class Screen:
     # -- the question ----------------------------------------------------------------------
 
     def question(self, v: View) -> str:
-        own = self.kind.question(self, v) if v.phase is Phase.PLAY else None
+        keys: dict[Optional[PhaseName], str] = {Phase.DECLARATIONS: "q_declare", Phase.TWO_GOER_CHOICE: "q_split",
+                                                Phase.EFFECTS: "q_choose"}
+        own = self.kind.question(self, v) if v.phase not in keys else None      # the play, a kind's own phase
         if own is not None:
             return own
-        keys: dict[Optional[Phase], str] = {Phase.MIZUTEN_CALL: "q_mizuten", Phase.DECLARATIONS: "q_declare",
-                                            Phase.TWO_GOER_CHOICE: "q_split", Phase.EFFECTS: "q_choose"}
         key = keys.get(v.phase, "q_play")
         return f"{self.t('your_turn')}: {self.t(key)}"
 

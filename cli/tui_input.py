@@ -7,17 +7,20 @@ the reason (and the rule number when a rule forbids it); it never lets bad input
 
 from __future__ import annotations
 
+from typing import Mapping
+
 from ..interpreter.engine.actions import ActionBase, Choose, Declare, YesNo
 from ..interpreter.engine.view import View
 from ..ruleset.errors import shown
-from ..ruleset.model import Phase, Ruleset
+from ..ruleset.model import Phase, PhaseName, Ruleset
 from .answers import HELP, QUIT, BadAnswer
 from .screen_registry import screen_plugin
 
-# the words of a yes-or-no decision's answers (yes, then no), by phase
-WORDS: dict[Phase, dict[bool, tuple[str, ...]]] = {
-    Phase.MIZUTEN_CALL: {True: ("y", "yes", "m", "mizuten", "ミズテン", "はい"),
-                         False: ("n", "no", "しない", "いいえ")},
+YesNoWords = Mapping[bool, tuple[str, ...]]
+
+# the words of a yes-or-no decision's answers (yes, then no), by phase of the core (a play kind's
+# screen reads its own decisions' words with :func:`yes_no`)
+WORDS: dict[PhaseName, YesNoWords] = {
     Phase.DECLARATIONS: {True: ("g", "go", "出", "出る"), False: ("d", "drop", "降", "降りる")},
     Phase.TWO_GOER_CHOICE: {True: ("s", "split", "山分け"), False: ("p", "play", "勝負")},
 }
@@ -44,7 +47,7 @@ def parse_answer(text: str, v: View, rules: Ruleset) -> ActionBase:
         raise BadAnswer(f"{shown(answer)[1:-1]} is not one of the choices: answer 1 to {len(legal)}.",
                         f"{shown(answer)[1:-1]} は選べません: 1 から {len(legal)} で答えてください。")
     if v.phase is not None and v.phase in WORDS:
-        return _word(answer, v.phase, v)
+        return yes_no(answer, WORDS[v.phase], v)
     if v.phase is Phase.EFFECTS:                # a house rule's question: its options by name
         for action in legal:
             if isinstance(action, Choose) and action.option == answer.lower():
@@ -70,9 +73,10 @@ def explain(v: View, rules: Ruleset, lang: str = "en") -> list[str]:
     return screen_plugin(rules).explain(v, rules, lang)
 
 
-def _word(answer: str, phase: Phase, v: View) -> ActionBase:
-    low = answer.lower()
-    for yes, words in WORDS[phase].items():
+def yes_no(answer: str, words_of: YesNoWords, v: View) -> ActionBase:
+    """The legal yes-or-no action the answer names, by the decision's words (yes, then no)."""
+    low, phase = answer.lower(), v.phase
+    for yes, words in words_of.items():
         if low in words:
             action = next((a for a in v.legal if isinstance(a, YesNo) and a.yes == yes), None)
             if action is not None:
@@ -88,10 +92,10 @@ def _word(answer: str, phase: Phase, v: View) -> ActionBase:
                                 f"この卓の決まり (ハウスルール) により、この局は{must_ja}しかありません "
                                 "('hachi table' に一覧があります)。")
             raise BadAnswer(f"'{answer}' is not allowed now.", f"'{answer}' は今は選べません。")
-    options = " or ".join(ws[1] for ws in WORDS[phase].values())
-    ja_options = "・".join(ws[-1] for ws in WORDS[phase].values())
+    options = " or ".join(ws[1] for ws in words_of.values())
+    ja_options = "・".join(ws[-1] for ws in words_of.values())
     raise BadAnswer(f"{shown(answer)} is not an answer here: type a number or {options}.",
                     f"{shown(answer)} はここでの答えではありません: 番号か {ja_options} で答えてください。")
 
 
-__all__ = ["BadAnswer", "HELP", "QUIT", "explain", "numbered", "parse_answer"]
+__all__ = ["BadAnswer", "HELP", "QUIT", "explain", "numbered", "parse_answer", "yes_no"]

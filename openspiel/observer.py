@@ -8,7 +8,7 @@ piece          shape    meaning
 =============  =======  ===========================================================
 player         N        the observing seat (one-hot)
 to_act         N        the seat to act (one-hot; all zero for chance or the end)
-phase          P        the engine phase waiting for an action (one-hot over ``Phase``)
+phase          P        the engine phase waiting for an action (one-hot over :data:`PHASE_SLOTS`)
 hand           D        the observer's cards (while dealing: those dealt to it so far)
 indicator      D        the turned indicator card (trick play)
 table          D        the field cards face up (matching play)
@@ -32,9 +32,27 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 import numpy as np
 
 from ..interpreter.engine.actions import Declare, Play, Split
-from ..ruleset.model import Phase
+from ..ruleset.kind_registry import rule_kind
+from ..ruleset.model import Ruleset
 
-_PHASES = tuple(Phase)
+# The phase one-hot's slots, by phase name: fixed, so that a slot means the same phase whatever
+# play kinds are registered (agents are trained on the tensor). These are the core's phases and
+# the two bundled play kinds', in the order the tensor has always had; another kind's own phases
+# take the slots after them.
+PHASE_SLOTS = ("mizuten_call", "deal", "declarations", "forced_out", "two_goer_choice", "one_goer_pot",
+               "role_settlement", "play", "hanafuda_deal", "hand_roles", "card_scoring", "trick_settlement", "pot",
+               "mizuten_bonus", "effects")
+
+
+def phase_slots(ruleset: Ruleset) -> tuple[str, ...]:
+    """The phase one-hot's slots for a game of ``ruleset``'s play kind.
+
+    >>> from hachihachi.ruleset.loader import load_ruleset
+    >>> phase_slots(load_ruleset("hachihachi_trick")) == PHASE_SLOTS
+    True
+    """
+    own = [p.value for p in rule_kind(ruleset.play).phases if p.value not in PHASE_SLOTS]
+    return PHASE_SLOTS + tuple(own)
 
 
 def describe_action(shared: Any, action: Any) -> str:
@@ -60,7 +78,8 @@ class HachiObserver:
         self.shared = shared
         self.perfect_recall = bool(iig_obs_type and iig_obs_type.perfect_recall)
         n, d = shared.players, shared.layout.deck_size
-        pieces = [("player", (n,)), ("to_act", (n,)), ("phase", (len(_PHASES),)), ("hand", (d,)),
+        self.phases = {name: i for i, name in enumerate(phase_slots(shared.ruleset))}
+        pieces = [("player", (n,)), ("to_act", (n,)), ("phase", (len(self.phases),)), ("hand", (d,)),
                   ("indicator", (d,)), ("table", (d,)), ("trick", (d,)), ("taken", (n, d)),
                   ("declarations", (n, 3)), ("chips", (n,)), ("pot", (1,))]
         self.tensor = np.zeros(sum(int(np.prod(shape)) for _, shape in pieces), np.float32)
@@ -77,7 +96,7 @@ class HachiObserver:
         if v.to_act is not None and v.to_act >= 0:
             d["to_act"][v.to_act] = 1
         if v.phase is not None:
-            d["phase"][_PHASES.index(v.phase)] = 1
+            d["phase"][self.phases[v.phase.value]] = 1
         d["hand"][list(_hand(state, v, player))] = 1
         indicator = v.own("indicator")              # the play kind's own (both kinds' pieces are kept)
         if indicator is not None:

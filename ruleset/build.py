@@ -11,15 +11,11 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from .model import (Chips, Declaration, ForcedOut, NextStart, Phase, Players, Rounds, Ruleset, TwoGoers,
-                    build_drop_fee)
+from .model import Chips, Declaration, ForcedOut, NextStart, Players, Rounds, Ruleset, TwoGoers, build_drop_fee
 from .effects import EffectErrors, build_counters, build_effects, build_settlement
 from .errors import RuleFileError
-from .kind_registry import play_of, rule_kind
+from .kind_registry import phase_named, play_of, rule_kind
 from .roletable import _name, build_role_table
-
-
-_PHASES: dict[str, str] = {p.value: p for p in Phase}
 
 
 def build_ruleset(data: Mapping[str, Any], source: str = "<memory>",
@@ -48,7 +44,7 @@ def build_ruleset(data: Mapping[str, Any], source: str = "<memory>",
         two_goers=TwoGoers(**(data.get("two_goers") or {})),
         fields=parts.fields,
         next_start=NextStart(**(data.get("next_start") or {})),
-        round=tuple(_PHASES.get(p, str(p)) for p in data["round"]),     # a play kind's own: by name
+        round=tuple(phase_named(str(p)) or str(p) for p in data["round"]),   # the core's or a play kind's
         source=source,
         extends_chain=extends_chain,
         kind_rules=parts.rules,

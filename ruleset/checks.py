@@ -7,27 +7,10 @@ sentence. The loader turns paths into places.
 from __future__ import annotations
 
 from typing import Any, Iterator
-from .model import SETTLEMENT_PHASES, STANDARD_SETTLEMENT
 
 KeyPath = tuple[str | int, ...]          # keys and list indices, from the top of the file
 Found = Iterator[tuple[KeyPath, str]]
 KEY = "<key>"   # ends a path whose key, not value, the message is about
-
-# phase -> phases that must come before it in ``round`` (T23)
-NEEDS_BEFORE = {
-    "declarations": ("deal",),
-    "forced_out": ("declarations",),
-    "two_goer_choice": ("declarations",),
-    "one_goer_pot": ("declarations",),
-    "role_settlement": ("declarations",),
-    "play": ("declarations",),
-    "trick_settlement": ("play",),
-    "pot": ("declarations",),
-    "mizuten_bonus": ("play",),
-}
-NEEDS_AFTER = {"mizuten_call": ("deal",)}
-REQUIRED_PHASES = ("deal", "declarations")
-
 
 def check_players(data: dict[str, Any]) -> Found:
     players, hand = data["players"], data["hand_size"]
@@ -133,54 +116,6 @@ def check_forced_out(data: dict[str, Any]) -> Found:
                    f"role table does not define (its classes: {known}).")
 
 
-def check_mizuten(data: dict[str, Any]) -> Found:
-    m, phases = data["mizuten"], data["round"]
-    if m["goers"] > data["declaration"]["max_goers"]:
-        yield ("mizuten", "goers"), (f"mizuten.goers ({m['goers']}) is larger than declaration.max_goers "
-                                     f"({data['declaration']['max_goers']}), so mizuten could never count.")
-    if m["min_tricks"] > data["hand_size"]:
-        yield ("mizuten", "min_tricks"), (f"mizuten.min_tricks ({m['min_tricks']}) is more tricks than a round has "
-                                          f"(hand_size {data['hand_size']}).")
-    if m["enabled"]:
-        for phase in ("mizuten_call", "mizuten_bonus"):
-            if phase not in phases:
-                yield ("round",), (f"mizuten.enabled is true but round has no '{phase}' phase; "
-                                               "add the phase or set mizuten.enabled to false.")
-
-
-def check_round(data: dict[str, Any]) -> Found:
-    phases = list(data["round"])
-    seen: set[str] = set()
-    for i, phase in enumerate(phases):
-        if phase in seen:
-            yield ("round", i), f"round lists the phase '{phase}' twice; each phase runs once."
-        seen.add(phase)
-    for phase in REQUIRED_PHASES:
-        if phase not in phases:
-            yield ("round",), f"round has no '{phase}' phase; every round needs one."
-    yield from check_settlement(data)
-    for i, phase in enumerate(phases):
-        for need in NEEDS_BEFORE.get(phase, ()):
-            if need in phases and phases.index(need) > i:
-                yield ("round", i), f"the phase '{phase}' comes before '{need}' in round; it needs '{need}' first."
-            elif need not in phases and need not in REQUIRED_PHASES:
-                yield ("round", i), f"round has the phase '{phase}' but no '{need}' phase before it."
-        for need in NEEDS_AFTER.get(phase, ()):
-            if need in phases and phases.index(need) < i:
-                yield ("round", i), f"the phase '{phase}' comes after '{need}' in round; it must come before it."
-
-
-def check_settlement(data: dict[str, Any]) -> Found:
-    """A settlement phase the round names is written as effects in the file's ``settlement:`` (or,
-    in a play kind with a bundled settlement, taken from that file)."""
-    settled = data.get("settlement") or {}
-    standard = data.get("play", "tricks") in STANDARD_SETTLEMENT      # its bundled file's settlement by default
-    for i, phase in enumerate(data["round"]):
-        if phase in {p.value for p in SETTLEMENT_PHASES} and phase not in settled and not standard:
-            yield ("round", i), (f"the round names the phase '{phase}', which is written as effects, and the file "
-                                 f"has none for it: add them under settlement: {phase}: (see docs/effects.md).")
-
-
 def check_role_table(table: dict[str, Any], prefix: KeyPath = ("role_table",)) -> Found:
     """Names a role table refers to: groups of roles, roles of combos and examples."""
     groups, roles = table.get("groups") or {}, table.get("roles") or {}
@@ -210,6 +145,3 @@ def check_two_goers(data: dict[str, Any]) -> Found:
         yield ("two_goers", "split"), (f"two_goers.may_split is false but two_goers.split is '{two['split']}'; "
                                        "write split: never, or drop may_split.")
 
-
-RULESET_CHECKS = (check_players, check_declaration, check_rounds, check_fields, check_forced_out,
-                  check_mizuten, check_round, check_two_goers)

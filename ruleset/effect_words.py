@@ -8,12 +8,27 @@ from __future__ import annotations
 
 from typing import Any
 
+from .kind_registry import transfer_words
+
 WHEN_JA = {"round_start": "各局の始め", "after_declarations": "宣言の後", "after_play": "勝負の後",
            "round_end": "各局の終わり", "game_end": "ゲームの終わり"}
 GROUPS_JA = {"seat": "各人", "goer": "出た各人", "dropper": "自分で降りた各人", "forced_out": "降ろされた各人"}
-KINDS_JA = {"drop_fee": "降り賃", "forced_out": "降ろされの支払い", "roles": "手役", "tricks": "トリック",
-            "pot": "場代", "mizuten": "ミズテン", "capture_roles": "出来役", "special_roles": "特別役",
-            "card_points": "札の点", "effect": "ハウスルールの支払い"}
+# the core's kinds of transfer; a play kind's own are in its package (RuleKind.transfer_words)
+KINDS_JA = {"drop_fee": "降り賃", "forced_out": "降ろされの支払い", "roles": "手役", "pot": "場代",
+            "effect": "ハウスルールの支払い"}
+
+
+def kind_ja(kind: str) -> str:
+    """A kind of transfer in Japanese (a multiplier's kinds): the core's or a play kind's own word.
+
+    >>> kind_ja("pot"), kind_ja("tricks"), kind_ja("nothing")
+    ('場代', 'トリック', 'nothing')
+    """
+    core = KINDS_JA.get(kind)
+    if core is not None:
+        return core
+    own = transfer_words(kind)
+    return own.short_ja if own is not None else kind
 
 
 def seats_ja(seats: Any) -> str:

@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, Mapping, Optional, Sequence, Union
 
-from .effect_words import KINDS_JA, WHEN_JA, seats_ja
+from .effect_words import WHEN_JA, kind_ja, seats_ja
 from .errors import RuleFileError
 from .expressions import BOOL, INT, SEAT, TABLE, DictFacts, Expression, Fact, Vocabulary, compile_expression
 
@@ -330,7 +330,7 @@ def _action_ja(action: Action) -> str:
         field = " (場の倍率をかける)" if action.field else ""
         return f"{seats_ja(action.payers)}が{seats_ja(action.receivers)}に「{action.amount.text}」を払う{field}"
     if isinstance(action, Multiply):
-        kinds = "、".join(KINDS_JA.get(k, k) for k in action.kinds)
+        kinds = "、".join(map(kind_ja, action.kinds))
         return f"この局の残りの{kinds}を「{action.by.text}」倍にする"
     if isinstance(action, SetCounter):
         whose = f"{seats_ja(action.seats)}の" if action.seats is not None else "場の"

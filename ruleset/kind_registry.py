@@ -19,8 +19,8 @@ from importlib import resources
 from typing import Any, Mapping
 
 from .checks import check_role_table
-from .model import PlayKind, TransferKind
-from .rulekind import RuleKind, foreign_keys
+from .model import SETTLEMENT_PHASES, Phase, PhaseName, PlayKind, TransferKind, TransferName
+from .rulekind import Found, RuleKind, TransferWords, foreign_keys
 
 KINDS: dict[PlayKind, str] = {
     "tricks": "hachihachi.interpreter.games.tricks",
@@ -71,7 +71,60 @@ def ruleset_findings(data: dict[str, Any]) -> list[tuple[tuple[object, ...], str
     else:
         found = []
     found += [item for check in kind.checks for item in check(data)]
+    found += check_settlement(data, kind)
     return found + list(check_role_table(data["role_table"]))
+
+
+def check_settlement(data: Mapping[str, Any], kind: RuleKind) -> Found:
+    """A settlement phase the round names (the core's pot, a play kind's: phases no code runs) is
+    written as effects in the file's ``settlement:`` (or, in a play kind with a bundled settlement,
+    taken from that file)."""
+    if kind.standard_settlement is not None:    # its bundled file's settlement by default
+        return
+    settled = data.get("settlement") or {}
+    runs = {p.value for p in kind.phases if p not in kind.settlement_phases}      # its phases code runs
+    written = ({p.value for p in SETTLEMENT_PHASES}
+               | {p.value for play in KINDS for p in rule_kind(play).settlement_phases}) - runs
+    for i, phase in enumerate(data["round"]):
+        if phase in written and phase not in settled:
+            yield ("round", i), (f"the round names the phase '{phase}', which is written as effects, and the file "
+                                 f"has none for it: add them under settlement: {phase}: (see docs/effects.md).")
+
+
+# -- the names of phases and transfer kinds: the core's and each play kind's own ------------------
+
+_TRANSFERS: dict[str, TransferName] = {t.value: t for t in TransferKind}
+_PHASES: dict[str, PhaseName] = {p.value: p for p in Phase}
+
+
+def transfer_named(name: str) -> TransferName:
+    """The transfer kind ``name`` (a rule file's ``as:``, ``applies_to``): the core's or a
+    registered play kind's own (the schema allows only these names).
+
+    >>> transfer_named("pot"), transfer_named("tricks")
+    (<TransferKind.POT: 'pot'>, <TransferKind.TRICKS: 'tricks'>)
+    """
+    found = _TRANSFERS.get(name)
+    if found is None:
+        found = next((t for play in KINDS for t in rule_kind(play).own_transfers if t.value == name), None)
+        if found is None:
+            raise KeyError(f"no play kind has the transfer kind '{name}'")
+        _TRANSFERS[name] = found
+    return found
+
+
+def phase_named(name: str) -> PhaseName | None:
+    """The phase ``name`` of a rule file's ``round:``: the core's or a registered play kind's own
+    (None for a name none has)."""
+    found = _PHASES.get(name)
+    if found is None:
+        found = next((p for play in KINDS for p in rule_kind(play).phases if p.value == name), None)
+    return found
+
+
+def transfer_words(name: str) -> TransferWords | None:
+    """A play kind's own transfer kind in words (None for the core's and unknown names)."""
+    return next((w for play in KINDS for n, w in rule_kind(play).transfer_words.items() if n == name), None)
 
 
 def _foreign(data: Mapping[str, Any], kind: RuleKind) -> bool:

@@ -21,7 +21,7 @@ from .kind_registry import KINDS, SHARED_KEYS, play_of, rule_kind, ruleset_findi
 from .rulekind import foreign_sections
 from .errors import HachiError, RuleFileError
 from .build import build_ruleset
-from .model import SETTLEMENT_PHASES, STANDARD_SETTLEMENT, RoleTable, Ruleset, build_role_table
+from .model import RoleTable, Ruleset, build_role_table
 from .problems import Problem
 from .reach import locate, no_bundled, root_of
 from .safetext import escape
@@ -229,17 +229,17 @@ def _analyse_table(resolved: Resolved) -> Analysis:
 
 def _standard_settlement(data: dict[str, Any]) -> dict[str, Any]:
     """``data`` with the settlement phases its round names and it does not write taken from its
-    play kind's bundled rule file (:data:`STANDARD_SETTLEMENT`), the one place they are written: a
-    standalone copy of the trick game's rules made before they were effects still settles. Those a
+    play kind's bundled rule file (``RuleKind.standard_settlement``), the one place they are written:
+    a standalone copy of the trick game's rules made before they were effects still settles. Those a
     phase of the play kind runs (``RuleKind.settled_within``: hanafuda's special roles) likewise."""
     own = data.get("settlement") or {}
-    play = play_of(data)
-    missing = [p.value for p in SETTLEMENT_PHASES if p.value in data["round"] and p.value not in own]
-    bundled = STANDARD_SETTLEMENT.get(play)
+    kind = rule_kind(play_of(data))
+    missing = [p.value for p in kind.settlement_phases if p.value in data["round"] and p.value not in own]
+    bundled = kind.standard_settlement
     found: dict[str, Any] = {}
     if missing and bundled is not None and data.get("name") != bundled:
         found.update(_settlement_of(bundled, missing))
-    for phase, name in rule_kind(play).settled_within if play in KINDS else ():
+    for phase, name in kind.settled_within:
         if phase not in own and data.get("name") != name:
             found.update(_settlement_of(name, [phase]))
     return {**data, "settlement": {**own, **found}} if found else data

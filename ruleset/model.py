@@ -8,6 +8,7 @@ full sentences. Nothing here reads files.
 from __future__ import annotations
 
 import enum
+import sys
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Mapping
@@ -23,45 +24,81 @@ from .roletable import RoleTable as RoleTable
 from .roletable import build_role_table as build_role_table
 
 
-class Phase(str, enum.Enum):
-    """The phases a rule file's ``round:`` list may name (T23)."""
+class _Named(str, enum.Enum):
+    """A name a rule file writes, declared by the core or by a play kind's package: an enum of
+    ``str`` whose members read and print under one label whoever declares them (:meth:`label`),
+    so a log's ``repr`` and a message are the same for the core's names and a kind's."""
 
-    MIZUTEN_CALL = "mizuten_call"
-    DEAL = "deal"
+    @classmethod
+    def label(cls) -> str:
+        return cls.__name__
+
+    def __repr__(self) -> str:
+        return f"<{self.label()}.{self._name_}: {self._value_!r}>"
+
+    def __str__(self) -> str:
+        return f"{self.label()}.{self._name_}"
+
+    def __format__(self, spec: str) -> str:
+        # as an enum of str formats: by its value before Python 3.11, as str() from 3.11 on
+        return format(self._value_ if sys.version_info < (3, 11) else str(self), spec)
+
+
+class PhaseName(_Named):
+    """A phase a rule file's ``round:`` may name (T23): the core's (:class:`Phase`) or a play kind's
+    own, an enum of this base in the kind's package (its ``RuleKind.phases``). Every one reads as
+    ``Phase.NAME``.
+
+    >>> Phase.PLAY, f"{Phase.DECLARATIONS}", Phase.POT == "pot"
+    (<Phase.PLAY: 'play'>, 'Phase.DECLARATIONS', True)
+    """
+
+    @classmethod
+    def label(cls) -> str:
+        return "Phase"
+
+
+class Phase(PhaseName):
+    """The phases of the core, which any play kind's round may name; a play kind declares its own
+    (the trick game's deal and mizuten call, hanafuda's deal, hand roles and card scoring)."""
+
     DECLARATIONS = "declarations"
     FORCED_OUT = "forced_out"
     TWO_GOER_CHOICE = "two_goer_choice"
     ONE_GOER_POT = "one_goer_pot"
     ROLE_SETTLEMENT = "role_settlement"
-    PLAY = "play"
-    HANAFUDA_DEAL = "hanafuda_deal"        # H4-H6: hands, field cards, stock; the field kind
-    HAND_ROLES = "hand_roles"              # H8-H11: hand roles shown and paid at the start
-    CARD_SCORING = "card_scoring"          # H12, H13, H19-H21: the end of a matching round
-    TRICK_SETTLEMENT = "trick_settlement"
-    POT = "pot"
-    MIZUTEN_BONUS = "mizuten_bonus"
+    PLAY = "play"                          # the play kind's engine plays (T19, H14)
+    POT = "pot"                            # written as effects (settlement:): the pot is taken
     EFFECTS = "effects"                    # placed by the effects' ``when`` (docs/effects.md), never named
 
 
-# the phases no code runs: each runs the effects the rule file lists under its name in ``settlement:``
-SETTLEMENT_PHASES = (Phase.TRICK_SETTLEMENT, Phase.POT, Phase.MIZUTEN_BONUS)
-# a play kind's bundled rule file whose settlement a file of that kind without its own runs (a
-# standalone copy of the trick game's rules made before the settlement was written as effects)
-STANDARD_SETTLEMENT = {"tricks": "hachihachi_trick"}
+# the core's phases no code runs: each runs the effects the rule file lists under its name in
+# ``settlement:`` (a play kind declares its own such phases: ``RuleKind.settlement_phases``)
+SETTLEMENT_PHASES = (Phase.POT,)
 
 
-class TransferKind(str, enum.Enum):
-    """Kinds of point transfer a field multiplier may apply to (T9)."""
+class TransferName(_Named):
+    """A kind of point transfer (T9): the core's (:class:`TransferKind`) or a play kind's own, an
+    enum of this base in the kind's package (its ``RuleKind.own_transfers``). Every one reads as
+    ``TransferKind.NAME`` (in the event log's ``repr`` too).
+
+    >>> TransferKind.POT, TransferKind.DROP_FEE.value
+    (<TransferKind.POT: 'pot'>, 'drop_fee')
+    """
+
+    @classmethod
+    def label(cls) -> str:
+        return "TransferKind"
+
+
+class TransferKind(TransferName):
+    """The kinds of point transfer of the core, which a field multiplier may apply to (T9) in any
+    play kind; a play kind declares its own (the trick game's tricks and mizuten bonus, ...)."""
 
     DROP_FEE = "drop_fee"
     FORCED_OUT = "forced_out"
     ROLES = "roles"
-    TRICKS = "tricks"
-    MIZUTEN = "mizuten"
     POT = "pot"
-    CAPTURE_ROLES = "capture_roles"        # H18
-    SPECIAL_ROLES = "special_roles"        # H19
-    CARD_POINTS = "card_points"            # H21
     EFFECT = "effect"                      # a payment of an effect (docs/effects.md)
 
 
@@ -160,7 +197,7 @@ class Field:
     name: Name
     ranks: tuple[str, ...]
     multiplier: int
-    applies_to: frozenset[TransferKind]
+    applies_to: frozenset[TransferName]
     cards: tuple[str, ...] = ()
     suits: tuple[str, ...] = ()
 
@@ -170,7 +207,7 @@ class Field:
                 or deck.suits[deck.suit(indicator)] in self.suits
                 or deck.ranks[deck.rank(indicator)] in self.ranks)
 
-    def factor(self, transfer: TransferKind) -> int:
+    def factor(self, transfer: TransferName) -> int:
         return self.multiplier if transfer in self.applies_to else 1
 
 
@@ -198,7 +235,7 @@ class Ruleset:
     two_goers: TwoGoers
     fields: tuple[Field, ...]
     next_start: NextStart
-    round: tuple[str, ...]                 # Phase members, and a play kind's own phases by name
+    round: tuple[str, ...]                 # PhaseName members (the core's, the play kind's), by name if unknown
     source: str = "<memory>"
     extends_chain: tuple[str, ...] = ()
     kind_rules: Any = None                 # the play kind's own sections, built by the kind (or None):

@@ -7,11 +7,11 @@ another play kind is an error that names the game (:func:`foreign_keys`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Mapping, NamedTuple
 
 from .errors import HachiError
-from .model import Field, PlayKind, TransferKind
+from .model import Field, PhaseName, PlayKind, TransferName
 
 Found = Iterator[tuple[tuple[object, ...], str]]
 KEY = "<key>"   # ends a path whose key, not value, the message is about (as in checks.py)
@@ -28,12 +28,25 @@ class KindParts(NamedTuple):
     section: str = ""                           # the name of ``rules``'s section in a rule file
 
 
+class TransferWords(NamedTuple):
+    """A play kind's own transfer kind in words: the narration's (``hachi replay``: the English
+    account's, which gives the Japanese word too, and the Japanese account's), the short Japanese
+    word of an effect's description (a multiplier's kinds), and the rulebook's payment (what a
+    field multiplies) in English and in Japanese."""
+
+    told: str                                   # トリックの精算 trick settlement
+    ja: str                                     # トリックの精算
+    short_ja: str                               # トリック
+    book_en: str                                # trick settlement
+    book_ja: str                                # 勝負の精算
+
+
 @dataclass(frozen=True)
 class RuleKind:
     kind: PlayKind
     title: str                                  # the play kind in words, for messages
     own_keys: frozenset[str]                    # top-level sections only this play kind reads
-    own_transfers: frozenset[TransferKind]          # transfer kinds only this play kind has
+    own_transfers: frozenset[TransferName]      # transfer kinds only this play kind has (its own enum)
     checks: tuple[Callable[[dict[str, Any]], Found], ...]
     parts: Callable[[Mapping[str, Any], Mapping[str, str] | None], KindParts]
     indicator_makes_trump: bool = False         # T7: a turned card's suit is trump
@@ -43,6 +56,14 @@ class RuleKind:
     own_roles_at: tuple[str, ...] = ()
     own_role_problems: Callable[[Any], list[HachiError]] = lambda ruleset: []
     own_roles_of: Callable[[Any, str], dict[str, Any]] | None = None
+    # the phases only this play kind has (its own enum of PhaseName; its schema.json lists them),
+    # those of them and of the core's that run the rule file's effects (``settlement:``), in the
+    # order a bundled file's settlement is taken in, and that bundled rule file, whose settlement a
+    # file of this kind without its own runs (a copy made before the settlement was effects)
+    phases: tuple[PhaseName, ...] = ()
+    settlement_phases: tuple[PhaseName, ...] = ()
+    standard_settlement: str | None = None
+    transfer_words: Mapping[str, TransferWords] = field(default_factory=dict)   # own transfers, by name
     # the facts of its own that effects may read (``Fact``s of :mod:`.expressions`: a seat's
     # chaff, the settings of its own sections), beside those of every game (docs/effects.md)
     own_facts: tuple[Any, ...] = ()

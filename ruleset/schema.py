@@ -45,25 +45,27 @@ def _schema(kind: str, kinds: tuple[tuple[str, str], ...]) -> dict[str, Any]:
 
 
 def with_kinds(shared: dict[str, Any], kinds: dict[str, dict[str, Any]], default: str) -> dict[str, Any]:
-    """The rule files' schema: the shared part, each play kind's sections and phases, ``play``
-    naming the kinds, and what a complete file requires, by its play kind (``default`` without
-    ``play:``).
+    """The rule files' schema: the shared part, each play kind's sections, phases and transfer
+    kinds, ``play`` naming the kinds, and what a complete file requires, by its play kind
+    (``default`` without ``play:``).
 
-    >>> part = {"properties": {"x": {}}, "phases": ["x_deal"], "complete": {"required": ["x"]}}
-    >>> shared = {"properties": {"play": {}, "round": {"items": {"enum": ["pot"]}}}, "$defs": {"complete": {}}}
+    >>> part = {"properties": {"x": {}}, "phases": ["x_deal"], "transfers": ["x_ante"], "complete": {"required": ["x"]}}
+    >>> shared = {"properties": {"play": {}, "round": {"items": {"enum": ["pot"]}}},
+    ...           "$defs": {"complete": {}, "transfer": {"enum": ["pot"]}}}
     >>> out = with_kinds(shared, {"t": {"properties": {}, "phases": [], "complete": {}}, "x": part}, "t")
-    >>> out["properties"]["play"], out["properties"]["round"]["items"]["enum"]
-    ({'enum': ['t', 'x']}, ['pot', 'x_deal'])
+    >>> out["properties"]["play"], out["properties"]["round"]["items"]["enum"], out["$defs"]["transfer"]["enum"]
+    ({'enum': ['t', 'x']}, ['pot', 'x_deal'], ['pot', 'x_ante'])
     >>> out["$defs"]["complete"]["then"], out["$defs"]["complete"]["else"]
     ({'required': ['x']}, {})
     """
     out = json.loads(json.dumps(shared))
     props = out["properties"]
     props["play"]["enum"] = list(kinds)
-    phases = props["round"]["items"]["enum"]
+    phases, transfers = props["round"]["items"]["enum"], out["$defs"]["transfer"]["enum"]
     for part in kinds.values():
         props.update(part["properties"])
         phases += [p for p in part["phases"] if p not in phases]
+        transfers += [t for t in part.get("transfers", ()) if t not in transfers]
     chain: dict[str, Any] = kinds[default]["complete"]
     for play in reversed([p for p in kinds if p != default]):
         chain = {"if": {"properties": {"play": {"const": play}}, "required": ["play"]},

@@ -220,24 +220,15 @@ MATCHING_ONLY = {"captures", "table_cards", "stock_left", "turned", "stock", "ha
                  "CARD_POINTS"}
 # what the core still names, each with the reason (docs/play-kinds.md, "What the core still knows")
 ENGINE_EXCEPTIONS = {
-    # T6 forces the mizuten caller to go; an effect's condition may read the call and the tricks won
-    ("phases/declarations.py", "mizuten"): "the core's declarations force the mizuten caller to go (T6)",
-    ("phases/effects.py", "mizuten"): "an effect's condition `mizuten` (docs/effects.md)",
-    ("phases/effects.py", "tricks_won"): "an effect's condition `tricks` (docs/effects.md)",
-    # roles are valued with the round's trump and indicator (T14, T15)
-    ("phases/forced_out.py", "trump"): "the forced-out roles are valued with the trump (T14)",
-    ("phases/forced_out.py", "indicator"): "the forced-out roles are valued with the indicator (T14)",
-    ("phases/role_settlement.py", "trump"): "the goers' roles are valued with the trump (T15)",
-    ("phases/role_settlement.py", "indicator"): "the goers' roles are valued with the indicator (T15)",
+    # the role evaluator (ruleset/roles.py) values a hand with a trump and a turned card: the core's
+    # role phases pass it what the play kind gives (PlayKindPlugin.valued_with; None, None in hanafuda)
+    ("phases/forced_out.py", "trump"): "the forced-out roles are valued with the kind's trump (T14)",
+    ("phases/forced_out.py", "indicator"): "the forced-out roles are valued with the kind's indicator (T14)",
+    ("phases/role_settlement.py", "trump"): "the goers' roles are valued with the kind's trump (T15)",
+    ("phases/role_settlement.py", "indicator"): "the goers' roles are valued with the kind's indicator (T15)",
     ("phases/rolecache.py", "trump"): "the role evaluator's interface takes the trump (ruleset/roles.py)",
     ("phases/rolecache.py", "indicator"): "the role evaluator's interface takes the indicator (ruleset/roles.py)",
-    # the round's state still keeps the trick game's fields, and its end event the tricks won
-    ("state.py", "mizuten"): "RoundState keeps the mizuten call",
-    ("state.py", "mizuten_answered"): "RoundState keeps the mizuten call",
-    ("state.py", "indicator"): "RoundState keeps the indicator",
-    ("state.py", "trump"): "RoundState keeps the trump suit",
-    ("state.py", "tricks_won"): "RoundState keeps the tricks won",
-    ("gamestate.py", "tricks_won"): "RoundEnded.tricks is read from RoundState.tricks_won",
+    # the round's end event keeps the record format's field (PlayKindPlugin.round_tricks fills it)
     ("gamestate.py", "tricks"): "RoundEnded.tricks (the record format's `tricks` of a round)",
     ("events.py", "tricks"): "RoundEnded.tricks (the record format's `tricks` of a round)",
 }
@@ -281,3 +272,89 @@ def test_the_engine_core_names_nothing_of_one_play_kind():
 
 def test_every_engine_exception_is_still_needed():
     assert sorted(set(ENGINE_EXCEPTIONS) - engine_kind_names()) == []
+
+
+# -- the core's phases and transfer kinds are its own -------------------------------------------
+
+def kind_names_of(play: str) -> set[str]:
+    """The names of a registered play kind's own phases and transfer kinds, from its package."""
+    from hachihachi.ruleset.kind_registry import rule_kind
+
+    kind = rule_kind(play)
+    return {p.value for p in kind.phases} | {t.value for t in kind.own_transfers}
+
+
+def core_name_lists() -> dict[str, set[str]]:
+    """Every list of phase or transfer names the core keeps, by where it is kept."""
+    import json
+    from importlib import resources
+
+    from hachihachi.cli import narrate, tui_input
+    from hachihachi.cli.rulebook import words
+    from hachihachi.ruleset import effect_words, kind_registry, model
+
+    shared = json.loads(resources.files("hachihachi.ruleset").joinpath("ruleset.schema.json").read_text("utf-8"))
+    return {
+        "model.Phase": {p.value for p in model.Phase},
+        "model.TransferKind": {t.value for t in model.TransferKind},
+        "model.SETTLEMENT_PHASES": {p.value for p in model.SETTLEMENT_PHASES},
+        "kind_registry.SHARED_TRANSFERS": {t.value for t in kind_registry.SHARED_TRANSFERS},
+        "ruleset.schema.json round": set(shared["properties"]["round"]["items"]["enum"]),
+        "ruleset.schema.json transfer": set(shared["$defs"]["transfer"]["enum"]),
+        "narrate.KIND_NAMES": {t.value for t in narrate.KIND_NAMES} | {t.value for t in narrate.JA_KINDS},
+        "effect_words.KINDS_JA": set(effect_words.KINDS_JA),
+        "tui_input.WORDS": {p.value for p in tui_input.WORDS},
+        "rulebook_words payment_": {k.removeprefix("payment_") for k in words()["values"] if k.startswith("payment_")},
+    }
+
+
+def test_the_core_lists_of_phases_and_transfers_name_no_play_kinds_own():
+    """The core's enums, the shared schema and the core's words list only the core's phases and
+    transfer kinds; each play kind's are declared in its package (``RuleKind.phases``,
+    ``own_transfers``) and read through the registry."""
+    from hachihachi.ruleset.kind_registry import KINDS
+
+    owned = {play: kind_names_of(play) for play in KINDS}
+    assert all(owned.values())
+    found = sorted((where, play, name) for where, names in core_name_lists().items()
+                   for play, own in owned.items() for name in names & own)
+    assert found == []
+
+
+def test_a_kinds_phases_and_transfers_are_its_schemas_and_no_one_elses():
+    """A play kind's enums and its schema.json list the same names, and no two kinds (nor a kind
+    and the core) share a name."""
+    from hachihachi.ruleset.kind_registry import KINDS, kind_schema, rule_kind
+    from hachihachi.ruleset.model import Phase, TransferKind
+
+    seen = {p.value for p in Phase} | {t.value for t in TransferKind}
+    for play in KINDS:
+        kind, schema = rule_kind(play), kind_schema(play)
+        assert [p.value for p in kind.phases] == schema["phases"]
+        assert {t.value for t in kind.own_transfers} == set(schema.get("transfers", ()))
+        assert set(kind.transfer_words) == {t.value for t in kind.own_transfers}
+        assert not kind_names_of(play) & seen
+        seen |= kind_names_of(play)
+
+
+def core_members_named(known: dict[str, set[str]]) -> list[str]:
+    """Where a core module reads a member ``Phase.X`` or ``TransferKind.X`` that the core's enum
+    does not have (a play kind's, which the core never names)."""
+    files = module_files()
+    out = []
+    for name, path in sorted(files.items()):
+        if name in OWN:
+            continue
+        for node in ast.walk(parsed(path)):
+            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in known
+                    and node.attr.isupper() and node.attr not in known[node.value.id]):
+                out.append(f"{path.name}:{node.lineno}: {node.value.id}.{node.attr}")
+    return out
+
+
+def test_the_core_reads_no_members_but_its_own():
+    from hachihachi.ruleset.model import Phase, TransferKind
+
+    known = {"Phase": set(Phase.__members__), "TransferKind": set(TransferKind.__members__)}
+    assert core_members_named({"Phase": known["Phase"] - {"PLAY"}, "TransferKind": known["TransferKind"]})
+    assert core_members_named(known) == []

@@ -9,7 +9,7 @@ from hachihachi.interpreter.bots import make_bot
 from hachihachi.interpreter.bots.determinize import determinize
 from hachihachi.interpreter.games.tricks.determinize import sample_hidden
 from hachihachi.interpreter.games.tricks.heuristic import HeuristicBot
-from hachihachi.interpreter.bots.knowledge import knowledge
+from hachihachi.interpreter.games.tricks.knowledge import knowledge
 
 from tests.interp_support import GO, PLAY, RULES, assert_zero_sum, c, deal, new_game, play_bots
 
@@ -137,7 +137,8 @@ def test_T14_T15_determinized_hands_show_the_roles_their_seats_showed():
                 for keep, d in worlds:
                     for s, ids in shown.items():
                         shown_by[keep][0] += 1
-                        shown_by[keep][1] += roles.values(d[s], g.round.trump, g.round.indicator).ids == ids
+                        part = g.round.kind_state
+                        shown_by[keep][1] += roles.values(d[s], part.trump, part.indicator).ids == ids
             g.apply(bot.choose(g, who, rng))
     kept_share, ignored_share = (shown_by[b][1] / shown_by[b][0] for b in (True, False))
     assert shown_by[True][0] > 20 and kept_share >= 0.8 > ignored_share

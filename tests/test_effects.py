@@ -17,6 +17,7 @@ from hachihachi.ruleset.effects import ACTIONS, GROUPS, SEAT_FACTS, TABLE_FACTS,
 from hachihachi.ruleset.expressions import AGGREGATES, FUNCTIONS
 from hachihachi.ruleset.loader import check_file, load_ruleset
 from hachihachi.ruleset.model import TransferKind
+from hachihachi.interpreter.games.tricks.rules import TrickTransfer
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "effects.md"
 
@@ -300,7 +301,7 @@ def test_a_doubled_round_pays_its_tricks_twice():
     g.apply(Choose("doubles", "double"))
     while not g.is_terminal and g.round_index == index:
         g.deal_random() if g.current_player == CHANCE else g.apply(rng.choice(g.legal_actions()))
-    tricks = [e for e in g.events if isinstance(e, Transfer) and e.round == index and e.kind is TransferKind.TRICKS]
+    tricks = [e for e in g.events if isinstance(e, Transfer) and e.round == index and e.kind is TrickTransfer.TRICKS]
     assert tricks and all(e.amount == e.base * e.multiplier and e.multiplier % 2 == 0 for e in tricks)
 
 

@@ -15,6 +15,7 @@ from hachihachi.interpreter.engine.roundkind import RoundKind
 from hachihachi.interpreter.games.matching.phases import HanaDeal, RoundScored
 from hachihachi.interpreter.games.matching.play import Captured
 from hachihachi.ruleset.model import TransferKind
+from hachihachi.interpreter.games.tricks.rules import TrickTransfer
 
 EVENTS = [
     Applied(0, 1, Play(5)),
@@ -42,5 +43,5 @@ def test_events_are_frozen_values_that_copy_and_pickle_alike(event):
 
 
 def test_a_transfer_defaults_its_base_and_multiplier():
-    e = Transfer(1, TransferKind.TRICKS, 0, 2, 4, "tricks 3 against 1")
+    e = Transfer(1, TrickTransfer.TRICKS, 0, 2, 4, "tricks 3 against 1")
     assert (e.base, e.multiplier) == (0, 1) and dataclasses.replace(e, amount=5) != e

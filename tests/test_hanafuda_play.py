@@ -14,6 +14,7 @@ from hachihachi.interpreter.games.matching.play import Capture
 from hachihachi.ruleset.errors import IllegalAction
 from hachihachi.ruleset.loader import load_ruleset
 from hachihachi.ruleset.model import TransferKind as Kind
+from hachihachi.interpreter.games.matching.rules import MatchingTransfer
 from tests.interp_support import play_bots, play_random
 
 RULES = load_ruleset("hanafuda_hachihachi")
@@ -183,7 +184,7 @@ def test_H17_H18_capture_role_stops_the_round_and_is_paid():
     made = [e for e in g.events if isinstance(e, RolesShown) and e.captured]
     assert [(m.seat, m.roles, m.value) for m in made] == [(0, ("akatan",), 7)]
     assert g.is_terminal and not [e for e in g.events if isinstance(e, RoundScored)]
-    paid = round_transfers(g, Kind.CAPTURE_ROLES)
+    paid = round_transfers(g, MatchingTransfer.CAPTURE_ROLES)
     assert {(p.source, p.target, p.amount) for p in paid} == {(1, 0, 84), (2, 0, 84)}
     assert before
 

@@ -375,7 +375,7 @@ def test_ismcts_is_repeatable_with_iterations_and_plays_several_contenders_a_wor
 def test_T14_T15_T19_worlds_drawn_with_a_memo_keep_what_the_seat_saw(infer):
     from hachihachi.interpreter.bots.determinize import round_events
     from hachihachi.interpreter.engine.events import RolesShown
-    from hachihachi.interpreter.bots.knowledge import knowledge
+    from hachihachi.interpreter.games.tricks.knowledge import knowledge
     from hachihachi.ruleset.model import Phase
 
     deck, checked, same = RULES.deck, 0, [0, 0]          # same: [shown seats, showing the same roles]
@@ -395,7 +395,8 @@ def test_T14_T15_T19_worlds_drawn_with_a_memo_keep_what_the_seat_saw(infer):
                     assert world.view(who).hand == g.view(who).hand
                     for s, ids in shown.items():
                         same[0] += 1
-                        same[1] += RULES.evaluator.values(dealt[s], g.round.trump, g.round.indicator).ids == ids
+                        part = g.round.kind_state
+                        same[1] += RULES.evaluator.values(dealt[s], part.trump, part.indicator).ids == ids
                         assert set(k.played_by.get(s, ())) <= set(dealt[s])
                         late = set(dealt[s]) - set(k.played_by.get(s, ()))
                         assert not any(deck.suit(c) in k.voids.get(s, ()) for c in late)
@@ -417,9 +418,9 @@ def _declaring_position(mizuten: bool = False):
 
 @pytest.mark.slow
 def test_T10_T11_inference_deals_a_goer_hands_worth_going_with_and_a_dropper_weaker_ones():
-    from hachihachi.interpreter.bots.going import place_of
+    from hachihachi.interpreter.games.tricks.going import place_of
     from hachihachi.interpreter.games.tricks.heuristic import drop_cost, go_value
-    from hachihachi.interpreter.bots.inference import declaration_checks
+    from hachihachi.interpreter.games.tricks.inference import declaration_checks
 
     g = _declaring_position()
     view = g.view(2)
@@ -445,7 +446,7 @@ def test_T10_T11_inference_deals_a_goer_hands_worth_going_with_and_a_dropper_wea
 
 
 def test_T11_inference_sees_each_seat_at_its_declaration_with_the_fees_paid_before_it():
-    from hachihachi.interpreter.bots.inference import places
+    from hachihachi.interpreter.games.tricks.inference import places
 
     g = _declaring_position()
     g.apply(DROP), g.apply(Declare(True))                  # seat 2 drops (fee 3), seat 3 goes
@@ -461,7 +462,7 @@ def test_T11_inference_sees_each_seat_at_its_declaration_with_the_fees_paid_befo
 
 
 def test_T6_inference_reads_nothing_from_a_mizuten_start_players_forced_go():
-    from hachihachi.interpreter.bots.inference import declaration_checks
+    from hachihachi.interpreter.games.tricks.inference import declaration_checks
 
     g = _declaring_position(mizuten=True)
     assert set(declaration_checks(RULES, g.view(2), carried=0)) == {1}

@@ -13,10 +13,11 @@ from hachihachi.interpreter.games.tricks.actions import Deal
 from hachihachi.interpreter.games.tricks.events import TrickTaken
 from hachihachi.interpreter.games.tricks.rules import TrickSettlement
 from hachihachi.ruleset.model import Chips, DropFee, Phase
+from hachihachi.interpreter.games.tricks.rules import TrickPhase
 from tests.interp_support import RULES, assert_zero_sum, play_random
 
-OPTIONAL = [Phase.MIZUTEN_CALL, Phase.FORCED_OUT, Phase.TWO_GOER_CHOICE, Phase.ONE_GOER_POT,
-            Phase.ROLE_SETTLEMENT, Phase.TRICK_SETTLEMENT, Phase.POT, Phase.MIZUTEN_BONUS]
+OPTIONAL = [TrickPhase.MIZUTEN_CALL, Phase.FORCED_OUT, Phase.TWO_GOER_CHOICE, Phase.ONE_GOER_POT,
+            Phase.ROLE_SETTLEMENT, TrickPhase.TRICK_SETTLEMENT, Phase.POT, TrickPhase.MIZUTEN_BONUS]
 
 
 @st.composite

@@ -6,6 +6,7 @@ from hachihachi.interpreter import CallMizuten, RoundKind
 from hachihachi.interpreter.engine.events import ForcedOut, RoundEnded
 from hachihachi.ruleset.errors import IllegalAction
 from hachihachi.ruleset.model import TransferKind
+from hachihachi.interpreter.games.tricks.rules import TrickTransfer
 from tests.interp_support import (DROP, GO, PLAY, RULES, SPLIT, assert_zero_sum, deal, flows, new_game, play_first,
                             run)
 
@@ -121,7 +122,7 @@ def test_T16_both_split_the_pot_odd_chip_to_the_earlier_no_roles_no_tricks():
     g = started(players=4, hands=hands, rounds=2)
     ev = run(g, GO, DROP, GO, DROP, SPLIT, SPLIT)      # pot 2 + 3 = 5
     assert flows(ev, TransferKind.POT) == [("pot", 0, 3), ("pot", 2, 2)]
-    assert flows(ev, TransferKind.ROLES) == [] and flows(ev, TransferKind.TRICKS) == []
+    assert flows(ev, TransferKind.ROLES) == [] and flows(ev, TrickTransfer.TRICKS) == []
     end = next(e for e in ev if isinstance(e, RoundEnded))
     assert end.kind is RoundKind.TWO_GOERS_SPLIT and end.tricks == {} and end.next_start == 0
     assert_zero_sum(g)
@@ -143,5 +144,5 @@ def test_T18_mizuten_is_void_with_one_or_two_goers(answers):
     run(g, *answers)
     play_first(g)
     assert g.is_terminal
-    assert flows(g.events, TransferKind.MIZUTEN) == []
+    assert flows(g.events, TrickTransfer.MIZUTEN) == []
     assert_zero_sum(g)

@@ -93,7 +93,7 @@ def test_T7_deal_seven_cards_each_indicator_sets_trump():
     d = g.sample_chance()
     assert all(len(h) == 7 for h in d.hands) and d in g.legal_actions()
     g.apply(d)
-    assert g.round.trump == RULES.deck.suit(d.indicator)
+    assert g.round.kind_state.trump == RULES.deck.suit(d.indicator)
     cards = [x for h in d.hands for x in h] + [d.indicator]
     assert len(set(cards)) == 36
 

@@ -11,6 +11,7 @@ from hachihachi.interpreter.games.tricks.events import TrickTaken
 from hachihachi.ruleset.errors import IllegalAction
 from hachihachi.interpreter.games.tricks.rules import TrickSettlement
 from hachihachi.ruleset.model import DropFee, Phase, TransferKind
+from hachihachi.interpreter.games.tricks.rules import TrickPhase, TrickTransfer
 from tests.interp_support import (DROP, GO, PLAY, RULES, SPLIT, assert_zero_sum, c, deal, flows, new_game,
                             play_first, play_random, run, transfers, variant)
 
@@ -53,9 +54,9 @@ def test_T19_no_obligation_to_trump():
 def test_T20_trick_settlement_per_trick_of_difference():
     g = two_goer_game()
     ev = run(g, *SCRIPT)
-    assert flows(ev, TransferKind.TRICKS) == [(1, 2, 2)]        # 3 against 4 tricks
+    assert flows(ev, TrickTransfer.TRICKS) == [(1, 2, 2)]        # 3 against 4 tricks
     g = two_goer_game(rules=variant(trick_settlement=TrickSettlement(per_trick=5)))
-    assert flows(run(g, *SCRIPT), TransferKind.TRICKS) == [(1, 2, 5)]
+    assert flows(run(g, *SCRIPT), TrickTransfer.TRICKS) == [(1, 2, 5)]
 
 
 def test_T20_zero_against_seven_and_no_payment_between_equals():
@@ -64,7 +65,7 @@ def test_T20_zero_against_seven_and_no_payment_between_equals():
     deal(g, TRUMPS, "Ad Ks 9h 7d 5s 3h 2h", "Ah Kd 9s 7s 5h 3d 2s", indicator="Tc")   # オオバ x2
     run(g, GO, GO, GO)
     play_first(g)
-    assert flows(g.events, TransferKind.TRICKS) == [(1, 0, 28), (2, 0, 28)]
+    assert flows(g.events, TrickTransfer.TRICKS) == [(1, 0, 28), (2, 0, 28)]
     assert_zero_sum(g)
 
 
@@ -87,7 +88,7 @@ def test_T22_mizuten_bonus_from_every_other_player():
     g = mizuten_round(5, "Tc")                               # x2; seat 4 is forced out
     ended = next(e for e in g.events if isinstance(e, RoundEnded))
     assert ended.tricks == {0: 7, 2: 0, 3: 0}
-    assert flows(g.events, TransferKind.MIZUTEN) == [(1, 0, 2), (2, 0, 2), (3, 0, 2), (4, 0, 2)]
+    assert flows(g.events, TrickTransfer.MIZUTEN) == [(1, 0, 2), (2, 0, 2), (3, 0, 2), (4, 0, 2)]
     assert_zero_sum(g)
 
 
@@ -95,25 +96,25 @@ def test_T22_no_bonus_and_no_penalty_below_three_tricks():
     g = mizuten_round(3, "9s", seat0="2h 3h 4h 5h 2d 3d 4d", answers=(GO, GO, GO))
     ended = next(e for e in g.events if isinstance(e, RoundEnded))
     assert ended.tricks[0] < 3
-    assert flows(g.events, TransferKind.MIZUTEN) == []
+    assert flows(g.events, TrickTransfer.MIZUTEN) == []
 
 
 def test_T23_transfers_follow_the_order_of_the_round():
     g = mizuten_round(5, "Tc")
-    order = [TransferKind.DROP_FEE, TransferKind.FORCED_OUT, TransferKind.ROLES, TransferKind.TRICKS, TransferKind.POT,
-             TransferKind.MIZUTEN]
+    order = [TransferKind.DROP_FEE, TransferKind.FORCED_OUT, TransferKind.ROLES, TrickTransfer.TRICKS, TransferKind.POT,
+             TrickTransfer.MIZUTEN]
     kinds = [t.kind for t in transfers(g.events)]
-    assert kinds == sorted(kinds, key=order.index) and TransferKind.MIZUTEN in kinds
+    assert kinds == sorted(kinds, key=order.index) and TrickTransfer.MIZUTEN in kinds
 
 
 def test_T23_a_variant_may_drop_or_reorder_phases():
     rnd = tuple(p for p in RULES.round if p is not Phase.ROLE_SETTLEMENT)
     rnd = tuple(p for p in rnd if p is not Phase.POT) + (Phase.POT,)
-    rnd = tuple(p for p in rnd if p is not Phase.TRICK_SETTLEMENT) + (Phase.TRICK_SETTLEMENT,)
+    rnd = tuple(p for p in rnd if p is not TrickPhase.TRICK_SETTLEMENT) + (TrickPhase.TRICK_SETTLEMENT,)
     g = two_goer_game(rules=variant(round=rnd))
     ev = run(g, *SCRIPT)
     kinds = [t.kind for t in transfers(g.events)]
-    assert TransferKind.ROLES not in kinds and kinds[-2:] == [TransferKind.POT, TransferKind.TRICKS]
+    assert TransferKind.ROLES not in kinds and kinds[-2:] == [TransferKind.POT, TrickTransfer.TRICKS]
     assert [p.value for p in g.ruleset.round][-2:] == ["pot", "trick_settlement"] and ev
 
 

@@ -9,7 +9,8 @@ import pytest
 from hachihachi.ruleset.bundled import bundled_files, bundled_names
 from hachihachi.ruleset.errors import RuleFileError
 from hachihachi.ruleset.loader import check_file, load_role_table, load_ruleset
-from hachihachi.ruleset.model import Phase, TransferKind
+from hachihachi.ruleset.model import Phase
+from hachihachi.interpreter.games.tricks.rules import TrickPhase, TrickTransfer
 
 HERE = Path(__file__).parent
 VALID = sorted((HERE / "rulesets" / "valid").glob("*.yaml"))
@@ -66,7 +67,7 @@ def test_T8_T9_standard_fields():
     factor = {f.id: (f.ranks, f.multiplier) for f in rules.fields}
     assert factor == {"zetsuba": (("A", "K"), 4), "ooba": (("Q", "J", "T"), 2),
                       "normal": (("2", "3", "4", "5", "6", "7", "8", "9"), 1)}
-    assert rules.field_for(rules.deck.parse("Kd")).factor(TransferKind.TRICKS) == 4
+    assert rules.field_for(rules.deck.parse("Kd")).factor(TrickTransfer.TRICKS) == 4
 
 
 def test_T11_T12_T13_declaration_settings():
@@ -78,14 +79,14 @@ def test_T11_T12_T13_declaration_settings():
 
 def test_T23_round_lists_the_phases_in_order():
     rules = load_ruleset("hachihachi_trick")
-    assert rules.round[:3] == (Phase.MIZUTEN_CALL, Phase.DEAL, Phase.DECLARATIONS)
-    assert rules.round[-1] is Phase.MIZUTEN_BONUS and len(rules.round) == 11
+    assert rules.round[:3] == (TrickPhase.MIZUTEN_CALL, TrickPhase.DEAL, Phase.DECLARATIONS)
+    assert rules.round[-1] is TrickPhase.MIZUTEN_BONUS and len(rules.round) == 11
 
 
 def test_T25_quick_six_variant_has_six_rounds_and_no_mizuten():
     rules = load_ruleset("quick_six")
     assert rules.rounds.standard == 6 and not rules.kind_rules.mizuten.enabled
-    assert Phase.MIZUTEN_CALL not in rules.round
+    assert TrickPhase.MIZUTEN_CALL not in rules.round
     assert rules.extends_chain == ("hachihachi_trick",)
     assert rules.chips.start == 50            # inherited unchanged
 
@@ -99,7 +100,7 @@ def test_T8_gentle_fields_variant_replaces_the_list():
     rules = load_ruleset("gentle_fields")
     assert [(f.id, f.multiplier) for f in rules.fields] == [("zetsuba", 3), ("ooba", 2), ("normal", 1)]
     assert rules.field_for(rules.deck.parse("Kd")).multiplier == 2
-    assert rules.field_for(rules.deck.parse("Ad")).factor(TransferKind.TRICKS) == 1
+    assert rules.field_for(rules.deck.parse("Ad")).factor(TrickTransfer.TRICKS) == 1
 
 
 def test_null_removes_a_role_and_roles_merge_one_by_one():

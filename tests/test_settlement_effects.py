@@ -17,6 +17,7 @@ from hachihachi.interpreter.engine.effect_events import EffectFired
 from hachihachi.ruleset.effects import Pay, describe
 from hachihachi.ruleset.loader import check_file, load_ruleset
 from hachihachi.ruleset.model import TransferKind
+from hachihachi.interpreter.games.tricks.rules import TrickTransfer
 
 
 def write(tmp_path: Path, body: str, base: str = "hachihachi_trick") -> Path:
@@ -47,21 +48,21 @@ def test_t20_t21_t22_the_bundled_settlement_is_effects_of_its_phases():
 
 def test_t20_t21_t22_settlement_payments_keep_their_kinds_and_log_no_house_rule():
     g = play(load_ruleset("hachihachi_trick"))
-    assert kinds(g, TransferKind.TRICKS) and kinds(g, TransferKind.POT) and kinds(g, TransferKind.MIZUTEN)
+    assert kinds(g, TrickTransfer.TRICKS) and kinds(g, TransferKind.POT) and kinds(g, TrickTransfer.MIZUTEN)
     assert not any(isinstance(e, EffectFired) for e in g.events)
-    assert all(t.reason.startswith("tricks ") for t in kinds(g, TransferKind.TRICKS))
+    assert all(t.reason.startswith("tricks ") for t in kinds(g, TrickTransfer.TRICKS))
 
 
 def test_t20_the_per_trick_setting_is_read_by_the_effect(tmp_path):
     base = play(load_ruleset("hachihachi_trick"))
     three = play(load_ruleset(write(tmp_path, "trick_settlement: {per_trick: 3}\n")))
-    three_bases = [t.base for t in kinds(three, TransferKind.TRICKS)]
-    assert three_bases and [t.base * 3 // 2 for t in kinds(base, TransferKind.TRICKS)] == three_bases
+    three_bases = [t.base for t in kinds(three, TrickTransfer.TRICKS)]
+    assert three_bases and [t.base * 3 // 2 for t in kinds(base, TrickTransfer.TRICKS)] == three_bases
 
 
 def test_t22_the_bonus_setting_is_read_by_the_effect(tmp_path):
     g = play(load_ruleset(write(tmp_path, "mizuten: {bonus: 3}\n")))
-    bonus = kinds(g, TransferKind.MIZUTEN)
+    bonus = kinds(g, TrickTransfer.MIZUTEN)
     assert bonus and {t.base for t in bonus} == {3}
     assert all(t.reason.startswith("mizuten bonus: ") and t.reason.endswith(" tricks") for t in bonus)
 
@@ -80,7 +81,7 @@ def test_a_house_rule_rewrites_one_settlement_phase_and_keeps_the_others(tmp_pat
     rules = load_ruleset(path)
     assert [name for name, _ in rules.settlement] == ["trick_settlement", "pot", "mizuten_bonus"]
     assert dict(rules.settlement)["mizuten_bonus"][0].name == "double bonus"
-    assert {t.base for t in kinds(play(rules), TransferKind.MIZUTEN)} == {2}
+    assert {t.base for t in kinds(play(rules), TrickTransfer.MIZUTEN)} == {2}
 
 
 def test_writing_effects_keeps_the_standard_settlement(tmp_path):

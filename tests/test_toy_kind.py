@@ -57,3 +57,36 @@ def test_without_its_registry_line_the_kind_is_unknown(highcard: Path, monkeypat
     monkeypatch.delitem(kind_registry.KINDS, "highcard")
     problems = check_file(highcard)
     assert any("'highcard'" in p.message and "not one of: tricks, matching" in p.message for p in problems)
+
+
+def test_the_toy_kinds_phases_and_transfers_come_from_its_package(highcard: Path) -> None:
+    """Its phases and its own transfer kind (the ante) are declared in its package: the round
+    holds them, the log records them, the schema allows them while the kind is registered, the
+    narration tells them in its words; the core's enums are not touched."""
+    from hachihachi.cli.narrate import Narrator
+    from hachihachi.interpreter.engine.events import Transfer
+    from hachihachi.ruleset.kind_registry import phase_named, transfer_named
+    from hachihachi.ruleset.model import Phase, TransferKind
+    from hachihachi.ruleset.schema import schema
+    from tests.toykind.rules import ToyPhase, ToyTransfer
+
+    rules = load_ruleset(highcard)
+    assert rules.round == (ToyPhase.DEAL, ToyPhase.SHOW) and ToyPhase.__module__ == "tests.toykind.rules"
+    assert phase_named("high_card_show") is ToyPhase.SHOW and transfer_named("ante") is ToyTransfer.ANTE
+    assert "ante" in schema()["$defs"]["transfer"]["enum"]
+    assert not {"high_card_deal", "high_card_show", "ante"} & {n.value for n in (*Phase, *TransferKind)}
+
+    game = GameState(rules, players=3, seed=4)
+    play_random(game, random.Random(4))
+    antes = [e for e in game.events if isinstance(e, Transfer) and e.kind is ToyTransfer.ANTE]
+    assert len(antes) == 3 * 4 and repr(antes[0]).startswith("Transfer(round=0, kind=<TransferKind.ANTE: 'ante'>")
+    told = Narrator(rules, ["a", "b", "c"]).lines(game.events)
+    assert any("アンティ ante, ante" in line for line in told)
+
+
+def test_without_its_registry_line_the_schema_knows_no_ante(highcard: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from hachihachi.ruleset.schema import schema
+
+    monkeypatch.delitem(kind_registry.KINDS, "highcard")
+    assert "ante" not in schema()["$defs"]["transfer"]["enum"]
+    assert "high_card_deal" not in schema()["properties"]["round"]["items"]["enum"]

@@ -4,8 +4,9 @@ Works through the public engine API only: :func:`determinize` builds a fresh one
 :class:`~hachihachi.interpreter.engine.gamestate.GameState` with the real round's start player, replays the
 round's public actions on a deal in which every card hidden from the seat is sampled anew,
 consistent with what it saw. The play kind's plug-in samples that deal (its ``sample_deal``:
-:mod:`.determinize_tricks` keeps the cards each goer played and the suits it showed void in,
-T19; :mod:`.determinize_matching` keeps the field, the turned cards and the shown hand roles).
+the trick game's ``games/tricks/determinize.py`` keeps the cards each goer played and the suits
+it showed void in, T19; matching play's ``games/matching/determinize.py`` keeps the field, the
+turned cards and the shown hand roles).
 The carried pot is not in the fresh game; :func:`round_value` adds the seat's share of it back.
 """
 

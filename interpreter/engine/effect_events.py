@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Optional
 
-from ...ruleset.effect_words import KINDS_JA
+from ...ruleset.effect_words import kind_ja
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +114,7 @@ def _forced_ja(n: Any, e: DecisionForced) -> str:
 
 
 def _multiplied_ja(n: Any, e: Multiplied) -> str:
-    kinds = "、".join(KINDS_JA.get(k, k) for k in e.kinds)
+    kinds = "、".join(map(kind_ja, e.kinds))
     return f"  この局の残りの{kinds}は x{e.by} (「{e.name}」)"
 
 

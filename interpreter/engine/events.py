@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, Optional, Sequence, Union
 
-from ...ruleset.model import TransferKind
+from ...ruleset.model import TransferName
 from .actions import ActionBase, Party
 from .roundkind import RoundKind
 
@@ -63,7 +63,7 @@ class Transfer:
     """
 
     round: int
-    kind: TransferKind
+    kind: TransferName
     source: Seat
     target: Seat
     amount: int

@@ -22,7 +22,7 @@ from operator import sub
 from typing import Any, Callable, Optional, Sequence, Union, cast
 
 from ...ruleset.errors import IllegalAction, SetupError
-from ...ruleset.model import Phase, Ruleset
+from ...ruleset.model import PhaseName, Ruleset
 from ...ruleset.tablenumbers import at_table
 from ...ruleset.model import TransferKind
 from .actions import CHANCE, POT, ActionBase, Declare, malformed
@@ -130,7 +130,8 @@ class GameState:
         self._phases: tuple[PhaseRule, ...] = phases or build_phases(self.ruleset)
         self._steps = steps_of(self._phases)
         self._acts = tuple(p.acting() for p in self._phases)     # what takes each phase's actions
-        self._t = Table(self.ruleset, players, rounds, start)
+        self._kind = plugin_for(self.ruleset)
+        self._t = Table(self.ruleset, players, rounds, start, self._kind.new_round())
         self._at_end = game_end_effects(self.ruleset)       # the effects of the game's end, or None
         self._counted = 0
         self._trusted: tuple[object, ...] = ()         # actions known legal in the current state
@@ -178,7 +179,7 @@ class GameState:
         return self._t.round
 
     @property
-    def phase(self) -> Optional[Phase]:
+    def phase(self) -> Optional[PhaseName]:
         """The phase waiting for an action, or None when the game is over."""
         return None if self.is_terminal else self._current_rule().phase
 
@@ -283,7 +284,7 @@ class GameState:
             forced_out=r.forced_out, splits=tuple(r.splits), kind=r.kind,
             chips=tuple(t.chips), pot=t.pot,
             legal=tuple(self.legal_actions()) if to_act == seat else (),
-            play=plugin_for(self.ruleset).view(r),
+            play=self._kind.view(r),
         )
 
     def describe_state(self) -> str:
@@ -374,7 +375,7 @@ class GameState:
         assert r.kind is not None               # every round that ends has its kind
         t.emit(RoundEnded(
             round=r.index, kind=r.kind, multiplier=r.multiplier, goers=tuple(r.goers),
-            tricks=dict(r.tricks_won), pot_to=r.pot_to,
+            tricks=self._kind.round_tricks(r), pot_to=r.pot_to,
             delta=tuple(map(sub, t.chips, r.chips_before)), pot_after=t.pot, next_start=nxt))
         if counts:
             self._counted += 1
@@ -385,7 +386,8 @@ class GameState:
             t.finished = True
             t.emit(GameEnded(tuple(t.chips), self.winners, t.pot))
             return
-        t.round = RoundState(index=r.index + 1, start=nxt, players=t.players, chips_before=tuple(t.chips))
+        t.round = RoundState(index=r.index + 1, start=nxt, players=t.players, chips_before=tuple(t.chips),
+                             kind_state=self._kind.new_round())
         t.emit(RoundStarted(r.index + 1, nxt, t.pot))
 
     def _share_leftover_pot(self) -> None:

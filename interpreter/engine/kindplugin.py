@@ -6,7 +6,13 @@ narration, simulation) asks the plug-in and never names a play kind itself. The 
 its phases, its play engine (actions, state and events of the play), the record codec of its
 rounds, its fragment of :class:`~.view.View`, how its actions and events read in words, how a
 table tells its rounds to the scorekeeper, and what the search bots need of it: how to deal a
-round anew for one seat (determinization) and which fast bot plays their worlds out.
+round anew for one seat (determinization) and which fast bot plays their worlds out. It also
+owns its own state of a round (``RoundState.kind_state``, :meth:`PlayKindPlugin.new_round`) and
+tells the core what the core's phases need of it: who must go (:meth:`~PlayKindPlugin.must_go`),
+what the hand roles are valued with (:meth:`~PlayKindPlugin.valued_with`), its facts for effects
+(:attr:`~PlayKindPlugin.seat_facts`, :attr:`~PlayKindPlugin.table_facts`) and the tricks of the
+round's end event (:meth:`~PlayKindPlugin.round_tricks`). :class:`NoKindState` gives these for a
+kind that keeps no state of its own in a round.
 """
 
 from __future__ import annotations
@@ -42,6 +48,11 @@ class Teller(Protocol):
 
 
 EventTeller = Callable[[Teller, Any], Optional[str]]
+SeatFact = Callable[[Any, int], int]
+"""``(table, seat)``: a fact of one seat (docs/effects.md) read from the table (``state.Table``:
+its ruleset, its round)."""
+TableFact = Callable[[Any], int]
+"""``(table)``: a fact of the table read from the table."""
 
 
 class DealSampler(Protocol):
@@ -125,3 +136,53 @@ class PlayKindPlugin(Protocol):
     def view(self, round: Any) -> Any:
         """The play kind's own part of :class:`~.view.View` (``View.play``, a frozen value) from the
         round's state (``round.play`` is None before the play), or None."""
+
+    def new_round(self) -> Any:
+        """The play kind's own state of a new round (``RoundState.kind_state``, which only its phases
+        and engine change), or None. It has ``copy()`` (an independent copy, for
+        ``GameState.clone``)."""
+
+    def must_go(self, round: Any) -> Mapping[int, str]:
+        """The seats the play kind's own rules oblige to go in the round's declarations, each with
+        the words that refuse its drop; empty when none must."""
+
+    def valued_with(self, round: Any) -> tuple[Optional[int], Optional[int]]:
+        """What the round's hand roles are valued with (the role evaluator's trump suit and turned
+        card, ``ruleset/roles.py``): (None, None) when the kind has neither."""
+
+    def round_tricks(self, round: Any) -> dict[int, int]:
+        """The tricks each goer won in the round, for its end event (``RoundEnded``); {} for a kind
+        without tricks or a round without play."""
+
+    @property
+    def seat_facts(self) -> Mapping[str, SeatFact]:
+        """The effect facts of one seat the play kind keeps (docs/effects.md), by name. A fact of the
+        effects' vocabulary that neither the core nor the kind reads is 0."""
+
+    @property
+    def table_facts(self) -> Mapping[str, TableFact]:
+        """The same for the facts of the table."""
+
+
+NO_SEATS: Mapping[int, str] = {}
+
+
+class NoKindState:
+    """The members of :class:`PlayKindPlugin` for a play kind that keeps no state of its own in a
+    round: none, nobody obliged to go, roles valued with neither trump nor turned card, no tricks,
+    no facts of its own."""
+
+    seat_facts: Mapping[str, SeatFact] = {}
+    table_facts: Mapping[str, TableFact] = {}
+
+    def new_round(self) -> Any:
+        return None
+
+    def must_go(self, round: Any) -> Mapping[int, str]:
+        return NO_SEATS
+
+    def valued_with(self, round: Any) -> tuple[Optional[int], Optional[int]]:
+        return None, None
+
+    def round_tricks(self, round: Any) -> dict[int, int]:
+        return {}

@@ -10,8 +10,9 @@ from .state import Table
 class PlayEngine(Protocol):
     """Plays out a round among its goers; leaves the results the settlement phases read.
 
-    Trick play leaves ``round.tricks_won``; matching play leaves its captures. ``standing`` is
-    what the pot phase (T21) ranks the goers by, counted in ``standing_unit``.
+    Trick play leaves the tricks won (in the trick game's state of the round); matching play leaves
+    its captures. ``standing`` is what the pot phase (T21) ranks the goers by, counted in
+    ``standing_unit``.
     """
 
     standing_unit: str

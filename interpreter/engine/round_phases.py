@@ -10,7 +10,7 @@ phases in the rule file's order.
 from __future__ import annotations
 
 from ...ruleset.errors import RuleFileError
-from ...ruleset.model import Phase, Ruleset
+from ...ruleset.model import PhaseName, Ruleset
 from .phases.base import PhaseRule
 from .phases.declarations import Declarations
 from .phases.effects import SettlementPhase, effect_phases
@@ -47,13 +47,13 @@ def build_phases(ruleset: Ruleset) -> tuple[PhaseRule, ...]:
         raise RuleFileError("the round names a phase twice", ruleset.source)
     known = phases_of(ruleset)
     settled = {name for name, _ in ruleset.settlement}      # phases written as effects (settlement:)
-    strange = [p.value if isinstance(p, Phase) else p for p in order
-               if p not in known and (p.value if isinstance(p, Phase) else p) not in settled]
+    strange = [p.value if isinstance(p, PhaseName) else p for p in order
+               if p not in known and (p.value if isinstance(p, PhaseName) else p) not in settled]
     if strange:
         raise RuleFileError(f"the round names the phase '{strange[0]}', which {ruleset.play} play does not have "
                             "(nor the rule file's settlement:)", ruleset.source)
     phases = effect_phases(ruleset, tuple(
-        SettlementPhase(ruleset, name) if (name := p.value if isinstance(p, Phase) else p) in settled
+        SettlementPhase(ruleset, name) if (name := p.value if isinstance(p, PhaseName) else p) in settled
         else known[p](ruleset) for p in order))
     shared = RoleCache(ruleset)             # one cache for every phase that shows roles
     for phase in phases:

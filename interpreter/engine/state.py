@@ -10,7 +10,7 @@ from dataclasses import dataclass, field as dc_field, replace
 from typing import Any, Callable, Optional, Protocol, Union
 
 from ...ruleset.model import Field, Ruleset
-from ...ruleset.model import TransferKind
+from ...ruleset.model import TransferName
 from .actions import POT
 from .events import Seat, Transfer
 from .roundkind import RoundKind
@@ -42,12 +42,8 @@ class RoundState:
     chips_before: tuple[int, ...]
     phase_index: int = -1
     entered: bool = False
-    mizuten: bool = False
-    mizuten_answered: bool = False
     dealt: Optional[tuple[DealtHand, ...]] = None
     hands: list[list[int]] = dc_field(default_factory=list)
-    indicator: Optional[int] = None
-    trump: Optional[int] = None
     field: Optional[Field] = None
     declarations: list[tuple[int, bool]] = dc_field(default_factory=list)
     goers: list[int] = dc_field(default_factory=list)
@@ -58,10 +54,10 @@ class RoundState:
     choice_done: bool = False
     kind: Optional[RoundKind] = None
     play: Any = None                        # the play engine's own state
-    tricks_won: dict[int, int] = dc_field(default_factory=dict)
+    kind_state: Any = None                  # the play kind's own state of the round (PlayKindPlugin.new_round)
     pot_to: Optional[int] = None
     play_winner: Optional[int] = None       # who took the pot by play (T21), for T24
-    scale: Optional[dict[TransferKind, int]] = None     # effects' multipliers of the round, by kind
+    scale: Optional[dict[TransferName, int]] = None     # effects' multipliers of the round, by kind
     asking: Optional[tuple[int, int, tuple[int, ...]]] = None  # an effect's question: effect, action, seats
 
     @property
@@ -73,18 +69,20 @@ class RoundState:
         return [(self.start + i) % self.players for i in range(self.players)]
 
     def copy(self) -> RoundState:
-        """An independent copy (for ``GameState.clone``): its lists and the play engine's state
-        (``play.copy()``) copied, the frozen parts (the deal, the field) shared."""
+        """An independent copy (for ``GameState.clone``): its lists, the play engine's state
+        (``play.copy()``) and the play kind's own state (``kind_state.copy()``) copied, the frozen parts
+        (the deal, the field) shared."""
         return replace(self, hands=[list(h) for h in self.hands], declarations=list(self.declarations),
                        goers=list(self.goers), dropped=list(self.dropped), splits=list(self.splits),
-                       play=None if self.play is None else self.play.copy(), tricks_won=dict(self.tricks_won),
+                       play=None if self.play is None else self.play.copy(),
+                       kind_state=None if self.kind_state is None else self.kind_state.copy(),
                        scale=None if self.scale is None else dict(self.scale))
 
 
 class Table:
     """The chips, the pot, the log and the current round, shared by all phases."""
 
-    def __init__(self, ruleset: Ruleset, players: int, rounds: int, start: int):
+    def __init__(self, ruleset: Ruleset, players: int, rounds: int, start: int, kind_state: Any = None):
         self.ruleset = ruleset
         self.players = players
         self.rounds = rounds
@@ -92,13 +90,14 @@ class Table:
         self.no_negative = not ruleset.chips.allow_negative
         self.pot = 0
         self.events: list[object] = []         # the core's events and the play kind's own
-        self.round = RoundState(index=0, start=start, players=players, chips_before=tuple(self.chips))
+        self.round = RoundState(index=0, start=start, players=players, chips_before=tuple(self.chips),
+                                kind_state=kind_state)
         self.finished = False
         self.watch: Optional[Callable[[object], None]] = None             # see GameState.watch
         self.watch_transfers: Optional[Callable[[object], None]] = None   # the same, or None
         self.watch_play: Optional[Callable[[object], None]] = None        # the same, or None
         self.pot_taken: list[int] = []          # each amount a seat took from the pot, in order
-        self.factors: tuple[Optional[Field], dict[TransferKind, int]] = (None, {})   # a field's factors (pay)
+        self.factors: tuple[Optional[Field], dict[TransferName, int]] = (None, {})   # a field's factors (pay)
         # effects (docs/effects.md): counters kept across rounds (one value per seat, or one for
         # the table), decisions forced by round index and seat, the game ended early
         self.counters: dict[str, list[int]] = {c.name: [c.start] * (players if c.scope == "seat" else 1)
@@ -136,7 +135,7 @@ class Table:
         if self.watch_play is not None:
             self.watch_play(event)
 
-    def pay(self, kind: TransferKind, source: Seat, target: Seat, base: int, reason: str,
+    def pay(self, kind: TransferName, source: Seat, target: Seat, base: int, reason: str,
             multiply: bool = True) -> None:
         """Move ``base`` points (times the field multiplier for ``kind``) from source to target.
 
@@ -148,8 +147,12 @@ class Table:
         if multiply and field is not None:
             known = self.factors
             if known[0] is not field:           # the field's factor of each kind, read once a round
-                known = self.factors = (field, {k: field.factor(k) for k in TransferKind})
-            factor = known[1][kind]
+                known = self.factors = (field, {})
+            factors = known[1]
+            found = factors.get(kind)
+            if found is None:
+                found = factors[kind] = field.factor(kind)
+            factor = found
         else:
             factor = 1
         if r.scale is not None:

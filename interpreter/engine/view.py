@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from ...ruleset.model import Field, Phase
+from ...ruleset.model import Field, PhaseName
 from .actions import ActionBase
 from .roundkind import RoundKind
 
@@ -27,7 +27,7 @@ class View:
     players: int
     round_index: int
     rounds: int
-    phase: Optional[Phase]
+    phase: Optional[PhaseName]
     to_act: Optional[int]
     start: int
     hand: tuple[int, ...]

@@ -174,7 +174,7 @@ class _Round(RoundReader):
         index = g.round_index
         self.check_start()
         mizuten = self.flag("mizuten")
-        if g.phase is Phase.MIZUTEN_CALL:
+        if g.phase is not None and g.phase is self.kind.call:     # the trick game's mizuten call (T6)
             try:
                 call = answer_of(g.legal_actions(), mizuten)
             except IllegalAction as e:

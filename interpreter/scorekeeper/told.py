@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Protocol, Union
 
 from ...ruleset.errors import IllegalAction
-from ...ruleset.model import Phase, Ruleset
+from ...ruleset.model import PhaseName, Ruleset
 from ...ruleset.roles import Resolution, RoleHit, RoleResult, resolve_roles
 from ..engine.phases.base import PhaseRule
 from ..engine.phases.rolecache import RoleCache
@@ -142,8 +142,13 @@ class ToldKind(Protocol):
     """A play kind's part of the scorekeeper: its told phases and its fields of a score sheet."""
 
     @property
-    def phases(self) -> Mapping[Phase, type[PhaseRule]]:
+    def phases(self) -> Mapping[PhaseName, type[PhaseRule]]:
         """The phases replaced in a told round (the deal, the play, phases that read unseen cards)."""
+
+    @property
+    def call(self) -> Optional[PhaseName]:
+        """Its phase of a yes-or-no call a round may open with before the deal, which a sheet's
+        field ``mizuten`` answers (the trick game's mizuten call, T6), or None."""
 
     @property
     def round_keys(self) -> tuple[str, ...]:

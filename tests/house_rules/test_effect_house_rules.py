@@ -17,6 +17,7 @@ from hachihachi.interpreter.engine.events import Applied, GameEnded, RoundEnded,
 from hachihachi.interpreter.engine.roundkind import RoundKind
 from hachihachi.ruleset.model import Chips
 from hachihachi.ruleset.model import TransferKind as K
+from hachihachi.interpreter.games.tricks.rules import TrickTransfer
 from hachihachi.ruleset.tablenumbers import at_table
 
 
@@ -64,9 +65,10 @@ def test_T20_trick_settlement_doubles_in_the_last_round_only():
     base, doubled = game(), game("fx_last_round_tricks_double")
     last = rounds_ended(base)[-1].round
     for r in range(last):
-        assert flows(doubled, r, K.TRICKS) == flows(base, r, K.TRICKS)
-    assert flows(base, last, K.TRICKS)
-    assert [(s, t, b, a * 2) for s, t, b, a in flows(base, last, K.TRICKS)] == flows(doubled, last, K.TRICKS)
+        assert flows(doubled, r, TrickTransfer.TRICKS) == flows(base, r, TrickTransfer.TRICKS)
+    assert flows(base, last, TrickTransfer.TRICKS)
+    doubled_tricks = flows(doubled, last, TrickTransfer.TRICKS)
+    assert [(s, t, b, a * 2) for s, t, b, a in flows(base, last, TrickTransfer.TRICKS)] == doubled_tricks
     assert any(isinstance(e, Multiplied) and e.round == last for e in doubled.events)
 
 

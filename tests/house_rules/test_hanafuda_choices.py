@@ -13,7 +13,7 @@ from hachihachi.interpreter.bots.base import make_bot
 from hachihachi.interpreter.engine.events import RolesShown
 from hachihachi.interpreter.games.matching.heuristic import stop_or_play_on
 from hachihachi.interpreter.games.matching.play import PLAY_ON, ROLE_ANSWERS, STOP, Stage
-from hachihachi.ruleset.model import TransferKind as K
+from hachihachi.interpreter.games.matching.rules import MatchingTransfer
 
 CHOOSE = "h18_choose"
 
@@ -47,7 +47,7 @@ def test_h18_choose_stop_ends_the_round_and_pays_the_role():
     shown = [e for e in game.events if isinstance(e, RolesShown) and e.captured and e.round == index]
     assert shown and shown[-1].seat == seat
     assert game.round_index > index or game.is_terminal
-    assert not [e for e in game.events if getattr(e, "kind", None) is K.CARD_POINTS and e.round == index]
+    assert not [e for e in game.events if getattr(e, "kind", None) is MatchingTransfer.CARD_POINTS and e.round == index]
 
 
 def test_h18_choose_play_on_pays_the_role_and_plays_on():
@@ -55,7 +55,7 @@ def test_h18_choose_play_on_pays_the_role_and_plays_on():
     index, seat = game.round_index, game.current_player
     turn = game.round.play.turn
     game.apply(PLAY_ON)
-    paid = [e for e in game.events if getattr(e, "kind", None) is K.CAPTURE_ROLES and e.round == index]
+    paid = [e for e in game.events if getattr(e, "kind", None) is MatchingTransfer.CAPTURE_ROLES and e.round == index]
     assert paid and all(e.target == seat for e in paid)
     assert game.round_index == index and game.round.play.turn == turn + 1
     assert game.round.play.stopped is None

@@ -17,6 +17,7 @@ from hachihachi.interpreter.engine.events import FieldMade, RolesShown
 from hachihachi.interpreter.games.matching.phases import FieldCarried
 from hachihachi.interpreter.games.matching.play import Captured
 from hachihachi.ruleset.model import TransferKind as K
+from hachihachi.interpreter.games.matching.rules import MatchingTransfer
 
 BASE = "hanafuda_hachihachi"
 
@@ -37,8 +38,9 @@ def test_the_record_has_the_situations_the_rules_change():
 def test_H3_kan_of_ten_points():
     g = game("h3_kan_ten")
     assert flows(g, 0, K.ROLES)[:2] == [(2, 0, 80, 80), (1, 0, 80, 80)]
-    assert flows(g, 2, K.CAPTURE_ROLES) == [(1, 0, 70, 280), (2, 0, 70, 280)]
-    assert flows(g, 0, K.CARD_POINTS) == flows(game(), 0, K.CARD_POINTS)       # points are not kan
+    assert flows(g, 2, MatchingTransfer.CAPTURE_ROLES) == [(1, 0, 70, 280), (2, 0, 70, 280)]
+    points = MatchingTransfer.CARD_POINTS
+    assert flows(g, 0, points) == flows(game(), 0, points)       # points are not kan
 
 
 def test_H11_hand_roles_settled_at_the_end():
@@ -54,9 +56,9 @@ def test_H11_hand_roles_settled_at_the_end():
 
 def test_H18_play_on_after_a_capture_role():
     g = game("h18_play_on")
-    assert flows(game(), 2, K.CARD_POINTS) == []                 # the round stopped at 赤タン
-    assert flows(g, 2, K.CARD_POINTS)                            # played on: card points count
-    assert flows(g, 2, K.CAPTURE_ROLES)[:2] == [(1, 0, 84, 336), (2, 0, 84, 336)]   # 赤タン paid once
+    assert flows(game(), 2, MatchingTransfer.CARD_POINTS) == []                 # the round stopped at 赤タン
+    assert flows(g, 2, MatchingTransfer.CARD_POINTS)                            # played on: card points count
+    assert flows(g, 2, MatchingTransfer.CAPTURE_ROLES)[:2] == [(1, 0, 84, 336), (2, 0, 84, 336)]   # 赤タン paid once
     assert len(events(g, 2, Captured)) > len(events(game(), 2, Captured))
 
 
@@ -66,7 +68,8 @@ def test_H2_direction_of_play_to_the_right():
     right = [e.seat for e in events(game("h2_direction_right"), 0, Captured) if not e.turned][:3]
     assert base == [start % 3, (start + 1) % 3, (start + 2) % 3]
     assert right == [start % 3, (start - 1) % 3, (start - 2) % 3]
-    assert flows(game("h2_direction_right"), 0, K.CARD_POINTS) != flows(game(), 0, K.CARD_POINTS)
+    points = MatchingTransfer.CARD_POINTS
+    assert flows(game("h2_direction_right"), 0, points) != flows(game(), 0, points)
 
 
 def test_H2_deal_passes_to_the_right():
@@ -101,12 +104,12 @@ def test_H5_big_field_times_three():
 
 
 def test_H21_par_of_eighty():
-    assert flows(game("h21_par_eighty"), 1, K.CARD_POINTS) == [(0, 1, 7, 14), (2, 1, 30, 60)]
-    assert flows(game(), 1, K.CARD_POINTS) == [(0, 1, 15, 30), (2, 1, 38, 76)]
+    assert flows(game("h21_par_eighty"), 1, MatchingTransfer.CARD_POINTS) == [(0, 1, 7, 14), (2, 1, 30, 60)]
+    assert flows(game(), 1, MatchingTransfer.CARD_POINTS) == [(0, 1, 15, 30), (2, 1, 38, 76)]
 
 
 def test_H17_akatan_worth_ten():
-    assert flows(game("h17_akatan_ten"), 2, K.CAPTURE_ROLES) == [(1, 0, 120, 480), (2, 0, 120, 480)]
+    assert flows(game("h17_akatan_ten"), 2, MatchingTransfer.CAPTURE_ROLES) == [(1, 0, 120, 480), (2, 0, 120, 480)]
 
 
 def test_H12_tobikomi_worth_two():
@@ -126,7 +129,7 @@ def test_H6_carry_brights_binds_the_next_round():
 def test_traditional_hachihachi_variant():
     g = game("hanafuda_traditional")
     assert flows(g, 0, K.ROLES)[:2] == [(2, 0, 80, 80), (1, 0, 80, 80)]        # 10 points to the kan
-    assert flows(g, 2, K.CARD_POINTS)                                            # 下げ: play went on
+    assert flows(g, 2, MatchingTransfer.CARD_POINTS)                                            # 下げ: play went on
     assert ended(g, 0).next_start == (ended(game(), 0).next_start - 2) % 3     # the deal to the right
     assert sum(g.chips) == 0
 
@@ -171,11 +174,11 @@ def test_H18_a_capture_role_carried_into_the_next_round_is_paid_at_its_field():
     from hachihachi.interpreter.engine.effect_events import CounterChanged, EffectFired
 
     base, carried = game(), game("fx_capture_role_carried")
-    assert flows(carried, 2, K.CAPTURE_ROLES) == flows(base, 2, K.CAPTURE_ROLES) + [(0, 1, 84, 336), (0, 2, 84, 336)]
+    assert flows(carried, 2, MatchingTransfer.CAPTURE_ROLES) == flows(base, 2, MatchingTransfer.CAPTURE_ROLES) + [(0, 1, 84, 336), (0, 2, 84, 336)]
     assert events(base, 3, FieldMade)[0].multiplier == 1
-    assert sorted(flows(carried, 3, K.CAPTURE_ROLES)) == [(1, 0, 84, 84), (2, 0, 84, 84)]
+    assert sorted(flows(carried, 3, MatchingTransfer.CAPTURE_ROLES)) == [(1, 0, 84, 84), (2, 0, 84, 84)]
     for r in (0, 1, 4, 5):
-        assert flows(carried, r, K.CAPTURE_ROLES) == flows(base, r, K.CAPTURE_ROLES)
+        assert flows(carried, r, MatchingTransfer.CAPTURE_ROLES) == flows(base, r, MatchingTransfer.CAPTURE_ROLES)
     assert [a - b for a, b in zip(carried.chips, base.chips)] == [-504, 252, 252]
     assert [(e.round, e.name) for e in carried.events if isinstance(e, EffectFired)] == [
         (2, "capture role carried"), (3, "carried capture role paid")]

@@ -26,14 +26,14 @@ def _dealt(name: str, indicator: str, start: int = 0) -> GameState:
 
 def test_t8_the_indicators_suit_is_trump_by_default():
     game = _dealt("hachihachi_trick", "2h")
-    assert game.round.trump == game.ruleset.deck.suits.index("h")
+    assert game.round.kind_state.trump == game.ruleset.deck.suits.index("h")
 
 
 def test_t8_a_field_without_trump():
     game = _dealt("t8_no_trump_on_a_two", "2h")
-    assert game.round.field.id == "no_trump" and game.round.trump is None
+    assert game.round.field.id == "no_trump" and game.round.kind_state.trump is None
     assert game.view(0).play.trump is None
-    assert _dealt("t8_no_trump_on_a_two", "3h").round.trump == game.ruleset.deck.suits.index("h")
+    assert _dealt("t8_no_trump_on_a_two", "3h").round.kind_state.trump == game.ruleset.deck.suits.index("h")
 
 
 def test_t7_the_indicator_stays_out_by_default():
@@ -47,7 +47,7 @@ def test_t7_indicator_into_the_start_players_hand_for_its_weakest_card():
     before, after = set(base.round.hands[2]), set(game.round.hands[2])
     assert len(after) == len(before) and deck.parse("Ah") in after
     (out,) = before - after
-    trump = game.round.trump
+    trump = game.round.kind_state.trump
     plain = [c for c in before if deck.suit(c) != trump]
     assert out == min(plain, key=lambda c: (deck.rank(c), deck.suit(c)))
     assert game.round.dealt[2] == tuple(sorted(after))             # the hand roles read this hand

@@ -17,6 +17,7 @@ from tests.house_rules.house_replay import ended, events, flows, replay
 from hachihachi.interpreter import POT
 from hachihachi.interpreter.engine.roundkind import RoundKind
 from hachihachi.ruleset.model import TransferKind as K
+from hachihachi.interpreter.games.tricks.rules import TrickTransfer
 
 
 @lru_cache(maxsize=None)
@@ -36,7 +37,7 @@ def test_the_record_has_the_situations_the_rules_change():
     assert ended(base, 0).kind is RoundKind.TWO_GOERS_PLAY and ended(base, 0).multiplier == 2
     assert ended(base, 1).kind is RoundKind.TWO_GOERS_SPLIT
     assert ended(base, 3).kind is RoundKind.ONE_GOER and ended(base, 3).multiplier == 4
-    assert flows(base, 7, K.FORCED_OUT) and flows(base, 10, K.MIZUTEN)
+    assert flows(base, 7, K.FORCED_OUT) and flows(base, 10, TrickTransfer.MIZUTEN)
 
 
 def test_T11_drop_fee_list_doubles():
@@ -82,8 +83,8 @@ def test_T8_suit_field():
     g = game("t8_suit_field")
     assert [ended(g, r).multiplier for r in (2, 5, 6)] == [3, 3, 3]        # 2h, 8h, 9h
     assert ended(g, 3).multiplier == 4                                     # Kc: its rank's field
-    assert flows(g, 2, K.TRICKS) == [(0, 1, 6, 18)]
-    assert flows(game(), 2, K.TRICKS) == [(0, 1, 6, 6)]
+    assert flows(g, 2, TrickTransfer.TRICKS) == [(0, 1, 6, 18)]
+    assert flows(game(), 2, TrickTransfer.TRICKS) == [(0, 1, 6, 6)]
 
 
 def test_T8_ten_makes_a_normal_field():
@@ -94,7 +95,7 @@ def test_T8_ten_makes_a_normal_field():
 
 def test_T9_field_does_not_multiply_tricks():
     g = game("t9_tricks_unmultiplied")
-    assert flows(g, 0, K.TRICKS) == [(0, 3, 2, 2)]
+    assert flows(g, 0, TrickTransfer.TRICKS) == [(0, 3, 2, 2)]
     assert flows(g, 0, K.ROLES) == flows(game(), 0, K.ROLES) == [(3, 0, 8, 16)]
 
 
@@ -102,7 +103,7 @@ def test_T16_two_goers_always_split():
     g = game("t16_split_always")
     assert ended(g, 0).kind is RoundKind.TWO_GOERS_SPLIT
     assert flows(g, 0, K.POT) == [(POT, 3, 5, 5), (POT, 0, 5, 5)]
-    assert flows(g, 0, K.ROLES) == [] and flows(g, 0, K.TRICKS) == []
+    assert flows(g, 0, K.ROLES) == [] and flows(g, 0, TrickTransfer.TRICKS) == []
     assert flows(game(), 0, K.ROLES) == [(3, 0, 8, 16)]
     assert not any(a for a in g.events if type(getattr(a, "action", None)).__name__ == "Split")
 
@@ -110,7 +111,7 @@ def test_T16_two_goers_always_split():
 def test_T16_two_goers_never_split():
     g = game("t16_split_never")
     assert ended(g, 1).kind is RoundKind.TWO_GOERS_PLAY
-    assert flows(g, 1, K.TRICKS) and flows(g, 1, K.POT) == [(POT, 0, 5, 5)]
+    assert flows(g, 1, TrickTransfer.TRICKS) and flows(g, 1, K.POT) == [(POT, 0, 5, 5)]
     assert flows(game(), 1, K.POT) == [(POT, 3, 3, 3), (POT, 0, 2, 2)]
 
 
@@ -162,24 +163,24 @@ def test_T12_two_goers_at_most():
 
 
 def test_T20_three_per_trick():
-    assert flows(game(), 0, K.TRICKS) == [(0, 3, 2, 4)]
-    assert flows(game("t20_three_per_trick"), 0, K.TRICKS) == [(0, 3, 3, 6)]
+    assert flows(game(), 0, TrickTransfer.TRICKS) == [(0, 3, 2, 4)]
+    assert flows(game("t20_three_per_trick"), 0, TrickTransfer.TRICKS) == [(0, 3, 3, 6)]
 
 
 def test_T22_mizuten_bonus_three():
-    assert [b for *_, b, _ in flows(game(), 10, K.MIZUTEN)] == [1, 1, 1]
-    assert [b for *_, b, _ in flows(game("t22_mizuten_bonus_three"), 10, K.MIZUTEN)] == [3, 3, 3]
+    assert [b for *_, b, _ in flows(game(), 10, TrickTransfer.MIZUTEN)] == [1, 1, 1]
+    assert [b for *_, b, _ in flows(game("t22_mizuten_bonus_three"), 10, TrickTransfer.MIZUTEN)] == [3, 3, 3]
 
 
 def test_T22_mizuten_needs_six_tricks():
-    assert flows(game("t22_mizuten_six_tricks"), 10, K.MIZUTEN) == []
-    assert flows(game("t22_mizuten_six_tricks"), 10, K.TRICKS) == flows(game(), 10, K.TRICKS)
+    assert flows(game("t22_mizuten_six_tricks"), 10, TrickTransfer.MIZUTEN) == []
+    assert flows(game("t22_mizuten_six_tricks"), 10, TrickTransfer.TRICKS) == flows(game(), 10, TrickTransfer.TRICKS)
 
 
 def test_T6_no_mizuten():
     g = game("t6_no_mizuten")
-    assert all(flows(g, r, K.MIZUTEN) == [] for r in range(12))
-    assert flows(g, 10, K.TRICKS) == flows(game(), 10, K.TRICKS)
+    assert all(flows(g, r, TrickTransfer.MIZUTEN) == [] for r in range(12))
+    assert flows(g, 10, TrickTransfer.TRICKS) == flows(game(), 10, TrickTransfer.TRICKS)
 
 
 def test_T3_nobody_pays_more_than_they_have():

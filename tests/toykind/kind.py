@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import enum
 import random
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from hachihachi.interpreter.engine.actions import POT, ActionBase
 from hachihachi.interpreter.engine.events import Applied, RoundStarted
+from hachihachi.interpreter.engine.kindplugin import NoKindState
 from hachihachi.interpreter.engine.phases.base import PhaseRule
 from hachihachi.interpreter.engine.phases.chance import ChancePhase
 from hachihachi.interpreter.engine.roundkind import RoundKind
@@ -16,10 +16,7 @@ from hachihachi.interpreter.records.replaying import RecordProblem, apply_at, ch
 from hachihachi.ruleset.errors import CardError, HachiError
 from hachihachi.ruleset.model import TransferKind
 
-
-class ToyPhase(str, enum.Enum):
-    DEAL = "high_card_deal"
-    SHOW = "high_card_show"
+from .rules import ToyPhase, ToyTransfer
 
 
 @dataclass(frozen=True)
@@ -66,13 +63,13 @@ class ToyDeals:
 class HighCardDeal(ChancePhase):
     """Everybody antes into the pot and plays; chance deals the hands."""
 
-    phase = ToyPhase.DEAL                       # type: ignore[assignment]  # the kind's own phase
+    phase = ToyPhase.DEAL                       # the kind's own phase
 
     def enter(self, t: Any) -> None:
         r = t.round
         r.goers, r.kind = list(r.seats_from_start()), RoundKind.THREE_GOERS
         for seat in range(t.players):
-            t.pay(TransferKind.POT, seat, POT, self.ruleset.kind_rules.ante, "ante", multiply=False)
+            t.pay(ToyTransfer.ANTE, seat, POT, self.ruleset.kind_rules.ante, "ante", multiply=False)
 
     def space(self, players: int) -> ToyDeals:
         return ToyDeals(self.ruleset, players)
@@ -90,7 +87,7 @@ class Shown:
 class HighCardShow(PhaseRule):
     """Each seat from the start player shows one card; the highest rank takes the pot."""
 
-    phase = ToyPhase.SHOW                       # type: ignore[assignment]
+    phase = ToyPhase.SHOW
 
     def enter(self, t: Any) -> None:
         t.round.play = Shown(list(t.round.seats_from_start()))
@@ -150,7 +147,7 @@ def no_search(*args: Any) -> Any:
     raise HachiError("high card has no search bots")
 
 
-class HighCardPlugin:
+class HighCardPlugin(NoKindState):
     kind = "highcard"
     phases = (HighCardDeal, HighCardShow)
     told = None                                 # no scorekeeper part

@@ -1,4 +1,5 @@
-"""The rule-file side of ``highcard``: a suited deck and its one section, ``high_card``."""
+"""The rule-file side of ``highcard``: a suited deck, its one section (``high_card``), its two
+phases and its own kind of transfer, the ante (the core's enums name none of them)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,21 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from hachihachi.ruleset.cards import SuitedDeck
-from hachihachi.ruleset.rulekind import KindParts, RuleKind
+from hachihachi.ruleset.model import PhaseName, TransferName
+from hachihachi.ruleset.rulekind import KindParts, RuleKind, TransferWords
+
+
+class ToyPhase(PhaseName):
+    """The toy's phases of a round (its ``schema.json`` lists them)."""
+
+    DEAL = "high_card_deal"
+    SHOW = "high_card_show"
+
+
+class ToyTransfer(TransferName):
+    """The toy's own kind of transfer (its ``schema.json`` lists it)."""
+
+    ANTE = "ante"                               # what each seat pays into the pot before the deal
 
 
 @dataclass(frozen=True)
@@ -23,4 +38,6 @@ def parts(data: Mapping[str, Any], places: Mapping[str, str] | None = None) -> K
 
 
 RULES = RuleKind(kind="highcard", title="high card (a toy)", own_keys=frozenset({"high_card"}),
-                 own_transfers=frozenset(), checks=(), parts=parts)
+                 own_transfers=frozenset(ToyTransfer), checks=(), parts=parts, phases=tuple(ToyPhase),
+                 transfer_words={ToyTransfer.ANTE.value: TransferWords("アンティ ante", "アンティ", "アンティ", "antes",
+                                                                       "アンティ")})

@@ -12,7 +12,7 @@ from typing import Any, ClassVar, Container, Optional, Protocol
 from mypy_extensions import mypyc_attr
 
 from ....ruleset.errors import IllegalAction
-from ....ruleset.model import Phase, Ruleset
+from ....ruleset.model import PhaseName, Ruleset
 from ..actions import ActionBase
 from ..state import Table
 
@@ -33,7 +33,7 @@ class Acting(Protocol):
 class PhaseRule:
     """Base of all phases: by default it always applies, does nothing and asks nobody."""
 
-    phase: ClassVar[Phase]           # which phase of the rule file's round this is
+    phase: ClassVar[PhaseName]         # which phase of the rule file's round this is
 
     def __init__(self, ruleset: Ruleset):
         self.ruleset = ruleset

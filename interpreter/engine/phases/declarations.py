@@ -9,6 +9,7 @@ from ....ruleset.model import Phase, Ruleset
 from ....ruleset.model import TransferKind
 from ..actions import POT, Declare
 from ..events import ForcedOut
+from ..registry import plugin_for
 from ..roundkind import RoundKind
 from ..state import Table
 from .base import PhaseRule
@@ -35,6 +36,7 @@ class Declarations(PhaseRule):
         fee = ruleset.declaration.drop_fee.fee
         # each voluntary dropper's fee and the words of its transfer, by the droppers before it
         self._drops = tuple((fee(n), f"drop fee of dropper {n + 1}") for n in range(ruleset.players.max))
+        self._kind = plugin_for(ruleset)        # who its own rules oblige to go (T6)
 
     def actor(self, t: Table) -> Optional[int]:
         r = t.round
@@ -43,8 +45,9 @@ class Declarations(PhaseRule):
         return (r.start + len(r.declarations)) % r.players     # clockwise from the start (T10)
 
     def must_go(self, t: Table, seat: int) -> bool:
-        """T6: a start player who declared mizuten must go; or an effect forced the seat to."""
-        return (t.round.mizuten and seat == t.round.start) or (bool(t.forced) and self.forced(t, seat) is True)
+        """The play kind's own rules oblige the seat to go (T6: a start player who declared
+        mizuten), or an effect forced it to."""
+        return seat in self._kind.must_go(t.round) or (bool(t.forced) and self.forced(t, seat) is True)
 
     @staticmethod
     def forced(t: Table, seat: int) -> Optional[bool]:
@@ -66,7 +69,7 @@ class Declarations(PhaseRule):
         if not action.go and self.must_go(t, seat):
             if self.forced(t, seat):
                 raise IllegalAction(f"seat {seat} must go this round: a house rule forces it (docs/effects.md)")
-            raise IllegalAction(f"seat {seat} declared mizuten and must go, not drop (T6)")
+            raise IllegalAction(f"seat {seat} {self._kind.must_go(t.round)[seat]}")
         if action.go and self.forced(t, seat) is False:
             raise IllegalAction(f"seat {seat} must drop this round: a house rule forces it (docs/effects.md)")
 

@@ -14,9 +14,11 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any, Callable, Optional, Sequence
 
-from ....ruleset.effects import (AFTER_DECLARATIONS, AFTER_PLAY, GAME_END, ROUND_END, ROUND_START, Ask, Effect,
-                                EndGame, Force, Multiply, Pay, SeatSet, SetCounter, specialize, vocabulary)
-from ....ruleset.model import Phase, Ruleset, TransferKind
+from ....ruleset.effects import (AFTER_DECLARATIONS, AFTER_PLAY, GAME_END, ROUND_END, ROUND_START, SEAT_FACTS,
+                                TABLE_FACTS, Ask, Effect, EndGame, Force, Multiply, Pay, SeatSet, SetCounter,
+                                specialize, vocabulary)
+from ....ruleset.kind_registry import transfer_named
+from ....ruleset.model import Phase, Ruleset, TransferKind, TransferName
 from ..actions import POT, Choose
 from ..effect_events import CounterChanged, DecisionForced, EffectFired, GameEndCalled, Multiplied
 from ..events import RolesShown, RoundStarted, Transfer
@@ -57,8 +59,6 @@ _SEAT: dict[str, SeatReader] = {
     "dropped": lambda t, s, e: s in t.round.dropped,
     "forced_out": lambda t, s, e: s in t.round.forced_out,
     "start": lambda t, s, e: s == t.round.start,
-    "mizuten": lambda t, s, e: t.round.mizuten and s == t.round.start,
-    "tricks": lambda t, s, e: t.round.tricks_won.get(s, 0),
     "card_points": lambda t, s, e: e.card_points(t).get(s, 0),
     "roles": lambda t, s, e: e.log().roles[s],
     "role_count": lambda t, s, e: e.log().role_count[s],
@@ -87,26 +87,35 @@ _TABLE: dict[str, TableReader] = {
     "round.played": lambda t: t.round.kind in PLAYED and t.round.play is not None,
     "game.rounds": lambda t: t.rounds,
     "game.rounds_left": lambda t: max(t.rounds - t.counted - 1, 0),
-    "round.most_tricks": lambda t: max(t.round.tricks_won.values(), default=0),
-    "trick_settlement.per_trick": lambda t: _setting(t, "trick_settlement", "per_trick", 0),
-    "trick_settlement.pot_split": lambda t: _setting(t, "trick_settlement", "pot_tie", "") == "split",
-    "mizuten.bonus": lambda t: _setting(t, "mizuten", "bonus", 0),
-    "mizuten.goers": lambda t: _setting(t, "mizuten", "goers", 0),
-    "mizuten.min_tricks": lambda t: _setting(t, "mizuten", "min_tricks", 0),
 }
 
 
-def _setting(t: Table, section: str, key: str, default: Any) -> Any:
-    """A setting of the play kind's own sections (``Ruleset.kind_rules``), read by name: a game
-    whose kind has no such section reads ``default`` (no per-trick payment, no mizuten)."""
-    return getattr(getattr(t.ruleset.kind_rules, section, None), key, default)
+Readers = tuple[dict[str, SeatReader], dict[str, TableReader]]
+
+
+def readers_for(ruleset: Ruleset) -> Readers:
+    """The readers of the facts of one seat and of the table: the core's and the play kind's own
+    (``PlayKindPlugin.seat_facts``, ``table_facts``: the trick game's ``tricks``, the settings of
+    its sections...). A fact of the vocabulary that neither reads is 0 (:class:`TableFacts`: the
+    tricks of a hanafuda seat, its per-trick payment)."""
+    kind = plugin_for(ruleset)
+    seat, table = dict(_SEAT), dict(_TABLE)
+    for name, read in kind.seat_facts.items():
+        seat[name] = _kind_seat(read)
+    table.update(kind.table_facts)
+    return seat, table
+
+
+def _kind_seat(read: Callable[[Any, int], int]) -> SeatReader:
+    return lambda t, s, e: read(t, s)
 
 
 class TableFacts:
     """The facts of :mod:`...ruleset.effects` read from a table now (the ``Facts`` of an expression)."""
 
-    def __init__(self, t: Table, engine: Any):
+    def __init__(self, t: Table, engine: Any, readers: Readers):
         self.t, self.engine = t, engine
+        self._seat, self._table = readers
         self._log: Optional[RoundLog] = None
 
     def log(self) -> RoundLog:
@@ -121,15 +130,15 @@ class TableFacts:
         return self.t.players
 
     def seat(self, name: str, seat: int) -> int:
-        reader = _SEAT.get(name)
+        reader = self._seat.get(name)
         if reader is not None:
             return reader(self.t, seat, self)          # a whole number (a truth value as a bool)
-        if not name.startswith("counter."):         # a fact of the play kind's own
-            return int(_kind_facts(self.t)[name](self.t, seat))
+        if name in SEAT_FACTS:                  # a fact of a play kind this game is not of
+            return 0
         return self.t.counters[name[len("counter."):]][seat]
 
     def table(self, name: str) -> int:
-        reader = _TABLE.get(name)
+        reader = self._table.get(name)
         if reader is not None:
             return reader(self.t)
         if name == "round.most_card_points":
@@ -139,8 +148,8 @@ class TableFacts:
             return int(field is not None and field.id == name[len("field."):])
         if name.startswith("parameter."):
             return dict(self.t.ruleset.parameters)[name[len("parameter."):]]
-        if not name.startswith("counter."):         # a fact of the play kind's own
-            return int(_kind_facts(self.t)[name](self.t, None))
+        if name in TABLE_FACTS:                 # a fact of a play kind this game is not of
+            return 0
         return self.t.counters[name[len("counter."):]][0]
 
     def card_points(self, t: Table) -> dict[int, int]:
@@ -148,12 +157,6 @@ class TableFacts:
         if engine is None or engine.standing_unit != "card points" or t.round.play is None:
             return {}
         return dict(engine.standing(t))
-
-
-def _kind_facts(t: Table) -> Any:
-    """The readers of the play kind's own facts (its plug-in's ``facts``: name -> (table, seat or
-    None) -> value)."""
-    return getattr(plugin_for(t.ruleset), "facts", {})
 
 
 def _members(t: Table, facts: TableFacts, seats: SeatSet) -> list[int]:
@@ -194,6 +197,7 @@ class EffectPhase(PhaseRule):
         self.when = when
         self.effects: tuple[Effect, ...] = tuple(e for e in ruleset.effects if e.when == when)
         self.engine = _engine_for(ruleset, self.effects)
+        self.readers = readers_for(ruleset)
         self.folded = folded_effects(ruleset, self.effects)
 
     def _effects_for(self, t: Table) -> tuple[Effect, ...]:
@@ -206,7 +210,7 @@ class EffectPhase(PhaseRule):
         return True
 
     def enter(self, t: Table) -> None:
-        run_effects(t, self._effects_for(t), TableFacts(t, self.engine), self.when, logged=self.logged)
+        run_effects(t, self._effects_for(t), TableFacts(t, self.engine, self.readers), self.when, logged=self.logged)
 
     def actor(self, t: Table) -> Optional[int]:
         asking = t.round.asking
@@ -237,7 +241,8 @@ class EffectPhase(PhaseRule):
             r.asking = (effect, index, seats[1:])
             return
         r.asking = None
-        run_effects(t, self._effects_for(t), TableFacts(t, self.engine), self.when, (effect, index + 1), self.logged)
+        run_effects(t, self._effects_for(t), TableFacts(t, self.engine, self.readers), self.when, (effect, index + 1),
+                    self.logged)
 
 
 class SettlementPhase(EffectPhase):
@@ -253,6 +258,7 @@ class SettlementPhase(EffectPhase):
         self.when = name
         self.effects = dict(ruleset.settlement)[name]
         self.engine = _engine_for(ruleset, self.effects)
+        self.readers = readers_for(ruleset)
         self.folded = folded_effects(ruleset, self.effects)
 
     def applies(self, t: Table) -> bool:
@@ -265,16 +271,15 @@ def folded_effects(ruleset: Ruleset, effects: Sequence[Effect]) -> tuple[Effect,
     if not effects:
         return ()
     stand_in: Any = SimpleNamespace(ruleset=ruleset)        # what the readers of settings look at
+    table = readers_for(ruleset)[1]
     constants: dict[str, int] = {}
     for name, fact in vocabulary(ruleset, ruleset.counters).facts.items():
         if not fact.fixed:
             continue
         if name.startswith("parameter."):
             constants[name] = dict(ruleset.parameters)[name[len("parameter."):]]
-        elif name in _TABLE:
-            constants[name] = int(_TABLE[name](stand_in))
-        else:
-            constants[name] = int(getattr(plugin_for(ruleset), "facts", {})[name](stand_in, None))
+        else:                                   # a setting of a play kind this game is not of reads 0
+            constants[name] = int(table[name](stand_in)) if name in table else 0
     return tuple(f for f in (specialize(e, constants) for e in effects) if f is not None)
 
 
@@ -360,7 +365,7 @@ def _act(t: Table, facts: TableFacts, effect: Effect, action: Any) -> None:
         by = int(action.by.evaluate(facts))
         scale = r.scale if r.scale is not None else {}
         for kind in action.kinds:
-            key = TransferKind(kind)
+            key = transfer_named(kind)
             scale[key] = scale.get(key, 1) * by
         r.scale = scale
         t.emit(Multiplied(r.index, by, action.kinds, effect.name))
@@ -386,11 +391,8 @@ def _count(t: Table, facts: TableFacts, action: SetCounter) -> None:
             t.emit(CounterChanged(t.round.index, counter.name, seat, values[seat]))
 
 
-_KINDS = {k.value: k for k in TransferKind}
-
-
 def _pay(t: Table, facts: TableFacts, pay: Pay) -> None:
-    kind = _KINDS[pay.kind]
+    kind = transfer_named(pay.kind)
     multiply = kind is not TransferKind.EFFECT      # a kind of its own is multiplied as the field says for it
     mult = t.round.multiplier if pay.field else 1
     field = f" (x{mult} field)" if mult != 1 else ""
@@ -428,7 +430,7 @@ def _why(pay: Pay, facts: TableFacts, seat: int) -> str:
     return "".join(w if isinstance(w, str) else str(w.run(facts, seat)) for w in pay.words)
 
 
-def _settle_pairs(t: Table, facts: TableFacts, pay: Pay, kind: TransferKind, multiply: bool, mult: int,
+def _settle_pairs(t: Table, facts: TableFacts, pay: Pay, kind: TransferName, multiply: bool, mult: int,
                   field: str) -> None:
     """``between``: of every two seats (in order from the start player), the one whose ``compare``
     is lower pays the other ``amount`` for each one of difference (T15 and T20 are of this form)."""
@@ -443,7 +445,7 @@ def _settle_pairs(t: Table, facts: TableFacts, pay: Pay, kind: TransferKind, mul
                   f"{_why(pay, facts, high)} {value[high]} against {value[low]}{field}", multiply=multiply)
 
 
-def _move(t: Table, kind: TransferKind, multiply: bool, source: int, target: Any, amount: int, why: str) -> None:
+def _move(t: Table, kind: TransferName, multiply: bool, source: int, target: Any, amount: int, why: str) -> None:
     """Pay ``amount`` (a negative amount is paid the other way)."""
     if amount < 0:
         if target == POT:

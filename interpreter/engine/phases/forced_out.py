@@ -5,6 +5,7 @@ from __future__ import annotations
 from ....ruleset.model import Phase, Ruleset
 from ....ruleset.model import TransferKind
 from ..events import RolesShown
+from ..registry import plugin_for
 from ..state import Table
 from .base import PhaseRule
 from .rolecache import RoleCache, RoleValues
@@ -16,6 +17,7 @@ class ForcedOutPayments(PhaseRule):
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
         self.roles: RoleValues = RoleCache(ruleset)
+        self._kind = plugin_for(ruleset)        # what the roles are valued with
         self._per_card = tuple(ruleset.forced_out.per_card.items())     # (card class, points) in order
 
     def applies(self, t: Table) -> bool:
@@ -25,11 +27,12 @@ class ForcedOutPayments(PhaseRule):
         r = t.round
         assert r.dealt is not None              # the deal came before (T14)
         ev = self.roles
+        trump, indicator = self._kind.valued_with(r)
         for seat in r.forced_out:
             hand = r.dealt[seat]                   # as dealt (T14)
-            counted = {name: ev.count_class(name, hand, r.trump, r.indicator) for name, _ in self._per_card}
+            counted = {name: ev.count_class(name, hand, trump, indicator) for name, _ in self._per_card}
             card_points = sum(points * counted[name] for name, points in self._per_card)
-            roles = ev.values(hand, r.trump, r.indicator)
+            roles = ev.values(hand, trump, indicator)
             t.emit(RolesShown(r.index, seat, roles.ids, roles.forced, aces=sum(counted.values())))
             parts = [f"{k} {n}" for n, k in counted.items() if k]
             parts += [f"{h.id} {h.forced}" for h in roles.hits if h.forced]

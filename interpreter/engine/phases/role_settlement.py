@@ -7,6 +7,7 @@ from itertools import combinations
 from ....ruleset.model import Phase, Ruleset
 from ....ruleset.model import TransferKind
 from ..events import RolesShown
+from ..registry import plugin_for
 from ..roundkind import PLAYED, RoundKind
 from ..state import Table
 from .base import PhaseRule
@@ -19,6 +20,7 @@ class RoleSettlement(PhaseRule):
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
         self.roles: RoleValues = RoleCache(ruleset)
+        self._kind = plugin_for(ruleset)        # what the roles are valued with
         self._kinds = PLAYED | ({RoundKind.TWO_GOERS_SPLIT} if ruleset.two_goers.split_settles_roles else set())
 
     def applies(self, t: Table) -> bool:
@@ -28,8 +30,9 @@ class RoleSettlement(PhaseRule):
         r = t.round
         assert r.dealt is not None              # the deal came before (T15)
         value = {}
+        trump, indicator = self._kind.valued_with(r)
         for seat in r.goers:
-            result = self.roles.values(r.dealt[seat], r.trump, r.indicator)     # as dealt (T15)
+            result = self.roles.values(r.dealt[seat], trump, indicator)     # as dealt (T15)
             value[seat] = result.go
             t.emit(RolesShown(r.index, seat, result.ids, result.go))
         for a, b in combinations(r.goers, 2):

@@ -8,7 +8,7 @@ cards, captures, stock, a turned card) and how its events read.
 from __future__ import annotations
 
 from functools import partial
-from typing import Any, Callable, Mapping, Optional
+from typing import Any, Mapping, Optional
 
 from ....ruleset.model import Phase, Ruleset
 from ...engine.actions import Choose, Play
@@ -20,7 +20,7 @@ from .play import CAPTURE_QUESTION, STOP, Capture, Captured, MatchingEngine, Mat
 from . import record as record_matching
 from ...engine.phases.base import PhaseRule
 from .determinize import sample_matching_deal
-from ...engine.kindplugin import EventTeller, PlayKindPlugin, Teller
+from ...engine.kindplugin import EventTeller, NoKindState, PlayKindPlugin, SeatFact, TableFact, Teller
 from ...scorekeeper.told import ToldKind
 from .told import TOLD
 from .view import MatchingView
@@ -146,12 +146,12 @@ def _round_scored(n: Teller, e: RoundScored) -> str:
     return text
 
 
-def _setting(name: str, t: Any, seat: Optional[int]) -> int:
+def _setting(name: str, t: Any) -> int:
     """A fact of :data:`~.rules.FACTS` that reads a setting of the table's rules."""
     return special_setting(t.ruleset.kind_rules, name)
 
 
-class MatchingPlugin:
+class MatchingPlugin(NoKindState):
     kind = "matching"
     phases: tuple[type[PhaseRule], ...] = (HanafudaDeal, HandRoles, CardScoring)
     told: ToldKind = TOLD
@@ -166,10 +166,9 @@ class MatchingPlugin:
                                                   Choose: _choose}
     sample_deal = staticmethod(sample_matching_deal)
     rollout_bot = "heuristic_matching"
-    # the readers of its own facts (rules.FACTS), name -> (table, seat or None) -> value
-    facts: Mapping[str, Callable[[Any, Optional[int]], int]] = {
-        f.name: {"chaff": chaff_of, "capture_roles": capture_roles_of}.get(f.name) or partial(_setting, f.name)
-        for f in FACTS}
+    # the readers of its own facts (rules.FACTS): of one seat, (table, seat) -> value; of the table
+    seat_facts: Mapping[str, SeatFact] = {"chaff": chaff_of, "capture_roles": capture_roles_of}
+    table_facts: Mapping[str, TableFact] = {f.name: partial(_setting, f.name) for f in FACTS if f.scope == "table"}
 
     @staticmethod
     def play_order(t: Any) -> tuple[int, ...]:

@@ -11,11 +11,12 @@ from typing import Any, Callable, Iterable, Mapping, Optional, Protocol, Sequenc
 
 from .rules import HanaField, HanafudaRules
 from ....ruleset.model import Phase, Ruleset, TransferKind
+from .rules import MatchingPhase, MatchingTransfer
 from ....ruleset.roles import RoleResult
 from ...engine.actions import ActionBase
 from ....ruleset.effects import Effect, Pay
 from ...engine.events import FieldMade, RolesShown, Transfer
-from ...engine.phases.effects import TableFacts, folded_effects, run_effects
+from ...engine.phases.effects import Readers, TableFacts, folded_effects, readers_for, run_effects
 from ...engine.roundkind import PLAYED, RoundKind
 from .play import MatchingState, seat_goers
 from ...engine.state import DealtHand, Table
@@ -155,7 +156,7 @@ def _last_binding(t: Table) -> Optional[str]:
 class HanafudaDeal(ChancePhase):
     """H4: the deal of a matching round: hands, the field cards and the stock."""
 
-    phase = Phase.HANAFUDA_DEAL
+    phase = MatchingPhase.HANAFUDA_DEAL
 
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
@@ -204,7 +205,7 @@ def carry_field(t: Table, rules: HanafudaRules, field_cards: Iterable[int], made
 class HandRoles(PhaseRule):
     """H8-H11: each player's hand roles, shown and paid by every other player at the start."""
 
-    phase = Phase.HAND_ROLES
+    phase = MatchingPhase.HAND_ROLES
 
     def applies(self, t: Table) -> bool:
         return t.round.play is not None and t.round.kind in PLAYED
@@ -244,8 +245,8 @@ class ScoredFacts(TableFacts):
     """The facts of the special roles' effects (H19) at the end of a round played out: each
     seat's card points and chaff as the round is scored (told, in the scorekeeper's rounds)."""
 
-    def __init__(self, t: Table, points: Mapping[int, int], chaff: Callable[[int], int]):
-        super().__init__(t, None)
+    def __init__(self, t: Table, readers: Readers, points: Mapping[int, int], chaff: Callable[[int], int]):
+        super().__init__(t, None, readers)
         self.points, self.chaff = points, chaff
 
     def seat(self, name: str, seat: int) -> int:
@@ -261,10 +262,10 @@ class ScoredFacts(TableFacts):
         return super().table(name)
 
 
-def chaff_of(t: Table, seat: Optional[int]) -> int:
+def chaff_of(t: Table, seat: int) -> int:
     """The fact ``chaff`` read at any point: the chaff ``seat`` captured so far (told: as told)."""
     s = t.round.play
-    if s is None or seat is None:
+    if s is None:
         return 0
     told = getattr(s, "told", None)
     if told is not None:
@@ -272,11 +273,11 @@ def chaff_of(t: Table, seat: Optional[int]) -> int:
     return len(t.ruleset.kind_rules.chaff_cards.intersection(s.captures.get(seat, ())))
 
 
-def capture_roles_of(t: Table, seat: Optional[int]) -> int:
+def capture_roles_of(t: Table, seat: int) -> int:
     """The fact ``capture_roles``: the value in kan of the capture roles ``seat`` made this round
     so far (H18: the role that stopped the round, or every role paid while play went on)."""
     s = t.round.play
-    if s is None or seat is None:
+    if s is None:
         return 0
     stopped = s.stopped
     return int(stopped[2] if stopped is not None and stopped[0] == seat else s.capture_paid.get(seat, 0))
@@ -286,7 +287,7 @@ class CardScoring(PhaseRule):
     """The end of a round played out: special roles (H19) and 吹き消し (H20), card points
     against par (H21), 飛び込み (H12) and 抜け役 (H13)."""
 
-    phase = Phase.CARD_SCORING
+    phase = MatchingPhase.CARD_SCORING
 
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
@@ -298,6 +299,7 @@ class CardScoring(PhaseRule):
         # H19: the special roles are the effects of the file's settlement.special_roles
         self._written: tuple[Effect, ...] = dict(ruleset.settlement).get("special_roles", ())
         self._folded = folded_effects(ruleset, self._written)      # as the games of this ruleset run them
+        self._readers = readers_for(ruleset)
         self._chaff = rules.chaff_cards                     # the cards H19 counts as chaff
         # the hand roles of H12 (tobikomi) and H13 (nuke)
         self._bonus_roles = frozenset(rules.tobikomi.roles), frozenset(rules.nuke.roles)
@@ -360,7 +362,7 @@ class CardScoring(PhaseRule):
         first = len(log)
         watch, watch_transfers = t.watch, t.watch_transfers
         t.watch = t.watch_transfers = None      # the watchers see them after the round's score
-        facts = ScoredFacts(t, points, lambda seat: self.chaff(s, seat))
+        facts = ScoredFacts(t, self._readers, points, lambda seat: self.chaff(s, seat))
         found: list[tuple[str, int, int]] = []
         try:
             for effect in specials:
@@ -402,7 +404,7 @@ class CardScoring(PhaseRule):
             for c in credit:
                 amount = owe if owe < c[1] else c[1]
                 if amount:
-                    t.pay(TransferKind.CARD_POINTS, seat, c[0], amount, "card points")
+                    t.pay(MatchingTransfer.CARD_POINTS, seat, c[0], amount, "card points")
                     owe -= amount
                     c[1] -= amount
                     if not owe:

@@ -17,7 +17,8 @@ from typing import Any, Optional, Union, cast
 from ....ruleset.errors import IllegalAction
 from .deck import HanafudaDeck
 from .rules import HanafudaRules
-from ....ruleset.model import Ruleset, TransferKind
+from ....ruleset.model import Ruleset
+from .rules import MatchingTransfer
 from ....ruleset.roles import RoleEvaluator, RoleResult
 from ...engine.actions import ActionBase, Choose, Play, is_card
 from ...engine.events import RolesShown
@@ -340,7 +341,7 @@ class MatchingEngine:
         kan = self.ruleset.kind_rules.kan
         for other in s.order:
             if other != seat:
-                t.pay(TransferKind.CAPTURE_ROLES, other, seat, (res.go - paid) * kan,
+                t.pay(MatchingTransfer.CAPTURE_ROLES, other, seat, (res.go - paid) * kan,
                       f"capture role {'+'.join(res.ids)} (play on)")
 
     def _stop(self, t: Table, s: MatchingState, seat: int, res: RoleResult) -> None:
@@ -353,4 +354,4 @@ class MatchingEngine:
         kan = self.ruleset.kind_rules.kan
         for other in s.order:
             if other != seat:
-                t.pay(TransferKind.CAPTURE_ROLES, other, seat, value * kan, f"capture role {'+'.join(res.ids)}")
+                t.pay(MatchingTransfer.CAPTURE_ROLES, other, seat, value * kan, f"capture role {'+'.join(res.ids)}")

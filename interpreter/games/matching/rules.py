@@ -14,12 +14,29 @@ from typing import Any, Iterable, Mapping
 from ....ruleset.errors import RuleFileError
 from ....ruleset.expressions import BOOL, INT, SEAT, TABLE, Fact
 from .capture_roles import capture_table, check_capture_roles, evaluate_pile
-from ....ruleset.checks import Found, check_role_table, check_rounds, check_settlement
+from ....ruleset.checks import Found, check_role_table, check_rounds
 from .deck import HanafudaDeck, build_hanafuda_deck
-from ....ruleset.model import Field, TransferKind
-from ....ruleset.rulekind import KindParts, RuleKind
+from ....ruleset.kind_registry import transfer_named
+from ....ruleset.model import Field, PhaseName, TransferKind, TransferName
+from ....ruleset.rulekind import KindParts, RuleKind, TransferWords
 from ....ruleset.roles import RoleEvaluator, compile_table
 from ....ruleset.roletable import Name, RoleTable, _name, build_role_table
+
+
+class MatchingPhase(PhaseName):
+    """Matching play's own phases of a round (its ``schema.json`` lists them)."""
+
+    HANAFUDA_DEAL = "hanafuda_deal"        # H4-H6: hands, field cards, stock; the field kind
+    HAND_ROLES = "hand_roles"              # H8-H11: hand roles shown and paid at the start
+    CARD_SCORING = "card_scoring"          # H12, H13, H19-H21: the end of a matching round
+
+
+class MatchingTransfer(TransferName):
+    """Matching play's own kinds of point transfer, which a field may multiply (H7)."""
+
+    CAPTURE_ROLES = "capture_roles"        # H18
+    SPECIAL_ROLES = "special_roles"        # H19
+    CARD_POINTS = "card_points"            # H21
 
 
 @dataclass(frozen=True)
@@ -169,7 +186,8 @@ class HanafudaRules:
         return by
 
 
-ALL_TRANSFERS = frozenset(TransferKind)
+# a field without applies_to multiplies every payment of a matching round: the core's and its own
+ALL_TRANSFERS: frozenset[TransferName] = frozenset({*TransferKind, *MatchingTransfer})
 
 
 def build_hanafuda(data: Mapping[str, Any], deck: HanafudaDeck,
@@ -185,7 +203,7 @@ def build_hanafuda(data: Mapping[str, Any], deck: HanafudaDeck,
         cards = tuple(deck.parse(str(c)) for c in f.get("cards") or ())
         fields.append(HanaField(Field(id=f["id"], name=_name(f.get("name"), f["id"]), ranks=(),
                                       multiplier=int(f["multiplier"]),
-                                      applies_to=frozenset(map(TransferKind, f["applies_to"])) if "applies_to" in f
+                                      applies_to=frozenset(map(transfer_named, f["applies_to"])) if "applies_to" in f
                                       else ALL_TRANSFERS), cards))
     fields.sort(key=lambda f: f.field.multiplier)
     ids = {f.field.id for f in fields}
@@ -328,12 +346,20 @@ RULES = RuleKind(
     kind="matching",
     title="matching play (hanafuda)",
     own_keys=frozenset({"hanafuda"}),
-    own_transfers=frozenset({TransferKind.CAPTURE_ROLES, TransferKind.SPECIAL_ROLES, TransferKind.CARD_POINTS}),
-    checks=(check_matching, check_hanafuda_roles, check_settlement),
+    own_transfers=frozenset(MatchingTransfer),
+    checks=(check_matching, check_hanafuda_roles),
     own_roles_at=("hanafuda", "capture_roles"),
     own_role_problems=check_capture_roles,
     own_roles_of=evaluate_pile,
     parts=matching_parts,
+    phases=tuple(MatchingPhase),
+    transfer_words={  # the narration's (English, Japanese), an effect's, the rulebook's (English, Japanese)
+        MatchingTransfer.CAPTURE_ROLES.value: TransferWords(
+            "出来役 capture role", "出来役", "出来役", "capture roles", "出来役"),
+        MatchingTransfer.SPECIAL_ROLES.value: TransferWords(
+            "特別役 special role", "特別役", "特別役", "special roles", "特別な役"),
+        MatchingTransfer.CARD_POINTS.value: TransferWords(
+            "札の点 card points", "札の点", "札の点", "card points", "札の点")},
     own_facts=FACTS,
     settled_within=(("special_roles", "hanafuda_hachihachi"),),
 )

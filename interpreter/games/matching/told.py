@@ -10,7 +10,8 @@ from types import SimpleNamespace
 from typing import Any, Callable, Mapping, Optional
 
 from ....ruleset.errors import shown
-from ....ruleset.model import Phase, Ruleset
+from ....ruleset.model import Phase, PhaseName, Ruleset
+from .rules import MatchingPhase
 from ...engine.actions import CHANCE
 from ...engine.events import Applied, RolesShown
 from ...engine.roundkind import PLAYED
@@ -214,8 +215,10 @@ def _write_scored(w: Any, e: RoundScored) -> None:
 class MatchingTold:
     """The :class:`~.told.ToldKind` of matching play."""
 
-    phases: Mapping[Phase, type[PhaseRule]] = {Phase.HANAFUDA_DEAL: ToldHanaDeal, Phase.HAND_ROLES: ToldHandRoles,
-                                               Phase.CARD_SCORING: ToldCardScoring, Phase.PLAY: ToldMatchingPlay}
+    phases: Mapping[PhaseName, type[PhaseRule]] = {
+        MatchingPhase.HANAFUDA_DEAL: ToldHanaDeal, MatchingPhase.HAND_ROLES: ToldHandRoles,
+        MatchingPhase.CARD_SCORING: ToldCardScoring, Phase.PLAY: ToldMatchingPlay}
+    call: Optional[PhaseName] = None
     round_keys = ("dealer", "start", "field_cards", "field", "declare", "show", "roles", "aces", "capture_role",
                   "played_on", "points", "chaff", "tobikomi")
     starter_keys = ("dealer", "start")

@@ -7,8 +7,10 @@ import random
 from mypy_extensions import mypyc_attr
 
 from ....ruleset.errors import IllegalAction
-from ....ruleset.model import Phase, Ruleset
+from ....ruleset.model import Ruleset
+from .rules import TrickPhase
 from .actions import Deal
+from .play import trick_round
 from .rules import trick_rules_of
 from ...engine.events import FieldMade
 from ...engine.phases.chance import ChancePhase
@@ -71,7 +73,7 @@ class DealSpace:
 class DealPhase(ChancePhase):
     """T7: the trick game's deal: the hands and the turned indicator, which makes trump and the field."""
 
-    phase = Phase.DEAL
+    phase = TrickPhase.DEAL
 
     def space(self, players: int) -> DealSpace:
         return DealSpace(self.ruleset, players)
@@ -88,8 +90,9 @@ class DealPhase(ChancePhase):
         r = t.round
         r.dealt = tuple(map(tuple, action.hands))
         r.hands = list(map(sorted, action.hands))           # kept sorted: legal cards come in order
-        r.indicator = action.indicator
-        r.trump = self.ruleset.deck.suit(action.indicator)
+        part = trick_round(t)
+        part.indicator = action.indicator
+        part.trump = self.ruleset.deck.suit(action.indicator)
         try:
             r.field = self.ruleset.field_for(action.indicator)
         except KeyError:            # a rank no field names: multiplier 1
@@ -98,7 +101,7 @@ class DealPhase(ChancePhase):
         own = trick_rules_of(self.ruleset).fields
         if r.field is not None:
             if r.field.id in own.no_trump:              # T8 trump: none
-                r.trump = None
+                part.trump = None
             if r.field.id in own.to_dealer and r.hands[r.start] and action.indicator not in r.hands[r.start]:
                 to_start_hand(t, action.indicator)      # (a deal given as held has it there already)
 
@@ -120,7 +123,8 @@ def to_start_hand(t: Table, indicator: int) -> None:
     the hand roles, T15) is the hand after the exchange."""
     r, deck = t.round, t.ruleset.deck
     hand = r.hands[r.start]
-    out = min(hand, key=lambda c: (deck.suit(c) == r.trump, deck.rank(c), deck.suit(c)))
+    trump = trick_round(t).trump
+    out = min(hand, key=lambda c: (deck.suit(c) == trump, deck.rank(c), deck.suit(c)))
     hand.remove(out)
     hand.append(indicator)
     hand.sort()

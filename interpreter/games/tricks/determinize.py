@@ -25,15 +25,29 @@ from typing import Any, Optional, Sequence
 from ....ruleset.errors import HachiError
 from .actions import Deal
 from ...engine.events import RolesShown, round_pot
-from ...bots.inference import HandCheck, declaration_checks
-from ...bots.knowledge import Knowledge, knowledge
+from .inference import HandCheck, declaration_checks
+from .knowledge import Knowledge, knowledge
 from .deal import goes_to_start
+from .play import TrickRound
 
 ATTEMPTS = 200
 SEAT_ATTEMPTS = 40              # hands drawn for one seat before its shown roles are given up
 DEAL_ATTEMPTS = 3               # deals tried seat by seat before the roles are ignored
 REUSE_ATTEMPTS = 3              # fresh hands drawn for a seat once the memo holds some that fit
 POOL_SIZE = 256                 # hands kept per seat in a memo
+
+
+def _part(game: Any) -> TrickRound:
+    """The trick game's state of the game's current round (the real indicator and trump)."""
+    part: TrickRound = game.round.kind_state
+    return part
+
+
+def _indicator(game: Any) -> int:
+    """The round's real indicator (a round is determinized once dealt)."""
+    indicator = _part(game).indicator
+    assert indicator is not None
+    return indicator
 
 
 def sample_trick_deal(game: Any, seat: int, events: Sequence[object], rng: random.Random,
@@ -104,7 +118,7 @@ def sample_showing(game: Any, seat: int, k: Knowledge, shown: dict[int, tuple[st
             hands[s] = hand
             left.difference_update(hand)
         else:
-            return Deal(tuple(hands[s] for s in range(game.players)), game.round.indicator)
+            return Deal(tuple(hands[s] for s in range(game.players)), _indicator(game))
     return None
 
 
@@ -116,7 +130,7 @@ def _hand_for(game: Any, k: Knowledge, s: int, left: set[int], roles: Optional[t
     suits it showed void in, showing ``roles`` (unless None) and kept by ``check`` (unless
     None); None when none was found. ``pool`` (a memo's) keeps the hands found so, and gives
     one that fits ``left`` when the few fresh draws made once it is not empty all fail."""
-    rules, r = game.ruleset, game.round
+    rules, part = game.ruleset, _part(game)
     played = list(k.played_by.get(s, ()))
     voids = k.voids.get(s, frozenset())
     allowed = sorted(c for c in left if rules.deck.suit(c) not in voids)
@@ -128,7 +142,7 @@ def _hand_for(game: Any, k: Knowledge, s: int, left: set[int], roles: Optional[t
         tries = min(tries, REUSE_ATTEMPTS)
     for _ in range(tries if picky else 1):
         hand = tuple(sorted(played + rng.sample(allowed, need)))
-        if (roles is None or rules.evaluator.values(hand, r.trump, r.indicator).ids == roles) \
+        if (roles is None or rules.evaluator.values(hand, part.trump, part.indicator).ids == roles) \
                 and (check is None or check(hand, rng)):
             if pool is not None and len(pool) < POOL_SIZE:
                 pool.append(hand)
@@ -143,7 +157,7 @@ def _hand_for(game: Any, k: Knowledge, s: int, left: set[int], roles: Optional[t
 
 def sample_hidden(game: Any, seat: int, k: Knowledge, rng: random.Random) -> Deal:
     """A deal of the current round: ``seat``'s own cards as dealt, every other hand sampled."""
-    rules, r = game.ruleset, game.round
+    rules = game.ruleset
     n, suit = rules.hand_size, rules.deck.suit
     others = [s for s in range(game.players) if s != seat]
     size = {s: n - len(k.played_by.get(s, ())) for s in others}
@@ -163,5 +177,5 @@ def sample_hidden(game: Any, seat: int, k: Knowledge, rng: random.Random) -> Dea
         else:
             hands[seat] = list(k.hand)
             dealt = tuple(tuple(sorted(hands[s] + list(k.played_by.get(s, ())))) for s in range(game.players))
-            return Deal(dealt, r.indicator)
+            return Deal(dealt, _indicator(game))
     raise HachiError(f"no deal fits what seat {seat} has seen ({game.describe_state()})")

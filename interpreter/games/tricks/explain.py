@@ -8,6 +8,7 @@ from typing import Any, Optional
 
 from ...engine.view import View
 from ....ruleset.model import Phase, Ruleset
+from .rules import TrickPhase
 from .rules import trick_rules_of
 
 
@@ -62,7 +63,7 @@ def ruled_words(rules: Ruleset, lang: str = "en") -> dict[str, str]:
 
 
 EN: dict[Any, Any] = {
-    Phase.MIZUTEN_CALL: [
+    TrickPhase.MIZUTEN_CALL: [
         "Mizuten (ミズテン, T6): before the deal you may declare mizuten; you then must go (T10).",
         "If the round has three goers and you take {min} or more tricks, every other player pays",
         "you {bonus} x the field multiplier (T22). With one or two goers it is void (T18).",
@@ -89,7 +90,7 @@ EN: dict[Any, Any] = {
 }
 
 JA: dict[Any, Any] = {
-    Phase.MIZUTEN_CALL: [
+    TrickPhase.MIZUTEN_CALL: [
         "ミズテン (T6): 配る前に宣言すると、必ず出なければなりません (T10)。",
         "三人プレイで{min}トリック以上取ると、他の全員から{bonus}点 x 場の倍率をもらえます (T22)。",
         "一人・二人プレイでは無効です (T18)。",

@@ -19,20 +19,21 @@ import random
 from typing import Sequence
 
 from ....ruleset.model import Ruleset
-from ....ruleset.model import TransferKind
+from ....ruleset.model import TransferKind, TransferName
+from .rules import TrickTransfer
 from ...engine.actions import ActionBase, Declare, Play, Split
 from .actions import CallMizuten
 from ...engine.gamestate import GameState
 from ...engine.view import View
 from .rules import trick_rules_of
-from ...bots.going import OTHER_ROLE_VALUE, drop_cost, go_value, place_of, tricks_among
-from ...bots.knowledge import Knowledge, knowledge
+from .going import OTHER_ROLE_VALUE, drop_cost, go_value, place_of, tricks_among
+from .knowledge import Knowledge, knowledge
 
 MIZUTEN_MADE = 0.25             # chance that a mizuten start player's round pays the bonus (T22)
 MIZUTEN_COST = 0.6              # the cost of going with every hand, in first drop fees (T6, T11)
 
 
-def mean_factor(ruleset: Ruleset, transfer: TransferKind) -> float:
+def mean_factor(ruleset: Ruleset, transfer: TransferName) -> float:
     """T8, T9: the field multiplier of ``transfer`` expected before the indicator is turned."""
     total = 0
     for card in ruleset.deck.cards:
@@ -45,7 +46,7 @@ def mean_factor(ruleset: Ruleset, transfer: TransferKind) -> float:
 
 def mizuten_gain(ruleset: Ruleset, players: int) -> float:
     """T22: the bonus a mizuten call is expected to bring: every other seat pays it."""
-    return trick_rules_of(ruleset).mizuten.bonus * (players - 1) * mean_factor(ruleset, TransferKind.MIZUTEN)
+    return trick_rules_of(ruleset).mizuten.bonus * (players - 1) * mean_factor(ruleset, TrickTransfer.MIZUTEN)
 
 
 def wants_mizuten(ruleset: Ruleset, view: View) -> bool:

@@ -11,19 +11,21 @@ from __future__ import annotations
 from typing import Any, Mapping, Optional
 
 from ....ruleset.model import Phase, Ruleset
+from .rules import TrickPhase
 from ...engine.actions import Play
 from ...engine.events import Applied, FieldMade, RolesShown
 from .actions import CallMizuten, Deal
 from .events import TrickTaken
 from .deal import DealPhase
 from .mizuten_call import MizutenCall
-from .play import TrickEngine
+from .play import TrickEngine, TrickRound
 from . import record as record_tricks
 from ...engine.phases.base import PhaseRule
 from .determinize import sample_trick_deal
-from ...engine.kindplugin import EventTeller, PlayKindPlugin, Teller
+from ...engine.kindplugin import NO_SEATS, EventTeller, PlayKindPlugin, SeatFact, TableFact, Teller
 from ...scorekeeper.told import ToldKind
 from .told import TOLD
+from .rules import trick_rules_of
 from .view import TrickView
 
 
@@ -74,6 +76,28 @@ def _play(n: Teller, e: Applied) -> None:
     return None                                 # told by the TrickTaken event
 
 
+def _part(round: Any) -> TrickRound:
+    part: TrickRound = round.kind_state
+    return part
+
+
+# the trick game's facts for effects (docs/effects.md), read from a table (state.Table)
+SEAT_FACTS: Mapping[str, SeatFact] = {
+    "mizuten": lambda t, s: _part(t.round).mizuten and s == t.round.start,
+    "tricks": lambda t, s: _part(t.round).tricks_won.get(s, 0),
+}
+TABLE_FACTS: Mapping[str, TableFact] = {
+    "round.most_tricks": lambda t: max(_part(t.round).tricks_won.values(), default=0),
+    # the settings of its own sections, read by the settlement effects (T20-T22)
+    "trick_settlement.per_trick": lambda t: trick_rules_of(t.ruleset).trick_settlement.per_trick,
+    "trick_settlement.pot_split": lambda t: trick_rules_of(t.ruleset).trick_settlement.pot_tie == "split",
+    "mizuten.bonus": lambda t: trick_rules_of(t.ruleset).mizuten.bonus,
+    "mizuten.goers": lambda t: trick_rules_of(t.ruleset).mizuten.goers,
+    "mizuten.min_tricks": lambda t: trick_rules_of(t.ruleset).mizuten.min_tricks,
+}
+MIZUTEN_GOES = "declared mizuten and must go, not drop (T6)"
+
+
 class TrickPlugin:
     kind = "tricks"
     phases: tuple[type[PhaseRule], ...] = (MizutenCall, DealPhase)
@@ -87,6 +111,8 @@ class TrickPlugin:
     narrate_actions: Mapping[type, EventTeller] = {Deal: _deal, CallMizuten: _mizuten, Play: _play}
     sample_deal = staticmethod(sample_trick_deal)
     rollout_bot = "heuristic"
+    seat_facts = SEAT_FACTS
+    table_facts = TABLE_FACTS
 
     def engine(self, ruleset: Ruleset) -> TrickEngine:
         return TrickEngine(ruleset)
@@ -96,19 +122,35 @@ class TrickPlugin:
 
     def check_round(self, ruleset: Ruleset) -> Optional[str]:
         order = list(ruleset.round)
-        for needed in (Phase.DEAL, Phase.DECLARATIONS):
+        for needed in (TrickPhase.DEAL, Phase.DECLARATIONS):
             if needed not in order:
                 return f"the round has no '{needed.value}' phase"
-        if order.index(Phase.DEAL) > order.index(Phase.DECLARATIONS):
+        if order.index(TrickPhase.DEAL) > order.index(Phase.DECLARATIONS):
             return "the round declares before the deal"
         return None
 
     def view(self, round: Any) -> TrickView:
-        play = round.play
+        play, part = round.play, _part(round)
+        won = tuple(part.tricks_won.items())
         if play is None:
-            return TrickView(round.mizuten, round.indicator, round.trump, tuple(round.tricks_won.items()))
-        return TrickView(round.mizuten, round.indicator, round.trump, tuple(round.tricks_won.items()),
-                         tuple(play.current), play.leader, tuple(play.done))
+            return TrickView(part.mizuten, part.indicator, part.trump, won)
+        return TrickView(part.mizuten, part.indicator, part.trump, won, tuple(play.current), play.leader,
+                         tuple(play.done))
+
+    def new_round(self) -> TrickRound:
+        return TrickRound()
+
+    def must_go(self, round: Any) -> Mapping[int, str]:
+        """T6: a start player who declared mizuten must go."""
+        return {round.start: MIZUTEN_GOES} if _part(round).mizuten else NO_SEATS
+
+    def valued_with(self, round: Any) -> tuple[Optional[int], Optional[int]]:
+        """T14, T15: roles are valued with the round's trump and indicator."""
+        part = _part(round)
+        return part.trump, part.indicator
+
+    def round_tricks(self, round: Any) -> dict[int, int]:
+        return dict(_part(round).tricks_won)
 
 
 PLUGIN: PlayKindPlugin = TrickPlugin()

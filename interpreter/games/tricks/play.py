@@ -1,4 +1,7 @@
-"""T19: trick play among the goers: follow suit, highest trump or else highest of the led suit."""
+"""T19: trick play among the goers: follow suit, highest trump or else highest of the led suit.
+
+Also the trick game's own state of a round (:class:`TrickRound`), which its phases fill.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +15,28 @@ from ...engine.actions import Play
 from .events import TrickTaken
 from ...engine.state import Table
 from .rules import trick_rules_of
+
+
+@dataclass(slots=True)
+class TrickRound:
+    """The trick game's own state of a round (``RoundState.kind_state``): the mizuten call
+    (T6), the turned indicator and the trump suit (T7, T8), the tricks each goer won (T19)."""
+
+    mizuten: bool = False
+    mizuten_answered: bool = False
+    indicator: Optional[int] = None
+    trump: Optional[int] = None
+    tricks_won: dict[int, int] = dc_field(default_factory=dict)
+
+    def copy(self) -> TrickRound:
+        """An independent copy (``RoundState.copy``)."""
+        return TrickRound(self.mizuten, self.mizuten_answered, self.indicator, self.trump, dict(self.tricks_won))
+
+
+def trick_round(t: Table) -> TrickRound:
+    """The trick game's state of the table's current round."""
+    part: TrickRound = t.round.kind_state
+    return part
 
 
 @dataclass(slots=True)
@@ -74,10 +99,10 @@ class TrickEngine:
     def start(self, t: Table) -> None:
         r = t.round
         r.play = TrickState(goers=list(r.goers), leader=r.goers[0], turn=0)       # the first goer leads
-        r.tricks_won = dict.fromkeys(r.goers, 0)
+        trick_round(t).tricks_won = dict.fromkeys(r.goers, 0)
 
     def standing(self, t: Table) -> dict[int, int]:
-        return t.round.tricks_won
+        return trick_round(t).tricks_won
 
     def actor(self, t: Table) -> Optional[int]:
         r = t.round
@@ -108,7 +133,8 @@ class TrickEngine:
             if follow:
                 return follow
         if self._trump and not any(c % n == led for c in hand):
-            trumps = [c for c in hand if c % n == t.round.trump]
+            trump = trick_round(t).trump
+            trumps = [c for c in hand if c % n == trump]
             if trumps:
                 return trumps
         return hand
@@ -140,11 +166,12 @@ class TrickEngine:
         p.turn = (p.turn + 1) % len(goers)
         if len(p.current) < len(goers):
             return
-        best = _best_card(p.current, r.trump, self._suits, self._size)
+        part: TrickRound = r.kind_state
+        best = _best_card(p.current, part.trump, self._suits, self._size)
         winner_i = (p.turn + best) % len(goers)         # p.turn: the leader again
         winner = goers[winner_i]
         taken = TrickTaken(r.index, len(p.done), p.leader, tuple(p.current), winner)
         p.done.append(taken)
         t.emit_play(taken)
-        r.tricks_won[winner] += 1
+        part.tricks_won[winner] += 1
         p.leader, p.current, p.turn = winner, [], winner_i

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ....ruleset.errors import CardError
-from ....ruleset.model import Phase
+from .rules import TrickPhase
 from ....ruleset.cards import Deck
 from ...engine.actions import Action, ActionBase, Declare, Play, Split
 from .actions import CallMizuten, Deal
@@ -37,7 +37,7 @@ def replay_round(game: Any, r: int, rnd: Any, last: bool) -> None:
         raise RecordProblem(where, f"the start player is {rnd.get('start')!r}, "
                                    f"but the rules make it seat {game.round.start}")
     deck = game.ruleset.deck
-    if game.phase is Phase.MIZUTEN_CALL:
+    if game.phase is TrickPhase.MIZUTEN_CALL:
         apply_at(game, f"{where}, action 0 (mizuten)", CallMizuten(bool(rnd.get("mizuten", False))))
     elif rnd.get("mizuten"):
         raise RecordProblem(where, "mizuten is declared, but this ruleset has no mizuten call")

@@ -1,6 +1,7 @@
 """The play kind ``tricks`` in a rule file: a suited deck, fields chosen by the indicator's rank
-(T8), the trick game's sections (``Ruleset.kind_rules``, a :class:`TrickRules`), and the checks of
-their meaning (:mod:`.checks`)."""
+(T8), the trick game's sections (``Ruleset.kind_rules``, a :class:`TrickRules`), its phases and
+transfer kinds, and the checks of their meaning (those of the shared sections in
+:mod:`hachihachi.ruleset.checks`, those of its round and its mizuten call here)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,28 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ....ruleset.cards import SuitedDeck
-from ....ruleset.checks import RULESET_CHECKS
-from ....ruleset.model import Field, TransferKind
-from ....ruleset.rulekind import KindParts, RuleKind
+from ....ruleset.checks import (Found, check_declaration, check_fields, check_forced_out, check_players,
+                                check_rounds, check_two_goers)
+from ....ruleset.kind_registry import transfer_named
+from ....ruleset.model import Field, Phase, PhaseName, TransferName
+from ....ruleset.rulekind import KindParts, RuleKind, TransferWords
 from ....ruleset.roletable import _name
+
+
+class TrickPhase(PhaseName):
+    """The trick game's own phases of a round (its ``schema.json`` lists them)."""
+
+    MIZUTEN_CALL = "mizuten_call"          # T6: the start player may call mizuten before the deal
+    DEAL = "deal"                          # T7, T8: the hands, the indicator, the field
+    TRICK_SETTLEMENT = "trick_settlement"  # T20, T21: written as effects (settlement:)
+    MIZUTEN_BONUS = "mizuten_bonus"        # T22: written as effects (settlement:)
+
+
+class TrickTransfer(TransferName):
+    """The trick game's own kinds of point transfer, which a field multiplier may apply to (T9)."""
+
+    TRICKS = "tricks"                      # T20: the trick settlement
+    MIZUTEN = "mizuten"                    # T22: the mizuten bonus
 
 
 @dataclass(frozen=True)
@@ -87,7 +106,7 @@ def trick_parts(data: Mapping[str, Any], places: Mapping[str, str] | None = None
                         rank_aliases=(("10", "T"),) if "T" in deck["ranks"] else ()),
         fields=tuple(
             Field(id=f["id"], name=_name(f.get("name"), f["id"]), ranks=tuple(str(r) for r in f.get("ranks") or ()),
-                  multiplier=int(f["multiplier"]), applies_to=frozenset(TransferKind(t) for t in f["applies_to"]),
+                  multiplier=int(f["multiplier"]), applies_to=frozenset(map(transfer_named, f["applies_to"])),
                   cards=tuple(str(c) for c in f.get("cards") or ()), suits=tuple(str(x) for x in f.get("suits") or ()))
             for f in data["fields"]
         ),
@@ -96,12 +115,74 @@ def trick_parts(data: Mapping[str, Any], places: Mapping[str, str] | None = None
     )
 
 
+# the trick game's round (T23): phase -> phases that must come before it, or after it, and the
+# phases every round needs
+NEEDS_BEFORE = {
+    "declarations": ("deal",),
+    "forced_out": ("declarations",),
+    "two_goer_choice": ("declarations",),
+    "one_goer_pot": ("declarations",),
+    "role_settlement": ("declarations",),
+    "play": ("declarations",),
+    "trick_settlement": ("play",),
+    "pot": ("declarations",),
+    "mizuten_bonus": ("play",),
+}
+NEEDS_AFTER = {"mizuten_call": ("deal",)}
+REQUIRED_PHASES = ("deal", "declarations")
+
+
+def check_mizuten(data: dict[str, Any]) -> Found:
+    m, phases = data["mizuten"], data["round"]
+    if m["goers"] > data["declaration"]["max_goers"]:
+        yield ("mizuten", "goers"), (f"mizuten.goers ({m['goers']}) is larger than declaration.max_goers "
+                                     f"({data['declaration']['max_goers']}), so mizuten could never count.")
+    if m["min_tricks"] > data["hand_size"]:
+        yield ("mizuten", "min_tricks"), (f"mizuten.min_tricks ({m['min_tricks']}) is more tricks than a round has "
+                                          f"(hand_size {data['hand_size']}).")
+    if m["enabled"]:
+        for phase in ("mizuten_call", "mizuten_bonus"):
+            if phase not in phases:
+                yield ("round",), (f"mizuten.enabled is true but round has no '{phase}' phase; "
+                                               "add the phase or set mizuten.enabled to false.")
+
+
+def check_round(data: dict[str, Any]) -> Found:
+    phases = list(data["round"])
+    seen: set[str] = set()
+    for i, phase in enumerate(phases):
+        if phase in seen:
+            yield ("round", i), f"round lists the phase '{phase}' twice; each phase runs once."
+        seen.add(phase)
+    for phase in REQUIRED_PHASES:
+        if phase not in phases:
+            yield ("round",), f"round has no '{phase}' phase; every round needs one."
+    for i, phase in enumerate(phases):
+        for need in NEEDS_BEFORE.get(phase, ()):
+            if need in phases and phases.index(need) > i:
+                yield ("round", i), f"the phase '{phase}' comes before '{need}' in round; it needs '{need}' first."
+            elif need not in phases and need not in REQUIRED_PHASES:
+                yield ("round", i), f"round has the phase '{phase}' but no '{need}' phase before it."
+        for need in NEEDS_AFTER.get(phase, ()):
+            if need in phases and phases.index(need) < i:
+                yield ("round", i), f"the phase '{phase}' comes after '{need}' in round; it must come before it."
+
+
 RULES = RuleKind(
     kind="tricks",
     title="trick play (Hachi-Hachi Trick)",
     own_keys=frozenset({"fields", "trick_settlement", "mizuten", "trick_play"}),
-    own_transfers=frozenset({TransferKind.TRICKS, TransferKind.MIZUTEN}),
-    checks=RULESET_CHECKS,
+    own_transfers=frozenset(TrickTransfer),
+    checks=(check_players, check_declaration, check_rounds, check_fields, check_forced_out, check_mizuten,
+            check_round, check_two_goers),
     parts=trick_parts,
     indicator_makes_trump=True,
+    phases=tuple(TrickPhase),
+    settlement_phases=(TrickPhase.TRICK_SETTLEMENT, Phase.POT, TrickPhase.MIZUTEN_BONUS),
+    standard_settlement="hachihachi_trick",
+    transfer_words={  # the narration's (English, Japanese), an effect's, the rulebook's (English, Japanese)
+        TrickTransfer.TRICKS.value: TransferWords(
+            "トリックの精算 trick settlement", "トリックの精算", "トリック", "trick settlement", "勝負の精算"),
+        TrickTransfer.MIZUTEN.value: TransferWords(
+            "ミズテン mizuten bonus", "ミズテンの加算", "ミズテン", "the mizuten bonus", "見ず転の賞")},
 )

@@ -15,8 +15,13 @@ from ....ruleset.errors import CardError, shown
 from ....ruleset.model import Phase, Ruleset
 from ....cli.answers import BadAnswer
 from ....cli.score_input import RoundQuestions
+from ....cli.tui_input import YesNoWords, yes_no
 from .explain import explain
+from .rules import TrickPhase
 
+# the words of the mizuten call's answers (T6): yes, then no
+MIZUTEN_WORDS: YesNoWords = {True: ("y", "yes", "m", "mizuten", "ミズテン", "はい"),
+                             False: ("n", "no", "しない", "いいえ")}
 SUIT_COLOURS = {"s": "white", "h": "red", "d": "blue", "c": "green"}
 SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 
@@ -79,6 +84,8 @@ class TrickScreen:
         return lines
 
     def question(self, screen: Any, v: View) -> Optional[str]:
+        if v.phase is TrickPhase.MIZUTEN_CALL:
+            return f"{screen.t('your_turn')}: {screen.t('q_mizuten')}"
         return None
 
     def choice(self, screen: Any, a: Any, v: View) -> Optional[str]:
@@ -89,15 +96,17 @@ class TrickScreen:
             return None
         r = game.round
         field = r.field.name(screen.lang) if r.field else ""
-        line: str = screen.t("dealt", ind=screen.card(deal.indicator), trump=suit(screen, r.trump), field=field,
-                             mult=r.multiplier)
+        line: str = screen.t("dealt", ind=screen.card(deal.indicator), trump=suit(screen, r.kind_state.trump),
+                             field=field, mult=r.multiplier)
         return line
 
     def numbered(self, v: View, rules: Ruleset) -> tuple[ActionBase, ...]:
         plays = [a for a in v.legal if isinstance(a, Play)]                # all of them in trick play
         return tuple(sorted(plays, key=lambda a: rules.deck.sort_key(a.card, v.play.trump)))
 
-    def parse(self, answer: str, v: View, rules: Ruleset) -> Play:
+    def parse(self, answer: str, v: View, rules: Ruleset) -> ActionBase:
+        if v.phase is TrickPhase.MIZUTEN_CALL:
+            return yes_no(answer, MIZUTEN_WORDS, v)
         deck = rules.deck
         try:
             card = deck.parse(answer)

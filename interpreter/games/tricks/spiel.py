@@ -8,7 +8,7 @@ from typing import Any, Optional, Sequence
 
 from .actions import CallMizuten, Deal
 from .determinize import sample_showing, sample_trick_deal
-from ...bots.knowledge import knowledge
+from .knowledge import knowledge
 from ...engine.events import RolesShown
 from ....ruleset.errors import HachiError
 from ....ruleset.model import Ruleset

@@ -7,14 +7,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Optional
 
-from ....ruleset.model import Phase, Ruleset
+from ....ruleset.model import Phase, PhaseName, Ruleset
+from .rules import TrickPhase
 from ...engine.actions import CHANCE
 from .actions import CallMizuten, Deal
 from ...engine.events import Applied, RolesShown, RoundEnded
 from ...engine.roundkind import PLAYED
 from ...engine.phases.base import PhaseRule
 from .deal import DealPhase
-from .play import TrickState
+from .play import TrickState, trick_round
 from ...scorekeeper.sheetround import FieldProblem, RoundReader
 from ...scorekeeper.told import Claim, Hand, Told, check_told, ToldDeal, spread, told_hands
 
@@ -57,7 +58,7 @@ class ToldTrickPlay(PhaseRule):
         r.play = TrickState(goers=list(r.goers), leader=r.goers[0])
 
     def actor(self, t: Any) -> Optional[int]:
-        return None if t.round.tricks_won else CHANCE
+        return None if trick_round(t).tricks_won else CHANCE
 
     def legal(self, t: Any) -> Any:
         return Told(ToldTricks)
@@ -67,12 +68,11 @@ class ToldTrickPlay(PhaseRule):
 
     def apply(self, t: Any, action: Any) -> None:
         r = t.round
-        r.tricks_won = {g: dict(action.tricks).get(g, 0) for g in r.goers}
+        trick_round(t).tricks_won = {g: dict(action.tricks).get(g, 0) for g in r.goers}
 
     def standing(self, t: Any) -> dict[int, int]:
         """What the pot goes by (T21): the told tricks."""
-        won: dict[int, int] = t.round.tricks_won
-        return won
+        return trick_round(t).tricks_won
 
 
 # -- the account --------------------------------------------------------------------------------
@@ -130,7 +130,8 @@ def _write_tricks(w: Any, e: RoundEnded) -> None:
 class TrickTold:
     """The :class:`~.told.ToldKind` of trick play."""
 
-    phases: Mapping[Phase, type[PhaseRule]] = {Phase.DEAL: ToldDealPhase, Phase.PLAY: ToldTrickPlay}
+    phases: Mapping[PhaseName, type[PhaseRule]] = {TrickPhase.DEAL: ToldDealPhase, Phase.PLAY: ToldTrickPlay}
+    call: Optional[PhaseName] = TrickPhase.MIZUTEN_CALL
     round_keys = ("start", "indicator", "field", "mizuten", "declare", "split", "show", "roles", "aces", "tricks")
     starter_keys = ("start",)
     starter_word = "start player"

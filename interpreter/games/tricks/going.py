@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Optional, Protocol, Sequence
 
-from ...ruleset.model import Ruleset
+from ....ruleset.model import Ruleset
 
 # tricks expected from one card, by rank from the top (A, K, Q, J, ...), trump and side suits
 _TRUMP_TOP = (1.0, 0.8, 0.6, 0.45)

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Mapping, Optional, Sequence
 
-from ...ruleset.cards import Deck
-from ..engine.view import View
+from ....ruleset.cards import Deck
+from ...engine.view import View
 
 
 @dataclass(frozen=True)

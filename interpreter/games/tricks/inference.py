@@ -15,8 +15,8 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from ...ruleset.model import Ruleset, TransferKind
-from ..engine.view import View
+from ....ruleset.model import Ruleset, TransferKind
+from ...engine.view import View
 from .going import Place, drop_cost, go_value
 
 LEAK = 0.15                     # chance of keeping a hand on which the heuristic would have declared otherwise
