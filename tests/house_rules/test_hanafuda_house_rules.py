@@ -173,12 +173,12 @@ def test_H18_a_capture_role_carried_into_the_next_round_is_paid_at_its_field():
     at the end of round 2 and paid at the end of round 3, on its small field (x1)."""
     from hachihachi.interpreter.engine.effect_events import CounterChanged, EffectFired
 
-    base, carried = game(), game("fx_capture_role_carried")
-    assert flows(carried, 2, MatchingTransfer.CAPTURE_ROLES) == flows(base, 2, MatchingTransfer.CAPTURE_ROLES) + [(0, 1, 84, 336), (0, 2, 84, 336)]
+    base, carried, kind = game(), game("fx_capture_role_carried"), MatchingTransfer.CAPTURE_ROLES
+    assert flows(carried, 2, kind) == flows(base, 2, kind) + [(0, 1, 84, 336), (0, 2, 84, 336)]
     assert events(base, 3, FieldMade)[0].multiplier == 1
-    assert sorted(flows(carried, 3, MatchingTransfer.CAPTURE_ROLES)) == [(1, 0, 84, 84), (2, 0, 84, 84)]
+    assert sorted(flows(carried, 3, kind)) == [(1, 0, 84, 84), (2, 0, 84, 84)]
     for r in (0, 1, 4, 5):
-        assert flows(carried, r, MatchingTransfer.CAPTURE_ROLES) == flows(base, r, MatchingTransfer.CAPTURE_ROLES)
+        assert flows(carried, r, kind) == flows(base, r, kind)
     assert [a - b for a, b in zip(carried.chips, base.chips)] == [-504, 252, 252]
     assert [(e.round, e.name) for e in carried.events if isinstance(e, EffectFired)] == [
         (2, "capture role carried"), (3, "carried capture role paid")]
