@@ -131,6 +131,8 @@ SENTENCES: tuple[tuple[str, Words], ...] = (
     (r"there is no fact (?P<fact>'[^']*')\. The facts are listed in (?P<doc>\S+)\.",
      "事実 {fact} はありません。事実の一覧は {doc} にあります。"),
     (r"there is no fact (?P<fact>'[^']*')\.", "事実 {fact} はありません。"),
+    (r"(?P<fact>'[^']*') is a fact of (?P<kind>.+), which this game does not play\.",
+     "{fact} は {kind} の事実で、このゲームの遊び方にはありません。"),
     (r"The facts are listed in (?P<doc>\S+)\.", "事実の一覧は {doc} にあります。"),
     (r"(?P<fact>'[^']*') is a fact of one seat \(.*\); read it in an effect for each seat or inside (?P<fs>.+) "
      r"and the like\.", "{fact} は一人ごとの事実です。各人についての効果の中か、{fs} などの中で読んでください。"),

@@ -22,7 +22,7 @@ from __future__ import annotations
 import itertools
 import re
 from dataclasses import dataclass, replace
-from typing import Any, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Mapping, Optional, Sequence, Union
 
 from .effect_words import WHEN_JA, kind_ja, seats_ja
 from .errors import RuleFileError
@@ -55,8 +55,6 @@ SEAT_FACTS: dict[str, tuple[str, str]] = {
     "dropped": (BOOL, "the seat dropped of its own will this round (and paid a drop fee)"),
     "forced_out": (BOOL, "the seat was forced out this round (the goers were full before it declared)"),
     "start": (BOOL, "the seat is the round's start player (the dealer in hanafuda)"),
-    "mizuten": (BOOL, "the seat called mizuten this round (trick game)"),
-    "tricks": (INT, "the tricks the seat took this round (0 before the play and for a seat that did not play)"),
     "card_points": (INT, "the card points the seat captured this round (hanafuda; 0 in the trick game)"),
     "roles": (INT, "the value of the hand roles the seat showed this round (0 when it showed none)"),
     "role_count": (INT, "how many hand roles the seat showed this round"),
@@ -85,17 +83,7 @@ TABLE_FACTS: dict[str, tuple[str, str]] = {
     "round.played": (BOOL, "the round's cards were played (it was not skipped, split or taken by a lone goer)"),
     "game.rounds": (INT, "the number of rounds the game is to last"),
     "game.rounds_left": (INT, "the rounds still to come after this one"),
-    "round.most_tricks": (INT, "the most tricks a seat took this round (0 before the play)"),
     "round.most_card_points": (INT, "the most card points a goer captured this round (hanafuda; 0 before the play)"),
-    # the settings of the bundled settlements (T20-T22), read by the effects of `settlement:`
-    "trick_settlement.per_trick": (INT, "the chips per trick of difference between two goers (T20; the setting "
-                                        "trick_settlement.per_trick)"),
-    "trick_settlement.pot_split": (BOOL, "goers tied for the most tricks share the pot (T21; the setting "
-                                         "trick_settlement.pot_tie is split)"),
-    "mizuten.bonus": (INT, "the mizuten bonus each seat pays (T22; the setting mizuten.bonus)"),
-    "mizuten.goers": (INT, "the goers a round needs for mizuten to count (T22; the setting mizuten.goers)"),
-    "mizuten.min_tricks": (INT, "the tricks a mizuten start player needs for the bonus (T22; the setting "
-                                "mizuten.min_tricks)"),
 }
 # facts with a small known range (for "can this effect ever fire?"): name -> values(ruleset)
 
@@ -134,8 +122,7 @@ class Counter:
 
 
 # the table facts that are settings of the rule file: the same in every round of a game
-SETTINGS = frozenset({"table.start_chips", "table.hand_size", "trick_settlement.per_trick",
-                      "trick_settlement.pot_split", "mizuten.bonus", "mizuten.goers", "mizuten.min_tricks"})
+SETTINGS = frozenset({"table.start_chips", "table.hand_size"})
 
 
 def base_facts(fields: Sequence[str] = (), counters: Sequence[Counter] = (),
@@ -154,7 +141,8 @@ def base_facts(fields: Sequence[str] = (), counters: Sequence[Counter] = (),
 def vocabulary(rules: Any, counters: Sequence[Counter] = ()) -> Vocabulary:
     """The facts an effect of ``rules`` may read: those of every game and its play kind's own."""
     facts = base_facts(tuple(f.id for f in rules.fields), counters, tuple(n for n, _ in rules.parameters))
-    return Vocabulary((*facts, *kind_facts(getattr(rules, "play", ""))))
+    play = getattr(rules, "play", "")
+    return Vocabulary((*facts, *kind_facts(play)), _facts_elsewhere(play))
 
 
 def kind_facts(play: str) -> tuple[Fact, ...]:
@@ -162,6 +150,17 @@ def kind_facts(play: str) -> tuple[Fact, ...]:
     from .kind_registry import KINDS, rule_kind
 
     return tuple(rule_kind(play).own_facts) if play in KINDS else ()
+
+
+def _facts_elsewhere(play: str) -> Callable[[str], Optional[str]]:
+    """Which other registered play kind (in words) has the fact of a name ``play`` does not know
+    (each kind's rules imported only when an effect names an unknown fact)."""
+    def kind_of(name: str) -> Optional[str]:
+        from .kind_registry import KINDS, rule_kind
+
+        return next((rule_kind(k).title for k in KINDS if k != play
+                     if any(f.name == name for f in rule_kind(k).own_facts)), None)
+    return kind_of
 
 
 def table_vocabulary() -> Vocabulary:

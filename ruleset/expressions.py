@@ -72,11 +72,13 @@ class Fact:
 class Vocabulary:
     """The facts known where an expression stands, by name (the play kind adds its own)."""
 
-    def __init__(self, facts: Iterable[Fact]):
+    def __init__(self, facts: Iterable[Fact], elsewhere: Optional[Callable[[str], Optional[str]]] = None):
         self.facts: dict[str, Fact] = {f.name: f for f in facts}
+        # the play kind in words whose fact an unknown name is (asked only for the error), or None
+        self.elsewhere: Callable[[str], Optional[str]] = elsewhere or (lambda name: None)
 
     def extended(self, facts: Iterable[Fact]) -> "Vocabulary":
-        return Vocabulary((*self.facts.values(), *facts))
+        return Vocabulary((*self.facts.values(), *facts), self.elsewhere)
 
     def __contains__(self, name: str) -> bool:
         return name in self.facts
@@ -454,6 +456,9 @@ class _Checker:
     def fact(self, node: FactRef, seat: bool) -> tuple[str, Compiled]:
         name = node.name
         if name not in self.vocab:
+            kind = self.vocab.elsewhere(name)
+            if kind is not None:
+                raise self.fail(node.column, f"'{name}' is a fact of {kind}, which this game does not play.")
             close = self.vocab.closest(name)
             hint = f" Did you mean '{close}'?" if close else ""
             raise self.fail(node.column, f"there is no fact '{name}'.{hint} The facts are listed in docs/effects.md.")

@@ -14,6 +14,7 @@ from hachihachi.interpreter.engine.effect_events import EffectFired, GameEndCall
 from hachihachi.interpreter.engine.events import GameEnded, RoundEnded, Transfer
 from hachihachi.cli.narrate import Narrator
 from hachihachi.ruleset.effects import ACTIONS, GROUPS, SEAT_FACTS, TABLE_FACTS, WHENS
+from hachihachi.ruleset.kind_registry import KINDS, rule_kind
 from hachihachi.ruleset.expressions import AGGREGATES, FUNCTIONS
 from hachihachi.ruleset.loader import check_file, load_ruleset
 from hachihachi.ruleset.model import TransferKind
@@ -235,7 +236,9 @@ def test_the_scorekeepers_told_rounds_run_the_effects(tmp_path):
 
 def test_every_fact_action_point_and_function_is_in_the_reference():
     text = DOC.read_text(encoding="utf-8")
-    names = [*SEAT_FACTS, *TABLE_FACTS, *WHENS, *ACTIONS, *(f"each {g}" for g in GROUPS), *FUNCTIONS, *AGGREGATES,
+    kinds = [f.name for k in KINDS for f in rule_kind(k).own_facts]
+    names = [*SEAT_FACTS, *TABLE_FACTS, *kinds, *WHENS, *ACTIONS, *(f"each {g}" for g in GROUPS), *FUNCTIONS,
+             *AGGREGATES,
              "counter.", "field.", "parameter.", "start player", "pot"]
     missing = [n for n in names if f"`{n}" not in text]
     assert missing == []

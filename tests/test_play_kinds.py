@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 from typing import Callable
 
+import pytest
+
 from hachihachi.interpreter import CHANCE, CallMizuten, Declare, GameState
 from hachihachi.interpreter.engine.effect_events import GameEndCalled
 from hachihachi.interpreter.engine.events import RoundEnded
@@ -17,6 +19,7 @@ from hachihachi.interpreter.engine.registry import plugin_for
 from hachihachi.interpreter.games.tricks.kind import MIZUTEN_GOES
 from hachihachi.interpreter.games.tricks.play import TrickRound
 from hachihachi.ruleset.kind_registry import KINDS, kind_part
+from hachihachi.ruleset.errors import RuleFileError
 from hachihachi.ruleset.model import Phase
 
 TRICK_RUN = """
@@ -88,13 +91,18 @@ def _ends_when(tmp_path: Path, base: str, cond: str) -> GameState:
     return _played(str(path), 3, lambda g: False)
 
 
-def test_a_trick_fact_is_read_from_the_trick_kind_and_is_0_in_a_hanafuda_game(tmp_path):
-    """The trick game's facts (its tricks, its settings) are its plug-in's; a hanafuda game reads 0."""
+def test_a_trick_fact_is_read_from_the_trick_kind_and_refused_in_a_hanafuda_file(tmp_path):
+    """The trick game's facts (its tricks, its settings) are its package's: a trick game reads them
+    from its plug-in, and a hanafuda file that reads one is refused at its place, naming the game."""
     trick = _ends_when(tmp_path, "hachihachi_trick", "round.most_tricks > 0")
     ends = [e for e in trick.events if isinstance(e, RoundEnded)]
     assert any(isinstance(e, GameEndCalled) for e in trick.events)
     assert max(ends[-1].tricks.values()) > 0 and all(not e.tricks for e in ends[:-1])
-    none = ("round.most_tricks == 0 and sum_of(tricks) == 0 and number_of(mizuten) == 0 "
-            "and trick_settlement.per_trick == 0 and mizuten.bonus == 0")
-    hana = _ends_when(tmp_path, "hanafuda_go_drop", none)
+    for fact in ("round.most_tricks > 0", "sum_of(tricks) > 0", "number_of(mizuten) > 0",
+                 "trick_settlement.per_trick > 0", "mizuten.bonus > 0"):
+        with pytest.raises(RuleFileError) as refused:
+            _ends_when(tmp_path, "hanafuda_go_drop", fact)
+        assert str(refused.value).startswith(f"{tmp_path / 'house.yaml'}:6:")
+        assert "is a fact of trick play (Hachi-Hachi Trick), which this game does not play" in str(refused.value)
+    hana = _ends_when(tmp_path, "hanafuda_go_drop", "round.most_card_points >= 0 and sum_of(chaff) >= 0")
     assert len([e for e in hana.events if isinstance(e, RoundEnded)]) == 1

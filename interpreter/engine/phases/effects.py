@@ -14,9 +14,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any, Callable, Optional, Sequence
 
-from ....ruleset.effects import (AFTER_DECLARATIONS, AFTER_PLAY, GAME_END, ROUND_END, ROUND_START, SEAT_FACTS,
-                                TABLE_FACTS, Ask, Effect, EndGame, Force, Multiply, Pay, SeatSet, SetCounter,
-                                specialize, vocabulary)
+from ....ruleset.effects import (AFTER_DECLARATIONS, AFTER_PLAY, GAME_END, ROUND_END, ROUND_START, Ask, Effect,
+                                EndGame, Force, Multiply, Pay, SeatSet, SetCounter, specialize, vocabulary)
 from ....ruleset.kind_registry import transfer_named
 from ....ruleset.model import Phase, Ruleset, TransferKind, TransferName
 from ..actions import POT, Choose
@@ -96,8 +95,8 @@ Readers = tuple[dict[str, SeatReader], dict[str, TableReader]]
 def readers_for(ruleset: Ruleset) -> Readers:
     """The readers of the facts of one seat and of the table: the core's and the play kind's own
     (``PlayKindPlugin.seat_facts``, ``table_facts``: the trick game's ``tricks``, the settings of
-    its sections...). A fact of the vocabulary that neither reads is 0 (:class:`TableFacts`: the
-    tricks of a hanafuda seat, its per-trick payment)."""
+    its sections...). The vocabulary of a file has the facts of its own play kind only (a fact of
+    another kind is refused when the file is read), so every fact an effect reads has a reader."""
     kind = plugin_for(ruleset)
     seat, table = dict(_SEAT), dict(_TABLE)
     for name, read in kind.seat_facts.items():
@@ -133,8 +132,6 @@ class TableFacts:
         reader = self._seat.get(name)
         if reader is not None:
             return reader(self.t, seat, self)          # a whole number (a truth value as a bool)
-        if name in SEAT_FACTS:                  # a fact of a play kind this game is not of
-            return 0
         return self.t.counters[name[len("counter."):]][seat]
 
     def table(self, name: str) -> int:
@@ -148,8 +145,6 @@ class TableFacts:
             return int(field is not None and field.id == name[len("field."):])
         if name.startswith("parameter."):
             return dict(self.t.ruleset.parameters)[name[len("parameter."):]]
-        if name in TABLE_FACTS:                 # a fact of a play kind this game is not of
-            return 0
         return self.t.counters[name[len("counter."):]][0]
 
     def card_points(self, t: Table) -> dict[int, int]:
@@ -278,8 +273,8 @@ def folded_effects(ruleset: Ruleset, effects: Sequence[Effect]) -> tuple[Effect,
             continue
         if name.startswith("parameter."):
             constants[name] = dict(ruleset.parameters)[name[len("parameter."):]]
-        else:                                   # a setting of a play kind this game is not of reads 0
-            constants[name] = int(table[name](stand_in)) if name in table else 0
+        else:                                   # a setting of the game or of its play kind
+            constants[name] = int(table[name](stand_in))
     return tuple(f for f in (specialize(e, constants) for e in effects) if f is not None)
 
 

@@ -11,6 +11,7 @@ from typing import Any, Mapping
 from ....ruleset.cards import SuitedDeck
 from ....ruleset.checks import (Found, check_declaration, check_fields, check_forced_out, check_players,
                                 check_rounds, check_two_goers)
+from ....ruleset.expressions import BOOL, INT, SEAT, TABLE, Fact
 from ....ruleset.kind_registry import transfer_named
 from ....ruleset.model import Field, Phase, PhaseName, TransferName
 from ....ruleset.rulekind import KindParts, RuleKind, TransferWords
@@ -168,6 +169,25 @@ def check_round(data: dict[str, Any]) -> Found:
                 yield ("round", i), f"the phase '{phase}' comes after '{need}' in round; it must come before it."
 
 
+# the facts effects read of a trick game (docs/effects.md): the settlement of the bundled file
+# (T20-T22, its settlement:) reads them, and so may any house rule; the settings of its own
+# sections are the same all game (folded into a game's effects)
+FACTS: tuple[Fact, ...] = (
+    Fact("mizuten", BOOL, SEAT, "the seat called mizuten this round (T6)"),
+    Fact("tricks", INT, SEAT, "the tricks the seat took this round (0 before the play and for a seat that did not "
+                              "play)"),
+    Fact("round.most_tricks", INT, TABLE, "the most tricks a seat took this round (0 before the play)"),
+    Fact("trick_settlement.per_trick", INT, TABLE, "the chips per trick of difference between two goers (T20; the "
+                                                   "setting trick_settlement.per_trick)", True),
+    Fact("trick_settlement.pot_split", BOOL, TABLE, "goers tied for the most tricks share the pot (T21; the setting "
+                                                    "trick_settlement.pot_tie is split)", True),
+    Fact("mizuten.bonus", INT, TABLE, "the mizuten bonus each seat pays (T22; the setting mizuten.bonus)", True),
+    Fact("mizuten.goers", INT, TABLE, "the goers a round needs for mizuten to count (T22; the setting "
+                                      "mizuten.goers)", True),
+    Fact("mizuten.min_tricks", INT, TABLE, "the tricks a mizuten start player needs for the bonus (T22; the "
+                                           "setting mizuten.min_tricks)", True),
+)
+
 RULES = RuleKind(
     kind="tricks",
     title="trick play (Hachi-Hachi Trick)",
@@ -180,6 +200,7 @@ RULES = RuleKind(
     phases=tuple(TrickPhase),
     settlement_phases=(TrickPhase.TRICK_SETTLEMENT, Phase.POT, TrickPhase.MIZUTEN_BONUS),
     standard_settlement="hachihachi_trick",
+    own_facts=FACTS,
     transfer_words={  # the narration's (English, Japanese), an effect's, the rulebook's (English, Japanese)
         TrickTransfer.TRICKS.value: TransferWords(
             "トリックの精算 trick settlement", "トリックの精算", "トリック", "trick settlement", "勝負の精算"),
