@@ -156,8 +156,8 @@ class PlayKindPlugin(Protocol):
 
     @property
     def seat_facts(self) -> Mapping[str, SeatFact]:
-        """The effect facts of one seat the play kind keeps (docs/effects.md), by name. A fact of the
-        effects' vocabulary that neither the core nor the kind reads is 0."""
+        """The readers of the effect facts of one seat the play kind declares (its
+        ``RuleKind.own_facts``, docs/effects.md), by name."""
 
     @property
     def table_facts(self) -> Mapping[str, TableFact]:

@@ -12,13 +12,14 @@ scorekeeper's told rounds, replays, ``simulate``) runs them the same way.
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 from ....ruleset.effects import (AFTER_DECLARATIONS, AFTER_PLAY, GAME_END, ROUND_END, ROUND_START, Ask, Effect,
                                 EndGame, Force, Multiply, Pay, SeatSet, SetCounter, specialize, vocabulary)
 from ....ruleset.kind_registry import transfer_named
 from ....ruleset.model import Phase, Ruleset, TransferKind, TransferName
 from ..actions import POT, Choose
+from ..kindplugin import SeatFact
 from ..effect_events import CounterChanged, DecisionForced, EffectFired, GameEndCalled, Multiplied
 from ..events import RolesShown, RoundStarted, Transfer
 from ..roundkind import PLAYED, RoundKind
@@ -89,7 +90,10 @@ _TABLE: dict[str, TableReader] = {
 }
 
 
-Readers = tuple[dict[str, SeatReader], dict[str, TableReader]]
+Readers = tuple[Mapping[str, SeatFact], dict[str, SeatReader], dict[str, TableReader]]
+"""The readers of a game's facts: the play kind's own of one seat (``(table, seat)``), the core's
+of one seat (``(table, seat, facts)``: some read the round's log through the facts), and the
+table's (the core's and the play kind's)."""
 
 
 def readers_for(ruleset: Ruleset) -> Readers:
@@ -98,15 +102,9 @@ def readers_for(ruleset: Ruleset) -> Readers:
     its sections...). The vocabulary of a file has the facts of its own play kind only (a fact of
     another kind is refused when the file is read), so every fact an effect reads has a reader."""
     kind = plugin_for(ruleset)
-    seat, table = dict(_SEAT), dict(_TABLE)
-    for name, read in kind.seat_facts.items():
-        seat[name] = _kind_seat(read)
+    table = dict(_TABLE)
     table.update(kind.table_facts)
-    return seat, table
-
-
-def _kind_seat(read: Callable[[Any, int], int]) -> SeatReader:
-    return lambda t, s, e: read(t, s)
+    return kind.seat_facts, _SEAT, table
 
 
 class TableFacts:
@@ -114,7 +112,7 @@ class TableFacts:
 
     def __init__(self, t: Table, engine: Any, readers: Readers):
         self.t, self.engine = t, engine
-        self._seat, self._table = readers
+        self._own, self._seat, self._table = readers
         self._log: Optional[RoundLog] = None
 
     def log(self) -> RoundLog:
@@ -129,6 +127,9 @@ class TableFacts:
         return self.t.players
 
     def seat(self, name: str, seat: int) -> int:
+        own = self._own.get(name)                   # the play kind's (the trick game's tricks)
+        if own is not None:
+            return own(self.t, seat)
         reader = self._seat.get(name)
         if reader is not None:
             return reader(self.t, seat, self)          # a whole number (a truth value as a bool)
@@ -266,7 +267,7 @@ def folded_effects(ruleset: Ruleset, effects: Sequence[Effect]) -> tuple[Effect,
     if not effects:
         return ()
     stand_in: Any = SimpleNamespace(ruleset=ruleset)        # what the readers of settings look at
-    table = readers_for(ruleset)[1]
+    table = readers_for(ruleset)[2]
     constants: dict[str, int] = {}
     for name, fact in vocabulary(ruleset, ruleset.counters).facts.items():
         if not fact.fixed:

@@ -82,9 +82,9 @@ def _part(round: Any) -> TrickRound:
 
 
 # the trick game's facts for effects (docs/effects.md), read from a table (state.Table)
-SEAT_FACTS: Mapping[str, SeatFact] = {
-    "mizuten": lambda t, s: _part(t.round).mizuten and s == t.round.start,
-    "tricks": lambda t, s: _part(t.round).tricks_won.get(s, 0),
+SEAT_FACTS: Mapping[str, SeatFact] = {      # read in every settlement: the round's TrickRound read in place
+    "mizuten": lambda t, s: t.round.kind_state.mizuten and s == t.round.start,
+    "tricks": lambda t, s: t.round.kind_state.tricks_won.get(s, 0),
 }
 TABLE_FACTS: Mapping[str, TableFact] = {
     "round.most_tricks": lambda t: max(_part(t.round).tricks_won.values(), default=0),
