@@ -36,6 +36,10 @@ ENGINE = [
     "interpreter/engine/phases/play_phase.py",
     "interpreter/engine/playengine.py",
     "interpreter/games/tricks/play.py",
+    "interpreter/engine/phases/effects.py",
+    "ruleset/expressions.py",
+    "interpreter/bots/random_bot.py",
+    "interpreter/runs/botgame.py",
 ]
 
 

@@ -486,12 +486,23 @@ _AGGREGATE: dict[str, Callable[[Compiled], Compiled]] = {
     "any_of": _over_seats(lambda vs: int(any(vs))),
     "all_of": _over_seats(lambda vs: int(all(vs))),
 }
-_FUNCTION: dict[str, Callable[[tuple[Compiled, ...]], Compiled]] = {
-    "min": lambda rs: (lambda f, s: min(r(f, s) for r in rs)),
-    "max": lambda rs: (lambda f, s: max(r(f, s) for r in rs)),
-    "abs": lambda rs: (lambda f, s: abs(rs[0](f, s))),
-    "if": lambda rs: (lambda f, s: rs[1](f, s) if rs[0](f, s) else rs[2](f, s)),
-}
+def _min(rs: tuple[Compiled, ...]) -> Compiled:
+    return lambda f, s: min([r(f, s) for r in rs])
+
+
+def _max(rs: tuple[Compiled, ...]) -> Compiled:
+    return lambda f, s: max([r(f, s) for r in rs])
+
+
+def _abs(rs: tuple[Compiled, ...]) -> Compiled:
+    return lambda f, s: abs(rs[0](f, s))
+
+
+def _if(rs: tuple[Compiled, ...]) -> Compiled:
+    return lambda f, s: rs[1](f, s) if rs[0](f, s) else rs[2](f, s)
+
+
+_FUNCTION: dict[str, Callable[[tuple[Compiled, ...]], Compiled]] = {"min": _min, "max": _max, "abs": _abs, "if": _if}
 
 
 def compile_expression(text: Union[str, int, bool], vocab: Vocabulary, *, per_seat: bool = False,
