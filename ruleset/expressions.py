@@ -336,7 +336,9 @@ class Expression:
         if self.per_seat and seat is None:
             raise ValueError("a per-seat expression needs a seat")
         value = self._run(facts, seat)
-        return bool(value) if self.kind == BOOL else value
+        if self.kind == BOOL:           # (not one conditional expression: its type, int, would hold a bool as 1)
+            return bool(value)
+        return value
 
 
 class _Checker:
@@ -510,7 +512,10 @@ def compile_expression(text: Union[str, int, bool], vocab: Vocabulary, *, per_se
     """Parse, check and compile ``text``. ``per_seat``: a seat is in scope (its facts may be read
     bare). ``kind``: the type the place wants (INT or BOOL), refused otherwise. Raises
     :class:`ExpressionError` at ``place`` with the column of the first problem."""
-    source = text if isinstance(text, str) else str(text).lower()
+    if isinstance(text, bool):          # tested first: the compiled build holds an int's value as a machine int
+        source = "true" if text else "false"
+    else:
+        source = text if isinstance(text, str) else str(text)
     node = parse_expression(text, place)
     checker = _Checker(source, vocab, place)
     got, run = checker.compile(node, per_seat)
