@@ -336,9 +336,7 @@ class Expression:
         if self.per_seat and seat is None:
             raise ValueError("a per-seat expression needs a seat")
         value = self._run(facts, seat)
-        if self.kind == BOOL:           # (not one conditional expression: its type, int, would hold a bool as 1)
-            return bool(value)
-        return value
+        return bool(value) if self.kind == BOOL else value
 
 
 class _Checker:
@@ -488,23 +486,12 @@ _AGGREGATE: dict[str, Callable[[Compiled], Compiled]] = {
     "any_of": _over_seats(lambda vs: int(any(vs))),
     "all_of": _over_seats(lambda vs: int(all(vs))),
 }
-def _min(rs: tuple[Compiled, ...]) -> Compiled:
-    return lambda f, s: min([r(f, s) for r in rs])
-
-
-def _max(rs: tuple[Compiled, ...]) -> Compiled:
-    return lambda f, s: max([r(f, s) for r in rs])
-
-
-def _abs(rs: tuple[Compiled, ...]) -> Compiled:
-    return lambda f, s: abs(rs[0](f, s))
-
-
-def _if(rs: tuple[Compiled, ...]) -> Compiled:
-    return lambda f, s: rs[1](f, s) if rs[0](f, s) else rs[2](f, s)
-
-
-_FUNCTION: dict[str, Callable[[tuple[Compiled, ...]], Compiled]] = {"min": _min, "max": _max, "abs": _abs, "if": _if}
+_FUNCTION: dict[str, Callable[[tuple[Compiled, ...]], Compiled]] = {
+    "min": lambda rs: (lambda f, s: min(r(f, s) for r in rs)),
+    "max": lambda rs: (lambda f, s: max(r(f, s) for r in rs)),
+    "abs": lambda rs: (lambda f, s: abs(rs[0](f, s))),
+    "if": lambda rs: (lambda f, s: rs[1](f, s) if rs[0](f, s) else rs[2](f, s)),
+}
 
 
 def compile_expression(text: Union[str, int, bool], vocab: Vocabulary, *, per_seat: bool = False,
@@ -512,10 +499,7 @@ def compile_expression(text: Union[str, int, bool], vocab: Vocabulary, *, per_se
     """Parse, check and compile ``text``. ``per_seat``: a seat is in scope (its facts may be read
     bare). ``kind``: the type the place wants (INT or BOOL), refused otherwise. Raises
     :class:`ExpressionError` at ``place`` with the column of the first problem."""
-    if isinstance(text, bool):          # tested first: the compiled build holds an int's value as a machine int
-        source = "true" if text else "false"
-    else:
-        source = text if isinstance(text, str) else str(text)
+    source = text if isinstance(text, str) else str(text).lower()
     node = parse_expression(text, place)
     checker = _Checker(source, vocab, place)
     got, run = checker.compile(node, per_seat)

@@ -15,8 +15,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional, Sequence, Union
 
-from mypy_extensions import mypyc_attr
-
 from ...ruleset.bundled import bundled_name_of, is_name
 from ...ruleset.model import Ruleset
 from ..engine.actions import CHANCE, POT
@@ -45,7 +43,6 @@ def seat_bots(names: Sequence[str], players: int) -> tuple[str, ...]:
     return tuple(names[s] if s < len(names) else names[-1] for s in range(players))
 
 
-@mypyc_attr(native_class=False)     # pickled to and from workers: a Python class on every build
 @dataclass(frozen=True)
 class GameResult:
     """What one game leaves for the statistics (small and picklable)."""
@@ -148,7 +145,6 @@ def summarise(game: GameState, index: int, gseed: int, first_start: int) -> Game
 
 # -- running many games ----------------------------------------------------------------------
 
-@mypyc_attr(native_class=False)     # pickled to and from workers: a Python class on every build
 @dataclass(frozen=True)
 class RulesetSpec:
     """How a worker (another process, another machine) builds a ruleset again: a bundled name or
@@ -210,7 +206,6 @@ def named_by(saved: str, path: str | Path) -> str:
     return str((Path(path).parent / saved).resolve())
 
 
-@mypyc_attr(native_class=False)     # pickled to and from workers: a Python class on every build
 @dataclass(frozen=True)
 class Job:
     """What every task of a run shares: the rulesets (None: build them from ``specs``), the seats,
