@@ -1,6 +1,6 @@
 """The pure-Python engine and its mypyc build against the hand-written baseline, in one run.
 
-    python -m benchmarks.builds --python VENV/bin/python [--games N] [--repeat R] [--runs K]
+    python -m benchmarks.builds --python VENV/bin/python [--games N] [--repeat R] [--runs K] [--no-record]
 
 ``VENV`` holds the compiled build (``HACHIHACHI_MYPYC=1 pip install .``, or ``.ci/compiled``).
 The script runs ``benchmarks/throughput.py`` (its trick-game measure) ``K`` times over with each
@@ -9,7 +9,9 @@ build of this tree, alternating
 tree's sources first on the path (``PYTHONPATH=.typing``), the compiled one as installed. Every
 run times its engine against the baseline in the same process (interleaved chunks),
 so each ratio is against the baseline of its own run; it also checks that both engines end every
-game alike. Prints each run's ratios and rounds/s of ``simulate``, then the medians.
+game alike. Prints each run's ratios and rounds/s of ``simulate``, then the medians, and keeps
+the medians (and every run's figures) as one line of ``benchmarks/results/builds.jsonl``, as the
+suite's benchmarks keep theirs (``benchmarks/record.py``).
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ import statistics
 import subprocess
 import sys
 from pathlib import Path
+
+from benchmarks.record import Result, keep
 
 ROOT = Path(__file__).resolve().parent.parent
 FIGURES = {"interpreter": r"interpreter / baseline: *([\d.]+)",
@@ -50,6 +54,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--repeat", type=int, default=2)
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--no-record", action="store_true", help="do not append to benchmarks/results/builds.jsonl")
     args = ap.parse_args()
     seen: dict[str, list[dict[str, float]]] = {"pure": [], "compiled": []}
     for _ in range(args.runs):
@@ -58,10 +63,18 @@ def main() -> None:
             seen[name].append(figures)
             print(f"{name:9s} interpreter / baseline {figures['interpreter']:.2f}  simulate / baseline "
                   f"{figures['simulate']:.2f}  simulate {figures['rounds/s']:.0f} rounds/s", flush=True)
+    result = Result(params={"games": args.games, "repeat": args.repeat, "runs": args.runs, "players": 5,
+                            "compiled_python": args.python})
     for name, runs in seen.items():
         med = {k: statistics.median(r[k] for r in runs) for k in FIGURES}
         print(f"median {name:9s} interpreter / baseline {med['interpreter']:.2f}  simulate / baseline "
               f"{med['simulate']:.2f}  simulate {med['rounds/s']:.0f} rounds/s")
+        result.ratios[f"{name} interpreter / baseline"] = med["interpreter"]
+        result.ratios[f"{name} simulate / baseline"] = med["simulate"]
+        result.figures[f"{name}_simulate_rounds_s"] = med["rounds/s"]
+        result.figures[f"{name}_runs"] = runs
+    if not args.no_record:
+        print(f"  kept in {keep('builds', result)}")
 
 
 if __name__ == "__main__":
