@@ -388,3 +388,14 @@ def test_a_clone_carries_the_counters_and_forced_decisions_and_shares_none_of_th
     assert tuple(g.events) == before                       # the clone's play changed nothing of the game
     play_random(g, random.Random(9))
     assert tuple(g.events) == tuple(clone.events)                 # same state, same draws: the same game
+
+
+def test_every_setting_of_every_game_is_read_from_the_ruleset_when_effects_are_folded():
+    """The facts of every game that are settings (``table.start_chips``, ``table.hand_size``) are
+    folded into a game's effects from the ruleset itself, as the table reads them in play."""
+    from hachihachi.interpreter.engine.phases import effects as phase
+    from hachihachi.ruleset.effects import SETTINGS
+
+    rules = load_ruleset("hachihachi_trick")
+    assert set(phase._SETTINGS) == set(SETTINGS)
+    assert [phase._SETTINGS[n](rules) for n in sorted(SETTINGS)] == [rules.hand_size, rules.chips.start]

@@ -14,6 +14,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any, Callable, Mapping, Optional, Sequence
 
+from mypy_extensions import mypyc_attr
+
 from ....ruleset.effects import (AFTER_DECLARATIONS, AFTER_PLAY, GAME_END, ROUND_END, ROUND_START, Ask, Effect,
                                 EndGame, Force, Multiply, Pay, SeatSet, SetCounter, specialize, vocabulary)
 from ....ruleset.kind_registry import transfer_named
@@ -69,6 +71,12 @@ _SEAT: dict[str, SeatReader] = {
     "seat": lambda t, s, e: s,
     "position": lambda t, s, e: (s - t.round.start) % t.players,
 }
+# the facts of every game that are settings of the rule file (ruleset/effects.py SETTINGS), read
+# from the ruleset: the same all game, folded into a game's effects (:func:`folded_effects`)
+_SETTINGS: dict[str, Callable[[Ruleset], int]] = {
+    "table.start_chips": lambda r: r.chips.start,
+    "table.hand_size": lambda r: r.hand_size,
+}
 TableReader = Callable[[Table], int]
 _TABLE: dict[str, TableReader] = {
     "table.players": lambda t: t.players,
@@ -107,6 +115,7 @@ def readers_for(ruleset: Ruleset) -> Readers:
     return kind.seat_facts, _SEAT, table
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)     # hanafuda's card scoring reads the round's score (ScoredFacts)
 class TableFacts:
     """The facts of :mod:`...ruleset.effects` read from a table now (the ``Facts`` of an expression)."""
 
@@ -266,16 +275,18 @@ def folded_effects(ruleset: Ruleset, effects: Sequence[Effect]) -> tuple[Effect,
     the same all game) folded in, those that can then never fire left out (:func:`specialize`)."""
     if not effects:
         return ()
-    stand_in: Any = SimpleNamespace(ruleset=ruleset)        # what the readers of settings look at
-    table = readers_for(ruleset)[2]
+    stand_in: Any = SimpleNamespace(ruleset=ruleset)    # what the play kind's readers of settings look at
+    kind = plugin_for(ruleset).table_facts
     constants: dict[str, int] = {}
     for name, fact in vocabulary(ruleset, ruleset.counters).facts.items():
         if not fact.fixed:
             continue
         if name.startswith("parameter."):
             constants[name] = dict(ruleset.parameters)[name[len("parameter."):]]
-        else:                                   # a setting of the game or of its play kind
-            constants[name] = int(table[name](stand_in))
+        elif name in _SETTINGS:                 # a setting of every game
+            constants[name] = _SETTINGS[name](ruleset)
+        else:                                   # a setting of the play kind's own sections
+            constants[name] = int(kind[name](stand_in))
     return tuple(f for f in (specialize(e, constants) for e in effects) if f is not None)
 
 
