@@ -40,7 +40,7 @@ try:
 except ImportError as e:            # the optional extra is not installed
     raise ImportError("hachihachi.openspiel needs OpenSpiel: pip install 'hachihachi[openspiel]'") from e
 
-from .game import HachiGame, HachiState, MatchingGame  # noqa: E402
+from .game import GAMES, HachiGame, HachiState  # noqa: E402
 from .bridge_registry import MATCHING_GAME, TRICK_GAME  # noqa: E402
 
-__all__ = ["TRICK_GAME", "MATCHING_GAME", "HachiGame", "MatchingGame", "HachiState"]
+__all__ = ["TRICK_GAME", "MATCHING_GAME", "GAMES", "HachiGame", "HachiState"]

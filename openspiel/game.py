@@ -17,7 +17,7 @@ from ..ruleset.loader import load_ruleset
 from ..ruleset.model import Ruleset
 from .dealing import DealLayout
 from .encoding import ActionCodec, answers_of
-from .bridge_registry import BRIDGES, BY_NAME, MATCHING_GAME, TRICK_GAME
+from .bridge_registry import BRIDGES, BY_NAME
 from .observer import HachiObserver, describe_action
 from .resample import sample_deal, seed_from
 
@@ -166,9 +166,11 @@ class _SeenLog:
 
 
 class HachiGame(pyspiel.Game):
-    """A rule file as an OpenSpiel game (parameters ``rules``, ``players``, ``rounds``)."""
+    """A rule file as an OpenSpiel game (parameters ``rules``, ``players``, ``rounds``). Each play
+    kind with a bridge (its package's ``spiel.py``) is one registered game: a subclass naming the
+    kind's game (:data:`GAMES`)."""
 
-    short_name = TRICK_GAME
+    short_name: str = ""                # the registered name of the game, of one play kind
 
     def __init__(self, params: Optional[dict[str, Any]] = None) -> None:
         bridge = BY_NAME[self.short_name]
@@ -205,10 +207,6 @@ class HachiGame(pyspiel.Game):
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Optional[dict[str, Any]] = None) -> HachiObserver:
         return HachiObserver(self.shared, iig_obs_type, params)
-
-
-class MatchingGame(HachiGame):
-    short_name = MATCHING_GAME
 
 
 def _max_length(shared: _Shared) -> int:
@@ -396,5 +394,8 @@ class HachiState(pyspiel.State):
         return state
 
 
-pyspiel.register_game(_game_type(TRICK_GAME, *BY_NAME[TRICK_GAME].seats), HachiGame)
-pyspiel.register_game(_game_type(MATCHING_GAME, *BY_NAME[MATCHING_GAME].seats), MatchingGame)
+# one game class per play kind with a bridge, found through the registry and registered by its name
+GAMES: dict[str, type[HachiGame]] = {
+    name: type(f"HachiGame_{bridge.kind}", (HachiGame,), {"short_name": name}) for name, bridge in BY_NAME.items()}
+for _name, _game in GAMES.items():
+    pyspiel.register_game(_game_type(_name, *BY_NAME[_name].seats), _game)
