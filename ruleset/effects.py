@@ -152,6 +152,15 @@ def kind_facts(play: str) -> tuple[Fact, ...]:
     return tuple(rule_kind(play).own_facts) if play in KINDS else ()
 
 
+def multiplied_by_default(play: str) -> tuple[str, ...]:
+    """What a ``multiply`` without ``applies_to`` multiplies in a game of the play kind ``play``
+    (its ``RuleKind.multiplied_by_default``)."""
+    from .kind_registry import KINDS, rule_kind
+    from .rulekind import RuleKind
+
+    return (rule_kind(play) if play in KINDS else RuleKind).multiplied_by_default
+
+
 def _facts_elsewhere(play: str) -> Callable[[str], Optional[str]]:
     """Which other registered play kind (in words) has the fact of a name ``play`` does not know
     (each kind's rules imported only when an effect names an unknown fact)."""
@@ -441,7 +450,7 @@ class _Builder:
             return Pay(payers, receivers, amount, reason, bool(body.get("field", False)), self.kind(body, at),
                        words=words)
         if key == "multiply":
-            kinds = tuple(body.get("applies_to") or ("tricks", "roles", "forced_out", "mizuten", "effect"))
+            kinds = tuple(body.get("applies_to") or multiplied_by_default(getattr(self.rules, "play", "")))
             return Multiply(self.expr(body["by"], (*at, "by"), INT, per_seat=False), kinds)
         if key == "counter":
             counter = self.counters.get(body["name"])

@@ -71,6 +71,9 @@ class RuleKind:
     # ``round:``), each with the bundled rule file whose list a file without one runs: hanafuda's
     # card scoring runs ``special_roles`` (H19)
     settled_within: tuple[tuple[str, str], ...] = ()
+    # what an effect's ``multiply`` without ``applies_to`` multiplies: every kind of transfer of a
+    # round of this play kind but the drop fees and the pot, in the order its Multiplied event lists
+    multiplied_by_default: tuple[str, ...] = ("roles", "forced_out", "effect")
 
 
 def _game(data: Mapping[str, Any], kind: RuleKind) -> str:

@@ -399,3 +399,16 @@ def test_every_setting_of_every_game_is_read_from_the_ruleset_when_effects_are_f
     rules = load_ruleset("hachihachi_trick")
     assert set(phase._SETTINGS) == set(SETTINGS)
     assert [phase._SETTINGS[n](rules) for n in sorted(SETTINGS)] == [rules.hand_size, rules.chips.start]
+
+
+def test_a_multiply_without_applies_to_multiplies_every_transfer_of_its_game_but_drop_fees_and_the_pot(tmp_path):
+    """The default of ``applies_to`` is the play kind's: the trick game's tricks and mizuten bonus,
+    hanafuda's capture roles, special roles and card points, with the roles, forced-out payments
+    and effect payments of every game."""
+    trick = load_ruleset(write(tmp_path, one_effect(when="round_start", action="multiply: {by: 2}")))
+    assert trick.effects[0].actions[0].kinds == ("tricks", "roles", "forced_out", "mizuten", "effect")
+    path = tmp_path / "hana.yaml"
+    path.write_text("extends: hanafuda_hachihachi\nname: hana\n" + one_effect(
+        when="round_start", action="multiply: {by: 2}"), encoding="utf-8")
+    hana = load_ruleset(path).effects[0].actions[0].kinds
+    assert hana == ("roles", "forced_out", "capture_roles", "special_roles", "card_points", "effect")

@@ -361,6 +361,7 @@ RULES = RuleKind(
         MatchingTransfer.CARD_POINTS.value: TransferWords(
             "札の点 card points", "札の点", "札の点", "card points", "札の点")},
     own_facts=FACTS,
+    multiplied_by_default=("roles", "forced_out", "capture_roles", "special_roles", "card_points", "effect"),
     settled_within=(("special_roles", "hanafuda_hachihachi"),),
 )
 

@@ -201,6 +201,7 @@ RULES = RuleKind(
     settlement_phases=(TrickPhase.TRICK_SETTLEMENT, Phase.POT, TrickPhase.MIZUTEN_BONUS),
     standard_settlement="hachihachi_trick",
     own_facts=FACTS,
+    multiplied_by_default=("tricks", "roles", "forced_out", "mizuten", "effect"),
     transfer_words={  # the narration's (English, Japanese), an effect's, the rulebook's (English, Japanese)
         TrickTransfer.TRICKS.value: TransferWords(
             "トリックの精算 trick settlement", "トリックの精算", "トリック", "trick settlement", "勝負の精算"),
