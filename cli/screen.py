@@ -13,7 +13,7 @@ import click
 
 from ..interpreter.engine.actions import ActionBase, Choose, Declare, Split, YesNo
 from ..interpreter.engine.view import View
-from .display import columns
+from .display import columns, wrap
 from ..ruleset.model import Phase, PhaseName, Ruleset
 from .screenkind import ScreenPlugin
 from .screen_registry import screen_plugin
@@ -33,17 +33,7 @@ def fold(text: str, width: int = WIDTH) -> str:
         return text
     if "\x1b" in text:
         return _fold_words(text, width)
-    indent = " " * (len(text) - len(text.lstrip(" ")) + 2)
-    out, line = [], ""
-    for ch in text:
-        if columns(line + ch) > width:
-            cut = line.rfind(" ")
-            keep, rest = (line[:cut], line[cut + 1:]) if cut > len(indent) else (line, "")
-            out.append(keep.rstrip())
-            line = indent + rest
-        line += ch
-    out.append(line)
-    return "\n".join(out)
+    return "\n".join(wrap(text, width, " " * (len(text) - len(text.lstrip(" ")) + 2)))
 
 
 def _fold_words(text: str, width: int) -> str:
