@@ -304,3 +304,19 @@ def test_a_local_worker_freezes_what_it_holds_once_its_rules_are_loaded():
     finally:
         gc.unfreeze()
         local._WORKER_JOB.clear()
+
+
+def test_a_watcher_sees_effects_and_hanafudas_special_roles_in_the_order_of_the_log():
+    """Events written while the watchers are held back (an effect's, told after it fired; H19's
+    special roles, told after the round's score) reach a watcher in the log's order."""
+    from hachihachi.interpreter.engine.effect_events import EffectFired
+    from hachihachi.interpreter.engine.events import Applied
+    from hachihachi.interpreter.games.matching.phases import RoundScored
+
+    rules = Path(__file__).parent / "house_rules" / "variants" / "fx_capture_role_carried.yaml"
+    game, seen = GameState(load_ruleset(str(rules)), 3, seed=3, rounds=12), []
+    game.watch(seen.append)
+    play_random(game, random.Random(3), own_deals=True)
+    assert seen == [e for e in game.events[1:] if type(e) is not Applied]
+    assert any(type(e) is EffectFired for e in seen)
+    assert any(type(e) is RoundScored and e.specials for e in seen)

@@ -128,6 +128,14 @@ class Table:
         if self.watch is not None:
             self.watch(event)
 
+    def tell(self, events: list[object]) -> None:
+        """Hand ``events``, already in the log but kept from the watchers while they were written
+        (an effect's, told after it fired), to the watchers as :meth:`emit` and :meth:`pay` do."""
+        for event in events:
+            see = self.watch_transfers if isinstance(event, Transfer) else self.watch
+            if see is not None:
+                see(event)
+
     def emit_play(self, event: object) -> None:
         """Log an event of the play kind's own play (a trick taken, a card placed): handed to the
         watcher only when it asked for them (``GameState.watch``'s ``play``)."""

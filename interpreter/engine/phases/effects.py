@@ -78,10 +78,15 @@ _SETTINGS: dict[str, Callable[[Ruleset], int]] = {
     "table.hand_size": lambda r: r.hand_size,
 }
 TableReader = Callable[[Table], int]
+
+
+def _of_ruleset(read: Callable[[Ruleset], int]) -> TableReader:
+    return lambda t: read(t.ruleset)
+
+
 _TABLE: dict[str, TableReader] = {
+    **{name: _of_ruleset(read) for name, read in _SETTINGS.items()},
     "table.players": lambda t: t.players,
-    "table.start_chips": lambda t: t.ruleset.chips.start,
-    "table.hand_size": lambda t: t.ruleset.hand_size,
     "round.number": lambda t: t.round.index + 1,
     "round.last": lambda t: t.counted + 1 >= t.rounds,
     "round.pot": lambda t: t.pot,
@@ -349,10 +354,7 @@ def run_effects(t: Table, effects: Sequence[Effect], facts: TableFacts, when: st
             t.watch, t.watch_transfers = watch, watch_transfers
         if logged and not resumed and (asked or len(log) > first):
             log.insert(first, EffectFired(t.round.index, effect.name, when))
-            for e in log[first:]:
-                see = watch_transfers if isinstance(e, Transfer) else watch
-                if see is not None:
-                    see(e)
+            t.tell(log[first:])
         if asked:
             return
 

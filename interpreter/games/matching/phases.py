@@ -317,11 +317,8 @@ class CardScoring(PhaseRule):
         specials, paid = self._special_roles(t, s, points)
         blown = bool(specials) and rules.fukikeshi
         t.emit(RoundScored(r.index, tuple(map(points.get, range(t.players), repeat(0))), specials, blown))
-        for e in paid:                      # the special roles' payments, told after the round's score
-            t.events.append(e)
-            see = t.watch_transfers if isinstance(e, Transfer) else t.watch
-            if see is not None:
-                see(e)
+        t.events.extend(paid)               # the special roles' payments, told after the round's score
+        t.tell(paid)
         if blown and rules.settle == "at_start":
             self._refund_hand_roles(t, s)
         if not blown and rules.settle == "at_end":
