@@ -94,3 +94,40 @@ def deck_pictures(deck: Any) -> tuple[str, ...]:
         known = _MADE[id(deck)] = (deck, tuple(card_svg(deck, c) for c in deck.cards))
     return known[1]
 
+
+
+SUIT_WORDS = {"en": {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"},
+              "ja": {"s": "スペード", "h": "ハート", "d": "ダイヤ", "c": "クラブ"}}
+KIND_WORDS = {"en": {"bright": "bright", "animal": "animal", "ribbon": "ribbon", "chaff": "chaff"},
+              "ja": {"bright": "光", "animal": "タネ", "ribbon": "短冊", "chaff": "カス"}}
+
+
+def card_label(deck: Any, card: int, lang: str = "en") -> str:
+    """A card in the page's words: a hanafuda card by its name (``Crane``, ``松に鶴``), a suited
+    card by its rank and suit sign (``10♦``)."""
+    if hasattr(deck, "cards_data"):
+        data = deck.cards_data[card]
+        return str(data.ja if lang == "ja" else data.en)
+    rank = deck.ranks[deck.rank(card)]
+    letter = deck.suits[deck.suit(card)]
+    return f"{RANK_WORDS.get(rank, rank)}{SUIT_SIGNS.get(letter, letter)}"
+
+
+def card_title(deck: Any, card: int, lang: str = "en") -> str:
+    """What a long press or the mouse shows of a card: both names, its kind and points (hanafuda),
+    or its rank and suit in words."""
+    if hasattr(deck, "cards_data"):
+        data = deck.cards_data[card]
+        kind = KIND_WORDS.get(lang, KIND_WORDS["en"]).get(data.kind, data.kind)
+        unit = "点" if lang == "ja" else "pts"
+        return f"{data.en} · {data.ja} ({kind}, {data.points} {unit})"
+    letter = deck.suits[deck.suit(card)]
+    suit = SUIT_WORDS.get(lang, SUIT_WORDS["en"]).get(letter, letter)
+    return f"{card_label(deck, card, lang)} ({suit})"
+
+
+def sort_key(deck: Any) -> Any:
+    """How a hand is sorted: hanafuda by month, suited cards by suit, highest rank first."""
+    if hasattr(deck, "cards_data"):
+        return lambda c: c
+    return lambda c: (deck.suit(c), -deck.rank(c))
