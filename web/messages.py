@@ -109,6 +109,16 @@ def captures(ruleset: Ruleset, v: View) -> list[dict[str, Any]]:
     return out
 
 
+def matches(table: Table, v: View) -> dict[str, list[int]]:
+    """Matching play: the field cards of each hand card's month (H14, a card takes a field card of
+    its month), for the page to light them; empty for the trick game."""
+    if table.ruleset.play != "matching":
+        return {}
+    deck: Any = table.ruleset.deck
+    field = list(v.own("table_cards", ()))
+    return {str(c): [f for f in field if deck.rank(f) == deck.rank(c)] for c in v.hand}
+
+
 def page_question(table: Table, v: View, legal: tuple[Any, ...], screen: Any, lang: str) -> str:
     """The question in the page's words: the play of a card told as a tap, everything else as the
     terminal asks it."""
@@ -167,7 +177,7 @@ def state(table: Table, seat: int, lang: str = "en") -> dict[str, Any]:
         "turned": v.own("turned", None), "hand": sorted(v.hand, key=sort_key(deck)),
         "question": text(page_question(table, v, legal, screen, lang)) if legal else None,
         "choices": [choice_item(i, a, screen.choice(a, v), deck, lang) for i, a in enumerate(legal)],
-        "last_trick": table.last_trick, "standins": sorted(table.standins), "awaited": table.awaited(),
+        "matches": matches(table, v), "last_trick": table.last_trick, "standins": sorted(table.standins), "awaited": table.awaited(),
         "turn_seconds": table.turn_seconds, "deadline_in": _deadline_in(table),
         "mizuten_by": v.start if v.own("mizuten", False) else None,
         "log": [text(line) for line in table.logs(lang)[-40:]],
