@@ -57,6 +57,7 @@ class Hub:
         self.sockets: dict[str, dict[WebSocket, tuple[int, str]]] = {}
         self.driving: dict[str, asyncio.Task[None]] = {}
         self.timers: dict[str, tuple[object, asyncio.Task[None]]] = {}
+        self.bundled_decks: dict[str, Ruleset] = {}     # bundled name -> its ruleset, for card pictures
 
     def lock(self, table_id: str) -> asyncio.Lock:
         return self.locks.setdefault(table_id, asyncio.Lock())
@@ -66,8 +67,11 @@ class Hub:
         upload, ``s.ID`` a score sheet, ``r.ID`` a replay."""
         kind, _, ident = key.partition(".")
         try:
-            if kind == "b":
-                return self.uploads.get(ident)[0]
+            if kind == "b":                 # read once: the pictures never read a rule file again
+                known = self.bundled_decks.get(ident)
+                if known is None:
+                    known = self.bundled_decks[ident] = self.uploads.get(ident)[0]
+                return known
             if kind == "u":
                 return self.uploads.get("upload:" + ident)[0]
             if kind == "t":

@@ -35,7 +35,13 @@ const WORDS = {
     timeLeft: "left", forget: "Forget", mizutenBy: "mizuten", matches: "matches the field",
     byKind: {bright: "Brights", animal: "Animals", ribbon: "Ribbons", chaff: "Chaff"},
     rounds: "Rounds", prevRound: "◀ Round", nextRound: "Round ▶", captured: "Captured", tricksWon: "Tricks",
-    nobody: "Nobody",
+    nobody: "Nobody", shown: "Laid open", undoAsk: "Take back round {n}? Its answers are removed from the sheet.",
+    yes: "Yes", no: "No", takenBack: "Round {n} was taken back.", putBack: "Put it back", pickN: "tap {n}",
+    fields: {indicator: "Turned card", field: "Field", field_cards: "Field cards", mizuten: "Mizuten called",
+      declare: "Go or drop, in order from the start player", split: "Split answers", show: "Hands laid open",
+      roles: "Roles claimed", aces: "Aces", tricks: "Tricks taken", points: "Card points", capture_role: "Capture role",
+      dealer: "Dealer", answers: "House-rule answers", extras: "Sujuroku and tobikomi", played_on: "Capture roles played on"},
+    who: "Who", role: "Role", change: "Change", remove: "Remove", nth: "#{n}", plain: "as written",
   },
   ja: {
     app: "ハチハチ", newTable: "新しい卓", ruleset: "ルール", upload: "またはハウスルールのファイルを送る",
@@ -68,13 +74,22 @@ const WORDS = {
     timeLeft: "残り", forget: "消す", mizutenBy: "ミズテン", matches: "場札と合う",
     byKind: {bright: "光", animal: "タネ", ribbon: "短冊", chaff: "カス"},
     rounds: "局", prevRound: "◀ 前の局", nextRound: "次の局 ▶", captured: "取り札", tricksWon: "トリック",
-    nobody: "なし",
+    nobody: "なし", shown: "見せた", undoAsk: "第{n}局を取り消しますか？ その答えは点数表から消えます。",
+    yes: "はい", no: "いいえ", takenBack: "第{n}局を取り消しました。", putBack: "元に戻す", pickN: "{n}枚タップ",
+    fields: {indicator: "めくり札", field: "場", field_cards: "場札", mizuten: "ミズテン宣言", declare: "出る・降りる（スタPから順に）",
+      split: "山分けの答え", show: "見せた手", roles: "申告した役", aces: "光札", tricks: "取ったトリック", points: "札の点",
+      capture_role: "出来役", dealer: "親", answers: "ハウスルールの答え", extras: "素十六・飛び込み", played_on: "下げて続けた出来役"},
+    who: "誰", role: "役", change: "変える", remove: "消す", nth: "{n}番目", plain: "書いたとおり",
   },
 };
 
 let LANG = localStorage.getItem("hachi-lang") === "ja" ? "ja" : "en";
 
-function t(key) { return (WORDS[LANG] && WORDS[LANG][key]) || WORDS.en[key] || key; }
+function t(key, values) {
+  let said = (WORDS[LANG] && WORDS[LANG][key]) || WORDS.en[key] || key;
+  if (values && typeof said === "string") for (const [k, v] of Object.entries(values)) said = said.split(`{${k}}`).join(String(v));
+  return said;
+}
 
 function setLang(lang) {
   LANG = lang === "ja" ? "ja" : "en";
