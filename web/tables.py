@@ -304,7 +304,7 @@ class Table:
             self.last_trick, self._trick_now = None, []
         over = any(isinstance(e, GameEnded) for e in events)
         if any(isinstance(e, RoundEnded) for e in events) and not over:
-            self.waiting = set(self.tokens) - self.standins
+            self.waiting = set(self.tokens)       # a person a bot stands in for too: their summary's time runs
         self.since = time.monotonic()
         if save:
             self.save()

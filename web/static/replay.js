@@ -14,19 +14,26 @@ async function open(body, url) {
 
 function go(step) { if (!R) return; at = Math.max(0, Math.min(R.frames.length - 1, at + step)); render(); }
 
-// The first frame of each round (the deal), for the round buttons.
+// The first frame of each round once its cards are dealt, for the round buttons.
 function roundStarts() {
   const starts = [];
-  R.frames.forEach((f, i) => { if (!starts.length || starts[starts.length - 1].round !== f.round) starts.push({round: f.round, at: i}); });
+  R.frames.forEach((f, i) => {
+    const last = starts[starts.length - 1];
+    const dealt = f.hands.some((h) => h.length);
+    if (!last || last.round !== f.round) starts.push({round: f.round, at: i, dealt: dealt});
+    else if (!last.dealt && dealt) { last.at = i; last.dealt = true; }
+  });
   return starts;
 }
 
 function jumpRound(delta) {
   const starts = roundStarts();
-  const here = starts.filter((s) => s.at <= at).length - 1;
-  const target = delta < 0 && at > starts[here].at ? here : Math.max(0, Math.min(starts.length - 1, here + delta));
-  at = starts[target].at;
-  render();
+  const round = R.frames[at].round;
+  const here = starts.find((s) => s.round === round);
+  let target;
+  if (delta > 0) target = starts.find((s) => s.round > round);
+  else target = here && at > here.at ? here : starts.filter((s) => s.round < round).pop();
+  if (target) { at = target.at; render(); }
 }
 
 const SUITS = {s: "♠", h: "♥", d: "♦", c: "♣"};

@@ -243,6 +243,7 @@ function over() {
 function render() {
   const app = clear(document.getElementById("app"));
   if (!S) { app.append(el("p", {class: "error"}, errorText || "...")); return; }
+  app.dataset.turn = String(S.turn);      // the state shown, for a test to wait on
   app.append(header());
   app.append(status());
   if (invite) app.append(el("section", {class: "panel", id: "invite-panel"}, el("h3", {}, t("links")), linksList(tableId, invite),
