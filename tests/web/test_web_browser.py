@@ -245,7 +245,14 @@ def test_the_scorekeeper_page_keeps_a_sheet_that_hachi_score_settles_the_same_wa
     page.click('button[data-edit="0"]')
     page.locator('button[data-move="tricks"]').click()
     page.wait_for_load_state("networkidle")
-    page.click("#editor >> text=Close")
+    shot(page, "score-phone-correct")
+    tricks = page.locator('#editor [data-field="tricks"] p').inner_text()
+    page.locator('#editor button[data-toggle^="declare:"]').last.click()     # a go made a drop: refused
+    page.wait_for_selector("#edit-error:not(:empty)")
+    assert "round 1" in page.locator("#edit-error").inner_text()
+    assert page.locator('#editor [data-field="tricks"] p').inner_text() == tricks       # nothing changed
+    shot(page, "score-phone-correct-refused")
+    page.click("#close-editor")
     again = CliRunner().invoke(cli, ["score", str(folder / "sheets" / f"{sheet}.yaml"), "--json"])
     after = [int(x) for x in page.locator("#totals .total b").all_inner_texts()]
     assert after == list(json.loads(again.output)["final"].values()) + [json.loads(again.output)["pot"]]
