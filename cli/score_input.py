@@ -15,7 +15,7 @@ from typing import Any, Callable, Optional, Sequence, TypeVar
 from ..interpreter.engine.actions import Choose, Declare, Split, answer_of
 from ..interpreter.engine.gamestate import GameState
 from ..interpreter.engine.roundkind import PLAYED, RoundKind
-from ..interpreter.engine.registry import plugin_for
+from ..interpreter.engine.registry import plugin_for, told_for
 from ..ruleset.errors import CardError, shown
 from ..ruleset.model import Phase
 from ..ruleset.safetext import escape
@@ -112,7 +112,7 @@ class RoundQuestions:
         self.a, self.t, self.names = asker, asker.t, list(names)
         self.rules = game.ruleset
         self.deck = self.rules.deck
-        self.told = plugin_for(self.rules).told
+        self.told = told_for(self.rules)
         self.screen = screen
         self.scratch = game.clone()           # learns who goes, who is forced out, who plays
         self.rnd: dict[str, Any] = {}

@@ -1,8 +1,9 @@
 """The rule-file side of a play kind: its own sections, its meaning checks and what it builds.
 
-A rule file's ``play:`` names its play kind; :mod:`.playkinds` maps the name to one
-:class:`RuleKind`. The builder (:mod:`.build`) and the checks of the loader ask it; a key of
-another play kind is an error that names the game (:func:`foreign_keys`).
+A rule file's ``play:`` names its play kind; :mod:`.kind_registry` maps the name to its package,
+whose ``rules.py`` holds its one :class:`RuleKind` (the rule-file part of its ``Kind``). The
+builder (:mod:`.build`) and the checks of the loader ask it; a key of another play kind is an
+error that names the game (:func:`foreign_keys`).
 """
 
 from __future__ import annotations
