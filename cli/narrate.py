@@ -14,7 +14,7 @@ from ..ruleset.kind_registry import transfer_words
 from ..ruleset.model import Phase, Ruleset, TransferName
 from ..ruleset.roletable import RoleTable
 from ..ruleset.model import TransferKind
-from ..interpreter.engine.actions import POT, Choose, Declare, Split
+from ..interpreter.engine.actions import CHANCE, POT, Choose, Declare, Split
 from ..interpreter.engine.effect_events import EFFECT_TELLERS
 from ..interpreter.engine.events import (Applied, DealerDrawn, ForcedOut, GameEnded, RoundEnded, RoundStarted, Seat,
                                          Transfer)
@@ -187,7 +187,8 @@ class Narrator:
             if self.ja:
                 return f"  {self.who(e.seat)}: 「{a.option}」を選ぶ (カウンター「{a.question}」)"
             return f"  {self.does(e.seat, 'chooses')} {a.option} ({a.question})"
-        return f"  {self.who(e.seat)}: {a.told(self.deck)}"     # an action of a kind without words for it
+        said = a.told(self.deck)                # an action of a kind without words for it; chance deals
+        return f"  {said}" if e.seat == CHANCE else f"  {self.who(e.seat)}: {said}"
 
     def _forced_out(self, e: ForcedOut) -> str:
         if self.ja:
