@@ -8,7 +8,7 @@ its class's name and its fields; a field typed :data:`~..engine.actions.Card` (o
 is written in card notation::
 
     - start: 0
-      actions: [{seat: chance, action: ToyDeal, hands: [[9h, Kd], [Ts, Ac]]}, {seat: 0, action: Show, card: Kd}]
+      actions: [{seat: chance, action: HandsDeal, hands: [[9h, Kd], [Ts, Ac]]}, {seat: 0, action: Show, card: Kd}]
 """
 
 from __future__ import annotations
@@ -22,9 +22,10 @@ from ...ruleset.errors import HachiError
 from ..engine.actions import CHANCE, CARD, ActionBase, Choose, Declare, Play, Split
 from ..engine.events import Applied, RoundStarted
 from ..engine.kindplugin import Kind, RecordCodec
+from ..engine.phases.hands_deal import HandsDeal
 from .replaying import RecordProblem, apply_at, check_turn
 
-CORE_ACTIONS: tuple[type[ActionBase], ...] = (Declare, Split, Play, Choose)
+CORE_ACTIONS: tuple[type[ActionBase], ...] = (Declare, Split, Play, Choose, HandsDeal)
 SEAT, ACTION, CHANCE_SEAT = "seat", "action", "chance"
 
 

@@ -1,28 +1,19 @@
-"""The interpreter's side of ``highcard``, its ``KIND``: its two phases and its actions, which the
-generic record codec writes (it claims no other capability)."""
+"""The interpreter's side of ``highcard``, its ``KIND``: its two phases (the deal is the core's
+plainest) and its action, which the generic record codec writes; it claims no other capability."""
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any, Optional
 
 from hachihachi.interpreter.engine.actions import POT, ActionBase, Card
 from hachihachi.interpreter.engine.kindplugin import Kind
 from hachihachi.interpreter.engine.phases.base import PhaseRule
-from hachihachi.interpreter.engine.phases.chance import ChancePhase
+from hachihachi.interpreter.engine.phases.hands_deal import HandsDealPhase
 from hachihachi.interpreter.engine.roundkind import RoundKind
 from hachihachi.ruleset.model import TransferKind
 
 from .rules import RULES, ToyPhase, ToyTransfer
-
-
-@dataclass(frozen=True)
-class ToyDeal(ActionBase):
-    hands: tuple[tuple[Card, ...], ...]
-
-    def told(self, deck: Any) -> str:
-        return "; ".join(deck.format(h) for h in self.hands)
 
 
 @dataclass(frozen=True)
@@ -33,31 +24,8 @@ class Show(ActionBase):
         return f"Show({deck.name(self.card)})"
 
 
-class ToyDeals:
-    """Every deal of ``hand_size`` cards of the deck to each seat: sampled, checked, ``in``."""
-
-    def __init__(self, ruleset: Any, players: int):
-        self.cards, self.n, self.players = ruleset.deck.cards, ruleset.hand_size, players
-
-    def sample(self, rng: random.Random) -> ToyDeal:
-        cards = list(self.cards)
-        rng.shuffle(cards)
-        return ToyDeal(tuple(tuple(sorted(cards[i * self.n:(i + 1) * self.n])) for i in range(self.players)))
-
-    def problem(self, deal: object) -> Optional[str]:
-        hands = deal.hands if isinstance(deal, ToyDeal) else ()
-        cards = {c for h in hands for c in h}
-        if len(hands) != self.players or {len(h) for h in hands} != {self.n} or len(cards) != self.n * self.players \
-                or not cards <= set(self.cards):
-            return f"each of {self.players} seats is dealt {self.n} different cards of the deck"
-        return None
-
-    def __contains__(self, deal: object) -> bool:
-        return self.problem(deal) is None
-
-
-class HighCardDeal(ChancePhase):
-    """Everybody antes into the pot and plays; chance deals the hands."""
+class HighCardDeal(HandsDealPhase):
+    """Everybody antes into the pot and plays; chance deals the hands (``hand_size`` cards each)."""
 
     phase = ToyPhase.DEAL
 
@@ -66,12 +34,6 @@ class HighCardDeal(ChancePhase):
         r.goers, r.kind = list(r.seats_from_start()), RoundKind.THREE_GOERS
         for seat in range(t.players):
             t.pay(ToyTransfer.ANTE, seat, POT, self.ruleset.kind_rules.ante, "ante", multiply=False)
-
-    def space(self, players: int) -> ToyDeals:
-        return ToyDeals(self.ruleset, players)
-
-    def apply(self, t: Any, action: Any) -> None:
-        t.round.dealt, t.round.hands = action.hands, [list(h) for h in action.hands]
 
 
 class HighCardShow(PhaseRule):
@@ -107,5 +69,5 @@ def check_round(ruleset: Any) -> Optional[str]:
     return None
 
 
-KIND = Kind(rules=RULES, phases=(HighCardDeal, HighCardShow), actions=(ToyDeal, Show), check_round=check_round,
+KIND = Kind(rules=RULES, phases=(HighCardDeal, HighCardShow), actions=(Show,), check_round=check_round,
             next_dealer=lambda ruleset, r: (r.start + 1) % r.players)      # the start passes to the left
