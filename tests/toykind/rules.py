@@ -32,5 +32,5 @@ def parts(data: Mapping[str, Any], places: Mapping[str, str] | None = None) -> K
 
 
 RULES = RuleKind(kind="highcard", title="high card (a toy)", own_keys=frozenset({"high_card"}),
-                 own_transfers=frozenset(ToyTransfer), checks=(), parts=parts, phases=tuple(ToyPhase),
+                 own_transfers=frozenset(ToyTransfer), parts=parts, phases=tuple(ToyPhase),
                  transfer_words={"ante": TransferWords("アンティ ante", "アンティ", "アンティ", "antes", "アンティ")})
