@@ -76,7 +76,7 @@ def members(of: type) -> tuple[str, ...]:
     and properties, in the order written.
 
     >>> members(RuleKind)[:3]
-    ('kind', 'title', 'own_keys')
+    ('kind', 'title', 'parts')
     """
     names = [*getattr(of, "__annotations__", {}), *(n for n in vars(of) if not n.startswith("_"))]
     return tuple(dict.fromkeys(names))
