@@ -4,7 +4,7 @@ Every question takes a number of a numbered choice or a word, cards as anywhere 
 explains the question, ``undo`` takes back the last round, ``q`` (or the end of input) saves and
 stops. A bad answer gets one line and the question again. What the table tells is gathered into
 one round of the sheet; :mod:`.score` settles it and asks the whole round again if the sheet
-refuses it. The questions of the play's result are the play kind's (:class:`~.plugin.ScreenPlugin`
+refuses it. The questions of the play's result are the play kind's (:class:`~.screenkind.ScreenPlugin`
 ``ask_result``). The words are in :mod:`.score_text` (``--lang``).
 """
 

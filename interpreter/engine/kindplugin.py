@@ -35,7 +35,7 @@ from ..scorekeeper.told import ToldKind
 
 
 class Teller(Protocol):
-    """What narration fragments may use of the narrator (:class:`~.narrate.Narrator`)."""
+    """What narration fragments may use of the narrator (``cli/narrate.py``'s ``Narrator``)."""
 
     rules: Ruleset
     names: list[str]
