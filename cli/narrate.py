@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Iterable, Optional, Sequence
 
-from ..ruleset.kind_registry import transfer_words
+from ..ruleset.catalog import maybe, say
+from ..ruleset.kind_registry import transfer_word
 from ..ruleset.model import Phase, Ruleset, TransferName
 from ..ruleset.roletable import RoleTable
 from ..ruleset.model import TransferKind
@@ -19,42 +20,22 @@ from ..interpreter.engine.effect_events import EFFECT_TELLERS
 from ..interpreter.engine.events import (Applied, DealerDrawn, ForcedOut, GameEnded, RoundEnded, RoundStarted, Seat,
                                          Transfer)
 from ..interpreter.engine.registry import plugin_for
-from ..interpreter.engine.effect_events import EFFECT_TELLERS_JA
-
-# the core's kinds of transfer in words; a play kind's own are in its package (RuleKind.transfer_words)
-KIND_NAMES: dict[TransferName, str] = {
-    TransferKind.DROP_FEE: "降り賃 drop fee",
-    TransferKind.FORCED_OUT: "降ろされ forced-out payment",
-    TransferKind.ROLES: "手役の精算 role settlement",
-    TransferKind.POT: "場の総取り pot",
-    TransferKind.EFFECT: "house rule",
-}
-
-# The account in Japanese (``lang="ja"``); the English one is written out in the methods below.
-JA_KINDS: dict[TransferName, str] = {
-    TransferKind.DROP_FEE: "降り賃", TransferKind.FORCED_OUT: "降ろされの支払い",
-    TransferKind.ROLES: "手役の精算", TransferKind.POT: "場の総取り", TransferKind.EFFECT: "ハウスルール",
-}
 
 
-def kind_name(kind: TransferName, ja: bool = False) -> str:
-    """A kind of transfer in the account's words: the core's, a play kind's own (its package's
-    words), else its name (``ja``: in Japanese only, else both; "" for an unknown one in Japanese).
+def kind_name(kind: TransferName, lang: str = "en") -> str:
+    """A kind of transfer in the account's words (the catalogs' ``told`` word of the core's or a
+    play kind's own kind): in Japanese only the Japanese word, in English both; an unknown kind
+    by its name in English, "" in another language.
 
-    >>> kind_name(TransferKind.POT), kind_name(TransferKind.POT, ja=True)
+    >>> kind_name(TransferKind.POT), kind_name(TransferKind.POT, "ja")
     ('場の総取り pot', '場の総取り')
     """
-    core = (JA_KINDS if ja else KIND_NAMES).get(kind)
-    if core is not None:
-        return core
-    own = transfer_words(kind.value)
-    if own is None:
-        return "" if ja else kind.value
-    return own.ja if ja else own.told
+    said = transfer_word(kind.value, "told", lang)
+    if said is not None:
+        return said
+    return kind.value if lang == "en" else ""
 
 
-JA_ROUNDS = {"skipped": "流れ", "one_goer": "一人出", "two_goers_split": "二人出・山分け",
-             "two_goers_play": "二人出・勝負", "three_goers": "三人出"}
 JA_REASONS: tuple[tuple[str, str], ...] = (            # the phases' reasons (English), in Japanese
     (r"drop fee of dropper (\d+)", "{0}人目の降り賃"),
     (r"drop fee refunded: nobody went", "誰も出ないので降り賃を返す"),
@@ -74,12 +55,20 @@ JA_REASONS: tuple[tuple[str, str], ...] = (            # the phases' reasons (En
 )
 
 
-def ja_reason(reason: str) -> str:
-    """A transfer's reason in Japanese, or "" when it has no Japanese words here.
+def reason_words(reason: str, lang: str) -> str:
+    """A transfer's reason (the phases word it in English) in ``lang``: as it is in English, else
+    "" when it has no words here.
 
-    >>> ja_reason("roles 2 against 0"), ja_reason("drop fee of dropper 1 (all the payer has: 1)")
+    >>> reason_words("roles 2 against 0", "ja"), reason_words("drop fee of dropper 1 (all the payer has: 1)", "ja")
     ('役 2 対 0', '1人目の降り賃 (持ち点すべて: 1)')
     """
+    if lang == "en":
+        return reason
+    return ja_reason(reason)
+
+
+def ja_reason(reason: str) -> str:
+    """A transfer's reason in Japanese, or "" when it has no Japanese words here."""
     all_of = re.search(r" \(all the payer has: (\d+)\)$", reason)
     core = reason[:all_of.start()] if all_of else reason
     for pattern, ja in JA_REASONS:
@@ -103,8 +92,6 @@ class Narrator:
             Transfer: self._transfer,
             ForcedOut: self._forced_out, RoundEnded: self._round_ended, GameEnded: self._game_ended,
             **{cls: self._told_by(f) for cls, f in EFFECT_TELLERS.items()}}
-        if self.ja:
-            common.update({cls: self._told_by(f) for cls, f in EFFECT_TELLERS_JA.items()})
         self._tellers = {**common, **{cls: self._told_by(f) for cls, f in self.kind.words.events.items()}}
 
     def _told_by(self, f: Callable[[Any, Any], Optional[str]]) -> Callable[[Any], Optional[str]]:
@@ -118,9 +105,17 @@ class Narrator:
     def ja(self) -> bool:
         return self.lang == "ja"
 
+    def say(self, msg_id: str, **values: object) -> str:
+        """The message ``msg_id`` of the catalogs in the account's language, filled in."""
+        return say(self.lang, msg_id, **values)
+
+    def tell(self, msg_id: str, **values: object) -> str:
+        """The same as lines of the account of a round (each indented)."""
+        return "\n".join("  " + line for line in say(self.lang, msg_id, **values).split("\n"))
+
     def who(self, seat: Seat) -> str:
         if seat == POT:
-            return "場" if self.ja else "the pot"
+            return self.say("narration.who_pot")
         return self.names[seat]
 
     def does(self, seat: Seat, verb: str) -> str:
@@ -157,85 +152,69 @@ class Narrator:
         teller = self._tellers.get(type(e))
         return teller(e) if teller else None
 
+    def _starter(self, msg: str) -> str:
+        return self.say(f"{self.kind.words.msg}.{msg}")
+
     def _dealer_drawn(self, e: DealerDrawn) -> str:
         drawn = ", ".join(f"{self.who(s)} {self.deck.name(c)}" for s, c in enumerate(e.cards))
-        if self.ja:
-            return f"親決め: {drawn}。{self.who(e.start)} が親"
-        return f"Drawing for the first dealer: {drawn}; {self.who(e.start)} deals first"
+        return self.say("narration.dealer_drawn", drawn=drawn, who=self.who(e.start))
 
     def _round_started(self, e: RoundStarted) -> str:
-        if self.ja:
-            return f"第{e.round + 1}局: {self.kind.words.starter_ja} {self.who(e.start)}、場代 {e.pot}"
-        return f"Round {e.round + 1}: {self.kind.words.starter} {self.who(e.start)}, pot {e.pot}"
+        return self.say("narration.round_started", round=e.round + 1, starter=self._starter("starter"),
+                        who=self.who(e.start), pot=e.pot)
 
     def _applied(self, e: Applied) -> str | None:
         a = e.action
         own = self.kind.words.actions.get(type(a))
         if own is not None:
             return own(self, e)
+        who = self.who(e.seat)
         if isinstance(a, Declare):
             if a.go:
                 self.goer_order.setdefault(e.round, []).append(e.seat)
-            if self.ja:
-                return f"  {self.who(e.seat)}: " + ("出る" if a.go else "降りる")
-            return "  " + (self.does(e.seat, "goes") + " (出る)" if a.go else self.does(e.seat, "drops") + " (降りる)")
+                return self.tell("narration.go", who=who, does=self.does(e.seat, "goes"))
+            return self.tell("narration.drop", who=who, does=self.does(e.seat, "drops"))
         if isinstance(a, Split):
-            if self.ja:
-                return f"  {self.who(e.seat)}: " + ("山分けを望む" if a.want else "勝負を望む")
-            return f"  {self.does(e.seat, 'wants')} to " + ("split (山分け)" if a.want else "play (勝負)")
+            return self.tell("narration.split" if a.want else "narration.play", who=who,
+                             does=self.does(e.seat, "wants"))
         if isinstance(a, Choose):
-            if self.ja:
-                return f"  {self.who(e.seat)}: 「{a.option}」を選ぶ (カウンター「{a.question}」)"
-            return f"  {self.does(e.seat, 'chooses')} {a.option} ({a.question})"
+            return self.tell("narration.choose", who=who, does=self.does(e.seat, "chooses"), option=a.option,
+                             question=a.question)
         said = a.told(self.deck)                # an action of a kind without words for it; chance deals
-        return f"  {said}" if e.seat == CHANCE else f"  {self.who(e.seat)}: {said}"
+        return f"  {said}" if e.seat == CHANCE else f"  {who}: {said}"
 
     def _forced_out(self, e: ForcedOut) -> str:
-        if self.ja:
-            return f"  降ろされ: {'、'.join(self.who(s) for s in e.seats)}"
-        return f"  forced out (降ろされ): {', '.join(self.who(s) for s in e.seats)}"
+        return self.tell("narration.forced_out", seats=self.say("words.list").join(self.who(s) for s in e.seats))
 
     def _transfer(self, e: Transfer) -> str:
         times = f" ({e.base} x{e.multiplier})" if e.multiplier != 1 else ""
-        if self.ja:
-            reason = ja_reason(e.reason)
-            said = kind_name(e.kind, ja=True)
-            why_ja = said + (f"、{reason}" if reason and reason != said else "")
-            if e.kind is TransferKind.EFFECT:
-                why_ja = f"ハウスルール「{e.reason}」"          # the effect's name: the author's words
-            if e.source == POT:
-                return f"  {self.who(e.target)} が場から {e.amount} を取る: {why_ja}"
-            if e.target == POT:
-                return f"  {self.who(e.source)} が場に {e.amount}{times} を払う: {why_ja}"
-            return f"  {self.who(e.source)} が {self.who(e.target)} に {e.amount}{times} を払う: {why_ja}"
-        why = f"{kind_name(e.kind)}, {e.reason}"
+        said = kind_name(e.kind, self.lang)
+        if e.kind is TransferKind.EFFECT:               # the effect's name: the author's words
+            why = self.say("narration.why_effect", kind=said, reason=e.reason)
+        else:
+            reason = reason_words(e.reason, self.lang)
+            why = self.say("narration.why", kind=said, reason=reason) if reason and reason != said else said
         if e.source == POT:
-            return f"  {self.does(e.target, 'takes')} {e.amount} from the pot: {why}"
+            return self.tell("narration.from_pot", who=self.who(e.target), does=self.does(e.target, "takes"),
+                             amount=e.amount, why=why)
         if e.target == POT:
-            return f"  {self.does(e.source, 'pays')} {e.amount}{times} into the pot: {why}"
-        return f"  {self.does(e.source, 'pays')} {self.who(e.target)} {e.amount}{times}: {why}"
+            return self.tell("narration.into_pot", who=self.who(e.source), does=self.does(e.source, "pays"),
+                             amount=e.amount, times=times, why=why)
+        return self.tell("narration.pays", who=self.who(e.source), does=self.does(e.source, "pays"),
+                         target=self.who(e.target), amount=e.amount, times=times, why=why)
 
     def _round_ended(self, e: RoundEnded) -> str:
         delta = ", ".join(f"{n} {d:+d}" for n, d in zip(self.names, e.delta))
-        if self.ja:
-            won = "、".join(f"{self.who(s)} {n}" for s, n in e.tricks.items())
-            kind = f"{JA_ROUNDS.get(e.kind.value, e.kind.value)} " if Phase.DECLARATIONS in self.rules.round else ""
-            return (f"  結果: {kind}x{e.multiplier}{'; トリック ' + won if won else ''}; {delta}; "
-                    f"場代 {e.pot_after}; 次の{self.kind.words.starter_ja} {self.who(e.next_start)}")
-        tricks = ", ".join(f"{self.who(s)} {n}" for s, n in e.tricks.items())
-        tricks = f"; tricks {tricks}" if tricks else ""
-        kind = f"{e.kind.value} " if Phase.DECLARATIONS in self.rules.round else ""
-        return (f"  result: {kind}x{e.multiplier}{tricks}; {delta}; pot {e.pot_after}; "
-                f"next {self.kind.words.next_starter} "
-                f"{self.who(e.next_start)}")
+        won = self.say("words.list").join(f"{self.who(s)} {n}" for s, n in e.tricks.items())
+        tricks = self.say("narration.round_tricks", tricks=won) if won else ""
+        declared = Phase.DECLARATIONS in self.rules.round
+        kind = f"{maybe(self.lang, f'narration.rounds.{e.kind.value}') or e.kind.value} " if declared else ""
+        return self.tell("narration.round_ended", kind=kind, multiplier=e.multiplier, tricks=tricks, delta=delta,
+                         pot=e.pot_after, starter=self._starter("next_starter"), who=self.who(e.next_start))
 
     def _game_ended(self, e: GameEnded) -> str:
         final = ", ".join(f"{n} {c}" for n, c in zip(self.names, e.chips))
         won = ", ".join(self.who(s) for s in e.winners)
-        if self.ja:
-            text = f"最終: {final}; " + ("勝者 " if len(e.winners) == 1 else "同点の勝者 ") + won
-            return text + (f"; 残った場代 {e.leftover_pot} は誰のものにもならない" if e.leftover_pot else "")
-        text = f"Final: {final}; " + ("winner " if len(e.winners) == 1 else "shared win ") + won
-        if e.leftover_pot:
-            text += f"; the leftover pot of {e.leftover_pot} goes to nobody"
-        return text
+        text = self.say("narration.game_ended_one" if len(e.winners) == 1 else "narration.game_ended_shared",
+                        final=final, winners=won)
+        return text + (self.say("narration.leftover_pot", pot=e.leftover_pot) if e.leftover_pot else "")

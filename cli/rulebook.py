@@ -6,9 +6,9 @@ the order of a round), with the hand roles and the capture roles as tables (name
 language, each definition in words, the values) and the fields as a table. A setting the file does
 not write is shown with its standard value.
 
-The words live in ``rulebook_words.yaml`` beside this module: one entry per key of the rule-file
-and role-table schemas, per language, and the words of the values a setting takes. A test walks
-both schemas and fails for a key without words.
+The words are messages of the catalogs (``ruleset/locale/<lang>.yaml``, ``rulebook.*``): one
+entry per key of the rule-file and role-table schemas, the words of the values a setting takes and
+the rulebook's headings and sentences. A test walks both schemas and fails for a key without words.
 
 The rulebook is built as blocks (:class:`Heading`, :class:`Items`, :class:`Table`, :class:`Para`)
 and rendered as Markdown or HTML by :func:`render`, which escapes every piece of text, from the
@@ -23,19 +23,18 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from typing import Any, Callable, Iterator, Mapping, Sequence, Union
 
 import click
-import yaml
 
-from ..ruleset.kind_registry import transfer_words
+from ..ruleset import catalog
+from ..ruleset.catalog import LANGS
+from ..ruleset.kind_registry import transfer_word
 from ..ruleset.model import Ruleset
 from ..ruleset.safetext import escape
 from .errors_ja import ERROR, LangCommand, error_message
 from .sheet import capture_rows, has_forced_values, markdown_text, sheet_rows
 
-LANGS = ("en", "ja")
 MAX_TEXT = 2_000            # characters of one piece of text from the rule file
 
 
@@ -43,10 +42,11 @@ MAX_TEXT = 2_000            # characters of one piece of text from the rule file
 
 @lru_cache(maxsize=None)
 def words() -> Mapping[str, Mapping[str, Mapping[str, str]]]:
-    """The word table: ``keys`` (schema path -> language -> label), ``values``, ``text``."""
-    text = resources.files("hachihachi.cli").joinpath("rulebook_words.yaml").read_text(encoding="utf-8")
-    data: Mapping[str, Mapping[str, Mapping[str, str]]] = yaml.safe_load(text)
-    return data
+    """The word table from the catalogs: ``keys`` (schema path -> language -> label), ``values``,
+    ``text``."""
+    return {part: {key: {lang: catalog.section(lang, f"rulebook.{part}")[key] for lang in LANGS}
+                   for key in catalog.section("en", f"rulebook.{part}")}
+            for part in ("keys", "values", "text")}
 
 
 def _text(key: str, lang: str, **kw: object) -> str:
@@ -70,16 +70,13 @@ def value_words(value: object, lang: str, key: str = "") -> str:
 
 
 def payment_words(kind: object, lang: str) -> str:
-    """A kind of payment (what a field multiplies) in words: the core's from the words file, a
-    play kind's own from its package (``RuleKind.transfer_words``), else its name.
+    """A kind of payment (what a field multiplies) in words: the rulebook's (``book``) word of the
+    core's or a play kind's own kind of transfer, else its name.
 
     >>> payment_words("drop_fee", "en"), payment_words("tricks", "ja")
     ('drop fees', '勝負の精算')
     """
-    own = transfer_words(str(kind))
-    if own is not None:
-        return own.book_ja if lang == "ja" else own.book_en
-    return value_words(f"payment_{kind}", lang)
+    return transfer_word(str(kind), "book", lang) or str(kind)
 
 
 # -- blocks ----------------------------------------------------------------------------------

@@ -1,42 +1,51 @@
-"""The Japanese words of effects (:func:`~.effects.describe` with ``lang="ja"``, the rule sheet
-of ``hachi table --lang ja``, the rulebook, the narration of ``--lang ja``). The effect's name,
-the counters' names, the options of a question and the conditions and amounts (expressions of
-docs/effects.md) are the author's text and stay as written, in 「」; the words around them are
-Japanese."""
+"""The words of effects around the author's text (:func:`~.effects.describe`, the rule sheet of
+``hachi table``, the rulebook, the narration), from the message catalogs (:mod:`.catalog`,
+``effects.*``). The effect's name, the counters' names, the options of a question and the
+conditions and amounts (expressions of docs/effects.md) are the author's text and stay as
+written (in 「」 in Japanese); the words around them are the catalog's."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .kind_registry import transfer_words
-
-WHEN_JA = {"round_start": "各局の始め", "after_declarations": "宣言の後", "after_play": "勝負の後",
-           "round_end": "各局の終わり", "game_end": "ゲームの終わり"}
-GROUPS_JA = {"seat": "各人", "goer": "出た各人", "dropper": "自分で降りた各人", "forced_out": "降ろされた各人"}
-# the core's kinds of transfer; a play kind's own are in its package (RuleKind.transfer_words)
-KINDS_JA = {"drop_fee": "降り賃", "forced_out": "降ろされの支払い", "roles": "手役", "pot": "場代",
-            "effect": "ハウスルールの支払い"}
+from .catalog import maybe, say
+from .kind_registry import transfer_word
 
 
-def kind_ja(kind: str) -> str:
-    """A kind of transfer in Japanese (a multiplier's kinds): the core's or a play kind's own word.
+def kind_word(kind: str, lang: str) -> str:
+    """A kind of transfer as an effect's words name it (a multiplier's kinds): the core's or a play
+    kind's own ``short`` word, else its name.
 
-    >>> kind_ja("pot"), kind_ja("tricks"), kind_ja("nothing")
-    ('場代', 'トリック', 'nothing')
+    >>> kind_word("pot", "ja"), kind_word("tricks", "ja"), kind_word("nothing", "ja"), kind_word("pot", "en")
+    ('場代', 'トリック', 'nothing', 'pot')
     """
-    core = KINDS_JA.get(kind)
-    if core is not None:
-        return core
-    own = transfer_words(kind)
-    return own.short_ja if own is not None else kind
+    return transfer_word(kind, "short", lang) or kind
 
 
-def seats_ja(seats: Any) -> str:
-    """A :class:`~.effects.SeatSet` in words: ``each goer where tricks == 0`` as
-    出た各人のうち「tricks == 0」の人, ``pot`` as 場."""
+def kinds_words(kinds: Any, lang: str) -> str:
+    """Kinds of transfer as a list in words."""
+    return say(lang, "words.list").join(kind_word(k, lang) for k in kinds)
+
+
+def seats_words(seats: Any, lang: str, pot_named: bool = False) -> str:
+    """A :class:`~.effects.SeatSet` in words. In English the rule file's own words (``each goer
+    where tricks == 0``; ``pot_named``: the pot as "the pot"); in another language from the
+    catalog, the condition as written: 出た各人のうち「tricks == 0」の人, ``pot`` as 場.
+
+    >>> from hachihachi.ruleset.effects import SeatSet
+    >>> seats_words(SeatSet("each goer", group="goer"), "ja"), seats_words(SeatSet("pot", pot=True), "en", True)
+    ('出た各人', 'the pot')
+    """
+    if lang == LANGS_AS_WRITTEN:
+        return say(lang, "effects.seats.pot") if seats.pot and pot_named else str(seats.text)
     if seats.pot:
-        return "場"
+        return say(lang, "effects.seats.pot")
     if seats.start:
-        return "親" if seats.text.strip() == "dealer" else "スタP"
-    group = GROUPS_JA.get(seats.group or "", seats.text) + ("（手番の順）" if seats.in_play else "")
-    return f"{group}のうち「{seats.where.text}」の人" if seats.where is not None else group
+        return say(lang, "effects.seats.dealer" if seats.text.strip() == "dealer" else "effects.seats.start_player")
+    group = maybe(lang, f"effects.groups.{seats.group}") or seats.text
+    group += say(lang, "effects.seats.in_play") if seats.in_play else ""
+    return say(lang, "effects.seats.where", group=group, where=seats.where.text) if seats.where is not None else group
+
+
+LANGS_AS_WRITTEN = "en"
+"""The language of a rule file's own words (its seat sets), shown as written."""

@@ -24,7 +24,8 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, Optional, Sequence, Union
 
-from .effect_words import WHEN_JA, kind_ja, seats_ja
+from .catalog import maybe, say
+from .effect_words import kinds_words, seats_words
 from .errors import RuleFileError
 from .expressions import BOOL, INT, SEAT, TABLE, DictFacts, Expression, Fact, Vocabulary, compile_expression
 
@@ -283,86 +284,49 @@ class Effect:
 
 
 # ---------------------------------------------------------------- in words
-_WHEN_SHORT = {ROUND_START: "At the start of every round", AFTER_DECLARATIONS: "After the declarations",
-               AFTER_PLAY: "After the play", ROUND_END: "At the end of every round", GAME_END: "At the end of the game"}
+# the words are messages of the catalogs (effects.*, ruleset/catalog.py); the author's text as written
 
+def _action_words(action: Action, lang: str) -> str:
+    def seats(s: SeatSet, pot_named: bool = False) -> str:
+        return seats_words(s, lang, pot_named)
 
-def _action_words(action: Action) -> str:
     if isinstance(action, Pay) and action.pairs:
         assert action.compare is not None
-        return (f"of every two of {action.payers.text}, the lower {action.compare.text} pays the other "
-                f"{action.amount.text} for each one of difference")
+        return say(lang, "effects.pay_pairs", payers=seats(action.payers), compare=action.compare.text,
+                   amount=action.amount.text)
     if isinstance(action, Pay):
-        payer = "the pot" if action.payers.pot else action.payers.text
-        receiver = "the pot" if action.receivers.pot else action.receivers.text
-        field = " times the field" if action.field else ""
-        return f"{payer} pays {receiver} {action.amount.text}{field}"
+        field = say(lang, "effects.times_field") if action.field else ""
+        return say(lang, "effects.pay", payer=seats(action.payers, True), receiver=seats(action.receivers, True),
+                   amount=action.amount.text, field=field)
     if isinstance(action, Multiply):
-        return f"the rest of the round's {', '.join(action.kinds)} are multiplied by {action.by.text}"
+        return say(lang, "effects.multiply", kinds=kinds_words(action.kinds, lang), by=action.by.text)
     if isinstance(action, SetCounter):
-        whose = f" of {action.seats.text}" if action.seats is not None else ""
-        if action.add:
-            return f"add {action.value.text} to the counter {action.counter.name}{whose}"
-        return f"the counter {action.counter.name}{whose} is set to {action.value.text}"
+        whose = "seat" if action.seats is not None else "table"
+        msg = f"effects.counter_{'add' if action.add else 'set'}_{whose}"
+        return say(lang, msg, value=action.value.text, counter=action.counter.name,
+                   seats=seats(action.seats) if action.seats is not None else "")
     if isinstance(action, Ask):
-        options = ", ".join(f"{name} ({value})" for name, value in action.options)
-        return f"{action.seats.text} chooses {options}, kept in the counter {action.counter.name}"
+        options = say(lang, "words.list").join(say(lang, "effects.option", name=name, value=value)
+                                               for name, value in action.options)
+        return say(lang, "effects.ask", seats=seats(action.seats), options=options, counter=action.counter.name)
     if isinstance(action, Force):
-        return f"{action.seats.text} must {'go' if action.go else 'drop'} {'this' if action.this else 'next'} round"
-    return "the game ends after this round"
+        return say(lang, "effects.force", seats=seats(action.seats),
+                   decision=say(lang, f"effects.decision.{'go' if action.go else 'drop'}"),
+                   which=say(lang, f"effects.which.{'this' if action.this else 'next'}"))
+    return say(lang, "effects.end_game")
 
 
 def describe(effect: Effect, lang: str = "en") -> str:
-    """An effect in words, for the rule sheet (``hachi table``) and the rulebook; ``lang`` "ja"
-    words it in Japanese (:mod:`.effect_words`).
+    """An effect in words, for the rule sheet (``hachi table``) and the rulebook, in ``lang``.
 
-    >>> from hachihachi.ruleset.expressions import Vocabulary
     >>> e = Effect("x", AFTER_PLAY, None, (EndGame(),))
-    >>> describe(e)
-    'x: After the play: the game ends after this round.'
+    >>> describe(e), describe(e, "ja")
+    ('x: After the play: the game ends after this round.', '「x」: 勝負の後: この局の後でゲームを終える。')
     """
-    if lang == "ja":
-        return _describe_ja(effect)
-    cond = f", if {effect.condition.text}" if effect.condition is not None else ""
-    when = _WHEN_SHORT.get(effect.when, f"In the phase {effect.when}")      # a settlement's: its phase
-    return f"{effect.name}: {when}{cond}: {'; '.join(map(_action_words, effect.actions))}."
-
-
-# in Japanese (the words in .effect_words)
-def _action_ja(action: Action) -> str:
-    if isinstance(action, Pay) and action.pairs:
-        assert action.compare is not None
-        return (f"{seats_ja(action.payers)}の二人ずつで、「{action.compare.text}」の少ない方が多い方に"
-                f"その差 1 につき「{action.amount.text}」を払う")
-    if isinstance(action, Pay):
-        field = " (場の倍率をかける)" if action.field else ""
-        return f"{seats_ja(action.payers)}が{seats_ja(action.receivers)}に「{action.amount.text}」を払う{field}"
-    if isinstance(action, Multiply):
-        kinds = "、".join(map(kind_ja, action.kinds))
-        return f"この局の残りの{kinds}を「{action.by.text}」倍にする"
-    if isinstance(action, SetCounter):
-        whose = f"{seats_ja(action.seats)}の" if action.seats is not None else "場の"
-        if action.add:
-            return f"{whose}カウンター「{action.counter.name}」に「{action.value.text}」を足す"
-        return f"{whose}カウンター「{action.counter.name}」を「{action.value.text}」にする"
-    if isinstance(action, Ask):
-        options = "、".join(f"「{name}」({value})" for name, value in action.options)
-        return f"{seats_ja(action.seats)}が {options} から選び、カウンター「{action.counter.name}」に記録する"
-    if isinstance(action, Force):
-        which, decision = ("この局" if action.this else "次の局"), ("出る" if action.go else "降りる")
-        return f"{seats_ja(action.seats)}は{which}必ず{decision}"
-    return "この局の後でゲームを終える"
-
-
-def _describe_ja(effect: Effect) -> str:
-    """``describe(effect, "ja")``.
-
-    >>> _describe_ja(Effect("x", AFTER_PLAY, None, (EndGame(),)))
-    '「x」: 勝負の後: この局の後でゲームを終える。'
-    """
-    cond = f"、「{effect.condition.text}」のとき" if effect.condition is not None else ""
-    when = WHEN_JA.get(effect.when, f"{effect.when} の段階で")      # a settlement's: its phase
-    return f"「{effect.name}」: {when}{cond}: {'; '.join(map(_action_ja, effect.actions))}。"
+    cond = say(lang, "effects.condition", condition=effect.condition.text) if effect.condition is not None else ""
+    when = maybe(lang, f"effects.when.{effect.when}") or say(lang, "effects.in_phase", when=effect.when)
+    actions = say(lang, "effects.actions_sep").join(_action_words(a, lang) for a in effect.actions)
+    return say(lang, "effects.described", name=effect.name, when=when, condition=cond, actions=actions)
 
 
 # ---------------------------------------------------------------- building and checking

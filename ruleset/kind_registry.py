@@ -20,6 +20,7 @@ import json
 from importlib import resources
 from typing import Any, Mapping, TypeVar
 
+from .catalog import maybe
 from .checks import check_role_table
 from .model import SETTLEMENT_PHASES, Phase, PhaseName, PlayKind, TransferKind, TransferName
 from .rulekind import Found, RuleKind, TransferWords, foreign_keys
@@ -163,6 +164,21 @@ def phase_named(name: str) -> PhaseName | None:
 def transfer_words(name: str) -> TransferWords | None:
     """A play kind's own transfer kind in words (None for the core's and unknown names)."""
     return next((w for play in KINDS for n, w in rule_kind(play).transfer_words.items() if n == name), None)
+
+
+def transfer_word(name: str, what: str, lang: str) -> str | None:
+    """A kind of transfer in words (``what``: ``told``, ``short`` or ``book``, as
+    :class:`~.rulekind.TransferWords`): the core's from the catalogs (``transfer.NAME``), a play
+    kind's own from its words; None for a name neither has.
+
+    >>> transfer_word("pot", "told", "ja"), transfer_word("tricks", "book", "en"), transfer_word("x", "told", "en")
+    ('場の総取り', 'trick settlement', None)
+    """
+    core = maybe(lang, f"transfer.{name}.{what}")
+    if core is not None:
+        return core
+    own = transfer_words(name)
+    return own.word(what, lang) if own is not None else None
 
 
 def _foreign(data: Mapping[str, Any], kind: RuleKind) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Mapping, NamedTuple
 
+from .catalog import say
 from .errors import HachiError
 from .model import Field, PhaseName, PlayKind, TransferName
 
@@ -29,17 +30,29 @@ class KindParts(NamedTuple):
     section: str = ""                           # the name of ``rules``'s section in a rule file
 
 
-class TransferWords(NamedTuple):
-    """A play kind's own transfer kind in words: the narration's (``hachi replay``: the English
-    account's, which gives the Japanese word too, and the Japanese account's), the short Japanese
-    word of an effect's description (a multiplier's kinds), and the rulebook's payment (what a
-    field multiplies) in English and in Japanese."""
+@dataclass(frozen=True)
+class TransferWords:
+    """A play kind's own transfer kind in words, in each language: ``told`` in the account of a
+    game (``hachi replay``; the English one gives the Japanese word too), ``short`` in an effect's
+    words (a multiplier's kinds) and ``book`` in the rulebook (what a field multiplies). A
+    bundled kind's words are messages of the catalogs (``msg``: the id they are under, as
+    ``kind.tricks.transfer.tricks``, :mod:`.catalog`); a kind from outside the project may give
+    its own instead (``given``: language -> ``(told, short, book)``).
 
-    told: str                                   # トリックの精算 trick settlement
-    ja: str                                     # トリックの精算
-    short_ja: str                               # トリック
-    book_en: str                                # trick settlement
-    book_ja: str                                # 勝負の精算
+    >>> TransferWords("kind.tricks.transfer.tricks").word("short", "ja")
+    'トリック'
+    >>> TransferWords(given={"en": ("ante", "ante", "antes")}).word("book", "en")
+    'antes'
+    """
+
+    msg: str = ""
+    given: Mapping[str, tuple[str, str, str]] = field(default_factory=dict)
+
+    def word(self, what: str, lang: str) -> str:
+        """Its ``told``, ``short`` or ``book`` word in ``lang``."""
+        if self.msg:
+            return say(lang, f"{self.msg}.{what}")
+        return self.given[lang][("told", "short", "book").index(what)]
 
 
 @dataclass(frozen=True)

@@ -289,9 +289,8 @@ def core_name_lists() -> dict[str, set[str]]:
     import json
     from importlib import resources
 
-    from hachihachi.cli import narrate, tui_input
-    from hachihachi.cli.rulebook import words
-    from hachihachi.ruleset import effect_words, kind_registry, model
+    from hachihachi.cli import tui_input
+    from hachihachi.ruleset import catalog, kind_registry, model
 
     shared = json.loads(resources.files("hachihachi.ruleset").joinpath("ruleset.schema.json").read_text("utf-8"))
     return {
@@ -301,10 +300,9 @@ def core_name_lists() -> dict[str, set[str]]:
         "kind_registry.SHARED_TRANSFERS": {t.value for t in kind_registry.SHARED_TRANSFERS},
         "ruleset.schema.json round": set(shared["properties"]["round"]["items"]["enum"]),
         "ruleset.schema.json transfer": set(shared["$defs"]["transfer"]["enum"]),
-        "narrate.KIND_NAMES": {t.value for t in narrate.KIND_NAMES} | {t.value for t in narrate.JA_KINDS},
-        "effect_words.KINDS_JA": set(effect_words.KINDS_JA),
         "tui_input.WORDS": {p.value for p in tui_input.WORDS},
-        "rulebook_words payment_": {k.removeprefix("payment_") for k in words()["values"] if k.startswith("payment_")},
+        **{f"locale/{lang}.yaml transfer": {k.partition(".")[0] for k in catalog.section(lang, "transfer")}
+           for lang in catalog.LANGS},
     }
 
 

@@ -22,6 +22,7 @@ from hachihachi.interpreter.records.actions_codec import CORE_ACTIONS, codec_of
 from hachihachi.interpreter.records.gamerecord import record_data, replay, write_record
 from hachihachi.interpreter.scorekeeper.told import ToldKind
 from hachihachi.ruleset import kind_registry
+from hachihachi.ruleset.catalog import say
 from hachihachi.ruleset.loader import load_ruleset
 from hachihachi.ruleset.model import Ruleset
 
@@ -61,10 +62,11 @@ def test_a_kinds_games_are_told_in_english_and_in_japanese(kind: tuple[Kind, Rul
     events = played(rules).events
     english, japanese = (Narrator(rules, NAMES, lang).lines(events) for lang in ("en", "ja"))
     starts = sum(isinstance(e, RoundStarted) for e in events)
-    assert sum(f": {k.words.starter_ja} " in line for line in japanese) == starts
-    assert sum(f": {k.words.starter} " in line for line in english) == starts
+    starter = {lang: say(lang, f"{k.words.msg}.starter") for lang in ("en", "ja")}
+    assert sum(f": {starter['ja']} " in line for line in japanese) == starts
+    assert sum(f": {starter['en']} " in line for line in english) == starts
     assert [line for line in english + japanese if REPR.search(line)] == []
-    assert k.words.starter not in "\n".join(japanese) and len(japanese) == len(english)
+    assert starter["en"] not in "\n".join(japanese) and len(japanese) == len(english)
 
 
 def test_a_kinds_record_codec_writes_and_replays_its_games(kind: tuple[Kind, Ruleset], tmp_path: Path) -> None:

@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Optional
 
-from ...ruleset.effect_words import kind_ja
+from ...ruleset.catalog import maybe, say
+from ...ruleset.effect_words import kinds_words
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,67 +62,34 @@ class GameEndCalled:
 EFFECT_EVENTS = (EffectFired, CounterChanged, DecisionForced, Multiplied, GameEndCalled)
 
 
-_WHEN_WORDS = {"round_start": "at the start of the round",
-               "after_declarations": "after the declarations", "after_play": "after the play",
-               "round_end": "at the end of the round", "game_end": "at the end of the game"}
-
+# how each event reads in play, in the narrator's language (``n``: the narrator, ``Teller``; the
+# words are messages of the catalogs, effects.*)
 
 def _fired(n: Any, e: EffectFired) -> str:
-    return f"  house rule: {e.name} ({_WHEN_WORDS.get(e.when, e.when)})"
+    when = maybe(n.lang, f"effects.fired_when.{e.when}") or e.when
+    return "  " + say(n.lang, "effects.fired", name=e.name, when=when)
 
 
 def _counter(n: Any, e: CounterChanged) -> str:
-    whose = "the table's" if e.seat is None else f"{n.who(e.seat)}'s"
-    return f"  {whose} {e.name} is now {e.value}"
+    if e.seat is None:
+        return "  " + say(n.lang, "effects.counter_table", name=e.name, value=e.value)
+    return "  " + say(n.lang, "effects.counter_seat", who=n.who(e.seat), name=e.name, value=e.value)
 
 
 def _forced(n: Any, e: DecisionForced) -> str:
-    which = "this round" if e.applies == e.round else "next round"
-    return f"  {n.who(e.seat)} must {'go' if e.go else 'drop'} {which} ({e.name})"
+    which = say(n.lang, f"effects.which.{'this' if e.applies == e.round else 'next'}")
+    decision = say(n.lang, f"effects.decision.{'go' if e.go else 'drop'}")
+    return "  " + say(n.lang, "effects.forced", who=n.who(e.seat), decision=decision, which=which, name=e.name)
 
 
 def _multiplied(n: Any, e: Multiplied) -> str:
-    return f"  x{e.by} on {', '.join(e.kinds)} for the rest of the round ({e.name})"
+    return "  " + say(n.lang, "effects.multiplied", by=e.by, kinds=kinds_words(e.kinds, n.lang), name=e.name)
 
 
 def _ends(n: Any, e: GameEndCalled) -> str:
-    return f"  the game ends after this round ({e.name})"
+    return "  " + say(n.lang, "effects.game_ends", name=e.name)
 
 
-# how each event reads in play (the narrator's teller of each type; ``n`` is the narrator)
 EFFECT_TELLERS: Mapping[type, Callable[[Any, Any], Optional[str]]] = {
     EffectFired: _fired, CounterChanged: _counter, DecisionForced: _forced, Multiplied: _multiplied,
     GameEndCalled: _ends}
-
-
-# -- the same in Japanese (``--lang ja``); an event without words here is told in English
-_WHEN_JA = {"round_start": "局の始め", "after_declarations": "宣言の後", "after_play": "勝負の後",
-            "round_end": "局の終わり", "game_end": "ゲームの終わり"}
-
-
-def _fired_ja(n: Any, e: EffectFired) -> str:
-    return f"  ハウスルール「{e.name}」({_WHEN_JA.get(e.when, e.when)})"
-
-
-def _counter_ja(n: Any, e: CounterChanged) -> str:
-    whose = "場の" if e.seat is None else f"{n.who(e.seat)} の"
-    return f"  {whose}カウンター「{e.name}」は {e.value} になる"
-
-
-def _forced_ja(n: Any, e: DecisionForced) -> str:
-    which = "この局" if e.applies == e.round else "次の局"
-    return f"  {n.who(e.seat)} は{which}必ず{'出る' if e.go else '降りる'} (「{e.name}」)"
-
-
-def _multiplied_ja(n: Any, e: Multiplied) -> str:
-    kinds = "、".join(map(kind_ja, e.kinds))
-    return f"  この局の残りの{kinds}は x{e.by} (「{e.name}」)"
-
-
-def _ends_ja(n: Any, e: GameEndCalled) -> str:
-    return f"  この局でゲームは終わり (「{e.name}」)"
-
-
-EFFECT_TELLERS_JA: Mapping[type, Callable[[Any, Any], Optional[str]]] = {
-    EffectFired: _fired_ja, CounterChanged: _counter_ja, DecisionForced: _forced_ja, Multiplied: _multiplied_ja,
-    GameEndCalled: _ends_ja}

@@ -50,6 +50,12 @@ class Teller(Protocol):
 
     def who(self, seat: Any) -> str: ...
 
+    def say(self, msg_id: str, **values: object) -> str:
+        """The message ``msg_id`` of the catalogs in the narrator's language, filled in."""
+
+    def tell(self, msg_id: str, **values: object) -> str:
+        """The same as lines of a round's account (each indented)."""
+
     def does(self, seat: Any, verb: str) -> str: ...
 
     def role_name(self, role_id: str, table: Any = None) -> str: ...
@@ -90,13 +96,14 @@ class RecordCodec(Protocol):
 
 @dataclass(frozen=True)
 class Words:
-    """How a play kind reads in the account of a game (``hachi replay``, ``hachi play``), in
-    English and in Japanese: who begins a round, and the tellers of its own events and actions
-    (each tells both languages, ``Teller.ja``; an action without one is told by its ``told``)."""
+    """How a play kind reads in the account of a game (``hachi replay``, ``hachi play``), in each
+    language of the message catalogs (``ruleset/catalog.py``): ``msg`` is the id its messages are
+    under (its ``starter``, who begins a round, and ``next_starter``, the same in a round's result
+    line; the core's ``narration`` for a kind without its own), and the tellers of its own events
+    and actions (each tells the narrator's language, ``Teller.say``; an action without one is told
+    by its ``told``)."""
 
-    starter: str = "start player"               # who begins a round
-    next_starter: str = "start"                 # the same in a round's result line
-    starter_ja: str = "親"
+    msg: str = "narration"
     events: Mapping[type, EventTeller] = field(default_factory=dict)     # its own events (and RolesShown, FieldMade)
     actions: Mapping[type, EventTeller] = field(default_factory=dict)    # Applied events of its own actions
 

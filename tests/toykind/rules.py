@@ -33,4 +33,5 @@ def parts(data: Mapping[str, Any], places: Mapping[str, str] | None = None) -> K
 
 RULES = RuleKind(kind="highcard", title="high card (a toy)", own_keys=frozenset({"high_card"}),
                  own_transfers=frozenset(ToyTransfer), parts=parts, phases=tuple(ToyPhase),
-                 transfer_words={"ante": TransferWords("アンティ ante", "アンティ", "アンティ", "antes", "アンティ")})
+                 transfer_words={"ante": TransferWords(given={
+                     "en": ("アンティ ante", "ante", "antes"), "ja": ("アンティ", "アンティ", "アンティ")})})

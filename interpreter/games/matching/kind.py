@@ -24,36 +24,23 @@ from ...engine.kindplugin import Kind, Search, Teller, Words
 from .told import TOLD
 from .view import MatchingView
 
-SPECIAL_JA = {"sohachi": "総八", "nihachi": "二八", "sujuroku": "素十六"}
-SPECIAL_NAMES = {                 # H19: the special capture roles of a round played out
-    "sohachi": "総八 all at par",
-    "nihachi": "二八 par and 80",
-    "sujuroku": "素十六 sixteen chaff",
-}
-
-
+# how its events read, in the narrator's language (the words: the catalogs' kind.matching.*)
 def card(n: Teller, c: int) -> str:
     """A hanafuda card as ``8b 芒に月 Moon`` (``8b 芒に月`` in Japanese)."""
-    if n.ja:
-        return f"{n.deck.name(c)} {n.deck.card_name(c, 'ja')}"
-    return f"{n.deck.name(c)} {n.deck.card_name(c, 'ja')} {n.deck.card_name(c, 'en')}"
+    return n.say("kind.matching.card", id=n.deck.name(c), name_ja=n.deck.card_name(c, "ja"),
+                 name_en=n.deck.card_name(c, "en"))
 
 
 def _field_name(n: Teller, field_id: str) -> str:
     f = n.rules.kind_rules.field_by_id(field_id).field
-    if n.ja:
-        return str(f.name.ja)
-    return f"{f.name.ja} {f.name.en}"
+    return n.say("kind.matching.field_name", name_ja=f.name.ja, name_en=f.name.en)
 
 
 def _deal(n: Teller, e: Applied) -> str:
     a: Any = e.action
     deck = n.deck
     hands = "; ".join(f"{n.names[s]} {deck.format(sorted(h))}" for s, h in enumerate(a.hands))
-    if n.ja:
-        return f"  配札: {hands}\n  場札: {deck.format(sorted(a.field))}; 山札 {len(a.stock)} 枚"
-    return (f"  deal: {hands}\n  field cards (場札): {deck.format(sorted(a.field))}; "
-            f"stock (山札) {len(a.stock)} cards")
+    return n.tell("kind.matching.deal", hands=hands, field=deck.format(sorted(a.field)), stock=len(a.stock))
 
 
 def _quiet(n: Teller, e: Any) -> None:
@@ -63,22 +50,13 @@ def _quiet(n: Teller, e: Any) -> None:
 def _field_made(n: Teller, e: FieldMade) -> Optional[str]:
     if e.field is None:
         return None
-    if n.ja:
-        text = f"  場: {_field_name(n, e.field)} x{e.multiplier}"
-        text += " (前の局に縛られて、二代しばり)" if e.bound else ""
-        return text + (f"; 次の局は {_field_name(n, e.binds_next)} に縛られる (二代しばり)" if e.binds_next else "")
-    text = f"  field: {_field_name(n, e.field)} x{e.multiplier}"
-    if e.bound:
-        text += " (bound by the last round, 二代しばり)"
-    if e.binds_next:
-        text += f"; the next round is bound to {_field_name(n, e.binds_next)} (二代しばり)"
-    return text
+    text = n.tell("kind.matching.field_made", field=_field_name(n, e.field), multiplier=e.multiplier)
+    text += n.say("kind.matching.field_bound") if e.bound else ""
+    return text + (n.say("kind.matching.binds_next", field=_field_name(n, e.binds_next)) if e.binds_next else "")
 
 
 def _field_carried(n: Teller, e: FieldCarried) -> str:
-    if n.ja:
-        return f"  {n.deck.format(e.cards)} で {_field_name(n, e.field)} を次の局へ持ち越し"
-    return f"  {n.deck.format(e.cards)} carry {_field_name(n, e.field)} to the next round (持ち越し)"
+    return n.tell("kind.matching.field_carried", cards=n.deck.format(e.cards), field=_field_name(n, e.field))
 
 
 def _roles_shown(n: Teller, e: RolesShown) -> str:
@@ -86,20 +64,14 @@ def _roles_shown(n: Teller, e: RolesShown) -> str:
         table = n.rules.kind_rules.capture_roles
         roles = ", ".join(n.role_name(r, table) for r in e.roles)
         after = n.rules.kind_rules.after_capture_role
-        goes_on = after == "play_on"
+        who, does = n.who(e.seat), n.does(e.seat, "makes")
         if after == "choose":           # the maker's answer (stop or play_on) is told next to it
-            if n.ja:
-                return f"  {n.who(e.seat)}: 出来役 {roles} ({e.value} 貫)"
-            return f"  {n.does(e.seat, 'makes')} 出来役 {roles} ({e.value} kan)"
-        if n.ja:
-            then = "下げて続ける" if goes_on else "局はここで終わり"
-            return f"  {n.who(e.seat)}: 出来役 {roles} ({e.value} 貫): {then}"
-        return (f"  {n.does(e.seat, 'makes')} 出来役 {roles} ({e.value} kan): "
-                f"{'play goes on (下げ)' if goes_on else 'the round stops'}")
+            return n.tell("kind.matching.capture_role", who=who, does=does, roles=roles, value=e.value)
+        then = n.say("kind.matching.plays_on" if after == "play_on" else "kind.matching.round_stops")
+        return n.tell("kind.matching.capture_role_then", who=who, does=does, roles=roles, value=e.value, then=then)
     roles = ", ".join(n.role_name(r) for r in e.roles)
-    if n.ja:
-        return f"  {n.who(e.seat)}: 手役 {roles} を見せる ({e.value} 貫): {n.deck.format(e.cards)}"
-    return f"  {n.does(e.seat, 'shows')} 手役 {roles} ({e.value} kan): {n.deck.format(e.cards)}"
+    return n.tell("kind.matching.hand_roles", who=n.who(e.seat), does=n.does(e.seat, "shows"), roles=roles,
+                  value=e.value, cards=n.deck.format(e.cards))
 
 
 def _choose(n: Teller, e: Applied) -> str:
@@ -109,40 +81,33 @@ def _choose(n: Teller, e: Applied) -> str:
     assert isinstance(a, Choose)
     if a.question != CAPTURE_QUESTION:
         return f"  {n.does(e.seat, 'chooses')} {a.option} ({a.question})"
-    stop = a.option == STOP.option
-    if n.ja:
-        return f"  {n.who(e.seat)}: " + ("ここで局を打ち切る" if stop else "下げて続ける")
-    return "  " + (n.does(e.seat, "stops") + " the round" if stop else n.does(e.seat, "plays") + " on (下げ)")
+    if a.option == STOP.option:
+        return n.tell("kind.matching.stops", who=n.who(e.seat), does=n.does(e.seat, "stops"))
+    return n.tell("kind.matching.plays_on_choice", who=n.who(e.seat), does=n.does(e.seat, "plays"))
 
 
 def _captured(n: Teller, e: Captured) -> str:
-    verb = "turns" if e.turned else "plays"
-    if n.ja:
-        how = "めくる" if e.turned else "出す"
-        if not e.taken:
-            return f"  {n.who(e.seat)}: {card(n, e.card)} を{how}、場に置く"
-        return f"  {n.who(e.seat)}: {card(n, e.card)} を{how}、{'、'.join(card(n, c) for c in e.taken)} を取る"
+    how = n.say("kind.matching.how.turned" if e.turned else "kind.matching.how.played")
+    who, does, played = n.who(e.seat), n.does(e.seat, how), card(n, e.card)
     if not e.taken:
-        return f"  {n.does(e.seat, verb)} {card(n, e.card)}: to the field"
-    taken = ", ".join(card(n, c) for c in e.taken)
-    return f"  {n.does(e.seat, verb)} {card(n, e.card)}, takes {taken}"
+        return n.tell("kind.matching.captured_none", who=who, does=does, card=played, how=how)
+    taken = n.say("words.list").join(card(n, c) for c in e.taken)
+    return n.tell("kind.matching.captured", who=who, does=does, card=played, how=how, taken=taken)
 
 
 def _round_scored(n: Teller, e: RoundScored) -> str:
     par = n.rules.kind_rules.par
     seats = sorted(n.goer_order.get(e.round) or range(len(n.names)))   # the goers, if declared
     points = ", ".join(f"{n.names[s]} {e.points[s]} ({e.points[s] - par:+d})" for s in seats)
-    if n.ja:
-        text = f"  札の点 ({par} 点に対して): {points}"
-        for role, seat, value in e.specials:
-            text += f"\n  {n.who(seat)}: {SPECIAL_JA.get(role, role)} ({value} 貫)"
-        return text + ("\n  吹き消し: この局の手役は無効" if e.fukikeshi else "")
-    text = f"  card points (札の点) against {par}: {points}"
+    text = n.tell("kind.matching.round_scored", par=par, points=points)
     for role, seat, value in e.specials:
-        text += f"\n  {n.does(seat, 'makes')} {SPECIAL_NAMES.get(role, role)} ({value} kan)"
-    if e.fukikeshi:
-        text += "\n  吹き消し fukikeshi: the hand roles of the round are void"
-    return text
+        named = n.say(f"kind.matching.specials.{role}") if role in SPECIALS else role
+        text += "\n" + n.tell("kind.matching.special", who=n.who(seat), does=n.does(seat, "makes"), role=named,
+                               value=value)
+    return text + ("\n" + n.tell("kind.matching.fukikeshi") if e.fukikeshi else "")
+
+
+SPECIALS = ("sohachi", "nihachi", "sujuroku")     # H19: the special capture roles of a round played out
 
 
 def _setting(name: str, t: Any) -> int:
@@ -193,7 +158,7 @@ def _view(round: Any) -> MatchingView:
 KIND = Kind(
     rules=RULES, phases=(HanafudaDeal, HandRoles, CardScoring), actions=(HanaDeal, Capture),
     engine=MatchingEngine, view=_view, next_dealer=_next_dealer, play_order=_play_order,
-    words=Words(starter="dealer (親)", next_starter="dealer (親)", starter_ja="親",
+    words=Words("kind.matching",
                 events={FieldMade: _field_made, FieldCarried: _field_carried, RolesShown: _roles_shown,
                         Captured: _captured, RoundScored: _round_scored},
                 actions={HanaDeal: _deal, Capture: _quiet, Play: _quiet, Choose: _choose}),

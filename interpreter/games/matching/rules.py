@@ -353,13 +353,7 @@ RULES = RuleKind(
     own_roles_of=evaluate_pile,
     parts=matching_parts,
     phases=tuple(MatchingPhase),
-    transfer_words={  # the narration's (English, Japanese), an effect's, the rulebook's (English, Japanese)
-        MatchingTransfer.CAPTURE_ROLES.value: TransferWords(
-            "出来役 capture role", "出来役", "出来役", "capture roles", "出来役"),
-        MatchingTransfer.SPECIAL_ROLES.value: TransferWords(
-            "特別役 special role", "特別役", "特別役", "special roles", "特別な役"),
-        MatchingTransfer.CARD_POINTS.value: TransferWords(
-            "札の点 card points", "札の点", "札の点", "card points", "札の点")},
+    transfer_words={t.value: TransferWords(f"kind.matching.transfer.{t.value}") for t in MatchingTransfer},  # catalogs
     own_facts=FACTS,
     multiplied_by_default=("roles", "forced_out", "capture_roles", "special_roles", "card_points", "effect"),
     settled_within=(("special_roles", "hanafuda_hachihachi"),),

@@ -29,14 +29,12 @@ from .rules import RULES, trick_rules_of
 from .view import TrickView
 
 
+# how its events read, in the narrator's language (the words: the catalogs' kind.tricks.*)
 def _roles_shown(n: Teller, e: RolesShown) -> str:
-    if n.ja:
-        roles = "、".join(n.role_name(r) for r in e.roles) or "役なし"
-        aces = f"、数える札 {e.aces} 枚" if e.aces else ""
-        return f"  {n.who(e.seat)}: {roles} を見せる (値 {e.value}{aces})"
-    roles = ", ".join(n.role_name(r) for r in e.roles) or "no role"
-    aces = f", {e.aces} counted card(s)" if e.aces else ""
-    return f"  {n.does(e.seat, 'shows')} {roles} (value {e.value}{aces})"
+    roles = n.say("words.list").join(n.role_name(r) for r in e.roles) or n.say("kind.tricks.no_role")
+    aces = n.say("kind.tricks.aces", aces=e.aces) if e.aces else ""
+    return n.tell("kind.tricks.roles_shown", who=n.who(e.seat), does=n.does(e.seat, "shows"), roles=roles,
+                  value=e.value, aces=aces)
 
 
 def _field_made(n: Teller, e: FieldMade) -> None:
@@ -48,9 +46,8 @@ def _trick_taken(n: Teller, e: TrickTaken) -> str:
     start = order.index(e.leader) if e.leader in order else 0
     seats = [order[(start + i) % len(order)] for i in range(len(e.cards))] if order else []
     played = ", ".join(f"{n.who(s)} {n.deck.name(c)}" for s, c in zip(seats, e.cards))
-    if n.ja:
-        return f"  第{e.index + 1}トリック: {played or n.deck.format(e.cards)} -> {n.who(e.winner)}"
-    return f"  trick {e.index + 1}: {played or n.deck.format(e.cards)} -> {n.who(e.winner)}"
+    return n.tell("kind.tricks.trick_taken", index=e.index + 1, played=played or n.deck.format(e.cards),
+                  winner=n.who(e.winner))
 
 
 def _deal(n: Teller, e: Applied) -> str:
@@ -58,18 +55,15 @@ def _deal(n: Teller, e: Applied) -> str:
     deck = n.deck
     field = n.rules.field_for(a.indicator)
     hands = "; ".join(f"{n.names[s]} {deck.format(sorted(h, key=deck.sort_key))}" for s, h in enumerate(a.hands))
-    if n.ja:
-        return (f"  配札: {hands}\n  めくり札 {deck.name(a.indicator)}: 切り札 "
-                f"{deck.suits[deck.suit(a.indicator)]}、{field.name.ja} x{field.multiplier}")
-    return (f"  deal: {hands}\n  indicator {deck.name(a.indicator)}: trump "
-            f"{deck.suits[deck.suit(a.indicator)]}, {field.name.ja} {field.name.en} x{field.multiplier}")
+    trump = deck.suits[deck.suit(a.indicator)]
+    return (n.tell("kind.tricks.deal", hands=hands) + "\n"
+            + n.tell("kind.tricks.indicator", indicator=deck.name(a.indicator), trump=trump, field_ja=field.name.ja,
+                     field_en=field.name.en, multiplier=field.multiplier))
 
 
 def _mizuten(n: Teller, e: Applied) -> Optional[str]:
     call: bool = getattr(e.action, "call")
-    if n.ja:
-        return f"  {n.who(e.seat)}: ミズテンを宣言" if call else None
-    return f"  {n.does(e.seat, 'declares')} ミズテン mizuten" if call else None
+    return n.tell("kind.tricks.mizuten", who=n.who(e.seat), does=n.does(e.seat, "declares")) if call else None
 
 
 def _play(n: Teller, e: Applied) -> None:
@@ -135,8 +129,7 @@ def _round_tricks(round: Any) -> dict[int, int]:
 KIND = Kind(
     rules=RULES, phases=(MizutenCall, DealPhase), actions=(Deal, CallMizuten), engine=TrickEngine,
     view=_view, check_round=_check_round,
-    words=Words(starter="start player", next_starter="start", starter_ja="スタP",
-                events={RolesShown: _roles_shown, FieldMade: _field_made, TrickTaken: _trick_taken},
+    words=Words("kind.tricks", events={RolesShown: _roles_shown, FieldMade: _field_made, TrickTaken: _trick_taken},
                 actions={Deal: _deal, CallMizuten: _mizuten, Play: _play}),
     new_round=TrickRound, must_go=_must_go, valued_with=_valued_with, round_tricks=_round_tricks,
     seat_facts=SEAT_FACTS, table_facts=TABLE_FACTS,

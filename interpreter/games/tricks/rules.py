@@ -202,9 +202,5 @@ RULES = RuleKind(
     standard_settlement="hachihachi_trick",
     own_facts=FACTS,
     multiplied_by_default=("tricks", "roles", "forced_out", "mizuten", "effect"),
-    transfer_words={  # the narration's (English, Japanese), an effect's, the rulebook's (English, Japanese)
-        TrickTransfer.TRICKS.value: TransferWords(
-            "トリックの精算 trick settlement", "トリックの精算", "トリック", "trick settlement", "勝負の精算"),
-        TrickTransfer.MIZUTEN.value: TransferWords(
-            "ミズテン mizuten bonus", "ミズテンの加算", "ミズテン", "the mizuten bonus", "見ず転の賞")},
+    transfer_words={t.value: TransferWords(f"kind.tricks.transfer.{t.value}") for t in TrickTransfer},   # catalogs
 )

@@ -1,0 +1,100 @@
+"""The project's words, one message catalog per language: ``locale/<lang>.yaml`` beside this module.
+
+A message has an id (``narration.round_started``) and, in every language, a text with named
+placeholders in ``str.format``'s braces (``Round {round}: {starter} {who}, pot {pot}``); a
+literal brace is written twice. A catalog file is a YAML mapping whose nesting makes the dotted
+ids (``narration: {round_started: ...}``); a key may itself hold dots (the rulebook's schema
+paths, ``rulebook.keys.deck.kinds.*.letter``).
+
+:func:`say` fills a message in; :data:`LANGS` lists the languages, English first (the language
+of the rule files' own words). A language is one file here and its code in :data:`LANGS`;
+``tests/test_catalogs.py`` checks that every catalog holds every message, that the
+placeholders of a message are the same in each, and that each place in the code that fills a
+message in gives every value its texts ask for (``docs/translations.md``).
+
+>>> say("en", "narration.who_pot"), say("ja", "narration.who_pot")
+('the pot', '場')
+>>> say("ja", "narration.round_started", round=2, starter="親", who="ann", pot=3)
+'第2局: 親 ann、場代 3'
+"""
+
+from __future__ import annotations
+
+import string
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Mapping
+
+import yaml
+
+LANGS: tuple[str, ...] = ("en", "ja")
+"""The languages of the messages, English first: each has ``locale/<code>.yaml``."""
+
+
+class CatalogError(Exception):
+    """A catalog file that is not a mapping of ids to texts (a fault of the package, not of input)."""
+
+
+def _flatten(data: Mapping[str, Any], prefix: str, out: dict[str, str], where: str) -> None:
+    for key, value in data.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, Mapping):
+            _flatten(value, f"{name}.", out, where)
+        elif isinstance(value, str):
+            if name in out:
+                raise CatalogError(f"{where}: the message {name} is written twice")
+            out[name] = value
+        else:
+            raise CatalogError(f"{where}: the message {name} is not a text")
+
+
+@lru_cache(maxsize=None)
+def catalog(lang: str) -> Mapping[str, str]:
+    """Every message of ``lang`` by id (read once from ``locale/<lang>.yaml``)."""
+    if lang not in LANGS:
+        raise CatalogError(f"no messages in the language {lang!r}; there are: {', '.join(LANGS)}")
+    where = f"locale/{lang}.yaml"
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)      # libyaml's, when PyYAML has it
+    data = yaml.load(resources.files(__package__).joinpath(where).read_text(encoding="utf-8"), Loader=loader)
+    if not isinstance(data, Mapping):
+        raise CatalogError(f"{where}: not a mapping of messages")
+    out: dict[str, str] = {}
+    _flatten(data, "", out, where)
+    return out
+
+
+def text(lang: str, msg_id: str) -> str:
+    """The text of message ``msg_id`` in ``lang``, placeholders unfilled (a ``KeyError`` for an
+    unknown id: ``tests/test_catalogs.py`` keeps every id the code names in every catalog)."""
+    return catalog(lang)[msg_id]
+
+
+def maybe(lang: str, msg_id: str) -> str | None:
+    """The text of ``msg_id`` in ``lang``, or None where the catalogs have no such message (the
+    words of a name that is not always the project's: a phase, a role, a group of seats)."""
+    return catalog(lang).get(msg_id)
+
+
+def say(lang: str, msg_id: str, **values: object) -> str:
+    """The message ``msg_id`` in ``lang`` with its placeholders filled in from ``values`` (values
+    it does not use are left out: one language may say less than another)."""
+    return text(lang, msg_id).format_map(values)
+
+
+def section(lang: str, prefix: str) -> Mapping[str, str]:
+    """The messages whose ids begin with ``prefix.``, by the rest of their id (in catalog order).
+
+    >>> section("en", "narration.rounds")["one_goer"]
+    'one_goer'
+    """
+    start = prefix + "."
+    return {k[len(start):]: v for k, v in catalog(lang).items() if k.startswith(start)}
+
+
+def placeholders(message: str) -> frozenset[str]:
+    """The names of a text's placeholders (``{round}``, ``{d:+d}``: ``round``, ``d``).
+
+    >>> sorted(placeholders("第{round}局: {who}、{{x}}"))
+    ['round', 'who']
+    """
+    return frozenset(field for _, field, _, _ in string.Formatter().parse(message) if field is not None)

@@ -1,0 +1,109 @@
+"""The message catalogs (``ruleset/locale/<lang>.yaml``, read by ``ruleset/catalog.py``): every
+language holds every message, a message's placeholders agree across the languages, and every
+place in the code that fills a message in names a message that exists and gives every value its
+texts ask for."""
+
+from __future__ import annotations
+
+import ast
+import string
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from hachihachi.ruleset import catalog
+from hachihachi.ruleset.catalog import LANGS, placeholders, say
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = ("ruleset", "interpreter", "cli", "openspiel", "web")
+LOOKUPS = {"say", "maybe", "text", "tell"}      # catalog.say(lang, id, ...), Narrator.say(id, ...), ...
+
+
+def literal_ids(node: ast.expr) -> list[str]:
+    """The ids an argument names as written: a string, or either string of ``A if C else B``."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.IfExp):
+        return literal_ids(node.body) + literal_ids(node.orelse)
+    return []
+
+
+@lru_cache(maxsize=1)
+def message_uses() -> list[tuple[str, str, frozenset[str] | None]]:
+    """Every call of the code that names a message by a literal id: ``(place, id, keywords)``
+    (``keywords`` None where the call passes no values: a lookup of the bare text)."""
+    out = []
+    for folder in SOURCES:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not isinstance(node, ast.Call):
+                    continue
+                name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+                ids = [i for a in node.args[:2] for i in literal_ids(a)]
+                if name not in LOOKUPS or not ids or "." not in ids[-1]:
+                    continue
+                assert all(k.arg is not None for k in node.keywords), f"{path.name}:{node.lineno}: values by **"
+                place = f"{path.relative_to(ROOT)}:{node.lineno}"
+                keywords = frozenset(str(k.arg) for k in node.keywords) if name in ("say", "tell") else None
+                out += [(place, msg_id, keywords) for msg_id in ids if "." in msg_id]
+    return out
+
+
+def test_there_is_one_catalog_file_per_language_and_english_comes_first():
+    files = sorted(p.stem for p in (ROOT / "ruleset" / "locale").glob("*.yaml"))
+    assert files == sorted(LANGS) and LANGS[0] == "en"
+
+
+@pytest.mark.parametrize("lang", LANGS[1:])
+def test_every_message_is_in_every_language(lang):
+    english, other = set(catalog.catalog("en")), set(catalog.catalog(lang))
+    assert sorted(english - other) == [], f"messages without words in locale/{lang}.yaml"
+    assert sorted(other - english) == [], f"messages of locale/{lang}.yaml that English does not have"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_placeholders_are_plain_names_and_every_text_is_filled_in(lang):
+    """A placeholder names a value (no attribute or index of it), and no text is empty."""
+    for msg_id, text in catalog.catalog(lang).items():
+        assert text, msg_id
+        for name in placeholders(text):
+            assert name.isidentifier(), f"{lang} {msg_id}: {{{name}}}"
+        list(string.Formatter().parse(text))        # a lone brace raises here
+
+
+def test_every_message_the_code_names_exists_and_gets_the_values_each_language_asks_for():
+    uses = message_uses()
+    assert len(uses) > 60                       # the finder finds them (narration, effects, the kinds)
+    problems = []
+    for place, msg_id, keywords in uses:
+        for lang in LANGS:
+            text = catalog.catalog(lang).get(msg_id)
+            if text is None:
+                problems.append(f"{place}: no message {msg_id} in {lang}")
+            elif keywords is not None and not placeholders(text) <= keywords:
+                problems.append(f"{place}: {msg_id} in {lang} needs {sorted(placeholders(text) - keywords)}")
+    assert problems == []
+
+
+def test_a_message_named_by_a_computed_id_has_the_same_placeholders_in_every_language():
+    """Where the code builds the id (``effects.when.{when}``, a kind's ``transfer`` words), the
+    values it gives are the same for each: so each language's placeholders are the English ones."""
+    literal = {msg_id for _, msg_id, _ in message_uses()}
+    english = catalog.catalog("en")
+    differ = [(lang, msg_id) for lang in LANGS[1:] for msg_id, text in catalog.catalog(lang).items()
+              if msg_id not in literal and placeholders(text) != placeholders(english[msg_id])]
+    assert differ == []
+
+
+def test_the_checks_find_a_missing_value_and_a_misspelt_id():
+    """The call-site check reads keywords as passed: a text asking for more is a problem."""
+    assert placeholders("{who}: {roles} ({value}{aces})") == {"who", "roles", "value", "aces"}
+    assert not placeholders(catalog.text("ja", "kind.tricks.roles_shown")) <= {"who", "roles"}
+    with pytest.raises(KeyError):
+        say("en", "narration.no_such_message")
+
+
+def test_a_language_outside_the_list_is_refused_in_one_sentence():
+    with pytest.raises(catalog.CatalogError, match="no messages in the language 'xx'; there are: en, ja"):
+        catalog.catalog("xx")
