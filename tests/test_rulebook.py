@@ -62,7 +62,7 @@ def test_every_key_of_both_schemas_has_words_in_both_languages():
     assert len(keys) > 150 and "declaration.drop_fee.first" in keys and "role_table.roles.*.forced" in keys
     words = rb.words()["keys"]
     missing = sorted(k for k in keys if k not in words or not all(words[k].get(lang) for lang in rb.LANGS))
-    assert missing == [], f"keys of the schema without words in cli/rulebook_words.yaml: {missing}"
+    assert missing == [], f"keys of the schema without words in ruleset/locale/*.yaml (rulebook.keys): {missing}"
 
 
 def test_the_word_table_names_no_key_the_schemas_do_not_have():

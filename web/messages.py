@@ -14,6 +14,7 @@ from typing import Any, Optional
 
 from ..interpreter.engine.actions import YesNo
 from ..interpreter.engine.view import View
+from ..ruleset.catalog import LANGS as CATALOG_LANGS, say
 from ..ruleset.model import Ruleset
 from ..ruleset.safetext import escape
 from .cards import card_label, card_title, sort_key
@@ -43,23 +44,10 @@ def _screen(table: Table, lang: str) -> Any:
     return Screen(table.ruleset, table.session.names, lang if lang in LANGS else "en", False)
 
 
-# The page's own words where the terminal's speak of its keys and numbers.
-PAGE_WORDS = {
-    "en": {"takes": "{card} takes {target}", "play": "Your turn: play a card (the lit ones).",
-           "match": "Your turn: play a card. A lit card that matches a field card takes it; tap it, then the "
-                    "field card, or tap the field card.",
-           "turned": "You turned {card}: tap the field card it takes.",
-           "Legal cards are numbered below.": "The cards you may play are lit."},
-    "ja": {"takes": "{card}で{target}を取る", "play": "あなたの番: 札を出してください（明るい札）。",
-           "match": "あなたの番: 札を出してください。場札と合う明るい札はその札を取ります。手札をタップしてから場札を、"
-                    "または場札をタップ。",
-           "turned": "{card}をめくりました: 取る場札をタップしてください。",
-           "出せる札には番号が付いています。": "出せる札は明るく表示されています。"},
-}
-
-
-def page_words(lang: str) -> dict[str, str]:
-    return PAGE_WORDS["ja" if lang == "ja" else "en"]
+def page_word(lang: str, key: str, **values: object) -> str:
+    """The page's own words where the terminal's speak of its keys and numbers (the catalogs'
+    ``web.*``; a language the catalogs lack reads English)."""
+    return say(lang if lang in CATALOG_LANGS else "en", f"web.{key}", **values)
 
 
 def choice_item(i: int, action: object, label: str, deck: Any = None, lang: str = "en") -> dict[str, Any]:
@@ -73,8 +61,8 @@ def choice_item(i: int, action: object, label: str, deck: Any = None, lang: str 
     if isinstance(target, int):
         item["target"] = target
         if deck is not None and isinstance(card, int):
-            item["label"] = text(page_words(lang)["takes"].format(card=card_label(deck, card, lang),
-                                                                  target=card_label(deck, target, lang)))
+            item["label"] = text(page_word(lang, "takes", card=card_label(deck, card, lang),
+                                           target=card_label(deck, target, lang)))
     if isinstance(action, YesNo):               # go / drop, split / play, mizuten / no
         item["word"] = action.word
     return item
@@ -122,14 +110,13 @@ def matches(table: Table, v: View) -> dict[str, list[int]]:
 def page_question(table: Table, v: View, legal: tuple[Any, ...], screen: Any, lang: str) -> str:
     """The question in the page's words: the play of a card told as a tap, everything else as the
     terminal asks it."""
-    words = page_words(lang)
     deck: Any = table.ruleset.deck
     cards = [a for a in legal if isinstance(getattr(a, "card", None), int)]
     if cards and len(cards) == len(legal):
         turned = v.own("turned", None)
         if isinstance(turned, int) and all(getattr(a, "card", None) == turned for a in cards):
-            return words["turned"].format(card=card_label(deck, turned, lang))
-        return words["match"] if table.ruleset.play == "matching" else words["play"]
+            return page_word(lang, "turned", card=card_label(deck, turned, lang))
+        return page_word(lang, "match" if table.ruleset.play == "matching" else "play")
     return str(screen.question(v))
 
 
@@ -204,10 +191,7 @@ def _deadline_in(table: Table) -> Optional[float]:
 
 def _page_line(line: str, lang: str) -> str:
     """A line of the terminal's explanation with its words about the terminal replaced."""
-    for said, instead in page_words(lang).items():
-        if " " in said or "。" in said:
-            line = line.replace(said, instead)
-    return line
+    return line.replace(page_word(lang, "terminal_legal"), page_word(lang, "page_legal"))
 
 
 def explain(table: Table, seat: int, lang: str) -> list[str]:
