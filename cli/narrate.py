@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Iterable, Optional, Sequence
 
-from ..ruleset.catalog import maybe, say
+from ..ruleset.catalog import maybe, say, translated
 from ..ruleset.kind_registry import transfer_word
 from ..ruleset.model import Phase, Ruleset, TransferName
 from ..ruleset.roletable import RoleTable
@@ -36,46 +36,23 @@ def kind_name(kind: TransferName, lang: str = "en") -> str:
     return kind.value if lang == "en" else ""
 
 
-JA_REASONS: tuple[tuple[str, str], ...] = (            # the phases' reasons (English), in Japanese
-    (r"drop fee of dropper (\d+)", "{0}人目の降り賃"),
-    (r"drop fee refunded: nobody went", "誰も出ないので降り賃を返す"),
-    (r"roles (\d+) against (\d+)", "役 {0} 対 {1}"),
-    (r"tricks (\d+) against (\d+)", "トリック {0} 対 {1}"),
-    (r"most \w+ \((\d+)\) takes the pot", "最多 ({0}) が場を取る"),
-    (r"tied for most \w+ \((\d+)\): a share of the pot", "最多 ({0}) の同点で場を分ける"),
-    (r"lone goer takes the pot", "一人出が場を取る"),
-    (r"split pot", "山分け"),
-    (r"share of the pot left after the last round", "最終局の後に残った場代の分配"),
-    (r"special role (\w+)", "特別役"),
-    (r"hand roles blown out \(fukikeshi\)", "吹き消し"),
-    (r"hand roles [\w+]+", "手役"),
-    (r"card points", "札の点"),
-    (r"tobikomi/nuke bonus", "飛び込み・抜けの加算"),
-    (r"forced out: .*", "降ろされ"),
-)
+_ALL_OF = re.compile(r" \(all the payer has: (\d+)\)$")     # a payment cut to what the payer has (T3)
 
 
 def reason_words(reason: str, lang: str) -> str:
     """A transfer's reason (the phases word it in English) in ``lang``: as it is in English, else
-    "" when it has no words here.
+    by the catalog's ``sentences.reasons``, "" when it has no words there.
 
     >>> reason_words("roles 2 against 0", "ja"), reason_words("drop fee of dropper 1 (all the payer has: 1)", "ja")
     ('役 2 対 0', '1人目の降り賃 (持ち点すべて: 1)')
     """
     if lang == "en":
         return reason
-    return ja_reason(reason)
-
-
-def ja_reason(reason: str) -> str:
-    """A transfer's reason in Japanese, or "" when it has no Japanese words here."""
-    all_of = re.search(r" \(all the payer has: (\d+)\)$", reason)
-    core = reason[:all_of.start()] if all_of else reason
-    for pattern, ja in JA_REASONS:
-        m = re.fullmatch(pattern, core)
-        if m:
-            return ja.format(*m.groups()) + (f" (持ち点すべて: {all_of.group(1)})" if all_of else "")
-    return ""
+    all_of = _ALL_OF.search(reason)
+    said = translated(lang, "reasons", reason[:all_of.start()] if all_of else reason)
+    if said is None:
+        return ""
+    return said + (say(lang, "narration.all_payer_has", n=all_of.group(1)) if all_of else "")
 
 
 class Narrator:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Optional
 import click
 
 from ..ruleset.errors import HachiError, RecordError
-from .errors_ja import ERROR, LangCommand, error_line
+from .errors_ja import error_word, LangCommand, error_line
 from .screen import fold
 from .answers import QUIT
 from .saves import candidates, new_save_path, saved_games
@@ -267,7 +267,7 @@ class TerminalGame:
         """The last try of a save that failed; say plainly when the game is not saved."""
         if not self.unsaved or self.save():
             return True
-        click.echo(f"{self.save_path}: {ERROR[self.lang]}: {self.screen.t('save_lost')}", err=True)
+        click.echo(f"{self.save_path}: {error_word(self.lang)}: {self.screen.t('save_lost')}", err=True)
         return False
 
     def show(self, event: object) -> None:
@@ -356,7 +356,7 @@ class TerminalGame:
         except (WriteFailed, OSError) as e:
             reason = getattr(e, "reason", None) or getattr(e, "strerror", None) or str(e)
             kept = self.screen.t("kept_in", path=self.save_path) if self.save_path and not self.unsaved else ""
-            click.echo(f"{path}: {ERROR[self.lang]}: {self.screen.t('record_failed', reason=reason, kept=kept)}",
+            click.echo(f"{path}: {error_word(self.lang)}: {self.screen.t('record_failed', reason=reason, kept=kept)}",
                        err=True)
             return False
         self.echo(self.screen.t("record_written", path=path))

@@ -32,7 +32,7 @@ from ..ruleset.catalog import LANGS
 from ..ruleset.kind_registry import transfer_word
 from ..ruleset.model import Ruleset
 from ..ruleset.safetext import escape
-from .errors_ja import ERROR, LangCommand, error_message
+from .errors_ja import error_word, LangCommand, error_message
 from .sheet import capture_rows, has_forced_values, markdown_text, sheet_rows
 
 MAX_TEXT = 2_000            # characters of one piece of text from the rule file
@@ -515,6 +515,6 @@ def rulebook_command(rules: str, lang: str, fmt: str) -> None:
         ruleset, data = ruleset_data(rules)
     except HachiError as err:
         said = escape(error_message(err.message, lang), MAX_TEXT)
-        click.echo(f"{escape(err.place or rules, MAX_TEXT)}: {ERROR[lang]}: {said}", err=True)
+        click.echo(f"{escape(err.place or rules, MAX_TEXT)}: {error_word(lang)}: {said}", err=True)
         raise SystemExit(1) from None
     click.echo(render(rulebook(ruleset, data, lang), fmt, lang), nl=False)

@@ -17,7 +17,7 @@ import click
 
 from ..ruleset.errors import HachiError
 from ..ruleset.safetext import MAX_LINE, escape
-from .errors_ja import ERROR, LangCommand, error_line, error_message
+from .errors_ja import error_word, LangCommand, error_line, error_message
 from .score_text import say
 
 if TYPE_CHECKING:
@@ -242,8 +242,8 @@ class _Saver:
             write_atomic(self.path, dump_record(sheet.data(), self.path))
         except WriteFailed as e:
             if self.unsaved is None:
-                click.echo(escape(f"{self.path}: {ERROR[self.lang]}: {say(self.lang, 'save_failed', reason=e.reason)}",
-                                  MAX_LINE), err=True)
+                said = say(self.lang, 'save_failed', reason=e.reason)
+                click.echo(escape(f"{self.path}: {error_word(self.lang)}: {said}", MAX_LINE), err=True)
             self.unsaved = sheet
             return False
         if self.unsaved is not None:
@@ -261,6 +261,6 @@ class _Saver:
 
         if self.unsaved is None or self.save(self.unsaved):
             return
-        click.echo(escape(f"{self.path}: {ERROR[self.lang]}: {say(self.lang, 'save_lost')}", MAX_LINE), err=True)
+        click.echo(escape(f"{self.path}: {error_word(self.lang)}: {say(self.lang, 'save_lost')}", MAX_LINE), err=True)
         click.echo(dump_record(self.unsaved.data(), self.path), nl=False)
         raise SystemExit(1)

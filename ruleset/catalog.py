@@ -20,6 +20,7 @@ message in gives every value its texts ask for (``docs/translations.md``).
 
 from __future__ import annotations
 
+import re
 import string
 from functools import lru_cache
 from importlib import resources
@@ -81,6 +82,7 @@ def say(lang: str, msg_id: str, **values: object) -> str:
     return text(lang, msg_id).format_map(values)
 
 
+@lru_cache(maxsize=None)
 def section(lang: str, prefix: str) -> Mapping[str, str]:
     """The messages whose ids begin with ``prefix.``, by the rest of their id (in catalog order).
 
@@ -89,6 +91,48 @@ def section(lang: str, prefix: str) -> Mapping[str, str]:
     """
     start = prefix + "."
     return {k[len(start):]: v for k, v in catalog(lang).items() if k.startswith(start)}
+
+
+@lru_cache(maxsize=None)
+def sentences(lang: str, group: str) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """The English sentences of ``group`` that ``lang`` has words for (``sentences.GROUP``: each an
+    English sentence as a regular expression of the whole of it, and its text in ``lang``, whose
+    placeholders are the pattern's named groups), in the order they are tried; none in English,
+    whose sentences are the keys.
+
+    >>> [text for pattern, text in sentences("ja", "reasons") if pattern.fullmatch("split pot")]
+    ['山分け']
+    """
+    return tuple((re.compile(pattern, re.S), text) for pattern, text in section(lang, f"sentences.{group}").items())
+
+
+def translated(lang: str, group: str, sentence: str,
+               fills: Mapping[str, Any] | None = None) -> str | None:
+    """``sentence`` (English) in ``lang`` by the first of :func:`sentences` that matches the whole
+    of it, its named groups filled in (a group named in ``fills`` put through its function first,
+    an unmatched one as ""); None when ``lang`` has no words for it.
+
+    >>> translated("ja", "reasons", "roles 2 against 0"), translated("ja", "reasons", "a moon")
+    ('役 2 対 0', None)
+    >>> translated("en", "reasons", "split pot") is None
+    True
+    """
+    for pattern, text in sentences(lang, group):
+        m = pattern.fullmatch(sentence)
+        if m:
+            found = {k: (fills[k](v or "") if fills and k in fills else v or "") for k, v in m.groupdict().items()}
+            return text.format_map(found)
+    return None
+
+
+def word(lang: str, table: str, english: str) -> str:
+    """An English word (a type, a kind of file) in ``lang`` by the word table ``sentences.fill.TABLE``
+    (as it is where the table has none; in English, always).
+
+    >>> word("ja", "what", "rule file"), word("ja", "what", "moon"), word("en", "what", "rule file")
+    ('ルールファイル', 'moon', 'rule file')
+    """
+    return section(lang, f"sentences.fill.{table}").get(english, english)
 
 
 def placeholders(message: str) -> frozenset[str]:

@@ -55,9 +55,17 @@ def test_there_is_one_catalog_file_per_language_and_english_comes_first():
     assert files == sorted(LANGS) and LANGS[0] == "en"
 
 
+def messages(lang: str) -> dict[str, str]:
+    """The messages of ``lang`` by id, without the English sentences it translates (``sentences.*``)."""
+    return {k: v for k, v in catalog.catalog(lang).items() if not k.startswith(SENTENCES)}
+
+
+SENTENCES = "sentences."
+
+
 @pytest.mark.parametrize("lang", LANGS[1:])
 def test_every_message_is_in_every_language(lang):
-    english, other = set(catalog.catalog("en")), set(catalog.catalog(lang))
+    english, other = set(messages("en")), set(messages(lang))
     assert sorted(english - other) == [], f"messages without words in locale/{lang}.yaml"
     assert sorted(other - english) == [], f"messages of locale/{lang}.yaml that English does not have"
 
@@ -65,7 +73,7 @@ def test_every_message_is_in_every_language(lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_placeholders_are_plain_names_and_every_text_is_filled_in(lang):
     """A placeholder names a value (no attribute or index of it), and no text is empty."""
-    for msg_id, text in catalog.catalog(lang).items():
+    for msg_id, text in messages(lang).items():
         assert text, msg_id
         for name in placeholders(text):
             assert name.isidentifier(), f"{lang} {msg_id}: {{{name}}}"
@@ -90,10 +98,32 @@ def test_a_message_named_by_a_computed_id_has_the_same_placeholders_in_every_lan
     """Where the code builds the id (``effects.when.{when}``, a kind's ``transfer`` words), the
     values it gives are the same for each: so each language's placeholders are the English ones."""
     literal = {msg_id for _, msg_id, _ in message_uses()}
-    english = catalog.catalog("en")
-    differ = [(lang, msg_id) for lang in LANGS[1:] for msg_id, text in catalog.catalog(lang).items()
+    english = messages("en")
+    differ = [(lang, msg_id) for lang in LANGS[1:] for msg_id, text in messages(lang).items()
               if msg_id not in literal and placeholders(text) != placeholders(english[msg_id])]
     assert differ == []
+
+
+def test_english_sentences_are_translated_by_the_same_patterns_in_every_other_language():
+    """The English sentences (``sentences.*``) are keys: English has none, and every other
+    language translates the same ones, in the same order (the first that matches wins)."""
+    assert [k for k in catalog.catalog("en") if k.startswith(SENTENCES)] == []
+    keys = {lang: [k for k in catalog.catalog(lang) if k.startswith(SENTENCES)] for lang in LANGS[1:]}
+    assert len(keys[LANGS[1]]) > 150
+    assert all(found == keys[LANGS[1]] for found in keys.values())
+
+
+@pytest.mark.parametrize("lang", LANGS[1:])
+@pytest.mark.parametrize("group", ["reasons", "errors", "places", "click", "values"])
+def test_a_sentences_words_fill_in_only_the_groups_its_pattern_names(lang, group):
+    """Each English pattern compiles, and its text asks only for the pattern's named groups (a
+    place's for ``rest`` too, the sentence after it)."""
+    found = catalog.sentences(lang, group)
+    assert found
+    for pattern, text in found:
+        assert text and placeholders(text) <= set(pattern.groupindex), pattern.pattern
+        if group == "places":
+            assert "rest" in pattern.groupindex and "{rest}" in text
 
 
 def test_the_checks_find_a_missing_value_and_a_misspelt_id():

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from hachihachi.cli import errors_ja
-from hachihachi.cli.errors_ja import UNTRANSLATED, ja_message
+from hachihachi.cli.errors_ja import ja_message, untranslated
 from hachihachi.cli.play import play
 from hachihachi.cli.replay import replay
 from hachihachi.cli.score import score
@@ -59,7 +59,7 @@ def test_a_rule_file_problem_is_told_in_japanese_at_its_place(tmp_path, case):
     res = CliRunner().invoke(play, ["--lang", "ja", "--auto", "--rules", str(path)])
     assert res.exit_code == 1, res.output
     assert res.output.startswith(f"{path}:{place}: エラー: ")
-    assert said in res.output and UNTRANSLATED not in res.output
+    assert said in res.output and untranslated("ja") not in res.output
     assert english_besides(res.output, kept) == []
     english = CliRunner().invoke(play, ["--auto", "--rules", str(path)])
     assert english.exit_code == 1 and f"{path}:{place}: error: " in english.output
@@ -161,7 +161,7 @@ def test_an_unknown_language_is_a_usage_error_in_english():
 
 
 def test_a_message_without_japanese_words_is_shown_in_english_after_a_note():
-    assert ja_message("the moon is made of cheese.") == f"{UNTRANSLATED} the moon is made of cheese."
+    assert ja_message("the moon is made of cheese.") == f"{untranslated('ja')} the moon is made of cheese."
     snippet = ja_message("there is no fact 'x'.\n    x == 1\n    ^")
     assert snippet == "事実 'x' はありません。\n    x == 1\n    ^"                 # the code snippet as it is
 
