@@ -8,6 +8,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Iterable, cast
 
+from .effects.actions import do_defs
 from .kind_registry import DEFAULT, KINDS, kind_schema
 from .problems import Problem
 from .safetext import quote
@@ -31,7 +32,8 @@ def schema_text(kind: str = RULESET) -> str:
 
 
 def schema(kind: str = RULESET) -> dict[str, Any]:
-    """The schema of ``kind``; a rule file's is the shared part with every registered play kind's own."""
+    """The schema of ``kind``; a rule file's is the shared part with the actions of effects
+    (:func:`.effects.actions.do_defs`) and every registered play kind's own."""
     return _schema(kind, tuple(KINDS.items()))
 
 
@@ -41,6 +43,7 @@ def _schema(kind: str, kinds: tuple[tuple[str, str], ...]) -> dict[str, Any]:
     shared = cast("dict[str, Any]", json.loads(text))
     if kind != RULESET:
         return shared
+    shared["$defs"].update(do_defs())       # an effect's actions, in effects: and settlement: alike
     return with_kinds(shared, {play: kind_schema(play) for play in KINDS}, DEFAULT)
 
 

@@ -391,14 +391,26 @@ def test_a_clone_carries_the_counters_and_forced_decisions_and_shares_none_of_th
 
 
 def test_every_setting_of_every_game_is_read_from_the_ruleset_when_effects_are_folded():
-    """The facts of every game that are settings (``table.start_chips``, ``table.hand_size``) are
-    folded into a game's effects from the ruleset itself, as the table reads them in play."""
-    from hachihachi.interpreter.engine.phases import effects as phase
-    from hachihachi.ruleset.effects import SETTINGS
+    """Every fact that is a setting (``table.start_chips``, ``trick_settlement.per_trick``,
+    ``hanafuda.par``...) carries its one reader of the ruleset: a game folds it into its effects
+    from there, and a table reads it through the same reader."""
+    from types import SimpleNamespace
 
-    rules = load_ruleset("hachihachi_trick")
-    assert set(phase._SETTINGS) == set(SETTINGS)
-    assert [phase._SETTINGS[n](rules) for n in sorted(SETTINGS)] == [rules.hand_size, rules.chips.start]
+    from hachihachi.interpreter.engine.phases.effects import readers_for
+    from hachihachi.ruleset.effects import vocabulary
+
+    for name in ("hachihachi_trick", "hanafuda_hachihachi"):
+        rules = load_ruleset(name)
+        settings = {n: f for n, f in vocabulary(rules, rules.counters).facts.items() if f.fixed}
+        assert {"table.start_chips", "table.hand_size"} <= set(settings)
+        assert all(f.setting is not None for f in settings.values())
+        table = readers_for(rules)[2]
+        on_table = SimpleNamespace(ruleset=rules)
+        assert all(table[n](on_table) == f.setting(rules) for n, f in settings.items() if f.setting)
+    trick = load_ruleset("hachihachi_trick")
+    facts = vocabulary(trick).facts
+    assert [facts[n].setting(trick) for n in ("table.hand_size", "table.start_chips", "trick_settlement.per_trick")] \
+        == [trick.hand_size, trick.chips.start, trick.kind_rules.trick_settlement.per_trick]
 
 
 def test_a_multiply_without_applies_to_multiplies_every_transfer_of_its_game_but_drop_fees_and_the_pot(tmp_path):

@@ -163,6 +163,10 @@ class PlayKindPlugin(Protocol):
     def table_facts(self) -> Mapping[str, TableFact]:
         """The same for the facts of the table."""
 
+    def play_order(self, t: Any) -> Sequence[int]:
+        """The seats in the order they play this round, for the seat sets ``each ... in play
+        order`` of effects (``t`` the table)."""
+
 
 NO_SEATS: Mapping[int, str] = {}
 
@@ -186,3 +190,7 @@ class NoKindState:
 
     def round_tricks(self, round: Any) -> dict[int, int]:
         return {}
+
+    def play_order(self, t: Any) -> Sequence[int]:
+        order: list[int] = t.round.seats_from_start()     # clockwise from the start player (T10)
+        return order

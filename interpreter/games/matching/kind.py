@@ -7,15 +7,13 @@ cards, captures, stock, a turned card) and how its events read.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any, Mapping, Optional
 
 from ....ruleset.model import Phase, Ruleset
 from ...engine.actions import Choose, Play
 from ...engine.events import Applied, FieldMade, RolesShown
 from .phases import (CardScoring, FieldCarried, HanaDeal, HanafudaDeal, HandRoles, RoundScored, capture_roles_of,
-                     chaff_of)
-from .rules import FACTS, special_setting
+                     card_points_now, chaff_of)
 from .play import CAPTURE_QUESTION, STOP, Capture, Captured, MatchingEngine, MatchingState
 from . import record as record_matching
 from ...engine.phases.base import PhaseRule
@@ -146,11 +144,6 @@ def _round_scored(n: Teller, e: RoundScored) -> str:
     return text
 
 
-def _setting(name: str, t: Any) -> int:
-    """A fact of :data:`~.rules.FACTS` that reads a setting of the table's rules."""
-    return special_setting(t.ruleset.kind_rules, name)
-
-
 class MatchingPlugin(NoKindState):
     kind = "matching"
     phases: tuple[type[PhaseRule], ...] = (HanafudaDeal, HandRoles, CardScoring)
@@ -167,8 +160,11 @@ class MatchingPlugin(NoKindState):
     sample_deal = staticmethod(sample_matching_deal)
     rollout_bot = "heuristic_matching"
     # the readers of its own facts (rules.FACTS): of one seat, (table, seat) -> value; of the table
-    seat_facts: Mapping[str, SeatFact] = {"chaff": chaff_of, "capture_roles": capture_roles_of}
-    table_facts: Mapping[str, TableFact] = {f.name: partial(_setting, f.name) for f in FACTS if f.scope == "table"}
+    # (its settings, hanafuda.*, are read through each fact's own reader of the ruleset)
+    seat_facts: Mapping[str, SeatFact] = {"chaff": chaff_of, "capture_roles": capture_roles_of,
+                                          "card_points": lambda t, s: card_points_now(t).get(s, 0)}
+    table_facts: Mapping[str, TableFact] = {
+        "round.most_card_points": lambda t: max(card_points_now(t).values(), default=0)}
 
     @staticmethod
     def play_order(t: Any) -> tuple[int, ...]:

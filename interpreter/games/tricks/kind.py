@@ -8,7 +8,7 @@ the table, the finished tricks) and how its events read.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional
+from typing import Any, Mapping, Optional, Sequence
 
 from ....ruleset.model import Phase, Ruleset
 from .rules import TrickPhase
@@ -25,7 +25,6 @@ from .determinize import sample_trick_deal
 from ...engine.kindplugin import NO_SEATS, EventTeller, PlayKindPlugin, SeatFact, TableFact, Teller
 from ...scorekeeper.told import ToldKind
 from .told import TOLD
-from .rules import trick_rules_of
 from .view import TrickView
 
 
@@ -88,12 +87,6 @@ SEAT_FACTS: Mapping[str, SeatFact] = {      # read in every settlement: the roun
 }
 TABLE_FACTS: Mapping[str, TableFact] = {
     "round.most_tricks": lambda t: max(_part(t.round).tricks_won.values(), default=0),
-    # the settings of its own sections, read by the settlement effects (T20-T22)
-    "trick_settlement.per_trick": lambda t: trick_rules_of(t.ruleset).trick_settlement.per_trick,
-    "trick_settlement.pot_split": lambda t: trick_rules_of(t.ruleset).trick_settlement.pot_tie == "split",
-    "mizuten.bonus": lambda t: trick_rules_of(t.ruleset).mizuten.bonus,
-    "mizuten.goers": lambda t: trick_rules_of(t.ruleset).mizuten.goers,
-    "mizuten.min_tricks": lambda t: trick_rules_of(t.ruleset).mizuten.min_tricks,
 }
 MIZUTEN_GOES = "declared mizuten and must go, not drop (T6)"
 
@@ -116,6 +109,10 @@ class TrickPlugin:
 
     def engine(self, ruleset: Ruleset) -> TrickEngine:
         return TrickEngine(ruleset)
+
+    def play_order(self, t: Any) -> Sequence[int]:
+        order: list[int] = t.round.seats_from_start()     # clockwise from the start player (T10)
+        return order
 
     def next_dealer(self, ruleset: Ruleset, r: Any) -> Optional[int]:
         return None                             # T13, T24 decide
