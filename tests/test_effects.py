@@ -244,6 +244,17 @@ def test_every_fact_action_point_and_function_is_in_the_reference():
     assert missing == []
 
 
+def test_the_card_points_are_hanafudas_facts_and_refused_in_the_trick_game(tmp_path):
+    """The core's facts name no play kind's own: ``card_points`` and ``round.most_card_points``
+    are matching play's (``RuleKind.own_facts``), read in a hanafuda game and refused, at their
+    place, in a trick game."""
+    assert not {"card_points", "round.most_card_points"} & {*SEAT_FACTS, *TABLE_FACTS}
+    assert {"card_points", "round.most_card_points"} <= {f.name for f in rule_kind("matching").own_facts}
+    (found,) = problems(tmp_path, one_effect(cond="round.most_card_points > 0"))
+    assert "'round.most_card_points' is a fact of matching play (hanafuda)" in found
+    assert re.search(r"house\.yaml:\d+:\d+", found)
+
+
 def test_the_rule_sheet_lists_the_effects_in_words(tmp_path):
     from hachihachi.cli.sheet import render
 

@@ -7,12 +7,12 @@ the effect's own event and gathers the tellers for the narrator."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Optional
+from typing import Any, Callable, Optional
 
 from ...ruleset.effects.actions import CounterChanged, DecisionForced, GameEndCalled, Multiplied, action_events
 
 __all__ = ["EffectFired", "CounterChanged", "DecisionForced", "Multiplied", "GameEndCalled", "EFFECT_EVENTS",
-           "ACTION_EVENTS", "EFFECT_TELLERS", "EFFECT_TELLERS_JA"]
+           "ACTION_EVENTS", "effect_tellers"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,8 +24,7 @@ class EffectFired:
     when: str
 
 
-_TOLD = action_events()
-ACTION_EVENTS: tuple[type, ...] = tuple(_TOLD)      # what an effect's actions log besides payments
+ACTION_EVENTS: tuple[type, ...] = tuple(action_events())     # what an effect's actions log besides payments
 EFFECT_EVENTS = (EffectFired, *ACTION_EVENTS)
 
 
@@ -44,9 +43,9 @@ def _fired_ja(n: Any, e: EffectFired) -> str:
     return f"  ハウスルール「{e.name}」({_WHEN_JA.get(e.when, e.when)})"
 
 
-# how each event reads in play (the narrator's teller of each type; ``n`` is the narrator), in
-# English and (``--lang ja``) in Japanese
-EFFECT_TELLERS: Mapping[type, Callable[[Any, Any], Optional[str]]] = {
-    EffectFired: _fired, **{event: told[0] for event, told in _TOLD.items()}}
-EFFECT_TELLERS_JA: Mapping[type, Callable[[Any, Any], Optional[str]]] = {
-    EffectFired: _fired_ja, **{event: told[1] for event, told in _TOLD.items()}}
+def effect_tellers(ja: bool = False) -> dict[type, Callable[[Any, Any], Optional[str]]]:
+    """How each event of effects reads in play, in English or (``ja``, ``--lang ja``) in Japanese:
+    the narrator's teller of each type (``n`` is the narrator), every action's as listed now."""
+    told = action_events()
+    return {EffectFired: _fired_ja if ja else _fired, **{event: pair[1 if ja else 0] for event, pair in told.items()}}
+
