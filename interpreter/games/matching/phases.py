@@ -7,7 +7,7 @@ import random
 from dataclasses import dataclass
 from itertools import repeat
 from operator import indexOf
-from typing import Any, Callable, Iterable, Mapping, Optional, Protocol, Sequence
+from typing import Any, Callable, Iterable, Mapping, Optional, Protocol, Sequence, cast
 
 from .rules import HanaField, HanafudaRules
 from ....ruleset.model import Phase, Ruleset, TransferKind
@@ -18,6 +18,7 @@ from ....ruleset.effects import Effect, Pay
 from ...engine.events import FieldMade, RolesShown, Transfer
 from ...engine.phases.effects import Readers, TableFacts, folded_effects, readers_for, run_effects
 from ...engine.roundkind import PLAYED, RoundKind
+from .deck import HanafudaDeck
 from .play import MatchingState, seat_goers
 from ...engine.state import DealtHand, Table
 from ...engine.phases.base import PhaseRule
@@ -246,7 +247,7 @@ class ScoredFacts(TableFacts):
     seat's card points and chaff as the round is scored (told, in the scorekeeper's rounds)."""
 
     def __init__(self, t: Table, readers: Readers, points: Mapping[int, int], chaff: Callable[[int], int]):
-        super().__init__(t, None, readers)
+        super().__init__(t, readers)
         self.points, self.chaff = points, chaff
 
     def seat(self, name: str, seat: int) -> int:
@@ -271,6 +272,22 @@ def chaff_of(t: Table, seat: int) -> int:
     if told is not None:
         return int(dict(getattr(told, "chaff", ())).get(seat, 0))
     return len(t.ruleset.kind_rules.chaff_cards.intersection(s.captures.get(seat, ())))
+
+
+def card_points_now(t: Table) -> dict[int, int]:
+    """The facts ``card_points`` and ``round.most_card_points`` read at any point: the card points
+    each goer captured so far (H1; told: as told), none before the play."""
+    s = t.round.play
+    if s is None:
+        return {}
+    told: Any = getattr(s, "told", False)      # a told round's (None until told), else False
+    if told is None or not isinstance(s, MatchingState):
+        return {}
+    if told:
+        points = dict(told.points)
+        return {g: points.get(g, 0) for g in t.round.goers}
+    deck = cast(HanafudaDeck, t.ruleset.deck)   # matching play is played with the hanafuda deck
+    return {g: deck.points_of(s.captures.get(g, ())) for g in t.round.goers}
 
 
 def capture_roles_of(t: Table, seat: int) -> int:

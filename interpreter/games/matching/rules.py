@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, partial
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
@@ -299,6 +299,10 @@ _SPECIAL = "hanafuda.special_roles"
 # the facts effects read of a hanafuda game (docs/effects.md): the settlement of the special roles
 # (H19, settlement.special_roles of the bundled file) reads them, and so may any house rule
 _FACTS = (
+    Fact("card_points", INT, SEAT, "the card points the seat captured this round (H1; 0 before the play and for a "
+                                   "seat that does not play)"),
+    Fact("round.most_card_points", INT, TABLE, "the most card points a goer captured this round (0 before the "
+                                               "play)"),
     Fact("chaff", INT, SEAT, "the chaff the seat captured this round, the changeling month's (willow) cards "
                              "counted as chaff (H19); 0 before the play and for a seat that does not play"),
     Fact("capture_roles", INT, SEAT, "the value in kan of the capture roles the seat made this round so far (H17, "
@@ -321,8 +325,14 @@ _FACTS = (
 )
 
 
+def _setting(name: str, ruleset: Any) -> int:
+    """The fact ``name`` that reads a setting, read from a ruleset of matching play."""
+    return special_setting(ruleset.kind_rules, name)
+
+
 # hanafuda.* are settings of the rule file, the same all game (folded into a game's effects)
-FACTS: tuple[Fact, ...] = tuple(replace(f, fixed=f.name.startswith("hanafuda.")) for f in _FACTS)
+FACTS: tuple[Fact, ...] = tuple(replace(f, fixed=True, setting=partial(_setting, f.name))
+                                if f.name.startswith("hanafuda.") else f for f in _FACTS)
 
 
 def special_setting(rules: HanafudaRules, name: str) -> int:
