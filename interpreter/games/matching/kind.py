@@ -14,7 +14,7 @@ from ....ruleset.model import Phase, Ruleset
 from ...engine.actions import Choose, Play
 from ...engine.events import Applied, FieldMade, RolesShown
 from .phases import (CardScoring, FieldCarried, HanaDeal, HanafudaDeal, HandRoles, RoundScored, capture_roles_of,
-                     card_points_now, chaff_of)
+                     card_points_now, chaff_of, play_ons_of, round_stopped, stopped_of)
 from .rules import RULES
 from .play import CAPTURE_QUESTION, STOP, Capture, Captured, MatchingEngine, MatchingState
 from . import record as record_matching
@@ -162,6 +162,13 @@ def _next_dealer(ruleset: Ruleset, r: Any) -> Optional[int]:
     if rule == "right":
         return int((r.start - 1) % r.players)
     play = r.play
+    if rule == "stopper":                       # K19: the round's winner, else the same dealer
+        if isinstance(play, MatchingState):
+            if play.stopped is not None:
+                return int(play.stopped[0])
+            if play.won_at_deal is not None:
+                return int(play.won_at_deal)
+        return int(r.start)
     if rule == "winner":
         if not isinstance(play, MatchingState) or not play.captures:
             return int(r.start)
@@ -194,8 +201,10 @@ KIND = Kind(
     # the readers of its own facts (rules.FACTS): of one seat, (table, seat) -> value; of the table
     # (its settings, hanafuda.*, are read through each fact's own reader of the ruleset)
     seat_facts={"chaff": chaff_of, "capture_roles": capture_roles_of,
-                "card_points": lambda t, s: card_points_now(t).get(s, 0)},
-    table_facts={"round.most_card_points": lambda t: max(card_points_now(t).values(), default=0)},
+                "card_points": lambda t, s: card_points_now(t).get(s, 0),
+                "stopped": stopped_of, "play_ons": play_ons_of},
+    table_facts={"round.most_card_points": lambda t: max(card_points_now(t).values(), default=0),
+                 "round.stopped": round_stopped},
     record=record_matching, told=TOLD, search=Search(sample_matching_deal, "heuristic_matching"),
     bots={"heuristic_matching": "hachihachi.interpreter.games.matching.heuristic:MatchingHeuristicBot"},
     screen="screen", bridge="spiel",
