@@ -321,3 +321,30 @@ def test_K15_the_heuristic_calls_koi_on_a_small_total_early_and_stops_late():
     assert koi_or_stop(RULES, g.view(A)) == PLAY_ON        # 5, seven cards left, B has nothing
     g.round.hands[A] = g.round.hands[A][:2]
     assert koi_or_stop(RULES, g.view(A)) == STOP           # two cards left
+
+
+def test_K16_the_documented_stop_after_koi_rule_validates_and_pays_only_the_stopper(tmp_path):
+    import re
+    from pathlib import Path
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "effects.md").read_text(encoding="utf-8")
+    section = doc[doc.index("### Koi-Koi: capture roles paid at the stop"):]
+    block = re.search(r"```yaml\n(.*?)```", section, re.S).group(1)
+    path = tmp_path / "stop_pays_after_koi.yaml"
+    path.write_text(block, encoding="utf-8")
+    rules = load_ruleset(str(path))
+    stops = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        g = GameState(rules, players=3, seed=seed, rounds=2)
+        while not g.is_terminal:
+            if g.current_player == CHANCE:
+                g.deal_random(rng)
+            else:
+                g.apply(rng.choice(list(g.legal_actions())))
+        assert sum(g.chips) == 0
+        shown = {e.round: e.seat for e in g.events if isinstance(e, RolesShown) and e.captured}
+        for e in g.events:
+            if isinstance(e, Transfer) and e.kind.value == "capture_roles":
+                assert shown[e.round] == e.target
+                stops += 1
+    assert stops > 0
