@@ -19,7 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable, Optional, Sequence, TypeVar
 
-from ..interpreter.records.atomicfile import write_atomic
+from ..interpreter.records.atomicfile import SaveLock, write_atomic
 from ..interpreter.engine.events import RoundEnded
 from ..interpreter.records.gamerecord import dump_record
 from ..interpreter.scorekeeper.sheet import Sheet, SheetError, read_sheet, settle, sheet_from_data
@@ -156,11 +156,21 @@ class Sheets:
         write_atomic(path, dump_record(body, path))
         return {"sheet": sheet_id}
 
+    def locked(self, sheet_id: str) -> SaveLock:
+        """The sheet's lock, the one ``hachi score --add`` takes: while a terminal adds rounds to
+        the sheet the page is refused, and the other way round."""
+        return SaveLock(self.path(sheet_id), "hachi score --add", "sheet")
+
     def handle(self, sheet_id: str, what: str, data: dict[str, Any]) -> dict[str, Any]:
         lang = "ja" if data.get("lang") == "ja" else "en"
-        sheet = self.read(sheet_id)
         if what == "":
-            return self.overview(sheet_id, sheet, lang)
+            return self.overview(sheet_id, self.read(sheet_id), lang)
+        if what not in ("ask", "edit", "undo"):
+            raise SheetError("unknown request")
+        with self.locked(sheet_id):         # read and written under the lock
+            return self._change(sheet_id, self.read(sheet_id), what, data, lang)
+
+    def _change(self, sheet_id: str, sheet: Sheet, what: str, data: dict[str, Any], lang: str) -> dict[str, Any]:
         if what == "ask":
             return self.ask(sheet_id, sheet, data.get("answers", []), lang)
         if what == "edit":
@@ -170,7 +180,7 @@ class Sheets:
                 raise SheetError("the sheet has no round to take back")
             self.write(sheet_id, replace(sheet, rounds=sheet.rounds[:-1]))
             return self.overview(sheet_id, self.read(sheet_id), lang)
-        raise SheetError("unknown request")
+        raise SheetError("unknown request")     # not reached: handle() knows the requests
 
     def write(self, sheet_id: str, sheet: Sheet) -> None:
         path = self.path(sheet_id)
