@@ -270,7 +270,7 @@ class Hub:
 
     # -- what expires -----------------------------------------------------------------------
 
-    def sweep(self) -> list[str]:
+    async def sweep(self) -> list[str]:
         """Drop the tables that ended (or stopped) longer ago than ``finished_minutes`` and those
         nobody opened or played for ``abandoned_hours`` (their files removed), and the uploads
         older than ``upload_hours``; the ids of the tables dropped."""
@@ -283,13 +283,17 @@ class Hub:
             finished = ended is not None and now - ended >= lim.finished_minutes * 60
             quiet = (not self.connections.get(table_id)
                      and now - self.touched.get(table_id, now) >= lim.abandoned_hours * 3600)
-            if (finished or quiet) and table_id not in self.saving and not self.lock(table_id).locked():
+            if finished or quiet:
                 gone.append(table_id)
         for table_id in gone:
+            saving = self.saving.get(table_id)
+            if saving is not None:
+                await asyncio.gather(saving, return_exceptions=True)       # the last save written first
+            async with self.lock(table_id):
+                self.tables.drop(table_id, delete=True)
             for conn in self.connections.pop(table_id, {}).values():
                 conn.outbox.put_json({"type": "error", "message": "this table has ended and is closed"})
                 conn.outbox.close(1001, "the table is closed")
-            self.tables.drop(table_id, delete=True)
             self.table_quota.remove(table_id)
             for store in (self.touched, self.ended, self.locks, self.driving):
                 store.pop(table_id, None)
@@ -305,7 +309,7 @@ class Hub:
     async def sweeping(self) -> None:
         while True:
             await asyncio.sleep(self.limits.sweep_seconds)
-            self.sweep()
+            await self.sweep()
 
     async def close(self) -> None:
         """The server stops: pending saves written, every save unlocked, workers ended."""
@@ -590,7 +594,7 @@ async def table_socket(ws: WebSocket) -> None:
         conn.outbox.put_json({"type": "error", "message": e.message})
         conn.outbox.close(e.code, e.message)
     except (_Gone, WebSocketDisconnect):
-        conn.outbox.dropped = True
+        conn.outbox.gone()
     finally:
         if table is not None and hub.leave(table, conn) and table.id in hub.tables.tables:
             async with hub.lock(table.id):

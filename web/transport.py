@@ -49,15 +49,19 @@ class Malformed(Exception):
         self.code, self.message = code, message
 
 
+class _NotFinite(ValueError):
+    pass
+
+
 def _finite(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise ValueError("a number that is not finite")
+        raise _NotFinite(text)
     return value
 
 
 def _constant(text: str) -> Any:
-    raise ValueError(f"{text} is not a number a message may hold")
+    raise _NotFinite(text)
 
 
 def depth(text: str) -> int:
@@ -81,6 +85,8 @@ def parse_json(raw: str | bytes, limit: int, what: str = "message") -> Any:
         raise Malformed(INVALID, f"the {what} is nested more than {MAX_DEPTH} levels deep")
     try:
         return json.loads(text, parse_float=_finite, parse_constant=_constant)
+    except _NotFinite:
+        raise Malformed(INVALID, f"the {what} holds a number that is not finite (NaN, Infinity)") from None
     except (ValueError, RecursionError):
         raise Malformed(INVALID, f"the {what} is not JSON") from None
 
@@ -148,35 +154,40 @@ class Outbox:
         except asyncio.QueueFull:
             self._drop()
 
+    def gone(self) -> None:
+        """The page closed its connection: the writer ends (nothing more is sent)."""
+        self._drop()
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(("", 0))
+
     def _drop(self) -> None:
         if self.dropped:
             return
         self.dropped = True
         if self.on_drop is not None:
             self.on_drop()
-        with contextlib.suppress(asyncio.QueueFull):
-            self.queue.put_nowait(("the page did not read its messages", POLICY))
+
+    async def _end(self, code: int, reason: str) -> None:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self._close(code, reason[:120]), self.seconds)
 
     async def run(self) -> None:
         try:
-            while True:
+            while not self.dropped:
                 text, code = await self.queue.get()
-                if self.dropped and not code:
-                    continue                    # a dropped page gets only the close
+                if self.dropped:
+                    break
+                if code:
+                    await self._end(code, text)
+                    return
                 try:
-                    if code:
-                        await asyncio.wait_for(self._close(code, text[:120]), self.seconds)
-                        return
                     await asyncio.wait_for(self._send(text), self.seconds)
                 except asyncio.TimeoutError:
-                    if code:
-                        return
                     self._drop()
                 except Exception:               # the page is gone (disconnected): nothing more to send
-                    self.dropped = True
-                    if self.on_drop is not None:
-                        self.on_drop()
+                    self._drop()
                     return
+            await self._end(POLICY, "the page did not read its messages")
         finally:
             self.done.set()
 
