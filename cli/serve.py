@@ -36,12 +36,9 @@ def serve(host: str, port: int, data_dir: str, bot_delay: float, finished_minute
     """Serve the table, scorekeeper and replay pages in the browser."""
     if web_missing():
         raise click.ClickException(INSTALL)
-    from ..web.limits import Limits
     from ..web.server import run
 
     shown = f"[{host}]" if ":" in host else host
     where = "localhost" if host in ("127.0.0.1", "::1") else shown
     click.echo(f"Open http://{where}:{port}/ in a browser (saves in {Path(data_dir).resolve()}); Ctrl-C stops.")
-    limits = Limits(finished_minutes=finished_minutes, abandoned_hours=abandoned_hours,
-                    upload_hours=abandoned_hours)
-    run(host, port, Path(data_dir), bot_delay, limits)
+    run(host, port, Path(data_dir), bot_delay, finished_minutes, abandoned_hours)

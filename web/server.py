@@ -762,10 +762,11 @@ def create_app(folder: Optional[Path] = None, bot_delay: float = 0.0, hint_itera
     return app
 
 
-def run(host: str, port: int, folder: Path, bot_delay: float, limits: Optional[Limits] = None) -> None:
+def run(host: str, port: int, folder: Path, bot_delay: float, finished_minutes: float = 60.0,
+        abandoned_hours: float = 48.0) -> None:
     import uvicorn
 
-    limits = limits or Limits()
+    limits = Limits(finished_minutes=finished_minutes, abandoned_hours=abandoned_hours, upload_hours=abandoned_hours)
     uvicorn.run(create_app(folder, bot_delay, limits=limits), host=host, port=port, log_level="warning",
                 ws_max_size=MAX_MESSAGE * 4, http=transport.header_timeout_protocol(limits.header_seconds),
                 limit_concurrency=4 * limits.tables + 200)
