@@ -18,6 +18,7 @@ from mypy_extensions import mypyc_attr
 
 from ....ruleset.effects import (AFTER_DECLARATIONS, AFTER_PLAY, GAME_END, ROUND_END, ROUND_START, Ask, Effect,
                                 EndGame, Force, Multiply, Pay, SeatSet, SetCounter, specialize, vocabulary)
+from ....ruleset.errors import HachiError
 from ....ruleset.kind_registry import transfer_named
 from ....ruleset.model import Phase, Ruleset, TransferKind, TransferName
 from ..actions import POT, Choose
@@ -29,7 +30,23 @@ from ..registry import plugin_for
 from ..state import Table
 from .base import PhaseRule
 
-__all__ = ["EffectPhase", "SettlementPhase", "effect_phases", "folded_effects", "run_effects", "TableFacts"]
+__all__ = ["EffectPhase", "SettlementPhase", "effect_phases", "folded_effects", "run_effects", "TableFacts",
+           "EffectOverflow", "MAX_EFFECT_VALUE"]
+
+MAX_EFFECT_VALUE = 10**12       # the largest counter, payment or multiplier an effect may reach (either sign)
+
+
+class EffectOverflow(HachiError):
+    """An effect's counter, payment or multiplier went past :data:`MAX_EFFECT_VALUE`: its value
+    grows without bound (each round squaring a counter, say). The game cannot go on; nothing past
+    the bound was worked out, so every step stays cheap."""
+
+
+def _bounded(value: int, what: str) -> int:
+    if -MAX_EFFECT_VALUE <= value <= MAX_EFFECT_VALUE:
+        return value
+    raise EffectOverflow(f"{what} would be past {MAX_EFFECT_VALUE:,} (either sign), the most an effect may "
+                         "reach; the game stops here")
 
 
 class RoundLog:
@@ -350,7 +367,10 @@ def run_effects(t: Table, effects: Sequence[Effect], facts: TableFacts, when: st
                         t.round.asking, asked = (k, j, seats), True
                         break
                     continue
-                _act(t, facts, effect, action)
+                try:
+                    _act(t, facts, effect, action)
+                except EffectOverflow as e:
+                    raise EffectOverflow(f"effect '{effect.name}': {e.message}") from None
         finally:
             t.watch, t.watch_transfers = watch, watch_transfers
         if logged and not resumed and (asked or len(log) > first):
@@ -372,11 +392,11 @@ def _act(t: Table, facts: TableFacts, effect: Effect, action: Any) -> None:
             t.forced.setdefault(applies, {})[seat] = action.go
             t.emit(DecisionForced(r.index, seat, action.go, effect.name, applies))
     elif isinstance(action, Multiply):
-        by = int(action.by.evaluate(facts))
+        by = _bounded(int(action.by.evaluate(facts)), "the multiplier")
         scale = r.scale if r.scale is not None else {}
         for kind in action.kinds:
             key = transfer_named(kind)
-            scale[key] = scale.get(key, 1) * by
+            scale[key] = _bounded(scale.get(key, 1) * by, "the multiplier")
         r.scale = scale
         t.emit(Multiplied(r.index, by, action.kinds, effect.name))
     elif isinstance(action, EndGame):
@@ -389,14 +409,15 @@ def _count(t: Table, facts: TableFacts, action: SetCounter) -> None:
     values = t.counters[counter.name]
     if action.seats is None:                    # the table's counter
         value = int(action.value.evaluate(facts))
-        old, values[0] = values[0], values[0] + value if action.add else value
+        old, values[0] = values[0], _bounded(values[0] + value if action.add else value, f"counter {counter.name}")
         if values[0] != old:
             t.emit(CounterChanged(t.round.index, counter.name, None, values[0]))
         return
     seats = _members(t, facts, action.seats)
     new = [(s, int(action.value.evaluate(facts, s))) for s in seats]     # every value read before any is set
     for seat, value in new:
-        old, values[seat] = values[seat], values[seat] + value if action.add else value
+        old, values[seat] = values[seat], _bounded(values[seat] + value if action.add else value,
+                                                   f"counter {counter.name}")
         if values[seat] != old:                 # an unchanged counter is not told
             t.emit(CounterChanged(t.round.index, counter.name, seat, values[seat]))
 
@@ -411,7 +432,7 @@ def _pay(t: Table, facts: TableFacts, pay: Pay) -> None:
         return
     if pay.payers.pot:
         r = t.round
-        owed = [(s, pay.amount.run(facts, s) * mult) for s in _members(t, facts, pay.receivers)]
+        owed = [(s, _bounded(pay.amount.run(facts, s) * mult, "a payment")) for s in _members(t, facts, pay.receivers)]
         for seat, amount in owed:               # read before anything moves; the pot pays what it holds
             amount = min(amount, t.pot)
             if kind is TransferKind.POT:        # it takes the pot (T21), even an empty one: T24 reads it
@@ -423,7 +444,7 @@ def _pay(t: Table, facts: TableFacts, pay: Pay) -> None:
     if receivers is not None and not receivers:
         return                                  # nobody to pay: no amount is read
     payers = _members(t, facts, pay.payers)
-    amounts = [(s, pay.amount.run(facts, s) * mult) for s in payers]     # read before anything moves
+    amounts = [(s, _bounded(pay.amount.run(facts, s) * mult, "a payment")) for s in payers]     # read first
     for payer, amount in amounts:
         if receivers is None:
             _move(t, kind, multiply, payer, POT, amount, _why(pay, facts, payer) + field)
@@ -446,8 +467,8 @@ def _settle_pairs(t: Table, facts: TableFacts, pay: Pay, kind: TransferName, mul
     is lower pays the other ``amount`` for each one of difference (T15 and T20 are of this form)."""
     assert pay.compare is not None
     seats = _members(t, facts, pay.payers)
-    value = {s: pay.compare.run(facts, s) for s in seats}       # read before anything moves
-    per = pay.amount.run(facts, None) * mult
+    value = {s: _bounded(pay.compare.run(facts, s), "a payment") for s in seats}       # read before anything moves
+    per = _bounded(pay.amount.run(facts, None) * mult, "a payment")
     for i, a in enumerate(seats):
         for b in seats[i + 1:]:
             low, high = (a, b) if value[a] < value[b] else (b, a)
