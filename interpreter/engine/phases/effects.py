@@ -18,6 +18,7 @@ from mypy_extensions import mypyc_attr
 from ....ruleset.effects import (AFTER_DECLARATIONS, AFTER_PLAY, GAME_END, ROUND_END, ROUND_START, Ask, Effect,
                                 SeatSet, specialize, vocabulary)
 from ....ruleset.effects.actions import CounterChanged
+from ....ruleset.effects.model import MAX_EFFECT_VALUE, EffectOverflow
 from ....ruleset.model import Phase, Ruleset
 from ..actions import POT, Choose, Party
 from ..kindplugin import SeatFact
@@ -28,8 +29,8 @@ from ..registry import plugin_for
 from ..state import Table
 from .base import PhaseRule
 
-__all__ = ["EffectPhase", "SettlementPhase", "effect_phases", "folded_effects", "run_effects", "TableFacts"]
-
+__all__ = ["EffectPhase", "SettlementPhase", "effect_phases", "folded_effects", "run_effects", "TableFacts",
+           "EffectOverflow", "MAX_EFFECT_VALUE"]
 
 class RoundLog:
     """What the log of the current round says of each seat (the roles shown, the chips taken from
@@ -309,7 +310,10 @@ def run_effects(t: Table, effects: Sequence[Effect], facts: TableFacts, when: st
         run = EffectRun(t, facts, effect.name)
         try:
             for j in range(first_action if resumed else 0, len(effect.actions)):
-                seats = effect.actions[j].run(run)
+                try:
+                    seats = effect.actions[j].run(run)
+                except EffectOverflow as e:
+                    raise EffectOverflow(f"effect '{effect.name}': {e.message}") from None
                 if seats is not None:           # a question: the seats answer, in turn, before the rest
                     t.round.asking, asked = (k, j, seats), True
                     break
