@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Optional
 
 import click
 
+from ..ruleset.catalog import LANGS, say
 from ..ruleset.errors import HachiError, RecordError
 from .errors_ja import error_word, LangCommand, error_line
 from .screen import fold
@@ -116,10 +117,8 @@ def play(players: Optional[int], bots: str, seed: Optional[int], rules_ref: str,
 def _choose_save(given: str, lang: str) -> str:
     """The save ``--resume`` continues when it names no file: the games in progress saved here,
     listed (``given`` empty: the person picks one; a number: that one of the list)."""
-    from .screen import TEXT
-
     def t(key: str, **kw: object) -> str:
-        return TEXT.get(lang, TEXT["en"])[key].format(**kw)
+        return say(lang if lang in LANGS else "en", f"screen.{key}", **kw)
 
     games = saved_games(candidates())
     if not games:
@@ -145,14 +144,11 @@ def _choose_save(given: str, lang: str) -> str:
 def _check_save_target(path: str, lang: str = "en") -> None:
     """Refuse to start a new game over ``path`` unless it is missing or holds a finished game."""
     from ..interpreter.runs.session import SaveTarget, save_target
-    from .screen import TEXT
-
-    words = TEXT.get(lang, TEXT["en"])
     held = save_target(path)
     keys = {SaveTarget.FOLDER: "save_folder", SaveTarget.NOT_A_SAVE: "save_not_a_save",
             SaveTarget.IN_PROGRESS: "save_in_progress"}
     if held in keys:
-        raise RecordError(words[keys[held]].format(path=path), path)
+        raise RecordError(say(lang if lang in LANGS else "en", f"screen.{keys[held]}", path=path), path)
 
 
 def _new_session(players: Optional[int], bots: str, seed: Optional[int], rules_ref: str, short: bool, name: str,

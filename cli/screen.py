@@ -14,6 +14,7 @@ import click
 from ..interpreter.engine.actions import ActionBase, Choose, Declare, Split, YesNo
 from ..interpreter.engine.view import View
 from .display import columns, wrap
+from ..ruleset.catalog import LANGS, say
 from ..ruleset.model import Phase, PhaseName, Ruleset
 from .screenkind import ScreenPlugin
 from .screen_registry import screen_plugin
@@ -53,83 +54,6 @@ def _fold_words(text: str, width: int) -> str:
 
 
 
-TEXT = {
-    "en": {
-        "round": "Round {n}/{of}", "start": "start", "indicator": "indicator", "trump": "trump",
-        "pot": "pot", "chips": "Chips", "declared": "Declared", "go": "go", "drop": "drop",
-        "forced": "forced out", "none": "none yet", "tricks": "Tricks", "trick": "On the table",
-        "hand": "Your hand", "empty": "(empty)", "your_turn": "Your turn",
-        "q_mizuten": "Declare mizuten before the deal?", "q_declare": "Go or drop?",
-        "q_split": "Two goers: play or split the pot?", "q_play": "Play a card:",
-        "q_choose": "A house rule asks you to choose:",
-        "a_no": "no", "a_yes": "mizuten", "a_go": "go", "a_drop": "drop (pay {fee})",
-        "a_play": "play", "a_split": "split",
-        "hint": "(number or name; ? explains; q saves and quits)",
-        "standings": "Final standings", "winner": "Winner", "draw": "Shared win",
-        "saved": "Game saved to {path}. Continue it with: hachi play --resume {path}",
-        "over_saved": "The game's record is in {path}.",
-        "dealt": "Cards are dealt. Indicator {ind}: trump {trump}, {field} x{mult}.",
-        "resumed": "Resuming the game saved in {path}: round {n}.",
-        "over": "The game in {path} is already over.",
-        "next_round": "Press Enter for the next round (q saves and quits)",
-        "saves_here": "Games in progress saved here, the last played first:",
-        "which_save": "Which game? (number; Enter for 1)",
-        "no_saves": "no game in progress is saved in this folder (hachi-save-*.yaml, hachi-web/tables/); "
-                    "start one with 'hachi play', or name a save: --resume FILE",
-        "not_listed": "{n} is not a game of the list (1 to {count})",
-        "save_retried": "The game goes on; the save is tried again after every decision.",
-        "saved_again": "saved again; no decision was lost.",
-        "save_lost": "the game could not be saved; the decisions since the last good save are lost.",
-        "only_card": ", the only legal card",
-        "hint_head": "Expected change of your chips this round (95% interval), best first:",
-        "hint_range": "{low} to {high}", "hint_few": "too few play-outs",
-        "not_saved": "Stopped; the game was not saved (use --save FILE to keep it).",
-        "record_failed": "cannot write the game's record ({reason}){kept}.", "kept_in": "; the game is in {path}",
-        "record_written": "Record written to {path}",
-        "save_folder": "this is a folder; give a file name to --save.",
-        "save_not_a_save": "this file exists and is not a saved game; it is left alone. Choose another --save FILE.",
-        "save_in_progress": "this file holds a game in progress; continue it with 'hachi play --resume {path}', "
-                            "or choose another --save FILE.",
-    },
-    "ja": {
-        "round": "第{n}局/{of}", "start": "スタP", "indicator": "めくり札", "trump": "切り札",
-        "pot": "場代", "chips": "持ち点", "declared": "宣言", "go": "出る", "drop": "降りる",
-        "forced": "降ろされ", "none": "まだなし", "tricks": "トリック", "trick": "場の札",
-        "hand": "手札", "empty": "(なし)", "your_turn": "あなたの番",
-        "q_mizuten": "配る前にミズテンを宣言しますか?", "q_declare": "出ますか、降りますか?",
-        "q_split": "二人プレイ: 勝負しますか、山分けしますか?", "q_play": "札を出してください:",
-        "q_choose": "ハウスルールの選択:",
-        "a_no": "しない", "a_yes": "ミズテン", "a_go": "出る", "a_drop": "降りる (降り賃 {fee})",
-        "a_play": "勝負", "a_split": "山分け",
-        "hint": "(番号か名前; ?で説明; qで保存して終了)",
-        "standings": "最終成績", "winner": "勝者", "draw": "同点の勝者",
-        "saved": "{path} に保存しました。続きは: hachi play --resume {path}",
-        "over_saved": "このゲームの記録は {path} にあります。",
-        "dealt": "札が配られました。めくり札 {ind}: 切り札 {trump}、{field} x{mult}。",
-        "resumed": "{path} の続きから: 第{n}局。",
-        "over": "{path} のゲームはもう終わっています。",
-        "next_round": "Enterで次の局へ (qで保存して終了)",
-        "saves_here": "このフォルダに保存された続きのゲーム (新しい順):",
-        "which_save": "どのゲームを続けますか? (番号; Enterで1)",
-        "no_saves": "このフォルダに続きのゲームは保存されていません (hachi-save-*.yaml, hachi-web/tables/)。"
-                    "'hachi play' で始めるか、--resume FILE で保存ファイルを指定してください",
-        "not_listed": "{n} は一覧の番号ではありません (1 から {count})",
-        "save_retried": "ゲームは続きます。保存は決めるたびにやり直します。",
-        "saved_again": "保存できました。失われた手はありません。",
-        "save_lost": "保存できませんでした。最後に保存できた後の手は失われます。",
-        "only_card": "、出せる札はこれだけ",
-        "hint_head": "この局での持ち点の変化の見込み (95% 区間)、良い順:",
-        "hint_range": "{low} から {high}", "hint_few": "試行が少なすぎます",
-        "not_saved": "中断しました。ゲームは保存されていません (--save FILE で保存できます)。",
-        "record_failed": "ゲームの記録を書けません ({reason}){kept}。", "kept_in": "。ゲームは {path} にあります",
-        "record_written": "記録を {path} に書きました",
-        "save_folder": "これはフォルダです。--save にはファイル名を指定してください。",
-        "save_not_a_save": "このファイルは保存されたゲームではないので、そのままにします。"
-                           "別の --save FILE を選んでください。",
-        "save_in_progress": "このファイルには続きのゲームがあります。'hachi play --resume {path}' で続けるか、"
-                            "別の --save FILE を選んでください。",
-    },
-}
 
 
 @dataclass(frozen=True)
@@ -142,7 +66,7 @@ class Screen:
     colour: bool = False
 
     def t(self, key: str, **kw: object) -> str:
-        return TEXT.get(self.lang, TEXT["en"])[key].format(**kw)
+        return say(self.lang if self.lang in LANGS else "en", f"screen.{key}", **kw)
 
     @property
     def kind(self) -> ScreenPlugin:

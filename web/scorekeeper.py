@@ -24,6 +24,7 @@ from ..interpreter.engine.events import RoundEnded
 from ..interpreter.records.gamerecord import dump_record
 from ..interpreter.scorekeeper.sheet import Sheet, SheetError, read_sheet, settle, sheet_from_data
 from ..cli.errors_ja import error_message
+from ..ruleset.catalog import LANGS, maybe
 from ..ruleset.errors import HachiError, RecordError
 from ..ruleset.model import Ruleset
 from .cards import card_label, card_title
@@ -32,38 +33,6 @@ from .rulefiles import Uploads
 
 T = TypeVar("T")
 MAX_RULESETS = 64               # rulesets of sheets kept in memory, for their card pictures
-# The page's own words for the questions whose terminal words speak of typing (``r to claim``,
-# ``Enter: none``, numbers of a menu); the page answers them with taps.
-PAGE_SAY = {
-    "en": {
-        "hand": "{who}'s hand: laid open, roles claimed, or nothing shown?",
-        "hand?": "Tap the whole hand as dealt (weak roles depend on every card), or claim the roles without "
-                 "showing. Nothing shown: no role (a forced-out player is then asked for their aces).",
-        "not_hand": "{answer} is not {n} cards: tap the whole hand.",
-        "roles": "Which roles did {who} claim? Tap them, then Done",
-        "class": "How many {cls} cards did {who} hold? (a forced-out player is paid per card)",
-        "indicator": "The turned card: tap it, or name the field",
-        "field_cards": "The {n} field cards: tap them, or name the field",
-        "which_role": "Which capture role stopped the round?",
-        "extras": "Chaff for 素十六 or 飛び込み (e.g. 'ann chaff 17'); Done: none",
-        "played_on": "Capture roles paid while play went on (下げ), in order (e.g. 'cy akatan'); Done: none",
-        "not_choice": "{answer} is not one of the answers.", "not_number": "a number from {lo} to {hi}, please.",
-    },
-    "ja": {
-        "hand": "{who}の手: 見せた、役を申告した、何も見せない？",
-        "hand?": "配られた手を全部タップ（弱い役は全部の札で決まる）、または見せずに役を申告。"
-                 "見せない: 役無し（降ろされならこの後で光札の枚数を尋ねます）。",
-        "not_hand": "{answer} は{n}枚の札ではありません。手を全部タップしてください。",
-        "roles": "{who}が申告した役は？ タップしてから「決定」",
-        "class": "{who}の{cls}は何枚？（降ろされは一枚ごとに受け取ります）",
-        "indicator": "めくった札をタップ、または場の名前",
-        "field_cards": "場札{n}枚をタップ、または場の名前",
-        "which_role": "回を止めた出来役は？",
-        "extras": "素十六のカス札・飛び込み（例 'ann chaff 17'）、無ければ「決定」",
-        "played_on": "下げて続けた出来役（作った順、例 'cy akatan'）、無ければ「決定」",
-        "not_choice": "{answer} は選べません。", "not_number": "{lo} から {hi} の数で答えてください。",
-    },
-}
 SHEET_ID = re.compile(r"^[A-Za-z0-9_-]{6,20}$")
 MAX_ANSWERS = 200
 EXAMPLE_TRIES = 20_000          # random hands looked at to find a picture of each role
@@ -95,7 +64,9 @@ def _asker_class() -> Any:
             self.answers, self.used = list(answers), 0
 
         def t(self, key: str, **values: Any) -> str:
-            said = PAGE_SAY["ja" if self.lang == "ja" else "en"].get(key)
+            # the page's own words for the questions whose terminal words speak of typing (``r to
+            # claim``, ``Enter: none``, numbers of a menu), which the page answers with taps
+            said = maybe(self.lang if self.lang in LANGS else "en", f"web.score.{key}")
             return said.format(**values) if said is not None else super().t(key, **values)
 
         def _next(self, question: dict[str, Any], help_key: str, values: dict[str, Any]) -> Any:

@@ -16,37 +16,12 @@ from ...engine.actions import Play
 from .play import PLAY_ON, STOP, Capture
 from ...engine.view import View
 from .deck import HanafudaDeck
+from ....ruleset.catalog import LANGS, say
 from ....ruleset.model import Phase, Ruleset
 from ....cli.screenkind import ScreenContext
 
 KIND_COLOURS = {"bright": "yellow", "animal": "red", "ribbon": "magenta", "chaff": None}
 SHOWN_KINDS = ("bright", "animal", "ribbon")      # captured cards named one by one; chaff counted
-
-TEXT = {
-    "en": {
-        "dealer": "dealer", "stock": "stock", "pot": "pot", "points": "Points",
-        "field_cards": "Field (場札)", "captured": "Captured", "pts": "pts", "nothing": "nothing",
-        "chaff": "c",
-        "q_turned": "You turned {card}: which field card does it take?",
-        "q_role": "Your captures make a capture role (H18): stop the round, or play on (下げ)?",
-        "stop": "stop the round (paid now, the round ends)", "play_on": "play on (下げ: paid now, play goes on)",
-        "dealt": "Cards are dealt. Field cards: {field}; stock {n} cards.",
-        "q_koi": "Your role total rose to {total} (K15): stop (勝負), or koi (こいこい)?",
-        "koi_stop": "stop (勝負: paid now, the round ends)",
-        "koi_on": "koi (こいこい: nothing paid now, play goes on)",
-    },
-    "ja": {
-        "dealer": "親", "stock": "山札", "pot": "場代", "points": "持ち点",
-        "field_cards": "場札", "captured": "取り札", "pts": "点", "nothing": "なし",
-        "chaff": "カス",
-        "q_turned": "{card} をめくりました: どの場札を取りますか?",
-        "q_role": "出来役ができました (H18): ここで打ち切りますか、下げて続けますか?",
-        "stop": "打ち切る (役代をもらい、局はここで終わり)", "play_on": "下げる (役代をもらい、続ける)",
-        "dealt": "札が配られました。場札: {field}。山札 {n} 枚。",
-        "q_koi": "役の合計が {total}点になりました (K15): 勝負しますか、こいこいしますか?",
-        "koi_stop": "勝負 (今もらい、局はここで終わり)", "koi_on": "こいこい (今は何ももらわず、続ける)",
-    },
-}
 
 
 def _deck(screen: ScreenContext) -> HanafudaDeck:
@@ -54,7 +29,7 @@ def _deck(screen: ScreenContext) -> HanafudaDeck:
 
 
 def t(screen: ScreenContext, key: str, **kw: object) -> str:
-    return TEXT.get(screen.lang, TEXT["en"])[key].format(**kw)
+    return say(screen.lang if screen.lang in LANGS else "en", f"kind.matching.screen.{key}", **kw)
 
 
 def card(screen: ScreenContext, c: int) -> str:
