@@ -13,7 +13,8 @@ from ..interpreter.engine.actions import ActionBase, Choose, Declare, YesNo
 from ..interpreter.engine.view import View
 from ..ruleset.errors import shown
 from ..ruleset.model import Phase, PhaseName, Ruleset
-from .answers import HELP, QUIT, BadAnswer
+from ..ruleset.catalog import LANGS, say
+from .answers import HELP, QUIT, BadAnswer, joined
 from .screen_registry import screen_plugin
 
 YesNoWords = Mapping[bool, tuple[str, ...]]
@@ -38,14 +39,12 @@ def parse_answer(text: str, v: View, rules: Ruleset) -> ActionBase:
     answer = text.strip()
     legal = numbered(v, rules)
     if not answer:
-        raise BadAnswer(f"Please answer: a number from 1 to {len(legal)}, a name, or ? for help.",
-                        f"1 から {len(legal)} の番号か名前で答えてください (? で説明)。")
+        raise BadAnswer("answers.empty", n=len(legal))
     if answer.isdigit():                      # also ² and full-width digits, which int() may refuse
         n = int(answer) if answer.isdecimal() and len(answer) <= 6 else 0
         if 1 <= n <= len(legal):
             return legal[n - 1]
-        raise BadAnswer(f"{shown(answer)[1:-1]} is not one of the choices: answer 1 to {len(legal)}.",
-                        f"{shown(answer)[1:-1]} は選べません: 1 から {len(legal)} で答えてください。")
+        raise BadAnswer("answers.not_choice", answer=shown(answer)[1:-1], n=len(legal))
     if v.phase is not None and v.phase in WORDS:
         return yes_no(answer, WORDS[v.phase], v)
     if v.phase is Phase.EFFECTS:                # a house rule's question: its options by name
@@ -53,8 +52,7 @@ def parse_answer(text: str, v: View, rules: Ruleset) -> ActionBase:
             if isinstance(action, Choose) and action.option == answer.lower():
                 return action
         options = [a.option for a in legal if isinstance(a, Choose)]
-        raise BadAnswer(f"{shown(answer)} is not an answer here: type a number or {' or '.join(options)}.",
-                        f"{shown(answer)} はここでの答えではありません: 番号か {'・'.join(options)} で答えてください。")
+        raise BadAnswer("answers.not_an_option", answer=shown(answer), options=joined(options))
     return screen_plugin(rules).parse(answer, v, rules)
 
 
@@ -66,10 +64,7 @@ def explain(v: View, rules: Ruleset, lang: str = "en") -> list[str]:
         asked = {a.question for a in v.legal if isinstance(a, Choose)}
         rules_said = [describe(e, lang) for e in rules.effects
                       if any(isinstance(x, Ask) and x.counter.name in asked for x in e.actions)]
-        if lang == "ja":
-            return ["ハウスルールの選択です。この卓のハウスルールの一覧は 'hachi table' で見られます。", *rules_said]
-        return ["A house rule of this table asks you to choose; the answer is kept and read by its effects "
-                "('hachi table' lists them in words).", *rules_said]
+        return [say(lang if lang in LANGS else "en", "answers.house_rule_question"), *rules_said]
     return screen_plugin(rules).explain(v, rules, lang)
 
 
@@ -82,20 +77,18 @@ def yes_no(answer: str, words_of: YesNoWords, v: View) -> ActionBase:
             if action is not None:
                 return action
             if phase is Phase.DECLARATIONS and v.own("mizuten", False) and v.to_act == v.start:
-                raise BadAnswer("You declared mizuten, so you must go (T6).",
-                                "ミズテンを宣言したので、出るしかありません (T6)。")
+                raise BadAnswer("answers.mizuten_goes")
             if phase is Phase.DECLARATIONS:         # an effect of the rule file forces the decision
                 must = "go" if v.legal[0] == Declare(True) else "drop"
-                must_ja = "出る" if must == "go" else "降りる"
-                raise BadAnswer(f"A house rule of this table makes you {must} this round (its effects are listed "
-                                "by 'hachi table').",
-                                f"この卓の決まり (ハウスルール) により、この局は{must_ja}しかありません "
-                                "('hachi table' に一覧があります)。")
-            raise BadAnswer(f"'{answer}' is not allowed now.", f"'{answer}' は今は選べません。")
-    options = " or ".join(ws[1] for ws in words_of.values())
-    ja_options = "・".join(ws[-1] for ws in words_of.values())
-    raise BadAnswer(f"{shown(answer)} is not an answer here: type a number or {options}.",
-                    f"{shown(answer)} はここでの答えではありません: 番号か {ja_options} で答えてください。")
+                raise BadAnswer("answers.house_rule_forces", must=lambda lang: say(lang, f"effects.decision.{must}"))
+            raise BadAnswer("answers.not_allowed", answer=answer)
+    raise BadAnswer("answers.not_an_option", answer=shown(answer), options=lambda lang: _shown_words(words_of, lang))
+
+
+def _shown_words(words_of: YesNoWords, lang: str) -> str:
+    """A yes-or-no decision's answers as its refusal names them: each word list holds the letter
+    and the English word first and the Japanese word last."""
+    return say(lang, "answers.or").join(ws[-1] if lang == "ja" else ws[1] for ws in words_of.values())
 
 
 __all__ = ["BadAnswer", "HELP", "QUIT", "explain", "numbered", "parse_answer", "yes_no"]

@@ -8,7 +8,7 @@ takes. Anything else raises :class:`~.tui_input.BadAnswer` with the reason.
 from __future__ import annotations
 
 import re
-from typing import Iterable, NoReturn, cast
+from typing import Callable, Iterable, NoReturn, cast
 
 from ...engine.actions import ActionBase, Play
 from .play import PLAY_ON, ROLE_ANSWERS, STOP, Capture
@@ -16,7 +16,7 @@ from ...engine.view import View
 from ....ruleset.errors import CardError, shown
 from .deck import HanafudaDeck
 from ....ruleset.model import Ruleset
-from ....cli.answers import BadAnswer
+from ....cli.answers import BadAnswer, joined
 
 _SPLIT = re.compile(r"\s*(?:->|>|,|\s)\s*")
 
@@ -36,12 +36,11 @@ def parse(answer: str, v: View, rules: Ruleset) -> ActionBase:
         return _stop_or_play_on(answer)
     words = [w for w in _SPLIT.split(answer.strip()) if w]
     if len(words) > 2:
-        raise BadAnswer("Name one card, or a card and the field card it takes (like '3b 3r').",
-                        "札を一枚、または札と取る場札を答えてください (例 '3b 3r')。")
+        raise BadAnswer("kind.matching.answers.one_or_two")
     try:
         named = [rules.deck.parse(w) for w in words]
     except CardError as e:
-        raise BadAnswer(e.message, f"{shown(answer.strip())} は花札ではありません。") from None
+        raise BadAnswer("kind.matching.answers.not_a_card", message=e.message, answer=shown(answer.strip())) from None
     if v.play.turned is not None:
         return _turned(named, v.play.turned, v, rules)
     if len(named) == 1:
@@ -61,18 +60,20 @@ def _stop_or_play_on(answer: str) -> ActionBase:
         return STOP
     if low in PLAY_ON_WORDS:
         return PLAY_ON
-    raise BadAnswer(f"{shown(answer.strip())} is not an answer here: type 1 or 'stop' to stop the round, "
-                    "2 or 'play on' to play on (H18).",
-                    f"{shown(answer.strip())} は答えになりません: 打ち切るなら 1 か '打ち切る'、"
-                    "続けるなら 2 か '下げる' (H18)。")
+    raise BadAnswer("kind.matching.answers.stop_or_play_on", answer=shown(answer.strip()))
 
 
 def _targets(card: int, v: View) -> list[int]:
     return [a.target for a in v.legal if isinstance(a, Capture) and a.card == card]
 
 
-def _names(cards: Iterable[int], rules: Ruleset, sep: str = " or ") -> str:
+def _names(cards: Iterable[int], rules: Ruleset, sep: str = " ") -> str:
     return sep.join(rules.deck.name(c) for c in cards)
+
+
+def _either(cards: Iterable[int], rules: Ruleset, joiner: str = "or") -> Callable[[str], str]:
+    """The cards' names as alternatives (or, with ``and``, together) in a language's words."""
+    return joined([rules.deck.name(c) for c in cards], joiner)
 
 
 def _turned(named: list[int], turned: int, v: View, rules: Ruleset) -> Capture:
@@ -81,20 +82,15 @@ def _turned(named: list[int], turned: int, v: View, rules: Ruleset) -> Capture:
     targets = _targets(turned, v)
     target = named[-1]
     if len(named) == 2 and named[0] != turned:
-        raise BadAnswer(f"You turned {name(turned)}: say which field card it takes, "
-                        f"{_names(targets, rules)} ('{name(turned)} {name(targets[0])}').",
-                        f"めくった {name(turned)} で取る場札を答えてください: {_names(targets, rules, '・')} "
-                        f"('{name(turned)} {name(targets[0])}')。")
+        raise BadAnswer("kind.matching.answers.turned_which", turned=name(turned), targets=_either(targets, rules),
+                        first=name(targets[0]))
     if Capture(turned, target) in v.legal:
         return Capture(turned, target)
     if len(named) == 1 and target == turned:
-        raise BadAnswer(f"{name(turned)} takes {_names(targets, rules)}: answer with the number or "
-                        f"'{name(turned)} {name(targets[0])}'.",
-                        f"{name(turned)} は {_names(targets, rules, '・')} を取れます: 番号か "
-                        f"'{name(turned)} {name(targets[0])}' で答えてください。")
-    raise BadAnswer(f"The turned {name(turned)} takes {_names(targets, rules)}, not {name(target)} (H15).",
-                    f"めくった {name(turned)} が取るのは {_names(targets, rules, '・')} で、{name(target)} "
-                    "ではありません (H15)。")
+        raise BadAnswer("kind.matching.answers.takes_which", card=name(turned), targets=_either(targets, rules),
+                        first=name(targets[0]))
+    raise BadAnswer("kind.matching.answers.turned_takes", turned=name(turned), targets=_either(targets, rules),
+                    target=name(target))
 
 
 def _one(card: int, v: View, rules: Ruleset) -> Play:
@@ -105,11 +101,9 @@ def _one(card: int, v: View, rules: Ruleset) -> Play:
         return _not_held(card, v, rules)
     targets = _targets(card, v)
     if targets:
-        raise BadAnswer(f"{name(card)} takes {_names(targets, rules)}: answer with the number or "
-                        f"'{name(card)} {name(targets[0])}'.",
-                        f"{name(card)} は {_names(targets, rules, '・')} を取れます: 番号か "
-                        f"'{name(card)} {name(targets[0])}' で答えてください。")
-    raise BadAnswer(f"{name(card)} cannot be played now.", f"{name(card)} は今は出せません。")
+        raise BadAnswer("kind.matching.answers.takes_which", card=name(card), targets=_either(targets, rules),
+                        first=name(targets[0]))
+    raise BadAnswer("kind.matching.answers.cannot_play", card=name(card))
 
 
 def _two(card: int, target: int, v: View, rules: Ruleset) -> Capture:
@@ -120,27 +114,19 @@ def _two(card: int, target: int, v: View, rules: Ruleset) -> Capture:
         return _not_held(card, v, rules)
     table = v.play.table_cards
     if target not in table:
-        raise BadAnswer(f"{name(target)} is not on the field; the field holds {_names(table, rules, ' ')}.",
-                        f"{name(target)} は場にありません。場札は {_names(table, rules, ' ')}。")
+        raise BadAnswer("kind.matching.answers.not_on_field", target=name(target), field=_names(table, rules))
     targets = _targets(card, v)
     if targets:
-        raise BadAnswer(f"{name(card)} takes {_names(targets, rules)}, not {name(target)} (H14).",
-                        f"{name(card)} が取るのは {_names(targets, rules, '・')} で、"
-                        f"{name(target)} ではありません (H14)。")
+        raise BadAnswer("kind.matching.answers.takes_not", card=name(card), targets=_either(targets, rules),
+                        target=name(target))
     month = cast(HanafudaDeck, rules.deck).month          # the matching play kind deals hanafuda
     same = [f for f in v.play.table_cards if month(f) == month(card)]
     if not same:
-        raise BadAnswer(f"{name(card)} matches no field card, so it goes to the field: answer '{name(card)}' (H14).",
-                        f"{name(card)} と同じ月の場札はないので、場に置きます: '{name(card)}' と答えてください (H14)。")
+        raise BadAnswer("kind.matching.answers.to_the_field", card=name(card))
     if month(target) != month(card):
-        raise BadAnswer(f"{name(card)} can only take a card of its month: {_names(same, rules, ' ')} (H14).",
-                        f"{name(card)} が取れるのは同じ月の札だけです: {_names(same, rules, ' ')} (H14)。")
-    raise BadAnswer(f"{name(card)} takes {_names(same, rules, ' and ')} together, with no choice: "
-                    f"answer '{name(card)}' (H14).",
-                    f"{name(card)} は {_names(same, rules, '・')} をまとめて取ります: "
-                    f"'{name(card)}' と答えてください (H14)。")
+        raise BadAnswer("kind.matching.answers.same_month", card=name(card), same=_names(same, rules))
+    raise BadAnswer("kind.matching.answers.takes_all", card=name(card), same=_either(same, rules, "and"))
 
 
 def _not_held(card: int, v: View, rules: Ruleset) -> NoReturn:
-    raise BadAnswer(f"You do not hold {rules.deck.name(card)}; your hand is {_names(sorted(v.hand), rules, ' ')}.",
-                    f"{rules.deck.name(card)} は手札にありません。手札は {_names(sorted(v.hand), rules, ' ')}。")
+    raise BadAnswer("kind.matching.answers.not_held", card=rules.deck.name(card), hand=_names(sorted(v.hand), rules))

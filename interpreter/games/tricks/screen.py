@@ -111,18 +111,14 @@ class TrickScreen:
         try:
             card = deck.parse(answer)
         except CardError as e:
-            raise BadAnswer(e.message, f"{shown(answer)} は札ではありません。") from None
+            raise BadAnswer("kind.tricks.answers.not_a_card", message=e.message, answer=shown(answer)) from None
         if Play(card) in v.legal:
             return Play(card)
         if card not in v.hand:
-            raise BadAnswer(f"You do not hold {deck.name(card)}; your hand is {deck.format(v.hand)}.",
-                            f"{deck.name(card)} は手札にありません。手札は {deck.format(v.hand)}。")
+            raise BadAnswer("kind.tricks.answers.not_held", card=deck.name(card), hand=deck.format(v.hand))
         led = deck.suit(v.play.trick[0])
         follow = [c for c in v.hand if deck.suit(c) == led]
-        raise BadAnswer(f"You must follow suit: {deck.suits[led]} was led and you hold "
-                        f"{deck.format(follow)} (T19).",
-                        f"台札のスートに従ってください: {deck.suits[led]} が出ていて、手札に {deck.format(follow)} "
-                        "があります (T19)。")
+        raise BadAnswer("kind.tricks.answers.follow_suit", led=deck.suits[led], follow=deck.format(follow))
 
     def explain(self, v: View, rules: Ruleset, lang: str) -> list[str]:
         return explain(v, rules, lang)
