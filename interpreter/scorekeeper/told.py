@@ -120,20 +120,18 @@ def spread(t: Any, action: ToldDeal) -> None:
 
 def told_hands(n: Any, a: ToldDeal, parts: list[str]) -> Optional[str]:
     """The told deal in one line: ``parts`` (the field), the hands shown and the claims."""
-    ja = getattr(n, "lang", "en") == "ja"
+    lang = n.lang
     shown = [f"{n.names[s]} {n.deck.format(h)}" for s, h in enumerate(a.hands) if not isinstance(h, Claim) and h]
-    aces = "{} 枚" if ja else " {} aces"
 
-    def roles(h: Claim) -> str:
-        return "、".join(n.role_name(r) for r in h.roles) if ja else " ".join(h.roles)
-    claims = [f"{n.names[s]} " + (roles(h) + (aces.format(h.aces) if h.aces else "")).strip()
+    def roles(h: Claim) -> str:                 # by name in Japanese, by id in English
+        return str(n.say("narration.told.roles_sep")).join(n.role_name(r) if lang == "ja" else r for r in h.roles)
+    claims = [f"{n.names[s]} " + (roles(h) + (n.say("narration.told.aces", aces=h.aces) if h.aces else "")).strip()
               for s, h in enumerate(a.hands) if isinstance(h, Claim) and (h.roles or h.aces)]
     if shown:
-        parts.append(("見せた手: " if ja else "shown: ") + "; ".join(shown))
+        parts.append(n.say("narration.told.shown", hands="; ".join(shown)))
     if claims:
-        parts.append(("申告: " if ja else "claimed: ") + "; ".join(claims))
-    return "  " + ("、" if ja else ", ").join(parts) if parts else None
-
+        parts.append(n.say("narration.told.claimed", claims="; ".join(claims)))
+    return "  " + n.say("narration.told.sep").join(parts) if parts else None
 
 Teller = Callable[[Any, Any], Optional[str]]
 

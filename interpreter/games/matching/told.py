@@ -142,8 +142,7 @@ class ToldMatchingPlay(PhaseRule):
 
 def _told_deal(n: Any, e: Applied) -> Optional[str]:
     a: Any = e.action
-    told = f"場 {a.field} (申告)" if n.ja else f"field {a.field} (told)"
-    parts = [told] if a.field is not None and not a.field_cards else []
+    parts = [n.say("kind.matching.told.field", field=a.field)] if a.field is not None and not a.field_cards else []
     return told_hands(n, a, parts)
 
 

@@ -84,20 +84,21 @@ def _told_deal(n: Any, e: Applied) -> Optional[str]:
         suit = n.deck.suits[n.deck.suit(a.indicator)]
         try:
             f = n.rules.field_for(a.indicator)
-            field = f", {f.name.ja} {f.name.en} x{f.multiplier}" if not n.ja else f"、{f.name.ja} x{f.multiplier}"
+            field = n.say("kind.tricks.told.indicator_field", field_ja=f.name.ja, field_en=f.name.en,
+                          multiplier=f.multiplier)
         except KeyError:
             field = ""
-        if n.ja:
-            parts.append(f"めくり札 {n.deck.name(a.indicator)}: 切り札 {suit}{field}")
-        else:
-            parts.append(f"indicator {n.deck.name(a.indicator)}: trump {suit}{field}")
+        parts.append(n.say("kind.tricks.told.indicator", indicator=n.deck.name(a.indicator), trump=suit, field=field))
     elif a.field is not None:
-        parts.append(f"場 {_field_ja(n, a.field)} (申告)" if n.ja else f"field {a.field} (told)")
+        parts.append(n.say("kind.tricks.told.field", field=_field_name(n, a.field)))
     return told_hands(n, a, parts)
 
 
-def _field_ja(n: Any, field_id: str) -> str:
-    """A field's Japanese name by its id (the id when the rules have no such field)."""
+def _field_name(n: Any, field_id: str) -> str:
+    """A field as a told deal names it: by its id in English, by its Japanese name in Japanese
+    (the id when the rules have no such field)."""
+    if n.lang == "en":
+        return field_id
     return next((f.name.ja for f in n.rules.fields if f.id == field_id), field_id)
 
 
