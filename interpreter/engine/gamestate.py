@@ -76,6 +76,20 @@ def steps_of(phases: tuple[PhaseRule, ...]) -> tuple[Step, ...]:
                  for p in phases)
 
 
+class Program:
+    """What every game of one ruleset on the same phases shares, built once: the phases of a round,
+    their steps (:data:`Step`), what takes each phase's actions, the play kind's plug-in and the
+    effects of the game's end (folded, or None). Nothing in it changes while games are played."""
+
+    def __init__(self, ruleset: Ruleset, phases: tuple[PhaseRule, ...]) -> None:
+        self.ruleset = ruleset
+        self.phases = phases
+        self.steps = steps_of(phases)
+        self.acts = tuple(p.acting() for p in phases)       # what takes each phase's actions
+        self.kind = plugin_for(ruleset)
+        self.at_end = game_end_effects(ruleset)             # the effects of the game's end, or None
+
+
 def draw_for_dealer(ruleset: Ruleset, players: int, rng: random.Random,
                     cards: Optional[Sequence[int]] = None) -> DealerDrawn:
     """``first_dealer: draw`` (T5, H2): each seat in turn draws a card of the shuffled deck (or
@@ -103,12 +117,14 @@ class GameState:
 
     ``seed`` seeds the game's own random generator, used to pick the first start player when
     ``start`` is None (T5) and by :meth:`sample_chance` / :meth:`deal_random`. ``phases`` replaces
-    the ruleset's own phases of a round (the scorekeeper's told rounds, :mod:`.told`).
+    the ruleset's own phases of a round (the scorekeeper's told rounds, :mod:`.told`). ``program``:
+    another game's :attr:`program` of the same ruleset and phases, shared rather than built again.
     """
 
     def __init__(self, ruleset: Union[Ruleset, str], players: int, seed: Optional[int] = None,
                  rounds: Optional[int] = None, start: Optional[int] = None,
-                 phases: Optional[tuple[PhaseRule, ...]] = None, draw: Optional[Sequence[int]] = None):
+                 phases: Optional[tuple[PhaseRule, ...]] = None, draw: Optional[Sequence[int]] = None,
+                 program: Optional["Program"] = None):
         self.ruleset = at_table(_load(ruleset), players)     # its numbers of the table filled in
         lo, hi = self.ruleset.players.min, self.ruleset.players.max
         if not lo <= players <= hi:
@@ -127,12 +143,13 @@ class GameState:
             start = self.rng.randrange(players)
         elif not 0 <= start < players:
             raise SetupError(f"start player {start} is not a seat of {players} players")
-        self._phases: tuple[PhaseRule, ...] = phases or build_phases(self.ruleset)
-        self._steps = steps_of(self._phases)
-        self._acts = tuple(p.acting() for p in self._phases)     # what takes each phase's actions
-        self._kind = plugin_for(self.ruleset)
+        if program is None or program.ruleset is not self.ruleset or not (phases is None or phases is program.phases):
+            program = Program(self.ruleset, phases or build_phases(self.ruleset))
+        self._program = program
+        self._phases, self._steps, self._acts = program.phases, program.steps, program.acts
+        self._kind = program.kind
         self._t = Table(self.ruleset, players, rounds, start, self._kind.new_round())
-        self._at_end = game_end_effects(self.ruleset)       # the effects of the game's end, or None
+        self._at_end = program.at_end
         self._counted = 0
         self._trusted: tuple[object, ...] = ()         # actions known legal in the current state
         self._who: Optional[Seat] = None    # the current player, kept by _advance (chance: Party.CHANCE)
@@ -265,11 +282,26 @@ class GameState:
         """An independent copy, not watched (for search): the table and the round copied part by
         part (:meth:`.state.Table.copy`); the immutable ruleset, the phases and the frozen events
         shared; the random generator in the same state."""
-        other = GameState(self.ruleset, self._t.players, rounds=self._t.rounds, phases=self._phases)
+        other = GameState(self.ruleset, self._t.players, rounds=self._t.rounds, start=0, program=self._program)
         other.rng.setstate(self.rng.getstate())
         other._t = self._t.copy()
         other._counted, other._trusted, other._who = self._counted, self._trusted, self._who
         return other
+
+    def restarted(self, start: int, rounds: int = 1) -> "GameState":
+        """A new game of ``rounds`` rounds at these seats, its first round starting at ``start``, on this
+        game's ruleset and phases (their :class:`Program` shared, not built again): the worlds of a
+        search (:mod:`..bots.determinize`). Its own generator is not seeded."""
+        return GameState(self.ruleset, self._t.players, rounds=rounds, start=start, program=self._program)
+
+    def replay(self, actions: Sequence[ActionBase]) -> None:
+        """Apply ``actions`` in turn without checking them again: actions this engine accepted or
+        made itself (a round's actions from the log of a game of the same ruleset, a deal its plug-in
+        sampled for them). Only for those: an action not legal here is not refused. Anything else
+        goes through :meth:`apply`."""
+        for action in actions:
+            self._trusted = (action,)
+            self.apply(action)
 
     def view(self, seat: int) -> View:
         """What ``seat`` may see now."""
