@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hachihachi.interpreter import GameState
+from hachihachi.interpreter import CHANCE, GameState
 from hachihachi.interpreter.engine.events import Applied, RoundEnded
 from hachihachi.interpreter.games.tricks.actions import Deal
 from hachihachi.interpreter.games.tricks.events import TrickTaken
@@ -95,3 +95,23 @@ def test_clone_is_independent():
     copy = game.clone()
     play_random(copy, random.Random(1))
     assert copy.is_terminal and not game.is_terminal and len(game.events) < len(copy.events)
+
+
+@pytest.mark.parametrize("name, players", [("hachihachi_trick", 5), ("hanafuda_hachihachi", 3)])
+def test_legal_actions_are_the_same_value_until_an_action_is_applied(name, players):
+    """``legal_actions()`` is asked of the phase once a state: the same value until the next
+    action, then what a game replayed to that point gives; a clone and the view agree."""
+    game, rng = GameState(name, players=players, seed=3, rounds=1), random.Random(3)
+    while not game.is_terminal:
+        who, legal = game.current_player, game.legal_actions()
+        assert game.legal_actions() is legal
+        if who == CHANCE:
+            game.deal_random(rng)
+            continue
+        assert game.view(who).legal == tuple(legal) == tuple(game.clone().legal_actions())
+        game.apply(rng.choice(legal))
+        again = GameState(name, players=players, seed=3, rounds=1)
+        again.replay([e.action for e in game.events if isinstance(e, Applied)])
+        if not game.is_terminal and game.current_player != CHANCE:
+            assert tuple(again.legal_actions()) == tuple(game.legal_actions())
+    assert game.legal_actions() == ()

@@ -152,6 +152,7 @@ class GameState:
         self._at_end = program.at_end
         self._counted = 0
         self._trusted: tuple[object, ...] = ()         # actions known legal in the current state
+        self._legal: Any = None                        # legal_actions() in the current state, once asked
         self._who: Optional[Seat] = None    # the current player, kept by _advance (chance: Party.CHANCE)
         if drawn is not None:
             self._t.emit(drawn)
@@ -222,11 +223,12 @@ class GameState:
         return tuple(s for s, c in enumerate(self._t.chips) if c == best)
 
     def legal_actions(self) -> Any:
-        """The legal actions of :attr:`current_player`: a tuple, or for the deal a space of deals."""
-        t = self._t
-        if t.finished:
-            return ()
-        legal = self._acts[t.round.phase_index].legal(t)
+        """The legal actions of :attr:`current_player`: a tuple, or for the deal a space of deals
+        (the same one until the next action is applied)."""
+        legal = self._legal
+        if legal is None:
+            t = self._t
+            legal = self._legal = () if t.finished else self._acts[t.round.phase_index].legal(t)
         self._trusted = legal if type(legal) is tuple else ()
         return legal
 
@@ -242,6 +244,7 @@ class GameState:
             if action not in self._trusted:     # legal_actions() has not vouched for it
                 self._check(action)
         self._trusted = ()
+        self._legal = None
         r = t.round
         rule = self._acts[r.phase_index]
         log = t.events
