@@ -285,7 +285,7 @@ class GameState:
         """An independent copy, not watched (for search): the table and the round copied part by
         part (:meth:`.state.Table.copy`); the immutable ruleset, the phases and the frozen events
         shared; the random generator in the same state."""
-        other = GameState(self.ruleset, self._t.players, rounds=self._t.rounds, start=0, program=self._program)
+        other = GameState(self.ruleset, self._t.players, seed=0, rounds=self._t.rounds, start=0, program=self._program)
         other.rng.setstate(self.rng.getstate())
         other._t = self._t.copy()
         other._counted, other._trusted, other._who = self._counted, self._trusted, self._who
@@ -294,8 +294,9 @@ class GameState:
     def restarted(self, start: int, rounds: int = 1) -> "GameState":
         """A new game of ``rounds`` rounds at these seats, its first round starting at ``start``, on this
         game's ruleset and phases (their :class:`Program` shared, not built again): the worlds of a
-        search (:mod:`..bots.determinize`). Its own generator is not seeded."""
-        return GameState(self.ruleset, self._t.players, rounds=rounds, start=start, program=self._program)
+        search (:mod:`..bots.determinize`). Its own generator is seeded with 0 (a search deals its
+        worlds from generators of its own)."""
+        return GameState(self.ruleset, self._t.players, seed=0, rounds=rounds, start=start, program=self._program)
 
     def replay(self, actions: Sequence[ActionBase]) -> None:
         """Apply ``actions`` in turn without checking them again: actions this engine accepted or
