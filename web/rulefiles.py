@@ -33,15 +33,16 @@ class UploadError(HachiError):
 
 
 def bundled_rulesets() -> list[dict[str, Any]]:
-    """Every bundled ruleset a table can be played with (role tables left out)."""
+    """Every bundled ruleset a table can be played with (role tables left out): the standard
+    games first (the files that extend no other), then the variants, each marked ``variant``."""
     out = []
-    for name in sorted(bundled_files()):
+    for name, path in bundled_files().items():
         try:
             rules = load_ruleset(name)
         except HachiError:
             continue            # a role table, not a ruleset
-        out.append(describe(rules, name))
-    return out
+        out.append({**describe(rules, name), "variant": path.parent.name == "variants"})
+    return sorted(out, key=lambda r: (r["variant"], r["play"] != "tricks", r["ref"]))
 
 
 def describe(rules: Ruleset, ref: str) -> dict[str, Any]:

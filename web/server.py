@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from pathlib import Path
 from typing import Any, Optional
 
@@ -28,7 +29,7 @@ from .cards import back_svg, deck_pictures
 from .rulefiles import UploadError, Uploads, bundled_rulesets
 from .scorekeeper import Sheets
 from .replays import Replays
-from .tables import Table, TableError, Tables
+from .tables import SUMMARY_SECONDS, Table, TableError, Tables, seconds
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_MESSAGE = 4096              # bytes of one message from a page
@@ -55,6 +56,8 @@ class Hub:
         self.locks: dict[str, asyncio.Lock] = {}
         self.sockets: dict[str, dict[WebSocket, tuple[int, str]]] = {}
         self.driving: dict[str, asyncio.Task[None]] = {}
+        self.timers: dict[str, tuple[object, asyncio.Task[None]]] = {}
+        self.bundled_decks: dict[str, Ruleset] = {}     # bundled name -> its ruleset, for card pictures
 
     def lock(self, table_id: str) -> asyncio.Lock:
         return self.locks.setdefault(table_id, asyncio.Lock())
@@ -64,8 +67,11 @@ class Hub:
         upload, ``s.ID`` a score sheet, ``r.ID`` a replay."""
         kind, _, ident = key.partition(".")
         try:
-            if kind == "b":
-                return self.uploads.get(ident)[0]
+            if kind == "b":                 # read once: the pictures never read a rule file again
+                known = self.bundled_decks.get(ident)
+                if known is None:
+                    known = self.bundled_decks[ident] = self.uploads.get(ident)[0]
+                return known
             if kind == "u":
                 return self.uploads.get("upload:" + ident)[0]
             if kind == "t":
@@ -86,6 +92,29 @@ class Hub:
                 await ws.send_json(messages.state(table, seat, lang))
             except (RuntimeError, WebSocketDisconnect):
                 self.sockets.get(table.id, {}).pop(ws, None)
+        self.arm(table)
+
+    def arm(self, table: Table) -> None:
+        """Set the table's one timer for what it waits for now (a round's summary, a person's
+        turn); a timer set for an earlier wait is cancelled."""
+        key, known = table.wait_key(), self.timers.get(table.id)
+        if known is not None and known[0] == key and not known[1].done():
+            return
+        if known is not None:
+            known[1].cancel()
+            del self.timers[table.id]
+        when = table.deadline()
+        if when is not None:
+            self.timers[table.id] = (key, asyncio.get_running_loop().create_task(self._expire(table, key, when)))
+
+    async def _expire(self, table: Table, key: object, when: float) -> None:
+        await asyncio.sleep(max(0.0, when - time.monotonic()))
+        async with self.lock(table.id):
+            if table.wait_key() != key or not table.timeout(time.monotonic()):
+                return
+            self.timers.pop(table.id, None)
+            await self.send_all(table)
+        self.drive(table)
 
     def drive(self, table: Table) -> None:
         """Let the bots play until a person is to act (one task per table)."""
@@ -122,6 +151,7 @@ PAGE = """<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Hachi-Hachi</title>
+<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/static/style.css">
 </head>
 <body>
@@ -232,18 +262,61 @@ async def create_table(request: Request) -> Response:
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
             raise TableError("names: one name per seat")
         rounds = rules.rounds.short if data.get("short") else None
-        table = hub.tables.create(rules, ref, seats, names, rounds)
+        turn = seconds(data.get("turn_seconds"), "turn_seconds", None)
+        summary = seconds(data.get("summary_seconds"), "summary_seconds", SUMMARY_SECONDS) or SUMMARY_SECONDS
+        table = hub.tables.create(rules, ref, seats, names, rounds, turn_seconds=turn, summary_seconds=summary)
     except HachiError as e:
         return _error(error_message(e.message, "ja" if request.query_params.get("lang") == "ja" else "en"))
     hub.drive(table)
-    return _json({"table": table.id, "deck": f"t.{table.id}",
-                  "seats": [{"seat": s, "name": table.session.names[s], "token": t} for s, t in table.tokens.items()]})
+    return _json({"table": table.id, "deck": f"t.{table.id}", "host": table.host, "title": table.ruleset.title.en,
+                  "title_ja": table.ruleset.title.ja, **_links(table)})
+
+
+def _links(table: Table) -> dict[str, Any]:
+    return {"seats": [{"seat": s, "name": table.session.names[s], "token": t} for s, t in table.tokens.items()]}
+
+
+async def table_links(request: Request) -> Response:
+    """Every seat's token, for the table's host only (``{"host": TOKEN}`` in the body)."""
+    hub: Hub = request.app.state.hub
+    try:
+        data = await _json_body(request)
+        table = hub.tables.get(request.path_params["table"])
+        if not table.is_host(data.get("host")):
+            return _error("only the table's host sees its links", 403)
+    except HachiError as e:
+        return _error(e.message)
+    return _json(_links(table))
+
+
+async def table_status(request: Request) -> Response:
+    """What the home page shows of a table it knows: its title, round and whether it is over."""
+    hub: Hub = request.app.state.hub
+    try:
+        table = hub.tables.get(request.path_params["table"])
+    except HachiError as e:
+        return _error(e.message, 404)
+    g = table.game
+    return _json({"table": table.id, "title": {"en": table.ruleset.title.en, "ja": table.ruleset.title.ja},
+                  "round": g.round_index + 1, "rounds": g.rounds, "over": g.is_terminal,
+                  "names": [messages.text(n) for n in table.session.names]})
+
+
+async def qr_code(request: Request) -> Response:
+    """A QR code (an SVG data address) of a link to this server's pages, for a phone to scan."""
+    from .qr import QRError, qr_data_uri
+
+    try:
+        data = await _json_body(request)
+        return _json({"qr": qr_data_uri(str(data.get("text", "")))})
+    except (HachiError, QRError) as e:
+        return _error(getattr(e, "message", None) or str(e))
 
 
 async def card_picture(request: Request) -> Response:
     hub: Hub = request.app.state.hub
     key, which = request.path_params["deck"], request.path_params["card"]
-    headers = {**SECURITY_HEADERS, "Cache-Control": "max-age=3600"}
+    headers = {**SECURITY_HEADERS, "Cache-Control": "public, max-age=86400, immutable"}
     if which == "back":
         return Response(back_svg(), media_type="image/svg+xml", headers=headers)
     rules = hub.deck_rules(key)
@@ -322,8 +395,14 @@ async def _handle(hub: Hub, table: Table, ws: WebSocket, seat: int, lang: str, m
         async with hub.lock(table.id):
             await ws.send_json(messages.state(table, seat, lang))
         return lang
+    if kind == "back":              # the person is back: the stand-in bot stops playing for them
+        async with hub.lock(table.id):
+            if table.back(seat):
+                await hub.send_all(table)
+        return lang
     if kind == "act":
         async with hub.lock(table.id):
+            table.back(seat)
             try:
                 await asyncio.to_thread(table.act, seat, msg.get("turn"), msg.get("choice"))
             except TableError as e:
@@ -335,6 +414,7 @@ async def _handle(hub: Hub, table: Table, ws: WebSocket, seat: int, lang: str, m
         return lang
     if kind == "ready":
         async with hub.lock(table.id):
+            table.back(seat)
             table.ready(seat)
             await hub.send_all(table)
         hub.drive(table)
@@ -402,7 +482,9 @@ def create_app(folder: Optional[Path] = None, bot_delay: float = 0.0, hint_itera
         Route("/score/{sheet}", score_page), Route("/replay", replay_page),
         Route("/api/setup", setup), Route("/api/rules", upload_rules, methods=["POST"]),
         Route("/api/tables", create_table, methods=["POST"]),
-        Route("/api/tables/{table}/replay", table_replay),
+        Route("/api/tables/{table}/replay", table_replay), Route("/api/tables/{table}", table_status),
+        Route("/api/tables/{table}/links", table_links, methods=["POST"]),
+        Route("/api/qr", qr_code, methods=["POST"]),
         Route("/api/sheets", sheet_api, methods=["POST"]),
         Route("/api/sheets/{sheet}", sheet_api, methods=["GET"]),
         Route("/api/sheets/{sheet}/{what}", sheet_api, methods=["POST"]),

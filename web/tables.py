@@ -7,16 +7,24 @@ person sends the index of one of the legal actions that the seat was shown toget
 game's ``turn`` (the number of events so far), so that a stale or repeated click changes nothing.
 
 After a round ends the table waits until every person has seen the round's summary
-(:meth:`Table.ready`). The game is saved after every decision as ``hachi play`` saves it; the
-save names one person's seat as ``human`` (the others are written as the heuristic bot, the one a
-terminal resume gives them) and the web's own seats and tokens go to a file beside it.
+(:meth:`Table.ready`), or until the summary's time has run out. A table may have a turn timer:
+when a person has not chosen within it, a bot plays for the seat (a *stand-in*, shown as such)
+until the person says they are back. The clock is read only through :meth:`Table.deadline` and
+:meth:`Table.timeout`, which the server calls with the time now. A finished trick stays on the
+table (:attr:`Table.last_trick`) until the next one starts. The game is saved after every
+decision as ``hachi play`` saves it; the save names one person's seat as ``human`` (the others
+are written as the heuristic bot, the one a terminal resume gives them) and the web's own seats,
+tokens and timers go to a file beside it.
 """
 
 from __future__ import annotations
 
 import json
+import math
+import random
 import secrets
 import shutil
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional, Sequence
@@ -35,6 +43,9 @@ SAVED_AS = "heuristic"          # how a save names a second person's seat, for `
 MAX_TABLES = 500
 LOG_LINES = 200                 # narration lines a table keeps
 MAX_SUMMARY = 60                # lines of a round's summary
+SUMMARY_SECONDS = 20.0          # a round's summary goes on by itself after this long
+MAX_SECONDS = 3600.0            # the longest turn timer or summary time a table may set
+STANDIN_BOTS = ("heuristic", "heuristic_matching", "random")   # the first that plays the rules stands in
 
 
 class TableError(HachiError):
@@ -63,6 +74,17 @@ class Table:
     log: list[str] = field(default_factory=list)         # the narration of what everyone saw
     log_ja: list[str] = field(default_factory=list)      # the same in Japanese
     summary: Optional[dict[str, Any]] = None            # the last round's end, for the summary
+    turn_seconds: Optional[float] = None                # the turn timer (None: a person may take all the time)
+    summary_seconds: float = SUMMARY_SECONDS
+    host: Optional[str] = None                          # the token of the table's creator (sees every link)
+    standins: set[int] = field(default_factory=set)     # people's seats a bot plays after their timer ran out
+    last_trick: Optional[dict[str, Any]] = None         # the last finished trick: cards, their seats, winner
+    since: float = field(default_factory=time.monotonic)    # when the table began to wait for its people
+    _trick_now: list[list[int]] = field(default_factory=list)  # the trick in play: [seat, card] in order
+    _standin: Any = None
+    _trick_seat: Optional[int] = None                   # who moves now, and the card if known
+    _trick_card: Optional[int] = None
+    _won_before: dict[int, int] = field(default_factory=dict)
     _round_log: dict[str, list[str]] = field(default_factory=dict)
     _narrators: dict[str, Any] = field(default_factory=dict)
     _screens: dict[str, Any] = field(default_factory=dict)
@@ -98,6 +120,10 @@ class Table:
         """The number of events so far: a person's action names the turn it answers."""
         return len(self.session.game.events)
 
+    def is_host(self, token: object) -> bool:
+        return (isinstance(token, str) and self.host is not None
+                and secrets.compare_digest(self.host.encode(), token[:100].encode()))
+
     def seat_of(self, token: str) -> Optional[int]:
         """The seat ``token`` acts for, or None (compared in constant time)."""
         for seat, known in self.tokens.items():
@@ -111,14 +137,65 @@ class Table:
         if g.is_terminal or self.waiting:
             return False
         who = g.current_player
-        return who == CHANCE or (who is not None and who not in self.tokens)
+        return who == CHANCE or (who is not None and (who not in self.tokens or who in self.standins))
 
     def person_to_act(self) -> Optional[int]:
         g = self.session.game
         who = g.current_player
-        if g.is_terminal or self.waiting or who is None or who not in self.tokens:
+        if g.is_terminal or self.waiting or who is None or who not in self.tokens or who in self.standins:
             return None
         return int(who)
+
+    def awaited(self) -> list[int]:
+        """The seats the table waits for now: the people yet to see the round's summary, else the
+        seat to act (a bot's too), else nobody."""
+        if self.waiting:
+            return sorted(self.waiting)
+        who = self.session.game.current_player
+        if self.session.game.is_terminal or who is None or who == CHANCE:
+            return []
+        return [int(who)]
+
+    # -- the clock -------------------------------------------------------------------------
+
+    def wait_key(self) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+        """What the table waits for: a timer set for one key is void once the key has changed."""
+        return self.turn, tuple(sorted(self.waiting)), tuple(sorted(self.standins))
+
+    def deadline(self) -> Optional[float]:
+        """When (``time.monotonic``) the table stops waiting: the round's summary goes on, or a
+        bot stands in for the person to act; None when nothing is timed."""
+        if self.session.game.is_terminal:
+            return None
+        if self.waiting:
+            return self.since + self.summary_seconds
+        if self.turn_seconds is not None and self.person_to_act() is not None:
+            return self.since + self.turn_seconds
+        return None
+
+    def timeout(self, now: float) -> bool:
+        """Act on a deadline that has passed (True when that changed the table): the summary is
+        taken as seen by everyone, or a bot stands in for the seat to act."""
+        when = self.deadline()
+        if when is None or now < when:
+            return False
+        if self.waiting:
+            self.waiting.clear()
+            self.since = now
+            return True
+        seat = self.person_to_act()
+        if seat is None:
+            return False
+        self.standins.add(seat)
+        return True
+
+    def back(self, seat: int) -> bool:
+        """The person of ``seat`` is back: the stand-in bot stops playing for them."""
+        if seat not in self.standins:
+            return False
+        self.standins.discard(seat)
+        self.since = time.monotonic()
+        return True
 
     # -- changing the game ---------------------------------------------------------------
 
@@ -126,9 +203,33 @@ class Table:
         """Deal or let the bot to act choose (call only when :meth:`bot_due`); ``save`` False
         leaves the save to the caller (the server saves once the bots have moved, before a person
         is asked: the bots' moves follow from the seed, so a save in between adds nothing)."""
-        events = self.session.step()
+        g = self.session.game
+        who = g.current_player
+        if who is not None and who in self.standins:        # a bot plays for a person who is away
+            bot = self.standin_bot()
+            action = bot.choose(g, who, random.Random(f"hachi/{self.session.seed}/{len(g.events)}"))
+            self._watch_trick(who, action)
+            events = g.apply(action)
+        else:
+            if who is not None and who != CHANCE:
+                self._watch_trick(int(who), None)
+            events = self.session.step()
         self._after(events, save)
         return events
+
+    def standin_bot(self) -> Any:
+        """The bot that plays for a person who is away: the first of :data:`STANDIN_BOTS` that
+        plays these rules."""
+        if self._standin is None:
+            from ..interpreter.bots import make_bot
+
+            for name in STANDIN_BOTS:
+                try:
+                    self._standin = make_bot(name, self.ruleset)
+                    break
+                except HachiError:
+                    continue
+        return self._standin
 
     def act(self, seat: int, turn: object, choice: object) -> tuple[object, ...]:
         """Apply the ``choice``-th legal action of ``seat`` at ``turn``; raise :class:`TableError`
@@ -146,12 +247,47 @@ class Table:
         legal = ordered_legal(self, seat)
         if not 0 <= choice < len(legal):
             raise TableError(f"there is no choice {choice}; choose 0 to {len(legal) - 1}")
+        before = len(self._trick_now)
+        self._watch_trick(seat, legal[choice])
         try:
             events = self.session.apply(legal[choice])
-        except IllegalAction as e:         # cannot happen for a listed action; kept as a refusal
+        except IllegalAction as e:
+            del self._trick_now[before:]         # cannot happen for a listed action; kept as a refusal
             raise TableError(e.message) from None
         self._after(events)
         return events
+
+    def _watch_trick(self, seat: int, action: Optional[ActionBase]) -> None:
+        """Note the card ``seat`` plays into the trick (``action`` None: the bot's, read back
+        from the trick after it)."""
+        card = getattr(action, "card", None)
+        self._trick_seat, self._trick_card = seat, card if isinstance(card, int) else None
+
+    def _trick_after(self, events: Sequence[object]) -> None:
+        """After a move of the trick game: the trick in play, and the finished trick kept."""
+        seat = self._trick_seat
+        if self.ruleset.play != "tricks" or seat is None:
+            return
+        self._trick_seat = None
+        for e in events:
+            card = getattr(e.action, "card", None) if isinstance(e, Applied) and e.seat == seat else None
+            if isinstance(card, int):
+                self._trick_card = card
+        v = self.game.view(seat)
+        trick = list(v.own("trick", ()))
+        won = dict(v.own("tricks_won", ()))
+        played = self._trick_card
+        if trick and len(trick) == len(self._trick_now) + 1:
+            self._trick_now.append([seat, int(trick[-1])])
+        elif not trick and isinstance(played, int) and self._trick_now:
+            played_by = self._trick_now + [[seat, played]]
+            winner = next((s for s, n in won.items() if n > self._won_before.get(s, 0)), None)
+            self.last_trick = {"cards": [c for _, c in played_by], "seats": [s for s, _ in played_by],
+                               "winner": winner, "round": v.round_index + 1}
+            self._trick_now = []
+        elif not trick:
+            self._trick_now = []
+        self._won_before = won
 
     def ready(self, seat: int) -> bool:
         """``seat`` has seen the round's summary; True when that lets the game go on."""
@@ -163,9 +299,13 @@ class Table:
     def _after(self, events: Sequence[object], save: bool = True) -> None:
         for e in events:
             self._tell(e)
+        self._trick_after(events)
+        if any(isinstance(e, RoundStarted) for e in events):
+            self.last_trick, self._trick_now = None, []
         over = any(isinstance(e, GameEnded) for e in events)
         if any(isinstance(e, RoundEnded) for e in events) and not over:
-            self.waiting = set(self.tokens)
+            self.waiting = set(self.tokens)       # a person a bot stands in for too: their summary's time runs
+        self.since = time.monotonic()
         if save:
             self.save()
 
@@ -208,7 +348,9 @@ class Table:
         try:
             write_atomic(self.save_path, dump_record(self.record(), self.save_path))
             if not self.seats_path.exists():
-                seats = {"table": self.id, "seats": {str(s): t for s, t in self.tokens.items()}}
+                seats = {"table": self.id, "seats": {str(s): t for s, t in self.tokens.items()},
+                         "host": self.host, "turn_seconds": self.turn_seconds,
+                         "summary_seconds": self.summary_seconds}
                 write_atomic(self.seats_path, json.dumps(seats) + "\n")
             self.save_error = None
         except (HachiError, OSError) as e:
@@ -218,6 +360,16 @@ class Table:
     def seats_path(self) -> Path:
         assert self.save_path is not None
         return self.save_path.with_suffix(".seats.json")
+
+
+def seconds(value: object, what: str, default: Optional[float]) -> Optional[float]:
+    """A table's timer setting: None or a number of seconds above 0 up to :data:`MAX_SECONDS`."""
+    if value is None:
+        return default
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value) \
+            or not 0 < value <= MAX_SECONDS:
+        raise TableError(f"{what}: a number of seconds above 0 and up to {MAX_SECONDS:.0f}, or none")
+    return float(value)
 
 
 def ordered_legal(table: Table, seat: int) -> tuple[ActionBase, ...]:
@@ -245,8 +397,11 @@ class Tables:
         return table
 
     def create(self, ruleset: Ruleset, rules_ref: str, seats: Sequence[str], names: Sequence[str],
-               rounds: Optional[int], seed: Optional[int] = None) -> Table:
-        """A new table; ``seats`` holds ``human`` or a bot name per seat, ``names`` the seats' names."""
+               rounds: Optional[int], seed: Optional[int] = None, turn_seconds: Optional[float] = None,
+               summary_seconds: float = SUMMARY_SECONDS) -> Table:
+        """A new table; ``seats`` holds ``human`` or a bot name per seat, ``names`` the seats' names;
+        ``turn_seconds`` is the turn timer (None: none), ``summary_seconds`` how long a round's
+        summary waits for its people."""
         from ..interpreter.bots import bot_names
 
         if len(self.tables) >= MAX_TABLES:
@@ -278,7 +433,8 @@ class Tables:
             copy = save.with_suffix(".rules.yaml")
             shutil.copyfile(rules_ref, copy)
             session.rules_ref = str(copy.resolve())
-        table = Table(table_id, session, {s: new_token() for s in people}, save)
+        table = Table(table_id, session, {s: new_token() for s in people}, save, turn_seconds=turn_seconds,
+                      summary_seconds=summary_seconds, host=new_token())
         table.save()
         self.tables[table_id] = table
         return table
@@ -301,7 +457,14 @@ class Tables:
                 continue
             bots = tuple(HUMAN if seat in tokens else name for seat, name in enumerate(saved.bots))
             session = Session(saved.game, saved.names, bots, saved.seed, saved.rules_ref, min(tokens))
-            table = Table(str(seats["table"]), session, tokens, save)
+            host = seats.get("host")
+            table = Table(str(seats["table"]), session, tokens, save, host=host if isinstance(host, str) else None)
+            try:
+                table.turn_seconds = seconds(seats.get("turn_seconds"), "turn_seconds", None)
+                table.summary_seconds = seconds(seats.get("summary_seconds"), "summary_seconds", SUMMARY_SECONDS) \
+                    or SUMMARY_SECONDS
+            except TableError:
+                pass
             self.tables[table.id] = table
             out.append(table)
         return out
