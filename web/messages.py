@@ -221,17 +221,21 @@ def explain(table: Table, seat: int, lang: str) -> list[str]:
     return [text(_page_line(line, lang)) for line in explain_decision(v, table.ruleset, lang)]
 
 
-def hint(table: Table, seat: int, lang: str, iterations: int = 400) -> list[str]:
-    """The terminal's ``hint``: the search's expected change of the seat's chips per choice."""
+def hint(table: Table, seat: int, lang: str, iterations: int = 400, game: Any = None) -> list[str]:
+    """The terminal's ``hint``: the search's expected change of the seat's chips per choice.
+    ``game``: a copy of the table's game to search (the server's, taken while it was the seat's
+    turn, so that the table goes on meanwhile)."""
     from ..interpreter.bots.hint import hints
 
-    if table.person_to_act() != seat:
-        return []
-    v = table.game.view(seat)
+    if game is None:
+        if table.person_to_act() != seat:
+            return []
+        game = table.game
+    v = game.view(seat)
     screen = _screen(table, lang)
-    rng = random.Random(f"{table.session.seed}:{len(table.game.events)}")       # as the terminal's
+    rng = random.Random(f"{table.session.seed}:{len(game.events)}")       # as the terminal's
     out = [screen.t("hint_head")]                       # the terminal's words
-    for h in hints(table.game, seat, rng, iterations=iterations):
+    for h in hints(game, seat, rng, iterations=iterations):
         spread = (screen.t("hint_range", low=f"{h.low:+.1f}", high=f"{h.high:+.1f}") if h.samples > 1
                   else screen.t("hint_few"))
         out.append(text(f"{screen.choice(h.action, v)}: {h.mean:+.1f} ({spread})"))

@@ -19,7 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable, Optional, Sequence, TypeVar
 
-from ..interpreter.records.atomicfile import write_atomic
+from ..interpreter.records.atomicfile import SaveLock, write_atomic
 from ..interpreter.engine.events import RoundEnded
 from ..interpreter.records.gamerecord import dump_record
 from ..interpreter.scorekeeper.sheet import Sheet, SheetError, read_sheet, settle, sheet_from_data
@@ -216,11 +216,21 @@ class Sheets:
         write_atomic(path, dump_record(body, path))
         return {"sheet": sheet_id}
 
+    def locked(self, sheet_id: str) -> SaveLock:
+        """The sheet's lock, the one ``hachi score --add`` takes: while a terminal adds rounds to
+        the sheet the page is refused, and the other way round."""
+        return SaveLock(self.path(sheet_id), "hachi score --add", "sheet")
+
     def handle(self, sheet_id: str, what: str, data: dict[str, Any]) -> dict[str, Any]:
         lang = "ja" if data.get("lang") == "ja" else "en"
-        sheet = self.read(sheet_id)
         if what == "":
-            return self.overview(sheet_id, sheet, lang)
+            return self.overview(sheet_id, self.read(sheet_id), lang)
+        if what not in ("ask", "edit", "undo", "restore"):
+            raise SheetError("unknown request")
+        with self.locked(sheet_id):         # read and written under the lock
+            return self._change(sheet_id, self.read(sheet_id), what, data, lang)
+
+    def _change(self, sheet_id: str, sheet: Sheet, what: str, data: dict[str, Any], lang: str) -> dict[str, Any]:
         if what == "ask":
             return self.ask(sheet_id, sheet, data.get("answers", []), lang)
         if what == "edit":
@@ -234,7 +244,7 @@ class Sheets:
             return out
         if what == "restore":
             return self.restore(sheet_id, sheet, data.get("round"), lang)
-        raise SheetError("unknown request")
+        raise SheetError("unknown request")     # not reached: handle() knows the requests
 
     def restore(self, sheet_id: str, sheet: Sheet, rnd: Any, lang: str) -> dict[str, Any]:
         """Put back a round that was taken back (or add any whole round): it must settle after

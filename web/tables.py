@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 import secrets
 import shutil
 import time
@@ -30,7 +31,7 @@ from pathlib import Path
 from typing import Any, Optional, Sequence
 
 from ..interpreter.engine.actions import CHANCE, ActionBase
-from ..interpreter.records.atomicfile import write_atomic
+from ..interpreter.records.atomicfile import SaveInUse, SaveLock, write_atomic
 from ..interpreter.engine.events import Applied, GameEnded, RoundEnded, RoundStarted
 from ..interpreter.records.gamerecord import dump_record
 from ..interpreter.records.recordfile import HUMAN, name_problem
@@ -60,6 +61,9 @@ def new_id() -> str:
     return secrets.token_urlsafe(9)
 
 
+ID = re.compile(r"[A-Za-z0-9_-]{12}")          # a table's id, as new_id makes them
+
+
 @dataclass
 class Table:
     """One game at the server: the session, the people's seats (seat -> token) and the save."""
@@ -85,6 +89,7 @@ class Table:
     _trick_seat: Optional[int] = None                   # who moves now, and the card if known
     _trick_card: Optional[int] = None
     _won_before: dict[int, int] = field(default_factory=dict)
+    stopped: Optional[str] = None                       # why the game cannot go on (an effect broke its bound)
     _round_log: dict[str, list[str]] = field(default_factory=dict)
     _narrators: dict[str, Any] = field(default_factory=dict)
     _screens: dict[str, Any] = field(default_factory=dict)
@@ -231,9 +236,10 @@ class Table:
                     continue
         return self._standin
 
-    def act(self, seat: int, turn: object, choice: object) -> tuple[object, ...]:
+    def act(self, seat: int, turn: object, choice: object, save: bool = True) -> tuple[object, ...]:
         """Apply the ``choice``-th legal action of ``seat`` at ``turn``; raise :class:`TableError`
-        (the game unchanged) when it is not the seat's turn, the turn is stale or the index is bad."""
+        (the game unchanged) when it is not the seat's turn, the turn is stale or the index is bad.
+        ``save`` False leaves the save to the caller (the server saves behind its answer)."""
         if type(turn) is not int or type(choice) is not int:
             raise TableError("an action names the turn and the index of a legal choice, both whole numbers")
         if self.session.game.is_terminal:
@@ -254,7 +260,7 @@ class Table:
         except IllegalAction as e:
             del self._trick_now[before:]         # cannot happen for a listed action; kept as a refusal
             raise TableError(e.message) from None
-        self._after(events)
+        self._after(events, save)
         return events
 
     def _watch_trick(self, seat: int, action: Optional[ActionBase]) -> None:
@@ -341,12 +347,13 @@ class Table:
                         for seat, name in enumerate(self.session.bots)]
         return data
 
-    def save(self) -> None:
-        """Write the save and the seats file; a failure is kept in :attr:`save_error` (the game goes on)."""
+    def save(self, record: Optional[dict[str, Any]] = None) -> None:
+        """Write the save (``record``, else the game now) and the seats file; a failure is kept in
+        :attr:`save_error` (the game goes on)."""
         if self.save_path is None:
             return
         try:
-            write_atomic(self.save_path, dump_record(self.record(), self.save_path))
+            write_atomic(self.save_path, dump_record(record or self.record(), self.save_path))
             if not self.seats_path.exists():
                 seats = {"table": self.id, "seats": {str(s): t for s, t in self.tokens.items()},
                          "host": self.host, "turn_seconds": self.turn_seconds,
@@ -387,14 +394,40 @@ class Tables:
     def __init__(self, folder: Optional[Path]):
         self.folder = folder
         self.tables: dict[str, Table] = {}
+        self.locks: dict[str, SaveLock] = {}    # a table's save, locked as `hachi play` locks it
         if folder is not None:
             (folder / "tables").mkdir(parents=True, exist_ok=True)
 
     def get(self, table_id: str) -> Table:
+        """The table ``table_id``; one whose save a terminal held when the server started is taken
+        up now, or refused while the terminal still holds it."""
         table = self.tables.get(table_id)
+        if table is None and self.folder is not None and ID.fullmatch(table_id):
+            seats_file = self.folder / "tables" / f"{table_id}.seats.json"
+            if seats_file.is_file() and len(self.tables) < MAX_TABLES:
+                table = self._load(seats_file, refuse=True)
         if table is None:
             raise TableError("there is no such table (it may have ended when the server stopped)")
         return table
+
+    def _lock(self, table_id: str, save: Path) -> None:
+        lock = SaveLock(save).acquire()        # refused while `hachi play --resume` plays it
+        self.locks[table_id] = lock
+
+    def drop(self, table_id: str, delete: bool = False) -> None:
+        """Let go of a table: its save unlocked, and with ``delete`` its files removed."""
+        table = self.tables.pop(table_id, None)
+        lock = self.locks.pop(table_id, None)
+        if delete and table is not None and table.save_path is not None:
+            for path in (table.save_path, table.seats_path, table.save_path.with_suffix(".rules.yaml")):
+                path.unlink(missing_ok=True)
+        if lock is not None:
+            lock.release()
+
+    def close(self) -> None:
+        """Unlock every save (the server stops)."""
+        for table_id in list(self.locks):
+            self.locks.pop(table_id).release()
 
     def create(self, ruleset: Ruleset, rules_ref: str, seats: Sequence[str], names: Sequence[str],
                rounds: Optional[int], seed: Optional[int] = None, turn_seconds: Optional[float] = None,
@@ -429,13 +462,19 @@ class Tables:
         session = Session(game, tuple(names), tuple(seats), seed, rules_ref, people[0])
         table_id = new_id()
         save = self.folder / "tables" / f"{table_id}.yaml" if self.folder is not None else None
-        if save is not None and Path(rules_ref).is_file():      # an upload: kept beside the save, which names it
-            copy = save.with_suffix(".rules.yaml")
-            shutil.copyfile(rules_ref, copy)
-            session.rules_ref = str(copy.resolve())
-        table = Table(table_id, session, {s: new_token() for s in people}, save, turn_seconds=turn_seconds,
-                      summary_seconds=summary_seconds, host=new_token())
-        table.save()
+        if save is not None:
+            self._lock(table_id, save)
+        try:
+            if save is not None and Path(rules_ref).is_file():      # an upload: kept beside the save, which names it
+                copy = save.with_suffix(".rules.yaml")
+                shutil.copyfile(rules_ref, copy)
+                session.rules_ref = str(copy.resolve())
+            table = Table(table_id, session, {s: new_token() for s in people}, save, turn_seconds=turn_seconds,
+                          summary_seconds=summary_seconds, host=new_token())
+            table.save()
+        except BaseException:
+            self.drop(table_id)
+            raise
         self.tables[table_id] = table
         return table
 
@@ -446,25 +485,41 @@ class Tables:
             return []
         out = []
         for seats_file in sorted((self.folder / "tables").glob("*.seats.json"))[:MAX_TABLES]:
-            save = seats_file.with_name(seats_file.name[:-len(".seats.json")] + ".yaml")
-            try:
-                seats = json.loads(seats_file.read_text(encoding="utf-8"))
-                tokens = {int(s): str(t) for s, t in seats["seats"].items()}
-                saved = Session.resume(save)
-            except (HachiError, OSError, ValueError, KeyError, TypeError, AttributeError):
-                continue
-            if saved.game.is_terminal or not tokens:
-                continue
-            bots = tuple(HUMAN if seat in tokens else name for seat, name in enumerate(saved.bots))
-            session = Session(saved.game, saved.names, bots, saved.seed, saved.rules_ref, min(tokens))
-            host = seats.get("host")
-            table = Table(str(seats["table"]), session, tokens, save, host=host if isinstance(host, str) else None)
-            try:
-                table.turn_seconds = seconds(seats.get("turn_seconds"), "turn_seconds", None)
-                table.summary_seconds = seconds(seats.get("summary_seconds"), "summary_seconds", SUMMARY_SECONDS) \
-                    or SUMMARY_SECONDS
-            except TableError:
-                pass
-            self.tables[table.id] = table
-            out.append(table)
+            table = self._load(seats_file)
+            if table is not None:
+                out.append(table)
         return out
+
+    def _load(self, seats_file: Path, refuse: bool = False) -> Optional[Table]:
+        """The table saved beside ``seats_file``, its save locked first (as ``hachi play`` locks it
+        before reading); None when it cannot be read or its game is over. A save another program
+        holds is left alone (with ``refuse``, a :class:`TableError` says so)."""
+        table_id = seats_file.name[:-len(".seats.json")]
+        save = seats_file.with_name(table_id + ".yaml")
+        try:
+            self._lock(table_id, save)
+        except SaveInUse as e:
+            if refuse:
+                raise TableError(f"this table is being played elsewhere: {e.message}") from None
+            return None
+        try:
+            seats = json.loads(seats_file.read_text(encoding="utf-8"))
+            tokens = {int(s): str(t) for s, t in seats["seats"].items()}
+            saved = Session.resume(save)
+            if saved.game.is_terminal or not tokens or str(seats["table"]) != table_id:
+                raise ValueError("over")
+        except (HachiError, OSError, ValueError, KeyError, TypeError, AttributeError):
+            self.locks.pop(table_id).release()
+            return None
+        bots = tuple(HUMAN if seat in tokens else name for seat, name in enumerate(saved.bots))
+        session = Session(saved.game, saved.names, bots, saved.seed, saved.rules_ref, min(tokens))
+        host = seats.get("host")
+        table = Table(table_id, session, tokens, save, host=host if isinstance(host, str) else None)
+        try:
+            table.turn_seconds = seconds(seats.get("turn_seconds"), "turn_seconds", None)
+            table.summary_seconds = seconds(seats.get("summary_seconds"), "summary_seconds", SUMMARY_SECONDS) \
+                or SUMMARY_SECONDS
+        except TableError:
+            pass
+        self.tables[table.id] = table
+        return table
