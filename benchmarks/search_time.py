@@ -29,7 +29,7 @@ import time
 from benchmarks.record import ROOT
 
 BUDGET = {"ismcts": {"iterations": 20}, "mc": {"samples": 8}}
-HEURISTIC = {"hachihachi_trick": "heuristic", "hanafuda_hachihachi": "heuristic_matching"}
+PLAYERS = {"hachihachi_trick": 5, "hanafuda_hachihachi": 3, "koikoi": 2}     # else the ruleset's fewest
 
 
 def worker(bot: str, rules: str, games: int, rounds: int, seed: int) -> dict[str, object]:
@@ -37,13 +37,16 @@ def worker(bot: str, rules: str, games: int, rounds: int, seed: int) -> dict[str
     CPU seconds a decision and a digest of every event of every game."""
     from hachihachi.interpreter import CHANCE, GameState
     from hachihachi.interpreter.bots import make_bot
+    from hachihachi.ruleset.loader import load_ruleset
 
+    ruleset = load_ruleset(rules)
+    players = PLAYERS.get(rules, ruleset.players.min)
     digest = hashlib.sha256()
     times: list[float] = []
     for g in range(games):
         search = make_bot(bot, **BUDGET[bot])
-        others = make_bot(HEURISTIC.get(rules, "heuristic"))
-        game = GameState(rules, 5 if rules == "hachihachi_trick" else 3, seed=seed + g, rounds=rounds)
+        others = make_bot("heuristic" if ruleset.play == "tricks" else "heuristic_matching")
+        game = GameState(ruleset, players, seed=seed + g, rounds=rounds)
         rng = random.Random(seed + g)
         while not game.is_terminal:
             who = game.current_player
