@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hachihachi.interpreter import CHANCE, GameState
+from hachihachi.ruleset.errors import IllegalAction
 from hachihachi.interpreter.engine.events import Applied, RoundEnded
 from hachihachi.interpreter.games.tricks.actions import Deal
 from hachihachi.interpreter.games.tricks.events import TrickTaken
@@ -115,3 +116,14 @@ def test_legal_actions_are_the_same_value_until_an_action_is_applied(name, playe
         if not game.is_terminal and game.current_player != CHANCE:
             assert tuple(again.legal_actions()) == tuple(game.legal_actions())
     assert game.legal_actions() == ()
+
+
+def test_a_replay_past_the_end_of_the_game_is_refused_as_apply_refuses_it():
+    game, rng = GameState("hachihachi_trick", players=3, seed=5, rounds=1), random.Random(5)
+    play_random(game, rng)
+    last = next(e.action for e in reversed(game.events) if isinstance(e, Applied))
+    with pytest.raises(IllegalAction, match="the game is over") as replayed:
+        game.replay([last])
+    with pytest.raises(IllegalAction) as applied:
+        game.apply(last)
+    assert replayed.value.message == applied.value.message

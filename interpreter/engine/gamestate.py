@@ -302,8 +302,11 @@ class GameState:
         """Apply ``actions`` in turn without checking them again: actions this engine accepted or
         made itself (a round's actions from the log of a game of the same ruleset, a deal its plug-in
         sampled for them). Only for those: an action not legal here is not refused. Anything else
-        goes through :meth:`apply`."""
+        goes through :meth:`apply`. An action after the game's end is refused all the same, in the
+        words :meth:`apply` would use."""
         for action in actions:
+            if self._t.finished:
+                raise IllegalAction(f"illegal action {describe(action, self._t)}: the game is over")
             self._trusted = (action,)
             self.apply(action)
 
