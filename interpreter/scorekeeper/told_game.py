@@ -15,7 +15,7 @@ from ...ruleset.model import Ruleset
 from ..engine.gamestate import GameState
 from ..engine.phases.base import PhaseRule
 from ..engine.phases.rolecache import RoleCache
-from ..engine.registry import plugin_for
+from ..engine.registry import told_for
 from ...ruleset.tablenumbers import at_table
 from ..engine.round_phases import build_phases
 from .told import ToldRoles
@@ -26,7 +26,7 @@ __all__ = ["told_phases", "told_game"]
 def told_phases(ruleset: Ruleset) -> tuple[PhaseRule, ...]:
     """The ruleset's phases, the deal and the play (and the phases that read cards the table does
     not tell) replaced by the play kind's told phases; the role cache takes claims at their word."""
-    told = plugin_for(ruleset).told.phases
+    told = told_for(ruleset).phases
     phases = tuple(told[p.phase](ruleset) if p.phase in told else p for p in build_phases(ruleset))
     roles: Optional[ToldRoles] = None
     for p in phases:

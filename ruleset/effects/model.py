@@ -9,9 +9,11 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Mapping, Optional, Protocol, Union
 
+from ..errors import HachiError
 from ..expressions import Expression, Facts
 
-__all__ = ["WHENS", "ROUND_START", "AFTER_DECLARATIONS", "AFTER_PLAY", "ROUND_END", "GAME_END", "DOC",
+__all__ = ["EffectOverflow", "MAX_EFFECT_VALUE", "bounded",
+           "WHENS", "ROUND_START", "AFTER_DECLARATIONS", "AFTER_PLAY", "ROUND_END", "GAME_END", "DOC",
            "Counter", "SeatSet", "Effect", "ActionBase", "Run", "EffectTable", "Problem", "Teller"]
 
 ROUND_START, AFTER_DECLARATIONS, AFTER_PLAY, ROUND_END, GAME_END = (
@@ -102,6 +104,23 @@ Teller = Callable[[Any, Any], Optional[str]]
 Problem = tuple[str, tuple[object, ...]]
 """A problem of an action where it stands: the message and the path under the action (``()``: the
 action itself)."""
+
+
+MAX_EFFECT_VALUE = 10**12       # the largest counter, payment or multiplier an effect may reach (either sign)
+
+
+class EffectOverflow(HachiError):
+    """An effect's counter, payment or multiplier went past :data:`MAX_EFFECT_VALUE`: its value
+    grows without bound (each round squaring a counter, say). The game cannot go on; nothing past
+    the bound was worked out, so every step stays cheap."""
+
+
+def bounded(value: int, what: str) -> int:
+    """``value`` when it is within :data:`MAX_EFFECT_VALUE`, else :class:`EffectOverflow`."""
+    if -MAX_EFFECT_VALUE <= value <= MAX_EFFECT_VALUE:
+        return value
+    raise EffectOverflow(f"{what} would be past {MAX_EFFECT_VALUE:,} (either sign), the most an effect may "
+                         "reach; the game stops here")
 
 
 class ActionBase:

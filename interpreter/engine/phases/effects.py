@@ -19,6 +19,7 @@ from ....ruleset.effects import (AFTER_DECLARATIONS, AFTER_PLAY, GAME_END, ROUND
                                 SeatSet, specialize)
 from ....ruleset.effects.facts import settings
 from ....ruleset.effects.actions import CounterChanged
+from ....ruleset.effects.model import MAX_EFFECT_VALUE, EffectOverflow
 from ....ruleset.model import Phase, Ruleset
 from ..actions import POT, Choose, Party
 from ..kindplugin import SeatFact
@@ -29,8 +30,8 @@ from ..registry import plugin_for
 from ..state import Table
 from .base import PhaseRule
 
-__all__ = ["EffectPhase", "SettlementPhase", "effect_phases", "folded_effects", "run_effects", "TableFacts"]
-
+__all__ = ["EffectPhase", "SettlementPhase", "effect_phases", "folded_effects", "run_effects", "TableFacts",
+           "EffectOverflow", "MAX_EFFECT_VALUE"]
 
 class RoundLog:
     """What the log of the current round says of each seat (the roles shown, the chips taken from
@@ -104,10 +105,10 @@ table's (the core's and the play kind's)."""
 
 def readers_for(ruleset: Ruleset) -> Readers:
     """The readers of the facts of one seat and of the table: the core's, the play kind's own
-    (``PlayKindPlugin.seat_facts``, ``table_facts``: the trick game's ``tricks``...) and those of
-    the settings (each fact's ``setting``, read from the table's ruleset). The vocabulary of a
-    file has the facts of its own play kind only (a fact of another kind is refused when the file
-    is read), so every fact an effect reads has a reader."""
+    (``Kind.seat_facts``, ``table_facts``: the trick game's ``tricks``...) and those of the
+    settings (each fact's ``setting``, read from the table's ruleset). The vocabulary of a file has
+    the facts of its own play kind only (a fact of another kind is refused when the file is read),
+    so every fact an effect reads has a reader."""
     kind = plugin_for(ruleset)
     table = dict(_TABLE)
     table.update(kind.table_facts)
@@ -170,13 +171,14 @@ class EffectRun:
 
 def _members(t: Table, facts: TableFacts, seats: SeatSet) -> list[int]:
     """The seats a :class:`SeatSet` names now, clockwise from the start player (``in play order``:
-    in the order the play kind's plug-in gives, ``play_order``; ``all but the first``: without
-    the first of them)."""
+    in the order the play kind gives, ``Kind.play_order``; ``all but the first``: without the
+    first of them)."""
     r = t.round
     if seats.start:
         return [r.start]
     if seats.in_play:
-        order = list(plugin_for(t.ruleset).play_order(t))
+        play_order = plugin_for(t.ruleset).play_order
+        order = list(play_order(t) if play_order is not None else r.seats_from_start())
     else:
         order = list(range(t.players)) if seats.by_number else r.seats_from_start()
     group = seats.group
@@ -305,7 +307,10 @@ def run_effects(t: Table, effects: Sequence[Effect], facts: TableFacts, when: st
         run = EffectRun(t, facts, effect.name)
         try:
             for j in range(first_action if resumed else 0, len(effect.actions)):
-                seats = effect.actions[j].run(run)
+                try:
+                    seats = effect.actions[j].run(run)
+                except EffectOverflow as e:
+                    raise EffectOverflow(f"effect '{effect.name}': {e.message}") from None
                 if seats is not None:           # a question: the seats answer, in turn, before the rest
                     t.round.asking, asked = (k, j, seats), True
                     break

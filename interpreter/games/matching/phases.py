@@ -221,12 +221,28 @@ class HandRoles(PhaseRule):
                 continue
             cards = tuple(sorted(roles[0].cards if len(roles) == 1 else {c for h in roles for c in h.cards}))
             t.emit(RolesShown(r.index, seat, res.ids, res.go, cards))
-        if self.ruleset.kind_rules.settle == "at_start":
+        if self.ruleset.kind_rules.ends_round:
+            won_at_deal(t, s)
+        elif self.ruleset.kind_rules.settle == "at_start":
             pay_hand_roles(t, s)
 
     def roles_of(self, t: Table, seat: int) -> RoleResult:
         """The hand roles of ``seat`` (a :class:`~hachihachi.ruleset.roles.RoleResult`)."""
         return self.ruleset.evaluator.evaluate(t.round.hands[seat])
+
+
+def won_at_deal(t: Table, s: MatchingState) -> None:
+    """``hand_roles.ends_round`` (K6): the first seat in play order (the dealer first) holding a
+    hand role worth more than 0 wins the round at once, paid its value by every other seat; no card
+    is played."""
+    winner = next((seat for seat in s.order if s.hand_roles[seat].go > 0), None)
+    if winner is None:
+        return
+    s.won_at_deal = winner
+    res, kan = s.hand_roles[winner], t.ruleset.kind_rules.kan
+    for other in s.order:
+        if other != winner:
+            t.pay(TransferKind.ROLES, other, winner, res.go * kan, f"hand roles {'+'.join(res.ids)} (the round is won)")
 
 
 def pay_hand_roles(t: Table, s: MatchingState) -> None:
@@ -297,7 +313,30 @@ def capture_roles_of(t: Table, seat: int) -> int:
     if s is None:
         return 0
     stopped = s.stopped
-    return int(stopped[2] if stopped is not None and stopped[0] == seat else s.capture_paid.get(seat, 0))
+    if stopped is not None and stopped[0] == seat:
+        return int(stopped[2])
+    totals = getattr(s, "totals", None)         # a told round keeps none
+    if totals:                                  # capture_roles_paid: at_stop, the total now (K15)
+        return int(totals.get(seat, 0))
+    return int(s.capture_paid.get(seat, 0))
+
+
+def stopped_of(t: Table, seat: int) -> int:
+    """The fact ``stopped``: ``seat`` stopped the round (H18, K15)."""
+    s = t.round.play
+    stopped = getattr(s, "stopped", None)
+    return int(stopped is not None and stopped[0] == seat)
+
+
+def play_ons_of(t: Table, seat: int) -> int:
+    """The fact ``play_ons``: how many times ``seat`` answered play on (koi) this round."""
+    s = t.round.play
+    return int(getattr(s, "play_ons", {}).get(seat, 0))
+
+
+def round_stopped(t: Table) -> int:
+    """The fact ``round.stopped``: a seat stopped the round."""
+    return int(getattr(t.round.play, "stopped", None) is not None)
 
 
 class CardScoring(PhaseRule):

@@ -7,7 +7,7 @@ from typing import Any, ClassVar, Mapping, Optional
 
 from ...effect_words import seats_ja
 from ...expressions import INT, SEAT, Expression
-from ..model import ActionBase, Counter, Run, SeatSet, Teller
+from ..model import ActionBase, Counter, Run, SeatSet, Teller, bounded
 from .schema import NUMBER, SEATS
 
 
@@ -95,14 +95,15 @@ class SetCounter(ActionBase):
         index = t.round.index
         if self.seats is None:                  # the table's counter
             value = int(self.value.evaluate(r.facts))
-            old, values[0] = values[0], values[0] + value if self.add else value
+            old, values[0] = values[0], bounded(values[0] + value if self.add else value, f"counter {name}")
             if values[0] != old:
                 t.emit(CounterChanged(index, name, None, values[0]))
             return None
         seats = r.members(self.seats)
         new = [(s, int(self.value.evaluate(r.facts, s))) for s in seats]    # every value read before any is set
         for seat, value in new:
-            old, values[seat] = values[seat], values[seat] + value if self.add else value
+            old, values[seat] = values[seat], bounded(values[seat] + value if self.add else value,
+                                                      f"counter {name}")
             if values[seat] != old:             # an unchanged counter is not told
                 t.emit(CounterChanged(index, name, seat, values[seat]))
         return None

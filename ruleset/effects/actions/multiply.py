@@ -9,7 +9,7 @@ from ...effect_words import kind_ja
 from ...expressions import INT, Expression
 from ...kind_registry import transfer_named
 from ..facts import multiplied_by_default
-from ..model import GAME_END, ROUND_END, ActionBase, Problem, Run
+from ..model import GAME_END, ROUND_END, ActionBase, Problem, Run, bounded
 from .schema import NUMBER
 
 
@@ -75,11 +75,11 @@ class Multiply(ActionBase):
     def run(self, r: Run) -> None:
         t = r.table
         rnd = t.round
-        by = int(self.by.evaluate(r.facts))
+        by = bounded(int(self.by.evaluate(r.facts)), "the multiplier")
         scale = rnd.scale if rnd.scale is not None else {}
         for kind in self.kinds:
             key = transfer_named(kind)
-            scale[key] = scale.get(key, 1) * by
+            scale[key] = bounded(scale.get(key, 1) * by, "the multiplier")
         rnd.scale = scale
         t.emit(Multiplied(rnd.index, by, self.kinds, r.name))
         return None

@@ -11,7 +11,7 @@ from ...effect_words import seats_ja
 from ...expressions import INT, Expression
 from ...kind_registry import transfer_named
 from ...model import TransferKind, TransferName
-from ..model import ActionBase, Run, SeatSet
+from ..model import ActionBase, Run, SeatSet, bounded
 from .schema import NUMBER, SEATS, SEATS_OR_POT, WORDS
 
 _WORD = re.compile(r"\{([^{}]+)\}")       # a number in a payment's reason
@@ -127,7 +127,7 @@ class Pay(ActionBase):
         pot = r.pot
         if self.payers.pot:
             rnd = t.round
-            owed = [(s, self.amount.run(facts, s) * mult) for s in r.members(self.receivers)]
+            owed = [(s, bounded(self.amount.run(facts, s) * mult, "a payment")) for s in r.members(self.receivers)]
             for seat, amount in owed:               # read before anything moves; the pot pays what it holds
                 amount = min(amount, t.pot)
                 if kind is TransferKind.POT:        # it takes the pot (T21), even an empty one: T24 reads it
@@ -139,7 +139,7 @@ class Pay(ActionBase):
         if receivers is not None and not receivers:
             return None                             # nobody to pay: no amount is read
         payers = r.members(self.payers)
-        amounts = [(s, self.amount.run(facts, s) * mult) for s in payers]     # read before anything moves
+        amounts = [(s, bounded(self.amount.run(facts, s) * mult, "a payment")) for s in payers]     # read first
         for payer, amount in amounts:
             if receivers is None:
                 _move(r, kind, multiply, payer, pot, amount, self._why(r, payer) + field)
@@ -162,8 +162,8 @@ class Pay(ActionBase):
         assert compare is not None
         facts = r.facts
         seats = r.members(self.payers)
-        value = {s: compare.run(facts, s) for s in seats}       # read before anything moves
-        per = self.amount.run(facts, None) * mult
+        value = {s: bounded(compare.run(facts, s), "a payment") for s in seats}       # read before anything moves
+        per = bounded(self.amount.run(facts, None) * mult, "a payment")
         pay = r.table.pay
         for i, a in enumerate(seats):
             for b in seats[i + 1:]:
