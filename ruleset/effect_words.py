@@ -28,9 +28,11 @@ def kinds_words(kinds: Any, lang: str) -> str:
 
 
 def seats_words(seats: Any, lang: str, pot_named: bool = False) -> str:
-    """A :class:`~.effects.SeatSet` in words. In English the rule file's own words (``each goer
-    where tricks == 0``; ``pot_named``: the pot as "the pot"); in another language from the
-    catalog, the condition as written: 出た各人のうち「tricks == 0」の人, ``pot`` as 場.
+    """A :class:`~.effects.model.SeatSet` in words. In English the rule file's own words (``each
+    goer where tricks == 0``; ``pot_named``: the pot as "the pot"); in another language from the
+    catalog, the condition as written: 出た各人のうち「tricks == 0」の人, ``first goer where ...``
+    as ...の最初の一人, ``all but the first goer where ...`` as ...の人（最初の一人を除く）, ``pot``
+    as 場.
 
     >>> from hachihachi.ruleset.effects import SeatSet
     >>> seats_words(SeatSet("each goer", group="goer"), "ja"), seats_words(SeatSet("pot", pot=True), "en", True)
@@ -44,7 +46,12 @@ def seats_words(seats: Any, lang: str, pot_named: bool = False) -> str:
         return say(lang, "effects.seats.dealer" if seats.text.strip() == "dealer" else "effects.seats.start_player")
     group = maybe(lang, f"effects.groups.{seats.group}") or seats.text
     group += say(lang, "effects.seats.in_play") if seats.in_play else ""
-    return say(lang, "effects.seats.where", group=group, where=seats.where.text) if seats.where is not None else group
+    named = say(lang, "effects.seats.where", group=group, where=seats.where.text) if seats.where is not None else group
+    if seats.first:
+        return say(lang, "effects.seats.first", seats=named)
+    if seats.rest:
+        return say(lang, "effects.seats.rest", seats=named)
+    return named
 
 
 LANGS_AS_WRITTEN = "en"
