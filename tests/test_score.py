@@ -147,6 +147,30 @@ def test_H5_hanafuda_sheet_settles_points_field_and_capture_role():
     assert s["rounds"][0]["delta"] == {"ann": 2 * 32, "bob": -2 * 18, "cy": -2 * 14}
 
 
+TRADITIONAL = load_ruleset("hanafuda_traditional")
+
+
+def _played_on(*made):
+    data = {"ruleset": "hanafuda_traditional", "players": ["ann", "bob", "cy"], "start": "ann",
+            "rounds": [{"field_cards": "4a 5a 6c1 7c1 9a 10c1", "points": {"ann": 120, "bob": 70, "cy": 74},
+                        "played_on": [{"player": p, "role": r} for p, r in made]}]}
+    return summary(settled(data, TRADITIONAL))["rounds"][0]
+
+
+def test_H18_played_on_each_role_as_made_settles_each():
+    """Under play_on the sheet names each capture role as it was made; each is paid once."""
+    each = _played_on(("ann", "inoshikacho"), ("ann", "aotan"))
+    held = _played_on(("ann", "inoshikacho"), ("ann", ["inoshikacho", "aotan"]))
+    assert each["delta"] == held["delta"]
+    # 猪鹿蝶 7 + 青タン 7 kan from each of the two others, 10 points to the kan
+    assert each["delta"]["ann"] - _played_on()["delta"]["ann"] == 2 * 14 * 10
+
+
+def test_H18_played_on_a_grown_role_is_paid_the_difference():
+    grown = _played_on(("ann", "shikou"), ("ann", "gokou"))
+    assert grown["delta"]["ann"] - _played_on()["delta"]["ann"] == 2 * 12 * 10
+
+
 @pytest.mark.parametrize("data,expected", [
     (hana(1, points={"ann": 120, "bob": 70, "cy": 70}), "round 1, points: they add up to 260, not 264"),
     (hana(2, dealer="cy"), "round 2, dealer: cy, but the rules make bob the dealer"),
