@@ -175,3 +175,23 @@ def test_H19_T11_a_score_sheet_pays_a_dropped_dealer_only_the_drop_fee():
     (rnd,) = summary(settle(sheet_from_data(sheet, lambda ref: RULES)))["rounds"]
     assert rnd["specials"] == [] and not rnd["fukikeshi"]
     assert rnd["delta"] == {"ann": -12, "bob": 36, "cy": 0, "dee": -24}    # drop fees, bob takes the pot
+
+
+def test_T12_a_hand_not_played_goes_under_the_stock_in_the_order_the_record_gives_it(tmp_path):
+    """A hand-written record lists a forced-out hand unsorted: the stock ends with it in that order,
+    so the cards turned after the stock's own are the record's, and the record replays the same."""
+    from hachihachi.interpreter.records.gamerecord import record_data, replay, write_record
+
+    unsorted = "12c3 10c2 12b 10c1 12c1 12c2"
+    g = GameState(RULES, players=4, seed=0, rounds=1, start=0)
+    sorted_deal = deal4(HANDS, FIELD)
+    g.apply(HanaDeal(sorted_deal.hands[:3] + (tuple(D.parse_list(unsorted)),), sorted_deal.field,
+                     sorted_deal.stock))
+    for _ in range(3):
+        g.apply(Declare(True))
+    assert g.round.play.stock[-6:] == list(D.parse_list(unsorted))
+    data = record_data(g)
+    assert data["rounds"][0]["hands"][3] == unsorted.split()
+    write_record(tmp_path / "g.yaml", data)
+    again = replay(tmp_path / "g.yaml").game
+    assert again.round.play.stock[-6:] == list(D.parse_list(unsorted)) and again.events == g.events

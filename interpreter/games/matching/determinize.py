@@ -4,7 +4,7 @@ What the seat has seen is kept: its own hand, the field as dealt (the field now,
 public capture undone, H14), the cards each seat played, the cards turned from the stock in
 order (H15), and the cards a seat showed for its hand roles (H11). Everything else (the other
 hands, the rest of the stock) is dealt at random from the cards the seat has not seen. In the
-go/drop form the hands of the seats that did not go lie under the stock (sorted, seat by seat
+go/drop form the hands of the seats that did not go lie under the stock (as dealt, seat by seat
 from the dealer), so cards turned from there fix the first cards of those hands.
 """
 
