@@ -43,7 +43,12 @@ def validate(ctx: click.Context, paths: tuple[str, ...], style: str, as_json: bo
         if problems:
             click.echo(format_problems(problems), err=True)
         bad = sum(1 for found in results.values() if found)
-        verdict = f"{bad} of {len(results)} files have problems" if bad else f"{len(results)} files are valid"
+        files = len(results)
+        if bad:
+            verdict = ("1 file has problems" if files == 1
+                       else f"{bad} of {files} files {'has' if bad == 1 else 'have'} problems")
+        else:
+            verdict = "1 file is valid" if files == 1 else f"{files} files are valid"
         click.echo(f"{verdict}.", err=bool(problems))
     elif style == "json" or problems:
         click.echo(format_problems(problems, style))

@@ -17,7 +17,7 @@ from .errors import RuleFileError
 from .confine import Outside, inside
 from .reach import locate, root_of
 from .safetext import escape, quote
-from .yamlfile import RULE_FILE, Path_, Places, YamlDoc, read_yaml
+from .yamlfile import RULE_FILE, Path_, Places, YamlDoc, dotted, read_yaml
 
 MAX_CHAIN = 8                   # files in one chain of extends
 MAX_CHAIN_BYTES = 160 * 1024    # bytes of all files of one chain: one file of the largest size and its bases
@@ -52,6 +52,25 @@ def merge(base: Any, over: Any) -> Any:
         else:
             out[key] = value
     return out
+
+
+def missing_removal(base: Any, over: Any, path: Path_ = ()) -> tuple[Path_, str] | None:
+    """The first ``KEY: null`` of ``over`` whose key ``base`` does not have (a misspelt removal,
+    which would remove nothing), as (its path, the message), else None."""
+    if not (isinstance(base, dict) and isinstance(over, dict)):
+        return None
+    for key, value in over.items():
+        if value is None and key not in base:
+            where = f"in {dotted(path)}" if path else "at the top level"
+            from .schema import suggest         # the schema's words (imported late: it reads the registry)
+
+            near = suggest(key, [k for k in base if isinstance(k, str)])
+            return path + (key,), (f"{quote(str(key))} {where} removes a key the base does not have"
+                                   f"{near or ', so it removes nothing.'}")
+        found = missing_removal(base.get(key), value, path + (key,))
+        if found:
+            return found
+    return None
 
 
 def _keep_own_examples(merged: dict[str, Any], own: dict[str, Any]) -> None:
@@ -173,6 +192,10 @@ class _Reader:
         data.pop("extends", None)
         if base is None:
             return Resolved(data, places, (shown,), actual, path, (doc.file,))
+        table_named = isinstance(doc.data.get("role_table"), str)     # replaces the base's table whole
+        wrong = missing_removal(base.data, {k: v for k, v in data.items() if not (table_named and k == "role_table")})
+        if wrong:
+            raise RuleFileError(wrong[1], places.of(wrong[0], key=True))
         merged = merge(base.data, data)
         if own_table is not None and isinstance(doc.data.get("role_table"), str):
             merged["role_table"] = own_table.data        # a role table named by path replaces the base's

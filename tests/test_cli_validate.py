@@ -40,6 +40,40 @@ def test_validate_suggests_a_misspelled_key(tmp_path):
     assert f"{bad}:3:3: error: unknown key 'enabeld' in mizuten; did you mean 'enabled'?" in result.stderr
 
 
+@pytest.mark.parametrize("text,place,message", [
+    ("role_table:\n  roles:\n    flsh: null\n", "5:5",
+     "'flsh' in role_table.roles removes a key the base does not have; did you mean 'flush'?"),
+    ("bogus_key: null\n", "3:1",
+     "'bogus_key' at the top level removes a key the base does not have, so it removes nothing."),
+    ("declaration: {drop_fe: null}\n", "3:15",
+     "'drop_fe' in declaration removes a key the base does not have; did you mean 'drop_fee'?"),
+])
+def test_validate_refuses_a_removal_of_a_key_the_base_does_not_have(tmp_path, text, place, message):
+    """``KEY: null`` removes a key of the base: a misspelt one would remove nothing, silently."""
+    bad = tmp_path / "typo.yaml"
+    bad.write_text("extends: hachihachi_trick\nname: t\n" + text, encoding="utf-8")
+    result = run("validate", str(bad))
+    assert result.exit_code == 1
+    assert f"{bad}:{place}: error: {message}" in result.stderr
+
+
+def test_validate_keeps_a_removal_of_a_key_the_base_has(tmp_path):
+    good = tmp_path / "good.yaml"
+    good.write_text("extends: hachihachi_trick\nname: t\nrole_table:\n  roles:\n    flush: null\n",
+                    encoding="utf-8")
+    result = run("validate", str(good))
+    assert result.exit_code == 0, result.output
+
+
+def test_validate_counts_files_in_words_that_agree(tmp_path):
+    good, bad = tmp_path / "good.yaml", tmp_path / "bad.yaml"
+    good.write_text("extends: hachihachi_trick\nname: t\n", encoding="utf-8")
+    bad.write_text("extends: hachihachi_trick\nplayers: {min: 8}\n", encoding="utf-8")
+    assert "1 file is valid." in run("validate", str(good)).stdout
+    assert "1 file has problems." in run("validate", str(bad)).stderr
+    assert "1 of 2 files has problems." in run("validate", str(good), str(bad)).stderr
+
+
 def test_validate_lists_all_problems_of_a_file_best_first(tmp_path):
     bad = tmp_path / "many.yaml"
     bad.write_text("extends: hachihachi_trick\nplyers: {min: 3}\nchips:\n  start: lots\n  strat: 5\n",
