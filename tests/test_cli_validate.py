@@ -217,3 +217,18 @@ def test_warnings_on_a_variant_name_its_own_extends_and_where_the_base_writes_th
     assert warnings and all(line.startswith(f"{variant}:{extends}:10: warning: the role ") for line in warnings)
     assert "'shisan' can never occur" in warnings[0]
     assert "inherited through" in warnings[0] and "hanafuda_hachihachi.yaml:97:" in warnings[0]
+
+
+def test_validate_speaks_japanese_with_lang_ja(tmp_path):
+    typo, removal = tmp_path / "typo.yaml", tmp_path / "removal.yaml"
+    typo.write_text("extends: hachihachi_trick\nmizuten:\n  enabeld: false\n", encoding="utf-8")
+    removal.write_text("extends: hachihachi_trick\nname: t\nrole_table:\n  roles:\n    flsh: null\n", encoding="utf-8")
+    result = run("validate", "--lang", "ja", str(typo), str(removal))
+    assert result.exit_code == 1
+    assert f"{typo}:3:3: エラー: 不明なキー 'enabeld' (mizuten の中)。'enabled' のことですか?" in result.stderr
+    err = result.stderr
+    assert f"{removal}:5:5: エラー: 'flsh' (role_table.roles の中) は元のファイルにないキーを消しています" in err
+    assert "2 件のファイルのうち 2 件に問題があります。" in err and "(この説明は英語のみ)" not in err
+    ok = run("validate", "--lang", "ja", str(ROOT / "rules"))
+    assert ok.exit_code == 0 and "件のファイルはすべて正しく書けています。" in ok.stdout
+    assert "の値が正しくありません" in run("validate", "--lang", "ja", "--format", "yaml", str(typo)).output
