@@ -232,3 +232,20 @@ def test_validate_speaks_japanese_with_lang_ja(tmp_path):
     ok = run("validate", "--lang", "ja", str(ROOT / "rules"))
     assert ok.exit_code == 0 and "件のファイルはすべて正しく書けています。" in ok.stdout
     assert "の値が正しくありません" in run("validate", "--lang", "ja", "--format", "yaml", str(typo)).output
+
+
+@pytest.mark.parametrize("effect,expected", [
+    ('{name: x, when: round_end, do: [{pay: {from: each seat, to: each goer, amount: "tricks +"}}]}',
+     ["4:95: error: the expression ends too early."]),
+    ('{name: x, at: round_end, do: [{pay: {from: each seat, to: each goer, amount: "tricks"}}]}',
+     ["4:5: error: effects.0 has no 'when'", "4:18: error: unknown key 'at' in effects.0"]),
+])
+def test_validate_tells_a_problem_inside_a_yaml_anchor_once(tmp_path, effect, expected):
+    """An anchor (&e) used three times (*e) is one node in the file: its problem is one line."""
+    bad = tmp_path / "anchor.yaml"
+    bad.write_text(f"extends: hachihachi_trick\nname: t\neffects:\n  - &e {effect}\n  - *e\n  - *e\n", encoding="utf-8")
+    result = run("validate", str(bad))
+    lines = [line for line in result.stderr.splitlines() if ": error: " in line]
+    assert len(lines) == len(expected), result.stderr
+    for line, start in zip(lines, expected):
+        assert line.startswith(f"{bad}:{start}")
