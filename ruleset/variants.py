@@ -1,8 +1,9 @@
 """Resolve ``extends``: read a file and its bases, and merge them into one plain mapping.
 
-Mappings merge deeply, scalars and lists replace, and ``null`` removes a key; a role table named
-by path is read into the ruleset first, so a variant changes it role by role. Places follow the
-values: each path keeps the place of the file that wrote it.
+Mappings merge deeply, scalars and lists replace, ``null`` removes a key and ``{}`` empties a
+mapping of the base; a role table named by path is read into the ruleset first, so a variant
+changes it role by role. Places follow the values: each path keeps the place of the file that
+wrote it.
 """
 
 from __future__ import annotations
@@ -40,14 +41,15 @@ class Resolved:
 
 
 def merge(base: Any, over: Any) -> Any:
-    """Deep merge: mappings key by key, anything else replaced; ``None`` removes a key."""
+    """Deep merge: mappings key by key, anything else replaced; ``None`` removes a key; an empty
+    mapping (``{}``) replaces the base's, clearing it."""
     if not (isinstance(base, dict) and isinstance(over, dict)):
         return over
     out = dict(base)
     for key, value in over.items():
         if value is None:
             out.pop(key, None)
-        elif key in out:
+        elif key in out and value != {}:
             out[key] = merge(out[key], value)
         else:
             out[key] = value
