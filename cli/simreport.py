@@ -40,6 +40,9 @@ def summary_lines(s: Summary, default_bots: bool = False) -> list[str]:
     out += [f"  {k:16s} {_share(n, s.rounds)}" for k, n in s.fields.most_common()]
     out += ["", "roles shown by goers and forced-out players (times; per 100 rounds)"]
     out += [f"  {k:16s} {n:7d}  {100 * n / s.rounds:6.2f}" for k, n in s.roles.most_common()] or ["  none"]
+    if s.specials:
+        out += ["", "special roles made at the end of a round (times; per 100 rounds)"]
+        out += [f"  {k:16s} {n:7d}  {100 * n / s.rounds:6.2f}" for k, n in s.specials.most_common()]
     if s.effects:
         out += ["", "house rules (effects) fired (times; per 100 rounds; chips their payments moved)"]
         out += [f"  {k:24s} {n:7d}  {100 * n / max(1, s.rounds):6.2f}  {s.effect_chips[k]:8d}"

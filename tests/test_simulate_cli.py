@@ -211,3 +211,11 @@ def test_hanafuda_compare_of_a_file_with_itself_shares_every_deal():
     assert data["rounds"] == 2 * 12 and data["same_deals"] == data["rounds"]
     text = run("--games", "2", "--compare", path, path).output
     assert "common deals: 24 of 24 rounds" in text
+
+
+def test_H19_the_summary_tells_the_special_roles_made():
+    text = run("--games", "6", "--players", "3", "--seed", "3", "--rules", "hanafuda_hachihachi").output
+    head = "special roles made at the end of a round (times; per 100 rounds)"
+    assert head in text
+    rows = text.split(head)[1].strip().split("\n\n")[0].splitlines()
+    assert [row.split()[0] for row in rows] == ["sujuroku"] and int(rows[0].split()[1]) == 3
