@@ -70,7 +70,9 @@ def explain(v: View, rules: Ruleset, lang: str = "en") -> list[str]:
             return ["ハウスルールの選択です。この卓のハウスルールの一覧は 'hachi table' で見られます。", *rules_said]
         return ["A house rule of this table asks you to choose; the answer is kept and read by its effects "
                 "('hachi table' lists them in words).", *rules_said]
-    return screen_plugin(rules).explain(v, rules, lang)
+    parts = screen_plugin(rules).explain(v, rules, lang)      # pieces of sentences, split by hand
+    return [("" if lang == "ja" else " ").join(part.strip() for part in parts)]     # one paragraph,
+    # folded once by the screen to its width
 
 
 def yes_no(answer: str, words_of: YesNoWords, v: View) -> ActionBase:
