@@ -111,7 +111,7 @@ table's (the core's and the play kind's)."""
 
 def readers_for(ruleset: Ruleset) -> Readers:
     """The readers of the facts of one seat and of the table: the core's and the play kind's own
-    (``PlayKindPlugin.seat_facts``, ``table_facts``: the trick game's ``tricks``, the settings of
+    (``Kind.seat_facts``, ``table_facts``: the trick game's ``tricks``, the settings of
     its sections...). The vocabulary of a file has the facts of its own play kind only (a fact of
     another kind is refused when the file is read), so every fact an effect reads has a reader."""
     kind = plugin_for(ruleset)
@@ -171,12 +171,13 @@ class TableFacts:
 
 def _members(t: Table, facts: TableFacts, seats: SeatSet) -> list[int]:
     """The seats a :class:`SeatSet` names now, clockwise from the start player (``in play order``:
-    in the order the play kind's plug-in gives, ``play_order``)."""
+    in the order the play kind gives, ``Kind.play_order``)."""
     r = t.round
     if seats.start:
         return [r.start]
     if seats.in_play:
-        order = list(getattr(plugin_for(t.ruleset), "play_order", lambda t: r.seats_from_start())(t))
+        play_order = plugin_for(t.ruleset).play_order
+        order = list(play_order(t) if play_order is not None else r.seats_from_start())
     else:
         order = list(range(t.players)) if seats.by_number else r.seats_from_start()
     group = seats.group
