@@ -1,6 +1,6 @@
 """What a contributor runs works with the light install: `pip install -e '.[test,lint]' && mypy`."""
 
-import ast
+import re
 import sys
 from pathlib import Path
 
@@ -16,18 +16,14 @@ def _pyproject():
     return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
 
+IMPORT = re.compile(r"^\s*(?:from\s+([A-Za-z_][\w.]*)\s+import\s|import\s+([A-Za-z_][\w.]*)\s*(?:$|,|\sas\s))", re.M)
+
+
 def _third_party_imports():
     found = set()
     for folder in SOURCES:
         for path in (ROOT / folder).rglob("*.py"):
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if isinstance(node, ast.Import):
-                    names = [a.name for a in node.names]
-                elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
-                    names = [node.module]
-                else:
-                    continue
-                found.update(n.split(".")[0] for n in names)
+            found.update((a or b).split(".")[0] for a, b in IMPORT.findall(path.read_text(encoding="utf-8")))
     return found - set(sys.stdlib_module_names) - {"hachihachi", "__future__"} - BASE
 
 

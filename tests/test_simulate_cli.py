@@ -119,12 +119,12 @@ def test_compare_says_which_bots_played_and_the_star_only_when_a_measure_has_one
 
 def test_compare_counts_the_house_rules_fired_under_each_file():
     house = str(Path(__file__).parent / "house_rules" / "variants" / "fx_blank_goer_pays.yaml")
-    res = run("--games", "10", "--compare", house, "hachihachi_trick")
+    res = run("--games", "4", "--compare", house, "hachihachi_trick")
     assert res.exit_code == 0, res.output
     row = next(line for line in res.output.splitlines() if line.strip().startswith("blank goer pays"))
     fired_house, fired_base = (float(x) for x in row.split()[-2:])
     assert fired_house > 0 and fired_base == 0
-    data = json.loads(run("--games", "10", "--compare", house, "hachihachi_trick", "--json").stdout)
+    data = json.loads(run("--games", "4", "--compare", house, "hachihachi_trick", "--json").stdout)
     assert data["effects"]["a"]["blank goer pays"] > 0 and data["effects"]["b"] == {}
 
 
