@@ -19,6 +19,7 @@ from ..ruleset.errors import HachiError
 from ..ruleset.safetext import MAX_LINE, escape
 from .errors_ja import ERROR, LangCommand, error_line, error_message
 from .score_text import say
+from .display import columns
 
 if TYPE_CHECKING:
     from ..interpreter.records.atomicfile import SaveLock
@@ -116,7 +117,9 @@ def standings(rep: Replay, lang: str = "en") -> list[str]:
     n = sum(1 for e in g.events if isinstance(e, RoundEnded))
     unit = say(lang, "round_one" if n == 1 else "rounds")
     out = [say(lang, "standings_final" if g.is_terminal else "standings", n=n, unit=unit, of=g.rounds, pot=g.pot)]
-    out += [f"  {i}. {names[s]:<12} {g.chips[s]:>5} ({g.returns[s]:+d})" for i, s in enumerate(order, 1)]
+    wide = max(12, *(columns(names[s]) for s in order))         # names line up by their columns
+    out += [f"  {i}. {names[s]}{' ' * (wide - columns(names[s]))} {g.chips[s]:>5} ({g.returns[s]:+d})"
+            for i, s in enumerate(order, 1)]
     return out
 
 

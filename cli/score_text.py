@@ -49,7 +49,7 @@ TEXT = {
                   "`hachi table`. The roles of {rules}:\n{table}",
         "not_role": "{answer} is not a role of {rules}; ? lists them.",
         "near_role": "{answer} is not a role of {rules}; did you mean {role}?",
-        "class": "{who}'s cards of class {cls}",
+        "class": "How many {cls} cards {who} holds",
         "class?": "A forced-out player is paid per card of this class (T14).",
         "tricks": "Tricks taken by {who}",
         "tricks?": "The tricks this goer took; they add up to {n} (T19).",

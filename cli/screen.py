@@ -95,7 +95,7 @@ TEXT = {
         "saved_again": "saved again; no decision was lost.",
         "save_lost": "the game could not be saved; the decisions since the last good save are lost.",
         "only_card": ", the only legal card",
-        "hint_head": "Expected change of your chips this round (95% interval), best first:",
+        "hint_head": "Expected change of your score this round (95% interval), best first:",
         "hint_range": "{low} to {high}", "hint_few": "too few play-outs",
         "not_saved": "Stopped; the game was not saved (use --save FILE to keep it).",
         "record_failed": "cannot write the game's record ({reason}){kept}.", "kept_in": "; the game is in {path}",
@@ -238,8 +238,10 @@ class Screen:
     def standings(self, chips: Sequence[int], winners: Sequence[int]) -> list[str]:
         order = sorted(range(len(chips)), key=lambda s: (-chips[s], s))
         lines = [f"== {self.t('standings')}"]
+        wide = max(8, *(columns(self.names[s]) for s in order))      # names line up by their columns
         for place, seat in enumerate(order, 1):
-            lines.append(f"  {place}. {self.names[seat]:<8} {chips[seat]:>4}")
+            name = self.names[seat]
+            lines.append(f"  {place}. {name}{' ' * (wide - columns(name))} {chips[seat]:>4}")
         label = self.t("winner") if len(winners) == 1 else self.t("draw")
         lines.append(f"{label}: " + ", ".join(self.names[s] for s in winners))
         return lines

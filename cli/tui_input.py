@@ -21,8 +21,8 @@ YesNoWords = Mapping[bool, tuple[str, ...]]
 # the words of a yes-or-no decision's answers (yes, then no), by phase of the core (a play kind's
 # screen reads its own decisions' words with :func:`yes_no`)
 WORDS: dict[PhaseName, YesNoWords] = {
-    Phase.DECLARATIONS: {True: ("g", "go", "出", "出る"), False: ("d", "drop", "降", "降りる")},
-    Phase.TWO_GOER_CHOICE: {True: ("s", "split", "山分け"), False: ("p", "play", "勝負")},
+    Phase.DECLARATIONS: {True: ("g", "go", "出", "出る", "でる"), False: ("d", "drop", "降", "降りる", "おりる")},
+    Phase.TWO_GOER_CHOICE: {True: ("s", "split", "山分け", "やまわけ"), False: ("p", "play", "勝負", "しょうぶ")},
 }
 
 
