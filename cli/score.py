@@ -139,10 +139,13 @@ def _new_sheet(path: str, players: Optional[str], rules: Optional[str], start: O
     if rules is not None:           # the sheet names it as records do: kept to the sheet's folder
         load_record_ruleset(ref, path, "--rules")
     if start is None:
+        from ..interpreter.engine.registry import told_for
         from .score_input import Quit, safe
 
+        dealer = told_for(load_ruleset(rules or ref)).starter_word == "dealer"     # hanafuda's 親 (H2)
+        first = "first_dealer" if dealer else "first"
         try:
-            start = _asker(lang).choose(say(lang, "first"), [(safe(n), n) for n in names], "first?")
+            start = _asker(lang).choose(say(lang, first), [(safe(n), n) for n in names], f"{first}?")
         except Quit:
             raise SystemExit(0) from None
     data = {"ruleset": ref, "players": names, "start": start, "rounds": []}

@@ -163,13 +163,19 @@ class RoundQuestions:
 
     def field(self) -> None:
         """The cards turned at the deal (one card is written as a card, several as a list), or the field."""
-        fields = [f.id for f in self.rules.fields]
-        listed = ", ".join(fields)
+        named: dict[str, str] = {}              # a field by its id, or its name in either language
+        for f in self.rules.fields:
+            named[f.id] = f.id
+            if f.name is not None:
+                named.update({f.name.ja: f.id, f.name.en.lower(): f.id})
+        ja = self.a.lang == "ja"
+        listed = ", ".join(f"{f.id} ({f.name.ja})" if ja and f.name is not None else f.id for f in self.rules.fields)
         n, key = self.rules.dealt_beside_hands, self.told.turned_key
 
         def parse(answer: str) -> dict[str, Any]:
-            if answer.lower() in fields:
-                return {"field": answer.lower()}
+            word = " ".join(answer.split()).lower()
+            if word in named:
+                return {"field": named[word]}
             names = self.cards(answer, n, "not_field", fields=listed)
             return {key: names if n > 1 else names[0]}
         self.rnd.update(self.a.ask(self.t(key, n=n), parse, key + "?", fields=listed))

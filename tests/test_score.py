@@ -321,6 +321,20 @@ def test_score_new_asks_a_hanafuda_round_in_japanese(tmp_path):
     assert "1回終わっての成績（全12回）、場 0:" in out.output
 
 
+def test_H2_H5_score_new_asks_hanafudas_first_dealer_and_takes_a_field_by_its_japanese_name(tmp_path):
+    answers = ["1", "大場", "", "", "", "1", "120", "70", "", "q"]     # ann deals; the field named 大場
+    path, out = keep(tmp_path, answers, "--players", "ann,bob,cy", "--rules", "hanafuda_hachihachi", "--lang", "ja")
+    assert out.exit_code == 0, out.output
+    assert "最初の回の親は？" in out.output and "スタP" not in out.output
+    (rnd,) = yaml.safe_load(open(path))["rounds"]
+    assert rnd["field"] == "ooba"
+    (tmp_path / "en").mkdir(), (tmp_path / "trick").mkdir()
+    english = keep(tmp_path / "en", ["q"], "--players", "ann,bob,cy", "--rules", "hanafuda_hachihachi")[1]
+    assert "Who deals the first round?" in english.output
+    trick = keep(tmp_path / "trick", ["q"], "--players", "ann,bob,cy")[1]
+    assert "Who starts the first round?" in trick.output
+
+
 @pytest.mark.parametrize("module", ["hachihachi.interpreter.scorekeeper.told",
                                     "hachihachi.interpreter.scorekeeper.told_game",
                                     "hachihachi.cli.score_text",
