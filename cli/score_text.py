@@ -11,7 +11,7 @@ from __future__ import annotations
 
 TEXT = {
     "en": {
-        "intro": "Answer with a number or a word; ? explains, undo takes back a round, q saves and stops.",
+        "intro": "Answer with a number or a word; ? explains, undo takes back the last answer, q saves and stops.",
         "header": "-- Round {n} of {of}: {role} {who}, pot {pot} --",
         "start": "start", "dealer": "dealer",
         "first": "Who starts the first round?",
@@ -75,6 +75,10 @@ TEXT = {
         "not_number": "a number from {lo} to {hi}, please (? for help).",
         "asked_again": "  {why}; the round is asked again.",
         "taken_back": "  round {n} taken back.",
+        "answer_back": "  the last answer is taken back.",
+        "card_told": "{card} is told already, in {where}; give this answer again.",
+        "card_twice": "{card} is given twice; give this answer again.",
+        "where_hand": "{who}'s hand", "where_indicator": "the turned card", "where_field_cards": "the field cards",
         "nothing_back": "  no round to take back.",
         "saved": "Saved {path}; go on with: hachi score {path} --add",
         "over": "The game is over. Saved {path}.",
@@ -85,7 +89,7 @@ TEXT = {
         "save_lost": "the sheet could not be saved; it is printed below, every round typed, to be kept by hand.",
     },
     "ja": {
-        "intro": "番号か言葉で答えてください。? で説明、undo で前の回を取り消し、q で保存して終了。",
+        "intro": "番号か言葉で答えてください。? で説明、undo で最後の答えを取り消し、q で保存して終了。",
         "header": "-- 第{n}回（全{of}回）: {role} {who}、場 {pot} --",
         "start": "スタP", "dealer": "親",
         "first": "最初の回のスタPは？",
@@ -145,6 +149,10 @@ TEXT = {
         "not_number": "{lo} から {hi} の数で答えてください（? で説明）。",
         "asked_again": "  {why}。この回をもう一度聞きます。",
         "taken_back": "  第{n}回を取り消しました。",
+        "answer_back": "  最後の答えを取り消しました。",
+        "card_told": "{card} はもう{where}にあります。もう一度答えてください。",
+        "card_twice": "{card} が二度あります。もう一度答えてください。",
+        "where_hand": "{who}の手札", "where_indicator": "めくり札", "where_field_cards": "場札",
         "nothing_back": "  取り消す回がありません。",
         "saved": "{path} に保存しました。続きは: hachi score {path} --add",
         "over": "対局終了。{path} に保存しました。",

@@ -270,14 +270,53 @@ def test_score_new_bad_answers_get_one_line_and_the_question_again(tmp_path):
     assert out.exit_code == 0 and yaml.safe_load(open(path))["rounds"] == []
 
 
-def test_score_new_asks_a_refused_round_again_and_undo_takes_it_back(tmp_path):
-    clash = ROUND_1[:7] + ["Kd Kc Kh 2s 3s 4s 5d"] + ROUND_1[8:]     # 5d shown and turned
-    lines = clash + ROUND_1 + ["undo", "q"]
+ROUND_1_SAVED = {"indicator": "5d", "declare": ["go", "drop", "go", "go"],
+                 "show": {"cy": ["Kd", "Kc", "Kh", "2s", "3s", "4s", "5s"]},
+                 "roles": {"dee": ["teshi"]}, "tricks": {"ann": 4, "cy": 2, "dee": 1}}
+
+
+def test_score_new_refuses_a_card_told_twice_as_it_is_typed_and_asks_only_that_again(tmp_path):
+    clash = ROUND_1[:7] + ["Kd Kc Kh 2s 3s 4s 5d"] + ROUND_1[7:]     # 5d shown and turned: refused at once
+    path, out = keep(tmp_path, clash + ["q"], "--players", "ann,bob,cy,dee", "--start", "ann")
+    assert out.exit_code == 0, out.output
+    said = " ".join(out.output.split())
+    assert "5d is told already, in the turned card; give this answer again." in said
+    assert "asked again" not in said and said.count("-- Round 1 of 12") == 1
+    assert yaml.safe_load(open(path))["rounds"] == [ROUND_1_SAVED]
+    (tmp_path / "ja").mkdir()
+    ja = keep(tmp_path / "ja", clash[:8] + ["q"], "--players", "ann,bob,cy,dee", "--start", "ann", "--lang", "ja")[1]
+    assert "5d はもうめくり札にあります。" in " ".join(ja.output.split())
+
+
+def test_score_new_refuses_a_card_in_two_hands_as_the_second_is_typed(tmp_path):
+    answers = ROUND_1[:6] + ["Ad Ac Ah 9s 9h 8d 7c", "Kd Kc Kh 2s 3s 4s 7c", "Kd Kc Kh 2s 3s 4s 5s", "q"]
+    path, out = keep(tmp_path, answers, "--players", "ann,bob,cy,dee", "--start", "ann")
+    assert "7c is told already, in ann's hand" in " ".join(out.output.split())
+
+
+def test_score_new_undo_in_a_round_takes_back_its_last_answer_only(tmp_path):
+    lines = ROUND_1[:8] + ["undo", "Kd Kc Kh 2s 3s 4s 6s"] + ROUND_1[8:] + ["q"]
     path, out = keep(tmp_path, lines, "--players", "ann,bob,cy,dee", "--start", "ann")
-    said = " ".join(out.output.split())                     # lines are folded to 80 columns
-    assert "round 1, indicator: the card 5d is shown twice (also in cy's hand); the round is asked again." in said
+    assert out.exit_code == 0, out.output
+    assert "the last answer is taken back." in out.output and "no round to take back" not in out.output
+    assert out.output.count("-- Round 1 of 12") == 1 and out.output.count("The turned card (e.g.") == 1
+    (rnd,) = yaml.safe_load(open(path))["rounds"]
+    assert rnd == dict(ROUND_1_SAVED, show={"cy": ["Kd", "Kc", "Kh", "2s", "3s", "4s", "6s"]})
+
+
+def test_score_new_undo_at_a_rounds_first_question_takes_back_the_last_round(tmp_path):
+    path, out = keep(tmp_path, ROUND_1 + ["undo", "q"], "--players", "ann,bob,cy,dee", "--start", "ann")
     assert "round 1 taken back." in out.output
     assert yaml.safe_load(open(path))["rounds"] == []
+
+
+def test_the_account_of_a_sheet_ends_with_its_last_round_told(tmp_path):
+    path = write(tmp_path, {"ruleset": "hachihachi_trick", "players": ["ann", "bob", "cy"], "start": "ann",
+                            "rounds": [{"indicator": "5d", "declare": ["go", "go", "go"],
+                                        "tricks": {"ann": 4, "bob": 2, "cy": 1}}]})
+    out = CliRunner().invoke(score, [path]).output
+    assert "Round 1: start player ann" in out and "Round 2" not in out
+    assert out.splitlines()[-4].startswith("Standings after 1 round of 12")
 
 
 def test_score_new_refuses_an_existing_file(tmp_path):
