@@ -28,7 +28,7 @@ def columns(text: str) -> int:
 _OPENS = "(（「『【[<〈《"                 # a line may break before these
 _CLOSES = "、。，．）」』】〉》)]>！？!?：:・"     # and after these, never before them
 _KEEP = "\x1f"                         # stands for a space inside a command kept whole
-_COMMAND = re.compile(r"hachi [ -&(-_a-~]*[^ .,;:'`\x00-\x1f]")   # 'hachi play --resume FILE'
+_COMMAND = re.compile(r"(?<![\w-])hachi [ -&(-_a-~]*[^ .,;:'`\x00-\x1f]")   # 'hachi play --resume FILE'
 
 
 def _kana(ch: str) -> bool:
