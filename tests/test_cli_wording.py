@@ -99,3 +99,18 @@ def test_H17_capture_roles_are_explained_in_kan_and_the_hint_speaks_of_the_score
     hana = load_ruleset("hanafuda_hachihachi")
     assert "Red poetry ribbons 7 kan" in _capture_roles(hana, "en") and "赤タン 7貫" in _capture_roles(hana, "ja")
     assert "chips" not in TEXT["en"]["hint_head"]
+
+
+def test_T14_H18_payments_for_roles_name_the_roles_as_the_game_says_them():
+    from hachihachi.interpreter.engine.events import Transfer
+    from hachihachi.ruleset.model import TransferKind
+
+    hana = load_ruleset("hanafuda_go_drop")
+    names = ["ann", "bob", "cy", "dee"]
+    forced = Transfer(0, TransferKind.FORCED_OUT, 0, 3, 60, "forced out: 1 bright, hikariichi 48", 60)
+    from hachihachi.interpreter.games.matching.rules import MatchingTransfer
+
+    capture = Transfer(0, MatchingTransfer.CAPTURE_ROLES, 1, 2, 168, "capture role akatan+aotan", 168)
+    text = "\n".join(Narrator(hana, names).lines([forced, capture]))
+    assert "forced out: 1 bright, One Bright 48" in text and "hikariichi" not in text
+    assert "capture role Red poetry ribbons+Blue ribbons" in text and "akatan" not in text
