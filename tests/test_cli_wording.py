@@ -114,3 +114,17 @@ def test_T14_H18_payments_for_roles_name_the_roles_as_the_game_says_them():
     text = "\n".join(Narrator(hana, names).lines([forced, capture]))
     assert "forced out: 1 bright, One Bright 48" in text and "hikariichi" not in text
     assert "capture role Red poetry ribbons+Blue ribbons" in text and "akatan" not in text
+
+
+def test_T14_a_claimed_hand_is_told_by_its_roles_names_and_its_counted_cards(tmp_path):
+    import yaml
+
+    from hachihachi.cli.score import score
+
+    sheet = tmp_path / "s.yaml"
+    sheet.write_text(yaml.safe_dump({
+        "ruleset": "hachihachi_trick", "players": ["ann", "bob", "cy", "dee", "eve"], "start": "ann",
+        "rounds": [{"indicator": "5d", "declare": ["go", "go", "go"], "roles": {"dee": ["karasu"]},
+                    "aces": {"dee": 1}, "tricks": {"ann": 4, "bob": 2, "cy": 1}}]}), encoding="utf-8")
+    out = CliRunner().invoke(score, [str(sheet)]).output
+    assert "claimed: dee からす Crow 1 ace" in out and "1 aces" not in out
