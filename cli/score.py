@@ -68,7 +68,7 @@ def _locked(path: str) -> SaveLock:
     to the same sheet is refused (reading and settling it is not)."""
     from ..interpreter.records.atomicfile import SaveLock
 
-    return SaveLock(path, "hachi score --add", "sheet")
+    return SaveLock(path, "hachi score --add' or 'hachi serve", "sheet")     # the server locks its sheets too
 
 
 def _interactive() -> bool:
