@@ -234,7 +234,8 @@ def effect_words(effect: Any, r: Ruleset, lang: str) -> str:
     import re
 
     from ..ruleset.effect_words import WHEN_JA
-    from ..ruleset.effects import _WHEN_SHORT, Pay, describe
+    from ..ruleset.effects import Pay, describe
+    from ..ruleset.effects.words import _WHEN_SHORT
 
     line = describe(effect, lang)
     start = line.find(effect.name) + len(effect.name)          # the name and the point it runs at stay

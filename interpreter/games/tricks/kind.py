@@ -25,7 +25,7 @@ from . import record as record_tricks
 from .determinize import sample_trick_deal
 from ...engine.kindplugin import NO_SEATS, Kind, Search, SeatFact, TableFact, Teller, Words
 from .told import TOLD
-from .rules import RULES
+from .rules import RULES, trick_rules_of
 from .view import TrickView
 
 
