@@ -176,29 +176,21 @@ def _standard_words(r: Ruleset, phase: str, effect: Any, lang: str) -> str | Non
         if special is None or pays != (special.dealer == "pays"):
             return ""                       # the other one of the two, which this table does not play
         key += "_pays" if pays else ""
+    tricks = getattr(hana_rules, "trick_settlement", None)       # the trick game's T20, T21 settings
+    mizuten = getattr(hana_rules, "mizuten", None)
     if effect.name == "tie for the pot":    # T21: only where the pot is shared on a tie
-        if r.play == "tricks":
-            from ..interpreter.games.tricks.rules import trick_rules_of
-
-            if trick_rules_of(r).trick_settlement.pot_tie != "split":
-                return ""
-        elif dict(r.parameters).get("pot_split", 0) != 1:
+        shared = tricks.pot_tie == "split" if tricks is not None else dict(r.parameters).get("pot_split", 0) == 1
+        if not shared:
             return ""
     values: dict[str, object] = {}
-    if r.play == "tricks":
-        from ..interpreter.games.tricks.rules import trick_rules_of
-
-        tr = trick_rules_of(r)
-        values.update(per=tr.trick_settlement.per_trick, goers=tr.mizuten.goers, min=tr.mizuten.min_tricks,
-                      bonus=tr.mizuten.bonus)
+    if tricks is not None and mizuten is not None:
+        values.update(per=tricks.per_trick, goers=mizuten.goers, min=mizuten.min_tricks, bonus=mizuten.bonus,
+                      standing=_text("tricks_word", lang))
     else:
-        hana: Any = r.kind_rules
-        for role, special in getattr(hana, "specials", {}).items():
+        for role, special in getattr(hana_rules, "specials", {}).items():
             for k in ("value", "over", "per_point", "chaff", "per_extra"):
                 values[f"{role}_{k}"] = getattr(special, k, 0)
         values["standing"] = _text("card_points_word", lang)
-    if r.play == "tricks":
-        values["standing"] = _text("tricks_word", lang)
     try:
         return _text(key, lang, **values)
     except KeyError:
@@ -526,7 +518,7 @@ def rulebook(ruleset: Ruleset, data: Mapping[str, Any], lang: str = "en") -> lis
         section_tables = [tables[k] for k in tables if k.split(".")[0] in keys]
         if rows or section_tables:
             blocks.append(Heading(_text(section, lang)))
-            if section == "fields" and ruleset.play == "tricks":
+            if section == "fields" and ruleset.dealt_beside_hands == 1:
                 blocks.append(Para(_text("indicator_explained", lang)))     # T7, T8: how the deal turns it
             if section == "hanafuda":
                 blocks.append(Para(_text("field_cards_explained", lang)))   # H4, H5
