@@ -117,6 +117,22 @@ class Narrator:
                 return combo.name.ja if self.ja else f"{combo.name.ja} {combo.name.en}"
         return role_id
 
+    def _named(self, reason: str) -> str:
+        """A reason that lists roles by id (``forced out: hikariichi 48``, ``capture role
+        akatan+aotan``) with the roles' names, as the rest of the account says them."""
+        for prefix, table in (("forced out: ", self.rules.roles), ("capture role ", self._capture_table())):
+            if reason.startswith(prefix) and table is not None:
+                rest = re.sub(r"[a-z][a-z_0-9]*", lambda m: self._name_in(m[0], table), reason[len(prefix):])
+                return prefix + rest
+        return reason
+
+    def _name_in(self, word: str, table: RoleTable) -> str:
+        name = self.role_name(word, table)
+        return name.split(" ", 1)[1] if name != word and " " in name else name     # the English name
+
+    def _capture_table(self) -> Optional[RoleTable]:
+        return getattr(self.rules.kind_rules, "capture_roles", None)
+
     def lines(self, events: Iterable[object]) -> list[str]:
         out: list[str] = []
         for e in events:
@@ -169,7 +185,7 @@ class Narrator:
         if e.kind is TransferKind.EFFECT:               # the effect's name: the author's words
             why = self.say("narration.why_effect", kind=said, reason=e.reason)
         else:
-            reason = reason_words(e.reason, self.lang)
+            reason = reason_words(self._named(e.reason), self.lang)
             why = self.say("narration.why", kind=said, reason=reason) if reason and reason != said else said
         if e.source == POT:
             return self.tell("narration.from_pot", who=self.who(e.target), does=self.does(e.target, "takes"),

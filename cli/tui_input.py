@@ -22,8 +22,8 @@ YesNoWords = Mapping[bool, tuple[str, ...]]
 # the words of a yes-or-no decision's answers (yes, then no), by phase of the core (a play kind's
 # screen reads its own decisions' words with :func:`yes_no`)
 WORDS: dict[PhaseName, YesNoWords] = {
-    Phase.DECLARATIONS: {True: ("g", "go", "出", "出る"), False: ("d", "drop", "降", "降りる")},
-    Phase.TWO_GOER_CHOICE: {True: ("s", "split", "山分け"), False: ("p", "play", "勝負")},
+    Phase.DECLARATIONS: {True: ("g", "go", "出", "出る", "でる"), False: ("d", "drop", "降", "降りる", "おりる")},
+    Phase.TWO_GOER_CHOICE: {True: ("s", "split", "山分け", "やまわけ"), False: ("p", "play", "勝負", "しょうぶ")},
 }
 
 
@@ -65,7 +65,11 @@ def explain(v: View, rules: Ruleset, lang: str = "en") -> list[str]:
         rules_said = [describe(e, lang) for e in rules.effects
                       if any(isinstance(x, Ask) and x.counter.name in asked for x in e.actions)]
         return [say(lang if lang in LANGS else "en", "answers.house_rule_question"), *rules_said]
-    return screen_plugin(rules).explain(v, rules, lang)
+    parts = [part.strip() for part in screen_plugin(rules).explain(v, rules, lang)]   # pieces, split by hand
+    said = parts[0] if parts else ""
+    for more in parts[1:]:              # one paragraph, folded once by the screen to its width
+        said = say(lang if lang in LANGS else "en", "answers.explain_more", said=said, more=more)
+    return [said]
 
 
 def yes_no(answer: str, words_of: YesNoWords, v: View) -> ActionBase:

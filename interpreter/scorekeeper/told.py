@@ -118,14 +118,24 @@ def spread(t: Any, action: ToldDeal) -> None:
     r.hands = [list(h) if not isinstance(h, Claim) else [] for h in action.hands]
 
 
+def counted_cards(n: Any, k: int) -> str:
+    """``1 ace``, ``2 aces``: the cards a forced-out player is paid for (T14), by their class when
+    the rules pay for one class (else ``counted cards``), in the narrator's language."""
+    classes = list(n.rules.forced_out.per_card)
+    what = classes[0].replace("_", " ") if len(classes) == 1 else n.say("narration.counted_card")
+    return str(n.say("narration.counted_one" if k == 1 else "narration.counted_many", n=k, what=what))
+
+
 def told_hands(n: Any, a: ToldDeal, parts: list[str]) -> Optional[str]:
     """The told deal in one line: ``parts`` (the field), the hands shown and the claims."""
-    lang = n.lang
     shown = [f"{n.names[s]} {n.deck.format(h)}" for s, h in enumerate(a.hands) if not isinstance(h, Claim) and h]
 
-    def roles(h: Claim) -> str:                 # by name in Japanese, by id in English
-        return str(n.say("narration.told.roles_sep")).join(n.role_name(r) if lang == "ja" else r for r in h.roles)
-    claims = [f"{n.names[s]} " + (roles(h) + (n.say("narration.told.aces", aces=h.aces) if h.aces else "")).strip()
+    def roles(h: Claim) -> str:                 # by name, in every language
+        return str(n.say("narration.told.roles_sep")).join(n.role_name(r) for r in h.roles)
+
+    def aces(k: int) -> str:                    # T14: by their class
+        return str(n.say("narration.told.aces", aces=k, counted=counted_cards(n, k)))
+    claims = [f"{n.names[s]} " + (roles(h) + (aces(h.aces) if h.aces else "")).strip()
               for s, h in enumerate(a.hands) if isinstance(h, Claim) and (h.roles or h.aces)]
     if shown:
         parts.append(n.say("narration.told.shown", hands="; ".join(shown)))

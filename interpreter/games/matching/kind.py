@@ -94,6 +94,12 @@ def _captured(n: Teller, e: Captured) -> str:
     return n.tell("kind.matching.captured", who=who, does=does, card=played, how=how, taken=taken)
 
 
+def _pays(n: Teller, role: str) -> bool:
+    """Whether the seat told with the special role pays it (総八 under ``sohachi.dealer: pays``)."""
+    special = n.rules.kind_rules.specials.get(role)
+    return role == "sohachi" and special is not None and special.dealer == "pays"
+
+
 def _round_scored(n: Teller, e: RoundScored) -> str:
     par = n.rules.kind_rules.par
     seats = sorted(n.goer_order.get(e.round) or range(len(n.names)))   # the goers, if declared
@@ -101,8 +107,9 @@ def _round_scored(n: Teller, e: RoundScored) -> str:
     text = n.tell("kind.matching.round_scored", par=par, points=points)
     for role, seat, value in e.specials:
         named = n.say(f"kind.matching.specials.{role}") if role in SPECIALS else role
-        text += "\n" + n.tell("kind.matching.special", who=n.who(seat), does=n.does(seat, "makes"), role=named,
-                               value=value)
+        pays = _pays(n, role)           # sohachi.dealer: pays, the dealer pays each other player
+        text += "\n" + n.tell("kind.matching.special_pays" if pays else "kind.matching.special", who=n.who(seat),
+                               does=n.does(seat, "pays" if pays else "makes"), role=named, value=value)
     return text + ("\n" + n.tell("kind.matching.fukikeshi") if e.fukikeshi else "")
 
 

@@ -25,14 +25,15 @@ from . import record as record_tricks
 from .determinize import sample_trick_deal
 from ...engine.kindplugin import NO_SEATS, Kind, Search, SeatFact, TableFact, Teller, Words
 from .told import TOLD
-from .rules import RULES
+from ...scorekeeper.told import counted_cards
+from .rules import RULES, trick_rules_of
 from .view import TrickView
 
 
 # how its events read, in the narrator's language (the words: the catalogs' kind.tricks.*)
 def _roles_shown(n: Teller, e: RolesShown) -> str:
     roles = n.say("words.list").join(n.role_name(r) for r in e.roles) or n.say("kind.tricks.no_role")
-    aces = n.say("kind.tricks.aces", aces=e.aces) if e.aces else ""
+    aces = n.say("kind.tricks.aces", aces=e.aces, counted=counted_cards(n, e.aces)) if e.aces else ""
     return n.tell("kind.tricks.roles_shown", who=n.who(e.seat), does=n.does(e.seat, "shows"), roles=roles,
                   value=e.value, aces=aces)
 
@@ -55,7 +56,8 @@ def _deal(n: Teller, e: Applied) -> str:
     deck = n.deck
     field = n.rules.field_for(a.indicator)
     hands = "; ".join(f"{n.names[s]} {deck.format(sorted(h, key=deck.sort_key))}" for s, h in enumerate(a.hands))
-    trump = deck.suits[deck.suit(a.indicator)]
+    no_trump = field.id in trick_rules_of(n.rules).fields.no_trump          # T8 trump: none
+    trump = n.say("kind.tricks.no_trump") if no_trump else deck.suits[deck.suit(a.indicator)]
     return (n.tell("kind.tricks.deal", hands=hands) + "\n"
             + n.tell("kind.tricks.indicator", indicator=deck.name(a.indicator), trump=trump, field_ja=field.name.ja,
                      field_en=field.name.en, multiplier=field.multiplier))
