@@ -27,6 +27,7 @@ from typing import Any, Callable, Mapping, Optional, Sequence, Union
 from .effect_words import WHEN_JA, kind_ja, seats_ja
 from .errors import RuleFileError
 from .expressions import BOOL, INT, SEAT, TABLE, DictFacts, Expression, Fact, Vocabulary, compile_expression
+from .part_registry import groups_of, part_facts, parts_of
 
 __all__ = ["WHENS", "ROUND_START", "AFTER_DECLARATIONS", "AFTER_PLAY", "ROUND_END", "GAME_END", "ACTIONS", "GROUPS",
            "Ask", "Counter", "EffectErrors", "SeatSet", "Pay", "Multiply", "SetCounter", "Force", "EndGame", "Effect",
@@ -51,9 +52,8 @@ DOC = "docs/effects.md"
 # ---------------------------------------------------------------- the facts
 # name -> (type, words); the domain, when a fact has a small known one, is in _DOMAINS
 SEAT_FACTS: dict[str, tuple[str, str]] = {
-    "went": (BOOL, "the seat declared go this round (in a game without declarations: every seat, from the deal on)"),
-    "dropped": (BOOL, "the seat dropped of its own will this round (and paid a drop fee)"),
-    "forced_out": (BOOL, "the seat was forced out this round (the goers were full before it declared)"),
+    "plays": (BOOL, "the seat plays this round's cards: every seat from the deal on, or with go/drop the seats that "
+                    "went"),
     "start": (BOOL, "the seat is the round's start player (the dealer in hanafuda)"),
     "card_points": (INT, "the card points the seat captured this round (hanafuda; 0 in the trick game)"),
     "roles": (INT, "the value of the hand roles the seat showed this round (0 when it showed none)"),
@@ -74,13 +74,9 @@ TABLE_FACTS: dict[str, tuple[str, str]] = {
     "round.last": (BOOL, "this is the last round of the game (by its length; an effect may still end it early)"),
     "round.pot": (INT, "the pot now"),
     "round.pot_taken": (INT, "the chips seats took from the pot this round so far"),
-    "round.goers": (INT, "the number of seats that went this round"),
-    "round.droppers": (INT, "the number of seats that dropped of their own will this round"),
-    "round.forced_out": (INT, "the number of seats forced out this round"),
     "round.multiplier": (INT, "the field's multiplier this round (1 when no field applies or before the deal)"),
-    "round.skipped": (BOOL, "nobody went this round"),
-    "round.split": (BOOL, "two goers split this round instead of playing"),
-    "round.played": (BOOL, "the round's cards were played (it was not skipped, split or taken by a lone goer)"),
+    "round.played": (BOOL, "the round's cards were played (with go/drop: it was not skipped, split or taken by a lone "
+                           "goer)"),
     "game.rounds": (INT, "the number of rounds the game is to last"),
     "game.rounds_left": (INT, "the rounds still to come after this one"),
     "round.most_card_points": (INT, "the most card points a goer captured this round (hanafuda; 0 before the play)"),
@@ -90,13 +86,12 @@ TABLE_FACTS: dict[str, tuple[str, str]] = {
 
 def _domain(name: str, rules: Any) -> Optional[Sequence[int]]:
     players = range(rules.players.min, rules.players.max + 1)
-    goers = min(rules.declaration.max_goers, rules.players.max)
     rounds = max(rules.rounds.standard, rules.rounds.short)
     multipliers = sorted({1, *(f.multiplier for f in rules.fields)})
     known: dict[str, Sequence[int]] = {
         "table.players": players, "table.start_chips": (rules.chips.start,), "table.hand_size": (rules.hand_size,),
-        "round.number": range(1, rounds + 1), "round.goers": range(0, goers + 1),
-        "round.droppers": range(0, rules.players.max + 1), "round.forced_out": range(0, rules.players.max + 1),
+        "round.number": range(1, rounds + 1),
+        **{n: d for part in parts_of(rules) for n, d in part.domains(rules).items()},   # go/drop's round.goers, ...
         "round.multiplier": multipliers, "game.rounds": range(1, rounds + 1), "game.rounds_left": range(0, rounds),
     }
     if name in known:
@@ -142,7 +137,8 @@ def vocabulary(rules: Any, counters: Sequence[Counter] = ()) -> Vocabulary:
     """The facts an effect of ``rules`` may read: those of every game and its play kind's own."""
     facts = base_facts(tuple(f.id for f in rules.fields), counters, tuple(n for n, _ in rules.parameters))
     play = getattr(rules, "play", "")
-    return Vocabulary((*facts, *kind_facts(play)), _facts_elsewhere(play))
+    return Vocabulary((*facts, *part_facts(rules), *kind_facts(play)),
+                      _facts_elsewhere(play, getattr(rules, "parts", ())))
 
 
 def kind_facts(play: str) -> tuple[Fact, ...]:
@@ -161,14 +157,17 @@ def multiplied_by_default(play: str) -> tuple[str, ...]:
     return (rule_kind(play) if play in KINDS else RuleKind).multiplied_by_default
 
 
-def _facts_elsewhere(play: str) -> Callable[[str], Optional[str]]:
-    """Which other registered play kind (in words) has the fact of a name ``play`` does not know
-    (each kind's rules imported only when an effect names an unknown fact)."""
+def _facts_elsewhere(play: str, parts: Sequence[str] = ()) -> Callable[[str], Optional[str]]:
+    """Which other registered play kind or part not taken (in words) has the fact of a name
+    ``play`` does not know (each kind's rules imported only when an effect names an unknown fact)."""
     def kind_of(name: str) -> Optional[str]:
         from .kind_registry import KINDS, rule_kind
+        from .part_registry import PARTS, rule_part
 
         return next((rule_kind(k).title for k in KINDS if k != play
-                     if any(f.name == name for f in rule_kind(k).own_facts)), None)
+                     if any(f.name == name for f in rule_kind(k).own_facts)),
+                    next((rule_part(p).title for p in PARTS if p not in parts
+                          if any(f.name == name for f in rule_part(p).own_facts)), None))
     return kind_of
 
 
@@ -179,7 +178,8 @@ def table_vocabulary() -> Vocabulary:
 
 # ---------------------------------------------------------------- the actions
 GROUPS: dict[str, str] = {
-    "seat": "every seat", "goer": "every seat that went", "dropper": "every seat that dropped of its own will",
+    "seat": "every seat", "player": "every seat that plays the round (with go/drop: every goer)",
+    "goer": "every seat that went", "dropper": "every seat that dropped of its own will",
     "forced_out": "every seat forced out",
 }
 _SET = re.compile(r"^\s*(?:(?P<first>each|first)\s+(?P<group>[a-z_]+)(?P<by>\s+by\s+seat\s+number)?"
@@ -405,11 +405,12 @@ class _Builder:
             return SeatSet(text, start=True)
         group = m.group("group")
         first = m.group("first") == "first"
-        if group not in GROUPS:
-            close = [g for g in GROUPS if g.startswith(group[:3])]
+        known = groups_of(self.rules)               # every game's and its parts' (go/drop's goer, ...)
+        if group not in known:
+            close = [g for g in known if g.startswith(group[:3])]
             hint = f" Did you mean 'each {close[0]}'?" if close else ""
             raise self.error(f"'{m.group('first')} {group}' names no seats; the groups are "
-                             f"{', '.join('each ' + g for g in GROUPS)}.{hint}", *path)
+                             f"{', '.join('each ' + g for g in known)}.{hint}", *path)
         where = m.group("where")
         cond = None
         if where is not None:

@@ -90,3 +90,16 @@ def test_without_its_registry_line_the_schema_knows_no_ante(highcard: Path, monk
     monkeypatch.delitem(kind_registry.KINDS, "highcard")
     assert "ante" not in schema()["$defs"]["transfer"]["enum"]
     assert "high_card_deal" not in schema()["properties"]["round"]["items"]["enum"]
+
+
+def test_the_toy_kind_takes_no_declarations_and_its_rounds_have_no_kind(highcard: Path) -> None:
+    """A kind without go/drop (no ``parts:``) carries none of it: its round holds no part's state,
+    every seat plays, and no round has a goer-based kind."""
+    from hachihachi.interpreter.engine.events import RoundEnded
+
+    game = GameState(load_ruleset(highcard), players=3, seed=4)
+    assert game.ruleset.parts == () and game.round.parts == {}
+    play_random(game, random.Random(4))
+    ended = [e for e in game.events if isinstance(e, RoundEnded)]
+    assert ended and all(e.kind is None and e.goers == tuple(sorted(e.goers, key=lambda s: (s - e.goers[0]) % 3))
+                         and len(e.goers) == 3 for e in ended)

@@ -24,6 +24,7 @@ from ...ruleset.model import PhaseName, Ruleset
 from ...ruleset.roles import Resolution, RoleHit, RoleResult, resolve_roles
 from ..engine.phases.base import PhaseRule
 from ..engine.phases.rolecache import RoleCache
+from ..parts.go_drop.rules import NAME, go_drop_rules
 
 if TYPE_CHECKING:
     from .sheetround import RoundReader
@@ -77,7 +78,7 @@ class ToldRoles:
 
     def __init__(self, cache: RoleCache, ruleset: Ruleset):
         self.cache, self.ruleset = cache, ruleset
-        classes = list(ruleset.forced_out.per_card)
+        classes = list(go_drop_rules(ruleset).forced_out.per_card) if NAME in ruleset.parts else []
         self.ace_class = "ace" if "ace" in classes else (classes[0] if classes else None)
 
     def values(self, hand: Any, trump: Any, indicator: Any) -> Any:

@@ -11,7 +11,6 @@ from hachihachi.interpreter.engine.events import Applied, RoundStarted
 from hachihachi.interpreter.engine.kindplugin import NoKindState
 from hachihachi.interpreter.engine.phases.base import PhaseRule
 from hachihachi.interpreter.engine.phases.chance import ChancePhase
-from hachihachi.interpreter.engine.roundkind import RoundKind
 from hachihachi.interpreter.records.replaying import RecordProblem, apply_at, check_turn
 from hachihachi.ruleset.errors import CardError, HachiError
 from hachihachi.ruleset.model import TransferKind
@@ -67,7 +66,7 @@ class HighCardDeal(ChancePhase):
 
     def enter(self, t: Any) -> None:
         r = t.round
-        r.goers, r.kind = list(r.seats_from_start()), RoundKind.THREE_GOERS
+        r.playing = list(r.seats_from_start())
         for seat in range(t.players):
             t.pay(ToyTransfer.ANTE, seat, POT, self.ruleset.kind_rules.ante, "ante", multiply=False)
 

@@ -19,12 +19,13 @@ from mypy_extensions import mypyc_attr
 from ....ruleset.effects import (AFTER_DECLARATIONS, AFTER_PLAY, GAME_END, ROUND_END, ROUND_START, Ask, Effect,
                                 EndGame, Force, Multiply, Pay, SeatSet, SetCounter, specialize, vocabulary)
 from ....ruleset.kind_registry import transfer_named
+from ....ruleset.part_registry import group_fact
 from ....ruleset.model import Phase, Ruleset, TransferKind, TransferName
 from ..actions import POT, Choose
 from ..kindplugin import SeatFact
 from ..effect_events import CounterChanged, DecisionForced, EffectFired, GameEndCalled, Multiplied
 from ..events import RolesShown, RoundStarted, Transfer
-from ..roundkind import PLAYED, RoundKind
+from ..parts import parts_for
 from ..registry import plugin_for
 from ..state import Table
 from .base import PhaseRule
@@ -57,9 +58,7 @@ class RoundLog:
 
 SeatReader = Callable[[Table, int, Any], int]
 _SEAT: dict[str, SeatReader] = {
-    "went": lambda t, s, e: s in t.round.goers,
-    "dropped": lambda t, s, e: s in t.round.dropped,
-    "forced_out": lambda t, s, e: s in t.round.forced_out,
+    "plays": lambda t, s, e: s in t.round.playing,
     "start": lambda t, s, e: s == t.round.start,
     "card_points": lambda t, s, e: e.card_points(t).get(s, 0),
     "roles": lambda t, s, e: e.log().roles[s],
@@ -91,13 +90,8 @@ _TABLE: dict[str, TableReader] = {
     "round.last": lambda t: t.counted + 1 >= t.rounds,
     "round.pot": lambda t: t.pot,
     "round.pot_taken": lambda t: sum(RoundLog(t).pot_share),
-    "round.goers": lambda t: len(t.round.goers),
-    "round.droppers": lambda t: len(t.round.dropped),
-    "round.forced_out": lambda t: len(t.round.forced_out),
     "round.multiplier": lambda t: t.round.multiplier,
-    "round.skipped": lambda t: t.round.kind is RoundKind.SKIPPED,
-    "round.split": lambda t: t.round.kind is RoundKind.TWO_GOERS_SPLIT,
-    "round.played": lambda t: t.round.kind in PLAYED and t.round.play is not None,
+    "round.played": lambda t: t.round.played and t.round.play is not None,
     "game.rounds": lambda t: t.rounds,
     "game.rounds_left": lambda t: max(t.rounds - t.counted - 1, 0),
 }
@@ -114,10 +108,14 @@ def readers_for(ruleset: Ruleset) -> Readers:
     (``PlayKindPlugin.seat_facts``, ``table_facts``: the trick game's ``tricks``, the settings of
     its sections...). The vocabulary of a file has the facts of its own play kind only (a fact of
     another kind is refused when the file is read), so every fact an effect reads has a reader."""
-    kind = plugin_for(ruleset)
+    kind, parts = plugin_for(ruleset), parts_for(ruleset)
     table = dict(_TABLE)
+    own = kind.seat_facts
+    if parts:                                   # the parts' facts (go/drop's went, round.goers, ...)
+        own = {**own, **{n: f for p in parts for n, f in p.seat_facts.items()}}
+        table.update((n, f) for p in parts for n, f in p.table_facts.items())
     table.update(kind.table_facts)
-    return kind.seat_facts, _SEAT, table
+    return own, _SEAT, table
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)     # hanafuda's card scoring reads the round's score (ScoredFacts)
@@ -148,6 +146,10 @@ class TableFacts:
         if reader is not None:
             return reader(self.t, seat, self)          # a whole number (a truth value as a bool)
         return self.t.counters[name[len("counter."):]][seat]
+
+    def own_reader(self, name: str) -> SeatFact:
+        """The reader of the play kind's or a part's fact ``name`` of one seat."""
+        return self._own[name]
 
     def table(self, name: str) -> int:
         reader = self._table.get(name)
@@ -180,12 +182,11 @@ def _members(t: Table, facts: TableFacts, seats: SeatSet) -> list[int]:
     else:
         order = list(range(t.players)) if seats.by_number else r.seats_from_start()
     group = seats.group
-    if group == "goer":
-        order = [s for s in order if s in r.goers]
-    elif group == "dropper":
-        order = [s for s in order if s in r.dropped]
-    elif group == "forced_out":
-        order = [s for s in order if s in r.forced_out]
+    if group == "player":
+        order = [s for s in order if s in r.playing]
+    elif group is not None and group != "seat":     # a part's group, by its fact of one seat (goer: went)
+        read = facts.own_reader(group_fact(group))
+        order = [s for s in order if read(t, s)]
     where = seats.where
     if seats.first:
         return next(([s] for s in order if where is None or where.run(facts, s)), [])
@@ -216,7 +217,7 @@ class EffectPhase(PhaseRule):
 
     def applies(self, t: Table) -> bool:
         if self.when == AFTER_PLAY:
-            return t.round.kind in PLAYED and t.round.play is not None
+            return t.round.played and t.round.play is not None
         return True
 
     def enter(self, t: Table) -> None:
@@ -272,7 +273,7 @@ class SettlementPhase(EffectPhase):
         self.folded = folded_effects(ruleset, self.effects)
 
     def applies(self, t: Table) -> bool:
-        return t.round.kind in PLAYED and t.round.play is not None
+        return t.round.played and t.round.play is not None
 
 
 def folded_effects(ruleset: Ruleset, effects: Sequence[Effect]) -> tuple[Effect, ...]:
