@@ -354,3 +354,30 @@ def test_the_core_reads_no_members_but_its_own():
     known = {"Phase": set(Phase.__members__), "TransferKind": set(TransferKind.__members__)}
     assert core_members_named({"Phase": known["Phase"] - {"PLAY"}, "TransferKind": known["TransferKind"]})
     assert core_members_named(known) == []
+
+
+# -- go/drop is a part of the round, not the core ------------------------------------------------
+
+GO_DROP_ONLY = {"declarations", "dropped", "forced_out", "splits", "declarations_done", "choice_done", "goers",
+                "declaration", "two_goers", "went", "RoundKind", "PLAYED", "SKIPPED", "ONE_GOER", "TWO_GOERS_SPLIT",
+                "TWO_GOERS_PLAY", "THREE_GOERS"}
+# the public API keeps its names (docs/play-kinds.md, "Parts of a round"): a seat's view of the
+# declarations (go/drop's part fills them) and the round's end event's seats that played
+GO_DROP_EXCEPTIONS = {
+    ("view.py", "declarations"), ("view.py", "dropped"), ("view.py", "forced_out"), ("view.py", "splits"),
+    ("view.py", "goers"), ("events.py", "goers"), ("gamestate.py", "goers"),
+}
+
+
+def test_the_engine_core_names_nothing_of_go_drop():
+    """interpreter/engine/ names no field, setting or kind of round of go/drop (T10-T17), which is
+    the part ``interpreter/parts/go_drop/``, apart from the public API's names."""
+    found = set()
+    for path in sorted(ENGINE.rglob("*.py")):
+        where = path.relative_to(ENGINE).as_posix()
+        for node in ast.walk(parsed(path)):
+            name = (node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name)
+                    else node.arg if isinstance(node, (ast.arg, ast.keyword)) else None)
+            if name in GO_DROP_ONLY:
+                found.add((where, name))
+    assert sorted(found - GO_DROP_EXCEPTIONS) == [] and GO_DROP_EXCEPTIONS <= found
