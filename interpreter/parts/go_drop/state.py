@@ -4,7 +4,7 @@ round's ``playing``: the seats that play it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from .rules import NAME
@@ -20,8 +20,9 @@ class GoDropRound:
     choice_done: bool = False
 
     def copy(self) -> GoDropRound:
-        return replace(self, declarations=list(self.declarations), dropped=list(self.dropped),
-                       splits=list(self.splits))
+        """An independent copy (for ``GameState.clone``)."""
+        return GoDropRound(list(self.declarations), list(self.dropped), self.forced_out, self.declarations_done,
+                           list(self.splits), self.choice_done)
 
 
 def declared(r: Any) -> GoDropRound:
