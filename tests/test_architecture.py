@@ -381,3 +381,14 @@ def test_the_engine_core_names_nothing_of_go_drop():
             if name in GO_DROP_ONLY:
                 found.add((where, name))
     assert sorted(found - GO_DROP_EXCEPTIONS) == [] and GO_DROP_EXCEPTIONS <= found
+
+
+def test_every_package_folder_is_listed_for_the_wheel():
+    """pyproject.toml lists the packages a wheel holds one by one: a new package folder that is
+    not listed would be missing from an installed (or compiled) build, not from the tree."""
+    tomllib = pytest.importorskip("tomllib")            # Python 3.11 on
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
+    folders = {".".join(("hachihachi",) + init.parent.relative_to(ROOT).parts)
+               for folder in FOLDERS for init in (ROOT / folder).rglob("__init__.py")}
+    assert sorted(folders - listed) == []
