@@ -14,7 +14,6 @@ for 3 does not.
 from __future__ import annotations
 
 import importlib
-from functools import lru_cache
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
@@ -83,15 +82,6 @@ def check_parts(data: Mapping[str, Any]) -> Any:
         for key in sorted(part.own_keys & set(data)):
             yield (key,), (f"'{key}' is a setting of {part.title}, which the file does not take: add "
                            f"parts: [{name}], or drop the section.")
-
-
-@lru_cache(maxsize=None)
-def group_fact(group: str) -> str:
-    """The fact of one seat that makes a seat one of an effect's group (``each player``: ``plays``;
-    a part's: go/drop's ``each goer``: ``went``)."""
-    if group == "player":
-        return "plays"
-    return next(fact for name in PARTS for g, fact in rule_part(name).groups if g == group)
 
 
 def groups_of(ruleset: Any) -> tuple[str, ...]:

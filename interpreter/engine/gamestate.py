@@ -27,7 +27,7 @@ from ...ruleset.tablenumbers import at_table
 from ...ruleset.model import TransferKind
 from .actions import CHANCE, POT, ActionBase, malformed
 from .events import Applied, DealerDrawn, GameEnded, RoundEnded, RoundStarted, Seat
-from .parts import parts_for
+from .parts import RoundPart, parts_for
 from .phases.base import PhaseRule, describe
 from .phases.chance import ChanceSpace
 from .phases.effects import game_end_effects
@@ -39,13 +39,13 @@ from .view import View
 __all__ = ["GameState", "CHANCE", "next_start"]
 
 
-def next_start(ruleset: Ruleset, r: RoundState) -> int:
+def next_start(ruleset: Ruleset, r: RoundState, parts: Optional[tuple[RoundPart, ...]] = None) -> int:
     """The start player of the round after ``r``: the play kind's rule, else a part's (go/drop's
-    T13, T24), else the left neighbour of the start player."""
+    T13, T24), else the left neighbour of the start player (``parts``: the ruleset's, when known)."""
     dealer = plugin_for(ruleset).next_dealer(ruleset, r)
     if dealer is not None:
         return dealer                       # the play kind passes the deal by its own rule
-    for part in parts_for(ruleset):
+    for part in parts_for(ruleset) if parts is None else parts:
         start = part.next_start(ruleset, r)
         if start is not None:
             return start
@@ -370,10 +370,12 @@ class GameState:
 
     def _end_round(self) -> None:
         t, r = self._t, self._t.round
-        counts = all(part.counts(self.ruleset, r) for part in self._parts)
+        counts = True
+        for part in self._parts:
+            counts = counts and part.counts(self.ruleset, r)
         if counts and self._counted + 1 >= t.rounds and self.ruleset.rounds.leftover_pot == "split":
             self._share_leftover_pot()
-        nxt = next_start(self.ruleset, r)
+        nxt = next_start(self.ruleset, r, self._parts)
         t.emit(RoundEnded(
             round=r.index, kind=r.kind, multiplier=r.multiplier, goers=tuple(r.playing),
             tricks=self._kind.round_tricks(r), pot_to=r.pot_to,

@@ -39,6 +39,10 @@ class RoundPart(Protocol):
     def table_facts(self) -> Mapping[str, TableFact]:
         """The readers of its facts of the table (``round.goers``)."""
 
+    @property
+    def groups(self) -> Mapping[str, Any]:
+        """The seats of each of its groups of effects (``each goer``), ``(table) -> container``."""
+
     def new_round(self) -> Any:
         """Its own state of a new round (with ``copy()``)."""
 
@@ -62,6 +66,12 @@ def round_part(name: str) -> RoundPart:
     """The interpreter's side of the part ``name``, imported on first use."""
     part: RoundPart = getattr(importlib.import_module(f"{PARTS[name]}.part"), "PART")
     return part
+
+
+@lru_cache(maxsize=None)
+def group_seats(group: str) -> Any:
+    """``(table) -> container``: the seats of a part's group of effects (go/drop's ``goer``)."""
+    return next(part.groups[group] for name in PARTS if group in (part := round_part(name)).groups)
 
 
 def parts_for(ruleset: Ruleset) -> tuple[RoundPart, ...]:

@@ -19,13 +19,12 @@ from mypy_extensions import mypyc_attr
 from ....ruleset.effects import (AFTER_DECLARATIONS, AFTER_PLAY, GAME_END, ROUND_END, ROUND_START, Ask, Effect,
                                 EndGame, Force, Multiply, Pay, SeatSet, SetCounter, specialize, vocabulary)
 from ....ruleset.kind_registry import transfer_named
-from ....ruleset.part_registry import group_fact
 from ....ruleset.model import Phase, Ruleset, TransferKind, TransferName
 from ..actions import POT, Choose
 from ..kindplugin import SeatFact
 from ..effect_events import CounterChanged, DecisionForced, EffectFired, GameEndCalled, Multiplied
 from ..events import RolesShown, RoundStarted, Transfer
-from ..parts import parts_for
+from ..parts import group_seats, parts_for
 from ..registry import plugin_for
 from ..state import Table
 from .base import PhaseRule
@@ -147,10 +146,6 @@ class TableFacts:
             return reader(self.t, seat, self)          # a whole number (a truth value as a bool)
         return self.t.counters[name[len("counter."):]][seat]
 
-    def own_reader(self, name: str) -> SeatFact:
-        """The reader of the play kind's or a part's fact ``name`` of one seat."""
-        return self._own[name]
-
     def table(self, name: str) -> int:
         reader = self._table.get(name)
         if reader is not None:
@@ -184,9 +179,9 @@ def _members(t: Table, facts: TableFacts, seats: SeatSet) -> list[int]:
     group = seats.group
     if group == "player":
         order = [s for s in order if s in r.playing]
-    elif group is not None and group != "seat":     # a part's group, by its fact of one seat (goer: went)
-        read = facts.own_reader(group_fact(group))
-        order = [s for s in order if read(t, s)]
+    elif group is not None and group != "seat":     # a part's group (go/drop's goer: the seats that went)
+        members = group_seats(group)(t)
+        order = [s for s in order if s in members]
     where = seats.where
     if seats.first:
         return next(([s] for s in order if where is None or where.run(facts, s)), [])

@@ -13,8 +13,8 @@ from ...engine.phases.base import PhaseRule
 from ...engine.registry import plugin_for
 from ...engine.state import Table
 from .kinds import PLAYED, RoundKind
-from .rules import go_drop_rules
-from .state import declared
+from .rules import NAME, go_drop_rules
+from .state import GoDropRound
 
 GO, DROP = Declare(True), Declare(False)
 GO_ONLY, GO_OR_DROP, DROP_ONLY = (GO,), (GO, DROP), (DROP,)
@@ -43,7 +43,7 @@ class Declarations(PhaseRule):
 
     def actor(self, t: Table) -> Optional[int]:
         r = t.round
-        d = declared(r)
+        d: GoDropRound = r.parts[NAME]          # its state of the round (state.declared, inlined: asked often)
         if d.declarations_done:
             return None
         return (r.start + len(d.declarations)) % r.players     # clockwise from the start (T10)
@@ -84,7 +84,7 @@ class Declarations(PhaseRule):
 
     def _declare(self, t: Table, seat: int, go: bool) -> None:
         r = t.round
-        d = declared(r)
+        d: GoDropRound = r.parts[NAME]
         d.declarations.append((seat, go))
         if go:
             r.playing.append(seat)
@@ -97,7 +97,7 @@ class Declarations(PhaseRule):
 
     def _close(self, t: Table) -> None:
         r = t.round
-        d = declared(r)
+        d: GoDropRound = r.parts[NAME]
         undeclared = r.seats_from_start()[len(d.declarations):]
         d.forced_out = tuple(undeclared)
         if undeclared:

@@ -9,7 +9,7 @@ from ...engine.phases.base import PhaseRule
 from ...engine.phases.rolecache import RoleCache, RoleValues
 from ...engine.registry import plugin_for
 from ...engine.state import Table
-from .rules import go_drop_rules
+from .rules import NAME, go_drop_rules
 from .state import declared
 
 
@@ -23,7 +23,8 @@ class ForcedOutPayments(PhaseRule):
         self._per_card = tuple(go_drop_rules(ruleset).forced_out.per_card.items())     # (card class, points) in order
 
     def applies(self, t: Table) -> bool:
-        return bool(declared(t.round).forced_out and t.round.playing)
+        r = t.round
+        return bool(r.playing and r.parts[NAME].forced_out)
 
     def enter(self, t: Table) -> None:
         r = t.round

@@ -23,8 +23,8 @@ class GoDrop:
     phases = (Declarations, ForcedOutPayments, TwoGoerChoice, OneGoerPot, RoleSettlement)
     seat_facts: Mapping[str, Any] = {
         "went": lambda t, s: s in t.round.playing,
-        "dropped": lambda t, s: s in declared(t.round).dropped,
-        "forced_out": lambda t, s: s in declared(t.round).forced_out,
+        "dropped": lambda t, s: s in t.round.parts[NAME].dropped,
+        "forced_out": lambda t, s: s in t.round.parts[NAME].forced_out,
     }
     table_facts: Mapping[str, Any] = {
         "round.goers": lambda t: len(t.round.playing),
@@ -34,8 +34,14 @@ class GoDrop:
         "round.split": lambda t: t.round.kind is RoundKind.TWO_GOERS_SPLIT,
     }
 
+    groups: Mapping[str, Any] = {      # the seats of its groups of effects (each goer, ...), as containers
+        "goer": lambda t: t.round.playing,
+        "dropper": lambda t: t.round.parts[NAME].dropped,
+        "forced_out": lambda t: t.round.parts[NAME].forced_out,
+    }
+
     def new_round(self) -> GoDropRound:
-        return GoDropRound()
+        return GoDropRound([], [], (), False, [], False)      # every field given: no default factories run
 
     def counts(self, ruleset: Ruleset, r: Any) -> bool:
         """T13, T25: a round nobody went in counts unless ``rounds.skipped_counts`` is false."""
