@@ -82,7 +82,7 @@ def play(players: Optional[int], bots: str, seed: Optional[int], rules_ref: str,
     if save_path is None and resume_path is None and not auto:
         save_path = str(new_save_path(rules_ref))            # each game its own: no older save blocks it
     save_path = save_path or resume_path
-    lock = SaveLock(save_path) if save_path else None
+    lock = SaveLock(save_path, "hachi play' or 'hachi serve") if save_path else None    # the server locks its saves too
     try:
         try:
             if lock is not None:

@@ -246,6 +246,17 @@ def test_every_fact_action_point_and_function_is_in_the_reference():
     assert missing == []
 
 
+def test_the_card_points_are_hanafudas_facts_and_refused_in_the_trick_game(tmp_path):
+    """The core's facts name no play kind's own: ``card_points`` and ``round.most_card_points``
+    are matching play's (``RuleKind.own_facts``), read in a hanafuda game and refused, at their
+    place, in a trick game."""
+    assert not {"card_points", "round.most_card_points"} & {*SEAT_FACTS, *TABLE_FACTS}
+    assert {"card_points", "round.most_card_points"} <= {f.name for f in rule_kind("matching").own_facts}
+    (found,) = problems(tmp_path, one_effect(cond="round.most_card_points > 0"))
+    assert "'round.most_card_points' is a fact of matching play (hanafuda)" in found
+    assert re.search(r"house\.yaml:\d+:\d+", found)
+
+
 def test_the_rule_sheet_lists_the_effects_in_words(tmp_path):
     from hachihachi.cli.sheet import render
 
@@ -393,14 +404,26 @@ def test_a_clone_carries_the_counters_and_forced_decisions_and_shares_none_of_th
 
 
 def test_every_setting_of_every_game_is_read_from_the_ruleset_when_effects_are_folded():
-    """The facts of every game that are settings (``table.start_chips``, ``table.hand_size``) are
-    folded into a game's effects from the ruleset itself, as the table reads them in play."""
-    from hachihachi.interpreter.engine.phases import effects as phase
-    from hachihachi.ruleset.effects import SETTINGS
+    """Every fact that is a setting (``table.start_chips``, ``trick_settlement.per_trick``,
+    ``hanafuda.par``...) carries its one reader of the ruleset: a game folds it into its effects
+    from there, and a table reads it through the same reader."""
+    from hachihachi.interpreter.engine.phases.effects import readers_for
+    from hachihachi.ruleset.effects import vocabulary
+    from hachihachi.ruleset.effects.facts import settings as setting_readers
 
-    rules = load_ruleset("hachihachi_trick")
-    assert set(phase._SETTINGS) == set(SETTINGS)
-    assert [phase._SETTINGS[n](rules) for n in sorted(SETTINGS)] == [rules.hand_size, rules.chips.start]
+    for name in ("hachihachi_trick", "hanafuda_go_drop"):
+        rules = load_ruleset(name)
+        settings = {n: f for n, f in vocabulary(rules, rules.counters).facts.items() if f.fixed}
+        assert {"table.start_chips", "table.hand_size"} <= set(settings)
+        assert all(f.setting is not None for f in settings.values())
+        assert set(settings) == set(setting_readers(rules))          # what a game folds in: every one
+        table = readers_for(rules)[2]
+        on_table = GameState(rules, 3, seed=1)._t      # a table of a game of these rules
+        assert all(table[n](on_table) == f.setting(rules) for n, f in settings.items() if f.setting)
+    trick = load_ruleset("hachihachi_trick")
+    facts = vocabulary(trick).facts
+    assert [facts[n].setting(trick) for n in ("table.hand_size", "table.start_chips", "trick_settlement.per_trick")] \
+        == [trick.hand_size, trick.chips.start, trick.kind_rules.trick_settlement.per_trick]
 
 
 def test_a_multiply_without_applies_to_multiplies_every_transfer_of_its_game_but_drop_fees_and_the_pot(tmp_path):
@@ -414,3 +437,21 @@ def test_a_multiply_without_applies_to_multiplies_every_transfer_of_its_game_but
         when="round_start", action="multiply: {by: 2}"), encoding="utf-8")
     hana = load_ruleset(path).effects[0].actions[0].kinds
     assert hana == ("roles", "forced_out", "capture_roles", "special_roles", "card_points", "effect")
+
+
+@pytest.mark.parametrize("action", [
+    'counter: {name: x, set: "counter.x * counter.x * counter.x * counter.x"}',
+    'multiply: {by: "10000000"}',
+    'pay: {from: "each seat", to: pot, amount: "counter.x * counter.x * counter.x"}',
+])
+def test_an_effect_whose_value_grows_without_bound_stops_the_game_at_the_bound_naming_the_effect(tmp_path, action):
+    from hachihachi.interpreter.engine.phases.effects import MAX_EFFECT_VALUE, EffectOverflow
+    body = ("counters:\n  - {name: x, scope: table, start: 1000000}\n"
+            "effects:\n  - name: grows\n    when: round_start\n    do:\n"
+            "      - counter: {name: x, set: \"counter.x * 2\"}\n"
+            f"      - {action}\n      - {action}\n")
+    rules = load_ruleset(str(write(tmp_path, body)))
+    with pytest.raises(EffectOverflow) as raised:
+        play(rules, players=3)
+    assert raised.value.message.startswith("effect 'grows': ")
+    assert f"{MAX_EFFECT_VALUE:,}" in raised.value.message

@@ -22,7 +22,7 @@ from ..engine.events import Applied, RoundEnded, RoundStarted, Transfer, round_p
 from ..engine.gamestate import GameState
 from .base import Bot
 from ..parts.go_drop.kinds import RoundKind
-from ..engine.registry import plugin_for
+from ..engine.registry import search_for
 from ..parts.go_drop.rules import go_drop_rules
 
 
@@ -43,11 +43,12 @@ class World:
     actions: tuple[ActionBase, ...]     # the round's actions, the deal among them as sampled
 
     def game(self) -> GameState:
-        """A fresh one-round game at the same point of the round (cheaper than a deep clone)."""
+        """A fresh one-round game at the same point of the round (cheaper than a deep clone): on the
+        real game's phases and folded effects (:meth:`GameState.restarted`), its actions replayed
+        unchecked (the real round's, which the engine accepted, and the deal the plug-in sampled)."""
         src = self.game_of
-        g = GameState(src.ruleset, src.players, rounds=1, start=src.round.start)
-        for action in self.actions:
-            g.apply(action)
+        g = src.restarted(src.round.start)
+        g.replay(self.actions)
         return g
 
 
@@ -60,7 +61,7 @@ def determinize(game: GameState, seat: int, rng: random.Random, memo: Optional[d
     events = round_events(game)
     if game.round.dealt is None:                    # before the deal: nothing is hidden yet
         return World(game, tuple(e.action for e in events if isinstance(e, Applied)))
-    deal = plugin_for(game.ruleset).sample_deal(game, seat, events, rng, memo, infer)     # the play kind's own
+    deal = search_for(game.ruleset).sample_deal(game, seat, events, rng, memo, infer)     # the play kind's own
     actions = tuple(deal if e.seat == CHANCE else e.action for e in events if isinstance(e, Applied))
     return World(game, actions)
 

@@ -1,8 +1,8 @@
 """The phases of a round, in the rule file's order (T23).
 
 :data:`PHASES` maps the phase every play kind has (the play) to the class that runs it; the parts
-the ruleset takes add theirs (go/drop's declarations and payments, :mod:`.parts`) and the play kind's
-plug-in its own (:attr:`~.kindplugin.PlayKindPlugin.phases`).
+the ruleset takes add theirs (go/drop's declarations and payments, :mod:`.parts`) and the play kind
+its own (``Kind.phases``, :mod:`.kindplugin`).
 A phase the rule file writes as effects (``settlement:``: the trick settlement, the pot, the mizuten
 bonus) runs them (:class:`~.phases.effects.SettlementPhase`). :func:`build_phases` builds a round's
 phases in the rule file's order.

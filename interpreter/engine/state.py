@@ -50,7 +50,7 @@ class RoundState:
     kind: Optional[RoundKindName] = None    # how the round went, by a part (go/drop); None without one
     parts: dict[str, Any] = dc_field(default_factory=dict)     # each part's own state of the round
     play: Any = None                        # the play engine's own state
-    kind_state: Any = None                  # the play kind's own state of the round (PlayKindPlugin.new_round)
+    kind_state: Any = None                  # the play kind's own state of the round (Kind.new_round)
     pot_to: Optional[int] = None
     play_winner: Optional[int] = None       # who took the pot by play (T21), for T24
     scale: Optional[dict[TransferName, int]] = None     # effects' multipliers of the round, by kind

@@ -20,7 +20,7 @@ from ...ruleset.model import Ruleset
 from ..engine.actions import CHANCE, POT
 from ..bots import Bot, make_bot
 from ...ruleset.model import TransferKind
-from ..engine.effect_events import CounterChanged, DecisionForced, EffectFired, GameEndCalled, Multiplied
+from ..engine.effect_events import ACTION_EVENTS, EffectFired
 from ..engine.events import Applied, FieldMade, RolesShown, RoundEnded, Transfer
 from ..engine.gamestate import GameState
 from ..engine.phases.base import PhaseRule
@@ -31,7 +31,7 @@ __all__ = ["GameResult", "Job", "RulesetRef", "RulesetSpec", "Task", "game_seed"
            "play_out", "play_task", "seat_bots", "spec_of", "summarise"]
 
 
-_EFFECT_EVENTS = (CounterChanged, DecisionForced, Multiplied, GameEndCalled)   # what an effect logs besides payments
+_EFFECT_EVENTS = ACTION_EVENTS          # what an effect logs besides payments
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -88,7 +88,7 @@ def play_one(ruleset: Ruleset, players: int, bots: Sequence[str], seed: int, ind
     gseed = game_seed(seed, index)
     game = GameState(ruleset, players, seed=gseed, phases=phases)
     first_start = game.round.start
-    play_out(game, [make_bot(name) for name in bots], gseed)
+    play_out(game, [make_bot(name, ruleset) for name in bots], gseed)
     if record_dir is not None:
         from ..records.atomicfile import write_atomic
         from ..records.gamerecord import dump_record, record_data
