@@ -11,7 +11,7 @@ import re
 from typing import Any, Callable, Iterable, Optional, Sequence
 
 from ..ruleset.kind_registry import transfer_words
-from ..ruleset.model import Phase, Ruleset, TransferName
+from ..ruleset.model import Ruleset, TransferName
 from ..ruleset.roletable import RoleTable
 from ..ruleset.model import TransferKind
 from ..interpreter.engine.actions import CHANCE, POT, Choose, Declare, Split
@@ -234,12 +234,12 @@ class Narrator:
         delta = ", ".join(f"{n} {d:+d}" for n, d in zip(self.names, e.delta))
         if self.ja:
             won = "、".join(f"{self.who(s)} {n}" for s, n in e.tricks.items())
-            kind = f"{JA_ROUNDS.get(e.kind.value, e.kind.value)} " if Phase.DECLARATIONS in self.rules.round else ""
+            kind = f"{JA_ROUNDS.get(e.kind.value, e.kind.value)} " if e.kind is not None else ""
             return (f"  結果: {kind}x{e.multiplier}{'; トリック ' + won if won else ''}; {delta}; "
                     f"場代 {e.pot_after}; 次の{self.kind.words.starter_ja} {self.who(e.next_start)}")
         tricks = ", ".join(f"{self.who(s)} {n}" for s, n in e.tricks.items())
         tricks = f"; tricks {tricks}" if tricks else ""
-        kind = f"{e.kind.value} " if Phase.DECLARATIONS in self.rules.round else ""
+        kind = f"{e.kind.value} " if e.kind is not None else ""
         return (f"  result: {kind}x{e.multiplier}{tricks}; {delta}; pot {e.pot_after}; "
                 f"next {self.kind.words.next_starter} "
                 f"{self.who(e.next_start)}")

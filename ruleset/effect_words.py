@@ -12,7 +12,8 @@ from .kind_registry import transfer_words
 
 WHEN_JA = {"round_start": "各局の始め", "after_declarations": "宣言の後", "after_play": "勝負の後",
            "round_end": "各局の終わり", "game_end": "ゲームの終わり"}
-GROUPS_JA = {"seat": "各人", "goer": "出た各人", "dropper": "自分で降りた各人", "forced_out": "降ろされた各人"}
+GROUPS_JA = {"seat": "各人", "player": "勝負する各人", "goer": "出た各人", "dropper": "自分で降りた各人",
+             "forced_out": "降ろされた各人"}
 # the core's kinds of transfer; a play kind's own are in its package (RuleKind.transfer_words)
 KINDS_JA = {"drop_fee": "降り賃", "forced_out": "降ろされの支払い", "roles": "手役", "pot": "場代",
             "effect": "ハウスルールの支払い"}

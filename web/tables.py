@@ -331,7 +331,8 @@ class Table:
             log.extend(lines)
             del log[:-LOG_LINES]
         if isinstance(event, RoundEnded):
-            self.summary = {"round": event.round, "kind": event.kind.value, "multiplier": event.multiplier,
+            kind = event.kind.value if event.kind is not None else None     # None: a game without declarations
+            self.summary = {"round": event.round, "kind": kind, "multiplier": event.multiplier,
                             "goers": list(event.goers), "tricks": {str(s): n for s, n in event.tricks.items()},
                             "pot_to": event.pot_to, "delta": list(event.delta), "pot_after": event.pot_after,
                             "next_start": event.next_start, "lines": list(self._round_log["en"][-MAX_SUMMARY:]),

@@ -24,6 +24,7 @@ from ...ruleset.model import PhaseName, Ruleset
 from ...ruleset.roles import Resolution, RoleHit, RoleResult, resolve_roles
 from ..engine.phases.base import PhaseRule
 from ..engine.phases.rolecache import RoleCache
+from ..parts.go_drop.rules import NAME, counted_classes, go_drop_rules
 
 if TYPE_CHECKING:
     from .sheetround import RoundReader
@@ -77,7 +78,7 @@ class ToldRoles:
 
     def __init__(self, cache: RoleCache, ruleset: Ruleset):
         self.cache, self.ruleset = cache, ruleset
-        classes = list(ruleset.forced_out.per_card)
+        classes = list(go_drop_rules(ruleset).forced_out.per_card) if NAME in ruleset.parts else []
         self.ace_class = "ace" if "ace" in classes else (classes[0] if classes else None)
 
     def values(self, hand: Any, trump: Any, indicator: Any) -> Any:
@@ -122,7 +123,7 @@ def told_hands(n: Any, a: ToldDeal, parts: list[str]) -> Optional[str]:
     """The told deal in one line: ``parts`` (the field), the hands shown and the claims."""
     ja = getattr(n, "lang", "en") == "ja"
     shown = [f"{n.names[s]} {n.deck.format(h)}" for s, h in enumerate(a.hands) if not isinstance(h, Claim) and h]
-    classes = list(n.rules.forced_out.per_card)
+    classes = counted_classes(n.rules)
     what = classes[0].replace("_", " ") if len(classes) == 1 else "counted card"      # T14: by its class
 
     def aces(k: int) -> str:

@@ -13,7 +13,8 @@ from typing import Any, Mapping, Optional, Sequence
 from ..errors import RuleFileError
 from ..expressions import BOOL, SEAT, DictFacts, Expression, compile_expression
 from .actions import ACTIONS
-from .facts import GROUPS, domain, vocabulary
+from ..part_registry import groups_of
+from .facts import domain, vocabulary
 from .model import AFTER_DECLARATIONS, AFTER_PLAY, DOC, ActionBase, Counter, Effect, SeatSet
 
 __all__ = ["Builder", "EffectErrors", "build_counters", "build_effects", "build_settlement", "can_hold", "MAX_WORLDS"]
@@ -63,11 +64,12 @@ class Builder:
             return SeatSet(text, start=True)
         group = m.group("group")
         which = " ".join(m.group("first").split())
-        if group not in GROUPS:
-            close = [g for g in GROUPS if g.startswith(group[:3])]
+        known = groups_of(self.rules)               # every game's and its parts' (go/drop's goer, ...)
+        if group not in known:
+            close = [g for g in known if g.startswith(group[:3])]
             hint = f" Did you mean 'each {close[0]}'?" if close else ""
             raise self.error(f"'{which} {group}' names no seats; the groups are "
-                             f"{', '.join('each ' + g for g in GROUPS)}.{hint}", *path)
+                             f"{', '.join('each ' + g for g in known)}.{hint}", *path)
         where = m.group("where")
         cond = None
         if where is not None:

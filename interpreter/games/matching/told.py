@@ -14,7 +14,6 @@ from ....ruleset.model import Phase, PhaseName, Ruleset
 from .rules import MatchingPhase
 from ...engine.actions import CHANCE
 from ...engine.events import Applied, RolesShown
-from ...engine.roundkind import PLAYED
 from ...engine.phases.base import PhaseRule
 from .phases import CardScoring, HanaDeal, HanafudaDeal, HandRoles, RoundScored
 from .play import Captured, MatchingEngine, MatchingState, Stage
@@ -103,7 +102,7 @@ class ToldMatchingPlay(PhaseRule):
         self.matching = MatchingEngine(ruleset)
 
     def applies(self, t: Any) -> bool:
-        return t.round.kind in PLAYED
+        return bool(t.round.played)
 
     def enter(self, t: Any) -> None:
         self.matching.start(t)
@@ -138,7 +137,7 @@ class ToldMatchingPlay(PhaseRule):
         if told is None:
             return {}
         points = dict(told.points)
-        return {g: points.get(g, 0) for g in r.goers}
+        return {g: points.get(g, 0) for g in r.playing}
 
 
 # -- the account --------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from ...engine.view import View
 from ....ruleset.model import Phase, Ruleset
 from .rules import TrickPhase
 from .rules import trick_rules_of
+from ...parts.go_drop.rules import go_drop_rules
 
 
 def explain(v: View, rules: Ruleset, lang: str = "en") -> list[str]:
@@ -17,13 +18,13 @@ def explain(v: View, rules: Ruleset, lang: str = "en") -> list[str]:
     texts = JA if lang == "ja" else EN
     key = v.phase if v.phase in texts else Phase.PLAY
     mult = v.multiplier
-    fee = rules.declaration.drop_fee.fee(len(v.dropped))
+    fee = go_drop_rules(rules).declaration.drop_fee.fee(len(v.dropped))
     roles = rules.evaluator.evaluate(v.hand, v.play.trump, v.play.indicator) if v.hand else None
     ja_names = {r.id: r.name.ja for r in rules.roles.roles} if lang == "ja" else {}
     role_text = ", ".join(f"{ja_names.get(h.id, h.id)} ({h.go})" for h in roles.roles) if roles and roles.roles else "-"
     led: Optional[str] = rules.deck.suits[rules.deck.suit(v.play.trick[0])] if v.play.trick else None
     values = dict(
-        mult=mult, fee=fee, cost=fee * mult, max=rules.declaration.max_goers, roles=role_text,
+        mult=mult, fee=fee, cost=fee * mult, max=go_drop_rules(rules).declaration.max_goers, roles=role_text,
         go=roles.go if roles else 0, per=trick_rules_of(rules).trick_settlement.per_trick, pot=v.pot,
         min=trick_rules_of(rules).mizuten.min_tricks, bonus=trick_rules_of(rules).mizuten.bonus,
         trump=rules.deck.suits[v.play.trump] if v.play.trump is not None else "-",
@@ -40,16 +41,16 @@ def ruled_words(rules: Ruleset, lang: str = "en") -> dict[str, str]:
     player is paid per card held (T14), who takes a split pot's odd chip (T16), and what a player
     who cannot follow may play (T19)."""
     ja = lang == "ja"
-    per_card = rules.forced_out.per_card
+    per_card = go_drop_rules(rules).forced_out.per_card
     if ja:
         from ....cli.sheet import CLASS_JA
 
         forced = "、".join(f"{CLASS_JA.get(cls, cls)} 1枚につき{n}点" for cls, n in per_card.items())
         forced = forced or "札による支払いなし"
-        odd = "先の人" if rules.two_goers.odd_chip == "earlier_goer" else "後の人"
+        odd = "先の人" if go_drop_rules(rules).two_goers.odd_chip == "earlier_goer" else "後の人"
     else:
         forced = " and ".join(f"{n} per {cls}" for cls, n in per_card.items()) or "nothing per card"
-        odd = "earlier goer" if rules.two_goers.odd_chip == "earlier_goer" else "later goer"
+        odd = "earlier goer" if go_drop_rules(rules).two_goers.odd_chip == "earlier_goer" else "later goer"
     play = trick_rules_of(rules).trick_play
     if not play.must_follow_suit:
         follow = "どの札でも出せます。" if ja else "you may play any card, following suit or not."

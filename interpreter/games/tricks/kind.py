@@ -27,6 +27,7 @@ from ...engine.kindplugin import NO_SEATS, Kind, Search, SeatFact, TableFact, Te
 from .told import TOLD
 from .rules import RULES, trick_rules_of
 from .view import TrickView
+from ...parts.go_drop.rules import counted_classes
 
 
 def _roles_shown(n: Teller, e: RolesShown) -> str:
@@ -41,7 +42,7 @@ def _roles_shown(n: Teller, e: RolesShown) -> str:
 
 def counted(rules: Ruleset, n: int) -> str:
     """``1 ace``, ``2 aces``: the cards a forced-out player is paid for (T14), by their class."""
-    classes = list(rules.forced_out.per_card)
+    classes = counted_classes(rules)
     if len(classes) != 1:
         return f"{n} counted card{'' if n == 1 else 's'}"
     return f"{n} {classes[0].replace('_', ' ')}{'' if n == 1 else 's'}"
