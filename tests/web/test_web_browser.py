@@ -205,8 +205,7 @@ def test_K15_a_koikoi_table_from_the_home_page_and_a_seeded_one_played_with_the_
         idle += 1
         koi = page.locator("button[data-word=play_on]")
         if koi.count():
-            words = page.locator("button[data-word]")
-            asked.append([words.nth(i).inner_text() for i in range(words.count())])
+            asked.append(page.eval_on_selector_all("button[data-word]", "els => els.map(e => e.innerText)"))
             if len(asked) == 1:
                 shot(page, "koikoi-phone-koi")
                 koi.click()                             # koi the first time, stop the later ones
