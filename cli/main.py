@@ -6,7 +6,6 @@ calls one library function.
 
 from __future__ import annotations
 
-import difflib
 import importlib
 from typing import Any, Optional
 
@@ -72,6 +71,8 @@ def suggestion(name: str) -> Optional[str]:
     >>> suggestion("plya"), suggestion("valdiate"), suggestion("xyzzy")
     ('play', 'validate', None)
     """
+    import difflib
+
     close = difflib.get_close_matches(name, sorted(COMMANDS), n=1, cutoff=0.6)
     return close[0] if close else None
 

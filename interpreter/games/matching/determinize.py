@@ -3,10 +3,9 @@
 What the seat has seen is kept: its own hand, the field as dealt (the field now, with every
 public capture undone, H14), the cards each seat played, the cards turned from the stock in
 order (H15), and the cards a seat showed for its hand roles (H11). Everything else (the other
-hands, the rest of the stock) is dealt at random from the cards the seat has not seen, and a
-hidden hand must hold exactly the hand roles its seat showed: every seat in play shows its hand
-roles at the deal (H11, K6), so a hand with another role is a deal that did not happen (in
-Koi-Koi, a 手四 or くっつき dealt to a hidden hand would have ended the round before any card). In the
+hands, the rest of the stock) is dealt at random from the cards the seat has not seen; where a
+hand role ends the round at once (Koi-Koi's K6), a round still in play was won by nobody at the
+deal, so no hidden hand holds such a role. In the
 go/drop form the hands of the seats that did not go lie under the stock (sorted, seat by seat
 from the dealer), so cards turned from there fix the first cards of those hands.
 """
@@ -54,11 +53,6 @@ def _seen(game: Any, seat: int, events: Sequence[object]) -> Seen:
     return own, tuple(sorted(field)), turned, played, shown
 
 
-def _shown_roles(events: Sequence[object]) -> dict[int, tuple[str, ...]]:
-    """The hand roles each seat showed at the deal (H11, K6), by id."""
-    return {e.seat: tuple(e.roles) for e in events if isinstance(e, RolesShown) and not e.captured}
-
-
 def sample_matching_deal(game: Any, seat: int, events: Sequence[object], rng: random.Random,
                          memo: Optional[dict[Any, Any]] = None, infer: bool = False) -> HanaDeal:
     """A hanafuda deal of the current round consistent with what ``seat`` has seen (the plug-in's
@@ -86,9 +80,8 @@ def sample_matching_deal(game: Any, seat: int, events: Sequence[object], rng: ra
     known = set(head) | set(field) | {c for cs in fixed.values() for c in cs}
     pool = [c for c in rules.deck.cards if c not in known]
     order = sorted((s for s in range(players) if s != seat), key=lambda s: (s not in floor, s))
-    showing = [s for s in getattr(r.play, "order", ()) if s != seat]    # seats whose hand roles were shown
-    roles_shown = _shown_roles(events)
-    evaluator = rules.evaluator
+    # a round still in play was won by nobody at the deal: no hidden hand held a role that ends it
+    ends_round, evaluate = rules.kind_rules.ends_round, rules.evaluator.evaluate
     for _ in range(ATTEMPTS):
         rng.shuffle(pool)
         left, hands = list(pool), dict(fixed)
@@ -104,8 +97,8 @@ def sample_matching_deal(game: Any, seat: int, events: Sequence[object], rng: ra
         else:
             if len(head) + len(left) != stock_size:
                 break
-            if any(tuple(evaluator.evaluate(hands[s]).ids) != roles_shown.get(s, ()) for s in showing):
-                continue                            # a hand role nobody showed: not this round's deal
+            if ends_round and any(evaluate(hands[s]).go > 0 for s in order):
+                continue                            # that hand would have won the round at the deal (K6)
             return HanaDeal(tuple(tuple(sorted(hands[s])) for s in range(players)), field,
                             tuple(head) + tuple(left))
     raise HachiError(f"no hanafuda deal fits what seat {seat} has seen ({game.describe_state()})")
