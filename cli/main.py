@@ -84,4 +84,5 @@ def cli() -> None:
     """hachihachi: a rules-as-data engine for Hachi-Hachi card games.
 
     Enable shell completion with, for bash: eval "$(_HACHI_COMPLETE=bash_source hachi)"
+    (zsh: zsh_source; fish: _HACHI_COMPLETE=fish_source hachi | source)
     """

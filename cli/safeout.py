@@ -114,7 +114,9 @@ class SafeStream:
     def readable(self) -> bool:
         return False
 
-    def write(self, text: str) -> int:
+    def write(self, text: str | bytes) -> int:
+        if isinstance(text, (bytes, bytearray)):    # click.echo of bytes (shell completion) when
+            text = bytes(text).decode(self.encoding, "replace")     # a stream has no ``buffer``
         if not isinstance(text, str):
             raise TypeError(f"write() argument must be str, not {type(text).__name__}")
         out, at = [], 0

@@ -279,16 +279,20 @@ def schema_problems(data: Any, places: Places, kind: str = RULESET, prefix: Path
     valid = _known_valid(checker)
     if digest is not None and digest in valid:
         return []
-    found: list[tuple[tuple[int, str, int, int], Problem]] = []
+    found: list[tuple[tuple[int, str, int, int], Problem, tuple[str, str]]] = []
     for error in _validator(kind).iter_errors(data):
         depth = len(error.absolute_path)
-        found.extend((_order(p, depth), p) for p in _problems(error, prefix, places, data))
+        what = _what(prefix + tuple(error.absolute_path))
+        # a node written once and used again through a YAML alias (*name) has one place and many
+        # paths: its problem is the same one, told once
+        found.extend((_order(p, depth), p, (p.place, p.message.replace(what, "")))
+                     for p in _problems(error, prefix, places, data))
     found.sort(key=lambda item: item[0])
     unique: list[Problem] = []
-    seen: set[Problem] = set()
-    for _, problem in found:
-        if problem not in seen:
-            seen.add(problem)
+    seen: set[tuple[str, str]] = set()
+    for _, problem, same in found:
+        if same not in seen:
+            seen.add(same)
             unique.append(problem)
     if not unique and digest is not None:
         _remember(checker, valid, digest)

@@ -139,3 +139,24 @@ def test_a_condition_false_by_its_settings_folds_to_a_constant():
     vocab = Vocabulary((Fact("went", BOOL, SEAT, "went"), Fact("s", BOOL, TABLE, "a setting", True)))
     expr = compile_expression("s and number_of(went) > 1", vocab)
     assert expr.fold({"s": 0}).constant == 0 and expr.fold({"s": 1}).constant is None
+
+
+def test_the_nesting_limit_is_documented_as_the_parser_counts_it():
+    """docs/effects.md says how deep the 24 levels are: its examples that fit are read, the one
+    that does not is refused for its nesting."""
+    import re
+    from pathlib import Path
+
+    from hachihachi.ruleset.errors import HachiError
+    from hachihachi.ruleset.expressions import MAX_NESTING, parse_expression
+
+    doc = (Path(__file__).parent.parent / "docs" / "effects.md").read_text(encoding="utf-8")
+    limits = doc[doc.index(f"nesting {MAX_NESTING} levels deep"):]
+    limits = " ".join(limits[:limits.index("\n\n")].split())
+    fit = re.search(r"Two calls inside one another fit \(`([^`]+)`\), and so do three pairs of parentheses "
+                    r"\(`([^`]+)`\); three calls do not \(`([^`]+)` is refused\)", limits)
+    assert fit, limits
+    parse_expression(fit.group(1))
+    parse_expression(fit.group(2))
+    with pytest.raises(HachiError, match=f"nested more than {MAX_NESTING} levels"):
+        parse_expression(fit.group(3))

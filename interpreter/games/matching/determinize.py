@@ -6,7 +6,7 @@ order (H15), and the cards a seat showed for its hand roles (H11). Everything el
 hands, the rest of the stock) is dealt at random from the cards the seat has not seen; where a
 hand role ends the round at once (Koi-Koi's K6), a round still in play was won by nobody at the
 deal, so no hidden hand holds such a role. In the
-go/drop form the hands of the seats that did not go lie under the stock (sorted, seat by seat
+go/drop form the hands of the seats that did not go lie under the stock (as dealt, seat by seat
 from the dealer), so cards turned from there fix the first cards of those hands.
 """
 
