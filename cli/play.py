@@ -210,6 +210,10 @@ class TerminalGame:
             raise SystemExit(self.leave(0)) from None
         except KeyboardInterrupt:
             raise SystemExit(self.leave(130)) from None
+        except HachiError as e:                 # the game cannot go on (a number past the bound)
+            click.echo(error_line(e.place or "play", e.message, self.lang), err=True)
+            self.save_at_exit()                 # the save keeps the game before that action
+            raise SystemExit(1) from None
         g = self.s.game
         for line in self.screen.standings(g.chips, g.winners):
             self.echo(line)

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Optional, Sequence
 
 from ..interpreter.engine.actions import CHANCE, ActionBase
+from ..interpreter.engine.bounds import ValueBoundError
 from ..interpreter.records.atomicfile import write_atomic
 from ..interpreter.engine.events import Applied, GameEnded, RoundEnded, RoundStarted
 from ..interpreter.records.gamerecord import dump_record
@@ -60,6 +61,7 @@ class Table:
     waiting: set[int] = field(default_factory=set)      # people who have not yet seen the round's end
     connected: dict[int, int] = field(default_factory=dict)     # seat -> open connections
     save_error: Optional[str] = None
+    stopped: Optional[str] = None       # why the game cannot go on (a number past the bound); the save kept
     log: list[str] = field(default_factory=list)         # the narration of what everyone saw
     log_ja: list[str] = field(default_factory=list)      # the same in Japanese
     summary: Optional[dict[str, Any]] = None            # the last round's end, for the summary
@@ -108,7 +110,7 @@ class Table:
     def bot_due(self) -> bool:
         """True when the deal or a bot is to act and nobody is reading a round's summary."""
         g = self.session.game
-        if g.is_terminal or self.waiting:
+        if g.is_terminal or self.waiting or self.stopped:
             return False
         who = g.current_player
         return who == CHANCE or (who is not None and who not in self.tokens)
@@ -116,7 +118,7 @@ class Table:
     def person_to_act(self) -> Optional[int]:
         g = self.session.game
         who = g.current_player
-        if g.is_terminal or self.waiting or who is None or who not in self.tokens:
+        if g.is_terminal or self.waiting or self.stopped or who is None or who not in self.tokens:
             return None
         return int(who)
 
@@ -126,7 +128,11 @@ class Table:
         """Deal or let the bot to act choose (call only when :meth:`bot_due`); ``save`` False
         leaves the save to the caller (the server saves once the bots have moved, before a person
         is asked: the bots' moves follow from the seed, so a save in between adds nothing)."""
-        events = self.session.step()
+        try:
+            events = self.session.step()
+        except ValueBoundError as e:
+            self._stop(e)
+            return ()
         self._after(events, save)
         return events
 
@@ -137,6 +143,8 @@ class Table:
             raise TableError("an action names the turn and the index of a legal choice, both whole numbers")
         if self.session.game.is_terminal:
             raise TableError("the game is over")
+        if self.stopped:
+            raise TableError(self.stopped)
         if self.waiting:
             raise TableError("the round is over: everyone first sees its summary")
         if self.person_to_act() != seat:
@@ -150,8 +158,17 @@ class Table:
             events = self.session.apply(legal[choice])
         except IllegalAction as e:         # cannot happen for a listed action; kept as a refusal
             raise TableError(e.message) from None
+        except ValueBoundError as e:
+            self._stop(e)
+            raise TableError(self.stopped or e.message) from None
         self._after(events)
         return events
+
+    def _stop(self, error: ValueBoundError) -> None:
+        """The game cannot go on: say why in the log; the save keeps the game before that action."""
+        self.stopped = f"{error.place}: {error.message}"
+        for lang in LANGS:
+            self.logs(lang).append(self.stopped)
 
     def ready(self, seat: int) -> bool:
         """``seat`` has seen the round's summary; True when that lets the game go on."""
@@ -203,7 +220,7 @@ class Table:
 
     def save(self) -> None:
         """Write the save and the seats file; a failure is kept in :attr:`save_error` (the game goes on)."""
-        if self.save_path is None:
+        if self.save_path is None or self.stopped:
             return
         try:
             write_atomic(self.save_path, dump_record(self.record(), self.save_path))

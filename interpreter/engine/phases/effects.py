@@ -21,6 +21,7 @@ from ....ruleset.effects import (AFTER_DECLARATIONS, AFTER_PLAY, GAME_END, ROUND
 from ....ruleset.kind_registry import transfer_named
 from ....ruleset.model import Phase, Ruleset, TransferKind, TransferName
 from ..actions import POT, Choose
+from ..bounds import ValueBoundError, bounded
 from ..kindplugin import SeatFact
 from ..effect_events import CounterChanged, DecisionForced, EffectFired, GameEndCalled, Multiplied
 from ..events import RolesShown, RoundStarted, Transfer
@@ -350,6 +351,8 @@ def run_effects(t: Table, effects: Sequence[Effect], facts: TableFacts, when: st
                         break
                     continue
                 _act(t, facts, effect, action)
+        except ValueBoundError as e:
+            raise e.naming(effect.name) from None
         finally:
             t.watch, t.watch_transfers = watch, watch_transfers
         if logged and not resumed and (asked or len(log) > first):
@@ -375,7 +378,7 @@ def _act(t: Table, facts: TableFacts, effect: Effect, action: Any) -> None:
         scale = r.scale if r.scale is not None else {}
         for kind in action.kinds:
             key = transfer_named(kind)
-            scale[key] = scale.get(key, 1) * by
+            scale[key] = bounded(scale.get(key, 1) * by, f"the multiplier of {kind}", r.index)
         r.scale = scale
         t.emit(Multiplied(r.index, by, action.kinds, effect.name))
     elif isinstance(action, EndGame):
@@ -388,14 +391,17 @@ def _count(t: Table, facts: TableFacts, action: SetCounter) -> None:
     values = t.counters[counter.name]
     if action.seats is None:                    # the table's counter
         value = int(action.value.evaluate(facts))
-        old, values[0] = values[0], values[0] + value if action.add else value
+        what = f"the counter '{counter.name}'"
+        old, values[0] = values[0], bounded(values[0] + value if action.add else value, what, t.round.index)
         if values[0] != old:
             t.emit(CounterChanged(t.round.index, counter.name, None, values[0]))
         return
     seats = _members(t, facts, action.seats)
     new = [(s, int(action.value.evaluate(facts, s))) for s in seats]     # every value read before any is set
+    what = f"the counter '{counter.name}'"
+    new = [(s, bounded(values[s] + v if action.add else v, what, t.round.index)) for s, v in new]  # none set yet
     for seat, value in new:
-        old, values[seat] = values[seat], values[seat] + value if action.add else value
+        old, values[seat] = values[seat], value
         if values[seat] != old:                 # an unchanged counter is not told
             t.emit(CounterChanged(t.round.index, counter.name, seat, values[seat]))
 
