@@ -68,6 +68,17 @@ def never_occurring(file: str, root: str | None = None,
     return [_own_place(line, file, analysis.extends_place, analysis.chain) for line in _memo[key]]
 
 
+def growing_effects(file: str, root: str | None = None) -> list[str]:
+    """``PLACE: warning: ...`` for each effect of a valid file that can grow a counter without
+    bound (:func:`.growth.growing`)."""
+    from .growth import growing
+
+    ruleset = analyse(Path(file), file, root=root).ruleset
+    if ruleset is None:
+        return []
+    return growing((*ruleset.effects, *(e for _, effects in ruleset.settlement for e in effects)), file)
+
+
 def _own_place(line: str, file: str, extends_place: str | None, chain: tuple[str, ...]) -> str:
     """A warning about a role a variant inherits, placed at the variant's ``extends`` (the file
     the user checks) and saying where in the base the role is written; others as they are."""
