@@ -212,6 +212,18 @@ SENTENCES: tuple[tuple[str, Words], ...] = (
     (r"--new needs --players NAME,NAME,\.\.\.", "--new には --players 名前,名前,... が要ります"),
     (r"(?P<path>.+) exists; go on with it: (?P<command>hachi score .+ --add)",
      "{path} はもうあります。続けるには: {command}"),
+    # -- the bound on every number a game holds (interpreter/engine/bounds.py), expressions' limits
+    (r"the effect '(?P<effect>[^']*)' would make (?P<num>.+) pass the bound on every number a game holds \(at most "
+     r"(?P<n>[\d,]+) either side of 0, see docs/limits\.md\); the game stops here\.",
+     "効果 '{effect}' で {num} がゲームの数の上限 (0 から上下 {n} まで、docs/limits.md) を超えるので、"
+     "ゲームはここで止まります。"),
+    (r"(?P<num>.+) would pass the bound on every number a game holds \(at most (?P<n>[\d,]+) either side of 0, "
+     r"see docs/limits\.md\); the game stops here\.",
+     "{num} がゲームの数の上限 (0 から上下 {n} まで、docs/limits.md) を超えるので、ゲームはここで止まります。"),
+    (r"the expression is nested more than (?P<n>\d+) levels deep; write it flatter\.",
+     "式の入れ子が {n} 段を超えています。もっと平らに書いてください。"),
+    (r"(?P<x>.+) is larger than any constant of an expression \(at most (?P<n>[\d,]+)\)\.",
+     "{x} は式に書ける数 ({n} まで) より大きい数です。"),
 )
 _SUGGESTION = re.compile(r"(?:;|\.)? [Dd]id you mean (?P<near>'[^']*')\?(?P<rest>.*)$", re.S)
 _PLACES = (     # a place written before a record's or a sheet's sentence
@@ -220,7 +232,21 @@ _PLACES = (     # a place written before a record's or a sheet's sentence
     (re.compile(r"round (\d+), (\w+): (.*)", re.S), "第{0}局、{1}: {2}"),
     (re.compile(r"(players|start|ruleset|rounds|length|bots): (.*)", re.S), "{0}: {1}"),
 )
-_FILLS: dict[str, Callable[[str], str]] = {"v": _value, "t": _types, "u": _types, "path": _path, "what": _what}
+
+
+def _number_of_game(text: str) -> str:
+    """Which number of a game passed the bound (interpreter/engine/bounds.py), in Japanese."""
+    m = re.fullmatch(r"the counter ('.*')", text)
+    if m:
+        return f"カウンター {m[1]}"
+    m = re.fullmatch(r"the multiplier of (.+)", text)
+    if m:
+        return f"{m[1]} の倍率"
+    return {"the pot": "場のチップ (ポット)", "a payment": "支払い", "a seat's chips": "席のチップ"}.get(text, text)
+
+
+_FILLS: dict[str, Callable[[str], str]] = {"v": _value, "t": _types, "u": _types, "path": _path, "what": _what,
+                                           "num": _number_of_game}
 
 
 def _sentence(text: str) -> Optional[str]:
