@@ -43,9 +43,21 @@ _INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5") | \
     frozenset(map(chr, range(0xFE00, 0xFE10))) | frozenset(map(chr, range(0xE0100, 0xE01F0)))
 
 
+# letters of other scripts that print as Latin ones (Cyrillic, Greek, and a few others): two names
+# that differ only in them look like one seat (``bоb``, with a Cyrillic o, is ``bob``)
+_ALIKE = str.maketrans(
+    "аеорсухіјѕԁһӏԛԝ" "АВЕКМНОРСТХУІЈЅ" "οανρτικυχ" "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ" "ıɡ",
+    "aeopcyxijsdhlqw" "ABEKMHOPCTXYIJS" "oavptikux" "ABEZHIKMNOPTYX" "ig")
+
+
 def name_key(name: str) -> str:
-    """What two names must differ in to be two players: their NFKC forms (``ｂｏｂ`` is ``bob``)."""
-    return unicodedata.normalize("NFKC", name)
+    """What two names must differ in to be two players: their NFKC forms, without spaces before
+    and after, with letters that print alike read as one (``ｂｏｂ``, ``bob `` and ``bоb`` are ``bob``).
+
+    >>> name_key(" ｂｏｂ ") == name_key("b\u043eb") == "bob"
+    True
+    """
+    return unicodedata.normalize("NFKC", name).strip().translate(_ALIKE)
 
 
 def name_problem(name: object) -> Optional[str]:
@@ -78,7 +90,8 @@ def twice_problem(names: Sequence[str], i: int) -> Optional[str]:
     if earlier == names[i]:
         return f"the name {shown(names[i])} is given twice."
     return f"the names {shown(earlier)} and {shown(names[i])} differ only in how their characters are written " \
-           "(Unicode NFKC) and would look like one seat; make them differ."
+           "(Unicode NFKC, spaces around them, letters that print alike) and would look like one seat; make them " \
+           "differ."
 
 
 class _Checker:
