@@ -21,9 +21,10 @@ from ..ruleset.errors import HachiError, RecordError
 from .errors_ja import ERROR, LangCommand, error_line
 from .screen import fold
 from .answers import QUIT
-from .saves import candidates, new_save_path, saved_games
+from .saves import candidates, claim_new_save, saved_games
 
 if TYPE_CHECKING:
+    from ..interpreter.records.atomicfile import SaveLock
     from ..interpreter.engine.actions import ActionBase
     from ..interpreter.runs.session import Session
     from ..interpreter.engine.view import View
@@ -79,13 +80,19 @@ def play(players: Optional[int], bots: str, seed: Optional[int], rules_ref: str,
     if resume_path == "" or (resume_path is not None and resume_path.isdigit() and not Path(resume_path).exists()):
         resume_path = _choose_save(resume_path, lang)     # --resume alone, or --resume N: of the list
     given_save = save_path is not None
+    claimed: Optional[SaveLock] = None
     if save_path is None and resume_path is None and not auto:
-        save_path = str(new_save_path(rules_ref))            # each game its own: no older save blocks it
+        try:                                # each game its own: no older save, nor a game of the same second
+            claimed = claim_new_save(rules_ref)
+        except HachiError as e:
+            click.echo(error_line(e.place or "--save", e.message, lang), err=True)
+            raise SystemExit(1) from None
+        save_path = claimed.save
     save_path = save_path or resume_path
-    lock = SaveLock(save_path) if save_path else None
+    lock = claimed or (SaveLock(save_path) if save_path else None)
     try:
         try:
-            if lock is not None:
+            if lock is not None and claimed is None:
                 lock.acquire()                      # before reading: another game may be writing it
             if resume_path:
                 given = click.get_current_context().get_parameter_source("rules_ref")

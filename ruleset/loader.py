@@ -378,7 +378,8 @@ def _known_parameters(pairs: tuple[tuple[str, Any], ...], data: dict[str, Any]) 
 
     from .overrides import place_of
 
-    known = data.get("parameters") if isinstance(data.get("parameters"), dict) else {}
+    given = data.get("parameters")
+    known: dict[str, Any] = given if isinstance(given, dict) else {}
     for key, _ in pairs:
         head, _, name = key.partition(".")
         if head != "parameters" or not name or name in known:

@@ -49,6 +49,22 @@ def test_two_games_started_in_the_same_second_get_two_saves(here):
     assert second != first and second.parent == here and not second.exists()
 
 
+def test_a_new_game_takes_the_next_name_while_a_game_of_the_same_second_holds_its_lock(here):
+    from datetime import datetime
+
+    from hachihachi.cli.saves import claim_new_save
+
+    now = datetime(2026, 1, 2, 3, 4, 5)
+    held = [claim_new_save("hachihachi_trick", here, now) for _ in range(5)]       # five games at once, unsaved
+    try:
+        names = [Path(lock.save).name for lock in held]
+        base = "hachi-save-hachihachi_trick-20260102-030405"
+        assert names == [f"{base}.yaml"] + [f"{base}-{n}.yaml" for n in range(2, 6)]
+    finally:
+        for lock in held:
+            lock.release()
+
+
 def test_resume_alone_lists_the_games_in_progress_and_continues_the_chosen_one(here):
     for seed in ("1", "2"):
         assert start(["--seed", seed]).exit_code == 0

@@ -36,7 +36,9 @@ class WriteFailed(HachiError):
 
 
 class SaveInUse(HachiError):
-    """The save file is locked by another running ``hachi play``."""
+    """The save file is locked by another running ``hachi play`` (``held``), or cannot be locked."""
+
+    held: bool = False
 
 
 def _folder(target: Path) -> Path:
@@ -121,8 +123,10 @@ class SaveLock:
                 os.close(fd)
                 if e.errno in (errno.EWOULDBLOCK, errno.EACCES, errno.EAGAIN):
                     who = f" (process {holder})" if holder else ""
-                    raise SaveInUse(f"this {self.what} is in use by another '{self.user}'{who}; finish that "
-                                    f"first, or choose another file.", self.save) from None
+                    busy = SaveInUse(f"this {self.what} is in use by another '{self.user}'{who}; finish that "
+                                     f"first, or choose another file.", self.save)
+                    busy.held = True
+                    raise busy from None
                 raise SaveInUse(f"cannot lock the {self.what} file ({e.strerror or e}).", self.save) from None
             if _same_file(fd, self.path):
                 _write_pid(fd)
