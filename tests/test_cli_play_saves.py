@@ -137,3 +137,23 @@ def test_an_explicit_save_holding_a_game_in_progress_is_refused_in_the_players_l
     en = start(["--seed", "2", "--save", "mine.yaml"])
     assert en.exit_code == 1 and "this file holds a game in progress" in en.output
     assert (here / "mine.yaml").read_text() == before
+
+
+def test_a_save_whose_hands_were_swapped_by_hand_is_refused_in_one_line(here):
+    import yaml
+
+    assert start(["--seed", "3", "--save", "s.yaml"], ["1", "q"]).exit_code == 0
+    data = yaml.safe_load((here / "s.yaml").read_text())
+    hands = data["rounds"][0]["hands"]
+    hands[0], hands[1] = hands[1], hands[0]                 # the person takes a bot's hand
+    (here / "swapped.yaml").write_text(yaml.safe_dump(data))
+    res = CliRunner().invoke(play, ["--resume", "swapped.yaml", "--no-pause"], input="q\n")
+    assert res.exit_code == 1
+    assert res.output.strip() == ("swapped.yaml: error: round 1: the deal is not the one the save's seed makes, so "
+                                  "the save was changed since it was written; it is left alone.")
+    data["rounds"][0]["hands"] = [hands[1], hands[0], *hands[2:]]
+    data["seed"] = 4                                          # the deals kept, the seed changed
+    (here / "reseeded.yaml").write_text(yaml.safe_dump(data))
+    res = CliRunner().invoke(play, ["--resume", "reseeded.yaml", "--no-pause"], input="q\n")
+    assert res.exit_code == 1 and "the save was changed since it was written" in res.output
+    assert CliRunner().invoke(play, ["--resume", "s.yaml", "--no-pause"], input="q\n").exit_code == 0

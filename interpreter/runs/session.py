@@ -96,6 +96,7 @@ class Session:
                 return cls(_undealt(data, path, rules), tuple(data["players"]), tuple(data["bots"]), data["seed"],
                            ref, data.get("human"))
             rep: Replay = replay(path, rules)
+            _check_deals(rep.game, data["seed"], data.get("length"), path)
             return cls(rep.game, rep.names, tuple(data["bots"]), data["seed"], ref, data.get("human"))
         except RecordError:
             raise
@@ -144,6 +145,30 @@ class Session:
             raise RecordError(f"cannot write the save file ({e.reason}).", str(path)) from None
         except OSError as e:
             raise RecordError(f"cannot write the save file ({e.strerror or e}).", str(path)) from None
+
+
+def _check_deals(game: GameState, seed: Any, length: Any, path: str | Path) -> None:
+    """Refuse a save whose deals (or first start player) are not those its seed makes: a save
+    changed by hand (a hand swapped with a bot's) is not resumed as if it had been dealt so. The
+    game is played again beside the replayed one, each deal drawn as :meth:`Session.step` draws it."""
+    from ..engine.events import Applied
+
+    if type(seed) is not int:
+        raise RecordError(f"seed: a save's seed is a whole number, not {str(seed)[:20]!r}.", str(path))
+    events = game.events
+    fresh = GameState(game.ruleset, game.players, seed=seed, rounds=length if type(length) is int else None)
+    if fresh.events != events[:len(fresh.events)]:
+        raise RecordError("seed: the first start player is not the one the save's seed draws, so the save was "
+                          "changed since it was written; it is left alone.", str(path))
+    for e in events[len(fresh.events):]:
+        if not isinstance(e, Applied):
+            continue
+        if e.seat == CHANCE:
+            dealt = fresh.sample_chance(random.Random(f"hachi/{seed}/deal/{fresh.round_index}"))
+            if dealt != e.action:
+                raise RecordError(f"round {e.round + 1}: the deal is not the one the save's seed makes, so the save "
+                                  "was changed since it was written; it is left alone.", str(path))
+        fresh.apply(e.action)
 
 
 def _rules_ref(rules: str | None, saved: str, path: str | Path) -> str:
