@@ -18,17 +18,20 @@ from typing import Any, Optional, Sequence
 from ...ruleset.errors import RecordError, shown
 from ...ruleset.yamlfile import Limits, Path_, Places, read_yaml
 
-# a record of a whole 12-round game at 7 seats is about 11 KB and 1,600 values; the limits (those
-# of rule files) allow about ten such games in one record and keep reading any file within them
-# well under two seconds
+# a record of a whole 12-round game at 7 seats is about 11 KB and 2,300 values; the longest game a
+# rule file may ask for (rounds.standard at most 300, MAX_GAME_ROUNDS) about 280 KB and 59,000
+# values. The limits take that game with a margin, and keep reading any file within them under
+# two seconds and 200 MB (docs/limits.md)
+MAX_GAME_ROUNDS = 300
 RECORD = Limits(
     kind="record",
     shape="a record is a mapping with ruleset, players and rounds",
     merge_hint="",
     error=RecordError,
-    max_bytes=128 * 1024,
+    max_bytes=512 * 1024,
     max_depth=16,
-    max_nodes=20_000,
+    max_nodes=80_000,
+    libyaml=True,                 # scanned and parsed in C: a long game reads in a fraction of a second
     max_number_chars=20,          # 64-bit seeds
     max_string_chars=1_000,
 )
