@@ -216,7 +216,7 @@ class TerminalGame:
         except (click.Abort, EOFError, _Quit):
             raise SystemExit(self.leave(0)) from None
         except KeyboardInterrupt:
-            raise SystemExit(self.leave(130)) from None
+            raise SystemExit(self._leave_interrupted()) from None
         except HachiError as e:                 # the game cannot go on (a number past the bound)
             click.echo(error_line(e.place or "play", e.message, self.lang), err=True)
             self.save_at_exit()                 # the save keeps the game before that action
@@ -339,6 +339,19 @@ class TerminalGame:
                       else self.screen.t("hint_few"))
             out.append(fold(f"{self.screen.choice(h.action, v)}: {h.mean:+.1f} ({spread})"))
         return out
+
+    def _leave_interrupted(self) -> int:
+        """Ctrl-C: save and say how to resume, a second Ctrl-C meanwhile ignored (exit status 130)."""
+        import signal
+
+        try:
+            previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        except ValueError:                  # not the main thread: the handler is not ours to change
+            return self.leave(130)
+        try:
+            return self.leave(130)
+        finally:
+            signal.signal(signal.SIGINT, previous)
 
     def leave(self, code: int) -> int:
         """Say how to resume (after a last try of a failed save); return the exit code."""
