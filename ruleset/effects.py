@@ -376,6 +376,7 @@ class _Builder:
         self.rules, self.places = rules, places or {}
         self.counters = {c.name: c for c in counters}
         self.vocab = vocabulary(rules, counters)
+        self.worlds = [MAX_FILE_WORLDS]     # the table states the conditions may still try (can_hold)
 
     def place(self, *path: object) -> Optional[str]:
         key = ".".join(str(p) for p in path)
@@ -423,7 +424,7 @@ class _Builder:
 
     def never(self, cond: Optional[Expression], what: str, path: tuple[object, ...]) -> None:
         """Refuse a condition that no reachable state of the game makes true."""
-        if cond is not None and not can_hold(cond, self.rules):
+        if cond is not None and not can_hold(cond, self.rules, self.worlds):
             raise self.error(f"{what}: '{cond.text}' is false in every game this rule file allows "
                              f"(see the facts' ranges in {DOC}).", *path)
 
@@ -564,11 +565,15 @@ class _Builder:
 
 
 MAX_WORLDS = 20_000     # table states tried to show a condition can hold
+MAX_FILE_WORLDS = 100_000   # table states tried for all the conditions of one file's effects
 
 
-def can_hold(cond: Expression, rules: Any) -> bool:
+def can_hold(cond: Expression, rules: Any, budget: Optional[list[int]] = None) -> bool:
     """False only when ``cond`` is false in every combination of the values its facts can take
-    (the facts with a small known range); a condition reading any other fact may always hold."""
+    (the facts with a small known range); a condition reading any other fact may always hold.
+    ``budget`` (one number, in a list) is what is left of the states a file's conditions may try
+    together: a condition whose states are more than that is taken as able to hold, untried, so
+    that checking a file costs at most MAX_FILE_WORLDS states however many effects it has."""
     names = cond.reads
     domains = [_domain(n, rules) for n in names]
     if any(d is None for d in domains):
@@ -576,8 +581,10 @@ def can_hold(cond: Expression, rules: Any) -> bool:
     sizes = 1
     for d in domains:
         sizes *= len(d or ())
-    if sizes > MAX_WORLDS:
+    if sizes > MAX_WORLDS or (budget is not None and sizes > budget[0]):
         return True
+    if budget is not None:
+        budget[0] -= sizes
     for values in itertools.product(*(d or () for d in domains)):
         facts = DictFacts(dict(zip(names, values)), [])
         if cond.evaluate(facts, 0 if cond.per_seat else None):
