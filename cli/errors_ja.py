@@ -220,6 +220,24 @@ SENTENCES: tuple[tuple[str, Words], ...] = (
     (r"(?P<num>.+) would pass the bound on every number a game holds \(at most (?P<n>[\d,]+) either side of 0, "
      r"see docs/limits\.md\); the game stops here\.",
      "{num} がゲームの数の上限 (0 から上下 {n} まで、docs/limits.md) を超えるので、ゲームはここで止まります。"),
+    (r"the deal is not the one the save's seed makes, so the save was changed since it was written; it is left "
+     r"alone\.", "配札がセーブのシードの配札と違います。書かれた後で変えられたセーブなので、そのままにします。"),
+    (r"seed: the first start player is not the one the save's seed draws, so the save was changed since it was "
+     r"written; it is left alone\.",
+     "seed: 最初の親がセーブのシードの引く親と違います。書かれた後で変えられたセーブなので、そのままにします。"),
+    (r"(?P<name>\S+) answers '(?P<q>[^']*)' with (?P<tf>true|false) \(YAML reads yes, no, on and off unquoted as true "
+     r"and false\); quote the option: one of (?P<options>.+)",
+     "{name} は '{q}' に {tf} と答えています (YAML は引用符のない yes、no、on、off を true と false と読みます)。"
+     "選択肢を引用符で囲んでください: {options} のどれか"),
+    (r"the names (?P<a>'[^']*') and (?P<b>'[^']*') differ only in how their characters are written \(Unicode NFKC, "
+     r"spaces around them, letters that print alike\) and would look like one seat; make them differ\.",
+     "名前 {a} と {b} は文字の書き方 (Unicode NFKC、前後の空白、同じに見える文字) だけが違い、同じ席に見えます。"
+     "違う名前にしてください。"),
+    (r"unknown parameter (?P<name>'[^']*') in parameters \(the file has no parameters\)\.",
+     "parameters に {name} はありません (このファイルにはパラメーターがありません)。"),
+    (r"unknown parameter (?P<name>'[^']*') in parameters \(the parameters: (?P<known>.+)\)\.",
+     "parameters に {name} はありません (パラメーター: {known})。"),
+    (r"unknown parameter (?P<name>'[^']*') in parameters", "parameters に {name} はありません"),
     (r"the expression is nested more than (?P<n>\d+) levels deep; write it flatter\.",
      "式の入れ子が {n} 段を超えています。もっと平らに書いてください。"),
     (r"(?P<x>.+) is larger than any constant of an expression \(at most (?P<n>[\d,]+)\)\.",
@@ -230,6 +248,7 @@ _PLACES = (     # a place written before a record's or a sheet's sentence
     (re.compile(r"round (\d+), action (\d+): (.*)", re.S), "第{0}局、{1}番目の手: {2}"),
     (re.compile(r"example (\d+) (\(.*?\)): (.*)", re.S), "例 {0} {1}: {2}"),
     (re.compile(r"round (\d+), (\w+): (.*)", re.S), "第{0}局、{1}: {2}"),
+    (re.compile(r"round (\d+): (.*)", re.S), "第{0}局: {1}"),
     (re.compile(r"(players|start|ruleset|rounds|length|bots): (.*)", re.S), "{0}: {1}"),
 )
 

@@ -73,3 +73,19 @@ def test_the_limits_are_said_in_japanese():
         "式の入れ子が 24 段を超えています。もっと平らに書いてください。")
     assert ja_message("12345678901 is larger than any constant of an expression (at most 1,000,000,000).") == (
         "12345678901 は式に書ける数 (1,000,000,000 まで) より大きい数です。")
+
+
+def test_the_third_passs_refusals_are_said_in_japanese():
+    said = {
+        "round 1: the deal is not the one the save's seed makes, so the save was changed since it was written; it "
+        "is left alone.": "第1局: 配札がセーブのシードの配札と違います。",
+        "round 1, answers: ann answers 'doubles' with true (YAML reads yes, no, on and off unquoted as true and "
+        "false); quote the option: one of no, double": "第1局、answers: ann は 'doubles' に true と答えています",
+        "unknown parameter 'nope' in parameters (the parameters: a, b).":
+            "parameters に 'nope' はありません (パラメーター: a, b)。",
+        "round 6: the effect 'grow' would make the counter 'x' pass the bound on every number a game holds (at most "
+        "9,223,372,036,854,775,807 either side of 0, see docs/limits.md); the game stops here.":
+            "第6局: 効果 'grow' で カウンター 'x' がゲームの数の上限",
+    }
+    for english, japanese in said.items():
+        assert ja_message(english).startswith(japanese), ja_message(english)

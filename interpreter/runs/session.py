@@ -24,6 +24,7 @@ from ...ruleset.model import Ruleset
 from ..engine.actions import CHANCE, ActionBase
 from ..records.atomicfile import WriteFailed, write_atomic
 from ..bots import Bot, make_bot
+from ..engine.bounds import ValueBoundError
 from ..engine.gamestate import GameState
 from .botgame import named_by, named_in, open_rules
 from ..records.gamerecord import Replay, dump_record, load_record_ruleset, record_data, replay
@@ -101,7 +102,8 @@ class Session:
         except RecordError:
             raise
         except HachiError as e:
-            raise RecordError(e.message, str(path)) from None
+            said = f"{e.place}: {e.message}" if isinstance(e, ValueBoundError) else e.message    # its round kept
+            raise RecordError(said, str(path)) from None
 
     # -- playing ---------------------------------------------------------------------------
 
