@@ -33,8 +33,10 @@ from typing import Any
 SERVER = """
 import sys, uvicorn
 from pathlib import Path
+from hachihachi.web.limits import Limits
 from hachihachi.web.server import create_app
-uvicorn.run(create_app(Path(sys.argv[1]), bot_delay=0.0), host="127.0.0.1", port=int(sys.argv[2]),
+limits = Limits(tables_per_client=10_000)       # every table of the load comes from one address
+uvicorn.run(create_app(Path(sys.argv[1]), bot_delay=0.0, limits=limits), host="127.0.0.1", port=int(sys.argv[2]),
             log_level="warning", ws_max_size=16384)
 """
 
@@ -143,7 +145,7 @@ def main() -> None:
     ap.add_argument("--tables", type=int, default=50)
     ap.add_argument("--seconds", type=float, default=120.0)
     ap.add_argument("--rules", default="hachihachi_trick")
-    ap.add_argument("--bots", default="random,random", help="the bots of the other seats")
+    ap.add_argument("--bots", default="heuristic,heuristic", help="the bots of the other seats")
     args = ap.parse_args()
     seats = ["human"] + args.bots.split(",")
     port = free_port()

@@ -213,20 +213,21 @@ SENTENCES: tuple[tuple[str, Words], ...] = (
     (r"(?P<path>.+) exists; go on with it: (?P<command>hachi score .+ --add)",
      "{path} はもうあります。続けるには: {command}"),
     # -- the bound on every number a game holds (interpreter/engine/bounds.py), expressions' limits
-    (r"the effect '(?P<effect>[^']*)' would make (?P<num>.+) pass the bound on every number a game holds \(at most "
-     r"(?P<n>[\d,]+) either side of 0, see docs/limits\.md\); the game stops here\.",
-     "効果 '{effect}' で {num} がゲームの数の上限 (0 から上下 {n} まで、docs/limits.md) を超えるので、"
+    (r"effect '(?P<effect>[^']*)': (?P<num>[^:]+) would be past (?P<n>[\d,]+) \(either sign\), the bound on every "
+     r"number a game holds \(docs/limits\.md\); the game stops here\.",
+     "効果 '{effect}': {num} が {n} (正負とも) を超えます。これはゲームのすべての数の上限です (docs/limits.md)。"
      "ゲームはここで止まります。"),
-    (r"(?P<num>.+) would pass the bound on every number a game holds \(at most (?P<n>[\d,]+) either side of 0, "
-     r"see docs/limits\.md\); the game stops here\.",
-     "{num} がゲームの数の上限 (0 から上下 {n} まで、docs/limits.md) を超えるので、ゲームはここで止まります。"),
+    (r"(?P<num>[^:]+) would be past (?P<n>[\d,]+) \(either sign\), the bound on every number a game holds "
+     r"\(docs/limits\.md\); the game stops here\.",
+     "{num} が {n} (正負とも) を超えます。これはゲームのすべての数の上限です (docs/limits.md)。"
+     "ゲームはここで止まります。"),
     (r"the deal is not the one the save's seed makes, so the save was changed since it was written; it is left "
      r"alone\.", "配札がセーブのシードの配札と違います。書かれた後で変えられたセーブなので、そのままにします。"),
     (r"seed: the first start player is not the one the save's seed draws, so the save was changed since it was "
      r"written; it is left alone\.",
      "seed: 最初の親がセーブのシードの引く親と違います。書かれた後で変えられたセーブなので、そのままにします。"),
-    (r"(?P<name>\S+) answers '(?P<q>[^']*)' with (?P<tf>true|false) \(YAML reads yes, no, on and off unquoted as true "
-     r"and false\); quote the option: one of (?P<options>.+)",
+    (r"(?P<name>\S+) answers '(?P<q>[^']*)' with (?P<tf>true|false) \(YAML reads yes, no, on and off unquoted as "
+     r"true and false\); quote the option: one of (?P<options>.+)",
      "{name} は '{q}' に {tf} と答えています (YAML は引用符のない yes、no、on、off を true と false と読みます)。"
      "選択肢を引用符で囲んでください: {options} のどれか"),
     (r"the names (?P<a>'[^']*') and (?P<b>'[^']*') differ only in how their characters are written \(Unicode NFKC, "
@@ -255,13 +256,11 @@ _PLACES = (     # a place written before a record's or a sheet's sentence
 
 def _number_of_game(text: str) -> str:
     """Which number of a game passed the bound (interpreter/engine/bounds.py), in Japanese."""
-    m = re.fullmatch(r"the counter ('.*')", text)
+    m = re.fullmatch(r"counter (\S+)", text)
     if m:
         return f"カウンター {m[1]}"
-    m = re.fullmatch(r"the multiplier of (.+)", text)
-    if m:
-        return f"{m[1]} の倍率"
-    return {"the pot": "場のチップ (ポット)", "a payment": "支払い", "a seat's chips": "席のチップ"}.get(text, text)
+    return {"the pot": "場のチップ (ポット)", "a payment": "支払い", "a seat's chips": "席のチップ",
+            "the multiplier": "倍率"}.get(text, text)
 
 
 _FILLS: dict[str, Callable[[str], str]] = {"v": _value, "t": _types, "u": _types, "path": _path, "what": _what,

@@ -1,7 +1,7 @@
 """A readable account of a game from its event log, with names in Japanese and English.
 
 The events every game has (rounds, declarations, transfers, results) are told here; the play
-kind's plug-in (:attr:`~.plugin.PlayKindPlugin.narrate_events`) tells its own (the deal, the
+kind (its ``Kind.words``, :mod:`hachihachi.interpreter.engine.kindplugin`) tells its own (the deal, the
 field made, roles shown, tricks or captures, the round's card points).
 """
 
@@ -14,7 +14,7 @@ from ..ruleset.kind_registry import transfer_words
 from ..ruleset.model import Phase, Ruleset, TransferName
 from ..ruleset.roletable import RoleTable
 from ..ruleset.model import TransferKind
-from ..interpreter.engine.actions import POT, Choose, Declare, Split
+from ..interpreter.engine.actions import CHANCE, POT, Choose, Declare, Split
 from ..interpreter.engine.effect_events import EFFECT_TELLERS
 from ..interpreter.engine.events import (Applied, DealerDrawn, ForcedOut, GameEnded, RoundEnded, RoundStarted, Seat,
                                          Transfer)
@@ -105,7 +105,7 @@ class Narrator:
             **{cls: self._told_by(f) for cls, f in EFFECT_TELLERS.items()}}
         if self.ja:
             common.update({cls: self._told_by(f) for cls, f in EFFECT_TELLERS_JA.items()})
-        self._tellers = {**common, **{cls: self._told_by(f) for cls, f in self.kind.narrate_events.items()}}
+        self._tellers = {**common, **{cls: self._told_by(f) for cls, f in self.kind.words.events.items()}}
 
     def _told_by(self, f: Callable[[Any, Any], Optional[str]]) -> Callable[[Any], Optional[str]]:
         return lambda e: f(self, e)
@@ -165,12 +165,12 @@ class Narrator:
 
     def _round_started(self, e: RoundStarted) -> str:
         if self.ja:
-            return f"第{e.round + 1}局: {self.kind.starter_ja} {self.who(e.start)}、場代 {e.pot}"
-        return f"Round {e.round + 1}: {self.kind.starter} {self.who(e.start)}, pot {e.pot}"
+            return f"第{e.round + 1}局: {self.kind.words.starter_ja} {self.who(e.start)}、場代 {e.pot}"
+        return f"Round {e.round + 1}: {self.kind.words.starter} {self.who(e.start)}, pot {e.pot}"
 
     def _applied(self, e: Applied) -> str | None:
         a = e.action
-        own = self.kind.narrate_actions.get(type(a))
+        own = self.kind.words.actions.get(type(a))
         if own is not None:
             return own(self, e)
         if isinstance(a, Declare):
@@ -187,7 +187,8 @@ class Narrator:
             if self.ja:
                 return f"  {self.who(e.seat)}: 「{a.option}」を選ぶ (カウンター「{a.question}」)"
             return f"  {self.does(e.seat, 'chooses')} {a.option} ({a.question})"
-        return f"  {self.who(e.seat)}: {a!r}"
+        said = a.told(self.deck)                # an action of a kind without words for it; chance deals
+        return f"  {said}" if e.seat == CHANCE else f"  {self.who(e.seat)}: {said}"
 
     def _forced_out(self, e: ForcedOut) -> str:
         if self.ja:
@@ -220,12 +221,12 @@ class Narrator:
             won = "、".join(f"{self.who(s)} {n}" for s, n in e.tricks.items())
             kind = f"{JA_ROUNDS.get(e.kind.value, e.kind.value)} " if Phase.DECLARATIONS in self.rules.round else ""
             return (f"  結果: {kind}x{e.multiplier}{'; トリック ' + won if won else ''}; {delta}; "
-                    f"場代 {e.pot_after}; 次の{self.kind.starter_ja} {self.who(e.next_start)}")
+                    f"場代 {e.pot_after}; 次の{self.kind.words.starter_ja} {self.who(e.next_start)}")
         tricks = ", ".join(f"{self.who(s)} {n}" for s, n in e.tricks.items())
         tricks = f"; tricks {tricks}" if tricks else ""
         kind = f"{e.kind.value} " if Phase.DECLARATIONS in self.rules.round else ""
         return (f"  result: {kind}x{e.multiplier}{tricks}; {delta}; pot {e.pot_after}; "
-                f"next {self.kind.next_starter} "
+                f"next {self.kind.words.next_starter} "
                 f"{self.who(e.next_start)}")
 
     def _game_ended(self, e: GameEnded) -> str:

@@ -21,7 +21,7 @@ from ..ruleset.errors import HachiError, RecordError
 from .errors_ja import ERROR, LangCommand, error_line
 from .screen import fold
 from .answers import QUIT
-from .saves import candidates, claim_new_save, saved_games
+from .saves import USERS, candidates, claim_new_save, saved_games
 
 if TYPE_CHECKING:
     from ..interpreter.records.atomicfile import SaveLock
@@ -89,7 +89,7 @@ def play(players: Optional[int], bots: str, seed: Optional[int], rules_ref: str,
             raise SystemExit(1) from None
         save_path = claimed.save
     save_path = save_path or resume_path
-    lock = claimed or (SaveLock(save_path) if save_path else None)
+    lock = claimed or (SaveLock(save_path, USERS) if save_path else None)      # the server locks its saves too
     try:
         try:
             if lock is not None and claimed is None:

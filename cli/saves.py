@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from ..interpreter.records.atomicfile import SaveLock
 
 PREFIX = "hachi-save"
+USERS = "hachi play' or 'hachi serve"          # the commands that lock saves, for a lock in use
 WEB_TABLES = Path("hachi-web") / "tables"          # hachi serve's default --data, its tables
 
 
@@ -47,7 +48,7 @@ def claim_new_save(rules_ref: str, folder: Path = Path("."), now: Optional[datet
         path = first if n == 1 else folder / f"{base}-{n}.yaml"
         if path.exists():
             continue
-        lock = SaveLock(path)
+        lock = SaveLock(path, USERS)
         try:
             lock.acquire()
         except SaveInUse as e:

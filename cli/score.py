@@ -67,7 +67,7 @@ def _locked(path: str) -> SaveLock:
     to the same sheet is refused (reading and settling it is not)."""
     from ..interpreter.records.atomicfile import SaveLock
 
-    return SaveLock(path, "hachi score --add", "sheet")
+    return SaveLock(path, "hachi score --add' or 'hachi serve", "sheet")     # the server locks its sheets too
 
 
 def _interactive() -> bool:
@@ -154,13 +154,13 @@ def _keep(path: str, lang: str, rules: Optional[str] = None) -> None:
     A save that fails (a full disk) is said once; the rounds stay in memory and the save is tried
     again after every round and at the end. If it never works again, the sheet is printed on
     standard output at the end, so that no round typed is lost, and the exit code is 1."""
-    from ..interpreter.engine.registry import plugin_for
+    from ..interpreter.engine.registry import told_for
     from ..interpreter.scorekeeper.sheet import read_sheet, settle
     from .screen_registry import screen_plugin
 
     sheet = read_sheet(path, rules)
     asker = _asker(lang)
-    starter = plugin_for(sheet.ruleset).told.starter_keys[0]
+    starter = told_for(sheet.ruleset).starter_keys[0]
     screen = screen_plugin(sheet.ruleset)
     rep = settle(sheet, path)
     saver = _Saver(path, lang)

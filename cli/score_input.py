@@ -4,7 +4,7 @@ Every question takes a number of a numbered choice or a word, cards as anywhere 
 explains the question, ``undo`` takes back the last round, ``q`` (or the end of input) saves and
 stops. A bad answer gets one line and the question again. What the table tells is gathered into
 one round of the sheet; :mod:`.score` settles it and asks the whole round again if the sheet
-refuses it. The questions of the play's result are the play kind's (:class:`~.plugin.ScreenPlugin`
+refuses it. The questions of the play's result are the play kind's (:class:`~.screenkind.ScreenPlugin`
 ``ask_result``). The words are in :mod:`.score_text` (``--lang``).
 """
 
@@ -15,7 +15,7 @@ from typing import Any, Callable, Optional, Sequence, TypeVar
 from ..interpreter.engine.actions import Choose, Declare, Split, answer_of
 from ..interpreter.engine.gamestate import GameState
 from ..interpreter.engine.roundkind import PLAYED, RoundKind
-from ..interpreter.engine.registry import plugin_for
+from ..interpreter.engine.registry import plugin_for, told_for
 from ..ruleset.errors import CardError, shown
 from ..ruleset.model import Phase
 from ..ruleset.safetext import escape
@@ -112,7 +112,7 @@ class RoundQuestions:
         self.a, self.t, self.names = asker, asker.t, list(names)
         self.rules = game.ruleset
         self.deck = self.rules.deck
-        self.told = plugin_for(self.rules).told
+        self.told = told_for(self.rules)
         self.screen = screen
         self.scratch = game.clone()           # learns who goes, who is forced out, who plays
         self.rnd: dict[str, Any] = {}

@@ -1,12 +1,13 @@
 """The terminal side of a play kind: its screen, its answers and its ``?`` explanations.
 
-``hachi play`` (:mod:`.screen`, :mod:`.tui_input`, :mod:`.play`) asks the plug-in of the
-ruleset's play kind (:mod:`.plugins`) for everything particular to it and never names a play kind.
+``hachi play`` (:mod:`.screen`, :mod:`.tui_input`, :mod:`.play`) asks the screen of the
+ruleset's play kind (:mod:`.screen_registry`, the module its ``Kind.screen`` names) for everything
+particular to it and never names a play kind.
 """
 
 from __future__ import annotations
 
-from typing import Any, Optional, Protocol, Sequence
+from typing import Any, Optional, Protocol, Sequence, runtime_checkable
 
 from ..interpreter.engine.actions import ActionBase
 from ..interpreter.engine.view import View
@@ -38,6 +39,7 @@ class ScreenContext(Protocol):
     def declarations_line(self, v: View) -> str: ...
 
 
+@runtime_checkable
 class ScreenPlugin(Protocol):
     kind: PlayKind
 

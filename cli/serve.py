@@ -27,7 +27,12 @@ def web_missing() -> bool:
               help="Folder of the server's saves, score sheets and uploaded rule files.")
 @click.option("--bot-delay", type=click.FloatRange(0, 5), default=0.6, show_default=True,
               help="Seconds between two bot moves, so that people can follow them.")
-def serve(host: str, port: int, data_dir: str, bot_delay: float) -> None:
+@click.option("--finished-minutes", type=click.FloatRange(0, 10_000), default=60, show_default=True,
+              help="A finished table is dropped (its save removed) this long after its end.")
+@click.option("--abandoned-hours", type=click.FloatRange(0, 10_000), default=48, show_default=True,
+              help="A table nobody opened nor played this long is dropped (its save removed).")
+def serve(host: str, port: int, data_dir: str, bot_delay: float, finished_minutes: float,
+          abandoned_hours: float) -> None:
     """Serve the table, scorekeeper and replay pages in the browser."""
     if web_missing():
         raise click.ClickException(INSTALL)
@@ -36,4 +41,4 @@ def serve(host: str, port: int, data_dir: str, bot_delay: float) -> None:
     shown = f"[{host}]" if ":" in host else host
     where = "localhost" if host in ("127.0.0.1", "::1") else shown
     click.echo(f"Open http://{where}:{port}/ in a browser (saves in {Path(data_dir).resolve()}); Ctrl-C stops.")
-    run(host, port, Path(data_dir), bot_delay)
+    run(host, port, Path(data_dir), bot_delay, finished_minutes, abandoned_hours)

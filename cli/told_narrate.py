@@ -8,6 +8,7 @@ from typing import Sequence
 from ..ruleset.model import Ruleset
 from ..interpreter.engine.events import Applied
 from .narrate import Narrator
+from ..interpreter.engine.registry import told_for
 
 
 class ToldNarrator(Narrator):
@@ -16,7 +17,7 @@ class ToldNarrator(Narrator):
 
     def __init__(self, ruleset: Ruleset, names: Sequence[str], lang: str = "en"):
         super().__init__(ruleset, names, lang)
-        self.told = self.kind.told.narrate_actions
+        self.told = told_for(ruleset).narrate_actions
 
     def _applied(self, e: Applied) -> str | None:
         own = self.told.get(type(e.action))

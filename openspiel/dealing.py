@@ -5,7 +5,7 @@ for matching play). OpenSpiel deals card by card: each chance outcome is the id 
 drawn uniformly from the cards not yet dealt. The cards go, in order, to seat 0's hand, seat 1's
 hand, ... (``hand_size`` each), then the cards dealt face up (the indicator in trick play, the
 field cards in matching play) and then, where the play kind deals one, the stock, top first.
-Sizes come from the ruleset and the play kind's bridge (:mod:`.kinds`); whether a finished deal is
+Sizes come from the ruleset and the play kind's bridge (:mod:`.bridge_registry`); whether a finished deal is
 valid (a hanafuda field holding a whole month is dealt again) is asked of the engine's deal space.
 """
 

@@ -1,18 +1,19 @@
 """What the OpenSpiel bridge needs of a play kind: its game's name and defaults, how its deal
 lies card by card, how a seat's view of a round is dealt anew, and its own actions' ids.
 
-:mod:`.kinds` maps each play kind to one :class:`BridgeKind`; the rest of the bridge asks it and
-never names a play kind itself (like the engine's plug-ins, ``docs/play-kinds.md``).
+:mod:`.bridge_registry` finds each play kind's :class:`BridgeKind` (the module its ``Kind.bridge``
+names); the rest of the bridge asks it and never names a play kind itself (``docs/play-kinds.md``).
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping, Optional, Protocol, Sequence
+from typing import Any, Mapping, Optional, Protocol, Sequence, runtime_checkable
 
 from ..ruleset.model import PlayKind, Ruleset
 
 
+@runtime_checkable
 class BridgeKind(Protocol):
     @property
     def kind(self) -> PlayKind: ...

@@ -1,7 +1,7 @@
 """A deal of the current round consistent with what one seat has seen, for
 ``resample_from_infostate``.
 
-The play kind's bridge (:mod:`.kinds`) deals it: trick play uses the engine's own
+The play kind's bridge (:mod:`.bridge_registry`) deals it: trick play uses the engine's own
 determinization (the cards each goer played, the suits it showed void) and, once roles were
 shown, hands that show them; matching play keeps every card the seat has seen where it was seen
 (its hand, the field, the cards each seat played from its hand or showed for a hand role, the

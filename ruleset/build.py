@@ -1,8 +1,8 @@
 """One builder for every ruleset: the sections all games share, plus the play kind's own.
 
-The play kind (``play:``, :mod:`.playkinds`) builds its deck, its section and its fields;
-every other section is read here, with the defaults a game that does not use it
-(say, a hanafuda game without declarations) gets.
+The play kind (``play:``, its :class:`~.rulekind.RuleKind` from :mod:`.kind_registry`) builds
+its deck, its section and its fields; every other section is read here, with the defaults a game
+that does not use it (say, a hanafuda game without declarations) gets.
 """
 
 from __future__ import annotations

@@ -1,11 +1,13 @@
 """The registry of play kinds: one line per kind, its ``play:`` name and the package that holds all
 of it. Every layer finds a kind here and imports only the part it needs, when it needs it.
 
-A play kind's package has one module per part, each with one object of a fixed name:
-``rules`` (``RULES``, a :class:`~.rulekind.RuleKind`: the rule-file side), ``kind`` (``PLUGIN``,
-the interpreter's ``PlayKindPlugin``), ``screen`` (``SCREEN``, the terminal's ``ScreenPlugin``) and,
-for an OpenSpiel game, ``spiel`` (``BRIDGE``), plus ``schema.json``, its part of the rule files'
-JSON Schema. Adding a play kind is adding its line here (the checklist is in ``docs/play-kinds.md``).
+A play kind's package holds ``schema.json`` (its part of the rule files' JSON Schema),
+``rules.py`` (``RULES``, a :class:`~.rulekind.RuleKind`: the rule-file side, which this layer
+reads) and ``kind.py`` (``KIND``, the interpreter's ``Kind``: the one object that is the kind, its
+core and the capabilities it claims, among them the modules of its terminal screen and its
+OpenSpiel game). Each layer looks its part up with :func:`kind_part`, typed by the protocol or
+class the layer expects, which a part that lacks a member fails. Adding a play kind is adding its
+line here (the walk-through is in ``docs/play-kinds.md``).
 
 >>> sorted(KINDS)
 ['matching', 'tricks']
@@ -16,7 +18,7 @@ from __future__ import annotations
 import importlib
 import json
 from importlib import resources
-from typing import Any, Mapping
+from typing import Any, Mapping, TypeVar
 
 from .checks import check_role_table
 from .model import SETTLEMENT_PHASES, Phase, PhaseName, PlayKind, TransferKind, TransferName
@@ -28,7 +30,7 @@ KINDS: dict[PlayKind, str] = {
 }
 DEFAULT: PlayKind = "tricks"             # a rule file without ``play:``
 
-PARTS = {"rules": "RULES", "kind": "PLUGIN", "screen": "SCREEN", "spiel": "BRIDGE"}
+T = TypeVar("T")
 
 # the top-level sections and the transfers every play kind may have; a rule file's other keys are
 # a play kind's own (``RuleKind.own_keys``), and only then are the other kinds asked whose they are
@@ -38,9 +40,46 @@ SHARED_KEYS = frozenset({"extends", "name", "title", "description", "play", "dec
 SHARED_TRANSFERS = frozenset({TransferKind.DROP_FEE, TransferKind.FORCED_OUT, TransferKind.ROLES, TransferKind.POT})
 
 
-def kind_part(play: PlayKind, part: str) -> Any:
-    """The object of play kind ``play``'s part ``part`` (see :data:`PARTS`), imported on first use."""
-    return getattr(importlib.import_module(f"{KINDS[play]}.{part}"), PARTS[part])
+def kind_part(play: PlayKind, module: str, name: str, of: type[T]) -> T:
+    """The object ``name`` of the module ``module`` of play kind ``play``'s package, imported on
+    first use, as an ``of`` (a class); one that is not is refused (:func:`not_a`). A layer that
+    expects a protocol (a kind's screen, its OpenSpiel game) checks :func:`kind_object` itself.
+
+    >>> kind_part("tricks", "rules", "RULES", RuleKind).kind
+    'tricks'
+    >>> kind_part("tricks", "rules", "RULES", dict)
+    Traceback (most recent call last):
+    TypeError: the play kind 'tricks': rules.RULES is not a dict (it is a RuleKind)
+    """
+    part = kind_object(play, module, name)
+    if not isinstance(part, of):
+        raise not_a(play, f"{module}.{name}", part, of)
+    return part
+
+
+def kind_object(play: PlayKind, module: str, name: str) -> object:
+    """The object ``name`` of the module ``module`` of play kind ``play``'s package, unchecked."""
+    part: object = getattr(importlib.import_module(f"{KINDS[play]}.{module}"), name)
+    return part
+
+
+def not_a(play: PlayKind, where: str, part: object, of: type) -> TypeError:
+    """The error of a kind's part ``where`` that is not an ``of``: the members it lacks of a protocol
+    ``of``, else what it is."""
+    missing = [m for m in members(of) if not hasattr(part, m)] if getattr(of, "_is_protocol", False) else []
+    lacks = f": it has no {', '.join(missing)}" if missing else f" (it is a {type(part).__name__})"
+    return TypeError(f"the play kind '{play}': {where} is not a {of.__name__}{lacks}")
+
+
+def members(of: type) -> tuple[str, ...]:
+    """The members a protocol (or class) declares: its annotated attributes and its public methods
+    and properties, in the order written.
+
+    >>> members(RuleKind)[:3]
+    ('kind', 'title', 'parts')
+    """
+    names = [*getattr(of, "__annotations__", {}), *(n for n in vars(of) if not n.startswith("_"))]
+    return tuple(dict.fromkeys(names))
 
 
 def kind_schema(play: PlayKind) -> dict[str, Any]:
@@ -52,8 +91,7 @@ def kind_schema(play: PlayKind) -> dict[str, Any]:
 
 def rule_kind(play: PlayKind) -> RuleKind:
     """The rule-file side of a play kind."""
-    kind: RuleKind = kind_part(play, "rules")
-    return kind
+    return kind_part(play, "rules", "RULES", RuleKind)
 
 
 def play_of(data: Mapping[str, Any]) -> PlayKind:

@@ -1,8 +1,9 @@
 """The rule-file side of a play kind: its own sections, its meaning checks and what it builds.
 
-A rule file's ``play:`` names its play kind; :mod:`.playkinds` maps the name to one
-:class:`RuleKind`. The builder (:mod:`.build`) and the checks of the loader ask it; a key of
-another play kind is an error that names the game (:func:`foreign_keys`).
+A rule file's ``play:`` names its play kind; :mod:`.kind_registry` maps the name to its package,
+whose ``rules.py`` holds its one :class:`RuleKind` (the rule-file part of its ``Kind``). The
+builder (:mod:`.build`) and the checks of the loader ask it; a key of another play kind is an
+error that names the game (:func:`foreign_keys`).
 """
 
 from __future__ import annotations
@@ -43,12 +44,15 @@ class TransferWords(NamedTuple):
 
 @dataclass(frozen=True)
 class RuleKind:
+    """The rule-file side of a play kind: its name, its title and its builder are what every kind
+    writes; a kind with sections, transfer kinds or checks of its own names them."""
+
     kind: PlayKind
     title: str                                  # the play kind in words, for messages
-    own_keys: frozenset[str]                    # top-level sections only this play kind reads
-    own_transfers: frozenset[TransferName]      # transfer kinds only this play kind has (its own enum)
-    checks: tuple[Callable[[dict[str, Any]], Found], ...]
     parts: Callable[[Mapping[str, Any], Mapping[str, str] | None], KindParts]
+    own_keys: frozenset[str] = frozenset()      # top-level sections only this play kind reads
+    own_transfers: frozenset[TransferName] = frozenset()    # transfer kinds only this play kind has (its own enum)
+    checks: tuple[Callable[[dict[str, Any]], Found], ...] = ()  # its meaning checks of a schema-valid file
     indicator_makes_trump: bool = False         # T7: a turned card's suit is trump
     # the play kind's own role tables (hanafuda's capture roles): where they are written, the
     # problems of their patterns and examples in a built ruleset, and one pile tried

@@ -598,29 +598,29 @@ def power_tower(folder):
 
 
 def squared_counter(folder):
-    """A table counter squared at the end of every round: past the bound in round 6."""
+    """A table counter squared at the end of every round: past the bound in round 5."""
     return _write(folder, "x.yaml", "extends: hachihachi_trick\ncounters:\n  - {name: x, scope: table, start: 3}\n"
                                     "effects:\n  - name: square\n    when: round_end\n    do:\n"
                                     '      - counter: {name: x, set: "counter.x * counter.x"}\n')
 
 
 def growing_payments(folder):
-    """Payments growing a thousandfold a round (negative chips allowed): a payment past the bound in round 3."""
+    """Payments growing a thousandfold a round (negative chips allowed): chips past the bound in round 2."""
     return _write(folder, "x.yaml", "extends: hachihachi_trick\nchips: {allow_negative: true}\n"
                                     "counters:\n  - {name: stake, scope: table, start: 1000000}\n"
                                     "effects:\n  - name: stake\n    when: round_start\n    do:\n"
                                     '      - pay: {from: "each seat where seat == 0", to: "each seat where seat == 1", '
-                                    'amount: "counter.stake * 10000000"}\n'
+                                    'amount: "counter.stake * 1000"}\n'
                                     '      - counter: {name: stake, set: "counter.stake * 1000"}\n')
 
 
 # name -> (builder, the round a game of it stops in)
 BOUND_CASES = {
     "power_tower": (power_tower, 1),
-    "squared_counter": (squared_counter, 6),
-    "growing_payments": (growing_payments, 3),
+    "squared_counter": (squared_counter, 5),
+    "growing_payments": (growing_payments, 2),
 }
-BOUND_ERROR = "pass the bound on every number a game holds"
+BOUND_ERROR = "the bound on every number a game holds"
 GROWTH_WARNING = "can grow without bound"
 
 

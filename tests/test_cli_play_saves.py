@@ -110,9 +110,11 @@ def test_a_table_saved_by_hachi_serve_is_offered_and_goes_on_in_the_terminal(her
     from hachihachi.ruleset.loader import load_ruleset
     from hachihachi.web.tables import Tables
 
-    table = Tables(here / "hachi-web").create(load_ruleset("hachihachi_trick"), "hachihachi_trick",
-                                              ["human", "heuristic", "heuristic"], ["mei", "ann", "bob"], 2, seed=5)
+    tables = Tables(here / "hachi-web")
+    table = tables.create(load_ruleset("hachihachi_trick"), "hachihachi_trick",
+                          ["human", "heuristic", "heuristic"], ["mei", "ann", "bob"], 2, seed=5)
     assert table.save_path is not None
+    tables.close()                              # the server has stopped: it lets go of its saves
     listed = saved_games(candidates(here))
     assert [s.path for s in listed] == [here / "hachi-web" / "tables" / table.save_path.name]
     res = CliRunner().invoke(play, ["--resume", "--no-pause"], input="q\n")

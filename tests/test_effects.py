@@ -412,3 +412,21 @@ def test_a_multiply_without_applies_to_multiplies_every_transfer_of_its_game_but
         when="round_start", action="multiply: {by: 2}"), encoding="utf-8")
     hana = load_ruleset(path).effects[0].actions[0].kinds
     assert hana == ("roles", "forced_out", "capture_roles", "special_roles", "card_points", "effect")
+
+
+@pytest.mark.parametrize("action", [
+    'counter: {name: x, set: "counter.x * counter.x * counter.x * counter.x"}',
+    'multiply: {by: "10000000"}',
+    'pay: {from: "each seat", to: pot, amount: "counter.x * counter.x * counter.x"}',
+])
+def test_an_effect_whose_value_grows_without_bound_stops_the_game_at_the_bound_naming_the_effect(tmp_path, action):
+    from hachihachi.interpreter.engine.phases.effects import MAX_EFFECT_VALUE, EffectOverflow
+    body = ("counters:\n  - {name: x, scope: table, start: 1000000}\n"
+            "effects:\n  - name: grows\n    when: round_start\n    do:\n"
+            "      - counter: {name: x, set: \"counter.x * 2\"}\n"
+            f"      - {action}\n      - {action}\n")
+    rules = load_ruleset(str(write(tmp_path, body)))
+    with pytest.raises(EffectOverflow) as raised:
+        play(rules, players=3)
+    assert raised.value.message.startswith("effect 'grows': ")
+    assert f"{MAX_EFFECT_VALUE:,}" in raised.value.message

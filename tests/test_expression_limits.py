@@ -83,9 +83,9 @@ def test_the_third_passs_refusals_are_said_in_japanese():
         "false); quote the option: one of no, double": "第1局、answers: ann は 'doubles' に true と答えています",
         "unknown parameter 'nope' in parameters (the parameters: a, b).":
             "parameters に 'nope' はありません (パラメーター: a, b)。",
-        "round 6: the effect 'grow' would make the counter 'x' pass the bound on every number a game holds (at most "
-        "9,223,372,036,854,775,807 either side of 0, see docs/limits.md); the game stops here.":
-            "第6局: 効果 'grow' で カウンター 'x' がゲームの数の上限",
+        "round 6: effect 'grow': counter x would be past 1,000,000,000,000 (either sign), the bound on every number "
+        "a game holds (docs/limits.md); the game stops here.":
+            "第6局: 効果 'grow': カウンター x が 1,000,000,000,000 (正負とも) を超えます。",
     }
     for english, japanese in said.items():
         assert ja_message(english).startswith(japanese), ja_message(english)

@@ -18,7 +18,9 @@ from hachihachi.interpreter.engine.events import RoundEnded
 from hachihachi.interpreter.engine.registry import plugin_for
 from hachihachi.interpreter.games.tricks.kind import MIZUTEN_GOES
 from hachihachi.interpreter.games.tricks.play import TrickRound
+from hachihachi.interpreter.engine.kindplugin import Kind
 from hachihachi.ruleset.kind_registry import KINDS, kind_part
+from hachihachi.ruleset.rulekind import RuleKind
 from hachihachi.ruleset.errors import RuleFileError
 from hachihachi.ruleset.model import Phase
 
@@ -43,9 +45,20 @@ def test_a_trick_game_run_imports_no_module_of_matching_play():
 
 def test_every_registered_kind_has_its_parts():
     for play in KINDS:
-        assert kind_part(play, "rules").kind == play
-        assert kind_part(play, "kind").kind == play
-        assert kind_part(play, "screen").kind == play
+        assert kind_part(play, "rules", "RULES", RuleKind).kind == play
+        assert kind_part(play, "kind", "KIND", Kind).kind == play
+
+
+def test_a_part_that_is_not_what_its_layer_expects_is_refused_naming_what_it_lacks():
+    from hachihachi.cli.screenkind import ScreenPlugin
+    from hachihachi.ruleset.kind_registry import kind_object, not_a
+
+    with pytest.raises(TypeError, match=r"'tricks': kind.KIND is not a RuleKind \(it is a Kind\)"):
+        kind_part("tricks", "kind", "KIND", RuleKind)
+    rules = kind_object("tricks", "rules", "RULES")
+    assert str(not_a("tricks", "rules.RULES", rules, ScreenPlugin)).endswith(
+        "rules.RULES is not a ScreenPlugin: it has no card, hand, table, question, choice, dealt_line, numbered, "
+        "parse, explain, ask_result")
 
 
 # -- what the core asks of a play kind -----------------------------------------------------------

@@ -90,3 +90,34 @@ def test_without_its_registry_line_the_schema_knows_no_ante(highcard: Path, monk
     monkeypatch.delitem(kind_registry.KINDS, "highcard")
     assert "ante" not in schema()["$defs"]["transfer"]["enum"]
     assert "high_card_deal" not in schema()["properties"]["round"]["items"]["enum"]
+
+
+def test_the_toy_kind_follows_the_walk_through_of_docs_play_kinds(highcard: Path) -> None:
+    """docs/play-kinds.md's "Add a play kind" names the toy's files, what a kind must write and what
+    the toy claims; the toy is those files, within 150 lines, and its KIND what the doc says."""
+    import dataclasses
+    import re
+
+    from hachihachi.interpreter.engine.kindplugin import Kind
+    from hachihachi.interpreter.engine.phases.hands_deal import HandsDealPhase
+    from hachihachi.interpreter.engine.registry import kind_named
+    from hachihachi.ruleset.rulekind import KindParts, RuleKind
+    from tests.toykind.rules import RULES
+
+    doc = (TOY.parent.parent / "docs" / "play-kinds.md").read_text(encoding="utf-8")
+    walk = doc.split("## Add a play kind\n")[1].split("\n## ")[0]
+    steps = walk.split("\n5. ")[0]
+    named = set(re.findall(r"`([\w]+\.(?:py|json|yaml))`", steps))
+    files = {p.name for p in TOY.iterdir() if p.is_file()}
+    assert named == files == {"__init__.py", "schema.json", "rules.py", "kind.py", "highcard.yaml"}
+    assert sum(len((TOY / f).read_text(encoding="utf-8").splitlines()) for f in files) <= 150
+
+    kind = kind_named("highcard")
+    assert kind.rules is RULES and kind.claims() == () and "the toy claims none" in walk
+    assert any(issubclass(cls, HandsDealPhase) for cls in kind.phases)
+    required = {cls.__name__: [f.name for f in dataclasses.fields(cls) if f.default is dataclasses.MISSING
+                               and f.default_factory is dataclasses.MISSING] for cls in (Kind, RuleKind)}
+    required["KindParts"] = [n for n in KindParts._fields if n not in KindParts._field_defaults]
+    assert required == {"Kind": ["rules", "phases"], "RuleKind": ["kind", "title", "parts"],
+                        "KindParts": ["deck", "fields", "rules", "dealt_beside_hands"]}
+    assert f": {sum(map(len, required.values()))} members" in doc

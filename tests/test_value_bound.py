@@ -1,5 +1,5 @@
 """The one bound on every number a game holds (docs/limits.md): chips, the pot, amounts, counters
-and multipliers stay within 2**63 - 1 either side of 0; a game that would pass it stops with one
+and multipliers stay within 10**12 either side of 0; a game that would pass it stops with one
 error naming the effect and the round, before the number is stored."""
 
 from __future__ import annotations
@@ -38,6 +38,16 @@ effects:
               amount: "1000000000 * 1000000000 * 10"}
 """
 
+CHIPS_PILING_UP = """extends: hachihachi_trick
+name: piling
+chips: {allow_negative: true}
+effects:
+  - name: stake
+    when: round_start
+    do:
+      - pay: {from: "each seat where seat == 0", to: "each seat where seat == 1", amount: "600000000 * 1000"}
+"""
+
 MULTIPLIED = """extends: hachihachi_trick
 name: multiplied
 effects:
@@ -63,7 +73,7 @@ def play_until_stopped(rules, rounds: int = 30) -> tuple[GameState, ValueBoundEr
 
 def test_a_number_within_the_bound_is_kept_and_one_past_it_is_refused():
     assert bounded(MAX_VALUE, "x", 0) == MAX_VALUE and bounded(-MAX_VALUE, "x", 0) == -MAX_VALUE
-    with pytest.raises(ValueBoundError, match="round 3: the pot would pass the bound"):
+    with pytest.raises(ValueBoundError, match="round 3: the pot would be past 1,000,000,000,000"):
         bounded(MAX_VALUE + 1, "the pot", 2)
     with pytest.raises(ValueBoundError):
         bounded(-MAX_VALUE - 1, "the pot", 2)
@@ -71,11 +81,11 @@ def test_a_number_within_the_bound_is_kept_and_one_past_it_is_refused():
 
 def test_a_counter_squared_every_round_stops_the_game_naming_the_effect_and_the_round(tmp_path):
     g, error = play_until_stopped(ruleset(tmp_path, SQUARED))
-    assert error.place == "round 6" and error.effect == "grow"
-    assert "the effect 'grow' would make the counter 'x' pass the bound" in error.message
+    assert error.place == "round 5" and error.effect == "grow"
+    assert error.message.startswith("effect 'grow': counter x would be past")
     assert f"{MAX_VALUE:,}" in error.message
     told = [e.value for e in g.events if isinstance(e, CounterChanged)]
-    assert told[-1] == 3 ** 32                          # the last value within the bound, and no other
+    assert told[-1] == 3 ** 16                          # the last value within the bound, and no other
 
 
 def test_a_payment_past_the_bound_moves_nothing(tmp_path):
@@ -85,15 +95,21 @@ def test_a_payment_past_the_bound_moves_nothing(tmp_path):
     assert all(abs(c) <= MAX_VALUE for c in g.chips)
 
 
+def test_chips_past_the_bound_are_refused_where_they_are_paid(tmp_path):
+    g, error = play_until_stopped(ruleset(tmp_path, CHIPS_PILING_UP))
+    assert error.place == "round 2" and error.effect == "stake" and "a seat's chips" in error.message
+    assert 600_000_000_000 <= g.chips[1] < 2 * 600_000_000_000          # the first round's payment, not the second
+
+
 def test_multipliers_past_the_bound_are_refused_where_they_are_multiplied(tmp_path):
     with pytest.raises(ValueBoundError) as stopped:       # the first round starts with the game
         GameState(ruleset(tmp_path, MULTIPLIED), 3, seed=1)
     error = stopped.value
     assert error.place == "round 1" and error.effect == "multiply"
-    assert "the multiplier of roles" in error.message
+    assert "the multiplier would be past" in error.message
 
 
 def test_the_error_crosses_to_a_worker_process_whole():
-    error = ValueBoundError("the counter 'x'", 4, "grow")
+    error = ValueBoundError("counter x", 4, "grow")
     back = pickle.loads(pickle.dumps(error))
     assert (back.place, back.message, back.effect) == (error.place, error.message, "grow")

@@ -1,9 +1,10 @@
 """Card pictures, drawn as SVG from the rule file's deck: no image comes from anywhere else.
 
 A suited deck (the trick game's) gives each card its rank and suit: corner indices and a large
-suit sign, red for hearts and diamonds. A hanafuda deck gives each card its month (number and
-the month's plant name), its kind (bright, animal, ribbon, chaff: a gold sun, a red seal, a
-ribbon, plain) and its own name in both languages. Every text of the rule file is escaped.
+suit sign, red for hearts and diamonds. A hanafuda deck's cards are drawn as a printed deck shows
+them (:mod:`.hanafuda_art`: the month's plant and the card's own subject), with the month's number
+in a corner and the card's English and Japanese names as the picture's title. Every text of the
+rule file is escaped.
 
 """
 
@@ -18,10 +19,7 @@ SUIT_COLOURS = {"s": "#1b1b1b", "h": "#c62828", "d": "#c62828", "c": "#1b1b1b"}
 RANK_WORDS = {"T": "10"}
 # colours of the twelve months' plants (pine, plum, cherry, wisteria, iris, peony, bush clover,
 # susuki grass, chrysanthemum, maple, willow, paulownia)
-MONTH_COLOURS = ("#2e7d32", "#ad1457", "#f48fb1", "#7e57c2", "#3949ab", "#d81b60", "#c2185b",
-                 "#8d6e63", "#f9a825", "#e53935", "#558b2f", "#6d4c41")
-KIND_MARKS = {"bright": ("#f9c846", "#b8860b"), "animal": ("#8d2b1f", "#5d1a12"),
-              "ribbon": ("#d32f2f", "#7f0000"), "chaff": (None, None)}
+FACE = "#f6ecd6"
 
 
 def _frame(body: str, label: str, back: str = "#fffdf7") -> str:
@@ -49,34 +47,25 @@ def suited_svg(deck: Any, card: int) -> str:
 
 
 def hanafuda_svg(deck: Any, card: int) -> str:
+    """A hanafuda card as drawn by :mod:`.hanafuda_art` (its month's plant and its own subject),
+    with a small month number in a corner and both its names as the picture's title."""
+    from .hanafuda_art import H as ART_H, W as ART_W, picture
+
     data = deck.cards_data[card]
     month = data.month
     ja_month, en_month = deck.month_names[month - 1] if month <= len(deck.month_names) else ("", "")
-    plant = MONTH_COLOURS[(month - 1) % len(MONTH_COLOURS)]
-    fill, line = KIND_MARKS.get(data.kind, (None, None))
     font = 'font-family="Noto Sans CJK JP, DejaVu Sans, sans-serif"'
-    parts = [f'<rect x="5" y="5" width="{W - 10}" height="{H - 10}" rx="4" fill="#fbe9d0"/>',
-             # the month's plant: three leaves and a stem in its colour
-             f'<path d="M12 86 Q35 40 58 22" stroke="{plant}" stroke-width="4" fill="none"/>',
-             f'<ellipse cx="22" cy="66" rx="9" ry="5" fill="{plant}" transform="rotate(-35 22 66)"/>',
-             f'<ellipse cx="40" cy="44" rx="9" ry="5" fill="{plant}" transform="rotate(-40 40 44)"/>',
-             f'<ellipse cx="54" cy="28" rx="8" ry="4.5" fill="{plant}" transform="rotate(-45 54 28)"/>',
-             f'<text x="8" y="19" font-size="13" font-weight="bold" fill="#222" {font}>{month}</text>',
-             f'<text x="{W - 8}" y="19" font-size="13" text-anchor="end" fill="#222" {font}>{escape(ja_month)}</text>']
-    if data.kind == "bright":
-        parts.append(f'<circle cx="46" cy="62" r="13" fill="{fill}" stroke="{line}" stroke-width="2"/>')
-    elif data.kind == "animal":
-        parts.append(f'<rect x="34" y="50" width="24" height="22" rx="5" fill="{fill}" stroke="{line}" '
-                     f'stroke-width="2"/>')
-    elif data.kind == "ribbon":
-        ribbon = "#1e3a8a" if "blue" in data.en.lower() else fill
-        parts.append(f'<rect x="40" y="30" width="12" height="46" fill="{ribbon}" stroke="{line}" '
-                     f'stroke-width="1.5" transform="rotate(12 46 53)"/>')
-    parts.append(f'<rect x="5" y="78" width="{W - 10}" height="17" fill="#ffffffd0"/>')
-    parts.append(f'<text x="{W // 2}" y="90" font-size="9" text-anchor="middle" fill="#222" {font}>'
-                 f'{escape(data.ja)}</text>')
-    label = f"{deck.name(card)} {data.ja} {data.en} ({en_month}, {data.kind})"
-    return _frame("".join(parts), label, "#7a1f1f")
+    label = f"{data.en} · {data.ja} ({en_month} {ja_month}, {data.kind} {data.points})"
+    body = (f'<title>{escape(label)}</title>'
+            f'<rect x="3" y="3" width="{W - 6}" height="{H - 6}" rx="4" fill="{FACE}"/>'
+            f'<svg x="4" y="4" width="{W - 8}" height="{H - 8}" viewBox="0 0 {ART_W} {ART_H}" '
+            f'preserveAspectRatio="none">'
+            f'<defs><clipPath id="face"><rect width="{ART_W}" height="{ART_H}" rx="6"/></clipPath></defs>'
+            f'<g clip-path="url(#face)">{picture(month, data.kind, deck.suit(card), data.en)}</g></svg>'
+            f'<rect x="{W - 17}" y="{H - 15}" width="13" height="11" rx="3" fill="#fffdf7e0"/>'
+            f'<text x="{W - 10.5}" y="{H - 6.5}" font-size="8.5" font-weight="bold" text-anchor="middle" '
+            f'fill="#222" {font}>{month}</text>')
+    return _frame(body, label, "#2a1410")
 
 
 def card_svg(deck: Any, card: int) -> str:
@@ -105,3 +94,40 @@ def deck_pictures(deck: Any) -> tuple[str, ...]:
         known = _MADE[id(deck)] = (deck, tuple(card_svg(deck, c) for c in deck.cards))
     return known[1]
 
+
+
+SUIT_WORDS = {"en": {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"},
+              "ja": {"s": "スペード", "h": "ハート", "d": "ダイヤ", "c": "クラブ"}}
+KIND_WORDS = {"en": {"bright": "bright", "animal": "animal", "ribbon": "ribbon", "chaff": "chaff"},
+              "ja": {"bright": "光", "animal": "タネ", "ribbon": "短冊", "chaff": "カス"}}
+
+
+def card_label(deck: Any, card: int, lang: str = "en") -> str:
+    """A card in the page's words: a hanafuda card by its name (``Crane``, ``松に鶴``), a suited
+    card by its rank and suit sign (``10♦``)."""
+    if hasattr(deck, "cards_data"):
+        data = deck.cards_data[card]
+        return str(data.ja if lang == "ja" else data.en)
+    rank = deck.ranks[deck.rank(card)]
+    letter = deck.suits[deck.suit(card)]
+    return f"{RANK_WORDS.get(rank, rank)}{SUIT_SIGNS.get(letter, letter)}"
+
+
+def card_title(deck: Any, card: int, lang: str = "en") -> str:
+    """What a long press or the mouse shows of a card: both names, its kind and points (hanafuda),
+    or its rank and suit in words."""
+    if hasattr(deck, "cards_data"):
+        data = deck.cards_data[card]
+        kind = KIND_WORDS.get(lang, KIND_WORDS["en"]).get(data.kind, data.kind)
+        unit = "点" if lang == "ja" else "pts"
+        return f"{data.en} · {data.ja} ({kind}, {data.points} {unit})"
+    letter = deck.suits[deck.suit(card)]
+    suit = SUIT_WORDS.get(lang, SUIT_WORDS["en"]).get(letter, letter)
+    return f"{card_label(deck, card, lang)} ({suit})"
+
+
+def sort_key(deck: Any) -> Any:
+    """How a hand is sorted: hanafuda by month, suited cards by suit, highest rank first."""
+    if hasattr(deck, "cards_data"):
+        return lambda c: c
+    return lambda c: (deck.suit(c), -deck.rank(c))

@@ -16,6 +16,7 @@ from ..interpreter.engine.actions import YesNo
 from ..interpreter.engine.view import View
 from ..ruleset.model import Ruleset
 from ..ruleset.safetext import escape
+from .cards import card_label, card_title, sort_key
 from .tables import LANGS, Table, ordered_legal
 
 MAX_TEXT = 400
@@ -42,14 +43,38 @@ def _screen(table: Table, lang: str) -> Any:
     return Screen(table.ruleset, table.session.names, lang if lang in LANGS else "en", False)
 
 
-def choice_item(i: int, action: object, label: str) -> dict[str, Any]:
+# The page's own words where the terminal's speak of its keys and numbers.
+PAGE_WORDS = {
+    "en": {"takes": "{card} takes {target}", "play": "Your turn: play a card (the lit ones).",
+           "match": "Your turn: play a card. A lit card that matches a field card takes it; tap it, then the "
+                    "field card, or tap the field card.",
+           "turned": "You turned {card}: tap the field card it takes.",
+           "Legal cards are numbered below.": "The cards you may play are lit."},
+    "ja": {"takes": "{card}で{target}を取る", "play": "あなたの番: 札を出してください（明るい札）。",
+           "match": "あなたの番: 札を出してください。場札と合う明るい札はその札を取ります。手札をタップしてから場札を、"
+                    "または場札をタップ。",
+           "turned": "{card}をめくりました: 取る場札をタップしてください。",
+           "出せる札には番号が付いています。": "出せる札は明るく表示されています。"},
+}
+
+
+def page_words(lang: str) -> dict[str, str]:
+    return PAGE_WORDS["ja" if lang == "ja" else "en"]
+
+
+def choice_item(i: int, action: object, label: str, deck: Any = None, lang: str = "en") -> dict[str, Any]:
     item: dict[str, Any] = {"i": i, "label": text(label)}
     card = getattr(action, "card", None)
     if isinstance(card, int):                   # a card played, or the card that captures
         item["card"] = card
+        if deck is not None:
+            item["label"] = text(card_label(deck, card, lang))
     target = getattr(action, "target", None)
     if isinstance(target, int):
         item["target"] = target
+        if deck is not None and isinstance(card, int):
+            item["label"] = text(page_words(lang)["takes"].format(card=card_label(deck, card, lang),
+                                                                  target=card_label(deck, target, lang)))
     if isinstance(action, YesNo):               # go / drop, split / play, mizuten / no
         item["word"] = action.word
     return item
@@ -62,12 +87,63 @@ def field_item(v: View, lang: str) -> Optional[dict[str, Any]]:
             "multiplier": v.multiplier}
 
 
+KINDS = ("bright", "animal", "ribbon", "chaff")
+
+
 def captures(ruleset: Ruleset, v: View) -> list[dict[str, Any]]:
-    """Each seat's captured cards and their card points (matching play)."""
+    """Each seat's captured cards and their card points (matching play), and the same cards
+    grouped by kind (bright, animal, ribbon, chaff) with the points of each group."""
     deck: Any = ruleset.deck
     points = getattr(deck, "points_of", None)
-    return [{"seat": s, "cards": list(cs), "points": points(cs) if points else None}
-            for s, cs in v.own("captures", ())]
+    out = []
+    for s, cs in v.own("captures", ()):
+        item: dict[str, Any] = {"seat": s, "cards": list(cs), "points": points(cs) if points else None}
+        if points is not None:
+            groups = []
+            for kind in KINDS:
+                mine = sorted(c for c in cs if deck.kind(c) == kind)
+                if mine:
+                    groups.append({"kind": kind, "cards": mine, "points": points(mine)})
+            item["groups"] = groups
+        out.append(item)
+    return out
+
+
+def matches(table: Table, v: View) -> dict[str, list[int]]:
+    """Matching play: the field cards of each hand card's month (H14, a card takes a field card of
+    its month), for the page to light them; empty for the trick game."""
+    if table.ruleset.play != "matching":
+        return {}
+    deck: Any = table.ruleset.deck
+    field = list(v.own("table_cards", ()))
+    return {str(c): [f for f in field if deck.rank(f) == deck.rank(c)] for c in v.hand}
+
+
+def page_question(table: Table, v: View, legal: tuple[Any, ...], screen: Any, lang: str) -> str:
+    """The question in the page's words: the play of a card told as a tap, everything else as the
+    terminal asks it."""
+    words = page_words(lang)
+    deck: Any = table.ruleset.deck
+    cards = [a for a in legal if isinstance(getattr(a, "card", None), int)]
+    if cards and len(cards) == len(legal):
+        turned = v.own("turned", None)
+        if isinstance(turned, int) and all(getattr(a, "card", None) == turned for a in cards):
+            return words["turned"].format(card=card_label(deck, turned, lang))
+        return words["match"] if table.ruleset.play == "matching" else words["play"]
+    return str(screen.question(v))
+
+
+def seen_cards(out: dict[str, Any]) -> set[int]:
+    """Every card a state shows (for their names on a long press)."""
+    seen = set(out["hand"]) | set(out["trick"]) | set(out["table_cards"])
+    for c in out["captures"]:
+        seen |= set(c["cards"])
+    for key in ("indicator", "turned"):
+        if isinstance(out.get(key), int):
+            seen.add(out[key])
+    if out.get("last_trick"):
+        seen |= set(out["last_trick"]["cards"])
+    return seen
 
 
 def state(table: Table, seat: int, lang: str = "en") -> dict[str, Any]:
@@ -98,19 +174,40 @@ def state(table: Table, seat: int, lang: str = "en") -> dict[str, Any]:
         "trick": list(v.own("trick", ())), "trick_leader": v.own("trick_leader", None),
         "table_cards": list(v.own("table_cards", ())), "captures": captures(table.ruleset, v),
         "stock_left": v.own("stock_left", 0),
-        "turned": v.own("turned", None), "hand": list(v.hand),
-        "question": text(screen.question(v)) if legal else None,
-        "choices": [choice_item(i, a, screen.choice(a, v)) for i, a in enumerate(legal)],
+        "turned": v.own("turned", None), "hand": sorted(v.hand, key=sort_key(deck)),
+        "question": text(page_question(table, v, legal, screen, lang)) if legal else None,
+        "choices": [choice_item(i, a, screen.choice(a, v), deck, lang) for i, a in enumerate(legal)],
+        "matches": matches(table, v), "last_trick": table.last_trick, "standins": sorted(table.standins),
+        "awaited": table.awaited(),
+        "turn_seconds": table.turn_seconds, "deadline_in": _deadline_in(table),
+        "mizuten_by": v.start if v.own("mizuten", False) else None,
         "log": [text(line) for line in table.logs(lang)[-40:]],
         "waiting": sorted(table.waiting), "summary": _summary(table, lang) if seat in table.waiting else None,
         "last_round": _summary(table, lang),
         "save_error": text(table.save_error) if table.save_error else None,
     }
+    out["card_names"] = {str(c): text(card_title(deck, c, lang)) for c in sorted(seen_cards(out))}
     if g.is_terminal:
         order = sorted(range(g.players), key=lambda i: (-g.chips[i], i))
         out["standings"] = [{"seat": i, "chips": g.chips[i], "change": g.returns[i]} for i in order]
         out["winners"] = list(g.winners)
     return out
+
+
+def _deadline_in(table: Table) -> Optional[float]:
+    """Seconds until the table stops waiting (the page counts them down), or None."""
+    import time
+
+    when = table.deadline()
+    return None if when is None else round(max(0.0, when - time.monotonic()), 1)
+
+
+def _page_line(line: str, lang: str) -> str:
+    """A line of the terminal's explanation with its words about the terminal replaced."""
+    for said, instead in page_words(lang).items():
+        if " " in said or "。" in said:
+            line = line.replace(said, instead)
+    return line
 
 
 def explain(table: Table, seat: int, lang: str) -> list[str]:
@@ -120,20 +217,25 @@ def explain(table: Table, seat: int, lang: str) -> list[str]:
     v = table.game.view(seat)
     if v.phase is None:
         return []
-    return [text(line) for line in explain_decision(v, table.ruleset, lang if lang in LANGS else "en")]
+    lang = lang if lang in LANGS else "en"
+    return [text(_page_line(line, lang)) for line in explain_decision(v, table.ruleset, lang)]
 
 
-def hint(table: Table, seat: int, lang: str, iterations: int = 400) -> list[str]:
-    """The terminal's ``hint``: the search's expected change of the seat's chips per choice."""
+def hint(table: Table, seat: int, lang: str, iterations: int = 400, game: Any = None) -> list[str]:
+    """The terminal's ``hint``: the search's expected change of the seat's chips per choice.
+    ``game``: a copy of the table's game to search (the server's, taken while it was the seat's
+    turn, so that the table goes on meanwhile)."""
     from ..interpreter.bots.hint import hints
 
-    if table.person_to_act() != seat:
-        return []
-    v = table.game.view(seat)
+    if game is None:
+        if table.person_to_act() != seat:
+            return []
+        game = table.game
+    v = game.view(seat)
     screen = _screen(table, lang)
-    rng = random.Random(f"{table.session.seed}:{len(table.game.events)}")       # as the terminal's
+    rng = random.Random(f"{table.session.seed}:{len(game.events)}")       # as the terminal's
     out = [screen.t("hint_head")]                       # the terminal's words
-    for h in hints(table.game, seat, rng, iterations=iterations):
+    for h in hints(game, seat, rng, iterations=iterations):
         spread = (screen.t("hint_range", low=f"{h.low:+.1f}", high=f"{h.high:+.1f}") if h.samples > 1
                   else screen.t("hint_few"))
         out.append(text(f"{screen.choice(h.action, v)}: {h.mean:+.1f} ({spread})"))

@@ -20,6 +20,7 @@ from ..cli.narrate import Narrator
 from ..interpreter.records.gamerecord import replay
 from ..ruleset.errors import HachiError, RecordError
 from ..ruleset.model import Ruleset
+from .cards import card_title
 from .messages import captures, field_item, text
 
 MAX_RECORD = 1024 * 1024
@@ -55,14 +56,18 @@ class Replays:
         if len(self.games) >= MAX_REPLAYS:
             self.games.pop(next(iter(self.games)))
         replay_id = secrets.token_urlsafe(9)
+        deck: Any = game.ruleset.deck
         self.games[replay_id] = game.ruleset
         return {"id": replay_id, "deck": f"r.{replay_id}", "names": [text(n) for n in names],
                 "title": {"ja": text(game.ruleset.title.ja), "en": text(game.ruleset.title.en)},
-                "play": game.ruleset.play, "frames": frames(game, names)}
+                "play": game.ruleset.play, "frames": frames(game, names),
+                "card_names": {lang: {str(c): text(card_title(deck, c, lang)) for c in deck.cards}
+                               for lang in ("en", "ja")}}
 
 
 def frames(game: GameState, names: Sequence[str]) -> list[dict[str, Any]]:
-    """The game replayed step by step: one frame per action (a deal is one step)."""
+    """The game replayed step by step: one frame per action (a deal is one step); a frame names
+    its round, so that the page jumps from round to round."""
     first = next(e for e in game.events if isinstance(e, RoundStarted))
     again = GameState(game.ruleset, game.players, start=first.start, rounds=game.rounds)
     narrators = [Narrator(game.ruleset, names, lang) for lang in ("en", "ja")]
@@ -85,11 +90,14 @@ def _frame(game: GameState, lines: list[str], lines_ja: list[str]) -> dict[str, 
     Japanese (``lines_ja``), the page choosing by its language."""
     views = [game.view(s) for s in range(game.players)]
     v = views[0]
+    deck: Any = game.ruleset.deck
+    suit = v.own("trump")
     return {"lines": lines, "lines_ja": lines_ja, "round": v.round_index + 1, "rounds": v.rounds,
             "phase": v.phase.value if v.phase else None, "to_act": v.to_act if v.to_act is None or v.to_act >= 0
             else None, "hands": [list(w.hand) for w in views], "indicator": v.own("indicator"),
             "field": field_item(v, "en"), "chips": list(v.chips), "pot": v.pot, "trick": list(v.own("trick", ())),
             "table_cards": list(v.own("table_cards", ())), "captures": captures(game.ruleset, v),
-            "goers": list(v.goers),
+            "goers": list(v.goers), "trump": text(deck.suits[suit]) if suit is not None else None,
+            "turned": v.own("turned", None),
             "tricks_won": [[w, n] for w, n in v.own("tricks_won", ())], "over": game.is_terminal}
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 import secrets
+import shutil
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from ..ruleset.bundled import RULESET, bundled_files, is_name
 from ..ruleset.errors import HachiError
@@ -22,6 +23,7 @@ from ..ruleset.problems import Problem
 MAX_UPLOAD = 64 * 1024          # bytes of an uploaded rule file
 MAX_UPLOADS = 500               # rule files a server keeps
 SAFE_NAME = re.compile(r"[^A-Za-z0-9_.-]+")
+SAFE_ID = re.compile(r"[A-Za-z0-9_-]{8,20}")
 
 
 class UploadError(HachiError):
@@ -33,15 +35,16 @@ class UploadError(HachiError):
 
 
 def bundled_rulesets() -> list[dict[str, Any]]:
-    """Every bundled ruleset a table can be played with (role tables left out)."""
+    """Every bundled ruleset a table can be played with (role tables left out): the standard
+    games first (the files that extend no other), then the variants, each marked ``variant``."""
     out = []
-    for name in sorted(bundled_files()):
+    for name, path in bundled_files().items():
         try:
             rules = load_ruleset(name)
         except HachiError:
             continue            # a role table, not a ruleset
-        out.append(describe(rules, name))
-    return out
+        out.append({**describe(rules, name), "variant": path.parent.name == "variants"})
+    return sorted(out, key=lambda r: (r["variant"], r["play"] != "tricks", r["ref"]))
 
 
 def describe(rules: Ruleset, ref: str) -> dict[str, Any]:
@@ -57,8 +60,11 @@ class Uploads:
         self.folder = folder
         self.rules: dict[str, tuple[Path, Ruleset]] = {}
 
-    def add(self, body: bytes, filename: str = "house-rules.yaml") -> tuple[str, Ruleset]:
-        """Check and keep an uploaded rule file; raise :class:`UploadError` with its problems."""
+    def add(self, body: bytes, filename: str = "house-rules.yaml",
+            check: Optional[Callable[[Path, str, Path], None]] = None) -> tuple[str, Ruleset]:
+        """Check and keep an uploaded rule file; raise :class:`UploadError` with its problems. A
+        refused file is not kept. ``check`` (the file, its shown name, its folder) runs first and
+        raises to refuse it (the server checks it in a bounded child process)."""
         if len(self.rules) >= MAX_UPLOADS:
             raise UploadError(f"the server keeps {MAX_UPLOADS} uploaded rule files already")
         if len(body) > MAX_UPLOAD:
@@ -73,13 +79,25 @@ class Uploads:
         home = self.folder / "uploads" / upload_id
         home.mkdir(parents=True)
         path = home / "rules.yaml"
-        path.write_text(text, encoding="utf-8")
-        analysis = analyse(path, shown, RULESET, root=str(home))
-        if analysis.problems:
-            raise UploadError("the rule file has problems", [_problem(p) for p in analysis.problems[:20]])
-        rules = analysis.built_ruleset()
+        try:
+            path.write_text(text, encoding="utf-8")
+            if check is not None:
+                check(path, shown, home)
+            analysis = analyse(path, shown, RULESET, root=str(home))
+            if analysis.problems:
+                raise UploadError("the rule file has problems", [problem_item(p) for p in analysis.problems[:20]])
+            rules = analysis.built_ruleset()
+        except BaseException:
+            shutil.rmtree(home, ignore_errors=True)
+            raise
         self.rules[upload_id] = (path, rules)
         return upload_id, rules
+
+    def remove(self, upload_id: str) -> None:
+        """Forget an upload and remove its folder (tables and sheets keep their own copies)."""
+        self.rules.pop(upload_id, None)
+        if SAFE_ID.fullmatch(upload_id):
+            shutil.rmtree(self.folder / "uploads" / upload_id, ignore_errors=True)
 
     def get(self, ref: str) -> tuple[Ruleset, str]:
         """The ruleset and the reference a save names for ``ref``: a bundled name or ``upload:ID``."""
@@ -91,7 +109,7 @@ class Uploads:
         raise UploadError("choose a bundled ruleset or upload a rule file")
 
 
-def _problem(p: Problem) -> dict[str, object]:
+def problem_item(p: Problem) -> dict[str, object]:
     out = p.to_dict()
     out["text"] = str(p)
     return out

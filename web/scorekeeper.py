@@ -19,17 +19,51 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable, Optional, Sequence, TypeVar
 
-from ..interpreter.records.atomicfile import write_atomic
+from ..interpreter.records.atomicfile import SaveLock, write_atomic
 from ..interpreter.engine.events import RoundEnded
 from ..interpreter.records.gamerecord import dump_record
 from ..interpreter.scorekeeper.sheet import Sheet, SheetError, read_sheet, settle, sheet_from_data
 from ..cli.errors_ja import error_message
 from ..ruleset.errors import HachiError, RecordError
 from ..ruleset.model import Ruleset
+from .cards import card_label, card_title
 from .messages import text
 from .rulefiles import Uploads
 
 T = TypeVar("T")
+MAX_RULESETS = 64               # rulesets of sheets kept in memory, for their card pictures
+# The page's own words for the questions whose terminal words speak of typing (``r to claim``,
+# ``Enter: none``, numbers of a menu); the page answers them with taps.
+PAGE_SAY = {
+    "en": {
+        "hand": "{who}'s hand: laid open, roles claimed, or nothing shown?",
+        "hand?": "Tap the whole hand as dealt (weak roles depend on every card), or claim the roles without "
+                 "showing. Nothing shown: no role (a forced-out player is then asked for their aces).",
+        "not_hand": "{answer} is not {n} cards: tap the whole hand.",
+        "roles": "Which roles did {who} claim? Tap them, then Done",
+        "class": "How many {cls} cards did {who} hold? (a forced-out player is paid per card)",
+        "indicator": "The turned card: tap it, or name the field",
+        "field_cards": "The {n} field cards: tap them, or name the field",
+        "which_role": "Which capture role stopped the round?",
+        "extras": "Chaff for 素十六 or 飛び込み (e.g. 'ann chaff 17'); Done: none",
+        "played_on": "Capture roles paid while play went on (下げ), in order (e.g. 'cy akatan'); Done: none",
+        "not_choice": "{answer} is not one of the answers.", "not_number": "a number from {lo} to {hi}, please.",
+    },
+    "ja": {
+        "hand": "{who}の手: 見せた、役を申告した、何も見せない？",
+        "hand?": "配られた手を全部タップ（弱い役は全部の札で決まる）、または見せずに役を申告。"
+                 "見せない: 役無し（降ろされならこの後で光札の枚数を尋ねます）。",
+        "not_hand": "{answer} は{n}枚の札ではありません。手を全部タップしてください。",
+        "roles": "{who}が申告した役は？ タップしてから「決定」",
+        "class": "{who}の{cls}は何枚？（降ろされは一枚ごとに受け取ります）",
+        "indicator": "めくった札をタップ、または場の名前",
+        "field_cards": "場札{n}枚をタップ、または場の名前",
+        "which_role": "回を止めた出来役は？",
+        "extras": "素十六のカス札・飛び込み（例 'ann chaff 17'）、無ければ「決定」",
+        "played_on": "下げて続けた出来役（作った順、例 'cy akatan'）、無ければ「決定」",
+        "not_choice": "{answer} は選べません。", "not_number": "{lo} から {hi} の数で答えてください。",
+    },
+}
 SHEET_ID = re.compile(r"^[A-Za-z0-9_-]{6,20}$")
 MAX_ANSWERS = 200
 EXAMPLE_TRIES = 20_000          # random hands looked at to find a picture of each role
@@ -60,6 +94,10 @@ def _asker_class() -> Any:
             super().__init__(lambda prompt: None, self.notes.append, lang)
             self.answers, self.used = list(answers), 0
 
+        def t(self, key: str, **values: Any) -> str:
+            said = PAGE_SAY["ja" if self.lang == "ja" else "en"].get(key)
+            return said.format(**values) if said is not None else super().t(key, **values)
+
         def _next(self, question: dict[str, Any], help_key: str, values: dict[str, Any]) -> Any:
             if self.used >= len(self.answers):
                 try:
@@ -76,6 +114,8 @@ def _asker_class() -> Any:
             return BadAnswer(self.used - 1, message)
 
         def ask(self, prompt: str, parse: Callable[[str], T], help_key: str, **values: Any) -> T:
+            if help_key == "which_role?":           # the menu of numbers is the page's list of buttons
+                prompt = self.t("which_role")
             answer = self._next({"kind": "text", "prompt": prompt.rstrip(": ")}, help_key, values)
             try:
                 return parse(str(answer)[:200].strip())
@@ -123,6 +163,7 @@ class Sheets:
         self.folder, self.uploads = folder, uploads
         folder.mkdir(parents=True, exist_ok=True)
         self._examples: dict[tuple[object, ...], dict[str, list[int]]] = {}
+        self._rulesets: dict[str, Ruleset] = {}       # sheet id -> its ruleset, for the card pictures
 
     def path(self, sheet_id: str) -> Path:
         if not SHEET_ID.match(sheet_id) or not (self.folder / f"{sheet_id}.yaml").is_file():
@@ -133,7 +174,26 @@ class Sheets:
         return read_sheet(self.path(sheet_id))
 
     def ruleset(self, sheet_id: str) -> Ruleset:
-        return self.read(sheet_id).ruleset
+        """The sheet's ruleset, read once: a sheet's rule file never changes (an upload is copied
+        beside it), so its card pictures are served without reading the sheet again."""
+        known = self._rulesets.get(sheet_id)
+        if known is None:
+            known = self.read(sheet_id).ruleset
+            self._keep(sheet_id, known)
+        return known
+
+    def _keep(self, sheet_id: str, rules: Ruleset) -> None:
+        if len(self._rulesets) >= MAX_RULESETS:
+            self._rulesets.pop(next(iter(self._rulesets)))
+        self._rulesets[sheet_id] = rules
+
+    def deck_key(self, sheet_id: str, sheet: Sheet) -> str:
+        """The card pictures' deck: the bundled ruleset's own (``b.NAME``, shared by every sheet
+        and table of it) or the sheet's (``s.ID``)."""
+        from ..ruleset.bundled import bundled_files
+
+        self._keep(sheet_id, sheet.ruleset)
+        return f"b.{sheet.ruleset_ref}" if sheet.ruleset_ref in bundled_files() else f"s.{sheet_id}"
 
     def create(self, data: dict[str, Any]) -> dict[str, Any]:
         """A new sheet: ``rules`` (a bundled name or ``upload:ID``), ``players``, ``start``."""
@@ -156,11 +216,21 @@ class Sheets:
         write_atomic(path, dump_record(body, path))
         return {"sheet": sheet_id}
 
+    def locked(self, sheet_id: str) -> SaveLock:
+        """The sheet's lock, the one ``hachi score --add`` takes: while a terminal adds rounds to
+        the sheet the page is refused, and the other way round."""
+        return SaveLock(self.path(sheet_id), "hachi score --add", "sheet")
+
     def handle(self, sheet_id: str, what: str, data: dict[str, Any]) -> dict[str, Any]:
         lang = "ja" if data.get("lang") == "ja" else "en"
-        sheet = self.read(sheet_id)
         if what == "":
-            return self.overview(sheet_id, sheet, lang)
+            return self.overview(sheet_id, self.read(sheet_id), lang)
+        if what not in ("ask", "edit", "undo", "restore"):
+            raise SheetError("unknown request")
+        with self.locked(sheet_id):         # read and written under the lock
+            return self._change(sheet_id, self.read(sheet_id), what, data, lang)
+
+    def _change(self, sheet_id: str, sheet: Sheet, what: str, data: dict[str, Any], lang: str) -> dict[str, Any]:
         if what == "ask":
             return self.ask(sheet_id, sheet, data.get("answers", []), lang)
         if what == "edit":
@@ -169,8 +239,25 @@ class Sheets:
             if not sheet.rounds:
                 raise SheetError("the sheet has no round to take back")
             self.write(sheet_id, replace(sheet, rounds=sheet.rounds[:-1]))
-            return self.overview(sheet_id, self.read(sheet_id), lang)
-        raise SheetError("unknown request")
+            out = self.overview(sheet_id, self.read(sheet_id), lang)
+            out["taken_back"] = dict(sheet.rounds[-1])          # for the page to put it back
+            return out
+        if what == "restore":
+            return self.restore(sheet_id, sheet, data.get("round"), lang)
+        raise SheetError("unknown request")     # not reached: handle() knows the requests
+
+    def restore(self, sheet_id: str, sheet: Sheet, rnd: Any, lang: str) -> dict[str, Any]:
+        """Put back a round that was taken back (or add any whole round): it must settle after
+        every round before it, else nothing changes."""
+        if not isinstance(rnd, dict) or not rnd:
+            raise SheetError("round: the round to put back, as the sheet keeps it")
+        candidate = replace(sheet, rounds=sheet.rounds + (dict(rnd),))
+        try:
+            settle(candidate)
+        except SheetError as e:
+            raise SheetError(error_message(e.message, lang)) from None
+        self.write(sheet_id, candidate)
+        return self.overview(sheet_id, self.read(sheet_id), lang)
 
     def write(self, sheet_id: str, sheet: Sheet) -> None:
         path = self.path(sheet_id)
@@ -227,12 +314,15 @@ class Sheets:
                 running.append({"delta": list(e.delta), "totals": list(totals), "kind": e.kind.value,
                                 "multiplier": e.multiplier, "pot": e.pot_after})
         out: dict[str, Any] = {
-            "sheet": sheet_id, "deck": f"s.{sheet_id}", "names": [text(n) for n in sheet.names],
+            "sheet": sheet_id, "deck": self.deck_key(sheet_id, sheet), "names": [text(n) for n in sheet.names],
             "title": text(sheet.ruleset.title(lang)), "play": sheet.ruleset.play,
             "rounds": [dict(r) for r in sheet.rounds], "results": running, "chips": list(g.chips), "pot": g.pot,
             "round": g.round_index + 1, "of": g.rounds, "over": g.is_terminal,
             "hand_size": sheet.ruleset.hand_size,
             "cards": [sheet.ruleset.deck.name(c) for c in sheet.ruleset.deck.cards],
+            "card_labels": [text(card_label(sheet.ruleset.deck, c, lang)) for c in sheet.ruleset.deck.cards],
+            "card_titles": [text(card_title(sheet.ruleset.deck, c, lang)) for c in sheet.ruleset.deck.cards],
+            "capture_roles": self.capture_roles(sheet.ruleset, lang),
             "roles": self.roles(sheet.ruleset), "turned": sheet.ruleset.dealt_beside_hands,
             "fields": [{"id": f.id, "name": text(f.name(lang))} for f in sheet.ruleset.fields],
             "lines": [text(line) for line in ToldNarrator(sheet.ruleset, sheet.names, lang).lines(g.events)][-80:],
@@ -240,6 +330,16 @@ class Sheets:
         if not g.is_terminal:
             out["question"] = next_question(sheet, [], lang)[0]
         return out
+
+    def capture_roles(self, rules: Ruleset, lang: str) -> list[dict[str, Any]]:
+        """Matching play: the capture roles (H18) a round may end on, for the page's list."""
+        table = getattr(getattr(rules, "kind_rules", None), "capture_roles", None)
+        if table is None:
+            return []
+        from ..cli.role_names import RoleNames
+
+        names = RoleNames.of([table])
+        return [{"id": rid, "label": text(names.label(rid, lang))} for rid in names.names]
 
     def roles(self, rules: Ruleset) -> list[dict[str, Any]]:
         """Every role a hand can claim: its id, both names, and an example hand as its picture."""

@@ -22,7 +22,7 @@ from ..engine.events import Applied, RoundEnded, RoundStarted, Transfer, round_p
 from ..engine.gamestate import GameState
 from .base import Bot
 from ..engine.roundkind import RoundKind
-from ..engine.registry import plugin_for
+from ..engine.registry import search_for
 
 
 def round_events(game: GameState) -> list[object]:
@@ -59,7 +59,7 @@ def determinize(game: GameState, seat: int, rng: random.Random, memo: Optional[d
     events = round_events(game)
     if game.round.dealt is None:                    # before the deal: nothing is hidden yet
         return World(game, tuple(e.action for e in events if isinstance(e, Applied)))
-    deal = plugin_for(game.ruleset).sample_deal(game, seat, events, rng, memo, infer)     # the play kind's own
+    deal = search_for(game.ruleset).sample_deal(game, seat, events, rng, memo, infer)     # the play kind's own
     actions = tuple(deal if e.seat == CHANCE else e.action for e in events if isinstance(e, Applied))
     return World(game, actions)
 

@@ -13,7 +13,7 @@ import types
 import typing
 from dataclasses import dataclass, fields, is_dataclass
 from functools import lru_cache
-from typing import Any, ClassVar, Iterable, Optional, Union
+from typing import Annotated, Any, ClassVar, Iterable, Optional, Union
 
 from ...ruleset.errors import IllegalAction
 
@@ -27,6 +27,12 @@ class Party(enum.IntEnum):
 
 CHANCE = Party.CHANCE
 POT = Party.POT
+
+
+CARD = "card"
+Card = Annotated[int, CARD]
+"""A field of an action that holds a card (an ``int`` of the deck): the generic record codec
+(``records/actions_codec.py``) writes it in card notation."""
 
 
 class ActionBase:
@@ -93,7 +99,7 @@ class Split(YesNo):
 class Play(ActionBase):
     """T19, H14: play one card from the hand."""
 
-    card: int
+    card: Card
 
     def told(self, deck: Any) -> str:
         return f"Play({deck.name(self.card)})" if is_card(deck, self.card) else repr(self)

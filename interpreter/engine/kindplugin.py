@@ -1,33 +1,41 @@
-"""The interface of a play kind: everything particular to one way of playing the cards.
+"""A play kind as one object: :class:`Kind`, everything particular to one way of playing the cards.
 
-A rule file's ``play:`` names its play kind (``tricks``, ``matching``); :mod:`.plugins` maps the
-name to one :class:`PlayKindPlugin`. The core (the phase runner in :mod:`.game`, records,
-narration, simulation) asks the plug-in and never names a play kind itself. The plug-in owns:
-its phases, its play engine (actions, state and events of the play), the record codec of its
-rounds, its fragment of :class:`~.view.View`, how its actions and events read in words, how a
-table tells its rounds to the scorekeeper, and what the search bots need of it: how to deal a
-round anew for one seat (determinization) and which fast bot plays their worlds out. It also
-owns its own state of a round (``RoundState.kind_state``, :meth:`PlayKindPlugin.new_round`) and
-tells the core what the core's phases need of it: who must go (:meth:`~PlayKindPlugin.must_go`),
-what the hand roles are valued with (:meth:`~PlayKindPlugin.valued_with`), its facts for effects
-(:attr:`~PlayKindPlugin.seat_facts`, :attr:`~PlayKindPlugin.table_facts`) and the tricks of the
-round's end event (:meth:`~PlayKindPlugin.round_tricks`). :class:`NoKindState` gives these for a
-kind that keeps no state of its own in a round.
+A rule file's ``play:`` names its play kind (``tricks``, ``matching``); the registry
+(:mod:`hachihachi.ruleset.kind_registry`, one line a kind) names the kind's package, whose module
+``kind`` holds its ``KIND``. The core (the phase runner in :mod:`.gamestate`, records, narration,
+simulation, the scorekeeper, the bots) asks it (:func:`.registry.plugin_for`) and never names a
+play kind itself.
+
+A kind writes a small core: its rule-file side (:attr:`Kind.rules`, a
+:class:`~hachihachi.ruleset.rulekind.RuleKind`: its name, sections, schema part and builder) and
+its phases; every other member has a default that serves a kind without it (no play engine, no
+view of its own, no state of its own in a round, the generic words). Beyond the core it may claim
+capabilities, each a typed protocol, checked where it is looked up and by one test over every kind
+(``tests/test_kind_capabilities.py``): its record codec (:class:`RecordCodec`; without one the
+generic codec of ``records/actions_codec.py`` writes its frozen actions), its part of the
+scorekeeper (:class:`~..scorekeeper.told.ToldKind`), what the search bots need (:class:`Search`),
+its bots, and, at the layers above the interpreter, its terminal screen and its OpenSpiel game
+(named by module: ``cli/screenkind.py``'s ``ScreenPlugin``, ``openspiel/kind.py``'s
+``BridgeKind``).
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Mapping, Optional, Protocol, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Optional, Protocol, Sequence, runtime_checkable
 
+from ...ruleset.errors import HachiError
 from ...ruleset.model import PlayKind, Ruleset
+from ...ruleset.rulekind import RuleKind
+from .actions import ActionBase
 from .phases.base import PhaseRule
 from .playengine import PlayEngine
 from ..scorekeeper.told import ToldKind
 
 
 class Teller(Protocol):
-    """What narration fragments may use of the narrator (:class:`~.narrate.Narrator`)."""
+    """What narration fragments may use of the narrator (``cli/narrate.py``'s ``Narrator``)."""
 
     rules: Ruleset
     names: list[str]
@@ -57,7 +65,7 @@ TableFact = Callable[[Any], int]
 
 class DealSampler(Protocol):
     """``(game, seat, round_events, rng, memo=None, infer=False)``: a deal as in
-    :attr:`PlayKindPlugin.sample_deal`. ``memo``, when given, is a dict the sampler may keep what
+    :attr:`Search.sample_deal`. ``memo``, when given, is a dict the sampler may keep what
     it learns in, to sample the next deal of the same position for the same seat faster (a search
     passes one per decision). ``infer`` asks for hidden hands weighed by what the other seats'
     declarations tell of them (a sampler that cannot deals them uniformly)."""
@@ -66,6 +74,7 @@ class DealSampler(Protocol):
                  memo: Optional[dict[Any, Any]] = None, infer: bool = False) -> Any: ...
 
 
+@runtime_checkable
 class RecordCodec(Protocol):
     """Reads and writes the rounds of a play kind in a game record (interfaces.md)."""
 
@@ -79,110 +88,117 @@ class RecordCodec(Protocol):
         """Per round index, the play kind's own fields of ``hachi replay --json``."""
 
 
-class PlayKindPlugin(Protocol):
-    @property
-    def kind(self) -> PlayKind: ...
+@dataclass(frozen=True)
+class Words:
+    """How a play kind reads in the account of a game (``hachi replay``, ``hachi play``), in
+    English and in Japanese: who begins a round, and the tellers of its own events and actions
+    (each tells both languages, ``Teller.ja``; an action without one is told by its ``told``)."""
 
-    @property
-    def phases(self) -> tuple[type[PhaseRule], ...]:
-        """The phases only this play kind has."""
+    starter: str = "start player"               # who begins a round
+    next_starter: str = "start"                 # the same in a round's result line
+    starter_ja: str = "親"
+    events: Mapping[type, EventTeller] = field(default_factory=dict)     # its own events (and RolesShown, FieldMade)
+    actions: Mapping[type, EventTeller] = field(default_factory=dict)    # Applied events of its own actions
 
-    @property
-    def record(self) -> RecordCodec: ...
 
-    @property
-    def told(self) -> ToldKind:
-        """Its part of the scorekeeper: told phases and its fields of a score sheet (:mod:`.told`)."""
+@dataclass(frozen=True)
+class Search:
+    """What the search bots (``mc``, ``ismcts``) need of a play kind."""
 
-    @property
-    def starter(self) -> str:
-        """Who begins a round, in words ("start player")."""
+    sample_deal: DealSampler
+    """``(game, seat, round_events, rng)``: the current round's deal (its chance action) with every
+    card hidden from ``seat`` sampled anew, consistent with what the seat has seen."""
+    rollout_bot: str
+    """The name of the fast bot (``make_bot``) the search bots play this kind's rounds out with."""
 
-    @property
-    def next_starter(self) -> str:
-        """The same in a round's result line ("start")."""
 
-    @property
-    def starter_ja(self) -> str:
-        """Who begins a round, in Japanese ("スタP")."""
+def _no_engine(ruleset: Ruleset) -> PlayEngine:
+    raise HachiError(f"{ruleset.name} plays in its own phases: its play kind has no play engine "
+                     f"for the phase 'play'")
 
-    @property
-    def narrate_events(self) -> Mapping[type, EventTeller]:
-        """How its own events read (and RolesShown, FieldMade)."""
 
-    @property
-    def narrate_actions(self) -> Mapping[type, EventTeller]:
-        """How Applied events of its own actions read."""
-
-    @property
-    def sample_deal(self) -> DealSampler:
-        """``(game, seat, round_events, rng)``: the current round's deal (its chance action) with
-        every card hidden from ``seat`` sampled anew, consistent with what the seat has seen."""
-
-    @property
-    def rollout_bot(self) -> str:
-        """The name of the fast bot (``make_bot``) the search bots play this kind's rounds out with."""
-
-    def engine(self, ruleset: Ruleset) -> PlayEngine:
-        """The play engine of a round."""
-
-    def next_dealer(self, ruleset: Ruleset, r: Any) -> Optional[int]:
-        """The seat that begins the round after ``r`` when the play kind decides it, else None
-        (the shared rules of T13 and T24 decide)."""
-
-    def check_round(self, ruleset: Ruleset) -> Optional[str]:
-        """What is wrong with the ruleset's ``round:`` list for this play kind, or None."""
-
-    def view(self, round: Any) -> Any:
-        """The play kind's own part of :class:`~.view.View` (``View.play``, a frozen value) from the
-        round's state (``round.play`` is None before the play), or None."""
-
-    def new_round(self) -> Any:
-        """The play kind's own state of a new round (``RoundState.kind_state``, which only its phases
-        and engine change), or None. It has ``copy()`` (an independent copy, for
-        ``GameState.clone``)."""
-
-    def must_go(self, round: Any) -> Mapping[int, str]:
-        """The seats the play kind's own rules oblige to go in the round's declarations, each with
-        the words that refuse its drop; empty when none must."""
-
-    def valued_with(self, round: Any) -> tuple[Optional[int], Optional[int]]:
-        """What the round's hand roles are valued with (the role evaluator's trump suit and turned
-        card, ``ruleset/roles.py``): (None, None) when the kind has neither."""
-
-    def round_tricks(self, round: Any) -> dict[int, int]:
-        """The tricks each goer won in the round, for its end event (``RoundEnded``); {} for a kind
-        without tricks or a round without play."""
-
-    @property
-    def seat_facts(self) -> Mapping[str, SeatFact]:
-        """The readers of the effect facts of one seat the play kind declares (its
-        ``RuleKind.own_facts``, docs/effects.md), by name."""
-
-    @property
-    def table_facts(self) -> Mapping[str, TableFact]:
-        """The same for the facts of the table."""
+def _nothing(*args: Any) -> None:
+    return None
 
 
 NO_SEATS: Mapping[int, str] = {}
 
 
-class NoKindState:
-    """The members of :class:`PlayKindPlugin` for a play kind that keeps no state of its own in a
-    round: none, nobody obliged to go, roles valued with neither trump nor turned card, no tricks,
-    no facts of its own."""
+def _no_seats(round: Any) -> Mapping[int, str]:
+    return NO_SEATS
 
-    seat_facts: Mapping[str, SeatFact] = {}
-    table_facts: Mapping[str, TableFact] = {}
 
-    def new_round(self) -> Any:
-        return None
+def _valued_with_neither(round: Any) -> tuple[Optional[int], Optional[int]]:
+    return None, None
 
-    def must_go(self, round: Any) -> Mapping[int, str]:
-        return NO_SEATS
 
-    def valued_with(self, round: Any) -> tuple[Optional[int], Optional[int]]:
-        return None, None
+def _no_tricks(round: Any) -> dict[int, int]:
+    return {}
 
-    def round_tricks(self, round: Any) -> dict[int, int]:
-        return {}
+
+@dataclass(frozen=True)
+class Kind:
+    """One play kind. ``rules`` and ``phases`` are what every kind writes; the rest has a default."""
+
+    # -- the core ---------------------------------------------------------------------------
+    rules: RuleKind
+    """The rule-file side: its name, sections, phases and transfer kinds by name, checks, builder."""
+    phases: tuple[type[PhaseRule], ...]
+    """The classes of the phases only this play kind has (its ``RuleKind.phases``)."""
+    actions: tuple[type[ActionBase], ...] = ()
+    """Its own frozen actions (the generic record codec writes and reads them by class name)."""
+    engine: Callable[[Ruleset], PlayEngine] = _no_engine
+    """The play engine of the core's phase ``play`` (none for a kind that plays in its own phases)."""
+    view: Callable[[Any], Any] = _nothing
+    """The play kind's own part of :class:`~.view.View` (``View.play``, a frozen value) from the
+    round's state (``round.play`` is None before the play), or None."""
+    next_dealer: Callable[[Ruleset, Any], Optional[int]] = _nothing
+    """The seat that begins the round after ``r`` when the play kind decides it, else None (the
+    shared rules of T13 and T24 decide)."""
+    check_round: Callable[[Ruleset], Optional[str]] = _nothing
+    """What is wrong with the ruleset's ``round:`` list for this play kind, or None."""
+    play_order: Optional[Callable[[Any], Sequence[int]]] = None
+    """``(table)``: the seats in the order they play this round, for the seat sets ``each ... in
+    play order`` of effects; None: from the start player, to the left."""
+    words: Words = Words()
+    # its own state of a round (``RoundState.kind_state``, which only its phases and engine change)
+    # and what the core's phases read of it; the defaults serve a kind that keeps none
+    new_round: Callable[[], Any] = _nothing
+    """Its state of a new round, or None; it has ``copy()`` (for ``GameState.clone``)."""
+    must_go: Callable[[Any], Mapping[int, str]] = _no_seats
+    """``(round)``: the seats its own rules oblige to go in the declarations, each with the words
+    that refuse its drop."""
+    valued_with: Callable[[Any], tuple[Optional[int], Optional[int]]] = _valued_with_neither
+    """``(round)``: the trump suit and turned card the round's hand roles are valued with
+    (``ruleset/roles.py``)."""
+    round_tricks: Callable[[Any], dict[int, int]] = _no_tricks
+    """``(round)``: the tricks each goer won, for the round's end event (``RoundEnded``)."""
+    seat_facts: Mapping[str, SeatFact] = field(default_factory=dict)
+    """The readers of its own effect facts of one seat (its ``RuleKind.own_facts``), by name."""
+    table_facts: Mapping[str, TableFact] = field(default_factory=dict)
+    """The same for the facts of the table."""
+
+    # -- the capabilities it may claim ------------------------------------------------------
+    record: Optional[RecordCodec] = None
+    """Its own record codec; None: the generic one of its frozen actions
+    (:func:`hachihachi.interpreter.records.actions_codec.codec_of`)."""
+    told: Optional[ToldKind] = None
+    """Its part of the scorekeeper (``hachi score``): told phases and its fields of a score sheet."""
+    search: Optional[Search] = None
+    bots: Mapping[str, str] = field(default_factory=dict)
+    """Its own bots by name, each ``"package.module:Factory"`` (``make_bot``)."""
+    screen: Optional[str] = None
+    """The module of its package whose ``SCREEN`` is its terminal screen (``hachi play``)."""
+    bridge: Optional[str] = None
+    """The module of its package whose ``BRIDGE`` is its OpenSpiel game."""
+
+    @property
+    def kind(self) -> PlayKind:
+        """Its name, as a rule file's ``play:`` writes it."""
+        return self.rules.kind
+
+    def claims(self) -> tuple[str, ...]:
+        """The capabilities it claims, by name (what ``tests/test_kind_capabilities.py`` checks)."""
+        claimed = {"record": self.record, "told": self.told, "search": self.search, "bots": self.bots or None,
+                   "screen": self.screen, "bridge": self.bridge, "engine": self.engine is not _no_engine or None}
+        return tuple(name for name, part in claimed.items() if part is not None)

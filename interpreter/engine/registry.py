@@ -1,23 +1,47 @@
-"""The interpreter's side of a play kind, found through the one registry
-(:mod:`hachihachi.ruleset.kind_registry`) and imported on first use."""
+"""The interpreter's side of a play kind, its one :class:`~.kindplugin.Kind`, found through the one
+registry (:mod:`hachihachi.ruleset.kind_registry`) and imported on first use."""
 
 from __future__ import annotations
 
-from ...ruleset.errors import RuleFileError
+from ...ruleset.errors import HachiError, RuleFileError
 from ...ruleset.kind_registry import KINDS, kind_part
-from ...ruleset.model import Ruleset
-from .kindplugin import PlayKindPlugin
+from ...ruleset.model import PlayKind, Ruleset
+from ..scorekeeper.told import ToldKind
+from .kindplugin import Kind, Search
 
 
-_PLUGINS: dict[str, PlayKindPlugin] = {}      # each kind's plug-in by its package, imported once
+_KINDS: dict[str, Kind] = {}      # each kind by its package, imported once
 
 
-def plugin_for(ruleset: Ruleset) -> PlayKindPlugin:
-    """The plug-in of the ruleset's play kind (asked once a round: kept once imported)."""
-    package = KINDS.get(ruleset.play)
-    if package is None:
+def plugin_for(ruleset: Ruleset) -> Kind:
+    """The play kind of the ruleset (asked once a round: kept once imported)."""
+    if ruleset.play not in KINDS:
         raise RuleFileError(f"play kind '{ruleset.play}' is not supported by the interpreter yet", ruleset.source)
-    plugin = _PLUGINS.get(package)
-    if plugin is None:
-        plugin = _PLUGINS[package] = kind_part(ruleset.play, "kind")
-    return plugin
+    return kind_named(ruleset.play)
+
+
+def kind_named(play: PlayKind) -> Kind:
+    """The registered play kind ``play`` (a key of ``KINDS``)."""
+    package = KINDS[play]
+    kind = _KINDS.get(package)
+    if kind is None:
+        kind = _KINDS[package] = kind_part(play, "kind", "KIND", Kind)
+    return kind
+
+
+def search_for(ruleset: Ruleset) -> Search:
+    """What the search bots need of the ruleset's play kind; a kind without it is refused."""
+    search = plugin_for(ruleset).search
+    if search is None:
+        raise HachiError(f"the search bots cannot play {ruleset.name}: its play kind ({ruleset.play}) "
+                         f"cannot deal a seat's view of a round anew")
+    return search
+
+
+def told_for(ruleset: Ruleset) -> ToldKind:
+    """The ruleset's play kind's part of the scorekeeper; a kind without it is refused."""
+    told = plugin_for(ruleset).told
+    if told is None:
+        raise HachiError(f"the scorekeeper cannot keep {ruleset.name}: its play kind ({ruleset.play}) "
+                         f"has no told rounds")
+    return told

@@ -1,7 +1,7 @@
 """The phases of a round, in the rule file's order (T23).
 
 :data:`PHASES` maps the phases every play kind may use (declarations, payments, play) to the
-classes that run them; the play kind's plug-in adds its own (:attr:`~.plugin.PlayKindPlugin.phases`).
+classes that run them; the play kind adds its own (``Kind.phases``, :mod:`.kindplugin`).
 A phase the rule file writes as effects (``settlement:``: the trick settlement, the pot, the mizuten
 bonus) runs them (:class:`~.phases.effects.SettlementPhase`). :func:`build_phases` builds a round's
 phases in the rule file's order.

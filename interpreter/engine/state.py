@@ -55,7 +55,7 @@ class RoundState:
     choice_done: bool = False
     kind: Optional[RoundKind] = None
     play: Any = None                        # the play engine's own state
-    kind_state: Any = None                  # the play kind's own state of the round (PlayKindPlugin.new_round)
+    kind_state: Any = None                  # the play kind's own state of the round (Kind.new_round)
     pot_to: Optional[int] = None
     play_winner: Optional[int] = None       # who took the pot by play (T21), for T24
     scale: Optional[dict[TransferName, int]] = None     # effects' multipliers of the round, by kind

@@ -18,7 +18,7 @@ class View:
     are in the event log as ``RolesShown``; the log is public apart from the deal).
 
     ``play`` is the play kind's own part, a frozen value its plug-in builds
-    (``PlayKindPlugin.view``): the trick game's ``TrickView`` (the mizuten call, the indicator
+    (``Kind.view``): the trick game's ``TrickView`` (the mizuten call, the indicator
     and trump, the tricks), matching play's ``MatchingView`` (the field cards, the captures, the
     stock); None for a kind without one.
     """

@@ -4,10 +4,10 @@ A record names the ruleset, the players in seat order and, per round, the start 
 deal, then the actions in order. Reading uses the bounded safe reader of :mod:`.recordfile`
 (JSON is YAML), which also checks every field's type; every problem is one :class:`RecordError`
 placed ``round R, action I`` (the deal is action 0). The shape of a round depends on the
-ruleset's play kind, whose record codec (:attr:`~.plugin.PlayKindPlugin.record`) reads and
-writes its rounds; the two bundled ones:
+ruleset's play kind, whose record codec (``Kind.record``; else the generic one of its actions,
+:mod:`.actions_codec`) reads and writes its rounds; the two bundled ones:
 
-``tricks`` (Hachi-Hachi Trick; see :mod:`.record_tricks`)::
+``tricks`` (Hachi-Hachi Trick; see ``interpreter/games/tricks/record.py``)::
 
     - start: 0
       mizuten: false
@@ -15,7 +15,7 @@ writes its rounds; the two bundled ones:
       indicator: 2h                                 # the turned card
       actions: [{seat: 0, declare: go}, {seat: 1, split: false}, {seat: 0, play: As}, ...]
 
-``matching`` (hanafuda Hachi-Hachi; see :mod:`.record_matching`)::
+``matching`` (hanafuda Hachi-Hachi; see ``interpreter/games/matching/record.py``)::
 
     - start: 0
       hands: [[4c2, 5a, 6r, 6c1, 10r, 10c1, 12b], ...]
@@ -47,6 +47,7 @@ from ...ruleset.model import Ruleset
 from ..engine.events import DealerDrawn, RoundEnded
 from ..engine.gamestate import GameState
 from ..engine.registry import plugin_for
+from .actions_codec import codec_of
 from .recordfile import read_record
 from .replaying import RecordProblem, fail
 
@@ -108,7 +109,7 @@ def replay_data(data: dict[str, Any], ruleset: Ruleset) -> Replay:
         game = GameState(ruleset, len(names), start=first.get("start"), rounds=length, draw=draw)
     except HachiError as e:
         raise RecordProblem("draw" if draw is not None else "players", e.message) from None
-    codec = plugin_for(ruleset).record
+    codec = codec_of(plugin_for(ruleset))
     for r, rnd in enumerate(rounds, 1):
         codec.replay_round(game, r, rnd, r == len(rounds))
     return Replay(game, names)
@@ -120,7 +121,7 @@ def record_data(game: GameState, names: Optional[Sequence[str]] = None,
                 ruleset: Optional[str] = None) -> dict[str, Any]:
     """The record of a game (played so far) as plain data, ready for YAML or JSON."""
     names = list(names or [f"p{s}" for s in range(game.players)])
-    return _top(game, names, ruleset, plugin_for(game.ruleset).record.rounds_data(game))
+    return _top(game, names, ruleset, codec_of(plugin_for(game.ruleset)).rounds_data(game))
 
 
 def record_ref(ref: str, folder: str | Path) -> str:
@@ -151,7 +152,8 @@ def dump_record(data: dict[str, Any], path: str | Path) -> str:
     """A record as text: JSON for ``.json`` paths, YAML otherwise."""
     if str(path).endswith(".json"):
         return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
-    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False, default_flow_style=None)
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)      # libyaml's writes the same text, faster
+    return yaml.dump(data, Dumper=dumper, allow_unicode=True, sort_keys=False, default_flow_style=None)
 
 
 def write_record(path: str | Path, data: dict[str, Any]) -> None:
@@ -174,7 +176,7 @@ def summary(rep: Replay) -> dict[str, Any]:
                 "tricks": {str(s): n for s, n in e.tricks.items()}, "pot_to": e.pot_to,
                 "delta": dict(zip(names, e.delta)), "pot_after": e.pot_after, "next_start": e.next_start,
             })
-    extras = plugin_for(g.ruleset).record.round_extras(g.events, names)
+    extras = codec_of(plugin_for(g.ruleset)).round_extras(g.events, names)
     ended = [e.round for e in g.events if isinstance(e, RoundEnded)]
     for rnd, index in zip(rounds, ended):
         rnd.update(extras.get(index, {}))

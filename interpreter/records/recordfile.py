@@ -192,7 +192,8 @@ class _Checker:
                                                        f"not {shown(item)}.")
             if "seat" not in item:
                 raise self.fail(path + ("actions", i), f"{here}: the action names no seat.")
-            self.integer(path + ("actions", i, "seat"), "the seat", 0, players - 1, here)
+            if item["seat"] != "chance":        # a deal written by the generic codec (actions_codec.py)
+                self.integer(path + ("actions", i, "seat"), "the seat", 0, players - 1, here)
 
     def hands(self, path: Path_, hands: Any, where: str) -> None:
         if not isinstance(hands, list):

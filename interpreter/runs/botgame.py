@@ -88,7 +88,7 @@ def play_one(ruleset: Ruleset, players: int, bots: Sequence[str], seed: int, ind
     gseed = game_seed(seed, index)
     game = GameState(ruleset, players, seed=gseed, phases=phases)
     first_start = game.round.start
-    play_out(game, [make_bot(name) for name in bots], gseed)
+    play_out(game, [make_bot(name, ruleset) for name in bots], gseed)
     if record_dir is not None:
         from ..records.atomicfile import write_atomic
         from ..records.gamerecord import dump_record, record_data

@@ -21,7 +21,7 @@ from ..engine.actions import Choose, Declare, Split, answer_of
 from ..engine.events import RoundEnded
 from ..engine.gamestate import GameState
 from ..engine.roundkind import RoundKind
-from ..engine.registry import plugin_for
+from ..engine.registry import plugin_for, told_for
 from ..records.gamerecord import Replay, load_record_ruleset
 from .claims import claim_problem
 from ..records.recordfile import MAX_ROUNDS, name_problem, twice_problem
@@ -162,7 +162,7 @@ class _Round(RoundReader):
 
     def __init__(self, game: GameState, sheet: Sheet, rnd: dict[str, Any]):
         super().__init__(game.ruleset, sheet.names, rnd, game)
-        self.kind = plugin_for(self.rules).told
+        self.kind = told_for(self.rules)
         known = (*self.kind.round_keys, "answers")
         self.used: set[tuple[str, str]] = set()       # the answers read: (question, player)
         for key in rnd:
@@ -341,7 +341,7 @@ def start_reason(game: GameState, names: Sequence[str]) -> str:
     plugin = plugin_for(game.ruleset)
     if e.pot_to == e.next_start and e.tricks and ns.after_tricks == "pot_taker":
         return f"{who} took the pot with the most {plugin.engine(game.ruleset).standing_unit} last round (T24)"
-    return f"{who} sits left of last round's {plugin.told.starter_word} (T24)"
+    return f"{who} sits left of last round's {told_for(game.ruleset).starter_word} (T24)"
 
 
 def error_line(e: HachiError, fallback: str) -> str:

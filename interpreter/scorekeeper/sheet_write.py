@@ -13,7 +13,7 @@ from typing import Any, Sequence
 from ..engine.actions import Choose, Declare, Split
 from ..engine.events import Applied, RoundStarted
 from ..engine.gamestate import GameState
-from ..engine.registry import plugin_for
+from ..engine.registry import told_for
 
 SHOW, CLAIM, MIXED = "show", "claim", "mixed"
 
@@ -38,7 +38,7 @@ class SheetWriter:
     def __init__(self, game: GameState, names: list[str], hands: str):
         self.rules, self.names, self.mode = game.ruleset, names, hands
         self.deck = self.rules.deck
-        self.kind = plugin_for(self.rules).told
+        self.kind = told_for(self.rules)
         self.rounds: list[dict[str, Any]] = []
         self.first = 0
         self.dealt: tuple[Any, ...] = ()

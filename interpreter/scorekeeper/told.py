@@ -4,8 +4,8 @@ A round played with real cards is settled by the ruleset's own phases. Only the 
 (and the phases that read cards the table does not tell) are replaced, by phases that take what
 the table saw instead of every card: the turned card or the field cards and the hands laid open
 or the roles claimed (:class:`ToldDeal`), then the result of the play. Which phases a play kind
-replaces, and how its part of a score sheet reads, is its plug-in's :class:`ToldKind`
-(:attr:`~.plugin.PlayKindPlugin.told`). The told phases leave the round state the settlement
+replaces, and how its part of a score sheet reads, is its :class:`ToldKind`
+(``Kind.told``, :mod:`..engine.kindplugin`). The told phases leave the round state the settlement
 phases read, so no settlement is written twice.
 
 >>> from hachihachi.ruleset.loader import load_ruleset
@@ -17,7 +17,7 @@ phases read, so no settlement is written twice.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Protocol, Union
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Protocol, Union, runtime_checkable
 
 from ...ruleset.errors import IllegalAction
 from ...ruleset.model import PhaseName, Ruleset
@@ -138,6 +138,7 @@ def told_hands(n: Any, a: ToldDeal, parts: list[str]) -> Optional[str]:
 Teller = Callable[[Any, Any], Optional[str]]
 
 
+@runtime_checkable
 class ToldKind(Protocol):
     """A play kind's part of the scorekeeper: its told phases and its fields of a score sheet."""
 

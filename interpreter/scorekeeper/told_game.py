@@ -16,7 +16,7 @@ from ..engine.gamestate import GameState
 from ..engine.phases.base import PhaseRule
 from ..engine.phases.effects import EffectPhase
 from ..engine.phases.rolecache import RoleCache
-from ..engine.registry import plugin_for
+from ..engine.registry import told_for
 from ...ruleset.tablenumbers import at_table
 from ..engine.round_phases import build_phases
 from .told import ToldRoles
@@ -27,7 +27,7 @@ __all__ = ["told_phases", "told_game"]
 def told_phases(ruleset: Ruleset) -> tuple[PhaseRule, ...]:
     """The ruleset's phases, the deal and the play (and the phases that read cards the table does
     not tell) replaced by the play kind's told phases; the role cache takes claims at their word."""
-    told = plugin_for(ruleset).told.phases
+    told = told_for(ruleset).phases
     phases = tuple(told[p.phase](ruleset) if p.phase in told else p for p in build_phases(ruleset))
     play = next((p for p in phases if p.phase is Phase.PLAY), None)
     roles: Optional[ToldRoles] = None

@@ -1,5 +1,3 @@
-"""A toy third play kind, ``highcard``, kept with the tests: every seat pays an ante into the pot,
-is dealt a hand, shows one card, and the highest card takes the pot (ties: the earlier seat from
-the start player). It shows what a play kind is: one package with one module per part
-(``rules``, ``kind``), its part of the schema (``schema.json``) and one line in the registry
-(``hachihachi.ruleset.kind_registry.KINDS``; the test adds it with ``monkeypatch``)."""
+"""A toy third play kind, ``highcard``, kept with the tests and written as docs/play-kinds.md's
+"Add a play kind" says: every seat antes into the pot, is dealt a hand and shows one card; the
+highest card takes the pot (ties: the earlier seat from the start player)."""

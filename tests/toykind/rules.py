@@ -1,5 +1,5 @@
-"""The rule-file side of ``highcard``: a suited deck, its one section (``high_card``), its two
-phases and its own kind of transfer, the ante (the core's enums name none of them)."""
+"""The rule-file side of ``highcard``: a suited deck, its section ``high_card``, its two phases and
+its own kind of transfer, the ante (the core's enums name none of them)."""
 
 from __future__ import annotations
 
@@ -12,15 +12,11 @@ from hachihachi.ruleset.rulekind import KindParts, RuleKind, TransferWords
 
 
 class ToyPhase(PhaseName):
-    """The toy's phases of a round (its ``schema.json`` lists them)."""
-
     DEAL = "high_card_deal"
     SHOW = "high_card_show"
 
 
 class ToyTransfer(TransferName):
-    """The toy's own kind of transfer (its ``schema.json`` lists it)."""
-
     ANTE = "ante"                               # what each seat pays into the pot before the deal
 
 
@@ -30,14 +26,11 @@ class HighCard:
 
 
 def parts(data: Mapping[str, Any], places: Mapping[str, str] | None = None) -> KindParts:
-    deck = data["deck"]
-    return KindParts(deck=SuitedDeck(ranks=tuple(str(r) for r in deck["ranks"]),
-                                     suits=tuple(str(s) for s in deck["suits"])),
-                     fields=(), rules=HighCard(ante=int(data["high_card"]["ante"])),
-                     dealt_beside_hands=0, section="high_card")
+    deck = SuitedDeck(ranks=tuple(map(str, data["deck"]["ranks"])), suits=tuple(map(str, data["deck"]["suits"])))
+    return KindParts(deck=deck, fields=(), rules=HighCard(int(data["high_card"]["ante"])), dealt_beside_hands=0,
+                     section="high_card")
 
 
 RULES = RuleKind(kind="highcard", title="high card (a toy)", own_keys=frozenset({"high_card"}),
-                 own_transfers=frozenset(ToyTransfer), checks=(), parts=parts, phases=tuple(ToyPhase),
-                 transfer_words={ToyTransfer.ANTE.value: TransferWords("アンティ ante", "アンティ", "アンティ", "antes",
-                                                                       "アンティ")})
+                 own_transfers=frozenset(ToyTransfer), parts=parts, phases=tuple(ToyPhase),
+                 transfer_words={"ante": TransferWords("アンティ ante", "アンティ", "アンティ", "antes", "アンティ")})

@@ -17,8 +17,12 @@ from hachihachi.web.server import create_app  # noqa: E402
 NAMES = ["ann", "bob", "cy", "dee", "eve", "fay", "gus"]
 
 
-def client(tmp_path: Any) -> TestClient:
-    return TestClient(create_app(tmp_path, bot_delay=0.0, hint_iterations=20))
+ORIGIN = {"origin": "http://testserver"}       # what a browser sends from the server's own pages
+
+
+def client(tmp_path: Any, **options: Any) -> TestClient:
+    """The app over ``tmp_path``, each request sent as the server's own pages send it."""
+    return TestClient(create_app(tmp_path, bot_delay=0.0, hint_iterations=20, **options), headers=ORIGIN)
 
 
 def new_table(c: TestClient, rules: str, seats: list[str], short: bool = True) -> dict[str, Any]:

@@ -12,6 +12,10 @@ let panel = null;           // {title, lines} of the explanation or the hint
 let picking = null;         // a hand card whose capture target is being chosen
 let errorText = "";
 let retry = 0;
+let fieldPick = null;       // a field card tapped that more than one hand card can take
+let showLast = false;       // the last trick shown beside the trick in play
+let invite = null;          // the host's links, when the invite panel is open
+let deadlineAt = null;      // when the table stops waiting (Date.now() ms), for the countdown
 const deck = "t." + tableId;
 
 function connect() {
@@ -20,7 +24,13 @@ function connect() {
   ws.onopen = () => { retry = 0; ws.send(JSON.stringify({token: token, lang: LANG})); };
   ws.onmessage = (event) => {
     const msg = JSON.parse(event.data);
-    if (msg.type === "state") { S = msg; picking = null; if (!msg.choices.length) errorText = ""; render(); }
+    if (msg.type === "state") {
+      S = msg; picking = null; fieldPick = null; CARD_NAMES = msg.card_names || {};
+      deadlineAt = msg.deadline_in === null || msg.deadline_in === undefined ? null : Date.now() + msg.deadline_in * 1000;
+      if (!msg.choices.length) errorText = "";
+      rememberTable({table: tableId, title: {[LANG]: msg.title}});
+      render();
+    }
     else if (msg.type === "error") { errorText = msg.message; render(); }
     else if (msg.type === "explain") { panel = {title: t("explain"), lines: msg.lines}; render(); }
     else if (msg.type === "hint") { panel = {title: t("hint"), lines: msg.lines}; render(); }
@@ -37,9 +47,29 @@ function act(i) { send({type: "act", turn: S.turn, choice: i}); }
 
 function name(seat) { return S.names[seat] + (seat === S.seat ? ` (${t("you")})` : ""); }
 
+function host() { const known = knownTables().find((x) => x.table === tableId); return known && known.host; }
+
+function secondsLeft() { return deadlineAt === null ? null : Math.max(0, Math.ceil((deadlineAt - Date.now()) / 1000)); }
+
+// Who the table waits for, in words, at the top of the page (a phone sees it without scrolling).
+function status() {
+  const left = secondsLeft();
+  const clock = left === null ? "" : ` · ${left} ${t("seconds")} ${t("timeLeft")}`;
+  if (S.over) return el("p", {class: "status", id: "status"}, t("gameOver"));
+  if (S.standins.includes(S.seat)) return el("p", {class: "status away", id: "status"}, t("botPlays"), " ",
+    el("button", {type: "button", class: "primary", id: "back", onclick: () => send({type: "back"})}, t("imBack")));
+  if (S.question) return el("p", {class: "status mine", id: "status"}, t("yourTurn"), el("span", {class: "countdown"}, clock));
+  if (!S.awaited.length) return el("p", {class: "status", id: "status"}, "…");
+  const who = S.awaited.map((s) => S.names[s] + (S.kinds[s] === "person" ? "" : ` (${t("bot")})`)).join(", ");
+  const what = S.waiting.length ? ` ${t("waitingSummary")}` : "";
+  return el("p", {class: "status", id: "status"}, `${t("waitFor")} ${who}${what}`, el("span", {class: "countdown"}, clock));
+}
+
 function seatLine(seat) {
   const bits = [];
   if (seat === S.start) bits.push(S.play === "matching" ? t("dealer") : t("start"));
+  if (S.mizuten_by === seat) bits.push(t("mizutenBy"));
+  if (S.standins.includes(seat)) bits.push(t("standin"));
   const said = S.declarations.find((d) => d[0] === seat);
   if (said) bits.push(said[1] ? t("go") : t("dropped"));
   if (S.forced_out.includes(seat)) bits.push(t("forced"));
@@ -48,7 +78,9 @@ function seatLine(seat) {
   const cap = S.captures.find((c) => c.seat === seat);
   if (cap && cap.points !== null) bits.push(`${cap.points}${t("points")}`);
   const kind = S.kinds[seat] === "person" ? (S.connected[seat] ? t("connected") : t("away")) : S.kinds[seat];
-  return el("li", {class: "seat" + (S.to_act === seat ? " acting" : "") + (seat === S.seat ? " me" : ""), id: `seat-${seat}`},
+  const awaited = S.awaited.includes(seat) ? " awaited" : "";
+  return el("li", {class: "seat" + (S.to_act === seat ? " acting" : "") + awaited + (seat === S.seat ? " me" : "")
+    + (S.mizuten_by === seat ? " mizuten" : ""), id: `seat-${seat}`},
     el("span", {class: "who"}, name(seat)), el("span", {class: "chips"}, String(S.chips[seat])),
     el("span", {class: "tags"}, bits.join(" · ")), el("span", {class: "kind"}, kind));
 }
@@ -62,30 +94,79 @@ function header() {
     el("span", {class: "stat", id: "pot"}, `${t("pot")} ${S.pot}`),
     S.trump ? el("span", {class: "stat", id: "trump"}, `${t("trump")} ${({s: "♠", h: "♥", d: "♦", c: "♣"})[S.trump] || S.trump}`) : null,
     S.play === "matching" ? el("span", {class: "stat"}, `${t("stock")} ${S.stock_left}`) : null,
+    S.mizuten_by !== null ? el("span", {class: "stat mizuten", id: "mizuten"}, `${t("mizutenBy")}: ${S.names[S.mizuten_by]}`) : null,
+    host() ? el("button", {type: "button", class: "small", id: "invite", onclick: openInvite}, t("invite")) : null,
     langButton(() => { send({type: "lang", lang: LANG}); render(); }));
+}
+
+async function openInvite() {
+  if (invite) { invite = null; render(); return; }
+  try { invite = (await postJSON(`/api/tables/${encodeURIComponent(tableId)}/links`, {host: host()})).seats; }
+  catch (e) { errorText = e.message; }
+  render();
+}
+
+function trickView(trick, title, id) {
+  return el("div", {class: "row trick", id: id}, el("h3", {}, title), el("div", {class: "cards"},
+    trick.cards.map((c, i) => el("figure", {class: trick.winner === trick.seats[i] ? "won" : ""}, card(deck, c),
+      el("figcaption", {}, S.names[trick.seats[i]])))),
+    trick.winner !== null && trick.winner !== undefined
+      ? el("p", {class: "took"}, LANG === "ja" ? `${S.names[trick.winner]}${t("took")}` : `${S.names[trick.winner]} ${t("took")}`) : null);
+}
+
+// A field card the player may take: by the hand card picked, by the turned card, or by the only hand card that takes it.
+function matchesOf(handCard) { return (S.matches && S.matches[String(handCard)]) || []; }
+function takers(c) {
+  return S.choices.filter((x) => (picking === null || x.card === picking) && x.card !== S.turned &&
+    (x.target === c || (x.target === undefined && x.card !== undefined && matchesOf(x.card).includes(c))))
+    .concat(S.choices.filter((x) => S.turned !== null && x.card === S.turned && x.target === c));
+}
+
+function tapField(c) {
+  const options = takers(c);
+  if (options.length === 1) act(options[0].i);
+  else if (options.length > 1) { errorText = ""; picking = null; fieldPick = c; render(); }
+}
+
+function captureView(c) {
+  return el("div", {class: "capture", id: `captures-${c.seat}`},
+    el("b", {}, `${S.names[c.seat]}: ${c.points}${t("points")}`),
+    el("div", {class: "groups"}, (c.groups || []).map((g) => el("div", {class: "group", "data-kind": g.kind},
+      el("span", {class: "kind"}, `${t("byKind")[g.kind] || g.kind} ${g.points}`),
+      el("div", {class: "cards small"}, g.cards.map((x) => card(deck, x)))))));
 }
 
 function middle() {
   const box = el("section", {class: "middle"});
   if (S.indicator !== null) box.append(el("figure", {}, card(deck, S.indicator), el("figcaption", {}, t("indicator"))));
   if (S.play === "matching") {
+    const targets = pickTargets();
     box.append(el("div", {class: "row"}, el("h3", {}, t("fieldCards")),
-      el("div", {class: "cards", id: "table-cards"}, S.table_cards.map((c) => card(deck, c, {class: "card" + (pickTargets().includes(c) ? " target" : "")}))))),
+      el("div", {class: "cards", id: "table-cards"}, S.table_cards.map((c) => {
+        const can = takers(c).length > 0;
+        const cls = "card" + (targets.includes(c) ? " target" : "") + (fieldPick === c ? " picked" : "");
+        if (!can) return card(deck, c, {class: cls});
+        return el("button", {type: "button", class: "cardbutton field" + (targets.includes(c) ? " legal" : " takes"),
+          "data-field": c, onclick: () => tapField(c)}, card(deck, c, {class: cls}));
+      }))));
     box.append(el("div", {class: "row"}, el("figure", {}, card(deck, "back"), el("figcaption", {}, `${t("stock")} ${S.stock_left}`)),
       S.turned !== null ? el("figure", {}, card(deck, S.turned, {class: "card turned"}), el("figcaption", {}, "↑")) : null));
-    box.append(el("div", {class: "captures"}, S.captures.map((c) => el("div", {class: "capture"},
-      el("b", {}, `${S.names[c.seat]} ${c.points}${t("points")}`),
-      el("div", {class: "cards small"}, c.cards.map((x) => card(deck, x)))))));
   } else if (S.trick.length) {
     const order = S.goers.length ? S.goers : [...Array(S.names.length).keys()];
     const lead = order.indexOf(S.trick_leader);
     box.append(el("div", {class: "row"}, el("h3", {}, t("onTable")), el("div", {class: "cards", id: "trick"},
       S.trick.map((c, i) => el("figure", {}, card(deck, c), el("figcaption", {}, S.names[order[(lead + i) % order.length]]))))));
+    if (S.last_trick) box.append(el("button", {type: "button", class: "small", id: "show-last",
+      onclick: () => { showLast = !showLast; render(); }}, t("lastTrick")));
+    if (S.last_trick && showLast) box.append(trickView(S.last_trick, t("lastTrick"), "last-trick"));
+  } else if (S.last_trick) {
+    box.append(trickView(S.last_trick, t("lastTrick"), "last-trick"));      // the finished trick stays until the next card
   }
   return box;
 }
 
 function pickTargets() {
+  if (fieldPick !== null) return [fieldPick];
   if (picking === null && S.turned === null) return [];
   const from = picking !== null ? picking : S.turned;
   return S.choices.filter((c) => c.card === from && c.target !== undefined).map((c) => c.target);
@@ -94,7 +175,6 @@ function pickTargets() {
 function choices() {
   const box = el("section", {class: "choices"});
   if (S.question) box.append(el("p", {class: "question", id: "question"}, S.question));
-  else if (!S.over && S.to_act !== null && S.to_act !== S.seat) box.append(el("p", {class: "question"}, `${t("waitFor")} ${S.names[S.to_act]}`));
   const words = S.choices.filter((c) => c.word !== undefined);
   if (words.length) box.append(el("div", {class: "buttons"}, words.map((c) =>
     el("button", {type: "button", class: "primary", "data-word": c.word, onclick: () => act(c.i)}, c.label))));
@@ -119,12 +199,15 @@ function hand() {
   }
   return el("section", {class: "hand"}, el("h3", {}, t("hand")),
     el("div", {class: "cards", id: "hand"}, S.hand.map((c) => {
-      const options = byCard.get(c);
-      if (!options) return el("span", {class: "cardbutton"}, card(deck, c));
-      return el("button", {type: "button", class: "cardbutton legal", "data-card": c, "data-choice": options[0].i,
+      let options = byCard.get(c);
+      if (options && fieldPick !== null) options = options.filter((o) => o.target === fieldPick);
+      if (!options || !options.length) return el("span", {class: "cardbutton"}, card(deck, c));
+      const match = matchesOf(c).length > 0;
+      return el("button", {type: "button", class: "cardbutton legal" + (match ? " match" : "") + (picking === c ? " picked" : ""),
+        "data-card": c, "data-choice": options[0].i, title: match ? t("matches") : null,
         onclick: () => {
-          if (options.length === 1) act(options[0].i);
-          else { picking = c; render(); }
+          if (options.length === 1) { fieldPick = null; act(options[0].i); }
+          else { picking = picking === c ? null : c; render(); }
         }}, card(deck, c));
     })));
 }
@@ -141,6 +224,7 @@ function summary() {
       el("td", {class: "num"}, String(S.chips[i])))))),
     el("p", {}, `${t("pot")} ${s.pot_after}`),
     el("button", {type: "button", class: "primary", id: "continue", onclick: () => send({type: "ready"})}, t("continue")),
+    secondsLeft() !== null ? el("p", {class: "small countdown", id: "goes-on"}, `${t("goesOnIn")} ${secondsLeft()} ${t("seconds")}`) : null,
     el("ul", {class: "lines"}, s.lines.map((line) => el("li", {}, line)))));
 }
 
@@ -159,19 +243,33 @@ function over() {
 function render() {
   const app = clear(document.getElementById("app"));
   if (!S) { app.append(el("p", {class: "error"}, errorText || "...")); return; }
+  app.dataset.turn = String(S.turn);      // the state shown, for a test to wait on
   app.append(header());
+  app.append(status());
+  if (invite) app.append(el("section", {class: "panel", id: "invite-panel"}, el("h3", {}, t("links")), linksList(tableId, invite),
+    el("button", {type: "button", onclick: () => { invite = null; render(); }}, t("close"))));
   app.append(el("ul", {class: "seats"}, S.names.map((_, i) => seatLine(i))));
   if (errorText) app.append(el("p", {class: "error", id: "error"}, errorText));
   if (S.save_error) app.append(el("p", {class: "error"}, `${t("saveFailed")} ${S.save_error}`));
   app.append(middle(), choices(), hand());
+  if (S.play === "matching") app.append(el("section", {class: "captures", id: "captures"}, el("h3", {}, t("captures")),
+    S.captures.map(captureView)));
   if (panel) app.append(el("section", {class: "panel explain", id: "panel"}, el("h3", {}, panel.title),
     el("ul", {}, panel.lines.map((line) => el("li", {}, line))),
     el("button", {type: "button", onclick: () => { panel = null; render(); }}, t("close"))));
   app.append(el("details", {class: "log"}, el("summary", {}, t("log")),
     el("ul", {}, S.log.slice(-30).map((line) => el("li", {}, line)))));
   if (S.summary) app.append(summary());
-  else if (S.waiting.length && S.last_round && !S.over) app.append(el("p", {class: "note"}, t("waitingOthers")));
   if (S.over) app.append(over());
 }
+
+// The countdown ticks without drawing the page again.
+setInterval(() => {
+  const left = secondsLeft();
+  if (left === null || !S) return;
+  for (const node of document.querySelectorAll(".status .countdown")) node.textContent = ` · ${left} ${t("seconds")} ${t("timeLeft")}`;
+  const goes = document.getElementById("goes-on");
+  if (goes) goes.textContent = `${t("goesOnIn")} ${left} ${t("seconds")}`;
+}, 1000);
 
 if (!token) { errorText = t("noLink"); render(); } else { connect(); }

@@ -21,7 +21,7 @@ from ....ruleset.effects import (AFTER_DECLARATIONS, AFTER_PLAY, GAME_END, ROUND
 from ....ruleset.kind_registry import transfer_named
 from ....ruleset.model import Phase, Ruleset, TransferKind, TransferName
 from ..actions import POT, Choose
-from ..bounds import ValueBoundError, bounded
+from ..bounds import MAX_VALUE, ValueBoundError, bounded
 from ..kindplugin import SeatFact
 from ..effect_events import CounterChanged, DecisionForced, EffectFired, GameEndCalled, Multiplied
 from ..events import RolesShown, RoundStarted, Transfer
@@ -30,7 +30,16 @@ from ..registry import plugin_for
 from ..state import Table
 from .base import PhaseRule
 
-__all__ = ["EffectPhase", "SettlementPhase", "effect_phases", "folded_effects", "run_effects", "TableFacts"]
+__all__ = ["EffectPhase", "SettlementPhase", "effect_phases", "folded_effects", "run_effects", "TableFacts",
+           "EffectOverflow", "MAX_EFFECT_VALUE"]
+
+MAX_EFFECT_VALUE = MAX_VALUE     # the one bound on every number a game holds (..bounds), by its older name
+EffectOverflow = ValueBoundError
+
+
+def _bounded(t: Table, value: int, what: str) -> int:
+    """``value`` when within the bound on every number a game holds, else :class:`ValueBoundError`."""
+    return bounded(value, what, t.round.index)
 
 
 class RoundLog:
@@ -112,7 +121,7 @@ table's (the core's and the play kind's)."""
 
 def readers_for(ruleset: Ruleset) -> Readers:
     """The readers of the facts of one seat and of the table: the core's and the play kind's own
-    (``PlayKindPlugin.seat_facts``, ``table_facts``: the trick game's ``tricks``, the settings of
+    (``Kind.seat_facts``, ``table_facts``: the trick game's ``tricks``, the settings of
     its sections...). The vocabulary of a file has the facts of its own play kind only (a fact of
     another kind is refused when the file is read), so every fact an effect reads has a reader."""
     kind = plugin_for(ruleset)
@@ -172,12 +181,13 @@ class TableFacts:
 
 def _members(t: Table, facts: TableFacts, seats: SeatSet) -> list[int]:
     """The seats a :class:`SeatSet` names now, clockwise from the start player (``in play order``:
-    in the order the play kind's plug-in gives, ``play_order``)."""
+    in the order the play kind gives, ``Kind.play_order``)."""
     r = t.round
     if seats.start:
         return [r.start]
     if seats.in_play:
-        order = list(getattr(plugin_for(t.ruleset), "play_order", lambda t: r.seats_from_start())(t))
+        play_order = plugin_for(t.ruleset).play_order
+        order = list(play_order(t) if play_order is not None else r.seats_from_start())
     else:
         order = list(range(t.players)) if seats.by_number else r.seats_from_start()
     group = seats.group
@@ -374,11 +384,11 @@ def _act(t: Table, facts: TableFacts, effect: Effect, action: Any) -> None:
             t.forced.setdefault(applies, {})[seat] = action.go
             t.emit(DecisionForced(r.index, seat, action.go, effect.name, applies))
     elif isinstance(action, Multiply):
-        by = int(action.by.evaluate(facts))
+        by = _bounded(t, int(action.by.evaluate(facts)), "the multiplier")
         scale = r.scale if r.scale is not None else {}
         for kind in action.kinds:
             key = transfer_named(kind)
-            scale[key] = bounded(scale.get(key, 1) * by, f"the multiplier of {kind}", r.index)
+            scale[key] = _bounded(t, scale.get(key, 1) * by, "the multiplier")
         r.scale = scale
         t.emit(Multiplied(r.index, by, action.kinds, effect.name))
     elif isinstance(action, EndGame):
@@ -391,15 +401,15 @@ def _count(t: Table, facts: TableFacts, action: SetCounter) -> None:
     values = t.counters[counter.name]
     if action.seats is None:                    # the table's counter
         value = int(action.value.evaluate(facts))
-        what = f"the counter '{counter.name}'"
-        old, values[0] = values[0], bounded(values[0] + value if action.add else value, what, t.round.index)
+        old, values[0] = values[0], _bounded(t, values[0] + value if action.add else value,
+                                             f"counter {counter.name}")
         if values[0] != old:
             t.emit(CounterChanged(t.round.index, counter.name, None, values[0]))
         return
     seats = _members(t, facts, action.seats)
     new = [(s, int(action.value.evaluate(facts, s))) for s in seats]     # every value read before any is set
-    what = f"the counter '{counter.name}'"
-    new = [(s, bounded(values[s] + v if action.add else v, what, t.round.index)) for s, v in new]  # none set yet
+    what = f"counter {counter.name}"
+    new = [(s, _bounded(t, values[s] + v if action.add else v, what)) for s, v in new]    # checked before any is set
     for seat, value in new:
         old, values[seat] = values[seat], value
         if values[seat] != old:                 # an unchanged counter is not told
@@ -416,7 +426,8 @@ def _pay(t: Table, facts: TableFacts, pay: Pay) -> None:
         return
     if pay.payers.pot:
         r = t.round
-        owed = [(s, pay.amount.run(facts, s) * mult) for s in _members(t, facts, pay.receivers)]
+        owed = [(s, _bounded(t, pay.amount.run(facts, s) * mult, "a payment"))
+                for s in _members(t, facts, pay.receivers)]
         for seat, amount in owed:               # read before anything moves; the pot pays what it holds
             amount = min(amount, t.pot)
             if kind is TransferKind.POT:        # it takes the pot (T21), even an empty one: T24 reads it
@@ -428,7 +439,7 @@ def _pay(t: Table, facts: TableFacts, pay: Pay) -> None:
     if receivers is not None and not receivers:
         return                                  # nobody to pay: no amount is read
     payers = _members(t, facts, pay.payers)
-    amounts = [(s, pay.amount.run(facts, s) * mult) for s in payers]     # read before anything moves
+    amounts = [(s, _bounded(t, pay.amount.run(facts, s) * mult, "a payment")) for s in payers]     # read first
     for payer, amount in amounts:
         if receivers is None:
             _move(t, kind, multiply, payer, POT, amount, _why(pay, facts, payer) + field)
@@ -451,8 +462,8 @@ def _settle_pairs(t: Table, facts: TableFacts, pay: Pay, kind: TransferName, mul
     is lower pays the other ``amount`` for each one of difference (T15 and T20 are of this form)."""
     assert pay.compare is not None
     seats = _members(t, facts, pay.payers)
-    value = {s: pay.compare.run(facts, s) for s in seats}       # read before anything moves
-    per = pay.amount.run(facts, None) * mult
+    value = {s: _bounded(t, pay.compare.run(facts, s), "a payment") for s in seats}    # read before anything moves
+    per = _bounded(t, pay.amount.run(facts, None) * mult, "a payment")
     for i, a in enumerate(seats):
         for b in seats[i + 1:]:
             low, high = (a, b) if value[a] < value[b] else (b, a)

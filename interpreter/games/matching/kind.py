@@ -1,27 +1,26 @@
 """The play kind ``matching`` (hanafuda Hachi-Hachi): capture by month, field cards and stock.
 
-Its phases (the hanafuda deal with the field, hand roles, card scoring), its engine
-(:mod:`.play.matching`), its record codec (:mod:`.record_matching`), its view fields (field
-cards, captures, stock, a turned card) and how its events read.
+Its :data:`KIND`: its phases (the hanafuda deal with the field, hand roles, card scoring), its
+engine (:mod:`.play`), its record codec (:mod:`.record`), its view fields (field cards, captures,
+stock, a turned card), how its events read, and its capabilities: the scorekeeper (:mod:`.told`),
+the search bots' deals (:mod:`.determinize`), its heuristic bot, its screen and its OpenSpiel game.
 """
 
 from __future__ import annotations
 
 from functools import partial
-from typing import Any, Mapping, Optional
+from typing import Any, Optional
 
 from ....ruleset.model import Phase, Ruleset
 from ...engine.actions import Choose, Play
 from ...engine.events import Applied, FieldMade, RolesShown
 from .phases import (CardScoring, FieldCarried, HanaDeal, HanafudaDeal, HandRoles, RoundScored, capture_roles_of,
                      chaff_of)
-from .rules import FACTS, special_setting
+from .rules import FACTS, RULES, special_setting
 from .play import CAPTURE_QUESTION, STOP, Capture, Captured, MatchingEngine, MatchingState
 from . import record as record_matching
-from ...engine.phases.base import PhaseRule
 from .determinize import sample_matching_deal
-from ...engine.kindplugin import EventTeller, NoKindState, PlayKindPlugin, SeatFact, TableFact, Teller
-from ...scorekeeper.told import ToldKind
+from ...engine.kindplugin import Kind, Search, Teller, Words
 from .told import TOLD
 from .view import MatchingView
 
@@ -151,67 +150,57 @@ def _setting(name: str, t: Any) -> int:
     return special_setting(t.ruleset.kind_rules, name)
 
 
-class MatchingPlugin(NoKindState):
-    kind = "matching"
-    phases: tuple[type[PhaseRule], ...] = (HanafudaDeal, HandRoles, CardScoring)
-    told: ToldKind = TOLD
-    record = record_matching
-    starter = "dealer (親)"
-    next_starter = "dealer (親)"
-    starter_ja = "親"
-    narrate_events: Mapping[type, EventTeller] = {FieldMade: _field_made, FieldCarried: _field_carried,
-                                                  RolesShown: _roles_shown, Captured: _captured,
-                      RoundScored: _round_scored}
-    narrate_actions: Mapping[type, EventTeller] = {HanaDeal: _deal, Capture: _quiet, Play: _quiet,
-                                                  Choose: _choose}
-    sample_deal = staticmethod(sample_matching_deal)
-    rollout_bot = "heuristic_matching"
+def _play_order(t: Any) -> tuple[int, ...]:
+    """The seats in the order they play this round (H2: from the dealer, in the direction of
+    play), for the seat sets ``each ... in play order`` of effects."""
+    order: tuple[int, ...] = t.ruleset.kind_rules.order_from(t.round.start, t.players)
+    return order
+
+
+def _next_dealer(ruleset: Ruleset, r: Any) -> Optional[int]:
+    """H2 and ``hanafuda.next_dealer``, in a round without declarations (with go/drop the
+    shared rules of T13 and T24 decide): the deal passes to the left or the right, or goes
+    to the round's winner (who made a capture role, else who captured the most points; the
+    dealer keeps it when nobody played)."""
+    if Phase.DECLARATIONS in ruleset.round:
+        return None
+    rule = ruleset.kind_rules.next_dealer
+    if rule == "right":
+        return int((r.start - 1) % r.players)
+    play = r.play
+    if rule == "winner":
+        if not isinstance(play, MatchingState) or not play.captures:
+            return int(r.start)
+        if play.stopped is not None:
+            return int(play.stopped[0])
+        deck = ruleset.kind_rules.deck
+        points = {seat: deck.points_of(cards) for seat, cards in play.captures.items()}
+        best = max(points.values())
+        return next(seat for seat in play.order if points[seat] == best)
+    return int((r.start + 1) % r.players)
+
+
+def _view(round: Any) -> MatchingView:
+    """The matching-play part of a view (H14, H15): field, captures, stock, a turned card."""
+    play = round.play
+    if not isinstance(play, MatchingState):
+        return MatchingView()
+    return MatchingView(tuple(play.field), tuple((s, tuple(play.captures.get(s, ()))) for s in play.order),
+                        len(play.stock), play.pending)
+
+
+# its round's phases are placed by the rule file's checks (rules.py): no check_round of its own
+KIND = Kind(
+    rules=RULES, phases=(HanafudaDeal, HandRoles, CardScoring), actions=(HanaDeal, Capture),
+    engine=MatchingEngine, view=_view, next_dealer=_next_dealer, play_order=_play_order,
+    words=Words(starter="dealer (親)", next_starter="dealer (親)", starter_ja="親",
+                events={FieldMade: _field_made, FieldCarried: _field_carried, RolesShown: _roles_shown,
+                        Captured: _captured, RoundScored: _round_scored},
+                actions={HanaDeal: _deal, Capture: _quiet, Play: _quiet, Choose: _choose}),
     # the readers of its own facts (rules.FACTS): of one seat, (table, seat) -> value; of the table
-    seat_facts: Mapping[str, SeatFact] = {"chaff": chaff_of, "capture_roles": capture_roles_of}
-    table_facts: Mapping[str, TableFact] = {f.name: partial(_setting, f.name) for f in FACTS if f.scope == "table"}
-
-    @staticmethod
-    def play_order(t: Any) -> tuple[int, ...]:
-        """The seats in the order they play this round (H2: from the dealer, in the direction of
-        play), for the seat sets ``each ... in play order`` of effects."""
-        order: tuple[int, ...] = t.ruleset.kind_rules.order_from(t.round.start, t.players)
-        return order
-
-    def engine(self, ruleset: Ruleset) -> MatchingEngine:
-        return MatchingEngine(ruleset)
-
-    def next_dealer(self, ruleset: Ruleset, r: Any) -> Optional[int]:
-        """H2 and ``hanafuda.next_dealer``, in a round without declarations (with go/drop the
-        shared rules of T13 and T24 decide): the deal passes to the left or the right, or goes
-        to the round's winner (who made a capture role, else who captured the most points; the
-        dealer keeps it when nobody played)."""
-        if Phase.DECLARATIONS in ruleset.round:
-            return None
-        rule = ruleset.kind_rules.next_dealer
-        if rule == "right":
-            return int((r.start - 1) % r.players)
-        play = r.play
-        if rule == "winner":
-            if not isinstance(play, MatchingState) or not play.captures:
-                return int(r.start)
-            if play.stopped is not None:
-                return int(play.stopped[0])
-            deck = ruleset.kind_rules.deck
-            points = {seat: deck.points_of(cards) for seat, cards in play.captures.items()}
-            best = max(points.values())
-            return next(seat for seat in play.order if points[seat] == best)
-        return int((r.start + 1) % r.players)
-
-    def check_round(self, ruleset: Ruleset) -> Optional[str]:
-        return None                             # the rule file checks (checks.py) placed the phases
-
-    def view(self, round: Any) -> MatchingView:
-        """The matching-play part of a view (H14, H15): field, captures, stock, a turned card."""
-        play = round.play
-        if not isinstance(play, MatchingState):
-            return MatchingView()
-        return MatchingView(tuple(play.field), tuple((s, tuple(play.captures.get(s, ()))) for s in play.order),
-                            len(play.stock), play.pending)
-
-
-PLUGIN: PlayKindPlugin = MatchingPlugin()
+    seat_facts={"chaff": chaff_of, "capture_roles": capture_roles_of},
+    table_facts={f.name: partial(_setting, f.name) for f in FACTS if f.scope == "table"},
+    record=record_matching, told=TOLD, search=Search(sample_matching_deal, "heuristic_matching"),
+    bots={"heuristic_matching": "hachihachi.interpreter.games.matching.heuristic:MatchingHeuristicBot"},
+    screen="screen", bridge="spiel",
+)

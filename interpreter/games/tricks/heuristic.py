@@ -81,9 +81,9 @@ class HeuristicBot:
     def choose(self, game: GameState, seat: int, rng: random.Random) -> ActionBase:
         if game.ruleset.play != "tricks":
             from ...bots.base import make_bot
-            from ...engine.registry import plugin_for
+            from ...engine.registry import search_for
 
-            return make_bot(plugin_for(game.ruleset).rollout_bot).choose(game, seat, rng)
+            return make_bot(search_for(game.ruleset).rollout_bot, game.ruleset).choose(game, seat, rng)
         view = game.view(seat)
         legal = view.legal
         if len(legal) == 1:

@@ -1,9 +1,11 @@
 """The play kind ``tricks`` (Hachi-Hachi Trick): trick play after go/drop declarations.
 
-Its phases (the mizuten call, the deal with its turned indicator; the trick settlement, the pot
-and the mizuten bonus are effects of the rule file's ``settlement:``), its engine
-(:mod:`.play.tricks`), its record codec (:mod:`.record_tricks`), its view fields (the trick on
-the table, the finished tricks) and how its events read.
+Its :data:`KIND`: its phases (the mizuten call, the deal with its turned indicator; the trick
+settlement, the pot and the mizuten bonus are effects of the rule file's ``settlement:``), its
+engine (:mod:`.play`), its record codec (:mod:`.record`), its view fields (the trick on the table,
+the finished tricks), how its events read, its state of a round (:class:`~.play.TrickRound`), and
+its capabilities: the scorekeeper (:mod:`.told`), the search bots' deals (:mod:`.determinize`),
+its heuristic bot, its screen and its OpenSpiel game.
 """
 
 from __future__ import annotations
@@ -20,12 +22,10 @@ from .deal import DealPhase
 from .mizuten_call import MizutenCall
 from .play import TrickEngine, TrickRound
 from . import record as record_tricks
-from ...engine.phases.base import PhaseRule
 from .determinize import sample_trick_deal
-from ...engine.kindplugin import NO_SEATS, EventTeller, PlayKindPlugin, SeatFact, TableFact, Teller
-from ...scorekeeper.told import ToldKind
+from ...engine.kindplugin import NO_SEATS, Kind, Search, SeatFact, TableFact, Teller, Words
 from .told import TOLD
-from .rules import trick_rules_of
+from .rules import RULES, trick_rules_of
 from .view import TrickView
 
 
@@ -98,59 +98,49 @@ TABLE_FACTS: Mapping[str, TableFact] = {
 MIZUTEN_GOES = "declared mizuten and must go, not drop (T6)"
 
 
-class TrickPlugin:
-    kind = "tricks"
-    phases: tuple[type[PhaseRule], ...] = (MizutenCall, DealPhase)
-    told: ToldKind = TOLD
-    record = record_tricks
-    starter = "start player"
-    next_starter = "start"
-    starter_ja = "スタP"
-    narrate_events: Mapping[type, EventTeller] = {RolesShown: _roles_shown, FieldMade: _field_made,
-                                                  TrickTaken: _trick_taken}
-    narrate_actions: Mapping[type, EventTeller] = {Deal: _deal, CallMizuten: _mizuten, Play: _play}
-    sample_deal = staticmethod(sample_trick_deal)
-    rollout_bot = "heuristic"
-    seat_facts = SEAT_FACTS
-    table_facts = TABLE_FACTS
-
-    def engine(self, ruleset: Ruleset) -> TrickEngine:
-        return TrickEngine(ruleset)
-
-    def next_dealer(self, ruleset: Ruleset, r: Any) -> Optional[int]:
-        return None                             # T13, T24 decide
-
-    def check_round(self, ruleset: Ruleset) -> Optional[str]:
-        order = list(ruleset.round)
-        for needed in (TrickPhase.DEAL, Phase.DECLARATIONS):
-            if needed not in order:
-                return f"the round has no '{needed.value}' phase"
-        if order.index(TrickPhase.DEAL) > order.index(Phase.DECLARATIONS):
-            return "the round declares before the deal"
-        return None
-
-    def view(self, round: Any) -> TrickView:
-        play, part = round.play, _part(round)
-        won = tuple(part.tricks_won.items())
-        if play is None:
-            return TrickView(part.mizuten, part.indicator, part.trump, won)
-        return TrickView(part.mizuten, part.indicator, part.trump, won, tuple(play.current), play.leader,
-                         tuple(play.done))
-
-    def new_round(self) -> TrickRound:
-        return TrickRound()
-
-    def must_go(self, round: Any) -> Mapping[int, str]:
-        """T6: a start player who declared mizuten must go."""
-        return {round.start: MIZUTEN_GOES} if _part(round).mizuten else NO_SEATS
-
-    def valued_with(self, round: Any) -> tuple[Optional[int], Optional[int]]:
-        """T14, T15: roles are valued with the round's trump and indicator."""
-        part = _part(round)
-        return part.trump, part.indicator
-
-    def round_tricks(self, round: Any) -> dict[int, int]:
-        return dict(_part(round).tricks_won)
+def _check_round(ruleset: Ruleset) -> Optional[str]:
+    order = list(ruleset.round)
+    for needed in (TrickPhase.DEAL, Phase.DECLARATIONS):
+        if needed not in order:
+            return f"the round has no '{needed.value}' phase"
+    if order.index(TrickPhase.DEAL) > order.index(Phase.DECLARATIONS):
+        return "the round declares before the deal"
+    return None
 
 
-PLUGIN: PlayKindPlugin = TrickPlugin()
+def _view(round: Any) -> TrickView:
+    play, part = round.play, _part(round)
+    won = tuple(part.tricks_won.items())
+    if play is None:
+        return TrickView(part.mizuten, part.indicator, part.trump, won)
+    return TrickView(part.mizuten, part.indicator, part.trump, won, tuple(play.current), play.leader,
+                     tuple(play.done))
+
+
+def _must_go(round: Any) -> Mapping[int, str]:
+    """T6: a start player who declared mizuten must go."""
+    return {round.start: MIZUTEN_GOES} if _part(round).mizuten else NO_SEATS
+
+
+def _valued_with(round: Any) -> tuple[Optional[int], Optional[int]]:
+    """T14, T15: roles are valued with the round's trump and indicator."""
+    part = _part(round)
+    return part.trump, part.indicator
+
+
+def _round_tricks(round: Any) -> dict[int, int]:
+    return dict(_part(round).tricks_won)
+
+
+KIND = Kind(
+    rules=RULES, phases=(MizutenCall, DealPhase), actions=(Deal, CallMizuten), engine=TrickEngine,
+    view=_view, check_round=_check_round,
+    words=Words(starter="start player", next_starter="start", starter_ja="スタP",
+                events={RolesShown: _roles_shown, FieldMade: _field_made, TrickTaken: _trick_taken},
+                actions={Deal: _deal, CallMizuten: _mizuten, Play: _play}),
+    new_round=TrickRound, must_go=_must_go, valued_with=_valued_with, round_tricks=_round_tricks,
+    seat_facts=SEAT_FACTS, table_facts=TABLE_FACTS,
+    record=record_tricks, told=TOLD, search=Search(sample_trick_deal, "heuristic"),
+    bots={"heuristic": "hachihachi.interpreter.games.tricks.heuristic:HeuristicBot"},
+    screen="screen", bridge="spiel",
+)
