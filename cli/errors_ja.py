@@ -212,7 +212,7 @@ SENTENCES: tuple[tuple[str, Words], ...] = (
     (r"--new needs --players NAME,NAME,\.\.\.", "--new には --players 名前,名前,... が要ります"),
     (r"(?P<path>.+) exists; go on with it: (?P<command>hachi score .+ --add)",
      "{path} はもうあります。続けるには: {command}"),
-    # -- the bound on every number a game holds (interpreter/engine/bounds.py), expressions' limits
+    # -- the bound on every number a game holds (ruleset/bounds.py), expressions' limits
     (r"effect '(?P<effect>[^']*)': (?P<num>[^:]+) would be past (?P<n>[\d,]+) \(either sign\), the bound on every "
      r"number a game holds \(docs/limits\.md\); the game stops here\.",
      "効果 '{effect}': {num} が {n} (正負とも) を超えます。これはゲームのすべての数の上限です (docs/limits.md)。"
@@ -255,7 +255,7 @@ _PLACES = (     # a place written before a record's or a sheet's sentence
 
 
 def _number_of_game(text: str) -> str:
-    """Which number of a game passed the bound (interpreter/engine/bounds.py), in Japanese."""
+    """Which number of a game passed the bound (ruleset/bounds.py), in Japanese."""
     m = re.fullmatch(r"counter (\S+)", text)
     if m:
         return f"カウンター {m[1]}"

@@ -15,11 +15,10 @@ from ..ruleset.model import Phase, Ruleset, TransferName
 from ..ruleset.roletable import RoleTable
 from ..ruleset.model import TransferKind
 from ..interpreter.engine.actions import CHANCE, POT, Choose, Declare, Split
-from ..interpreter.engine.effect_events import EFFECT_TELLERS
+from ..interpreter.engine.effect_events import effect_tellers
 from ..interpreter.engine.events import (Applied, DealerDrawn, ForcedOut, GameEnded, RoundEnded, RoundStarted, Seat,
                                          Transfer)
 from ..interpreter.engine.registry import plugin_for
-from ..interpreter.engine.effect_events import EFFECT_TELLERS_JA
 
 # the core's kinds of transfer in words; a play kind's own are in its package (RuleKind.transfer_words)
 KIND_NAMES: dict[TransferName, str] = {
@@ -102,9 +101,9 @@ class Narrator:
             DealerDrawn: self._dealer_drawn, RoundStarted: self._round_started, Applied: self._applied,
             Transfer: self._transfer,
             ForcedOut: self._forced_out, RoundEnded: self._round_ended, GameEnded: self._game_ended,
-            **{cls: self._told_by(f) for cls, f in EFFECT_TELLERS.items()}}
+            **{cls: self._told_by(f) for cls, f in effect_tellers().items()}}
         if self.ja:
-            common.update({cls: self._told_by(f) for cls, f in EFFECT_TELLERS_JA.items()})
+            common.update({cls: self._told_by(f) for cls, f in effect_tellers(ja=True).items()})
         self._tellers = {**common, **{cls: self._told_by(f) for cls, f in self.kind.words.events.items()}}
 
     def _told_by(self, f: Callable[[Any, Any], Optional[str]]) -> Callable[[Any], Optional[str]]:

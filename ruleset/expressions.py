@@ -67,6 +67,8 @@ class Fact:
     scope: str          # SEAT or TABLE
     words: str
     fixed: bool = False     # a setting: the same in every round of a game (folded, see Expression.fold)
+    # a setting's reader of the ruleset: what a game folds in and what a table reads (effects/facts.py)
+    setting: Optional[Callable[[Any], int]] = field(default=None, compare=False, repr=False)
 
 
 class Vocabulary:

@@ -8,6 +8,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Iterable, cast
 
+from .effects.actions import ACTIONS, do_defs
 from .kind_registry import DEFAULT, KINDS, kind_schema
 from .problems import Problem
 from .safetext import quote
@@ -31,16 +32,18 @@ def schema_text(kind: str = RULESET) -> str:
 
 
 def schema(kind: str = RULESET) -> dict[str, Any]:
-    """The schema of ``kind``; a rule file's is the shared part with every registered play kind's own."""
-    return _schema(kind, tuple(KINDS.items()))
+    """The schema of ``kind``; a rule file's is the shared part with the actions of effects
+    (:func:`.effects.actions.do_defs`) and every registered play kind's own."""
+    return _schema(kind, tuple(KINDS.items()), tuple(ACTIONS.items()))
 
 
 @lru_cache(maxsize=None)
-def _schema(kind: str, kinds: tuple[tuple[str, str], ...]) -> dict[str, Any]:
+def _schema(kind: str, kinds: tuple[tuple[str, str], ...], actions: tuple[tuple[str, type], ...]) -> dict[str, Any]:
     text = resources.files("hachihachi.ruleset").joinpath(SCHEMA_FILES[kind]).read_text(encoding="utf-8")
     shared = cast("dict[str, Any]", json.loads(text))
     if kind != RULESET:
         return shared
+    shared["$defs"].update(do_defs())       # an effect's actions, in effects: and settlement: alike
     return with_kinds(shared, {play: kind_schema(play) for play in KINDS}, DEFAULT)
 
 
@@ -81,11 +84,12 @@ def _whole(checker: object, instance: object) -> bool:
 
 
 def _validator(kind: str) -> Draft202012Validator:
-    return _validator_of(kind, tuple(KINDS.items()))
+    return _validator_of(kind, tuple(KINDS.items()), tuple(ACTIONS.items()))
 
 
 @lru_cache(maxsize=None)
-def _validator_of(kind: str, kinds: tuple[tuple[str, str], ...]) -> Draft202012Validator:
+def _validator_of(kind: str, kinds: tuple[tuple[str, str], ...],
+                  actions: tuple[tuple[str, type], ...]) -> Draft202012Validator:
     from jsonschema import Draft202012Validator, validators
 
     checker = Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole)

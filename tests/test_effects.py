@@ -244,6 +244,17 @@ def test_every_fact_action_point_and_function_is_in_the_reference():
     assert missing == []
 
 
+def test_the_card_points_are_hanafudas_facts_and_refused_in_the_trick_game(tmp_path):
+    """The core's facts name no play kind's own: ``card_points`` and ``round.most_card_points``
+    are matching play's (``RuleKind.own_facts``), read in a hanafuda game and refused, at their
+    place, in a trick game."""
+    assert not {"card_points", "round.most_card_points"} & {*SEAT_FACTS, *TABLE_FACTS}
+    assert {"card_points", "round.most_card_points"} <= {f.name for f in rule_kind("matching").own_facts}
+    (found,) = problems(tmp_path, one_effect(cond="round.most_card_points > 0"))
+    assert "'round.most_card_points' is a fact of matching play (hanafuda)" in found
+    assert re.search(r"house\.yaml:\d+:\d+", found)
+
+
 def test_the_rule_sheet_lists_the_effects_in_words(tmp_path):
     from hachihachi.cli.sheet import render
 
@@ -391,14 +402,26 @@ def test_a_clone_carries_the_counters_and_forced_decisions_and_shares_none_of_th
 
 
 def test_every_setting_of_every_game_is_read_from_the_ruleset_when_effects_are_folded():
-    """The facts of every game that are settings (``table.start_chips``, ``table.hand_size``) are
-    folded into a game's effects from the ruleset itself, as the table reads them in play."""
-    from hachihachi.interpreter.engine.phases import effects as phase
-    from hachihachi.ruleset.effects import SETTINGS
+    """Every fact that is a setting (``table.start_chips``, ``trick_settlement.per_trick``,
+    ``hanafuda.par``...) carries its one reader of the ruleset: a game folds it into its effects
+    from there, and a table reads it through the same reader."""
+    from types import SimpleNamespace
 
-    rules = load_ruleset("hachihachi_trick")
-    assert set(phase._SETTINGS) == set(SETTINGS)
-    assert [phase._SETTINGS[n](rules) for n in sorted(SETTINGS)] == [rules.hand_size, rules.chips.start]
+    from hachihachi.interpreter.engine.phases.effects import readers_for
+    from hachihachi.ruleset.effects import vocabulary
+
+    for name in ("hachihachi_trick", "hanafuda_hachihachi"):
+        rules = load_ruleset(name)
+        settings = {n: f for n, f in vocabulary(rules, rules.counters).facts.items() if f.fixed}
+        assert {"table.start_chips", "table.hand_size"} <= set(settings)
+        assert all(f.setting is not None for f in settings.values())
+        table = readers_for(rules)[2]
+        on_table = SimpleNamespace(ruleset=rules)
+        assert all(table[n](on_table) == f.setting(rules) for n, f in settings.items() if f.setting)
+    trick = load_ruleset("hachihachi_trick")
+    facts = vocabulary(trick).facts
+    assert [facts[n].setting(trick) for n in ("table.hand_size", "table.start_chips", "trick_settlement.per_trick")] \
+        == [trick.hand_size, trick.chips.start, trick.kind_rules.trick_settlement.per_trick]
 
 
 def test_a_multiply_without_applies_to_multiplies_every_transfer_of_its_game_but_drop_fees_and_the_pot(tmp_path):

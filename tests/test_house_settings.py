@@ -126,7 +126,7 @@ def test_settings_have_their_alternatives_in_the_schema():
     assert props["next_start"]["properties"]["after_skip"]["enum"] == ["left_of_start", "same_start"]
     hana = props["hanafuda"]["properties"]
     assert hana["hand_roles"]["properties"]["settle"]["enum"] == ["at_start", "at_end"]
-    assert hana["next_dealer"]["enum"] == ["left", "right", "winner"]
+    assert hana["next_dealer"]["enum"] == ["left", "right", "winner", "stopper"]
     for key in ("after_capture_role", "direction", "willow_as_chaff", "carry_brights"):
         assert len(hana[key]["description"]) > 40
 

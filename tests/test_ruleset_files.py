@@ -53,7 +53,8 @@ def test_bundled_files_are_valid(name):
 
 def test_bundled_names_list_rulesets_and_role_tables_apart():
     assert {"hachihachi_trick", "quick_six", "flat_drop_fee", "gentle_fields"} <= set(bundled_names())
-    assert bundled_names("role_table") == ["hand_roles"]
+    assert bundled_names("role_table") == ["hand_roles", "koikoi_hand_roles"]
+    assert {"koikoi", "koikoi_oyaken"} <= set(bundled_names())
 
 
 def test_T1_T2_T3_standard_numbers_are_data():

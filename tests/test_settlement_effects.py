@@ -130,6 +130,36 @@ def test_first_and_by_seat_number_order_a_house_rules_payments(tmp_path):
         assert {t.reason for t in paid} == {f"first goer: {end.goers[0]}"}
 
 
+def test_all_but_the_first_names_a_sets_seats_but_the_first_of_them(tmp_path):
+    """``all but the first GROUP where COND`` is ``each GROUP where COND`` less the seat
+    ``first GROUP where COND`` names, in the same order (the later goers tied for the pot, T21)."""
+    rules = load_ruleset(write(tmp_path, (
+        "effects:\n  - name: rest\n    when: after_play\n    do:\n"
+        "      - pay: {from: all but the first goer where tricks >= 1, to: pot, amount: 1, reason: \"{seat}\"}\n")))
+    (effect,) = rules.effects
+    assert effect.actions[0].payers.rest and not effect.actions[0].payers.first
+    g = play(rules)
+    rounds = {e.round: e for e in g.events if isinstance(e, RoundEnded)}
+    checked = 0
+    for r, end in rounds.items():
+        paid = [e.source for e in kinds(g, TransferKind.EFFECT) if e.round == r]
+        scoring = [s for s in end.goers if end.tricks.get(s, 0) >= 1]
+        if end.tricks:
+            assert paid == scoring[1:]
+            checked += bool(paid)
+    assert checked
+
+
+def test_t21_the_bundled_tie_for_the_pot_reads_as_the_rule():
+    """T21 with ``pot_tie: split``: every goer tied for the most tricks but the earliest takes an
+    equal share, and the earliest the rest."""
+    pot = dict(load_ruleset("hachihachi_trick").settlement)["pot"]
+    tie = next(e for e in pot if e.name == "tie for the pot")
+    shares, rest = tie.actions
+    assert shares.receivers.text == "all but the first goer where tricks == round.most_tricks"
+    assert rest.receivers.text == "first goer where tricks == round.most_tricks"
+
+
 def test_a_standalone_trick_file_without_settlement_settles_as_the_bundled_game():
     copy = load_ruleset(Path(__file__).parent / "rulesets" / "valid" / "standalone_copy.yaml")
     standard = load_ruleset("hachihachi_trick")

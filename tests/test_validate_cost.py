@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hachihachi.ruleset import effects
+from hachihachi.ruleset.effects import build as effects
 from hachihachi.ruleset.loader import check_file
 
 # true only when every fact is at its largest: each condition tries all of its 6,000 states

@@ -12,7 +12,7 @@ import pytest
 
 from hachihachi.interpreter import CHANCE, GameState
 from hachihachi.interpreter.engine.effect_events import CounterChanged
-from hachihachi.interpreter.engine.bounds import MAX_VALUE, ValueBoundError, bounded
+from hachihachi.ruleset.bounds import MAX_VALUE, ValueBoundError, bounded
 from hachihachi.ruleset.loader import load_ruleset
 
 SQUARED = """extends: hachihachi_trick

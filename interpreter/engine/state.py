@@ -10,9 +10,9 @@ from dataclasses import dataclass, field as dc_field, replace
 from typing import Any, Callable, Optional, Protocol, Union
 
 from ...ruleset.model import Field, Ruleset
+from ...ruleset.bounds import bounded
 from ...ruleset.model import TransferName
 from .actions import POT
-from .bounds import bounded
 from .events import Seat, Transfer
 from .roundkind import RoundKind
 

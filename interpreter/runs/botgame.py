@@ -20,7 +20,7 @@ from ...ruleset.model import Ruleset
 from ..engine.actions import CHANCE, POT
 from ..bots import Bot, make_bot
 from ...ruleset.model import TransferKind
-from ..engine.effect_events import CounterChanged, DecisionForced, EffectFired, GameEndCalled, Multiplied
+from ..engine.effect_events import ACTION_EVENTS, EffectFired
 from ..engine.events import Applied, FieldMade, RolesShown, RoundEnded, Transfer
 from ..engine.gamestate import GameState
 from ..engine.phases.base import PhaseRule
@@ -31,7 +31,7 @@ __all__ = ["GameResult", "Job", "RulesetRef", "RulesetSpec", "Task", "game_seed"
            "play_out", "play_task", "seat_bots", "spec_of", "summarise"]
 
 
-_EFFECT_EVENTS = (CounterChanged, DecisionForced, Multiplied, GameEndCalled)   # what an effect logs besides payments
+_EFFECT_EVENTS = ACTION_EVENTS          # what an effect logs besides payments
 
 
 def game_seed(seed: int, index: int) -> int:

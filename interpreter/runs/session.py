@@ -19,12 +19,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
+from ...ruleset.bounds import ValueBoundError
 from ...ruleset.errors import HachiError, RecordError
 from ...ruleset.model import Ruleset
 from ..engine.actions import CHANCE, ActionBase
 from ..records.atomicfile import WriteFailed, write_atomic
 from ..bots import Bot, make_bot
-from ..engine.bounds import ValueBoundError
 from ..engine.gamestate import GameState
 from .botgame import named_by, named_in, open_rules
 from ..records.gamerecord import Replay, dump_record, load_record_ruleset, record_data, replay

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ...ruleset.model import Phase, Ruleset
+from ...ruleset.model import Ruleset
 from ..engine.gamestate import GameState
 from ..engine.phases.base import PhaseRule
-from ..engine.phases.effects import EffectPhase
 from ..engine.phases.rolecache import RoleCache
 from ..engine.registry import told_for
 from ...ruleset.tablenumbers import at_table
@@ -29,15 +28,12 @@ def told_phases(ruleset: Ruleset) -> tuple[PhaseRule, ...]:
     not tell) replaced by the play kind's told phases; the role cache takes claims at their word."""
     told = told_for(ruleset).phases
     phases = tuple(told[p.phase](ruleset) if p.phase in told else p for p in build_phases(ruleset))
-    play = next((p for p in phases if p.phase is Phase.PLAY), None)
     roles: Optional[ToldRoles] = None
     for p in phases:
         cache = getattr(p, "roles", None)
         if isinstance(cache, RoleCache):
             roles = roles or ToldRoles(cache, ruleset)
             setattr(p, "roles", roles)
-        if isinstance(p, EffectPhase) and p.engine is not None and play is not None:
-            p.engine = play             # the told play counts the card points (T21)
     return phases
 
 

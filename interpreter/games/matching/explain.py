@@ -15,9 +15,10 @@ def explain(v: View, rules: Ruleset, lang: str = "en") -> list[str]:
     values = _values(v, rules, lang)
     if v.phase is Phase.DECLARATIONS:
         return [line.format(**values) for line in texts["declare"]]
+    koi = rules.kind_rules.capture_roles_paid == "at_stop"
     if STOP in v.legal:
-        return [line.format(**values) for line in texts["role"]]
-    lines = [line.format(**values) for line in texts["play"]]
+        return [line.format(**values) for line in texts["koi" if koi else "role"]]
+    lines = [line.format(**values) for line in texts["koi_play" if koi else "play"]]
     if v.play.turned is not None:
         lines.append(texts["turned"].format(**values))
     return lines
@@ -31,8 +32,9 @@ def _values(v: View, rules: Ruleset, lang: str) -> dict[str, object]:
     fee = rules.declaration.drop_fee.fee(len(v.dropped))
     turned = deck.name(v.play.turned) if v.play.turned is not None else "-"
     targets = [a.target for a in v.legal if isinstance(a, Capture) and a.card == v.play.turned]
+    total = hana.capture_evaluator.evaluate(list(mine)).go if mine else 0
     return dict(
-        mult=v.multiplier, kan=hana.kan, par=hana.par, pts=deck.points_of(mine),
+        total=total, mult=v.multiplier, kan=hana.kan, par=hana.par, pts=deck.points_of(mine),
         capture_roles=_capture_roles(rules, lang), kinds=_kinds(rules, lang),
         roles=", ".join(f"{h.id} {h.go}" for h in roles.roles) if roles and roles.roles else "-",
         go=roles.go if roles else 0, fee=fee, cost=fee * v.multiplier, max=rules.declaration.max_goers,
@@ -103,6 +105,20 @@ EN: dict[Any, Any] = {
         "Play on (2, 下げ): the round goes on; a role grown later is paid the difference,",
         "and card points count against {par} at the end (H21; yours now: {pts} points).",
     ],
+    "koi": [
+        "Your role total rose this turn, to {total} (K15): {capture_roles}.",
+        "Stop (1, 勝負): the round ends and the other player pays you your total,",
+        "doubled when it is 7 or more and doubled again when the other called koi (K16).",
+        "Koi (2, こいこい): nothing is paid now and play goes on; each later rise asks again.",
+        "If the other player stops first, your roles are paid nothing (K18).",
+    ],
+    "koi_play": [
+        "Matching (K8): play a card. One field card of its month: you take both;",
+        "two: you choose which (shown 'card -> target'); three: you take all four.",
+        "None: it joins the field. Then the stock's top card is turned and matched the same way.",
+        "When your role total rises in a turn you choose: stop (勝負) and be paid,",
+        "or koi (こいこい) and play on (K15, K16). Roles: {capture_roles}. Yours now: {total}.",
+    ],
     "declare": [
         "Go or drop (出る/降りる). Dropping now costs {fee} x{mult} = {cost} points into the pot.",
         "At most {max} go; the rest are forced out, and each goer pays each of them",
@@ -131,6 +147,20 @@ JA: dict[Any, Any] = {
         "打ち切る (1): 局はここで終わり、札の点は数えません。",
         "下げる (2): 局は続き、後で役が育てば差額をもらい、",
         "最後に札の点を{par}と比べます (H21、あなたの取り札は今 {pts}点)。",
+    ],
+    "koi": [
+        "この手番で役の合計が {total}点に上がりました (K15): {capture_roles}。",
+        "勝負 (1): 局はここで終わり、相手があなたの合計を払います。",
+        "7点以上なら倍、相手がこいこいしていればさらに倍 (K16)。",
+        "こいこい (2): 今は何も払われず続けます。また上がればまた選びます。",
+        "先に相手が勝負すると、あなたの役には何も払われません (K18)。",
+    ],
+    "koi_play": [
+        "合わせ (K8): 手札を1枚出し、同じ月の場札が1枚なら2枚とも取り、",
+        "2枚ならどちらかを選び、3枚なら4枚とも取ります。なければ場に置きます。",
+        "続いて山札の一番上をめくり、同じように合わせます。",
+        "手番で役の合計が上がったら、勝負して点をもらうか、こいこいで続けるかを選びます",
+        "(K15, K16)。役: {capture_roles}。あなたの合計は今 {total}点です。",
     ],
     "declare": [
         "出るか降りるか。今降りると降り賃 {fee} x{mult} = {cost}点を場に払います。",

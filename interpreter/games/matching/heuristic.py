@@ -71,9 +71,26 @@ def stop_or_play_on(ruleset: Ruleset, view: View) -> Choose:
     card points against par (H21) and the other seats' roles for the chance of more. Play on only
     when the captures already reach par (the card points then likely pay, not cost) and cards are
     left to play; else stop."""
+    if ruleset.kind_rules.capture_roles_paid == "at_stop":
+        return koi_or_stop(ruleset, view)
     deck = hanafuda_deck(ruleset)
     mine = dict(view.play.captures).get(view.seat, ())
     return PLAY_ON if view.hand and deck.points_of(mine) >= ruleset.kind_rules.par else STOP
+
+
+KOI_HAND = 4        # cards the hand must still hold to call koi
+
+
+def koi_or_stop(ruleset: Ruleset, view: View) -> Choose:
+    """K15 (capture roles paid at the stop): calling koi risks the whole total, since a role of
+    the seat that loses the round is paid nothing. Call koi only with a small total (below the 7
+    that doubles it), KOI_HAND or more cards in hand, and no other seat's captures making a role
+    yet (it could stop first); else stop."""
+    evaluate = ruleset.kind_rules.capture_evaluator.evaluate
+    piles = dict(view.play.captures)
+    mine = evaluate(list(piles.get(view.seat, ()))).go
+    others = any(evaluate(list(pile)).go for seat, pile in piles.items() if seat != view.seat and pile)
+    return PLAY_ON if len(view.hand) >= KOI_HAND and mine < 7 and not others else STOP
 
 
 def hanafuda_deck(ruleset: Ruleset) -> HanafudaDeck:

@@ -8,15 +8,14 @@ the search bots' deals (:mod:`.determinize`), its heuristic bot, its screen and 
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any, Optional
 
 from ....ruleset.model import Phase, Ruleset
 from ...engine.actions import Choose, Play
 from ...engine.events import Applied, FieldMade, RolesShown
 from .phases import (CardScoring, FieldCarried, HanaDeal, HanafudaDeal, HandRoles, RoundScored, capture_roles_of,
-                     chaff_of)
-from .rules import FACTS, RULES, special_setting
+                     card_points_now, chaff_of, play_ons_of, round_stopped, stopped_of)
+from .rules import RULES
 from .play import CAPTURE_QUESTION, STOP, Capture, Captured, MatchingEngine, MatchingState
 from . import record as record_matching
 from .determinize import sample_matching_deal
@@ -145,11 +144,6 @@ def _round_scored(n: Teller, e: RoundScored) -> str:
     return text
 
 
-def _setting(name: str, t: Any) -> int:
-    """A fact of :data:`~.rules.FACTS` that reads a setting of the table's rules."""
-    return special_setting(t.ruleset.kind_rules, name)
-
-
 def _play_order(t: Any) -> tuple[int, ...]:
     """The seats in the order they play this round (H2: from the dealer, in the direction of
     play), for the seat sets ``each ... in play order`` of effects."""
@@ -168,6 +162,13 @@ def _next_dealer(ruleset: Ruleset, r: Any) -> Optional[int]:
     if rule == "right":
         return int((r.start - 1) % r.players)
     play = r.play
+    if rule == "stopper":                       # K19: the round's winner, else the same dealer
+        if isinstance(play, MatchingState):
+            if play.stopped is not None:
+                return int(play.stopped[0])
+            if play.won_at_deal is not None:
+                return int(play.won_at_deal)
+        return int(r.start)
     if rule == "winner":
         if not isinstance(play, MatchingState) or not play.captures:
             return int(r.start)
@@ -198,8 +199,12 @@ KIND = Kind(
                         Captured: _captured, RoundScored: _round_scored},
                 actions={HanaDeal: _deal, Capture: _quiet, Play: _quiet, Choose: _choose}),
     # the readers of its own facts (rules.FACTS): of one seat, (table, seat) -> value; of the table
-    seat_facts={"chaff": chaff_of, "capture_roles": capture_roles_of},
-    table_facts={f.name: partial(_setting, f.name) for f in FACTS if f.scope == "table"},
+    # (its settings, hanafuda.*, are read through each fact's own reader of the ruleset)
+    seat_facts={"chaff": chaff_of, "capture_roles": capture_roles_of,
+                "card_points": lambda t, s: card_points_now(t).get(s, 0),
+                "stopped": stopped_of, "play_ons": play_ons_of},
+    table_facts={"round.most_card_points": lambda t: max(card_points_now(t).values(), default=0),
+                 "round.stopped": round_stopped},
     record=record_matching, told=TOLD, search=Search(sample_matching_deal, "heuristic_matching"),
     bots={"heuristic_matching": "hachihachi.interpreter.games.matching.heuristic:MatchingHeuristicBot"},
     screen="screen", bridge="spiel",

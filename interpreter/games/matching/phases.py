@@ -7,7 +7,7 @@ import random
 from dataclasses import dataclass
 from itertools import repeat
 from operator import indexOf
-from typing import Any, Callable, Iterable, Mapping, Optional, Protocol, Sequence
+from typing import Any, Callable, Iterable, Mapping, Optional, Protocol, Sequence, cast
 
 from .rules import HanaField, HanafudaRules
 from ....ruleset.model import Phase, Ruleset, TransferKind
@@ -18,6 +18,7 @@ from ....ruleset.effects import Effect, Pay
 from ...engine.events import FieldMade, RolesShown, Transfer
 from ...engine.phases.effects import Readers, TableFacts, folded_effects, readers_for, run_effects
 from ...engine.roundkind import PLAYED, RoundKind
+from .deck import HanafudaDeck
 from .play import MatchingState, seat_goers
 from ...engine.state import DealtHand, Table
 from ...engine.phases.base import PhaseRule
@@ -220,12 +221,28 @@ class HandRoles(PhaseRule):
                 continue
             cards = tuple(sorted(roles[0].cards if len(roles) == 1 else {c for h in roles for c in h.cards}))
             t.emit(RolesShown(r.index, seat, res.ids, res.go, cards))
-        if self.ruleset.kind_rules.settle == "at_start":
+        if self.ruleset.kind_rules.ends_round:
+            won_at_deal(t, s)
+        elif self.ruleset.kind_rules.settle == "at_start":
             pay_hand_roles(t, s)
 
     def roles_of(self, t: Table, seat: int) -> RoleResult:
         """The hand roles of ``seat`` (a :class:`~hachihachi.ruleset.roles.RoleResult`)."""
         return self.ruleset.evaluator.evaluate(t.round.hands[seat])
+
+
+def won_at_deal(t: Table, s: MatchingState) -> None:
+    """``hand_roles.ends_round`` (K6): the first seat in play order (the dealer first) holding a
+    hand role worth more than 0 wins the round at once, paid its value by every other seat; no card
+    is played."""
+    winner = next((seat for seat in s.order if s.hand_roles[seat].go > 0), None)
+    if winner is None:
+        return
+    s.won_at_deal = winner
+    res, kan = s.hand_roles[winner], t.ruleset.kind_rules.kan
+    for other in s.order:
+        if other != winner:
+            t.pay(TransferKind.ROLES, other, winner, res.go * kan, f"hand roles {'+'.join(res.ids)} (the round is won)")
 
 
 def pay_hand_roles(t: Table, s: MatchingState) -> None:
@@ -246,7 +263,7 @@ class ScoredFacts(TableFacts):
     seat's card points and chaff as the round is scored (told, in the scorekeeper's rounds)."""
 
     def __init__(self, t: Table, readers: Readers, points: Mapping[int, int], chaff: Callable[[int], int]):
-        super().__init__(t, None, readers)
+        super().__init__(t, readers)
         self.points, self.chaff = points, chaff
 
     def seat(self, name: str, seat: int) -> int:
@@ -273,6 +290,22 @@ def chaff_of(t: Table, seat: int) -> int:
     return len(t.ruleset.kind_rules.chaff_cards.intersection(s.captures.get(seat, ())))
 
 
+def card_points_now(t: Table) -> dict[int, int]:
+    """The facts ``card_points`` and ``round.most_card_points`` read at any point: the card points
+    each goer captured so far (H1; told: as told), none before the play."""
+    s = t.round.play
+    if s is None:
+        return {}
+    told: Any = getattr(s, "told", False)      # a told round's (None until told), else False
+    if told is None or not isinstance(s, MatchingState):
+        return {}
+    if told:
+        points = dict(told.points)
+        return {g: points.get(g, 0) for g in t.round.goers}
+    deck = cast(HanafudaDeck, t.ruleset.deck)   # matching play is played with the hanafuda deck
+    return {g: deck.points_of(s.captures.get(g, ())) for g in t.round.goers}
+
+
 def capture_roles_of(t: Table, seat: int) -> int:
     """The fact ``capture_roles``: the value in kan of the capture roles ``seat`` made this round
     so far (H18: the role that stopped the round, or every role paid while play went on)."""
@@ -280,7 +313,30 @@ def capture_roles_of(t: Table, seat: int) -> int:
     if s is None:
         return 0
     stopped = s.stopped
-    return int(stopped[2] if stopped is not None and stopped[0] == seat else s.capture_paid.get(seat, 0))
+    if stopped is not None and stopped[0] == seat:
+        return int(stopped[2])
+    totals = getattr(s, "totals", None)         # a told round keeps none
+    if totals:                                  # capture_roles_paid: at_stop, the total now (K15)
+        return int(totals.get(seat, 0))
+    return int(s.capture_paid.get(seat, 0))
+
+
+def stopped_of(t: Table, seat: int) -> int:
+    """The fact ``stopped``: ``seat`` stopped the round (H18, K15)."""
+    s = t.round.play
+    stopped = getattr(s, "stopped", None)
+    return int(stopped is not None and stopped[0] == seat)
+
+
+def play_ons_of(t: Table, seat: int) -> int:
+    """The fact ``play_ons``: how many times ``seat`` answered play on (koi) this round."""
+    s = t.round.play
+    return int(getattr(s, "play_ons", {}).get(seat, 0))
+
+
+def round_stopped(t: Table) -> int:
+    """The fact ``round.stopped``: a seat stopped the round."""
+    return int(getattr(t.round.play, "stopped", None) is not None)
 
 
 class CardScoring(PhaseRule):

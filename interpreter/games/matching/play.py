@@ -80,6 +80,11 @@ class MatchingState:
     capture_paid: dict[int, int] = dc_field(default_factory=dict)   # seat -> kan paid for capture roles (play_on)
     turn_from: int = 0                           # the size of the seat's pile when its turn began
     made: Optional[RoleResult] = None            # the capture roles waiting for stop or play on (choose)
+    # capture_roles_paid: at_stop (Koi-Koi K15): each seat's role total after its last turn, and
+    # how many times it played on (koi); a seat that won the round by a hand role at the deal
+    totals: dict[int, int] = dc_field(default_factory=dict)
+    play_ons: dict[int, int] = dc_field(default_factory=dict)
+    won_at_deal: Optional[int] = None
 
     def copy(self) -> MatchingState:
         """An independent copy (``RoundState.copy``), of the same class: the field, the stock and
@@ -88,6 +93,7 @@ class MatchingState:
         other.field, other.stock = list(self.field), list(self.stock)
         other.captures = {seat: list(pile) for seat, pile in self.captures.items()}
         other.hand_roles, other.capture_paid = dict(self.hand_roles), dict(self.capture_paid)
+        other.totals, other.play_ons = dict(self.totals), dict(self.play_ons)
         return other
 
     @property
@@ -134,6 +140,7 @@ class MatchingEngine:
                           if c != f and self.month[c] == self.month[f]}
         self._play_on_roles = ruleset.kind_rules.after_capture_role == "play_on"
         self._choose_roles = ruleset.kind_rules.after_capture_role == "choose"
+        self._at_stop = ruleset.kind_rules.capture_roles_paid == "at_stop"
         ev = capture_evaluator(ruleset)
         self._reads = ev.reads_fn()             # whether cards are read by a capture role
         self._holds_role = ev.holds_role()      # whether a pile makes a capture role
@@ -148,7 +155,7 @@ class MatchingEngine:
     def start(self, t: Table) -> None:
         seat_goers(t)
         s: MatchingState = t.round.play
-        s.stage = _PLAY if self._cards_left(t, s) else _OVER
+        s.stage = _PLAY if self._cards_left(t, s) and s.won_at_deal is None else _OVER
 
     @staticmethod
     def _cards_left(t: Table, s: MatchingState) -> bool:
@@ -266,7 +273,10 @@ class MatchingEngine:
             if action.option == STOP.option:
                 self._stop(t, s, seat, res)
                 return
-            self._play_on(t, s, seat, res)
+            if self._at_stop:                   # K15 koi: nothing is paid, play goes on
+                s.play_ons[seat] = s.play_ons.get(seat, 0) + 1
+            else:
+                self._play_on(t, s, seat, res)
             self._end_turn(t, s)
             return
         if s.stage is _TURN_CHOICE:             # H15: the turned card takes the chosen field card
@@ -284,7 +294,10 @@ class MatchingEngine:
                     s.stage, s.pending = _TURN_CHOICE, card
                     return
                 self._place(t, s, card, True, None)
-        if len(pile) > s.turn_from and self._made_role(s, pile) and self._role_made(t, s, seat, pile):
+        if self._at_stop:
+            if len(pile) > s.turn_from and self._rose(t, s, seat, pile):
+                return                          # the total rose: its maker stops or calls koi (K15)
+        elif len(pile) > s.turn_from and self._made_role(s, pile) and self._role_made(t, s, seat, pile):
             return                              # the role stopped the round, or waits for its maker (H18)
         self._end_turn(t, s)
 
@@ -329,6 +342,24 @@ class MatchingEngine:
         self._stop(t, s, seat, res)
         return True
 
+    def _rose(self, t: Table, s: MatchingState, seat: int, pile: list[int]) -> bool:
+        """``capture_roles_paid: at_stop`` (K15): whether the turn just played raised the seat's
+        role total above what it was at the start of the turn; then the seat is asked to stop or
+        play on, unless no card is left to play (the last turn: a rise is a stop)."""
+        if s.turn_from and not self._reads(pile[s.turn_from:]):
+            return False                        # took only cards no role reads: the same total
+        res = capture_evaluator(self.ruleset).evaluate(pile) if self._holds_role(pile) else None
+        total = res.go if res is not None else 0
+        before = s.totals.get(seat, 0)
+        s.totals[seat] = total
+        if res is None or total <= before:
+            return False
+        if not self._cards_left(t, s):
+            self._stop(t, s, seat, res)
+            return True
+        s.made, s.stage = res, _ROLE_CHOICE
+        return True
+
     def _play_on(self, t: Table, s: MatchingState, seat: int, res: RoleResult) -> None:
         """下げ (``after_capture_role: play_on``): the round goes on; each other seat pays what the
         seat's capture roles are worth beyond what it was paid already (a role is paid once; one
@@ -351,6 +382,8 @@ class MatchingEngine:
         s.stage = _OVER
         value = res.go - s.capture_paid.get(seat, 0)
         t.emit(RolesShown(t.round.index, seat, res.ids, value, captured=True))
+        if self._at_stop:
+            return                              # paid by the file's effects, which read the stop (K16)
         kan = self.ruleset.kind_rules.kan
         for other in s.order:
             if other != seat:

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, partial
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
@@ -86,6 +86,8 @@ class HanafudaRules:
     field_four: str = "redeal"                   # not a setting: the only rule the tables play
     settle: str = "at_start"                     # H11: at_start, or at_end of the round
     after_capture_role: str = "stop"             # H18: stop, or play_on (下げ)
+    capture_roles_paid: str = "when_made"        # H18 when_made; Koi-Koi K15 at_stop (the effects pay)
+    ends_round: bool = False                     # Koi-Koi K6: a hand role wins the round at once
     direction: str = "left"                      # H2: play passes to the left, or the right
     willow_as_chaff: bool = False                # hand roles read the willow cards as chaff
     carry_brights: bool = False                  # brights left on the field bind the next round
@@ -231,6 +233,8 @@ def build_hanafuda(data: Mapping[str, Any], deck: HanafudaDeck,
         next_dealer=str(data.get("next_dealer", "left")),
         settle=str(roles.get("settle", "at_start")),
         after_capture_role=str(data.get("after_capture_role", "stop")),
+        capture_roles_paid=str(data.get("capture_roles_paid", "when_made")),
+        ends_round=bool(roles.get("ends_round", False)),
         direction=str(data.get("direction", "left")),
         willow_as_chaff=bool(data.get("willow_as_chaff", False)),
         carry_brights=bool(data.get("carry_brights", False)),
@@ -279,6 +283,15 @@ def check_matching(data: dict[str, Any]) -> Found:
                 yield ("round",), f"the phase '{need}' comes before 'hanafuda_deal'; it needs the deal first."
 
 
+def check_capture_payment(data: dict[str, Any]) -> Found:
+    """Capture roles paid at the stop (K15) are asked of their maker: ``after_capture_role: choose``."""
+    section = data["hanafuda"]
+    if section.get("capture_roles_paid") == "at_stop" and section.get("after_capture_role", "stop") != "choose":
+        yield ("hanafuda", "capture_roles_paid"), (
+            "hanafuda.capture_roles_paid: at_stop asks the maker of a role to stop or play on; it needs "
+            "hanafuda.after_capture_role: choose.")
+
+
 def check_hanafuda_roles(data: dict[str, Any]) -> Found:
     """Role ids the ``hanafuda:`` section names: 飛び込み and 抜け役 name hand roles (H12, H13); the
     capture roles' groups, and the roles their examples expect, are defined."""
@@ -299,11 +312,20 @@ _SPECIAL = "hanafuda.special_roles"
 # the facts effects read of a hanafuda game (docs/effects.md): the settlement of the special roles
 # (H19, settlement.special_roles of the bundled file) reads them, and so may any house rule
 _FACTS = (
+    Fact("card_points", INT, SEAT, "the card points the seat captured this round (H1; 0 before the play and for a "
+                                   "seat that does not play)"),
+    Fact("round.most_card_points", INT, TABLE, "the most card points a goer captured this round (0 before the "
+                                               "play)"),
     Fact("chaff", INT, SEAT, "the chaff the seat captured this round, the changeling month's (willow) cards "
                              "counted as chaff (H19); 0 before the play and for a seat that does not play"),
     Fact("capture_roles", INT, SEAT, "the value in kan of the capture roles the seat made this round so far (H17, "
                                      "H18: what each other player paid it for them, before the field); 0 when it "
                                      "made none"),
+    Fact("stopped", BOOL, SEAT, "the seat stopped the round this round (H18, K15: by a capture role, or its stop "
+                                "answer)"),
+    Fact("play_ons", INT, SEAT, "how many times the seat answered play on (こいこい, koi: K15; H18 choose) this round"),
+    Fact("round.stopped", BOOL, TABLE, "a seat stopped the round this round (H18, K15); false when the hands ran out "
+                                       "or a hand role won it at the deal"),
     Fact("hanafuda.par", INT, TABLE, "the card points each player is measured against (H21; hanafuda.par)"),
     Fact("hanafuda.kan", INT, TABLE, "the points of one kan (H3; hanafuda.kan)"),
     Fact(f"{_SPECIAL}.sohachi", BOOL, TABLE, "the game plays 総八 (H19; hanafuda.special_roles has sohachi)"),
@@ -321,8 +343,14 @@ _FACTS = (
 )
 
 
+def _setting(name: str, ruleset: Any) -> int:
+    """The fact ``name`` that reads a setting, read from a ruleset of matching play."""
+    return special_setting(ruleset.kind_rules, name)
+
+
 # hanafuda.* are settings of the rule file, the same all game (folded into a game's effects)
-FACTS: tuple[Fact, ...] = tuple(replace(f, fixed=f.name.startswith("hanafuda.")) for f in _FACTS)
+FACTS: tuple[Fact, ...] = tuple(replace(f, fixed=True, setting=partial(_setting, f.name))
+                                if f.name.startswith("hanafuda.") else f for f in _FACTS)
 
 
 def special_setting(rules: HanafudaRules, name: str) -> int:
@@ -347,7 +375,7 @@ RULES = RuleKind(
     title="matching play (hanafuda)",
     own_keys=frozenset({"hanafuda"}),
     own_transfers=frozenset(MatchingTransfer),
-    checks=(check_matching, check_hanafuda_roles),
+    checks=(check_matching, check_hanafuda_roles, check_capture_payment),
     own_roles_at=("hanafuda", "capture_roles"),
     own_role_problems=check_capture_roles,
     own_roles_of=evaluate_pile,

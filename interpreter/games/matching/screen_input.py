@@ -49,8 +49,9 @@ def parse(answer: str, v: View, rules: Ruleset) -> ActionBase:
     return _two(named[0], named[1], v, rules)
 
 
-STOP_WORDS = frozenset({"stop", "s", "打ち切る", "止める", "やめる"})
-PLAY_ON_WORDS = frozenset({"play_on", "play on", "on", "p", "下げ", "下げる", "続ける"})
+STOP_WORDS = frozenset({"stop", "s", "打ち切る", "止める", "やめる", "勝負", "shobu"})
+PLAY_ON_WORDS = frozenset({"play_on", "play on", "on", "p", "下げ", "下げる", "続ける",
+                           "koi", "k", "koikoi", "こいこい"})
 
 
 def _stop_or_play_on(answer: str) -> ActionBase:

@@ -31,6 +31,9 @@ TEXT = {
         "q_role": "Your captures make a capture role (H18): stop the round, or play on (下げ)?",
         "stop": "stop the round (paid now, the round ends)", "play_on": "play on (下げ: paid now, play goes on)",
         "dealt": "Cards are dealt. Field cards: {field}; stock {n} cards.",
+        "q_koi": "Your role total rose to {total} (K15): stop (勝負), or koi (こいこい)?",
+        "koi_stop": "stop (勝負: paid now, the round ends)",
+        "koi_on": "koi (こいこい: nothing paid now, play goes on)",
     },
     "ja": {
         "dealer": "親", "stock": "山札", "pot": "場代", "points": "持ち点",
@@ -40,6 +43,8 @@ TEXT = {
         "q_role": "出来役ができました (H18): ここで打ち切りますか、下げて続けますか?",
         "stop": "打ち切る (役代をもらい、局はここで終わり)", "play_on": "下げる (役代をもらい、続ける)",
         "dealt": "札が配られました。場札: {field}。山札 {n} 枚。",
+        "q_koi": "役の合計が {total}点になりました (K15): 勝負しますか、こいこいしますか?",
+        "koi_stop": "勝負 (今もらい、局はここで終わり)", "koi_on": "こいこい (今は何ももらわず、続ける)",
     },
 }
 
@@ -123,8 +128,17 @@ def captured(screen: ScreenContext, v: View) -> str:
     return f"{t(screen, 'captured')}: " + " | ".join(parts)
 
 
+def _koi(screen: ScreenContext) -> bool:
+    """Capture roles paid at the stop (Koi-Koi K15): the question is stop (勝負) or koi."""
+    return bool(screen.rules.kind_rules.capture_roles_paid == "at_stop")
+
+
 def question(screen: ScreenContext, v: View) -> str:
     if STOP in v.legal:
+        if _koi(screen):
+            mine = dict(v.play.captures).get(v.seat, ())
+            total = screen.rules.kind_rules.capture_evaluator.evaluate(list(mine)).go
+            return f"{screen.t('your_turn')}: {t(screen, 'q_koi', total=total)}"
         return f"{screen.t('your_turn')}: {t(screen, 'q_role')}"
     if v.play.turned is not None:
         return f"{screen.t('your_turn')}: {t(screen, 'q_turned', card=card(screen, v.play.turned))}"
@@ -135,6 +149,8 @@ def choice(screen: ScreenContext, a: object) -> str:
     """``Play(card)`` as the card, ``Capture(card, target)`` as ``3b -> 3r``; H18's stop or play on
     in words."""
     if a in (STOP, PLAY_ON):
+        if _koi(screen):
+            return t(screen, "koi_stop" if a == STOP else "koi_on")
         return t(screen, "stop" if a == STOP else "play_on")
     assert isinstance(a, (Play, Capture))
     target = getattr(a, "target", None)

@@ -25,7 +25,7 @@ from . import record as record_tricks
 from .determinize import sample_trick_deal
 from ...engine.kindplugin import NO_SEATS, Kind, Search, SeatFact, TableFact, Teller, Words
 from .told import TOLD
-from .rules import RULES, trick_rules_of
+from .rules import RULES
 from .view import TrickView
 
 
@@ -88,12 +88,6 @@ SEAT_FACTS: Mapping[str, SeatFact] = {      # read in every settlement: the roun
 }
 TABLE_FACTS: Mapping[str, TableFact] = {
     "round.most_tricks": lambda t: max(_part(t.round).tricks_won.values(), default=0),
-    # the settings of its own sections, read by the settlement effects (T20-T22)
-    "trick_settlement.per_trick": lambda t: trick_rules_of(t.ruleset).trick_settlement.per_trick,
-    "trick_settlement.pot_split": lambda t: trick_rules_of(t.ruleset).trick_settlement.pot_tie == "split",
-    "mizuten.bonus": lambda t: trick_rules_of(t.ruleset).mizuten.bonus,
-    "mizuten.goers": lambda t: trick_rules_of(t.ruleset).mizuten.goers,
-    "mizuten.min_tricks": lambda t: trick_rules_of(t.ruleset).mizuten.min_tricks,
 }
 MIZUTEN_GOES = "declared mizuten and must go, not drop (T6)"
 

@@ -171,21 +171,32 @@ def check_round(data: dict[str, Any]) -> Found:
 
 # the facts effects read of a trick game (docs/effects.md): the settlement of the bundled file
 # (T20-T22, its settlement:) reads them, and so may any house rule; the settings of its own
-# sections are the same all game (folded into a game's effects)
+# sections are the same all game, each read from the ruleset by its reader (folded into a game's effects)
+def _trick_settlement(rules: Any) -> TrickSettlement:
+    return trick_rules_of(rules).trick_settlement
+
+
+def _mizuten(rules: Any) -> Mizuten:
+    return trick_rules_of(rules).mizuten
+
+
 FACTS: tuple[Fact, ...] = (
     Fact("mizuten", BOOL, SEAT, "the seat called mizuten this round (T6)"),
     Fact("tricks", INT, SEAT, "the tricks the seat took this round (0 before the play and for a seat that did not "
                               "play)"),
     Fact("round.most_tricks", INT, TABLE, "the most tricks a seat took this round (0 before the play)"),
     Fact("trick_settlement.per_trick", INT, TABLE, "the chips per trick of difference between two goers (T20; the "
-                                                   "setting trick_settlement.per_trick)", True),
+                                                   "setting trick_settlement.per_trick)", True,
+         lambda r: _trick_settlement(r).per_trick),
     Fact("trick_settlement.pot_split", BOOL, TABLE, "goers tied for the most tricks share the pot (T21; the setting "
-                                                    "trick_settlement.pot_tie is split)", True),
-    Fact("mizuten.bonus", INT, TABLE, "the mizuten bonus each seat pays (T22; the setting mizuten.bonus)", True),
+                                                    "trick_settlement.pot_tie is split)", True,
+         lambda r: int(_trick_settlement(r).pot_tie == "split")),
+    Fact("mizuten.bonus", INT, TABLE, "the mizuten bonus each seat pays (T22; the setting mizuten.bonus)", True,
+         lambda r: _mizuten(r).bonus),
     Fact("mizuten.goers", INT, TABLE, "the goers a round needs for mizuten to count (T22; the setting "
-                                      "mizuten.goers)", True),
+                                      "mizuten.goers)", True, lambda r: _mizuten(r).goers),
     Fact("mizuten.min_tricks", INT, TABLE, "the tricks a mizuten start player needs for the bonus (T22; the "
-                                           "setting mizuten.min_tricks)", True),
+                                           "setting mizuten.min_tricks)", True, lambda r: _mizuten(r).min_tricks),
 )
 
 RULES = RuleKind(

@@ -1,0 +1,150 @@
+"""The facts an effect may read (docs/effects.md, "Facts"): those of every game, the counters,
+fields and parameters of a rule file, and the play kind's own (``RuleKind.own_facts``).
+
+A fact that is a setting of the rule file (``table.start_chips``, ``parameter.NAME``, a play
+kind's ``trick_settlement.per_trick``) carries its reader of the ruleset (:func:`setting`): a
+game folds it into its effects from the ruleset, and a table reads it from its ruleset, through
+that one reader."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any, Callable, Optional, Sequence
+
+from ..expressions import BOOL, INT, SEAT, TABLE, Fact, Vocabulary
+from .model import Counter
+
+__all__ = ["SEAT_FACTS", "TABLE_FACTS", "SETTINGS", "GROUPS", "setting", "base_facts", "vocabulary", "kind_facts",
+           "multiplied_by_default", "table_vocabulary", "domain"]
+
+# name -> (type, words); the domain, when a fact has a small known one, is in :func:`domain`
+SEAT_FACTS: dict[str, tuple[str, str]] = {
+    "went": (BOOL, "the seat declared go this round (in a game without declarations: every seat, from the deal on)"),
+    "dropped": (BOOL, "the seat dropped of its own will this round (and paid a drop fee)"),
+    "forced_out": (BOOL, "the seat was forced out this round (the goers were full before it declared)"),
+    "start": (BOOL, "the seat is the round's start player (the dealer in hanafuda)"),
+    "roles": (INT, "the value of the hand roles the seat showed this round (0 when it showed none)"),
+    "role_count": (INT, "how many hand roles the seat showed this round"),
+    "took_pot": (BOOL, "the seat took the pot (or a share of it) this round"),
+    "pot_share": (INT, "the chips the seat took from the pot this round"),
+    "chips": (INT, "the seat's chips now"),
+    "gain": (INT, "the seat's change of chips in this round so far (negative: it lost)"),
+    "seat": (INT, "the seat's number, 0 for the first seat"),
+    "position": (INT, "the seat's place after the start player by seat number: 0 for the start player, 1 for "
+                      "the next seat number (wrapping round to 0), and so on"),
+}
+TABLE_FACTS: dict[str, tuple[str, str]] = {
+    "table.players": (INT, "the number of players at the table"),
+    "table.start_chips": (INT, "the chips each seat began the game with"),
+    "table.hand_size": (INT, "the cards dealt to each hand (7 in the trick game: the most tricks a seat can take)"),
+    "round.number": (INT, "the round's number, 1 for the first round"),
+    "round.last": (BOOL, "this is the last round of the game (by its length; an effect may still end it early)"),
+    "round.pot": (INT, "the pot now"),
+    "round.pot_taken": (INT, "the chips seats took from the pot this round so far"),
+    "round.goers": (INT, "the number of seats that went this round"),
+    "round.droppers": (INT, "the number of seats that dropped of their own will this round"),
+    "round.forced_out": (INT, "the number of seats forced out this round"),
+    "round.multiplier": (INT, "the field's multiplier this round (1 when no field applies or before the deal)"),
+    "round.skipped": (BOOL, "nobody went this round"),
+    "round.split": (BOOL, "two goers split this round instead of playing"),
+    "round.played": (BOOL, "the round's cards were played (it was not skipped, split or taken by a lone goer)"),
+    "game.rounds": (INT, "the number of rounds the game is to last"),
+    "game.rounds_left": (INT, "the rounds still to come after this one"),
+}
+# the table facts of every game that are settings of the rule file, each with its reader of the ruleset
+SETTINGS: dict[str, Callable[[Any], int]] = {
+    "table.start_chips": lambda rules: int(rules.chips.start),
+    "table.hand_size": lambda rules: int(rules.hand_size),
+}
+# the groups of seats a seat set names (``each goer``), in words
+GROUPS: dict[str, str] = {
+    "seat": "every seat", "goer": "every seat that went", "dropper": "every seat that dropped of its own will",
+    "forced_out": "every seat forced out",
+}
+
+
+def setting(name: str, kind: str, words: str, read: Callable[[Any], int]) -> Fact:
+    """A fact of the table that is a setting of the rule file, read from the ruleset by ``read``
+    (the same all game: folded into a game's effects)."""
+    return Fact(name, kind, TABLE, words, True, read)
+
+
+def _parameter(name: str, rules: Any) -> int:
+    value: int = dict(rules.parameters)[name]
+    return value
+
+
+def base_facts(fields: Sequence[str] = (), counters: Sequence[Counter] = (),
+               parameters: Sequence[str] = ()) -> tuple[Fact, ...]:
+    """Every fact an effect may read, for a ruleset with these field ids, counters and parameters."""
+    facts = [Fact(n, k, SEAT, w) for n, (k, w) in SEAT_FACTS.items()]
+    facts += [setting(n, k, w, SETTINGS[n]) if n in SETTINGS else Fact(n, k, TABLE, w)
+              for n, (k, w) in TABLE_FACTS.items()]
+    facts += [Fact(f"field.{f}", BOOL, TABLE, f"the round's field is '{f}'") for f in fields]
+    facts += [Fact(c.fact, INT, SEAT if c.scope == SEAT else TABLE,
+                   f"the counter '{c.name}' ({'of each seat' if c.scope == SEAT else 'of the table'})")
+              for c in counters]
+    facts += [setting(f"parameter.{p}", INT, f"the parameter '{p}' of the rule file", partial(_parameter, p))
+              for p in parameters]
+    return tuple(facts)
+
+
+def vocabulary(rules: Any, counters: Sequence[Counter] = ()) -> Vocabulary:
+    """The facts an effect of ``rules`` may read: those of every game and its play kind's own."""
+    facts = base_facts(tuple(f.id for f in rules.fields), counters, tuple(n for n, _ in rules.parameters))
+    play = getattr(rules, "play", "")
+    return Vocabulary((*facts, *kind_facts(play)), _facts_elsewhere(play))
+
+
+def kind_facts(play: str) -> tuple[Fact, ...]:
+    """The facts of the play kind ``play`` (its ``RuleKind.own_facts``); none for an unknown one."""
+    from ..kind_registry import KINDS, rule_kind
+
+    return tuple(rule_kind(play).own_facts) if play in KINDS else ()
+
+
+def multiplied_by_default(play: str) -> tuple[str, ...]:
+    """What a ``multiply`` without ``applies_to`` multiplies in a game of the play kind ``play``
+    (its ``RuleKind.multiplied_by_default``)."""
+    from ..kind_registry import KINDS, rule_kind
+    from ..rulekind import RuleKind
+
+    return (rule_kind(play) if play in KINDS else RuleKind).multiplied_by_default
+
+
+def _facts_elsewhere(play: str) -> Callable[[str], Optional[str]]:
+    """Which other registered play kind (in words) has the fact of a name ``play`` does not know
+    (each kind's rules imported only when an effect names an unknown fact)."""
+    def kind_of(name: str) -> Optional[str]:
+        from ..kind_registry import KINDS, rule_kind
+
+        return next((rule_kind(k).title for k in KINDS if k != play
+                     if any(f.name == name for f in rule_kind(k).own_facts)), None)
+    return kind_of
+
+
+def table_vocabulary() -> Vocabulary:
+    """The facts a number of a rule file (a drop fee, a role's value) may read: the table's own."""
+    return Vocabulary((Fact("table.players", INT, TABLE, TABLE_FACTS["table.players"][1]),))
+
+
+def domain(name: str, rules: Any) -> Optional[Sequence[int]]:
+    """The values the fact ``name`` can take in a game of ``rules`` when they are few and known
+    (for "can this effect ever fire?"), else None."""
+    players = range(rules.players.min, rules.players.max + 1)
+    goers = min(rules.declaration.max_goers, rules.players.max)
+    rounds = max(rules.rounds.standard, rules.rounds.short)
+    multipliers = sorted({1, *(f.multiplier for f in rules.fields)})
+    known: dict[str, Sequence[int]] = {
+        "table.players": players, "table.start_chips": (rules.chips.start,), "table.hand_size": (rules.hand_size,),
+        "round.number": range(1, rounds + 1), "round.goers": range(0, goers + 1),
+        "round.droppers": range(0, rules.players.max + 1), "round.forced_out": range(0, rules.players.max + 1),
+        "round.multiplier": multipliers, "game.rounds": range(1, rounds + 1), "game.rounds_left": range(0, rounds),
+    }
+    if name in known:
+        return known[name]
+    if name.startswith("parameter."):
+        return tuple(v for n, v in rules.parameters if f"parameter.{n}" == name)
+    if name in TABLE_FACTS and TABLE_FACTS[name][0] == BOOL or name.startswith("field."):
+        return (0, 1)
+    return None

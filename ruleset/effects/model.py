@@ -1,0 +1,194 @@
+"""The frozen model of an effect (docs/effects.md): the points of a round (``when``), a counter,
+a set of seats, the effect itself, and what every action is (:class:`ActionBase`) and may use
+of the table it runs on (:class:`Run`). The actions themselves are in :mod:`.actions`, one
+module each."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Callable, ClassVar, Mapping, Optional, Protocol, Union
+
+from ..bounds import MAX_VALUE, ValueBoundError, bounded
+from ..expressions import Expression, Facts
+
+__all__ = ["EffectOverflow", "MAX_EFFECT_VALUE", "bounded",
+           "WHENS", "ROUND_START", "AFTER_DECLARATIONS", "AFTER_PLAY", "ROUND_END", "GAME_END", "DOC",
+           "Counter", "SeatSet", "Effect", "ActionBase", "Run", "EffectTable", "Problem", "Teller"]
+
+ROUND_START, AFTER_DECLARATIONS, AFTER_PLAY, ROUND_END, GAME_END = (
+    "round_start", "after_declarations", "after_play", "round_end", "game_end")
+WHENS: dict[str, str] = {
+    ROUND_START: "at the start of every round, before its first phase (before the mizuten call and the deal): "
+                 "the start player is known, no card is dealt",
+    AFTER_DECLARATIONS: "after every seat has gone or dropped (and the forced-out seats are known), before "
+                        "any payment of the round: forced-out payments, the lone goer's pot, roles, play",
+    AFTER_PLAY: "after the last card is played (in a round that is played), before the play is settled "
+                "(tricks, the pot, the mizuten bonus; in hanafuda the card points)",
+    ROUND_END: "after every phase of the round, before the round's result is written",
+    GAME_END: "once, after the last round's result, before the final chips are written",
+}
+DOC = "docs/effects.md"
+
+
+@dataclass(frozen=True)
+class Counter:
+    """A number kept across rounds, for each seat (``scope: seat``) or for the table, from ``start``."""
+
+    name: str
+    scope: str
+    start: int = 0
+
+    @property
+    def fact(self) -> str:
+        return f"counter.{self.name}"
+
+
+@dataclass(frozen=True)
+class SeatSet:
+    """``pot``, ``start player`` (also ``dealer``), or ``each GROUP [where CONDITION]`` (also
+    ``first GROUP ...`` and ``all but the first GROUP ...``)."""
+
+    text: str
+    group: Optional[str] = None         # seat, goer, dropper, forced_out; None for pot/start
+    where: Optional[Expression] = None  # a condition on one seat
+    pot: bool = False
+    start: bool = False
+    first: bool = False                 # ``first GROUP ...``: only the first of them from the start player
+    by_number: bool = False             # ``each GROUP by seat number``: from seat 0, not from the start player
+    in_play: bool = False               # ``each GROUP in play order``: in the order the round's seats play
+    rest: bool = False                  # ``all but the first GROUP ...``: every one of them but the first
+
+    @property
+    def reads(self) -> tuple[str, ...]:
+        return self.where.reads if self.where is not None else ()
+
+    def fold(self, constants: Mapping[str, int]) -> SeatSet:
+        return self if self.where is None else dataclasses.replace(self, where=self.where.fold(constants))
+
+
+class EffectTable(Protocol):
+    """What of a table (``interpreter/engine/state.py``'s ``Table``) an action reads and changes."""
+
+    round: Any                                  # the round's state: index, start, scale, multiplier...
+    pot: int
+    counters: dict[str, list[int]]
+    forced: dict[int, dict[int, bool]]
+    ending: bool
+
+    def emit(self, event: object) -> None: ...
+
+    def pay(self, kind: Any, source: Any, target: Any, base: int, reason: str, multiply: bool = True) -> None: ...
+
+
+class Run(Protocol):
+    """An action running: the table, its facts now, the effect's name, the seats a set names now
+    and the party that stands for the pot (the engine's, ``interpreter/engine/phases/effects.py``)."""
+
+    @property
+    def table(self) -> EffectTable: ...
+
+    @property
+    def facts(self) -> Facts: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def pot(self) -> Any: ...
+
+    def members(self, seats: SeatSet) -> list[int]: ...
+
+
+Teller = Callable[[Any, Any], Optional[str]]
+Problem = tuple[str, tuple[object, ...]]
+"""A problem of an action where it stands: the message and the path under the action (``()``: the
+action itself)."""
+
+
+MAX_EFFECT_VALUE = MAX_VALUE     # the one bound on every number a game holds (..bounds), by its older name
+EffectOverflow = ValueBoundError
+
+
+class ActionBase:
+    """What every action is: its key in a rule file (``pay``), what it does in words (the
+    reference's list), its part of the JSON Schema, how it is built from its mapping and checked,
+    how it reads in English and in Japanese, the facts it reads, the same with the settings folded
+    in, and what it does when it runs. The facts it reads and the folding are found from its fields
+    (an :class:`Expression`, a :class:`SeatSet`, words holding expressions), so an action declares
+    only the rest. Each action is a frozen dataclass deriving from this class, listed once in
+    :data:`.actions.ACTIONS`."""
+
+    key: ClassVar[str]
+    summary: ClassVar[str]
+    schema: ClassVar[dict[str, Any]]
+    # the events it logs besides payments (Transfer), each with how it reads in play: in English
+    # and in Japanese (``(narrator, event) -> line``; the narrator as cli/narrate.py's tellers get it)
+    tellers: ClassVar[Mapping[type, tuple[Teller, Teller]]] = {}
+
+    @classmethod
+    def build(cls, body: Any, at: tuple[object, ...], b: Any, name: str) -> ActionBase:
+        """The action from its mapping ``body`` at the path ``at``, checked and compiled by the
+        builder ``b`` (:class:`.build.Builder`); ``name`` is the effect's."""
+        raise NotImplementedError
+
+    def check(self, when: str, rules: Any) -> Optional[Problem]:
+        """What is wrong with the action at the point ``when`` of a game of ``rules``, or None."""
+        return None
+
+    def words(self) -> str:
+        raise NotImplementedError
+
+    def words_ja(self) -> str:
+        raise NotImplementedError
+
+    def run(self, r: Run) -> Optional[tuple[int, ...]]:
+        """Do the action now; the seats that must answer before the effects go on (``ask``), else None."""
+        raise NotImplementedError
+
+    def reads(self) -> set[str]:
+        """Every fact the action reads."""
+        names: set[str] = set()
+        for f in dataclasses.fields(self):      # type: ignore[arg-type]  # every action is a dataclass
+            for v in _parts(getattr(self, f.name)):
+                names.update(v.reads)
+        return names
+
+    def fold(self, constants: Mapping[str, int]) -> ActionBase:
+        """The action with the facts of ``constants`` folded into what it reads (:meth:`Expression.fold`)."""
+        changes = {f.name: _fold(getattr(self, f.name), constants)
+                   for f in dataclasses.fields(self)}       # type: ignore[arg-type]  # a dataclass
+        return dataclasses.replace(self, **changes)         # type: ignore[type-var]  # a dataclass
+
+
+def _parts(value: Any) -> tuple[Union[Expression, SeatSet], ...]:
+    if isinstance(value, (Expression, SeatSet)):
+        return (value,)
+    if isinstance(value, tuple):
+        return tuple(v for v in value if isinstance(v, (Expression, SeatSet)))
+    return ()
+
+
+def _fold(value: Any, constants: Mapping[str, int]) -> Any:
+    if isinstance(value, (Expression, SeatSet)):
+        return value.fold(constants)
+    if isinstance(value, tuple) and any(isinstance(v, (Expression, SeatSet)) for v in value):
+        return tuple(v.fold(constants) if isinstance(v, (Expression, SeatSet)) else v for v in value)
+    return value
+
+
+@dataclass(frozen=True)
+class Effect:
+    name: str
+    when: str
+    condition: Optional[Expression]
+    actions: tuple[ActionBase, ...]
+    place: Optional[str] = None
+
+    @property
+    def reads(self) -> set[str]:
+        """Every fact the effect reads: its condition's and its actions'."""
+        names: set[str] = set(self.condition.reads if self.condition is not None else ())
+        for a in self.actions:
+            names |= a.reads()
+        return names
