@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from tests.hostile_cases import BOUND_CASES, BOUND_ERROR, GROWTH_WARNING
+from tests.hostile_cases import BOUND_CASES, BOUND_ERROR, FOLDED_PLACE, GROWTH_WARNING, folded_expression_error
 
 HOUSE_RULE = Path(__file__).resolve().parents[1] / "tests" / "house_rules" / "variants" / \
     "fx_start_player_may_double.yaml"
@@ -30,6 +30,9 @@ def third_pass(rows: dict[str, Any], hachi: str, folder: Path, Row: Callable[[],
                run: Callable[..., tuple]) -> None:
     """Every input of the third pass, judged into ``rows`` (new rows made with ``Row``)."""
     folder.mkdir()
+    (folder / "folded").mkdir()
+    judge(rows["validate"], "folded_expression_error, at its line", *run(
+        [hachi, "validate", str(folded_expression_error(folder / "folded"))], folder), expect=FOLDED_PLACE)
     _bound(rows, hachi, folder / "bound", Row, judge, run)
     _sheets(rows.setdefault("score", Row()), hachi, folder / "sheets", judge, run)
     row = rows.setdefault("sweep", Row())

@@ -652,8 +652,11 @@ CASES.update({
     "longest_game_past_the_cap": (longest_game_past_the_cap, "rounds.standard must be at most 300"),
     "yaml_integer_constant": (yaml_integer_constant, "is larger than any constant of an expression"),
     "nested_past_the_limit": (nested_past_the_limit, "nested more than 24 levels deep"),
-    "folded_expression_error": (folded_expression_error, "x.yaml:11:13: error: there is no fact 'round.nope'"),
+    "folded_expression_error": (folded_expression_error, "there is no fact 'round.nope'"),      # at x.yaml:11:13
 })
+
+
+FOLDED_PLACE = "x.yaml:11:13: error: there is no fact 'round.nope'"     # the third line of the expression
 
 
 def calls_side_by_side(folder):
