@@ -23,7 +23,7 @@ def validate(ctx: click.Context, paths: tuple[str, ...], style: str, as_json: bo
     """
     from hachihachi.ruleset.safetext import MAX_LINE, escape
     from hachihachi.ruleset.loader import check_file
-    from hachihachi.ruleset.validation import growing_effects, never_occurring, rule_files
+    from hachihachi.ruleset.validation import file_warnings, rule_files
 
     from .problem_format import format_problems
 
@@ -37,7 +37,7 @@ def validate(ctx: click.Context, paths: tuple[str, ...], style: str, as_json: bo
         raise click.UsageError(f"no *.yaml or *.yml file in {', '.join(paths)}.")
     if count_roles:
         for file, found in results.items():
-            for line in ([] if found else never_occurring(file, roots[file]) + growing_effects(file, roots[file])):
+            for line in ([] if found else file_warnings(file, roots[file])):
                 click.echo(escape(line, MAX_LINE), err=True)
     problems = [p for found in results.values() for p in found]
     if style == "text":
