@@ -53,7 +53,13 @@ def compiled() -> list[object]:
     return list(mypycify(options + [os.path.join(".typing", "hachihachi", p) for p in ENGINE], opt_level="3"))
 
 
+# What the compiled build needs besides setuptools: mypy (which brings mypyc) and the type hints of
+# the libraries the engine's modules import (mypyc type-checks them). pip installs these into its
+# isolated build environment when it asks for the build's requirements (``setup_requires``).
+COMPILER = ["mypy>=1.10", "types-PyYAML", "types-jsonschema"]
+
 # Only a build compiles: pip first asks for the package's metadata (``dist_info``/``egg_info``),
 # which the extensions do not change, and mypyc would type-check and generate the C code twice.
+MYPYC = os.environ.get("HACHIHACHI_MYPYC") == "1"
 METADATA_ONLY = bool({"dist_info", "egg_info"} & set(sys.argv[1:]))
-setup(ext_modules=compiled() if os.environ.get("HACHIHACHI_MYPYC") == "1" and not METADATA_ONLY else [])
+setup(ext_modules=compiled() if MYPYC and not METADATA_ONLY else [], setup_requires=COMPILER if MYPYC else [])

@@ -7,7 +7,7 @@ For each rule: the players it is measured at (a rule whose numbers depend on the
 where it differs from the standard game), rounds per second of CPU time for the standard game and
 the rule (the best of ``--repeat`` runs, interleaved, so both see the same machine), their ratio,
 and what the rule's effects did: times fired per 100 rounds and the chips their payments moved.
-What a rule changes in the game is measured by ``hachi simulate --compare hachihachi_trick FILE``.
+What a rule changes in the game is measured by ``hachi simulate --compare FILE hachihachi_trick``.
 """
 
 from __future__ import annotations

@@ -7,7 +7,6 @@ calls one library function.
 from __future__ import annotations
 
 import contextlib
-import difflib
 import errno
 import importlib
 import os
@@ -100,6 +99,8 @@ def suggestion(name: str) -> Optional[str]:
     >>> suggestion("plya"), suggestion("valdiate"), suggestion("xyzzy")
     ('play', 'validate', None)
     """
+    import difflib
+
     close = difflib.get_close_matches(name, sorted(COMMANDS), n=1, cutoff=0.6)
     return close[0] if close else None
 
@@ -111,4 +112,5 @@ def cli() -> None:
     """hachihachi: a rules-as-data engine for Hachi-Hachi card games.
 
     Enable shell completion with, for bash: eval "$(_HACHI_COMPLETE=bash_source hachi)"
+    (zsh: zsh_source; fish: _HACHI_COMPLETE=fish_source hachi | source)
     """

@@ -144,6 +144,22 @@ class Narrator:
                 return combo.name.ja if self.ja else f"{combo.name.ja} {combo.name.en}"
         return role_id
 
+    def _named(self, reason: str) -> str:
+        """A reason that lists roles by id (``forced out: hikariichi 48``, ``capture role
+        akatan+aotan``) with the roles' names, as the rest of the account says them."""
+        for prefix, table in (("forced out: ", self.rules.roles), ("capture role ", self._capture_table())):
+            if reason.startswith(prefix) and table is not None:
+                rest = re.sub(r"[a-z][a-z_0-9]*", lambda m: self._name_in(m[0], table), reason[len(prefix):])
+                return prefix + rest
+        return reason
+
+    def _name_in(self, word: str, table: RoleTable) -> str:
+        name = self.role_name(word, table)
+        return name.split(" ", 1)[1] if name != word and " " in name else name     # the English name
+
+    def _capture_table(self) -> Optional[RoleTable]:
+        return getattr(self.rules.kind_rules, "capture_roles", None)
+
     def lines(self, events: Iterable[object]) -> list[str]:
         out: list[str] = []
         for e in events:
@@ -207,7 +223,7 @@ class Narrator:
             if e.target == POT:
                 return f"  {self.who(e.source)} が場に {e.amount}{times} を払う: {why_ja}"
             return f"  {self.who(e.source)} が {self.who(e.target)} に {e.amount}{times} を払う: {why_ja}"
-        why = f"{kind_name(e.kind)}, {e.reason}"
+        why = f"{kind_name(e.kind)}, {self._named(e.reason)}"
         if e.source == POT:
             return f"  {self.does(e.target, 'takes')} {e.amount} from the pot: {why}"
         if e.target == POT:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Optional
 import click
 
 from ..ruleset.errors import HachiError, RecordError
-from .errors_ja import ERROR, LangCommand, error_line
+from .errors_ja import ERROR, JaUsageError, LangCommand, error_line
 from .screen import fold
 from .answers import QUIT
 from .saves import USERS, candidates, claim_new_save, saved_games
@@ -71,6 +71,18 @@ def play(players: Optional[int], bots: str, seed: Optional[int], rules_ref: str,
     from ..interpreter.records.recordfile import ensure_folder, name_problem
     from ..interpreter.runs.session import Session
 
+    ctx = click.get_current_context()
+    given = {p: ctx.get_parameter_source(p) is not click.core.ParameterSource.DEFAULT
+             for p in ("players", "bots", "seed", "short", "name", "auto", "lang")}
+    if resume_path is not None:
+        changing = next((p for p in ("players", "bots", "seed", "short", "name", "auto") if given[p]), None)
+        if changing is not None:
+            flag = f"--{changing}"
+            if lang == "ja":
+                raise JaUsageError(f"{flag} はゲームを変えてしまいます。続きのゲームは始めたときの設定のままです "
+                                   f"({flag} を外すか、新しいゲームを始めてください)。", ctx)
+            raise click.UsageError(f"{flag} would change the game; a resumed game keeps what it was started "
+                                   f"with (leave out {flag}, or start a new game).", ctx)
     if as_json and not auto:
         raise click.UsageError("--json needs --auto (it prints the summary of a bots-only game)")
     name = ("あなた" if lang == "ja" else "you") if name is None else name
@@ -95,11 +107,14 @@ def play(players: Optional[int], bots: str, seed: Optional[int], rules_ref: str,
             if lock is not None and claimed is None:
                 lock.acquire()                      # before reading: another game may be writing it
             if resume_path:
-                given = click.get_current_context().get_parameter_source("rules_ref")
-                explicit = given is not None and given.name != "DEFAULT"
+                source = ctx.get_parameter_source("rules_ref")
+                explicit = source is not None and source.name != "DEFAULT"
                 session = Session.resume(resume_path, rules_ref if explicit else None)
+                if session.lang is not None and not given["lang"]:
+                    lang = session.lang                 # the game goes on in the language it was played in
             else:
                 session = _new_session(players, bots, seed, rules_ref, short, name, auto)
+            session.lang = lang
             if given_save and save_path and Path(save_path) != Path(resume_path or ""):
                 _check_save_target(save_path, lang)
             if record_dir:

@@ -20,8 +20,9 @@ def _github_escape(text: str, prop: bool = False) -> str:
     return text.replace(":", "%3A").replace(",", "%2C") if prop else text
 
 
-def format_problems(problems: list[Problem], style: str = "text") -> str:
-    """The problems as ``text`` lines, a ``json`` list, or ``github`` workflow commands.
+def format_problems(problems: list[Problem], style: str = "text", lang: str = "en") -> str:
+    """The problems as ``text`` lines (in Japanese with ``lang="ja"``), a ``json`` list, or ``github``
+    workflow commands.
 
     >>> print(format_problems([Problem("a,b.yaml", 2, 3, "50% bad")], "github"))
     ::error file=a%2Cb.yaml,line=2,col=3::50%25 bad
@@ -31,4 +32,8 @@ def format_problems(problems: list[Problem], style: str = "text") -> str:
     if style == "github":
         return "\n".join(f"{trusted('::error')} file={_github_escape(p.file, True)},line={p.line},col={p.col}::"
                          f"{_github_escape(p.message)}" for p in problems)
+    if lang == "ja":
+        from .errors_ja import error_line
+
+        return "\n".join(escape_lines(error_line(p.place, p.message, "ja"), MAX_LINE) for p in problems)
     return "\n".join(str(p) for p in problems)

@@ -65,18 +65,22 @@ def evaluate_text(ruleset: Ruleset, text: str, trump: int | None, indicator: int
             "go": result.go, "forced": result.forced, "aces": aces}
 
 
-def _text_line(obj: dict[str, Any]) -> str:
+def _text_line(obj: dict[str, Any], names: Optional[dict[str, str]] = None) -> str:
+    """One hand's roles in words: each role by the name the game says (its id after it)."""
     if not obj["roles"]:
         return f"{obj['hand']}: no role; aces {obj['aces']}"
-    roles = "; ".join(f"{r['id']} go {r['go']} forced {r['forced']} ({' '.join(r['cards'])})" for r in obj["roles"])
+    said = names or {}
+    roles = "; ".join(f"{said[r['id']] + ' (' + r['id'] + ')' if r['id'] in said else r['id']} go {r['go']} "
+                      f"forced {r['forced']} ({' '.join(r['cards'])})" for r in obj["roles"])
     return f"{obj['hand']}: {roles}; total go {obj['go']} forced {obj['forced']}; aces {obj['aces']}"
 
 
-def _emit(obj: dict[str, Any], as_json: bool) -> None:
+def _emit(obj: dict[str, Any], as_json: bool, ruleset: Optional[Ruleset] = None) -> None:
     if as_json:
         click.echo(json.dumps({k: v for k, v in obj.items() if k != "hand"}, ensure_ascii=False))
     else:
-        click.echo(escape(_text_line(obj)))
+        names = {r.id: r.name.en for r in ruleset.roles.roles if r.name and r.name.en} if ruleset else {}
+        click.echo(escape(_text_line(obj, names)))
 
 
 def _stats(ruleset: Ruleset, samples: int | None, seed: int, trump: int | None, indicator: int | None,
@@ -147,7 +151,7 @@ def roles(cards: tuple[str, ...], rules: str, trump: Optional[str], indicator: O
         return
     if cards:
         try:
-            _emit(evaluate_text(ruleset, " ".join(cards), t, i), as_json)
+            _emit(evaluate_text(ruleset, " ".join(cards), t, i), as_json, ruleset)
         except HachiError as err:
             _fail("<hand>", err)
             sys.exit(1)
@@ -159,7 +163,7 @@ def roles(cards: tuple[str, ...], rules: str, trump: Optional[str], indicator: O
                 raise line
             if not line.strip():
                 continue
-            _emit(evaluate_text(ruleset, line, t, i), as_json)
+            _emit(evaluate_text(ruleset, line, t, i), as_json, ruleset)
         except HachiError as err:
             bad = True
             if as_json:

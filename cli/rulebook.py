@@ -116,16 +116,138 @@ Block = Union[Heading, Para, Items, Table]
 def describe_effects(ruleset: Ruleset, lang: str) -> list[str]:
     """The effects of the ruleset in words, one line each (empty for a ruleset without effects),
     as ``hachi table`` words them (:func:`~..ruleset.effects.describe`, in ``lang``)."""
-    from ..ruleset.effects import describe
-
-    return [describe(effect, lang) for effect in ruleset.effects]
+    return [effect_words(effect, ruleset, lang) for effect in ruleset.effects]
 
 
 def describe_settlement(ruleset: Ruleset, lang: str) -> list[str]:
-    """The settlement phases written as effects, each effect in words after its phase's name."""
-    from ..ruleset.effects import describe
+    """The settlement phases written as effects, each in words: one the bundled files hold (the
+    trick settlement, the pot, the mizuten bonus, hanafuda's special roles) in the words of its
+    rule, with this file's numbers; any other as an effect (:func:`effect_words`)."""
+    out = []
+    for phase, effects in ruleset.settlement:
+        for effect in effects:
+            said = _standard_words(ruleset, phase, effect, lang)
+            if said is None:
+                out.append(f"{value_words(phase, lang)}: {effect_words(effect, ruleset, lang)}")
+            elif said:                      # "": a bundled effect this table's settings never fire
+                out.append(said)
+    return out
 
-    return [f"{phase}: {describe(effect, lang)}" for phase, effects in ruleset.settlement for effect in effects]
+
+# the words of the bundled files' settlement effects, by (phase, effect name), when this file's
+# effect is the bundled one (its expressions as the bundled file writes them)
+_BUNDLED_SETTLEMENT = ("hachihachi_trick", "hanafuda_hachihachi", "hanafuda_go_drop")
+
+
+def _signature(effect: Any) -> tuple[object, ...]:
+    """What an effect says, without its compiled parts: its name, point, condition and actions."""
+    def text(x: Any) -> object:
+        if x is None or isinstance(x, (str, int, bool, float)):
+            return x
+        if hasattr(x, "text") and hasattr(x, "kind") and not hasattr(x, "group"):
+            return ("expr", x.text)
+        if isinstance(x, tuple):
+            return tuple(text(v) for v in x)
+        if hasattr(x, "__dataclass_fields__"):
+            return (type(x).__name__,) + tuple((k, text(getattr(x, k))) for k in x.__dataclass_fields__
+                                               if k not in ("place", "run"))
+        return repr(x)
+    return text(effect)  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=None)
+def _bundled_signatures() -> frozenset[tuple[str, tuple[object, ...]]]:
+    from ..ruleset.loader import load_ruleset
+
+    return frozenset((phase, _signature(e)) for name in _BUNDLED_SETTLEMENT
+                     for phase, effects in load_ruleset(name).settlement for e in effects)
+
+
+def _standard_words(r: Ruleset, phase: str, effect: Any, lang: str) -> str | None:
+    if (phase, _signature(effect)) not in _bundled_signatures():
+        return None
+    key = f"settle_{phase}_{effect.name.replace(' ', '_')}"
+    if key not in words()["text"]:
+        return None
+    hana_rules: Any = r.kind_rules
+    if effect.name == "sohachi":            # H19: the dealer gets it, or (sohachi.dealer: pays) pays it
+        pays = any(getattr(a, "payers", None) is not None and a.payers.start for a in effect.actions)
+        special = getattr(hana_rules, "specials", {}).get("sohachi")
+        if special is None or pays != (special.dealer == "pays"):
+            return ""                       # the other one of the two, which this table does not play
+        key += "_pays" if pays else ""
+    tricks = getattr(hana_rules, "trick_settlement", None)       # the trick game's T20, T21 settings
+    mizuten = getattr(hana_rules, "mizuten", None)
+    if effect.name == "tie for the pot":    # T21: only where the pot is shared on a tie
+        shared = tricks.pot_tie == "split" if tricks is not None else dict(r.parameters).get("pot_split", 0) == 1
+        if not shared:
+            return ""
+    values: dict[str, object] = {}
+    if tricks is not None and mizuten is not None:
+        values.update(per=tricks.per_trick, goers=mizuten.goers, min=mizuten.min_tricks, bonus=mizuten.bonus,
+                      standing=_text("tricks_word", lang))
+    else:
+        for role, special in getattr(hana_rules, "specials", {}).items():
+            for k in ("value", "over", "per_point", "chaff", "per_extra"):
+                values[f"{role}_{k}"] = getattr(special, k, 0)
+        values["standing"] = _text("card_points_word", lang)
+    try:
+        return _text(key, lang, **values)
+    except KeyError:
+        return None
+
+
+_FACT_WORDS = ("tricks", "went", "card_points", "chips", "gain", "roles", "round.multiplier", "round.pot",
+               "round.most_tricks", "round.most_card_points", "table.players", "round.goers", "round.number",
+               "round.last", "mizuten", "start", "dropped", "forced_out", "chaff", "capture_roles")
+
+
+def expression_words(text: str, lang: str) -> str:
+    """An expression as a table reads it: facts and operators in words (``tricks == 0`` ->
+    ``tricks taken = 0``), numbers and the rest as written."""
+    import re
+
+    table = words()["text"]
+
+    def word(m: "re.Match[str]") -> str:
+        token = m[0]
+        entry = table.get(f"fact_{token.replace('.', '_')}") if token in _FACT_WORDS else None
+        if entry is not None:
+            return entry[lang]
+        op = table.get({"==": "op_eq", "!=": "op_ne", ">=": "op_ge", "<=": "op_le", "//": "op_div",
+                        "*": "op_mul", "and": "op_and", "or": "op_or", "not": "op_not"}.get(token, ""))
+        return op[lang] if op is not None else token
+    return re.sub(r"[a-z_][a-z_0-9.]*|==|!=|>=|<=|//|\*", word, text)
+
+
+def effect_words(effect: Any, r: Ruleset, lang: str) -> str:
+    """An effect in words (as :func:`~..ruleset.effects.describe` says it, its expressions in words),
+    with the reason its author wrote for each payment."""
+    import re
+
+    from ..ruleset.effect_words import WHEN_JA
+    from ..ruleset.effects import Pay, describe
+    from ..ruleset.effects.words import _WHEN_SHORT
+
+    line = describe(effect, lang)
+    start = line.find(effect.name) + len(effect.name)          # the name and the point it runs at stay
+    for when in (WHEN_JA.get(effect.when), _WHEN_SHORT.get(effect.when), f"In the phase {effect.when}"):
+        if when and when in line[start:]:
+            start = line.index(when, start) + len(when)
+            break
+    head, rest = line[:start], line[start:]
+    acts = effect.actions
+    exprs = [effect.condition] + [getattr(a, k, None) for a in acts for k in ("amount", "compare", "value", "by")]
+    exprs += [getattr(getattr(a, k, None), "where", None) for a in acts for k in ("payers", "receivers", "seats")]
+    for e in sorted({x.text for x in exprs if x is not None}, key=lambda x: -len(x)):
+        rest = re.sub(rf"(?<![\w.]){re.escape(e)}(?!\w|\.\w)", lambda m: expression_words(m[0], lang), rest)
+    line = head + rest
+    told = f"{effect.name}: "             # a payment's reason is told after its effect's name
+    reasons = [a.reason[len(told):] if a.reason.startswith(told) else a.reason
+               for a in effect.actions if isinstance(a, Pay) and a.reason and a.reason != effect.name]
+    if reasons:
+        line = line.rstrip(".。") + _text("reason", lang, reason="; ".join(dict.fromkeys(reasons)))
+    return line
 
 
 # -- settings in words -----------------------------------------------------------------------
@@ -236,7 +358,11 @@ class _Writer:
             return iter([(depth, self.label(path), self.drop_fee(value))])
         if key == "forced_out.per_card" and isinstance(value, Mapping):
             text = ", ".join(_text("per_card", lang, points=n, what=self.class_name(c)) for c, n in value.items())
-            return iter([(depth, self.label(path), text or _text("nothing", lang))])
+            text = (text or _text("nothing", lang)) + _text("forced_roles", lang)     # T14: and the roles
+            return iter([(depth, self.label(path), text)])
+        if key == "role_table.classes" and isinstance(value, Mapping):
+            return iter([(depth, self.label(path), "")] + [(depth + 1, self.class_name(name), self.class_words(text))
+                                                          for name, text in value.items()])
         if key in ("hanafuda.hand_roles.tobikomi.roles", "hanafuda.hand_roles.nuke.roles") and isinstance(value, list):
             return iter([(depth, self.label(path), ", ".join(self.role_name(r) for r in value))])
         if key == "hanafuda.binding" and isinstance(value, Mapping):
@@ -259,6 +385,17 @@ class _Writer:
             return _text("drop_fee_formula", self.lang, first=value.get("first"), step=value.get("step"),
                          fees=", ".join(fees))
         return _text("drop_fee_list", self.lang, fees=", ".join(str(v) for v in value))
+
+    def class_words(self, text: object) -> str:
+        """A class of cards in words (``rank T J Q K A`` -> ``rank T J Q K A`` / ``T J Q K A の札``)."""
+        from ..ruleset.errors import HachiError
+        from ..ruleset.patterns import parse_cardset
+        from .sheet import _cardset, words_for
+
+        try:
+            return _cardset(parse_cardset(str(text)), self.lang, words_for(self.r.deck))
+        except HachiError:
+            return str(text)
 
     def class_name(self, name: str) -> str:
         from .sheet import CLASS_JA
@@ -381,6 +518,10 @@ def rulebook(ruleset: Ruleset, data: Mapping[str, Any], lang: str = "en") -> lis
         section_tables = [tables[k] for k in tables if k.split(".")[0] in keys]
         if rows or section_tables:
             blocks.append(Heading(_text(section, lang)))
+            if section == "fields" and ruleset.dealt_beside_hands == 1:
+                blocks.append(Para(_text("indicator_explained", lang)))     # T7, T8: how the deal turns it
+            if section == "hanafuda":
+                blocks.append(Para(_text("field_cards_explained", lang)))   # H4, H5
             if rows:
                 blocks.append(Items(tuple(rows)))
             blocks += section_tables
@@ -434,8 +575,47 @@ def _clean(text: str) -> str:
 
 
 def render(blocks: Sequence[Block], fmt: str = "md", lang: str = "en") -> str:
-    """The blocks as Markdown (``md``) or a whole HTML page (``html``), every text escaped."""
+    """The blocks as plain text (``text``, for a terminal), Markdown (``md``) or a whole HTML page
+    (``html``), every text escaped."""
+    if fmt == "text":
+        return _plain(blocks)
     return _html(blocks, lang) if fmt == "html" else _markdown(blocks)
+
+
+def _plain(blocks: Sequence[Block], width: int = 100) -> str:
+    """Plain text for a terminal: headings underlined, settings as an indented list folded at
+    ``width`` columns, tables in aligned columns; no markup to read past."""
+    from .display import columns, wrap
+
+    def pad(text: str, n: int) -> str:
+        return text + " " * (n - columns(text))
+
+    out: list[str] = []
+    for b in blocks:
+        if isinstance(b, Heading):
+            text = _clean(b.text)
+            out += [text, ("=" if b.level == 1 else "-") * columns(text), ""]
+        elif isinstance(b, Para):
+            out += wrap(_clean(b.text), width) + [""]
+        elif isinstance(b, Items):
+            for depth, label, value in b.rows:
+                lead = "  " * depth + "- "
+                text = f"{_clean(label)}: {_clean(value)}" if value else _clean(label)
+                out += wrap(lead + text, width, " " * (len(lead) + 2))
+            out.append("")
+        else:
+            rows = [tuple(_clean(c) for c in b.head)] + [tuple(_clean(c) for c in row) for row in b.rows]
+            widths = [max(columns(row[i]) for row in rows) for i in range(len(b.head))]
+            last = max(20, width - sum(w + 2 for w in widths[:-1]))          # the last column wraps
+            for n, row in enumerate(rows):
+                cells = wrap(row[-1], last) if row[-1] else [""]
+                first = "  ".join(pad(c, w) for c, w in zip(row[:-1], widths))
+                out.append((first + "  " + cells[0]).rstrip())
+                out += [(" " * (columns(first) + 2) + more).rstrip() for more in cells[1:]]
+                if n == 0:
+                    out.append("  ".join("-" * w for w in widths[:-1] + [min(widths[-1], last)]))
+            out.append("")
+    return "\n".join(out).rstrip("\n") + "\n"
 
 
 def _markdown(blocks: Sequence[Block]) -> str:
@@ -507,10 +687,11 @@ def _html_list(rows: Sequence[tuple[int, str, str]], esc: Callable[[str], str]) 
 @click.command(cls=LangCommand)
 @click.argument("rules")
 @click.option("--lang", type=click.Choice(list(LANGS)), default="en", show_default=True)
-@click.option("--format", "fmt", type=click.Choice(["md", "html"]), default="md", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "md", "html"]), default="text", show_default=True,
+              help="Plain text (for the terminal), Markdown or a whole HTML page.")
 def rulebook_command(rules: str, lang: str, fmt: str) -> None:
     """Print the whole game RULES describes (a bundled name or a rule file) in words: every setting,
-    the roles and the fields, as Markdown or HTML."""
+    the roles and the fields, as plain text, Markdown or HTML."""
     from ..ruleset.errors import HachiError
     from ..ruleset.loader import ruleset_data
 

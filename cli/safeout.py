@@ -25,8 +25,8 @@ that click drops with the colour itself when the output is no terminal).
 from __future__ import annotations
 
 import contextlib
+import os
 import re
-import secrets
 import sys
 from typing import Iterator, TextIO
 
@@ -34,7 +34,9 @@ import click
 
 __all__ = ["SafeStream", "escape_text", "guarded_streams", "raw", "style", "trusted"]
 
-_KEY = str(secrets.randbelow(10**18) + 10**18)         # 19 digits, drawn once per process
+# 19 digits, drawn once per process from the system's random source (as ``secrets`` draws, without
+# importing it and all it brings on every start)
+_KEY = str(int.from_bytes(os.urandom(8), "big") % 10**18 + 10**18)
 _OPEN, _CLOSE = f"\x00{_KEY}<", f"\x00{_KEY}>"            # around trusted text
 _COLOUR_OPEN, _COLOUR_CLOSE = f"\x1b[{_KEY}t", f"\x1b[{_KEY}u"  # around a colour code: click.unstyle removes it
 _MARKED = re.compile(f"(?:{re.escape(_OPEN)}|{re.escape(_COLOUR_OPEN)})(.*?)"
@@ -112,7 +114,9 @@ class SafeStream:
     def readable(self) -> bool:
         return False
 
-    def write(self, text: str) -> int:
+    def write(self, text: str | bytes) -> int:
+        if isinstance(text, (bytes, bytearray)):    # click.echo of bytes (shell completion) when
+            text = bytes(text).decode(self.encoding, "replace")     # a stream has no ``buffer``
         if not isinstance(text, str):
             raise TypeError(f"write() argument must be str, not {type(text).__name__}")
         out, at = [], 0

@@ -19,6 +19,7 @@ from ..ruleset.errors import HachiError
 from ..ruleset.safetext import MAX_LINE, escape
 from .errors_ja import ERROR, LangCommand, error_line, error_message
 from .score_text import say
+from .display import columns
 
 if TYPE_CHECKING:
     from ..interpreter.records.atomicfile import SaveLock
@@ -103,8 +104,20 @@ def _print(sheet: Sheet, place: str, as_json: bool, lang: str = "en") -> None:
     if as_json:
         click.echo(json.dumps(summary(rep), ensure_ascii=False))
         return
-    for line in ToldNarrator(sheet.ruleset, sheet.names, lang).lines(rep.game.events) + standings(rep, lang):
+    for line in ToldNarrator(sheet.ruleset, sheet.names, lang).lines(told_events(rep)) + standings(rep, lang):
         click.echo(escape(line, MAX_LINE))
+
+
+def told_events(rep: Replay) -> list[object]:
+    """The events of the rounds the sheet tells: a game in progress has begun the next round,
+    which the sheet holds nothing of yet (its start is left out of the account)."""
+    from ..interpreter.engine.events import RoundEnded
+
+    events = list(rep.game.events)
+    if rep.game.is_terminal:
+        return events
+    last = max((i for i, e in enumerate(events) if isinstance(e, RoundEnded)), default=-1)
+    return events[:last + 1]
 
 
 def standings(rep: Replay, lang: str = "en") -> list[str]:
@@ -116,7 +129,9 @@ def standings(rep: Replay, lang: str = "en") -> list[str]:
     n = sum(1 for e in g.events if isinstance(e, RoundEnded))
     unit = say(lang, "round_one" if n == 1 else "rounds")
     out = [say(lang, "standings_final" if g.is_terminal else "standings", n=n, unit=unit, of=g.rounds, pot=g.pot)]
-    out += [f"  {i}. {names[s]:<12} {g.chips[s]:>5} ({g.returns[s]:+d})" for i, s in enumerate(order, 1)]
+    wide = max(12, *(columns(names[s]) for s in order))         # names line up by their columns
+    out += [f"  {i}. {names[s]}{' ' * (wide - columns(names[s]))} {g.chips[s]:>5} ({g.returns[s]:+d})"
+            for i, s in enumerate(order, 1)]
     return out
 
 
@@ -136,10 +151,13 @@ def _new_sheet(path: str, players: Optional[str], rules: Optional[str], start: O
     if rules is not None:           # the sheet names it as records do: kept to the sheet's folder
         load_record_ruleset(ref, path, "--rules")
     if start is None:
+        from ..interpreter.engine.registry import told_for
         from .score_input import Quit, safe
 
+        dealer = told_for(load_ruleset(rules or ref)).starter_word == "dealer"     # hanafuda's 親 (H2)
+        first = "first_dealer" if dealer else "first"
         try:
-            start = _asker(lang).choose(say(lang, "first"), [(safe(n), n) for n in names], "first?")
+            start = _asker(lang).choose(say(lang, first), [(safe(n), n) for n in names], f"{first}?")
         except Quit:
             raise SystemExit(0) from None
     data = {"ruleset": ref, "players": names, "start": start, "rounds": []}
@@ -180,11 +198,16 @@ def _ask_rounds(sheet: Sheet, rep: Replay, path: str, lang: str, asker: Asker, s
     _echo(say(lang, "intro"))
     while not rep.game.is_terminal:
         g = rep.game
-        _echo(say(lang, "header", n=g.round_index + 1, of=g.rounds, pot=g.pot, who=safe(sheet.names[g.round.start]),
-                       role=say(lang, starter)))
+        if not asker.script:            # asked again after an answer was taken back: the same round
+            _echo(say(lang, "header", n=g.round_index + 1, of=g.rounds, pot=g.pot,
+                      who=safe(sheet.names[g.round.start]), role=say(lang, starter)))
         try:
             rnd = RoundQuestions(asker, g, sheet.names, screen).ask()
         except Undo:
+            if asker.typed:             # in the middle of a round: its last answer
+                asker.script, asker.typed = asker.typed[:-1], []
+                _echo(say(lang, "answer_back"))
+                continue
             if sheet.rounds:
                 sheet = replace(sheet, rounds=sheet.rounds[:-1])
                 saver.save(sheet)
@@ -198,6 +221,7 @@ def _ask_rounds(sheet: Sheet, rep: Replay, path: str, lang: str, asker: Asker, s
                 _echo(say(lang, "saved", path=path))
             return
         candidate = replace(sheet, rounds=sheet.rounds + (rnd,))
+        typed = asker.typed             # the round's answers, for an undo of a house rule's answer
         before = len(g.events)          # the rounds before are settled again to the same events
         try:
             while True:
@@ -213,11 +237,15 @@ def _ask_rounds(sheet: Sheet, rep: Replay, path: str, lang: str, asker: Asker, s
             if saver.saved():
                 _echo(say(lang, "saved", path=path))
             return
-        except Undo:                    # asked while answering a house rule: the round is asked again
+        except Undo:                    # asked while answering a house rule: its last answer is taken back
+            asker.script, asker.typed = typed[:-1], []
+            _echo(say(lang, "answer_back"))
             continue
         except SheetError as e:
+            asker.typed = []
             _echo(say(lang, "asked_again", why=error_message(e.message, lang)))
             continue
+        asker.typed = []
         sheet = candidate
         saver.save(sheet)
         told = [e for e in rep.game.events[before:] if not isinstance(e, (RoundStarted, GameEnded))]

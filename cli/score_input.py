@@ -1,11 +1,13 @@
 """``hachi score`` asking round by round: the questions of one round of a score sheet.
 
 Every question takes a number of a numbered choice or a word, cards as anywhere else; ``?``
-explains the question, ``undo`` takes back the last round, ``q`` (or the end of input) saves and
-stops. A bad answer gets one line and the question again. What the table tells is gathered into
-one round of the sheet; :mod:`.score` settles it and asks the whole round again if the sheet
-refuses it. The questions of the play's result are the play kind's (:class:`~.screenkind.ScreenPlugin`
-``ask_result``). The words are in :mod:`.score_text` (``--lang``).
+explains the question, ``undo`` takes back the last answer (at a round's first question, the
+last round), ``q`` (or the end of input) saves and stops. A bad answer gets one line and the
+question again: a card told twice (in two hands, or a hand and the turned card) is refused as it
+is typed. What the table tells is gathered into one round of the sheet; :mod:`.score` settles it
+and asks the round again if the sheet still refuses it. The questions of the play's result are
+the play kind's (:class:`~.screenkind.ScreenPlugin` ``ask_result``). The words are in
+:mod:`.score_text` (``--lang``).
 """
 
 from __future__ import annotations
@@ -51,17 +53,29 @@ def safe(text: str) -> str:
 
 
 class Asker:
-    """Asks questions through ``read`` (a line, or None at the end of input) and ``echo``."""
+    """Asks questions through ``read`` (a line, or None at the end of input) and ``echo``.
+
+    Each answer is checked as it is typed (a bad one gets one line and the question again). The
+    answers a round took are kept (``typed``): ``undo`` in the middle of a round takes back the
+    last of them, and the round's questions are asked again from its start with the others
+    given back silently (``script``), so only the question taken back is asked again."""
 
     def __init__(self, read: Callable[[str], Optional[str]], echo: Callable[[str], None], lang: str = "en"):
-        self.read, self.echo, self.lang = read, echo, lang
+        self.read, self._echo, self.lang = read, echo, lang
+        self.typed: list[str] = []          # the answers the round in progress took, in order
+        self.script: list[str] = []         # answers given back before asking again (after undo)
+
+    def echo(self, text: str) -> None:
+        if not self.script:                 # what was said while those answers were typed is not said again
+            self._echo(text)
 
     def t(self, key: str, **values: Any) -> str:
         return say(self.lang, key, **values)
 
     def ask(self, prompt: str, parse: Callable[[str], T], help_key: str, **values: Any) -> T:
         while True:
-            line = self.read(prompt)
+            given = bool(self.script)
+            line = self.script.pop(0) if given else self.read(prompt)
             if line is None:
                 raise Quit
             answer = line.strip()
@@ -74,9 +88,12 @@ class Asker:
                     self.echo("  " + text)
                 continue
             try:
-                return parse(answer)
+                value = parse(answer)
             except Bad as e:
                 self.echo(f"  {e}")
+                continue
+            self.typed.append(line)
+            return value
 
     def choose(self, prompt: str, choices: Sequence[tuple[str, T]], help_key: str, **values: Any) -> T:
         """Numbered choices: answer with the number or the word."""
@@ -116,6 +133,7 @@ class RoundQuestions:
         self.screen = screen
         self.scratch = game.clone()           # learns who goes, who is forced out, who plays
         self.rnd: dict[str, Any] = {}
+        self.seen: dict[str, str] = {}        # each card told so far: where it was told
 
     def who(self, seat: int) -> str:
         return safe(self.names[seat])
@@ -163,16 +181,33 @@ class RoundQuestions:
 
     def field(self) -> None:
         """The cards turned at the deal (one card is written as a card, several as a list), or the field."""
-        fields = [f.id for f in self.rules.fields]
-        listed = ", ".join(fields)
+        named: dict[str, str] = {}              # a field by its id, or its name in either language
+        for f in self.rules.fields:
+            named[f.id] = f.id
+            if f.name is not None:
+                named.update({f.name.ja: f.id, f.name.en.lower(): f.id})
+        ja = self.a.lang == "ja"
+        listed = ", ".join(f"{f.id} ({f.name.ja})" if ja and f.name is not None else f.id for f in self.rules.fields)
         n, key = self.rules.dealt_beside_hands, self.told.turned_key
 
         def parse(answer: str) -> dict[str, Any]:
-            if answer.lower() in fields:
-                return {"field": answer.lower()}
+            word = " ".join(answer.split()).lower()
+            if word in named:
+                return {"field": named[word]}
             names = self.cards(answer, n, "not_field", fields=listed)
+            self.once(names, self.t("where_" + key))
             return {key: names if n > 1 else names[0]}
         self.rnd.update(self.a.ask(self.t(key, n=n), parse, key + "?", fields=listed))
+
+    def once(self, cards: Sequence[str], where: str) -> None:
+        """Refuse a card told before (in another hand, or turned), as it is typed; else note them."""
+        if len(set(cards)) != len(cards):
+            twice = next(c for c in cards if cards.count(c) > 1)
+            raise Bad(self.t("card_twice", card=twice, where=where))
+        before = next((c for c in cards if c in self.seen), None)
+        if before is not None:
+            raise Bad(self.t("card_told", card=before, where=self.seen[before]))
+        self.seen.update(dict.fromkeys(cards, where))
 
     # -- declarations -----------------------------------------------------------------------
 
@@ -232,7 +267,9 @@ class RoundQuestions:
                 return None
             if answer.lower() in ("r", "roles", "claim"):
                 return "claim"
-            return self.cards(answer, size, "not_hand")
+            cards = self.cards(answer, size, "not_hand")
+            self.once(cards, self.t("where_hand", who=self.who(seat)))
+            return cards
         answer = self.a.ask(self.t("hand", who=self.who(seat), n=size), parse, "hand?")
         if answer is None:
             return

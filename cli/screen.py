@@ -19,16 +19,30 @@ from .screenkind import ScreenPlugin
 from .screen_registry import screen_plugin
 
 WIDTH = 79     # columns of an 80-column terminal that a line may fill
+WIDEST = 160   # a wider terminal still gets lines of at most this many columns
 
 
-def fold(text: str, width: int = WIDTH) -> str:
-    """Fold a long line of plain text at spaces (or anywhere, for Japanese) to ``width`` columns;
-    continuation lines are indented two more than the line.
+def terminal_width() -> int:
+    """The columns a line may fill: the terminal's less one (``COLUMNS`` when set), 79 when the
+    output is not a terminal, never fewer than 40 nor more than :data:`WIDEST`."""
+    import shutil
+
+    return max(40, min(WIDEST, shutil.get_terminal_size((WIDTH + 1, 24)).columns - 1))
+
+
+def fold(text: str, width: Optional[int] = None) -> str:
+    """Fold text, line by line, at spaces (Japanese at the edges of its phrases, :func:`.display.wrap`)
+    to ``width`` columns (by default the terminal's, :func:`terminal_width`); continuation lines
+    are indented two more than the line. Text is folded once, here: it is written in whole
+    sentences, never split by hand.
 
     >>> print(fold("  one two three four", 14))
       one two
         three four
     """
+    width = width or terminal_width()
+    if "\n" in text:
+        return "\n".join(fold(line, width) for line in text.split("\n"))
     if columns(click.unstyle(text)) <= width:
         return text
     if "\x1b" in text:
@@ -81,7 +95,7 @@ TEXT = {
         "saved_again": "saved again; no decision was lost.",
         "save_lost": "the game could not be saved; the decisions since the last good save are lost.",
         "only_card": ", the only legal card",
-        "hint_head": "Expected change of your chips this round (95% interval), best first:",
+        "hint_head": "Expected change of your score this round (95% interval), best first:",
         "hint_range": "{low} to {high}", "hint_few": "too few play-outs",
         "not_saved": "Stopped; the game was not saved (use --save FILE to keep it).",
         "record_failed": "cannot write the game's record ({reason}){kept}.", "kept_in": "; the game is in {path}",
@@ -224,8 +238,10 @@ class Screen:
     def standings(self, chips: Sequence[int], winners: Sequence[int]) -> list[str]:
         order = sorted(range(len(chips)), key=lambda s: (-chips[s], s))
         lines = [f"== {self.t('standings')}"]
+        wide = max(8, *(columns(self.names[s]) for s in order))      # names line up by their columns
         for place, seat in enumerate(order, 1):
-            lines.append(f"  {place}. {self.names[seat]:<8} {chips[seat]:>4}")
+            name = self.names[seat]
+            lines.append(f"  {place}. {name}{' ' * (wide - columns(name))} {chips[seat]:>4}")
         label = self.t("winner") if len(winners) == 1 else self.t("draw")
         lines.append(f"{label}: " + ", ".join(self.names[s] for s in winners))
         return lines

@@ -68,7 +68,8 @@ class ScreenPlugin(Protocol):
         """The legal play action an answer names; a bad answer raises ``BadAnswer``."""
 
     def explain(self, v: View, rules: Ruleset, lang: str) -> list[str]:
-        """The ``?`` explanation of the decision in front of the human."""
+        """The ``?`` explanation of the decision in front of the human: the pieces of one paragraph
+        (Japanese ones joined without a space), which the screen folds to its width."""
 
     def ask_result(self, questions: Any) -> None:
         """``hachi score``: ask how the play of a round ended and note it in ``questions.rnd``

@@ -15,10 +15,11 @@ def _share(k: int, n: int) -> str:
     return f"{k:7d}  {100 * k / n:5.1f}%" if n else f"{k:7d}"
 
 
-def summary_lines(s: Summary) -> list[str]:
+def summary_lines(s: Summary, default_bots: bool = False) -> list[str]:
     """The text summary of a run."""
     out = [f"{s.ruleset}: {s.games} games, {s.players} players, {s.rounds} rounds, seed {s.seed}, "
            f"{s.workers} worker(s), {s.elapsed_s:.2f} s ({s.rounds_per_s:.0f} rounds/s)",
+           bots_words([seat.bot for seat in s.seats], default_bots),
            "",
            f"final chips per seat (start {s.start_chips}; mean with 95% confidence interval); "
            "wins: sole wins, shared wins, and the win rate counting a win shared by k seats as 1/k",
@@ -39,6 +40,9 @@ def summary_lines(s: Summary) -> list[str]:
     out += [f"  {k:16s} {_share(n, s.rounds)}" for k, n in s.fields.most_common()]
     out += ["", "roles shown by goers and forced-out players (times; per 100 rounds)"]
     out += [f"  {k:16s} {n:7d}  {100 * n / s.rounds:6.2f}" for k, n in s.roles.most_common()] or ["  none"]
+    if s.specials:
+        out += ["", "special roles made at the end of a round (times; per 100 rounds)"]
+        out += [f"  {k:16s} {n:7d}  {100 * n / s.rounds:6.2f}" for k, n in s.specials.most_common()]
     if s.effects:
         out += ["", "house rules (effects) fired (times; per 100 rounds; chips their payments moved)"]
         out += [f"  {k:24s} {n:7d}  {100 * n / max(1, s.rounds):6.2f}  {s.effect_chips[k]:8d}"
@@ -49,20 +53,40 @@ def summary_lines(s: Summary) -> list[str]:
     return out
 
 
-def comparison_lines(c: Comparison) -> list[str]:
-    """The text account of a comparison: per-game measures under A and B and the paired difference."""
-    out = [f"A: {c.a}", f"B: {c.b}",
-           f"{c.games} games each on the same seeds (seed {c.seed}), {c.players} players, bots "
-           f"{','.join(c.bots)}, {c.elapsed_s:.2f} s",
-           f"common deals: {c.same_deals} of {c.rounds} rounds were dealt the same cards under A and B",
-           "", "per-game measures: mean under A, under B, and the paired difference B - A with its 95% CI",
-           f"  {'measure':38s} {'A':>8s} {'B':>8s} {'B - A':>8s} {'95% CI':>19s}"]
+def bots_words(bots: Sequence[str], default: bool) -> str:
+    """Which bots played: ``bots random (the default; ...)`` when ``--bots`` was not given."""
+    said = f"bots: {bots[0]} at every seat" if len(set(bots)) == 1 else f"bots by seat: {', '.join(bots)}"
+    if default:
+        said += " (the default; hachi play's opponents are heuristic: --bots heuristic)"
+    return said
+
+
+def comparison_lines(c: Comparison, house: str = "", base: str = "", default_bots: bool = False) -> list[str]:
+    """The text account of ``--compare HOUSE BASE`` (``c`` compares A = HOUSE with B = BASE): each
+    per-game measure under the house rule and under the base, and the paired difference house - base."""
+    house, base = house or escape(c.a), base or escape(c.b)
+    out = [f"house rule: {house}", f"base:       {base}",
+           f"{c.games} games each on the same seeds (seed {c.seed}), {c.players} players, {c.elapsed_s:.2f} s",
+           bots_words(c.bots, default_bots),
+           f"common deals: {c.same_deals} of {c.rounds} rounds were dealt the same cards under both",
+           "", "per-game measures: mean under the house rule, under the base, and the paired",
+           "difference house - base with its 95% CI",
+           f"  {'measure':38s} {'house':>8s} {'base':>8s} {'house-base':>10s} {'95% CI':>19s}"]
+    starred = False
     for m in c.measures:
-        d = m.diff
-        ci = f"[{d.mean - d.ci95:+8.3f}, {d.mean + d.ci95:+8.3f}]"
-        flag = " *" if d.ci95 and abs(d.mean) > d.ci95 else ""
-        out.append(f"  {m.name:38s} {m.a.mean:8.3f} {m.b.mean:8.3f} {d.mean:+8.3f} {ci:>19s}{flag}")
-    out += ["", "* the interval excludes zero: the house rule changes this measure"]
+        d = -m.diff.mean or 0.0                 # the library pairs B - A (and no "-0.000")
+        ci = f"[{d - m.diff.ci95:+8.3f}, {d + m.diff.ci95:+8.3f}]"
+        flag = " *" if m.diff.ci95 and abs(d) > m.diff.ci95 else ""
+        starred = starred or bool(flag)
+        out.append(f"  {m.name:38s} {m.a.mean:8.3f} {m.b.mean:8.3f} {d:+10.3f} {ci:>19s}{flag}")
+    if starred:
+        out += ["", "* the interval excludes zero: the house rule changes this measure"]
+    names = sorted(set(c.effects_a) | set(c.effects_b))
+    if names:
+        out += ["", "house rules (effects) fired (times per 100 rounds)",
+                f"  {'effect':24s} {'house':>8s} {'base':>8s}"]
+        out += [f"  {n:24s} {100 * c.effects_a[n] / max(1, c.rounds_a):8.2f} "
+                f"{100 * c.effects_b[n] / max(1, c.rounds_b):8.2f}" for n in names]
     return out
 
 
@@ -71,14 +95,14 @@ def shown_value(value: object) -> str:
     return escape(str(value).lower() if isinstance(value, bool) else str(value))
 
 
-def sweep_lines(s: Sweep, keys: Sequence[str]) -> list[str]:
+def sweep_lines(s: Sweep, keys: Sequence[str], default_bots: bool = False) -> list[str]:
     """The text account of a sweep (:class:`~.sweep.Sweep`): one row a point, the measures ``keys``
     as the difference point - base with its 95% interval."""
     first = s.points[0].comparison if s.points else None
     names = {m.key: m.name for m in first.measures} if first else {}
     out = [f"base: {s.base}",
            f"{len(s.points)} points x {s.games} games on the base's seeds (seed {s.seed}), {s.players} players, "
-           f"bots {','.join(s.bots)}, backend {s.backend}, {s.workers} worker(s), {s.elapsed_s:.2f} s",
+           f"backend {s.backend}, {s.workers} worker(s), {s.elapsed_s:.2f} s", bots_words(s.bots, default_bots),
            "", "per-game measures: point - base, mean and 95% CI half-width (* the interval excludes zero)"]
     out += [f"  {k:12s} {names.get(k, k)}" for k in keys]
     widths = [max(len(st.key.rsplit(".", 1)[-1]), *(len(shown_value(v)) for v in st.values)) for st in s.settings]

@@ -54,7 +54,8 @@ def ticker(bar: Bar) -> Callable[[int], None]:
 @click.option("--games", "-n", type=click.IntRange(min=1), required=True, help="Number of games to play.")
 @click.option("--players", "-p", type=int, default=None, help="Players per game (default 5).")
 @click.option("--bots", default="random", show_default=True,
-              help="Bot per seat, comma-separated; a shorter list repeats its last name.")
+              help="Bot per seat, comma-separated; a shorter list repeats its last name (hachi play's "
+                   "opponents are heuristic).")
 @click.option("--rules", default="hachihachi_trick", show_default=True, help="Bundled ruleset name or rule file.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the whole run.")
 @click.option("--workers", "-w", type=click.IntRange(min=1), default=1, show_default=True,
@@ -66,13 +67,15 @@ def ticker(bar: Bar) -> Callable[[int], None]:
               help="Where to play: local processes, or Ray (the [ray] extra).")
 @click.option("--address", default=None, metavar="HOST:PORT",
               help="An existing Ray cluster to play on (with --backend ray).")
-@click.option("--compare", nargs=2, type=click.Path(dir_okay=False), default=None, metavar="A B",
-              help="Play rule files A and B on the same deals and show what B changes.")
-def simulate(games: int, players: Optional[int], bots: str, rules: str, seed: int, workers: int, as_json: bool,
-             record_dir: Optional[str], backend: str, address: Optional[str],
+@click.option("--compare", nargs=2, type=click.Path(dir_okay=False), default=None, metavar="HOUSE BASE",
+              help="Play the house rule file HOUSE and the file BASE on the same deals and show house - base.")
+@click.pass_context
+def simulate(ctx: click.Context, games: int, players: Optional[int], bots: str, rules: str, seed: int, workers: int,
+             as_json: bool, record_dir: Optional[str], backend: str, address: Optional[str],
              compare: Optional[tuple[str, str]]) -> None:
-    """Play many bot games and summarise them (or compare two variants with --compare A B)."""
+    """Play many bot games and summarise them (or compare a house rule with its base: --compare HOUSE BASE)."""
     names = bot_list(bots)
+    default_bots = ctx.get_parameter_source("bots") is click.core.ParameterSource.DEFAULT
     if address and backend != "ray":
         _fail("--address", "--address is for --backend ray", 2)
     if address and record_dir:
@@ -83,9 +86,10 @@ def simulate(games: int, players: Optional[int], bots: str, rules: str, seed: in
         _fail("--compare", "--record is not available with --compare", 2)
     run = Run(backend=backend, address=address)
     if compare:
-        guarded(lambda: _compare(compare, games, players, names, seed, workers, as_json, run))
+        guarded(lambda: _compare(compare, games, players, names, seed, workers, as_json, run, default_bots))
     else:
-        guarded(lambda: _simulate(rules, games, players, names, seed, workers, as_json, record_dir, run))
+        guarded(lambda: _simulate(rules, games, players, names, seed, workers, as_json, record_dir, run,
+                                  default_bots))
 
 
 def bot_list(bots: str) -> list[str]:
@@ -133,7 +137,7 @@ def guarded(call: Callable[[], None], command: str = "simulate", flags: Mapping[
 
 
 def _simulate(rules: str, games: int, players: Optional[int], names: list[str], seed: int, workers: int,
-              as_json: bool, record_dir: Optional[str], run: Run) -> None:
+              as_json: bool, record_dir: Optional[str], run: Run, default_bots: bool = False) -> None:
     from .simreport import summary_lines
     from ..interpreter.runs.simulate import simulate as simulate_games
 
@@ -143,11 +147,19 @@ def _simulate(rules: str, games: int, players: Optional[int], names: list[str], 
     if as_json:
         click.echo(json.dumps(result.as_json(), ensure_ascii=False))
     else:
-        click.echo("\n".join(summary_lines(result)))
+        click.echo("\n".join(summary_lines(result, default_bots)))
+
+
+def file_words(ref: str) -> str:
+    """A rule file as the user named it: a bundled one by its name, never its installed path."""
+    from ..ruleset.bundled import is_name
+    from ..ruleset.safetext import escape
+
+    return f"{ref} (bundled)" if is_name(ref) else escape(ref)
 
 
 def _compare(files: tuple[str, str], games: int, players: Optional[int], names: list[str], seed: int, workers: int,
-             as_json: bool, run: Run) -> None:
+             as_json: bool, run: Run, default_bots: bool = False) -> None:
     from ..interpreter.runs.compare import compare
     from .simreport import comparison_lines
 
@@ -155,4 +167,4 @@ def _compare(files: tuple[str, str], games: int, players: Optional[int], names: 
     if as_json:
         click.echo(json.dumps(result.as_json(), ensure_ascii=False))
     else:
-        click.echo("\n".join(comparison_lines(result)))
+        click.echo("\n".join(comparison_lines(result, file_words(files[0]), file_words(files[1]), default_bots)))

@@ -19,7 +19,8 @@ TABLE_MEASURES = ("swing", "first_start", "skipped", "pot_after", "pot_taken")
 @click.option("--games", "-n", type=click.IntRange(min=1), required=True, help="Games a point.")
 @click.option("--players", "-p", type=int, default=None, help="Players per game (default 5).")
 @click.option("--bots", default="random", show_default=True,
-              help="Bot per seat, comma-separated; a shorter list repeats its last name.")
+              help="Bot per seat, comma-separated; a shorter list repeats its last name (hachi play's "
+                   "opponents are heuristic).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the whole sweep.")
 @click.option("--workers", "-w", type=click.IntRange(min=1), default=1, show_default=True,
               help="Processes to play in (Ray: CPUs of a Ray started here); results do not depend on it.")
@@ -32,8 +33,10 @@ TABLE_MEASURES = ("swing", "first_start", "skipped", "pot_after", "pot_taken")
               help="Draw a measure over the settings into FILE (.svg or .png; the [plot] extra).")
 @click.option("--measure", default="swing", show_default=True,
               help="The measure to plot: swing, first_start, skipped, pot_after, pot_taken, leftover_pot, seat0...")
-def sweep(base: str, sets: tuple[str, ...], games: int, players: Optional[int], bots: str, seed: int, workers: int,
-          backend: str, address: Optional[str], as_json: bool, plot_file: Optional[str], measure: str) -> None:
+@click.pass_context
+def sweep(ctx: click.Context, base: str, sets: tuple[str, ...], games: int, players: Optional[int], bots: str,
+          seed: int, workers: int, backend: str, address: Optional[str], as_json: bool, plot_file: Optional[str],
+          measure: str) -> None:
     """Sweep a grid of settings over BASE (a bundled ruleset or a rule file).
 
     Every point is BASE with the point's settings merged over it as a variant, played on the same
@@ -42,13 +45,14 @@ def sweep(base: str, sets: tuple[str, ...], games: int, players: Optional[int], 
     names = bot_list(bots)
     if address and backend != "ray":
         _fail("--address", "--address is for --backend ray", 2)
+    default_bots = ctx.get_parameter_source("bots") is click.core.ParameterSource.DEFAULT
     guarded(lambda: _sweep(base, sets, games, players, names, seed, workers, backend, address, as_json,
-                           plot_file, measure), "sweep", {"settings": "--set"})
+                           plot_file, measure, default_bots), "sweep", {"settings": "--set"})
 
 
 def _sweep(base: str, sets: tuple[str, ...], games: int, players: Optional[int], names: list[str], seed: int,
            workers: int, backend: str, address: Optional[str], as_json: bool, plot_file: Optional[str],
-           measure: str) -> None:
+           measure: str, default_bots: bool = False) -> None:
     from ..interpreter.runs.sweep import grid, repeated_key, sweep as run
     from ..ruleset.overrides import parse_set
 
@@ -68,7 +72,7 @@ def _sweep(base: str, sets: tuple[str, ...], games: int, players: Optional[int],
     else:
         from .simreport import sweep_lines
 
-        click.echo("\n".join(sweep_lines(result, TABLE_MEASURES)))
+        click.echo("\n".join(sweep_lines(result, TABLE_MEASURES, default_bots)))
     if plot_file:
         from .sweepplot import plot
 

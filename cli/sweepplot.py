@@ -49,7 +49,8 @@ def _pyplot() -> ModuleType:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    return plt
+    pyplot: ModuleType = plt        # Any when matplotlib is not installed (mypy)
+    return pyplot
 
 
 def _text(value: object) -> str:

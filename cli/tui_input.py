@@ -21,8 +21,8 @@ YesNoWords = Mapping[bool, tuple[str, ...]]
 # the words of a yes-or-no decision's answers (yes, then no), by phase of the core (a play kind's
 # screen reads its own decisions' words with :func:`yes_no`)
 WORDS: dict[PhaseName, YesNoWords] = {
-    Phase.DECLARATIONS: {True: ("g", "go", "出", "出る"), False: ("d", "drop", "降", "降りる")},
-    Phase.TWO_GOER_CHOICE: {True: ("s", "split", "山分け"), False: ("p", "play", "勝負")},
+    Phase.DECLARATIONS: {True: ("g", "go", "出", "出る", "でる"), False: ("d", "drop", "降", "降りる", "おりる")},
+    Phase.TWO_GOER_CHOICE: {True: ("s", "split", "山分け", "やまわけ"), False: ("p", "play", "勝負", "しょうぶ")},
 }
 
 
@@ -70,7 +70,9 @@ def explain(v: View, rules: Ruleset, lang: str = "en") -> list[str]:
             return ["ハウスルールの選択です。この卓のハウスルールの一覧は 'hachi table' で見られます。", *rules_said]
         return ["A house rule of this table asks you to choose; the answer is kept and read by its effects "
                 "('hachi table' lists them in words).", *rules_said]
-    return screen_plugin(rules).explain(v, rules, lang)
+    parts = screen_plugin(rules).explain(v, rules, lang)      # pieces of sentences, split by hand
+    return [("" if lang == "ja" else " ").join(part.strip() for part in parts)]     # one paragraph,
+    # folded once by the screen to its width
 
 
 def yes_no(answer: str, words_of: YesNoWords, v: View) -> ActionBase:

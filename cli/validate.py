@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import click
 
+from .errors_ja import LangCommand
 
-@click.command()
+
+@click.command(cls=LangCommand)
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
 @click.option("--format", "style", type=click.Choice(["text", "json", "github"]), default="text",
               show_default=True, help="text lines, a JSON list, or GitHub workflow annotations.")
@@ -14,8 +16,11 @@ import click
               help="Also count every role over all hands and warn about roles no hand can have "
                    "(about a second per distinct role table), and about effects that can grow a counter "
                    "without bound.")
+@click.option("--lang", type=click.Choice(["en", "ja"]), default="en", show_default=True,
+              help="The language of the text lines (JSON and GitHub annotations stay in English).")
 @click.pass_context
-def validate(ctx: click.Context, paths: tuple[str, ...], style: str, as_json: bool, count_roles: bool) -> None:
+def validate(ctx: click.Context, paths: tuple[str, ...], style: str, as_json: bool, count_roles: bool,
+             lang: str) -> None:
     """Check rule files and role tables (files, or folders of *.yaml) against the schema and the rules.
 
     Exit status: 0 when all are valid, 1 when any is not, 2 for a usage error. Warnings do not
@@ -42,13 +47,24 @@ def validate(ctx: click.Context, paths: tuple[str, ...], style: str, as_json: bo
     problems = [p for found in results.values() for p in found]
     if style == "text":
         if problems:
-            click.echo(format_problems(problems), err=True)
+            click.echo(format_problems(problems, lang=lang), err=True)
         bad = sum(1 for found in results.values() if found)
-        verdict = f"{bad} of {len(results)} files have problems" if bad else f"{len(results)} files are valid"
-        click.echo(f"{verdict}.", err=bool(problems))
+        click.echo(_verdict(bad, len(results), lang), err=bool(problems))
     elif style == "json" or problems:
         click.echo(format_problems(problems, style))
     raise SystemExit(1 if problems else 0)
+
+
+def _verdict(bad: int, files: int, lang: str) -> str:
+    """``1 file is valid.``, ``1 of 2 files has problems.``; in Japanese, ``1 件のファイルに問題があります。``"""
+    if lang == "ja":
+        return f"{files} 件のファイルはすべて正しく書けています。" if not bad else \
+            f"{files} 件のファイルのうち {bad} 件に問題があります。"
+    if bad:
+        if files == 1:
+            return "1 file has problems."
+        return f"{bad} of {files} files {'has' if bad == 1 else 'have'} problems."
+    return "1 file is valid." if files == 1 else f"{files} files are valid."
 
 
 @click.command()

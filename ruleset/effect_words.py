@@ -32,11 +32,17 @@ def kind_ja(kind: str) -> str:
 
 
 def seats_ja(seats: Any) -> str:
-    """A :class:`~.effects.SeatSet` in words: ``each goer where tricks == 0`` as
-    出た各人のうち「tricks == 0」の人, ``pot`` as 場."""
+    """A :class:`~.effects.model.SeatSet` in words: ``each goer where tricks == 0`` as
+    出た各人のうち「tricks == 0」の人, ``first goer where ...`` as ...の最初の一人, ``all but the
+    first goer where ...`` as ...の人（最初の一人を除く）, ``pot`` as 場."""
     if seats.pot:
         return "場"
     if seats.start:
         return "親" if seats.text.strip() == "dealer" else "スタP"
     group = GROUPS_JA.get(seats.group or "", seats.text) + ("（手番の順）" if seats.in_play else "")
-    return f"{group}のうち「{seats.where.text}」の人" if seats.where is not None else group
+    named = f"{group}のうち「{seats.where.text}」の人" if seats.where is not None else group
+    if seats.first:
+        return f"{named}の最初の一人"
+    if seats.rest:
+        return f"{named}（最初の一人を除く）"
+    return named

@@ -24,22 +24,17 @@ the seats (``number_of(went)``, ``sum_of(tricks)``, ``max_of(chips)``, ``min_of(
 from __future__ import annotations
 
 import difflib
-import hashlib
 import operator
-import pprint
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Iterable, Mapping, Optional, Protocol, Sequence, Union
 
-import lark
-from importlib import resources
-from pathlib import Path
-
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from .errors import RuleFileError
+from .grammars import lalr_parser
 from .patterns import add_column, caret_context
 
 __all__ = ["ExpressionError", "Fact", "Vocabulary", "Expression", "Facts", "DictFacts", "compile_expression",
@@ -231,44 +226,10 @@ class _Builder:
 _OPTIONS: dict[str, Any] = {"parser": "lalr", "propagate_positions": True, "maybe_placeholders": False}
 
 
-def _grammar() -> str:
-    return resources.files("hachihachi.ruleset").joinpath("expressions.lark").read_text(encoding="utf-8")
-
-
 @lru_cache(maxsize=None)
 def _parser() -> Lark:
-    """The parser of ``expressions.lark``: its LALR tables read from :mod:`.expressions_tables`
-    when they were made from this very grammar by this version of Lark (a few milliseconds, where
-    building them takes some 90: every command that reads a rule file pays it), else built."""
-    text = _grammar()
-    from . import expressions_tables as tables
-
-    if (tables.LARK_VERSION, tables.GRAMMAR_SHA256) == (lark.__version__, _sha256(text)):
-        return Lark.load({"data": tables.DATA, "memo": tables.MEMO})
-    return Lark(text, **_OPTIONS)
-
-
-def _sha256(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-def tables_source() -> str:
-    """The text of :mod:`.expressions_tables`: the serialized LALR tables of ``expressions.lark``
-    (data only: dicts, lists, strings and numbers, read by ``Lark.load``). Written again by
-    ``python -c "from hachihachi.ruleset.expressions import write_tables; write_tables()"`` after
-    the grammar or Lark changes; a test fails while the file is out of date."""
-    text = _grammar()
-    data, memo = Lark(text, **_OPTIONS).memo_serialize([lark.lexer.TerminalDef, lark.grammar.Rule])
-    return (f'"""The LALR tables of expressions.lark, made by ``tables_source()`` in expressions.py (do not edit:\n'
-            f'a cache of the grammar, read only when it was made from the same grammar and Lark)."""\n\n'
-            f"# flake8: noqa\n# fmt: off\n"
-            f"LARK_VERSION = {lark.__version__!r}\nGRAMMAR_SHA256 = {_sha256(text)!r}\n"
-            f"DATA = {pprint.pformat(data, width=118)}\nMEMO = {pprint.pformat(memo, width=118)}\n")
-
-
-def write_tables() -> None:
-    """Write :mod:`.expressions_tables` from the grammar (see :func:`tables_source`)."""
-    Path(__file__).with_name("expressions_tables.py").write_text(tables_source(), encoding="utf-8")
+    """The parser of ``expressions.lark`` (its tables built once and kept, :mod:`.grammars`)."""
+    return lalr_parser("expressions.lark", **_OPTIONS)
 
 
 _WORDS = {"INT": "a number", "NAME": "a name", "COMPOP": "a comparison", "ADDOP": "'+' or '-'",

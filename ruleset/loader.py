@@ -275,7 +275,7 @@ def check_file(path: str | Path, root: str | None = None) -> list[Problem]:
 
     Names in it keep to ``root`` (by default its own folder); at most :data:`MAX_PROBLEMS` are listed.
     """
-    problems = analyse(Path(path), str(path), root=root).problems
+    problems = list(dict.fromkeys(analyse(Path(path), str(path), root=root).problems))   # an alias's once
     if len(problems) <= MAX_PROBLEMS:
         return problems
     last = problems[MAX_PROBLEMS - 1]

@@ -24,6 +24,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from .errors import PatternError
 from .folded import moved
+from .grammars import lalr_parser
 
 
 # ---------------------------------------------------------------- card sets
@@ -248,9 +249,9 @@ class _ToNodes(Transformer[Token, Node]):
 
 @lru_cache(maxsize=None)
 def _parser() -> Lark:
-    """One LALR parser for both start rules (patterns and card sets), built on first use."""
-    return Lark.open_from_package("hachihachi.ruleset", "patterns.lark", start=["start", "cardset_start"],
-                                  parser="lalr", propagate_positions=True)
+    """One LALR parser for both start rules (patterns and card sets), made on first use (its tables
+    built once and kept, :mod:`.grammars`)."""
+    return lalr_parser("patterns.lark", start=["start", "cardset_start"], parser="lalr", propagate_positions=True)
 
 
 # ---------------------------------------------------------------- errors

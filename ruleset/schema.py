@@ -271,20 +271,115 @@ def schema_problems(data: Any, places: Places, kind: str = RULESET, prefix: Path
     """Every way ``data`` breaks the schema of ``kind``, shallowest (most fundamental) first.
 
     ``prefix`` is where ``data`` sits in the places (``("role_table",)`` for a role table read
-    into a ruleset).
+    into a ruleset). A document found valid is remembered by its content (:func:`known_valid`),
+    so that reading it again neither imports nor runs the validator.
     """
-    found: list[tuple[tuple[int, str, int, int], Problem]] = []
+    digest = _digest(data, kind)
+    checker = _checker_key(tuple(KINDS.items()))
+    valid = _known_valid(checker)
+    if digest is not None and digest in valid:
+        return []
+    found: list[tuple[tuple[int, str, int, int], Problem, tuple[str, str]]] = []
     for error in _validator(kind).iter_errors(data):
         depth = len(error.absolute_path)
-        found.extend((_order(p, depth), p) for p in _problems(error, prefix, places, data))
+        what = _what(prefix + tuple(error.absolute_path))
+        # a node written once and used again through a YAML alias (*name) has one place and many
+        # paths: its problem is the same one, told once
+        found.extend((_order(p, depth), p, (p.place, p.message.replace(what, "")))
+                     for p in _problems(error, prefix, places, data))
     found.sort(key=lambda item: item[0])
     unique: list[Problem] = []
-    seen: set[Problem] = set()
-    for _, problem in found:
-        if problem not in seen:
-            seen.add(problem)
+    seen: set[tuple[str, str]] = set()
+    for _, problem, same in found:
+        if same not in seen:
+            seen.add(same)
             unique.append(problem)
+    if not unique and digest is not None:
+        _remember(checker, valid, digest)
     return unique
+
+
+# -- documents known valid ------------------------------------------------------------------
+# The digests of the documents (rule files and role tables, as read, variants resolved) found
+# valid, kept in the user's cache folder (:mod:`.usercache`: JSON, read only when the user's own)
+# for the schemas and validator they were checked with; most recent last, at most this many.
+VALID_FILE = "schema-valid.json"
+MAX_VALID = 512
+
+
+def known_valid() -> list[str]:
+    """The digests of the documents known valid under the current schemas and validator."""
+    return _known_valid(_checker_key(tuple(KINDS.items())))
+
+
+@lru_cache(maxsize=4)
+def _known_valid(checker: str) -> list[str]:
+    """The digests kept for ``checker`` (read once a process; the list grows as more are found valid)."""
+    from . import usercache
+
+    kept = usercache.read_json(VALID_FILE)
+    if not isinstance(kept, dict) or kept.get("checker") != checker:
+        return []
+    documents = kept.get("documents")
+    return [d for d in documents if isinstance(d, str)] if isinstance(documents, list) else []
+
+
+def _remember(checker: str, valid: list[str], digest: str) -> None:
+    from . import usercache
+
+    valid.append(digest)
+    del valid[:-MAX_VALID]
+    usercache.write_json(VALID_FILE, {"checker": checker, "documents": valid})
+
+
+@lru_cache(maxsize=4)
+def _checker_key(kinds: tuple[tuple[str, str], ...]) -> str:
+    """What a verdict depends on besides the document: both schemas (with the parts of the play
+    kinds registered, ``kinds``), this module and the installed jsonschema (their files' sizes
+    and times)."""
+    import hashlib
+    import importlib.util
+    import os
+
+    spec = importlib.util.find_spec("jsonschema")
+    files = [__file__] + ([os.path.join(os.path.dirname(spec.origin), "validators.py")] if spec and spec.origin else [])
+    stamps = []
+    for path in files:
+        try:
+            st = os.stat(path)
+            stamps.append([path, st.st_size, st.st_mtime_ns])
+        except OSError:
+            stamps.append([path, None, None])
+    text = json.dumps([schema(RULESET), schema(ROLE_TABLE), stamps], sort_keys=True)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _digest(data: Any, kind: str) -> str | None:
+    """A digest of ``data`` as a document of ``kind``, or None when it is not plain JSON (a key
+    that is not text, a value JSON has no word for), which is then always checked."""
+    import hashlib
+
+    if not _plain(data):
+        return None
+    try:
+        text = json.dumps([kind, data], sort_keys=True, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        return None
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _plain(value: Any) -> bool:
+    """Whether every mapping in ``value`` has text keys (json.dumps would turn 1 into "1")."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            if not all(isinstance(k, str) for k in v):
+                return False
+            stack.extend(v.values())
+        elif isinstance(v, (list, tuple)):
+            stack.extend(v)
+    return True
 
 
 def error_paths(data: Any, kind: str = RULESET, prefix: Path_ = ()) -> list[Path_]:

@@ -1,8 +1,9 @@
 """Resolve ``extends``: read a file and its bases, and merge them into one plain mapping.
 
-Mappings merge deeply, scalars and lists replace, and ``null`` removes a key; a role table named
-by path is read into the ruleset first, so a variant changes it role by role. Places follow the
-values: each path keeps the place of the file that wrote it.
+Mappings merge deeply, scalars and lists replace, ``null`` removes a key and ``{}`` empties a
+mapping of the base; a role table named by path is read into the ruleset first, so a variant
+changes it role by role. Places follow the values: each path keeps the place of the file that
+wrote it.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from .errors import RuleFileError
 from .confine import Outside, inside
 from .reach import locate, root_of
 from .safetext import escape, quote
-from .yamlfile import RULE_FILE, Path_, Places, YamlDoc, read_yaml
+from .yamlfile import RULE_FILE, Path_, Places, YamlDoc, dotted, read_yaml
 
 MAX_CHAIN = 8                   # files in one chain of extends
 MAX_CHAIN_BYTES = 160 * 1024    # bytes of all files of one chain: one file of the largest size and its bases
@@ -40,18 +41,38 @@ class Resolved:
 
 
 def merge(base: Any, over: Any) -> Any:
-    """Deep merge: mappings key by key, anything else replaced; ``None`` removes a key."""
+    """Deep merge: mappings key by key, anything else replaced; ``None`` removes a key; an empty
+    mapping (``{}``) replaces the base's, clearing it."""
     if not (isinstance(base, dict) and isinstance(over, dict)):
         return over
     out = dict(base)
     for key, value in over.items():
         if value is None:
             out.pop(key, None)
-        elif key in out:
+        elif key in out and value != {}:
             out[key] = merge(out[key], value)
         else:
             out[key] = value
     return out
+
+
+def missing_removal(base: Any, over: Any, path: Path_ = ()) -> tuple[Path_, str] | None:
+    """The first ``KEY: null`` of ``over`` whose key ``base`` does not have (a misspelt removal,
+    which would remove nothing), as (its path, the message), else None."""
+    if not (isinstance(base, dict) and isinstance(over, dict)):
+        return None
+    for key, value in over.items():
+        if value is None and key not in base:
+            where = f"in {dotted(path)}" if path else "at the top level"
+            from .schema import suggest         # the schema's words (imported late: it reads the registry)
+
+            near = suggest(key, [k for k in base if isinstance(k, str)])
+            return path + (key,), (f"{quote(str(key))} {where} removes a key the base does not have"
+                                   f"{near or ', so it removes nothing.'}")
+        found = missing_removal(base.get(key), value, path + (key,))
+        if found:
+            return found
+    return None
 
 
 def _keep_own_examples(merged: dict[str, Any], own: dict[str, Any]) -> None:
@@ -173,6 +194,10 @@ class _Reader:
         data.pop("extends", None)
         if base is None:
             return Resolved(data, places, (shown,), actual, path, (doc.file,))
+        table_named = isinstance(doc.data.get("role_table"), str)     # replaces the base's table whole
+        wrong = missing_removal(base.data, {k: v for k, v in data.items() if not (table_named and k == "role_table")})
+        if wrong:
+            raise RuleFileError(wrong[1], places.of(wrong[0], key=True))
         merged = merge(base.data, data)
         if own_table is not None and isinstance(doc.data.get("role_table"), str):
             merged["role_table"] = own_table.data        # a role table named by path replaces the base's

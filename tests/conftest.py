@@ -48,3 +48,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.optional)
         if not run_slow and item.get_closest_marker("slow"):
             item.add_marker(skip_slow)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _own_cache_folder(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    """The tests neither read nor fill the user's cache folder (``ruleset/usercache.py``): the
+    session has one of its own, which the commands they run inherit."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+        yield

@@ -171,7 +171,7 @@ def test_hint_shows_each_legal_action_with_its_expected_chips_and_asks_again(tmp
     res = run(tmp_path, GAME, ["hint", "q"])
     assert res.exit_code == 0, res.output
     out = res.output
-    assert "Expected change of your chips this round (95% interval), best first:" in out
+    assert "Expected change of your score this round (95% interval), best first:" in out
     lines = out.split("best first:")[1].splitlines()[1:]
     shown = [ln for ln in lines if ln.startswith("  ") and ": " in ln and "(" in ln]
     assert len(shown) >= 2                                # every legal action of the first question

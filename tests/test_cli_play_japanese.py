@@ -79,7 +79,7 @@ def test_quitting_in_japanese_says_how_to_resume_in_japanese(tmp_path):
     res = CliRunner().invoke(play, [*GAMES["hachihachi_trick"], "--lang", "ja", "--save", str(tmp_path / "s.yaml")],
                              input="q\n")
     assert res.exit_code == 0, res.output
-    assert "に保存しました" in res.output and english_lines(res.output, "hachihachi_trick") == []
+    assert "保存しました。続きは" in res.output and english_lines(res.output, "hachihachi_trick") == []
 
 
 def test_the_check_of_english_words_itself():

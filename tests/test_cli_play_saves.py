@@ -159,3 +159,29 @@ def test_a_save_whose_hands_were_swapped_by_hand_is_refused_in_one_line(here):
     res = CliRunner().invoke(play, ["--resume", "reseeded.yaml", "--no-pause"], input="q\n")
     assert res.exit_code == 1 and "the save was changed since it was written" in res.output
     assert CliRunner().invoke(play, ["--resume", "s.yaml", "--no-pause"], input="q\n").exit_code == 0
+
+
+def test_a_resumed_game_goes_on_in_the_language_it_was_played_in(here):
+    first = start(["--seed", "3", "--lang", "ja", "--save", "ja.yaml"], ["1", "q"])
+    assert first.exit_code == 0, first.output
+    again = CliRunner().invoke(play, ["--resume", "ja.yaml"], input="q\n")
+    assert again.exit_code == 0, again.output
+    assert "ja.yaml の続きから" in again.output and "Resuming" not in again.output
+    english = CliRunner().invoke(play, ["--resume", "ja.yaml", "--lang", "en"], input="q\n")
+    assert "Resuming the game saved in ja.yaml" in english.output           # asked for: the person's choice
+    assert "lang: en" in (here / "ja.yaml").read_text()
+
+
+def test_resume_refuses_an_option_that_would_change_the_game(here):
+    first = start(["--seed", "3", "--save", "g.yaml"], ["1", "q"])
+    assert first.exit_code == 0, first.output
+    before = (here / "g.yaml").read_text()
+    for option in (["--players", "4"], ["--short"], ["--seed", "9"], ["--bots", "random"], ["--name", "zed"],
+                   ["--auto"]):
+        res = CliRunner().invoke(play, ["--resume", "g.yaml", *option], input="q\n")
+        assert res.exit_code == 2, option
+        assert f"{option[0]} would change the game; a resumed game keeps what it was started with" in res.output
+        ja = CliRunner().invoke(play, ["--resume", "g.yaml", "--lang", "ja", *option], input="q\n")
+        assert ja.exit_code == 2 and f"{option[0]} はゲームを変えてしまいます" in ja.output
+        assert "(この説明は英語のみ)" not in ja.output
+    assert (here / "g.yaml").read_text() == before

@@ -22,7 +22,7 @@ def test_roles_json_for_one_hand():
 def test_roles_text_for_one_hand_as_a_single_argument():
     result = run("roles", "2s 2h 2d 2c 3s 3h 3d")
     assert result.exit_code == 0
-    assert "shisan go 20 forced 10" in result.output and "total go 24 forced 12" in result.output
+    assert "Four and Three (shisan) go 20 forced 10" in result.output and "total go 24 forced 12" in result.output
 
 
 def test_roles_bad_hand_is_one_error_with_exit_1():

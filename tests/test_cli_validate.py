@@ -40,6 +40,40 @@ def test_validate_suggests_a_misspelled_key(tmp_path):
     assert f"{bad}:3:3: error: unknown key 'enabeld' in mizuten; did you mean 'enabled'?" in result.stderr
 
 
+@pytest.mark.parametrize("text,place,message", [
+    ("role_table:\n  roles:\n    flsh: null\n", "5:5",
+     "'flsh' in role_table.roles removes a key the base does not have; did you mean 'flush'?"),
+    ("bogus_key: null\n", "3:1",
+     "'bogus_key' at the top level removes a key the base does not have, so it removes nothing."),
+    ("declaration: {drop_fe: null}\n", "3:15",
+     "'drop_fe' in declaration removes a key the base does not have; did you mean 'drop_fee'?"),
+])
+def test_validate_refuses_a_removal_of_a_key_the_base_does_not_have(tmp_path, text, place, message):
+    """``KEY: null`` removes a key of the base: a misspelt one would remove nothing, silently."""
+    bad = tmp_path / "typo.yaml"
+    bad.write_text("extends: hachihachi_trick\nname: t\n" + text, encoding="utf-8")
+    result = run("validate", str(bad))
+    assert result.exit_code == 1
+    assert f"{bad}:{place}: error: {message}" in result.stderr
+
+
+def test_validate_keeps_a_removal_of_a_key_the_base_has(tmp_path):
+    good = tmp_path / "good.yaml"
+    good.write_text("extends: hachihachi_trick\nname: t\nrole_table:\n  roles:\n    flush: null\n",
+                    encoding="utf-8")
+    result = run("validate", str(good))
+    assert result.exit_code == 0, result.output
+
+
+def test_validate_counts_files_in_words_that_agree(tmp_path):
+    good, bad = tmp_path / "good.yaml", tmp_path / "bad.yaml"
+    good.write_text("extends: hachihachi_trick\nname: t\n", encoding="utf-8")
+    bad.write_text("extends: hachihachi_trick\nplayers: {min: 8}\n", encoding="utf-8")
+    assert "1 file is valid." in run("validate", str(good)).stdout
+    assert "1 file has problems." in run("validate", str(bad)).stderr
+    assert "1 of 2 files has problems." in run("validate", str(good), str(bad)).stderr
+
+
 def test_validate_lists_all_problems_of_a_file_best_first(tmp_path):
     bad = tmp_path / "many.yaml"
     bad.write_text("extends: hachihachi_trick\nplyers: {min: 3}\nchips:\n  start: lots\n  strat: 5\n",
@@ -183,3 +217,35 @@ def test_warnings_on_a_variant_name_its_own_extends_and_where_the_base_writes_th
     assert warnings and all(line.startswith(f"{variant}:{extends}:10: warning: the role ") for line in warnings)
     assert "'shisan' can never occur" in warnings[0]
     assert "inherited through" in warnings[0] and "hanafuda_hachihachi.yaml:97:" in warnings[0]
+
+
+def test_validate_speaks_japanese_with_lang_ja(tmp_path):
+    typo, removal = tmp_path / "typo.yaml", tmp_path / "removal.yaml"
+    typo.write_text("extends: hachihachi_trick\nmizuten:\n  enabeld: false\n", encoding="utf-8")
+    removal.write_text("extends: hachihachi_trick\nname: t\nrole_table:\n  roles:\n    flsh: null\n", encoding="utf-8")
+    result = run("validate", "--lang", "ja", str(typo), str(removal))
+    assert result.exit_code == 1
+    assert f"{typo}:3:3: エラー: 不明なキー 'enabeld' (mizuten の中)。'enabled' のことですか?" in result.stderr
+    err = result.stderr
+    assert f"{removal}:5:5: エラー: 'flsh' (role_table.roles の中) は元のファイルにないキーを消しています" in err
+    assert "2 件のファイルのうち 2 件に問題があります。" in err and "(この説明は英語のみ)" not in err
+    ok = run("validate", "--lang", "ja", str(ROOT / "rules"))
+    assert ok.exit_code == 0 and "件のファイルはすべて正しく書けています。" in ok.stdout
+    assert "の値が正しくありません" in run("validate", "--lang", "ja", "--format", "yaml", str(typo)).output
+
+
+@pytest.mark.parametrize("effect,expected", [
+    ('{name: x, when: round_end, do: [{pay: {from: each seat, to: each goer, amount: "tricks +"}}]}',
+     ["4:95: error: the expression ends too early."]),
+    ('{name: x, at: round_end, do: [{pay: {from: each seat, to: each goer, amount: "tricks"}}]}',
+     ["4:5: error: effects.0 has no 'when'", "4:18: error: unknown key 'at' in effects.0"]),
+])
+def test_validate_tells_a_problem_inside_a_yaml_anchor_once(tmp_path, effect, expected):
+    """An anchor (&e) used three times (*e) is one node in the file: its problem is one line."""
+    bad = tmp_path / "anchor.yaml"
+    bad.write_text(f"extends: hachihachi_trick\nname: t\neffects:\n  - &e {effect}\n  - *e\n  - *e\n", encoding="utf-8")
+    result = run("validate", str(bad))
+    lines = [line for line in result.stderr.splitlines() if ": error: " in line]
+    assert len(lines) == len(expected), result.stderr
+    for line, start in zip(lines, expected):
+        assert line.startswith(f"{bad}:{start}")

@@ -405,18 +405,18 @@ def test_every_setting_of_every_game_is_read_from_the_ruleset_when_effects_are_f
     """Every fact that is a setting (``table.start_chips``, ``trick_settlement.per_trick``,
     ``hanafuda.par``...) carries its one reader of the ruleset: a game folds it into its effects
     from there, and a table reads it through the same reader."""
-    from types import SimpleNamespace
-
     from hachihachi.interpreter.engine.phases.effects import readers_for
     from hachihachi.ruleset.effects import vocabulary
+    from hachihachi.ruleset.effects.facts import settings as setting_readers
 
-    for name in ("hachihachi_trick", "hanafuda_hachihachi"):
+    for name in ("hachihachi_trick", "hanafuda_go_drop"):
         rules = load_ruleset(name)
         settings = {n: f for n, f in vocabulary(rules, rules.counters).facts.items() if f.fixed}
         assert {"table.start_chips", "table.hand_size"} <= set(settings)
         assert all(f.setting is not None for f in settings.values())
+        assert set(settings) == set(setting_readers(rules))          # what a game folds in: every one
         table = readers_for(rules)[2]
-        on_table = SimpleNamespace(ruleset=rules)
+        on_table = GameState(rules, 3, seed=1)._t      # a table of a game of these rules
         assert all(table[n](on_table) == f.setting(rules) for n, f in settings.items() if f.setting)
     trick = load_ruleset("hachihachi_trick")
     facts = vocabulary(trick).facts

@@ -68,6 +68,16 @@ def test_every_effect_of_the_variants_is_worded_in_japanese(name):
         assert english_lines(authors_text_left_out(describe(effect)), path) != []     # English when asked
 
 
+def test_t21_the_earliest_tied_goer_and_the_others_are_worded_apart_in_japanese():
+    """The T21 tie pays ``all but the first goer where ...`` a share and ``first goer where ...``
+    the rest: the two seat sets read differently in Japanese, as in English."""
+    pot = dict(load_ruleset("hachihachi_trick").settlement)["pot"]
+    tie = next(e for e in pot if e.name == "tie for the pot")
+    words = describe(tie, "ja")
+    assert "「tricks == round.most_tricks」の人（最初の一人を除く）に" in words
+    assert "「tricks == round.most_tricks」の人の最初の一人に「round.pot」を払う" in words
+
+
 def test_a_question_of_an_effect_is_worded_with_its_options():
     (ask, _doubled) = load_ruleset(f"{VARIANTS}/fx_start_player_may_double.yaml").effects
     assert describe(ask, "ja") == ("「start player may double」: 宣言の後、「round.goers >= 2」のとき: "

@@ -3,11 +3,12 @@ the values they are."""
 
 import copy
 import dataclasses
+import inspect
 import pickle
 
 import pytest
 
-from hachihachi.interpreter.engine.actions import POT, Play
+from hachihachi.interpreter.engine.actions import CHANCE, POT, Party, Play
 from hachihachi.interpreter.engine.events import (Applied, FieldMade, ForcedOut, RolesShown, RoundEnded, RoundStarted,
                                            Transfer)
 from hachihachi.interpreter.games.tricks.events import TrickTaken
@@ -45,3 +46,20 @@ def test_events_are_frozen_values_that_copy_and_pickle_alike(event):
 def test_a_transfer_defaults_its_base_and_multiplier():
     e = Transfer(1, TrickTransfer.TRICKS, 0, 2, 4, "tricks 3 against 1")
     assert (e.base, e.multiplier) == (0, 1) and dataclasses.replace(e, amount=5) != e
+
+
+@pytest.mark.parametrize("cls", [Applied, Transfer], ids=lambda c: c.__name__)
+def test_an_event_with_its_own_init_takes_its_fields_in_order_with_their_defaults(cls):
+    params = list(inspect.signature(cls).parameters.values())
+    assert [(p.name, p.default) for p in params] == [
+        (f.name, inspect.Parameter.empty if f.default is dataclasses.MISSING else f.default)
+        for f in dataclasses.fields(cls)]
+    assert all(p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD for p in params)
+
+
+def test_chance_and_the_pot_are_logged_as_party_whatever_int_is_handed_over():
+    applied, moved = Applied(0, -1, Play(5)), Transfer(0, TransferKind.POT, int(POT), -1, 1, "why")
+    assert applied.seat is CHANCE and (moved.source, moved.target) == (POT, CHANCE)
+    assert type(moved.source) is Party and type(moved.target) is Party
+    assert applied == Applied(0, CHANCE, Play(5)) and hash(applied) == hash(Applied(0, CHANCE, Play(5)))
+    assert repr(applied) == "Applied(round=0, seat=<Party.CHANCE: -1>, action=Play(card=5))"

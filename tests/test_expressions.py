@@ -120,29 +120,6 @@ def test_arithmetic_is_whole_numbers_left_to_right_with_the_usual_precedence(res
     assert compile_expression(text, VOCAB).evaluate(FACTS) == total
 
 
-def test_the_parser_tables_are_made_from_the_grammar_and_parse_as_it_does():
-    """``expressions_tables.py`` caches the LALR tables of ``expressions.lark``: written from this
-    grammar (regenerate with ``write_tables()``), and its parser reads every form as a parser
-    built from the grammar does, positions and refusals included (the tables' state numbers
-    differ from one build to the next, so the file itself is not compared)."""
-    import lark
-
-    from hachihachi.ruleset import expressions, expressions_tables
-
-    assert expressions_tables.GRAMMAR_SHA256 == expressions._sha256(expressions._grammar())
-    built = lark.Lark(expressions._grammar(), **expressions._OPTIONS)
-    for text in ("tricks + 1 == 2 and went", "not any_of(x) or -a // 2 % 3 >= min(a, b)", "if(true, 1, 0)"):
-        assert expressions._parser().parse(text) == built.parse(text)
-        assert [t.meta.column for t in expressions._parser().parse(text).iter_subtrees()] == \
-            [t.meta.column for t in built.parse(text).iter_subtrees()]
-    for text in ("a +", "(a", "a b", "1 2 3", ")"):
-        with pytest.raises(lark.exceptions.UnexpectedInput) as cached:
-            expressions._parser().parse(text)
-        with pytest.raises(lark.exceptions.UnexpectedInput) as fresh:
-            built.parse(text)
-        assert (type(cached.value), cached.value.column) == (type(fresh.value), fresh.value.column)
-
-
 @pytest.mark.parametrize("text", ["p * tricks + 1", "if(s, tricks, -p) // 2", "s and tricks > p or not s",
                                   "number_of(tricks >= p) == 2 and s", "min(p, 3) - abs(-p) % 2", "-(p + 1) * 2 != 0"])
 def test_folding_settings_into_an_expression_keeps_its_value_in_every_state(text):
@@ -162,3 +139,24 @@ def test_a_condition_false_by_its_settings_folds_to_a_constant():
     vocab = Vocabulary((Fact("went", BOOL, SEAT, "went"), Fact("s", BOOL, TABLE, "a setting", True)))
     expr = compile_expression("s and number_of(went) > 1", vocab)
     assert expr.fold({"s": 0}).constant == 0 and expr.fold({"s": 1}).constant is None
+
+
+def test_the_nesting_limit_is_documented_as_the_parser_counts_it():
+    """docs/effects.md says how deep the 24 levels are: its examples that fit are read, the one
+    that does not is refused for its nesting."""
+    import re
+    from pathlib import Path
+
+    from hachihachi.ruleset.errors import HachiError
+    from hachihachi.ruleset.expressions import MAX_NESTING, parse_expression
+
+    doc = (Path(__file__).parent.parent / "docs" / "effects.md").read_text(encoding="utf-8")
+    limits = doc[doc.index(f"nesting {MAX_NESTING} levels deep"):]
+    limits = " ".join(limits[:limits.index("\n\n")].split())
+    fit = re.search(r"Two calls inside one another fit \(`([^`]+)`\), and so do three pairs of parentheses "
+                    r"\(`([^`]+)`\); three calls do not \(`([^`]+)` is refused\)", limits)
+    assert fit, limits
+    parse_expression(fit.group(1))
+    parse_expression(fit.group(2))
+    with pytest.raises(HachiError, match=f"nested more than {MAX_NESTING} levels"):
+        parse_expression(fit.group(3))

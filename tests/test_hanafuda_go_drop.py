@@ -131,3 +131,67 @@ def test_T21_the_goer_with_most_card_points_takes_the_pot_and_the_deal_passes_le
             start = next(e.start for e in g.events if type(e).__name__ == "RoundStarted" and e.round == end.round)
             assert end.next_start == (start + 1) % 5
     assert taken >= 5
+
+
+def _two_goers_without_the_dealer():
+    """Four players, the dealer (seat 0) and seat 3 drop, seats 1 and 2 go and play."""
+    g = GameState(RULES, players=4, seed=0, rounds=1, start=0)
+    g.apply(deal4(HANDS, FIELD))
+    for go in (False, True, True, False):
+        g.apply(Declare(go))
+    assert set(g.round.goers) == {1, 2}
+    return g._t
+
+
+def test_H19_T11_no_sohachi_for_a_dealer_who_dropped():
+    """総八 is every player at par, paid to the dealer: a dealer who dropped took no part (T11)."""
+    from hachihachi.interpreter.games.matching.phases import CardScoring
+
+    t = _two_goers_without_the_dealer()
+    specials, paid = CardScoring(RULES)._special_roles(t, t.round.play, {1: 88, 2: 88})
+    assert specials == () and paid == []
+
+
+def test_H19_sohachi_when_every_player_who_played_is_at_par_and_the_dealer_played():
+    from hachihachi.interpreter.games.matching.phases import CardScoring
+
+    g = GameState(RULES, players=4, seed=0, rounds=1, start=0)
+    g.apply(deal4(HANDS, FIELD))
+    for go in (True, False, True, False):
+        g.apply(Declare(go))
+    t = g._t
+    specials, paid = CardScoring(RULES)._special_roles(t, t.round.play, {0: 88, 2: 88})
+    assert specials == (("sohachi", 0, 10),)
+    assert [(e.source, e.target, e.base) for e in paid] == [(2, 0, 120)]
+
+
+def test_H19_T11_a_score_sheet_pays_a_dropped_dealer_only_the_drop_fee():
+    from hachihachi.interpreter.records.gamerecord import summary
+    from hachihachi.interpreter.scorekeeper.sheet import settle, sheet_from_data
+
+    sheet = {"ruleset": "hanafuda_go_drop", "players": ["ann", "bob", "cy", "dee"], "start": "ann",
+             "rounds": [{"field_cards": FIELD, "declare": ["drop", "go", "go", "drop"],
+                         "points": {"bob": 88, "cy": 88}}]}
+    (rnd,) = summary(settle(sheet_from_data(sheet, lambda ref: RULES)))["rounds"]
+    assert rnd["specials"] == [] and not rnd["fukikeshi"]
+    assert rnd["delta"] == {"ann": -12, "bob": 36, "cy": 0, "dee": -24}    # drop fees, bob takes the pot
+
+
+def test_T12_a_hand_not_played_goes_under_the_stock_in_the_order_the_record_gives_it(tmp_path):
+    """A hand-written record lists a forced-out hand unsorted: the stock ends with it in that order,
+    so the cards turned after the stock's own are the record's, and the record replays the same."""
+    from hachihachi.interpreter.records.gamerecord import record_data, replay, write_record
+
+    unsorted = "12c3 10c2 12b 10c1 12c1 12c2"
+    g = GameState(RULES, players=4, seed=0, rounds=1, start=0)
+    sorted_deal = deal4(HANDS, FIELD)
+    g.apply(HanaDeal(sorted_deal.hands[:3] + (tuple(D.parse_list(unsorted)),), sorted_deal.field,
+                     sorted_deal.stock))
+    for _ in range(3):
+        g.apply(Declare(True))
+    assert g.round.play.stock[-6:] == list(D.parse_list(unsorted))
+    data = record_data(g)
+    assert data["rounds"][0]["hands"][3] == unsorted.split()
+    write_record(tmp_path / "g.yaml", data)
+    again = replay(tmp_path / "g.yaml").game
+    assert again.round.play.stock[-6:] == list(D.parse_list(unsorted)) and again.events == g.events

@@ -75,3 +75,10 @@ def test_a_role_a_variant_adds_to_a_group_stands_with_its_group(tmp_path):
     names = [row.split()[0] for row in rows]
     assert names == sorted(names, key=["Sets", "Weak", "Poker"].index)          # each group in one block
     assert any("Three Pairs Too" in row for row in rows if row.startswith("Sets"))
+
+
+def test_H8_H17_the_hand_roles_of_sets_are_not_called_capture_roles_in_japanese():
+    ja = sheet("--lang", "ja", "--format", "md")
+    hand_rows = [line for line in ja.splitlines() if "| 四三 |" in line or "| 三本 |" in line]
+    assert hand_rows and not any("出来役" in row for row in hand_rows)
+    assert "同じ月の役" in hand_rows[0] and "出来役" in ja          # 出来役 is the capture roles' table

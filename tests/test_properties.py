@@ -7,7 +7,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hachihachi.interpreter import GameState
+from hachihachi.interpreter import CHANCE, GameState
+from hachihachi.ruleset.errors import IllegalAction
 from hachihachi.interpreter.engine.events import Applied, RoundEnded
 from hachihachi.interpreter.games.tricks.actions import Deal
 from hachihachi.interpreter.games.tricks.events import TrickTaken
@@ -95,3 +96,34 @@ def test_clone_is_independent():
     copy = game.clone()
     play_random(copy, random.Random(1))
     assert copy.is_terminal and not game.is_terminal and len(game.events) < len(copy.events)
+
+
+@pytest.mark.parametrize("name, players", [("hachihachi_trick", 5), ("hanafuda_hachihachi", 3)])
+def test_legal_actions_are_the_same_value_until_an_action_is_applied(name, players):
+    """``legal_actions()`` is asked of the phase once a state: the same value until the next
+    action, then what a game replayed to that point gives; a clone and the view agree."""
+    game, rng = GameState(name, players=players, seed=3, rounds=1), random.Random(3)
+    while not game.is_terminal:
+        who, legal = game.current_player, game.legal_actions()
+        assert game.legal_actions() is legal
+        if who == CHANCE:
+            game.deal_random(rng)
+            continue
+        assert game.view(who).legal == tuple(legal) == tuple(game.clone().legal_actions())
+        game.apply(rng.choice(legal))
+        again = GameState(name, players=players, seed=3, rounds=1)
+        again.replay([e.action for e in game.events if isinstance(e, Applied)])
+        if not game.is_terminal and game.current_player != CHANCE:
+            assert tuple(again.legal_actions()) == tuple(game.legal_actions())
+    assert game.legal_actions() == ()
+
+
+def test_a_replay_past_the_end_of_the_game_is_refused_as_apply_refuses_it():
+    game, rng = GameState("hachihachi_trick", players=3, seed=5, rounds=1), random.Random(5)
+    play_random(game, rng)
+    last = next(e.action for e in reversed(game.events) if isinstance(e, Applied))
+    with pytest.raises(IllegalAction, match="the game is over") as replayed:
+        game.replay([last])
+    with pytest.raises(IllegalAction) as applied:
+        game.apply(last)
+    assert replayed.value.message == applied.value.message

@@ -16,6 +16,9 @@ from hachihachi.ruleset.schema import ROLE_TABLE, RULESET, schema
 
 
 def book(rules: str, *args: str) -> str:
+    """The rulebook as Markdown unless another format is asked for (plain text is the default)."""
+    if "--format" not in args:
+        args = (*args, "--format", "md")
     res = CliRunner().invoke(cli, ["rulebook", rules, *args])
     assert res.exit_code == 0, res.output
     return res.stdout
@@ -167,5 +170,63 @@ def test_a_ruleset_without_effects_has_no_effects_section():
 def test_the_japanese_rulebook_words_the_settlement_effects_in_japanese(name):
     from hachihachi.cli.rulebook import describe_settlement
 
+    import re
+
     lines = describe_settlement(load_ruleset(name), "ja")
-    assert lines and all("払う" in line and "In the phase" not in line for line in lines)
+    assert lines and all(re.search(r"（[TH]\d+）", line) and "In the phase" not in line for line in lines)
+    assert not any(re.search(r"[a-z]{3,}", line.replace("sohachi.dealer", "")) for line in lines), lines
+
+
+# -- a rulebook a table can read --------------------------------------------------------------
+
+def plain(rules: str, *args: str) -> str:
+    res = CliRunner().invoke(cli, ["rulebook", rules, *args])
+    assert res.exit_code == 0, res.output
+    return res.stdout
+
+
+@pytest.mark.parametrize("name", ["hachihachi_trick", "hanafuda_go_drop"])
+def test_the_rulebook_is_plain_text_by_default_markdown_and_html_when_asked(name):
+    text = plain(name)
+    for markup in ("**", "\\_", "&gt;", "|---", "## "):
+        assert markup not in text, markup
+    assert text.splitlines()[1].startswith("====") and "hachihachi_trick" in plain("hachihachi_trick")
+    assert "## " in plain(name, "--format", "md") and plain(name, "--format", "html").startswith("<!DOCTYPE html>")
+
+
+@pytest.mark.parametrize("name", ["hachihachi_trick", "hanafuda_hachihachi", "hanafuda_go_drop"])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_T20_T22_H19_the_settlement_is_told_in_the_words_of_its_rules_not_as_expressions(name, lang):
+    text = plain(name, "--lang", lang)
+    for dump in ("min_of(", "number_of(", "round.most", "trick_settlement.", "hanafuda.special_roles", "In the phase"):
+        assert dump not in text, dump
+    if name == "hachihachi_trick":
+        assert ("Trick settlement (T20): of every two goers" in text) if lang == "en" else ("勝負の精算（T20）" in text)
+    else:
+        assert ("二八 Nihachi (H19)" in text) if lang == "en" else ("二八（H19）: 基準より 80 点以上" in text)
+
+
+def test_T7_T8_T14_the_rulebook_says_how_the_indicator_is_turned_and_what_a_forced_out_player_is_paid():
+    text = " ".join(plain("hachihachi_trick").split())
+    assert "the next card of the deck is turned face up: the indicator. Its suit is trump for the round (T7)" in text
+    assert "1 per ace card, and the forced-out value of each hand role the forced-out player holds" in text
+    assert "older spelling" not in text and "旧い書き方" not in plain("hachihachi_trick", "--lang", "ja")
+
+
+def test_a_house_rules_reason_is_in_the_rulebook_and_its_facts_in_words(tmp_path):
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: hachihachi_trick\nname: house\neffects:\n  - name: sweep\n    when: after_play\n"
+                     "    do:\n      - pay: {from: each seat, to: each goer where tricks == 7, amount: "
+                     "\"5 * round.multiplier\", reason: a sweep is paid by everyone}\n", encoding="utf-8")
+    text = " ".join(plain(str(house)).split())
+    assert "sweep: After the play: each seat pays each goer where tricks taken = 7 5 × the field's multiplier" in text
+    assert "(“a sweep is paid by everyone”)" in text
+    assert "a sweep is paid by everyone" in " ".join(plain(str(house), "--lang", "ja").split())
+
+
+def test_the_japanese_rulebook_leaves_no_english_words_of_its_own():
+    text = plain("hachihachi_trick", "--lang", "ja")
+    for english in ("tie for the pot", "the pot", "mizuten bonus", "rank T J Q K A", "trick_settlement",
+                    "mizuten_bonus"):
+        assert english not in text, english
+    assert "光札: T J Q K A の札" in text

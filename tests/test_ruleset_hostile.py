@@ -56,7 +56,7 @@ def test_hostile_folder_gets_one_clear_error_line(name, tmp_path):
 def test_costly_table_is_valid_and_evaluates_a_hand(name, tmp_path):
     path = COSTLY[name](tmp_path)
     result = CliRunner().invoke(cli, ["validate", str(path)])
-    assert result.exit_code == 0 and "1 files are valid." in result.output, result.output
+    assert result.exit_code == 0 and "1 file is valid." in result.output, result.output
     hand = DECK_HAND if name.startswith("deck_") else "As Ks Qs Js Ts 9s 8s"
     roles = CliRunner().invoke(cli, ["roles", "--json", "--rules", str(path), hand])
     assert roles.exit_code == 0 and '"go":' in roles.stdout, roles.output

@@ -48,6 +48,20 @@ def test_merge_deeply_replace_lists_and_remove_with_null():
     assert base == {"a": {"x": 1, "y": [1, 2]}, "b": 1, "c": {"d": 1}}      # inputs untouched
 
 
+def test_merge_an_empty_mapping_clears_the_base_mapping():
+    base = {"a": {"x": 1, "y": {"z": 2}}, "b": {"c": 1}}
+    assert merge(base, {"a": {"y": {}}, "b": {}}) == {"a": {"x": 1, "y": {}}, "b": {}}
+
+
+def test_H6_a_house_file_clears_the_binding_with_an_empty_mapping(tmp_path):
+    from hachihachi.ruleset.loader import load_ruleset
+
+    path = tmp_path / "no_binding.yaml"
+    path.write_text("extends: hanafuda_hachihachi\nname: no_binding\nhanafuda: {binding: {}}\n", encoding="utf-8")
+    assert dict(load_ruleset("hanafuda_hachihachi").kind_rules.binding) == {"ooba": 2, "zetsuba": 2}
+    assert dict(load_ruleset(str(path)).kind_rules.binding) == {}
+
+
 @pytest.mark.parametrize("word, names, expected", [
     ("plyers", ["players", "play"], "players"),
     ("enabeld", ["enabled", "goers"], "enabled"),

@@ -147,6 +147,30 @@ def test_H5_hanafuda_sheet_settles_points_field_and_capture_role():
     assert s["rounds"][0]["delta"] == {"ann": 2 * 32, "bob": -2 * 18, "cy": -2 * 14}
 
 
+TRADITIONAL = load_ruleset("hanafuda_traditional")
+
+
+def _played_on(*made):
+    data = {"ruleset": "hanafuda_traditional", "players": ["ann", "bob", "cy"], "start": "ann",
+            "rounds": [{"field_cards": "4a 5a 6c1 7c1 9a 10c1", "points": {"ann": 120, "bob": 70, "cy": 74},
+                        "played_on": [{"player": p, "role": r} for p, r in made]}]}
+    return summary(settled(data, TRADITIONAL))["rounds"][0]
+
+
+def test_H18_played_on_each_role_as_made_settles_each():
+    """Under play_on the sheet names each capture role as it was made; each is paid once."""
+    each = _played_on(("ann", "inoshikacho"), ("ann", "aotan"))
+    held = _played_on(("ann", "inoshikacho"), ("ann", ["inoshikacho", "aotan"]))
+    assert each["delta"] == held["delta"]
+    # 猪鹿蝶 7 + 青タン 7 kan from each of the two others, 10 points to the kan
+    assert each["delta"]["ann"] - _played_on()["delta"]["ann"] == 2 * 14 * 10
+
+
+def test_H18_played_on_a_grown_role_is_paid_the_difference():
+    grown = _played_on(("ann", "shikou"), ("ann", "gokou"))
+    assert grown["delta"]["ann"] - _played_on()["delta"]["ann"] == 2 * 12 * 10
+
+
 @pytest.mark.parametrize("data,expected", [
     (hana(1, points={"ann": 120, "bob": 70, "cy": 70}), "round 1, points: they add up to 260, not 264"),
     (hana(2, dealer="cy"), "round 2, dealer: cy, but the rules make bob the dealer"),
@@ -183,7 +207,7 @@ def write(tmp_path, data, name="sheet.yaml"):
 def test_score_cli_prints_account_and_standings(tmp_path):
     out = CliRunner().invoke(score, [write(tmp_path, SPEC)])
     assert out.exit_code == 0, out.output
-    assert "ann pays eve 3: 降ろされ forced-out payment, forced out: 2 ace, straight 1" in out.output
+    assert "ann pays eve 3: 降ろされ forced-out payment, forced out: 2 ace, Straight 1" in out.output
     assert "Standings after 2 rounds of 12, pot 0:" in out.output
     assert "  1. ann             87 (+37)" in out.output
 
@@ -246,14 +270,53 @@ def test_score_new_bad_answers_get_one_line_and_the_question_again(tmp_path):
     assert out.exit_code == 0 and yaml.safe_load(open(path))["rounds"] == []
 
 
-def test_score_new_asks_a_refused_round_again_and_undo_takes_it_back(tmp_path):
-    clash = ROUND_1[:7] + ["Kd Kc Kh 2s 3s 4s 5d"] + ROUND_1[8:]     # 5d shown and turned
-    lines = clash + ROUND_1 + ["undo", "q"]
+ROUND_1_SAVED = {"indicator": "5d", "declare": ["go", "drop", "go", "go"],
+                 "show": {"cy": ["Kd", "Kc", "Kh", "2s", "3s", "4s", "5s"]},
+                 "roles": {"dee": ["teshi"]}, "tricks": {"ann": 4, "cy": 2, "dee": 1}}
+
+
+def test_score_new_refuses_a_card_told_twice_as_it_is_typed_and_asks_only_that_again(tmp_path):
+    clash = ROUND_1[:7] + ["Kd Kc Kh 2s 3s 4s 5d"] + ROUND_1[7:]     # 5d shown and turned: refused at once
+    path, out = keep(tmp_path, clash + ["q"], "--players", "ann,bob,cy,dee", "--start", "ann")
+    assert out.exit_code == 0, out.output
+    said = " ".join(out.output.split())
+    assert "5d is told already, in the turned card; give this answer again." in said
+    assert "asked again" not in said and said.count("-- Round 1 of 12") == 1
+    assert yaml.safe_load(open(path))["rounds"] == [ROUND_1_SAVED]
+    (tmp_path / "ja").mkdir()
+    ja = keep(tmp_path / "ja", clash[:8] + ["q"], "--players", "ann,bob,cy,dee", "--start", "ann", "--lang", "ja")[1]
+    assert "5d はもうめくり札にあります。" in " ".join(ja.output.split())
+
+
+def test_score_new_refuses_a_card_in_two_hands_as_the_second_is_typed(tmp_path):
+    answers = ROUND_1[:6] + ["Ad Ac Ah 9s 9h 8d 7c", "Kd Kc Kh 2s 3s 4s 7c", "Kd Kc Kh 2s 3s 4s 5s", "q"]
+    path, out = keep(tmp_path, answers, "--players", "ann,bob,cy,dee", "--start", "ann")
+    assert "7c is told already, in ann's hand" in " ".join(out.output.split())
+
+
+def test_score_new_undo_in_a_round_takes_back_its_last_answer_only(tmp_path):
+    lines = ROUND_1[:8] + ["undo", "Kd Kc Kh 2s 3s 4s 6s"] + ROUND_1[8:] + ["q"]
     path, out = keep(tmp_path, lines, "--players", "ann,bob,cy,dee", "--start", "ann")
-    said = " ".join(out.output.split())                     # lines are folded to 80 columns
-    assert "round 1, indicator: the card 5d is shown twice (also in cy's hand); the round is asked again." in said
+    assert out.exit_code == 0, out.output
+    assert "the last answer is taken back." in out.output and "no round to take back" not in out.output
+    assert out.output.count("-- Round 1 of 12") == 1 and out.output.count("The turned card (e.g.") == 1
+    (rnd,) = yaml.safe_load(open(path))["rounds"]
+    assert rnd == dict(ROUND_1_SAVED, show={"cy": ["Kd", "Kc", "Kh", "2s", "3s", "4s", "6s"]})
+
+
+def test_score_new_undo_at_a_rounds_first_question_takes_back_the_last_round(tmp_path):
+    path, out = keep(tmp_path, ROUND_1 + ["undo", "q"], "--players", "ann,bob,cy,dee", "--start", "ann")
     assert "round 1 taken back." in out.output
     assert yaml.safe_load(open(path))["rounds"] == []
+
+
+def test_the_account_of_a_sheet_ends_with_its_last_round_told(tmp_path):
+    path = write(tmp_path, {"ruleset": "hachihachi_trick", "players": ["ann", "bob", "cy"], "start": "ann",
+                            "rounds": [{"indicator": "5d", "declare": ["go", "go", "go"],
+                                        "tricks": {"ann": 4, "bob": 2, "cy": 1}}]})
+    out = CliRunner().invoke(score, [path]).output
+    assert "Round 1: start player ann" in out and "Round 2" not in out
+    assert out.splitlines()[-4].startswith("Standings after 1 round of 12")
 
 
 def test_score_new_refuses_an_existing_file(tmp_path):
@@ -295,6 +358,20 @@ def test_score_new_asks_a_hanafuda_round_in_japanese(tmp_path):
     assert "ann: 素十六 (14 貫)" in out.output                       # the account in Japanese too
     assert "bob が ann に 48 (24 x2) を払う: 手役の精算、吹き消し" in out.output
     assert "1回終わっての成績（全12回）、場 0:" in out.output
+
+
+def test_H2_H5_score_new_asks_hanafudas_first_dealer_and_takes_a_field_by_its_japanese_name(tmp_path):
+    answers = ["1", "大場", "", "", "", "1", "120", "70", "", "q"]     # ann deals; the field named 大場
+    path, out = keep(tmp_path, answers, "--players", "ann,bob,cy", "--rules", "hanafuda_hachihachi", "--lang", "ja")
+    assert out.exit_code == 0, out.output
+    assert "最初の回の親は？" in out.output and "スタP" not in out.output
+    (rnd,) = yaml.safe_load(open(path))["rounds"]
+    assert rnd["field"] == "ooba"
+    (tmp_path / "en").mkdir(), (tmp_path / "trick").mkdir()
+    english = keep(tmp_path / "en", ["q"], "--players", "ann,bob,cy", "--rules", "hanafuda_hachihachi")[1]
+    assert "Who deals the first round?" in english.output
+    trick = keep(tmp_path / "trick", ["q"], "--players", "ann,bob,cy")[1]
+    assert "Who starts the first round?" in trick.output
 
 
 @pytest.mark.parametrize("module", ["hachihachi.interpreter.scorekeeper.told",

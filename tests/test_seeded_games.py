@@ -1,7 +1,8 @@
 """Determinism: seeded games give the same games on every build of the engine (the pure package
 and the compiled one, ``docs/compiled.md``). Seeded bot games of the trick game and of hanafuda end
 with the final chips and event log recorded here (a digest of the log's ``repr``), whether random
-bots (T7's shuffled deal, a uniform choice among the legal actions) or the heuristic play them."""
+bots (T7's shuffled deal, a uniform choice among the legal actions), the heuristic or a search bot
+at a fixed budget (its sampled worlds and play-outs) play them."""
 
 import hashlib
 
@@ -37,3 +38,28 @@ def test_seeded_bot_games_end_with_the_recorded_chips_and_log(case):
     game = GameState(load_ruleset(name), players=players, seed=seed, rounds=rounds)
     play_out(game, [make_bot(bot)] * players, seed)
     assert (game.chips, digest(game)) == RECORDED[case]
+
+
+# The search bots at a fixed budget (seat 0; the roll-out heuristic at the other seats): their
+# worlds, play-outs and choices depend on the seed alone. (rule file, players, bot, budget, seed,
+# rounds): final chips and the digest of the log.
+SEARCHED = {
+    ("hachihachi_trick", 5, "ismcts", 12, 21, 2): ((57, 56, 48, 42, 47), "4bfdba4a8d19f329"),
+    ("hachihachi_trick", 5, "mc", 4, 21, 2): ((57, 56, 48, 42, 47), "a3b56dfea4939bf1"),
+    ("hanafuda_hachihachi", 3, "ismcts", 12, 22, 1): ((12, 120, -132), "0444d5cdef560bb3"),
+    ("hanafuda_hachihachi", 3, "mc", 3, 22, 1): ((12, 120, -132), "0e1ac425a249a478"),
+}
+BUDGET = {"ismcts": "iterations", "mc": "samples"}
+
+
+def searched_game(name, players, bot, budget, seed, rounds):
+    ruleset = load_ruleset(name)
+    game = GameState(ruleset, players=players, seed=seed, rounds=rounds)
+    heuristic = make_bot("heuristic" if ruleset.play == "tricks" else "heuristic_matching")
+    play_out(game, [make_bot(bot, **{BUDGET[bot]: budget})] + [heuristic] * (players - 1), seed)
+    return game.chips, digest(game)
+
+
+@pytest.mark.parametrize("case", list(SEARCHED), ids=["-".join(map(str, c)) for c in SEARCHED])
+def test_seeded_search_bot_games_end_with_the_recorded_chips_and_log(case):
+    assert searched_game(*case) == SEARCHED[case]

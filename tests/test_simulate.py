@@ -2,6 +2,7 @@
 
 import dataclasses
 import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -95,6 +96,24 @@ def test_roles_shown_are_counted_from_the_log():
 
 
 HOUSE = Path(__file__).parent / "house_rules" / "variants"
+
+
+def test_H19_the_summary_counts_the_special_roles_made_as_the_log_tells_them():
+    """素十六 and 二八 (and 総八) are counted from the rounds' scores, so a house rule about them can
+    be checked by simulating."""
+    from hachihachi.interpreter.bots import make_bot
+    from hachihachi.interpreter.runs.botgame import play_out
+
+    hana = load_ruleset("hanafuda_hachihachi")
+    s = simulate(hana, games=6, players=3, seed=3)
+    told: Counter = Counter()
+    for i in range(6):
+        game = GameState(hana, 3, seed=game_seed(3, i))
+        play_out(game, [make_bot("random")] * 3, game_seed(3, i))
+        told.update(role for e in game.events for role, _, _ in getattr(e, "specials", ()))
+    assert s.specials == told and sum(told.values()) >= 2
+    assert s.as_json()["special_roles"] == dict(sorted(told.items()))
+    assert simulate(RULES, games=2, players=5, seed=1).specials == Counter()
 
 
 def test_record_dir_holds_replayable_records(tmp_path):

@@ -92,6 +92,51 @@ def test_compare_shows_paired_differences(tmp_path):
     assert pot_line.rstrip().endswith("*")         # dearer drops make a clearly bigger pot
 
 
+def test_compare_names_house_and_base_in_the_readme_order_and_shows_house_minus_base(tmp_path):
+    """README: --compare our_table.yaml hachihachi_trick. A dearer drop fee in the house file makes
+    a bigger pot: house - base is positive, and the bundled base is named, not its path."""
+    house = tmp_path / "our_table.yaml"
+    house.write_text("extends: hachihachi_trick\nname: our_table\ndeclaration:\n  drop_fee: {first: 4, step: 2}\n",
+                     encoding="utf-8")
+    res = run("--games", "20", "--seed", "3", "--compare", str(house), "hachihachi_trick")
+    assert res.exit_code == 0, res.output
+    lines = res.output.splitlines()
+    assert lines[0] == f"house rule: {house}" and lines[1] == "base:       hachihachi_trick (bundled)"
+    assert "site-packages" not in res.output and str(bundled_path("hachihachi_trick")) not in res.output
+    assert "house - base" in res.output
+    pot = next(line for line in lines if line.lstrip().startswith("pot after a round"))
+    house_mean, base_mean, diff = (float(x) for x in pot.split(")")[1].split()[:3])
+    assert house_mean > base_mean and diff == pytest.approx(house_mean - base_mean, abs=0.002) and diff > 0
+    assert "bots: random at every seat (the default" in res.output
+
+
+def test_compare_says_which_bots_played_and_the_star_only_when_a_measure_has_one(tmp_path):
+    a = variant(tmp_path, "a.yaml")
+    same = run("--games", "3", "--compare", str(a), str(a), "--bots", "heuristic,random").output
+    assert "bots by seat: heuristic, random, random, random, random" in same and "(the default" not in same
+    assert " *" not in same and "interval excludes zero" not in same
+
+
+def test_compare_counts_the_house_rules_fired_under_each_file():
+    house = str(Path(__file__).parent / "house_rules" / "variants" / "fx_blank_goer_pays.yaml")
+    res = run("--games", "4", "--compare", house, "hachihachi_trick")
+    assert res.exit_code == 0, res.output
+    row = next(line for line in res.output.splitlines() if line.strip().startswith("blank goer pays"))
+    fired_house, fired_base = (float(x) for x in row.split()[-2:])
+    assert fired_house > 0 and fired_base == 0
+    data = json.loads(run("--games", "4", "--compare", house, "hachihachi_trick", "--json").stdout)
+    assert data["effects"]["a"]["blank goer pays"] > 0 and data["effects"]["b"] == {}
+
+
+def test_simulate_and_sweep_say_their_bots_are_random_by_default():
+    assert "bots: random at every seat (the default; hachi play's opponents are heuristic" in run("--games", "1").output
+    chosen = run("--games", "1", "--bots", "heuristic").output
+    assert "bots: heuristic at every seat" in chosen and "(the default" not in chosen
+    swept = CliRunner().invoke(cli, ["sweep", "hachihachi_trick", "--set", "declaration.drop_fee.first=1",
+                                     "--games", "1"]).output
+    assert "bots: random at every seat (the default" in swept
+
+
 def test_compare_json(tmp_path):
     a = variant(tmp_path, "a.yaml")
     data = json.loads(run("--games", "4", "--compare", str(a), str(a), "--json").stdout)
@@ -166,3 +211,11 @@ def test_hanafuda_compare_of_a_file_with_itself_shares_every_deal():
     assert data["rounds"] == 2 * 12 and data["same_deals"] == data["rounds"]
     text = run("--games", "2", "--compare", path, path).output
     assert "common deals: 24 of 24 rounds" in text
+
+
+def test_H19_the_summary_tells_the_special_roles_made():
+    text = run("--games", "6", "--players", "3", "--seed", "3", "--rules", "hanafuda_hachihachi").output
+    head = "special roles made at the end of a round (times; per 100 rounds)"
+    assert head in text
+    rows = text.split(head)[1].strip().split("\n\n")[0].splitlines()
+    assert [row.split()[0] for row in rows] == ["sujuroku"] and int(rows[0].split()[1]) == 3

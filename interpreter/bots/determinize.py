@@ -42,11 +42,12 @@ class World:
     actions: tuple[ActionBase, ...]     # the round's actions, the deal among them as sampled
 
     def game(self) -> GameState:
-        """A fresh one-round game at the same point of the round (cheaper than a deep clone)."""
+        """A fresh one-round game at the same point of the round (cheaper than a deep clone): on the
+        real game's phases and folded effects (:meth:`GameState.restarted`), its actions replayed
+        unchecked (the real round's, which the engine accepted, and the deal the plug-in sampled)."""
         src = self.game_of
-        g = GameState(src.ruleset, src.players, rounds=1, start=src.round.start)
-        for action in self.actions:
-            g.apply(action)
+        g = src.restarted(src.round.start)
+        g.replay(self.actions)
         return g
 
 

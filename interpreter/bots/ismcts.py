@@ -18,8 +18,8 @@ The heuristic's choice is the bot's prior: when deciding, every world is played 
 with the same random numbers by the heuristic's action and by up to ``per_world`` contenders
 (each untried one first, then by UCB1 on the paired differences), so the root compares actions
 on the same deals, as flat Monte Carlo does, while spending its play-outs on the contenders that
-look best, and one sampled world serves several play-outs (each replayed from the world's
-actions, cheaper than a clone). The heuristic's action stands unless a contender beats it by
+look best, and one sampled world serves several play-outs (each a copy of the world dealt once,
+``GameState.clone``, cheaper than replaying its actions). The heuristic's action stands unless a contender beats it by
 more than ``confidence`` standard errors of the paired difference (:func:`.search.confident_best`): a budget of a few
 dozen play-outs then never plays worse than the heuristic by chasing noise, which is what made
 the plain arg-max of visits lose to the heuristic. ``confidence=None`` is plain
@@ -207,10 +207,12 @@ class IsmctsBot(SearchBot):
             for _ in range(per_world):
                 rivals.append(self._contender(root, [a for a in others if a not in rivals], spread, rng))
             seed = rng.getrandbits(64)
-            base = self._iterate(sampled.game(), root, policy, carried, spread, random.Random(seed), default)
+            world = sampled.game()              # dealt once; each play-out but the last plays a copy
+            base = self._iterate(world.clone(), root, policy, carried, spread, random.Random(seed), default)
             done += 1
-            for other in rivals:                # a world replayed is cheaper than one cloned
-                value = self._iterate(sampled.game(), root, policy, carried, spread, random.Random(seed), other)
+            for n, other in enumerate(rivals, 1):
+                played = world if n == len(rivals) else world.clone()
+                value = self._iterate(played, root, policy, carried, spread, random.Random(seed), other)
                 done += 1
                 if first_pair is None:
                     first_pair = time.process_time() - began

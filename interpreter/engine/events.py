@@ -9,8 +9,8 @@ and the zero-sum check are all read from this log.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Mapping, Optional, Sequence, Union
+from dataclasses import dataclass, fields
+from typing import Any, Mapping, Optional, Sequence, Union
 
 from ...ruleset.model import TransferName
 from .actions import ActionBase, Party
@@ -23,6 +23,13 @@ Seat = Union[int, Party]
 # ``int`` it reads is unboxed), so the events make the Party from a negative seat themselves,
 # read from this table (calling the enum costs far more).
 _PARTY = {int(p): p for p in Party}
+
+# The two events made most often (most of a round's log) have their own ``__init__``, which sets
+# the slots through their descriptors and makes the Party as it goes: the ``__init__`` that
+# ``dataclass`` writes for a frozen class sets each field with ``object.__setattr__``, and a
+# ``__post_init__`` would read the fields back. The same parameters as the fields, in order, with
+# their defaults (tests/test_events.py checks it); everything else (frozen, ``==``, ``hash``,
+# ``repr``, ``replace``) is the dataclass's.
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,9 +56,10 @@ class Applied:
     seat: Seat
     action: ActionBase              # of the core or of the play kind
 
-    def __post_init__(self) -> None:
-        if self.seat < 0:
-            object.__setattr__(self, "seat", _PARTY[self.seat])
+    def __init__(self, round: int, seat: Seat, action: ActionBase) -> None:
+        _APPLIED_ROUND(self, round)
+        _APPLIED_SEAT(self, seat if seat >= 0 else _PARTY[seat])
+        _APPLIED_ACTION(self, action)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,11 +79,26 @@ class Transfer:
     base: int = 0
     multiplier: int = 1
 
-    def __post_init__(self) -> None:
-        if self.source < 0:
-            object.__setattr__(self, "source", _PARTY[self.source])
-        if self.target < 0:
-            object.__setattr__(self, "target", _PARTY[self.target])
+    def __init__(self, round: int, kind: TransferName, source: Seat, target: Seat, amount: int, reason: str,
+                 base: int = 0, multiplier: int = 1) -> None:
+        r, k, s, t, a, why, b, m = _TRANSFER_SLOTS
+        r(self, round)
+        k(self, kind)
+        s(self, source if source >= 0 else _PARTY[source])
+        t(self, target if target >= 0 else _PARTY[target])
+        a(self, amount)
+        why(self, reason)
+        b(self, base)
+        m(self, multiplier)
+
+
+def _setters(cls: type) -> tuple[Any, ...]:
+    """The setters of ``cls``'s slots, in the order of its fields."""
+    return tuple(cls.__dict__[f.name].__set__ for f in fields(cls))
+
+
+_APPLIED_ROUND, _APPLIED_SEAT, _APPLIED_ACTION = _setters(Applied)
+_TRANSFER_SLOTS = _setters(Transfer)
 
 
 @dataclass(frozen=True, slots=True)

@@ -76,6 +76,20 @@ def steps_of(phases: tuple[PhaseRule, ...]) -> tuple[Step, ...]:
                  for p in phases)
 
 
+class Program:
+    """What every game of one ruleset on the same phases shares, built once: the phases of a round,
+    their steps (:data:`Step`), what takes each phase's actions, the play kind's plug-in and the
+    effects of the game's end (folded, or None). Nothing in it changes while games are played."""
+
+    def __init__(self, ruleset: Ruleset, phases: tuple[PhaseRule, ...]) -> None:
+        self.ruleset = ruleset
+        self.phases = phases
+        self.steps = steps_of(phases)
+        self.acts = tuple(p.acting() for p in phases)       # what takes each phase's actions
+        self.kind = plugin_for(ruleset)
+        self.at_end = game_end_effects(ruleset)             # the effects of the game's end, or None
+
+
 def draw_for_dealer(ruleset: Ruleset, players: int, rng: random.Random,
                     cards: Optional[Sequence[int]] = None) -> DealerDrawn:
     """``first_dealer: draw`` (T5, H2): each seat in turn draws a card of the shuffled deck (or
@@ -103,12 +117,14 @@ class GameState:
 
     ``seed`` seeds the game's own random generator, used to pick the first start player when
     ``start`` is None (T5) and by :meth:`sample_chance` / :meth:`deal_random`. ``phases`` replaces
-    the ruleset's own phases of a round (the scorekeeper's told rounds, :mod:`.told`).
+    the ruleset's own phases of a round (the scorekeeper's told rounds, :mod:`.told`). ``program``:
+    another game's :attr:`program` of the same ruleset and phases, shared rather than built again.
     """
 
     def __init__(self, ruleset: Union[Ruleset, str], players: int, seed: Optional[int] = None,
                  rounds: Optional[int] = None, start: Optional[int] = None,
-                 phases: Optional[tuple[PhaseRule, ...]] = None, draw: Optional[Sequence[int]] = None):
+                 phases: Optional[tuple[PhaseRule, ...]] = None, draw: Optional[Sequence[int]] = None,
+                 program: Optional["Program"] = None):
         self.ruleset = at_table(_load(ruleset), players)     # its numbers of the table filled in
         lo, hi = self.ruleset.players.min, self.ruleset.players.max
         if not lo <= players <= hi:
@@ -127,14 +143,16 @@ class GameState:
             start = self.rng.randrange(players)
         elif not 0 <= start < players:
             raise SetupError(f"start player {start} is not a seat of {players} players")
-        self._phases: tuple[PhaseRule, ...] = phases or build_phases(self.ruleset)
-        self._steps = steps_of(self._phases)
-        self._acts = tuple(p.acting() for p in self._phases)     # what takes each phase's actions
-        self._kind = plugin_for(self.ruleset)
+        if program is None or program.ruleset is not self.ruleset or not (phases is None or phases is program.phases):
+            program = Program(self.ruleset, phases or build_phases(self.ruleset))
+        self._program = program
+        self._phases, self._steps, self._acts = program.phases, program.steps, program.acts
+        self._kind = program.kind
         self._t = Table(self.ruleset, players, rounds, start, self._kind.new_round())
-        self._at_end = game_end_effects(self.ruleset)       # the effects of the game's end, or None
+        self._at_end = program.at_end
         self._counted = 0
         self._trusted: tuple[object, ...] = ()         # actions known legal in the current state
+        self._legal: Any = None                        # legal_actions() in the current state, once asked
         self._who: Optional[Seat] = None    # the current player, kept by _advance (chance: Party.CHANCE)
         if drawn is not None:
             self._t.emit(drawn)
@@ -205,11 +223,12 @@ class GameState:
         return tuple(s for s, c in enumerate(self._t.chips) if c == best)
 
     def legal_actions(self) -> Any:
-        """The legal actions of :attr:`current_player`: a tuple, or for the deal a space of deals."""
-        t = self._t
-        if t.finished:
-            return ()
-        legal = self._acts[t.round.phase_index].legal(t)
+        """The legal actions of :attr:`current_player`: a tuple, or for the deal a space of deals
+        (the same one until the next action is applied)."""
+        legal = self._legal
+        if legal is None:
+            t = self._t
+            legal = self._legal = () if t.finished else self._acts[t.round.phase_index].legal(t)
         self._trusted = legal if type(legal) is tuple else ()
         return legal
 
@@ -225,6 +244,7 @@ class GameState:
             if action not in self._trusted:     # legal_actions() has not vouched for it
                 self._check(action)
         self._trusted = ()
+        self._legal = None
         r = t.round
         rule = self._acts[r.phase_index]
         log = t.events
@@ -265,11 +285,30 @@ class GameState:
         """An independent copy, not watched (for search): the table and the round copied part by
         part (:meth:`.state.Table.copy`); the immutable ruleset, the phases and the frozen events
         shared; the random generator in the same state."""
-        other = GameState(self.ruleset, self._t.players, rounds=self._t.rounds, phases=self._phases)
+        other = GameState(self.ruleset, self._t.players, seed=0, rounds=self._t.rounds, start=0, program=self._program)
         other.rng.setstate(self.rng.getstate())
         other._t = self._t.copy()
         other._counted, other._trusted, other._who = self._counted, self._trusted, self._who
         return other
+
+    def restarted(self, start: int, rounds: int = 1) -> "GameState":
+        """A new game of ``rounds`` rounds at these seats, its first round starting at ``start``, on this
+        game's ruleset and phases (their :class:`Program` shared, not built again): the worlds of a
+        search (:mod:`..bots.determinize`). Its own generator is seeded with 0 (a search deals its
+        worlds from generators of its own)."""
+        return GameState(self.ruleset, self._t.players, seed=0, rounds=rounds, start=start, program=self._program)
+
+    def replay(self, actions: Sequence[ActionBase]) -> None:
+        """Apply ``actions`` in turn without checking them again: actions this engine accepted or
+        made itself (a round's actions from the log of a game of the same ruleset, a deal its plug-in
+        sampled for them). Only for those: an action not legal here is not refused. Anything else
+        goes through :meth:`apply`. An action after the game's end is refused all the same, in the
+        words :meth:`apply` would use."""
+        for action in actions:
+            if self._t.finished:
+                raise IllegalAction(f"illegal action {describe(action, self._t)}: the game is over")
+            self._trusted = (action,)
+            self.apply(action)
 
     def view(self, seat: int) -> View:
         """What ``seat`` may see now."""

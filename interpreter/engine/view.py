@@ -10,7 +10,7 @@ from .actions import ActionBase
 from .roundkind import RoundKind
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class View:
     """One seat's observation of the game; nothing in it is hidden from that seat.
 

@@ -151,7 +151,9 @@ class _Checker:
         return len(names)
 
     def session_fields(self, data: dict[str, Any], players: int) -> None:
-        """The optional fields a saved game adds: seed, bots, human."""
+        """The optional fields a saved game adds: seed, bots, human, lang."""
+        if "lang" in data and data["lang"] not in ("en", "ja"):
+            raise self.fail(("lang",), f"lang: the language of the game is en or ja, not {shown(data['lang'])}.")
         if "seed" in data:
             self.integer(("seed",), "the seed", -(2**63), 2**63 - 1, "seed")
         human = data.get("human")

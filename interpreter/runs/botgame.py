@@ -66,6 +66,7 @@ class GameResult:
     winners: tuple[int, ...]
     zero_sum: bool
     effects: tuple[tuple[str, int, int], ...] = ()     # per effect: (name, times fired, chips it moved)
+    specials: tuple[tuple[str, int], ...] = ()          # special roles made (hanafuda's 総八, H19): (role, times)
 
 
 def play_out(game: GameState, seats: Sequence[Bot], gseed: int) -> None:
@@ -107,6 +108,7 @@ def summarise(game: GameState, index: int, gseed: int, first_start: int) -> Game
     fields: Counter[str] = Counter()
     pot_after, taken, deals, mizuten = [], [], [], 0
     fired: Counter[str] = Counter()
+    specials: Counter[str] = Counter()
     effects: tuple[tuple[str, int, int], ...] = ()
     pot, ok = 0, True
     e: Any
@@ -131,6 +133,10 @@ def summarise(game: GameState, index: int, gseed: int, first_start: int) -> Game
             fields[e.field or "none"] += 1
         elif cls is EffectFired:
             fired[e.name] += 1
+        else:
+            made = getattr(e, "specials", None)     # a round's special roles (a play kind's, H19)
+            if made:
+                specials.update(role for role, _, _ in made)
     if fired:
         moved: Counter[str] = Counter()
         by: Optional[str] = None            # the effect whose events follow its EffectFired
@@ -151,7 +157,8 @@ def summarise(game: GameState, index: int, gseed: int, first_start: int) -> Game
         index=index, seed=gseed, first_start=first_start, chips=game.chips, leftover_pot=game.pot,
         rounds=len(pot_after), kinds=tuple(sorted(kinds.items())), roles=tuple(sorted(roles.items())),
         fields=tuple(sorted(fields.items())), pot_after=tuple(pot_after), pot_taken=tuple(taken),
-        mizuten=mizuten, deals=tuple(deals), winners=game.winners, zero_sum=ok, effects=effects)
+        mizuten=mizuten, deals=tuple(deals), winners=game.winners, zero_sum=ok, effects=effects,
+        specials=tuple(sorted(specials.items())))
 
 
 # -- running many games ----------------------------------------------------------------------

@@ -9,6 +9,7 @@ the deals from its 95% confidence interval.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
@@ -54,12 +55,17 @@ class Comparison:
     rounds: int = 0                     # rounds compared (the shorter game's, game by game)
     same_deals: int = 0                 # of these, rounds dealt the same cards under both
     elapsed_s: float = 0.0
+    rounds_a: int = 0                   # rounds played under A, under B (for the effects' rates)
+    rounds_b: int = 0
+    effects_a: Counter[str] = field(default_factory=Counter)     # times each house rule (effect) fired
+    effects_b: Counter[str] = field(default_factory=Counter)
 
     def as_json(self) -> dict[str, Any]:
         return {"a": self.a, "b": self.b, "games": self.games, "players": self.players,
                 "seed": self.seed, "workers": self.workers, "bots": list(self.bots),
                 "rounds": self.rounds, "same_deals": self.same_deals, "elapsed_s": round(self.elapsed_s, 3),
-                "measures": [m.as_json() for m in self.measures]}
+                "measures": [m.as_json() for m in self.measures],
+                "effects": {"a": dict(sorted(self.effects_a.items())), "b": dict(sorted(self.effects_b.items()))}}
 
 
 def measures(players: int) -> list[Measure]:
@@ -75,6 +81,11 @@ def add_pair(out: Comparison, ga: GameResult, gb: GameResult, start_a: int, star
     """Fold one game played under A and under B (the same game seed) into ``out``."""
     out.rounds += min(len(ga.deals), len(gb.deals))
     out.same_deals += sum(x == y for x, y in zip(ga.deals, gb.deals))
+    out.rounds_a += ga.rounds
+    out.rounds_b += gb.rounds
+    for counts, g in ((out.effects_a, ga), (out.effects_b, gb)):
+        for name, fired, _ in g.effects:
+            counts[name] += fired
     for m, x, y in zip(out.measures, _values(ga, start_a), _values(gb, start_b)):
         m.add(x, y)
 

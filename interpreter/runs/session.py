@@ -4,8 +4,9 @@ The session's randomness is derived from its seed alone: the deal of round R fro
 ``(seed, "deal", R)`` and a bot's choice from ``(seed, number of events so far)``. So a game
 resumed from its record continues exactly as it would have without the interruption.
 
-The record (interfaces.md) gets three optional fields, ignored by ``hachi replay``:
-``seed``, ``bots`` (one name per seat, ``human`` for the person) and ``human`` (that seat).
+The record (interfaces.md) gets four optional fields, ignored by ``hachi replay``:
+``seed``, ``bots`` (one name per seat, ``human`` for the person), ``human`` (that seat) and
+``lang`` (``en`` or ``ja``: the language the game is played in, which a resumed game keeps).
 Saving replaces the file atomically (:func:`~.atomicfile.write_atomic`). A save of a game that
 stopped before its first deal (at the first mizuten call) has no round; resuming it starts the
 same game again from its seed, which is where it stopped.
@@ -63,6 +64,7 @@ class Session:
     seed: int
     rules_ref: str
     human: Optional[int] = None
+    lang: Optional[str] = None                  # the language the game is played in (en, ja)
     _players: dict[int, Bot] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -95,10 +97,11 @@ class Session:
             ref = _rules_ref(rules, str(data["ruleset"]), path)
             if not data["rounds"]:         # saved before the first deal
                 return cls(_undealt(data, path, rules), tuple(data["players"]), tuple(data["bots"]), data["seed"],
-                           ref, data.get("human"))
+                           ref, data.get("human"), data.get("lang"))
             rep: Replay = replay(path, rules)
             _check_deals(rep.game, data["seed"], data.get("length"), path)
-            return cls(rep.game, rep.names, tuple(data["bots"]), data["seed"], ref, data.get("human"))
+            return cls(rep.game, rep.names, tuple(data["bots"]), data["seed"], ref, data.get("human"),
+                       data.get("lang"))
         except RecordError:
             raise
         except HachiError as e:
@@ -137,6 +140,8 @@ class Session:
         data.update({"seed": self.seed, "bots": list(self.bots)})
         if self.human is not None:
             data["human"] = self.human
+        if self.lang is not None:
+            data["lang"] = self.lang
         return data
 
     def save(self, path: str | Path) -> None:

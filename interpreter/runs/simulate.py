@@ -113,6 +113,7 @@ class Summary:
     final_chips: list[int] = field(default_factory=list)
     effects: Counter[str] = field(default_factory=Counter)        # times each effect fired
     effect_chips: Counter[str] = field(default_factory=Counter)   # chips each effect's payments moved
+    specials: Counter[str] = field(default_factory=Counter)       # special roles made (H19): times each
 
     def add(self, g: GameResult) -> None:
         self.games += 1
@@ -127,7 +128,8 @@ class Summary:
                 self.seats[s].shared_wins += 1
         for s in g.winners:
             self.seats[s].win_share += 1 / len(g.winners)
-        for counter, counted in ((self.kinds, g.kinds), (self.roles, g.roles), (self.fields, g.fields)):
+        for counter, counted in ((self.kinds, g.kinds), (self.roles, g.roles), (self.fields, g.fields),
+                                 (self.specials, g.specials)):
             for name, n in counted:         # (name, count) pairs: summed without a dict of them
                 counter[name] += n
         self.pot_after.add_many(g.pot_after)
@@ -144,7 +146,8 @@ class Summary:
         """Everything that must not depend on the number of workers (for checks and tests)."""
         return (self.games, self.rounds, tuple((s.chips.total, s.chips.sq, s.wins, s.shared_wins) for s in self.seats),
                 tuple(sorted(self.kinds.items())), tuple(sorted(self.roles.items())),
-                tuple(sorted(self.fields.items())), self.pot_after.total, self.zero_sum_violations)
+                tuple(sorted(self.fields.items())), self.pot_after.total, self.zero_sum_violations,
+                tuple(sorted(self.specials.items())))
 
     @property
     def rounds_per_s(self) -> float:
@@ -163,6 +166,7 @@ class Summary:
             "mean_pot_after_round": round(self.pot_after.mean, 4),
             "mean_pot_taken": round(self.pot_taken.mean, 4), "mizuten_rounds": self.mizuten,
             "effects": {k: {"fired": n, "chips_moved": self.effect_chips[k]} for k, n in sorted(self.effects.items())},
+            "special_roles": dict(sorted(self.specials.items())),
         }
 
 

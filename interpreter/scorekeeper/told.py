@@ -122,11 +122,15 @@ def told_hands(n: Any, a: ToldDeal, parts: list[str]) -> Optional[str]:
     """The told deal in one line: ``parts`` (the field), the hands shown and the claims."""
     ja = getattr(n, "lang", "en") == "ja"
     shown = [f"{n.names[s]} {n.deck.format(h)}" for s, h in enumerate(a.hands) if not isinstance(h, Claim) and h]
-    aces = "{} 枚" if ja else " {} aces"
+    classes = list(n.rules.forced_out.per_card)
+    what = classes[0].replace("_", " ") if len(classes) == 1 else "counted card"      # T14: by its class
+
+    def aces(k: int) -> str:
+        return f"{k} 枚" if ja else f" {k} {what}{'' if k == 1 else 's'}"
 
     def roles(h: Claim) -> str:
-        return "、".join(n.role_name(r) for r in h.roles) if ja else " ".join(h.roles)
-    claims = [f"{n.names[s]} " + (roles(h) + (aces.format(h.aces) if h.aces else "")).strip()
+        return ("、" if ja else ", ").join(n.role_name(r) for r in h.roles)
+    claims = [f"{n.names[s]} " + (roles(h) + (aces(h.aces) if h.aces else "")).strip()
               for s, h in enumerate(a.hands) if isinstance(h, Claim) and (h.roles or h.aces)]
     if shown:
         parts.append(("見せた手: " if ja else "shown: ") + "; ".join(shown))

@@ -15,7 +15,7 @@ from ..expressions import BOOL, INT, SEAT, TABLE, Fact, Vocabulary
 from .model import Counter
 
 __all__ = ["SEAT_FACTS", "TABLE_FACTS", "SETTINGS", "GROUPS", "setting", "base_facts", "vocabulary", "kind_facts",
-           "multiplied_by_default", "table_vocabulary", "domain"]
+           "multiplied_by_default", "table_vocabulary", "domain", "settings"]
 
 # name -> (type, words); the domain, when a fact has a small known one, is in :func:`domain`
 SEAT_FACTS: dict[str, tuple[str, str]] = {
@@ -87,6 +87,15 @@ def base_facts(fields: Sequence[str] = (), counters: Sequence[Counter] = (),
     facts += [setting(f"parameter.{p}", INT, f"the parameter '{p}' of the rule file", partial(_parameter, p))
               for p in parameters]
     return tuple(facts)
+
+
+def settings(rules: Any) -> dict[str, Callable[[Any], int]]:
+    """The facts of ``rules`` that are settings, each with its reader of the ruleset: every game's,
+    the parameters and the play kind's own (the same as the settings of :func:`vocabulary`)."""
+    found = dict(SETTINGS)
+    found.update((f"parameter.{p}", partial(_parameter, p)) for p, _ in rules.parameters)
+    found.update((f.name, f.setting) for f in kind_facts(getattr(rules, "play", "")) if f.setting is not None)
+    return found
 
 
 def vocabulary(rules: Any, counters: Sequence[Counter] = ()) -> Vocabulary:

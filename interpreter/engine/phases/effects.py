@@ -16,7 +16,8 @@ from typing import Any, Callable, Mapping, Optional, Sequence
 from mypy_extensions import mypyc_attr
 
 from ....ruleset.effects import (AFTER_DECLARATIONS, AFTER_PLAY, GAME_END, ROUND_END, ROUND_START, Ask, Effect,
-                                SeatSet, specialize, vocabulary)
+                                SeatSet, specialize)
+from ....ruleset.effects.facts import settings
 from ....ruleset.effects.actions import CounterChanged
 from ....ruleset.effects.model import MAX_EFFECT_VALUE, EffectOverflow
 from ....ruleset.model import Phase, Ruleset
@@ -111,9 +112,8 @@ def readers_for(ruleset: Ruleset) -> Readers:
     kind = plugin_for(ruleset)
     table = dict(_TABLE)
     table.update(kind.table_facts)
-    for name, fact in vocabulary(ruleset, ruleset.counters).facts.items():
-        if fact.setting is not None:
-            table[name] = _of_ruleset(fact.setting)
+    for name, read in settings(ruleset).items():
+        table[name] = _of_ruleset(read)
     return kind.seat_facts, _SEAT, table
 
 
@@ -281,10 +281,7 @@ def folded_effects(ruleset: Ruleset, effects: Sequence[Effect]) -> tuple[Effect,
     never fire left out (:func:`specialize`)."""
     if not effects:
         return ()
-    constants: dict[str, int] = {}
-    for name, fact in vocabulary(ruleset, ruleset.counters).facts.items():
-        if fact.setting is not None:
-            constants[name] = int(fact.setting(ruleset))
+    constants = {name: int(read(ruleset)) for name, read in settings(ruleset).items()}
     return tuple(f for f in (specialize(e, constants) for e in effects) if f is not None)
 
 

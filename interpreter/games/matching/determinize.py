@@ -3,8 +3,10 @@
 What the seat has seen is kept: its own hand, the field as dealt (the field now, with every
 public capture undone, H14), the cards each seat played, the cards turned from the stock in
 order (H15), and the cards a seat showed for its hand roles (H11). Everything else (the other
-hands, the rest of the stock) is dealt at random from the cards the seat has not seen. In the
-go/drop form the hands of the seats that did not go lie under the stock (sorted, seat by seat
+hands, the rest of the stock) is dealt at random from the cards the seat has not seen; where a
+hand role ends the round at once (Koi-Koi's K6), a round still in play was won by nobody at the
+deal, so no hidden hand holds such a role. In the
+go/drop form the hands of the seats that did not go lie under the stock (as dealt, seat by seat
 from the dealer), so cards turned from there fix the first cards of those hands.
 """
 
@@ -78,6 +80,8 @@ def sample_matching_deal(game: Any, seat: int, events: Sequence[object], rng: ra
     known = set(head) | set(field) | {c for cs in fixed.values() for c in cs}
     pool = [c for c in rules.deck.cards if c not in known]
     order = sorted((s for s in range(players) if s != seat), key=lambda s: (s not in floor, s))
+    # a round still in play was won by nobody at the deal: no hidden hand held a role that ends it
+    ends_round, evaluate = rules.kind_rules.ends_round, rules.evaluator.evaluate
     for _ in range(ATTEMPTS):
         rng.shuffle(pool)
         left, hands = list(pool), dict(fixed)
@@ -93,6 +97,8 @@ def sample_matching_deal(game: Any, seat: int, events: Sequence[object], rng: ra
         else:
             if len(head) + len(left) != stock_size:
                 break
+            if ends_round and any(evaluate(hands[s]).go > 0 for s in order):
+                continue                            # that hand would have won the round at the deal (K6)
             return HanaDeal(tuple(tuple(sorted(hands[s])) for s in range(players)), field,
                             tuple(head) + tuple(left))
     raise HachiError(f"no hanafuda deal fits what seat {seat} has seen ({game.describe_state()})")

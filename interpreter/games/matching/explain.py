@@ -66,7 +66,8 @@ def _house_words(rules: Ruleset, lang: str) -> dict[str, str]:
 
 def _capture_roles(rules: Ruleset, lang: str) -> str:
     """H17 from the rule file: each capture role's name and value in kan."""
-    return ", ".join(f"{r.name(lang)} {r.go}" for r in rules.kind_rules.capture_roles.roles)
+    unit = "貫" if lang == "ja" else " kan"
+    return ", ".join(f"{r.name(lang)} {r.go}{unit}" for r in rules.kind_rules.capture_roles.roles)
 
 
 def _kinds(rules: Ruleset, lang: str) -> str:

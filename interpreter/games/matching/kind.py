@@ -127,6 +127,12 @@ def _captured(n: Teller, e: Captured) -> str:
     return f"  {n.does(e.seat, verb)} {card(n, e.card)}, takes {taken}"
 
 
+def _pays(n: Teller, role: str) -> bool:
+    """Whether the seat told with the special role pays it (総八 under ``sohachi.dealer: pays``)."""
+    special = n.rules.kind_rules.specials.get(role)
+    return role == "sohachi" and special is not None and special.dealer == "pays"
+
+
 def _round_scored(n: Teller, e: RoundScored) -> str:
     par = n.rules.kind_rules.par
     seats = sorted(n.goer_order.get(e.round) or range(len(n.names)))   # the goers, if declared
@@ -134,11 +140,15 @@ def _round_scored(n: Teller, e: RoundScored) -> str:
     if n.ja:
         text = f"  札の点 ({par} 点に対して): {points}"
         for role, seat, value in e.specials:
-            text += f"\n  {n.who(seat)}: {SPECIAL_JA.get(role, role)} ({value} 貫)"
+            paid = "を払う" if _pays(n, role) else ""
+            text += f"\n  {n.who(seat)}: {SPECIAL_JA.get(role, role)}{paid} ({value} 貫)"
         return text + ("\n  吹き消し: この局の手役は無効" if e.fukikeshi else "")
     text = f"  card points (札の点) against {par}: {points}"
     for role, seat, value in e.specials:
-        text += f"\n  {n.does(seat, 'makes')} {SPECIAL_NAMES.get(role, role)} ({value} kan)"
+        if _pays(n, role):              # sohachi.dealer: pays, the dealer pays each other player
+            text += f"\n  {n.does(seat, 'pays')} each other player {SPECIAL_NAMES.get(role, role)} ({value} kan)"
+        else:
+            text += f"\n  {n.does(seat, 'makes')} {SPECIAL_NAMES.get(role, role)} ({value} kan)"
     if e.fukikeshi:
         text += "\n  吹き消し fukikeshi: the hand roles of the round are void"
     return text

@@ -120,7 +120,8 @@ def seat_goers(t: Table) -> None:
         return
     for seat in s.order:
         if seat not in order:
-            s.stock.extend(sorted(r.hands[seat]))
+            dealt = r.dealt[seat] if r.dealt else ()
+            s.stock.extend(dealt if isinstance(dealt, tuple) else r.hands[seat])     # as dealt (a told hand: none)
             r.hands[seat] = []
     s.order = order
     s.captures = {x: [] for x in order}

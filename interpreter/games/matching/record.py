@@ -50,7 +50,7 @@ def replay_round(game: Any, r: int, rnd: Any, last: bool) -> None:
     if not all(isinstance(h, (list, str)) for h in rnd["hands"]):
         fail(dealing, "'hands' holds one list of cards per seat")
     try:
-        deal = HanaDeal(tuple(tuple(sorted(deck.parse_list(h))) for h in rnd["hands"]),
+        deal = HanaDeal(tuple(tuple(deck.parse_list(h)) for h in rnd["hands"]),     # in the order written
                         tuple(sorted(deck.parse_list(rnd["field"]))), deck.parse_list(rnd["stock"]))
     except CardError as e:
         fail(dealing, e.message)

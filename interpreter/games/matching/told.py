@@ -122,10 +122,13 @@ class ToldMatchingPlay(PhaseRule):
         s = t.round.play
         s.told = action
         table = self.ruleset.kind_rules.capture_roles
+        made: dict[int, tuple[str, ...]] = {}        # a seat's capture roles so far: each told as made
         for seat, roles in action.played_on:        # H18 play_on / choose: paid as made, in order
-            self.matching._play_on(t, s, seat, claimed(table, roles))
+            made[seat] = tuple(dict.fromkeys(made.get(seat, ()) + roles))
+            self.matching._play_on(t, s, seat, claimed(table, made[seat]))
         if isinstance(action, ToldCapture):
-            self.matching._stop(t, s, action.seat, claimed(table, action.roles))
+            roles = tuple(dict.fromkeys(made.get(action.seat, ()) + action.roles))
+            self.matching._stop(t, s, action.seat, claimed(table, roles))
         s.stage = Stage.OVER
 
     def standing(self, t: Any) -> dict[int, int]:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MatchingView:
     """What every seat sees of matching play (H14, H15): the field cards face up, each seat's
     captured cards, the cards left in the stock and a turned card waiting for its capture."""

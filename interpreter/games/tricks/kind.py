@@ -25,7 +25,7 @@ from . import record as record_tricks
 from .determinize import sample_trick_deal
 from ...engine.kindplugin import NO_SEATS, Kind, Search, SeatFact, TableFact, Teller, Words
 from .told import TOLD
-from .rules import RULES
+from .rules import RULES, trick_rules_of
 from .view import TrickView
 
 
@@ -35,8 +35,16 @@ def _roles_shown(n: Teller, e: RolesShown) -> str:
         aces = f"、数える札 {e.aces} 枚" if e.aces else ""
         return f"  {n.who(e.seat)}: {roles} を見せる (値 {e.value}{aces})"
     roles = ", ".join(n.role_name(r) for r in e.roles) or "no role"
-    aces = f", {e.aces} counted card(s)" if e.aces else ""
+    aces = f", {counted(n.rules, e.aces)}" if e.aces else ""
     return f"  {n.does(e.seat, 'shows')} {roles} (value {e.value}{aces})"
+
+
+def counted(rules: Ruleset, n: int) -> str:
+    """``1 ace``, ``2 aces``: the cards a forced-out player is paid for (T14), by their class."""
+    classes = list(rules.forced_out.per_card)
+    if len(classes) != 1:
+        return f"{n} counted card{'' if n == 1 else 's'}"
+    return f"{n} {classes[0].replace('_', ' ')}{'' if n == 1 else 's'}"
 
 
 def _field_made(n: Teller, e: FieldMade) -> None:
@@ -58,11 +66,14 @@ def _deal(n: Teller, e: Applied) -> str:
     deck = n.deck
     field = n.rules.field_for(a.indicator)
     hands = "; ".join(f"{n.names[s]} {deck.format(sorted(h, key=deck.sort_key))}" for s, h in enumerate(a.hands))
+    no_trump = field.id in trick_rules_of(n.rules).fields.no_trump          # T8 trump: none
     if n.ja:
-        return (f"  配札: {hands}\n  めくり札 {deck.name(a.indicator)}: 切り札 "
-                f"{deck.suits[deck.suit(a.indicator)]}、{field.name.ja} x{field.multiplier}")
-    return (f"  deal: {hands}\n  indicator {deck.name(a.indicator)}: trump "
-            f"{deck.suits[deck.suit(a.indicator)]}, {field.name.ja} {field.name.en} x{field.multiplier}")
+        trump = "なし" if no_trump else deck.suits[deck.suit(a.indicator)]
+        return (f"  配札: {hands}\n  めくり札 {deck.name(a.indicator)}: 切り札 {trump}、"
+                f"{field.name.ja} x{field.multiplier}")
+    trump = "none" if no_trump else deck.suits[deck.suit(a.indicator)]
+    return (f"  deal: {hands}\n  indicator {deck.name(a.indicator)}: trump {trump}, "
+            f"{field.name.ja} {field.name.en} x{field.multiplier}")
 
 
 def _mizuten(n: Teller, e: Applied) -> Optional[str]:

@@ -15,7 +15,7 @@ from ....ruleset.cards import Deck
 from ...engine.view import View
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Knowledge:
     seat: int
     deck: Deck

@@ -8,7 +8,7 @@ from typing import Optional
 from .events import TrickTaken
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TrickView:
     """What every seat sees of the trick game's own state: the mizuten call (T6), the turned
     indicator and the trump suit (T7), the tricks won per goer, the trick on the table and the

@@ -55,7 +55,8 @@ def import_ray() -> ModuleType:
     except ImportError:
         raise SetupError("backend ray needs Ray, which is not installed: pip install 'hachihachi[ray]'",
                          "backend") from None
-    return ray
+    module: ModuleType = ray        # Any when Ray is not installed (mypy)
+    return module
 
 
 class RayBackend:
