@@ -216,15 +216,59 @@ SENTENCES: tuple[tuple[str, Words], ...] = (
     (r"--new needs --players NAME,NAME,\.\.\.", "--new には --players 名前,名前,... が要ります"),
     (r"(?P<path>.+) exists; go on with it: (?P<command>hachi score .+ --add)",
      "{path} はもうあります。続けるには: {command}"),
+    # -- the bound on every number a game holds (ruleset/bounds.py), expressions' limits
+    (r"effect '(?P<effect>[^']*)': (?P<num>[^:]+) would be past (?P<n>[\d,]+) \(either sign\), the bound on every "
+     r"number a game holds \(docs/limits\.md\); the game stops here\.",
+     "効果 '{effect}': {num} が {n} (正負とも) を超えます。これはゲームのすべての数の上限です (docs/limits.md)。"
+     "ゲームはここで止まります。"),
+    (r"(?P<num>[^:]+) would be past (?P<n>[\d,]+) \(either sign\), the bound on every number a game holds "
+     r"\(docs/limits\.md\); the game stops here\.",
+     "{num} が {n} (正負とも) を超えます。これはゲームのすべての数の上限です (docs/limits.md)。"
+     "ゲームはここで止まります。"),
+    (r"the deal is not the one the save's seed makes, so the save was changed since it was written; it is left "
+     r"alone\.", "配札がセーブのシードの配札と違います。書かれた後で変えられたセーブなので、そのままにします。"),
+    (r"seed: the first start player is not the one the save's seed draws, so the save was changed since it was "
+     r"written; it is left alone\.",
+     "seed: 最初の親がセーブのシードの引く親と違います。書かれた後で変えられたセーブなので、そのままにします。"),
+    (r"(?P<name>\S+) answers '(?P<q>[^']*)' with (?P<tf>true|false) \(YAML reads yes, no, on and off unquoted as "
+     r"true and false\); quote the option: one of (?P<options>.+)",
+     "{name} は '{q}' に {tf} と答えています (YAML は引用符のない yes、no、on、off を true と false と読みます)。"
+     "選択肢を引用符で囲んでください: {options} のどれか"),
+    (r"the names (?P<a>'[^']*') and (?P<b>'[^']*') differ only in how their characters are written \(Unicode NFKC, "
+     r"spaces around them, letters that print alike\) and would look like one seat; make them differ\.",
+     "名前 {a} と {b} は文字の書き方 (Unicode NFKC、前後の空白、同じに見える文字) だけが違い、同じ席に見えます。"
+     "違う名前にしてください。"),
+    (r"unknown parameter (?P<name>'[^']*') in parameters \(the file has no parameters\)\.",
+     "parameters に {name} はありません (このファイルにはパラメーターがありません)。"),
+    (r"unknown parameter (?P<name>'[^']*') in parameters \(the parameters: (?P<known>.+)\)\.",
+     "parameters に {name} はありません (パラメーター: {known})。"),
+    (r"unknown parameter (?P<name>'[^']*') in parameters", "parameters に {name} はありません"),
+    (r"the expression is nested more than (?P<n>\d+) levels deep; write it flatter\.",
+     "式の入れ子が {n} 段を超えています。もっと平らに書いてください。"),
+    (r"(?P<x>.+) is larger than any constant of an expression \(at most (?P<n>[\d,]+)\)\.",
+     "{x} は式に書ける数 ({n} まで) より大きい数です。"),
 )
 _SUGGESTION = re.compile(r"(?:;|\.)? [Dd]id you mean (?P<near>'[^']*')\?(?P<rest>.*)$", re.S)
 _PLACES = (     # a place written before a record's or a sheet's sentence
     (re.compile(r"round (\d+), action (\d+): (.*)", re.S), "第{0}局、{1}番目の手: {2}"),
     (re.compile(r"example (\d+) (\(.*?\)): (.*)", re.S), "例 {0} {1}: {2}"),
     (re.compile(r"round (\d+), (\w+): (.*)", re.S), "第{0}局、{1}: {2}"),
+    (re.compile(r"round (\d+): (.*)", re.S), "第{0}局: {1}"),
     (re.compile(r"(players|start|ruleset|rounds|length|bots): (.*)", re.S), "{0}: {1}"),
 )
-_FILLS: dict[str, Callable[[str], str]] = {"v": _value, "t": _types, "u": _types, "path": _path, "what": _what}
+
+
+def _number_of_game(text: str) -> str:
+    """Which number of a game passed the bound (ruleset/bounds.py), in Japanese."""
+    m = re.fullmatch(r"counter (\S+)", text)
+    if m:
+        return f"カウンター {m[1]}"
+    return {"the pot": "場のチップ (ポット)", "a payment": "支払い", "a seat's chips": "席のチップ",
+            "the multiplier": "倍率"}.get(text, text)
+
+
+_FILLS: dict[str, Callable[[str], str]] = {"v": _value, "t": _types, "u": _types, "path": _path, "what": _what,
+                                           "num": _number_of_game}
 
 
 def _sentence(text: str) -> Optional[str]:

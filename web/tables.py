@@ -34,7 +34,7 @@ from ..interpreter.engine.actions import CHANCE, ActionBase
 from ..interpreter.records.atomicfile import SaveInUse, SaveLock, write_atomic
 from ..interpreter.engine.events import Applied, GameEnded, RoundEnded, RoundStarted
 from ..interpreter.records.gamerecord import dump_record
-from ..interpreter.records.recordfile import HUMAN, name_problem
+from ..interpreter.records.recordfile import HUMAN, name_problem, twice_problem
 from ..interpreter.runs.session import Session
 from ..ruleset.errors import HachiError, IllegalAction, SetupError
 from ..ruleset.model import Ruleset
@@ -453,9 +453,9 @@ class Tables:
         if len(names) != len(seats):
             raise TableError("one name per seat")
         for i, name in enumerate(names):
-            problem = name_problem(name)
-            if problem or name in names[:i]:
-                raise TableError(f"seat {i + 1}: {problem or 'the name is given twice'}")
+            problem = name_problem(name) or twice_problem(names, i)     # names that print alike too
+            if problem:
+                raise TableError(f"seat {i + 1}: {problem}")
         seed = secrets.randbelow(2**31) if seed is None else seed
         from ..interpreter.engine.gamestate import GameState
 

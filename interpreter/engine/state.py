@@ -10,6 +10,7 @@ from dataclasses import dataclass, field as dc_field, replace
 from typing import Any, Callable, Optional, Protocol, Union
 
 from ...ruleset.model import Field, Ruleset
+from ...ruleset.bounds import bounded
 from ...ruleset.model import TransferName
 from .actions import POT
 from .events import Seat, Transfer
@@ -162,13 +163,19 @@ class Table:
             factor = 1
         if r.scale is not None:
             factor *= r.scale.get(kind, 1)
-        amount = base * factor
+        amount = bounded(base * factor, "a payment", r.index)
         chips = self.chips
         if self.no_negative and source != POT and amount > chips[source]:
             amount = max(chips[source], 0)              # T3 as a house rule: nobody goes below zero
             reason += f" (all the payer has: {amount})"
         if not amount:
             return
+        if target == POT:                   # every number checked before any is stored
+            bounded(self.pot + amount, "the pot", r.index)
+        else:
+            bounded(chips[target] + amount, "a seat's chips", r.index)
+        if source != POT:
+            bounded(chips[source] - amount, "a seat's chips", r.index)
         if source == POT:
             self.pot -= amount
             if target != POT:

@@ -210,6 +210,8 @@ class _Round(RoundReader):
             if given is None:
                 raise Unanswered(f"a house rule asks {name} '{question}' ({', '.join(options)}); write answers: "
                                  f"{{{question}: {{{name}: OPTION}}}}", question, seat, options)
+            if isinstance(given, bool):         # YAML reads an unquoted yes, no, on, off as true or false
+                given = _spelt(given, options, name, question)
             if given not in options:
                 raise FieldProblem("answers", f"{name} answers '{question}' with {shown(given)}, not one of "
                                               f"{', '.join(options)}")
@@ -350,3 +352,16 @@ def start_reason(game: GameState, names: Sequence[str]) -> str:
 def error_line(e: HachiError, fallback: str) -> str:
     """One line for the terminal: ``PLACE: error: MESSAGE``, escaped."""
     return escape(f"{e.place or fallback}: error: {e.message}", MAX_LINE)
+
+
+_SPELLINGS = {True: ("yes", "on", "true"), False: ("no", "off", "false")}
+
+
+def _spelt(given: bool, options: tuple[str, ...], name: str, question: str) -> str:
+    """The option an unquoted YAML truth value was written as (``no`` read as false: the option
+    ``no``), when exactly one option is spelt so; else a problem saying to quote it."""
+    spelt = [o for o in options if o.lower() in _SPELLINGS[given]]
+    if len(spelt) == 1:
+        return spelt[0]
+    raise FieldProblem("answers", f"{name} answers '{question}' with {str(given).lower()} (YAML reads yes, no, on "
+                                  f"and off unquoted as true and false); quote the option: one of {', '.join(options)}")

@@ -305,8 +305,8 @@ def run_effects(t: Table, effects: Sequence[Effect], facts: TableFacts, when: st
             for j in range(first_action if resumed else 0, len(effect.actions)):
                 try:
                     seats = effect.actions[j].run(run)
-                except EffectOverflow as e:
-                    raise EffectOverflow(f"effect '{effect.name}': {e.message}") from None
+                except EffectOverflow as e:     # the one bound (ruleset/bounds.py): named with the effect and round
+                    raise e.naming(effect.name, t.round.index) from None
                 if seats is not None:           # a question: the seats answer, in turn, before the rest
                     t.round.asking, asked = (k, j, seats), True
                     break
