@@ -22,7 +22,7 @@ from setuptools import setup
 # fields' declared types before compiled code reads the fields), and the log holds chance and the
 # pot as Party. Not (yet) hanafuda's phases and matching play (docs/compiled.md says why).
 ENGINE = [
-    "interpreter/engine/roundkind.py",
+    "interpreter/parts/go_drop/state.py",
     "interpreter/engine/state.py",
     "interpreter/engine/round_phases.py",
     "interpreter/engine/gamestate.py",
@@ -31,11 +31,11 @@ ENGINE = [
     "interpreter/engine/phases/chance.py",
     "interpreter/games/tricks/deal.py",
     "interpreter/games/tricks/mizuten_call.py",
-    "interpreter/engine/phases/declarations.py",
-    "interpreter/engine/phases/forced_out.py",
-    "interpreter/engine/phases/two_goer_choice.py",
-    "interpreter/engine/phases/one_goer_pot.py",
-    "interpreter/engine/phases/role_settlement.py",
+    "interpreter/parts/go_drop/declarations.py",
+    "interpreter/parts/go_drop/forced_out.py",
+    "interpreter/parts/go_drop/two_goer_choice.py",
+    "interpreter/parts/go_drop/one_goer_pot.py",
+    "interpreter/parts/go_drop/role_settlement.py",
     "interpreter/engine/phases/play_phase.py",
     "interpreter/engine/playengine.py",
     "interpreter/games/tricks/play.py",

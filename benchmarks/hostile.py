@@ -7,9 +7,13 @@ read, and no control character in the output. Inputs refused: the hostile rule f
 and records of tests/hostile_cases.py and the robustness tests; inputs answered (exit 0): the
 valid tables whose cost would grow far past their size if they were expanded (``COSTLY``), and
 ``--samples`` of a table too costly to count exactly. The table gives, per command, the inputs
-tried, answered cleanly, tracebacks, hangs, how many took over 2 s of wall time, the worst wall
-time, the worst CPU time (user + system) and the worst peak memory (maximum resident set of the
-child, from ``os.wait4``), with ``python -c pass`` measured in the same run as the baseline.
+tried, answered cleanly, tracebacks, hangs, how many took over 2 s of wall time, how many over
+200 MB, how many lost data (a save or record the game had written that no longer reads back, or a
+save changed by a refusal), the worst wall time, the worst CPU time (user + system) and the worst
+peak memory (maximum resident set of the child, from ``os.wait4``), with ``python -c pass``
+measured in the same run as the baseline. The rows after ``roles --stats`` are the games whose
+numbers pass the bound (tests/hostile_cases.py ``BOUND_CASES``), score sheets, sweeps, saves and
+files and signals.
 
 Run from the repository root with the project installed: python -m benchmarks.hostile
 """
@@ -35,6 +39,7 @@ NAME = "robustness"
 
 TIMEOUT = 30.0          # seconds before an input counts as a hang
 SLOW = 2.0              # wall seconds an answer should stay under
+BIG = 200.0             # peak MB an answer should stay under
 HAND = "As Ks Qs Js Ts 9s 8s"
 CONTROLS = ("\x1b", "\x9b", "\x07", "\x7f", "\u202e", "\u2066")
 
@@ -46,6 +51,8 @@ class Row:
     tracebacks: int = 0
     hangs: int = 0
     slow: int = 0
+    big: int = 0
+    lost: int = 0
     worst_s: float = 0.0
     worst_cpu: float = 0.0
     worst_mb: float = 0.0
@@ -53,11 +60,12 @@ class Row:
     slowest: list = field(default_factory=list)
 
 
-def run(args: list[str], cwd: Path) -> tuple[int | None, str, float, float, float]:
-    """Exit status (None on a hang), output, wall seconds, CPU seconds and peak MB of one child process."""
+def run(args: list[str], cwd: Path, stdout: str | None = None) -> tuple[int | None, str, float, float, float]:
+    """Exit status (None on a hang), output, wall seconds, CPU seconds and peak MB of one child process
+    (``stdout``: the file its standard output goes to, such as /dev/full; its errors are the output)."""
     with tempfile.TemporaryFile() as out:
         start = time.perf_counter()
-        pid = _spawn_in(args, cwd, out)
+        pid = _spawn_in(args, cwd, out, stdout)
         status, usage = None, None
         while True:
             done, raw, usage = os.wait4(pid, os.WNOHANG)
@@ -75,14 +83,14 @@ def run(args: list[str], cwd: Path) -> tuple[int | None, str, float, float, floa
     return status, text, seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
-def _spawn_in(args: list[str], cwd: Path, out) -> int:
+def _spawn_in(args: list[str], cwd: Path, out, stdout: str | None = None) -> int:
     pid = os.fork()
     if pid == 0:                                   # the child: run the command in ``cwd``
         try:
             os.chdir(cwd)
             null = os.open(os.devnull, os.O_RDONLY)
             os.dup2(null, 0)
-            os.dup2(out.fileno(), 1)
+            os.dup2(os.open(stdout, os.O_WRONLY) if stdout else out.fileno(), 1)
             os.dup2(out.fileno(), 2)
             os.execv(args[0], args)
         finally:
@@ -101,6 +109,7 @@ def judge(row: Row, name: str, status, text: str, seconds: float, cpu: float, mb
     row.tracebacks += trace
     row.hangs += status is None
     row.slow += seconds > SLOW
+    row.big += mb > BIG
     if seconds > SLOW:
         row.slowest.append(f"{name}: {seconds:.2f} s wall, {cpu:.2f} s CPU")
     ok = (status == code and not trace and SECRET not in text and not any(c in text for c in CONTROLS)
@@ -221,6 +230,8 @@ def _total(rows: dict[str, Row]) -> Row:
         total.tracebacks += row.tracebacks
         total.hangs += row.hangs
         total.slow += row.slow
+        total.big += row.big
+        total.lost += row.lost
         total.worst_s = max(total.worst_s, row.worst_s)
         total.worst_cpu = max(total.worst_cpu, row.worst_cpu)
         total.worst_mb = max(total.worst_mb, row.worst_mb)
@@ -286,17 +297,20 @@ def measure(only: tuple[str, ...] | None = None) -> tuple[dict[str, Row], tuple]
         deck = deck_of_1024(tmp / "samples")
         judge(row, "--samples of a deck too large to count", *run(
             [hachi, "roles", "--stats", "--samples", "2000", "--rules", str(deck)], tmp), code=0, expect="estimated")
+        from benchmarks.hostile_third import third_pass
+
+        third_pass(rows, hachi, tmp / "third", Row, judge, run)
     return rows, (base_status, base_s, base_cpu, base_mb)
 
 
 def print_rows(rows: dict[str, Row], base: tuple) -> None:
     base_status, base_s, base_cpu, base_mb = base
     print(f"baseline: python -c pass  {base_s:.2f} s wall, {base_cpu:.2f} s CPU, {base_mb:.0f} MB (exit {base_status})")
-    print(f"{'command':26} {'tried':>5} {'clean':>5} {'traceb.':>7} {'hangs':>5} {'over 2 s':>8} {'wall s':>7} "
-          f"{'CPU s':>6} {'MB':>4}")
+    print(f"{'command':26} {'tried':>5} {'clean':>5} {'traceb.':>7} {'hangs':>5} {'over 2 s':>8} {'>200 MB':>7} "
+          f"{'lost':>4} {'wall s':>7} {'CPU s':>6} {'MB':>4}")
     for command, row in list(rows.items()) + [("all", _total(rows))]:
-        print(f"{command:26} {row.tried:5} {row.clean:5} {row.tracebacks:7} {row.hangs:5} {row.slow:8} "
-              f"{row.worst_s:7.2f} {row.worst_cpu:6.2f} {row.worst_mb:4.0f}")
+        print(f"{command:26} {row.tried:5} {row.clean:5} {row.tracebacks:7} {row.hangs:5} {row.slow:8} {row.big:7} "
+              f"{row.lost:4} {row.worst_s:7.2f} {row.worst_cpu:6.2f} {row.worst_mb:4.0f}")
     for command, row in rows.items():
         for line in row.unclean:
             print(f"  NOT CLEAN ({command}) {line}")
@@ -314,14 +328,15 @@ def bench(quick: bool = False) -> Result:
     _, base_s, base_cpu, base_mb = base
     return Result(
         figures={"tried": total.tried, "clean": total.clean, "tracebacks": total.tracebacks, "hangs": total.hangs,
-                 "over_2s": total.slow, "worst_wall_s": round(total.worst_s, 3),
+                 "over_2s": total.slow, "over_200mb": total.big, "data_lost": total.lost,
+                 "worst_wall_s": round(total.worst_s, 3),
                  "worst_cpu_s": round(total.worst_cpu, 3), "worst_mb": round(total.worst_mb, 1),
                  "baseline_wall_s": round(base_s, 3), "baseline_mb": round(base_mb, 1),
                  "by_command": {c: [r.tried, r.clean] for c, r in rows.items()}},
         ratios={"clean / tried": round(total.clean / max(1, total.tried), 4),
                 "worst wall / python -c pass": round(total.worst_s / max(base_s, 1e-6), 2),
                 "worst MB / python -c pass": round(total.worst_mb / max(base_mb, 1e-6), 2)},
-        ok=total.clean == total.tried and not total.hangs,
+        ok=total.clean == total.tried and not total.hangs and not total.lost,
         params={"quick": quick, "commands": list(rows)})
 
 

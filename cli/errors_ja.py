@@ -44,6 +44,11 @@ def _value(lang: str, text: str) -> str:
     return translated(lang, "values", text) or text
 
 
+def _number(lang: str, text: str) -> str:
+    """Which number of a game passed the bound (``the pot``, ``counter x``: ruleset/bounds.py)."""
+    return translated(lang, "numbers", text) or text
+
+
 def _types(lang: str, text: str) -> str:
     """Types as the schema names them (``a whole number``, ``a number or text``)."""
     if word(lang, "types", text) != text:
@@ -53,10 +58,11 @@ def _types(lang: str, text: str) -> str:
 
 def _fills(lang: str) -> dict[str, Callable[[str], str]]:
     """How a named group of an English sentence is put in ``lang`` before it fills its placeholder:
-    a value described (``v``), types (``t``, ``u``), a path, a kind of file, a part of a card, the
-    cards told; any other group as it is."""
+    a value described (``v``), types (``t``, ``u``), a number of a game (``num``), a path, a kind of
+    file, a part of a card, the cards told; any other group as it is."""
     words = {group: partial(word, lang, group) for group in ("path", "what", "part", "cards")}
-    return {"v": partial(_value, lang), "t": partial(_types, lang), "u": partial(_types, lang), **words}
+    return {"v": partial(_value, lang), "t": partial(_types, lang), "u": partial(_types, lang),
+            "num": partial(_number, lang), **words}
 
 
 _SUGGESTION = re.compile(r"(?:;|\.)? [Dd]id you mean (?P<near>'[^']*')\?(?P<rest>.*)$", re.S)

@@ -6,8 +6,12 @@ calls one library function.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import importlib
-from typing import Any, Optional
+import os
+import sys
+from typing import Any, NoReturn, Optional
 
 import click
 
@@ -33,8 +37,18 @@ class LazyGroup(click.Group):
         own messages (usage errors, help) included."""
         from .safeout import guarded_streams
 
-        with guarded_streams():
-            return super().main(*args, **kwargs)
+        try:
+            with guarded_streams():
+                try:
+                    return super().main(*args, **kwargs)
+                finally:
+                    sys.stdout.flush()          # here, so that a full disk is said, not ignored at exit
+        except OSError as e:
+            if e.errno not in _FULL:
+                raise
+            _output_lost(e)
+
+
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
@@ -63,6 +77,20 @@ class LazyGroup(click.Group):
         rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
+
+
+_FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}     # the output cannot be written
+
+
+def _output_lost(e: OSError) -> NoReturn:
+    """Standard output could not be written (a full disk, /dev/full): one line, exit status 1."""
+    with contextlib.suppress(OSError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 1)                        # what is still buffered goes nowhere, quietly
+    with contextlib.suppress(OSError):
+        sys.stderr.write(f"stdout: error: cannot write the output ({e.strerror or e}); nothing more is written.\n")
+        sys.stderr.flush()
+    raise SystemExit(1)
 
 
 def suggestion(name: str) -> Optional[str]:

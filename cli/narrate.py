@@ -12,7 +12,7 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 
 from ..ruleset.catalog import maybe, say, translated
 from ..ruleset.kind_registry import transfer_word
-from ..ruleset.model import Phase, Ruleset, TransferName
+from ..ruleset.model import Ruleset, TransferName
 from ..ruleset.roletable import RoleTable
 from ..ruleset.model import TransferKind
 from ..interpreter.engine.actions import CHANCE, POT, Choose, Declare, Split
@@ -200,8 +200,7 @@ class Narrator:
         delta = ", ".join(f"{n} {d:+d}" for n, d in zip(self.names, e.delta))
         won = self.say("words.list").join(f"{self.who(s)} {n}" for s, n in e.tricks.items())
         tricks = self.say("narration.round_tricks", tricks=won) if won else ""
-        declared = Phase.DECLARATIONS in self.rules.round
-        kind = f"{maybe(self.lang, f'narration.rounds.{e.kind.value}') or e.kind.value} " if declared else ""
+        kind = f"{maybe(self.lang, f'narration.rounds.{e.kind.value}') or e.kind.value} " if e.kind is not None else ""
         return self.tell("narration.round_ended", kind=kind, multiplier=e.multiplier, tricks=tricks, delta=delta,
                          pot=e.pot_after, starter=self._starter("next_starter"), who=self.who(e.next_start))
 

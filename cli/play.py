@@ -22,9 +22,10 @@ from ..ruleset.errors import HachiError, RecordError
 from .errors_ja import error_word, LangCommand, LangUsageError, error_line
 from .screen import fold
 from .answers import QUIT
-from .saves import candidates, new_save_path, saved_games
+from .saves import USERS, candidates, claim_new_save, saved_games
 
 if TYPE_CHECKING:
+    from ..interpreter.records.atomicfile import SaveLock
     from ..interpreter.engine.actions import ActionBase
     from ..interpreter.runs.session import Session
     from ..interpreter.engine.view import View
@@ -90,13 +91,19 @@ def play(players: Optional[int], bots: str, seed: Optional[int], rules_ref: str,
     if resume_path == "" or (resume_path is not None and resume_path.isdigit() and not Path(resume_path).exists()):
         resume_path = _choose_save(resume_path, lang)     # --resume alone, or --resume N: of the list
     given_save = save_path is not None
+    claimed: Optional[SaveLock] = None
     if save_path is None and resume_path is None and not auto:
-        save_path = str(new_save_path(rules_ref))            # each game its own: no older save blocks it
+        try:                                # each game its own: no older save, nor a game of the same second
+            claimed = claim_new_save(rules_ref)
+        except HachiError as e:
+            click.echo(error_line(e.place or "--save", e.message, lang), err=True)
+            raise SystemExit(1) from None
+        save_path = claimed.save
     save_path = save_path or resume_path
-    lock = SaveLock(save_path, "hachi play' or 'hachi serve") if save_path else None    # the server locks its saves too
+    lock = claimed or (SaveLock(save_path, USERS) if save_path else None)      # the server locks its saves too
     try:
         try:
-            if lock is not None:
+            if lock is not None and claimed is None:
                 lock.acquire()                      # before reading: another game may be writing it
             if resume_path:
                 source = ctx.get_parameter_source("rules_ref")
@@ -218,7 +225,11 @@ class TerminalGame:
         except (click.Abort, EOFError, _Quit):
             raise SystemExit(self.leave(0)) from None
         except KeyboardInterrupt:
-            raise SystemExit(self.leave(130)) from None
+            raise SystemExit(self._leave_interrupted()) from None
+        except HachiError as e:                 # the game cannot go on (a number past the bound)
+            click.echo(error_line(e.place or "play", e.message, self.lang), err=True)
+            self.save_at_exit()                 # the save keeps the game before that action
+            raise SystemExit(1) from None
         g = self.s.game
         for line in self.screen.standings(g.chips, g.winners):
             self.echo(line)
@@ -337,6 +348,19 @@ class TerminalGame:
                       else self.screen.t("hint_few"))
             out.append(fold(f"{self.screen.choice(h.action, v)}: {h.mean:+.1f} ({spread})"))
         return out
+
+    def _leave_interrupted(self) -> int:
+        """Ctrl-C: save and say how to resume, a second Ctrl-C meanwhile ignored (exit status 130)."""
+        import signal
+
+        try:
+            previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        except ValueError:                  # not the main thread: the handler is not ours to change
+            return self.leave(130)
+        try:
+            return self.leave(130)
+        finally:
+            signal.signal(signal.SIGINT, previous)
 
     def leave(self, code: int) -> int:
         """Say how to resume (after a last try of a failed save); return the exit code."""

@@ -34,6 +34,8 @@ from ..ruleset.model import Ruleset
 from ..ruleset.safetext import escape
 from .errors_ja import error_word, LangCommand, error_message
 from .sheet import capture_rows, has_forced_values, markdown_text, sheet_rows
+from ..interpreter.parts.go_drop.rules import go_drop_rules
+from ..ruleset.part_registry import rule_part
 
 MAX_TEXT = 2_000            # characters of one piece of text from the rule file
 
@@ -337,6 +339,9 @@ class _Writer:
             name = key[len(prefix):]
             where = _MODEL_ALIASES.get(tuple(spath) + (name,), tuple(spath) + (name,))
             node: Any = self.r
+            for named in self.r.parts:          # a part's section is in its own rules (go/drop's)
+                if spath[0] in rule_part(named).own_keys:
+                    node = self.r.part(named)
             for part in where:
                 node = getattr(node, part, None)
                 if node is None:
@@ -375,7 +380,7 @@ class _Writer:
         return None
 
     def drop_fee(self, value: Any) -> str:
-        fee = self.r.declaration.drop_fee
+        fee = go_drop_rules(self.r).declaration.drop_fee
         fees = [str(fee.fee(n)) for n in range(4)]
         if isinstance(value, Mapping):
             return _text("drop_fee_formula", self.lang, first=value.get("first"), step=value.get("step"),

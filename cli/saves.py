@@ -12,9 +12,13 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
+
+if TYPE_CHECKING:
+    from ..interpreter.records.atomicfile import SaveLock
 
 PREFIX = "hachi-save"
+USERS = "hachi play' or 'hachi serve"          # the commands that lock saves, for a lock in use
 WEB_TABLES = Path("hachi-web") / "tables"          # hachi serve's default --data, its tables
 
 
@@ -30,6 +34,32 @@ def new_save_path(rules_ref: str, folder: Path = Path("."), now: Optional[dateti
     while path.exists():
         path, n = folder / f"{base}-{n}.yaml", n + 1
     return path
+
+
+def claim_new_save(rules_ref: str, folder: Path = Path("."), now: Optional[datetime] = None) -> "SaveLock":
+    """The lock, held, of a new save's file (:func:`new_save_path`) that no other game holds: a
+    game started in the same second (the same name) makes the next name free, ``-2``, ``-3``...
+    (a lock held, or a save written meanwhile, moves on to the next)."""
+    from ..interpreter.records.atomicfile import SaveInUse, SaveLock
+
+    first = new_save_path(rules_ref, folder, now)
+    base = first.name[:-len(".yaml")]
+    for n in range(1, 1000):
+        path = first if n == 1 else folder / f"{base}-{n}.yaml"
+        if path.exists():
+            continue
+        lock = SaveLock(path, USERS)
+        try:
+            lock.acquire()
+        except SaveInUse as e:
+            if not e.held:
+                raise
+            continue
+        if path.exists():               # written by a game that held it a moment ago
+            lock.release()
+            continue
+        return lock
+    raise SaveInUse("a thousand new saves of this second are in use; give one with --save FILE.", str(first))
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from typing import Any, Callable, Optional, Sequence, TypeVar
 
 from ..interpreter.engine.actions import Choose, Declare, Split, answer_of
 from ..interpreter.engine.gamestate import GameState
-from ..interpreter.engine.roundkind import PLAYED, RoundKind
+from ..interpreter.parts.go_drop.kinds import RoundKind
 from ..interpreter.engine.registry import plugin_for, told_for
 from ..ruleset.errors import CardError, shown
 from ..ruleset.model import Phase
@@ -25,6 +25,8 @@ from .screenkind import ScreenPlugin
 from .role_names import RoleNames, UnknownRole
 from .score_text import say
 from .answers import HELP, QUIT
+from ..interpreter.parts.go_drop.rules import go_drop_rules
+from ..interpreter.parts.go_drop.state import declared, declared_or_none
 
 T = TypeVar("T")
 
@@ -214,7 +216,7 @@ class RoundQuestions:
     def declarations(self) -> None:
         g = self.scratch
         kind = plugin_for(self.rules)
-        while g.phase is Phase.DECLARATIONS and not g.round.declarations_done:
+        while g.phase is Phase.DECLARATIONS and not declared(g.round).declarations_done:
             seat = self.to_act()
             if seat in kind.must_go(g.round):       # the start player who called mizuten (T6)
                 go = True
@@ -223,8 +225,9 @@ class RoundQuestions:
                 go = self.a.choose(f"{self.who(seat)}:", [(self.t("go"), True), (self.t("drop"), False)], "declare?")
             self.rnd.setdefault("declare", []).append("go" if go else "drop")
             g.apply(Declare(go))
-        if g.round.forced_out:
-            self.a.echo(self.t("forced_out", who=", ".join(self.who(s) for s in g.round.forced_out)))
+        forced = d.forced_out if (d := declared_or_none(g.round)) is not None else ()
+        if forced:
+            self.a.echo(self.t("forced_out", who=", ".join(self.who(s) for s in forced)))
 
     def answers(self) -> None:
         """The questions house rules ask while the round waits for them (docs/effects.md, ``ask``):
@@ -254,10 +257,11 @@ class RoundQuestions:
     def hands(self) -> None:
         r = self.scratch.round
         split = r.kind is RoundKind.TWO_GOERS_SPLIT and self.told.split_shows_roles(self.rules)
-        if r.kind not in PLAYED and not split:
+        if not r.played and not split:
             return
-        for seat in [s for s in r.seats_from_start() if s in r.goers or s in r.forced_out]:
-            self.hand(seat, seat in r.forced_out)
+        forced = d.forced_out if (d := declared_or_none(r)) is not None else ()
+        for seat in [s for s in r.seats_from_start() if s in r.playing or s in forced]:
+            self.hand(seat, seat in forced)
 
     def hand(self, seat: int, forced: bool) -> None:
         size = self.rules.hand_size
@@ -282,8 +286,8 @@ class RoundQuestions:
                            table=table)
         if roles:
             self.rnd.setdefault("roles", {})[self.names[seat]] = roles
-        if forced and self.rules.forced_out.per_card:
-            cls = next(iter(self.rules.forced_out.per_card))
+        if forced and go_drop_rules(self.rules).forced_out.per_card:
+            cls = next(iter(go_drop_rules(self.rules).forced_out.per_card))
             n = self.a.number(self.t("class", who=self.who(seat), cls=cls), 0, size, "class?")
             if n:
                 self.rnd.setdefault("aces", {})[self.names[seat]] = n
@@ -309,4 +313,4 @@ class RoundQuestions:
     def playing(self) -> list[int]:
         """The seats that play the round, in order from the start player."""
         r = self.scratch.round
-        return [s for s in r.seats_from_start() if s in r.goers]
+        return [s for s in r.seats_from_start() if s in r.playing]

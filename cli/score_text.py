@@ -11,7 +11,6 @@ from __future__ import annotations
 from ..ruleset import catalog
 
 
-
 def say(lang: str, key: str, **values: object) -> str:
     """The text ``key`` in ``lang`` (English for a language the catalogs lack), filled with ``values``."""
     return catalog.say(lang if lang in catalog.LANGS else "en", f"score.{key}", **values)

@@ -18,6 +18,7 @@ from ..ruleset.catalog import LANGS, say
 from ..ruleset.model import Phase, PhaseName, Ruleset
 from .screenkind import ScreenPlugin
 from .screen_registry import screen_plugin
+from ..interpreter.parts.go_drop.rules import go_drop_rules
 
 WIDTH = 79     # columns of an 80-column terminal that a line may fill
 WIDEST = 160   # a wider terminal still gets lines of at most this many columns
@@ -148,7 +149,7 @@ class Screen:
 
     def choice(self, a: ActionBase, v: View) -> str:
         if isinstance(a, Declare):
-            fee = self.rules.declaration.drop_fee.fee(len(v.dropped)) * v.multiplier
+            fee = go_drop_rules(self.rules).declaration.drop_fee.fee(len(v.dropped)) * v.multiplier
             return self.t("a_go") if a.go else self.t("a_drop", fee=fee)
         if isinstance(a, Split):
             return self.t("a_split" if a.want else "a_play")

@@ -31,8 +31,9 @@ def summary_lines(s: Summary, default_bots: bool = False) -> list[str]:
         rate = 100 * seat.win_share / s.games if s.games else 0.0
         out.append(f"  {seat.seat:4d} {seat.bot:12s} {m.mean:8.2f} {ci:>17s} {m.stdev:7.2f} {seat.wins:6d} "
                    f"{seat.shared_wins:6d} {rate:7.1f}%")
-    out += ["", "round kinds (share of rounds)"]
-    out += [f"  {k:16s} {_share(n, s.rounds)}" for k, n in s.kinds.most_common()]
+    if s.kinds:                         # a game with go/drop: how its rounds went
+        out += ["", "round kinds (share of rounds)"]
+        out += [f"  {k:16s} {_share(n, s.rounds)}" for k, n in s.kinds.most_common()]
     out += ["", f"pot: mean after a round {s.pot_after.mean:.2f}; mean amount taken {s.pot_taken.mean:.2f} "
                 f"({s.pot_taken.n} times); mean left over at the end {s.leftover_pot.mean:.2f}",
             f"mizuten declared in {s.mizuten} rounds ({100 * s.mizuten / max(1, s.rounds):.1f}%)"]

@@ -114,7 +114,7 @@ def guarded(call: Callable[[], None], command: str = "simulate", flags: Mapping[
     from ..interpreter.runs.pool import Stopped, stop_signals
     from ..ruleset.overrides import setting_of
 
-    with stop_signals():
+    with stop_signals(ending=True):     # the command ends with the block: a second Ctrl-C is ignored
         try:
             try:
                 call()

@@ -14,7 +14,8 @@ from .errors_ja import LangCommand
 @click.option("--json", "as_json", is_flag=True, help="Print the problems as a JSON list (the same as --format json).")
 @click.option("--warnings", "count_roles", is_flag=True,
               help="Also count every role over all hands and warn about roles no hand can have "
-                   "(about a second per distinct role table).")
+                   "(about a second per distinct role table), and about effects that can grow a counter "
+                   "without bound.")
 @click.option("--lang", type=click.Choice(["en", "ja"]), default="en", show_default=True,
               help="The language of the text lines (JSON and GitHub annotations stay in English).")
 @click.pass_context
@@ -27,7 +28,7 @@ def validate(ctx: click.Context, paths: tuple[str, ...], style: str, as_json: bo
     """
     from hachihachi.ruleset.safetext import MAX_LINE, escape
     from hachihachi.ruleset.loader import check_file
-    from hachihachi.ruleset.validation import never_occurring, rule_files
+    from hachihachi.ruleset.validation import file_warnings, rule_files
 
     from .problem_format import format_problems
 
@@ -41,7 +42,7 @@ def validate(ctx: click.Context, paths: tuple[str, ...], style: str, as_json: bo
         raise click.UsageError(f"no *.yaml or *.yml file in {', '.join(paths)}.")
     if count_roles:
         for file, found in results.items():
-            for line in ([] if found else never_occurring(file, roots[file])):
+            for line in ([] if found else file_warnings(file, roots[file])):
                 click.echo(escape(line, MAX_LINE), err=True)
     problems = [p for found in results.values() for p in found]
     if style == "text":

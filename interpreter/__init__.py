@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .engine.actions import CHANCE, POT, Action, Choose, Declare, Party, Play, Split
     from .engine.gamestate import GameState
-    from .engine.roundkind import RoundKind
+    from .parts.go_drop.kinds import RoundKind
     from .engine.view import View
 
 _WHERE = {**dict.fromkeys(("CHANCE", "POT", "Action", "Choose", "Declare", "Party", "Play", "Split"),
                           ".engine.actions"),
           **dict.fromkeys(("CallMizuten", "Deal"), ".games.tricks.actions"),    # the trick game's, kept for callers
-          "GameState": ".engine.gamestate", "RoundKind": ".engine.roundkind", "View": ".engine.view"}
+          "GameState": ".engine.gamestate", "RoundKind": ".parts.go_drop.kinds", "View": ".engine.view"}
 
 __all__ = ["GameState", "CHANCE", "POT", "Party", "Action", "CallMizuten", "Deal", "Declare", "Split",
            "Play", "Choose", "RoundKind", "View"]

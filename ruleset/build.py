@@ -1,20 +1,20 @@
 """One builder for every ruleset: the sections all games share, plus the play kind's own.
 
 The play kind (``play:``, its :class:`~.rulekind.RuleKind` from :mod:`.kind_registry`) builds
-its deck, its section and its fields; every other section is read here, with the defaults a game
-that does not use it (say, a hanafuda game without declarations) gets.
+its deck, its section and its fields; every other section is read here; a part the file names
+(``parts:``, :mod:`.part_registry`: go/drop's declarations) builds its own sections.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from types import MappingProxyType
 from typing import Any, Mapping
 
-from .model import Chips, Declaration, ForcedOut, NextStart, Players, Rounds, Ruleset, TwoGoers, build_drop_fee
+from .model import Chips, Players, Rounds, Ruleset
 from .effects import EffectErrors, build_counters, build_effects, build_settlement
 from .errors import RuleFileError
 from .kind_registry import phase_named, play_of, rule_kind
+from .part_registry import parts_named, rule_part
 from .roletable import _name, build_role_table
 
 
@@ -27,7 +27,7 @@ def build_ruleset(data: Mapping[str, Any], source: str = "<memory>",
     kind = rule_kind(play_of(data))
     parts = kind.parts(data, places)
     players = Players(**data["players"])
-    decl = data.get("declaration") or {"max_goers": players.max, "drop_fee": {"first": 0, "step": 0}}
+    named = parts_named(data)
     ruleset = Ruleset(
         name=str(data["name"]),
         title=_name(data.get("title"), str(data["name"])),
@@ -38,12 +38,7 @@ def build_ruleset(data: Mapping[str, Any], source: str = "<memory>",
         chips=Chips(**data["chips"]),
         players=players,
         rounds=Rounds(**data["rounds"]),
-        declaration=Declaration(max_goers=int(decl["max_goers"]), drop_fee=build_drop_fee(decl["drop_fee"]),
-                                no_goers_pot=decl.get("no_goers", {}).get("pot", "carry_over")),
-        forced_out=ForcedOut(per_card=MappingProxyType(dict((data.get("forced_out") or {}).get("per_card") or {}))),
-        two_goers=TwoGoers(**(data.get("two_goers") or {})),
         fields=parts.fields,
-        next_start=NextStart(**(data.get("next_start") or {})),
         round=tuple(phase_named(str(p)) or str(p) for p in data["round"]),   # the core's or a play kind's
         source=source,
         extends_chain=extends_chain,
@@ -52,6 +47,8 @@ def build_ruleset(data: Mapping[str, Any], source: str = "<memory>",
         dealt_beside_hands=parts.dealt_beside_hands,
         role_deck=parts.role_deck,
         first_dealer=str(data.get("first_dealer", "random")),
+        parts=named,
+        part_rules=tuple(rule_part(name).build(data, places) for name in named),
     )
     if not any(data.get(k) for k in ("effects", "counters", "parameters", "settlement")):
         return ruleset

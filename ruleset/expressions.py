@@ -284,18 +284,47 @@ def _check_nesting(tree: Tree[Token], text: str, place: Optional[str]) -> None:
         stack.extend((child, depth) for child in node.children if isinstance(child, Tree))
 
 
+def _digits(number: int) -> str:
+    """``number`` as written, or its first digits and how many there are (a number of any size)."""
+    if number.bit_length() <= 64:
+        return str(number)
+    digits = int(number.bit_length() * 0.30103) + 1                # about; never converted whole
+    return f"a number of about {digits:,} digits"
+
+
+def _deepest_parenthesis(text: str) -> Optional[int]:
+    """The column of the first parenthesis opened inside MAX_NESTING others, or None: parentheses
+    side by side (``f(a) + g(b)``) are not nested (the tree's nesting is checked once parsed)."""
+    depth = 0
+    for i, char in enumerate(text):
+        if char == "(":
+            depth += 1
+            if depth > MAX_NESTING:
+                return i + 1
+        elif char == ")":
+            depth = max(depth - 1, 0)
+    return None
+
+
 def parse_expression(text: Union[str, int, bool], place: Optional[str] = None) -> Node:
     """Parse ``text`` into frozen nodes; raise :class:`ExpressionError` at ``place`` plus the column."""
-    if isinstance(text, bool) or isinstance(text, int):
-        return Truth(text, 1) if isinstance(text, bool) else Number(text, 1)
+    if isinstance(text, bool):
+        return Truth(text, 1)
+    if isinstance(text, int):                   # a number written in YAML: the same bound as in a text
+        if abs(text) > MAX_CONSTANT:
+            raise ExpressionError(f"{'-' if text < 0 else ''}{_digits(abs(text))} is larger than any constant of an "
+                                  f"expression (at most {MAX_CONSTANT:,}).", place)
+        return Number(text, 1)
     if not isinstance(text, str) or not text.strip():
         raise ExpressionError("the expression is empty; write one such as 'tricks == 0'.", place)
     if len(text) > MAX_LENGTH:
         raise ExpressionError(f"the expression is {len(text)} characters long; at most {MAX_LENGTH} are read.",
                               place)
-    if text.count("(") > MAX_NESTING:
-        raise _error(text, text.index("(") + 1, f"the expression has more than {MAX_NESTING} parentheses; "
-                                                "write it flatter.", place)
+    text = text.replace("\n", " ")             # a text of several lines: one column per character
+    deepest = _deepest_parenthesis(text)
+    if deepest is not None:
+        raise _error(text, deepest, f"the expression is nested more than {MAX_NESTING} levels deep; "
+                                    "write it flatter.", place)
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as err:
@@ -304,7 +333,7 @@ def parse_expression(text: Union[str, int, bool], place: Optional[str] = None) -
     _check_nesting(tree, text, place)
     for token in tree.scan_values(lambda t: isinstance(t, Token) and t.type == "INT"):
         if len(token) > len(str(MAX_CONSTANT)) or int(token) > MAX_CONSTANT:
-            raise _error(text, token.column or 1, f"{token} is larger than any number a game holds "
+            raise _error(text, token.column or 1, f"{token} is larger than any constant of an expression "
                                                   f"(at most {MAX_CONSTANT:,}).", place)
     return _Builder().build(tree)
 
@@ -588,9 +617,9 @@ def compile_expression(text: Union[str, int, bool], vocab: Vocabulary, *, per_se
     :class:`ExpressionError` at ``place`` with the column of the first problem."""
     source = text if isinstance(text, str) else str(text).lower()
     node = parse_expression(text, place)
-    checker = _Checker(source, vocab, place)
+    checker = _Checker(source.replace("\n", " "), vocab, place)      # its columns, as parsed
     got, run = checker.compile(node, per_seat)
     if kind is not None and got != kind:
-        raise _error(source, 1, f"this place wants {_TYPE_WORDS[kind]}, and the expression is "
+        raise _error(checker.text, 1, f"this place wants {_TYPE_WORDS[kind]}, and the expression is "
                                 f"{_TYPE_WORDS[got]}.", place)
     return Expression(source, got, tuple(sorted(checker.reads)), per_seat, run, node, vocab)

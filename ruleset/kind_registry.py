@@ -23,6 +23,7 @@ from typing import Any, Mapping, TypeVar
 from .catalog import maybe
 from .checks import check_role_table
 from .model import SETTLEMENT_PHASES, Phase, PhaseName, PlayKind, TransferKind, TransferName
+from .part_registry import check_parts
 from .rulekind import Found, RuleKind, TransferWords, foreign_keys
 
 KINDS: dict[PlayKind, str] = {
@@ -37,7 +38,7 @@ T = TypeVar("T")
 # a play kind's own (``RuleKind.own_keys``), and only then are the other kinds asked whose they are
 SHARED_KEYS = frozenset({"extends", "name", "title", "description", "play", "deck", "hand_size", "role_table",
                          "chips", "players", "rounds", "declaration", "forced_out", "two_goers", "next_start",
-                         "first_dealer", "round", "counters", "parameters", "effects", "settlement"})
+                         "first_dealer", "parts", "round", "counters", "parameters", "effects", "settlement"})
 SHARED_TRANSFERS = frozenset({TransferKind.DROP_FEE, TransferKind.FORCED_OUT, TransferKind.ROLES, TransferKind.POT})
 
 
@@ -109,6 +110,7 @@ def ruleset_findings(data: dict[str, Any]) -> list[tuple[tuple[object, ...], str
         found = list(foreign_keys(data, kind, others))
     else:
         found = []
+    found += list(check_parts(data))
     found += [item for check in kind.checks for item in check(data)]
     found += check_settlement(data, kind)
     return found + list(check_role_table(data["role_table"]))

@@ -24,7 +24,7 @@ from .build import build_ruleset
 from .model import RoleTable, Ruleset, build_role_table
 from .problems import Problem
 from .reach import locate, no_bundled, root_of
-from .safetext import escape
+from .safetext import escape, quote
 from .schema import error_paths, schema_problems
 from .tablenumbers import TableNumbers, compile_numbers, substitute
 from .variants import Resolved, merge, merge_places, resolve
@@ -355,6 +355,7 @@ def load_variant(ref: str | Path, pairs: tuple[tuple[str, Any], ...] = ()) -> Ru
     path = _find(ref, RULESET)
     shown = str(ref) if not is_name(ref) else str(path)
     resolved = resolve(path, shown, RULESET)
+    _known_parameters(pairs, resolved.data)
     over = override_data(pairs)
     data = without_examples(merge(resolved.data, over))
     resolved = dataclasses.replace(resolved, data=data,
@@ -368,6 +369,25 @@ def load_variant(ref: str | Path, pairs: tuple[tuple[str, Any], ...] = ()) -> Ru
         raise RuleFileError(f"with {point}: {problem.message.rstrip('.')} (at {problem.file}).",
                             place_of(pairs[0][0]) if len(pairs) == 1 else SETTING)
     return analysis.built_ruleset()
+
+
+def _known_parameters(pairs: tuple[tuple[str, Any], ...], data: dict[str, Any]) -> None:
+    """A setting of ``parameters.NAME`` names a parameter the file has (a new one would change no
+    effect: every effect reads only the parameters its file declares)."""
+    import difflib
+
+    from .overrides import place_of
+
+    given = data.get("parameters")
+    known: dict[str, Any] = given if isinstance(given, dict) else {}
+    for key, _ in pairs:
+        head, _, name = key.partition(".")
+        if head != "parameters" or not name or name in known:
+            continue
+        close = difflib.get_close_matches(name, sorted(known), n=1)
+        listed = f"the parameters: {', '.join(sorted(known))}" if known else "the file has no parameters"
+        hint = f"; did you mean '{close[0]}'?" if close else f" ({listed})."
+        raise RuleFileError(f"unknown parameter {quote(name)} in parameters{hint}", place_of(key))
 
 
 @lru_cache(maxsize=1)

@@ -11,7 +11,7 @@ import enum
 import sys
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 
 from .cards import Deck
 from .errors import RuleFileError
@@ -131,65 +131,6 @@ class Rounds:
 
 
 @dataclass(frozen=True)
-class DropFee:
-    """T11: ``first`` + ``step`` x n, or a list of fees (``fees``) whose last one repeats."""
-
-    first: int = 0
-    step: int = 0
-    fees: tuple[int, ...] = ()
-
-    def fee(self, nth: int) -> int:
-        """The fee of the ``nth`` voluntary dropper (0-based): 2, 3, 4, ... in the standard rules.
-
-        >>> [DropFee(fees=(1, 2, 4, 8)).fee(n) for n in range(6)], DropFee(2, 1).fee(3)
-        ([1, 2, 4, 8, 8, 8], 5)
-        """
-        if self.fees:
-            return self.fees[min(nth, len(self.fees) - 1)]
-        return self.first + self.step * nth
-
-
-def build_drop_fee(data: Any) -> DropFee:
-    """``declaration.drop_fee`` as written: ``{first, step}`` or a list of fees."""
-    if isinstance(data, (list, tuple)):
-        return DropFee(fees=tuple(int(x) for x in data))
-    return DropFee(**data)
-
-
-@dataclass(frozen=True)
-class Declaration:
-    max_goers: int
-    drop_fee: DropFee
-    no_goers_pot: str = "carry_over"
-
-
-@dataclass(frozen=True)
-class ForcedOut:
-    per_card: Mapping[str, int]  # card class name -> points per card of that class held
-
-
-class SplitRule(str, enum.Enum):
-    """T16: two goers are asked whether to split (ask), always split, or never split."""
-
-    ASK = "ask"
-    ALWAYS = "always"
-    NEVER = "never"
-
-
-@dataclass(frozen=True)
-class TwoGoers:
-    may_split: bool = True
-    split: SplitRule = SplitRule.ASK
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "split", SplitRule(self.split))
-        if not self.may_split:          # may_split: false is the older spelling of split: never
-            object.__setattr__(self, "split", SplitRule.NEVER)
-    split_settles_roles: bool = False
-    odd_chip: str = "earlier_goer"
-
-
-@dataclass(frozen=True)
 class Field:
     """T8, T9: a field, made by an indicator whose card, suit or rank it lists."""
 
@@ -212,14 +153,6 @@ class Field:
 
 
 @dataclass(frozen=True)
-class NextStart:
-    after_tricks: str = "pot_taker"
-    after_one_goer: str = "goer"
-    after_split: str = "earlier_goer"
-    after_skip: str = "left_of_start"
-
-
-@dataclass(frozen=True)
 class Ruleset:
     name: str
     title: Name
@@ -230,11 +163,7 @@ class Ruleset:
     chips: Chips
     players: Players
     rounds: Rounds
-    declaration: Declaration
-    forced_out: ForcedOut
-    two_goers: TwoGoers
     fields: tuple[Field, ...]
-    next_start: NextStart
     round: tuple[str, ...]                 # PhaseName members (the core's, the play kind's), by name if unknown
     source: str = "<memory>"
     extends_chain: tuple[str, ...] = ()
@@ -249,6 +178,8 @@ class Ruleset:
     settlement: tuple[tuple[str, tuple[Any, ...]], ...] = ()    # a phase of the round -> its Effects
     table_numbers: Any = None              # TableNumbers (tablenumbers.py): numbers read by the table
     first_dealer: str = "random"           # T5, H2: the first start player at random, or by a draw of cards
+    parts: tuple[str, ...] = ()            # the parts of a round the file names (``parts:``, part_registry.py)
+    part_rules: tuple[Any, ...] = ()       # each part's sections, built by the part, in that order
 
     def __post_init__(self) -> None:
         needed = self.players.max * self.hand_size + self.dealt_beside_hands
@@ -265,6 +196,20 @@ class Ruleset:
             if name and name == known.get("kind_section"):
                 return known["kind_rules"]
             raise AttributeError(f"'Ruleset' object has no attribute '{name}'")
+
+    def part(self, name: str) -> Any:
+        """The sections of the part ``name``, built (``go_drop``'s ``GoDropRules``); a ruleset that
+        does not name the part raises :class:`KeyError`."""
+        for named, rules in zip(self.parts, self.part_rules):
+            if named == name:
+                return rules
+        raise KeyError(f"{self.name} has no part '{name}'")
+
+    def with_part(self, name: str, rules: Any) -> Ruleset:
+        """A copy whose part ``name`` has the sections ``rules`` (a variant made in code)."""
+        from dataclasses import replace
+
+        return replace(self, part_rules=tuple(rules if n == name else r for n, r in zip(self.parts, self.part_rules)))
 
     def field_for(self, indicator: int) -> Field:
         """The field (T8) an indicator card makes: the first field listing its card, suit or rank."""

@@ -23,6 +23,7 @@ from lark.tree import Meta
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from .errors import PatternError
+from .folded import moved
 from .grammars import lalr_parser
 
 
@@ -293,6 +294,10 @@ def add_column(place: str | None, column: int, line: int = 1) -> str | None:
     """``FILE:LINE:COL`` moved to the pattern's ``line`` and ``column`` (both 1-based)."""
     if not place:
         return None
+    if line == 1:
+        folded = moved(place, column)           # a text YAML folded from several lines
+        if folded is not None:
+            return folded
     parts = place.rsplit(":", 2)
     if len(parts) != 3 or not parts[1].isdigit() or not parts[2].isdigit():
         return place

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable
 
 from .loader import analyse, check_file, standard_ruleset
 from .problems import Problem
@@ -52,20 +52,46 @@ def never_occurring(file: str, root: str | None = None,
     This counts every role over all hands (about a second per distinct role table), so
     ``hachi validate`` does it only when asked (``--warnings``); tables met twice are counted once.
     """
+    return _never_occurring(analyse(Path(file), file, root=root), file, _memo)
+
+
+def _never_occurring(analysis: Any, file: str, memo: dict[tuple[str, object, int], list[str]]) -> list[str]:
     import dataclasses
 
     from .stats import warnings
 
-    analysis = analyse(Path(file), file, root=root)
     ruleset = analysis.ruleset
     if ruleset is None and analysis.table is not None:
         ruleset = dataclasses.replace(standard_ruleset(), roles=analysis.table, source=file)
     if ruleset is None:
         return []
     key = (repr(ruleset.roles), ruleset.deck, ruleset.hand_size)
-    if key not in _memo:
-        _memo[key] = warnings(ruleset)
-    return [_own_place(line, file, analysis.extends_place, analysis.chain) for line in _memo[key]]
+    if key not in memo:
+        memo[key] = warnings(ruleset)
+    return [_own_place(line, file, analysis.extends_place, analysis.chain) for line in memo[key]]
+
+
+def growing_effects(file: str, root: str | None = None) -> list[str]:
+    """``PLACE: warning: ...`` for each effect of a valid file that can grow a counter without
+    bound (:func:`.growth.growing`)."""
+    return _growing(analyse(Path(file), file, root=root), file)
+
+
+def _growing(analysis: Any, file: str) -> list[str]:
+    from .growth import growing
+
+    ruleset = analysis.ruleset
+    if ruleset is None:
+        return []
+    return growing((*ruleset.effects, *(e for _, effects in ruleset.settlement for e in effects)), file)
+
+
+def file_warnings(file: str, root: str | None = None,
+                  _memo: dict[tuple[str, object, int], list[str]] = {}) -> list[str]:
+    """Every warning of ``hachi validate --warnings`` for a valid file: roles no hand can have,
+    effects that can grow a counter without bound; the file analysed once for both."""
+    analysis = analyse(Path(file), file, root=root)
+    return _never_occurring(analysis, file, _memo) + _growing(analysis, file)
 
 
 def _own_place(line: str, file: str, extends_place: str | None, chain: tuple[str, ...]) -> str:

@@ -15,7 +15,7 @@ import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Optional, cast
 
 import yaml
 from yaml.composer import Composer
@@ -275,10 +275,20 @@ class _Builder:
 
     def __init__(self, doc: YamlDoc, loader: _FastLoader | _Loader, limits: Limits = RULE_FILE) -> None:
         self.doc, self.loader, self.limits, self.count = doc, loader, limits, 0
+        self.lines: Optional[list[str]] = None     # the file's lines, split when a text spans several
 
     def place(self, node: Node) -> str:
         line, col = _mark(node.start_mark)
         return f"{self.doc.file}:{line}:{col}"
+
+    def folded(self, node: ScalarNode, path: Path_) -> str:
+        """The place of a text folded from several lines, each line's part at its real place."""
+        from .folded import folded_place
+
+        if self.lines is None:
+            self.lines = self.doc.text.split("\n")
+        return folded_place(self.doc.places.values[path], self.lines, node.start_mark.line, node.start_mark.column,
+                            node.end_mark.line, str(node.value))
 
     def refuse(self, message: str, node: Node) -> HachiError:
         return self.limits.refuse(message, self.doc.file, *_mark(node.start_mark))
@@ -292,6 +302,8 @@ class _Builder:
         if len(path) > lim.max_depth:
             raise self.refuse(f"the data is nested more than {lim.max_depth} levels deep (through aliases).", node)
         self.doc.places.values.setdefault(path, self.place(node))
+        if isinstance(node, ScalarNode) and node.end_mark.line > node.start_mark.line:
+            self.doc.places.values[path] = self.folded(node, path)
         if isinstance(node, MappingNode):
             return self.mapping(node, path)
         if isinstance(node, SequenceNode):

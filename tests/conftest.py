@@ -18,7 +18,7 @@ import pytest
 # Modules whose every test is of one kind; a single test elsewhere carries the marker itself.
 ROBUSTNESS_MODULES = {
     "test_robustness_cli", "test_robustness_play", "test_robustness_replay", "test_ruleset_hostile",
-    "test_ruleset_mutations", "test_untrusted_input", "test_simulate_process",
+    "test_ruleset_mutations", "test_untrusted_input", "test_simulate_process", "test_robustness_numbers",
 }
 OPTIONAL_MODULES = {"test_backends_ray", "test_openspiel_bridge"}
 

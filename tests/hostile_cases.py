@@ -580,3 +580,122 @@ STATS_CASES = {
     "deck_of_120": (deck_of_120, TOO_COSTLY),
     "deck_of_1024": (deck_of_1024, TOO_COSTLY),
 }
+
+
+# -- the third pass: numbers a game makes, expressions' limits, the longest game, sheets, saves
+#
+# Valid files whose games pass the bound on every number a game holds (docs/limits.md): hachi
+# validate accepts them (--warnings names the effect), a game of them stops with one error.
+
+_TEN = " * ".join(["counter.x"] * 10)
+
+
+def power_tower(folder):
+    """A table counter raised to the 10th power 32 times at round_start: past the bound in round 1."""
+    actions = "".join(f'      - counter: {{name: x, set: "{_TEN}"}}\n' for _ in range(32))
+    return _write(folder, "x.yaml", "extends: hachihachi_trick\ncounters:\n  - {name: x, scope: table, start: 10}\n"
+                                    "effects:\n  - name: tower\n    when: round_start\n    do:\n" + actions)
+
+
+def squared_counter(folder):
+    """A table counter squared at the end of every round: past the bound in round 5."""
+    return _write(folder, "x.yaml", "extends: hachihachi_trick\ncounters:\n  - {name: x, scope: table, start: 3}\n"
+                                    "effects:\n  - name: square\n    when: round_end\n    do:\n"
+                                    '      - counter: {name: x, set: "counter.x * counter.x"}\n')
+
+
+def growing_payments(folder):
+    """Payments growing a thousandfold a round (negative chips allowed): chips past the bound in round 2."""
+    return _write(folder, "x.yaml", "extends: hachihachi_trick\nchips: {allow_negative: true}\n"
+                                    "counters:\n  - {name: stake, scope: table, start: 1000000}\n"
+                                    "effects:\n  - name: stake\n    when: round_start\n    do:\n"
+                                    '      - pay: {from: "each seat where seat == 0", to: "each seat where seat == 1", '
+                                    'amount: "counter.stake * 1000"}\n'
+                                    '      - counter: {name: stake, set: "counter.stake * 1000"}\n')
+
+
+# name -> (builder, the round a game of it stops in)
+BOUND_CASES = {
+    "power_tower": (power_tower, 1),
+    "squared_counter": (squared_counter, 5),
+    "growing_payments": (growing_payments, 2),
+}
+BOUND_ERROR = "the bound on every number a game holds"
+GROWTH_WARNING = "can grow without bound"
+
+
+def longest_game_past_the_cap(folder):
+    return _write(folder, "x.yaml", "extends: hachihachi_trick\nrounds: {standard: 1000}\n")
+
+
+def yaml_integer_constant(folder):
+    return _write(folder, "x.yaml", "extends: hachihachi_trick\neffects:\n  - name: big\n    when: after_play\n"
+                                    "    do:\n      - pay: {from: each seat, to: each goer,\n"
+                                    "              amount: 99999999999999999}\n")
+
+
+def nested_past_the_limit(folder):
+    deep = "(" * 25 + "1" + ")" * 25
+    return _write(folder, "x.yaml", "extends: hachihachi_trick\neffects:\n  - name: deep\n    when: after_play\n"
+                                    f'    do:\n      - pay: {{from: each seat, to: each goer, amount: "{deep}"}}\n')
+
+
+def folded_expression_error(folder):
+    """An unknown fact on the third line of an expression YAML folds from three lines (11:13)."""
+    return _write(folder, "x.yaml", "extends: hachihachi_trick\nname: folded\neffects:\n  - name: x\n"
+                                    "    when: after_play\n    do:\n      - pay:\n          from: each seat\n"
+                                    "          amount: 2 * round.multiplier +\n            round.pot +\n"
+                                    "            round.nope\n          to: each goer\n")
+
+
+CASES.update({
+    "longest_game_past_the_cap": (longest_game_past_the_cap, "rounds.standard must be at most 300"),
+    "yaml_integer_constant": (yaml_integer_constant, "is larger than any constant of an expression"),
+    "nested_past_the_limit": (nested_past_the_limit, "nested more than 24 levels deep"),
+    "folded_expression_error": (folded_expression_error, "there is no fact 'round.nope'"),      # at x.yaml:11:13
+})
+
+
+FOLDED_PLACE = "x.yaml:11:13: error: there is no fact 'round.nope'"     # the third line of the expression
+
+
+def calls_side_by_side(folder):
+    """25 calls side by side: 25 parentheses, nested 2 deep (within the nesting limit)."""
+    amount = " + ".join(["max(1, round.goers)"] * 18)
+    return _write(folder, "x.yaml", "extends: hachihachi_trick\neffects:\n  - name: wide\n    when: after_play\n"
+                                    f'    do:\n      - pay: {{from: each seat, to: each goer, amount: "{amount}"}}\n')
+
+
+_LATE = '"round.number + table.players + round.goers >= 310"'      # true in the last of 6,000 states
+
+
+def costly_conditions(folder):
+    """200 effects, each condition true only in the last of its 6,000 table states."""
+    effects = "".join(f"  - name: e{i}\n    when: round_end\n    if: {_LATE}\n    do:\n"
+                      "      - end_game: true\n" for i in range(200))
+    return _write(folder, "x.yaml", "extends: hachihachi_trick\nrounds: {standard: 300}\neffects:\n" + effects)
+
+
+def effects_filling_the_limit(folder):
+    """200 effects of costly conditions, seat conditions and long amounts: about 92 KB."""
+    amount = " + ".join(["max(tricks, round.goers) * 2"] * 8)
+    act = (f'      - pay: {{from: "each seat where tricks == 0 and not went", to: "each goer where tricks >= 2", '
+           f'amount: "{amount}"}}\n')
+    effects = "".join(f"  - name: e{i}\n    when: after_play\n    if: {_LATE}\n    do:\n{act}" for i in range(200))
+    return _write(folder, "x.yaml", "extends: hachihachi_trick\nrounds: {standard: 300}\neffects:\n" + effects)
+
+
+def many_counter_actions(folder):
+    """44 effects of 32 seat-counter actions each (1,408 actions): about 108 KB."""
+    act = '      - counter: {name: x, seats: "each seat where counter.x > 0", add: 1}\n'
+    effects = "".join(f"  - name: e{i}\n    when: round_end\n    do:\n" + act * 32 for i in range(44))
+    return _write(folder, "x.yaml", "extends: hachihachi_trick\ncounters:\n  - {name: x, scope: seat}\n"
+                                    "effects:\n" + effects)
+
+
+COSTLY.update({
+    "calls_side_by_side": calls_side_by_side,
+    "costly_conditions": costly_conditions,
+    "effects_filling_the_limit": effects_filling_the_limit,
+    "many_counter_actions": many_counter_actions,
+})

@@ -9,6 +9,7 @@ from hachihachi.interpreter import CHANCE, POT, Deal, Declare, GameState, Play, 
 from hachihachi.interpreter.engine.events import Transfer
 from hachihachi.ruleset.cards import STANDARD_52
 from hachihachi.ruleset.loader import load_ruleset
+from hachihachi.interpreter.parts.go_drop.rules import with_go_drop
 
 RULES = load_ruleset("hachihachi_trick")
 GO, DROP = Declare(True), Declare(False)
@@ -20,10 +21,13 @@ def c(text: str) -> int:
 
 
 def variant(**changes):
-    """The standard ruleset with some sections replaced (``declaration=...`` etc.; the trick game's
-    own, ``trick_settlement``, ``mizuten`` and ``trick_play``, in its ``kind_rules``)."""
+    """The standard ruleset with some sections replaced (go/drop's ``declaration=...`` etc. in its
+    part; the trick game's own, ``trick_settlement``, ``mizuten`` and ``trick_play``, in its
+    ``kind_rules``)."""
     own = {k: changes.pop(k) for k in ("trick_settlement", "mizuten", "trick_play") if k in changes}
-    return dataclasses.replace(RULES, kind_rules=dataclasses.replace(RULES.kind_rules, **own), **changes)
+    go_drop = {k: changes.pop(k) for k in ("declaration", "forced_out", "two_goers", "next_start") if k in changes}
+    rules = with_go_drop(RULES, **go_drop) if go_drop else RULES        # go/drop's sections, in its part
+    return dataclasses.replace(rules, kind_rules=dataclasses.replace(RULES.kind_rules, **own), **changes)
 
 
 def new_game(players=3, start=0, rounds=1, rules=RULES, seed=0) -> GameState:

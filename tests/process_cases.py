@@ -138,6 +138,18 @@ def ctrl_c() -> Outcome:
                     lambda p, ws: _signal_all((p.pid, *ws), signal.SIGINT))
 
 
+def ctrl_c_twice() -> Outcome:
+    """Ctrl-C, then Ctrl-C again and again while the run cleans up (its workers reaped, its
+    message written), until it has exited."""
+    def harm(proc: subprocess.Popen, workers: list[int]) -> None:
+        _signal_all((proc.pid, *workers), signal.SIGINT)
+        deadline = time.monotonic() + TIMEOUT_S
+        while proc.poll() is None and time.monotonic() < deadline:
+            _signal_all((proc.pid,), signal.SIGINT)
+
+    return run_case("Ctrl-C, then again during the clean-up", harm)
+
+
 def run_killed() -> Outcome:
     """The run itself killed with -9: its workers must not live on."""
     return run_case("the run killed (kill -9)", lambda p, ws: p.kill())

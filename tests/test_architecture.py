@@ -222,10 +222,6 @@ MATCHING_ONLY = {"captures", "table_cards", "stock_left", "turned", "stock", "ha
 ENGINE_EXCEPTIONS = {
     # the role evaluator (ruleset/roles.py) values a hand with a trump and a turned card: the core's
     # role phases pass it what the play kind gives (Kind.valued_with; None, None in hanafuda)
-    ("phases/forced_out.py", "trump"): "the forced-out roles are valued with the kind's trump (T14)",
-    ("phases/forced_out.py", "indicator"): "the forced-out roles are valued with the kind's indicator (T14)",
-    ("phases/role_settlement.py", "trump"): "the goers' roles are valued with the kind's trump (T15)",
-    ("phases/role_settlement.py", "indicator"): "the goers' roles are valued with the kind's indicator (T15)",
     ("phases/rolecache.py", "trump"): "the role evaluator's interface takes the trump (ruleset/roles.py)",
     ("phases/rolecache.py", "indicator"): "the role evaluator's interface takes the indicator (ruleset/roles.py)",
     # the round's end event keeps the record format's field (Kind.round_tricks fills it)
@@ -356,3 +352,41 @@ def test_the_core_reads_no_members_but_its_own():
     known = {"Phase": set(Phase.__members__), "TransferKind": set(TransferKind.__members__)}
     assert core_members_named({"Phase": known["Phase"] - {"PLAY"}, "TransferKind": known["TransferKind"]})
     assert core_members_named(known) == []
+
+
+# -- go/drop is a part of the round, not the core ------------------------------------------------
+
+GO_DROP_ONLY = {"declarations", "dropped", "forced_out", "splits", "declarations_done", "choice_done", "goers",
+                "declaration", "two_goers", "went", "RoundKind", "PLAYED", "SKIPPED", "ONE_GOER", "TWO_GOERS_SPLIT",
+                "TWO_GOERS_PLAY", "THREE_GOERS"}
+# the public API keeps its names (docs/play-kinds.md, "Parts of a round"): a seat's view of the
+# declarations (go/drop's part fills them) and the round's end event's seats that played
+GO_DROP_EXCEPTIONS = {
+    ("view.py", "declarations"), ("view.py", "dropped"), ("view.py", "forced_out"), ("view.py", "splits"),
+    ("view.py", "goers"), ("events.py", "goers"), ("gamestate.py", "goers"),
+}
+
+
+def test_the_engine_core_names_nothing_of_go_drop():
+    """interpreter/engine/ names no field, setting or kind of round of go/drop (T10-T17), which is
+    the part ``interpreter/parts/go_drop/``, apart from the public API's names."""
+    found = set()
+    for path in sorted(ENGINE.rglob("*.py")):
+        where = path.relative_to(ENGINE).as_posix()
+        for node in ast.walk(parsed(path)):
+            name = (node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name)
+                    else node.arg if isinstance(node, (ast.arg, ast.keyword)) else None)
+            if name in GO_DROP_ONLY:
+                found.add((where, name))
+    assert sorted(found - GO_DROP_EXCEPTIONS) == [] and GO_DROP_EXCEPTIONS <= found
+
+
+def test_every_package_folder_is_listed_for_the_wheel():
+    """pyproject.toml lists the packages a wheel holds one by one: a new package folder that is
+    not listed would be missing from an installed (or compiled) build, not from the tree."""
+    tomllib = pytest.importorskip("tomllib")            # Python 3.11 on
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
+    folders = {".".join(("hachihachi",) + init.parent.relative_to(ROOT).parts)
+               for folder in FOLDERS for init in (ROOT / folder).rglob("__init__.py")}
+    assert sorted(folders - listed) == []

@@ -49,6 +49,22 @@ def test_two_games_started_in_the_same_second_get_two_saves(here):
     assert second != first and second.parent == here and not second.exists()
 
 
+def test_a_new_game_takes_the_next_name_while_a_game_of_the_same_second_holds_its_lock(here):
+    from datetime import datetime
+
+    from hachihachi.cli.saves import claim_new_save
+
+    now = datetime(2026, 1, 2, 3, 4, 5)
+    held = [claim_new_save("hachihachi_trick", here, now) for _ in range(5)]       # five games at once, unsaved
+    try:
+        names = [Path(lock.save).name for lock in held]
+        base = "hachi-save-hachihachi_trick-20260102-030405"
+        assert names == [f"{base}.yaml"] + [f"{base}-{n}.yaml" for n in range(2, 6)]
+    finally:
+        for lock in held:
+            lock.release()
+
+
 def test_resume_alone_lists_the_games_in_progress_and_continues_the_chosen_one(here):
     for seed in ("1", "2"):
         assert start(["--seed", seed]).exit_code == 0
@@ -123,6 +139,26 @@ def test_an_explicit_save_holding_a_game_in_progress_is_refused_in_the_players_l
     en = start(["--seed", "2", "--save", "mine.yaml"])
     assert en.exit_code == 1 and "this file holds a game in progress" in en.output
     assert (here / "mine.yaml").read_text() == before
+
+
+def test_a_save_whose_hands_were_swapped_by_hand_is_refused_in_one_line(here):
+    import yaml
+
+    assert start(["--seed", "3", "--save", "s.yaml"], ["1", "q"]).exit_code == 0
+    data = yaml.safe_load((here / "s.yaml").read_text())
+    hands = data["rounds"][0]["hands"]
+    hands[0], hands[1] = hands[1], hands[0]                 # the person takes a bot's hand
+    (here / "swapped.yaml").write_text(yaml.safe_dump(data))
+    res = CliRunner().invoke(play, ["--resume", "swapped.yaml", "--no-pause"], input="q\n")
+    assert res.exit_code == 1
+    assert res.output.strip() == ("swapped.yaml: error: round 1: the deal is not the one the save's seed makes, so "
+                                  "the save was changed since it was written; it is left alone.")
+    data["rounds"][0]["hands"] = [hands[1], hands[0], *hands[2:]]
+    data["seed"] = 4                                          # the deals kept, the seed changed
+    (here / "reseeded.yaml").write_text(yaml.safe_dump(data))
+    res = CliRunner().invoke(play, ["--resume", "reseeded.yaml", "--no-pause"], input="q\n")
+    assert res.exit_code == 1 and "the save was changed since it was written" in res.output
+    assert CliRunner().invoke(play, ["--resume", "s.yaml", "--no-pause"], input="q\n").exit_code == 0
 
 
 def test_a_resumed_game_goes_on_in_the_language_it_was_played_in(here):

@@ -14,6 +14,7 @@ from hachihachi.interpreter.engine.effect_events import EffectFired, GameEndCall
 from hachihachi.interpreter.engine.events import GameEnded, RoundEnded, Transfer
 from hachihachi.cli.narrate import Narrator
 from hachihachi.ruleset.effects import ACTIONS, GROUPS, SEAT_FACTS, TABLE_FACTS, WHENS
+from hachihachi.ruleset.part_registry import PARTS, rule_part
 from hachihachi.ruleset.kind_registry import KINDS, rule_kind
 from hachihachi.ruleset.expressions import AGGREGATES, FUNCTIONS
 from hachihachi.ruleset.loader import check_file, load_ruleset
@@ -237,6 +238,7 @@ def test_the_scorekeepers_told_rounds_run_the_effects(tmp_path):
 def test_every_fact_action_point_and_function_is_in_the_reference():
     text = DOC.read_text(encoding="utf-8")
     kinds = [f.name for k in KINDS for f in rule_kind(k).own_facts]
+    kinds += [f.name for p in PARTS for f in rule_part(p).own_facts]
     names = [*SEAT_FACTS, *TABLE_FACTS, *kinds, *WHENS, *ACTIONS, *(f"each {g}" for g in GROUPS), *FUNCTIONS,
              *AGGREGATES,
              "counter.", "field.", "parameter.", "start player", "pot"]
@@ -297,7 +299,7 @@ def test_a_question_waits_for_the_seat_and_its_answer_is_kept_in_its_counter():
 
     g, rng = GameState(load_ruleset(DOUBLE), 5, seed=2), random.Random(2)
     until_asked(g, rng)
-    assert g.current_player == g.round.start and g.round.start in g.round.goers
+    assert g.current_player == g.round.start and g.round.start in g.round.playing
     assert tuple(g.legal_actions()) == (Choose("doubles", "no"), Choose("doubles", "double"))
     with pytest.raises(Exception, match="not one of the legal actions"):
         g.apply(Choose("doubles", "triple"))

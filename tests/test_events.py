@@ -12,7 +12,7 @@ from hachihachi.interpreter.engine.actions import CHANCE, POT, Party, Play
 from hachihachi.interpreter.engine.events import (Applied, FieldMade, ForcedOut, RolesShown, RoundEnded, RoundStarted,
                                            Transfer)
 from hachihachi.interpreter.games.tricks.events import TrickTaken
-from hachihachi.interpreter.engine.roundkind import RoundKind
+from hachihachi.interpreter.parts.go_drop.kinds import RoundKind
 from hachihachi.interpreter.games.matching.phases import HanaDeal, RoundScored
 from hachihachi.interpreter.games.matching.play import Captured
 from hachihachi.ruleset.model import TransferKind

@@ -65,7 +65,7 @@ def test_expressions_read_facts_and_combine_them_as_written(text, seat, expected
     ("Tricks > 1", 1, "lower case"),
     ("1 < 2 < 3", 3, "compare two values at a time"),
     ("went < true", 1, "conditions are compared with '==' or '!='"),
-    (str(MAX_CONSTANT + 1), 1, "larger than any number a game holds"),
+    (str(MAX_CONSTANT + 1), 1, "larger than any constant of an expression"),
 ])
 def test_a_wrong_expression_is_refused_with_its_column(text, column, words):
     with pytest.raises(RuleFileError) as err:

@@ -7,10 +7,10 @@ import pytest
 from hachihachi.interpreter import CHANCE, GameState
 from hachihachi.interpreter.engine.actions import Declare, Play
 from hachihachi.interpreter.engine.events import ForcedOut, Transfer
-from hachihachi.interpreter.engine.roundkind import PLAYED, RoundKind
-from hachihachi.interpreter.engine.round_phases import PHASES
-from hachihachi.interpreter.engine.phases.declarations import Declarations
-from hachihachi.interpreter.engine.phases.forced_out import ForcedOutPayments
+from hachihachi.interpreter.parts.go_drop.kinds import PLAYED, RoundKind
+from hachihachi.interpreter.engine.round_phases import phases_of
+from hachihachi.interpreter.parts.go_drop.declarations import Declarations
+from hachihachi.interpreter.parts.go_drop.forced_out import ForcedOutPayments
 from hachihachi.interpreter.games.matching.phases import HanaDeal
 from hachihachi.ruleset.loader import load_ruleset
 from hachihachi.ruleset.model import Phase
@@ -23,7 +23,9 @@ D = RULES.deck
 
 def test_variant_reuses_the_trick_game_phases_and_fits_the_deck():
     assert RULES.extends_chain and RULES.players.min == 3 and RULES.players.max == 7
-    assert PHASES[Phase.DECLARATIONS] is Declarations and PHASES[Phase.FORCED_OUT] is ForcedOutPayments
+    phases = phases_of(RULES)                       # go/drop's own phases, named by parts: [go_drop]
+    assert RULES.parts == ("go_drop",)
+    assert phases[Phase.DECLARATIONS] is Declarations and phases[Phase.FORCED_OUT] is ForcedOutPayments
     assert Phase.DECLARATIONS in RULES.round and Phase.FORCED_OUT in RULES.round
     assert RULES.players.max * RULES.hand_size + RULES.hanafuda.field_cards <= D.size
 
@@ -43,8 +45,8 @@ def test_T27_seeded_random_games_are_zero_sum_and_end_with_empty_hands(players):
                     if rnd.play.stopped is None:           # played out (H16), not stopped (H18)
                         assert all(not h for h in rnd.hands)
                     else:
-                        assert all(not rnd.hands[s] for s in range(players) if s not in rnd.goers)
-                    assert len(rnd.play.order) == len(rnd.goers) <= 3
+                        assert all(not rnd.hands[s] for s in range(players) if s not in rnd.playing)
+                    assert len(rnd.play.order) == len(rnd.playing) <= 3
         assert played
 
 
@@ -139,7 +141,7 @@ def _two_goers_without_the_dealer():
     g.apply(deal4(HANDS, FIELD))
     for go in (False, True, True, False):
         g.apply(Declare(go))
-    assert set(g.round.goers) == {1, 2}
+    assert set(g.round.playing) == {1, 2}          # the goers play (T11)
     return g._t
 
 

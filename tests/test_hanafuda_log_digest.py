@@ -20,14 +20,14 @@ HOUSE = Path(__file__).parent / "house_rules" / "variants"
 # (rule file, players): chips and log digest of 40 rounds applied action by action (seed 15),
 # then of 40 rounds played by random bots (seed 16).
 RECORDED = {
-    ("hanafuda_hachihachi", 3): ((-1756, 1492, 264), "8fc8f9a3c52ceade", (1636, -1451, -185), "e735b31c5bec208f"),
+    ("hanafuda_hachihachi", 3): ((-1756, 1492, 264), "d4f727a4982eca09", (1636, -1451, -185), "2f565e26bd48e631"),
     ("hanafuda_go_drop", 5): ((757, -1694, 1313, 225, -601), "1689509a7430dac5",
                               (854, -765, -503, 252, 162), "f29b1c95ded6de96"),
-    ("hanafuda_traditional", 3): ((519, 632, -1151), "3987f54cdf07b257", (1074, -1167, 93), "756a29d21844bb91"),
-    ("hanafuda_plain_willow", 3): ((-1432, 1276, 156), "4f0dcab8f09c30f2", (1156, -1391, 235), "aa0aa5d8bf8818cf"),
-    ("h18_play_on", 3): ((-532, 3714, -3182), "cc9e58b2f8e01a0e", (2288, -1261, -1027), "0f752c7e61e6146d"),
-    ("h11_settle_at_end", 3): ((-1756, 1492, 264), "6fce345e3a0b7a69", (1636, -1451, -185), "d1a47c9899501ddc"),
-    ("h6_carry_brights", 3): ((-1795, 1533, 262), "9c8d826d166872e8", (1516, -1319, -197), "f40a40c91251bb83"),
+    ("hanafuda_traditional", 3): ((519, 632, -1151), "8ffeb4d1cbc4a748", (1074, -1167, 93), "25d3fa6e8827bc19"),
+    ("hanafuda_plain_willow", 3): ((-1432, 1276, 156), "502cdeac59a5c347", (1156, -1391, 235), "112e7a65e53af087"),
+    ("h18_play_on", 3): ((-532, 3714, -3182), "48e9c809a1b54c32", (2288, -1261, -1027), "e3d35361a29fa244"),
+    ("h11_settle_at_end", 3): ((-1756, 1492, 264), "4467bcc17c3c9ba1", (1636, -1451, -185), "3e59f95e63aa02d3"),
+    ("h6_carry_brights", 3): ((-1795, 1533, 262), "4b01172a4db2946e", (1516, -1319, -197), "1208ff1f0f0afd02"),
 }
 
 

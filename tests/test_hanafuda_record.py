@@ -93,9 +93,10 @@ def test_replay_json_has_the_trick_game_shape_and_hanafuda_fields(tmp_path):
     out = json.loads(res.output)
     assert out["final"] == dict(zip(NAMES, g.chips)) and out["pot"] == 0
     first = out["rounds"][0]
-    for key in ("kind", "multiplier", "delta", "pot_after", "goers", "next_start",
+    for key in ("multiplier", "delta", "pot_after", "goers", "next_start",
                 "field", "hand_roles", "capture_role", "points", "specials", "fukikeshi"):
         assert key in first
+    assert "kind" not in first              # no declarations: every seat plays, no kind of round (H2)
     assert first["field"] == "ooba" and first["multiplier"] == 2
     assert first["capture_role"] == {"seat": 1, "roles": ["akatan"], "value": 7}          # bob
     assert sum(first["delta"].values()) == 0

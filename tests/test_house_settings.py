@@ -16,7 +16,7 @@ from hachihachi.interpreter.games.tricks.heuristic import drop_cost
 from hachihachi.ruleset.errors import RuleFileError
 from hachihachi.ruleset.loader import check_file, load_ruleset
 from hachihachi.interpreter.games.tricks.rules import TrickPlay
-from hachihachi.ruleset.model import DropFee, SplitRule, TwoGoers
+from hachihachi.interpreter.parts.go_drop.rules import DropFee, SplitRule, TwoGoers, go_drop_rules, with_go_drop
 from hachihachi.ruleset.schema import schema
 
 
@@ -46,7 +46,7 @@ def test_T11_bad_drop_fee_list_is_an_error_at_its_place(tmp_path, fee, words):
 
 def test_T11_heuristic_bot_reads_the_drop_fee_list():
     rules = dataclasses.replace(load_ruleset("hachihachi_trick"))
-    listed = dataclasses.replace(rules, declaration=dataclasses.replace(rules.declaration,
+    listed = with_go_drop(rules, declaration=dataclasses.replace(go_drop_rules(rules).declaration,
                                                                         drop_fee=DropFee(fees=(1, 5, 20))))
 
     class View:
@@ -101,7 +101,7 @@ def test_T8_field_without_keys_is_an_error(tmp_path):
 def test_T16_split_setting_and_its_older_spelling():
     assert TwoGoers().split is SplitRule.ASK
     assert TwoGoers(may_split=False).split is SplitRule.NEVER
-    assert load_ruleset("hachihachi_trick").two_goers.split is SplitRule.ASK
+    assert go_drop_rules(load_ruleset("hachihachi_trick")).two_goers.split is SplitRule.ASK
 
 
 def test_T16_may_split_false_contradicting_split_is_an_error(tmp_path):
@@ -243,8 +243,8 @@ def test_help_reads_forced_out_odd_chip_and_follow_rule():
     assert ruled_words(rules) == {"forced_per_card": "1 per ace", "odd_chip": "earlier goer",
                                   "follow": "you must follow the led suit when you can; otherwise play any card."}
     house = dataclasses.replace(
-        rules, forced_out=dataclasses.replace(rules.forced_out, per_card={"ace": 2}),
-        two_goers=TwoGoers(odd_chip="later_goer"),
+        with_go_drop(rules, forced_out=dataclasses.replace(go_drop_rules(rules).forced_out, per_card={"ace": 2}),
+                     two_goers=TwoGoers(odd_chip="later_goer")),
         kind_rules=dataclasses.replace(rules.kind_rules, trick_play=TrickPlay(must_trump=True)))
     words = ruled_words(house)
     assert words["forced_per_card"] == "2 per ace" and words["odd_chip"] == "later goer"

@@ -19,6 +19,7 @@ from hachihachi.ruleset.errors import HachiError
 from hachihachi.ruleset.loader import load_ruleset
 
 from tests.interp_support import DROP, RULES, assert_zero_sum, deal, new_game, play_bots
+from hachihachi.interpreter.parts.go_drop.rules import go_drop_rules, with_go_drop
 
 HANA = load_ruleset("hanafuda_hachihachi")
 GO_DROP = load_ruleset("hanafuda_go_drop")
@@ -182,8 +183,9 @@ def test_T10_hanafuda_go_drop_declared_from_hand_field_and_fees():
 
 
 def test_T11_hanafuda_drop_fee_is_read_from_the_ruleset():
-    dear = dataclasses.replace(GO_DROP, declaration=dataclasses.replace(
-        GO_DROP.declaration, drop_fee=dataclasses.replace(GO_DROP.declaration.drop_fee, first=500)))
+    decl = go_drop_rules(GO_DROP).declaration
+    dear = with_go_drop(GO_DROP, declaration=dataclasses.replace(
+        decl, drop_fee=dataclasses.replace(decl.drop_fee, first=500)))
     g, weak = go_drop_first_view(WEAK, "1c1 3r 5a 7a 8c1 12c1", rules=dear)
     assert MatchingHeuristicBot().choose(g, 0, random.Random(0)) == Declare(True)       # dropping costs more
 

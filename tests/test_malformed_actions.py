@@ -56,4 +56,4 @@ def test_t10_a_declaration_is_go_or_drop_not_any_true_value():
     with pytest.raises(IllegalAction, match="its go must be a bool, not 1"):
         game.apply(Declare(1))                  # type: ignore[arg-type]
     game.apply(Declare(True))                   # a well-formed declaration is taken
-    assert game.round.goers
+    assert game.round.playing

@@ -13,7 +13,8 @@ from hachihachi.interpreter.engine.events import Applied, RoundEnded
 from hachihachi.interpreter.games.tricks.actions import Deal
 from hachihachi.interpreter.games.tricks.events import TrickTaken
 from hachihachi.interpreter.games.tricks.rules import TrickSettlement
-from hachihachi.ruleset.model import Chips, DropFee, Phase
+from hachihachi.ruleset.model import Chips, Phase
+from hachihachi.interpreter.parts.go_drop.rules import DropFee, go_drop_rules, with_go_drop
 from hachihachi.interpreter.games.tricks.rules import TrickPhase
 from tests.interp_support import RULES, assert_zero_sum, play_random
 
@@ -25,13 +26,15 @@ OPTIONAL = [TrickPhase.MIZUTEN_CALL, Phase.FORCED_OUT, Phase.TWO_GOER_CHOICE, Ph
 def variants(draw):
     dropped = draw(st.sets(st.sampled_from(OPTIONAL), max_size=3))
     fields = tuple(dataclasses.replace(f, multiplier=draw(st.integers(1, 5))) for f in RULES.fields)
+    go_drop = go_drop_rules(RULES)
     return dataclasses.replace(
-        RULES,
+        with_go_drop(
+            RULES,
+            declaration=dataclasses.replace(go_drop.declaration, max_goers=draw(st.integers(1, 4)),
+                                            drop_fee=DropFee(draw(st.integers(0, 5)), draw(st.integers(0, 3)))),
+            two_goers=dataclasses.replace(go_drop.two_goers, split_settles_roles=draw(st.booleans()),
+                                          odd_chip=draw(st.sampled_from(["earlier_goer", "later_goer"])))),
         chips=Chips(start=draw(st.integers(0, 60)), allow_negative=draw(st.booleans())),
-        declaration=dataclasses.replace(RULES.declaration, max_goers=draw(st.integers(1, 4)),
-                                        drop_fee=DropFee(draw(st.integers(0, 5)), draw(st.integers(0, 3)))),
-        two_goers=dataclasses.replace(RULES.two_goers, split_settles_roles=draw(st.booleans()),
-                                      odd_chip=draw(st.sampled_from(["earlier_goer", "later_goer"]))),
         kind_rules=dataclasses.replace(
             RULES.kind_rules, trick_settlement=TrickSettlement(per_trick=draw(st.integers(0, 4))),
             mizuten=dataclasses.replace(RULES.kind_rules.mizuten, enabled=draw(st.booleans()),

@@ -112,7 +112,8 @@ def check_hands(ev: RoleEvaluator, hands: int, seed: int, contexts: bool) -> Cou
 def test_T14_witness_cards_of_every_bundled_table_are_the_rules_cards(name):
     rules = load_ruleset(name)
     shown = check_hands(rules.evaluator, 1500, 15, contexts=not name.startswith("hanafuda"))
-    assert len(shown) >= 6          # the sample showed many roles, so the comparison meant something
+    # the sample showed many roles (or every role of a short table, Koi-Koi's two), so the comparison meant something
+    assert len(shown) >= min(6, len(rules.roles.roles))
 
 
 @pytest.mark.slow

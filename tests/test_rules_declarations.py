@@ -7,6 +7,7 @@ from hachihachi.interpreter.engine.events import ForcedOut, RoundEnded
 from hachihachi.ruleset.errors import IllegalAction
 from hachihachi.ruleset.model import TransferKind
 from hachihachi.interpreter.games.tricks.rules import TrickTransfer
+from hachihachi.interpreter.parts.go_drop.state import declared
 from tests.interp_support import (DROP, GO, PLAY, RULES, SPLIT, assert_zero_sum, deal, flows, new_game, play_first,
                             run)
 
@@ -49,7 +50,7 @@ def test_T12_at_most_three_go_the_rest_are_forced_out():
     g = started(players=5, hands=NO_ROLE)
     ev = run(g, GO, GO, GO)
     assert [e.seats for e in ev if isinstance(e, ForcedOut)] == [(3, 4)]
-    assert g.round.forced_out == (3, 4) and g.round.kind is RoundKind.THREE_GOERS
+    assert declared(g.round).forced_out == (3, 4) and g.round.kind is RoundKind.THREE_GOERS
     assert g.current_player == 0                   # play begins: no declaration for seats 3, 4
     with pytest.raises(IllegalAction, match="forced out"):
         g.apply(GO)

@@ -10,7 +10,8 @@ from hachihachi.interpreter.engine.events import GameEnded, RoundEnded
 from hachihachi.interpreter.games.tricks.events import TrickTaken
 from hachihachi.ruleset.errors import IllegalAction
 from hachihachi.interpreter.games.tricks.rules import TrickSettlement
-from hachihachi.ruleset.model import DropFee, Phase, TransferKind
+from hachihachi.ruleset.model import Phase, TransferKind
+from hachihachi.interpreter.parts.go_drop.rules import DropFee, go_drop_rules
 from hachihachi.interpreter.games.tricks.rules import TrickPhase, TrickTransfer
 from tests.interp_support import (DROP, GO, PLAY, RULES, SPLIT, assert_zero_sum, c, deal, flows, new_game,
                             play_first, play_random, run, transfers, variant)
@@ -159,7 +160,7 @@ def test_T26_highest_total_wins_ties_share():
     deal(g)
     run(g, DROP, DROP, DROP)
     assert g.winners == (0,) and g.events[-1].winners == (0,)
-    free = variant(declaration=dataclasses.replace(RULES.declaration, drop_fee=DropFee(0, 0)))
+    free = variant(declaration=dataclasses.replace(go_drop_rules(RULES).declaration, drop_fee=DropFee(0, 0)))
     g = new_game(players=3, rules=free, rounds=1)
     g.apply(CallMizuten(False))
     deal(g)
@@ -226,7 +227,7 @@ def test_T13_house_rule_leftover_pot_is_shared_after_the_last_round():
 
 
 def test_T24_house_rule_next_start_is_the_left_neighbour_after_trick_play():
-    rules = variant(next_start=dataclasses.replace(RULES.next_start, after_tricks="left_of_start"))
+    rules = variant(next_start=dataclasses.replace(go_drop_rules(RULES).next_start, after_tricks="left_of_start"))
     g = two_goer_game(rules=rules, rounds=2)
     run(g, *SCRIPT)
     end = next(e for e in g.events if isinstance(e, RoundEnded))

@@ -1,9 +1,9 @@
 """Every rule code the program mentions resolves to a section of the rules reference in docs/rules/.
 
-A rule code is ``T`` or ``H`` followed by a number, standing alone as a word: ``T14``, ``H6``, both
-ends of ``T10-T13``. Card names never match: a playing card is a rank and a suit (``Th``, ``9c``,
+A rule code is ``T``, ``H`` or ``K`` followed by a number, standing alone as a word: ``T14``, ``H6``, ``K15``,
+both ends of ``T10-T13``. Card names never match: a playing card is a rank and a suit (``Th``, ``9c``,
 the ten written ``T``), a hanafuda card a month, a kind letter and a number (``11c``, ``12c3``),
-so neither is a capital T or H followed only by digits.
+so neither is a capital T, H or K followed only by digits (a king is ``Kh``).
 """
 
 from __future__ import annotations
@@ -16,14 +16,15 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = ROOT / "docs" / "rules"
-BOOKS = {"T": REFERENCE / "hachihachi-trick.md", "H": REFERENCE / "hanafuda-hachihachi.md"}
-RULES = {"T": 27, "H": 22}          # Hachi-Hachi Trick T1-T27, hanafuda Hachi-Hachi H1-H22
+BOOKS = {"T": REFERENCE / "hachihachi-trick.md", "H": REFERENCE / "hanafuda-hachihachi.md",
+         "K": REFERENCE / "koikoi.md"}
+RULES = {"T": 27, "H": 22, "K": 20}  # Hachi-Hachi Trick T1-T27, hanafuda Hachi-Hachi H1-H22, Koi-Koi K1-K20
 SOURCE_FOLDERS = ("ruleset", "interpreter", "cli", "openspiel")
 PLAYER_TEXT_FOLDERS = ("interpreter", "cli")
 
-CODE = re.compile(r"(?<!\w)([TH])(\d+)(?![\w])")
-SECTION = re.compile(r"^## ([TH])(\d+) — \S", re.MULTILINE)
-ANCHORED = re.compile(r'^<a id="([th])(\d+)"></a>\n## ([TH])(\d+) — ', re.MULTILINE)
+CODE = re.compile(r"(?<!\w)([THK])(\d+)(?![\w])")
+SECTION = re.compile(r"^## ([THK])(\d+) — \S", re.MULTILINE)
+ANCHORED = re.compile(r'^<a id="([thk])(\d+)"></a>\n## ([THK])(\d+) — ', re.MULTILINE)
 
 
 def codes_in(text: str) -> list[tuple[int, str]]:
@@ -47,8 +48,8 @@ def scanned_files() -> list[Path]:
 
 
 def test_codes_are_found_alone_and_at_both_ends_of_a_range_but_never_in_card_names() -> None:
-    text = "T14; Th 9c T9s 11c 12c3 As Ts; T10-T13 (H6)\nT7: 8b"
-    assert codes_in(text) == [(1, "T14"), (1, "T10"), (1, "T13"), (1, "H6"), (2, "T7")]
+    text = "T14; Th 9c T9s 11c 12c3 As Ts Kh; T10-T13 (H6)\nT7: 8b K15-K16"
+    assert codes_in(text) == [(1, "T14"), (1, "T10"), (1, "T13"), (1, "H6"), (2, "T7"), (2, "K15"), (2, "K16")]
 
 
 def test_words_before_a_code_leave_out_placeholders() -> None:
@@ -59,7 +60,7 @@ def test_words_before_a_code_leave_out_placeholders() -> None:
 
 def test_the_scan_finds_the_codes_the_modules_mention() -> None:
     found = {code for path in scanned_files() for _, code in codes_in(path.read_text(encoding="utf-8"))}
-    assert {"T6", "T14", "T19", "H14", "H18"} <= found
+    assert {"T6", "T14", "T19", "H14", "H18", "K6", "K15", "K16"} <= found
 
 
 @pytest.mark.parametrize("letter", sorted(RULES))
@@ -85,7 +86,7 @@ def test_every_code_in_the_modules_and_rule_files_has_a_section() -> None:
     assert missing == []
 
 
-def test_the_index_links_both_references() -> None:
+def test_the_index_links_every_reference() -> None:
     index = (REFERENCE / "README.md").read_text(encoding="utf-8")
     assert all(f"]({book.name})" in index for book in BOOKS.values())
 

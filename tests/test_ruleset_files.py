@@ -11,6 +11,7 @@ from hachihachi.ruleset.errors import RuleFileError
 from hachihachi.ruleset.loader import check_file, load_role_table, load_ruleset
 from hachihachi.ruleset.model import Phase
 from hachihachi.interpreter.games.tricks.rules import TrickPhase, TrickTransfer
+from hachihachi.interpreter.parts.go_drop.rules import go_drop_rules
 
 HERE = Path(__file__).parent
 VALID = sorted((HERE / "rulesets" / "valid").glob("*.yaml"))
@@ -73,8 +74,9 @@ def test_T8_T9_standard_fields():
 
 def test_T11_T12_T13_declaration_settings():
     rules = load_ruleset("hachihachi_trick")
-    assert [rules.declaration.drop_fee.fee(n) for n in range(3)] == [2, 3, 4]
-    assert rules.declaration.max_goers == 3 and rules.declaration.no_goers_pot == "carry_over"
+    assert [go_drop_rules(rules).declaration.drop_fee.fee(n) for n in range(3)] == [2, 3, 4]
+    declaration = go_drop_rules(rules).declaration
+    assert declaration.max_goers == 3 and declaration.no_goers_pot == "carry_over"
     assert rules.rounds.skipped_counts and rules.rounds.leftover_pot == "nobody"
 
 
@@ -94,7 +96,7 @@ def test_T25_quick_six_variant_has_six_rounds_and_no_mizuten():
 
 def test_T11_flat_drop_fee_variant():
     rules = load_ruleset("flat_drop_fee")
-    assert [rules.declaration.drop_fee.fee(n) for n in range(4)] == [3, 3, 3, 3]
+    assert [go_drop_rules(rules).declaration.drop_fee.fee(n) for n in range(4)] == [3, 3, 3, 3]
 
 
 def test_T8_gentle_fields_variant_replaces_the_list():
@@ -116,7 +118,7 @@ def test_variant_of_variant_by_relative_path_keeps_the_chain():
     rules = load_ruleset(HERE / "rulesets" / "valid" / "variant_of_variant.yaml")
     assert rules.extends_chain[-2:] == ("quick_six", "hachihachi_trick")
     assert rules.players.max == 6 and rules.rounds.standard == 6
-    assert rules.declaration.drop_fee.fee(2) == 3
+    assert go_drop_rules(rules).declaration.drop_fee.fee(2) == 3
 
 
 def test_role_table_variant_file_changes_one_role_and_adds_a_combo():

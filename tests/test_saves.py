@@ -208,7 +208,7 @@ def test_a_second_play_process_on_one_save_is_refused_at_once(tmp_path):
 
     out = second_play_on_one_save(tmp_path)
     assert out.returncode == 1 and not out.hung and not out.data_lost
-    assert "error: this save is in use by another 'hachi play' (process " in out.stderr
+    assert "error: this save is in use by another 'hachi play' or 'hachi serve' (process " in out.stderr
     assert not out.traceback
 
 

@@ -7,6 +7,7 @@ seats by seat number)."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -217,8 +218,8 @@ def test_h19_a_house_rule_rewrites_the_special_roles_and_the_round_scores_them(t
 
     rules = load_ruleset(write(tmp_path, (
         "settlement:\n  special_roles:\n    - name: far_above\n      do:\n"
-        "        - pay: {from: each goer in play order, as: special_roles, amount: \"5 * hanafuda.kan\",\n"
-        "                to: \"each goer where card_points >= hanafuda.par + 60\"}\n"), "hanafuda_hachihachi"))
+        "        - pay: {from: each player in play order, as: special_roles, amount: \"5 * hanafuda.kan\",\n"
+        "                to: \"each player where card_points >= hanafuda.par + 60\"}\n"), "hanafuda_hachihachi"))
     scored = [e for seed in range(4) for e in play(rules, players=3, seed=seed, rounds=40).events
               if isinstance(e, RoundScored) and e.specials]
     assert scored
@@ -236,3 +237,18 @@ def test_t21_a_game_leaves_out_the_tie_for_the_pot_when_its_setting_is_not_split
     split = load_ruleset(write(tmp_path, "trick_settlement: {pot_tie: split}\n"))
     assert [e.name for e in folded_effects(standard, dict(standard.settlement)["pot"])] == ["the pot"]
     assert [e.name for e in folded_effects(split, dict(split.settlement)["pot"])] == ["tie for the pot", "the pot"]
+
+
+def test_T10_a_game_without_go_drop_is_refused_the_facts_and_groups_of_the_declarations(tmp_path):
+    """Hanafuda for 3 takes no go/drop (``parts:``): its effects read every seat that plays
+    (``plays``, ``each player``); go/drop's ``went`` and ``each goer`` are refused at their place."""
+    from hachihachi.ruleset.errors import RuleFileError
+
+    for cond, group, said in (("number_of(went) > 1", "player", "'went' is a fact of go/drop declarations"),
+                              ("number_of(plays) > 1", "goer", "'each goer' names no seats; the groups are "
+                                                               "each seat, each player.")):
+        text = ("settlement:\n  special_roles:\n    - name: far_above\n      if: \"" + cond + "\"\n      do:\n"
+                "        - pay: {from: each player in play order, as: special_roles, amount: 5,\n"
+                "                to: \"each " + group + " where card_points >= hanafuda.par + 60\"}\n")
+        with pytest.raises(RuleFileError, match=re.escape(said)):
+            load_ruleset(write(tmp_path, text, "hanafuda_hachihachi"))

@@ -1,6 +1,5 @@
 """The simulation library: seeds, workers, zero-sum, bots per seat, statistics, comparison."""
 
-import dataclasses
 import random
 from collections import Counter
 from pathlib import Path
@@ -166,9 +165,9 @@ def test_compare_of_a_ruleset_with_itself_finds_no_difference():
 
 
 def test_compare_plays_the_same_deals_and_sees_a_cheaper_drop_fee():
-    from hachihachi.ruleset.model import Declaration, DropFee
+    from hachihachi.interpreter.parts.go_drop.rules import Declaration, DropFee, with_go_drop
 
-    cheap = dataclasses.replace(RULES, declaration=Declaration(3, DropFee(0, 0)))
+    cheap = with_go_drop(RULES, declaration=Declaration(3, DropFee(0, 0)))
     c = compare(RULES, cheap, games=20, players=5, seed=1)
     assert c.same_deals == c.rounds
     taken = next(m for m in c.measures if m.name.startswith("pot taken"))
@@ -235,9 +234,9 @@ def test_role_evaluations_are_shared_by_clones_of_a_deal(monkeypatch):
 @pytest.mark.slow
 @pytest.mark.parametrize("workers", [1, 2])
 def test_compare_columns_equal_plain_runs_of_a_and_b_past_64_games(workers):
-    from hachihachi.ruleset.model import Declaration, DropFee
+    from hachihachi.interpreter.parts.go_drop.rules import Declaration, DropFee, with_go_drop
 
-    cheap = dataclasses.replace(RULES, declaration=Declaration(3, DropFee(0, 0)))
+    cheap = with_go_drop(RULES, declaration=Declaration(3, DropFee(0, 0)))
     games = 70                          # more than one chunk of 64 games
     c = compare(RULES, cheap, games=games, players=3, seed=4, workers=workers)
     plain_a = simulate(RULES, games=games, players=3, seed=4, workers=workers)

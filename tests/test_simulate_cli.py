@@ -189,6 +189,17 @@ def test_json_kinds_list_every_round_kind_even_when_none_occurred(tmp_path):
     assert sum(kinds.values()) == 1 and sorted(kinds.values())[:4] == [0, 0, 0, 0]
 
 
+def test_H2_json_of_a_game_without_declarations_has_no_round_kinds():
+    """Hanafuda for 3 takes no go/drop: every seat plays every round, so no round has a goer-based
+    kind and ``kinds`` is left out; hanafuda with go/drop (T10-T17) keeps it."""
+    data = json.loads(run("--rules", "hanafuda_hachihachi", "--games", "2", "--players", "3", "--seed", "2",
+                          "--json").stdout)
+    assert "kinds" not in data and data["rounds"] > 0
+    declared = json.loads(run("--rules", "hanafuda_go_drop", "--games", "2", "--players", "5", "--seed", "2",
+                              "--json").stdout)
+    assert sum(declared["kinds"].values()) == declared["rounds"]
+
+
 def test_hanafuda_json_reports_roles_and_fields():
     """One event for roles shown and one for the field made, whatever the game: a hanafuda run
     counts its hand and capture roles and one field per round played."""

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from tests.process_cases import ctrl_c, run_killed, sigterm_to_the_run, worker_killed
+from tests.process_cases import ctrl_c, ctrl_c_twice, run_killed, sigterm_to_the_run, worker_killed
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers are found in /proc")
 
@@ -39,6 +39,14 @@ def test_sigterm_ends_the_run_and_its_workers_without_a_traceback():
 @pytest.mark.slow
 def test_ctrl_c_ends_the_run_and_its_workers_without_a_traceback():
     out = ctrl_c()
+    assert out.returncode == 130 and not out.traceback
+    assert "interrupted" in one_line(out.stderr)
+    assert out.workers_left == ()
+
+
+@pytest.mark.slow
+def test_a_second_ctrl_c_during_the_clean_up_still_ends_the_run_with_status_130():
+    out = ctrl_c_twice()
     assert out.returncode == 130 and not out.traceback
     assert "interrupted" in one_line(out.stderr)
     assert out.workers_left == ()

@@ -14,6 +14,7 @@ from hachihachi.cli.sweepplot import check_plot
 from hachihachi.ruleset.errors import HachiError, SetupError
 from hachihachi.ruleset.loader import bundled_path, load_variant
 from hachihachi.ruleset.overrides import parse_set
+from hachihachi.interpreter.parts.go_drop.rules import go_drop_rules
 
 FLAT = str(bundled_path("flat_drop_fee"))
 
@@ -29,7 +30,7 @@ def settings(*texts):
 def test_a_setting_is_merged_like_a_variant_file():
     over = load_variant("hachihachi_trick", (("declaration.drop_fee.first", 3), ("declaration.drop_fee.step", 0)))
     flat = load_variant(FLAT)
-    assert over.declaration == flat.declaration
+    assert go_drop_rules(over).declaration == go_drop_rules(flat).declaration
     assert over.kind_rules.trick_settlement == flat.kind_rules.trick_settlement       # the rest is the base's
 
 

@@ -121,3 +121,16 @@ def test_the_toy_kind_follows_the_walk_through_of_docs_play_kinds(highcard: Path
     assert required == {"Kind": ["rules", "phases"], "RuleKind": ["kind", "title", "parts"],
                         "KindParts": ["deck", "fields", "rules", "dealt_beside_hands"]}
     assert f": {sum(map(len, required.values()))} members" in doc
+
+
+def test_the_toy_kind_takes_no_declarations_and_its_rounds_have_no_kind(highcard: Path) -> None:
+    """A kind without go/drop (no ``parts:``) carries none of it: its round holds no part's state,
+    every seat plays, and no round has a goer-based kind."""
+    from hachihachi.interpreter.engine.events import RoundEnded
+
+    game = GameState(load_ruleset(highcard), players=3, seed=4)
+    assert game.ruleset.parts == () and game.round.parts == {}
+    play_random(game, random.Random(4))
+    ended = [e for e in game.events if isinstance(e, RoundEnded)]
+    assert ended and all(e.kind is None and e.goers == tuple(sorted(e.goers, key=lambda s: (s - e.goers[0]) % 3))
+                         and len(e.goers) == 3 for e in ended)

@@ -297,13 +297,13 @@ def test_a_chain_of_large_files_is_refused_before_its_bases_are_parsed(tmp_path,
 def test_a_record_of_many_empty_values_is_refused_while_it_is_parsed(tmp_path, monkeypatch, body):
     path = tmp_path / "game.yaml"
     head = "ruleset: hachihachi_trick\nplayers: [a, b, c]\nrounds: ["
-    count = (128 * 1024 - len(head) - 4) // (len(body) + 1)
+    count = (512 * 1024 - len(head) - 4) // (len(body) + 1)
     path.write_text(head + ",".join([body] * count) + "]\n")
-    composed = _counting(monkeypatch, yamlfile._Loader, "compose_node")
+    composed = _counting(monkeypatch, yamlfile._Limited, "compose_node")
     built = _counting(monkeypatch, yamlfile._Builder, "build")
-    with pytest.raises(RecordError, match="holds more than 20000 values"):
+    with pytest.raises(RecordError, match="holds more than 80000 values"):
         replay(path)
-    assert count > 25_000 and len(composed) <= 20_001 + 3      # stopped at the limit, not at the end
+    assert count > 85_000 and 80_001 <= len(composed) <= 80_001 + 3     # stopped at the limit, not at the end
     assert built == []                                          # and nothing of it was built
 
 
@@ -311,7 +311,7 @@ def test_a_one_mebibyte_record_is_refused_by_its_size_before_it_is_parsed(tmp_pa
     path = tmp_path / "game.yaml"
     path.write_text("ruleset: hachihachi_trick\nplayers: [a, b, c]\nrounds: [" + ",".join(["[]"] * 350_000) + "]\n")
     parsed = _counting(monkeypatch, yamlfile, "parse_text")
-    with pytest.raises(RecordError, match="larger than 128 KiB"):
+    with pytest.raises(RecordError, match="larger than 512 KiB"):
         replay(path)
     assert parsed == []
 

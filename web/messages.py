@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any, Optional
 
-from ..interpreter.engine.actions import YesNo
+from ..interpreter.engine.actions import Choose, YesNo
 from ..interpreter.engine.view import View
 from ..ruleset.catalog import LANGS as CATALOG_LANGS, say
 from ..ruleset.model import Ruleset
@@ -50,6 +50,16 @@ def page_word(lang: str, key: str, **values: object) -> str:
     return say(lang if lang in CATALOG_LANGS else "en", f"web.{key}", **values)
 
 
+def choice_label(screen: Any, action: Any, v: View) -> str:
+    """The words of a choice: a question's answer (``Choose``) in the play kind's own words where
+    it has them (stop or play on, H18; stop (勝負) or koi (こいこい), K15), else as the terminal's."""
+    if isinstance(action, Choose):
+        own = screen.kind.choice(screen, action, v)
+        if own is not None:
+            return str(own)
+    return str(screen.choice(action, v))
+
+
 def choice_item(i: int, action: object, label: str, deck: Any = None, lang: str = "en") -> dict[str, Any]:
     item: dict[str, Any] = {"i": i, "label": text(label)}
     card = getattr(action, "card", None)
@@ -65,6 +75,8 @@ def choice_item(i: int, action: object, label: str, deck: Any = None, lang: str 
                                            target=card_label(deck, target, lang)))
     if isinstance(action, YesNo):               # go / drop, split / play, mizuten / no
         item["word"] = action.word
+    elif isinstance(action, Choose):            # a question's answer: a button, as a yes or no is
+        item["word"] = action.option
     return item
 
 
@@ -163,7 +175,7 @@ def state(table: Table, seat: int, lang: str = "en") -> dict[str, Any]:
         "stock_left": v.own("stock_left", 0),
         "turned": v.own("turned", None), "hand": sorted(v.hand, key=sort_key(deck)),
         "question": text(page_question(table, v, legal, screen, lang)) if legal else None,
-        "choices": [choice_item(i, a, screen.choice(a, v), deck, lang) for i, a in enumerate(legal)],
+        "choices": [choice_item(i, a, choice_label(screen, a, v), deck, lang) for i, a in enumerate(legal)],
         "matches": matches(table, v), "last_trick": table.last_trick, "standins": sorted(table.standins),
         "awaited": table.awaited(),
         "turn_seconds": table.turn_seconds, "deadline_in": _deadline_in(table),
@@ -222,5 +234,5 @@ def hint(table: Table, seat: int, lang: str, iterations: int = 400, game: Any = 
     for h in hints(game, seat, rng, iterations=iterations):
         spread = (screen.t("hint_range", low=f"{h.low:+.1f}", high=f"{h.high:+.1f}") if h.samples > 1
                   else screen.t("hint_few"))
-        out.append(text(f"{screen.choice(h.action, v)}: {h.mean:+.1f} ({spread})"))
+        out.append(text(f"{choice_label(screen, h.action, v)}: {h.mean:+.1f} ({spread})"))
     return out

@@ -282,7 +282,7 @@ class Sheets:
         for e in g.events:
             if isinstance(e, RoundEnded):
                 totals = [t + d for t, d in zip(totals, e.delta)]
-                running.append({"delta": list(e.delta), "totals": list(totals), "kind": e.kind.value,
+                running.append({"delta": list(e.delta), "totals": list(totals), "kind": e.kind and e.kind.value,
                                 "multiplier": e.multiplier, "pot": e.pot_after})
         out: dict[str, Any] = {
             "sheet": sheet_id, "deck": self.deck_key(sheet_id, sheet), "names": [text(n) for n in sheet.names],

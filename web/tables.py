@@ -34,7 +34,7 @@ from ..interpreter.engine.actions import CHANCE, ActionBase
 from ..interpreter.records.atomicfile import SaveInUse, SaveLock, write_atomic
 from ..interpreter.engine.events import Applied, GameEnded, RoundEnded, RoundStarted
 from ..interpreter.records.gamerecord import dump_record
-from ..interpreter.records.recordfile import HUMAN, name_problem
+from ..interpreter.records.recordfile import HUMAN, name_problem, twice_problem
 from ..interpreter.runs.session import Session
 from ..ruleset.errors import HachiError, IllegalAction, SetupError
 from ..ruleset.model import Ruleset
@@ -331,7 +331,8 @@ class Table:
             log.extend(lines)
             del log[:-LOG_LINES]
         if isinstance(event, RoundEnded):
-            self.summary = {"round": event.round, "kind": event.kind.value, "multiplier": event.multiplier,
+            kind = event.kind.value if event.kind is not None else None     # None: a game without declarations
+            self.summary = {"round": event.round, "kind": kind, "multiplier": event.multiplier,
                             "goers": list(event.goers), "tricks": {str(s): n for s, n in event.tricks.items()},
                             "pot_to": event.pot_to, "delta": list(event.delta), "pot_after": event.pot_after,
                             "next_start": event.next_start, "lines": list(self._round_log["en"][-MAX_SUMMARY:]),
@@ -452,9 +453,9 @@ class Tables:
         if len(names) != len(seats):
             raise TableError("one name per seat")
         for i, name in enumerate(names):
-            problem = name_problem(name)
-            if problem or name in names[:i]:
-                raise TableError(f"seat {i + 1}: {problem or 'the name is given twice'}")
+            problem = name_problem(name) or twice_problem(names, i)     # names that print alike too
+            if problem:
+                raise TableError(f"seat {i + 1}: {problem}")
         seed = secrets.randbelow(2**31) if seed is None else seed
         from ..interpreter.engine.gamestate import GameState
 

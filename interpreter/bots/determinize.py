@@ -21,8 +21,9 @@ from ..engine.actions import CHANCE, ActionBase
 from ..engine.events import Applied, RoundEnded, RoundStarted, Transfer, round_pot
 from ..engine.gamestate import GameState
 from .base import Bot
-from ..engine.roundkind import RoundKind
+from ..parts.go_drop.kinds import RoundKind
 from ..engine.registry import search_for
+from ..parts.go_drop.rules import go_drop_rules
 
 
 def round_events(game: GameState) -> list[object]:
@@ -78,7 +79,7 @@ def round_value(world: GameState, end: RoundEnded, seat: int, carried: int) -> f
 
 def _share(world: GameState, end: RoundEnded, seat: int, total: int) -> int:
     small, big = total // 2, total - total // 2
-    earlier_big = world.ruleset.two_goers.odd_chip == "earlier_goer"
+    earlier_big = go_drop_rules(world.ruleset).two_goers.odd_chip == "earlier_goer"
     first = seat == end.goers[0]
     return big if first == earlier_big else small
 

@@ -14,7 +14,7 @@ from typing import Any, Mapping, Optional, Sequence, Union
 
 from ...ruleset.model import TransferName
 from .actions import ActionBase, Party
-from .roundkind import RoundKind
+from .roundkind import RoundKindName
 
 Seat = Union[int, Party]
 
@@ -140,9 +140,9 @@ class FieldMade:
 @dataclass(frozen=True, slots=True)
 class RoundEnded:
     round: int
-    kind: RoundKind
+    kind: Optional[RoundKindName]   # how the round went, by a part (go/drop's); None in a game without one
     multiplier: int
-    goers: tuple[int, ...]
+    goers: tuple[int, ...]          # the seats that played the round (with go/drop: the goers)
     tricks: Mapping[int, int]       # tricks won per goer (empty when there was no play)
     pot_to: Optional[int]
     delta: tuple[int, ...]          # each seat's change of chips in the round

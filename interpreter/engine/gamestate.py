@@ -25,9 +25,9 @@ from ...ruleset.errors import IllegalAction, SetupError
 from ...ruleset.model import PhaseName, Ruleset
 from ...ruleset.tablenumbers import at_table
 from ...ruleset.model import TransferKind
-from .actions import CHANCE, POT, ActionBase, Declare, malformed
+from .actions import CHANCE, POT, ActionBase, malformed
 from .events import Applied, DealerDrawn, GameEnded, RoundEnded, RoundStarted, Seat
-from .roundkind import RoundKind
+from .parts import RoundPart, parts_for
 from .phases.base import PhaseRule, describe
 from .phases.chance import ChanceSpace
 from .phases.effects import game_end_effects
@@ -39,21 +39,17 @@ from .view import View
 __all__ = ["GameState", "CHANCE", "next_start"]
 
 
-def next_start(ruleset: Ruleset, r: RoundState) -> int:
-    """T13, T24: the start player of the round after ``r``."""
-    left = (r.start + 1) % r.players
+def next_start(ruleset: Ruleset, r: RoundState, parts: Optional[tuple[RoundPart, ...]] = None) -> int:
+    """The start player of the round after ``r``: the play kind's rule, else a part's (go/drop's
+    T13, T24), else the left neighbour of the start player (``parts``: the ruleset's, when known)."""
     dealer = plugin_for(ruleset).next_dealer(ruleset, r)
     if dealer is not None:
         return dealer                       # the play kind passes the deal by its own rule
-    if r.kind is RoundKind.SKIPPED and ruleset.next_start.after_skip == "same_start":
-        return r.start
-    if r.kind is RoundKind.ONE_GOER:
-        return r.goers[0] if ruleset.next_start.after_one_goer == "goer" else left
-    if r.kind is RoundKind.TWO_GOERS_SPLIT:
-        return r.goers[0] if ruleset.next_start.after_split == "earlier_goer" else r.goers[1]
-    if r.play_winner is not None and ruleset.next_start.after_tricks == "pot_taker":
-        return r.play_winner
-    return left
+    for part in parts_for(ruleset) if parts is None else parts:
+        start = part.next_start(ruleset, r)
+        if start is not None:
+            return start
+    return (r.start + 1) % r.players
 
 
 # One step of a round: a phase's own ``applies``, ``enter`` and its actions' ``actor``
@@ -78,8 +74,8 @@ def steps_of(phases: tuple[PhaseRule, ...]) -> tuple[Step, ...]:
 
 class Program:
     """What every game of one ruleset on the same phases shares, built once: the phases of a round,
-    their steps (:data:`Step`), what takes each phase's actions, the play kind's plug-in and the
-    effects of the game's end (folded, or None). Nothing in it changes while games are played."""
+    their steps (:data:`Step`), what takes each phase's actions, the play kind's plug-in, the
+    round's parts and the effects of the game's end (folded, or None). Nothing in it changes while games are played."""
 
     def __init__(self, ruleset: Ruleset, phases: tuple[PhaseRule, ...]) -> None:
         self.ruleset = ruleset
@@ -87,6 +83,7 @@ class Program:
         self.steps = steps_of(phases)
         self.acts = tuple(p.acting() for p in phases)       # what takes each phase's actions
         self.kind = plugin_for(ruleset)
+        self.parts = parts_for(ruleset)                     # the parts of its round (go/drop), or none
         self.at_end = game_end_effects(ruleset)             # the effects of the game's end, or None
 
 
@@ -148,7 +145,8 @@ class GameState:
         self._program = program
         self._phases, self._steps, self._acts = program.phases, program.steps, program.acts
         self._kind = program.kind
-        self._t = Table(self.ruleset, players, rounds, start, self._kind.new_round())
+        self._parts = program.parts                 # the parts of the round (go/drop), or none
+        self._t = Table(self.ruleset, players, rounds, start, self._kind.new_round(), self._new_parts())
         self._at_end = program.at_end
         self._counted = 0
         self._trusted: tuple[object, ...] = ()         # actions known legal in the current state
@@ -314,16 +312,17 @@ class GameState:
         """What ``seat`` may see now."""
         r, t = self._t.round, self._t
         to_act = self.current_player
+        own: dict[str, Any] = {}
+        for part in self._parts:
+            own.update(part.view(r))
         return View(
             seat=seat, players=t.players, round_index=r.index, rounds=t.rounds, phase=self.phase,
             to_act=to_act, start=r.start,
             hand=tuple(sorted(r.hands[seat])) if r.hands else (),
-            field=r.field, multiplier=r.multiplier,
-            declarations=tuple(r.declarations), goers=tuple(r.goers), dropped=tuple(r.dropped),
-            forced_out=r.forced_out, splits=tuple(r.splits), kind=r.kind,
+            field=r.field, multiplier=r.multiplier, goers=tuple(r.playing), kind=r.kind,
             chips=tuple(t.chips), pot=t.pot,
             legal=tuple(self.legal_actions()) if to_act == seat else (),
-            play=self._kind.view(r),
+            play=self._kind.view(r), **own,
         )
 
     def describe_state(self) -> str:
@@ -359,11 +358,15 @@ class GameState:
                                 f"({self.describe_state()})") from None
 
     def _check_kind(self, action: object) -> None:
-        r = self._t.round
-        if isinstance(action, Declare) and r.declarations_done and r.forced_out:
-            raise IllegalAction(
-                f"no more declarations: {len(r.goers)} players already go (the most allowed, T12) "
-                f"and seats {', '.join(map(str, r.forced_out))} are forced out")
+        """Refuse an action a part refuses whatever the phase (a declaration once they closed)."""
+        for part in self._parts:
+            why = part.refuse(self._t.round, action)
+            if why is not None:
+                raise IllegalAction(why)
+
+    def _new_parts(self) -> dict[str, Any]:
+        """Each part's own state of a new round."""
+        return {part.name: part.new_round() for part in self._parts} if self._parts else {}
 
     def _advance(self) -> None:
         """Run phases until one waits for an action, ending rounds and the game as they finish."""
@@ -407,13 +410,14 @@ class GameState:
 
     def _end_round(self) -> None:
         t, r = self._t, self._t.round
-        counts = r.kind is not RoundKind.SKIPPED or self.ruleset.rounds.skipped_counts
+        counts = True
+        for part in self._parts:
+            counts = counts and part.counts(self.ruleset, r)
         if counts and self._counted + 1 >= t.rounds and self.ruleset.rounds.leftover_pot == "split":
             self._share_leftover_pot()
-        nxt = next_start(self.ruleset, r)
-        assert r.kind is not None               # every round that ends has its kind
+        nxt = next_start(self.ruleset, r, self._parts)
         t.emit(RoundEnded(
-            round=r.index, kind=r.kind, multiplier=r.multiplier, goers=tuple(r.goers),
+            round=r.index, kind=r.kind, multiplier=r.multiplier, goers=tuple(r.playing),
             tricks=self._kind.round_tricks(r), pot_to=r.pot_to,
             delta=tuple(map(sub, t.chips, r.chips_before)), pot_after=t.pot, next_start=nxt))
         if counts:
@@ -426,7 +430,7 @@ class GameState:
             t.emit(GameEnded(tuple(t.chips), self.winners, t.pot))
             return
         t.round = RoundState(index=r.index + 1, start=nxt, players=t.players, chips_before=tuple(t.chips),
-                             kind_state=self._kind.new_round())
+                             kind_state=self._kind.new_round(), parts=self._new_parts())
         t.emit(RoundStarted(r.index + 1, nxt, t.pot))
 
     def _share_leftover_pot(self) -> None:

@@ -1,7 +1,8 @@
 """The phases of a round, in the rule file's order (T23).
 
-:data:`PHASES` maps the phases every play kind may use (declarations, payments, play) to the
-classes that run them; the play kind adds its own (``Kind.phases``, :mod:`.kindplugin`).
+:data:`PHASES` maps the phase every play kind has (the play) to the class that runs it; the parts
+the ruleset takes add theirs (go/drop's declarations and payments, :mod:`.parts`) and the play kind
+its own (``Kind.phases``, :mod:`.kindplugin`).
 A phase the rule file writes as effects (``settlement:``: the trick settlement, the pot, the mizuten
 bonus) runs them (:class:`~.phases.effects.SettlementPhase`). :func:`build_phases` builds a round's
 phases in the rule file's order.
@@ -11,28 +12,23 @@ from __future__ import annotations
 
 from ...ruleset.errors import RuleFileError
 from ...ruleset.model import PhaseName, Ruleset
+from .parts import parts_for
 from .phases.base import PhaseRule
-from .phases.declarations import Declarations
 from .phases.effects import SettlementPhase, effect_phases
-from .phases.forced_out import ForcedOutPayments
-from .phases.one_goer_pot import OneGoerPot
 from .phases.play_phase import PlayPhase
-from .phases.role_settlement import RoleSettlement
 from .phases.rolecache import RoleCache
-from .phases.two_goer_choice import TwoGoerChoice
 from .registry import plugin_for
 
-PHASES: dict[str, type[PhaseRule]] = {
-    cls.phase: cls
-    for cls in (Declarations, ForcedOutPayments, TwoGoerChoice, OneGoerPot, RoleSettlement, PlayPhase)
-}
+PHASES: dict[str, type[PhaseRule]] = {cls.phase: cls for cls in (PlayPhase,)}
 
 __all__ = ["PHASES", "build_phases", "phases_of"]
 
 
 def phases_of(ruleset: Ruleset) -> dict[str, type[PhaseRule]]:
-    """Every phase a round of the ruleset's play kind may name, by name."""
-    return {**PHASES, **{cls.phase: cls for cls in plugin_for(ruleset).phases}}
+    """Every phase a round of the ruleset may name, by name: the core's, its parts' (go/drop's
+    declarations, ...) and its play kind's."""
+    own: dict[str, type[PhaseRule]] = {cls.phase: cls for part in parts_for(ruleset) for cls in part.phases}
+    return {**PHASES, **own, **{cls.phase: cls for cls in plugin_for(ruleset).phases}}
 
 
 def build_phases(ruleset: Ruleset) -> tuple[PhaseRule, ...]:

@@ -1,19 +1,19 @@
-"""Round kinds (T13, T16, T17): how a round went."""
+"""The name of how a round went (``RoundEnded.kind``, ``kind`` in ``hachi replay --json``).
+
+The core names no kind of round: a part of the round that decides who plays declares its own
+(go/drop's ``RoundKind``: skipped, one goer, two goers split or playing, three goers; T13, T16,
+T17), an enum of :class:`RoundKindName`. A game without such a part has no kind of round (None).
+"""
 
 from __future__ import annotations
 
-import enum
+from ...ruleset.model import _Named
 
 
-class RoundKind(str, enum.Enum):
-    """How a round went (``kind`` in records and ``hachi replay --json``)."""
+class RoundKindName(_Named):
+    """A kind of round declared by a part (its own enum of this base). Every one reads as
+    ``RoundKind.NAME`` (in the event log's ``repr`` too)."""
 
-    SKIPPED = "skipped"                     # T13: nobody went
-    ONE_GOER = "one_goer"                   # T17
-    TWO_GOERS_SPLIT = "two_goers_split"     # T16: both wanted to split
-    TWO_GOERS_PLAY = "two_goers_play"       # T16: at least one wanted to play
-    THREE_GOERS = "three_goers"             # three (or, in a variant, more) goers
-
-
-# the kinds of round in which the goers play (T19)
-PLAYED = frozenset({RoundKind.TWO_GOERS_PLAY, RoundKind.THREE_GOERS})
+    @classmethod
+    def label(cls) -> str:
+        return "RoundKind"

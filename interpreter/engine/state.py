@@ -10,10 +10,11 @@ from dataclasses import dataclass, field as dc_field, replace
 from typing import Any, Callable, Optional, Protocol, Union
 
 from ...ruleset.model import Field, Ruleset
+from ...ruleset.bounds import bounded
 from ...ruleset.model import TransferName
 from .actions import POT
 from .events import Seat, Transfer
-from .roundkind import RoundKind
+from .roundkind import RoundKindName
 
 
 class Claimed(Protocol):
@@ -45,14 +46,10 @@ class RoundState:
     dealt: Optional[tuple[DealtHand, ...]] = None
     hands: list[list[int]] = dc_field(default_factory=list)
     field: Optional[Field] = None
-    declarations: list[tuple[int, bool]] = dc_field(default_factory=list)
-    goers: list[int] = dc_field(default_factory=list)
-    dropped: list[int] = dc_field(default_factory=list)
-    forced_out: tuple[int, ...] = ()
-    declarations_done: bool = False
-    splits: list[tuple[int, bool]] = dc_field(default_factory=list)
-    choice_done: bool = False
-    kind: Optional[RoundKind] = None
+    playing: list[int] = dc_field(default_factory=list)    # the seats that play the round, in order (the goers)
+    played: bool = True                     # False once a part settles the round without play
+    kind: Optional[RoundKindName] = None    # how the round went, by a part (go/drop); None without one
+    parts: dict[str, Any] = dc_field(default_factory=dict)     # each part's own state of the round
     play: Any = None                        # the play engine's own state
     kind_state: Any = None                  # the play kind's own state of the round (Kind.new_round)
     pot_to: Optional[int] = None
@@ -70,10 +67,10 @@ class RoundState:
 
     def copy(self) -> RoundState:
         """An independent copy (for ``GameState.clone``): its lists, the play engine's state
-        (``play.copy()``) and the play kind's own state (``kind_state.copy()``) copied, the frozen parts
-        (the deal, the field) shared."""
-        return replace(self, hands=[list(h) for h in self.hands], declarations=list(self.declarations),
-                       goers=list(self.goers), dropped=list(self.dropped), splits=list(self.splits),
+        (``play.copy()``), the play kind's own state (``kind_state.copy()``) and each part's copied,
+        the frozen parts (the deal, the field) shared."""
+        return replace(self, hands=[list(h) for h in self.hands], playing=list(self.playing),
+                       parts={name: state.copy() for name, state in self.parts.items()} if self.parts else {},
                        play=None if self.play is None else self.play.copy(),
                        kind_state=None if self.kind_state is None else self.kind_state.copy(),
                        scale=None if self.scale is None else dict(self.scale))
@@ -82,7 +79,8 @@ class RoundState:
 class Table:
     """The chips, the pot, the log and the current round, shared by all phases."""
 
-    def __init__(self, ruleset: Ruleset, players: int, rounds: int, start: int, kind_state: Any = None):
+    def __init__(self, ruleset: Ruleset, players: int, rounds: int, start: int, kind_state: Any = None,
+                 parts: Optional[dict[str, Any]] = None):
         self.ruleset = ruleset
         self.players = players
         self.rounds = rounds
@@ -91,7 +89,7 @@ class Table:
         self.pot = 0
         self.events: list[object] = []         # the core's events and the play kind's own
         self.round = RoundState(index=0, start=start, players=players, chips_before=tuple(self.chips),
-                                kind_state=kind_state)
+                                kind_state=kind_state, parts=parts or {})
         self.finished = False
         self.watch: Optional[Callable[[object], None]] = None             # see GameState.watch
         self.watch_transfers: Optional[Callable[[object], None]] = None   # the same, or None
@@ -165,13 +163,19 @@ class Table:
             factor = 1
         if r.scale is not None:
             factor *= r.scale.get(kind, 1)
-        amount = base * factor
+        amount = bounded(base * factor, "a payment", r.index)
         chips = self.chips
         if self.no_negative and source != POT and amount > chips[source]:
             amount = max(chips[source], 0)              # T3 as a house rule: nobody goes below zero
             reason += f" (all the payer has: {amount})"
         if not amount:
             return
+        if target == POT:                   # every number checked before any is stored
+            bounded(self.pot + amount, "the pot", r.index)
+        else:
+            bounded(chips[target] + amount, "a seat's chips", r.index)
+        if source != POT:
+            bounded(chips[source] - amount, "a seat's chips", r.index)
         if source == POT:
             self.pot -= amount
             if target != POT:

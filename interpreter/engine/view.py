@@ -7,7 +7,7 @@ from typing import Any, Optional
 
 from ...ruleset.model import Field, PhaseName
 from .actions import ActionBase
-from .roundkind import RoundKind
+from .roundkind import RoundKindName
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,14 +33,15 @@ class View:
     hand: tuple[int, ...]
     field: Optional[Field]
     multiplier: int
-    declarations: tuple[tuple[int, bool], ...]
-    goers: tuple[int, ...]
-    dropped: tuple[int, ...]
-    forced_out: tuple[int, ...]
-    splits: tuple[tuple[int, bool], ...]
-    kind: Optional[RoundKind]
     chips: tuple[int, ...]
     pot: int
+    goers: tuple[int, ...] = ()                 # the seats that play the round (with go/drop: the goers so far)
+    kind: Optional[RoundKindName] = None        # how the round went, once a part (go/drop) knows; None without one
+    # go/drop's fields (its part's view, ``parts/go_drop``): empty in a game without declarations
+    declarations: tuple[tuple[int, bool], ...] = ()
+    dropped: tuple[int, ...] = ()
+    forced_out: tuple[int, ...] = ()
+    splits: tuple[tuple[int, bool], ...] = ()
     legal: tuple[ActionBase, ...] = ()          # legal actions when it is this seat's turn
     play: Any = None                            # the play kind's own part (see above)
 

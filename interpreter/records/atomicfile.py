@@ -36,7 +36,9 @@ class WriteFailed(HachiError):
 
 
 class SaveInUse(HachiError):
-    """The save file is locked by another running ``hachi play``."""
+    """The save file is locked by another running ``hachi play`` (``held``), or cannot be locked."""
+
+    held: bool = False
 
 
 def _folder(target: Path) -> Path:
@@ -48,13 +50,14 @@ def write_atomic(path: str | Path, text: str | bytes) -> None:
     old or the new file."""
     target = Path(path)
     folder = _folder(target)
+    mode = _mode_for(target, path)
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     except OSError as e:
         raise _failed(e, path) from None
     try:
         try:
-            os.fchmod(fd, target.stat().st_mode & 0o777 if target.exists() else 0o644)
+            os.fchmod(fd, mode)
             data = memoryview(text if isinstance(text, bytes) else text.encode("utf-8"))
             while data:
                 data = data[os.write(fd, data):]
@@ -69,6 +72,33 @@ def write_atomic(path: str | Path, text: str | bytes) -> None:
             raise _failed(e, path) from None
         raise
     _sync_folder(folder)
+
+
+NEW_FILE_MODE = 0o644
+
+
+def _mode_for(target: Path, path: str | Path) -> int:
+    """The mode of the file that replaces ``target``: a regular file's own, else that of a new file.
+    A link is replaced, not written through, and the new file never takes the mode of what the
+    link names (a device is 0666); a link to anything but a regular file, or a path that is not a
+    regular file (a device, a pipe, a folder), is refused: nothing is written."""
+    try:
+        st = os.lstat(target)
+    except FileNotFoundError:
+        return NEW_FILE_MODE
+    except OSError as e:
+        raise _failed(e, path) from None
+    if stat.S_ISREG(st.st_mode):
+        return st.st_mode & 0o777
+    if stat.S_ISLNK(st.st_mode):
+        try:
+            named = os.stat(target)
+        except OSError:                 # a dangling link: the new file takes its place
+            return NEW_FILE_MODE
+        if stat.S_ISREG(named.st_mode):
+            return NEW_FILE_MODE
+        raise _failed(OSError(0, "it is a link to something that is not a regular file"), path)
+    raise _failed(OSError(0, "it is not a regular file"), path)
 
 
 def _failed(e: OSError, path: str | Path) -> WriteFailed:
@@ -121,8 +151,10 @@ class SaveLock:
                 os.close(fd)
                 if e.errno in (errno.EWOULDBLOCK, errno.EACCES, errno.EAGAIN):
                     who = f" (process {holder})" if holder else ""
-                    raise SaveInUse(f"this {self.what} is in use by another '{self.user}'{who}; finish that "
-                                    f"first, or choose another file.", self.save) from None
+                    busy = SaveInUse(f"this {self.what} is in use by another '{self.user}'{who}; finish that "
+                                     f"first, or choose another file.", self.save)
+                    busy.held = True
+                    raise busy from None
                 raise SaveInUse(f"cannot lock the {self.what} file ({e.strerror or e}).", self.save) from None
             if _same_file(fd, self.path):
                 _write_pid(fd)

@@ -172,7 +172,8 @@ def summary(rep: Replay) -> dict[str, Any]:
     for e in g.events:
         if isinstance(e, RoundEnded):
             rounds.append({
-                "kind": e.kind.value, "multiplier": e.multiplier, "goers": list(e.goers),
+                **({"kind": e.kind.value} if e.kind is not None else {}),     # go/drop's kind of round
+                "multiplier": e.multiplier, "goers": list(e.goers),
                 "tricks": {str(s): n for s, n in e.tricks.items()}, "pot_to": e.pot_to,
                 "delta": dict(zip(names, e.delta)), "pot_after": e.pot_after, "next_start": e.next_start,
             })

@@ -18,17 +18,20 @@ from typing import Any, Optional, Sequence
 from ...ruleset.errors import RecordError, shown
 from ...ruleset.yamlfile import Limits, Path_, Places, read_yaml
 
-# a record of a whole 12-round game at 7 seats is about 11 KB and 1,600 values; the limits (those
-# of rule files) allow about ten such games in one record and keep reading any file within them
-# well under two seconds
+# a record of a whole 12-round game at 7 seats is about 11 KB and 2,300 values; the longest game a
+# rule file may ask for (rounds.standard at most 300, MAX_GAME_ROUNDS) about 280 KB and 59,000
+# values. The limits take that game with a margin, and keep reading any file within them under
+# two seconds and 200 MB (docs/limits.md)
+MAX_GAME_ROUNDS = 300
 RECORD = Limits(
     kind="record",
     shape="a record is a mapping with ruleset, players and rounds",
     merge_hint="",
     error=RecordError,
-    max_bytes=128 * 1024,
+    max_bytes=512 * 1024,
     max_depth=16,
-    max_nodes=20_000,
+    max_nodes=80_000,
+    libyaml=True,                 # scanned and parsed in C: a long game reads in a fraction of a second
     max_number_chars=20,          # 64-bit seeds
     max_string_chars=1_000,
 )
@@ -43,9 +46,21 @@ _INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5") | \
     frozenset(map(chr, range(0xFE00, 0xFE10))) | frozenset(map(chr, range(0xE0100, 0xE01F0)))
 
 
+# letters of other scripts that print as Latin ones (Cyrillic, Greek, and a few others): two names
+# that differ only in them look like one seat (``bоb``, with a Cyrillic o, is ``bob``)
+_ALIKE = str.maketrans(
+    "аеорсухіјѕԁһӏԛԝ" "АВЕКМНОРСТХУІЈЅ" "οανρτικυχ" "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ" "ıɡ",
+    "aeopcyxijsdhlqw" "ABEKMHOPCTXYIJS" "oavptikux" "ABEZHIKMNOPTYX" "ig")
+
+
 def name_key(name: str) -> str:
-    """What two names must differ in to be two players: their NFKC forms (``ｂｏｂ`` is ``bob``)."""
-    return unicodedata.normalize("NFKC", name)
+    """What two names must differ in to be two players: their NFKC forms, without spaces before
+    and after, with letters that print alike read as one (``ｂｏｂ``, ``bob `` and ``bоb`` are ``bob``).
+
+    >>> name_key(" ｂｏｂ ") == name_key("b\u043eb") == "bob"
+    True
+    """
+    return unicodedata.normalize("NFKC", name).strip().translate(_ALIKE)
 
 
 def name_problem(name: object) -> Optional[str]:
@@ -78,7 +93,8 @@ def twice_problem(names: Sequence[str], i: int) -> Optional[str]:
     if earlier == names[i]:
         return f"the name {shown(names[i])} is given twice."
     return f"the names {shown(earlier)} and {shown(names[i])} differ only in how their characters are written " \
-           "(Unicode NFKC) and would look like one seat; make them differ."
+           "(Unicode NFKC, spaces around them, letters that print alike) and would look like one seat; make them " \
+           "differ."
 
 
 class _Checker:

@@ -7,6 +7,7 @@ from typing import Any, NoReturn
 
 from ...ruleset.errors import IllegalAction
 from ..engine.actions import Declare
+from ..parts.go_drop.state import declared
 
 
 class RecordProblem(Exception):
@@ -26,7 +27,7 @@ def check_turn(game: Any, seat: int, action: object, where: str) -> None:
     left to the game, which names the reason)."""
     if seat == game.current_player:
         return
-    if isinstance(action, Declare) and game.round.declarations_done:
+    if isinstance(action, Declare) and game.ruleset.parts and declared(game.round).declarations_done:
         return                                  # the game names the reason (a fourth goer)
     phase = game.phase.value if game.phase else "none"
     fail(where, f"out of turn: seat {seat} acts, but seat {game.current_player} is to act (phase {phase})")

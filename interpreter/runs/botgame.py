@@ -125,7 +125,8 @@ def summarise(game: GameState, index: int, gseed: int, first_start: int) -> Game
         elif cls is RolesShown:
             roles.update(e.roles)
         elif cls is RoundEnded:
-            kinds[e.kind.value] += 1
+            if e.kind is not None:          # how the round went, in a game with go/drop
+                kinds[e.kind.value] += 1
             ok = ok and sum(e.delta) + e.pot_after - pot == 0
             pot = e.pot_after
             pot_after.append(pot)

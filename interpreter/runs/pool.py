@@ -145,14 +145,17 @@ def _stop_workers(executor: ProcessPoolExecutor) -> None:
 
 
 @contextlib.contextmanager
-def stop_signals(*signums: int) -> Iterator[None]:
+def stop_signals(*signums: int, ending: bool = False) -> Iterator[None]:
     """Within the block, SIGTERM and SIGHUP (or ``signums``) raise :class:`Stopped` in this process,
     and SIGINT raises :class:`KeyboardInterrupt`.
 
     Only the first signal raises (later ones are ignored while the run cleans up); it is also
     remembered, so that :func:`ordered_map` stops even when the exception was dropped (raised in a
-    finaliser). A process forked from this one before it resets its handlers exits quietly
-    instead. Outside the main thread nothing is changed.
+    finaliser). With ``ending`` (a command that exits once the block ends) the signals stay
+    ignored after a stop, so that a second Ctrl-C while the process winds down (its workers
+    reaped, its streams flushed) does not end it by the signal in place of its exit status. A
+    process forked from this one before it resets its handlers exits quietly instead. Outside
+    the main thread nothing is changed.
     """
     if threading.current_thread() is not threading.main_thread():
         yield
@@ -172,6 +175,8 @@ def stop_signals(*signums: int) -> Iterator[None]:
     try:
         yield
     finally:
+        stopped = bool(_stop_asked)
         _stop_asked.clear()
-        for s, old in previous.items():
-            signal.signal(s, old)
+        if not (ending and stopped):
+            for s, old in previous.items():
+                signal.signal(s, old)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
+from ...ruleset.bounds import ValueBoundError
 from ...ruleset.errors import HachiError, RecordError
 from ...ruleset.model import Ruleset
 from ..engine.actions import CHANCE, ActionBase
@@ -98,12 +99,14 @@ class Session:
                 return cls(_undealt(data, path, rules), tuple(data["players"]), tuple(data["bots"]), data["seed"],
                            ref, data.get("human"), data.get("lang"))
             rep: Replay = replay(path, rules)
+            _check_deals(rep.game, data["seed"], data.get("length"), path)
             return cls(rep.game, rep.names, tuple(data["bots"]), data["seed"], ref, data.get("human"),
                        data.get("lang"))
         except RecordError:
             raise
         except HachiError as e:
-            raise RecordError(e.message, str(path)) from None
+            said = f"{e.place}: {e.message}" if isinstance(e, ValueBoundError) else e.message    # its round kept
+            raise RecordError(said, str(path)) from None
 
     # -- playing ---------------------------------------------------------------------------
 
@@ -149,6 +152,30 @@ class Session:
             raise RecordError(f"cannot write the save file ({e.reason}).", str(path)) from None
         except OSError as e:
             raise RecordError(f"cannot write the save file ({e.strerror or e}).", str(path)) from None
+
+
+def _check_deals(game: GameState, seed: Any, length: Any, path: str | Path) -> None:
+    """Refuse a save whose deals (or first start player) are not those its seed makes: a save
+    changed by hand (a hand swapped with a bot's) is not resumed as if it had been dealt so. The
+    game is played again beside the replayed one, each deal drawn as :meth:`Session.step` draws it."""
+    from ..engine.events import Applied
+
+    if type(seed) is not int:
+        raise RecordError(f"seed: a save's seed is a whole number, not {str(seed)[:20]!r}.", str(path))
+    events = game.events
+    fresh = GameState(game.ruleset, game.players, seed=seed, rounds=length if type(length) is int else None)
+    if fresh.events != events[:len(fresh.events)]:
+        raise RecordError("seed: the first start player is not the one the save's seed draws, so the save was "
+                          "changed since it was written; it is left alone.", str(path))
+    for e in events[len(fresh.events):]:
+        if not isinstance(e, Applied):
+            continue
+        if e.seat == CHANCE:
+            dealt = fresh.sample_chance(random.Random(f"hachi/{seed}/deal/{fresh.round_index}"))
+            if dealt != e.action:
+                raise RecordError(f"round {e.round + 1}: the deal is not the one the save's seed makes, so the save "
+                                  "was changed since it was written; it is left alone.", str(path))
+        fresh.apply(e.action)
 
 
 def _rules_ref(rules: str | None, saved: str, path: str | Path) -> str:

@@ -25,7 +25,6 @@ from typing import Any, Callable, Generator, Iterator, Optional, Sequence, Union
 from ...ruleset.errors import SetupError
 from ...ruleset.model import Ruleset
 from ..bots import make_bot
-from ..engine.roundkind import RoundKind
 from ..records.recordfile import ensure_folder
 from .botgame import (GameResult, Job, RulesetRef, RulesetSpec, game_seed, open_rules, play_one, play_task,
                     seat_bots, spec_of)
@@ -153,13 +152,22 @@ class Summary:
     def rounds_per_s(self) -> float:
         return self.rounds / self.elapsed_s if self.elapsed_s > 0 else 0.0
 
+    def _kinds_json(self) -> dict[str, Any]:
+        """``kinds``: the rounds of each kind, in a game whose rounds have one (go/drop's: every
+        kind named, 0 for one that never came); nothing in a game without declarations."""
+        if not self.kinds:
+            return {}
+        from ..parts.go_drop.kinds import RoundKind
+
+        return {"kinds": {k.value: self.kinds.get(k.value, 0) for k in RoundKind} | dict(sorted(self.kinds.items()))}
+
     def as_json(self) -> dict[str, Any]:
         """The object ``hachi simulate --json`` prints (interfaces.md), with a few more fields."""
         return {
             "games": self.games, "rounds": self.rounds, "seed": self.seed, "workers": self.workers,
             "elapsed_s": round(self.elapsed_s, 3), "rounds_per_s": round(self.rounds_per_s, 1),
             "seats": [s.as_json() for s in self.seats],
-            "kinds": {k.value: self.kinds.get(k.value, 0) for k in RoundKind} | dict(sorted(self.kinds.items())),
+            **self._kinds_json(),
             "zero_sum_violations": self.zero_sum_violations,
             "ruleset": self.ruleset, "players": self.players,
             "roles": dict(sorted(self.roles.items())), "fields": dict(sorted(self.fields.items())),

@@ -20,7 +20,7 @@ from ...ruleset.yamlfile import Limits, read_yaml
 from ..engine.actions import Choose, Declare, Split, answer_of
 from ..engine.events import RoundEnded
 from ..engine.gamestate import GameState
-from ..engine.roundkind import RoundKind
+from ..parts.go_drop.kinds import RoundKind
 from ..engine.registry import plugin_for, told_for
 from ..records.gamerecord import Replay, load_record_ruleset
 from .claims import claim_problem
@@ -28,6 +28,8 @@ from ..records.recordfile import MAX_ROUNDS, name_problem, twice_problem
 from .sheetround import FieldProblem, RoundReader
 from .told import Claim, ToldDeal
 from .told_game import told_game
+from ..parts.go_drop.rules import NAME, go_drop_rules
+from ..parts.go_drop.state import declared
 
 SHEET = Limits(kind="score sheet", shape="a score sheet is a mapping with ruleset, players, start and rounds",
                merge_hint="", error=RecordError, max_bytes=1024 * 1024, max_depth=16, max_nodes=200_000,
@@ -208,6 +210,8 @@ class _Round(RoundReader):
             if given is None:
                 raise Unanswered(f"a house rule asks {name} '{question}' ({', '.join(options)}); write answers: "
                                  f"{{{question}: {{{name}: OPTION}}}}", question, seat, options)
+            if isinstance(given, bool):         # YAML reads an unquoted yes, no, on, off as true or false
+                given = _spelt(given, options, name, question)
             if given not in options:
                 raise FieldProblem("answers", f"{name} answers '{question}' with {shown(given)}, not one of "
                                               f"{', '.join(options)}")
@@ -269,27 +273,28 @@ class _Round(RoundReader):
     def declare(self, mizuten: bool) -> None:
         g = self.game
         said = self.answers("declare", {"go": True, "drop": False})
-        if Phase.DECLARATIONS not in self.rules.round:
+        if NAME not in self.rules.parts:
             if said:
                 raise FieldProblem("declare", f"{self.rules.name} has no declarations: everyone plays")
             return
         if mizuten and said and not said[0]:
             raise FieldProblem("declare", f"{self.names[g.round.start]} called mizuten and must go, not drop (T6)")
         for i, go in enumerate(said):
-            if g.phase is not Phase.DECLARATIONS or g.round.declarations_done:
+            if g.phase is not Phase.DECLARATIONS or declared(g.round).declarations_done:
                 self.too_many(said[i:])
             self.apply("declare", Declare(go))
-        if g.phase is Phase.DECLARATIONS and not g.round.declarations_done:
+        if g.phase is Phase.DECLARATIONS and not declared(g.round).declarations_done:
             raise FieldProblem("declare", f"{len(said)} declarations, but {self.names[g.current_player]} must "
                                           f"still say go or drop")
 
     def too_many(self, rest: list[Any]) -> None:
-        r, most = self.game.round, self.rules.declaration.max_goers
-        out = ", ".join(self.names[s] for s in r.forced_out)
+        most = go_drop_rules(self.rules).declaration.max_goers
+        forced = declared(self.game.round).forced_out
+        out = ", ".join(self.names[s] for s in forced)
         if True in rest:
             raise FieldProblem("declare", f"{_ordinal(most + 1)} goer, but at most {most} may go (T12)"
-                                          + (f"; {out} {'is' if len(r.forced_out) == 1 else 'are'} forced out "
-                                             f"and say{'s' if len(r.forced_out) == 1 else ''} nothing" if out else ""))
+                                          + (f"; {out} {'is' if len(forced) == 1 else 'are'} forced out "
+                                             f"and say{'s' if len(forced) == 1 else ''} nothing" if out else ""))
         raise FieldProblem("declare", f"{len(rest)} declaration(s) too many: everyone has declared"
                                       + (f" ({out} forced out, T12)" if out else ""))
 
@@ -297,13 +302,13 @@ class _Round(RoundReader):
         g, said = self.game, self.answers("split")
         for i, want in enumerate(said):
             if g.phase is not Phase.TWO_GOER_CHOICE:
-                goers = len(g.round.goers)
+                goers = len(g.round.playing)
                 if i == 0:
                     raise FieldProblem("split", f"split answers are given only with exactly two goers; this round "
                                                 f"has {goers}" if goers != 2 else
                                                 f"{self.rules.name} does not let two goers split")
-                raise FieldProblem("split", f"{self.names[g.round.goers[1]]} answers only when "
-                                            f"{self.names[g.round.goers[0]]} wants to split")
+                raise FieldProblem("split", f"{self.names[g.round.playing[1]]} answers only when "
+                                            f"{self.names[g.round.playing[0]]} wants to split")
             self.apply("split", Split(want))
         if g.phase is Phase.TWO_GOER_CHOICE:
             raise FieldProblem("split", f"two goers: {self.names[g.current_player]} must say whether to split "
@@ -330,14 +335,16 @@ def start_reason(game: GameState, names: Sequence[str]) -> str:
     ended = [e for e in game.events if isinstance(e, RoundEnded)]
     if not ended:
         return "the sheet's start player begins (T5)"
-    e, ns = ended[-1], game.ruleset.next_start
+    e = ended[-1]
     who = names[e.next_start]
+    after_tricks = go_drop_rules(game.ruleset).next_start.after_tricks if NAME in game.ruleset.parts else "left"
     if e.kind is RoundKind.ONE_GOER:
         return f"{who} went alone last round (T24)"
     if e.kind is RoundKind.TWO_GOERS_SPLIT:
-        return f"{who} is the {ns.after_split.replace('_', ' ')} of last round's split (T24)"
+        after_split = go_drop_rules(game.ruleset).next_start.after_split
+        return f"{who} is the {after_split.replace('_', ' ')} of last round's split (T24)"
     plugin = plugin_for(game.ruleset)
-    if e.pot_to == e.next_start and e.tricks and ns.after_tricks == "pot_taker":
+    if e.pot_to == e.next_start and e.tricks and after_tricks == "pot_taker":
         return f"{who} took the pot with the most {plugin.engine(game.ruleset).standing_unit} last round (T24)"
     return f"{who} sits left of last round's {told_for(game.ruleset).starter_word} (T24)"
 
@@ -345,3 +352,16 @@ def start_reason(game: GameState, names: Sequence[str]) -> str:
 def error_line(e: HachiError, fallback: str) -> str:
     """One line for the terminal: ``PLACE: error: MESSAGE``, escaped."""
     return escape(f"{e.place or fallback}: error: {e.message}", MAX_LINE)
+
+
+_SPELLINGS = {True: ("yes", "on", "true"), False: ("no", "off", "false")}
+
+
+def _spelt(given: bool, options: tuple[str, ...], name: str, question: str) -> str:
+    """The option an unquoted YAML truth value was written as (``no`` read as false: the option
+    ``no``), when exactly one option is spelt so; else a problem saying to quote it."""
+    spelt = [o for o in options if o.lower() in _SPELLINGS[given]]
+    if len(spelt) == 1:
+        return spelt[0]
+    raise FieldProblem("answers", f"{name} answers '{question}' with {str(given).lower()} (YAML reads yes, no, on "
+                                  f"and off unquoted as true and false); quote the option: one of {', '.join(options)}")

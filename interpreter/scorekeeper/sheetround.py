@@ -12,6 +12,7 @@ from typing import Any, Optional, Sequence
 
 from ...ruleset.errors import CardError, shown
 from ...ruleset.model import Ruleset
+from ..parts.go_drop.state import declared
 
 
 class FieldProblem(Exception):
@@ -106,6 +107,6 @@ class RoundReader:
     def goers_of(self, field: str, values: dict[int, Any]) -> None:
         r = self.game.round
         for seat in values:
-            if seat not in r.goers:
-                why = "was forced out" if seat in r.forced_out else "dropped"
+            if seat not in r.playing:
+                why = "was forced out" if seat in declared(r).forced_out else "dropped"
                 raise FieldProblem(field, f"{self.names[seat]} {why} and did not play")

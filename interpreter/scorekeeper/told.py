@@ -24,6 +24,7 @@ from ...ruleset.model import PhaseName, Ruleset
 from ...ruleset.roles import Resolution, RoleHit, RoleResult, resolve_roles
 from ..engine.phases.base import PhaseRule
 from ..engine.phases.rolecache import RoleCache
+from ..parts.go_drop.rules import NAME, counted_classes, go_drop_rules
 
 if TYPE_CHECKING:
     from .sheetround import RoundReader
@@ -77,7 +78,7 @@ class ToldRoles:
 
     def __init__(self, cache: RoleCache, ruleset: Ruleset):
         self.cache, self.ruleset = cache, ruleset
-        classes = list(ruleset.forced_out.per_card)
+        classes = list(go_drop_rules(ruleset).forced_out.per_card) if NAME in ruleset.parts else []
         self.ace_class = "ace" if "ace" in classes else (classes[0] if classes else None)
 
     def values(self, hand: Any, trump: Any, indicator: Any) -> Any:
@@ -121,7 +122,7 @@ def spread(t: Any, action: ToldDeal) -> None:
 def counted_cards(n: Any, k: int) -> str:
     """``1 ace``, ``2 aces``: the cards a forced-out player is paid for (T14), by their class when
     the rules pay for one class (else ``counted cards``), in the narrator's language."""
-    classes = list(n.rules.forced_out.per_card)
+    classes = counted_classes(n.rules)
     what = classes[0].replace("_", " ") if len(classes) == 1 else n.say("narration.counted_card")
     return str(n.say("narration.counted_one" if k == 1 else "narration.counted_many", n=k, what=what))
 

@@ -13,10 +13,12 @@ from typing import Any, Mapping, Optional, Sequence
 from ..errors import RuleFileError
 from ..expressions import BOOL, SEAT, DictFacts, Expression, compile_expression
 from .actions import ACTIONS
-from .facts import GROUPS, domain, vocabulary
+from ..part_registry import groups_of
+from .facts import domain, vocabulary
 from .model import AFTER_DECLARATIONS, AFTER_PLAY, DOC, ActionBase, Counter, Effect, SeatSet
 
-__all__ = ["Builder", "EffectErrors", "build_counters", "build_effects", "build_settlement", "can_hold", "MAX_WORLDS"]
+__all__ = ["Builder", "EffectErrors", "build_counters", "build_effects", "build_settlement", "can_hold", "MAX_WORLDS",
+           "MAX_FILE_WORLDS"]
 
 _SET = re.compile(r"^\s*(?:(?P<first>each|first|all\s+but\s+the\s+first)\s+(?P<group>[a-z_]+)"
                   r"(?P<by>\s+by\s+seat\s+number)?(?P<play>\s+in\s+play\s+order)?"
@@ -34,6 +36,7 @@ class Builder:
         self.rules, self.places = rules, places or {}
         self.counters = {c.name: c for c in counters}
         self.vocab = vocabulary(rules, counters)
+        self.worlds = [MAX_FILE_WORLDS]     # the table states the conditions may still try (can_hold)
 
     def place(self, *path: object) -> Optional[str]:
         key = ".".join(str(p) for p in path)
@@ -63,11 +66,12 @@ class Builder:
             return SeatSet(text, start=True)
         group = m.group("group")
         which = " ".join(m.group("first").split())
-        if group not in GROUPS:
-            close = [g for g in GROUPS if g.startswith(group[:3])]
+        known = groups_of(self.rules)               # every game's and its parts' (go/drop's goer, ...)
+        if group not in known:
+            close = [g for g in known if g.startswith(group[:3])]
             hint = f" Did you mean 'each {close[0]}'?" if close else ""
             raise self.error(f"'{which} {group}' names no seats; the groups are "
-                             f"{', '.join('each ' + g for g in GROUPS)}.{hint}", *path)
+                             f"{', '.join('each ' + g for g in known)}.{hint}", *path)
         where = m.group("where")
         cond = None
         if where is not None:
@@ -81,7 +85,7 @@ class Builder:
 
     def never(self, cond: Optional[Expression], what: str, path: tuple[object, ...]) -> None:
         """Refuse a condition that no reachable state of the game makes true."""
-        if cond is not None and not can_hold(cond, self.rules):
+        if cond is not None and not can_hold(cond, self.rules, self.worlds):
             raise self.error(f"{what}: '{cond.text}' is false in every game this rule file allows "
                              f"(see the facts' ranges in {DOC}).", *path)
 
@@ -123,11 +127,15 @@ class Builder:
 
 
 MAX_WORLDS = 20_000     # table states tried to show a condition can hold
+MAX_FILE_WORLDS = 100_000   # table states tried for all the conditions of one file's effects
 
 
-def can_hold(cond: Expression, rules: Any) -> bool:
+def can_hold(cond: Expression, rules: Any, budget: Optional[list[int]] = None) -> bool:
     """False only when ``cond`` is false in every combination of the values its facts can take
-    (the facts with a small known range); a condition reading any other fact may always hold."""
+    (the facts with a small known range); a condition reading any other fact may always hold.
+    ``budget`` (one number, in a list) is what is left of the states a file's conditions may try
+    together: a condition whose states are more than that is taken as able to hold, untried, so
+    that checking a file costs at most MAX_FILE_WORLDS states however many effects it has."""
     names = cond.reads
     domains = [domain(n, rules) for n in names]
     if any(d is None for d in domains):
@@ -135,8 +143,10 @@ def can_hold(cond: Expression, rules: Any) -> bool:
     sizes = 1
     for d in domains:
         sizes *= len(d or ())
-    if sizes > MAX_WORLDS:
+    if sizes > MAX_WORLDS or (budget is not None and sizes > budget[0]):
         return True
+    if budget is not None:
+        budget[0] -= sizes
     for values in itertools.product(*(d or () for d in domains)):
         facts = DictFacts(dict(zip(names, values)), [])
         if cond.evaluate(facts, 0 if cond.per_seat else None):

@@ -12,6 +12,7 @@ from functools import partial
 from typing import Any, Callable, Optional, Sequence
 
 from ..expressions import BOOL, INT, SEAT, TABLE, Fact, Vocabulary
+from ..part_registry import part_facts, parts_of
 from .model import Counter
 
 __all__ = ["SEAT_FACTS", "TABLE_FACTS", "SETTINGS", "GROUPS", "setting", "base_facts", "vocabulary", "kind_facts",
@@ -19,9 +20,8 @@ __all__ = ["SEAT_FACTS", "TABLE_FACTS", "SETTINGS", "GROUPS", "setting", "base_f
 
 # name -> (type, words); the domain, when a fact has a small known one, is in :func:`domain`
 SEAT_FACTS: dict[str, tuple[str, str]] = {
-    "went": (BOOL, "the seat declared go this round (in a game without declarations: every seat, from the deal on)"),
-    "dropped": (BOOL, "the seat dropped of its own will this round (and paid a drop fee)"),
-    "forced_out": (BOOL, "the seat was forced out this round (the goers were full before it declared)"),
+    "plays": (BOOL, "the seat plays this round's cards: every seat from the deal on, or with go/drop the seats that "
+                    "went"),
     "start": (BOOL, "the seat is the round's start player (the dealer in hanafuda)"),
     "roles": (INT, "the value of the hand roles the seat showed this round (0 when it showed none)"),
     "role_count": (INT, "how many hand roles the seat showed this round"),
@@ -41,13 +41,9 @@ TABLE_FACTS: dict[str, tuple[str, str]] = {
     "round.last": (BOOL, "this is the last round of the game (by its length; an effect may still end it early)"),
     "round.pot": (INT, "the pot now"),
     "round.pot_taken": (INT, "the chips seats took from the pot this round so far"),
-    "round.goers": (INT, "the number of seats that went this round"),
-    "round.droppers": (INT, "the number of seats that dropped of their own will this round"),
-    "round.forced_out": (INT, "the number of seats forced out this round"),
     "round.multiplier": (INT, "the field's multiplier this round (1 when no field applies or before the deal)"),
-    "round.skipped": (BOOL, "nobody went this round"),
-    "round.split": (BOOL, "two goers split this round instead of playing"),
-    "round.played": (BOOL, "the round's cards were played (it was not skipped, split or taken by a lone goer)"),
+    "round.played": (BOOL, "the round's cards were played (with go/drop: it was not skipped, split or taken by a lone "
+                           "goer)"),
     "game.rounds": (INT, "the number of rounds the game is to last"),
     "game.rounds_left": (INT, "the rounds still to come after this one"),
 }
@@ -58,7 +54,8 @@ SETTINGS: dict[str, Callable[[Any], int]] = {
 }
 # the groups of seats a seat set names (``each goer``), in words
 GROUPS: dict[str, str] = {
-    "seat": "every seat", "goer": "every seat that went", "dropper": "every seat that dropped of its own will",
+    "seat": "every seat", "player": "every seat that plays the round (with go/drop: every goer)",
+    "goer": "every seat that went", "dropper": "every seat that dropped of its own will",
     "forced_out": "every seat forced out",
 }
 
@@ -102,7 +99,8 @@ def vocabulary(rules: Any, counters: Sequence[Counter] = ()) -> Vocabulary:
     """The facts an effect of ``rules`` may read: those of every game and its play kind's own."""
     facts = base_facts(tuple(f.id for f in rules.fields), counters, tuple(n for n, _ in rules.parameters))
     play = getattr(rules, "play", "")
-    return Vocabulary((*facts, *kind_facts(play)), _facts_elsewhere(play))
+    return Vocabulary((*facts, *part_facts(rules), *kind_facts(play)),
+                      _facts_elsewhere(play, getattr(rules, "parts", ())))
 
 
 def kind_facts(play: str) -> tuple[Fact, ...]:
@@ -121,14 +119,17 @@ def multiplied_by_default(play: str) -> tuple[str, ...]:
     return (rule_kind(play) if play in KINDS else RuleKind).multiplied_by_default
 
 
-def _facts_elsewhere(play: str) -> Callable[[str], Optional[str]]:
-    """Which other registered play kind (in words) has the fact of a name ``play`` does not know
-    (each kind's rules imported only when an effect names an unknown fact)."""
+def _facts_elsewhere(play: str, parts: Sequence[str] = ()) -> Callable[[str], Optional[str]]:
+    """Which other registered play kind or part not taken (in words) has the fact of a name
+    ``play`` does not know (each kind's rules imported only when an effect names an unknown fact)."""
     def kind_of(name: str) -> Optional[str]:
         from ..kind_registry import KINDS, rule_kind
+        from ..part_registry import PARTS, rule_part
 
         return next((rule_kind(k).title for k in KINDS if k != play
-                     if any(f.name == name for f in rule_kind(k).own_facts)), None)
+                     if any(f.name == name for f in rule_kind(k).own_facts)),
+                    next((rule_part(p).title for p in PARTS if p not in parts
+                          if any(f.name == name for f in rule_part(p).own_facts)), None))
     return kind_of
 
 
@@ -141,13 +142,12 @@ def domain(name: str, rules: Any) -> Optional[Sequence[int]]:
     """The values the fact ``name`` can take in a game of ``rules`` when they are few and known
     (for "can this effect ever fire?"), else None."""
     players = range(rules.players.min, rules.players.max + 1)
-    goers = min(rules.declaration.max_goers, rules.players.max)
     rounds = max(rules.rounds.standard, rules.rounds.short)
     multipliers = sorted({1, *(f.multiplier for f in rules.fields)})
     known: dict[str, Sequence[int]] = {
         "table.players": players, "table.start_chips": (rules.chips.start,), "table.hand_size": (rules.hand_size,),
-        "round.number": range(1, rounds + 1), "round.goers": range(0, goers + 1),
-        "round.droppers": range(0, rules.players.max + 1), "round.forced_out": range(0, rules.players.max + 1),
+        "round.number": range(1, rounds + 1),
+        **{n: d for part in parts_of(rules) for n, d in part.domains(rules).items()},   # go/drop's round.goers, ...
         "round.multiplier": multipliers, "game.rounds": range(1, rounds + 1), "game.rounds_left": range(0, rounds),
     }
     if name in known:

@@ -9,7 +9,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Mapping, Optional, Protocol, Union
 
-from ..errors import HachiError
+from ..bounds import MAX_VALUE, ValueBoundError, bounded
 from ..expressions import Expression, Facts
 
 __all__ = ["EffectOverflow", "MAX_EFFECT_VALUE", "bounded",
@@ -106,21 +106,8 @@ Problem = tuple[str, tuple[object, ...]]
 action itself)."""
 
 
-MAX_EFFECT_VALUE = 10**12       # the largest counter, payment or multiplier an effect may reach (either sign)
-
-
-class EffectOverflow(HachiError):
-    """An effect's counter, payment or multiplier went past :data:`MAX_EFFECT_VALUE`: its value
-    grows without bound (each round squaring a counter, say). The game cannot go on; nothing past
-    the bound was worked out, so every step stays cheap."""
-
-
-def bounded(value: int, what: str) -> int:
-    """``value`` when it is within :data:`MAX_EFFECT_VALUE`, else :class:`EffectOverflow`."""
-    if -MAX_EFFECT_VALUE <= value <= MAX_EFFECT_VALUE:
-        return value
-    raise EffectOverflow(f"{what} would be past {MAX_EFFECT_VALUE:,} (either sign), the most an effect may "
-                         "reach; the game stops here")
+MAX_EFFECT_VALUE = MAX_VALUE     # the one bound on every number a game holds (..bounds), by its older name
+EffectOverflow = ValueBoundError
 
 
 class ActionBase:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from hachihachi.interpreter import GameState
 from hachihachi.interpreter.engine.events import RoundEnded, Transfer
-from hachihachi.interpreter.engine.roundkind import RoundKind
+from hachihachi.interpreter.parts.go_drop.kinds import RoundKind
 from hachihachi.interpreter.records.gamerecord import record_data, write_record
 from hachihachi.ruleset.model import TransferKind as Kind
 

@@ -15,7 +15,7 @@ import pytest
 from tests.house_rules.house_replay import ended, events, flows, replay
 
 from hachihachi.interpreter import POT
-from hachihachi.interpreter.engine.roundkind import RoundKind
+from hachihachi.interpreter.parts.go_drop.kinds import RoundKind
 from hachihachi.ruleset.model import TransferKind as K
 from hachihachi.interpreter.games.tricks.rules import TrickTransfer
 

@@ -10,7 +10,6 @@ from hachihachi.interpreter.engine.actions import POT, ActionBase, Card
 from hachihachi.interpreter.engine.kindplugin import Kind
 from hachihachi.interpreter.engine.phases.base import PhaseRule
 from hachihachi.interpreter.engine.phases.hands_deal import HandsDealPhase
-from hachihachi.interpreter.engine.roundkind import RoundKind
 from hachihachi.ruleset.model import TransferKind
 
 from .rules import RULES, ToyPhase, ToyTransfer
@@ -31,7 +30,7 @@ class HighCardDeal(HandsDealPhase):
 
     def enter(self, t: Any) -> None:
         r = t.round
-        r.goers, r.kind = list(r.seats_from_start()), RoundKind.THREE_GOERS
+        r.playing = list(r.seats_from_start())
         for seat in range(t.players):
             t.pay(ToyTransfer.ANTE, seat, POT, self.ruleset.kind_rules.ante, "ante", multiply=False)
 

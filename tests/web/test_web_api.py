@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from hachihachi.cli.main import cli
+from hachihachi.interpreter.parts.go_drop.rules import go_drop_rules
 
 pytestmark = pytest.mark.web
 
@@ -60,7 +61,7 @@ def test_a_table_plays_an_uploaded_house_rule_file_and_its_save_names_it(tmp_pat
         made = c.post("/api/tables", json={"rules": up["ref"], "seats": ["human", "random", "random"],
                                            "names": ["ann", "bob", "cy"]}).json()
     save = Session.resume(tmp_path / "tables" / f"{made['table']}.yaml")
-    assert save.game.ruleset.declaration.drop_fee.fee(2) == 3
+    assert go_drop_rules(save.game.ruleset).declaration.drop_fee.fee(2) == 3
 
 
 def test_card_pictures_are_drawn_from_the_deck_and_escape_its_names(tmp_path):

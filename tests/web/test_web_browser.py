@@ -31,6 +31,7 @@ DESKTOP = {"width": 1280, "height": 800}
 ROOT = Path(__file__).resolve().parent.parent.parent
 SHOTS = Path(os.environ.get("HACHI_SCREENSHOTS", ROOT / "build" / "web-screenshots"))
 ACTIONABLE = "#continue, button[data-word], button.legal"
+SERVED: dict[str, Any] = {}     # the app the server fixture serves (its hub makes seeded tables)
 
 
 def _needs() -> None:
@@ -53,8 +54,8 @@ def server(tmp_path_factory: Any) -> Iterator[tuple[str, Path]]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    config = uvicorn.Config(create_app(folder, bot_delay=0.0, hint_iterations=20), host="127.0.0.1", port=port,
-                            log_level="warning")
+    app = SERVED["app"] = create_app(folder, bot_delay=0.0, hint_iterations=20)
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
@@ -175,6 +176,59 @@ def test_two_people_in_two_browsers_and_bots_play_a_short_game_to_its_end(server
         assert shots["match"] and shots["field_tap"]
     phone.close()
     desk.close()
+
+
+def test_K15_a_koikoi_table_from_the_home_page_and_a_seeded_one_played_with_the_koi_and_stop_buttons(server, browser):
+    from hachihachi.ruleset.loader import load_ruleset
+
+    base, _ = server
+    ctx = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    home = ctx.new_page()
+    home.goto(base + "/")
+    home.wait_for_selector("#create")
+    home.select_option("#rules", "koikoi")
+    rows = home.locator("#seats .seatrow")
+    assert rows.count() == 2                            # K1: two players
+    rows.nth(1).locator(".kind").select_option("heuristic_matching")
+    home.click("#create")
+    assert "/table/" in (home.locator("#sit-0").get_attribute("href") or "")
+    home.close()
+    made = SERVED["app"].state.hub.tables.create(load_ruleset("koikoi"), "koikoi", ["human", "heuristic_matching"],
+                                                 ["ann", "bob"], 3, seed=3)
+    page = ctx.new_page()
+    page.goto(f"{base}/table/{made.id}#t={made.tokens[0]}")
+    from playwright.sync_api import Error
+
+    asked = []
+    idle = 0
+    for _ in range(2000):
+        if page.locator("#over").count() or idle > 40:
+            break
+        idle += 1
+        try:                                            # the next thing offered: the koi question first
+            page.wait_for_selector(ACTIONABLE + ", #over", timeout=300)
+        except Error:
+            continue
+        koi = page.locator("button[data-word=play_on]")
+        if koi.count():
+            asked.append(page.eval_on_selector_all("button[data-word]", "els => els.map(e => e.innerText)"))
+            if len(asked) == 1:
+                shot(page, "koikoi-phone-koi")
+                koi.click()                             # koi the first time, stop the later ones
+            else:
+                page.locator("button[data-word=stop]").click()
+            page.wait_for_selector("button[data-word=play_on]", state="detached")
+            idle = 0
+            continue
+        try:                                            # a card or a summary's continue, never a word
+            page.locator("#continue, button.legal").first.click(timeout=300)
+            idle = 0
+        except Error:
+            pass
+    assert page.locator("#over").count(), page.locator("#app").inner_text()
+    shot(page, "koikoi-phone-over")
+    assert asked and asked[0][0].startswith("stop (勝負") and asked[0][1].startswith("koi (こいこい")
+    ctx.close()
 
 
 def test_the_scorekeeper_page_keeps_a_sheet_that_hachi_score_settles_the_same_way(server, browser):

@@ -25,7 +25,7 @@ from ..actions import POT, Choose, Party
 from ..kindplugin import SeatFact
 from ..effect_events import EffectFired
 from ..events import RolesShown, RoundStarted, Transfer
-from ..roundkind import PLAYED, RoundKind
+from ..parts import group_seats, parts_for
 from ..registry import plugin_for
 from ..state import Table
 from .base import PhaseRule
@@ -58,9 +58,7 @@ class RoundLog:
 
 SeatReader = Callable[[Table, int, Any], int]
 _SEAT: dict[str, SeatReader] = {
-    "went": lambda t, s, e: s in t.round.goers,
-    "dropped": lambda t, s, e: s in t.round.dropped,
-    "forced_out": lambda t, s, e: s in t.round.forced_out,
+    "plays": lambda t, s, e: s in t.round.playing,
     "start": lambda t, s, e: s == t.round.start,
     "roles": lambda t, s, e: e.log().roles[s],
     "role_count": lambda t, s, e: e.log().role_count[s],
@@ -85,13 +83,8 @@ _TABLE: dict[str, TableReader] = {
     "round.last": lambda t: t.counted + 1 >= t.rounds,
     "round.pot": lambda t: t.pot,
     "round.pot_taken": lambda t: sum(RoundLog(t).pot_share),
-    "round.goers": lambda t: len(t.round.goers),
-    "round.droppers": lambda t: len(t.round.dropped),
-    "round.forced_out": lambda t: len(t.round.forced_out),
     "round.multiplier": lambda t: t.round.multiplier,
-    "round.skipped": lambda t: t.round.kind is RoundKind.SKIPPED,
-    "round.split": lambda t: t.round.kind is RoundKind.TWO_GOERS_SPLIT,
-    "round.played": lambda t: t.round.kind in PLAYED and t.round.play is not None,
+    "round.played": lambda t: t.round.played and t.round.play is not None,
     "game.rounds": lambda t: t.rounds,
     "game.rounds_left": lambda t: max(t.rounds - t.counted - 1, 0),
 }
@@ -104,17 +97,21 @@ table's (the core's and the play kind's)."""
 
 
 def readers_for(ruleset: Ruleset) -> Readers:
-    """The readers of the facts of one seat and of the table: the core's, the play kind's own
-    (``Kind.seat_facts``, ``table_facts``: the trick game's ``tricks``...) and those of the
-    settings (each fact's ``setting``, read from the table's ruleset). The vocabulary of a file has
-    the facts of its own play kind only (a fact of another kind is refused when the file is read),
-    so every fact an effect reads has a reader."""
-    kind = plugin_for(ruleset)
+    """The readers of the facts of one seat and of the table: the core's, the parts' (go/drop's
+    ``went``, ``round.goers``...), the play kind's own (``Kind.seat_facts``, ``table_facts``: the
+    trick game's ``tricks``...) and those of the settings (each fact's ``setting``, read from the
+    table's ruleset). The vocabulary of a file has the facts of its own play kind and parts only (a
+    fact of another is refused when the file is read), so every fact an effect reads has a reader."""
+    kind, parts = plugin_for(ruleset), parts_for(ruleset)
     table = dict(_TABLE)
+    own = kind.seat_facts
+    if parts:                                   # the parts' facts (go/drop's went, round.goers, ...)
+        own = {**own, **{n: f for p in parts for n, f in p.seat_facts.items()}}
+        table.update((n, f) for p in parts for n, f in p.table_facts.items())
     table.update(kind.table_facts)
     for name, read in settings(ruleset).items():
         table[name] = _of_ruleset(read)
-    return kind.seat_facts, _SEAT, table
+    return own, _SEAT, table
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)     # hanafuda's card scoring reads the round's score (ScoredFacts)
@@ -182,12 +179,11 @@ def _members(t: Table, facts: TableFacts, seats: SeatSet) -> list[int]:
     else:
         order = list(range(t.players)) if seats.by_number else r.seats_from_start()
     group = seats.group
-    if group == "goer":
-        order = [s for s in order if s in r.goers]
-    elif group == "dropper":
-        order = [s for s in order if s in r.dropped]
-    elif group == "forced_out":
-        order = [s for s in order if s in r.forced_out]
+    if group == "player":
+        order = [s for s in order if s in r.playing]
+    elif group is not None and group != "seat":     # a part's group (go/drop's goer: the seats that went)
+        members = group_seats(group)(t)
+        order = [s for s in order if s in members]
     where = seats.where
     if seats.first:
         return next(([s] for s in order if where is None or where.run(facts, s)), [])
@@ -217,7 +213,7 @@ class EffectPhase(PhaseRule):
 
     def applies(self, t: Table) -> bool:
         if self.when == AFTER_PLAY:
-            return t.round.kind in PLAYED and t.round.play is not None
+            return t.round.played and t.round.play is not None
         return True
 
     def enter(self, t: Table) -> None:
@@ -272,7 +268,7 @@ class SettlementPhase(EffectPhase):
         self.folded = folded_effects(ruleset, self.effects)
 
     def applies(self, t: Table) -> bool:
-        return t.round.kind in PLAYED and t.round.play is not None
+        return t.round.played and t.round.play is not None
 
 
 def folded_effects(ruleset: Ruleset, effects: Sequence[Effect]) -> tuple[Effect, ...]:
@@ -309,8 +305,8 @@ def run_effects(t: Table, effects: Sequence[Effect], facts: TableFacts, when: st
             for j in range(first_action if resumed else 0, len(effect.actions)):
                 try:
                     seats = effect.actions[j].run(run)
-                except EffectOverflow as e:
-                    raise EffectOverflow(f"effect '{effect.name}': {e.message}") from None
+                except EffectOverflow as e:     # the one bound (ruleset/bounds.py): named with the effect and round
+                    raise e.naming(effect.name, t.round.index) from None
                 if seats is not None:           # a question: the seats answer, in turn, before the rest
                     t.round.asking, asked = (k, j, seats), True
                     break

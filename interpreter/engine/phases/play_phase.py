@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any, Container, Optional
 
 from ....ruleset.model import Phase, Ruleset
-from ..roundkind import PLAYED
 from ..playengine import PlayEngine
 from ..registry import plugin_for
 from ..state import Table
@@ -20,7 +19,7 @@ class PlayPhase(PhaseRule):
         self.engine = plugin_for(ruleset).engine(ruleset)
 
     def applies(self, t: Table) -> bool:
-        return t.round.kind in PLAYED
+        return t.round.played
 
     def enter(self, t: Table) -> None:
         self.engine.start(t)

@@ -69,7 +69,7 @@ def sample_matching_deal(game: Any, seat: int, events: Sequence[object], rng: ra
         if s != seat:
             fixed[s] = sorted(set(played.get(s, ())) | shown.get(s, set()))
     floor: dict[int, int] = {}                      # seat -> its remaining cards lie above this card
-    dropped = [s for s in r.seats_from_start() if s not in r.goers] if under else []
+    dropped = [s for s in r.seats_from_start() if s not in r.playing] if under else []
     for s in dropped:
         if not under:
             break

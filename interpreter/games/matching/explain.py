@@ -7,6 +7,7 @@ from .play import STOP, Capture
 from ...engine.view import View
 from ....ruleset.catalog import LANGS, say
 from ....ruleset.model import Phase, Ruleset
+from ...parts.go_drop.rules import go_drop_rules
 
 WORDS = "kind.matching.explain"        # its words: the catalogs' kind.matching.explain.*
 
@@ -31,7 +32,8 @@ def _values(v: View, rules: Ruleset, lang: str) -> dict[str, object]:
     deck = hana.deck
     roles = rules.evaluator.evaluate(v.hand) if v.hand else None
     mine = dict(v.play.captures).get(v.seat, ())
-    fee = rules.declaration.drop_fee.fee(len(v.dropped))
+    decl = go_drop_rules(rules).declaration if rules.parts else None       # with go/drop only
+    fee = decl.drop_fee.fee(len(v.dropped)) if decl else 0
     turned = deck.name(v.play.turned) if v.play.turned is not None else "-"
     targets = [a.target for a in v.legal if isinstance(a, Capture) and a.card == v.play.turned]
     total = hana.capture_evaluator.evaluate(list(mine)).go if mine else 0
@@ -39,7 +41,7 @@ def _values(v: View, rules: Ruleset, lang: str) -> dict[str, object]:
         total=total, mult=v.multiplier, kan=hana.kan, par=hana.par, pts=deck.points_of(mine),
         capture_roles=_capture_roles(rules, lang), kinds=_kinds(rules, lang),
         roles=", ".join(f"{h.id} {h.go}" for h in roles.roles) if roles and roles.roles else "-",
-        go=roles.go if roles else 0, fee=fee, cost=fee * v.multiplier, max=rules.declaration.max_goers,
+        go=roles.go if roles else 0, fee=fee, cost=fee * v.multiplier, max=decl.max_goers if decl else v.players,
         per_card=_per_card(rules, lang), pot=v.pot, turned=turned,
         targets=" / ".join(deck.name(c) for c in targets) or "-", **_house_words(rules, lang),
     )
@@ -72,7 +74,7 @@ def _kinds(rules: Ruleset, lang: str) -> str:
 def _per_card(rules: Ruleset, lang: str) -> str:
     """T14's per-card payments as the rule file sets them (``forced_out.per_card``)."""
     names = {k: (ja if lang == "ja" else en) for k, ja, en in rules.kind_rules.deck.kind_names}
-    per = rules.forced_out.per_card
+    per = go_drop_rules(rules).forced_out.per_card if rules.parts else {}
 
     def kind(c: str) -> str:                    # a kind's name, in lower case in an English sentence
         name = str(names.get(c, c))

@@ -25,6 +25,7 @@ from ...engine.actions import ActionBase, Choose, Declare, Play
 from ...engine.gamestate import GameState
 from ...engine.view import View
 from .play import PLAY_ON, STOP, Capture
+from ...parts.go_drop.rules import go_drop_rules
 
 ROLE_CARD_BONUS = 6
 CAPTURE_SHARE = 0.6             # card points over par per point of hand strength over the mean
@@ -120,7 +121,7 @@ def go_value(ruleset: Ruleset, view: View) -> float:
     rules: HanafudaRules = ruleset.kind_rules
     mult, kan = view.multiplier, rules.kan
     undeclared = view.players - len(view.declarations) - 1
-    goers = min(ruleset.declaration.max_goers, len(view.goers) + 1 + round(GOER_SHARE * undeclared))
+    goers = min(go_drop_rules(ruleset).declaration.max_goers, len(view.goers) + 1 + round(GOER_SHARE * undeclared))
     if goers == 1:
         return float(view.pot)                                # T17: a lone goer takes the pot
     edge = CAPTURE_SHARE * (strength(ruleset, view.hand, view.play.table_cards) - mean_strength(ruleset))
@@ -129,7 +130,7 @@ def go_value(ruleset: Ruleset, view: View) -> float:
     forced = max(0.0, view.players - len(view.dropped) - goers - 0.5 * undeclared)
     value -= forced * forced_out_expected(ruleset, view) * mult                    # T14
     p_pot = min(1.0, max(0.0, 1 / goers + edge / (2 * rules.par)))
-    fees = 0.5 * undeclared * ruleset.declaration.drop_fee.fee(len(view.dropped)) * mult
+    fees = 0.5 * undeclared * go_drop_rules(ruleset).declaration.drop_fee.fee(len(view.dropped)) * mult
     return value + p_pot * (view.pot + fees)                                       # T21
 
 
@@ -141,12 +142,12 @@ def forced_out_expected(ruleset: Ruleset, view: View) -> float:
         return 0.0
     ev, share = ruleset.evaluator, ruleset.hand_size / len(unseen)
     return sum(value * ev.count_class(name, unseen) * share
-               for name, value in ruleset.forced_out.per_card.items())
+               for name, value in go_drop_rules(ruleset).forced_out.per_card.items())
 
 
 def drop_cost(ruleset: Ruleset, view: View) -> int:
     """T11: the fee this seat pays into the pot if it drops now, times the field."""
-    return ruleset.declaration.drop_fee.fee(len(view.dropped)) * view.multiplier
+    return go_drop_rules(ruleset).declaration.drop_fee.fee(len(view.dropped)) * view.multiplier
 
 
 def make(**options: Any) -> MatchingHeuristicBot:

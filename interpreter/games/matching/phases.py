@@ -10,14 +10,13 @@ from operator import indexOf
 from typing import Any, Callable, Iterable, Mapping, Optional, Protocol, Sequence, cast
 
 from .rules import HanaField, HanafudaRules
-from ....ruleset.model import Phase, Ruleset, TransferKind
+from ....ruleset.model import Ruleset, TransferKind
 from .rules import MatchingPhase, MatchingTransfer
 from ....ruleset.roles import RoleResult
 from ...engine.actions import ActionBase
 from ....ruleset.effects import Effect, Pay
 from ...engine.events import FieldMade, RolesShown, Transfer
 from ...engine.phases.effects import Readers, TableFacts, folded_effects, readers_for, run_effects
-from ...engine.roundkind import PLAYED, RoundKind
 from .deck import HanafudaDeck
 from .play import MatchingState, seat_goers
 from ...engine.state import DealtHand, Table
@@ -161,7 +160,7 @@ class HanafudaDeal(ChancePhase):
 
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
-        self._every_seat_plays = Phase.DECLARATIONS not in ruleset.round      # no declarations (H2)
+        self._every_seat_plays = not ruleset.parts          # no declarations: every seat plays (H2)
 
     def space(self, players: int) -> HanaDealSpace:
         return HanaDealSpace(self.ruleset, players)
@@ -186,8 +185,7 @@ class HanafudaDeal(ChancePhase):
             carry_field(t, rules, field, made)
         order = rules.order_from(r.start, r.players)
         if self._every_seat_plays:                          # no declarations: every seat plays (H2)
-            r.kind = RoundKind.THREE_GOERS
-            r.goers = list(order)
+            r.playing = list(order)
         r.play = MatchingState(list(field), list(action.stock), order, {s: [] for s in order})
 
 
@@ -209,7 +207,7 @@ class HandRoles(PhaseRule):
     phase = MatchingPhase.HAND_ROLES
 
     def applies(self, t: Table) -> bool:
-        return t.round.play is not None and t.round.kind in PLAYED
+        return t.round.play is not None and t.round.played
 
     def enter(self, t: Table) -> None:
         seat_goers(t)
@@ -301,9 +299,9 @@ def card_points_now(t: Table) -> dict[int, int]:
         return {}
     if told:
         points = dict(told.points)
-        return {g: points.get(g, 0) for g in t.round.goers}
+        return {g: points.get(g, 0) for g in t.round.playing}
     deck = cast(HanafudaDeck, t.ruleset.deck)   # matching play is played with the hanafuda deck
-    return {g: deck.points_of(s.captures.get(g, ())) for g in t.round.goers}
+    return {g: deck.points_of(s.captures.get(g, ())) for g in t.round.playing}
 
 
 def capture_roles_of(t: Table, seat: int) -> int:
@@ -362,7 +360,7 @@ class CardScoring(PhaseRule):
 
     def applies(self, t: Table) -> bool:
         s = t.round.play
-        return s is not None and (s.stopped is None or self._late) and t.round.kind in PLAYED
+        return s is not None and (s.stopped is None or self._late) and t.round.played
 
     def enter(self, t: Table) -> None:
         r, s, rules = t.round, t.round.play, self.ruleset.kind_rules

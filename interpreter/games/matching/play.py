@@ -113,9 +113,9 @@ def seat_goers(t: Table) -> None:
     hands of the others go under the stock, seat by seat from the dealer (so the stock still
     holds a card to turn for every card the goers play)."""
     r, s = t.round, t.round.play
-    if s is None or len(s.order) == len(r.goers):
+    if s is None or len(s.order) == len(r.playing):
         return      # every seat goes (the order holds every seat), or the goers are seated already
-    order = tuple(x for x in t.ruleset.kind_rules.order_from(r.start, r.players) if x in r.goers)
+    order = tuple(x for x in t.ruleset.kind_rules.order_from(r.start, r.players) if x in r.playing)
     if s.order == order:
         return
     for seat in s.order:
@@ -169,7 +169,7 @@ class MatchingEngine:
         s = t.round.play
         if not isinstance(s, MatchingState):
             return {}
-        return {g: self.deck.points_of(s.captures.get(g, ())) for g in t.round.goers}
+        return {g: self.deck.points_of(s.captures.get(g, ())) for g in t.round.playing}
 
     def actor(self, t: Table) -> Optional[int]:
         s: MatchingState = t.round.play

@@ -1,5 +1,6 @@
 """``hachi score``'s questions of how a hanafuda round ended: a capture role that stopped it
-(H18), or the card points each player took (H21) with the chaff of 素十六 and 飛び込み (H12, H19)."""
+(H18), or the card points each player took (H21) with the chaff of 素十六 and 飛び込み (H12, H19);
+in Koi-Koi, who stopped with which roles and the koi calls (K15, K16)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,9 @@ from ....cli.score_input import Bad, RoundQuestions
 
 def ask_result(q: RoundQuestions) -> None:
     order = q.playing()
+    if q.rules.kind_rules.capture_roles_paid == "at_stop":
+        koi_result(q, order)
+        return
     how = q.a.choose(q.t("end"), [(q.t("points"), "points"), (q.t("capture"), "capture")], "end?")
     if q.rules.kind_rules.after_capture_role != "stop":
         played_on(q, order)
@@ -33,6 +37,24 @@ def ask_result(q: RoundQuestions) -> None:
         q.a.echo(q.t("took", who=q.who(order[-1]), n=points[last]))
     q.rnd["points"] = points
     extras(q, [q.names[s] for s in order])
+
+
+def koi_result(q: RoundQuestions, order: list[int]) -> None:
+    """Koi-Koi (capture roles paid at the stop): who stopped (勝負), if anybody, with the roles
+    they held (K15), and each player's koi calls (こいこい, K16); the rule file's effects pay."""
+    seat = q.a.choose(q.t("who_stopped"), [(q.t("nobody_stopped"), -1)] + [(q.who(s), s) for s in order],
+                      "who_stopped?")
+    if seat >= 0:
+        names = RoleNames.of([q.rules.kind_rules.capture_roles])
+        roles = q.a.ask(q.t("stop_roles"), lambda answer: q.find_roles(names, answer, many=True), "stop_roles?")
+        q.rnd["capture_role"] = {"player": q.names[seat], "role": roles}
+    koi: dict[str, int] = {}
+    for s in order:
+        n = q.a.number(q.t("koi_calls", who=q.who(s)), 0, q.rules.hand_size, "koi_calls?")
+        if n:
+            koi[q.names[s]] = n
+    if koi:
+        q.rnd["koi"] = koi
 
 
 def played_on(q: RoundQuestions, order: list[int]) -> None:

@@ -12,12 +12,11 @@ from typing import Any, Callable, Mapping, Optional
 from ....ruleset.errors import shown
 from ....ruleset.model import Phase, PhaseName, Ruleset
 from .rules import MatchingPhase
-from ...engine.actions import CHANCE
+from ...engine.actions import CHANCE, Choose
 from ...engine.events import Applied, RolesShown
-from ...engine.roundkind import PLAYED
 from ...engine.phases.base import PhaseRule
 from .phases import CardScoring, HanaDeal, HanafudaDeal, HandRoles, RoundScored
-from .play import Captured, MatchingEngine, MatchingState, Stage
+from .play import PLAY_ON, Captured, MatchingEngine, MatchingState, Stage
 from ...scorekeeper.sheetround import FieldProblem, RoundReader
 from ...scorekeeper.told import Claim, Hand, Told, check_told, ToldDeal, claimed, spread, told_hands
 
@@ -31,6 +30,7 @@ class ToldCapture:
     roles: tuple[str, ...]
     points: tuple[tuple[int, int], ...] = ()
     played_on: tuple[tuple[int, tuple[str, ...]], ...] = ()     # capture roles paid before (play_on, choose)
+    koi: tuple[tuple[int, int], ...] = ()       # K15: each seat's koi calls, capture roles paid at the stop
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,7 @@ class ToldPoints:
     chaff: tuple[tuple[int, int], ...] = ()
     tobikomi: tuple[int, ...] = ()
     played_on: tuple[tuple[int, tuple[str, ...]], ...] = ()     # H18 play_on or choose: roles paid, play went on
+    koi: tuple[tuple[int, int], ...] = ()       # K15, K17: the koi calls of a round nobody stopped
 
 
 @dataclass
@@ -103,11 +104,13 @@ class ToldMatchingPlay(PhaseRule):
         self.matching = MatchingEngine(ruleset)
 
     def applies(self, t: Any) -> bool:
-        return t.round.kind in PLAYED
+        return bool(t.round.played)
 
     def enter(self, t: Any) -> None:
         self.matching.start(t)
-        t.round.play.stage, t.round.play.told = Stage.PLAY, None
+        s = t.round.play
+        s.stage = Stage.OVER if s.won_at_deal is not None else Stage.PLAY     # K6: won at the deal, not played
+        s.told = None
 
     def actor(self, t: Any) -> Optional[int]:
         return None if t.round.play.stage is Stage.OVER else CHANCE
@@ -121,6 +124,7 @@ class ToldMatchingPlay(PhaseRule):
     def apply(self, t: Any, action: Any) -> None:
         s = t.round.play
         s.told = action
+        s.play_ons = dict(action.koi)               # K15: the koi calls, which the effects read (K16)
         table = self.ruleset.kind_rules.capture_roles
         made: dict[int, tuple[str, ...]] = {}        # a seat's capture roles so far: each told as made
         for seat, roles in action.played_on:        # H18 play_on / choose: paid as made, in order
@@ -138,7 +142,7 @@ class ToldMatchingPlay(PhaseRule):
         if told is None:
             return {}
         points = dict(told.points)
-        return {g: points.get(g, 0) for g in r.goers}
+        return {g: points.get(g, 0) for g in r.playing}
 
 
 # -- the account --------------------------------------------------------------------------------
@@ -192,6 +196,14 @@ def _played(w: Any) -> list[int]:
     return [s for s, go in zip(seats, said) if go == "go"]
 
 
+def _write_koi(w: Any, e: Applied) -> None:
+    """K15: a koi call (capture roles paid at the stop), counted per player."""
+    a: Any = e.action
+    if w.rules.kind_rules.capture_roles_paid == "at_stop" and a == PLAY_ON:
+        koi = w.cur.setdefault("koi", {})
+        koi[w.names[e.seat]] = koi.get(w.names[e.seat], 0) + 1
+
+
 def _write_scored(w: Any, e: RoundScored) -> None:
     last = w.cur.pop("capture_role", None)          # played out: every capture role was played on
     if last is not None:
@@ -222,7 +234,7 @@ class MatchingTold:
         MatchingPhase.CARD_SCORING: ToldCardScoring, Phase.PLAY: ToldMatchingPlay}
     call: Optional[PhaseName] = None
     round_keys = ("dealer", "start", "field_cards", "field", "declare", "show", "roles", "aces", "capture_role",
-                  "played_on", "points", "chaff", "tobikomi")
+                  "played_on", "koi", "points", "chaff", "tobikomi")
     starter_keys = ("dealer", "start")
     starter_word = "dealer"
     turned_key = "field_cards"
@@ -231,7 +243,8 @@ class MatchingTold:
     narrate_actions: Mapping[type, Callable[[Any, Any], Optional[str]]] = {
         ToldDeal: _told_deal, ToldCapture: _quiet, ToldPoints: _quiet}
     write_events: Mapping[type, Callable[[Any, Any], None]] = {
-        HanaDeal: _write_deal, RolesShown: _write_roles, Captured: _write_captured, RoundScored: _write_scored}
+        HanaDeal: _write_deal, RolesShown: _write_roles, Captured: _write_captured, RoundScored: _write_scored,
+        Choose: _write_koi}
 
     def read_deal(self, reader: RoundReader, hands: tuple[Hand, ...],
                   open_hands: dict[int, tuple[int, ...]]) -> ToldDeal:
@@ -252,9 +265,11 @@ class MatchingTold:
         reader.goers_of("points", points)
         for seat, n in points.items():
             reader.count("points", seat, n, total)
-        played_on = self.played_on(reader)
+        played_on, koi = self.played_on(reader), self.koi(reader)
         if rnd.get("capture_role") is not None:
-            return replace(self.capture(reader, points), played_on=played_on)
+            return replace(self.capture(reader, points), played_on=played_on, koi=koi)
+        if reader.rules.kind_rules.capture_roles_paid == "at_stop" and rnd.get("points") is None:
+            return ToldPoints((), koi=koi)          # K17: nobody stopped (card points are not used, K1)
         if rnd.get("points") is None:
             raise FieldProblem("points", f"tell the card points each player took (adding up to {total}), "
                                          f"or the capture_role that stopped the round")
@@ -286,6 +301,19 @@ class MatchingTold:
         if not isinstance(told, list):
             raise FieldProblem("played_on", f"a list of mappings with player and role, not {shown(told)}")
         return tuple(self._made(reader, "played_on", item) for item in told)
+
+    def koi(self, reader: RoundReader) -> tuple[tuple[int, int], ...]:
+        """K15: how many times each player called koi (こいこい) this round, by name: ``{ann: 1}``
+        (capture roles paid at the stop only)."""
+        if reader.rnd.get("koi") is None:
+            return ()
+        if reader.rules.kind_rules.capture_roles_paid != "at_stop":
+            raise FieldProblem("koi", "koi calls are told only where capture roles are paid at the stop (K15)")
+        calls = reader.by_name("koi")
+        reader.goers_of("koi", calls)
+        for seat, n in calls.items():
+            reader.count("koi", seat, n, reader.rules.hand_size)
+        return tuple(sorted((seat, int(n)) for seat, n in calls.items() if n))
 
     @staticmethod
     def _made(reader: RoundReader, key: str, told: Any) -> tuple[int, tuple[str, ...]]:

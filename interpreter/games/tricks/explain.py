@@ -10,6 +10,7 @@ from ...engine.view import View
 from ....ruleset.catalog import LANGS, maybe, say
 from ....ruleset.model import Phase, Ruleset
 from .rules import trick_rules_of
+from ...parts.go_drop.rules import go_drop_rules
 
 
 WORDS = "kind.tricks.explain"          # its words: the catalogs' kind.tricks.explain.*
@@ -20,13 +21,13 @@ def explain(v: View, rules: Ruleset, lang: str = "en") -> list[str]:
     lang = lang if lang in LANGS else "en"
     key = v.phase.value if v.phase is not None and maybe(lang, f"{WORDS}.{v.phase.value}") else Phase.PLAY.value
     mult = v.multiplier
-    fee = rules.declaration.drop_fee.fee(len(v.dropped))
+    fee = go_drop_rules(rules).declaration.drop_fee.fee(len(v.dropped))
     roles = rules.evaluator.evaluate(v.hand, v.play.trump, v.play.indicator) if v.hand else None
     ja_names = {r.id: r.name.ja for r in rules.roles.roles} if lang == "ja" else {}
     role_text = ", ".join(f"{ja_names.get(h.id, h.id)} ({h.go})" for h in roles.roles) if roles and roles.roles else "-"
     led: Optional[str] = rules.deck.suits[rules.deck.suit(v.play.trick[0])] if v.play.trick else None
     values = dict(
-        mult=mult, fee=fee, cost=fee * mult, max=rules.declaration.max_goers, roles=role_text,
+        mult=mult, fee=fee, cost=fee * mult, max=go_drop_rules(rules).declaration.max_goers, roles=role_text,
         go=roles.go if roles else 0, per=trick_rules_of(rules).trick_settlement.per_trick, pot=v.pot,
         min=trick_rules_of(rules).mizuten.min_tricks, bonus=trick_rules_of(rules).mizuten.bonus,
         trump=rules.deck.suits[v.play.trump] if v.play.trump is not None else "-",
@@ -43,14 +44,15 @@ def ruled_words(rules: Ruleset, lang: str = "en") -> dict[str, str]:
     player is paid per card held (T14), who takes a split pot's odd chip (T16), and what a player
     who cannot follow may play (T19)."""
     ja = lang == "ja"
-    per_card = rules.forced_out.per_card
+    per_card = go_drop_rules(rules).forced_out.per_card
     from ....cli.sheet import CLASS_JA
 
     classes = {cls: CLASS_JA.get(cls, cls) if ja else cls for cls in per_card}   # the sheet's words of a class
     forced = say(lang, f"{WORDS}.forced_sep").join(say(lang, f"{WORDS}.forced_item", n=n, cls=classes[cls])
                                                   for cls, n in per_card.items())
     forced = forced or say(lang, f"{WORDS}.forced_none")
-    odd = say(lang, f"{WORDS}.odd_{'earlier' if rules.two_goers.odd_chip == 'earlier_goer' else 'later'}")
+    earlier = go_drop_rules(rules).two_goers.odd_chip == "earlier_goer"
+    odd = say(lang, f"{WORDS}.odd_{'earlier' if earlier else 'later'}")
     play = trick_rules_of(rules).trick_play
     follow = say(lang, f"{WORDS}.follow_" + ("any" if not play.must_follow_suit else "trump" if play.must_trump
                                              else "suit"))

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Optional, Protocol, Sequence
 
 from ....ruleset.model import Ruleset
+from ...parts.go_drop.rules import go_drop_rules
 
 # tricks expected from one card, by rank from the top (A, K, Q, J, ...), trump and side suits
 _TRUMP_TOP = (1.0, 0.8, 0.6, 0.45)
@@ -109,7 +110,7 @@ def go_value(ruleset: Ruleset, view: DeclaringSeat) -> float:
     hand, mult = view.hand, view.multiplier
     players = view.players
     undeclared = players - len(view.declarations) - 1
-    max_goers = ruleset.declaration.max_goers
+    max_goers = go_drop_rules(ruleset).declaration.max_goers
     goers = min(max_goers, len(view.goers) + 1 + round(0.45 * undeclared))
     if goers == 1:
         return float(view.pot)                                 # T17: a lone goer takes the pot
@@ -124,10 +125,10 @@ def go_value(ruleset: Ruleset, view: DeclaringSeat) -> float:
     p_pot = min(1.0, max(0.0, 1 / goers + (tricks - share) / 3))
     if not view.goers:
         p_pot = min(1.0, p_pot + 0.1)                          # T21: the earliest goer wins ties
-    expected_fees = 0.5 * undeclared * ruleset.declaration.drop_fee.fee(len(view.dropped)) * mult
+    expected_fees = 0.5 * undeclared * go_drop_rules(ruleset).declaration.drop_fee.fee(len(view.dropped)) * mult
     return value + p_pot * (view.pot + expected_fees)                          # T21
 
 
 def drop_cost(ruleset: Ruleset, view: DeclaringSeat) -> int:
     """T11: the fee this seat pays into the pot if it drops now, times the field (T9)."""
-    return ruleset.declaration.drop_fee.fee(len(view.dropped)) * view.multiplier
+    return go_drop_rules(ruleset).declaration.drop_fee.fee(len(view.dropped)) * view.multiplier

@@ -18,6 +18,7 @@ from typing import Callable
 from ....ruleset.model import Ruleset, TransferKind
 from ...engine.view import View
 from .going import Place, drop_cost, go_value
+from ...parts.go_drop.rules import go_drop_rules
 
 LEAK = 0.15                     # chance of keeping a hand on which the heuristic would have declared otherwise
 
@@ -34,7 +35,7 @@ def places(ruleset: Ruleset, view: View, carried: int) -> dict[int, tuple[Place,
     """Per seat of :func:`declaration_checks`: its place at its declaration (no hand yet) and
     whether it went."""
     out: dict[int, tuple[Place, bool]] = {}
-    fee = ruleset.declaration.drop_fee.fee
+    fee = go_drop_rules(ruleset).declaration.drop_fee.fee
     factor = view.field.factor(TransferKind.DROP_FEE) if view.field is not None else 1    # T9, as Table.pay
     pot = carried
     for i, (seat, went) in enumerate(view.declarations):

@@ -98,8 +98,8 @@ class TrickEngine:
 
     def start(self, t: Table) -> None:
         r = t.round
-        r.play = TrickState(goers=list(r.goers), leader=r.goers[0], turn=0)       # the first goer leads
-        trick_round(t).tricks_won = dict.fromkeys(r.goers, 0)
+        r.play = TrickState(goers=list(r.playing), leader=r.playing[0], turn=0)       # the first goer leads
+        trick_round(t).tricks_won = dict.fromkeys(r.playing, 0)
 
     def standing(self, t: Table) -> dict[int, int]:
         return trick_round(t).tricks_won

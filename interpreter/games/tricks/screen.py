@@ -126,7 +126,7 @@ class TrickScreen:
     def ask_result(self, questions: RoundQuestions) -> None:
         """The tricks each goer took; the last goer's follow (they add up to the hand size, T19)."""
         q = questions
-        goers, size = list(q.scratch.round.goers), q.rules.hand_size
+        goers, size = list(q.scratch.round.playing), q.rules.hand_size
         won: dict[str, int] = {}
         for seat in goers[:-1]:
             left = size - sum(won.values())

@@ -12,12 +12,12 @@ from .rules import TrickPhase
 from ...engine.actions import CHANCE
 from .actions import CallMizuten, Deal
 from ...engine.events import Applied, RolesShown, RoundEnded
-from ...engine.roundkind import PLAYED
 from ...engine.phases.base import PhaseRule
 from .deal import DealPhase
 from .play import TrickState, trick_round
 from ...scorekeeper.sheetround import FieldProblem, RoundReader
 from ...scorekeeper.told import Claim, Hand, Told, check_told, ToldDeal, spread, told_hands
+from ...parts.go_drop.rules import go_drop_rules
 
 
 @dataclass(frozen=True)
@@ -51,11 +51,11 @@ class ToldTrickPlay(PhaseRule):
     standing_unit = "tricks"
 
     def applies(self, t: Any) -> bool:
-        return t.round.kind in PLAYED
+        return bool(t.round.played)
 
     def enter(self, t: Any) -> None:
         r = t.round
-        r.play = TrickState(goers=list(r.goers), leader=r.goers[0])
+        r.play = TrickState(goers=list(r.playing), leader=r.playing[0])
 
     def actor(self, t: Any) -> Optional[int]:
         return None if trick_round(t).tricks_won else CHANCE
@@ -68,7 +68,7 @@ class ToldTrickPlay(PhaseRule):
 
     def apply(self, t: Any, action: Any) -> None:
         r = t.round
-        trick_round(t).tricks_won = {g: dict(action.tricks).get(g, 0) for g in r.goers}
+        trick_round(t).tricks_won = {g: dict(action.tricks).get(g, 0) for g in r.playing}
 
     def standing(self, t: Any) -> dict[int, int]:
         """What the pot goes by (T21): the told tricks."""
@@ -173,7 +173,7 @@ class TrickTold:
         return ToldDeal((Claim(),) * players, indicator=indicator, field=rnd.get("field"))
 
     def split_shows_roles(self, ruleset: Ruleset) -> bool:
-        return bool(ruleset.two_goers.split_settles_roles)
+        return bool(go_drop_rules(ruleset).two_goers.split_settles_roles)
 
 
 TOLD = TrickTold()

@@ -91,9 +91,9 @@ class SetCounter(ActionBase):
             return None
         seats = r.members(self.seats)
         new = [(s, int(self.value.evaluate(r.facts, s))) for s in seats]    # every value read before any is set
+        new = [(s, bounded(values[s] + v if self.add else v, f"counter {name}")) for s, v in new]  # and checked
         for seat, value in new:
-            old, values[seat] = values[seat], bounded(values[seat] + value if self.add else value,
-                                                      f"counter {name}")
+            old, values[seat] = values[seat], value
             if values[seat] != old:             # an unchanged counter is not told
                 t.emit(CounterChanged(index, name, seat, values[seat]))
         return None

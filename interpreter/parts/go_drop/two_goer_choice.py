@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ....ruleset.model import Phase, SplitRule, TransferKind
-from ..actions import POT, Split
-from ..roundkind import RoundKind
-from ..state import Table
-from .base import PhaseRule
+from ....ruleset.model import Phase, Ruleset, TransferKind
+from ...engine.actions import POT, Split
+from ...engine.phases.base import PhaseRule
+from ...engine.state import Table
+from .kinds import RoundKind
+from .rules import SplitRule, go_drop_rules
+from .state import declared
 
 CHOICES = (Split(False), Split(True))
 
@@ -19,22 +21,28 @@ CHOICES = (Split(False), Split(True))
 class TwoGoerChoice(PhaseRule):
     phase = Phase.TWO_GOER_CHOICE
 
+    def __init__(self, ruleset: Ruleset) -> None:
+        super().__init__(ruleset)
+        self._rules = go_drop_rules(ruleset).two_goers
+
     def applies(self, t: Table) -> bool:
-        return t.round.kind is RoundKind.TWO_GOERS_PLAY and self.ruleset.two_goers.split is not SplitRule.NEVER
+        return t.round.kind is RoundKind.TWO_GOERS_PLAY and self._rules.split is not SplitRule.NEVER
 
     def enter(self, t: Table) -> None:
-        if self.ruleset.two_goers.split is SplitRule.ALWAYS:
+        if self._rules.split is SplitRule.ALWAYS:
             r = t.round
-            r.splits.extend((g, True) for g in r.goers)
-            r.choice_done = True
-            r.kind = RoundKind.TWO_GOERS_SPLIT
+            d = declared(r)
+            d.splits.extend((g, True) for g in r.playing)
+            d.choice_done = True
+            r.kind, r.played = RoundKind.TWO_GOERS_SPLIT, False
             self._split_pot(t)
 
     def actor(self, t: Table) -> Optional[int]:
         r = t.round
-        if r.choice_done:
+        d = declared(r)
+        if d.choice_done:
             return None
-        return r.goers[len(r.splits)]
+        return r.playing[len(d.splits)]
 
     def legal(self, t: Table) -> tuple[Split, ...]:
         return CHOICES
@@ -43,19 +51,20 @@ class TwoGoerChoice(PhaseRule):
         r = t.round
         seat = self.actor(t)
         assert seat is not None                 # applied while the phase waits for a seat
-        r.splits.append((seat, action.want))
+        d = declared(r)
+        d.splits.append((seat, action.want))
         if not action.want:
-            r.choice_done = True
-        elif len(r.splits) == 2:
-            r.choice_done = True
-            r.kind = RoundKind.TWO_GOERS_SPLIT
+            d.choice_done = True
+        elif len(d.splits) == 2:
+            d.choice_done = True
+            r.kind, r.played = RoundKind.TWO_GOERS_SPLIT, False
             self._split_pot(t)
 
     def _split_pot(self, t: Table) -> None:
         """Both split: halve the pot; the odd chip goes to the earlier goer (or the later)."""
-        earlier, later = t.round.goers
+        earlier, later = t.round.playing
         small = t.pot // 2
         big = t.pot - small
-        first, second = (big, small) if self.ruleset.two_goers.odd_chip == "earlier_goer" else (small, big)
+        first, second = (big, small) if self._rules.odd_chip == "earlier_goer" else (small, big)
         t.pay(TransferKind.POT, POT, earlier, first, "split pot", multiply=False)
         t.pay(TransferKind.POT, POT, later, second, "split pot", multiply=False)

@@ -7,12 +7,14 @@ from typing import Optional
 from ....ruleset.errors import IllegalAction
 from ....ruleset.model import Phase, Ruleset
 from ....ruleset.model import TransferKind
-from ..actions import POT, Declare
-from ..events import ForcedOut
-from ..registry import plugin_for
-from ..roundkind import RoundKind
-from ..state import Table
-from .base import PhaseRule
+from ...engine.actions import POT, Declare
+from ...engine.events import ForcedOut
+from ...engine.phases.base import PhaseRule
+from ...engine.registry import plugin_for
+from ...engine.state import Table
+from .kinds import PLAYED, RoundKind
+from .rules import NAME, go_drop_rules
+from .state import GoDropRound
 
 GO, DROP = Declare(True), Declare(False)
 GO_ONLY, GO_OR_DROP, DROP_ONLY = (GO,), (GO, DROP), (DROP,)
@@ -32,17 +34,19 @@ class Declarations(PhaseRule):
 
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
-        self._max_goers = ruleset.declaration.max_goers
-        fee = ruleset.declaration.drop_fee.fee
+        rules = go_drop_rules(ruleset).declaration
+        self._max_goers, self._no_goers_pot = rules.max_goers, rules.no_goers_pot
+        fee = rules.drop_fee.fee
         # each voluntary dropper's fee and the words of its transfer, by the droppers before it
         self._drops = tuple((fee(n), f"drop fee of dropper {n + 1}") for n in range(ruleset.players.max))
         self._kind = plugin_for(ruleset)        # who its own rules oblige to go (T6)
 
     def actor(self, t: Table) -> Optional[int]:
         r = t.round
-        if r.declarations_done:
+        d: GoDropRound = r.parts[NAME]          # its state of the round (state.declared, inlined: asked often)
+        if d.declarations_done:
             return None
-        return (r.start + len(r.declarations)) % r.players     # clockwise from the start (T10)
+        return (r.start + len(d.declarations)) % r.players     # clockwise from the start (T10)
 
     def must_go(self, t: Table, seat: int) -> bool:
         """The play kind's own rules oblige the seat to go (T6: a start player who declared
@@ -80,33 +84,35 @@ class Declarations(PhaseRule):
 
     def _declare(self, t: Table, seat: int, go: bool) -> None:
         r = t.round
-        r.declarations.append((seat, go))
+        d: GoDropRound = r.parts[NAME]
+        d.declarations.append((seat, go))
         if go:
-            r.goers.append(seat)
+            r.playing.append(seat)
         else:
-            fee, reason = self._drops[len(r.dropped)]
-            r.dropped.append(seat)
+            fee, reason = self._drops[len(d.dropped)]
+            d.dropped.append(seat)
             t.pay(TransferKind.DROP_FEE, seat, POT, fee, reason)
-        if len(r.declarations) >= r.players or len(r.goers) >= self._max_goers:
+        if len(d.declarations) >= r.players or len(r.playing) >= self._max_goers:
             self._close(t)
 
     def _close(self, t: Table) -> None:
         r = t.round
-        declared = len(r.declarations)
-        undeclared = r.seats_from_start()[declared:]
-        r.forced_out = tuple(undeclared)
+        d: GoDropRound = r.parts[NAME]
+        undeclared = r.seats_from_start()[len(d.declarations):]
+        d.forced_out = tuple(undeclared)
         if undeclared:
-            t.emit(ForcedOut(r.index, r.forced_out))
-        r.declarations_done = True
-        r.kind = kind_for(len(r.goers))
-        if r.kind is RoundKind.SKIPPED and self.ruleset.declaration.no_goers_pot == "refund":
+            t.emit(ForcedOut(r.index, d.forced_out))
+        d.declarations_done = True
+        r.kind = kind_for(len(r.playing))
+        r.played = r.kind in PLAYED
+        if r.kind is RoundKind.SKIPPED and self._no_goers_pot == "refund":
             refund_drop_fees(t)
 
 
 def refund_drop_fees(t: Table) -> None:
     """T13 as a house rule (``declaration.no_goers.pot: refund``): when nobody goes, each dropper
     takes back the drop fee it paid this round; what earlier rounds left in the pot stays."""
-    from ..events import Transfer
+    from ...engine.events import Transfer
 
     paid = [e for e in t.events if isinstance(e, Transfer) and e.round == t.round.index
             and e.kind is TransferKind.DROP_FEE and e.target == POT]

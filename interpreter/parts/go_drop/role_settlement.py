@@ -6,12 +6,13 @@ from itertools import combinations
 
 from ....ruleset.model import Phase, Ruleset
 from ....ruleset.model import TransferKind
-from ..events import RolesShown
-from ..registry import plugin_for
-from ..roundkind import PLAYED, RoundKind
-from ..state import Table
-from .base import PhaseRule
-from .rolecache import RoleCache, RoleValues
+from ...engine.events import RolesShown
+from ...engine.phases.base import PhaseRule
+from ...engine.phases.rolecache import RoleCache, RoleValues
+from ...engine.registry import plugin_for
+from ...engine.state import Table
+from .kinds import PLAYED, RoundKind
+from .rules import go_drop_rules
 
 
 class RoleSettlement(PhaseRule):
@@ -21,7 +22,8 @@ class RoleSettlement(PhaseRule):
         super().__init__(ruleset)
         self.roles: RoleValues = RoleCache(ruleset)
         self._kind = plugin_for(ruleset)        # what the roles are valued with
-        self._kinds = PLAYED | ({RoundKind.TWO_GOERS_SPLIT} if ruleset.two_goers.split_settles_roles else set())
+        split_too = go_drop_rules(ruleset).two_goers.split_settles_roles
+        self._kinds = PLAYED | ({RoundKind.TWO_GOERS_SPLIT} if split_too else set())
 
     def applies(self, t: Table) -> bool:
         return t.round.kind in self._kinds
@@ -31,11 +33,11 @@ class RoleSettlement(PhaseRule):
         assert r.dealt is not None              # the deal came before (T15)
         value = {}
         trump, indicator = self._kind.valued_with(r)
-        for seat in r.goers:
+        for seat in r.playing:
             result = self.roles.values(r.dealt[seat], trump, indicator)     # as dealt (T15)
             value[seat] = result.go
             t.emit(RolesShown(r.index, seat, result.ids, result.go))
-        for a, b in combinations(r.goers, 2):
+        for a, b in combinations(r.playing, 2):
             low, high = (a, b) if value[a] < value[b] else (b, a)
             t.pay(TransferKind.ROLES, low, high, value[high] - value[low],
                   f"roles {value[high]} against {value[low]}")

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from ....ruleset.model import Phase
 from ....ruleset.model import TransferKind
-from ..actions import POT
-from ..roundkind import RoundKind
-from ..state import Table
-from .base import PhaseRule
+from ...engine.actions import POT
+from ...engine.phases.base import PhaseRule
+from ...engine.state import Table
+from .kinds import RoundKind
 
 
 class OneGoerPot(PhaseRule):
@@ -17,6 +17,6 @@ class OneGoerPot(PhaseRule):
         return t.round.kind is RoundKind.ONE_GOER
 
     def enter(self, t: Table) -> None:
-        goer = t.round.goers[0]
+        goer = t.round.playing[0]
         t.round.pot_to = goer
         t.pay(TransferKind.POT, POT, goer, t.pot, "lone goer takes the pot", multiply=False)

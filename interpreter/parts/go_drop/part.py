@@ -1,0 +1,77 @@
+"""Go/drop in play (T10-T17, T24): its phases, its state of a round, the kind of a round by its
+goers, whether a skipped round counts, the start of the next round, a seat's view of the
+declarations, its facts for effects."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Optional
+
+from ....ruleset.model import Ruleset
+from ...engine.actions import Declare
+from .declarations import Declarations
+from .forced_out import ForcedOutPayments
+from .kinds import RoundKind
+from .one_goer_pot import OneGoerPot
+from .role_settlement import RoleSettlement
+from .rules import NAME, go_drop_rules
+from .state import GoDropRound, declared
+from .two_goer_choice import TwoGoerChoice
+
+
+class GoDrop:
+    name = NAME
+    phases = (Declarations, ForcedOutPayments, TwoGoerChoice, OneGoerPot, RoleSettlement)
+    seat_facts: Mapping[str, Any] = {
+        "went": lambda t, s: s in t.round.playing,
+        "dropped": lambda t, s: s in t.round.parts[NAME].dropped,
+        "forced_out": lambda t, s: s in t.round.parts[NAME].forced_out,
+    }
+    table_facts: Mapping[str, Any] = {
+        "round.goers": lambda t: len(t.round.playing),
+        "round.droppers": lambda t: len(declared(t.round).dropped),
+        "round.forced_out": lambda t: len(declared(t.round).forced_out),
+        "round.skipped": lambda t: t.round.kind is RoundKind.SKIPPED,
+        "round.split": lambda t: t.round.kind is RoundKind.TWO_GOERS_SPLIT,
+    }
+
+    groups: Mapping[str, Any] = {      # the seats of its groups of effects (each goer, ...), as containers
+        "goer": lambda t: t.round.playing,
+        "dropper": lambda t: t.round.parts[NAME].dropped,
+        "forced_out": lambda t: t.round.parts[NAME].forced_out,
+    }
+
+    def new_round(self) -> GoDropRound:
+        return GoDropRound([], [], (), False, [], False)      # every field given: no default factories run
+
+    def counts(self, ruleset: Ruleset, r: Any) -> bool:
+        """T13, T25: a round nobody went in counts unless ``rounds.skipped_counts`` is false."""
+        return r.kind is not RoundKind.SKIPPED or ruleset.rounds.skipped_counts
+
+    def next_start(self, ruleset: Ruleset, r: Any) -> Optional[int]:
+        """T13, T24: by how the round went (``next_start:``)."""
+        rule = go_drop_rules(ruleset).next_start
+        if r.kind is RoundKind.SKIPPED and rule.after_skip == "same_start":
+            return int(r.start)
+        if r.kind is RoundKind.ONE_GOER:
+            return int(r.playing[0]) if rule.after_one_goer == "goer" else None
+        if r.kind is RoundKind.TWO_GOERS_SPLIT:
+            return int(r.playing[0] if rule.after_split == "earlier_goer" else r.playing[1])
+        if r.play_winner is not None and rule.after_tricks == "pot_taker":
+            return int(r.play_winner)
+        return None
+
+    def view(self, r: Any) -> Mapping[str, Any]:
+        d = declared(r)
+        return {"declarations": tuple(d.declarations), "dropped": tuple(d.dropped), "forced_out": d.forced_out,
+                "splits": tuple(d.splits)}
+
+    def refuse(self, r: Any, action: object) -> Optional[str]:
+        d = declared(r)
+        if isinstance(action, Declare) and d.declarations_done and d.forced_out:
+            return (f"no more declarations: {len(r.playing)} players already go (the most allowed, T12) "
+                    f"and seats {', '.join(map(str, d.forced_out))} are forced out")
+        return None
+
+
+PART = GoDrop()
+

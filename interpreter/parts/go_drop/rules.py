@@ -1,0 +1,161 @@
+"""The rule-file side of go/drop (T10-T17, T24): its sections (``declaration``, ``forced_out``,
+``two_goers``, ``next_start``), built into one :class:`GoDropRules` beside the ruleset's other
+parts, and the facts effects may read of the declarations.
+
+A rule file takes go/drop by naming it (``parts: [go_drop]``); a game without it (hanafuda for 3)
+has none of these sections' meaning: every seat plays every round.
+
+>>> rules = build({"players": {"min": 3, "max": 7}, "declaration": {"max_goers": 3, "drop_fee": [1, 2]}})
+>>> rules.declaration.max_goers, rules.declaration.drop_fee.fee(5), rules.two_goers.split.value
+(3, 2, 'ask')
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field as dc_field, replace
+from types import MappingProxyType
+from typing import Any, Mapping, Sequence
+
+from ....ruleset.expressions import BOOL, INT, SEAT, TABLE, Fact
+from ....ruleset.part_registry import RulePart
+
+NAME = "go_drop"
+
+
+@dataclass(frozen=True)
+class DropFee:
+    """T11: ``first`` + ``step`` x n, or a list of fees (``fees``) whose last one repeats."""
+
+    first: int = 0
+    step: int = 0
+    fees: tuple[int, ...] = ()
+
+    def fee(self, nth: int) -> int:
+        """The fee of the ``nth`` voluntary dropper (0-based): 2, 3, 4, ... in the standard rules.
+
+        >>> [DropFee(fees=(1, 2, 4, 8)).fee(n) for n in range(6)], DropFee(2, 1).fee(3)
+        ([1, 2, 4, 8, 8, 8], 5)
+        """
+        if self.fees:
+            return self.fees[min(nth, len(self.fees) - 1)]
+        return self.first + self.step * nth
+
+
+def build_drop_fee(data: Any) -> DropFee:
+    """``declaration.drop_fee`` as written: ``{first, step}`` or a list of fees."""
+    if isinstance(data, (list, tuple)):
+        return DropFee(fees=tuple(int(x) for x in data))
+    return DropFee(**data)
+
+
+@dataclass(frozen=True)
+class Declaration:
+    max_goers: int
+    drop_fee: DropFee
+    no_goers_pot: str = "carry_over"
+
+
+@dataclass(frozen=True)
+class ForcedOut:
+    per_card: Mapping[str, int]  # card class name -> points per card of that class held
+
+
+class SplitRule(str, enum.Enum):
+    """T16: two goers are asked whether to split (ask), always split, or never split."""
+
+    ASK = "ask"
+    ALWAYS = "always"
+    NEVER = "never"
+
+
+@dataclass(frozen=True)
+class TwoGoers:
+    may_split: bool = True
+    split: SplitRule = SplitRule.ASK
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "split", SplitRule(self.split))
+        if not self.may_split:          # may_split: false is the older spelling of split: never
+            object.__setattr__(self, "split", SplitRule.NEVER)
+    split_settles_roles: bool = False
+    odd_chip: str = "earlier_goer"
+
+
+@dataclass(frozen=True)
+class NextStart:
+    after_tricks: str = "pot_taker"
+    after_one_goer: str = "goer"
+    after_split: str = "earlier_goer"
+    after_skip: str = "left_of_start"
+
+
+@dataclass(frozen=True)
+class GoDropRules:
+    """The sections of go/drop, built."""
+
+    declaration: Declaration
+    forced_out: ForcedOut = dc_field(default_factory=lambda: ForcedOut(MappingProxyType({})))
+    two_goers: TwoGoers = dc_field(default_factory=TwoGoers)
+    next_start: NextStart = dc_field(default_factory=NextStart)
+
+
+def build(data: Mapping[str, Any], places: Mapping[str, str] | None = None) -> GoDropRules:
+    """The sections of go/drop from a resolved, schema-valid rule file's data (the defaults of a
+    section it does not write)."""
+    decl = data.get("declaration") or {"max_goers": data["players"]["max"], "drop_fee": {"first": 0, "step": 0}}
+    return GoDropRules(
+        declaration=Declaration(max_goers=int(decl["max_goers"]), drop_fee=build_drop_fee(decl["drop_fee"]),
+                                no_goers_pot=decl.get("no_goers", {}).get("pot", "carry_over")),
+        forced_out=ForcedOut(per_card=MappingProxyType(dict((data.get("forced_out") or {}).get("per_card") or {}))),
+        two_goers=TwoGoers(**(data.get("two_goers") or {})),
+        next_start=NextStart(**(data.get("next_start") or {})),
+    )
+
+
+def go_drop_rules(ruleset: Any) -> GoDropRules:
+    """The go/drop sections of a ruleset that names the part (``parts: [go_drop]``)."""
+    rules: GoDropRules = ruleset.part(NAME)
+    return rules
+
+
+def counted_classes(ruleset: Any) -> list[str]:
+    """The card classes a forced-out player is paid for (T14), none in a game without go/drop."""
+    return list(go_drop_rules(ruleset).forced_out.per_card) if NAME in ruleset.parts else []
+
+
+def with_go_drop(ruleset: Any, **changes: Any) -> Any:
+    """``ruleset`` with some of its go/drop sections replaced (``declaration=...``), for variants
+    made in code."""
+    return ruleset.with_part(NAME, replace(go_drop_rules(ruleset), **changes))
+
+
+def _domains(rules: Any) -> dict[str, Sequence[int]]:
+    players = rules.players.max
+    goers = min(go_drop_rules(rules).declaration.max_goers, players)
+    return {"round.goers": range(0, goers + 1), "round.droppers": range(0, players + 1),
+            "round.forced_out": range(0, players + 1)}
+
+
+# the facts effects read of the declarations (docs/effects.md)
+FACTS: tuple[Fact, ...] = (
+    Fact("went", BOOL, SEAT, "the seat declared go this round"),
+    Fact("dropped", BOOL, SEAT, "the seat dropped of its own will this round (and paid a drop fee)"),
+    Fact("forced_out", BOOL, SEAT, "the seat was forced out this round (the goers were full before it declared)"),
+    Fact("round.goers", INT, TABLE, "the number of seats that went this round"),
+    Fact("round.droppers", INT, TABLE, "the number of seats that dropped of their own will this round"),
+    Fact("round.forced_out", INT, TABLE, "the number of seats forced out this round"),
+    Fact("round.skipped", BOOL, TABLE, "nobody went this round"),
+    Fact("round.split", BOOL, TABLE, "two goers split this round instead of playing"),
+)
+
+RULES = RulePart(
+    name=NAME,
+    title="go/drop declarations (T10-T17)",
+    own_keys=frozenset({"declaration", "forced_out", "two_goers", "next_start"}),
+    phases=("declarations", "forced_out", "two_goer_choice", "one_goer_pot", "role_settlement"),
+    build=build,
+    own_facts=FACTS,
+    groups=(("goer", "went"), ("dropper", "dropped"), ("forced_out", "forced_out")),
+    domains=_domains,
+)

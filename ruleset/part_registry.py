@@ -1,0 +1,89 @@
+"""The registry of a round's parts: rules a rule file opts into by naming them (``parts:``), each
+one package beside the play kinds (``interpreter/parts/<name>/``), found here by one line.
+
+A part's package has ``rules`` (``RULES``, a :class:`RulePart`: its sections, its phases' names,
+its facts for effects, what it builds) and ``part`` (``PART``, the interpreter's
+``RoundPart``: its phases, its own state of a round, its rules of a round's kind and of the next
+start). Go/drop (T10-T17) is one: the trick game and hanafuda with go/drop name it; hanafuda
+for 3 does not.
+
+>>> sorted(PARTS), parts_named({"parts": ["go_drop"]}), parts_named({"round": ["deal"]})
+(['go_drop'], ('go_drop',), ())
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence
+
+PARTS: dict[str, str] = {
+    "go_drop": "hachihachi.interpreter.parts.go_drop",
+}
+
+
+@dataclass(frozen=True)
+class RulePart:
+    """The rule-file side of a part."""
+
+    name: str
+    title: str                                  # the part in words, for messages
+    own_keys: frozenset[str]                    # the top-level sections it reads
+    phases: tuple[str, ...]                     # the phases of a round it runs (by name)
+    build: Callable[[Mapping[str, Any], Mapping[str, str] | None], Any]     # its sections, built
+    own_facts: tuple[Any, ...] = ()             # the facts effects may read of it (``Fact``s)
+    groups: tuple[tuple[str, str], ...] = ()    # seat groups of effects (``each goer``) -> the seat fact of each
+    domains: Callable[[Any], Mapping[str, Sequence[int]]] = lambda ruleset: {}   # its facts' small ranges
+
+
+def rule_part(name: str) -> RulePart:
+    """The rule-file side of the part ``name`` (a key of :data:`PARTS`), imported on first use."""
+    part: RulePart = getattr(importlib.import_module(f"{PARTS[name]}.rules"), "RULES")
+    return part
+
+
+def parts_named(data: Mapping[str, Any]) -> tuple[str, ...]:
+    """The parts a rule file's data names (``parts:``; the schema allows only registered names)."""
+    return tuple(str(p) for p in data.get("parts") or ())
+
+
+def parts_of(ruleset: Any) -> tuple[RulePart, ...]:
+    """The rule-file sides of the parts a built ruleset names."""
+    return tuple(rule_part(name) for name in getattr(ruleset, "parts", ()))
+
+
+def part_facts(ruleset: Any) -> tuple[Any, ...]:
+    """The facts effects may read of the parts a ruleset names."""
+    return tuple(f for part in parts_of(ruleset) for f in part.own_facts)
+
+
+def part_phase(name: str) -> str | None:
+    """The part whose phase ``name`` is, or None."""
+    return next((p for p in PARTS if name in rule_part(p).phases), None)
+
+
+def check_parts(data: Mapping[str, Any]) -> Any:
+    """A part's phase or section in a rule file that does not name the part, and a part named
+    whose phases the round has none of (each ``(path, message)``)."""
+    named = set(parts_named(data))
+    for name in PARTS:
+        part = rule_part(name)
+        if name in named:
+            if not any(p in part.phases for p in data.get("round") or ()):
+                yield ("parts",), (f"parts names {name}, but the round has none of its phases "
+                                   f"({', '.join(part.phases)}).")
+            continue
+        for i, phase in enumerate(data.get("round") or ()):
+            if phase in part.phases:
+                yield ("round", i), (f"the round names the phase '{phase}' of {part.title}, which the file does not "
+                                     f"take: add parts: [{name}] (rule files before version 0.2.0 took it from "
+                                     "the round).")
+                break
+        for key in sorted(part.own_keys & set(data)):
+            yield (key,), (f"'{key}' is a setting of {part.title}, which the file does not take: add "
+                           f"parts: [{name}], or drop the section.")
+
+
+def groups_of(ruleset: Any) -> tuple[str, ...]:
+    """The groups of seats an effect of ``ruleset`` may name: every game's and its parts'."""
+    return ("seat", "player", *(g for part in parts_of(ruleset) for g, _ in part.groups))
