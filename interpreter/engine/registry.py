@@ -3,6 +3,8 @@ registry (:mod:`hachihachi.ruleset.kind_registry`) and imported on first use."""
 
 from __future__ import annotations
 
+from typing import Optional, TypeVar
+
 from ...ruleset.errors import HachiError, RuleFileError
 from ...ruleset.kind_registry import KINDS, kind_part
 from ...ruleset.model import PlayKind, Ruleset
@@ -10,6 +12,7 @@ from ..scorekeeper.told import ToldKind
 from .kindplugin import Kind, Search
 
 
+C = TypeVar("C")
 _KINDS: dict[str, Kind] = {}      # each kind by its package, imported once
 
 
@@ -31,17 +34,18 @@ def kind_named(play: PlayKind) -> Kind:
 
 def search_for(ruleset: Ruleset) -> Search:
     """What the search bots need of the ruleset's play kind; a kind without it is refused."""
-    search = plugin_for(ruleset).search
-    if search is None:
-        raise HachiError(f"the search bots cannot play {ruleset.name}: its play kind ({ruleset.play}) "
-                         f"cannot deal a seat's view of a round anew")
-    return search
+    search: Optional[Search] = plugin_for(ruleset).search
+    return _claimed(ruleset, search, "the search bots cannot play", "cannot deal a seat's view of a round anew")
 
 
 def told_for(ruleset: Ruleset) -> ToldKind:
     """The ruleset's play kind's part of the scorekeeper; a kind without it is refused."""
-    told = plugin_for(ruleset).told
-    if told is None:
-        raise HachiError(f"the scorekeeper cannot keep {ruleset.name}: its play kind ({ruleset.play}) "
-                         f"has no told rounds")
-    return told
+    told: Optional[ToldKind] = plugin_for(ruleset).told
+    return _claimed(ruleset, told, "the scorekeeper cannot keep", "has no told rounds")
+
+
+def _claimed(ruleset: Ruleset, capability: Optional[C], who: str, lacks: str) -> C:
+    """A capability of the ruleset's play kind, or one error naming the game and what its kind lacks."""
+    if capability is None:
+        raise HachiError(f"{who} {ruleset.name}: its play kind ({ruleset.play}) {lacks}")
+    return capability
