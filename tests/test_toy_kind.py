@@ -134,3 +134,16 @@ def test_the_toy_kind_takes_no_declarations_and_its_rounds_have_no_kind(highcard
     ended = [e for e in game.events if isinstance(e, RoundEnded)]
     assert ended and all(e.kind is None and e.goers == tuple(sorted(e.goers, key=lambda s: (s - e.goers[0]) % 3))
                          and len(e.goers) == 3 for e in ended)
+
+
+def test_a_kind_that_claims_no_search_or_scorekeeper_is_refused_by_them_in_one_line(highcard: Path) -> None:
+    """The search bots and the scorekeeper ask the kind for what they need; a kind that does not
+    claim it is refused with one error naming the game, not an AttributeError."""
+    from hachihachi.interpreter.engine.registry import search_for, told_for
+    from hachihachi.ruleset.errors import HachiError
+
+    rules = load_ruleset(highcard)
+    with pytest.raises(HachiError, match=r"^the search bots cannot play .*: its play kind \(highcard\) cannot deal"):
+        search_for(rules)
+    with pytest.raises(HachiError, match=r"^the scorekeeper cannot keep .*: its play kind \(highcard\) has no told"):
+        told_for(rules)
