@@ -108,13 +108,13 @@ class Asker:
             if answer.isdecimal() and len(answer) < 4 and 1 <= int(answer) <= len(choices):
                 return choices[int(answer) - 1][1]
             for label, value in choices:
-                if answer.lower() == label.lower() or answer.lower() in (words or {}).get(value, ()):
+                if answer.lower() == label.lower() or (words is not None and answer.lower() in words.get(value, ())):
                     return value
             raise Bad(self.t("not_choice", answer=safe(answer[:20]) or "''", n=len(choices)))
         return self.ask(f"{prompt}  {menu}: ", parse, help_key, **values)
 
     def yes_no(self, prompt: str, help_key: str, **values: Any) -> bool:
-        return self.choose(prompt, [(self.t("no"), False), (self.t("yes"), True)], help_key, **values)
+        return self.choose(prompt, [(self.t("no"), False), (self.t("yes"), True)], help_key, None, **values)
 
     def number(self, prompt: str, lo: int, hi: int, help_key: str, **values: Any) -> int:
         def parse(answer: str) -> int:
@@ -226,7 +226,7 @@ class RoundQuestions:
                 self.a.echo(self.t("goes_mizuten", who=self.who(seat)))
             else:
                 go = self.a.choose(f"{self.who(seat)}:", [(self.t("go"), True), (self.t("drop"), False)], "declare?",
-                                   WORDS[Phase.DECLARATIONS])
+                                   words=WORDS[Phase.DECLARATIONS])
             self.rnd.setdefault("declare", []).append("go" if go else "drop")
             g.apply(Declare(go))
         forced = d.forced_out if (d := declared_or_none(g.round)) is not None else ()
@@ -253,7 +253,7 @@ class RoundQuestions:
         while g.phase is Phase.TWO_GOER_CHOICE:
             want = self.a.choose(self.t("split_q", who=self.who(self.to_act())),
                                  [(self.t("play"), False), (self.t("split"), True)], "split?",
-                                 WORDS[Phase.TWO_GOER_CHOICE])
+                                 words=WORDS[Phase.TWO_GOER_CHOICE])
             self.rnd.setdefault("split", []).append(want)
             g.apply(Split(want))
 
