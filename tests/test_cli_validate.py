@@ -275,3 +275,22 @@ def test_T23_a_hanafuda_phase_in_a_trick_round_is_refused_and_a_written_settleme
                        "round: [hanafuda_deal, hand_roles, play, card_scoring, trick_settlement]\n"
                        "settlement:\n  trick_settlement: []\n", encoding="utf-8")
     assert run("validate", str(written)).exit_code == 0
+
+
+EFFECT_BY_ROLES = ('effects:\n  - name: role bonus\n    when: after_play\n    do:\n'
+                   '      - pay: {from: "each seat", to: "each goer where roles > 0", amount: 1}\n')
+
+
+def test_T15_an_effect_reading_roles_before_role_settlement_is_a_warning_at_its_place(tmp_path):
+    late = tmp_path / "late_roles.yaml"
+    late.write_text("extends: hachihachi_trick\nname: late_roles\n"
+                    "round: [mizuten_call, deal, declarations, forced_out, two_goer_choice, one_goer_pot, play,"
+                    " role_settlement, trick_settlement, pot, mizuten_bonus]\n" + EFFECT_BY_ROLES, encoding="utf-8")
+    standard = tmp_path / "role_bonus.yaml"
+    standard.write_text("extends: hachihachi_trick\nname: role_bonus\n" + EFFECT_BY_ROLES, encoding="utf-8")
+    result = run("validate", "--warnings", str(late))
+    assert result.exit_code == 0, result.output
+    assert (f"{late}:5:5: warning: the effect 'role bonus' reads 'roles' at 'after_play', which comes before "
+            "'role_settlement' in round: the goers' roles are shown only there, so it reads 0 for every goer."
+            in result.output)
+    assert "role_settlement" not in run("validate", "--warnings", str(standard)).output
