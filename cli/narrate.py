@@ -20,6 +20,8 @@ from ..interpreter.engine.effect_events import effect_tellers
 from ..interpreter.engine.events import (Applied, DealerDrawn, ForcedOut, GameEnded, RoundEnded, RoundStarted, Seat,
                                          Transfer)
 from ..interpreter.engine.registry import plugin_for
+from ..interpreter.parts.go_drop.rules import counted_classes
+from ..interpreter.scorekeeper.told import counted_cards
 
 
 def kind_name(kind: TransferName, lang: str = "en") -> str:
@@ -37,6 +39,7 @@ def kind_name(kind: TransferName, lang: str = "en") -> str:
 
 
 _ALL_OF = re.compile(r" \(all the payer has: (\d+)\)$")     # a payment cut to what the payer has (T3)
+_COUNTED = re.compile(r"(\d+) ([a-z][a-z_0-9]*)")       # a forced-out reason's count of a card class (T14)
 
 
 def reason_words(reason: str, lang: str) -> str:
@@ -122,9 +125,19 @@ class Narrator:
         akatan+aotan``) with the roles' names, as the rest of the account says them."""
         for prefix, table in (("forced out: ", self.rules.roles), ("capture role ", self._capture_table())):
             if reason.startswith(prefix) and table is not None:
-                rest = re.sub(r"[a-z][a-z_0-9]*", lambda m: self._name_in(m[0], table), reason[len(prefix):])
-                return prefix + rest
+                cut = _ALL_OF.search(reason)
+                rest, after = (reason[:cut.start()], reason[cut.start():]) if cut else (reason, "")
+                parts = rest[len(prefix):].split(", ")
+                return prefix + ", ".join(self._named_part(part, table) for part in parts) + after
         return reason
+
+    def _named_part(self, part: str, table: RoleTable) -> str:
+        """One item of a reason: a count of a card class (``2 ace``, T14) as the narration counts
+        cards (``2 aces``), else its roles by name."""
+        counted = _COUNTED.fullmatch(part)
+        if counted and counted[2] in counted_classes(self.rules):
+            return counted_cards(self, int(counted[1]), counted[2])
+        return re.sub(r"[a-z][a-z_0-9]*", lambda m: self._name_in(m[0], table), part)
 
     def _name_in(self, word: str, table: RoleTable) -> str:
         name = self.role_name(word, table)

@@ -12,7 +12,7 @@ the play kind's (:class:`~.screenkind.ScreenPlugin` ``ask_result``). The words a
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional, Sequence, TypeVar
+from typing import Any, Callable, Mapping, Optional, Sequence, TypeVar
 
 from ..interpreter.engine.actions import Choose, Declare, Split, answer_of
 from ..interpreter.engine.gamestate import GameState
@@ -25,6 +25,7 @@ from .screenkind import ScreenPlugin
 from .role_names import RoleNames, UnknownRole
 from .score_text import say
 from .answers import HELP, QUIT
+from .tui_input import WORDS
 from ..interpreter.parts.go_drop.rules import go_drop_rules
 from ..interpreter.parts.go_drop.state import declared, declared_or_none
 
@@ -97,21 +98,23 @@ class Asker:
             self.typed.append(line)
             return value
 
-    def choose(self, prompt: str, choices: Sequence[tuple[str, T]], help_key: str, **values: Any) -> T:
-        """Numbered choices: answer with the number or the word."""
+    def choose(self, prompt: str, choices: Sequence[tuple[str, T]], help_key: str,
+               words: Optional[Mapping[T, tuple[str, ...]]] = None, **values: Any) -> T:
+        """Numbered choices: answer with the number or the word (the label, or one of ``words``
+        of its value: the words ``hachi play`` takes for the same decision)."""
         menu = "  ".join(f"{i}) {label}" for i, (label, _) in enumerate(choices, 1))
 
         def parse(answer: str) -> T:
             if answer.isdecimal() and len(answer) < 4 and 1 <= int(answer) <= len(choices):
                 return choices[int(answer) - 1][1]
             for label, value in choices:
-                if answer.lower() == label.lower():
+                if answer.lower() == label.lower() or (words is not None and answer.lower() in words.get(value, ())):
                     return value
             raise Bad(self.t("not_choice", answer=safe(answer[:20]) or "''", n=len(choices)))
         return self.ask(f"{prompt}  {menu}: ", parse, help_key, **values)
 
     def yes_no(self, prompt: str, help_key: str, **values: Any) -> bool:
-        return self.choose(prompt, [(self.t("no"), False), (self.t("yes"), True)], help_key, **values)
+        return self.choose(prompt, [(self.t("no"), False), (self.t("yes"), True)], help_key, None, **values)
 
     def number(self, prompt: str, lo: int, hi: int, help_key: str, **values: Any) -> int:
         def parse(answer: str) -> int:
@@ -222,7 +225,8 @@ class RoundQuestions:
                 go = True
                 self.a.echo(self.t("goes_mizuten", who=self.who(seat)))
             else:
-                go = self.a.choose(f"{self.who(seat)}:", [(self.t("go"), True), (self.t("drop"), False)], "declare?")
+                go = self.a.choose(f"{self.who(seat)}:", [(self.t("go"), True), (self.t("drop"), False)], "declare?",
+                                   words=WORDS[Phase.DECLARATIONS])
             self.rnd.setdefault("declare", []).append("go" if go else "drop")
             g.apply(Declare(go))
         forced = d.forced_out if (d := declared_or_none(g.round)) is not None else ()
@@ -248,7 +252,8 @@ class RoundQuestions:
         g = self.scratch
         while g.phase is Phase.TWO_GOER_CHOICE:
             want = self.a.choose(self.t("split_q", who=self.who(self.to_act())),
-                                 [(self.t("play"), False), (self.t("split"), True)], "split?")
+                                 [(self.t("play"), False), (self.t("split"), True)], "split?",
+                                 words=WORDS[Phase.TWO_GOER_CHOICE])
             self.rnd.setdefault("split", []).append(want)
             g.apply(Split(want))
 

@@ -127,3 +127,19 @@ def test_T14_a_claimed_hand_is_told_by_its_roles_names_and_its_counted_cards(tmp
                     "aces": {"dee": 1}, "tricks": {"ann": 4, "bob": 2, "cy": 1}}]}), encoding="utf-8")
     out = CliRunner().invoke(score, [str(sheet)]).output
     assert "claimed: dee からす Crow 1 ace" in out and "1 aces" not in out
+
+
+def test_T14_a_forced_out_payments_counted_cards_read_as_the_narration_counts_them():
+    from hachihachi.interpreter.engine.events import Transfer
+    from hachihachi.ruleset.model import TransferKind
+
+    def told(rules, reason, lang="en"):
+        pay = Transfer(0, TransferKind.FORCED_OUT, 0, 3, 4, reason, 4)
+        return "\n".join(Narrator(rules, ["ann", "bob", "cy", "dee"], lang).lines([pay]))
+
+    trick, hana = load_ruleset("hachihachi_trick"), load_ruleset("hanafuda_go_drop")
+    assert told(trick, "forced out: 2 ace, sanbon 2").endswith("forced out: 2 aces, Three of a Kind 2")
+    assert told(trick, "forced out: 1 ace").endswith("forced out: 1 ace")
+    assert told(trick, "forced out: 2 ace (all the payer has: 1)").endswith("forced out: 2 aces (all the payer has: 1)")
+    assert told(hana, "forced out: 3 bright").endswith("forced out: 3 brights")
+    assert "ace" not in told(trick, "forced out: 2 ace", "ja")

@@ -207,7 +207,7 @@ def write(tmp_path, data, name="sheet.yaml"):
 def test_score_cli_prints_account_and_standings(tmp_path):
     out = CliRunner().invoke(score, [write(tmp_path, SPEC)])
     assert out.exit_code == 0, out.output
-    assert "ann pays eve 3: 降ろされ forced-out payment, forced out: 2 ace, Straight 1" in out.output
+    assert "ann pays eve 3: 降ろされ forced-out payment, forced out: 2 aces, Straight 1" in out.output
     assert "Standings after 2 rounds of 12, pot 0:" in out.output
     assert "  1. ann             87 (+37)" in out.output
 

@@ -41,3 +41,11 @@ def test_a_hanafuda_sheet_read_in_japanese_has_no_english_line(tmp_path):
     assert out.exit_code == 0, out.output
     assert "吹き消し" in out.output
     assert english_lines(out.output, "hanafuda_hachihachi") == []
+
+
+def test_T10_the_scorekeeper_takes_go_and_drop_in_kana_as_hachi_play_does(tmp_path):
+    import yaml
+    kana = ROUND[:2] + ["でる", "おりる", "出る", "でる"] + ROUND[6:]
+    path, said = keep(tmp_path, kana, "--players", "ann,bob,cy,dee", "--start", "ann", "--lang", "ja")
+    assert "は選べません" not in said
+    assert yaml.safe_load(path.read_text(encoding="utf-8"))["rounds"][0]["declare"] == ["go", "drop", "go", "go"]

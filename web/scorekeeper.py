@@ -17,7 +17,7 @@ import secrets
 import shutil
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Callable, Optional, Sequence, TypeVar
+from typing import Any, Callable, Mapping, Optional, Sequence, TypeVar
 
 from ..interpreter.records.atomicfile import SaveLock, write_atomic
 from ..interpreter.engine.events import RoundEnded
@@ -93,7 +93,9 @@ def _asker_class() -> Any:
             except Bad as e:
                 raise self.bad(str(e)) from None
 
-        def choose(self, prompt: str, choices: Sequence[tuple[str, T]], help_key: str, **values: Any) -> T:
+        def choose(self, prompt: str, choices: Sequence[tuple[str, T]], help_key: str,
+                   words: Optional[Mapping[T, tuple[str, ...]]] = None, **values: Any) -> T:
+            # the page answers with a button's number; ``words`` are for typed answers
             answer = self._next({"kind": "choose", "prompt": prompt.rstrip(": "),
                                  "choices": [label for label, _ in choices]}, help_key, values)
             if type(answer) is not int or not 0 <= answer < len(choices):

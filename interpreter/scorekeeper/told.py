@@ -119,10 +119,10 @@ def spread(t: Any, action: ToldDeal) -> None:
     r.hands = [list(h) if not isinstance(h, Claim) else [] for h in action.hands]
 
 
-def counted_cards(n: Any, k: int) -> str:
+def counted_cards(n: Any, k: int, of: Optional[str] = None) -> str:
     """``1 ace``, ``2 aces``: the cards a forced-out player is paid for (T14), by their class when
-    the rules pay for one class (else ``counted cards``), in the narrator's language."""
-    classes = counted_classes(n.rules)
+    the rules pay for one class or ``of`` names it (else ``counted cards``), in the narrator's language."""
+    classes = [of] if of is not None else counted_classes(n.rules)
     what = classes[0].replace("_", " ") if len(classes) == 1 else n.say("narration.counted_card")
     return str(n.say("narration.counted_one" if k == 1 else "narration.counted_many", n=k, what=what))
 

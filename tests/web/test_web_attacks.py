@@ -9,15 +9,16 @@ import threading
 
 import pytest
 from click.testing import CliRunner
-from starlette.websockets import WebSocketDisconnect
 
-from hachihachi.cli.main import cli
-from hachihachi.interpreter.records.atomicfile import SaveLock
-from hachihachi.interpreter.records.gamerecord import dump_record
-from hachihachi.ruleset.loader import load_ruleset
-from hachihachi.web import messages, transport
-from hachihachi.web.limits import Limits
-from tests.web.web_support import NAMES, Asked, client, new_table, seated, until_choice
+from tests.web.web_support import NAMES, Asked, client, new_table, seated, until_choice   # skips without [web]
+from starlette.websockets import WebSocketDisconnect  # noqa: E402
+
+from hachihachi.cli.main import cli  # noqa: E402
+from hachihachi.interpreter.records.atomicfile import SaveLock  # noqa: E402
+from hachihachi.interpreter.records.gamerecord import dump_record  # noqa: E402
+from hachihachi.ruleset.loader import load_ruleset  # noqa: E402
+from hachihachi.web import messages, transport  # noqa: E402
+from hachihachi.web.limits import Limits  # noqa: E402
 
 pytestmark = pytest.mark.web
 
