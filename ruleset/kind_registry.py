@@ -111,9 +111,24 @@ def ruleset_findings(data: dict[str, Any]) -> list[tuple[tuple[object, ...], str
     else:
         found = []
     found += list(check_parts(data))
+    found += check_foreign_phases(data, kind)
     found += [item for check in kind.checks for item in check(data)]
     found += check_settlement(data, kind)
     return found + list(check_role_table(data["role_table"]))
+
+
+def check_foreign_phases(data: Mapping[str, Any], kind: RuleKind) -> Found:
+    """A phase of another play kind's round (the trick game's ``mizuten_call`` in a hanafuda
+    round), which no code of this kind runs, is refused where the round names it; another kind's
+    settlement phase is effects (``settlement:``, :func:`check_settlement`) and may stand."""
+    own = {p.value for p in Phase} | {p.value for p in kind.phases} | set(data.get("settlement") or {})
+    for i, phase in enumerate(data["round"]):
+        other = next((rule_kind(play) for play in KINDS if play != kind.kind and phase not in own
+                      and phase in {p.value for p in rule_kind(play).phases}
+                      and phase not in {p.value for p in rule_kind(play).settlement_phases}), None)
+        if other is not None:
+            yield ("round", i), (f"the phase '{phase}' is a phase of {other.title}, which this game "
+                                 f"(play: {kind.kind}) does not play; take it out of round:.")
 
 
 def check_settlement(data: Mapping[str, Any], kind: RuleKind) -> Found:

@@ -249,3 +249,48 @@ def test_validate_tells_a_problem_inside_a_yaml_anchor_once(tmp_path, effect, ex
     assert len(lines) == len(expected), result.stderr
     for line, start in zip(lines, expected):
         assert line.startswith(f"{bad}:{start}")
+
+
+def test_T23_a_phase_of_another_play_kind_in_round_is_refused_at_its_place(tmp_path):
+    bad = tmp_path / "hana_mizuten.yaml"
+    bad.write_text("extends: hanafuda_hachihachi\nname: hana_mizuten\n"
+                   "round: [mizuten_call, hanafuda_deal, hand_roles, play, card_scoring]\n", encoding="utf-8")
+    result = run("validate", str(bad))
+    assert result.exit_code == 1
+    errors = [line for line in result.stderr.splitlines() if ": error: " in line]
+    assert errors == [f"{bad}:3:9: error: the phase 'mizuten_call' is a phase of trick play (Hachi-Hachi Trick), "
+                      "which this game (play: matching) does not play; take it out of round:."]
+    ja = run("validate", "--lang", "ja", str(bad))
+    assert "フェーズ 'mizuten_call' は trick play (Hachi-Hachi Trick) のフェーズで" in ja.stderr
+
+
+def test_T23_a_hanafuda_phase_in_a_trick_round_is_refused_and_a_written_settlement_phase_stands(tmp_path):
+    trick = tmp_path / "trick_hand_roles.yaml"
+    trick.write_text("extends: hachihachi_trick\nname: trick_hand_roles\n"
+                     "round: [deal, declarations, hand_roles, play]\n", encoding="utf-8")
+    result = run("validate", str(trick))
+    assert f"{trick}:3:29: error: the phase 'hand_roles' is a phase of matching play (hanafuda)" in result.stderr
+    written = tmp_path / "hana_trick_settlement.yaml"
+    written.write_text("extends: hanafuda_hachihachi\nname: hana_trick_settlement\n"
+                       "round: [hanafuda_deal, hand_roles, play, card_scoring, trick_settlement]\n"
+                       "settlement:\n  trick_settlement: []\n", encoding="utf-8")
+    assert run("validate", str(written)).exit_code == 0
+
+
+EFFECT_BY_ROLES = ('effects:\n  - name: role bonus\n    when: after_play\n    do:\n'
+                   '      - pay: {from: "each seat", to: "each goer where roles > 0", amount: 1}\n')
+
+
+def test_T15_an_effect_reading_roles_before_role_settlement_is_a_warning_at_its_place(tmp_path):
+    late = tmp_path / "late_roles.yaml"
+    late.write_text("extends: hachihachi_trick\nname: late_roles\n"
+                    "round: [mizuten_call, deal, declarations, forced_out, two_goer_choice, one_goer_pot, play,"
+                    " role_settlement, trick_settlement, pot, mizuten_bonus]\n" + EFFECT_BY_ROLES, encoding="utf-8")
+    standard = tmp_path / "role_bonus.yaml"
+    standard.write_text("extends: hachihachi_trick\nname: role_bonus\n" + EFFECT_BY_ROLES, encoding="utf-8")
+    result = run("validate", "--warnings", str(late))
+    assert result.exit_code == 0, result.output
+    assert (f"{late}:5:5: warning: the effect 'role bonus' reads 'roles' at 'after_play', which comes before "
+            "'role_settlement' in round: the goers' roles are shown only there, so it reads 0 for every goer."
+            in result.output)
+    assert "role_settlement" not in run("validate", "--warnings", str(standard)).output
