@@ -23,7 +23,7 @@ from ..engine.actions import CHANCE, CARD, ActionBase, Choose, Declare, Play, Sp
 from ..engine.events import Applied, RoundStarted
 from ..engine.kindplugin import Kind, RecordCodec
 from ..engine.phases.hands_deal import HandsDeal
-from .replaying import RecordProblem, apply_at, check_turn
+from .replaying import RecordProblem, apply_at, check_round_opening, check_turn
 
 CORE_ACTIONS: tuple[type[ActionBase], ...] = (Declare, Split, Play, Choose, HandsDeal)
 SEAT, ACTION, CHANCE_SEAT = "seat", "action", "chance"
@@ -57,13 +57,10 @@ class ActionsCodec:
 
     def replay_round(self, game: Any, r: int, rnd: Any, last: bool) -> None:
         where = f"round {r}"
+        shape = "a start player and a list of actions"
         if not isinstance(rnd, dict) or not isinstance(rnd.get("actions"), list):
-            raise RecordProblem(where, "a round is a mapping with a start player and a list of actions")
-        if game.is_terminal:
-            raise RecordProblem(where, f"the game is already over after {game.rounds} rounds")
-        if rnd.get("start") != game.round.start:
-            raise RecordProblem(where, f"the start player is {rnd.get('start')!r}, "
-                                       f"but the rules make it seat {game.round.start}")
+            raise RecordProblem(where, f"a round is a mapping with {shape}")
+        check_round_opening(game, where, rnd, shape)
         for i, item in enumerate(rnd["actions"], 1):
             at = f"{where}, action {i}"
             if game.round_index != r - 1 or game.is_terminal:

@@ -22,6 +22,17 @@ def fail(where: str, reason: str) -> NoReturn:
     raise RecordProblem(where, reason)
 
 
+def check_round_opening(game: Any, where: str, rnd: Any, shape: str) -> None:
+    """Refuse a round of a record that is not a mapping (``shape`` says what it holds), that
+    follows the game's end, or whose start player is not the one the rules make."""
+    if not isinstance(rnd, dict):
+        fail(where, f"a round is a mapping with {shape}")
+    if game.is_terminal:
+        fail(where, f"the game is already over after {game.rounds} rounds")
+    if rnd.get("start") != game.round.start:
+        fail(where, f"the start player is {rnd.get('start')!r}, but the rules make it seat {game.round.start}")
+
+
 def check_turn(game: Any, seat: int, action: object, where: str) -> None:
     """Refuse an action of a seat that is not to act (a declaration after the goers are full is
     left to the game, which names the reason)."""

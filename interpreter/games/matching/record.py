@@ -28,7 +28,7 @@ from ...engine.events import Applied, FieldMade, RolesShown, RoundStarted
 from .phases import HanaDeal, RoundScored
 from .play import Capture, Captured, Stage
 from ...records.choose import choose_item, parse_choose
-from ...records.replaying import apply_at, check_turn, fail
+from ...records.replaying import apply_at, check_round_opening, check_turn, fail
 
 ROUND_KEYS = ("start", "hands", "field", "stock", "actions")
 
@@ -36,12 +36,7 @@ ROUND_KEYS = ("start", "hands", "field", "stock", "actions")
 def replay_round(game: Any, r: int, rnd: Any, last: bool) -> None:
     """Replay round ``r`` (1-based) of a record onto ``game``."""
     where = f"round {r}"
-    if not isinstance(rnd, dict):
-        fail(where, "a round is a mapping with start, hands, field, stock and actions")
-    if game.is_terminal:
-        fail(where, f"the game is already over after {game.rounds} rounds")
-    if rnd.get("start") != game.round.start:
-        fail(where, f"the start player is {rnd.get('start')!r}, but the rules make it seat {game.round.start}")
+    check_round_opening(game, where, rnd, "start, hands, field, stock and actions")
     deck = game.ruleset.deck
     dealing = f"{where}, action 0 (the deal)"
     for key in ("hands", "field", "stock"):

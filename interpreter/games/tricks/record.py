@@ -21,7 +21,7 @@ from ...engine.actions import Action, ActionBase, Declare, Play, Split
 from .actions import CallMizuten, Deal
 from ...engine.events import Applied, RoundStarted
 from ...records.choose import choose_item, parse_choose
-from ...records.replaying import RecordProblem, apply_at, check_turn
+from ...records.replaying import RecordProblem, apply_at, check_round_opening, check_turn
 
 ROUND_KEYS = ("start", "mizuten", "hands", "indicator", "actions")
 
@@ -29,13 +29,7 @@ ROUND_KEYS = ("start", "mizuten", "hands", "indicator", "actions")
 def replay_round(game: Any, r: int, rnd: Any, last: bool) -> None:
     """Replay round ``r`` (1-based) of a record onto ``game``."""
     where = f"round {r}"
-    if not isinstance(rnd, dict):
-        raise RecordProblem(where, "a round is a mapping with start, mizuten, hands, indicator and actions")
-    if game.is_terminal:
-        raise RecordProblem(where, f"the game is already over after {game.rounds} rounds")
-    if rnd.get("start") != game.round.start:
-        raise RecordProblem(where, f"the start player is {rnd.get('start')!r}, "
-                                   f"but the rules make it seat {game.round.start}")
+    check_round_opening(game, where, rnd, "start, mizuten, hands, indicator and actions")
     deck = game.ruleset.deck
     if game.phase is TrickPhase.MIZUTEN_CALL:
         apply_at(game, f"{where}, action 0 (mizuten)", CallMizuten(bool(rnd.get("mizuten", False))))
