@@ -16,6 +16,13 @@ pytestmark = pytest.mark.web
 KOI_WORDS = ["stop", "play_on"]         # the buttons' words: 勝負 and こいこい (K15)
 
 
+def _seeded_table(c: Any) -> tuple[Any, dict[str, Any]]:
+    """A seeded three-round Koi-Koi table of one person and a heuristic bot, and its person's link."""
+    made = c.app.state.hub.tables.create(load_ruleset("koikoi"), "koikoi", ["human", "heuristic_matching"],
+                                         NAMES[:2], 3, seed=3)
+    return made, {"table": made.id, "seats": [{"seat": 0, "token": made.tokens[0]}]}
+
+
 def test_K1_the_home_page_offers_koikoi_for_two_and_makes_its_table(tmp_path):
     with client(tmp_path) as c:
         offered = {r["ref"]: r for r in c.get("/api/setup").json()["rulesets"]}
@@ -38,10 +45,7 @@ def test_K15_K18_a_seeded_koikoi_table_plays_to_its_end_with_koi_and_stop_as_two
         return 1 if len(asked_koi) == 1 else 0
 
     with client(tmp_path) as c:
-        hub = c.app.state.hub
-        made = hub.tables.create(load_ruleset("koikoi"), "koikoi", ["human", "heuristic_matching"],
-                                 NAMES[:2], 3, seed=3)
-        table = {"table": made.id, "seats": [{"seat": 0, "token": made.tokens[0]}]}
+        made, table = _seeded_table(c)
         asked = Asked()
         with seated(c, table) as sockets:
             (ws,) = sockets
@@ -62,10 +66,7 @@ def test_K15_K18_a_seeded_koikoi_table_plays_to_its_end_with_koi_and_stop_as_two
 
 def test_K15_the_koi_question_and_its_buttons_in_japanese(tmp_path):
     with client(tmp_path) as c:
-        hub = c.app.state.hub
-        made = hub.tables.create(load_ruleset("koikoi"), "koikoi", ["human", "heuristic_matching"],
-                                 NAMES[:2], 3, seed=3)
-        table = {"table": made.id, "seats": [{"seat": 0, "token": made.tokens[0]}]}
+        made, table = _seeded_table(c)
         asked = Asked()
         with seated(c, table) as (ws,):
             ws.send_json({"type": "lang", "lang": "ja"})
