@@ -445,13 +445,13 @@ def test_a_multiply_without_applies_to_multiplies_every_transfer_of_its_game_but
     'pay: {from: "each seat", to: pot, amount: "counter.x * counter.x * counter.x"}',
 ])
 def test_an_effect_whose_value_grows_without_bound_stops_the_game_at_the_bound_naming_the_effect(tmp_path, action):
-    from hachihachi.interpreter.engine.phases.effects import MAX_EFFECT_VALUE, EffectOverflow
+    from hachihachi.ruleset.bounds import MAX_VALUE, ValueBoundError
     body = ("counters:\n  - {name: x, scope: table, start: 1000000}\n"
             "effects:\n  - name: grows\n    when: round_start\n    do:\n"
             "      - counter: {name: x, set: \"counter.x * 2\"}\n"
             f"      - {action}\n      - {action}\n")
     rules = load_ruleset(str(write(tmp_path, body)))
-    with pytest.raises(EffectOverflow) as raised:
+    with pytest.raises(ValueBoundError) as raised:
         play(rules, players=3)
     assert raised.value.message.startswith("effect 'grows': ")
-    assert f"{MAX_EFFECT_VALUE:,}" in raised.value.message
+    assert f"{MAX_VALUE:,}" in raised.value.message

@@ -9,10 +9,10 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Mapping, Optional, Protocol, Union
 
-from ..bounds import MAX_VALUE, ValueBoundError, bounded
+from ..bounds import bounded
 from ..expressions import Expression, Facts
 
-__all__ = ["EffectOverflow", "MAX_EFFECT_VALUE", "bounded",
+__all__ = ["bounded",
            "WHENS", "ROUND_START", "AFTER_DECLARATIONS", "AFTER_PLAY", "ROUND_END", "GAME_END", "DOC",
            "Counter", "SeatSet", "Effect", "ActionBase", "Run", "EffectTable", "Problem", "Teller"]
 
@@ -105,9 +105,6 @@ Problem = tuple[str, tuple[object, ...]]
 """A problem of an action where it stands: the message and the path under the action (``()``: the
 action itself)."""
 
-
-MAX_EFFECT_VALUE = MAX_VALUE     # the one bound on every number a game holds (..bounds), by its older name
-EffectOverflow = ValueBoundError
 
 
 class ActionBase:

@@ -19,7 +19,7 @@ from ....ruleset.effects import (AFTER_DECLARATIONS, AFTER_PLAY, GAME_END, ROUND
                                 SeatSet, specialize)
 from ....ruleset.effects.facts import settings
 from ....ruleset.effects.actions import CounterChanged
-from ....ruleset.effects.model import MAX_EFFECT_VALUE, EffectOverflow
+from ....ruleset.bounds import ValueBoundError
 from ....ruleset.model import Phase, Ruleset
 from ..actions import POT, Choose, Party
 from ..kindplugin import SeatFact
@@ -30,8 +30,7 @@ from ..registry import plugin_for
 from ..state import Table
 from .base import PhaseRule
 
-__all__ = ["EffectPhase", "SettlementPhase", "effect_phases", "folded_effects", "run_effects", "TableFacts",
-           "EffectOverflow", "MAX_EFFECT_VALUE"]
+__all__ = ["EffectPhase", "SettlementPhase", "effect_phases", "folded_effects", "run_effects", "TableFacts"]
 
 class RoundLog:
     """What the log of the current round says of each seat (the roles shown, the chips taken from
@@ -305,7 +304,7 @@ def run_effects(t: Table, effects: Sequence[Effect], facts: TableFacts, when: st
             for j in range(first_action if resumed else 0, len(effect.actions)):
                 try:
                     seats = effect.actions[j].run(run)
-                except EffectOverflow as e:     # the one bound (ruleset/bounds.py): named with the effect and round
+                except ValueBoundError as e:    # the one bound (ruleset/bounds.py): named with the effect and round
                     raise e.naming(effect.name, t.round.index) from None
                 if seats is not None:           # a question: the seats answer, in turn, before the rest
                     t.round.asking, asked = (k, j, seats), True
