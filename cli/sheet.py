@@ -20,8 +20,8 @@ from ..ruleset.cards import Deck
 from ..ruleset.model import Ruleset
 from ..ruleset.roletable import RoleDef, RoleTable
 from ..ruleset.patterns import (
-    And, CardList, CardSet, ClassRef, Compare, Count, Difference, Groups, Intersection, KindSet, MaxSuit, Not, Number,
-    Or, Pattern, Quantity, RankSet, Run, Shape, SuitRun, SuitSet, Union_, parse_pattern,
+    And, CardClassSet, CardList, CardSet, ClassRef, Compare, Count, Difference, Groups, Intersection, MaxSuit, Not,
+    Number, Or, Pattern, Quantity, RankSet, Run, Shape, SuitRun, SuitSet, Union_, parse_pattern,
 )
 from ..ruleset.safetext import escape
 from ..ruleset.stats import RoleCounts
@@ -38,28 +38,28 @@ class Words:
     """How a sheet names a deck's groups: ranks (playing cards) or months (hanafuda), and kinds."""
 
     rank: dict[str, str] = field(default_factory=lambda: {"en": "ranks", "ja": "数字"})
-    kinds: dict[str, dict[str, str]] = field(default_factory=dict)       # kind -> {"en": ..., "ja": ...}
+    classes: dict[str, dict[str, str]] = field(default_factory=dict)     # card class -> {"en": ..., "ja": ...}
     changeling: bool = False
 
 
 def words_for(deck: Deck) -> Words:
     """Month and kind wording for a hanafuda deck; the playing-card wording otherwise."""
-    names = getattr(deck, "kind_names", ())
+    names = getattr(deck, "class_names", ())
     if not names:
         return Words()
     return Words({"en": "months", "ja": "月"}, {k: {"ja": ja, "en": en} for k, ja, en in names},
                  bool(getattr(deck, "changeling", ())))
 
 
-def _kinds(node: KindSet, lang: str, w: Words) -> str:
+def _classes(node: CardClassSet, lang: str, w: Words) -> str:
     parts = []
     for item in node.items:
         if item == "changeling":
             parts.append("化札" if lang == "ja" else "changelings (化札)")
             continue
         fixed = item.startswith("fixed_") and w.changeling
-        kind = item[len("fixed_"):] if item.startswith("fixed_") else item
-        name = w.kinds.get(kind, {"ja": kind, "en": kind})
+        card_class = item[len("fixed_"):] if item.startswith("fixed_") else item
+        name = w.classes.get(card_class, {"ja": card_class, "en": card_class})
         if lang == "ja":
             parts.append(("化札でない" if fixed else "") + name["ja"])
         else:
@@ -70,8 +70,8 @@ def _kinds(node: KindSet, lang: str, w: Words) -> str:
 def _cardset(node: CardSet, lang: str, w: Words = Words()) -> str:
     if isinstance(node, Union_):
         return (" or " if lang == "en" else "・").join(_cardset(p, lang, w) for p in node.parts)
-    if isinstance(node, KindSet):
-        return _kinds(node, lang, w)
+    if isinstance(node, CardClassSet):
+        return _classes(node, lang, w)
     if isinstance(node, ClassRef):
         return CLASS_JA.get(node.name, node.name) if lang == "ja" else f"{node.name} cards"
     if isinstance(node, Intersection):
@@ -81,7 +81,7 @@ def _cardset(node: CardSet, lang: str, w: Words = Words()) -> str:
         return f"{first} except {' or '.join(rest)}" if lang == "en" else f"{first}（{'・'.join(rest)} を除く）"
     items = " ".join(node.items)
     if isinstance(node, RankSet):
-        if w.kinds:
+        if w.classes:
             return f"months {items}" if lang == "en" else f"{items} 月の札"
         return f"rank {items}" if lang == "en" else f"{items} の札"
     if isinstance(node, SuitSet):
@@ -150,7 +150,7 @@ def _shape(node: Shape, lang: str, hand_size: int = 7, w: Words = Words()) -> st
     ones = hand_size - sum(node.sizes)
     full = "+".join(str(s) for s in list(node.sizes) + [1] * max(ones, 0))
     if lang == "en":
-        if w.kinds:
+        if w.classes:
             return f"cards of one month {'+'.join(map(str, node.sizes)) or 'none'} (shape {full})"
         return f"ranks held {'+'.join(map(str, node.sizes)) or 'all different'} (shape {full})"
     return f"同じ{w.rank['ja']} {'+'.join(map(str, node.sizes)) or 'なし'}（{full}）"

@@ -87,7 +87,7 @@ def field_item(v: View, lang: str) -> Optional[dict[str, Any]]:
             "multiplier": v.multiplier}
 
 
-KINDS = ("bright", "animal", "ribbon", "chaff")
+CARD_CLASSES = ("bright", "animal", "ribbon", "chaff")
 
 
 def captures(ruleset: Ruleset, v: View) -> list[dict[str, Any]]:
@@ -100,10 +100,10 @@ def captures(ruleset: Ruleset, v: View) -> list[dict[str, Any]]:
         item: dict[str, Any] = {"seat": s, "cards": list(cs), "points": points(cs) if points else None}
         if points is not None:
             groups = []
-            for kind in KINDS:
-                mine = sorted(c for c in cs if deck.kind(c) == kind)
+            for card_class in CARD_CLASSES:
+                mine = sorted(c for c in cs if deck.card_class(c) == card_class)
                 if mine:
-                    groups.append({"kind": kind, "cards": mine, "points": points(mine)})
+                    groups.append({"kind": card_class, "cards": mine, "points": points(mine)})
             item["groups"] = groups
         out.append(item)
     return out
