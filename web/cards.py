@@ -13,6 +13,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from ..ruleset.catalog import LANGS, maybe, say
+
 W, H = 70, 100
 SUIT_SIGNS = {"s": "\u2660", "h": "\u2665", "d": "\u2666", "c": "\u2663"}
 SUIT_COLOURS = {"s": "#1b1b1b", "h": "#c62828", "d": "#c62828", "c": "#1b1b1b"}
@@ -95,13 +97,6 @@ def deck_pictures(deck: Any) -> tuple[str, ...]:
     return known[1]
 
 
-
-SUIT_WORDS = {"en": {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"},
-              "ja": {"s": "スペード", "h": "ハート", "d": "ダイヤ", "c": "クラブ"}}
-CLASS_WORDS = {"en": {"bright": "bright", "animal": "animal", "ribbon": "ribbon", "chaff": "chaff"},
-              "ja": {"bright": "光", "animal": "タネ", "ribbon": "短冊", "chaff": "カス"}}
-
-
 def card_label(deck: Any, card: int, lang: str = "en") -> str:
     """A card in the page's words: a hanafuda card by its name (``Crane``, ``松に鶴``), a suited
     card by its rank and suit sign (``10♦``)."""
@@ -116,14 +111,14 @@ def card_label(deck: Any, card: int, lang: str = "en") -> str:
 def card_title(deck: Any, card: int, lang: str = "en") -> str:
     """What a long press or the mouse shows of a card: both names, its kind and points (hanafuda),
     or its rank and suit in words."""
+    lang = lang if lang in LANGS else "en"
     if hasattr(deck, "cards_data"):
         data = deck.cards_data[card]
-        card_class = CLASS_WORDS.get(lang, CLASS_WORDS["en"]).get(data.card_class, data.card_class)
-        unit = "点" if lang == "ja" else "pts"
-        return f"{data.en} · {data.ja} ({card_class}, {data.points} {unit})"
+        card_class = maybe(lang, f"web.cards.classes.{data.card_class}") or data.card_class
+        return say(lang, "web.cards.title_hanafuda", en=data.en, ja=data.ja, card_class=card_class, points=data.points)
     letter = deck.suits[deck.suit(card)]
-    suit = SUIT_WORDS.get(lang, SUIT_WORDS["en"]).get(letter, letter)
-    return f"{card_label(deck, card, lang)} ({suit})"
+    suit = maybe(lang, f"web.cards.suits.{letter}") or letter
+    return say(lang, "web.cards.title_suited", card=card_label(deck, card, lang), suit=suit)
 
 
 def sort_key(deck: Any) -> Any:
