@@ -9,12 +9,14 @@ terminal's own functions (:mod:`hachihachi.cli.screen`, :mod:`hachihachi.cli.tui
 
 from __future__ import annotations
 
+import json
 import random
+from functools import lru_cache
 from typing import Any, Optional
 
 from ..interpreter.engine.actions import Choose, YesNo
 from ..interpreter.engine.view import View
-from ..ruleset.catalog import LANGS as CATALOG_LANGS, say
+from ..ruleset.catalog import LANGS as CATALOG_LANGS, say, section
 from ..ruleset.model import Ruleset
 from ..ruleset.safetext import escape
 from .cards import card_label, card_title, sort_key
@@ -48,6 +50,25 @@ def page_word(lang: str, key: str, **values: object) -> str:
     """The page's own words where the terminal's speak of its keys and numbers (the catalogs'
     ``web.*``; a language the catalogs lack reads English)."""
     return say(lang if lang in CATALOG_LANGS else "en", f"web.{key}", **values)
+
+
+@lru_cache(maxsize=1)
+def page_words_script() -> str:
+    """The pages' own words (the catalogs' ``web.page``) in every language of the catalogs, as
+    the script that gives the pages' scripts their ``WORDS`` (``/words.js``, read before
+    ``static/common.js``): ``WORDS[lang][key]``, a nested id as nested objects. Their ``{n}`` and
+    ``{who}`` are filled in by the page's ``t(key, values)``."""
+    words: dict[str, dict[str, Any]] = {}
+    for lang in CATALOG_LANGS:
+        mine = words[lang] = {}
+        for key, said in section(lang, "web.page").items():
+            *path, last = key.split(".")
+            node = mine
+            for part in path:
+                node = node.setdefault(part, {})
+            node[last] = said
+    return (f"\"use strict\";\nconst LANGS = {json.dumps(list(CATALOG_LANGS))};\n"
+            f"const WORDS = {json.dumps(words, ensure_ascii=False, sort_keys=True)};\n")
 
 
 def choice_label(screen: Any, action: Any, v: View) -> str:

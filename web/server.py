@@ -391,6 +391,7 @@ PAGE = """<!doctype html>
 </head>
 <body>
 <main id="app" class="{classes}"></main>
+<script src="/words.js"></script>
 <script src="/static/common.js"></script>
 <script src="/static/{script}.js"></script>
 </body>
@@ -410,6 +411,11 @@ def _page(script: str, kind: str = "") -> Response:
 
 async def home(request: Request) -> Response:
     return _page("index")
+
+
+async def page_words(request: Request) -> Response:
+    """The pages' own words in every language of the catalogs (``messages.page_words_script``)."""
+    return Response(messages.page_words_script(), media_type="text/javascript", headers=SECURITY_HEADERS)
 
 
 async def table_page(request: Request) -> Response:
@@ -820,8 +826,8 @@ def create_app(folder: Optional[Path] = None, bot_delay: float = 0.0, hint_itera
             await hub.close()
 
     app = Starlette(routes=[
-        Route("/", home), Route("/table/{table}", table_page), Route("/score", score_page),
-        Route("/score/{sheet}", score_page), Route("/replay", replay_page),
+        Route("/", home), Route("/words.js", page_words), Route("/table/{table}", table_page),
+        Route("/score", score_page), Route("/score/{sheet}", score_page), Route("/replay", replay_page),
         Route("/api/setup", setup), Route("/api/rules", upload_rules, methods=["POST"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table}/replay", table_replay), Route("/api/tables/{table}", table_status),
