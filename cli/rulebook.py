@@ -400,9 +400,9 @@ class _Writer:
             return str(text)
 
     def class_name(self, name: str) -> str:
-        from .sheet import CLASS_JA
+        from .sheet import class_name
 
-        return CLASS_JA.get(name, name) if self.lang == "ja" else name
+        return class_name(name, self.lang)
 
     def role_name(self, role_id: str) -> str:
         try:
