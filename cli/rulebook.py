@@ -469,17 +469,17 @@ def _tables_of(r: Ruleset, data: Mapping[str, Any], lang: str) -> dict[str, Tabl
                   for kid, k in deck_data["kinds"].items()))
     if isinstance(deck_data.get("cards"), list):
         months: list[Any] = [((m or {}).get("name") or {}) for m in deck_data.get("months") or ()]
-        kinds = deck_data.get("kinds") or {}
+        classes = deck_data.get("kinds") or {}
 
         def month(n: Any) -> str:
             return str(months[n - 1].get(lang, n)) if isinstance(n, int) and 0 < n <= len(months) else str(n)
 
-        def kind(k: Any) -> str:
-            return str(((kinds.get(k) or {}).get("name") or {}).get(lang, k))
+        def class_name(k: Any) -> str:           # a card class (the deck's kind K)
+            return str(((classes.get(k) or {}).get("name") or {}).get(lang, k))
 
         out["deck.cards"] = Table(
             (t("col_card"), t("col_month"), t("col_kind"), t("col_name")),
-            tuple((str(c.get("id")), month(c.get("month")), kind(c.get("kind")),
+            tuple((str(c.get("id")), month(c.get("month")), class_name(c.get("kind")),
                    str((c.get("name") or {}).get(lang, ""))) for c in deck_data["cards"] if isinstance(c, Mapping)))
     return out
 
