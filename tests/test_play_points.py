@@ -87,8 +87,10 @@ def test_a_file_without_a_point_inside_the_play_plays_the_plain_play_phase(tmp_p
 
 def test_T19_after_trick_and_after_turn_run_once_per_trick_and_card(tmp_path):
     body = ("effects:\n"
-            "  - {name: t, when: after_trick, do: [{counter: {name: c, seats: \"each seat where took_trick\", add: 1}}]}\n"
-            "  - {name: n, when: after_turn, do: [{counter: {name: c, seats: \"each seat where in_turn\", add: 100}}]}\n")
+            "  - {name: t, when: after_trick,\n"
+            "     do: [{counter: {name: c, seats: \"each seat where took_trick\", add: 1}}]}\n"
+            "  - {name: n, when: after_turn,\n"
+            "     do: [{counter: {name: c, seats: \"each seat where in_turn\", add: 100}}]}\n")
     g = play(load_ruleset(write(tmp_path, "hachihachi_trick", body)), players=4, rounds=3)
     tricks = [e for e in g.events if isinstance(e, TrickTaken)]
     plays = [e for e in g.events if getattr(e, "action", None).__class__ is Play]
