@@ -338,9 +338,10 @@ def start_reason(game: GameState, names: Sequence[str]) -> str:
     e = ended[-1]
     who = names[e.next_start]
     rules = go_drop_rules(game.ruleset).next_start if NAME in game.ruleset.parts else None
-    rule = "left_of_start" if rules is None else {
+    by_kind: dict[object, str] = {} if rules is None else {
         RoundKind.ONE_GOER: rules.after_one_goer, RoundKind.TWO_GOERS_SPLIT: rules.after_split,
-        RoundKind.SKIPPED: rules.after_skip}.get(e.kind, rules.after_tricks)
+        RoundKind.SKIPPED: rules.after_skip}
+    rule = "left_of_start" if rules is None else by_kind.get(e.kind, rules.after_tricks)
     starter = told_for(game.ruleset).starter_word
     if rule == "goer":
         return f"{who} went alone last round (T24)"
