@@ -175,6 +175,7 @@ class _Round(RoundReader):
         g = self.game
         index = g.round_index
         self.check_start()
+        self.answer(index)                      # a question before the deal (ask at round_start)
         mizuten = self.flag("mizuten")
         if g.phase is not None and g.phase is self.kind.call:     # the trick game's mizuten call (T6)
             try:

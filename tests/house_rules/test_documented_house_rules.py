@@ -29,6 +29,7 @@ def documented(doc: str, name: str) -> str:
 @pytest.mark.parametrize(("doc", "name"), [
     ("house-rules.md", "t24_after_split_left_of_start"),
     ("house-rules.md", "h4_hanaawase_by_players"),
+    ("effects.md", "fx_blind_go"),
 ])
 def test_documented_house_rule_is_its_variant_file_and_validates(doc, name, tmp_path):
     block = documented(doc, name)
