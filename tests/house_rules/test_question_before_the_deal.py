@@ -80,4 +80,12 @@ def test_openspiel_asks_the_blind_go_before_the_chance_of_the_deal():
     assert [state.action_to_string(0, a) for a in state.legal_actions()] == [repr(LOOK), repr(GO_BLIND)]
     state.apply_action(state.legal_actions()[1])
     assert state.is_chance_node()
+
+
+@pytest.mark.slow
+def test_openspiel_plays_games_with_a_question_before_the_deal():
+    pyspiel = pytest.importorskip("pyspiel")
+    from hachihachi.openspiel import MATCHING_GAME
+
+    game = pyspiel.load_game(MATCHING_GAME, {"rules": str(BLIND), "rounds": 2, "players": 4})
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
