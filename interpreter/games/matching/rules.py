@@ -83,7 +83,8 @@ class HanafudaRules:
     specials: Mapping[str, Special]
     fukikeshi: bool
     next_dealer: str = "left"                    # left, right, winner (H2 and house rules)
-    field_four: str = "redeal"                   # not a setting: the only rule the tables play
+    field_four: str = "redeal"                   # K5: a field of one month is dealt again, or dealer_wins
+    field_four_value: int = 6                    # K5 setting: what the dealer wins for it (x kan)
     settle: str = "at_start"                     # H11: at_start, or at_end of the round
     after_capture_role: str = "stop"             # H18: stop, or play_on (下げ)
     capture_roles_paid: str = "when_made"        # H18 when_made; Koi-Koi K15 at_stop (the effects pay)
@@ -231,6 +232,8 @@ def build_hanafuda(data: Mapping[str, Any], deck: HanafudaDeck,
         specials=MappingProxyType(specials),
         fukikeshi=bool(data.get("fukikeshi", True)),
         next_dealer=str(data.get("next_dealer", "left")),
+        field_four=str(data.get("field_four", "redeal")),
+        field_four_value=int(data.get("field_four_value", 6)),
         settle=str(roles.get("settle", "at_start")),
         after_capture_role=str(data.get("after_capture_role", "stop")),
         capture_roles_paid=str(data.get("capture_roles_paid", "when_made")),

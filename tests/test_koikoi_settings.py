@@ -1,0 +1,85 @@
+"""Koi-Koi's settings of K3, K5, K10 and K13 (shared/spec/koikoi.md), each against the spec's
+words: the standard file and the house-rule files of rules/variants/."""
+
+from hachihachi.interpreter import CHANCE, GameState
+from hachihachi.interpreter.games.matching.phases import HanaDealSpace
+from hachihachi.interpreter.games.matching.play import capture_evaluator
+from hachihachi.ruleset.loader import load_ruleset
+from tests.test_koikoi import HAND_A, HAND_B, QUIET, RULES, A, B, cards, deal, paid
+
+FOUR_PINES = "1b 1r 1c1 1c2 8c1 9c1 11c 12c3"       # a field with all four cards of January
+FIELD_FOUR = load_ruleset("rules/variants/koikoi_field_four_dealer_wins.yaml")
+EXTRAS = load_ruleset("rules/variants/koikoi_role_extras.yaml")
+
+
+def _total(rules, text):
+    return capture_evaluator(rules).evaluate(cards(text)).go
+
+
+# -- K5 -------------------------------------------------------------------------------------
+
+def test_K5_a_field_of_one_month_is_void_and_dealt_again_by_the_same_dealer():
+    space = HanaDealSpace(RULES, 2)
+    hands = ["2c1 3c1 4c1 5c1 6c1 7c1 12c1 10c1", "2c2 3c2 4c2 5c2 6c2 7c2 12c2 10c2"]
+    assert "dealt again" in space.problem(deal(hands, FOUR_PINES))
+    import random
+    rng = random.Random(7)
+    months = RULES.deck.rank
+    for _ in range(200):                # no sampled deal lays a whole month on the field
+        field = space.sample(rng).field
+        assert max(sum(months(c) == months(f) for c in field) for f in field) < 4
+
+
+def test_K5_setting_the_dealer_wins_a_field_of_one_month_with_6_points():
+    for dealer, other in ((A, B), (B, A)):
+        g = GameState(FIELD_FOUR, players=2, seed=0, rounds=2, start=dealer)
+        hands = ["2c1 3c1 4c1 5c1 6c1 7c1 12c1 10c1", "2c2 3c2 4c2 5c2 6c2 7c2 12c2 10c2"]
+        g.apply(deal(hands, FOUR_PINES))
+        assert paid(g) == [(other, dealer, 6)]          # no card is played
+        assert g.round.index == 1 and g.round.start == dealer and g.current_player == CHANCE
+
+
+def test_K5_setting_a_field_of_three_is_played_as_standard():
+    g = GameState(FIELD_FOUR, players=2, seed=0, rounds=1, start=A)
+    g.apply(deal([HAND_A.replace("1c1", "10c1"), HAND_B], "1b 1r 1c1 8c1 9c1 11c 12c3 4r", QUIET))
+    assert paid(g) == [] and g.current_player == A
+
+
+# -- K13 ------------------------------------------------------------------------------------
+
+ANIMALS = "2a 4a 5a 6a 7a 8a 9a 10a 11a".split()
+RIBBONS = "4r 5r 7r 11r 1r 2r 6r 9r 3r 10r".split()       # no 赤短 or 青短 before the tenth
+CHAFF = [c for c in RULES.deck.parse_list("1c1 1c2 2c1 2c2 3c1 3c2 4c1 4c2 5c1 5c2 6c1 6c2 7c1 7c2 8c1 8c2 "
+                                          "9c1 9c2 10c1 10c2 11c 12c1 12c2 12c3")]
+
+
+def test_K13_five_animals_1_and_1_more_for_each_beyond_five():
+    # without 猪鹿蝶 (kept out: 6a 7a 10a last)
+    order = ["2a", "4a", "5a", "8a", "9a", "11a", "6a", "7a"]
+    assert [_total(RULES, " ".join(order[:n])) for n in range(4, 9)] == [0, 1, 2, 3, 4]
+
+
+def test_K13_five_ribbons_1_and_1_more_for_each_beyond_five():
+    pile = "4r 5r 7r 11r 1r 6r".split()       # no ribbon role among them
+    assert [_total(RULES, " ".join(pile[:n])) for n in range(4, 7)] == [0, 1, 2]
+
+
+def test_K13_ten_chaff_1_and_1_more_for_each_beyond_ten():
+    names = [RULES.deck.name(c) for c in CHAFF]
+    assert [_total(RULES, " ".join(names[:n])) for n in (9, 10, 11, 12, 24)] == [0, 1, 2, 3, 15]
+    assert _total(RULES, " ".join(names[:9] + ["9a"])) == 1         # the sake cup counts as chaff
+
+
+def test_K13_setting_inoshikacho_adds_1_for_each_further_animal_instead_of_tane():
+    assert _total(RULES, "6a 7a 10a 2a 4a") == 6              # K14: 猪鹿蝶 5 + タネ 1
+    assert _total(EXTRAS, "6a 7a 10a 2a 4a") == 7             # 猪鹿蝶 5 + two further animals
+    assert _total(EXTRAS, "6a 7a 10a 2a") == 6 and _total(RULES, "6a 7a 10a 2a") == 5
+    assert _total(EXTRAS, " ".join(ANIMALS)) == 5 + 6         # 猪鹿蝶 and six more
+    assert _total(EXTRAS, "2a 4a 5a 8a 11a") == 1             # no 猪鹿蝶: タネ as standard
+
+
+def test_K13_setting_akatan_and_aotan_add_1_for_each_further_ribbon_instead_of_tan():
+    assert _total(EXTRAS, "1r 2r 3r 4r") == 6 and _total(RULES, "1r 2r 3r 4r") == 5
+    assert _total(EXTRAS, "6r 9r 10r 4r 5r") == 7 and _total(RULES, "6r 9r 10r 4r 5r") == 6
+    assert _total(EXTRAS, "1r 2r 3r 6r 9r 10r 4r") == 11      # both, and the seventh ribbon
+    assert _total(EXTRAS, "4r 5r 7r 11r 1r") == 1             # no ribbon role: タン as standard
