@@ -162,7 +162,8 @@ class Narrator:
         return self.say(f"{self.kind.words.msg}.{msg}")
 
     def _dealer_drawn(self, e: DealerDrawn) -> str:
-        drawn = ", ".join(f"{self.who(s)} {self.deck.name(c)}" for s, c in enumerate(e.cards))
+        n = len(self.names)                 # draw_again (K3): every draw in turn, a seat each card
+        drawn = ", ".join(f"{self.who(s % n)} {self.deck.name(c)}" for s, c in enumerate(e.cards))
         return self.say("narration.dealer_drawn", drawn=drawn, who=self.who(e.start))
 
     def _round_started(self, e: RoundStarted) -> str:

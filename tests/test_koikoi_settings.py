@@ -1,7 +1,14 @@
 """Koi-Koi's settings of K3, K5, K10 and K13 (shared/spec/koikoi.md), each against the spec's
 words: the standard file and the house-rule files of rules/variants/."""
 
+import random
+
+import pytest
+
 from hachihachi.interpreter import CHANCE, GameState
+from hachihachi.interpreter.engine.events import DealerDrawn
+from hachihachi.interpreter.records.gamerecord import record_data, replay_data
+from hachihachi.interpreter.records.replaying import RecordProblem
 from hachihachi.interpreter.games.matching.phases import HanaDealSpace
 from hachihachi.interpreter.games.matching.play import capture_evaluator
 from hachihachi.ruleset.loader import load_ruleset
@@ -22,7 +29,6 @@ def test_K5_a_field_of_one_month_is_void_and_dealt_again_by_the_same_dealer():
     space = HanaDealSpace(RULES, 2)
     hands = ["2c1 3c1 4c1 5c1 6c1 7c1 12c1 10c1", "2c2 3c2 4c2 5c2 6c2 7c2 12c2 10c2"]
     assert "dealt again" in space.problem(deal(hands, FOUR_PINES))
-    import random
     rng = random.Random(7)
     months = RULES.deck.rank
     for _ in range(200):                # no sampled deal lays a whole month on the field
@@ -83,3 +89,41 @@ def test_K13_setting_akatan_and_aotan_add_1_for_each_further_ribbon_instead_of_t
     assert _total(EXTRAS, "6r 9r 10r 4r 5r") == 7 and _total(RULES, "6r 9r 10r 4r 5r") == 6
     assert _total(EXTRAS, "1r 2r 3r 6r 9r 10r 4r") == 11      # both, and the seventh ribbon
     assert _total(EXTRAS, "4r 5r 7r 11r 1r") == 1             # no ribbon role: タン as standard
+
+
+# -- K3 -------------------------------------------------------------------------------------
+
+def _drawn(seed, rules=RULES):
+    g = GameState(rules, players=2, seed=seed, rounds=1)
+    return g, next((e for e in g.events if isinstance(e, DealerDrawn)), None)
+
+
+def test_K3_each_draws_a_card_the_earlier_month_deals_equal_months_draw_again():
+    month = RULES.deck.rank
+    again = 0
+    for seed in range(60):
+        g, drawn = _drawn(seed)
+        draws = [drawn.cards[i:i + 2] for i in range(0, len(drawn.cards), 2)]
+        assert all(month(a) == month(b) for a, b in draws[:-1])       # equal months: drawn again
+        a, b = draws[-1]
+        assert month(a) != month(b)
+        assert g.round.start == drawn.start == (A if month(a) < month(b) else B)
+        again += len(draws) > 1
+    assert again                       # some of the sixty draws were equal months (1 in 12 is)
+
+
+def test_K3_a_draw_again_is_kept_in_the_record_and_replayed():
+    seed = next(s for s in range(200) if len(_drawn(s)[1].cards) > 2)
+    g, drawn = _drawn(seed)
+    g.apply(g.sample_chance(random.Random(seed)))
+    data = record_data(g)
+    assert len(data["draw"]) == len(drawn.cards) > 2
+    assert replay_data(data, RULES).game.events[0] == drawn
+    with pytest.raises(RecordProblem, match="first dealer"):
+        replay_data(dict(data, draw=data["draw"][2:] + data["draw"][:2]), RULES)    # the tie last
+
+
+def test_K3_setting_the_first_dealer_at_random_draws_nothing():
+    rules = load_ruleset("rules/variants/koikoi_dealer_at_random.yaml")
+    assert all(_drawn(seed, rules)[1] is None for seed in range(5))
+    assert {_drawn(seed, rules)[0].round.start for seed in range(20)} == {A, B}
