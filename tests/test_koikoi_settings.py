@@ -127,3 +127,45 @@ def test_K3_setting_the_first_dealer_at_random_draws_nothing():
     rules = load_ruleset("rules/variants/koikoi_dealer_at_random.yaml")
     assert all(_drawn(seed, rules)[1] is None for seed in range(5))
     assert {_drawn(seed, rules)[0].round.start for seed in range(20)} == {A, B}
+
+
+# -- K10 ------------------------------------------------------------------------------------
+
+RAIN_ANYONE = load_ruleset("rules/variants/koikoi_rain_voids_sake_anyone.yaml")
+
+
+def test_K10_setting_the_rain_man_taken_by_the_other_voids_moon_viewing_no_rise_no_question():
+    from tests.test_koikoi import FIELD, play, table
+    from hachihachi.interpreter.games.matching.play import STOP
+
+    for rules, asked in ((RULES, True), (RAIN_ANYONE, False)):
+        g = table([HAND_A.replace("6c1", "9c2"), HAND_B], FIELD.replace("9c1", "9a"), QUIET,
+                  taken={A: "8b", B: "11b"}, rules=rules)
+        play(g, "9c2")                  # A takes the sake cup beside the moon: 月見で一杯, unless B's rain man voids it
+        assert (STOP in g.legal_actions()) is asked
+
+
+def test_K10_setting_the_rain_man_taken_later_voids_a_role_held_and_the_stop_pays_the_rest():
+    from tests.test_koikoi import FIELD, play, table
+    from hachihachi.interpreter.games.matching.play import STOP
+
+    for rules, total, pays in ((RULES, 10, 20), (RAIN_ANYONE, 5, 5)):
+        g = table([HAND_A, HAND_B.replace("7c2", "11c")], FIELD.replace("11c", "11b"), QUIET,
+                  taken={A: "8b 9a 1r 2r"}, rules=rules)     # A holds 月見で一杯 (5), koi called before
+        g.round.play.play_ons[A] = 1
+        play(g, "4c1")
+        play(g, "11c")                  # B takes the rain man
+        assert g.round.play.totals[A] == (5 if rules is RULES else 0)
+        play(g, "3c1")                  # A takes 3r: 赤短, a rise to the total
+        assert STOP in g.legal_actions() and g.round.play.totals[A] == total
+        g.apply(STOP)
+        assert paid(g) == [(B, A, pays)]
+
+
+def test_K10_setting_only_roles_outside_the_groups_may_be_voided(tmp_path):
+    from hachihachi.ruleset.errors import HachiError
+
+    path = tmp_path / "bad.yaml"
+    path.write_text("extends: koikoi\nname: bad\nhanafuda:\n  void_when_taken: {cards: 11b, roles: [tane5]}\n")
+    with pytest.raises(HachiError, match="void_when_taken.roles names 'tane5'"):
+        load_ruleset(str(path))

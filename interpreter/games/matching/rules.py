@@ -93,6 +93,9 @@ class HanafudaRules:
     willow_as_chaff: bool = False                # hand roles read the willow cards as chaff
     carry_brights: bool = False                  # brights left on the field bind the next round
     bound_round: str = "at_least"                # H6: a bound round is at_least, or exactly, its field
+    # K10's setting: these capture roles are void for every player once any player took one of the cards
+    void_roles: frozenset[str] = frozenset()
+    void_cards: frozenset[int] = frozenset()
     deck: Any = field(default=None, compare=False, repr=False)      # the deck the capture roles read
 
     @cached_property
@@ -213,6 +216,12 @@ def build_hanafuda(data: Mapping[str, Any], deck: HanafudaDeck,
     for fid in data.get("binding") or {}:
         if fid not in ids:
             raise RuleFileError(f"hanafuda.binding names the field '{fid}', which hanafuda.fields does not define.")
+    void = data.get("void_when_taken") or {}
+    capture_ids = {str(k): v for k, v in ((data.get("capture_roles") or {}).get("roles") or {}).items() if v}
+    for rid in void.get("roles") or ():
+        if rid not in capture_ids or capture_ids[rid].get("group"):
+            raise RuleFileError(f"hanafuda.void_when_taken.roles names '{rid}', which is not a capture role "
+                                f"outside the groups (hanafuda.capture_roles.roles).")
     roles = data.get("hand_roles") or {}
     tob, nuke = roles.get("tobikomi") or {}, roles.get("nuke") or {}
     specials = {k: Special(**{kk: int(vv) for kk, vv in v.items() if kk != "dealer"},
@@ -242,6 +251,8 @@ def build_hanafuda(data: Mapping[str, Any], deck: HanafudaDeck,
         willow_as_chaff=bool(data.get("willow_as_chaff", False)),
         carry_brights=bool(data.get("carry_brights", False)),
         bound_round=str(data.get("bound_round", "at_least")),
+        void_roles=frozenset(void.get("roles") or ()),
+        void_cards=frozenset(deck.parse_list(void["cards"])) if void.get("cards") else frozenset(),
         deck=deck,
     )
 

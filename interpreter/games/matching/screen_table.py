@@ -13,7 +13,7 @@ from typing import Optional, Sequence, cast
 from ....cli.safeout import style
 
 from ...engine.actions import Play
-from .play import PLAY_ON, STOP, Capture
+from .play import PLAY_ON, STOP, Capture, pile_roles
 from ...engine.view import View
 from .deck import HanafudaDeck
 from .shown import shown as shown_of
@@ -115,8 +115,8 @@ def _koi(screen: ScreenContext) -> bool:
 def question(screen: ScreenContext, v: View) -> str:
     if STOP in v.legal:
         if _koi(screen):
-            mine = dict(v.play.captures).get(v.seat, ())
-            total = screen.rules.kind_rules.capture_evaluator.evaluate(list(mine)).go
+            piles = dict(v.play.captures)
+            total = pile_roles(screen.rules, piles.get(v.seat, ()), piles.values()).go
             return f"{screen.t('your_turn')}: {t(screen, 'q_koi', total=total)}"
         return f"{screen.t('your_turn')}: {t(screen, 'q_role')}"
     if v.play.turned is not None:
