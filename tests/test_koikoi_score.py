@@ -94,3 +94,4 @@ def test_K15_K16_hachi_score_new_asks_who_stopped_the_roles_and_the_koi_calls(tm
         {"capture_role": {"player": "bob", "role": ["hanamizake"]}, "koi": {"ann": 1}},
         {"koi": {"ann": 1}}]
     assert "field" not in out.output.lower().replace("field cards", "")   # no field asked (K1: none)
+    assert "-- Round 1 of 12: dealer ann --" in out.output and "pot" not in out.output.lower()      # K1: no pot
