@@ -96,10 +96,10 @@ def _stats(ruleset: Ruleset, samples: int | None, seed: int, trump: int | None, 
         click.echo(json.dumps(data))
         return
     what = "deals (each indicator card with each hand of the other cards)" if counts.unit == "deals" else "hands"
-    kind = "exact"
+    how = "exact"
     if not counts.exact:
-        kind = f"estimated from {samples:,} random {counts.unit} (seed {seed}; ± is a 99.9% interval)"
-    click.echo(f"{counts.unit}: {counts.hands:,} {what}; {kind}")
+        how = f"estimated from {samples:,} random {counts.unit} (seed {seed}; ± is a 99.9% interval)"
+    click.echo(f"{counts.unit}: {counts.hands:,} {what}; {how}")
     for role, n in list(counts.roles.items()) + [("no role at all", counts.none)]:
         share = n / counts.hands * 100 if counts.hands else 0
         margin = f"  ± {counts.margin(n):,}" if not counts.exact else ""

@@ -12,7 +12,7 @@ the play kind's (:class:`~.screenkind.ScreenPlugin` ``ask_result``). The words a
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Optional, Sequence, TypeVar
+from typing import Any, Callable, Collection, Mapping, Optional, Sequence, TypeVar
 
 from ..interpreter.engine.actions import Choose, Declare, Split, answer_of
 from ..interpreter.engine.gamestate import GameState
@@ -25,7 +25,7 @@ from .screenkind import ScreenPlugin
 from .role_names import RoleNames, UnknownRole
 from .score_text import say
 from .answers import HELP, QUIT
-from .tui_input import WORDS
+from .tui_input import WORDS, typed_words
 from ..interpreter.parts.go_drop.rules import go_drop_rules
 from ..interpreter.parts.go_drop.state import declared, declared_or_none
 
@@ -99,7 +99,7 @@ class Asker:
             return value
 
     def choose(self, prompt: str, choices: Sequence[tuple[str, T]], help_key: str,
-               words: Optional[Mapping[T, tuple[str, ...]]] = None, **values: Any) -> T:
+               words: Optional[Mapping[T, Collection[str]]] = None, **values: Any) -> T:
         """Numbered choices: answer with the number or the word (the label, or one of ``words``
         of its value: the words ``hachi play`` takes for the same decision)."""
         menu = "  ".join(f"{i}) {label}" for i, (label, _) in enumerate(choices, 1))
@@ -230,7 +230,7 @@ class RoundQuestions:
                 self.a.echo(self.t("goes_mizuten", who=self.who(seat)))
             else:
                 go = self.a.choose(f"{self.who(seat)}:", [(self.t("go"), True), (self.t("drop"), False)], "declare?",
-                                   words=WORDS[Phase.DECLARATIONS])
+                                   words=typed_words(WORDS[Phase.DECLARATIONS]))
             self.rnd.setdefault("declare", []).append("go" if go else "drop")
             g.apply(Declare(go))
         forced = d.forced_out if (d := declared_or_none(g.round)) is not None else ()
@@ -257,7 +257,7 @@ class RoundQuestions:
         while g.phase is Phase.TWO_GOER_CHOICE:
             want = self.a.choose(self.t("split_q", who=self.who(self.to_act())),
                                  [(self.t("play"), False), (self.t("split"), True)], "split?",
-                                 words=WORDS[Phase.TWO_GOER_CHOICE])
+                                 words=typed_words(WORDS[Phase.TWO_GOER_CHOICE]))
             self.rnd.setdefault("split", []).append(want)
             g.apply(Split(want))
 

@@ -72,14 +72,14 @@ class _Prim:
     """A value accumulated over the ranks. ``here``/``other``: per rank, the suits of the set
     when the indicator is placed at that rank, and when it is not."""
 
-    kind: str                   # "count", "groups", "run", "hist"
+    form: str                   # "count", "groups", "run", "hist"
     here: tuple[int, ...]
     other: tuple[int, ...]
     test: tuple[Any, ...] = ()  # groups: (op, n)
 
     def last(self) -> int:
         """The highest rank whose cards can change the value (-1: none can)."""
-        if self.kind == "hist":
+        if self.form == "hist":
             return len(self.here) - 1
         return max((r for r in range(len(self.here)) if self.here[r] | self.other[r]), default=-1)
 
@@ -373,10 +373,10 @@ class RankTransfer:
         return atom[0] == "cmp" and any(v[0] == "suits" for v in (atom[1], atom[3]))
 
     def _zero(self, i: int) -> Value:
-        kind = self.prims[i].kind
-        if kind == "hist":
+        form = self.prims[i].form
+        if form == "hist":
             return (0,) * (self.S - 1)
-        if kind == "run":
+        if form == "run":
             return (0, 0, -1)
         return 0
 
@@ -398,13 +398,13 @@ class RankTransfer:
         p, lv = self.prims[i], self.levels[i]
         sl = (p.here if here else p.other)[r]
         k = (sub & sl).bit_count()
-        if p.kind == "hist":
+        if p.form == "hist":
             return self._hist_step(sub.bit_count())
         above = [p.here[x] | p.other[x] for x in range(r + 1, self.R)]
-        if p.kind == "run":                     # the run can still grow by the ranks above in the set
+        if p.form == "run":                     # the run can still grow by the ranks above in the set
             room = sum(1 for x in above if x)
             return _run_step(k > 0, lv, self.ace_low and bool(p.here[-1] | p.other[-1]), room)
-        if p.kind == "groups":
+        if p.form == "groups":
             test, m = OPS[p.test[0]], p.test[1]
             k = 1 if k and test(k, m) else 0
             room = sum(1 for x in above if x)
@@ -505,15 +505,15 @@ class RankTransfer:
 
     def _final(self, value: ValueRef, vals: tuple[Value, ...], pos: dict[int, int], suits: SuitsState,
                r: int) -> int:
-        kind, x = value
-        if kind == "const":
+        form, x = value
+        if form == "const":
             return x
-        if kind == "suits":
+        if form == "suits":
             if x == 0:                                  # no suit tracked: no card of any suit counted
                 return max((c for c, _ in suits), default=0)
             return max((self._run_value(run, r == self.R - 1) for _, run in suits), default=0)
         v = vals[pos[x]]
-        if self.prims[x].kind == "run":
+        if self.prims[x].form == "run":
             return self._run_value(v, r == self.R - 1)
         count: int = v
         return count

@@ -222,7 +222,7 @@ def test_H1_card_ids_use_the_kind_letter(tmp_path):
     path = tmp_path / "h.yaml"
     path.write_text(yaml.safe_dump(_hanafuda_with_letter("h", True), allow_unicode=True), encoding="utf-8")
     rules = load_ruleset(path)
-    assert rules.deck.kind(rules.deck.parse("1h")) == "bright"
+    assert rules.deck.card_class(rules.deck.parse("1h")) == "bright"
     with pytest.raises(Exception, match=r"letter \(h a r c\)"):
         rules.deck.parse("1b")
 

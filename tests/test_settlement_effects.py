@@ -43,7 +43,7 @@ def test_t20_t21_t22_the_bundled_settlement_is_effects_of_its_phases():
     assert [name for name, _ in rules.settlement] == ["trick_settlement", "pot", "mizuten_bonus"]
     (tricks,) = dict(rules.settlement)["trick_settlement"]
     (pay,) = tricks.actions
-    assert isinstance(pay, Pay) and pay.pairs and pay.kind == "tricks"
+    assert isinstance(pay, Pay) and pay.pairs and pay.recorded_as == "tricks"
     assert "lower tricks pays the other trick_settlement.per_trick" in describe(tricks)
 
 

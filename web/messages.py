@@ -9,13 +9,15 @@ terminal's own functions (:mod:`hachihachi.cli.screen`, :mod:`hachihachi.cli.tui
 
 from __future__ import annotations
 
+import json
 import random
+from functools import lru_cache
 from typing import Any, Optional
 
 from ..interpreter.engine.actions import Choose, YesNo
 from ..interpreter.engine.registry import plugin_for
 from ..interpreter.engine.view import View
-from ..ruleset.catalog import LANGS as CATALOG_LANGS, say
+from ..ruleset.catalog import LANGS as CATALOG_LANGS, say, section
 from ..ruleset.model import Ruleset
 from ..ruleset.safetext import escape
 from .cards import card_label, card_title, sort_key
@@ -49,6 +51,25 @@ def page_word(lang: str, key: str, **values: object) -> str:
     """The page's own words where the terminal's speak of its keys and numbers (the catalogs'
     ``web.*``; a language the catalogs lack reads English)."""
     return say(lang if lang in CATALOG_LANGS else "en", f"web.{key}", **values)
+
+
+@lru_cache(maxsize=1)
+def page_words_script() -> str:
+    """The pages' own words (the catalogs' ``web.page``) in every language of the catalogs, as
+    the script that gives the pages' scripts their ``WORDS`` (``/words.js``, read before
+    ``static/common.js``): ``WORDS[lang][key]``, a nested id as nested objects. Their ``{n}`` and
+    ``{who}`` are filled in by the page's ``t(key, values)``."""
+    words: dict[str, dict[str, Any]] = {}
+    for lang in CATALOG_LANGS:
+        mine = words[lang] = {}
+        for key, said in section(lang, "web.page").items():
+            *path, last = key.split(".")
+            node = mine
+            for part in path:
+                node = node.setdefault(part, {})
+            node[last] = said
+    return (f"\"use strict\";\nconst LANGS = {json.dumps(list(CATALOG_LANGS))};\n"
+            f"const WORDS = {json.dumps(words, ensure_ascii=False, sort_keys=True)};\n")
 
 
 def choice_label(screen: Any, action: Any, v: View) -> str:
@@ -88,7 +109,7 @@ def field_item(v: View, lang: str) -> Optional[dict[str, Any]]:
             "multiplier": v.multiplier}
 
 
-KINDS = ("bright", "animal", "ribbon", "chaff")
+CARD_CLASSES = ("bright", "animal", "ribbon", "chaff")
 
 
 def captures(ruleset: Ruleset, v: View) -> list[dict[str, Any]]:
@@ -103,10 +124,10 @@ def captures(ruleset: Ruleset, v: View) -> list[dict[str, Any]]:
         item: dict[str, Any] = {"seat": s, "cards": list(cs), "points": points(cs) if points and counted else None}
         if points is not None:
             groups = []
-            for kind in KINDS:
-                mine = sorted(c for c in cs if deck.kind(c) == kind)
+            for card_class in CARD_CLASSES:
+                mine = sorted(c for c in cs if deck.card_class(c) == card_class)
                 if mine:
-                    groups.append({"kind": kind, "cards": mine, "points": points(mine) if counted else None})
+                    groups.append({"kind": card_class, "cards": mine, "points": points(mine) if counted else None})
             item["groups"] = groups
         out.append(item)
     return out

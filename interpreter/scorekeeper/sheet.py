@@ -31,7 +31,7 @@ from .told_game import told_game
 from ..parts.go_drop.rules import NAME, go_drop_rules
 from ..parts.go_drop.state import declared
 
-SHEET = Limits(kind="score sheet", shape="a score sheet is a mapping with ruleset, players, start and rounds",
+SHEET = Limits(what="score sheet", shape="a score sheet is a mapping with ruleset, players, start and rounds",
                merge_hint="", error=RecordError, max_bytes=1024 * 1024, max_depth=16, max_nodes=200_000,
                max_number_chars=20, max_string_chars=1_000)
 

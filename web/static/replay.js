@@ -59,7 +59,7 @@ function frameView(f) {
       el("div", {class: "cards small"}, f.hands[s].map((c) => card(R.deck, c))),
       cap && cap.groups && cap.groups.length ? el("div", {class: "groups replay-captures"}, el("span", {class: "kind"}, t("captured")),
         cap.groups.map((g) => el("div", {class: "group", "data-kind": g.kind},
-          el("span", {class: "kind"}, g.points === null ? (t("byKind")[g.kind] || g.kind) : `${t("byKind")[g.kind] || g.kind} ${g.points}`),
+          el("span", {class: "kind"}, g.points === null ? (t("byClass")[g.kind] || g.kind) : `${t("byClass")[g.kind] || g.kind} ${g.points}`),
           el("div", {class: "cards small"}, g.cards.map((x) => card(R.deck, x)))))) : null);
   })));
   const lines = LANG === "ja" && f.lines_ja ? f.lines_ja : f.lines;

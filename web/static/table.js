@@ -111,7 +111,7 @@ function trickView(trick, title, id) {
     trick.cards.map((c, i) => el("figure", {class: trick.winner === trick.seats[i] ? "won" : ""}, card(deck, c),
       el("figcaption", {}, S.names[trick.seats[i]])))),
     trick.winner !== null && trick.winner !== undefined
-      ? el("p", {class: "took"}, LANG === "ja" ? `${S.names[trick.winner]}${t("took")}` : `${S.names[trick.winner]} ${t("took")}`) : null);
+      ? el("p", {class: "took"}, t("took", {who: S.names[trick.winner]})) : null);
 }
 
 // A field card the player may take: by the hand card picked, by the turned card, or by the only hand card that takes it.
@@ -132,7 +132,7 @@ function captureView(c) {
   return el("div", {class: "capture", id: `captures-${c.seat}`},
     el("b", {}, c.points === null ? S.names[c.seat] : `${S.names[c.seat]}: ${c.points}${t("points")}`),
     el("div", {class: "groups"}, (c.groups || []).map((g) => el("div", {class: "group", "data-kind": g.kind},
-      el("span", {class: "kind"}, g.points === null ? (t("byKind")[g.kind] || g.kind) : `${t("byKind")[g.kind] || g.kind} ${g.points}`),
+      el("span", {class: "kind"}, g.points === null ? (t("byClass")[g.kind] || g.kind) : `${t("byClass")[g.kind] || g.kind} ${g.points}`),
       el("div", {class: "cards small"}, g.cards.map((x) => card(deck, x)))))));
 }
 

@@ -39,7 +39,7 @@ def _values(v: View, rules: Ruleset, lang: str) -> dict[str, object]:
     total = pile_roles(rules, mine, dict(v.play.captures).values()).go if mine else 0
     return dict(
         total=total, mult=v.multiplier, kan=hana.kan, par=hana.par, pts=deck.points_of(mine),
-        capture_roles=_capture_roles(rules, lang), kinds=_kinds(rules, lang),
+        capture_roles=_capture_roles(rules, lang), kinds=_card_classes(rules, lang),
         roles=", ".join(f"{h.id} {h.go}" for h in roles.roles) if roles and roles.roles else "-",
         go=roles.go if roles else 0, fee=fee, cost=fee * v.multiplier, max=decl.max_goers if decl else v.players,
         per_card=_per_card(rules, lang), pot=v.pot, turned=turned,
@@ -63,23 +63,23 @@ def _capture_roles(rules: Ruleset, lang: str) -> str:
     return ", ".join(f"{r.name(lang)} {r.go}{unit}" for r in rules.kind_rules.capture_roles.roles)
 
 
-def _kinds(rules: Ruleset, lang: str) -> str:
-    """H1 from the rule file: the points of each kind of card."""
+def _card_classes(rules: Ruleset, lang: str) -> str:
+    """H1 from the rule file: the points of each class of card (``deck.kinds``)."""
     deck = rules.kind_rules.deck
-    points = {deck.kind(c): deck.points(c) for c in deck.cards}
-    names = [(k, ja if lang == "ja" else en.lower()) for k, ja, en in deck.kind_names] or [(k, k) for k in points]
+    points = {deck.card_class(c): deck.points(c) for c in deck.cards}
+    names = [(k, ja if lang == "ja" else en.lower()) for k, ja, en in deck.class_names] or [(k, k) for k in points]
     return ", ".join(f"{name} {points[k]}" for k, name in names if k in points)
 
 
 def _per_card(rules: Ruleset, lang: str) -> str:
     """T14's per-card payments as the rule file sets them (``forced_out.per_card``)."""
-    names = {k: (ja if lang == "ja" else en) for k, ja, en in rules.kind_rules.deck.kind_names}
+    names = {k: (ja if lang == "ja" else en) for k, ja, en in rules.kind_rules.deck.class_names}
     per = go_drop_rules(rules).forced_out.per_card if rules.parts else {}
 
-    def kind(c: str) -> str:                    # a kind's name, in lower case in an English sentence
+    def class_name(c: str) -> str:              # a card class's name, in lower case in an English sentence
         name = str(names.get(c, c))
         return name if lang == "ja" else name.lower()
 
-    return (say(lang, f"{WORDS}.per_card_sep").join(say(lang, f"{WORDS}.per_card_item", n=n, kind=kind(c))
+    return (say(lang, f"{WORDS}.per_card_sep").join(say(lang, f"{WORDS}.per_card_item", n=n, kind=class_name(c))
                                                    for c, n in per.items())
             or say(lang, f"{WORDS}.per_card_none"))

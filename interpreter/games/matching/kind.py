@@ -88,7 +88,8 @@ def _choose(n: Teller, e: Applied) -> str:
     a = e.action
     assert isinstance(a, Choose)
     if a.question != CAPTURE_QUESTION:
-        return f"  {n.does(e.seat, 'chooses')} {a.option} ({a.question})"
+        return n.tell("narration.choose", who=n.who(e.seat), does=n.does(e.seat, "chooses"), option=a.option,
+                      question=a.question)
     if a.option == STOP.option:
         return n.tell("kind.matching.stops", who=n.who(e.seat), does=n.does(e.seat, "stops"))
     return n.tell("kind.matching.plays_on_choice", who=n.who(e.seat), does=n.does(e.seat, "plays"))

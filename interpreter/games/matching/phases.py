@@ -213,10 +213,10 @@ def carry_field(t: Table, rules: HanafudaRules, field_cards: Iterable[int], made
     bright and a 絶場 bright together), the round takes the strongest and the next strongest is
     carried to the next round."""
     on = set(field_cards)
-    kinds = sorted({f for f in rules.fields if on.intersection(f.cards) and f.field.id != made.field.id},
-                   key=lambda f: -f.field.multiplier)
-    if kinds:
-        carried = kinds[0]
+    others = sorted({f for f in rules.fields if on.intersection(f.cards) and f.field.id != made.field.id},
+                    key=lambda f: -f.field.multiplier)
+    if others:
+        carried = others[0]
         t.emit(FieldCarried(t.round.index, carried.field.id, tuple(sorted(on.intersection(carried.cards)))))
 
 

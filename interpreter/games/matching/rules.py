@@ -107,7 +107,7 @@ class HanafudaRules:
     def chaff_cards(self) -> frozenset[int]:
         """The cards H19 counts as chaff (the fact ``chaff``): the chaff and the changeling month's cards."""
         deck, month = self.deck, self.changeling_month
-        return frozenset(c for c in deck.cards if deck.kind(c) == "chaff" or deck.month(c) == month)
+        return frozenset(c for c in deck.cards if deck.card_class(c) == "chaff" or deck.month(c) == month)
 
     @cached_property
     def capture_role_cards(self) -> frozenset[int]:

@@ -22,8 +22,8 @@ from ....ruleset.catalog import LANGS, say
 from ....ruleset.model import Phase, Ruleset
 from ....cli.screenkind import ScreenContext
 
-KIND_COLOURS = {"bright": "yellow", "animal": "red", "ribbon": "magenta", "chaff": None}
-SHOWN_KINDS = ("bright", "animal", "ribbon")      # captured cards named one by one; chaff counted
+CLASS_COLOURS = {"bright": "yellow", "animal": "red", "ribbon": "magenta", "chaff": None}
+SHOWN_CLASSES = ("bright", "animal", "ribbon")      # captured cards named one by one; chaff counted
 
 
 def _deck(screen: ScreenContext) -> HanafudaDeck:
@@ -40,7 +40,7 @@ def card(screen: ScreenContext, c: int) -> str:
     name = deck.name(c)
     if not screen.colour:
         return name
-    return style(name, fg=KIND_COLOURS.get(deck.kind(c)), bold=True)
+    return style(name, fg=CLASS_COLOURS.get(deck.card_class(c)), bold=True)
 
 
 def cards(screen: ScreenContext, cs: Sequence[int]) -> str:
@@ -100,7 +100,7 @@ def captured(screen: ScreenContext, v: View) -> str:
             parts.append(f"{screen.names[seat]} {t(screen, 'nothing')}")
             continue
         pts = deck.points_of(cs)
-        shown = [c for c in cs if deck.kind(c) in SHOWN_KINDS]
+        shown = [c for c in cs if deck.card_class(c) in SHOWN_CLASSES]
         chaff = len(cs) - len(shown)
         text = cards(screen, shown) if shown else ""
         if chaff:

@@ -20,8 +20,8 @@ from .explain import explain
 from .rules import TrickPhase
 
 # the words of the mizuten call's answers (T6): yes, then no
-MIZUTEN_WORDS: YesNoWords = {True: ("y", "yes", "m", "mizuten", "ミズテン", "はい"),
-                             False: ("n", "no", "しない", "いいえ")}
+MIZUTEN_WORDS: YesNoWords = {True: "kind.tricks.answers.words.mizuten_yes",
+                             False: "kind.tricks.answers.words.mizuten_no"}
 SUIT_COLOURS = {"s": "white", "h": "red", "d": "blue", "c": "green"}
 SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 

@@ -27,7 +27,7 @@ class Pay(ActionBase):
     amount: Expression              # read for the paying seat (the receiving one when the pot pays)
     reason: str
     field: bool = False             # multiplied by the round's field (as the kind ``effect``)
-    kind: str = "effect"            # the transfer kind it is recorded as (``as:``), multiplied as that kind
+    recorded_as: str = "effect"     # the transfer kind it is recorded as (``as:``), multiplied as that kind
     compare: Optional[Expression] = None    # ``between``: of every two seats of ``payers``, the lower pays
     words_of_reason: tuple[Union[str, Expression], ...] = ()   # the reason, its ``{EXPRESSION}`` parts
 
@@ -77,7 +77,7 @@ class Pay(ActionBase):
             raise b.error("a payment from the pot to the pot moves nothing.", *at, "to")
         amount = b.expr(body["amount"], (*at, "amount"), INT, per_seat=not payers.pot or not receivers.pot)
         reason, words = _reason(body, at, b, name)
-        return cls(payers, receivers, amount, reason, bool(body.get("field", False)), _kind(body, at, b),
+        return cls(payers, receivers, amount, reason, bool(body.get("field", False)), _recorded_as(body, at, b),
                    words_of_reason=words)
 
     @classmethod
@@ -95,7 +95,8 @@ class Pay(ActionBase):
         compare = b.expr(body["compare"], (*at, "compare"), INT, per_seat=True)
         amount = b.expr(body.get("amount", 1), (*at, "amount"), INT, per_seat=False)
         reason, words = _reason(body, at, b, name)
-        return cls(seats, seats, amount, reason, bool(body.get("field", False)), _kind(body, at, b), compare, words)
+        return cls(seats, seats, amount, reason, bool(body.get("field", False)), _recorded_as(body, at, b), compare,
+                   words)
 
     # -- in words
     def words(self, lang: str = "en") -> str:
@@ -109,7 +110,7 @@ class Pay(ActionBase):
     # -- run
     def run(self, r: Run) -> None:
         t = r.table
-        kind = transfer_named(self.kind)
+        kind = transfer_named(self.recorded_as)
         multiply = kind is not TransferKind.EFFECT      # a kind of its own is multiplied as the field says for it
         mult = t.round.multiplier if self.field else 1
         field = f" (x{mult} field)" if mult != 1 else ""
@@ -176,13 +177,13 @@ def _move(r: Run, kind: TransferName, multiply: bool, source: Any, target: Any, 
         t.pay(kind, source, target, amount, why, multiply=multiply)
 
 
-def _kind(body: Mapping[str, Any], at: tuple[object, ...], b: Any) -> str:
-    """The transfer kind of a payment (``as:``); ``field`` goes only with the kind ``effect``."""
-    kind = str(body.get("as", "effect"))
-    if kind != "effect" and body.get("field"):
-        raise b.error(f"a payment recorded as '{kind}' is multiplied as the field says for '{kind}' "
+def _recorded_as(body: Mapping[str, Any], at: tuple[object, ...], b: Any) -> str:
+    """The transfer kind a payment is recorded as (``as:``); ``field`` goes only with ``effect``."""
+    name = str(body.get("as", "effect"))
+    if name != "effect" and body.get("field"):
+        raise b.error(f"a payment recorded as '{name}' is multiplied as the field says for '{name}' "
                       "(its applies_to); 'field' is for payments of kind 'effect'.", *at, "field")
-    return kind
+    return name
 
 
 def _reason(body: Mapping[str, Any], at: tuple[object, ...], b: Any,
