@@ -25,7 +25,7 @@ def authors_text_left_out(output: str) -> str:
 # variant, seed of an --auto game in which the effect fires, a line it must tell in Japanese
 FIRED = [
     ("fx_start_player_may_double", 1, "「no」を選ぶ (カウンター「doubles」)"),
-    ("fx_dealer_may_double", 1, "ann: 「double」を選ぶ (カウンター「doubles」)"),     # a question in matching play
+    ("fx_dealer_may_double", 1, "ann: 「no」を選ぶ (カウンター「doubles」)"),     # a question in matching play
     ("fx_three_drops_must_go", 3, "は次の局必ず出る (「three drops must go」)"),
     ("fx_start_player_goes", 1, "はこの局必ず出る (「start player goes」)"),
     ("fx_last_round_tricks_double", 1, "この局の残りのトリックは x2 (「last round doubles tricks」)"),
