@@ -16,7 +16,7 @@ from typing import Any, Callable, Mapping, Optional, Sequence, TypeVar
 
 from ..interpreter.engine.actions import Choose, Declare, Split, answer_of
 from ..interpreter.engine.gamestate import GameState
-from ..interpreter.parts.go_drop.kinds import RoundKind
+from ..interpreter.parts.go_drop.outcomes import RoundOutcome
 from ..interpreter.engine.registry import plugin_for, told_for
 from ..ruleset.errors import CardError, shown
 from ..ruleset.model import Phase
@@ -261,7 +261,7 @@ class RoundQuestions:
 
     def hands(self) -> None:
         r = self.scratch.round
-        split = r.kind is RoundKind.TWO_GOERS_SPLIT and self.told.split_shows_roles(self.rules)
+        split = r.outcome is RoundOutcome.TWO_GOERS_SPLIT and self.told.split_shows_roles(self.rules)
         if not r.played and not split:
             return
         forced = d.forced_out if (d := declared_or_none(r)) is not None else ()

@@ -15,16 +15,17 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .engine.actions import CHANCE, POT, Action, Choose, Declare, Party, Play, Split
     from .engine.gamestate import GameState
-    from .parts.go_drop.kinds import RoundKind
+    from .parts.go_drop.outcomes import RoundKind, RoundOutcome
     from .engine.view import View
 
 _WHERE = {**dict.fromkeys(("CHANCE", "POT", "Action", "Choose", "Declare", "Party", "Play", "Split"),
                           ".engine.actions"),
           **dict.fromkeys(("CallMizuten", "Deal"), ".games.tricks.actions"),    # the trick game's, kept for callers
-          "GameState": ".engine.gamestate", "RoundKind": ".parts.go_drop.kinds", "View": ".engine.view"}
+          **dict.fromkeys(("RoundOutcome", "RoundKind"), ".parts.go_drop.outcomes"),   # RoundKind: its earlier name
+          "GameState": ".engine.gamestate", "View": ".engine.view"}
 
 __all__ = ["GameState", "CHANCE", "POT", "Party", "Action", "CallMizuten", "Deal", "Declare", "Split",
-           "Play", "Choose", "RoundKind", "View"]
+           "Play", "Choose", "RoundOutcome", "RoundKind", "View"]
 
 
 def __getattr__(name: str) -> Any:

@@ -22,7 +22,7 @@ from typing import Any, Mapping, TypeVar
 
 from .catalog import maybe
 from .checks import check_role_table
-from .model import SETTLEMENT_PHASES, Phase, PhaseName, PlayKind, TransferKind, TransferName
+from .model import SETTLEMENT_PHASES, Phase, PhaseName, PlayKind, TransferReason, TransferReasonName
 from .part_registry import check_parts
 from .rulekind import Found, RuleKind, TransferWords, foreign_keys
 
@@ -39,7 +39,8 @@ T = TypeVar("T")
 SHARED_KEYS = frozenset({"extends", "name", "title", "description", "play", "deck", "hand_size", "role_table",
                          "chips", "players", "rounds", "declaration", "forced_out", "two_goers", "next_start",
                          "first_dealer", "parts", "round", "counters", "parameters", "effects", "settlement"})
-SHARED_TRANSFERS = frozenset({TransferKind.DROP_FEE, TransferKind.FORCED_OUT, TransferKind.ROLES, TransferKind.POT})
+SHARED_TRANSFERS = frozenset({TransferReason.DROP_FEE, TransferReason.FORCED_OUT, TransferReason.ROLES,
+                              TransferReason.POT})
 
 
 def kind_part(play: PlayKind, module: str, name: str, of: type[T]) -> T:
@@ -149,11 +150,11 @@ def check_settlement(data: Mapping[str, Any], kind: RuleKind) -> Found:
 
 # -- the names of phases and transfer kinds: the core's and each play kind's own ------------------
 
-_TRANSFERS: dict[str, TransferName] = {t.value: t for t in TransferKind}
+_TRANSFERS: dict[str, TransferReasonName] = {t.value: t for t in TransferReason}
 _PHASES: dict[str, PhaseName] = {p.value: p for p in Phase}
 
 
-def transfer_named(name: str) -> TransferName:
+def transfer_named(name: str) -> TransferReasonName:
     """The transfer kind ``name`` (a rule file's ``as:``, ``applies_to``): the core's or a
     registered play kind's own (the schema allows only these names).
 

@@ -77,12 +77,13 @@ class Phase(PhaseName):
 SETTLEMENT_PHASES = (Phase.POT,)
 
 
-class TransferName(_Named):
-    """A kind of point transfer (T9): the core's (:class:`TransferKind`) or a play kind's own, an
+class TransferReasonName(_Named):
+    """Why points move (T9): the core's reasons (:class:`TransferReason`) or a play kind's own, an
     enum of this base in the kind's package (its ``RuleKind.own_transfers``). Every one reads as
-    ``TransferKind.NAME`` (in the event log's ``repr`` too).
+    ``TransferKind.NAME``: the event log's ``repr`` (and so its digests) and messages keep the
+    name they have always printed, whatever the Python class is called.
 
-    >>> TransferKind.POT, TransferKind.DROP_FEE.value
+    >>> TransferReason.POT, TransferReason.DROP_FEE.value
     (<TransferKind.POT: 'pot'>, 'drop_fee')
     """
 
@@ -91,7 +92,7 @@ class TransferName(_Named):
         return "TransferKind"
 
 
-class TransferKind(TransferName):
+class TransferReason(TransferReasonName):
     """The kinds of point transfer of the core, which a field multiplier may apply to (T9) in any
     play kind; a play kind declares its own (the trick game's tricks and mizuten bonus, ...)."""
 
@@ -138,7 +139,7 @@ class Field:
     name: Name
     ranks: tuple[str, ...]
     multiplier: int
-    applies_to: frozenset[TransferName]
+    applies_to: frozenset[TransferReasonName]
     cards: tuple[str, ...] = ()
     suits: tuple[str, ...] = ()
 
@@ -148,7 +149,7 @@ class Field:
                 or deck.suits[deck.suit(indicator)] in self.suits
                 or deck.ranks[deck.rank(indicator)] in self.ranks)
 
-    def factor(self, transfer: TransferName) -> int:
+    def factor(self, transfer: TransferReasonName) -> int:
         return self.multiplier if transfer in self.applies_to else 1
 
 

@@ -291,7 +291,7 @@ def core_name_lists() -> dict[str, set[str]]:
     shared = json.loads(resources.files("hachihachi.ruleset").joinpath("ruleset.schema.json").read_text("utf-8"))
     return {
         "model.Phase": {p.value for p in model.Phase},
-        "model.TransferKind": {t.value for t in model.TransferKind},
+        "model.TransferReason": {t.value for t in model.TransferReason},
         "model.SETTLEMENT_PHASES": {p.value for p in model.SETTLEMENT_PHASES},
         "kind_registry.SHARED_TRANSFERS": {t.value for t in kind_registry.SHARED_TRANSFERS},
         "ruleset.schema.json round": set(shared["properties"]["round"]["items"]["enum"]),
@@ -319,9 +319,9 @@ def test_a_kinds_phases_and_transfers_are_its_schemas_and_no_one_elses():
     """A play kind's enums and its schema.json list the same names, and no two kinds (nor a kind
     and the core) share a name."""
     from hachihachi.ruleset.kind_registry import KINDS, kind_schema, rule_kind
-    from hachihachi.ruleset.model import Phase, TransferKind
+    from hachihachi.ruleset.model import Phase, TransferReason
 
-    seen = {p.value for p in Phase} | {t.value for t in TransferKind}
+    seen = {p.value for p in Phase} | {t.value for t in TransferReason}
     for play in KINDS:
         kind, schema = rule_kind(play), kind_schema(play)
         assert [p.value for p in kind.phases] == schema["phases"]
@@ -332,7 +332,7 @@ def test_a_kinds_phases_and_transfers_are_its_schemas_and_no_one_elses():
 
 
 def core_members_named(known: dict[str, set[str]]) -> list[str]:
-    """Where a core module reads a member ``Phase.X`` or ``TransferKind.X`` that the core's enum
+    """Where a core module reads a member ``Phase.X`` or ``TransferReason.X`` that the core's enum
     does not have (a play kind's, which the core never names)."""
     files = module_files()
     out = []
@@ -347,17 +347,17 @@ def core_members_named(known: dict[str, set[str]]) -> list[str]:
 
 
 def test_the_core_reads_no_members_but_its_own():
-    from hachihachi.ruleset.model import Phase, TransferKind
+    from hachihachi.ruleset.model import Phase, TransferReason
 
-    known = {"Phase": set(Phase.__members__), "TransferKind": set(TransferKind.__members__)}
-    assert core_members_named({"Phase": known["Phase"] - {"PLAY"}, "TransferKind": known["TransferKind"]})
+    known = {"Phase": set(Phase.__members__), "TransferReason": set(TransferReason.__members__)}
+    assert core_members_named({"Phase": known["Phase"] - {"PLAY"}, "TransferReason": known["TransferReason"]})
     assert core_members_named(known) == []
 
 
 # -- go/drop is a part of the round, not the core ------------------------------------------------
 
 GO_DROP_ONLY = {"declarations", "dropped", "forced_out", "splits", "declarations_done", "choice_done", "goers",
-                "declaration", "two_goers", "went", "RoundKind", "PLAYED", "SKIPPED", "ONE_GOER", "TWO_GOERS_SPLIT",
+                "declaration", "two_goers", "went", "RoundOutcome", "PLAYED", "SKIPPED", "ONE_GOER", "TWO_GOERS_SPLIT",
                 "TWO_GOERS_PLAY", "THREE_GOERS"}
 # the public API keeps its names (docs/play-kinds.md, "Parts of a round"): a seat's view of the
 # declarations (go/drop's part fills them) and the round's end event's seats that played

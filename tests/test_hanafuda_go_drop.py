@@ -7,14 +7,14 @@ import pytest
 from hachihachi.interpreter import CHANCE, GameState
 from hachihachi.interpreter.engine.actions import Declare, Play
 from hachihachi.interpreter.engine.events import ForcedOut, Transfer
-from hachihachi.interpreter.parts.go_drop.kinds import PLAYED, RoundKind
+from hachihachi.interpreter.parts.go_drop.outcomes import PLAYED, RoundOutcome
 from hachihachi.interpreter.engine.round_phases import phases_of
 from hachihachi.interpreter.parts.go_drop.declarations import Declarations
 from hachihachi.interpreter.parts.go_drop.forced_out import ForcedOutPayments
 from hachihachi.interpreter.games.matching.phases import HanaDeal
 from hachihachi.ruleset.loader import load_ruleset
 from hachihachi.ruleset.model import Phase
-from hachihachi.ruleset.model import TransferKind as Kind
+from hachihachi.ruleset.model import TransferReason as Kind
 from tests.interp_support import play_random
 
 RULES = load_ruleset("hanafuda_go_drop")
@@ -40,7 +40,7 @@ def test_T27_seeded_random_games_are_zero_sum_and_end_with_empty_hands(players):
             g.deal_random(rng) if g.current_player == CHANCE else g.apply(rng.choice(g.legal_actions()))
             assert sum(g.chips) + g.pot == 0
             if g.is_terminal or g.round is not rnd:
-                if rnd.kind in PLAYED:
+                if rnd.outcome in PLAYED:
                     played += 1
                     if rnd.play.stopped is None:           # played out (H16), not stopped (H18)
                         assert all(not h for h in rnd.hands)
@@ -105,7 +105,7 @@ def test_play_after_go_drop_is_among_goers_only():
     g.apply(Declare(False))
     g.apply(Declare(True))
     g.apply(Declare(True))
-    assert g.round.kind is RoundKind.THREE_GOERS and g.round.play.order == (0, 2, 3)
+    assert g.round.outcome is RoundOutcome.THREE_GOERS and g.round.play.order == (0, 2, 3)
     assert g.current_player == 0
     g.apply(Play(D.parse("4c1")))                   # takes 4a
     assert g.current_player == 2

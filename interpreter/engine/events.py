@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, Mapping, Optional, Sequence, Union
 
-from ...ruleset.model import TransferName
+from ...ruleset.model import TransferReasonName
 from .actions import ActionBase, Party
-from .roundkind import RoundKindName
+from .roundoutcome import RoundOutcomeName
 
 Seat = Union[int, Party]
 
@@ -71,7 +71,7 @@ class Transfer:
     """
 
     round: int
-    kind: TransferName
+    kind: TransferReasonName
     source: Seat
     target: Seat
     amount: int
@@ -79,7 +79,7 @@ class Transfer:
     base: int = 0
     multiplier: int = 1
 
-    def __init__(self, round: int, kind: TransferName, source: Seat, target: Seat, amount: int, reason: str,
+    def __init__(self, round: int, kind: TransferReasonName, source: Seat, target: Seat, amount: int, reason: str,
                  base: int = 0, multiplier: int = 1) -> None:
         r, k, s, t, a, why, b, m = _TRANSFER_SLOTS
         r(self, round)
@@ -140,7 +140,7 @@ class FieldMade:
 @dataclass(frozen=True, slots=True)
 class RoundEnded:
     round: int
-    kind: Optional[RoundKindName]   # how the round went, by a part (go/drop's); None in a game without one
+    kind: Optional[RoundOutcomeName]   # how the round went, by a part (go/drop's); None in a game without one
     multiplier: int
     goers: tuple[int, ...]          # the seats that played the round (with go/drop: the goers)
     tricks: Mapping[int, int]       # tricks won per goer (empty when there was no play)

@@ -24,7 +24,7 @@ from typing import Any, Callable, Optional, Sequence, Union, cast
 from ...ruleset.errors import IllegalAction, SetupError
 from ...ruleset.model import PhaseName, Ruleset
 from ...ruleset.tablenumbers import at_table
-from ...ruleset.model import TransferKind
+from ...ruleset.model import TransferReason
 from .actions import CHANCE, POT, ActionBase, malformed
 from .events import Applied, DealerDrawn, GameEnded, RoundEnded, RoundStarted, Seat
 from .parts import RoundPart, parts_for
@@ -319,7 +319,7 @@ class GameState:
             seat=seat, players=t.players, round_index=r.index, rounds=t.rounds, phase=self.phase,
             to_act=to_act, start=r.start,
             hand=tuple(sorted(r.hands[seat])) if r.hands else (),
-            field=r.field, multiplier=r.multiplier, goers=tuple(r.playing), kind=r.kind,
+            field=r.field, multiplier=r.multiplier, goers=tuple(r.playing), kind=r.outcome,
             chips=tuple(t.chips), pot=t.pot,
             legal=tuple(self.legal_actions()) if to_act == seat else (),
             play=self._kind.view(r), **own,
@@ -417,7 +417,7 @@ class GameState:
             self._share_leftover_pot()
         nxt = next_start(self.ruleset, r, self._parts)
         t.emit(RoundEnded(
-            round=r.index, kind=r.kind, multiplier=r.multiplier, goers=tuple(r.playing),
+            round=r.index, kind=r.outcome, multiplier=r.multiplier, goers=tuple(r.playing),
             tricks=self._kind.round_tricks(r), pot_to=r.pot_to,
             delta=tuple(map(sub, t.chips, r.chips_before)), pot_after=t.pot, next_start=nxt))
         if counts:
@@ -439,5 +439,5 @@ class GameState:
         t = self._t
         share = t.pot // t.players
         for seat in range(t.players):
-            t.pay(TransferKind.POT, POT, seat, share, "share of the pot left after the last round",
+            t.pay(TransferReason.POT, POT, seat, share, "share of the pot left after the last round",
                   multiply=False)

@@ -4,7 +4,7 @@ rules a game opts into beside its play kind, as go/drop's declarations (T10-T17)
 The core's round knows its seats, hands, field, phases, payments and log, and who plays it
 (``RoundState.playing``: every seat, unless a part leaves some out). A part brings its phases,
 its own state of a round (``RoundState.parts[name]``, made by :meth:`RoundPart.new_round` and
-copied by ``GameState.clone``), the kind of a round it names (``RoundState.kind``), whether a
+copied by ``GameState.clone``), the outcome of a round it names (``RoundState.outcome``), whether a
 round counts toward the game's length, the start of the next round, its fields of a seat's
 view, its facts for effects and the refusal of an action out of its turn.
 """

@@ -20,7 +20,7 @@ from ...ruleset.yamlfile import Limits, read_yaml
 from ..engine.actions import Choose, Declare, Split, answer_of
 from ..engine.events import RoundEnded
 from ..engine.gamestate import GameState
-from ..parts.go_drop.kinds import RoundKind
+from ..parts.go_drop.outcomes import RoundOutcome
 from ..engine.registry import plugin_for, told_for
 from ..records.gamerecord import Replay, load_record_ruleset
 from .claims import claim_problem
@@ -320,7 +320,7 @@ class _Round(RoundReader):
         given = [k for k in result if self.rnd.get(k) is not None]
         if g.phase is not Phase.PLAY:
             if given:
-                kind = g.round.kind or RoundKind.SKIPPED
+                kind = g.round.outcome or RoundOutcome.SKIPPED
                 raise FieldProblem(given[0], f"nobody played this round ({kind.value.replace('_', ' ')})")
             return
         self.apply(given[0] if given else result[-1], self.kind.read_result(self))
@@ -338,9 +338,9 @@ def start_reason(game: GameState, names: Sequence[str]) -> str:
     e = ended[-1]
     who = names[e.next_start]
     after_tricks = go_drop_rules(game.ruleset).next_start.after_tricks if NAME in game.ruleset.parts else "left"
-    if e.kind is RoundKind.ONE_GOER:
+    if e.kind is RoundOutcome.ONE_GOER:
         return f"{who} went alone last round (T24)"
-    if e.kind is RoundKind.TWO_GOERS_SPLIT:
+    if e.kind is RoundOutcome.TWO_GOERS_SPLIT:
         after_split = go_drop_rules(game.ruleset).next_start.after_split
         return f"{who} is the {after_split.replace('_', ' ')} of last round's split (T24)"
     plugin = plugin_for(game.ruleset)

@@ -14,9 +14,9 @@ from tests.house_rules.house_replay import ended, flows, replay, rules
 from hachihachi.interpreter import CHANCE, POT, Declare, GameState
 from hachihachi.interpreter.engine.effect_events import CounterChanged, DecisionForced, EffectFired, Multiplied
 from hachihachi.interpreter.engine.events import Applied, GameEnded, RoundEnded, Transfer
-from hachihachi.interpreter.parts.go_drop.kinds import RoundKind
+from hachihachi.interpreter.parts.go_drop.outcomes import RoundOutcome
 from hachihachi.ruleset.model import Chips
-from hachihachi.ruleset.model import TransferKind as K
+from hachihachi.ruleset.model import TransferReason as K
 from hachihachi.interpreter.games.tricks.rules import TrickTransfer
 from hachihachi.ruleset.tablenumbers import at_table
 from hachihachi.interpreter.parts.go_drop.rules import go_drop_rules
@@ -150,7 +150,7 @@ def test_T21_half_the_pot_stays_for_the_next_round():
                 taken[dst] = taken.get(dst, 0) + amount
         back = [(src, amount) for src, dst, _, amount in effect_flows("fx_half_pot_carries", e.round)]
         assert sorted(back) == sorted((s, n // 2) for s, n in taken.items() if n // 2)
-    assert any(e.pot_after for e in rounds_ended(g) if e.kind is not RoundKind.SKIPPED)
+    assert any(e.pot_after for e in rounds_ended(g) if e.kind is not RoundOutcome.SKIPPED)
 
 
 def test_an_effect_is_told_in_the_log_before_its_payments():

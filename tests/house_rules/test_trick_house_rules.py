@@ -15,8 +15,8 @@ import pytest
 from tests.house_rules.house_replay import ended, events, flows, replay
 
 from hachihachi.interpreter import POT
-from hachihachi.interpreter.parts.go_drop.kinds import RoundKind
-from hachihachi.ruleset.model import TransferKind as K
+from hachihachi.interpreter.parts.go_drop.outcomes import RoundOutcome
+from hachihachi.ruleset.model import TransferReason as K
 from hachihachi.interpreter.games.tricks.rules import TrickTransfer
 
 
@@ -33,10 +33,10 @@ def fees(name: str, r: int) -> list[tuple[int, int]]:
 def test_the_record_has_the_situations_the_rules_change():
     base = game()
     assert fees("hachihachi_trick", 5) == [(2, 2), (3, 3), (4, 4), (5, 5)]
-    assert ended(base, 5).kind is RoundKind.SKIPPED
-    assert ended(base, 0).kind is RoundKind.TWO_GOERS_PLAY and ended(base, 0).multiplier == 2
-    assert ended(base, 1).kind is RoundKind.TWO_GOERS_SPLIT
-    assert ended(base, 3).kind is RoundKind.ONE_GOER and ended(base, 3).multiplier == 4
+    assert ended(base, 5).kind is RoundOutcome.SKIPPED
+    assert ended(base, 0).kind is RoundOutcome.TWO_GOERS_PLAY and ended(base, 0).multiplier == 2
+    assert ended(base, 1).kind is RoundOutcome.TWO_GOERS_SPLIT
+    assert ended(base, 3).kind is RoundOutcome.ONE_GOER and ended(base, 3).multiplier == 4
     assert flows(base, 7, K.FORCED_OUT) and flows(base, 10, TrickTransfer.MIZUTEN)
 
 
@@ -101,7 +101,7 @@ def test_T9_field_does_not_multiply_tricks():
 
 def test_T16_two_goers_always_split():
     g = game("t16_split_always")
-    assert ended(g, 0).kind is RoundKind.TWO_GOERS_SPLIT
+    assert ended(g, 0).kind is RoundOutcome.TWO_GOERS_SPLIT
     assert flows(g, 0, K.POT) == [(POT, 3, 5, 5), (POT, 0, 5, 5)]
     assert flows(g, 0, K.ROLES) == [] and flows(g, 0, TrickTransfer.TRICKS) == []
     assert flows(game(), 0, K.ROLES) == [(3, 0, 8, 16)]
@@ -110,7 +110,7 @@ def test_T16_two_goers_always_split():
 
 def test_T16_two_goers_never_split():
     g = game("t16_split_never")
-    assert ended(g, 1).kind is RoundKind.TWO_GOERS_PLAY
+    assert ended(g, 1).kind is RoundOutcome.TWO_GOERS_PLAY
     assert flows(g, 1, TrickTransfer.TRICKS) and flows(g, 1, K.POT) == [(POT, 0, 5, 5)]
     assert flows(game(), 1, K.POT) == [(POT, 3, 3, 3), (POT, 0, 2, 2)]
 

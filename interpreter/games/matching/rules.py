@@ -17,7 +17,7 @@ from .capture_roles import capture_table, check_capture_roles, evaluate_pile
 from ....ruleset.checks import Found, check_role_table, check_rounds
 from .deck import HanafudaDeck, build_hanafuda_deck
 from ....ruleset.kind_registry import transfer_named
-from ....ruleset.model import Field, PhaseName, TransferKind, TransferName
+from ....ruleset.model import Field, PhaseName, TransferReason, TransferReasonName
 from ....ruleset.rulekind import KindParts, RuleKind, TransferWords
 from ....ruleset.roles import RoleEvaluator, compile_table
 from ....ruleset.roletable import Name, RoleTable, _name, build_role_table
@@ -31,7 +31,7 @@ class MatchingPhase(PhaseName):
     CARD_SCORING = "card_scoring"          # H12, H13, H19-H21: the end of a matching round
 
 
-class MatchingTransfer(TransferName):
+class MatchingTransfer(TransferReasonName):
     """Matching play's own kinds of point transfer, which a field may multiply (H7)."""
 
     CAPTURE_ROLES = "capture_roles"        # H18
@@ -189,7 +189,7 @@ class HanafudaRules:
 
 
 # a field without applies_to multiplies every payment of a matching round: the core's and its own
-ALL_TRANSFERS: frozenset[TransferName] = frozenset({*TransferKind, *MatchingTransfer})
+ALL_TRANSFERS: frozenset[TransferReasonName] = frozenset({*TransferReason, *MatchingTransfer})
 
 
 def build_hanafuda(data: Mapping[str, Any], deck: HanafudaDeck,

@@ -13,7 +13,7 @@ from ....ruleset.checks import (Found, check_declaration, check_fields, check_fo
                                 check_rounds, check_two_goers)
 from ....ruleset.expressions import BOOL, INT, SEAT, TABLE, Fact
 from ....ruleset.kind_registry import transfer_named
-from ....ruleset.model import Field, Phase, PhaseName, TransferName
+from ....ruleset.model import Field, Phase, PhaseName, TransferReasonName
 from ....ruleset.rulekind import KindParts, RuleKind, TransferWords
 from ....ruleset.roletable import _name
 
@@ -27,7 +27,7 @@ class TrickPhase(PhaseName):
     MIZUTEN_BONUS = "mizuten_bonus"        # T22: written as effects (settlement:)
 
 
-class TrickTransfer(TransferName):
+class TrickTransfer(TransferReasonName):
     """The trick game's own kinds of point transfer, which a field multiplier may apply to (T9)."""
 
     TRICKS = "tricks"                      # T20: the trick settlement

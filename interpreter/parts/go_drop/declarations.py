@@ -6,13 +6,13 @@ from typing import Optional
 
 from ....ruleset.errors import IllegalAction
 from ....ruleset.model import Phase, Ruleset
-from ....ruleset.model import TransferKind
+from ....ruleset.model import TransferReason
 from ...engine.actions import POT, Declare
 from ...engine.events import ForcedOut
 from ...engine.phases.base import PhaseRule
 from ...engine.registry import plugin_for
 from ...engine.state import Table
-from .kinds import PLAYED, RoundKind
+from .outcomes import PLAYED, RoundOutcome
 from .rules import NAME, go_drop_rules
 from .state import GoDropRound
 
@@ -20,13 +20,13 @@ GO, DROP = Declare(True), Declare(False)
 GO_ONLY, GO_OR_DROP, DROP_ONLY = (GO,), (GO, DROP), (DROP,)
 
 
-def kind_for(goers: int) -> RoundKind:
+def outcome_for(goers: int) -> RoundOutcome:
     """The round's kind from its number of goers (two goers play unless both split later)."""
     if goers == 0:
-        return RoundKind.SKIPPED
+        return RoundOutcome.SKIPPED
     if goers == 1:
-        return RoundKind.ONE_GOER
-    return RoundKind.TWO_GOERS_PLAY if goers == 2 else RoundKind.THREE_GOERS
+        return RoundOutcome.ONE_GOER
+    return RoundOutcome.TWO_GOERS_PLAY if goers == 2 else RoundOutcome.THREE_GOERS
 
 
 class Declarations(PhaseRule):
@@ -91,7 +91,7 @@ class Declarations(PhaseRule):
         else:
             fee, reason = self._drops[len(d.dropped)]
             d.dropped.append(seat)
-            t.pay(TransferKind.DROP_FEE, seat, POT, fee, reason)
+            t.pay(TransferReason.DROP_FEE, seat, POT, fee, reason)
         if len(d.declarations) >= r.players or len(r.playing) >= self._max_goers:
             self._close(t)
 
@@ -103,9 +103,9 @@ class Declarations(PhaseRule):
         if undeclared:
             t.emit(ForcedOut(r.index, d.forced_out))
         d.declarations_done = True
-        r.kind = kind_for(len(r.playing))
-        r.played = r.kind in PLAYED
-        if r.kind is RoundKind.SKIPPED and self._no_goers_pot == "refund":
+        r.outcome = outcome_for(len(r.playing))
+        r.played = r.outcome in PLAYED
+        if r.outcome is RoundOutcome.SKIPPED and self._no_goers_pot == "refund":
             refund_drop_fees(t)
 
 
@@ -115,6 +115,6 @@ def refund_drop_fees(t: Table) -> None:
     from ...engine.events import Transfer
 
     paid = [e for e in t.events if isinstance(e, Transfer) and e.round == t.round.index
-            and e.kind is TransferKind.DROP_FEE and e.target == POT]
+            and e.kind is TransferReason.DROP_FEE and e.target == POT]
     for e in paid:
-        t.pay(TransferKind.POT, POT, e.source, e.amount, "drop fee refunded: nobody went", multiply=False)
+        t.pay(TransferReason.POT, POT, e.source, e.amount, "drop fee refunded: nobody went", multiply=False)

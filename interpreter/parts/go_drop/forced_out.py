@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ....ruleset.model import Phase, Ruleset
-from ....ruleset.model import TransferKind
+from ....ruleset.model import TransferReason
 from ...engine.events import RolesShown
 from ...engine.phases.base import PhaseRule
 from ...engine.phases.rolecache import RoleCache, RoleValues
@@ -41,4 +41,4 @@ class ForcedOutPayments(PhaseRule):
             parts += [f"{h.id} {h.forced}" for h in roles.hits if h.forced]
             reason = "forced out: " + (", ".join(parts) or "nothing")
             for goer in r.playing:
-                t.pay(TransferKind.FORCED_OUT, goer, seat, card_points + roles.forced, reason)
+                t.pay(TransferReason.FORCED_OUT, goer, seat, card_points + roles.forced, reason)

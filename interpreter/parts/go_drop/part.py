@@ -10,7 +10,7 @@ from ....ruleset.model import Ruleset
 from ...engine.actions import Declare
 from .declarations import Declarations
 from .forced_out import ForcedOutPayments
-from .kinds import RoundKind
+from .outcomes import RoundOutcome
 from .one_goer_pot import OneGoerPot
 from .role_settlement import RoleSettlement
 from .rules import NAME, go_drop_rules
@@ -30,8 +30,8 @@ class GoDrop:
         "round.goers": lambda t: len(t.round.playing),
         "round.droppers": lambda t: len(declared(t.round).dropped),
         "round.forced_out": lambda t: len(declared(t.round).forced_out),
-        "round.skipped": lambda t: t.round.kind is RoundKind.SKIPPED,
-        "round.split": lambda t: t.round.kind is RoundKind.TWO_GOERS_SPLIT,
+        "round.skipped": lambda t: t.round.outcome is RoundOutcome.SKIPPED,
+        "round.split": lambda t: t.round.outcome is RoundOutcome.TWO_GOERS_SPLIT,
     }
 
     groups: Mapping[str, Any] = {      # the seats of its groups of effects (each goer, ...), as containers
@@ -45,16 +45,16 @@ class GoDrop:
 
     def counts(self, ruleset: Ruleset, r: Any) -> bool:
         """T13, T25: a round nobody went in counts unless ``rounds.skipped_counts`` is false."""
-        return r.kind is not RoundKind.SKIPPED or ruleset.rounds.skipped_counts
+        return r.outcome is not RoundOutcome.SKIPPED or ruleset.rounds.skipped_counts
 
     def next_start(self, ruleset: Ruleset, r: Any) -> Optional[int]:
         """T13, T24: by how the round went (``next_start:``)."""
         rule = go_drop_rules(ruleset).next_start
-        if r.kind is RoundKind.SKIPPED and rule.after_skip == "same_start":
+        if r.outcome is RoundOutcome.SKIPPED and rule.after_skip == "same_start":
             return int(r.start)
-        if r.kind is RoundKind.ONE_GOER:
+        if r.outcome is RoundOutcome.ONE_GOER:
             return int(r.playing[0]) if rule.after_one_goer == "goer" else None
-        if r.kind is RoundKind.TWO_GOERS_SPLIT:
+        if r.outcome is RoundOutcome.TWO_GOERS_SPLIT:
             return int(r.playing[0] if rule.after_split == "earlier_goer" else r.playing[1])
         if r.play_winner is not None and rule.after_tricks == "pot_taker":
             return int(r.play_winner)

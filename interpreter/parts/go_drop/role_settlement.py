@@ -5,13 +5,13 @@ from __future__ import annotations
 from itertools import combinations
 
 from ....ruleset.model import Phase, Ruleset
-from ....ruleset.model import TransferKind
+from ....ruleset.model import TransferReason
 from ...engine.events import RolesShown
 from ...engine.phases.base import PhaseRule
 from ...engine.phases.rolecache import RoleCache, RoleValues
 from ...engine.registry import plugin_for
 from ...engine.state import Table
-from .kinds import PLAYED, RoundKind
+from .outcomes import PLAYED, RoundOutcome
 from .rules import go_drop_rules
 
 
@@ -23,10 +23,10 @@ class RoleSettlement(PhaseRule):
         self.roles: RoleValues = RoleCache(ruleset)
         self._kind = plugin_for(ruleset)        # what the roles are valued with
         split_too = go_drop_rules(ruleset).two_goers.split_settles_roles
-        self._kinds = PLAYED | ({RoundKind.TWO_GOERS_SPLIT} if split_too else set())
+        self._outcomes = PLAYED | ({RoundOutcome.TWO_GOERS_SPLIT} if split_too else set())
 
     def applies(self, t: Table) -> bool:
-        return t.round.kind in self._kinds
+        return t.round.outcome in self._outcomes
 
     def enter(self, t: Table) -> None:
         r = t.round
@@ -39,5 +39,5 @@ class RoleSettlement(PhaseRule):
             t.emit(RolesShown(r.index, seat, result.ids, result.go))
         for a, b in combinations(r.playing, 2):
             low, high = (a, b) if value[a] < value[b] else (b, a)
-            t.pay(TransferKind.ROLES, low, high, value[high] - value[low],
+            t.pay(TransferReason.ROLES, low, high, value[high] - value[low],
                   f"roles {value[high]} against {value[low]}")
