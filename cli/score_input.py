@@ -26,7 +26,7 @@ from .role_names import RoleNames, UnknownRole
 from .score_text import say
 from .answers import HELP, QUIT
 from .tui_input import WORDS
-from ..interpreter.parts.go_drop.rules import go_drop_rules
+from ..interpreter.parts.go_drop.rules import GoDropPhase, go_drop_rules
 from ..interpreter.parts.go_drop.state import declared, declared_or_none
 
 T = TypeVar("T")
@@ -219,14 +219,14 @@ class RoundQuestions:
     def declarations(self) -> None:
         g = self.scratch
         kind = plugin_for(self.rules)
-        while g.phase is Phase.DECLARATIONS and not declared(g.round).declarations_done:
+        while g.phase is GoDropPhase.DECLARATIONS and not declared(g.round).declarations_done:
             seat = self.to_act()
             if seat in kind.must_go(g.round):       # the start player who called mizuten (T6)
                 go = True
                 self.a.echo(self.t("goes_mizuten", who=self.who(seat)))
             else:
                 go = self.a.choose(f"{self.who(seat)}:", [(self.t("go"), True), (self.t("drop"), False)], "declare?",
-                                   words=WORDS[Phase.DECLARATIONS])
+                                   words=WORDS[GoDropPhase.DECLARATIONS])
             self.rnd.setdefault("declare", []).append("go" if go else "drop")
             g.apply(Declare(go))
         forced = d.forced_out if (d := declared_or_none(g.round)) is not None else ()
@@ -250,10 +250,10 @@ class RoundQuestions:
 
     def splits(self) -> None:
         g = self.scratch
-        while g.phase is Phase.TWO_GOER_CHOICE:
+        while g.phase is GoDropPhase.TWO_GOER_CHOICE:
             want = self.a.choose(self.t("split_q", who=self.who(self.to_act())),
                                  [(self.t("play"), False), (self.t("split"), True)], "split?",
-                                 words=WORDS[Phase.TWO_GOER_CHOICE])
+                                 words=WORDS[GoDropPhase.TWO_GOER_CHOICE])
             self.rnd.setdefault("split", []).append(want)
             g.apply(Split(want))
 

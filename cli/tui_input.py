@@ -16,14 +16,15 @@ from ..ruleset.model import Phase, PhaseName, Ruleset
 from ..ruleset.catalog import LANGS, say
 from .answers import HELP, QUIT, BadAnswer, joined
 from .screen_registry import screen_plugin
+from ..interpreter.parts.go_drop.rules import GoDropPhase
 
 YesNoWords = Mapping[bool, tuple[str, ...]]
 
 # the words of a yes-or-no decision's answers (yes, then no), by phase of the core (a play kind's
 # screen reads its own decisions' words with :func:`yes_no`)
 WORDS: dict[PhaseName, YesNoWords] = {
-    Phase.DECLARATIONS: {True: ("g", "go", "出", "出る", "でる"), False: ("d", "drop", "降", "降りる", "おりる")},
-    Phase.TWO_GOER_CHOICE: {True: ("s", "split", "山分け", "やまわけ"), False: ("p", "play", "勝負", "しょうぶ")},
+    GoDropPhase.DECLARATIONS: {True: ("g", "go", "出", "出る", "でる"), False: ("d", "drop", "降", "降りる", "おりる")},
+    GoDropPhase.TWO_GOER_CHOICE: {True: ("s", "split", "山分け", "やまわけ"), False: ("p", "play", "勝負", "しょうぶ")},
 }
 
 
@@ -80,9 +81,9 @@ def yes_no(answer: str, words_of: YesNoWords, v: View) -> ActionBase:
             action = next((a for a in v.legal if isinstance(a, YesNo) and a.yes == yes), None)
             if action is not None:
                 return action
-            if phase is Phase.DECLARATIONS and v.own("mizuten", False) and v.to_act == v.start:
+            if phase is GoDropPhase.DECLARATIONS and v.own("mizuten", False) and v.to_act == v.start:
                 raise BadAnswer("answers.mizuten_goes")
-            if phase is Phase.DECLARATIONS:         # an effect of the rule file forces the decision
+            if phase is GoDropPhase.DECLARATIONS:         # an effect of the rule file forces the decision
                 must = "go" if v.legal[0] == Declare(True) else "drop"
                 raise BadAnswer("answers.house_rule_forces", must=lambda lang: say(lang, f"effects.decision.{must}"))
             raise BadAnswer("answers.not_allowed", answer=answer)

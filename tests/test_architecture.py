@@ -320,8 +320,9 @@ def test_a_kinds_phases_and_transfers_are_its_schemas_and_no_one_elses():
     and the core) share a name."""
     from hachihachi.ruleset.kind_registry import KINDS, kind_schema, rule_kind
     from hachihachi.ruleset.model import Phase, TransferReason
+    from hachihachi.ruleset.part_registry import part_phases, part_transfers
 
-    seen = {p.value for p in Phase} | {t.value for t in TransferReason}
+    seen = {p.value for p in (*Phase, *part_phases())} | {t.value for t in (*TransferReason, *part_transfers())}
     for play in KINDS:
         kind, schema = rule_kind(play), kind_schema(play)
         assert [p.value for p in kind.phases] == schema["phases"]

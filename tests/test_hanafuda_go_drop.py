@@ -13,9 +13,10 @@ from hachihachi.interpreter.parts.go_drop.declarations import Declarations
 from hachihachi.interpreter.parts.go_drop.forced_out import ForcedOutPayments
 from hachihachi.interpreter.games.matching.phases import HanaDeal
 from hachihachi.ruleset.loader import load_ruleset
-from hachihachi.ruleset.model import Phase
 from hachihachi.ruleset.model import TransferReason as Kind
+from hachihachi.interpreter.parts.go_drop.rules import GoDropTransfer
 from tests.interp_support import play_random
+from hachihachi.interpreter.parts.go_drop.rules import GoDropPhase
 
 RULES = load_ruleset("hanafuda_go_drop")
 D = RULES.deck
@@ -25,8 +26,8 @@ def test_variant_reuses_the_trick_game_phases_and_fits_the_deck():
     assert RULES.extends_chain and RULES.players.min == 3 and RULES.players.max == 7
     phases = phases_of(RULES)                       # go/drop's own phases, named by parts: [go_drop]
     assert RULES.parts == ("go_drop",)
-    assert phases[Phase.DECLARATIONS] is Declarations and phases[Phase.FORCED_OUT] is ForcedOutPayments
-    assert Phase.DECLARATIONS in RULES.round and Phase.FORCED_OUT in RULES.round
+    assert phases[GoDropPhase.DECLARATIONS] is Declarations and phases[GoDropPhase.FORCED_OUT] is ForcedOutPayments
+    assert GoDropPhase.DECLARATIONS in RULES.round and GoDropPhase.FORCED_OUT in RULES.round
     assert RULES.players.max * RULES.hand_size + RULES.hanafuda.field_cards <= D.size
 
 
@@ -68,7 +69,7 @@ def test_T14_forced_out_player_is_paid_by_each_goer_per_bright_and_role():
     for _ in range(3):
         g.apply(Declare(True))
     assert [e.seats for e in g.events if isinstance(e, ForcedOut)] == [(3,)]
-    paid = [e for e in g.events if isinstance(e, Transfer) and e.kind == Kind.FORCED_OUT]
+    paid = [e for e in g.events if isinstance(e, Transfer) and e.kind == GoDropTransfer.FORCED_OUT]
     # 1 bright (12) + 一二四 ichinishi (96, 4+2) + 光一 hikariichi (48) from each goer
     assert {(p.source, p.target, p.amount) for p in paid} == {(0, 3, 156), (1, 3, 156), (2, 3, 156)}
     assert g.round.play.order == (0, 1, 2) and g.round.hands[3] == []

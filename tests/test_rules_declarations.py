@@ -10,6 +10,7 @@ from hachihachi.interpreter.games.tricks.rules import TrickTransfer
 from hachihachi.interpreter.parts.go_drop.state import declared
 from tests.interp_support import (DROP, GO, PLAY, RULES, SPLIT, assert_zero_sum, deal, flows, new_game, play_first,
                             run)
+from hachihachi.interpreter.parts.go_drop.rules import GoDropTransfer
 
 NO_ROLE = ["As Kh 9d 7c 5s 3h 2d", "Ad Ks 9h 7d 5c 3s 2h", "Ah Kd 9c 7s 5h 3d 2s",
            "Ac Kc 9s 7h 5d 3c 2c", "Qs Jh 8d 6c 4s Th 8s"]
@@ -35,7 +36,7 @@ def test_T10_declarations_go_clockwise_from_the_start_player():
 def test_T11_drop_fees_rise_per_voluntary_dropper():
     g = started(players=5)
     ev = run(g, DROP, GO, DROP, GO, DROP)
-    assert flows(ev, TransferReason.DROP_FEE) == [(0, "pot", 2), (2, "pot", 3), (4, "pot", 4)]
+    assert flows(ev, GoDropTransfer.DROP_FEE) == [(0, "pot", 2), (2, "pot", 3), (4, "pot", 4)]
     assert g.pot == 9
     assert_zero_sum(g)
 
@@ -43,7 +44,7 @@ def test_T11_drop_fees_rise_per_voluntary_dropper():
 def test_T11_forced_out_players_pay_no_fee_and_do_not_count():
     g = started(players=6)
     ev = run(g, DROP, GO, GO, GO)                  # seats 4 and 5 are forced out
-    assert flows(ev, TransferReason.DROP_FEE) == [(0, "pot", 2)]
+    assert flows(ev, GoDropTransfer.DROP_FEE) == [(0, "pot", 2)]
 
 
 def test_T12_at_most_three_go_the_rest_are_forced_out():
@@ -85,7 +86,7 @@ def test_T14_forced_out_players_receive_aces_and_roles_from_each_goer():
     ev = run(g, GO, GO, GO)
     base3 = 3 + RULES.evaluator.evaluate(RULES.deck.parse_list(hands[3]), 3).forced
     assert base3 == 4
-    assert flows(ev, TransferReason.FORCED_OUT) == [(0, 3, 8), (1, 3, 8), (2, 3, 8), (0, 4, 2), (1, 4, 2), (2, 4, 2)]
+    assert flows(ev, GoDropTransfer.FORCED_OUT) == [(0, 3, 8), (1, 3, 8), (2, 3, 8), (0, 4, 2), (1, 4, 2), (2, 4, 2)]
     assert_zero_sum(g)
 
 

@@ -11,7 +11,7 @@ from hachihachi.interpreter.games.tricks.events import TrickTaken
 from hachihachi.ruleset.errors import IllegalAction
 from hachihachi.interpreter.games.tricks.rules import TrickSettlement
 from hachihachi.ruleset.model import Phase, TransferReason
-from hachihachi.interpreter.parts.go_drop.rules import DropFee, go_drop_rules
+from hachihachi.interpreter.parts.go_drop.rules import DropFee, GoDropPhase, GoDropTransfer, go_drop_rules
 from hachihachi.interpreter.games.tricks.rules import TrickPhase, TrickTransfer
 from tests.interp_support import (DROP, GO, PLAY, RULES, SPLIT, assert_zero_sum, c, deal, flows, new_game,
                             play_first, play_random, run, transfers, variant)
@@ -102,14 +102,14 @@ def test_T22_no_bonus_and_no_penalty_below_three_tricks():
 
 def test_T23_transfers_follow_the_order_of_the_round():
     g = mizuten_round(5, "Tc")
-    order = [TransferReason.DROP_FEE, TransferReason.FORCED_OUT, TransferReason.ROLES, TrickTransfer.TRICKS,
+    order = [GoDropTransfer.DROP_FEE, GoDropTransfer.FORCED_OUT, TransferReason.ROLES, TrickTransfer.TRICKS,
              TransferReason.POT, TrickTransfer.MIZUTEN]
     kinds = [t.kind for t in transfers(g.events)]
     assert kinds == sorted(kinds, key=order.index) and TrickTransfer.MIZUTEN in kinds
 
 
 def test_T23_a_variant_may_drop_or_reorder_phases():
-    rnd = tuple(p for p in RULES.round if p is not Phase.ROLE_SETTLEMENT)
+    rnd = tuple(p for p in RULES.round if p is not GoDropPhase.ROLE_SETTLEMENT)
     rnd = tuple(p for p in rnd if p is not Phase.POT) + (Phase.POT,)
     rnd = tuple(p for p in rnd if p is not TrickPhase.TRICK_SETTLEMENT) + (TrickPhase.TRICK_SETTLEMENT,)
     g = two_goer_game(rules=variant(round=rnd))
@@ -258,7 +258,7 @@ def test_T19_house_rule_no_obligation_to_follow_suit():
 
 
 def test_T15_roles_are_those_of_the_dealt_hand_whatever_the_phase_order():
-    rnd = tuple(p for p in RULES.round if p is not Phase.ROLE_SETTLEMENT) + (Phase.ROLE_SETTLEMENT,)
+    rnd = tuple(p for p in RULES.round if p is not GoDropPhase.ROLE_SETTLEMENT) + (GoDropPhase.ROLE_SETTLEMENT,)
     g = new_game(players=3, start=0, rules=variant(round=rnd))
     g.apply(CallMizuten(False))
     deal(g, "2s 2h 2d 2c 3s 3h 3d", "As Ah Ks Kh Qs Qh Jd", "4s 5h 7d 8c Ts Jh 9d", indicator="5c")

@@ -28,7 +28,7 @@ from ..records.recordfile import MAX_ROUNDS, name_problem, twice_problem
 from .sheetround import FieldProblem, RoundReader
 from .told import Claim, ToldDeal
 from .told_game import told_game
-from ..parts.go_drop.rules import NAME, go_drop_rules
+from ..parts.go_drop.rules import GoDropPhase, NAME, go_drop_rules
 from ..parts.go_drop.state import declared
 
 SHEET = Limits(kind="score sheet", shape="a score sheet is a mapping with ruleset, players, start and rounds",
@@ -280,10 +280,10 @@ class _Round(RoundReader):
         if mizuten and said and not said[0]:
             raise FieldProblem("declare", f"{self.names[g.round.start]} called mizuten and must go, not drop (T6)")
         for i, go in enumerate(said):
-            if g.phase is not Phase.DECLARATIONS or declared(g.round).declarations_done:
+            if g.phase is not GoDropPhase.DECLARATIONS or declared(g.round).declarations_done:
                 self.too_many(said[i:])
             self.apply("declare", Declare(go))
-        if g.phase is Phase.DECLARATIONS and not declared(g.round).declarations_done:
+        if g.phase is GoDropPhase.DECLARATIONS and not declared(g.round).declarations_done:
             raise FieldProblem("declare", f"{len(said)} declarations, but {self.names[g.current_player]} must "
                                           f"still say go or drop")
 
@@ -301,7 +301,7 @@ class _Round(RoundReader):
     def split(self) -> None:
         g, said = self.game, self.answers("split")
         for i, want in enumerate(said):
-            if g.phase is not Phase.TWO_GOER_CHOICE:
+            if g.phase is not GoDropPhase.TWO_GOER_CHOICE:
                 goers = len(g.round.playing)
                 if i == 0:
                     raise FieldProblem("split", f"split answers are given only with exactly two goers; this round "
@@ -310,7 +310,7 @@ class _Round(RoundReader):
                 raise FieldProblem("split", f"{self.names[g.round.playing[1]]} answers only when "
                                             f"{self.names[g.round.playing[0]]} wants to split")
             self.apply("split", Split(want))
-        if g.phase is Phase.TWO_GOER_CHOICE:
+        if g.phase is GoDropPhase.TWO_GOER_CHOICE:
             raise FieldProblem("split", f"two goers: {self.names[g.current_player]} must say whether to split "
                                         f"(true) or play (false)")
 

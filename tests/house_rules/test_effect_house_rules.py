@@ -17,6 +17,7 @@ from hachihachi.interpreter.engine.events import Applied, GameEnded, RoundEnded,
 from hachihachi.interpreter.parts.go_drop.outcomes import RoundOutcome
 from hachihachi.ruleset.model import Chips
 from hachihachi.ruleset.model import TransferReason as K
+from hachihachi.interpreter.parts.go_drop.rules import GoDropTransfer
 from hachihachi.interpreter.games.tricks.rules import TrickTransfer
 from hachihachi.ruleset.tablenumbers import at_table
 from hachihachi.interpreter.parts.go_drop.rules import go_drop_rules
@@ -76,7 +77,7 @@ def test_T20_trick_settlement_doubles_in_the_last_round_only():
 def test_T11_drop_fee_by_the_number_of_players():
     ruleset = rules("fx_drop_fee_by_players")
     assert [go_drop_rules(at_table(ruleset, n)).declaration.drop_fee.fee(0) for n in range(3, 8)] == [1, 1, 2, 3, 4]
-    fees = [(b, a) for _, _, b, a in flows(game("fx_drop_fee_by_players"), 5, K.DROP_FEE)]
+    fees = [(b, a) for _, _, b, a in flows(game("fx_drop_fee_by_players"), 5, GoDropTransfer.DROP_FEE)]
     assert fees == [(1, 1), (2, 2), (3, 3), (4, 4)]          # 4 players: 1, 2, 3, 4 (standard 2, 3, 4, 5)
 
 

@@ -15,8 +15,7 @@ from typing import Any, Callable, Mapping, Optional, Sequence
 
 from mypy_extensions import mypyc_attr
 
-from ....ruleset.effects import (AFTER_DECLARATIONS, AFTER_PLAY, GAME_END, ROUND_END, ROUND_START, Ask, Effect,
-                                SeatSet, specialize)
+from ....ruleset.effects import AFTER_PLAY, GAME_END, ROUND_END, ROUND_START, Ask, Effect, SeatSet, specialize
 from ....ruleset.effects.facts import settings
 from ....ruleset.effects.actions import CounterChanged
 from ....ruleset.bounds import ValueBoundError
@@ -326,10 +325,9 @@ def effect_phases(ruleset: Ruleset, phases: tuple[PhaseRule, ...]) -> tuple[Phas
     out: list[PhaseRule] = [EffectPhase(ruleset, ROUND_START)] if ROUND_START in whens else []
     for phase in phases:
         out.append(phase)
-        if phase.phase is Phase.DECLARATIONS and AFTER_DECLARATIONS in whens:
-            out.append(EffectPhase(ruleset, AFTER_DECLARATIONS))
-        if phase.phase is Phase.PLAY and AFTER_PLAY in whens:
-            out.append(EffectPhase(ruleset, AFTER_PLAY))
+        after = f"after_{getattr(phase.phase, 'value', phase.phase)}"    # after_play, a part's after_declarations
+        if after in whens:
+            out.append(EffectPhase(ruleset, after))
     if ROUND_END in whens:
         out.append(EffectPhase(ruleset, ROUND_END))
     return tuple(out)

@@ -17,6 +17,7 @@ from .capture_roles import capture_table, check_capture_roles, evaluate_pile
 from ....ruleset.checks import Found, check_role_table, check_rounds
 from .deck import HanafudaDeck, build_hanafuda_deck
 from ....ruleset.kind_registry import transfer_named
+from ....ruleset.part_registry import part_transfers
 from ....ruleset.model import Field, PhaseName, TransferReason, TransferReasonName
 from ....ruleset.rulekind import KindParts, RuleKind, TransferWords
 from ....ruleset.roles import RoleEvaluator, compile_table
@@ -188,8 +189,8 @@ class HanafudaRules:
         return by
 
 
-# a field without applies_to multiplies every payment of a matching round: the core's and its own
-ALL_TRANSFERS: frozenset[TransferReasonName] = frozenset({*TransferReason, *MatchingTransfer})
+# a field without applies_to multiplies every transfer: the core's, the parts' (go/drop's drop fees) and its own
+ALL_TRANSFERS: frozenset[TransferReasonName] = frozenset({*TransferReason, *part_transfers(), *MatchingTransfer})
 
 
 def build_hanafuda(data: Mapping[str, Any], deck: HanafudaDeck,

@@ -17,8 +17,9 @@ from .play import PLAY_ON, STOP, Capture
 from ...engine.view import View
 from .deck import HanafudaDeck
 from ....ruleset.catalog import LANGS, say
-from ....ruleset.model import Phase, Ruleset
+from ....ruleset.model import Ruleset
 from ....cli.screenkind import ScreenContext
+from ...parts.go_drop.rules import GoDropPhase
 
 KIND_COLOURS = {"bright": "yellow", "animal": "red", "ribbon": "magenta", "chaff": None}
 SHOWN_KINDS = ("bright", "animal", "ribbon")      # captured cards named one by one; chaff counted
@@ -48,7 +49,7 @@ def cards(screen: ScreenContext, cs: Sequence[int]) -> str:
 
 
 def has_declarations(rules: Ruleset) -> bool:
-    return Phase.DECLARATIONS in rules.round
+    return GoDropPhase.DECLARATIONS in rules.round
 
 
 def dealt_line(screen: ScreenContext, field: Sequence[int], stock: int) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
-from ....ruleset.model import Phase, Ruleset
+from ....ruleset.model import Ruleset
 from .rules import TrickPhase
 from ...engine.actions import Play
 from ...engine.events import Applied, FieldMade, RolesShown
@@ -28,6 +28,7 @@ from .told import TOLD
 from ...scorekeeper.told import counted_cards
 from .rules import RULES, trick_rules_of
 from .view import TrickView
+from ...parts.go_drop.rules import GoDropPhase
 
 
 # how its events read, in the narrator's language (the words: the catalogs' kind.tricks.*)
@@ -90,10 +91,10 @@ MIZUTEN_GOES = "declared mizuten and must go, not drop (T6)"
 
 def _check_round(ruleset: Ruleset) -> Optional[str]:
     order = list(ruleset.round)
-    for needed in (TrickPhase.DEAL, Phase.DECLARATIONS):
+    for needed in (TrickPhase.DEAL, GoDropPhase.DECLARATIONS):
         if needed not in order:
             return f"the round has no '{needed.value}' phase"
-    if order.index(TrickPhase.DEAL) > order.index(Phase.DECLARATIONS):
+    if order.index(TrickPhase.DEAL) > order.index(GoDropPhase.DECLARATIONS):
         return "the round declares before the deal"
     return None
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ....ruleset.errors import IllegalAction
-from ....ruleset.model import Phase, Ruleset
+from ....ruleset.model import Ruleset
 from ....ruleset.model import TransferReason
 from ...engine.actions import POT, Declare
 from ...engine.events import ForcedOut
@@ -15,6 +15,7 @@ from ...engine.state import Table
 from .outcomes import PLAYED, RoundOutcome
 from .rules import NAME, go_drop_rules
 from .state import GoDropRound
+from .rules import GoDropPhase, GoDropTransfer
 
 GO, DROP = Declare(True), Declare(False)
 GO_ONLY, GO_OR_DROP, DROP_ONLY = (GO,), (GO, DROP), (DROP,)
@@ -30,7 +31,7 @@ def outcome_for(goers: int) -> RoundOutcome:
 
 
 class Declarations(PhaseRule):
-    phase = Phase.DECLARATIONS
+    phase = GoDropPhase.DECLARATIONS
 
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
@@ -91,7 +92,7 @@ class Declarations(PhaseRule):
         else:
             fee, reason = self._drops[len(d.dropped)]
             d.dropped.append(seat)
-            t.pay(TransferReason.DROP_FEE, seat, POT, fee, reason)
+            t.pay(GoDropTransfer.DROP_FEE, seat, POT, fee, reason)
         if len(d.declarations) >= r.players or len(r.playing) >= self._max_goers:
             self._close(t)
 
@@ -115,6 +116,6 @@ def refund_drop_fees(t: Table) -> None:
     from ...engine.events import Transfer
 
     paid = [e for e in t.events if isinstance(e, Transfer) and e.round == t.round.index
-            and e.kind is TransferReason.DROP_FEE and e.target == POT]
+            and e.kind is GoDropTransfer.DROP_FEE and e.target == POT]
     for e in paid:
         t.pay(TransferReason.POT, POT, e.source, e.amount, "drop fee refunded: nobody went", multiply=False)

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from ....ruleset.model import Phase
 from ....ruleset.model import TransferReason
 from ...engine.actions import POT
 from ...engine.phases.base import PhaseRule
 from ...engine.state import Table
 from .outcomes import RoundOutcome
+from .rules import GoDropPhase
 
 
 class OneGoerPot(PhaseRule):
-    phase = Phase.ONE_GOER_POT
+    phase = GoDropPhase.ONE_GOER_POT
 
     def applies(self, t: Table) -> bool:
         return t.round.outcome is RoundOutcome.ONE_GOER

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ....ruleset.model import Phase, Ruleset
+from ....ruleset.model import Ruleset
 from ....ruleset.model import TransferReason
 from ...engine.events import RolesShown
 from ...engine.phases.base import PhaseRule
@@ -13,10 +13,11 @@ from ...engine.registry import plugin_for
 from ...engine.state import Table
 from .outcomes import PLAYED, RoundOutcome
 from .rules import go_drop_rules
+from .rules import GoDropPhase
 
 
 class RoleSettlement(PhaseRule):
-    phase = Phase.ROLE_SETTLEMENT
+    phase = GoDropPhase.ROLE_SETTLEMENT
 
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)

@@ -7,19 +7,20 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ....ruleset.model import Phase, Ruleset, TransferReason
+from ....ruleset.model import Ruleset, TransferReason
 from ...engine.actions import POT, Split
 from ...engine.phases.base import PhaseRule
 from ...engine.state import Table
 from .outcomes import RoundOutcome
 from .rules import SplitRule, go_drop_rules
 from .state import declared
+from .rules import GoDropPhase
 
 CHOICES = (Split(False), Split(True))
 
 
 class TwoGoerChoice(PhaseRule):
-    phase = Phase.TWO_GOER_CHOICE
+    phase = GoDropPhase.TWO_GOER_CHOICE
 
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
