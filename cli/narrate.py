@@ -15,10 +15,11 @@ from ..ruleset.kind_registry import transfer_word
 from ..ruleset.model import Ruleset, TransferReasonName
 from ..ruleset.roletable import RoleTable
 from ..ruleset.model import TransferReason
-from ..interpreter.engine.actions import CHANCE, POT, Choose, Declare, Split
+from ..interpreter.engine.actions import CHANCE, POT, Choose
+from ..interpreter.parts.go_drop.actions import Declare, Split
 from ..interpreter.engine.effect_events import effect_tellers
-from ..interpreter.engine.events import (Applied, DealerDrawn, ForcedOut, GameEnded, RoundEnded, RoundStarted, Seat,
-                                         Transfer)
+from ..interpreter.engine.events import Applied, DealerDrawn, GameEnded, RoundEnded, RoundStarted, Seat, Transfer
+from ..interpreter.parts.go_drop.events import ForcedOut
 from ..interpreter.engine.registry import plugin_for
 from ..interpreter.parts.go_drop.rules import counted_classes
 from ..interpreter.scorekeeper.told import counted_cards

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Optional, Sequence, TypeVar
 
-from ..interpreter.engine.actions import Choose, Declare, Split, answer_of
+from ..interpreter.engine.actions import Choose, answer_of
+from ..interpreter.parts.go_drop.actions import Declare, Split
 from ..interpreter.engine.gamestate import GameState
 from ..interpreter.parts.go_drop.outcomes import RoundOutcome
 from ..interpreter.engine.registry import plugin_for, told_for

@@ -11,7 +11,8 @@ from typing import Optional, Sequence
 
 import click
 
-from ..interpreter.engine.actions import ActionBase, Choose, Declare, Split, YesNo
+from ..interpreter.engine.actions import ActionBase, Choose, YesNo
+from ..interpreter.parts.go_drop.actions import Declare, Split
 from ..interpreter.engine.view import View
 from .display import columns, wrap
 from ..ruleset.catalog import LANGS, say

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ..interpreter.engine.actions import ActionBase, Choose, Declare, YesNo
+from ..interpreter.engine.actions import ActionBase, Choose, YesNo
+from ..interpreter.parts.go_drop.actions import Declare
 from ..interpreter.engine.view import View
 from ..ruleset.errors import shown
 from ..ruleset.model import Phase, PhaseName, Ruleset

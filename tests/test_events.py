@@ -9,8 +9,8 @@ import pickle
 import pytest
 
 from hachihachi.interpreter.engine.actions import CHANCE, POT, Party, Play
-from hachihachi.interpreter.engine.events import (Applied, FieldMade, ForcedOut, RolesShown, RoundEnded, RoundStarted,
-                                           Transfer)
+from hachihachi.interpreter.engine.events import Applied, FieldMade, RolesShown, RoundEnded, RoundStarted, Transfer
+from hachihachi.interpreter.parts.go_drop.events import ForcedOut
 from hachihachi.interpreter.games.tricks.events import TrickTaken
 from hachihachi.interpreter.parts.go_drop.outcomes import RoundOutcome
 from hachihachi.interpreter.games.matching.phases import HanaDeal, RoundScored

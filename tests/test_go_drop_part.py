@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from hachihachi.interpreter import CHANCE, GameState
-from hachihachi.interpreter.engine.actions import Declare
+from hachihachi.interpreter.parts.go_drop.actions import Declare
 from hachihachi.interpreter.engine.events import RoundEnded
 from hachihachi.interpreter.parts.go_drop.outcomes import RoundOutcome
 from hachihachi.interpreter.parts.go_drop.state import GoDropRound, declared

@@ -5,8 +5,10 @@ import random
 import pytest
 
 from hachihachi.interpreter import CHANCE, GameState
-from hachihachi.interpreter.engine.actions import Declare, Play
-from hachihachi.interpreter.engine.events import ForcedOut, Transfer
+from hachihachi.interpreter.engine.actions import Play
+from hachihachi.interpreter.parts.go_drop.actions import Declare
+from hachihachi.interpreter.engine.events import Transfer
+from hachihachi.interpreter.parts.go_drop.events import ForcedOut
 from hachihachi.interpreter.parts.go_drop.outcomes import PLAYED, RoundOutcome
 from hachihachi.interpreter.engine.round_phases import phases_of
 from hachihachi.interpreter.parts.go_drop.declarations import Declarations

@@ -3,7 +3,8 @@
 import pytest
 
 from hachihachi.interpreter import CallMizuten, RoundOutcome
-from hachihachi.interpreter.engine.events import ForcedOut, RoundEnded
+from hachihachi.interpreter.engine.events import RoundEnded
+from hachihachi.interpreter.parts.go_drop.events import ForcedOut
 from hachihachi.ruleset.errors import IllegalAction
 from hachihachi.ruleset.model import TransferReason
 from hachihachi.interpreter.games.tricks.rules import TrickTransfer

@@ -101,13 +101,6 @@ _APPLIED_ROUND, _APPLIED_SEAT, _APPLIED_ACTION = _setters(Applied)
 _TRANSFER_SLOTS = _setters(Transfer)
 
 
-@dataclass(frozen=True, slots=True)
-class ForcedOut:
-    """T12: ``seats`` did not declare because the goers were full; they are forced out."""
-
-    round: int
-    seats: tuple[int, ...]
-
 
 @dataclass(frozen=True, slots=True)
 class RolesShown:
@@ -166,5 +159,6 @@ def round_pot(events: Sequence[object]) -> int:
     return first.pot if isinstance(first, RoundStarted) else 0
 
 
-Event = Union[RoundStarted, Applied, Transfer, ForcedOut, RolesShown, FieldMade, RoundEnded, GameEnded]
-"""The core's events; a play kind logs its own besides (the trick game's ``TrickTaken``)."""
+Event = Union[RoundStarted, Applied, Transfer, RolesShown, FieldMade, RoundEnded, GameEnded]
+"""The core's events; a part and a play kind log their own besides (go/drop's ``ForcedOut``, the
+trick game's ``TrickTaken``)."""

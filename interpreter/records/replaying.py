@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, NoReturn
 
 from ...ruleset.errors import IllegalAction
-from ..engine.actions import Declare
+from ..parts.go_drop.actions import Declare
 from ..parts.go_drop.state import declared
 
 

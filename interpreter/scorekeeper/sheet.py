@@ -17,7 +17,8 @@ from ...ruleset.errors import HachiError, IllegalAction, RecordError, shown
 from ...ruleset.model import Phase, Ruleset
 from ...ruleset.safetext import MAX_LINE, escape
 from ...ruleset.yamlfile import Limits, read_yaml
-from ..engine.actions import Choose, Declare, Split, answer_of
+from ..engine.actions import Choose, answer_of
+from ..parts.go_drop.actions import Declare, Split
 from ..engine.events import RoundEnded
 from ..engine.gamestate import GameState
 from ..parts.go_drop.outcomes import RoundOutcome

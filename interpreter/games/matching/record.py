@@ -23,7 +23,8 @@ from typing import Any, Iterable, Sequence
 
 from ....ruleset.cards import Deck
 from ....ruleset.errors import CardError
-from ...engine.actions import ActionBase, Declare, Play
+from ...engine.actions import ActionBase, Play
+from ...parts.go_drop.actions import Declare
 from ...engine.events import Applied, FieldMade, RolesShown, RoundStarted
 from .phases import HanaDeal, RoundScored
 from .play import Capture, Captured, Stage

@@ -21,7 +21,8 @@ from typing import Sequence
 from ....ruleset.model import Ruleset
 from ....ruleset.model import TransferReasonName
 from .rules import TrickTransfer
-from ...engine.actions import ActionBase, Declare, Play, Split
+from ...engine.actions import ActionBase, Play
+from ...parts.go_drop.actions import Declare, Split
 from .actions import CallMizuten
 from ...engine.gamestate import GameState
 from ...engine.view import View

@@ -7,8 +7,9 @@ from typing import Optional
 from ....ruleset.errors import IllegalAction
 from ....ruleset.model import Ruleset
 from ....ruleset.model import TransferReason
-from ...engine.actions import POT, Declare
-from ...engine.events import ForcedOut
+from ...engine.actions import POT
+from .actions import Declare
+from .events import ForcedOut
 from ...engine.phases.base import PhaseRule
 from ...engine.registry import plugin_for
 from ...engine.state import Table

@@ -1,5 +1,5 @@
-"""Go/drop in play (T10-T17, T24): its phases, its state of a round, the kind of a round by its
-goers, whether a skipped round counts, the start of the next round, a seat's view of the
+"""Go/drop in play (T10-T17, T24): its phases and actions, its state of a round, the outcome of a
+round by its goers, whether a skipped round counts, the start of the next round, a seat's view of the
 declarations, its facts for effects."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Optional
 
 from ....ruleset.model import Ruleset
-from ...engine.actions import Declare
+from .actions import ACTIONS, Declare
 from .declarations import Declarations
 from .forced_out import ForcedOutPayments
 from .outcomes import RoundOutcome
@@ -21,6 +21,7 @@ from .two_goer_choice import TwoGoerChoice
 class GoDrop:
     name = NAME
     phases = (Declarations, ForcedOutPayments, TwoGoerChoice, OneGoerPot, RoleSettlement)
+    actions = ACTIONS
     seat_facts: Mapping[str, Any] = {
         "went": lambda t, s: s in t.round.playing,
         "dropped": lambda t, s: s in t.round.parts[NAME].dropped,

@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Optional
 
 from ....ruleset.model import Ruleset, TransferReason
-from ...engine.actions import POT, Split
+from ...engine.actions import POT
+from .actions import Split
 from ...engine.phases.base import PhaseRule
 from ...engine.state import Table
 from .outcomes import RoundOutcome
