@@ -221,10 +221,10 @@ MATCHING_ONLY = {"captures", "table_cards", "stock_left", "turned", "stock", "ha
 # what the core still names, each with the reason (docs/play-kinds.md, "What the core still knows")
 ENGINE_EXCEPTIONS = {
     # the role evaluator (ruleset/roles.py) values a hand with a trump and a turned card: the core's
-    # role phases pass it what the play kind gives (Kind.valued_with; None, None in hanafuda)
+    # role phases pass it what the play kind gives (Kind.state.valued_with; None, None in hanafuda)
     ("phases/rolecache.py", "trump"): "the role evaluator's interface takes the trump (ruleset/roles.py)",
     ("phases/rolecache.py", "indicator"): "the role evaluator's interface takes the indicator (ruleset/roles.py)",
-    # the round's end event keeps the record format's field (Kind.round_tricks fills it)
+    # the round's end event keeps the record format's field (Kind.state.round_tricks fills it)
     ("gamestate.py", "tricks"): "RoundEnded.tricks (the record format's `tricks` of a round)",
     ("events.py", "tricks"): "RoundEnded.tricks (the record format's `tricks` of a round)",
 }

@@ -146,7 +146,7 @@ class GameState:
         self._phases, self._steps, self._acts = program.phases, program.steps, program.acts
         self._kind = program.kind
         self._parts = program.parts                 # the parts of the round (go/drop), or none
-        self._t = Table(self.ruleset, players, rounds, start, self._kind.new_round(), self._new_parts())
+        self._t = Table(self.ruleset, players, rounds, start, self._kind.state.new(), self._new_parts())
         self._at_end = program.at_end
         self._counted = 0
         self._trusted: tuple[object, ...] = ()         # actions known legal in the current state
@@ -418,7 +418,7 @@ class GameState:
         nxt = next_start(self.ruleset, r, self._parts)
         t.emit(RoundEnded(
             round=r.index, kind=r.outcome, multiplier=r.multiplier, goers=tuple(r.playing),
-            tricks=self._kind.round_tricks(r), pot_to=r.pot_to,
+            tricks=self._kind.state.round_tricks(r), pot_to=r.pot_to,
             delta=tuple(map(sub, t.chips, r.chips_before)), pot_after=t.pot, next_start=nxt))
         if counts:
             self._counted += 1
@@ -430,7 +430,7 @@ class GameState:
             t.emit(GameEnded(tuple(t.chips), self.winners, t.pot))
             return
         t.round = RoundState(index=r.index + 1, start=nxt, players=t.players, chips_before=tuple(t.chips),
-                             kind_state=self._kind.new_round(), parts=self._new_parts())
+                             kind_state=self._kind.state.new(), parts=self._new_parts())
         t.emit(RoundStarted(r.index + 1, nxt, t.pot))
 
     def _share_leftover_pot(self) -> None:

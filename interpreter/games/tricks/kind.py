@@ -23,7 +23,7 @@ from .mizuten_call import MizutenCall
 from .play import TrickEngine, TrickRound
 from . import record as record_tricks
 from .determinize import sample_trick_deal
-from ...engine.kindplugin import NO_SEATS, Kind, Search, SeatFact, TableFact, Teller, Words
+from ...engine.kindplugin import NO_SEATS, Kind, KindState, Search, SeatFact, TableFact, Teller, Words
 from .told import TOLD
 from ...scorekeeper.told import counted_cards
 from .rules import RULES, trick_rules_of
@@ -128,7 +128,7 @@ KIND = Kind(
     view=_view, check_round=_check_round,
     words=Words("kind.tricks", events={RolesShown: _roles_shown, FieldMade: _field_made, TrickTaken: _trick_taken},
                 actions={Deal: _deal, CallMizuten: _mizuten, Play: _play}),
-    new_round=TrickRound, must_go=_must_go, valued_with=_valued_with, round_tricks=_round_tricks,
+    state=KindState(TrickRound, must_go=_must_go, valued_with=_valued_with, round_tricks=_round_tricks),
     seat_facts=SEAT_FACTS, table_facts=TABLE_FACTS,
     record=record_tricks, told=TOLD, search=Search(sample_trick_deal, "heuristic"),
     bots={"heuristic": "hachihachi.interpreter.games.tricks.heuristic:HeuristicBot"},

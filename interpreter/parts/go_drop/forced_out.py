@@ -30,7 +30,7 @@ class ForcedOutPayments(PhaseRule):
         r = t.round
         assert r.dealt is not None              # the deal came before (T14)
         ev = self.roles
-        trump, indicator = self._kind.valued_with(r)
+        trump, indicator = self._kind.state.valued_with(r)
         for seat in declared(r).forced_out:
             hand = r.dealt[seat]                   # as dealt (T14)
             counted = {name: ev.count_class(name, hand, trump, indicator) for name, _ in self._per_card}

@@ -33,7 +33,7 @@ class RoleSettlement(PhaseRule):
         r = t.round
         assert r.dealt is not None              # the deal came before (T15)
         value = {}
-        trump, indicator = self._kind.valued_with(r)
+        trump, indicator = self._kind.state.valued_with(r)
         for seat in r.playing:
             result = self.roles.values(r.dealt[seat], trump, indicator)     # as dealt (T15)
             value[seat] = result.go
