@@ -115,7 +115,7 @@ class GameState:
     ``seed`` seeds the game's own random generator, used to pick the first start player when
     ``start`` is None (T5) and by :meth:`sample_chance` / :meth:`deal_random`. ``phases`` replaces
     the ruleset's own phases of a round (the scorekeeper's told rounds, :mod:`.told`). ``program``:
-    another game's :attr:`program` of the same ruleset and phases, shared rather than built again.
+    another game's :class:`Program` (its ``_program``) of the same ruleset and phases, shared rather than built again.
     """
 
     def __init__(self, ruleset: Union[Ruleset, str], players: int, seed: Optional[int] = None,

@@ -11,7 +11,7 @@ from ..parts.go_drop.state import declared
 
 
 class RecordProblem(Exception):
-    """A problem of a record at ``where``; :func:`~.record.replay` turns it into a ``RecordError``."""
+    """A problem of a record at ``where``; :func:`~.gamerecord.replay` turns it into a ``RecordError``."""
 
     def __init__(self, where: str, reason: str):
         super().__init__(f"{where}: {reason}")

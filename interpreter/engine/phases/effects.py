@@ -3,7 +3,7 @@ checks each effect's condition and runs its actions on the table, logging what i
 
 :func:`effect_phases` places them among a round's phases: ``after_declarations`` right after the
 declarations, ``after_play`` right after the play, ``round_end`` after the last phase; the
-``game_end`` ones run from :meth:`~..game.GameState` when the game ends (:func:`run_effects`).
+``game_end`` ones run from :class:`~..gamestate.GameState` when the game ends (:func:`run_effects`).
 They wait for an action only when an effect asks a seat (``ask``): the answers are ordinary legal
 actions (:class:`~..actions.Choose`), so every path that plays a round (bots, ``hachi play``, the
 scorekeeper's told rounds, replays, ``simulate``) runs them the same way.

@@ -14,7 +14,7 @@ then the actions in order::
         - {seat: 0, turned: 7c1, take: 7c2}  # the turned card matches two: the one taken
         - {seat: 3, declare: go}             # go/drop variants only
 
-The matching play kind's record codec (:mod:`.kind_matching`).
+The matching play kind's record codec (its ``Kind.record``, :mod:`.kind`).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The ``hanafuda:`` section of a matching-play rule file (H3-H22), as frozen data.
 
 :func:`build_hanafuda` turns the section's plain data into :class:`HanafudaRules`; the deck
-(``hanafuda.py``) and the role tables (``roletable.build_role_table``) are built beside it.
+(``deck.py``) and the role tables (``roletable.build_role_table``) are built beside it.
 """
 
 from __future__ import annotations
