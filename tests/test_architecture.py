@@ -359,7 +359,8 @@ def test_the_core_reads_no_members_but_its_own():
 
 GO_DROP_ONLY = {"declarations", "dropped", "forced_out", "splits", "declarations_done", "choice_done", "goers",
                 "declaration", "two_goers", "went", "RoundOutcome", "PLAYED", "SKIPPED", "ONE_GOER", "TWO_GOERS_SPLIT",
-                "TWO_GOERS_PLAY", "THREE_GOERS"}
+                "TWO_GOERS_PLAY", "THREE_GOERS", "Declare", "Split", "ForcedOut", "GoDropPhase", "GoDropTransfer",
+                "DECLARATIONS", "FORCED_OUT", "TWO_GOER_CHOICE", "ONE_GOER_POT", "ROLE_SETTLEMENT", "DROP_FEE"}
 # the public API keeps its names (docs/play-kinds.md, "Parts of a round"): a seat's view of the
 # declarations (go/drop's part fills them) and the round's end event's seats that played
 GO_DROP_EXCEPTIONS = {
@@ -380,6 +381,25 @@ def test_the_engine_core_names_nothing_of_go_drop():
             if name in GO_DROP_ONLY:
                 found.add((where, name))
     assert sorted(found - GO_DROP_EXCEPTIONS) == [] and GO_DROP_EXCEPTIONS <= found
+
+
+def test_the_core_lists_of_phases_and_transfers_name_no_parts_own():
+    """The core's enums and the shared schema list none of a part's phases and transfer reasons
+    (go/drop's ``declarations``, ``drop_fee``): the part declares them (``RulePart.phases``,
+    ``transfers``, its ``schema.json``), and the readers find them through the part registry."""
+    from hachihachi.ruleset.part_registry import PARTS, part_schema, rule_part
+
+    for name in PARTS:
+        part = rule_part(name)
+        own = {p.value for p in part.phases} | {t.value for t in part.transfers}
+        assert own and {p.value for p in part.phases} == set(part_schema(name)["phases"])
+        assert {t.value for t in part.transfers} == set(part_schema(name)["transfers"])
+        # the shared transfers are the core's and every part's (read from the registry), and the core's
+        # catalogs and the terminal's answers still word go/drop's (docs/play-kinds.md, "What the core still knows")
+        lists = {where: names for where, names in core_name_lists().items()
+                 if where.startswith(("model.", "ruleset.schema.json"))}
+        assert len(lists) == 5
+        assert sorted((where, n) for where, names in lists.items() for n in names & own) == []
 
 
 def test_every_package_folder_is_listed_for_the_wheel():
