@@ -12,24 +12,25 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 
 from ..ruleset.catalog import maybe, say, translated
 from ..ruleset.kind_registry import transfer_word
-from ..ruleset.model import Ruleset, TransferName
+from ..ruleset.model import Ruleset, TransferReasonName
 from ..ruleset.roletable import RoleTable
-from ..ruleset.model import TransferKind
-from ..interpreter.engine.actions import CHANCE, POT, Choose, Declare, Split
+from ..ruleset.model import TransferReason
+from ..interpreter.engine.actions import CHANCE, POT, Choose
+from ..interpreter.parts.go_drop.actions import Declare, Split
 from ..interpreter.engine.effect_events import effect_tellers
-from ..interpreter.engine.events import (Applied, DealerDrawn, ForcedOut, GameEnded, RoundEnded, RoundStarted, Seat,
-                                         Transfer)
+from ..interpreter.engine.events import Applied, DealerDrawn, GameEnded, RoundEnded, RoundStarted, Seat, Transfer
+from ..interpreter.parts.go_drop.events import ForcedOut
 from ..interpreter.engine.registry import plugin_for
 from ..interpreter.parts.go_drop.rules import counted_classes
 from ..interpreter.scorekeeper.told import counted_cards
 
 
-def kind_name(kind: TransferName, lang: str = "en") -> str:
+def kind_name(kind: TransferReasonName, lang: str = "en") -> str:
     """A kind of transfer in the account's words (the catalogs' ``told`` word of the core's or a
     play kind's own kind): in Japanese only the Japanese word, in English both; an unknown kind
     by its name in English, "" in another language.
 
-    >>> kind_name(TransferKind.POT), kind_name(TransferKind.POT, "ja")
+    >>> kind_name(TransferReason.POT), kind_name(TransferReason.POT, "ja")
     ('場の総取り pot', '場の総取り')
     """
     said = transfer_word(kind.value, "told", lang)
@@ -197,7 +198,7 @@ class Narrator:
     def _transfer(self, e: Transfer) -> str:
         times = f" ({e.base} x{e.multiplier})" if e.multiplier != 1 else ""
         said = kind_name(e.kind, self.lang)
-        if e.kind is TransferKind.EFFECT:               # the effect's name: the author's words
+        if e.kind is TransferReason.EFFECT:               # the effect's name: the author's words
             why = self.say("narration.why_effect", kind=said, reason=e.reason)
         else:
             reason = reason_words(self._named(e.reason), self.lang)

@@ -11,14 +11,15 @@ from typing import Optional, Sequence, cast
 
 import click
 
-from ..interpreter.engine.actions import ActionBase, Choose, Declare, Split, YesNo
+from ..interpreter.engine.actions import ActionBase, Choose, YesNo
+from ..interpreter.parts.go_drop.actions import Declare, Split
 from ..interpreter.engine.view import View
 from .display import columns, wrap
 from ..ruleset.catalog import LANGS, say
 from ..ruleset.model import Phase, PhaseName, Ruleset
 from .screenkind import ScreenPlugin
 from .screen_registry import screen_plugin
-from ..interpreter.parts.go_drop.rules import go_drop_rules
+from ..interpreter.parts.go_drop.rules import GoDropPhase, go_drop_rules
 
 WIDTH = 79     # columns of an 80-column terminal that a line may fill
 WIDEST = 160   # a wider terminal still gets lines of at most this many columns
@@ -122,8 +123,8 @@ class Screen:
     # -- the question ----------------------------------------------------------------------
 
     def question(self, v: View) -> str:
-        keys: dict[Optional[PhaseName], str] = {Phase.DECLARATIONS: "q_declare", Phase.TWO_GOER_CHOICE: "q_split",
-                                                Phase.EFFECTS: "q_choose"}
+        keys: dict[Optional[PhaseName], str] = {GoDropPhase.DECLARATIONS: "q_declare",
+                                                GoDropPhase.TWO_GOER_CHOICE: "q_split", Phase.EFFECTS: "q_choose"}
         own = self.kind.question(self, v) if v.phase not in keys else None      # the play, a kind's own phase
         if own is not None:
             return own

@@ -2,7 +2,7 @@
 
 :class:`RoundReader` reads and checks the fields of a round (players by name, counts, cards,
 flags, answers, the hands shown); a problem is one :class:`FieldProblem` naming the field. The
-settling flow is in :mod:`.scoresheet`; a play kind's own fields are read by its
+settling flow is in :mod:`.sheet`; a play kind's own fields are read by its
 :class:`~.told.ToldKind`.
 """
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from .play import STOP, Capture, pile_roles
 from ...engine.view import View
 from ....ruleset.catalog import LANGS, say
-from ....ruleset.model import Phase, Ruleset
-from ...parts.go_drop.rules import go_drop_rules
+from ....ruleset.model import Ruleset
+from ...parts.go_drop.rules import GoDropPhase, go_drop_rules
 
 WORDS = "kind.matching.explain"        # its words: the catalogs' kind.matching.explain.*
 
@@ -19,7 +19,7 @@ def explain(v: View, rules: Ruleset, lang: str = "en") -> list[str]:
     def lines(key: str) -> list[str]:
         return say(lang, f"{WORDS}.{key}", **values).split("\n")
 
-    if v.phase is Phase.DECLARATIONS:
+    if v.phase is GoDropPhase.DECLARATIONS:
         return lines("declare")
     koi = rules.kind_rules.capture_roles_paid == "at_stop"
     if STOP in v.legal:

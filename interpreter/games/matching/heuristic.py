@@ -21,7 +21,8 @@ from typing import Any, Iterable, cast
 from .deck import HanafudaDeck
 from .rules import HanafudaRules
 from ....ruleset.model import Phase, Ruleset
-from ...engine.actions import ActionBase, Choose, Declare, Play
+from ...engine.actions import ActionBase, Choose, Play
+from ...parts.go_drop.actions import Declare
 from ...engine.gamestate import GameState
 from ...engine.view import View
 from .play import PLAY_ON, STOP, Capture, pile_roles

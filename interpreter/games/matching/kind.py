@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from ....ruleset.model import Phase, Ruleset
+from ....ruleset.model import Ruleset
 from ...engine.actions import Choose, Play
 from ...engine.events import Applied, FieldMade, RolesShown
 from .phases import (CardScoring, FieldCarried, HanaDeal, HanafudaDeal, HandRoles, RoundScored, capture_roles_of,
@@ -24,6 +24,7 @@ from .shown import shown
 from ...engine.kindplugin import Kind, Search, Teller, Words
 from .told import TOLD
 from .view import MatchingView
+from ...parts.go_drop.rules import GoDropPhase
 
 # how its events read, in the narrator's language (the words: the catalogs' kind.matching.*)
 def card(n: Teller, c: int) -> str:
@@ -138,7 +139,7 @@ def _next_dealer(ruleset: Ruleset, r: Any) -> Optional[int]:
     shared rules of T13 and T24 decide): the deal passes to the left or the right, or goes
     to the round's winner (who made a capture role, else who captured the most points; the
     dealer keeps it when nobody played)."""
-    if Phase.DECLARATIONS in ruleset.round:
+    if GoDropPhase.DECLARATIONS in ruleset.round:
         return None
     rule = ruleset.kind_rules.next_dealer
     if rule == "right":

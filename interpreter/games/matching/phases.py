@@ -10,7 +10,7 @@ from operator import indexOf
 from typing import Any, Callable, Iterable, Mapping, Optional, Protocol, Sequence, cast
 
 from .rules import HanaField, HanafudaRules
-from ....ruleset.model import Ruleset, TransferKind
+from ....ruleset.model import Ruleset, TransferReason
 from .rules import MatchingPhase, MatchingTransfer
 from ....ruleset.roles import RoleResult
 from ...engine.actions import ActionBase
@@ -205,7 +205,7 @@ def dealer_wins_field(t: Table, s: MatchingState) -> None:
     s.won_at_deal = dealer
     for other in s.order:
         if other != dealer:
-            t.pay(TransferKind.ROLES, other, dealer, value, "a field of one month (the round is won)")
+            t.pay(TransferReason.ROLES, other, dealer, value, "a field of one month (the round is won)")
 
 
 def carry_field(t: Table, rules: HanafudaRules, field_cards: Iterable[int], made: HanaField) -> None:
@@ -261,7 +261,8 @@ def won_at_deal(t: Table, s: MatchingState) -> None:
     res, kan = s.hand_roles[winner], t.ruleset.kind_rules.kan
     for other in s.order:
         if other != winner:
-            t.pay(TransferKind.ROLES, other, winner, res.go * kan, f"hand roles {'+'.join(res.ids)} (the round is won)")
+            t.pay(TransferReason.ROLES, other, winner, res.go * kan,
+                  f"hand roles {'+'.join(res.ids)} (the round is won)")
 
 
 def pay_hand_roles(t: Table, s: MatchingState) -> None:
@@ -274,7 +275,7 @@ def pay_hand_roles(t: Table, s: MatchingState) -> None:
         value, note = res.go * kan, f"hand roles {'+'.join(res.ids)}"
         for other in s.order:
             if other != seat:
-                t.pay(TransferKind.ROLES, other, seat, value, note)
+                t.pay(TransferReason.ROLES, other, seat, value, note)
 
 
 class ScoredFacts(TableFacts):
@@ -461,7 +462,7 @@ class CardScoring(PhaseRule):
         for seat, res in s.hand_roles.items():
             for other in s.order:
                 if other != seat and res.go:
-                    t.pay(TransferKind.ROLES, seat, other, res.go * kan, "hand roles blown out (fukikeshi)")
+                    t.pay(TransferReason.ROLES, seat, other, res.go * kan, "hand roles blown out (fukikeshi)")
 
     def _card_points(self, t: Table, s: MatchingState, points: dict[int, int]) -> None:
         """H21: points minus par; those under par pay those over it, seat by seat."""
@@ -496,4 +497,4 @@ class CardScoring(PhaseRule):
             if bonus:
                 for other in s.order:
                     if other != seat:
-                        t.pay(TransferKind.ROLES, other, seat, bonus * rules.kan, "tobikomi/nuke bonus")
+                        t.pay(TransferReason.ROLES, other, seat, bonus * rules.kan, "tobikomi/nuke bonus")

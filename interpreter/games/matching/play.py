@@ -137,7 +137,7 @@ def seat_goers(t: Table) -> None:
 
 
 class MatchingEngine:
-    """The :class:`~.base.PlayEngine` of ``play: matching``."""
+    """The :class:`~...engine.playengine.PlayEngine` of ``play: matching``."""
 
     standing_unit = "card points"
 

@@ -1,7 +1,7 @@
 """The ``hanafuda:`` section of a matching-play rule file (H3-H22), as frozen data.
 
 :func:`build_hanafuda` turns the section's plain data into :class:`HanafudaRules`; the deck
-(``hanafuda.py``) and the role tables (``roletable.build_role_table``) are built beside it.
+(``deck.py``) and the role tables (``roletable.build_role_table``) are built beside it.
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from .capture_roles import capture_table, check_capture_roles, evaluate_pile
 from ....ruleset.checks import Found, check_role_table, check_rounds
 from .deck import HanafudaDeck, build_hanafuda_deck
 from ....ruleset.kind_registry import transfer_named
-from ....ruleset.model import Field, PhaseName, TransferKind, TransferName
+from ....ruleset.part_registry import part_transfers
+from ....ruleset.model import Field, PhaseName, TransferReason, TransferReasonName
 from ....ruleset.rulekind import KindParts, RuleKind, TransferWords
 from ....ruleset.roles import RoleEvaluator, compile_table
 from ....ruleset.roletable import Name, RoleTable, _name, build_role_table
@@ -31,7 +32,7 @@ class MatchingPhase(PhaseName):
     CARD_SCORING = "card_scoring"          # H12, H13, H19-H21: the end of a matching round
 
 
-class MatchingTransfer(TransferName):
+class MatchingTransfer(TransferReasonName):
     """Matching play's own kinds of point transfer, which a field may multiply (H7)."""
 
     CAPTURE_ROLES = "capture_roles"        # H18
@@ -192,8 +193,8 @@ class HanafudaRules:
         return by
 
 
-# a field without applies_to multiplies every payment of a matching round: the core's and its own
-ALL_TRANSFERS: frozenset[TransferName] = frozenset({*TransferKind, *MatchingTransfer})
+# a field without applies_to multiplies every transfer: the core's, the parts' (go/drop's drop fees) and its own
+ALL_TRANSFERS: frozenset[TransferReasonName] = frozenset({*TransferReason, *part_transfers(), *MatchingTransfer})
 
 
 def build_hanafuda(data: Mapping[str, Any], deck: HanafudaDeck,

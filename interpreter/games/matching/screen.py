@@ -1,5 +1,5 @@
-"""The terminal side of matching play (hanafuda): the screen (:mod:`.screen_matching`), the
-answers (:mod:`.matching_input`) and the ``?`` help (:mod:`.matching_explain`)."""
+"""The terminal side of matching play (hanafuda): the screen (:mod:`.screen_table`), the
+answers (:mod:`.screen_input`) and the ``?`` help (:mod:`.explain`)."""
 
 from __future__ import annotations
 

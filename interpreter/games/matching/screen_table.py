@@ -19,8 +19,9 @@ from .deck import HanafudaDeck
 from .shown import shown as shown_of
 from .worth import koi_worth
 from ....ruleset.catalog import LANGS, say
-from ....ruleset.model import Phase, Ruleset
+from ....ruleset.model import Ruleset
 from ....cli.screenkind import ScreenContext
+from ...parts.go_drop.rules import GoDropPhase
 
 CLASS_COLOURS = {"bright": "yellow", "animal": "red", "ribbon": "magenta", "chaff": None}
 SHOWN_CLASSES = ("bright", "animal", "ribbon")      # captured cards named one by one; chaff counted
@@ -50,7 +51,7 @@ def cards(screen: ScreenContext, cs: Sequence[int]) -> str:
 
 
 def has_declarations(rules: Ruleset) -> bool:
-    return Phase.DECLARATIONS in rules.round
+    return GoDropPhase.DECLARATIONS in rules.round
 
 
 def dealt_line(screen: ScreenContext, field: Sequence[int], stock: int) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 from ...engine.kindplugin import Shown
 from ....ruleset.effects.model import SeatSet
 from ....ruleset.expressions import Expression
-from ....ruleset.model import Phase, Ruleset
+from ....ruleset.model import Ruleset
 from .rules import MatchingPhase
 
 
@@ -33,7 +33,8 @@ def shown(ruleset: Ruleset) -> Shown:
 def _shown(ruleset: Ruleset) -> Shown:
     fields = ruleset.kind_rules.fields
     return Shown(field=len(fields) > 1 or any(f.field.multiplier != 1 for f in fields),
-                 pot=Phase.DECLARATIONS in ruleset.round or _names_the_pot(ruleset.effects),
+                 # the pot: a part of the round fills it (go/drop's drop fees), else only an effect
+                 pot=bool(ruleset.parts) or _names_the_pot(ruleset.effects),
                  card_points=MatchingPhase.CARD_SCORING in ruleset.round,
                  kan=ruleset.kind_rules.kan != 1)
 
