@@ -9,21 +9,23 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ..interpreter.engine.actions import ActionBase, Choose, Declare, YesNo
+from ..interpreter.engine.actions import ActionBase, Choose, YesNo
+from ..interpreter.parts.go_drop.actions import Declare
 from ..interpreter.engine.view import View
 from ..ruleset.errors import shown
 from ..ruleset.model import Phase, PhaseName, Ruleset
 from ..ruleset.catalog import LANGS, answer_words, say, word_list
 from .answers import HELP, QUIT, BadAnswer, joined
 from .screen_registry import screen_plugin
+from ..interpreter.parts.go_drop.rules import GoDropPhase
 
 YesNoWords = Mapping[bool, str]     # the catalogs' list of words of each answer (yes, then no)
 
 # the words of a yes-or-no decision's answers (yes, then no), by phase of the core: the catalogs'
 # ``answers.words`` (a play kind's screen reads its own decisions' words with :func:`yes_no`)
 WORDS: dict[PhaseName, YesNoWords] = {
-    Phase.DECLARATIONS: {True: "answers.words.go", False: "answers.words.drop"},
-    Phase.TWO_GOER_CHOICE: {True: "answers.words.split", False: "answers.words.play"},
+    GoDropPhase.DECLARATIONS: {True: "answers.words.go", False: "answers.words.drop"},
+    GoDropPhase.TWO_GOER_CHOICE: {True: "answers.words.split", False: "answers.words.play"},
 }
 
 
@@ -85,9 +87,9 @@ def yes_no(answer: str, words_of: YesNoWords, v: View) -> ActionBase:
             action = next((a for a in v.legal if isinstance(a, YesNo) and a.yes == yes), None)
             if action is not None:
                 return action
-            if phase is Phase.DECLARATIONS and v.own("mizuten", False) and v.to_act == v.start:
+            if phase is GoDropPhase.DECLARATIONS and v.own("mizuten", False) and v.to_act == v.start:
                 raise BadAnswer("answers.mizuten_goes")
-            if phase is Phase.DECLARATIONS:         # an effect of the rule file forces the decision
+            if phase is GoDropPhase.DECLARATIONS:         # an effect of the rule file forces the decision
                 must = "go" if v.legal[0] == Declare(True) else "drop"
                 raise BadAnswer("answers.house_rule_forces", must=lambda lang: say(lang, f"effects.decision.{must}"))
             raise BadAnswer("answers.not_allowed", answer=answer)

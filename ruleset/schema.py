@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Iterable, cast
 
 from .effects.actions import ACTIONS, do_defs
 from .kind_registry import DEFAULT, KINDS, kind_schema
+from .part_registry import PARTS, part_schema
 from .problems import Problem
 from .safetext import quote
 from .yamlfile import Path_, Places, dotted
@@ -33,7 +34,8 @@ def schema_text(file_type: str = RULESET) -> str:
 
 def schema(file_type: str = RULESET) -> dict[str, Any]:
     """The schema of ``file_type``; a rule file's is the shared part with the actions of effects
-    (:func:`.effects.actions.do_defs`) and every registered play kind's own."""
+    (:func:`.effects.actions.do_defs`), every registered part's pieces (go/drop's sections) and
+    every registered play kind's own."""
     return _schema(file_type, tuple(KINDS.items()), tuple(ACTIONS.items()))
 
 
@@ -45,7 +47,34 @@ def _schema(file_type: str, kinds: tuple[tuple[str, str], ...],
     if file_type != RULESET:
         return shared
     shared["$defs"].update(do_defs())       # an effect's actions, in effects: and settlement: alike
+    shared = with_parts(shared, {name: part_schema(name) for name in PARTS})
     return with_kinds(shared, {play: kind_schema(play) for play in KINDS}, DEFAULT)
+
+
+def with_parts(shared: dict[str, Any], parts: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """The shared schema with each part's sections, phases and transfer reasons (before the
+    core's, in the order of the parts) and what a complete file writes of its sections.
+
+    >>> part = {"properties": {"x": {}}, "phases": ["x_call"], "transfers": ["x_fee"],
+    ...         "complete": {"properties": {"x": {"required": ["n"]}}}}
+    >>> shared = {"properties": {"round": {"items": {"enum": ["pot"]}}},
+    ...           "$defs": {"complete": {"properties": {}}, "transfer": {"enum": ["pot"]}}}
+    >>> out = with_parts(shared, {"x": part})
+    >>> out["properties"]["round"]["items"]["enum"], out["$defs"]["transfer"]["enum"], sorted(out["properties"])
+    (['x_call', 'pot'], ['x_fee', 'pot'], ['round', 'x'])
+    >>> out["$defs"]["complete"]["properties"]
+    {'x': {'required': ['n']}}
+    """
+    out = json.loads(json.dumps(shared))
+    props, defs = out["properties"], out["$defs"]
+    phases = [p for part in parts.values() for p in part["phases"]]
+    transfers = [t for part in parts.values() for t in part.get("transfers", ())]
+    props["round"]["items"]["enum"][:0] = phases
+    defs["transfer"]["enum"][:0] = transfers
+    for part in parts.values():
+        props.update(part["properties"])
+        defs["complete"]["properties"].update(part.get("complete", {}).get("properties", {}))
+    return cast("dict[str, Any]", out)
 
 
 def with_kinds(shared: dict[str, Any], kinds: dict[str, dict[str, Any]], default: str) -> dict[str, Any]:

@@ -106,7 +106,7 @@ def test_the_rulebook_in_japanese_words_the_effects_in_japanese():
 
 def _a_house_rules_question(lang_rules: str):
     """The view of the person when a house rule first asks them (fx_start_player_may_double)."""
-    from hachihachi.interpreter.engine.actions import Declare
+    from hachihachi.interpreter.parts.go_drop.actions import Declare
     from hachihachi.interpreter.runs.session import Session
     from hachihachi.ruleset.model import Phase
 

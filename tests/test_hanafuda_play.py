@@ -13,7 +13,7 @@ from hachihachi.interpreter.games.matching.phases import HanaDeal, RoundScored
 from hachihachi.interpreter.games.matching.play import Capture
 from hachihachi.ruleset.errors import IllegalAction
 from hachihachi.ruleset.loader import load_ruleset
-from hachihachi.ruleset.model import TransferKind as Kind
+from hachihachi.ruleset.model import TransferReason as Kind
 from hachihachi.interpreter.games.matching.rules import MatchingTransfer
 from tests.interp_support import play_bots, play_random
 

@@ -20,7 +20,7 @@ from hachihachi.interpreter.games.matching.play import Captured
 from hachihachi.interpreter.games.matching.rules import MatchingTransfer
 from hachihachi.interpreter.games.tricks.events import TrickTaken
 from hachihachi.interpreter.games.tricks.rules import TrickTransfer
-from hachihachi.ruleset.model import TransferKind as K
+from hachihachi.ruleset.model import TransferReason as K
 
 CAPTURE = MatchingTransfer.CAPTURE_ROLES
 

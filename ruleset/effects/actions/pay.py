@@ -11,7 +11,7 @@ from ...catalog import say
 from ...effect_words import seats_words
 from ...expressions import INT, Expression
 from ...kind_registry import transfer_named
-from ...model import TransferKind, TransferName
+from ...model import TransferReason, TransferReasonName
 from ..model import ActionBase, Run, SeatSet, bounded
 from .schema import NUMBER, SEATS, SEATS_OR_POT, WORDS
 
@@ -111,7 +111,7 @@ class Pay(ActionBase):
     def run(self, r: Run) -> None:
         t = r.table
         kind = transfer_named(self.recorded_as)
-        multiply = kind is not TransferKind.EFFECT      # a kind of its own is multiplied as the field says for it
+        multiply = kind is not TransferReason.EFFECT      # a kind of its own is multiplied as the field says for it
         mult = t.round.multiplier if self.field else 1
         field = f" (x{mult} field)" if mult != 1 else ""
         facts = r.facts
@@ -124,7 +124,7 @@ class Pay(ActionBase):
             owed = [(s, bounded(self.amount.run(facts, s) * mult, "a payment")) for s in r.members(self.receivers)]
             for seat, amount in owed:               # read before anything moves; the pot pays what it holds
                 amount = min(amount, t.pot)
-                if kind is TransferKind.POT:        # it takes the pot (T21), even an empty one: T24 reads it
+                if kind is TransferReason.POT:        # it takes the pot (T21), even an empty one: T24 reads it
                     rnd.pot_to = rnd.play_winner = seat
                 if amount > 0:
                     t.pay(kind, pot, seat, amount, self._why(r, seat) + field, multiply=False)
@@ -149,7 +149,7 @@ class Pay(ActionBase):
             return self.reason
         return "".join(w if isinstance(w, str) else str(w.run(r.facts, seat)) for w in self.words_of_reason)
 
-    def _settle_pairs(self, r: Run, kind: TransferName, multiply: bool, mult: int, field: str) -> None:
+    def _settle_pairs(self, r: Run, kind: TransferReasonName, multiply: bool, mult: int, field: str) -> None:
         """``between``: of every two seats (in order from the start player), the one whose ``compare``
         is lower pays the other ``amount`` for each one of difference (T15 and T20 are of this form)."""
         compare = self.compare
@@ -166,7 +166,7 @@ class Pay(ActionBase):
                     f"{self._why(r, high)} {value[high]} against {value[low]}{field}", multiply=multiply)
 
 
-def _move(r: Run, kind: TransferName, multiply: bool, source: Any, target: Any, amount: int, why: str) -> None:
+def _move(r: Run, kind: TransferReasonName, multiply: bool, source: Any, target: Any, amount: int, why: str) -> None:
     """Pay ``amount`` (a negative amount is paid the other way)."""
     t = r.table
     if amount < 0:
