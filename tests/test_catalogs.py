@@ -148,7 +148,7 @@ def test_T10_T16_a_decision_takes_its_answer_words_in_every_language_and_a_refus
     """The words a yes-or-no decision takes are the catalogs' (``answers.words``): typed in any
     language of the catalogs; a refusal names each answer's first word in the screen's language."""
     from hachihachi.cli.tui_input import WORDS, _shown_words, typed_words
-    from hachihachi.ruleset.model import Phase
+    from hachihachi.interpreter.parts.go_drop.rules import GoDropPhase as Phase
 
     declare = typed_words(WORDS[Phase.DECLARATIONS])
     assert {"go", "g", "出る", "でる"} <= declare[True] and {"drop", "d", "降りる", "おりる"} <= declare[False]
