@@ -9,44 +9,24 @@ captures hold a capture role stops the round and is paid (H18).
 
 from __future__ import annotations
 
-import copy
+import dataclasses
 import enum
 from dataclasses import dataclass, field as dc_field
-from typing import Any, Optional, Union, cast
+from typing import Optional, Union, cast
+
+from mypy_extensions import mypyc_attr
 
 from ....ruleset.errors import IllegalAction
+from .actions import Capture as Capture
 from .deck import HanafudaDeck
+from .events import Captured as Captured
 from .rules import HanafudaRules
 from ....ruleset.model import Ruleset
 from .rules import MatchingTransfer
 from ....ruleset.roles import RoleEvaluator, RoleResult
-from ...engine.actions import ActionBase, Choose, Play, is_card
+from ...engine.actions import Choose, Play
 from ...engine.events import RolesShown
 from ...engine.state import Table
-
-
-@dataclass(frozen=True)
-class Capture(ActionBase):
-    """H14, H15: take ``target`` from the field with ``card`` (played, or just turned)."""
-
-    card: int
-    target: int
-
-    def told(self, deck: Any) -> str:
-        if is_card(deck, self.card) and is_card(deck, self.target):
-            return f"Capture({deck.name(self.card)} takes {deck.name(self.target)})"
-        return repr(self)
-
-
-@dataclass(frozen=True, slots=True)
-class Captured:
-    """``seat`` put ``card`` (played or turned) to the field, or took it with ``taken``."""
-
-    round: int
-    seat: int
-    card: int
-    turned: bool
-    taken: tuple[int, ...]
 
 
 class Stage(enum.Enum):
@@ -66,6 +46,7 @@ PLAY_ON = Choose(CAPTURE_QUESTION, "play_on")
 ROLE_ANSWERS = (STOP, PLAY_ON)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)        # the told rounds' (told.py)
 @dataclass
 class MatchingState:
     field: list[int]
@@ -89,12 +70,11 @@ class MatchingState:
     def copy(self) -> MatchingState:
         """An independent copy (``RoundState.copy``), of the same class: the field, the stock and
         the piles copied; the roles found, frozen, shared."""
-        other = copy.copy(self)
-        other.field, other.stock = list(self.field), list(self.stock)
-        other.captures = {seat: list(pile) for seat, pile in self.captures.items()}
-        other.hand_roles, other.capture_paid = dict(self.hand_roles), dict(self.capture_paid)
-        other.totals, other.play_ons = dict(self.totals), dict(self.play_ons)
-        return other
+        return dataclasses.replace(
+            self, field=list(self.field), stock=list(self.stock),
+            captures={seat: list(pile) for seat, pile in self.captures.items()},
+            hand_roles=dict(self.hand_roles), capture_paid=dict(self.capture_paid),
+            totals=dict(self.totals), play_ons=dict(self.play_ons))
 
     @property
     def seat(self) -> int:
@@ -162,7 +142,10 @@ class MatchingEngine:
     def _cards_left(t: Table, s: MatchingState) -> bool:
         """Whether a seat that plays still holds a card (H16)."""
         hands = t.round.hands
-        return any(hands[x] for x in s.order)
+        for x in s.order:
+            if hands[x]:
+                return True
+        return False
 
     def standing(self, t: Table) -> dict[int, int]:
         """The card points each goer has captured (H1)."""
@@ -283,18 +266,18 @@ class MatchingEngine:
         if s.stage is _TURN_CHOICE:             # H15: the turned card takes the chosen field card
             assert isinstance(action, Capture)  # the only legal actions of a turn choice
             s.pending, s.stage = None, _PLAY
-            self._place(t, s, action.card, True, action.target)
+            self._place(t, s, seat, pile, action.card, True, action.target)
         else:
             assert isinstance(action, (Play, Capture))      # the legal actions of a seat's turn
             s.turn_from = len(pile)
             r.hands[seat].remove(action.card)
-            self._place(t, s, action.card, False, action.target if isinstance(action, Capture) else None)
+            self._place(t, s, seat, pile, action.card, False, action.target if isinstance(action, Capture) else None)
             if s.stock:                         # H14: then the stock's top card is turned
                 card = s.stock.pop(0)
                 if len(self.matches(s, card)) == 2:     # H15: the seat chooses which field card it takes
                     s.stage, s.pending = _TURN_CHOICE, card
                     return
-                self._place(t, s, card, True, None)
+                self._place(t, s, seat, pile, card, True, None)
         if self._at_stop:
             if len(pile) > s.turn_from and self._rose(t, s, seat, pile):
                 return                          # the total rose: its maker stops or calls koi (K15)
@@ -307,13 +290,16 @@ class MatchingEngine:
         if not self._cards_left(t, s):
             s.stage = _OVER                     # H16: played out (a go/drop form may leave stock)
 
-    def _place(self, t: Table, s: MatchingState, card: int, turned: bool, target: Optional[int]) -> None:
+    def _place(self, t: Table, s: MatchingState, seat: int, pile: list[int], card: int, turned: bool,
+               target: Optional[int]) -> None:
         """H14: ``card`` (played or turned) takes the field card of its month (``target``, the one
-        chosen of two, H15; all three when the field holds three), or is laid on the field."""
+        chosen of two, H15; all three when the field holds three), or is laid on the field; the
+        seat to play is ``seat``, its captures ``pile``."""
+        field = s.field
         m = self.matches(s, card)
         taken: tuple[int, ...]
         if not m:
-            s.field.append(card)
+            field.append(card)
             taken = ()
         else:
             if len(m) == 2:
@@ -322,11 +308,10 @@ class MatchingEngine:
             else:
                 taken = tuple(m)
             for f in taken:
-                s.field.remove(f)
-            pile = s.captures[s.seat]
+                field.remove(f)
             pile.append(card)
             pile.extend(taken)
-        t.emit_play(Captured(t.round.index, s.seat, card, turned, taken))
+        t.emit_play(Captured(t.round.index, seat, card, turned, taken))
 
     def _role_made(self, t: Table, s: MatchingState, seat: int, pile: list[int]) -> bool:
         """The turn made the seat's pile a capture role (rare): pay it, and say whether it stopped
