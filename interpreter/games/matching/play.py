@@ -107,6 +107,23 @@ def seat_goers(t: Table) -> None:
     s.captures = {x: [] for x in order}
 
 
+# the shared actions of a deck: a Play per card, a Capture per two cards of a month (the engines of
+# the games of one ruleset share them); kept with the deck itself, for the few decks of a run
+_ACTIONS: dict[int, tuple[HanafudaDeck, tuple[Play, ...], dict[tuple[int, int], Capture]]] = {}
+
+
+def _actions_of(deck: HanafudaDeck) -> tuple[tuple[Play, ...], dict[tuple[int, int], Capture]]:
+    known = _ACTIONS.get(id(deck))
+    if known is None or known[0] is not deck:
+        month = deck.rank_table
+        if len(_ACTIONS) >= 16:
+            _ACTIONS.clear()
+        known = _ACTIONS[id(deck)] = (deck, tuple(Play(c) for c in deck.cards),
+                                      {(c, f): Capture(c, f) for c in deck.cards for f in deck.cards
+                                       if c != f and month[c] == month[f]})
+    return known[1], known[2]
+
+
 class MatchingEngine:
     """The :class:`~.base.PlayEngine` of ``play: matching``."""
 
@@ -116,9 +133,7 @@ class MatchingEngine:
         self.ruleset = ruleset
         self.deck = cast(HanafudaDeck, ruleset.deck)        # matching play is played with the hanafuda deck
         self.month = self.deck.rank_table                   # each card's month
-        self._plays = tuple(Play(c) for c in ruleset.deck.cards)     # one shared action per card
-        self._captures = {(c, f): Capture(c, f) for c in ruleset.deck.cards for f in ruleset.deck.cards
-                          if c != f and self.month[c] == self.month[f]}
+        self._plays, self._captures = _actions_of(self.deck)
         self._play_on_roles = ruleset.kind_rules.after_capture_role == "play_on"
         self._choose_roles = ruleset.kind_rules.after_capture_role == "choose"
         self._at_stop = ruleset.kind_rules.capture_roles_paid == "at_stop"
@@ -178,16 +193,15 @@ class MatchingEngine:
             return ROLE_ANSWERS
         if stage is _OVER:
             return ()
-        month, plays, captures = self.month, self._plays, self._captures
-        months: dict[int, list[int]] = {}
-        for f in s.field:
-            months.setdefault(month[f], []).append(f)
+        month, plays, captures, field = self.month, self._plays, self._captures, s.field
+        months = [month[f] for f in field]      # the field's months, in field order
         out: list[Union[Play, Capture]] = []
         for card in t.round.hands[s.seat]:
-            m = months.get(month[card])
-            if m is not None and len(m) == 2:
-                out.append(captures[card, m[0]])
-                out.append(captures[card, m[1]])
+            m = month[card]
+            if months.count(m) == 2:
+                first = months.index(m)
+                out.append(captures[card, field[first]])
+                out.append(captures[card, field[months.index(m, first + 1)]])
             else:
                 out.append(plays[card])
         return tuple(out)
@@ -274,10 +288,11 @@ class MatchingEngine:
             self._place(t, s, seat, pile, action.card, False, action.target if isinstance(action, Capture) else None)
             if s.stock:                         # H14: then the stock's top card is turned
                 card = s.stock.pop(0)
-                if len(self.matches(s, card)) == 2:     # H15: the seat chooses which field card it takes
+                m = self.matches(s, card)
+                if len(m) == 2:                 # H15: the seat chooses which field card it takes
                     s.stage, s.pending = _TURN_CHOICE, card
                     return
-                self._place(t, s, seat, pile, card, True, None)
+                self._place(t, s, seat, pile, card, True, None, m)
         if self._at_stop:
             if len(pile) > s.turn_from and self._rose(t, s, seat, pile):
                 return                          # the total rose: its maker stops or calls koi (K15)
@@ -291,12 +306,14 @@ class MatchingEngine:
             s.stage = _OVER                     # H16: played out (a go/drop form may leave stock)
 
     def _place(self, t: Table, s: MatchingState, seat: int, pile: list[int], card: int, turned: bool,
-               target: Optional[int]) -> None:
+               target: Optional[int], m: Optional[list[int]] = None) -> None:
         """H14: ``card`` (played or turned) takes the field card of its month (``target``, the one
         chosen of two, H15; all three when the field holds three), or is laid on the field; the
-        seat to play is ``seat``, its captures ``pile``."""
+        seat to play is ``seat``, its captures ``pile``; ``m``: the field cards of its month, when
+        already found."""
         field = s.field
-        m = self.matches(s, card)
+        if m is None:
+            m = self.matches(s, card)
         taken: tuple[int, ...]
         if not m:
             field.append(card)
