@@ -194,7 +194,7 @@ class MatchingEngine:
         if stage is _OVER:
             return ()
         month, plays, captures, field = self.month, self._plays, self._captures, s.field
-        months = [month[f] for f in field]      # the field's months, in field order
+        months = list(map(month.__getitem__, field))        # the field's months, in field order
         out: list[Union[Play, Capture]] = []
         for card in t.round.hands[s.seat]:
             m = month[card]
