@@ -106,12 +106,12 @@ def match(game, a, b, games: int, seed: int) -> dict:
     scores = {a.name: [], b.name: []}
     misses, began = 0, time.process_time()
     for g in range(games):
-        kinds = [a if (s + g) % 2 == 0 else b for s in range(players)]
-        kinds = kinds[g % players:] + kinds[:g % players]
-        returns, missed = play(game, kinds, seed + g)
+        seated = [a if (s + g) % 2 == 0 else b for s in range(players)]
+        seated = seated[g % players:] + seated[:g % players]
+        returns, missed = play(game, seated, seed + g)
         misses += missed
         for k in (a, b):
-            mine = [r for r, kind in zip(returns, kinds) if kind is k]
+            mine = [r for r, bot in zip(returns, seated) if bot is k]
             scores[k.name].append(sum(mine) / len(mine))
     out = {"games": games, "elapsed_s": time.process_time() - began, "misses": misses}   # CPU s
     for k in (a, b):

@@ -54,22 +54,22 @@ def play(rules, bots, seed: int, rounds: int, times=None):
     return game.chips
 
 
-def build(kind: str, budget: dict):
-    """The bot of ``kind``: a bot name, or ``ismcts/uniform`` (ismcts dealing its worlds without
+def build(bot: str, budget: dict):
+    """The bot of ``bot``: a bot name, or ``ismcts/uniform`` (ismcts dealing its worlds without
     inference from the declarations, to measure what inference brings)."""
-    if kind == "ismcts/uniform":
+    if bot == "ismcts/uniform":
         if budget["ms"] is not None:
             return make_bot("ismcts", ms=budget["ms"], infer=False)
         return make_bot("ismcts", iterations=budget["ismcts_iterations"], infer=False)
-    if kind == "mc":
+    if bot == "mc":
         if budget["ms"] is not None:
             return make_bot("mc", samples=10 ** 6, seconds=budget["ms"] / 1000)
         return make_bot("mc", samples=budget["mc_samples"])
-    if kind == "ismcts":
+    if bot == "ismcts":
         if budget["ms"] is not None:
             return make_bot("ismcts", ms=budget["ms"])
         return make_bot("ismcts", iterations=budget["ismcts_iterations"])
-    return make_bot(kind)
+    return make_bot(bot)
 
 
 def one_game(job):
@@ -80,11 +80,11 @@ def one_game(job):
         _MATCH.clear()
         _MATCH[key] = load_ruleset(ruleset), {k: build(k, budget) for k in (a, b)}
     rules, made = _MATCH[key]
-    kinds = [a if (s + g) % 2 == 0 else b for s in range(players)]
-    seat_times: list[list[float]] = [[] for _ in kinds]
-    chips = play(rules, [made[k] for k in kinds], seed + g, rounds, seat_times)
-    scores = {k: statistics.fmean(c for c, kind in zip(chips, kinds) if kind == k) for k in (a, b)}
-    times = {k: [t for ts, kind in zip(seat_times, kinds) if kind == k for t in ts] for k in (a, b)}
+    seated = [a if (s + g) % 2 == 0 else b for s in range(players)]
+    seat_times: list[list[float]] = [[] for _ in seated]
+    chips = play(rules, [made[k] for k in seated], seed + g, rounds, seat_times)
+    scores = {k: statistics.fmean(c for c, bot in zip(chips, seated) if bot == k) for k in (a, b)}
+    times = {k: [t for ts, bot in zip(seat_times, seated) if bot == k for t in ts] for k in (a, b)}
     return scores, times
 
 

@@ -12,24 +12,25 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 
 from ..ruleset.catalog import maybe, say, translated
 from ..ruleset.kind_registry import transfer_word
-from ..ruleset.model import Ruleset, TransferName
+from ..ruleset.model import Ruleset, TransferReasonName
 from ..ruleset.roletable import RoleTable
-from ..ruleset.model import TransferKind
-from ..interpreter.engine.actions import CHANCE, POT, Choose, Declare, Split
+from ..ruleset.model import TransferReason
+from ..interpreter.engine.actions import CHANCE, POT, Choose
+from ..interpreter.parts.go_drop.actions import Declare, Split
 from ..interpreter.engine.effect_events import effect_tellers
-from ..interpreter.engine.events import (Applied, DealerDrawn, ForcedOut, GameEnded, RoundEnded, RoundStarted, Seat,
-                                         Transfer)
+from ..interpreter.engine.events import Applied, DealerDrawn, GameEnded, RoundEnded, RoundStarted, Seat, Transfer
+from ..interpreter.parts.go_drop.events import ForcedOut
 from ..interpreter.engine.registry import plugin_for
 from ..interpreter.parts.go_drop.rules import counted_classes
 from ..interpreter.scorekeeper.told import counted_cards
 
 
-def kind_name(kind: TransferName, lang: str = "en") -> str:
+def kind_name(kind: TransferReasonName, lang: str = "en") -> str:
     """A kind of transfer in the account's words (the catalogs' ``told`` word of the core's or a
     play kind's own kind): in Japanese only the Japanese word, in English both; an unknown kind
     by its name in English, "" in another language.
 
-    >>> kind_name(TransferKind.POT), kind_name(TransferKind.POT, "ja")
+    >>> kind_name(TransferReason.POT), kind_name(TransferReason.POT, "ja")
     ('場の総取り pot', '場の総取り')
     """
     said = transfer_word(kind.value, "told", lang)
@@ -66,6 +67,7 @@ class Narrator:
         self.rules, self.names = ruleset, list(names)
         self.lang = lang
         self.kind = plugin_for(ruleset)
+        self.shown = self.kind.shown(ruleset)           # a game without a pot tells none (Koi-Koi)
         self.goer_order: dict[int, list[int]] = {}      # goers in declaration order, per round
         common: dict[type, Callable[[Any], Optional[str]]] = {
             DealerDrawn: self._dealer_drawn, RoundStarted: self._round_started, Applied: self._applied,
@@ -162,12 +164,13 @@ class Narrator:
         return self.say(f"{self.kind.words.msg}.{msg}")
 
     def _dealer_drawn(self, e: DealerDrawn) -> str:
-        drawn = ", ".join(f"{self.who(s)} {self.deck.name(c)}" for s, c in enumerate(e.cards))
+        n = len(self.names)                 # draw_again (K3): every draw in turn, a seat each card
+        drawn = ", ".join(f"{self.who(s % n)} {self.deck.name(c)}" for s, c in enumerate(e.cards))
         return self.say("narration.dealer_drawn", drawn=drawn, who=self.who(e.start))
 
     def _round_started(self, e: RoundStarted) -> str:
-        return self.say("narration.round_started", round=e.round + 1, starter=self._starter("starter"),
-                        who=self.who(e.start), pot=e.pot)
+        said = "narration.round_started" if self.shown.pot or e.pot else "narration.round_started_no_pot"
+        return self.say(said, round=e.round + 1, starter=self._starter("starter"), who=self.who(e.start), pot=e.pot)
 
     def _applied(self, e: Applied) -> str | None:
         a = e.action
@@ -195,7 +198,7 @@ class Narrator:
     def _transfer(self, e: Transfer) -> str:
         times = f" ({e.base} x{e.multiplier})" if e.multiplier != 1 else ""
         said = kind_name(e.kind, self.lang)
-        if e.kind is TransferKind.EFFECT:               # the effect's name: the author's words
+        if e.kind is TransferReason.EFFECT:               # the effect's name: the author's words
             why = self.say("narration.why_effect", kind=said, reason=e.reason)
         else:
             reason = reason_words(self._named(e.reason), self.lang)
@@ -214,7 +217,9 @@ class Narrator:
         won = self.say("words.list").join(f"{self.who(s)} {n}" for s, n in e.tricks.items())
         tricks = self.say("narration.round_tricks", tricks=won) if won else ""
         kind = f"{maybe(self.lang, f'narration.rounds.{e.kind.value}') or e.kind.value} " if e.kind is not None else ""
-        return self.tell("narration.round_ended", kind=kind, multiplier=e.multiplier, tricks=tricks, delta=delta,
+        plain = not (self.shown.field or self.shown.pot or e.pot_after or e.multiplier != 1)   # Koi-Koi
+        return self.tell("narration.round_ended_plain" if plain else "narration.round_ended", kind=kind,
+                         multiplier=e.multiplier, tricks=tricks, delta=delta,
                          pot=e.pot_after, starter=self._starter("next_starter"), who=self.who(e.next_start))
 
     def _game_ended(self, e: GameEnded) -> str:

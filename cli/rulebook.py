@@ -29,6 +29,7 @@ import click
 
 from ..ruleset import catalog
 from ..ruleset.catalog import LANGS
+from ..ruleset.expressions import Expression
 from ..ruleset.kind_registry import transfer_word
 from ..ruleset.model import Ruleset
 from ..ruleset.safetext import escape
@@ -143,7 +144,7 @@ def _signature(effect: Any) -> tuple[object, ...]:
     def text(x: Any) -> object:
         if x is None or isinstance(x, (str, int, bool, float)):
             return x
-        if hasattr(x, "text") and hasattr(x, "kind") and not hasattr(x, "group"):
+        if isinstance(x, Expression):
             return ("expr", x.text)
         if isinstance(x, tuple):
             return tuple(text(v) for v in x)
@@ -399,9 +400,9 @@ class _Writer:
             return str(text)
 
     def class_name(self, name: str) -> str:
-        from .sheet import CLASS_JA
+        from .sheet import class_name
 
-        return CLASS_JA.get(name, name) if self.lang == "ja" else name
+        return class_name(name, self.lang)
 
     def role_name(self, role_id: str) -> str:
         try:

@@ -12,11 +12,12 @@ the play kind's (:class:`~.screenkind.ScreenPlugin` ``ask_result``). The words a
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Optional, Sequence, TypeVar
+from typing import Any, Callable, Collection, Mapping, Optional, Sequence, TypeVar
 
-from ..interpreter.engine.actions import Choose, Declare, Split, answer_of
+from ..interpreter.engine.actions import Choose, answer_of
+from ..interpreter.parts.go_drop.actions import Declare, Split
 from ..interpreter.engine.gamestate import GameState
-from ..interpreter.parts.go_drop.kinds import RoundKind
+from ..interpreter.parts.go_drop.outcomes import RoundOutcome
 from ..interpreter.engine.registry import plugin_for, told_for
 from ..ruleset.errors import CardError, shown
 from ..ruleset.model import Phase
@@ -25,8 +26,8 @@ from .screenkind import ScreenPlugin
 from .role_names import RoleNames, UnknownRole
 from .score_text import say
 from .answers import HELP, QUIT
-from .tui_input import WORDS
-from ..interpreter.parts.go_drop.rules import go_drop_rules
+from .tui_input import WORDS, typed_words
+from ..interpreter.parts.go_drop.rules import GoDropPhase, go_drop_rules
 from ..interpreter.parts.go_drop.state import declared, declared_or_none
 
 T = TypeVar("T")
@@ -99,7 +100,7 @@ class Asker:
             return value
 
     def choose(self, prompt: str, choices: Sequence[tuple[str, T]], help_key: str,
-               words: Optional[Mapping[T, tuple[str, ...]]] = None, **values: Any) -> T:
+               words: Optional[Mapping[T, Collection[str]]] = None, **values: Any) -> T:
         """Numbered choices: answer with the number or the word (the label, or one of ``words``
         of its value: the words ``hachi play`` takes for the same decision)."""
         menu = "  ".join(f"{i}) {label}" for i, (label, _) in enumerate(choices, 1))
@@ -186,7 +187,10 @@ class RoundQuestions:
         return [self.deck.name(c) for c in cards]
 
     def field(self) -> None:
-        """The cards turned at the deal (one card is written as a card, several as a list), or the field."""
+        """The cards turned at the deal (one card is written as a card, several as a list), or the
+        field; nothing when the rules have one field (Koi-Koi: the field cards make no field)."""
+        if len(self.rules.fields) == 1:
+            return
         named: dict[str, str] = {}              # a field by its id, or its name in either language
         for f in self.rules.fields:
             named[f.id] = f.id
@@ -220,14 +224,14 @@ class RoundQuestions:
     def declarations(self) -> None:
         g = self.scratch
         kind = plugin_for(self.rules)
-        while g.phase is Phase.DECLARATIONS and not declared(g.round).declarations_done:
+        while g.phase is GoDropPhase.DECLARATIONS and not declared(g.round).declarations_done:
             seat = self.to_act()
-            if seat in kind.must_go(g.round):       # the start player who called mizuten (T6)
+            if seat in kind.state.must_go(g.round):       # the start player who called mizuten (T6)
                 go = True
                 self.a.echo(self.t("goes_mizuten", who=self.who(seat)))
             else:
                 go = self.a.choose(f"{self.who(seat)}:", [(self.t("go"), True), (self.t("drop"), False)], "declare?",
-                                   words=WORDS[Phase.DECLARATIONS])
+                                   words=typed_words(WORDS[GoDropPhase.DECLARATIONS]))
             self.rnd.setdefault("declare", []).append("go" if go else "drop")
             g.apply(Declare(go))
         forced = d.forced_out if (d := declared_or_none(g.round)) is not None else ()
@@ -251,10 +255,10 @@ class RoundQuestions:
 
     def splits(self) -> None:
         g = self.scratch
-        while g.phase is Phase.TWO_GOER_CHOICE:
+        while g.phase is GoDropPhase.TWO_GOER_CHOICE:
             want = self.a.choose(self.t("split_q", who=self.who(self.to_act())),
                                  [(self.t("play"), False), (self.t("split"), True)], "split?",
-                                 words=WORDS[Phase.TWO_GOER_CHOICE])
+                                 words=typed_words(WORDS[GoDropPhase.TWO_GOER_CHOICE]))
             self.rnd.setdefault("split", []).append(want)
             g.apply(Split(want))
 
@@ -262,7 +266,7 @@ class RoundQuestions:
 
     def hands(self) -> None:
         r = self.scratch.round
-        split = r.kind is RoundKind.TWO_GOERS_SPLIT and self.told.split_shows_roles(self.rules)
+        split = r.outcome is RoundOutcome.TWO_GOERS_SPLIT and self.told.split_shows_roles(self.rules)
         if not r.played and not split:
             return
         forced = d.forced_out if (d := declared_or_none(r)) is not None else ()

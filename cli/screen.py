@@ -7,18 +7,19 @@ two palettes chosen once: suits coloured (four-colour deck) or plain text.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import Optional, Sequence, cast
 
 import click
 
-from ..interpreter.engine.actions import ActionBase, Choose, Declare, Split, YesNo
+from ..interpreter.engine.actions import ActionBase, Choose, YesNo
+from ..interpreter.parts.go_drop.actions import Declare, Split
 from ..interpreter.engine.view import View
 from .display import columns, wrap
 from ..ruleset.catalog import LANGS, say
 from ..ruleset.model import Phase, PhaseName, Ruleset
 from .screenkind import ScreenPlugin
 from .screen_registry import screen_plugin
-from ..interpreter.parts.go_drop.rules import go_drop_rules
+from ..interpreter.parts.go_drop.rules import GoDropPhase, go_drop_rules
 
 WIDTH = 79     # columns of an 80-column terminal that a line may fill
 WIDEST = 160   # a wider terminal still gets lines of at most this many columns
@@ -122,13 +123,19 @@ class Screen:
     # -- the question ----------------------------------------------------------------------
 
     def question(self, v: View) -> str:
-        keys: dict[Optional[PhaseName], str] = {Phase.DECLARATIONS: "q_declare", Phase.TWO_GOER_CHOICE: "q_split",
-                                                Phase.EFFECTS: "q_choose"}
+        keys: dict[Optional[PhaseName], str] = {GoDropPhase.DECLARATIONS: "q_declare",
+                                                GoDropPhase.TWO_GOER_CHOICE: "q_split", Phase.EFFECTS: "q_choose"}
         own = self.kind.question(self, v) if v.phase not in keys else None      # the play, a kind's own phase
         if own is not None:
             return own
         key = keys.get(v.phase, "q_play")
         return f"{self.t('your_turn')}: {self.t(key)}"
+
+    def worth(self, game: object, v: View) -> Optional[str]:
+        """What each answer of the question is worth now, when the play kind tells it (Koi-Koi's
+        stop and koi, K15-K16), or None."""
+        own = getattr(self.kind, "worth", None)
+        return None if own is None else cast(Optional[str], own(self, game, v))
 
     def choices(self, v: View) -> list[str]:
         """The legal actions, numbered from 1 (see ``tui_input.numbered``)."""
@@ -155,10 +162,12 @@ class Screen:
             return self.t("a_split" if a.want else "a_play")
         if isinstance(a, YesNo):                # a play kind's own yes or no (the mizuten call, T6)
             return self.t("a_yes" if a.yes else "a_no")
+        own = self.kind.choice(self, a, v)      # the play kind's own (H18's and K15's answers in words)
+        if own is not None:
+            return own
         if isinstance(a, Choose):               # an answer to a house rule's question (docs/effects.md)
             return a.option
-        own = self.kind.choice(self, a, v)
-        return own if own is not None else repr(a)
+        return repr(a)
 
     def standings(self, chips: Sequence[int], winners: Sequence[int]) -> list[str]:
         order = sorted(range(len(chips)), key=lambda s: (-chips[s], s))

@@ -17,78 +17,90 @@ from typing import Any, Optional
 
 from .display import columns, wrap
 from ..ruleset.cards import Deck
+from ..ruleset.catalog import LANGS, maybe, say
 from ..ruleset.model import Ruleset
 from ..ruleset.roletable import RoleDef, RoleTable
 from ..ruleset.patterns import (
-    And, CardList, CardSet, ClassRef, Compare, Count, Difference, Groups, Intersection, KindSet, MaxSuit, Not, Number,
-    Or, Pattern, Quantity, RankSet, Run, Shape, SuitRun, SuitSet, Union_, parse_pattern,
+    And, CardClassSet, CardList, CardSet, ClassRef, Compare, Count, Difference, Groups, Intersection, MaxSuit, Not,
+    Number, Pattern, Quantity, RankSet, Run, Shape, SuitRun, SuitSet, Union_, parse_pattern,
 )
 from ..ruleset.safetext import escape
 from ..ruleset.stats import RoleCounts
 
-OP_WORDS = {
-    "en": {"==": "exactly", "!=": "not", "<": "fewer than", "<=": "at most", ">": "more than", ">=": "at least"},
-    "ja": {"==": "ちょうど", "!=": "以外", "<": "未満", "<=": "以下", ">": "超", ">=": "以上"},
-}
-CLASS_JA = {"light": "光札", "plain": "素札", "ace": "A", "standing": "立札"}
+# the comparisons' words: the catalogs' sheet.ops.<name>
+_OPS = {"==": "eq", "!=": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
+
+
+def _lang(lang: str) -> str:
+    return lang if lang in LANGS else "en"
+
+
+def op_word(op: str, lang: str) -> str:
+    """A comparison in words (``>=``: ``at least``, ``以上``)."""
+    return say(_lang(lang), f"sheet.ops.{_OPS[op]}")
+
+
+def class_name(name: str, lang: str) -> str:
+    """A named class of cards of a role table in words (``light``: ``light``, ``光札``; a class
+    the catalogs do not name is its name)."""
+    return maybe(_lang(lang), f"sheet.classes.{name}") or name
 
 
 @dataclass(frozen=True)
 class Words:
-    """How a sheet names a deck's groups: ranks (playing cards) or months (hanafuda), and kinds."""
+    """How a sheet names a deck's groups: ranks (playing cards) or months (hanafuda), and the
+    deck's card classes (hanafuda's bright, animal, ribbon, chaff)."""
 
-    rank: dict[str, str] = field(default_factory=lambda: {"en": "ranks", "ja": "数字"})
-    kinds: dict[str, dict[str, str]] = field(default_factory=dict)       # kind -> {"en": ..., "ja": ...}
+    months: bool = False
+    classes: dict[str, dict[str, str]] = field(default_factory=dict)     # card class -> {"en": ..., "ja": ...}
     changeling: bool = False
 
 
 def words_for(deck: Deck) -> Words:
-    """Month and kind wording for a hanafuda deck; the playing-card wording otherwise."""
-    names = getattr(deck, "kind_names", ())
+    """Month and card class wording for a hanafuda deck; the playing-card wording otherwise."""
+    names = getattr(deck, "class_names", ())
     if not names:
         return Words()
-    return Words({"en": "months", "ja": "月"}, {k: {"ja": ja, "en": en} for k, ja, en in names},
-                 bool(getattr(deck, "changeling", ())))
+    return Words(True, {k: {"ja": ja, "en": en} for k, ja, en in names}, bool(getattr(deck, "changeling", ())))
 
 
-def _kinds(node: KindSet, lang: str, w: Words) -> str:
+def _groups(lang: str, w: Words) -> str:
+    return say(_lang(lang), "sheet.group_months" if w.months else "sheet.group_ranks")
+
+
+def _classes(node: CardClassSet, lang: str, w: Words) -> str:
     parts = []
     for item in node.items:
         if item == "changeling":
-            parts.append("化札" if lang == "ja" else "changelings (化札)")
+            parts.append(say(_lang(lang), "sheet.changelings"))
             continue
         fixed = item.startswith("fixed_") and w.changeling
-        kind = item[len("fixed_"):] if item.startswith("fixed_") else item
-        name = w.kinds.get(kind, {"ja": kind, "en": kind})
-        if lang == "ja":
-            parts.append(("化札でない" if fixed else "") + name["ja"])
-        else:
-            parts.append(f"{name['en']} ({name['ja']}) cards" + (" other than changelings" if fixed else ""))
-    return (" or " if lang == "en" else "・").join(parts)
+        card_class = item[len("fixed_"):] if item.startswith("fixed_") else item
+        name = w.classes.get(card_class, {"ja": card_class, "en": card_class})
+        parts.append(say(_lang(lang), "sheet.class_cards_fixed" if fixed else "sheet.class_cards",
+                             name=name.get(lang, name["en"]), name_ja=name["ja"]))
+    return say(_lang(lang), "sheet.or_sets").join(parts)
 
 
 def _cardset(node: CardSet, lang: str, w: Words = Words()) -> str:
     if isinstance(node, Union_):
-        return (" or " if lang == "en" else "・").join(_cardset(p, lang, w) for p in node.parts)
-    if isinstance(node, KindSet):
-        return _kinds(node, lang, w)
+        return say(_lang(lang), "sheet.or_sets").join(_cardset(p, lang, w) for p in node.parts)
+    if isinstance(node, CardClassSet):
+        return _classes(node, lang, w)
     if isinstance(node, ClassRef):
-        return CLASS_JA.get(node.name, node.name) if lang == "ja" else f"{node.name} cards"
+        return say(_lang(lang), "sheet.class_ref", name=class_name(node.name, lang))
     if isinstance(node, Intersection):
-        return (" that are also " if lang == "en" else "かつ").join(_cardset(p, lang, w) for p in node.parts)
+        return say(_lang(lang), "sheet.and_sets").join(_cardset(p, lang, w) for p in node.parts)
     if isinstance(node, Difference):
         first, rest = _cardset(node.parts[0], lang, w), [_cardset(p, lang, w) for p in node.parts[1:]]
-        return f"{first} except {' or '.join(rest)}" if lang == "en" else f"{first}（{'・'.join(rest)} を除く）"
+        return say(_lang(lang), "sheet.except", first=first, rest=say(_lang(lang), "sheet.or_sets").join(rest))
     items = " ".join(node.items)
     if isinstance(node, RankSet):
-        if w.kinds:
-            return f"months {items}" if lang == "en" else f"{items} 月の札"
-        return f"rank {items}" if lang == "en" else f"{items} の札"
+        return say(_lang(lang), "sheet.months" if w.months else "sheet.ranks", items=items)
     if isinstance(node, SuitSet):
-        if lang == "ja":
-            return items.replace("trump", "切り札").replace("indicator", "めくり札のスート") + " の札"
-        return f"{items} suit cards"
-    return f"the cards {items}" if lang == "en" else f"{items}"
+        named = " ".join(maybe(_lang(lang), f"sheet.suit_words.{i}") or i for i in node.items)
+        return say(_lang(lang), "sheet.suits", items=named)
+    return say(_lang(lang), "sheet.cards", items=items)
 
 
 def _quantity(node: Quantity, lang: str, w: Words = Words()) -> str:
@@ -97,20 +109,25 @@ def _quantity(node: Quantity, lang: str, w: Words = Words()) -> str:
     if isinstance(node, Count):
         return _cardset(node.cardset, lang, w)
     if isinstance(node, Run):
-        return "consecutive ranks" if lang == "en" else "続き札"
+        return say(_lang(lang), "sheet.run")
     if isinstance(node, SuitRun):
-        return "consecutive ranks in one suit" if lang == "en" else "同じスートの続き札"
+        return say(_lang(lang), "sheet.suit_run")
     if isinstance(node, MaxSuit):
-        return "cards of one suit" if lang == "en" else "同じスートの札"
+        return say(_lang(lang), "sheet.max_suit")
     if isinstance(node, Groups):
-        held = f"{OP_WORDS[lang][node.op]} {node.n}" if node.op != "==" else str(node.n)
-        if lang == "en":
-            of = _cardset(node.cardset, lang, w) if node.cardset is not None else "cards"
-            return f"{w.rank['en']} with {held} {_one_or_more(of, node.n)}"
-        of = f"{_cardset(node.cardset, lang, w)}が" if node.cardset is not None else ""
-        bound = OP_WORDS[lang][node.op] if node.op != "==" else ""
-        return f"{of}{node.n} 枚{bound}ある{w.rank['ja']}"
+        op = op_word(node.op, lang)
+        held = say(_lang(lang), "sheet.held_exactly" if node.op == "==" else "sheet.held", op=op, n=node.n)
+        named = _cardset(node.cardset, lang, w) if node.cardset is not None else None
+        cards = _english_number(named or say(_lang(lang), "sheet.any_cards"), node.n, lang)
+        of = say(_lang(lang), "sheet.groups_of", cards=named) if named is not None else ""
+        return say(_lang(lang), "sheet.groups", groups=_groups(lang, w), held=held, cards=cards, of=of)
     return "?"
+
+
+def _english_number(text: str, n: int, lang: str) -> str:
+    """English's plural: a phrase of cards read with the number ``n`` (other languages' words
+    are the same for every number)."""
+    return _one_or_more(text, n) if lang == "en" else text
 
 
 def _one_or_more(text: str, n: int) -> str:
@@ -129,44 +146,39 @@ def _compare(node: Compare, lang: str, w: Words = Words()) -> str:
     if isinstance(left, Number) and not isinstance(right, Number):
         left, right = right, left
         op = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}.get(op, op)
-    words = OP_WORDS[lang][op]
-    if lang == "en":
-        thing = _quantity(left, lang, w)
-        if isinstance(right, Number):
-            if isinstance(left, Groups) and right.value == 1:
-                thing = _singular(thing)
-            elif isinstance(left, Count) and isinstance(left.cardset, CardList):
-                thing = f"of {thing}"
-            elif isinstance(left, Count):
-                thing = _one_or_more(thing, right.value)
-        return f"{words} {_quantity(right, lang, w)} {thing}"
-    unit = "枚" if isinstance(left, (Count, Run, SuitRun, MaxSuit)) else "種"
-    if op == "==":
-        return f"{_quantity(left, lang, w)} ちょうど {_quantity(right, lang, w)} {unit}"
-    return f"{_quantity(left, lang, w)} {_quantity(right, lang, w)} {unit}{words}"
+    thing = _quantity(left, lang, w)
+    if lang == "en" and isinstance(right, Number):     # English's number and article
+        if isinstance(left, Groups) and right.value == 1:
+            thing = _singular(thing)
+        elif isinstance(left, Count) and isinstance(left.cardset, CardList):
+            thing = f"of {thing}"
+        elif isinstance(left, Count):
+            thing = _one_or_more(thing, right.value)
+    cards = isinstance(left, (Count, Run, SuitRun, MaxSuit))
+    unit = say(_lang(lang), "sheet.unit_cards" if cards else "sheet.unit_groups")
+    return say(_lang(lang), "sheet.compare_exactly" if op == "==" else "sheet.compare", op=op_word(op, lang),
+               left=thing, right=_quantity(right, lang, w), unit=unit)
 
 
 def _shape(node: Shape, lang: str, hand_size: int = 7, w: Words = Words()) -> str:
     ones = hand_size - sum(node.sizes)
     full = "+".join(str(s) for s in list(node.sizes) + [1] * max(ones, 0))
-    if lang == "en":
-        if w.kinds:
-            return f"cards of one month {'+'.join(map(str, node.sizes)) or 'none'} (shape {full})"
-        return f"ranks held {'+'.join(map(str, node.sizes)) or 'all different'} (shape {full})"
-    return f"同じ{w.rank['ja']} {'+'.join(map(str, node.sizes)) or 'なし'}（{full}）"
+    groups = "months" if w.months else "ranks"
+    sizes = "+".join(map(str, node.sizes)) or say(_lang(lang), f"sheet.shape_none_{groups}")
+    return say(_lang(lang), f"sheet.shape_{groups}", sizes=sizes, full=full)
 
 
 def describe(node: Pattern, lang: str = "en", hand_size: int = 7, words: Words = Words()) -> str:
-    """A pattern in words (``en`` or ``ja``); ``words`` names months and kinds for hanafuda."""
+    """A pattern in words (in a language of the catalogs: their ``sheet.*``); ``words`` names
+    months and card classes for hanafuda."""
     if isinstance(node, Shape):
         return _shape(node, lang, hand_size, words)
     if isinstance(node, Compare):
         return _compare(node, lang, words)
     if isinstance(node, Not):
-        inner = describe(node.part, lang, hand_size, words)
-        return f"not ({inner})" if lang == "en" else f"「{inner}」でない"
-    joiner = {("en", And): " and ", ("en", Or): " or ", ("ja", And): "、かつ ", ("ja", Or): "、または "}
-    return joiner[(lang, type(node))].join(describe(p, lang, hand_size, words) for p in node.parts)
+        return say(_lang(lang), "sheet.not", inner=describe(node.part, lang, hand_size, words))
+    joiner = say(_lang(lang), "sheet.and" if isinstance(node, And) else "sheet.or")
+    return joiner.join(describe(p, lang, hand_size, words) for p in node.parts)
 
 
 def _in_group_order(table: RoleTable) -> list[RoleDef]:
@@ -199,16 +211,13 @@ def sheet_rows(ruleset: Ruleset, counts: Optional[RoleCounts] = None, lang: str 
     return _rows(ruleset, ruleset.roles, counts, lang)
 
 
-CAPTURE_SECTION = {"en": "Capture roles", "ja": "出来役（取り札）"}
-
-
 def capture_rows(ruleset: Ruleset, lang: str = "en") -> list[dict[str, Any]]:
     """One row per capture role (H18: made of the cards a player captured; values in kan), no
     probability (a capture role is not a role of a dealt hand); none for a game without them."""
     table = own_role_table(ruleset)
     if table is None or not table.roles:
         return []
-    return _rows(ruleset, table, None, lang, CAPTURE_SECTION[lang])
+    return _rows(ruleset, table, None, lang, say(_lang(lang), "sheet.capture_roles"))
 
 
 def own_role_table(ruleset: Ruleset) -> Optional[RoleTable]:
@@ -228,10 +237,12 @@ def has_forced_values(ruleset: Ruleset) -> bool:
     return any(role.forced for role in ruleset.roles.roles)
 
 
-HEADERS = {
-    "en": ("Group", "Role", "Definition", "Go", "Forced", "Probability"),
-    "ja": ("組", "役", "内容", "出", "降ろされ", "確率"),
-}
+HEADERS = ("group", "role", "definition", "go", "forced", "probability")    # the catalogs' sheet.headers.*
+
+
+def headers(lang: str) -> list[str]:
+    """The sheet's column headings in ``lang``."""
+    return [say(_lang(lang), f"sheet.headers.{h}") for h in HEADERS]
 
 
 def _cells(row: dict[str, Any], forced: bool = True) -> list[str]:
@@ -248,7 +259,7 @@ def render(ruleset: Ruleset, counts: Optional[RoleCounts] = None, lang: str = "e
         return sheet
     from ..ruleset.effects import describe
 
-    heading = "ハウスルール" if lang == "ja" else "House rules (effects)"
+    heading = say(_lang(lang), "sheet.house_rules")
     lines = [escape(describe(e, lang), MAX_CELL) for e in ruleset.effects]
     if fmt == "md":
         return sheet + f"\n## {heading}\n\n" + "".join(f"- {markdown_text(x)}\n" for x in lines)
@@ -262,8 +273,8 @@ def _render_roles(ruleset: Ruleset, counts: Optional[RoleCounts], lang: str, fmt
     forced = has_forced_values(ruleset)
     rows = [[escape(c, MAX_CELL) for c in _cells(r, forced)]
             for r in sheet_rows(ruleset, counts, lang) + capture_rows(ruleset, lang)]
-    head = list(HEADERS[lang]) if forced else [h for i, h in enumerate(HEADERS[lang]) if i != 4]
-    title = escape(ruleset.title(lang), MAX_CELL) + (" 手役表" if lang == "ja" else " — hand roles")
+    head = headers(lang) if forced else [h for i, h in enumerate(headers(lang)) if i != 4]
+    title = say(_lang(lang), "sheet.title", title=escape(ruleset.title(lang), MAX_CELL))
     if fmt == "md":
         md = markdown_text
         lines = [f"# {md(title)}", "", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]

@@ -9,22 +9,29 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ..interpreter.engine.actions import ActionBase, Choose, Declare, YesNo
+from ..interpreter.engine.actions import ActionBase, Choose, YesNo
+from ..interpreter.parts.go_drop.actions import Declare
 from ..interpreter.engine.view import View
 from ..ruleset.errors import shown
 from ..ruleset.model import Phase, PhaseName, Ruleset
-from ..ruleset.catalog import LANGS, say
+from ..ruleset.catalog import LANGS, answer_words, say, word_list
 from .answers import HELP, QUIT, BadAnswer, joined
 from .screen_registry import screen_plugin
+from ..interpreter.parts.go_drop.rules import GoDropPhase
 
-YesNoWords = Mapping[bool, tuple[str, ...]]
+YesNoWords = Mapping[bool, str]     # the catalogs' list of words of each answer (yes, then no)
 
-# the words of a yes-or-no decision's answers (yes, then no), by phase of the core (a play kind's
-# screen reads its own decisions' words with :func:`yes_no`)
+# the words of a yes-or-no decision's answers (yes, then no), by phase of the core: the catalogs'
+# ``answers.words`` (a play kind's screen reads its own decisions' words with :func:`yes_no`)
 WORDS: dict[PhaseName, YesNoWords] = {
-    Phase.DECLARATIONS: {True: ("g", "go", "出", "出る", "でる"), False: ("d", "drop", "降", "降りる", "おりる")},
-    Phase.TWO_GOER_CHOICE: {True: ("s", "split", "山分け", "やまわけ"), False: ("p", "play", "勝負", "しょうぶ")},
+    GoDropPhase.DECLARATIONS: {True: "answers.words.go", False: "answers.words.drop"},
+    GoDropPhase.TWO_GOER_CHOICE: {True: "answers.words.split", False: "answers.words.play"},
 }
+
+
+def typed_words(words_of: YesNoWords) -> dict[bool, frozenset[str]]:
+    """The words a typed answer may be for each answer of a decision, in any language."""
+    return {value: answer_words(msg_id) for value, msg_id in words_of.items()}
 
 
 def numbered(v: View, rules: Ruleset) -> tuple[ActionBase, ...]:
@@ -75,14 +82,14 @@ def explain(v: View, rules: Ruleset, lang: str = "en") -> list[str]:
 def yes_no(answer: str, words_of: YesNoWords, v: View) -> ActionBase:
     """The legal yes-or-no action the answer names, by the decision's words (yes, then no)."""
     low, phase = answer.lower(), v.phase
-    for yes, words in words_of.items():
-        if low in words:
+    for yes, msg_id in words_of.items():
+        if low in answer_words(msg_id):
             action = next((a for a in v.legal if isinstance(a, YesNo) and a.yes == yes), None)
             if action is not None:
                 return action
-            if phase is Phase.DECLARATIONS and v.own("mizuten", False) and v.to_act == v.start:
+            if phase is GoDropPhase.DECLARATIONS and v.own("mizuten", False) and v.to_act == v.start:
                 raise BadAnswer("answers.mizuten_goes")
-            if phase is Phase.DECLARATIONS:         # an effect of the rule file forces the decision
+            if phase is GoDropPhase.DECLARATIONS:         # an effect of the rule file forces the decision
                 must = "go" if v.legal[0] == Declare(True) else "drop"
                 raise BadAnswer("answers.house_rule_forces", must=lambda lang: say(lang, f"effects.decision.{must}"))
             raise BadAnswer("answers.not_allowed", answer=answer)
@@ -90,9 +97,8 @@ def yes_no(answer: str, words_of: YesNoWords, v: View) -> ActionBase:
 
 
 def _shown_words(words_of: YesNoWords, lang: str) -> str:
-    """A yes-or-no decision's answers as its refusal names them: each word list holds the letter
-    and the English word first and the Japanese word last."""
-    return say(lang, "answers.or").join(ws[-1] if lang == "ja" else ws[1] for ws in words_of.values())
+    """A yes-or-no decision's answers as its refusal names them: the first word of each in ``lang``."""
+    return say(lang, "answers.or").join(word_list(lang, msg_id)[0] for msg_id in words_of.values())
 
 
 __all__ = ["BadAnswer", "HELP", "QUIT", "explain", "numbered", "parse_answer", "yes_no"]

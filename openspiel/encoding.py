@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..interpreter.engine.actions import Choose, Declare, Play, Split
+from ..interpreter.engine.actions import Choose, Play
+from ..interpreter.parts.go_drop.actions import Declare, Split
 from ..ruleset.errors import HachiError
 from .kind import BridgeKind
 

@@ -31,7 +31,8 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 
 import numpy as np
 
-from ..interpreter.engine.actions import Declare, Play, Split
+from ..interpreter.engine.actions import Play
+from ..interpreter.parts.go_drop.actions import Declare, Split
 from ..ruleset.kind_registry import rule_kind
 from ..ruleset.model import Ruleset
 

@@ -36,15 +36,15 @@ def kind_hint(text: str) -> str | None:
 
 
 @lru_cache(maxsize=None)
-def _bundled_kind(name: str) -> str:
+def _bundled_type(name: str) -> str:
     with open(bundled_files()[name], encoding="utf-8") as handle:
         head = "".join(handle.readline() for _ in range(5))
     return kind_hint(head) or RULESET
 
 
-def bundled_names(kind: str = RULESET) -> list[str]:
+def bundled_names(file_type: str = RULESET) -> list[str]:
     """Names of the bundled rulesets (or role tables, with ``kind="role_table"``)."""
-    return [name for name in bundled_files() if _bundled_kind(name) == kind]
+    return [name for name in bundled_files() if _bundled_type(name) == file_type]
 
 
 def bundled_path(name: str) -> Path:

@@ -82,6 +82,23 @@ def say(lang: str, msg_id: str, **values: object) -> str:
     return text(lang, msg_id).format_map(values)
 
 
+def word_list(lang: str, msg_id: str) -> tuple[str, ...]:
+    """The words of a list message in ``lang``, in order: its text split at commas (the
+    answers a decision takes, ``answers.words.go``: ``"go, g"``).
+
+    >>> word_list("en", "answers.words.go"), word_list("ja", "answers.words.go")[0]
+    (('go', 'g'), 'でる')
+    """
+    return tuple(w for w in (part.strip() for part in text(lang, msg_id).split(",")) if w)
+
+
+@lru_cache(maxsize=None)
+def answer_words(msg_id: str) -> frozenset[str]:
+    """The words of a list message in every language of the catalogs, in lower case: what a
+    typed answer may be, whatever the language of the screen."""
+    return frozenset(w.lower() for lang in LANGS for w in word_list(lang, msg_id))
+
+
 @lru_cache(maxsize=None)
 def section(lang: str, prefix: str) -> Mapping[str, str]:
     """The messages whose ids begin with ``prefix.``, by the rest of their id (in catalog order).

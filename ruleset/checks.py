@@ -1,7 +1,8 @@
 """What the schema cannot check: the meaning of a (schema-valid, resolved) rule file.
 
 Each check yields ``(path, message)``: the path of the value the message is about, and a full
-sentence. The loader turns paths into places.
+sentence. The loader turns paths into places. A part's checks are in its package (go/drop's in
+``interpreter/parts/go_drop/rules.py``), a play kind's in its ``rules.py``.
 """
 
 from __future__ import annotations
@@ -25,13 +26,6 @@ def check_players(data: dict[str, Any]) -> Found:
             f"need {needed} cards, but the deck has only {size} ({len(deck['ranks'])} ranks x "
             f"{len(deck['suits'])} suits).")
 
-
-def check_declaration(data: dict[str, Any]) -> Found:
-    goers, least = data["declaration"]["max_goers"], data["players"]["min"]
-    if goers > least:
-        yield ("declaration", "max_goers"), (
-            f"declaration.max_goers ({goers}) is larger than players.min ({least}); "
-            "a smaller table could never fill the seats.")
 
 
 def check_rounds(data: dict[str, Any]) -> Found:
@@ -106,15 +100,6 @@ def _card(text: str, ranks: list[str], suits: list[str]) -> tuple[str, str] | No
     return ranks[deck.rank(card)], suits[deck.suit(card)]
 
 
-def check_forced_out(data: dict[str, Any]) -> Found:
-    classes = (data["role_table"].get("classes") or {})
-    for name in data["forced_out"].get("per_card") or {}:
-        if name not in classes:
-            known = ", ".join(classes) or "none"
-            yield (("forced_out", "per_card", name, KEY),
-                   f"forced_out.per_card names the card class '{name}', which the "
-                   f"role table does not define (its classes: {known}).")
-
 
 def check_role_table(table: dict[str, Any], prefix: KeyPath = ("role_table",)) -> Found:
     """Names a role table refers to: groups of roles, roles of combos and examples."""
@@ -136,12 +121,3 @@ def check_role_table(table: dict[str, Any], prefix: KeyPath = ("role_table",)) -
             if rid not in defined:
                 yield (prefix + ("examples", i, "roles", j),
                        f"example {i} expects the role '{rid}', which is not defined.")
-
-
-def check_two_goers(data: dict[str, Any]) -> Found:
-    """T16: the older ``may_split: false`` must not contradict ``split``."""
-    two = data["two_goers"]
-    if two.get("may_split") is False and two.get("split", "never") != "never":
-        yield ("two_goers", "split"), (f"two_goers.may_split is false but two_goers.split is '{two['split']}'; "
-                                       "write split: never, or drop may_split.")
-

@@ -18,9 +18,9 @@ from .cards import Deck
 from .errors import CardError, HachiError, PatternError
 from .features import DeckTables, Features, deck_tables
 from .patterns import (
-    And, CardList, CardSet, ClassRef, Compare, Count, Difference, Groups, Intersection, KindSet, MaxSuit, Not, Number,
-    Node, Or, Pattern, RankSet, Run, RunIn, Shape, SuitRun, SuitSet, Union_, class_refs, parse_cardset, parse_pattern,
-    pattern_error, unknown_class_error, walk,
+    And, CardClassSet, CardList, CardSet, ClassRef, Compare, Count, Difference, Groups, Intersection, MaxSuit, Not,
+    Number, Node, Or, Pattern, RankSet, Run, RunIn, Shape, SuitRun, SuitSet, Union_, class_refs, parse_cardset,
+    parse_pattern, pattern_error, unknown_class_error, walk,
 )
 from .patterns import Quantity as QuantityNode
 from .roletable import RoleTable
@@ -173,7 +173,7 @@ class TableCompiler:
         """Every unknown rank, suit, card or kind, each with the caret under the item itself."""
         ok = True
         for sub in walk(node):
-            if not isinstance(sub, (RankSet, SuitSet, CardList, KindSet)):
+            if not isinstance(sub, (RankSet, SuitSet, CardList, CardClassSet)):
                 continue
             columns = sub.item_columns or (sub.column,) * len(sub.items)
             for item, column in zip(sub.items, columns):
@@ -275,14 +275,14 @@ class TableCompiler:
                 masks[top] = self.cardset_mask(self.classes[top], ctx)
         return masks[name]
 
-    def _items_mask(self, node: RankSet | SuitSet | CardList | KindSet, ctx: Context) -> int:
+    def _items_mask(self, node: RankSet | SuitSet | CardList | CardClassSet, ctx: Context) -> int:
         t, d = self.tables, self.deck
         bits = 0
-        if isinstance(node, KindSet):
-            kind_cards = getattr(d, "kind_cards", None)
-            if kind_cards is None:
+        if isinstance(node, CardClassSet):
+            class_cards = getattr(d, "class_cards", None)
+            if class_cards is None:
                 raise CardError("this deck has no card kinds; 'kind' sets are for hanafuda decks.")
-            return sum(t.hand_bit[c] for item in node.items for c in kind_cards(item))
+            return sum(t.hand_bit[c] for item in node.items for c in class_cards(item))
         for item in node.items:
             if isinstance(node, RankSet):
                 ranks = [d.rank(ctx.indicator)] if item == "indicator" and ctx.indicator is not None else (

@@ -72,14 +72,14 @@ class _Prim:
     """A value accumulated over the ranks. ``here``/``other``: per rank, the suits of the set
     when the indicator is placed at that rank, and when it is not."""
 
-    kind: str                   # "count", "groups", "run", "hist"
+    form: str                   # "count", "groups", "run", "hist"
     here: tuple[int, ...]
     other: tuple[int, ...]
     test: tuple[Any, ...] = ()  # groups: (op, n)
 
     def last(self) -> int:
         """The highest rank whose cards can change the value (-1: none can)."""
-        if self.kind == "hist":
+        if self.form == "hist":
             return len(self.here) - 1
         return max((r for r in range(len(self.here)) if self.here[r] | self.other[r]), default=-1)
 
@@ -233,72 +233,114 @@ class RankTransfer:
         With a ``budget``, raises :class:`OverBudget` before the steps (states times ways to deal,
         and the roles and combos resolved for each set of atom truths found
         a rank) would pass it."""
-        R, S, N = self.R, self.S, self.n
-        prims = self.prims
-        last = [p.last() for p in prims]
-        atom_last: list[int] = []
-        for a in self.atoms:
-            used = self._atom_prims(a)
-            atom_last.append(max([max(last[i], 0) for i in used] + [R - 1 if self._atom_suits(a) else 0]))
-        drop_after = [max([atom_last[j] for j, a in enumerate(self.atoms) if i in self._atom_prims(a)] + [last[i], 0])
-                      for i in range(len(prims))]
-        live = list(range(len(prims)))
-        tracked = self.suit_count.cap > 0 or self.suit_run.cap > 0
-        per_suit_zero = tuple((0, (0, 0, -1)) for _ in range(S)) if tracked else ()
+        atom_last, drop_after = self._schedule()
         self._plan_outputs(atom_last)
         self._acc: defaultdict[str, int] = defaultdict(int)
-        states: dict[StateKey, int] = {(0, False, self.none_bit, tuple(self._zero(i) for i in live),
-                                        per_suit_zero): 1}
-        fixed_ind = self.indicator if not self.place else None
-        deck = self.compiler.deck
+        states = self._start()
+        live = list(range(len(self.prims)))
         steps = 0
-        for r in range(R):
-            excluded = (1 << deck.suit(fixed_ind)) if fixed_ind is not None and deck.rank(fixed_ind) == r else 0
-            ways = (1 << S) * (2 if self.place else 1)
-            if budget is not None and steps + ways * (len(states) + len(live)) > budget:
-                raise OverBudget(steps)             # before making the ways to deal this rank
-            options = self._options(r, live, excluded)
-            steps += len(states) * len(options) * (1 + len(live) // 16)     # wide states cost more
-            if budget is not None and steps > budget:
-                raise OverBudget(steps)
-            out: defaultdict[StateKey, int] = defaultdict(int)
-            suit_cache = self._suit_cache
-            val_cache: dict[tuple[tuple[Value, ...], int, int], tuple[Value, ...]] = {}
-            by_size = [[(oi, o) for oi, o in enumerate(options) if o[1] <= left] for left in range(N + 1)]
-            for (n, placed, bits, vals, suits), ways in states.items():
-                for oi, (sub, size, here, updates) in by_size[N - n]:
-                    if here and placed:
-                        continue
-                    m = n + size
-                    rem = N - m
-                    key = (vals, oi, rem)
-                    nv = val_cache.get(key)
-                    if nv is None:
-                        nv = val_cache[key] = tuple([u(v, rem) for u, v in zip(updates, vals)])
-                    if suits:
-                        key = (suits, sub, rem)
-                        ns = suit_cache.get(key)
-                        if ns is None:
-                            ns = suit_cache[key] = self._suits_step(suits, sub, rem)
-                    else:
-                        ns = suits
-                    out[(m, placed or here, bits, nv, ns)] += ways
-            states, steps = self._fold(out, r, live, atom_last, drop_after, steps, budget)
+        for r in range(self.R):
+            states, steps = self._deal_rank(states, r, live, steps, budget)
+            states, steps = self._fold(states, r, live, atom_last, drop_after, steps, budget)
             live = [i for i in live if drop_after[i] > r]
-        total = none = 0
+        return self._totals(states)
+
+    def _schedule(self) -> tuple[list[int], list[int]]:
+        """Per atom, the rank after which its truth is final; per primitive, the rank after which
+        no atom still to be decided reads it."""
+        last = [p.last() for p in self.prims]
+        atom_last = [max([max(last[i], 0) for i in self._atom_prims(a)] + [self.R - 1 if self._atom_suits(a) else 0])
+                     for a in self.atoms]
+        drop_after = [max([atom_last[j] for j, a in enumerate(self.atoms) if i in self._atom_prims(a)] + [last[i], 0])
+                      for i in range(len(self.prims))]
+        return atom_last, drop_after
+
+    def _start(self) -> dict[StateKey, int]:
+        """The one state before the lowest rank: no card, every value zero, no role yet."""
+        tracked = self.suit_count.cap > 0 or self.suit_run.cap > 0
+        per_suit_zero = tuple((0, (0, 0, -1)) for _ in range(self.S)) if tracked else ()
+        zeros = tuple(self._zero(i) for i in range(len(self.prims)))
+        return {(0, False, self.none_bit, zeros, per_suit_zero): 1}
+
+    def _deal_rank(self, states: dict[StateKey, int], r: int, live: list[int], steps: int,
+                   budget: int | None) -> tuple[dict[StateKey, int], int]:
+        """The states after rank ``r`` is dealt, and the steps so far (checked against ``budget``)."""
+        ways = (1 << self.S) * (2 if self.place else 1)
+        _check_budget(steps + ways * (len(states) + len(live)), budget, steps)   # before making the ways
+        options = self._options(r, live, self._excluded(r))
+        steps += len(states) * len(options) * (1 + len(live) // 16)     # wide states cost more
+        _check_budget(steps, budget, steps)
+        return self._extend(states, options), steps
+
+    def _excluded(self, r: int) -> int:
+        """The suits of rank ``r`` no hand can hold: the fixed indicator's, when it is of that rank."""
+        fixed = self.indicator if not self.place else None
+        deck = self.compiler.deck
+        return (1 << deck.suit(fixed)) if fixed is not None and deck.rank(fixed) == r else 0
+
+    def _extend(self, states: dict[StateKey, int], options: list[Option]) -> dict[StateKey, int]:
+        """Each state with each way to deal the next rank that its hand has room for."""
+        N = self.n
+        out: defaultdict[StateKey, int] = defaultdict(int)
+        val_cache: dict[tuple[tuple[Value, ...], int, int], tuple[Value, ...]] = {}
+        by_size = [[(oi, o) for oi, o in enumerate(options) if o[1] <= left] for left in range(N + 1)]
         for (n, placed, bits, vals, suits), ways in states.items():
-            if n == N and (placed or not self.place):
+            for oi, (sub, size, here, updates) in by_size[N - n]:
+                if here and placed:
+                    continue
+                rem = N - n - size
+                key = (vals, oi, rem)
+                nv = val_cache.get(key)
+                if nv is None:
+                    nv = val_cache[key] = tuple([u(v, rem) for u, v in zip(updates, vals)])
+                ns = self._suits_after(suits, sub, rem) if suits else suits
+                out[(n + size, placed or here, bits, nv, ns)] += ways
+        return out
+
+    def _suits_after(self, suits: SuitsState, sub: int, rem: int) -> SuitsState:
+        """:meth:`_suits_step`, remembered across ranks and passes of this transfer."""
+        key = (suits, sub, rem)
+        ns = self._suit_cache.get(key)
+        if ns is None:
+            ns = self._suit_cache[key] = self._suits_step(suits, sub, rem)
+        return ns
+
+    def _totals(self, states: dict[StateKey, int]) -> PassCounts:
+        """The full hands (with the indicator placed, when it is) and the counts emitted on the way."""
+        total = none = 0
+        for (n, placed, bits, _, _), ways in states.items():
+            if n == self.n and (placed or not self.place):
                 total += ways
                 none += ways if bits & self.none_bit else 0
-        ids = [r.id for r in self.compiler.table.roles] + [c.id for c in self.compiler.table.combos]
+        table = self.compiler.table
+        ids = [r.id for r in table.roles] + [c.id for c in table.combos]
         return PassCounts(total, none, {i: self._acc.get(i, 0) for i in ids})
 
     def _plan_outputs(self, atom_last: list[int]) -> None:
         """When each role's and combo's count is known (its atoms decided: it is *emitted*, each
         state adding its hands times its ways to finish), and which atom bits are kept till then."""
-        table, compiled = self.compiler.table, self.compiled
-        index = {a.node: j for j, a in enumerate(compiled.atoms)}
-        role_atoms = [{index[x] for x in walk(p) if x in index} for p in self.compiler.patterns if p is not None]
+        role_atoms = self._role_atoms()
+        deps = self._dependencies(role_atoms)
+        last = {o: _decided_at(d, atom_last) for o, d in deps.items()}
+        role_last = [_decided_at(a, atom_last) for a in role_atoms]
+        keep = [0] * len(self.compiled.atoms)
+        for atoms, until in [*zip(deps.values(), last.values()), *zip(role_atoms, role_last)]:
+            for j in atoms:
+                keep[j] = max(keep[j], until)
+        self.none_bit = 1 << len(self.compiled.atoms)      # no role holds among those decided
+        self.emit_at = [[o for o in deps if last[o] == r] for r in range(self.R)]
+        self.roles_at = [[i for i, x in enumerate(role_last) if x == r] for r in range(self.R)]
+        self.bits_kept = [sum(1 << j for j, k in enumerate(keep) if k > r) | self.none_bit for r in range(self.R)]
+
+    def _role_atoms(self) -> list[set[int]]:
+        """Per role, the atoms its pattern reads."""
+        index = {a.node: j for j, a in enumerate(self.compiled.atoms)}
+        return [{index[x] for x in walk(p) if x in index} for p in self.compiler.patterns if p is not None]
+
+    def _dependencies(self, role_atoms: list[set[int]]) -> dict[str, set[int]]:
+        """The atoms each role's and combo's count depends on: a role's those of its group, a
+        combo's those of its roles and of the earlier combos sharing a role with it."""
+        table = self.compiler.table
         keys = [r.group if r.group is not None else ("", i) for i, r in enumerate(table.roles)]
         group: defaultdict[object, set[int]] = defaultdict(set)
         for i, key in enumerate(keys):
@@ -310,19 +352,7 @@ class RankTransfer:
             for m in sorted({m for r in combo.roles for m in sharing.get(r, ()) if m < n}):
                 need |= deps[table.combos[m].id]
             deps[combo.id] = need
-        last = {o: max([atom_last[j] for j in d] + [0]) for o, d in deps.items()}
-        role_last = [max([atom_last[j] for j in a] + [0]) for a in role_atoms]
-        keep = [0] * len(compiled.atoms)
-        for o, d in deps.items():
-            for j in d:
-                keep[j] = max(keep[j], last[o])
-        for i, atoms in enumerate(role_atoms):
-            for j in atoms:
-                keep[j] = max(keep[j], role_last[i])
-        self.none_bit = 1 << len(compiled.atoms)      # no role holds among those decided
-        self.emit_at = [[o for o in deps if last[o] == r] for r in range(self.R)]
-        self.roles_at = [[i for i in range(len(role_atoms)) if role_last[i] == r] for r in range(self.R)]
-        self.bits_kept = [sum(1 << j for j in range(len(keep)) if keep[j] > r) | self.none_bit for r in range(self.R)]
+        return deps
 
     def _ways(self, r: int, n: int, placed: bool) -> int:
         """Ways to finish a state after rank ``r``: the other cards of the hand, and the indicator."""
@@ -343,10 +373,10 @@ class RankTransfer:
         return atom[0] == "cmp" and any(v[0] == "suits" for v in (atom[1], atom[3]))
 
     def _zero(self, i: int) -> Value:
-        kind = self.prims[i].kind
-        if kind == "hist":
+        form = self.prims[i].form
+        if form == "hist":
             return (0,) * (self.S - 1)
-        if kind == "run":
+        if form == "run":
             return (0, 0, -1)
         return 0
 
@@ -368,13 +398,13 @@ class RankTransfer:
         p, lv = self.prims[i], self.levels[i]
         sl = (p.here if here else p.other)[r]
         k = (sub & sl).bit_count()
-        if p.kind == "hist":
+        if p.form == "hist":
             return self._hist_step(sub.bit_count())
         above = [p.here[x] | p.other[x] for x in range(r + 1, self.R)]
-        if p.kind == "run":                     # the run can still grow by the ranks above in the set
+        if p.form == "run":                     # the run can still grow by the ranks above in the set
             room = sum(1 for x in above if x)
             return _run_step(k > 0, lv, self.ace_low and bool(p.here[-1] | p.other[-1]), room)
-        if p.kind == "groups":
+        if p.form == "groups":
             test, m = OPS[p.test[0]], p.test[1]
             k = 1 if k and test(k, m) else 0
             room = sum(1 for x in above if x)
@@ -429,8 +459,7 @@ class RankTransfer:
         cost = 1 + (len(self.compiler.table.roles) + len(self.compiler.table.combos)) // 8
         pos = {i: k for k, i in enumerate(live)}
         out: defaultdict[StateKey, int] = defaultdict(int)
-        emitting, roles, kept = self.emit_at[r], self.roles_at[r], self.bits_kept[r]
-        table, fns, none_bit, acc = self.compiler.table, self.compiled.roles, self.none_bit, self._acc
+        acc = self._acc
         seen: dict[int, tuple[int, list[str]]] = {}
         for (n, placed, bits, vals, suits), ways in states.items():
             for j in deciding:
@@ -439,20 +468,27 @@ class RankTransfer:
             got = seen.get(bits)
             if got is None:
                 steps += cost                   # resolving a set of atom truths: every role and combo
-                if budget is not None and steps > budget:
-                    raise OverBudget(steps)
-                nb = bits
-                if bits & none_bit and any(fns[i](bits) for i in roles):
-                    nb &= ~none_bit
-                present = (set(_ids_with_parts(table, resolve_roles(table, [fn(bits) for fn in fns])))
-                           if emitting else ())
-                got = seen[bits] = (nb & kept, [o for o in emitting if o in present])
+                _check_budget(steps, budget, steps)
+                got = seen[bits] = self._resolve(bits, r)
             if got[1]:
                 finish = ways * self._ways(r, n, placed)
                 for o in got[1]:
                     acc[o] += finish
             out[(n, placed, got[0], tuple(vals[k] for k in keep), suits)] += ways
         return out, steps
+
+    def _resolve(self, bits: int, r: int) -> tuple[int, list[str]]:
+        """With these atom truths after rank ``r``: the bits kept (the no-role bit cleared when a
+        role decided by now holds) and the roles and combos emitted here that are present."""
+        table, fns, none_bit = self.compiler.table, self.compiled.roles, self.none_bit
+        kept = bits & self.bits_kept[r]
+        if bits & none_bit and any(fns[i](bits) for i in self.roles_at[r]):
+            kept &= ~none_bit
+        emitting = self.emit_at[r]
+        if not emitting:
+            return kept, []
+        present = set(_ids_with_parts(table, resolve_roles(table, [fn(bits) for fn in fns])))
+        return kept, [o for o in emitting if o in present]
 
     def _truth(self, atom: AtomPlan, vals: tuple[Value, ...], pos: dict[int, int], suits: SuitsState,
                r: int) -> bool:
@@ -469,15 +505,15 @@ class RankTransfer:
 
     def _final(self, value: ValueRef, vals: tuple[Value, ...], pos: dict[int, int], suits: SuitsState,
                r: int) -> int:
-        kind, x = value
-        if kind == "const":
+        form, x = value
+        if form == "const":
             return x
-        if kind == "suits":
+        if form == "suits":
             if x == 0:                                  # no suit tracked: no card of any suit counted
                 return max((c for c, _ in suits), default=0)
             return max((self._run_value(run, r == self.R - 1) for _, run in suits), default=0)
         v = vals[pos[x]]
-        if self.prims[x].kind == "run":
+        if self.prims[x].form == "run":
             return self._run_value(v, r == self.R - 1)
         count: int = v
         return count
@@ -488,6 +524,17 @@ class RankTransfer:
             before = cur if prefix < 0 else prefix
             return max(best, before + 1)
         return best
+
+
+def _check_budget(planned: int, budget: int | None, steps: int) -> None:
+    """Raise :class:`OverBudget` (with the steps made) when ``planned`` steps would pass ``budget``."""
+    if budget is not None and planned > budget:
+        raise OverBudget(steps)
+
+
+def _decided_at(atoms: set[int], atom_last: list[int]) -> int:
+    """The rank after which all of ``atoms`` are decided (0 for none)."""
+    return max([atom_last[j] for j in atoms] + [0])
 
 
 _DEAD = (-1,)          # a rank shape that no shape atom of the table can match any more

@@ -15,7 +15,7 @@ the seats (``number_of(went)``, ``sum_of(tricks)``, ``max_of(chips)``, ``min_of(
 
 >>> vocab = Vocabulary((Fact("tricks", INT, SEAT, "tricks taken"), Fact("round.pot", INT, TABLE, "the pot")))
 >>> expr = compile_expression("tricks * 2 + round.pot // 2", vocab, per_seat=True)
->>> expr.kind, expr.reads
+>>> expr.value_type, expr.reads
 ('int', ('round.pot', 'tricks'))
 >>> expr.evaluate(DictFacts({"round.pot": 9}, [{"tricks": 3}, {"tricks": 1}]), seat=0)
 10
@@ -58,7 +58,7 @@ class Fact:
     """A named value an expression may read: its type, its scope and what it means in words."""
 
     name: str
-    kind: str           # INT or BOOL
+    value_type: str     # INT or BOOL
     scope: str          # SEAT or TABLE
     words: str
     fixed: bool = False     # a setting: the same in every round of a game (folded, see Expression.fold)
@@ -192,35 +192,35 @@ class _Builder:
     def build(self, tree: Tree[Token] | Token) -> Node:
         if isinstance(tree, Token):
             raise AssertionError("a bare token")
-        kind = tree.data
+        rule = tree.data
         column = _column(tree)
         kids = tree.children
-        if kind == "start" or (kind in ("or_", "and_", "compare", "arith") and len(kids) == 1):
+        if rule == "start" or (rule in ("or_", "and_", "compare", "arith") and len(kids) == 1):
             return self.build(kids[0])          # a level the expression does not use
-        if kind == "number":
+        if rule == "number":
             return Number(int(str(kids[0])), column)
-        if kind == "true":
+        if rule == "true":
             return Truth(True, column)
-        if kind == "false":
+        if rule == "false":
             return Truth(False, column)
-        if kind == "fact":
+        if rule == "fact":
             return FactRef(".".join(str(k) for k in kids), column)
-        if kind == "negate":
+        if rule == "negate":
             return Negate(self.build(kids[0]), column)
-        if kind == "not_":
+        if rule == "not_":
             return Not(self.build(kids[0]), column)
-        if kind in ("or_", "and_"):
-            return Logic(kind.rstrip("_"), tuple(self.build(k) for k in kids), column)
-        if kind == "compare":
+        if rule in ("or_", "and_"):
+            return Logic(rule.rstrip("_"), tuple(self.build(k) for k in kids), column)
+        if rule == "compare":
             return Compare(self.build(kids[0]), str(kids[1]), self.build(kids[2]), column)
-        if kind == "arith":
+        if rule == "arith":
             first = self.build(kids[0])
             rest = tuple((str(kids[i]), self.build(kids[i + 1])) for i in range(1, len(kids), 2))
             return Arith(first, rest, column)
-        if kind == "call":
+        if rule == "call":
             args = tuple(self.build(k) for k in kids[1:] if k is not None)
             return Call(str(kids[0]), args, column)
-        raise AssertionError(f"no node for {kind}")
+        raise AssertionError(f"no node for {rule}")
 
 
 _OPTIONS: dict[str, Any] = {"parser": "lalr", "propagate_positions": True, "maybe_placeholders": False}
@@ -383,7 +383,7 @@ class Expression:
     """A checked, compiled expression: its text, type, the facts it reads, and how to evaluate it."""
 
     text: str
-    kind: str
+    value_type: str     # INT or BOOL
     reads: tuple[str, ...]
     per_seat: bool
     run: Compiled           # the compiled closure, (facts, seat or None) -> value (bools as 0/1), unchecked
@@ -395,7 +395,7 @@ class Expression:
         if self.per_seat and seat is None:
             raise ValueError("a per-seat expression needs a seat")
         value = self.run(facts, seat)
-        return bool(value) if self.kind == BOOL else value
+        return bool(value) if self.value_type == BOOL else value
 
     @property
     def constant(self) -> Optional[int]:
@@ -414,7 +414,8 @@ class Expression:
         node = _fold(self.node, constants, self.vocab)
         checker = _Checker(self.text, self.vocab, None)
         _, run = checker.compile(node, self.per_seat)
-        return Expression(self.text, self.kind, tuple(sorted(checker.reads)), self.per_seat, run, node, self.vocab)
+        reads = tuple(sorted(checker.reads))
+        return Expression(self.text, self.value_type, reads, self.per_seat, run, node, self.vocab)
 
 
 class _Checker:
@@ -425,10 +426,10 @@ class _Checker:
     def fail(self, column: int, message: str) -> ExpressionError:
         return _error(self.text, column, message, self.place)
 
-    def want(self, node: Node, kind: str, seat: bool, what: str) -> Compiled:
+    def want(self, node: Node, wanted: str, seat: bool, what: str) -> Compiled:
         got, run = self.compile(node, seat)
-        if got != kind:
-            raise self.fail(node.column, f"{what} must be {_TYPE_WORDS[kind]}, not {_TYPE_WORDS[got]}.")
+        if got != wanted:
+            raise self.fail(node.column, f"{what} must be {_TYPE_WORDS[wanted]}, not {_TYPE_WORDS[got]}.")
         return run
 
     def compile(self, node: Node, seat: bool) -> tuple[str, Compiled]:
@@ -479,8 +480,8 @@ class _Checker:
                 raise self.fail(node.column, f"'{name}' is a fact of one seat ({fact.words}); read it in an "
                                              "effect for each seat or inside number_of(...), sum_of(...), "
                                              "max_of(...) and the like.")
-            return fact.kind, lambda f, s: f.seat(name, s if s is not None else -1)     # a whole number
-        return fact.kind, lambda f, s: f.table(name)
+            return fact.value_type, lambda f, s: f.seat(name, s if s is not None else -1)     # a whole number
+        return fact.value_type, lambda f, s: f.table(name)
 
     def arith(self, node: Arith, seat: bool) -> Compiled:
         run = self.want(node.first, INT, seat, "a number in arithmetic")
@@ -587,7 +588,7 @@ def _fold(node: Node, constants: Mapping[str, int], vocab: Vocabulary) -> Node:
         if node.name not in constants:
             return node
         v = constants[node.name]
-        return Truth(bool(v), node.column) if vocab[node.name].kind == BOOL else Number(v, node.column)
+        return Truth(bool(v), node.column) if vocab[node.name].value_type == BOOL else Number(v, node.column)
     if isinstance(node, Negate):
         inner = fold(node.operand)
         return Number(-inner.value, node.column) if isinstance(inner, Number) else Negate(inner, node.column)
@@ -629,15 +630,15 @@ def _fold(node: Node, constants: Mapping[str, int], vocab: Vocabulary) -> Node:
 
 
 def compile_expression(text: Union[str, int, bool], vocab: Vocabulary, *, per_seat: bool = False,
-                       kind: Optional[str] = None, place: Optional[str] = None) -> Expression:
+                       value_type: Optional[str] = None, place: Optional[str] = None) -> Expression:
     """Parse, check and compile ``text``. ``per_seat``: a seat is in scope (its facts may be read
-    bare). ``kind``: the type the place wants (INT or BOOL), refused otherwise. Raises
+    bare). ``value_type``: the type the place wants (INT or BOOL), refused otherwise. Raises
     :class:`ExpressionError` at ``place`` with the column of the first problem."""
     source = text if isinstance(text, str) else str(text).lower()
     node = parse_expression(text, place)
     checker = _Checker(source.replace("\n", " "), vocab, place)      # its columns, as parsed
     got, run = checker.compile(node, per_seat)
-    if kind is not None and got != kind:
-        raise _error(checker.text, 1, f"this place wants {_TYPE_WORDS[kind]}, and the expression is "
+    if value_type is not None and got != value_type:
+        raise _error(checker.text, 1, f"this place wants {_TYPE_WORDS[value_type]}, and the expression is "
                                 f"{_TYPE_WORDS[got]}.", place)
     return Expression(source, got, tuple(sorted(checker.reads)), per_seat, run, node, vocab)

@@ -22,8 +22,8 @@ from typing import Any, Mapping, TypeVar
 
 from .catalog import maybe
 from .checks import check_role_table
-from .model import SETTLEMENT_PHASES, Phase, PhaseName, PlayKind, TransferKind, TransferName
-from .part_registry import check_parts
+from .model import SETTLEMENT_PHASES, Phase, PhaseName, PlayKind, TransferReason, TransferReasonName
+from .part_registry import PARTS, check_parts, part_phases, part_transfers, rule_part
 from .rulekind import Found, RuleKind, TransferWords, foreign_keys
 
 KINDS: dict[PlayKind, str] = {
@@ -34,12 +34,14 @@ DEFAULT: PlayKind = "tricks"             # a rule file without ``play:``
 
 T = TypeVar("T")
 
-# the top-level sections and the transfers every play kind may have; a rule file's other keys are
-# a play kind's own (``RuleKind.own_keys``), and only then are the other kinds asked whose they are
+# the top-level sections and the transfers every play kind may have (the core's and its parts'); a
+# rule file's other keys are a play kind's own (``RuleKind.own_keys``), and only then are the other
+# kinds asked whose they are
 SHARED_KEYS = frozenset({"extends", "name", "title", "description", "play", "deck", "hand_size", "role_table",
-                         "chips", "players", "rounds", "declaration", "forced_out", "two_goers", "next_start",
-                         "first_dealer", "parts", "round", "counters", "parameters", "effects", "settlement"})
-SHARED_TRANSFERS = frozenset({TransferKind.DROP_FEE, TransferKind.FORCED_OUT, TransferKind.ROLES, TransferKind.POT})
+                         "chips", "players", "rounds", "first_dealer", "parts", "round", "counters", "parameters",
+                         "effects", "settlement"}
+                        | {key for part in PARTS for key in rule_part(part).own_keys})
+SHARED_TRANSFERS = frozenset({TransferReason.ROLES, TransferReason.POT, *part_transfers()})
 
 
 def kind_part(play: PlayKind, module: str, name: str, of: type[T]) -> T:
@@ -121,7 +123,8 @@ def check_foreign_phases(data: Mapping[str, Any], kind: RuleKind) -> Found:
     """A phase of another play kind's round (the trick game's ``mizuten_call`` in a hanafuda
     round), which no code of this kind runs, is refused where the round names it; another kind's
     settlement phase is effects (``settlement:``, :func:`check_settlement`) and may stand."""
-    own = {p.value for p in Phase} | {p.value for p in kind.phases} | set(data.get("settlement") or {})
+    own = ({p.value for p in Phase} | {p.value for p in part_phases()} | {p.value for p in kind.phases}
+           | set(data.get("settlement") or {}))
     for i, phase in enumerate(data["round"]):
         other = next((rule_kind(play) for play in KINDS if play != kind.kind and phase not in own
                       and phase in {p.value for p in rule_kind(play).phases}
@@ -149,16 +152,16 @@ def check_settlement(data: Mapping[str, Any], kind: RuleKind) -> Found:
 
 # -- the names of phases and transfer kinds: the core's and each play kind's own ------------------
 
-_TRANSFERS: dict[str, TransferName] = {t.value: t for t in TransferKind}
-_PHASES: dict[str, PhaseName] = {p.value: p for p in Phase}
+_TRANSFERS: dict[str, TransferReasonName] = {t.value: t for t in (*TransferReason, *part_transfers())}
+_PHASES: dict[str, PhaseName] = {p.value: p for p in (*Phase, *part_phases())}
 
 
-def transfer_named(name: str) -> TransferName:
-    """The transfer kind ``name`` (a rule file's ``as:``, ``applies_to``): the core's or a
-    registered play kind's own (the schema allows only these names).
+def transfer_named(name: str) -> TransferReasonName:
+    """The transfer reason ``name`` (a rule file's ``as:``, ``applies_to``): the core's, a registered
+    part's or a registered play kind's own (the schema allows only these names).
 
-    >>> transfer_named("pot"), transfer_named("tricks")
-    (<TransferKind.POT: 'pot'>, <TransferKind.TRICKS: 'tricks'>)
+    >>> transfer_named("pot"), transfer_named("drop_fee"), transfer_named("tricks")
+    (<TransferKind.POT: 'pot'>, <TransferKind.DROP_FEE: 'drop_fee'>, <TransferKind.TRICKS: 'tricks'>)
     """
     found = _TRANSFERS.get(name)
     if found is None:
@@ -170,8 +173,12 @@ def transfer_named(name: str) -> TransferName:
 
 
 def phase_named(name: str) -> PhaseName | None:
-    """The phase ``name`` of a rule file's ``round:``: the core's or a registered play kind's own
-    (None for a name none has)."""
+    """The phase ``name`` of a rule file's ``round:``: the core's, a registered part's or a
+    registered play kind's own (None for a name none has).
+
+    >>> phase_named("pot"), phase_named("declarations"), phase_named("hanafuda_deal"), phase_named("x")
+    (<Phase.POT: 'pot'>, <Phase.DECLARATIONS: 'declarations'>, <Phase.HANAFUDA_DEAL: 'hanafuda_deal'>, None)
+    """
     found = _PHASES.get(name)
     if found is None:
         found = next((p for play in KINDS for p in rule_kind(play).phases if p.value == name), None)

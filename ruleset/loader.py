@@ -41,7 +41,7 @@ MAX_PROBLEMS = 50           # listed per file; a stranger's file may have thousa
 class Analysis:
     """Everything learnt from one file: what it is, what it builds, what is wrong with it."""
 
-    kind: str | None = None
+    file_type: str | None = None
     ruleset: Ruleset | None = None
     table: RoleTable | None = None
     problems: list[Problem] = field(default_factory=list)
@@ -171,7 +171,7 @@ def _findings(data: dict[str, Any], numbers: tuple[Any, ...], built: dict[str, A
 
 
 def _analyse_ruleset(resolved: Resolved, source: str) -> Analysis:
-    out = Analysis(kind=RULESET, extends_place=resolved.extends_place, chain=tuple(resolved.chain))
+    out = Analysis(file_type=RULESET, extends_place=resolved.extends_place, chain=tuple(resolved.chain))
     checker = _Checker(resolved)
     data = resolved.data
     foreign = _foreign_sections(data)
@@ -225,7 +225,7 @@ def _analyse_ruleset(resolved: Resolved, source: str) -> Analysis:
 
 
 def _analyse_table(resolved: Resolved) -> Analysis:
-    out = Analysis(kind=ROLE_TABLE)
+    out = Analysis(file_type=ROLE_TABLE)
     checker = _Checker(resolved)
     problems = schema_problems(resolved.data, resolved.places, ROLE_TABLE)
     if not problems:
@@ -271,7 +271,7 @@ def _settlement_of(bundled: str, phases: list[str]) -> dict[str, Any]:
     return {p: standard[p] for p in phases if p in standard}
 
 
-def analyse(path: Path, shown: str | None = None, kind: str | None = None, root: str | None = None,
+def analyse(path: Path, shown: str | None = None, file_type: str | None = None, root: str | None = None,
             named_at: str | None = None, ref: str | None = None) -> Analysis:
     """Check the file at ``path`` completely; never raises for a bad file.
 
@@ -279,13 +279,13 @@ def analyse(path: Path, shown: str | None = None, kind: str | None = None, root:
     """
     shown = shown if shown is not None else str(path)
     try:
-        resolved = resolve(path, shown, kind, root, named_at, ref)
+        resolved = resolve(path, shown, file_type, root, named_at, ref)
     except RuleFileError as exc:
         problem = Problem.from_error(exc, f"{shown}:1:1")
         if problem.file != shown and not is_name(shown):
             problem = dataclasses.replace(problem, message=f"{problem.message.rstrip('.')} (in a base of {shown}).")
         return Analysis(problems=[problem])
-    if resolved.kind == ROLE_TABLE:
+    if resolved.file_type == ROLE_TABLE:
         return _analyse_table(resolved)
     return _analyse_ruleset(resolved, str(path))
 
@@ -304,9 +304,9 @@ def check_file(path: str | Path, root: str | None = None) -> list[Problem]:
     return problems[:MAX_PROBLEMS - 1] + [more]
 
 
-def _find(ref: str | Path, kind: str) -> Path:
+def _find(ref: str | Path, file_type: str) -> Path:
     path = resolve_ref(ref)
-    what = "rule file" if kind == RULESET else "role table"
+    what = "rule file" if file_type == RULESET else "role table"
     try:
         if path.is_file():
             return path
@@ -314,7 +314,7 @@ def _find(ref: str | Path, kind: str) -> Path:
         reason = getattr(exc, "strerror", None) or "the name cannot be used"
         raise RuleFileError(f"this {what} cannot be read ({reason}).", escape(str(ref), 200)) from None
     if is_name(ref):
-        raise RuleFileError(no_bundled(str(ref), kind, what))
+        raise RuleFileError(no_bundled(str(ref), file_type, what))
     if path.is_dir():
         raise RuleFileError(f"this is a folder, not a {what}.", str(ref))
     if path.exists():
@@ -322,10 +322,10 @@ def _find(ref: str | Path, kind: str) -> Path:
     raise RuleFileError(f"there is no {what} '{ref}'.", str(ref))
 
 
-def _load(ref: str | Path, kind: str) -> Analysis:
+def _load(ref: str | Path, file_type: str) -> Analysis:
     """The analysis of the file ``ref`` names; raise the first problem, if any."""
-    path = _find(ref, kind)
-    analysis = analyse(path, str(ref) if not is_name(ref) else str(path), kind)
+    path = _find(ref, file_type)
+    analysis = analyse(path, str(ref) if not is_name(ref) else str(path), file_type)
     if analysis.problems:
         raise analysis.problems[0].to_error()
     return analysis

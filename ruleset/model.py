@@ -45,12 +45,12 @@ class _Named(str, enum.Enum):
 
 
 class PhaseName(_Named):
-    """A phase a rule file's ``round:`` may name (T23): the core's (:class:`Phase`) or a play kind's
-    own, an enum of this base in the kind's package (its ``RuleKind.phases``). Every one reads as
-    ``Phase.NAME``.
+    """A phase a rule file's ``round:`` may name (T23): the core's (:class:`Phase`), a part's (go/drop's
+    declarations, its ``RulePart.phases``) or a play kind's own, an enum of this base in the part's or
+    kind's package (its ``RuleKind.phases``). Every one reads as ``Phase.NAME``.
 
-    >>> Phase.PLAY, f"{Phase.DECLARATIONS}", Phase.POT == "pot"
-    (<Phase.PLAY: 'play'>, 'Phase.DECLARATIONS', True)
+    >>> Phase.PLAY, f"{Phase.EFFECTS}", Phase.POT == "pot"
+    (<Phase.PLAY: 'play'>, 'Phase.EFFECTS', True)
     """
 
     @classmethod
@@ -59,14 +59,11 @@ class PhaseName(_Named):
 
 
 class Phase(PhaseName):
-    """The phases of the core, which any play kind's round may name; a play kind declares its own
-    (the trick game's deal and mizuten call, hanafuda's deal, hand roles and card scoring)."""
+    """The phases of the core, which any play kind's round may name; a part declares its own
+    (go/drop's declarations, forced out, two goers' choice, lone goer's pot and role settlement)
+    and so does a play kind (the trick game's deal and mizuten call, hanafuda's deal, hand roles
+    and card scoring)."""
 
-    DECLARATIONS = "declarations"
-    FORCED_OUT = "forced_out"
-    TWO_GOER_CHOICE = "two_goer_choice"
-    ONE_GOER_POT = "one_goer_pot"
-    ROLE_SETTLEMENT = "role_settlement"
     PLAY = "play"                          # the play kind's engine plays (T19, H14)
     POT = "pot"                            # written as effects (settlement:): the pot is taken
     EFFECTS = "effects"                    # placed by the effects' ``when`` (docs/effects.md), never named
@@ -77,13 +74,15 @@ class Phase(PhaseName):
 SETTLEMENT_PHASES = (Phase.POT,)
 
 
-class TransferName(_Named):
-    """A kind of point transfer (T9): the core's (:class:`TransferKind`) or a play kind's own, an
-    enum of this base in the kind's package (its ``RuleKind.own_transfers``). Every one reads as
-    ``TransferKind.NAME`` (in the event log's ``repr`` too).
+class TransferReasonName(_Named):
+    """Why points move (T9): the core's reasons (:class:`TransferReason`), a part's (go/drop's drop
+    fee and forced-out payment, its ``RulePart.transfers``) or a play kind's own, an enum of this
+    base in the part's or kind's package (its ``RuleKind.own_transfers``). Every one reads as
+    ``TransferKind.NAME``: the event log's ``repr`` (and so its digests) and messages keep the
+    name they have always printed, whatever the Python class is called.
 
-    >>> TransferKind.POT, TransferKind.DROP_FEE.value
-    (<TransferKind.POT: 'pot'>, 'drop_fee')
+    >>> TransferReason.POT, TransferReason.EFFECT.value
+    (<TransferKind.POT: 'pot'>, 'effect')
     """
 
     @classmethod
@@ -91,12 +90,11 @@ class TransferName(_Named):
         return "TransferKind"
 
 
-class TransferKind(TransferName):
-    """The kinds of point transfer of the core, which a field multiplier may apply to (T9) in any
-    play kind; a play kind declares its own (the trick game's tricks and mizuten bonus, ...)."""
+class TransferReason(TransferReasonName):
+    """The reasons of point transfer of the core, which a field multiplier may apply to (T9) in any
+    play kind; a part declares its own (go/drop's drop fee and forced-out payment) and so does a
+    play kind (the trick game's tricks and mizuten bonus, ...)."""
 
-    DROP_FEE = "drop_fee"
-    FORCED_OUT = "forced_out"
     ROLES = "roles"
     POT = "pot"
     EFFECT = "effect"                      # a payment of an effect (docs/effects.md)
@@ -138,7 +136,7 @@ class Field:
     name: Name
     ranks: tuple[str, ...]
     multiplier: int
-    applies_to: frozenset[TransferName]
+    applies_to: frozenset[TransferReasonName]
     cards: tuple[str, ...] = ()
     suits: tuple[str, ...] = ()
 
@@ -148,7 +146,7 @@ class Field:
                 or deck.suits[deck.suit(indicator)] in self.suits
                 or deck.ranks[deck.rank(indicator)] in self.ranks)
 
-    def factor(self, transfer: TransferName) -> int:
+    def factor(self, transfer: TransferReasonName) -> int:
         return self.multiplier if transfer in self.applies_to else 1
 
 

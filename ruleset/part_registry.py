@@ -1,11 +1,13 @@
 """The registry of a round's parts: rules a rule file opts into by naming them (``parts:``), each
 one package beside the play kinds (``interpreter/parts/<name>/``), found here by one line.
 
-A part's package has ``rules`` (``RULES``, a :class:`RulePart`: its sections, its phases' names,
-its facts for effects, what it builds) and ``part`` (``PART``, the interpreter's
-``RoundPart``: its phases, its own state of a round, its rules of a round's kind and of the next
-start). Go/drop (T10-T17) is one: the trick game and hanafuda with go/drop name it; hanafuda
-for 3 does not.
+A part's package has ``schema.json`` (its part of the rule files' JSON Schema: its sections, its
+phases and transfer reasons, what a complete file of a kind that requires it writes), ``rules``
+(``RULES``, a :class:`RulePart`: its sections, its phases and transfer reasons as enums, its
+checks, its facts for effects, what it builds) and ``part`` (``PART``, the interpreter's
+``RoundPart``: its phases, its own state of a round, its rules of a round's outcome and of the
+next start). Go/drop (T10-T17) is one: the trick game and hanafuda with go/drop name it;
+hanafuda for 3 does not.
 
 >>> sorted(PARTS), parts_named({"parts": ["go_drop"]}), parts_named({"round": ["deal"]})
 (['go_drop'], ('go_drop',), ())
@@ -14,8 +16,13 @@ for 3 does not.
 from __future__ import annotations
 
 import importlib
+import json
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+from importlib import resources
+from typing import Any, Callable, Iterator, Mapping, Sequence
+
+from .checks import Found
+from .model import PhaseName, TransferReasonName
 
 PARTS: dict[str, str] = {
     "go_drop": "hachihachi.interpreter.parts.go_drop",
@@ -29,8 +36,10 @@ class RulePart:
     name: str
     title: str                                  # the part in words, for messages
     own_keys: frozenset[str]                    # the top-level sections it reads
-    phases: tuple[str, ...]                     # the phases of a round it runs (by name)
+    phases: tuple[PhaseName, ...]               # the phases of a round it runs (its own enum)
     build: Callable[[Mapping[str, Any], Mapping[str, str] | None], Any]     # its sections, built
+    transfers: frozenset[TransferReasonName] = frozenset()     # its reasons of point transfer (its own enum)
+    checks: tuple[Callable[[dict[str, Any]], Found], ...] = ()  # its meaning checks of a schema-valid file
     own_facts: tuple[Any, ...] = ()             # the facts effects may read of it (``Fact``s)
     groups: tuple[tuple[str, str], ...] = ()    # seat groups of effects (``each goer``) -> the seat fact of each
     domains: Callable[[Any], Mapping[str, Sequence[int]]] = lambda ruleset: {}   # its facts' small ranges
@@ -40,6 +49,23 @@ def rule_part(name: str) -> RulePart:
     """The rule-file side of the part ``name`` (a key of :data:`PARTS`), imported on first use."""
     part: RulePart = getattr(importlib.import_module(f"{PARTS[name]}.rules"), "RULES")
     return part
+
+
+def part_schema(name: str) -> dict[str, Any]:
+    """Part ``name``'s piece of the rule files' JSON Schema (its package's ``schema.json``)."""
+    text = resources.files(PARTS[name]).joinpath("schema.json").read_text(encoding="utf-8")
+    piece: dict[str, Any] = json.loads(text)
+    return piece
+
+
+def part_phases() -> Iterator[PhaseName]:
+    """Every registered part's phases."""
+    return (p for name in PARTS for p in rule_part(name).phases)
+
+
+def part_transfers() -> Iterator[TransferReasonName]:
+    """Every registered part's reasons of point transfer."""
+    return (t for name in PARTS for t in rule_part(name).transfers)
 
 
 def parts_named(data: Mapping[str, Any]) -> tuple[str, ...]:
@@ -62,16 +88,18 @@ def part_phase(name: str) -> str | None:
     return next((p for p in PARTS if name in rule_part(p).phases), None)
 
 
-def check_parts(data: Mapping[str, Any]) -> Any:
-    """A part's phase or section in a rule file that does not name the part, and a part named
-    whose phases the round has none of (each ``(path, message)``)."""
+def check_parts(data: dict[str, Any]) -> Found:
+    """A part's phase or section in a rule file that does not name the part, a part named whose
+    phases the round has none of, and each named part's own checks (each ``(path, message)``)."""
     named = set(parts_named(data))
     for name in PARTS:
         part = rule_part(name)
         if name in named:
             if not any(p in part.phases for p in data.get("round") or ()):
                 yield ("parts",), (f"parts names {name}, but the round has none of its phases "
-                                   f"({', '.join(part.phases)}).")
+                                   f"({', '.join(p.value for p in part.phases)}).")
+            for check in part.checks:
+                yield from check(data)
             continue
         for i, phase in enumerate(data.get("round") or ()):
             if phase in part.phases:

@@ -50,7 +50,7 @@ class CardList:
 
 
 @dataclass(frozen=True)
-class KindSet:
+class CardClassSet:
     """Cards of the named kinds (decks with kinds only: ``kind chaff``, ``kind fixed_ribbon``)."""
 
     items: tuple[str, ...]
@@ -83,7 +83,7 @@ class Difference:
     parts: tuple["CardSet", ...]
 
 
-CardSet = Union[RankSet, SuitSet, CardList, KindSet, ClassRef, Union_, Intersection, Difference]
+CardSet = Union[RankSet, SuitSet, CardList, CardClassSet, ClassRef, Union_, Intersection, Difference]
 
 
 # ---------------------------------------------------------------- quantities and conditions
@@ -235,8 +235,8 @@ class _ToNodes(Transformer[Token, Node]):
         return SuitSet(tuple(str(t) for t in items), meta.column, tuple(t.column or 0 for t in items))
 
     @v_args(meta=True)
-    def kinds(self, meta: Meta, items: list[Token]) -> KindSet:
-        return KindSet(tuple(str(t) for t in items), meta.column, tuple(t.column or 0 for t in items))
+    def kinds(self, meta: Meta, items: list[Token]) -> CardClassSet:
+        return CardClassSet(tuple(str(t) for t in items), meta.column, tuple(t.column or 0 for t in items))
 
     @v_args(meta=True)
     def cards(self, meta: Meta, items: list[Token]) -> CardList:
@@ -374,8 +374,8 @@ _ITEM = re.compile(r"[A-Za-z0-9\u2660-\u2667]+\Z")
 _NAME = re.compile(r"[a-z_][a-z0-9_]*\Z")
 _KEYWORDS = {"rank", "suit", "cards", "kind", "count", "run", "suit_run", "max_suit", "groups", "shape", "or", "and",
              "not"}
-_SETS: dict[str, type[RankSet] | type[SuitSet] | type[CardList] | type[KindSet]] = {
-    "rank": RankSet, "suit": SuitSet, "cards": CardList, "kind": KindSet}
+_SETS: dict[str, type[RankSet] | type[SuitSet] | type[CardList] | type[CardClassSet]] = {
+    "rank": RankSet, "suit": SuitSet, "cards": CardList, "kind": CardClassSet}
 
 
 def _simple_cardset(text: str) -> CardSet | None:

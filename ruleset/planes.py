@@ -69,6 +69,11 @@ def default_backend() -> Backend:
 _M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD = -1, -3
 
 
+def _beats(go: int, index: int, other_go: int, other_index: int) -> bool:
+    """Whether a role outranks another of its group: a higher go, or the same go listed first."""
+    return go > other_go or (go == other_go and index < other_index)
+
+
 def _big_blocks_from_the_heap(on: bool) -> None:
     """With glibc, every plane of a growing chunk is a fresh block above malloc's mmap threshold,
     so each operation would map, fault in and unmap its result: twice the work. While counting,
@@ -399,21 +404,29 @@ class PlaneCounter:
         self.table: RoleTable = compiler.table
         self.patterns = [p for p in compiler.patterns if p is not None]
         self._bits: dict[int, tuple[int, ...]] = {}
-        if passes is None:
-            self.contexts = [(Context(trump, indicator), 1)]
-            self.deals = False
-            excluded = {self.bit_of[indicator]} if indicator is not None else set()
-        else:
-            self.contexts = [(Context(suit, card), weight) for suit, weight in passes
-                             for card in deck.cards if deck.suit(card) == suit]
-            self.deals = True
-            excluded = set()
-        self.cards = [self.bit_of[c] for c in deck.cards if self.bit_of[c] not in excluded]
+        self.deals = passes is not None
+        self.contexts = self._contexts(trump, indicator, passes)
+        excluded = self.bit_of[indicator] if indicator is not None and passes is None else None
+        self.cards = [self.bit_of[c] for c in deck.cards if self.bit_of[c] != excluded]
         self._plan_sets()
         self.role_reads = [max((self.scope(n) for n in walk(p)), default=FIXED) for p in self.patterns]
-        shapes = [n.sizes for p in self.patterns for n in walk(p) if isinstance(n, Shape)]
-        self.shape_top = max((s.count(m) for s in shapes for m in set(s)), default=0) + 1
+        self.shape_top = self._shape_top()
         self._plan_resolution()
+
+    def _contexts(self, trump: int | None, indicator: int | None,
+                  passes: Sequence[tuple[int, int]] | None) -> list[tuple[Context, int]]:
+        """The contexts counted, with their weights: the fixed one, or each card of each pass's
+        suit as the indicator."""
+        if passes is None:
+            return [(Context(trump, indicator), 1)]
+        deck = self.compiler.deck
+        return [(Context(suit, card), weight) for suit, weight in passes
+                for card in deck.cards if deck.suit(card) == suit]
+
+    def _shape_top(self) -> int:
+        """One more than the most ranks any ``shape`` asks to be held the same number of times."""
+        shapes = [n.sizes for p in self.patterns for n in walk(p) if isinstance(n, Shape)]
+        return max((s.count(m) for s in shapes for m in set(s)), default=0) + 1
 
     # ------------------------------------------------------------ masks
     def _plan_sets(self) -> None:
@@ -498,19 +511,32 @@ class PlaneCounter:
 
     def _resolve(self, comp: list[int], combos: list[Combo], matched: dict[int, int], ones: int) -> dict[str, int]:
         """The planes of the ids a component's hands report (``_ids_with_parts`` of ``resolve_roles``)."""
-        table = self.table
-        roles = table.roles
+        hit, parts = self._group_winners(comp, matched, ones)
+        self._apply_combos(combos, hit, parts, ones)
+        return self._reported(hit, parts)
+
+    def _group_winners(self, comp: list[int], matched: dict[int, int],
+                       ones: int) -> tuple[dict[str, int], dict[str, tuple[int, ...]]]:
+        """Per role of the component, the hands where it counts (matched, and no role of its group
+        that beats it matched), and its parts (itself)."""
+        roles = self.table.roles
         hit: dict[str, int] = {}
         parts: dict[str, tuple[int, ...]] = {}
         for i in comp:
             kept = matched[i]
             if kept and roles[i].group is not None:
                 for j in comp:
-                    if j != i and roles[j].group == roles[i].group and (
-                            roles[j].go > roles[i].go or (roles[j].go == roles[i].go and j < i)):
+                    if j != i and roles[j].group == roles[i].group and _beats(roles[j].go, j, roles[i].go, i):
                         kept &= matched[j] ^ ones
             hit[roles[i].id] = kept
             parts[roles[i].id] = (i,)
+        return hit, parts
+
+    @staticmethod
+    def _apply_combos(combos: list[Combo], hit: dict[str, int], parts: dict[str, tuple[int, ...]],
+                      ones: int) -> None:
+        """Each combo in order, on the hands where all its roles are hits of one part: the combo
+        is a hit there and its roles are not."""
         single = dict(hit)                      # hands where the id is a hit of one part
         for combo in combos:
             if not combo.roles:
@@ -526,6 +552,10 @@ class PlaneCounter:
             hit[combo.id] = hit.get(combo.id, 0) | fire
             single[combo.id] = single.get(combo.id, 0) | (fire if len(combo_parts) == 1 else 0)
             parts[combo.id] = combo_parts
+
+    def _reported(self, hit: dict[str, int], parts: dict[str, tuple[int, ...]]) -> dict[str, int]:
+        """Per id reported, its hands: each hit's, and a combo's (or a stand-in's) also for its parts."""
+        roles = self.table.roles
         out: dict[str, int] = {}
         for hid, plane in hit.items():
             if not plane:
@@ -612,18 +642,11 @@ class PlaneCounter:
         return PassCounts(total, none, acc)
 
     def _chunk(self, chunk: Chunk, acc: dict[str, int]) -> tuple[int, int]:
+        """Adds the chunk's hands with each role and combo to ``acc``; returns its hands (or
+        deals) in all and those with no role."""
         ev = _Evaluator(self, chunk)
         ones, pop = chunk.ones, self.backend.popcount
-        matched: dict[int, int] = {}
-        fixed_out: list[dict[str, int]] = []
-        for k, comp in enumerate(self.components):         # what no context changes: once
-            if self.component_reads[k] == FIXED:
-                for i in comp:
-                    matched[i] = ev.pattern(self.patterns[i])
-                fixed_out.append(self._resolve(comp, self.combos_of[k], matched, ones))
-        fixed_any = 0
-        for i, plane in matched.items():
-            fixed_any |= plane
+        fixed_any, fixed_out = self._fixed_components(ev, ones)
         fixed_counts = [{o: pop(p) for o, p in out.items()} for out in fixed_out]
         total = none = 0
         last_trump: int | None = -1
@@ -635,25 +658,9 @@ class PlaneCounter:
                 by_trump.clear()
             last_trump = ctx.trump
             held = chunk.plane(self.bit_of[ctx.indicator]) if self.deals and ctx.indicator is not None else 0
-            free = ones ^ held                              # the hands without the indicator card
             total += weight * (chunk.size - pop(held))
-            any_role = fixed_any
-            for k, comp in enumerate(self.components):
-                reads = self.component_reads[k]
-                if reads == FIXED:
-                    continue
-                done = by_trump.get(k)
-                if done is None:
-                    planes = {i: ev.pattern(self.patterns[i]) for i in comp}
-                    done = (planes, self._resolve(comp, self.combos_of[k], planes, ones))
-                    if reads == TRUMP:
-                        by_trump[k] = done
-                for plane in done[0].values():
-                    any_role |= plane
-                for o, plane in done[1].items():
-                    acc[o] += weight * (pop(plane & free) if held else pop(plane))
-            nothing = any_role ^ ones
-            none += weight * (pop(nothing & free) if held else pop(nothing))
+            any_role = fixed_any | self._context_components(ev, ones, held, weight, by_trump, acc)
+            none += weight * self._count_free(any_role ^ ones, held, ones)
         # The roles no context changes: every context's count, less the hands holding its indicator
         # (a binary counter per hand of the weighted indicators it holds, so each popcount is once).
         weights = sum(w for _, w in self.contexts)
@@ -662,6 +669,49 @@ class PlaneCounter:
             for o, plane in out.items():
                 acc[o] += weights * counts[o] - sum(pop(plane & digit) << b for b, digit in enumerate(held_by))
         return total, none
+
+    def _fixed_components(self, ev: _Evaluator, ones: int) -> tuple[int, list[dict[str, int]]]:
+        """What no context changes, evaluated once: the hands with any of its roles, and the
+        reported planes of each such component."""
+        matched: dict[int, int] = {}
+        fixed_out: list[dict[str, int]] = []
+        for k, comp in enumerate(self.components):
+            if self.component_reads[k] == FIXED:
+                for i in comp:
+                    matched[i] = ev.pattern(self.patterns[i])
+                fixed_out.append(self._resolve(comp, self.combos_of[k], matched, ones))
+        fixed_any = 0
+        for plane in matched.values():
+            fixed_any |= plane
+        return fixed_any, fixed_out
+
+    def _context_components(self, ev: _Evaluator, ones: int, held: int, weight: int,
+                            by_trump: dict[int, tuple[dict[int, int], dict[str, int]]],
+                            acc: dict[str, int]) -> int:
+        """Adds the components that read the context, in the current one, to ``acc`` (the hands
+        without the indicator card, ``held``, times ``weight``); returns the hands with any of
+        their roles."""
+        any_role = 0
+        for k, comp in enumerate(self.components):
+            reads = self.component_reads[k]
+            if reads == FIXED:
+                continue
+            done = by_trump.get(k)
+            if done is None:
+                planes = {i: ev.pattern(self.patterns[i]) for i in comp}
+                done = (planes, self._resolve(comp, self.combos_of[k], planes, ones))
+                if reads == TRUMP:
+                    by_trump[k] = done
+            for plane in done[0].values():
+                any_role |= plane
+            for o, plane in done[1].items():
+                acc[o] += weight * self._count_free(plane, held, ones)
+        return any_role
+
+    def _count_free(self, plane: int, held: int, ones: int) -> int:
+        """The hands of ``plane`` without the indicator card (the hands ``held`` hold it)."""
+        pop = self.backend.popcount
+        return pop(plane & (ones ^ held)) if held else pop(plane)
 
     def _indicators_held(self, chunk: Chunk) -> list[int]:
         """Per hand, the sum of the weights of the contexts whose indicator it holds, in binary planes."""

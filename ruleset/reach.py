@@ -71,17 +71,17 @@ def regular_file(path: str | Path, what: str, ref: str, place: str) -> None:
         raise RuleFileError(f"the {what} {quote(ref)} is not a regular file ({quote(str(path), 200)}).", place)
 
 
-def no_bundled(ref: str, kind: str | None, what: str) -> str:
+def no_bundled(ref: str, file_type: str | None, what: str) -> str:
     """The message for a bundled name that names nothing, with the nearest name or the list."""
     from .schema import suggest
 
-    names = bundled_names(kind or RULESET)
+    names = bundled_names(file_type or RULESET)
     hint = suggest(ref, names) or f"; the bundled ones are: {', '.join(names)}."
     return f"there is no bundled {what} named {quote(ref)}{hint}"
 
 
 def locate(ref: object, naming: Path, root: str, place: str, what: str = "rule file",
-           kind: str | None = None) -> tuple[Path, str]:
+           file_type: str | None = None) -> tuple[Path, str]:
     """The path of the file ``ref`` (written in ``naming``) means, and the root its own names keep to.
 
     Raises :class:`RuleFileError` at ``place`` for a name that may not be followed.
@@ -90,7 +90,7 @@ def locate(ref: object, naming: Path, root: str, place: str, what: str = "rule f
     if is_name(ref):
         target = bundled_path(ref)
         if not target.is_file():
-            raise RuleFileError(no_bundled(ref, kind, what), place)
+            raise RuleFileError(no_bundled(ref, file_type, what), place)
         return target, bundled_root()
     if PurePosixPath(ref).is_absolute() or PureWindowsPath(ref).drive or ref.startswith(("~", "\\")):
         raise RuleFileError(f"the {what} {quote(ref)} is an absolute path; a file names a bundled {what} or a "

@@ -39,7 +39,7 @@ from .compiler import OPS, CompiledContext, Context, Domain, Quantity, TableComp
 from .errors import CardError, HachiError, PatternError
 from .patterns import Compare, Count, Groups, Run, RunIn, walk
 from .features import Features, KeyedFeatures
-from .roletable import RoleExample, RoleTable
+from .roletable import Combo, RoleExample, RoleTable
 
 
 @dataclass(frozen=True)
@@ -90,58 +90,64 @@ class _ContextEvaluator:
     """One compiled context with its caches: rank key, suit key and joint values -> atom bits."""
 
     def __init__(self, compiled: CompiledContext, table: RoleTable):
-        self.c, self.table = compiled, table
-        t = compiled.tables
+        self.c, self.table, self.tables = compiled, table, compiled.tables
         self.rank_cache: dict[int, int] = {}
         self.suit_cache: dict[int, int] = {}
         self.joint_cache: dict[object, int] = {}
         self.final_cache: dict[int, Resolution] = {}
-        joint = [a for a in compiled.atoms if a.domain == Domain.JOINT]
+        self.has_joint = any(a.domain == Domain.JOINT for a in compiled.atoms)
         # A joint atom compares its two sides (``quantities[:2]``; the rest are the parts a side
         # is made of): when every side is a constant or read from the hand mask alone, the values
         # of those sides decide the atom, and they key the joint cache.
-        qs = [q for a in joint for q in a.quantities[:2]]
-        self.mixed = any(q.domain == Domain.RANK or q.domain == Domain.SUIT
-                         or (q.domain == Domain.JOINT and q.hand_fn is None) for q in qs)
+        qs = [q for a in compiled.atoms if a.domain == Domain.JOINT for q in a.quantities[:2]]
+        self.mixed = any(map(_reads_all_features, qs))
         self.joint_fns = [] if self.mixed else [q.from_hand() for q in qs if q.domain == Domain.JOINT]
         self.joint_key = self._joint_key([q for q in qs if q.domain == Domain.JOINT])
-        # When every side reads known cards only (counts of card sets: capture roles, weak hands),
-        # the hand's cards among those decide the joint atoms: one AND keys a first cache.
-        reads = [q.reads for q in qs if q.domain == Domain.JOINT]
-        self.joint_reads: int | None = None
-        if joint and not self.mixed and all(r is not None for r in reads):
-            self.joint_reads = 0
-            for r in reads:
-                self.joint_reads |= r or 0
+        self.joint_reads = self._joint_reads(qs)
         self.read_cache: dict[int, int] = {}
         self.holds_cache: dict[int, bool] = {}      # RoleEvaluator.role_key: role key -> any role
-        # When every side counts the hand's cards in known sets (``count(SET)``, ``groups(n, SET)``:
-        # capture roles, weak hands), those counts decide the joint atoms. Each card's entry of
-        # ``packed`` then also holds a 1 in the count of every such set it is in, above the hand
-        # mask, so the one sum over a hand gives the counts too: they key ``count_cache``.
-        self.packed = t.packed
-        self.count_shift: int | None = None
         self.count_cache: dict[int, int] = {}
-        if joint and not self.mixed and all(q.domain == Domain.CONST or q.counts is not None for q in qs):
-            sets = list(dict.fromkeys(m for q in qs for m in q.counts or ()))
-            cards = len(t.packed)
-            self.count_shift = shift = t.mask_shift + cards
-            ones = [0] * cards
-            for m in sets:
-                for c in range(cards):
-                    if t.hand_bit[c] & m:
-                        ones[c] |= 1 << (shift - t.mask_shift)
-                shift += m.bit_count().bit_length()         # room for every count of the set
-            self.packed = tuple(p | o << t.mask_shift for p, o in zip(t.packed, ones))
-        self.has_joint = bool(joint)
+        self.count_shift, self.packed = self._count_packing(qs)
         self.has_rank = any(a.domain == Domain.RANK for a in compiled.atoms)
         # Rank atoms that read only the hand's shape (``shape``, ``groups(n)``: hanafuda's sets)
         # are also remembered by the shape, which few hands lack among all the rank keys.
         self.other_rank = compiled.tests(Domain.RANK, by_shape=False)
         self.shape_cache: dict[int, int] = {}              # by DeckTables.shape_key
         self.has_suit = any(a.domain == Domain.SUIT for a in compiled.atoms)
-        self.tables = t
         self.reader: Callable[[Sequence[int]], tuple[int, int]] | None = None    # RoleEvaluator._reader
+
+    def _joint_reads(self, sides: list[Quantity]) -> int | None:
+        """When every side reads known cards only (counts of card sets: capture roles, weak
+        hands), those cards: the hand's cards among them decide the joint atoms, and one AND
+        keys a first cache (``read_cache``). None otherwise."""
+        reads = [q.reads for q in sides if q.domain == Domain.JOINT]
+        if not self.has_joint or self.mixed or None in reads:
+            return None
+        cards = 0
+        for r in reads:
+            cards |= r or 0
+        return cards
+
+    def _count_packing(self, sides: list[Quantity]) -> tuple[int | None, tuple[int, ...]]:
+        """The shift of the set counts in ``packed``, and ``packed`` itself.
+
+        When every side counts the hand's cards in known sets (``count(SET)``, ``groups(n, SET)``:
+        capture roles, weak hands), those counts decide the joint atoms. Each card's entry of
+        ``packed`` then also holds a 1 in the count of every such set it is in, above the hand
+        mask, so the one sum over a hand gives the counts too: they key ``count_cache``."""
+        t = self.tables
+        if not self.has_joint or self.mixed or not all(q.domain == Domain.CONST or q.counts is not None
+                                                       for q in sides):
+            return None, t.packed
+        cards = len(t.packed)
+        count_shift = shift = t.mask_shift + cards
+        ones = [0] * cards
+        for m in dict.fromkeys(m for q in sides for m in q.counts or ()):
+            for c in range(cards):
+                if t.hand_bit[c] & m:
+                    ones[c] |= 1 << (shift - t.mask_shift)
+            shift += m.bit_count().bit_length()         # room for every count of the set
+        return count_shift, tuple(p | o << t.mask_shift for p, o in zip(t.packed, ones))
 
     def _joint_key(self, sides: list[Quantity]) -> Callable[[int], object]:
         """The key of the joint cache for a hand mask: the value of each joint side, or of the
@@ -228,6 +234,12 @@ class _ContextEvaluator:
         return res
 
 
+def _reads_all_features(q: Quantity) -> bool:
+    """Whether a joint side needs every feature of the hand, not its mask alone: a rank or suit
+    side, or a joint side with no reading from the hand mask."""
+    return q.domain in (Domain.RANK, Domain.SUIT) or (q.domain == Domain.JOINT and q.hand_fn is None)
+
+
 def _side_key(q: Quantity) -> object:
     """What decides a joint side's value: ``groups(op n, SET)`` by its test and the sets it counts
     (the same groups written twice are one side), any other side by itself."""
@@ -239,6 +251,16 @@ def _side_key(q: Quantity) -> object:
 
 def resolve_roles(table: RoleTable, matched: Sequence[bool]) -> Resolution:
     """Apply groups (one role per group, highest go, first listed on ties) and then combos."""
+    roles = table.roles
+    hits = [_Hit(roles[i].id, roles[i].go, roles[i].forced, (i,)) for i in _best_of_groups(table, matched)]
+    if table.combos and hits:
+        hits = _with_combos(table, hits)
+    return Resolution(tuple(hits), sum(h.go for h in hits), sum(h.forced for h in hits))
+
+
+def _best_of_groups(table: RoleTable, matched: Sequence[bool]) -> list[int]:
+    """The indexes of the matched roles that count, in the table's order: per group the one with
+    the highest go (the first listed on ties); a role with no group counts alone."""
     best: dict[object, int] = {}
     for i, (role, ok) in enumerate(zip(table.roles, matched)):
         if not ok:
@@ -246,23 +268,30 @@ def resolve_roles(table: RoleTable, matched: Sequence[bool]) -> Resolution:
         key = role.group if role.group is not None else ("", i)
         if key not in best or role.go > table.roles[best[key]].go:
             best[key] = i
-    kept = sorted(best.values())
-    hits = [_Hit(table.roles[i].id, table.roles[i].go, table.roles[i].forced, (i,)) for i in kept]
-    if table.combos and hits:
-        # only a combo naming a role held can complete (a combo's own hit has two parts or more,
-        # so it completes no other): those are tried, in the table's order
-        index = combos_by_role(table)
-        present = {h.id: h for h in hits}
-        for n in sorted({n for h in hits for n in index.get(h.id, ())}):
-            combo = table.combos[n]
-            if all(r in present and len(present[r].parts) == 1 for r in combo.roles) and combo.roles:
-                first = min(hits.index(present[r]) for r in combo.roles)
-                parts = tuple(p for r in combo.roles for p in present[r].parts)
-                rest = [h for h in hits if h.id not in combo.roles]
-                rest.insert(min(first, len(rest)), _Hit(combo.id, combo.go, combo.forced, parts))
-                hits = rest
-                present = {h.id: h for h in hits}
-    return Resolution(tuple(hits), sum(h.go for h in hits), sum(h.forced for h in hits))
+    return sorted(best.values())
+
+
+def _with_combos(table: RoleTable, hits: list[_Hit]) -> list[_Hit]:
+    """``hits`` with every combo completed, in the table's order. Only a combo naming a role held
+    can complete (a combo's own hit has two parts or more, so it completes no other): those are
+    tried."""
+    index = combos_by_role(table)
+    present = {h.id: h for h in hits}
+    for n in sorted({n for h in hits for n in index.get(h.id, ())}):
+        combo = table.combos[n]
+        if combo.roles and all(r in present and len(present[r].parts) == 1 for r in combo.roles):
+            hits = _completed(combo, hits, present)
+            present = {h.id: h for h in hits}
+    return hits
+
+
+def _completed(combo: Combo, hits: list[_Hit], present: dict[str, _Hit]) -> list[_Hit]:
+    """``hits`` with the roles of ``combo`` replaced by its one hit, where the first of them was."""
+    first = min(hits.index(present[r]) for r in combo.roles)
+    parts = tuple(p for r in combo.roles for p in present[r].parts)
+    rest = [h for h in hits if h.id not in combo.roles]
+    rest.insert(min(first, len(rest)), _Hit(combo.id, combo.go, combo.forced, parts))
+    return rest
 
 
 _COMBOS_BY_ROLE: dict[int, tuple[RoleTable, dict[str, tuple[int, ...]]]] = {}

@@ -13,7 +13,7 @@ from typing import Any, Callable, Iterator, Mapping, NamedTuple
 
 from .catalog import say
 from .errors import HachiError
-from .model import Field, PhaseName, PlayKind, TransferName
+from .model import Field, PhaseName, PlayKind, TransferReasonName
 
 Found = Iterator[tuple[tuple[object, ...], str]]
 KEY = "<key>"   # ends a path whose key, not value, the message is about (as in checks.py)
@@ -64,7 +64,7 @@ class RuleKind:
     title: str                                  # the play kind in words, for messages
     parts: Callable[[Mapping[str, Any], Mapping[str, str] | None], KindParts]
     own_keys: frozenset[str] = frozenset()      # top-level sections only this play kind reads
-    own_transfers: frozenset[TransferName] = frozenset()    # transfer kinds only this play kind has (its own enum)
+    own_transfers: frozenset[TransferReasonName] = frozenset()  # transfer reasons only this play kind has (its enum)
     checks: tuple[Callable[[dict[str, Any]], Found], ...] = ()  # its meaning checks of a schema-valid file
     indicator_makes_trump: bool = False         # T7: a turned card's suit is trump
     # the play kind's own role tables (hanafuda's capture roles): where they are written, the

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Iterable, cast
 
 from .effects.actions import ACTIONS, do_defs
 from .kind_registry import DEFAULT, KINDS, kind_schema
+from .part_registry import PARTS, part_schema
 from .problems import Problem
 from .safetext import quote
 from .yamlfile import Path_, Places, dotted
@@ -26,25 +27,54 @@ _TYPE_WORDS = {"integer": "a whole number", "number": "a number", "string": "tex
                "object": "a mapping of keys to values", "array": "a list", "null": "null"}
 
 
-def schema_text(kind: str = RULESET) -> str:
-    """The schema of ``kind`` (``ruleset`` or ``role_table``) as JSON text."""
-    return json.dumps(schema(kind), indent=2, ensure_ascii=False) + "\n"
+def schema_text(file_type: str = RULESET) -> str:
+    """The schema of ``file_type`` (``ruleset`` or ``role_table``) as JSON text."""
+    return json.dumps(schema(file_type), indent=2, ensure_ascii=False) + "\n"
 
 
-def schema(kind: str = RULESET) -> dict[str, Any]:
-    """The schema of ``kind``; a rule file's is the shared part with the actions of effects
-    (:func:`.effects.actions.do_defs`) and every registered play kind's own."""
-    return _schema(kind, tuple(KINDS.items()), tuple(ACTIONS.items()))
+def schema(file_type: str = RULESET) -> dict[str, Any]:
+    """The schema of ``file_type``; a rule file's is the shared part with the actions of effects
+    (:func:`.effects.actions.do_defs`), every registered part's pieces (go/drop's sections) and
+    every registered play kind's own."""
+    return _schema(file_type, tuple(KINDS.items()), tuple(ACTIONS.items()))
 
 
 @lru_cache(maxsize=None)
-def _schema(kind: str, kinds: tuple[tuple[str, str], ...], actions: tuple[tuple[str, type], ...]) -> dict[str, Any]:
-    text = resources.files("hachihachi.ruleset").joinpath(SCHEMA_FILES[kind]).read_text(encoding="utf-8")
+def _schema(file_type: str, kinds: tuple[tuple[str, str], ...],
+            actions: tuple[tuple[str, type], ...]) -> dict[str, Any]:
+    text = resources.files("hachihachi.ruleset").joinpath(SCHEMA_FILES[file_type]).read_text(encoding="utf-8")
     shared = cast("dict[str, Any]", json.loads(text))
-    if kind != RULESET:
+    if file_type != RULESET:
         return shared
     shared["$defs"].update(do_defs())       # an effect's actions, in effects: and settlement: alike
+    shared = with_parts(shared, {name: part_schema(name) for name in PARTS})
     return with_kinds(shared, {play: kind_schema(play) for play in KINDS}, DEFAULT)
+
+
+def with_parts(shared: dict[str, Any], parts: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """The shared schema with each part's sections, phases and transfer reasons (before the
+    core's, in the order of the parts) and what a complete file writes of its sections.
+
+    >>> part = {"properties": {"x": {}}, "phases": ["x_call"], "transfers": ["x_fee"],
+    ...         "complete": {"properties": {"x": {"required": ["n"]}}}}
+    >>> shared = {"properties": {"round": {"items": {"enum": ["pot"]}}},
+    ...           "$defs": {"complete": {"properties": {}}, "transfer": {"enum": ["pot"]}}}
+    >>> out = with_parts(shared, {"x": part})
+    >>> out["properties"]["round"]["items"]["enum"], out["$defs"]["transfer"]["enum"], sorted(out["properties"])
+    (['x_call', 'pot'], ['x_fee', 'pot'], ['round', 'x'])
+    >>> out["$defs"]["complete"]["properties"]
+    {'x': {'required': ['n']}}
+    """
+    out = json.loads(json.dumps(shared))
+    props, defs = out["properties"], out["$defs"]
+    phases = [p for part in parts.values() for p in part["phases"]]
+    transfers = [t for part in parts.values() for t in part.get("transfers", ())]
+    props["round"]["items"]["enum"][:0] = phases
+    defs["transfer"]["enum"][:0] = transfers
+    for part in parts.values():
+        props.update(part["properties"])
+        defs["complete"]["properties"].update(part.get("complete", {}).get("properties", {}))
+    return cast("dict[str, Any]", out)
 
 
 def with_kinds(shared: dict[str, Any], kinds: dict[str, dict[str, Any]], default: str) -> dict[str, Any]:
@@ -83,18 +113,18 @@ def _whole(checker: object, instance: object) -> bool:
     return isinstance(instance, int) and not isinstance(instance, bool)
 
 
-def _validator(kind: str) -> Draft202012Validator:
-    return _validator_of(kind, tuple(KINDS.items()), tuple(ACTIONS.items()))
+def _validator(file_type: str) -> Draft202012Validator:
+    return _validator_of(file_type, tuple(KINDS.items()), tuple(ACTIONS.items()))
 
 
 @lru_cache(maxsize=None)
-def _validator_of(kind: str, kinds: tuple[tuple[str, str], ...],
+def _validator_of(file_type: str, kinds: tuple[tuple[str, str], ...],
                   actions: tuple[tuple[str, type], ...]) -> Draft202012Validator:
     from jsonschema import Draft202012Validator, validators
 
     checker = Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole)
     strict = validators.extend(Draft202012Validator, type_checker=checker)  # type: ignore[no-untyped-call]  # untyped in jsonschema
-    return cast("Draft202012Validator", strict(schema(kind)))
+    return cast("Draft202012Validator", strict(schema(file_type)))
 
 
 def edit_distance(a: str, b: str, limit: int | None = None) -> int:
@@ -181,32 +211,32 @@ def _unknown_keys(error: ValidationError, path: Path_, places: Places) -> list[P
 def _message(error: ValidationError, path: Path_) -> str:
     value: Any = error.instance               # set on every error iter_errors yields
     arg: Any = error.validator_value
-    kind = error.validator
+    check = error.validator
     what = _what(path)
-    if kind == "type":
+    if check == "type":
         types = [arg] if isinstance(arg, str) else list(arg)
         expected = " or ".join(_TYPE_WORDS.get(t, t) for t in types)
         return f"{what} must be {expected}, not {describe(value)}."
-    if kind == "enum":
+    if check == "enum":
         choices = ", ".join(str(c) for c in arg)
         if len(arg) == 1:
             return f"{what} is {describe(value)}; the only value it may have is '{arg[0]}'."
         return f"{what} is {describe(value)}, which is not one of: {choices}{suggest(value, arg) or '.'}"
-    if kind == "required":
+    if check == "required":
         missing = [k for k in arg if k not in value]
         keys = ", ".join(f"'{k}'" for k in missing)
         return f"{what} has no {keys}; {'it is' if len(missing) == 1 else 'they are'} required."
-    if kind == "minimum":
+    if check == "minimum":
         return f"{what} must be at least {arg}, not {value}."
-    if kind == "maximum":
+    if check == "maximum":
         return f"{what} must be at most {arg}, not {value}."
-    if kind == "exclusiveMinimum":
+    if check == "exclusiveMinimum":
         return f"{what} must be larger than {arg}, not {value}."
-    if kind == "minItems":
+    if check == "minItems":
         return f"{what} must list at least {arg} item{'s' if arg != 1 else ''}."
-    if kind == "maxItems":
+    if check == "maxItems":
         return f"{what} may list at most {arg} items."
-    if kind == "uniqueItems":
+    if check == "uniqueItems":
         seen: list[Any] = []
         dup = None
         for item in value:
@@ -215,14 +245,14 @@ def _message(error: ValidationError, path: Path_) -> str:
                 break
             seen.append(item)
         return f"{what} lists {describe(dup)} twice; each item may appear once."
-    if kind == "pattern":
+    if check == "pattern":
         return (f"{what} is {describe(value)}, which is not a valid id: use lower-case letters, digits "
                 "and '_', starting with a letter.")
-    if kind == "minLength":
+    if check == "minLength":
         return f"{what} must not be empty."
-    if kind == "maxLength":
+    if check == "maxLength":
         return f"{what} is too long ({len(value)} characters; at most {arg})."
-    if kind == "maxProperties":
+    if check == "maxProperties":
         return f"{what} has more than {arg} entries."
     return f"{what} is not valid: {error.message}."
 
@@ -267,20 +297,20 @@ def _order(problem: Problem, depth: int) -> tuple[int, str, int, int]:
     return (depth, problem.file, problem.line, problem.col)
 
 
-def schema_problems(data: Any, places: Places, kind: str = RULESET, prefix: Path_ = ()) -> list[Problem]:
-    """Every way ``data`` breaks the schema of ``kind``, shallowest (most fundamental) first.
+def schema_problems(data: Any, places: Places, file_type: str = RULESET, prefix: Path_ = ()) -> list[Problem]:
+    """Every way ``data`` breaks the schema of ``file_type``, shallowest (most fundamental) first.
 
     ``prefix`` is where ``data`` sits in the places (``("role_table",)`` for a role table read
     into a ruleset). A document found valid is remembered by its content (:func:`known_valid`),
     so that reading it again neither imports nor runs the validator.
     """
-    digest = _digest(data, kind)
+    digest = _digest(data, file_type)
     checker = _checker_key(tuple(KINDS.items()))
     valid = _known_valid(checker)
     if digest is not None and digest in valid:
         return []
     found: list[tuple[tuple[int, str, int, int], Problem, tuple[str, str]]] = []
-    for error in _validator(kind).iter_errors(data):
+    for error in _validator(file_type).iter_errors(data):
         depth = len(error.absolute_path)
         what = _what(prefix + tuple(error.absolute_path))
         # a node written once and used again through a YAML alias (*name) has one place and many
@@ -360,15 +390,15 @@ def _checker_key(kinds: tuple[tuple[str, str], ...]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def _digest(data: Any, kind: str) -> str | None:
-    """A digest of ``data`` as a document of ``kind``, or None when it is not plain JSON (a key
+def _digest(data: Any, file_type: str) -> str | None:
+    """A digest of ``data`` as a document of ``file_type``, or None when it is not plain JSON (a key
     that is not text, a value JSON has no word for), which is then always checked."""
     import hashlib
 
     if not _plain(data):
         return None
     try:
-        text = json.dumps([kind, data], sort_keys=True, ensure_ascii=False, allow_nan=False)
+        text = json.dumps([file_type, data], sort_keys=True, ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError, RecursionError):
         return None
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -388,7 +418,7 @@ def _plain(value: Any) -> bool:
     return True
 
 
-def error_paths(data: Any, kind: str = RULESET, prefix: Path_ = ()) -> list[Path_]:
-    """Where in ``data`` each break of the schema of ``kind`` lies (``prefix`` as in
+def error_paths(data: Any, file_type: str = RULESET, prefix: Path_ = ()) -> list[Path_]:
+    """Where in ``data`` each break of the schema of ``file_type`` lies (``prefix`` as in
     :func:`schema_problems`)."""
-    return [prefix + tuple(error.absolute_path) for error in _validator(kind).iter_errors(data)]
+    return [prefix + tuple(error.absolute_path) for error in _validator(file_type).iter_errors(data)]

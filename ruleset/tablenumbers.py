@@ -131,7 +131,7 @@ def compile_numbers(data: Mapping[str, Any], players: range,
             out.append((path, _by_players(path, text, players, place)))
             continue
         try:
-            expr = compile_expression(text, vocab, kind=INT, place=place)
+            expr = compile_expression(text, vocab, value_type=INT, place=place)
         except ExpressionError as exc:
             if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*", text.strip()) and text.strip() not in vocab:
                 raise RuleFileError(f"{'.'.join(map(str, path))} must be a whole number or an expression of "

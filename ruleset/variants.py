@@ -24,17 +24,17 @@ MAX_CHAIN = 8                   # files in one chain of extends
 MAX_CHAIN_BYTES = 160 * 1024    # bytes of all files of one chain: one file of the largest size and its bases
 
 _ROLE_KEYS = {"classes", "runs", "groups", "roles", "combos", "examples"}
-_KIND_WORDS = {RULESET: "a rule file", ROLE_TABLE: "a role table"}
+_FILE_WORDS = {RULESET: "a rule file", ROLE_TABLE: "a role table"}
 
 
 @dataclass
 class Resolved:
-    """A file with its bases merged in: plain data, places, the chain of files, the kind."""
+    """A file with its bases merged in: plain data, places, the chain of files, its file type."""
 
     data: dict[str, Any]
     places: Places
     chain: tuple[str, ...]
-    kind: str
+    file_type: str
     path: Path
     files: tuple[str, ...] = ()          # the file name in places of each file of the chain
     extends_place: str | None = None     # where this file says ``extends``
@@ -135,7 +135,7 @@ class _Reader:
         names = [name for _, name in self.stack] + ([extra] if extra else [])
         return " -> ".join(escape(name, 200) for name in names)
 
-    def read(self, path: Path, shown: str, kind: str | None, root: str, place: str | None = None,
+    def read(self, path: Path, shown: str, file_type: str | None, root: str, place: str | None = None,
              ref: str | None = None) -> Resolved:
         """Read ``path`` (named ``ref`` at ``place`` by another file; given by the user when ``place`` is None)."""
         if len(self.stack) >= MAX_CHAIN:
@@ -143,7 +143,7 @@ class _Reader:
                                 f"{self.stack[-1][1]}")
         self.stack.append((path, shown))
         try:
-            return self._read(path, shown, kind, root, place, ref or shown)
+            return self._read(path, shown, file_type, root, place, ref or shown)
         finally:
             self.stack.pop()
 
@@ -177,15 +177,15 @@ class _Reader:
                                 f"(nothing of it is shown; 'hachi validate' on it says why).", place)
         return doc
 
-    def _read(self, path: Path, shown: str, kind: str | None, root: str, place: str | None, ref: str) -> Resolved:
+    def _read(self, path: Path, shown: str, file_type: str | None, root: str, place: str | None, ref: str) -> Resolved:
         doc = self._doc(path, shown, place, ref, root)
         if not isinstance(doc.data, dict):
             what = "a list" if isinstance(doc.data, list) else "a single value"
             raise RuleFileError(f"the file holds {what}; a rule file is a YAML mapping of settings.", doc.places.root)
         mine = detect_kind(doc.data, doc.text)
         data, places = dict(doc.data), doc.places
-        base = self._base(data, places, path, mine or kind, root)
-        actual = mine or (base.kind if base else None) or kind or RULESET
+        base = self._base(data, places, path, mine or file_type, root)
+        actual = mine or (base.file_type if base else None) or file_type or RULESET
         own_table = None
         if actual == RULESET and isinstance(data.get("role_table"), (str, dict)):
             own_table = self._role_table(data["role_table"], places, path, root)
@@ -205,20 +205,22 @@ class _Reader:
         return Resolved(merged, merge_places(merged, base.places, places), (shown,) + base.chain, actual, path,
                         (doc.file,) + base.files, places.of(("extends",)))
 
-    def _base(self, data: dict[str, Any], places: Places, path: Path, kind: str | None, root: str) -> Resolved | None:
+    def _base(self, data: dict[str, Any], places: Places, path: Path, file_type: str | None,
+              root: str) -> Resolved | None:
         ref = data.get("extends")
         if ref is None:
             return None
         place = places.of(("extends",))
         if not isinstance(ref, str) or not ref:
             raise RuleFileError("extends must name a bundled ruleset or a rule file's path.", place)
-        target, base_root = locate(ref, path, root, place, "rule file", kind)
+        target, base_root = locate(ref, path, root, place, "rule file", file_type)
         shown = ref if is_name(ref) else _relative_name(path, ref)
         if any(os.path.realpath(target) == os.path.realpath(seen) for seen, _ in self.stack):
             raise RuleFileError(f"extends makes a cycle: {self.chain_text(shown)}.", place)
-        base = self.read(target, shown, kind, base_root, place, ref)
-        if kind and base.kind != kind:
-            raise RuleFileError(f"the base {quote(ref)} is {_KIND_WORDS[base.kind]}, not {_KIND_WORDS[kind]}.", place)
+        base = self.read(target, shown, file_type, base_root, place, ref)
+        if file_type and base.file_type != file_type:
+            raise RuleFileError(f"the base {quote(ref)} is {_FILE_WORDS[base.file_type]}, "
+                                f"not {_FILE_WORDS[file_type]}.", place)
         return base
 
     def _role_table(self, ref: str | dict[str, Any], places: Places, path: Path, root: str) -> Resolved:
@@ -231,7 +233,7 @@ class _Reader:
         target, table_root = locate(ref, path, root, place, "role table", ROLE_TABLE)
         shown = ref if is_name(ref) else _relative_name(path, ref)
         table = self.read(target, shown, ROLE_TABLE, table_root, place, ref)
-        if table.kind != ROLE_TABLE:
+        if table.file_type != ROLE_TABLE:
             raise RuleFileError(f"role_table names {quote(ref)}, which is a rule file, not a role table.", place)
         return table
 
@@ -291,11 +293,11 @@ def _relative_name(path: Path, ref: str) -> str:
     return str(Path(str(path)).parent / ref) if not Path(ref).is_absolute() else ref
 
 
-def resolve(path: Path, shown: str | None = None, kind: str | None = None, root: str | None = None,
+def resolve(path: Path, shown: str | None = None, file_type: str | None = None, root: str | None = None,
             named_at: str | None = None, ref: str | None = None) -> Resolved:
     """Read ``path`` and every base it extends, merged; raise :class:`RuleFileError` on the first problem.
 
-    ``kind`` (``ruleset`` or ``role_table``) is what the file must be, when the caller knows.
+    ``file_type`` (``ruleset`` or ``role_table``) is what the file must be, when the caller knows.
     ``root`` is the folder every name in the chain keeps to (by default the folder of ``path``).
     ``named_at`` is the place of the name of ``path`` when another file (a record) names it: the
     file is then foreign, and read as a base is; ``ref`` is the name written there.
@@ -305,8 +307,8 @@ def resolve(path: Path, shown: str | None = None, kind: str | None = None, root:
     if named_at is None and not inside(root, os.path.realpath(path)):
         raise RuleFileError(f"this file is a link to a file outside the folder {quote(root, 200)}, "
                             "so it is not read.", f"{shown}:1:1")
-    resolved = _Reader().read(path, shown, kind, root, named_at, ref)
-    if kind and resolved.kind != kind:
-        raise RuleFileError(f"{quote(shown, 200)} is {_KIND_WORDS[resolved.kind]}, not {_KIND_WORDS[kind]}.",
+    resolved = _Reader().read(path, shown, file_type, root, named_at, ref)
+    if file_type and resolved.file_type != file_type:
+        raise RuleFileError(f"{quote(shown, 200)} is {_FILE_WORDS[resolved.file_type]}, not {_FILE_WORDS[file_type]}.",
                             named_at or f"{shown}:1:1")
     return resolved

@@ -44,9 +44,9 @@ Path_ = tuple[Any, ...]  # a path into the data: keys (str) and list indexes (in
 
 @dataclass(frozen=True)
 class Limits:
-    """What kind of file is read, the error it raises, and the bounds it must keep."""
+    """What file is read (``what``, in words), the error it raises, and the bounds it must keep."""
 
-    kind: str = "rule file"
+    what: str = "rule file"
     shape: str = "a rule file is a YAML mapping of settings"
     merge_hint: str = "; use 'extends' to build on another rule file"
     error: type[HachiError] = RuleFileError
@@ -142,7 +142,7 @@ def read_bytes(path: Path, file: str, limits: Limits = RULE_FILE, root: str | No
         raise limits.refuse(f"the file cannot be read ({reason}).", file) from None
     if len(raw) > limits.max_bytes:
         raise limits.refuse(f"the file is larger than {limits.max_bytes // 1024} KiB, the limit for "
-                            f"{limits.kind}s.", file)
+                            f"{limits.what}s.", file)
     return raw
 
 
@@ -151,11 +151,11 @@ def _regular(mode: int, file: str, limits: Limits) -> None:
     if stat.S_ISREG(mode):
         return
     if stat.S_ISDIR(mode):
-        raise limits.refuse(f"this is a folder, not a {limits.kind}.", file)
-    kind = next((word for test, word in ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"),
-                                         (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device")) if test(mode)),
-                "a special file")
-    raise limits.refuse(f"this is not a regular file ({kind}), so it cannot be a {limits.kind}.", file)
+        raise limits.refuse(f"this is a folder, not a {limits.what}.", file)
+    found = next((word for test, word in ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"),
+                                          (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device")) if test(mode)),
+                 "a special file")
+    raise limits.refuse(f"this is not a regular file ({found}), so it cannot be a {limits.what}.", file)
 
 
 def decode(raw: bytes, file: str, limits: Limits = RULE_FILE) -> str:
@@ -166,7 +166,7 @@ def decode(raw: bytes, file: str, limits: Limits = RULE_FILE) -> str:
         line = raw.count(b"\n", 0, exc.start) + 1
         col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
         raise limits.refuse(f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x} cannot start a "
-                            f"character); {limits.kind}s are UTF-8 YAML.", file, line, col) from None
+                            f"character); {limits.what}s are UTF-8 YAML.", file, line, col) from None
     nul = text.find("\x00")
     if nul >= 0:
         line, col = _line_col(text, nul)
@@ -246,7 +246,7 @@ class _Limited:
                 event: Event | None = self.peek_event()
                 line, col = _mark(event.start_mark) if event is not None and event.start_mark else (1, 1)
                 if self._nodes > lim.max_nodes:     # counted while parsing: refused before it all is built
-                    raise lim.refuse(f"the file holds more than {lim.max_nodes} values; a {lim.kind} needs "
+                    raise lim.refuse(f"the file holds more than {lim.max_nodes} values; a {lim.what} needs "
                                      "far fewer.", self._file, line, col)
                 raise lim.refuse(f"the data is nested more than {lim.max_depth} levels deep.", self._file, line, col)
             return super().compose_node(parent, index)  # type: ignore[misc,no-any-return]  # the loader's own
@@ -298,7 +298,7 @@ class _Builder:
         lim = self.limits
         if self.count > lim.max_nodes:
             raise self.refuse(f"the file expands to more than {lim.max_nodes} values (through aliases, "
-                              f"perhaps); a {lim.kind} needs far fewer.", node)
+                              f"perhaps); a {lim.what} needs far fewer.", node)
         if len(path) > lim.max_depth:
             raise self.refuse(f"the data is nested more than {lim.max_depth} levels deep (through aliases).", node)
         self.doc.places.values.setdefault(path, self.place(node))
@@ -308,17 +308,17 @@ class _Builder:
             return self.mapping(node, path)
         if isinstance(node, SequenceNode):
             if node.tag != _TAG + "seq":
-                raise self.refuse(f"the tag {_short(node.tag)} is not allowed in {self.limits.kind}s.", node)
+                raise self.refuse(f"the tag {_short(node.tag)} is not allowed in {self.limits.what}s.", node)
             return [self.build(child, path + (i,)) for i, child in enumerate(node.value)]
         return self.scalar(cast(ScalarNode, node))         # neither a mapping nor a list
 
     def mapping(self, node: MappingNode, path: Path_) -> dict[str, Any]:
         if node.tag != _TAG + "map":
-            raise self.refuse(f"the tag {_short(node.tag)} is not allowed in {self.limits.kind}s.", node)
+            raise self.refuse(f"the tag {_short(node.tag)} is not allowed in {self.limits.what}s.", node)
         result: dict[str, Any] = {}
         for key_node, value_node in node.value:
             if key_node.tag == _TAG + "merge":
-                raise self.refuse(f"merge keys (<<) are not supported in {self.limits.kind}s"
+                raise self.refuse(f"merge keys (<<) are not supported in {self.limits.what}s"
                                   f"{self.limits.merge_hint}.", key_node)
             if not isinstance(key_node, ScalarNode):
                 raise self.refuse("a key must be plain text, not a list or a mapping.", key_node)
@@ -335,17 +335,17 @@ class _Builder:
     def scalar(self, node: ScalarNode) -> Any:
         tag, text = node.tag, node.value
         if tag not in _PLAIN_TAGS:
-            raise self.refuse(f"the tag {_short(tag)} is not allowed in {self.limits.kind}s.", node)
+            raise self.refuse(f"the tag {_short(tag)} is not allowed in {self.limits.what}s.", node)
         lim = self.limits
         if tag in (_TAG + "int", _TAG + "float") and len(text) > lim.max_number_chars:
             shown = text[:12] + "..."
-            raise self.refuse(f"the number {shown} is {len(text)} characters long; numbers in {lim.kind}s "
+            raise self.refuse(f"the number {shown} is {len(text)} characters long; numbers in {lim.what}s "
                               f"have at most {lim.max_number_chars}.", node)
         if tag == _TAG + "str" and len(text) > lim.max_string_chars:
             raise self.refuse(f"this text is {len(text)} characters long; the limit is {lim.max_string_chars}.", node)
         if tag == _TAG + "str" and not text.replace("\n", "").isprintable():
             bad = next(ch for ch in text if ch != "\n" and not ch.isprintable())
-            raise self.refuse(f"this text holds the control character U+{ord(bad):04X}; {lim.kind}s hold "
+            raise self.refuse(f"this text holds the control character U+{ord(bad):04X}; {lim.what}s hold "
                               "printable text only (nothing in them may steer a terminal).", node)
         if tag == _TAG + "timestamp":
             return text

@@ -221,10 +221,10 @@ MATCHING_ONLY = {"captures", "table_cards", "stock_left", "turned", "stock", "ha
 # what the core still names, each with the reason (docs/play-kinds.md, "What the core still knows")
 ENGINE_EXCEPTIONS = {
     # the role evaluator (ruleset/roles.py) values a hand with a trump and a turned card: the core's
-    # role phases pass it what the play kind gives (Kind.valued_with; None, None in hanafuda)
+    # role phases pass it what the play kind gives (Kind.state.valued_with; None, None in hanafuda)
     ("phases/rolecache.py", "trump"): "the role evaluator's interface takes the trump (ruleset/roles.py)",
     ("phases/rolecache.py", "indicator"): "the role evaluator's interface takes the indicator (ruleset/roles.py)",
-    # the round's end event keeps the record format's field (Kind.round_tricks fills it)
+    # the round's end event keeps the record format's field (Kind.state.round_tricks fills it)
     ("gamestate.py", "tricks"): "RoundEnded.tricks (the record format's `tricks` of a round)",
     ("events.py", "tricks"): "RoundEnded.tricks (the record format's `tricks` of a round)",
 }
@@ -291,7 +291,7 @@ def core_name_lists() -> dict[str, set[str]]:
     shared = json.loads(resources.files("hachihachi.ruleset").joinpath("ruleset.schema.json").read_text("utf-8"))
     return {
         "model.Phase": {p.value for p in model.Phase},
-        "model.TransferKind": {t.value for t in model.TransferKind},
+        "model.TransferReason": {t.value for t in model.TransferReason},
         "model.SETTLEMENT_PHASES": {p.value for p in model.SETTLEMENT_PHASES},
         "kind_registry.SHARED_TRANSFERS": {t.value for t in kind_registry.SHARED_TRANSFERS},
         "ruleset.schema.json round": set(shared["properties"]["round"]["items"]["enum"]),
@@ -319,9 +319,10 @@ def test_a_kinds_phases_and_transfers_are_its_schemas_and_no_one_elses():
     """A play kind's enums and its schema.json list the same names, and no two kinds (nor a kind
     and the core) share a name."""
     from hachihachi.ruleset.kind_registry import KINDS, kind_schema, rule_kind
-    from hachihachi.ruleset.model import Phase, TransferKind
+    from hachihachi.ruleset.model import Phase, TransferReason
+    from hachihachi.ruleset.part_registry import part_phases, part_transfers
 
-    seen = {p.value for p in Phase} | {t.value for t in TransferKind}
+    seen = {p.value for p in (*Phase, *part_phases())} | {t.value for t in (*TransferReason, *part_transfers())}
     for play in KINDS:
         kind, schema = rule_kind(play), kind_schema(play)
         assert [p.value for p in kind.phases] == schema["phases"]
@@ -332,7 +333,7 @@ def test_a_kinds_phases_and_transfers_are_its_schemas_and_no_one_elses():
 
 
 def core_members_named(known: dict[str, set[str]]) -> list[str]:
-    """Where a core module reads a member ``Phase.X`` or ``TransferKind.X`` that the core's enum
+    """Where a core module reads a member ``Phase.X`` or ``TransferReason.X`` that the core's enum
     does not have (a play kind's, which the core never names)."""
     files = module_files()
     out = []
@@ -347,18 +348,19 @@ def core_members_named(known: dict[str, set[str]]) -> list[str]:
 
 
 def test_the_core_reads_no_members_but_its_own():
-    from hachihachi.ruleset.model import Phase, TransferKind
+    from hachihachi.ruleset.model import Phase, TransferReason
 
-    known = {"Phase": set(Phase.__members__), "TransferKind": set(TransferKind.__members__)}
-    assert core_members_named({"Phase": known["Phase"] - {"PLAY"}, "TransferKind": known["TransferKind"]})
+    known = {"Phase": set(Phase.__members__), "TransferReason": set(TransferReason.__members__)}
+    assert core_members_named({"Phase": known["Phase"] - {"PLAY"}, "TransferReason": known["TransferReason"]})
     assert core_members_named(known) == []
 
 
 # -- go/drop is a part of the round, not the core ------------------------------------------------
 
 GO_DROP_ONLY = {"declarations", "dropped", "forced_out", "splits", "declarations_done", "choice_done", "goers",
-                "declaration", "two_goers", "went", "RoundKind", "PLAYED", "SKIPPED", "ONE_GOER", "TWO_GOERS_SPLIT",
-                "TWO_GOERS_PLAY", "THREE_GOERS"}
+                "declaration", "two_goers", "went", "RoundOutcome", "PLAYED", "SKIPPED", "ONE_GOER", "TWO_GOERS_SPLIT",
+                "TWO_GOERS_PLAY", "THREE_GOERS", "Declare", "Split", "ForcedOut", "GoDropPhase", "GoDropTransfer",
+                "DECLARATIONS", "FORCED_OUT", "TWO_GOER_CHOICE", "ONE_GOER_POT", "ROLE_SETTLEMENT", "DROP_FEE"}
 # the public API keeps its names (docs/play-kinds.md, "Parts of a round"): a seat's view of the
 # declarations (go/drop's part fills them) and the round's end event's seats that played
 GO_DROP_EXCEPTIONS = {
@@ -379,6 +381,25 @@ def test_the_engine_core_names_nothing_of_go_drop():
             if name in GO_DROP_ONLY:
                 found.add((where, name))
     assert sorted(found - GO_DROP_EXCEPTIONS) == [] and GO_DROP_EXCEPTIONS <= found
+
+
+def test_the_core_lists_of_phases_and_transfers_name_no_parts_own():
+    """The core's enums and the shared schema list none of a part's phases and transfer reasons
+    (go/drop's ``declarations``, ``drop_fee``): the part declares them (``RulePart.phases``,
+    ``transfers``, its ``schema.json``), and the readers find them through the part registry."""
+    from hachihachi.ruleset.part_registry import PARTS, part_schema, rule_part
+
+    for name in PARTS:
+        part = rule_part(name)
+        own = {p.value for p in part.phases} | {t.value for t in part.transfers}
+        assert own and {p.value for p in part.phases} == set(part_schema(name)["phases"])
+        assert {t.value for t in part.transfers} == set(part_schema(name)["transfers"])
+        # the shared transfers are the core's and every part's (read from the registry), and the core's
+        # catalogs and the terminal's answers still word go/drop's (docs/play-kinds.md, "What the core still knows")
+        lists = {where: names for where, names in core_name_lists().items()
+                 if where.startswith(("model.", "ruleset.schema.json"))}
+        assert len(lists) == 5
+        assert sorted((where, n) for where, names in lists.items() for n in names & own) == []
 
 
 def test_every_package_folder_is_listed_for_the_wheel():

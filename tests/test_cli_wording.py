@@ -14,6 +14,7 @@ from hachihachi.interpreter.engine.events import RolesShown
 from hachihachi.ruleset.catalog import say
 from hachihachi.ruleset.loader import load_ruleset
 from tests.interp_support import RULES, deal, new_game
+from hachihachi.interpreter.parts.go_drop.rules import GoDropTransfer
 
 HOUSE = Path(__file__).parent / "house_rules" / "variants"
 
@@ -102,11 +103,10 @@ def test_H17_capture_roles_are_explained_in_kan_and_the_hint_speaks_of_the_score
 
 def test_T14_H18_payments_for_roles_name_the_roles_as_the_game_says_them():
     from hachihachi.interpreter.engine.events import Transfer
-    from hachihachi.ruleset.model import TransferKind
 
     hana = load_ruleset("hanafuda_go_drop")
     names = ["ann", "bob", "cy", "dee"]
-    forced = Transfer(0, TransferKind.FORCED_OUT, 0, 3, 60, "forced out: 1 bright, hikariichi 48", 60)
+    forced = Transfer(0, GoDropTransfer.FORCED_OUT, 0, 3, 60, "forced out: 1 bright, hikariichi 48", 60)
     from hachihachi.interpreter.games.matching.rules import MatchingTransfer
 
     capture = Transfer(0, MatchingTransfer.CAPTURE_ROLES, 1, 2, 168, "capture role akatan+aotan", 168)
@@ -131,10 +131,9 @@ def test_T14_a_claimed_hand_is_told_by_its_roles_names_and_its_counted_cards(tmp
 
 def test_T14_a_forced_out_payments_counted_cards_read_as_the_narration_counts_them():
     from hachihachi.interpreter.engine.events import Transfer
-    from hachihachi.ruleset.model import TransferKind
 
     def told(rules, reason, lang="en"):
-        pay = Transfer(0, TransferKind.FORCED_OUT, 0, 3, 4, reason, 4)
+        pay = Transfer(0, GoDropTransfer.FORCED_OUT, 0, 3, 4, reason, 4)
         return "\n".join(Narrator(rules, ["ann", "bob", "cy", "dee"], lang).lines([pay]))
 
     trick, hana = load_ruleset("hachihachi_trick"), load_ruleset("hanafuda_go_drop")

@@ -18,7 +18,7 @@ from hachihachi.ruleset.part_registry import PARTS, rule_part
 from hachihachi.ruleset.kind_registry import KINDS, rule_kind
 from hachihachi.ruleset.expressions import AGGREGATES, FUNCTIONS
 from hachihachi.ruleset.loader import check_file, load_ruleset
-from hachihachi.ruleset.model import TransferKind
+from hachihachi.ruleset.model import TransferReason
 from hachihachi.interpreter.games.tricks.rules import TrickTransfer
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "effects.md"
@@ -168,7 +168,7 @@ def test_a_payment_by_a_per_seat_amount_is_read_for_the_payer(tmp_path):
         when="round_end", action='pay: {from: "each goer where went", to: pot, amount: "position + 1"}')))
     g = play(rules, rounds=3)
     for e in g.events:
-        if isinstance(e, Transfer) and e.kind is TransferKind.EFFECT:
+        if isinstance(e, Transfer) and e.kind is TransferReason.EFFECT:
             start = next(x.start for x in g.events if type(x).__name__ == "RoundStarted" and x.round == e.round)
             assert e.amount == (e.source - start) % 5 + 1
     assert sum(g.chips) + g.pot == 250
@@ -178,7 +178,7 @@ def test_a_negative_amount_is_paid_the_other_way(tmp_path):
     rules = load_ruleset(write(tmp_path, one_effect(
         when="round_end", action='pay: {from: "start player", to: "each seat", amount: -1}')))
     g = play(rules, rounds=2)
-    flows = [(e.source, e.target) for e in g.events if isinstance(e, Transfer) and e.kind is TransferKind.EFFECT]
+    flows = [(e.source, e.target) for e in g.events if isinstance(e, Transfer) and e.kind is TransferReason.EFFECT]
     starts = [e.start for e in g.events if type(e).__name__ == "RoundStarted"]
     assert len(flows) == 8 and all(target == starts[0] for _, target in flows[:4])
 
@@ -211,7 +211,7 @@ def test_a_parameter_is_a_setting_a_sweep_can_vary(tmp_path):
         when="round_start", action="pay: {from: start player, to: pot, amount: parameter.fee}"))
     for fee in (1, 7):
         g = play(load_variant(path, (("parameters.fee", fee),)), rounds=1)
-        assert [e.amount for e in g.events if isinstance(e, Transfer) and e.kind is TransferKind.EFFECT] == [fee]
+        assert [e.amount for e in g.events if isinstance(e, Transfer) and e.kind is TransferReason.EFFECT] == [fee]
     (found,) = problems(tmp_path, "parameters: {fee: 1}\n" + one_effect(cond="parameter.fe > 0"))
     assert "Did you mean 'parameter.fee'?" in found
 
@@ -222,7 +222,7 @@ def test_effects_are_narrated(tmp_path):
     lines = Narrator(g.ruleset, [f"p{s}" for s in range(5)]).lines(g.events)
     assert "  house rule: x (after the declarations)" in lines
     assert any("into the pot: house rule, x" in line for line in lines) or not any(
-        isinstance(e, Transfer) and e.kind is TransferKind.EFFECT for e in g.events)
+        isinstance(e, Transfer) and e.kind is TransferReason.EFFECT for e in g.events)
 
 
 def test_the_scorekeepers_told_rounds_run_the_effects(tmp_path):

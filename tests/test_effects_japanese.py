@@ -25,6 +25,7 @@ def authors_text_left_out(output: str) -> str:
 # variant, seed of an --auto game in which the effect fires, a line it must tell in Japanese
 FIRED = [
     ("fx_start_player_may_double", 1, "「no」を選ぶ (カウンター「doubles」)"),
+    ("fx_dealer_may_double", 1, "ann: 「no」を選ぶ (カウンター「doubles」)"),     # a question in matching play
     ("fx_three_drops_must_go", 3, "は次の局必ず出る (「three drops must go」)"),
     ("fx_start_player_goes", 1, "はこの局必ず出る (「start player goes」)"),
     ("fx_last_round_tricks_double", 1, "この局の残りのトリックは x2 (「last round doubles tricks」)"),
@@ -105,7 +106,7 @@ def test_the_rulebook_in_japanese_words_the_effects_in_japanese():
 
 def _a_house_rules_question(lang_rules: str):
     """The view of the person when a house rule first asks them (fx_start_player_may_double)."""
-    from hachihachi.interpreter.engine.actions import Declare
+    from hachihachi.interpreter.parts.go_drop.actions import Declare
     from hachihachi.interpreter.runs.session import Session
     from hachihachi.ruleset.model import Phase
 

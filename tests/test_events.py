@@ -9,24 +9,24 @@ import pickle
 import pytest
 
 from hachihachi.interpreter.engine.actions import CHANCE, POT, Party, Play
-from hachihachi.interpreter.engine.events import (Applied, FieldMade, ForcedOut, RolesShown, RoundEnded, RoundStarted,
-                                           Transfer)
+from hachihachi.interpreter.engine.events import Applied, FieldMade, RolesShown, RoundEnded, RoundStarted, Transfer
+from hachihachi.interpreter.parts.go_drop.events import ForcedOut
 from hachihachi.interpreter.games.tricks.events import TrickTaken
-from hachihachi.interpreter.parts.go_drop.kinds import RoundKind
+from hachihachi.interpreter.parts.go_drop.outcomes import RoundOutcome
 from hachihachi.interpreter.games.matching.phases import HanaDeal, RoundScored
 from hachihachi.interpreter.games.matching.play import Captured
-from hachihachi.ruleset.model import TransferKind
+from hachihachi.ruleset.model import TransferReason
 from hachihachi.interpreter.games.tricks.rules import TrickTransfer
 
 EVENTS = [
     Applied(0, 1, Play(5)),
-    Transfer(0, TransferKind.POT, POT, 2, 10, "pot", 10, 1),
+    Transfer(0, TransferReason.POT, POT, 2, 10, "pot", 10, 1),
     TrickTaken(0, 0, 1, (5, 9, 13), 2),
     RoundStarted(0, 2, 7),
     FieldMade(0, "small", 2),
     ForcedOut(0, (3, 4)),
     RolesShown(0, 3, ("karasu",), 2, aces=1),
-    RoundEnded(0, RoundKind.THREE_GOERS, 2, (0, 1, 2), {0: 3, 1: 2, 2: 2}, 0, (4, -2, -2, 0, 0), 0, 1),
+    RoundEnded(0, RoundOutcome.THREE_GOERS, 2, (0, 1, 2), {0: 3, 1: 2, 2: 2}, 0, (4, -2, -2, 0, 0), 0, 1),
     Captured(0, 1, 4, True, (5,)),
     RoundScored(0, (10, 20, 58), (("sandan", 1, 4),), False),
     HanaDeal(((1, 2), (3, 4)), (5, 6), (7,)),
@@ -58,7 +58,7 @@ def test_an_event_with_its_own_init_takes_its_fields_in_order_with_their_default
 
 
 def test_chance_and_the_pot_are_logged_as_party_whatever_int_is_handed_over():
-    applied, moved = Applied(0, -1, Play(5)), Transfer(0, TransferKind.POT, int(POT), -1, 1, "why")
+    applied, moved = Applied(0, -1, Play(5)), Transfer(0, TransferReason.POT, int(POT), -1, 1, "why")
     assert applied.seat is CHANCE and (moved.source, moved.target) == (POT, CHANCE)
     assert type(moved.source) is Party and type(moved.target) is Party
     assert applied == Applied(0, CHANCE, Play(5)) and hash(applied) == hash(Applied(0, CHANCE, Play(5)))

@@ -82,7 +82,7 @@ def test_a_seat_fact_outside_a_seat_is_refused_with_the_aggregates_named():
 
 def test_a_place_that_wants_a_number_refuses_a_condition():
     with pytest.raises(RuleFileError, match="wants a number"):
-        compile_expression("went", VOCAB, per_seat=True, kind=INT)
+        compile_expression("went", VOCAB, per_seat=True, value_type=INT)
 
 
 @pytest.mark.parametrize("text", ["(" * 40 + "1" + ")" * 40, "not " * 40 + "went", "x" * (MAX_LENGTH + 1),
@@ -94,7 +94,7 @@ def test_hostile_expressions_are_refused_before_any_work(text):
 
 def test_an_expression_names_the_facts_it_reads():
     expr = compile_expression("number_of(went) >= 2 and round.pot > 0", VOCAB)
-    assert (expr.kind, expr.reads) == (BOOL, ("round.pot", "went"))
+    assert (expr.value_type, expr.reads) == (BOOL, ("round.pot", "went"))
 
 
 def test_plain_numbers_and_truths_are_expressions_too():

@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 
 from hachihachi.interpreter import CHANCE, GameState
-from hachihachi.interpreter.engine.actions import Declare
+from hachihachi.interpreter.parts.go_drop.actions import Declare
 from hachihachi.interpreter.engine.events import RoundEnded
-from hachihachi.interpreter.parts.go_drop.kinds import RoundKind
+from hachihachi.interpreter.parts.go_drop.outcomes import RoundOutcome
 from hachihachi.interpreter.parts.go_drop.state import GoDropRound, declared
 from hachihachi.ruleset.loader import load_ruleset
 
@@ -51,7 +51,7 @@ def test_T10_T12_a_trick_round_keeps_its_declarations_in_go_drops_state():
     d = declared(g.round)
     assert isinstance(d, GoDropRound) and d.declarations == [(0, True), (1, False), (2, True), (3, True)]
     assert d.dropped == [1] and d.forced_out == (4,) and d.declarations_done
-    assert g.round.playing == [0, 2, 3] and g.round.kind is RoundKind.THREE_GOERS and g.round.played
+    assert g.round.playing == [0, 2, 3] and g.round.outcome is RoundOutcome.THREE_GOERS and g.round.played
     v = g.view(1)
     assert v.declarations == ((0, True), (1, False), (2, True), (3, True)) and v.forced_out == (4,)
 

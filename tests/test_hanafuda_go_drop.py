@@ -5,17 +5,20 @@ import random
 import pytest
 
 from hachihachi.interpreter import CHANCE, GameState
-from hachihachi.interpreter.engine.actions import Declare, Play
-from hachihachi.interpreter.engine.events import ForcedOut, Transfer
-from hachihachi.interpreter.parts.go_drop.kinds import PLAYED, RoundKind
+from hachihachi.interpreter.engine.actions import Play
+from hachihachi.interpreter.parts.go_drop.actions import Declare
+from hachihachi.interpreter.engine.events import Transfer
+from hachihachi.interpreter.parts.go_drop.events import ForcedOut
+from hachihachi.interpreter.parts.go_drop.outcomes import PLAYED, RoundOutcome
 from hachihachi.interpreter.engine.round_phases import phases_of
 from hachihachi.interpreter.parts.go_drop.declarations import Declarations
 from hachihachi.interpreter.parts.go_drop.forced_out import ForcedOutPayments
 from hachihachi.interpreter.games.matching.phases import HanaDeal
 from hachihachi.ruleset.loader import load_ruleset
-from hachihachi.ruleset.model import Phase
-from hachihachi.ruleset.model import TransferKind as Kind
+from hachihachi.ruleset.model import TransferReason as Kind
+from hachihachi.interpreter.parts.go_drop.rules import GoDropTransfer
 from tests.interp_support import play_random
+from hachihachi.interpreter.parts.go_drop.rules import GoDropPhase
 
 RULES = load_ruleset("hanafuda_go_drop")
 D = RULES.deck
@@ -25,8 +28,8 @@ def test_variant_reuses_the_trick_game_phases_and_fits_the_deck():
     assert RULES.extends_chain and RULES.players.min == 3 and RULES.players.max == 7
     phases = phases_of(RULES)                       # go/drop's own phases, named by parts: [go_drop]
     assert RULES.parts == ("go_drop",)
-    assert phases[Phase.DECLARATIONS] is Declarations and phases[Phase.FORCED_OUT] is ForcedOutPayments
-    assert Phase.DECLARATIONS in RULES.round and Phase.FORCED_OUT in RULES.round
+    assert phases[GoDropPhase.DECLARATIONS] is Declarations and phases[GoDropPhase.FORCED_OUT] is ForcedOutPayments
+    assert GoDropPhase.DECLARATIONS in RULES.round and GoDropPhase.FORCED_OUT in RULES.round
     assert RULES.players.max * RULES.hand_size + RULES.hanafuda.field_cards <= D.size
 
 
@@ -40,7 +43,7 @@ def test_T27_seeded_random_games_are_zero_sum_and_end_with_empty_hands(players):
             g.deal_random(rng) if g.current_player == CHANCE else g.apply(rng.choice(g.legal_actions()))
             assert sum(g.chips) + g.pot == 0
             if g.is_terminal or g.round is not rnd:
-                if rnd.kind in PLAYED:
+                if rnd.outcome in PLAYED:
                     played += 1
                     if rnd.play.stopped is None:           # played out (H16), not stopped (H18)
                         assert all(not h for h in rnd.hands)
@@ -68,7 +71,7 @@ def test_T14_forced_out_player_is_paid_by_each_goer_per_bright_and_role():
     for _ in range(3):
         g.apply(Declare(True))
     assert [e.seats for e in g.events if isinstance(e, ForcedOut)] == [(3,)]
-    paid = [e for e in g.events if isinstance(e, Transfer) and e.kind == Kind.FORCED_OUT]
+    paid = [e for e in g.events if isinstance(e, Transfer) and e.kind == GoDropTransfer.FORCED_OUT]
     # 1 bright (12) + 一二四 ichinishi (96, 4+2) + 光一 hikariichi (48) from each goer
     assert {(p.source, p.target, p.amount) for p in paid} == {(0, 3, 156), (1, 3, 156), (2, 3, 156)}
     assert g.round.play.order == (0, 1, 2) and g.round.hands[3] == []
@@ -105,7 +108,7 @@ def test_play_after_go_drop_is_among_goers_only():
     g.apply(Declare(False))
     g.apply(Declare(True))
     g.apply(Declare(True))
-    assert g.round.kind is RoundKind.THREE_GOERS and g.round.play.order == (0, 2, 3)
+    assert g.round.outcome is RoundOutcome.THREE_GOERS and g.round.play.order == (0, 2, 3)
     assert g.current_player == 0
     g.apply(Play(D.parse("4c1")))                   # takes 4a
     assert g.current_player == 2

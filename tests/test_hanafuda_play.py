@@ -13,7 +13,7 @@ from hachihachi.interpreter.games.matching.phases import HanaDeal, RoundScored
 from hachihachi.interpreter.games.matching.play import Capture
 from hachihachi.ruleset.errors import IllegalAction
 from hachihachi.ruleset.loader import load_ruleset
-from hachihachi.ruleset.model import TransferKind as Kind
+from hachihachi.ruleset.model import TransferReason as Kind
 from hachihachi.interpreter.games.matching.rules import MatchingTransfer
 from tests.interp_support import play_bots, play_random
 
@@ -237,7 +237,7 @@ def test_H19_sujuroku_sixteen_chaff_with_willow():
     g = game()
     g.apply(deal(PLAIN, "7c1 7c2 8c1 8c2 9c1 9c2"))
     s = g._t.round.play
-    chaff = [c for c in D.cards if D.kind(c) == "chaff"][:16] + [D.parse("11b")]
+    chaff = [c for c in D.cards if D.card_class(c) == "chaff"][:16] + [D.parse("11b")]
     s.captures = {0: chaff, 1: [], 2: [c for c in D.cards if c not in chaff]}
     specials, _ = CardScoring(RULES)._special_roles(g._t, s, {0: 1, 1: 0, 2: 0})
     assert specials == (("sujuroku", 0, 12 + 2),)

@@ -30,7 +30,7 @@ def test_H1_deck_has_48_cards_worth_264(rules):
     d = rules.deck
     assert d.size == 48 and sum(d.points(c) for c in d.cards) == 264 == 3 * rules.hanafuda.par
     kinds = ("bright", "animal", "ribbon", "chaff")
-    assert [sum(1 for c in d.cards if d.kind(c) == k) for k in kinds] == [5, 9, 10, 24]
+    assert [sum(1 for c in d.cards if d.card_class(c) == k) for k in kinds] == [5, 9, 10, 24]
     assert all(sum(1 for c in d.cards if d.month(c) == m) == 4 for m in range(1, 13))
 
 

@@ -111,8 +111,7 @@ def test_T16_may_split_false_contradicting_split_is_an_error(tmp_path):
 
 # -- one-value settings that went away ----------------------------------------------------------
 
-@pytest.mark.parametrize("text", ["role_settlement: pairwise_difference\n",
-                                  "hanafuda: {field_four: redeal}\n"])
+@pytest.mark.parametrize("text", ["role_settlement: pairwise_difference\n"])
 def test_settings_without_alternatives_are_gone(tmp_path, text):
     base = "hanafuda_hachihachi" if "hanafuda" in text else "hachihachi_trick"
     found = problems(tmp_path, f"extends: {base}\nname: h\n{text}")
@@ -128,6 +127,7 @@ def test_settings_have_their_alternatives_in_the_schema():
     hana = props["hanafuda"]["properties"]
     assert hana["hand_roles"]["properties"]["settle"]["enum"] == ["at_start", "at_end"]
     assert hana["next_dealer"]["enum"] == ["left", "right", "winner", "stopper"]
+    assert hana["field_four"]["enum"] == ["redeal", "dealer_wins"]          # H4, K5 and its setting
     for key in ("after_capture_role", "direction", "willow_as_chaff", "carry_brights"):
         assert len(hana[key]["description"]) > 40
 
@@ -222,7 +222,7 @@ def test_H1_card_ids_use_the_kind_letter(tmp_path):
     path = tmp_path / "h.yaml"
     path.write_text(yaml.safe_dump(_hanafuda_with_letter("h", True), allow_unicode=True), encoding="utf-8")
     rules = load_ruleset(path)
-    assert rules.deck.kind(rules.deck.parse("1h")) == "bright"
+    assert rules.deck.card_class(rules.deck.parse("1h")) == "bright"
     with pytest.raises(Exception, match=r"letter \(h a r c\)"):
         rules.deck.parse("1b")
 

@@ -294,7 +294,8 @@ def test_the_clock_keeps_the_mean_time_a_decision_and_never_allows_more_than_the
 
 def test_the_clock_gives_declarations_several_means_cards_a_fraction_and_mizuten_nothing():
     from hachihachi.interpreter.bots.clock import weight
-    from hachihachi.interpreter.engine.actions import Play, Split
+    from hachihachi.interpreter.engine.actions import Play
+    from hachihachi.interpreter.parts.go_drop.actions import Split
     from hachihachi.interpreter.games.matching.play import Capture
 
     first, last = weight((Play(1), Play(2)), 7, 7), weight((Play(1), Play(2)), 2, 7)

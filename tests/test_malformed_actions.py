@@ -8,7 +8,8 @@ import random
 import pytest
 
 from hachihachi.interpreter import CHANCE, GameState
-from hachihachi.interpreter.engine.actions import Declare, Play
+from hachihachi.interpreter.engine.actions import Play
+from hachihachi.interpreter.parts.go_drop.actions import Declare
 from hachihachi.interpreter.games.tricks.actions import Deal
 from hachihachi.interpreter.games.matching.phases import HanaDeal
 from hachihachi.interpreter.games.matching.play import Capture

@@ -5,7 +5,8 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
-from hachihachi.interpreter.engine.actions import Declare, Play  # noqa: E402
+from hachihachi.interpreter.engine.actions import Play  # noqa: E402
+from hachihachi.interpreter.parts.go_drop.actions import Declare  # noqa: E402
 from hachihachi.interpreter.engine.events import RoundStarted  # noqa: E402
 from hachihachi.interpreter.games.matching.play import Capture  # noqa: E402
 from hachihachi.interpreter.games.tricks.actions import CallMizuten  # noqa: E402

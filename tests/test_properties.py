@@ -14,12 +14,12 @@ from hachihachi.interpreter.games.tricks.actions import Deal
 from hachihachi.interpreter.games.tricks.events import TrickTaken
 from hachihachi.interpreter.games.tricks.rules import TrickSettlement
 from hachihachi.ruleset.model import Chips, Phase
-from hachihachi.interpreter.parts.go_drop.rules import DropFee, go_drop_rules, with_go_drop
+from hachihachi.interpreter.parts.go_drop.rules import DropFee, GoDropPhase, go_drop_rules, with_go_drop
 from hachihachi.interpreter.games.tricks.rules import TrickPhase
 from tests.interp_support import RULES, assert_zero_sum, play_random
 
-OPTIONAL = [TrickPhase.MIZUTEN_CALL, Phase.FORCED_OUT, Phase.TWO_GOER_CHOICE, Phase.ONE_GOER_POT,
-            Phase.ROLE_SETTLEMENT, TrickPhase.TRICK_SETTLEMENT, Phase.POT, TrickPhase.MIZUTEN_BONUS]
+OPTIONAL = [TrickPhase.MIZUTEN_CALL, GoDropPhase.FORCED_OUT, GoDropPhase.TWO_GOER_CHOICE, GoDropPhase.ONE_GOER_POT,
+            GoDropPhase.ROLE_SETTLEMENT, TrickPhase.TRICK_SETTLEMENT, Phase.POT, TrickPhase.MIZUTEN_BONUS]
 
 
 @st.composite

@@ -79,9 +79,9 @@ def test_H18_a_capture_of_cards_no_capture_role_reads_changes_no_role():
     pile's capture roles, while a bright or a ribbon can. Hand roles read every card."""
     rules = load_ruleset("hanafuda_hachihachi")
     deck, ev = rules.deck, rules.hanafuda.capture_evaluator
-    chaff = [c for c in deck.cards if deck.kind(c) == "chaff" and deck.month(c) != 11]
-    bright = next(c for c in deck.cards if deck.kind(c) == "bright")
-    ribbon = next(c for c in deck.cards if deck.kind(c) == "ribbon")
+    chaff = [c for c in deck.cards if deck.card_class(c) == "chaff" and deck.month(c) != 11]
+    bright = next(c for c in deck.cards if deck.card_class(c) == "bright")
+    ribbon = next(c for c in deck.cards if deck.card_class(c) == "ribbon")
     assert not ev.reads_any(chaff[:6])
     assert ev.reads_any(chaff[:2] + [bright]) and ev.reads_any([ribbon])
     assert rules.evaluator.reads_any(chaff[:1])

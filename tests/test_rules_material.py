@@ -7,9 +7,10 @@ import pytest
 from hachihachi.interpreter import CHANCE, CallMizuten, Deal, GameState
 from hachihachi.interpreter.games.tricks.play import trick_winner
 from hachihachi.ruleset.errors import IllegalAction, SetupError
-from hachihachi.ruleset.model import Chips, TransferKind
+from hachihachi.ruleset.model import Chips, TransferReason
 from tests.interp_support import (DROP, GO, RULES, assert_zero_sum, c, deal, flows, new_game, run, transfers,
                            variant)
+from hachihachi.interpreter.parts.go_drop.rules import GoDropTransfer
 
 
 def test_T1_deck_has_52_cards_and_ace_ranks_highest():
@@ -127,14 +128,14 @@ def test_T9_multiplier_applies_to_transfers_but_not_to_the_pot():
     g.apply(CallMizuten(False))
     deal(g, indicator="Kc")                     # ゼツバ x4
     ev = run(g, DROP, DROP, GO)                 # fees 2 and 3, times 4; seat 2 goes alone
-    assert flows(ev, TransferKind.DROP_FEE) == [(0, "pot", 8), (1, "pot", 12)]
-    assert flows(ev, TransferKind.POT) == [("pot", 2, 20)]      # the pot as it is, not x4
+    assert flows(ev, GoDropTransfer.DROP_FEE) == [(0, "pot", 8), (1, "pot", 12)]
+    assert flows(ev, TransferReason.POT) == [("pot", 2, 20)]      # the pot as it is, not x4
     assert g.chips == (42, 38, 70)
     assert_zero_sum(g)
 
 
 def test_T9_applies_to_lets_a_variant_exempt_a_transfer():
-    fields = tuple(dataclasses.replace(f, applies_to=f.applies_to - {TransferKind.DROP_FEE}) for f in RULES.fields)
+    fields = tuple(dataclasses.replace(f, applies_to=f.applies_to - {GoDropTransfer.DROP_FEE}) for f in RULES.fields)
     g = new_game(rules=variant(fields=fields))
     g.apply(CallMizuten(False))
     deal(g, indicator="Ac")

@@ -5,13 +5,13 @@ import random
 
 import pytest
 
-from hachihachi.interpreter import CallMizuten, GameState, Play, RoundKind
+from hachihachi.interpreter import CallMizuten, GameState, Play, RoundOutcome
 from hachihachi.interpreter.engine.events import GameEnded, RoundEnded
 from hachihachi.interpreter.games.tricks.events import TrickTaken
 from hachihachi.ruleset.errors import IllegalAction
 from hachihachi.interpreter.games.tricks.rules import TrickSettlement
-from hachihachi.ruleset.model import Phase, TransferKind
-from hachihachi.interpreter.parts.go_drop.rules import DropFee, go_drop_rules
+from hachihachi.ruleset.model import Phase, TransferReason
+from hachihachi.interpreter.parts.go_drop.rules import DropFee, GoDropPhase, GoDropTransfer, go_drop_rules
 from hachihachi.interpreter.games.tricks.rules import TrickPhase, TrickTransfer
 from tests.interp_support import (DROP, GO, PLAY, RULES, SPLIT, assert_zero_sum, c, deal, flows, new_game,
                             play_first, play_random, run, transfers, variant)
@@ -73,7 +73,7 @@ def test_T20_zero_against_seven_and_no_payment_between_equals():
 def test_T21_most_tricks_takes_the_pot_ties_to_the_earliest_goer():
     g = two_goer_game()
     ev = run(g, *SCRIPT)
-    assert flows(ev, TransferKind.POT) == [("pot", 2, 2)]
+    assert flows(ev, TransferReason.POT) == [("pot", 2, 2)]
 
 
 def mizuten_round(players, indicator, seat0=TRUMPS, answers=(GO, DROP, GO, GO)):
@@ -102,35 +102,35 @@ def test_T22_no_bonus_and_no_penalty_below_three_tricks():
 
 def test_T23_transfers_follow_the_order_of_the_round():
     g = mizuten_round(5, "Tc")
-    order = [TransferKind.DROP_FEE, TransferKind.FORCED_OUT, TransferKind.ROLES, TrickTransfer.TRICKS, TransferKind.POT,
-             TrickTransfer.MIZUTEN]
+    order = [GoDropTransfer.DROP_FEE, GoDropTransfer.FORCED_OUT, TransferReason.ROLES, TrickTransfer.TRICKS,
+             TransferReason.POT, TrickTransfer.MIZUTEN]
     kinds = [t.kind for t in transfers(g.events)]
     assert kinds == sorted(kinds, key=order.index) and TrickTransfer.MIZUTEN in kinds
 
 
 def test_T23_a_variant_may_drop_or_reorder_phases():
-    rnd = tuple(p for p in RULES.round if p is not Phase.ROLE_SETTLEMENT)
+    rnd = tuple(p for p in RULES.round if p is not GoDropPhase.ROLE_SETTLEMENT)
     rnd = tuple(p for p in rnd if p is not Phase.POT) + (Phase.POT,)
     rnd = tuple(p for p in rnd if p is not TrickPhase.TRICK_SETTLEMENT) + (TrickPhase.TRICK_SETTLEMENT,)
     g = two_goer_game(rules=variant(round=rnd))
     ev = run(g, *SCRIPT)
     kinds = [t.kind for t in transfers(g.events)]
-    assert TransferKind.ROLES not in kinds and kinds[-2:] == [TransferKind.POT, TrickTransfer.TRICKS]
+    assert TransferReason.ROLES not in kinds and kinds[-2:] == [TransferReason.POT, TrickTransfer.TRICKS]
     assert [p.value for p in g.ruleset.round][-2:] == ["pot", "trick_settlement"] and ev
 
 
 @pytest.mark.parametrize("answers, kind, start", [
-    ((DROP, GO, GO, PLAY), RoundKind.TWO_GOERS_PLAY, 2),        # the pot taker by tricks
-    ((DROP, GO, DROP), RoundKind.ONE_GOER, 1),                 # the lone goer
-    ((DROP, GO, GO, SPLIT, SPLIT), RoundKind.TWO_GOERS_SPLIT, 1),   # the earlier goer
-    ((DROP, DROP, DROP), RoundKind.SKIPPED, 1),                # the left neighbour of the start
+    ((DROP, GO, GO, PLAY), RoundOutcome.TWO_GOERS_PLAY, 2),        # the pot taker by tricks
+    ((DROP, GO, DROP), RoundOutcome.ONE_GOER, 1),                 # the lone goer
+    ((DROP, GO, GO, SPLIT, SPLIT), RoundOutcome.TWO_GOERS_SPLIT, 1),   # the earlier goer
+    ((DROP, DROP, DROP), RoundOutcome.SKIPPED, 1),                # the left neighbour of the start
 ])
 def test_T24_next_start_player(answers, kind, start):
     g = new_game(players=3, start=0, rounds=2)
     g.apply(CallMizuten(False))
     deal(g, "As Ks Qs Js 9s 2s 2d", SEAT1, SEAT2, indicator="2c")
     run(g, *answers)
-    if kind is RoundKind.TWO_GOERS_PLAY:
+    if kind is RoundOutcome.TWO_GOERS_PLAY:
         run(g, *SCRIPT)
     ended = next(e for e in g.events if isinstance(e, RoundEnded))
     assert ended.kind is kind and ended.next_start == start and g.round.start == start
@@ -187,7 +187,7 @@ def _tied_rounds(rules, games=60):
         for end in (e for e in g.events if isinstance(e, RoundEnded) and e.tricks):
             most = max(end.tricks.values())
             tied = [s for s in end.goers if end.tricks[s] == most]
-            pays = [t for t in transfers(g.events, TransferKind.POT) if t.round == end.round]
+            pays = [t for t in transfers(g.events, TransferReason.POT) if t.round == end.round]
             if len(tied) > 1 and pays:
                 found.append((tied, end, pays))
     return found
@@ -258,7 +258,7 @@ def test_T19_house_rule_no_obligation_to_follow_suit():
 
 
 def test_T15_roles_are_those_of_the_dealt_hand_whatever_the_phase_order():
-    rnd = tuple(p for p in RULES.round if p is not Phase.ROLE_SETTLEMENT) + (Phase.ROLE_SETTLEMENT,)
+    rnd = tuple(p for p in RULES.round if p is not GoDropPhase.ROLE_SETTLEMENT) + (GoDropPhase.ROLE_SETTLEMENT,)
     g = new_game(players=3, start=0, rules=variant(round=rnd))
     g.apply(CallMizuten(False))
     deal(g, "2s 2h 2d 2c 3s 3h 3d", "As Ah Ks Kh Qs Qh Jd", "4s 5h 7d 8c Ts Jh 9d", indicator="5c")

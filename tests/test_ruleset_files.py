@@ -9,9 +9,8 @@ import pytest
 from hachihachi.ruleset.bundled import bundled_files, bundled_names
 from hachihachi.ruleset.errors import RuleFileError
 from hachihachi.ruleset.loader import check_file, load_role_table, load_ruleset
-from hachihachi.ruleset.model import Phase
 from hachihachi.interpreter.games.tricks.rules import TrickPhase, TrickTransfer
-from hachihachi.interpreter.parts.go_drop.rules import go_drop_rules
+from hachihachi.interpreter.parts.go_drop.rules import GoDropPhase, go_drop_rules
 
 HERE = Path(__file__).parent
 VALID = sorted((HERE / "rulesets" / "valid").glob("*.yaml"))
@@ -82,7 +81,7 @@ def test_T11_T12_T13_declaration_settings():
 
 def test_T23_round_lists_the_phases_in_order():
     rules = load_ruleset("hachihachi_trick")
-    assert rules.round[:3] == (TrickPhase.MIZUTEN_CALL, TrickPhase.DEAL, Phase.DECLARATIONS)
+    assert rules.round[:3] == (TrickPhase.MIZUTEN_CALL, TrickPhase.DEAL, GoDropPhase.DECLARATIONS)
     assert rules.round[-1] is TrickPhase.MIZUTEN_BONUS and len(rules.round) == 11
 
 

@@ -17,7 +17,7 @@ from hachihachi.interpreter.engine.events import RoundEnded, Transfer
 from hachihachi.interpreter.engine.effect_events import EffectFired
 from hachihachi.ruleset.effects import Pay, describe
 from hachihachi.ruleset.loader import check_file, load_ruleset
-from hachihachi.ruleset.model import TransferKind
+from hachihachi.ruleset.model import TransferReason
 from hachihachi.interpreter.games.tricks.rules import TrickTransfer
 
 
@@ -34,7 +34,7 @@ def play(rules, players: int = 5, seed: int = 1, rounds=12) -> GameState:
     return g
 
 
-def kinds(g: GameState, kind: TransferKind) -> list[Transfer]:
+def kinds(g: GameState, kind: TransferReason) -> list[Transfer]:
     return [e for e in g.events if isinstance(e, Transfer) and e.kind is kind]
 
 
@@ -43,13 +43,13 @@ def test_t20_t21_t22_the_bundled_settlement_is_effects_of_its_phases():
     assert [name for name, _ in rules.settlement] == ["trick_settlement", "pot", "mizuten_bonus"]
     (tricks,) = dict(rules.settlement)["trick_settlement"]
     (pay,) = tricks.actions
-    assert isinstance(pay, Pay) and pay.pairs and pay.kind == "tricks"
+    assert isinstance(pay, Pay) and pay.pairs and pay.recorded_as == "tricks"
     assert "lower tricks pays the other trick_settlement.per_trick" in describe(tricks)
 
 
 def test_t20_t21_t22_settlement_payments_keep_their_kinds_and_log_no_house_rule():
     g = play(load_ruleset("hachihachi_trick"))
-    assert kinds(g, TrickTransfer.TRICKS) and kinds(g, TransferKind.POT) and kinds(g, TrickTransfer.MIZUTEN)
+    assert kinds(g, TrickTransfer.TRICKS) and kinds(g, TransferReason.POT) and kinds(g, TrickTransfer.MIZUTEN)
     assert not any(isinstance(e, EffectFired) for e in g.events)
     assert all(t.reason.startswith("tricks ") for t in kinds(g, TrickTransfer.TRICKS))
 
@@ -123,8 +123,8 @@ def test_first_and_by_seat_number_order_a_house_rules_payments(tmp_path):
         "effects:\n  - name: first goer\n    when: after_play\n    do:\n"
         "      - pay: {from: each seat by seat number, to: first goer, amount: 1, reason: \"{seat}\"}\n")))
     g = play(rules)
-    for r in {e.round for e in g.events if isinstance(e, Transfer) and e.kind is TransferKind.EFFECT}:
-        paid = [e for e in g.events if isinstance(e, Transfer) and e.kind is TransferKind.EFFECT and e.round == r]
+    for r in {e.round for e in g.events if isinstance(e, Transfer) and e.kind is TransferReason.EFFECT}:
+        paid = [e for e in g.events if isinstance(e, Transfer) and e.kind is TransferReason.EFFECT and e.round == r]
         end = next(e for e in g.events if isinstance(e, RoundEnded) and e.round == r)
         assert len({t.target for t in paid}) == 1 and paid[0].target == end.goers[0]
         assert [t.source for t in paid] == sorted(t.source for t in paid)
@@ -143,7 +143,7 @@ def test_all_but_the_first_names_a_sets_seats_but_the_first_of_them(tmp_path):
     rounds = {e.round: e for e in g.events if isinstance(e, RoundEnded)}
     checked = 0
     for r, end in rounds.items():
-        paid = [e.source for e in kinds(g, TransferKind.EFFECT) if e.round == r]
+        paid = [e.source for e in kinds(g, TransferReason.EFFECT) if e.round == r]
         scoring = [s for s in end.goers if end.tricks.get(s, 0) >= 1]
         if end.tricks:
             assert paid == scoring[1:]

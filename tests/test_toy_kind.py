@@ -66,7 +66,7 @@ def test_the_toy_kinds_phases_and_transfers_come_from_its_package(highcard: Path
     from hachihachi.cli.narrate import Narrator
     from hachihachi.interpreter.engine.events import Transfer
     from hachihachi.ruleset.kind_registry import phase_named, transfer_named
-    from hachihachi.ruleset.model import Phase, TransferKind
+    from hachihachi.ruleset.model import Phase, TransferReason
     from hachihachi.ruleset.schema import schema
     from tests.toykind.rules import ToyPhase, ToyTransfer
 
@@ -74,7 +74,7 @@ def test_the_toy_kinds_phases_and_transfers_come_from_its_package(highcard: Path
     assert rules.round == (ToyPhase.DEAL, ToyPhase.SHOW) and ToyPhase.__module__ == "tests.toykind.rules"
     assert phase_named("high_card_show") is ToyPhase.SHOW and transfer_named("ante") is ToyTransfer.ANTE
     assert "ante" in schema()["$defs"]["transfer"]["enum"]
-    assert not {"high_card_deal", "high_card_show", "ante"} & {n.value for n in (*Phase, *TransferKind)}
+    assert not {"high_card_deal", "high_card_show", "ante"} & {n.value for n in (*Phase, *TransferReason)}
 
     game = GameState(rules, players=3, seed=4)
     play_random(game, random.Random(4))

@@ -13,6 +13,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from ..ruleset.catalog import LANGS, maybe, say
+
 W, H = 70, 100
 SUIT_SIGNS = {"s": "\u2660", "h": "\u2665", "d": "\u2666", "c": "\u2663"}
 SUIT_COLOURS = {"s": "#1b1b1b", "h": "#c62828", "d": "#c62828", "c": "#1b1b1b"}
@@ -55,13 +57,13 @@ def hanafuda_svg(deck: Any, card: int) -> str:
     month = data.month
     ja_month, en_month = deck.month_names[month - 1] if month <= len(deck.month_names) else ("", "")
     font = 'font-family="Noto Sans CJK JP, DejaVu Sans, sans-serif"'
-    label = f"{data.en} · {data.ja} ({en_month} {ja_month}, {data.kind} {data.points})"
+    label = f"{data.en} · {data.ja} ({en_month} {ja_month}, {data.card_class} {data.points})"
     body = (f'<title>{escape(label)}</title>'
             f'<rect x="3" y="3" width="{W - 6}" height="{H - 6}" rx="4" fill="{FACE}"/>'
             f'<svg x="4" y="4" width="{W - 8}" height="{H - 8}" viewBox="0 0 {ART_W} {ART_H}" '
             f'preserveAspectRatio="none">'
             f'<defs><clipPath id="face"><rect width="{ART_W}" height="{ART_H}" rx="6"/></clipPath></defs>'
-            f'<g clip-path="url(#face)">{picture(month, data.kind, deck.suit(card), data.en)}</g></svg>'
+            f'<g clip-path="url(#face)">{picture(month, data.card_class, deck.suit(card), data.en)}</g></svg>'
             f'<rect x="{W - 17}" y="{H - 15}" width="13" height="11" rx="3" fill="#fffdf7e0"/>'
             f'<text x="{W - 10.5}" y="{H - 6.5}" font-size="8.5" font-weight="bold" text-anchor="middle" '
             f'fill="#222" {font}>{month}</text>')
@@ -95,13 +97,6 @@ def deck_pictures(deck: Any) -> tuple[str, ...]:
     return known[1]
 
 
-
-SUIT_WORDS = {"en": {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"},
-              "ja": {"s": "スペード", "h": "ハート", "d": "ダイヤ", "c": "クラブ"}}
-KIND_WORDS = {"en": {"bright": "bright", "animal": "animal", "ribbon": "ribbon", "chaff": "chaff"},
-              "ja": {"bright": "光", "animal": "タネ", "ribbon": "短冊", "chaff": "カス"}}
-
-
 def card_label(deck: Any, card: int, lang: str = "en") -> str:
     """A card in the page's words: a hanafuda card by its name (``Crane``, ``松に鶴``), a suited
     card by its rank and suit sign (``10♦``)."""
@@ -116,14 +111,14 @@ def card_label(deck: Any, card: int, lang: str = "en") -> str:
 def card_title(deck: Any, card: int, lang: str = "en") -> str:
     """What a long press or the mouse shows of a card: both names, its kind and points (hanafuda),
     or its rank and suit in words."""
+    lang = lang if lang in LANGS else "en"
     if hasattr(deck, "cards_data"):
         data = deck.cards_data[card]
-        kind = KIND_WORDS.get(lang, KIND_WORDS["en"]).get(data.kind, data.kind)
-        unit = "点" if lang == "ja" else "pts"
-        return f"{data.en} · {data.ja} ({kind}, {data.points} {unit})"
+        card_class = maybe(lang, f"web.cards.classes.{data.card_class}") or data.card_class
+        return say(lang, "web.cards.title_hanafuda", en=data.en, ja=data.ja, card_class=card_class, points=data.points)
     letter = deck.suits[deck.suit(card)]
-    suit = SUIT_WORDS.get(lang, SUIT_WORDS["en"]).get(letter, letter)
-    return f"{card_label(deck, card, lang)} ({suit})"
+    suit = maybe(lang, f"web.cards.suits.{letter}") or letter
+    return say(lang, "web.cards.title_suited", card=card_label(deck, card, lang), suit=suit)
 
 
 def sort_key(deck: Any) -> Any:

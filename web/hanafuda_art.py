@@ -362,35 +362,35 @@ ANIMALS: dict[int, Callable[[], str]] = {2: warbler, 4: cuckoo, 5: bridge, 6: bu
                                          9: sake_cup, 10: deer, 11: swallow}
 
 
-def picture(month: int, kind: str, index: int, english: str) -> str:
+def picture(month: int, card_class: str, index: int, english: str) -> str:
     """The card's drawing: the month's plant, then the card's own subject (a bright, an animal, a
     ribbon; the chaff shows the plant alone, the willow's is the lightning)."""
     plant = PLANTS[(month - 1) % len(PLANTS)]
     name = english.lower()
-    if kind == "bright" and month in BRIGHTS:
+    if card_class == "bright" and month in BRIGHTS:
         subject = BRIGHTS[month]()
         if month == 8:                                       # the moon rises over the black hill
             return subject + plant(True)
         if month == 11:
             return willow(False) + subject
         return plant(month != 3) + subject
-    if kind == "animal" and month in ANIMALS:
+    if card_class == "animal" and month in ANIMALS:
         if month == 8:
             return ANIMALS[month]() + plant(True)
         return plant(month not in (5, 9)) + ANIMALS[month]()
-    if kind == "ribbon":
+    if card_class == "ribbon":
         colour = "#1f3f8f" if "blue" in name else RED
         writing = POEMS.get(month, "あかよろし") if "poetry" in name else ""
         return plant(True) + ribbon(colour, writing)
-    if kind == "chaff" and month == 11:
+    if card_class == "chaff" and month == 11:
         return lightning()
     body = plant(True)
     if month == 12 and index == 3:                          # the paulownia chaff with the coloured band
         body += f'<rect x="0" y="178" width="{W}" height="22" fill="#f5b700" opacity="0.85"/>'
-    if kind not in ("bright", "animal", "ribbon", "chaff"):
+    if card_class not in ("bright", "animal", "ribbon", "chaff"):
         body += _circle(70, 100, 18, "#9e9e9e", INK, 2)
-    if kind == "bright":
+    if card_class == "bright":
         body += _circle(70, 50, 22, "#ffd54f", "#b8860b", 2)
-    elif kind == "animal":
+    elif card_class == "animal":
         body += f'<rect x="50" y="80" width="40" height="40" rx="8" fill="#8d2b1f" stroke="{INK}" stroke-width="2"/>'
     return body

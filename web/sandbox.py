@@ -88,8 +88,8 @@ def check_in_child(path: Path, shown: str, root: Path, seconds: float, max_bytes
         if late:
             raise UploadError(f"checking the rule file took longer than {seconds:g} s; it is refused")
         raise UploadError("checking the rule file needed more memory than the server allows")
-    kind, detail = answer
-    if kind == "problems":
+    outcome, detail = answer
+    if outcome == "problems":
         raise UploadError("the rule file has problems", list(detail))
-    if kind == "error":
+    if outcome == "error":
         raise UploadError(str(detail))

@@ -17,7 +17,7 @@ import secrets
 import shutil
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Callable, Mapping, Optional, Sequence, TypeVar
+from typing import Any, Callable, Collection, Mapping, Optional, Sequence, TypeVar
 
 from ..interpreter.records.atomicfile import SaveLock, write_atomic
 from ..interpreter.engine.events import RoundEnded
@@ -94,7 +94,7 @@ def _asker_class() -> Any:
                 raise self.bad(str(e)) from None
 
         def choose(self, prompt: str, choices: Sequence[tuple[str, T]], help_key: str,
-                   words: Optional[Mapping[T, tuple[str, ...]]] = None, **values: Any) -> T:
+                   words: Optional[Mapping[T, Collection[str]]] = None, **values: Any) -> T:
             # the page answers with a button's number; ``words`` are for typed answers
             answer = self._next({"kind": "choose", "prompt": prompt.rstrip(": "),
                                  "choices": [label for label, _ in choices]}, help_key, values)

@@ -127,18 +127,18 @@ class Hub:
         known = self.decks.get(key)
         if known is not None:
             return known
-        kind, _, ident = key.partition(".")
+        prefix, _, ident = key.partition(".")
         try:
             found: Optional[Ruleset] = None
-            if kind == "b":
+            if prefix == "b":
                 found = self.uploads.get(ident)[0]
-            elif kind == "u":
+            elif prefix == "u":
                 found = self.uploads.get("upload:" + ident)[0]
-            elif kind == "t":
+            elif prefix == "t":
                 found = self.tables.get(ident).ruleset
-            elif kind == "s":
+            elif prefix == "s":
                 found = self.sheets.ruleset(ident)
-            elif kind == "r":
+            elif prefix == "r":
                 found = self.replays.ruleset(ident)
         except HachiError:
             return None
@@ -391,6 +391,7 @@ PAGE = """<!doctype html>
 </head>
 <body>
 <main id="app" class="{classes}"></main>
+<script src="/words.js"></script>
 <script src="/static/common.js"></script>
 <script src="/static/{script}.js"></script>
 </body>
@@ -398,18 +399,23 @@ PAGE = """<!doctype html>
 """
 
 
-def page_html(script: str, kind: str = "") -> str:
+def page_html(script: str, page_class: str = "") -> str:
     """Every page is the same frame: the common script, the page's own (``static/SCRIPT.js``) and
-    its kind as a class of ``#app`` (for the style sheet)."""
-    return PAGE.format(classes=f"page {kind}".strip(), script=script)
+    its class of ``#app`` (``page_class``, for the style sheet)."""
+    return PAGE.format(classes=f"page {page_class}".strip(), script=script)
 
 
-def _page(script: str, kind: str = "") -> Response:
-    return HTMLResponse(page_html(script, kind), headers=SECURITY_HEADERS)
+def _page(script: str, page_class: str = "") -> Response:
+    return HTMLResponse(page_html(script, page_class), headers=SECURITY_HEADERS)
 
 
 async def home(request: Request) -> Response:
     return _page("index")
+
+
+async def page_words(request: Request) -> Response:
+    """The pages' own words in every language of the catalogs (``messages.page_words_script``)."""
+    return Response(messages.page_words_script(), media_type="text/javascript", headers=SECURITY_HEADERS)
 
 
 async def table_page(request: Request) -> Response:
@@ -708,29 +714,29 @@ async def _hello(hub: Hub, ws: WebSocket, conn: Connection) -> Optional[Table]:
 
 async def _handle(hub: Hub, table: Table, conn: Connection, msg: dict[str, Any]) -> None:
     """Do what one message asks; an error goes to this connection only and changes nothing."""
-    kind, seat, out = msg.get("type"), conn.seat, conn.outbox
-    if kind in ("sync", "lang"):            # the seat's state now (sync: marked as the answer to it)
-        if kind == "lang":
+    msg_type, seat, out = msg.get("type"), conn.seat, conn.outbox
+    if msg_type in ("sync", "lang"):            # the seat's state now (sync: marked as the answer to it)
+        if msg_type == "lang":
             conn.lang = "ja" if msg.get("lang") == "ja" else "en"
         reply = msg.get("id") if type(msg.get("id")) is int else None
         async with hub.lock(table.id):
             text = (await hub.run(hub.steps, _states, table, [(seat, conn.lang)]))[0]
-        if kind == "sync":
+        if msg_type == "sync":
             text = text[:-1] + f', "reply": {json.dumps(reply)}}}'
         out.put(text)
         return
-    if kind == "back":              # the person is back: the stand-in bot stops playing for them
+    if msg_type == "back":              # the person is back: the stand-in bot stops playing for them
         async with hub.lock(table.id):
             if table.back(seat):
                 await hub.broadcast(table)
         return
-    if kind in ("act", "ready"):
+    if msg_type in ("act", "ready"):
         hub.touched[table.id] = hub.clock()
         turn, choice = msg.get("turn"), msg.get("choice")
 
         def step() -> object:           # a move or a summary seen: the person is back too
             table.back(seat)
-            return table.act(seat, turn, choice, False) if kind == "act" else table.ready(seat)
+            return table.act(seat, turn, choice, False) if msg_type == "act" else table.ready(seat)
         async with hub.lock(table.id):
             try:
                 await hub.change(table, step)
@@ -738,16 +744,16 @@ async def _handle(hub: Hub, table: Table, conn: Connection, msg: dict[str, Any])
                 out.put_json({"type": "error", "message": messages.text(error_message(e.message, conn.lang))})
                 out.put((await hub.run(hub.steps, _states, table, [(seat, conn.lang)]))[0])
                 return
-        if kind == "act":
+        if msg_type == "act":
             hub.save_soon(table)
         hub.drive(table)
         return
-    if kind == "explain":
+    if msg_type == "explain":
         async with hub.lock(table.id):
             lines = await hub.run(hub.steps, messages.explain, table, seat, conn.lang)
         out.put_json({"type": "explain", "lines": lines})
         return
-    if kind == "hint":
+    if msg_type == "hint":
         out.put_json({"type": "hint", "lines": await hub.hint(table, conn)})
         return
     out.put_json({"type": "error", "message": "unknown message"})
@@ -820,8 +826,8 @@ def create_app(folder: Optional[Path] = None, bot_delay: float = 0.0, hint_itera
             await hub.close()
 
     app = Starlette(routes=[
-        Route("/", home), Route("/table/{table}", table_page), Route("/score", score_page),
-        Route("/score/{sheet}", score_page), Route("/replay", replay_page),
+        Route("/", home), Route("/words.js", page_words), Route("/table/{table}", table_page),
+        Route("/score", score_page), Route("/score/{sheet}", score_page), Route("/replay", replay_page),
         Route("/api/setup", setup), Route("/api/rules", upload_rules, methods=["POST"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table}/replay", table_replay), Route("/api/tables/{table}", table_status),

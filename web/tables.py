@@ -444,10 +444,10 @@ class Tables:
         if not lo <= len(seats) <= hi:
             raise SetupError(f"{ruleset.name} is for {lo} to {hi} players, not {len(seats)}")
         known = bot_names()
-        for kind in seats:
-            if kind != HUMAN and kind not in known:
-                raise TableError(f"there is no bot '{kind[:20]}'; bots are {', '.join(known)}")
-        people = [s for s, kind in enumerate(seats) if kind == HUMAN]
+        for player in seats:
+            if player != HUMAN and player not in known:
+                raise TableError(f"there is no bot '{player[:20]}'; bots are {', '.join(known)}")
+        people = [s for s, player in enumerate(seats) if player == HUMAN]
         if not people:
             raise TableError("a table needs at least one person")
         if len(names) != len(seats):

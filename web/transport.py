@@ -100,8 +100,8 @@ def from_page(method: str, headers: Mapping[str, str]) -> bool:
     origin = headers.get("origin")
     if origin is not None:
         return same_origin(origin, headers.get("host", ""))
-    kind = headers.get("content-type", "").split(";")[0].strip().lower()
-    return bool(kind) and kind not in SIMPLE_TYPES
+    content_type = headers.get("content-type", "").split(";")[0].strip().lower()
+    return bool(content_type) and content_type not in SIMPLE_TYPES
 
 
 def same_origin(origin: str, host: str) -> bool:

@@ -29,7 +29,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
-from ..engine.actions import Declare, Split, YesNo
+from ..engine.actions import YesNo
+from ..parts.go_drop.actions import Declare, Split
 
 CAP_MS = 100.0                   # no decision is given more CPU time than this
 DECLARATION_WEIGHT = 3.5         # go/drop and split: the close and costly two-way choices

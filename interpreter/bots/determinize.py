@@ -16,14 +16,13 @@ import random
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from ...ruleset.model import TransferKind
 from ..engine.actions import CHANCE, ActionBase
 from ..engine.events import Applied, RoundEnded, RoundStarted, Transfer, round_pot
 from ..engine.gamestate import GameState
 from .base import Bot
-from ..parts.go_drop.kinds import RoundKind
+from ..parts.go_drop.outcomes import RoundOutcome
 from ..engine.registry import search_for
-from ..parts.go_drop.rules import go_drop_rules
+from ..parts.go_drop.rules import GoDropTransfer, go_drop_rules
 
 
 def round_events(game: GameState) -> list[object]:
@@ -71,8 +70,8 @@ def round_value(world: GameState, end: RoundEnded, seat: int, carried: int) -> f
     value = float(end.delta[seat])
     if carried == 0 or seat not in end.goers:
         return value
-    if end.kind is RoundKind.TWO_GOERS_SPLIT:
-        fees = sum(e.amount for e in world.events if isinstance(e, Transfer) and e.kind is TransferKind.DROP_FEE)
+    if end.kind is RoundOutcome.TWO_GOERS_SPLIT:
+        fees = sum(e.amount for e in world.events if isinstance(e, Transfer) and e.kind is GoDropTransfer.DROP_FEE)
         return value + _share(world, end, seat, fees + carried) - _share(world, end, seat, fees)
     return value + (carried if end.pot_to == seat else 0)
 

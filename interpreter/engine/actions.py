@@ -3,7 +3,9 @@
 Every action a :class:`~hachihachi.interpreter.engine.gamestate.GameState` accepts is one of these. They are
 plain values: equal actions compare equal, so ``Play(card) in game.legal_actions()`` works.
 A round's deal is an explicit chance action made by :data:`CHANCE` (each play kind has its own:
-the trick game's ``Deal`` and ``CallMizuten`` are in :mod:`hachihachi.interpreter.games.tricks.actions`).
+the trick game's ``Deal`` and ``CallMizuten`` are in :mod:`hachihachi.interpreter.games.tricks.actions`),
+and a part of the round has its own (go/drop's ``Declare`` and ``Split``, in
+:mod:`hachihachi.interpreter.parts.go_drop.actions`).
 """
 
 from __future__ import annotations
@@ -70,29 +72,6 @@ def answer_of(legal: Iterable[object], yes: bool) -> YesNo:
             return action
     raise IllegalAction(f"answering {'yes' if yes else 'no'} is not allowed now")
 
-
-@dataclass(frozen=True)
-class Declare(YesNo):
-    """T10: go (``go=True``) or drop."""
-
-    go: bool
-    words: ClassVar[tuple[str, str]] = ("go", "drop")
-
-    @property
-    def yes(self) -> bool:
-        return self.go
-
-
-@dataclass(frozen=True)
-class Split(YesNo):
-    """T16: with two goers, ``want=True`` wants to split the pot, ``False`` wants to play."""
-
-    want: bool
-    words: ClassVar[tuple[str, str]] = ("split", "play")
-
-    @property
-    def yes(self) -> bool:
-        return self.want
 
 
 @dataclass(frozen=True)
@@ -175,5 +154,5 @@ def _words(hint: Any, many: bool = False) -> str:
     return f"{name}s" if many else f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
 
 
-Action = Union[Declare, Split, Play, Choose, ActionBase]
+Action = Union[Play, Choose, ActionBase]
 """The core's actions; a play kind adds its own (subclasses of :class:`ActionBase`)."""

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, Mapping, Optional, Sequence, Union
 
-from ...ruleset.model import TransferName
+from ...ruleset.model import TransferReasonName
 from .actions import ActionBase, Party
-from .roundkind import RoundKindName
+from .roundoutcome import RoundOutcomeName
 
 Seat = Union[int, Party]
 
@@ -35,7 +35,8 @@ _PARTY = {int(p): p for p in Party}
 @dataclass(frozen=True, slots=True)
 class DealerDrawn:
     """``first_dealer: draw`` (T5, H2): the card each seat drew, in seat order, and the seat whose
-    card comes first in the deck's order, which starts (deals) the first round."""
+    card comes first in the deck's order, which starts (deals) the first round. Under
+    ``draw_again`` (K3) ``cards`` holds every draw in turn, one card per seat each; the last decides."""
 
     cards: tuple[int, ...]
     start: int
@@ -71,7 +72,7 @@ class Transfer:
     """
 
     round: int
-    kind: TransferName
+    kind: TransferReasonName
     source: Seat
     target: Seat
     amount: int
@@ -79,7 +80,7 @@ class Transfer:
     base: int = 0
     multiplier: int = 1
 
-    def __init__(self, round: int, kind: TransferName, source: Seat, target: Seat, amount: int, reason: str,
+    def __init__(self, round: int, kind: TransferReasonName, source: Seat, target: Seat, amount: int, reason: str,
                  base: int = 0, multiplier: int = 1) -> None:
         r, k, s, t, a, why, b, m = _TRANSFER_SLOTS
         r(self, round)
@@ -100,13 +101,6 @@ def _setters(cls: type) -> tuple[Any, ...]:
 _APPLIED_ROUND, _APPLIED_SEAT, _APPLIED_ACTION = _setters(Applied)
 _TRANSFER_SLOTS = _setters(Transfer)
 
-
-@dataclass(frozen=True, slots=True)
-class ForcedOut:
-    """T12: ``seats`` did not declare because the goers were full; they are forced out."""
-
-    round: int
-    seats: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +134,7 @@ class FieldMade:
 @dataclass(frozen=True, slots=True)
 class RoundEnded:
     round: int
-    kind: Optional[RoundKindName]   # how the round went, by a part (go/drop's); None in a game without one
+    kind: Optional[RoundOutcomeName]   # how the round went, by a part (go/drop's); None in a game without one
     multiplier: int
     goers: tuple[int, ...]          # the seats that played the round (with go/drop: the goers)
     tricks: Mapping[int, int]       # tricks won per goer (empty when there was no play)
@@ -166,5 +160,6 @@ def round_pot(events: Sequence[object]) -> int:
     return first.pot if isinstance(first, RoundStarted) else 0
 
 
-Event = Union[RoundStarted, Applied, Transfer, ForcedOut, RolesShown, FieldMade, RoundEnded, GameEnded]
-"""The core's events; a play kind logs its own besides (the trick game's ``TrickTaken``)."""
+Event = Union[RoundStarted, Applied, Transfer, RolesShown, FieldMade, RoundEnded, GameEnded]
+"""The core's events; a part and a play kind log their own besides (go/drop's ``ForcedOut``, the
+trick game's ``TrickTaken``)."""

@@ -24,7 +24,7 @@ from typing import Any, Callable, Optional, Sequence, Union, cast
 from ...ruleset.errors import IllegalAction, SetupError
 from ...ruleset.model import PhaseName, Ruleset
 from ...ruleset.tablenumbers import at_table
-from ...ruleset.model import TransferKind
+from ...ruleset.model import TransferReason
 from .actions import CHANCE, POT, ActionBase, malformed
 from .events import Applied, DealerDrawn, GameEnded, RoundEnded, RoundStarted, Seat
 from .parts import RoundPart, parts_for
@@ -90,14 +90,36 @@ class Program:
 def draw_for_dealer(ruleset: Ruleset, players: int, rng: random.Random,
                     cards: Optional[Sequence[int]] = None) -> DealerDrawn:
     """``first_dealer: draw`` (T5, H2): each seat in turn draws a card of the shuffled deck (or
-    ``cards``, as a record keeps them); the card first in the deck's order deals first."""
+    ``cards``, as a record keeps them); the card first in the deck's order deals first.
+    ``first_dealer: draw_again`` (Koi-Koi K3): while the earliest rank (month) is drawn by more
+    than one seat, the cards go back and every seat draws again; ``cards`` then holds every draw,
+    one card per seat each, in order."""
+    again = ruleset.first_dealer == "draw_again"
     if cards is None:
-        cards = rng.sample(list(ruleset.deck.cards), players)
-    drawn = tuple(cards)
-    if len(drawn) != players or len(set(drawn)) != players or not all(c in ruleset.deck.cards for c in drawn):
+        drawn: list[int] = []
+        while True:
+            one = rng.sample(list(ruleset.deck.cards), players)
+            drawn += one
+            if not (again and _tied(ruleset, one)):
+                break
+        cards = drawn
+    every = tuple(cards)
+    draws = [every[i:i + players] for i in range(0, len(every), players)] or [()]
+    last = draws[-1]
+    if (len(every) % players or (len(draws) > 1 and not again)
+            or not all(len(set(d)) == players and all(c in ruleset.deck.cards for c in d) for d in draws)):
         raise SetupError(f"the draw for the first dealer is one different card per seat ({players}), "
-                         f"not {list(drawn)}")
-    return DealerDrawn(drawn, drawn.index(min(drawn)))
+                         f"{'in each draw, ' if again else ''}not {list(every)}")
+    if again and (_tied(ruleset, last) or not all(_tied(ruleset, d) for d in draws[:-1])):
+        raise SetupError(f"the draw for the first dealer is drawn again exactly while the earliest month "
+                         f"is drawn twice, not {list(every)}")
+    return DealerDrawn(every, last.index(min(last)))
+
+
+def _tied(ruleset: Ruleset, drawn: Sequence[int]) -> bool:
+    """Whether the earliest rank (month) of a draw was drawn by more than one seat (K3)."""
+    ranks = [ruleset.deck.rank(c) for c in drawn]
+    return ranks.count(min(ranks)) > 1
 
 
 def _load(ruleset: Union[Ruleset, str]) -> Ruleset:
@@ -115,7 +137,7 @@ class GameState:
     ``seed`` seeds the game's own random generator, used to pick the first start player when
     ``start`` is None (T5) and by :meth:`sample_chance` / :meth:`deal_random`. ``phases`` replaces
     the ruleset's own phases of a round (the scorekeeper's told rounds, :mod:`.told`). ``program``:
-    another game's :attr:`program` of the same ruleset and phases, shared rather than built again.
+    another game's :class:`Program` (its ``_program``) of the same ruleset and phases, shared rather than built again.
     """
 
     def __init__(self, ruleset: Union[Ruleset, str], players: int, seed: Optional[int] = None,
@@ -131,7 +153,7 @@ class GameState:
         if rounds < 1:
             raise SetupError(f"a game needs at least one round, not {rounds}")
         drawn: Optional[DealerDrawn] = None
-        if draw is not None or (start is None and self.ruleset.first_dealer == "draw"):
+        if draw is not None or (start is None and self.ruleset.first_dealer in ("draw", "draw_again")):
             drawn = draw_for_dealer(self.ruleset, players, self.rng, draw)
             if start is not None and start != drawn.start:
                 raise SetupError(f"the draw makes seat {drawn.start} the first dealer, not seat {start}")
@@ -146,7 +168,7 @@ class GameState:
         self._phases, self._steps, self._acts = program.phases, program.steps, program.acts
         self._kind = program.kind
         self._parts = program.parts                 # the parts of the round (go/drop), or none
-        self._t = Table(self.ruleset, players, rounds, start, self._kind.new_round(), self._new_parts())
+        self._t = Table(self.ruleset, players, rounds, start, self._kind.state.new(), self._new_parts())
         self._at_end = program.at_end
         self._counted = 0
         self._trusted: tuple[object, ...] = ()         # actions known legal in the current state
@@ -319,7 +341,7 @@ class GameState:
             seat=seat, players=t.players, round_index=r.index, rounds=t.rounds, phase=self.phase,
             to_act=to_act, start=r.start,
             hand=tuple(sorted(r.hands[seat])) if r.hands else (),
-            field=r.field, multiplier=r.multiplier, goers=tuple(r.playing), kind=r.kind,
+            field=r.field, multiplier=r.multiplier, goers=tuple(r.playing), kind=r.outcome,
             chips=tuple(t.chips), pot=t.pot,
             legal=tuple(self.legal_actions()) if to_act == seat else (),
             play=self._kind.view(r), **own,
@@ -417,8 +439,8 @@ class GameState:
             self._share_leftover_pot()
         nxt = next_start(self.ruleset, r, self._parts)
         t.emit(RoundEnded(
-            round=r.index, kind=r.kind, multiplier=r.multiplier, goers=tuple(r.playing),
-            tricks=self._kind.round_tricks(r), pot_to=r.pot_to,
+            round=r.index, kind=r.outcome, multiplier=r.multiplier, goers=tuple(r.playing),
+            tricks=self._kind.state.round_tricks(r), pot_to=r.pot_to,
             delta=tuple(map(sub, t.chips, r.chips_before)), pot_after=t.pot, next_start=nxt))
         if counts:
             self._counted += 1
@@ -430,7 +452,7 @@ class GameState:
             t.emit(GameEnded(tuple(t.chips), self.winners, t.pot))
             return
         t.round = RoundState(index=r.index + 1, start=nxt, players=t.players, chips_before=tuple(t.chips),
-                             kind_state=self._kind.new_round(), parts=self._new_parts())
+                             kind_state=self._kind.state.new(), parts=self._new_parts())
         t.emit(RoundStarted(r.index + 1, nxt, t.pot))
 
     def _share_leftover_pot(self) -> None:
@@ -439,5 +461,5 @@ class GameState:
         t = self._t
         share = t.pot // t.players
         for seat in range(t.players):
-            t.pay(TransferKind.POT, POT, seat, share, "share of the pot left after the last round",
+            t.pay(TransferReason.POT, POT, seat, share, "share of the pot left after the last round",
                   multiply=False)

@@ -161,6 +161,41 @@ class PlayPoints:
 
 
 @dataclass(frozen=True)
+class Shown:
+    """What a table shows of a game beside the cards, in the terminal's and the browser's header:
+    the field kind and its multiplier, the pot (also when it is empty), each seat's card points,
+    role values in kan (or in points). A game that has no such thing (Koi-Koi: one field x1, no
+    pot, no card points) hides it."""
+
+    field: bool = True
+    pot: bool = True
+    card_points: bool = True
+    kan: bool = True        # role values are told in kan; else in points (hanafuda.kan: 1, Koi-Koi)
+
+
+def _everything(ruleset: Ruleset) -> Shown:
+    return Shown()
+
+
+@dataclass(frozen=True)
+class KindState:
+    """A play kind's own state of a round (``RoundState.kind_state``, which only its phases and
+    engine change) and what the core's phases and the round's parts read of it; the defaults
+    serve a kind that keeps none."""
+
+    new: Callable[[], Any] = _nothing
+    """Its state of a new round, or None; it has ``copy()`` (for ``GameState.clone``)."""
+    must_go: Callable[[Any], Mapping[int, str]] = _no_seats
+    """``(round)``: the seats its own rules oblige to go in go/drop's declarations, each with the
+    words that refuse its drop."""
+    valued_with: Callable[[Any], tuple[Optional[int], Optional[int]]] = _valued_with_neither
+    """``(round)``: the trump suit and turned card the round's hand roles are valued with
+    (``ruleset/roles.py``)."""
+    round_tricks: Callable[[Any], dict[int, int]] = _no_tricks
+    """``(round)``: the tricks each goer won, for the round's end event (``RoundEnded.tricks``)."""
+
+
+@dataclass(frozen=True)
 class Kind:
     """One play kind. ``rules`` and ``phases`` are what every kind writes; the rest has a default."""
 
@@ -185,18 +220,8 @@ class Kind:
     """``(table)``: the seats in the order they play this round, for the seat sets ``each ... in
     play order`` of effects; None: from the start player, to the left."""
     words: Words = Words()
-    # its own state of a round (``RoundState.kind_state``, which only its phases and engine change)
-    # and what the core's phases read of it; the defaults serve a kind that keeps none
-    new_round: Callable[[], Any] = _nothing
-    """Its state of a new round, or None; it has ``copy()`` (for ``GameState.clone``)."""
-    must_go: Callable[[Any], Mapping[int, str]] = _no_seats
-    """``(round)``: the seats its own rules oblige to go in the declarations, each with the words
-    that refuse its drop."""
-    valued_with: Callable[[Any], tuple[Optional[int], Optional[int]]] = _valued_with_neither
-    """``(round)``: the trump suit and turned card the round's hand roles are valued with
-    (``ruleset/roles.py``)."""
-    round_tricks: Callable[[Any], dict[int, int]] = _no_tricks
-    """``(round)``: the tricks each goer won, for the round's end event (``RoundEnded``)."""
+    state: KindState = KindState()
+    """Its own state of a round and what the core's phases and the parts read of it."""
     seat_facts: Mapping[str, SeatFact] = field(default_factory=dict)
     """The readers of its own effect facts of one seat (its ``RuleKind.own_facts``), by name."""
     table_facts: Mapping[str, TableFact] = field(default_factory=dict)
@@ -216,6 +241,8 @@ class Kind:
     """Its own bots by name, each ``"package.module:Factory"`` (``make_bot``)."""
     screen: Optional[str] = None
     """The module of its package whose ``SCREEN`` is its terminal screen (``hachi play``)."""
+    shown: Callable[[Ruleset], Shown] = _everything
+    """What a table shows of a game of these rules beside the cards (:class:`Shown`)."""
     bridge: Optional[str] = None
     """The module of its package whose ``BRIDGE`` is its OpenSpiel game."""
 

@@ -4,9 +4,10 @@ rules a game opts into beside its play kind, as go/drop's declarations (T10-T17)
 The core's round knows its seats, hands, field, phases, payments and log, and who plays it
 (``RoundState.playing``: every seat, unless a part leaves some out). A part brings its phases,
 its own state of a round (``RoundState.parts[name]``, made by :meth:`RoundPart.new_round` and
-copied by ``GameState.clone``), the kind of a round it names (``RoundState.kind``), whether a
-round counts toward the game's length, the start of the next round, its fields of a seat's
-view, its facts for effects and the refusal of an action out of its turn.
+copied by ``GameState.clone``), its actions and events (in its package), the outcome of a round
+it names (``RoundState.outcome``), whether a round counts toward the game's length, the start of
+the next round, its fields of a seat's view, its facts for effects and the refusal of an action
+out of its turn.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any, Mapping, Optional, Protocol
 
 from ...ruleset.model import Ruleset
 from ...ruleset.part_registry import PARTS
+from .actions import ActionBase
 from .phases.base import PhaseRule
 
 SeatFact = Any          # (table, seat) -> int, as a play kind's (kindplugin.SeatFact)
@@ -30,6 +32,11 @@ class RoundPart(Protocol):
     @property
     def phases(self) -> tuple[type[PhaseRule], ...]:
         """The phases the part runs (a rule file's ``round:`` names them)."""
+
+    @property
+    def actions(self) -> tuple[type[ActionBase], ...]:
+        """Its actions (frozen dataclasses, go/drop's ``Declare`` and ``Split``): the record codec
+        of frozen actions writes and reads them by class name."""
 
     @property
     def seat_facts(self) -> Mapping[str, SeatFact]:
@@ -72,6 +79,11 @@ def round_part(name: str) -> RoundPart:
 def group_seats(group: str) -> Any:
     """``(table) -> container``: the seats of a part's group of effects (go/drop's ``goer``)."""
     return next(part.groups[group] for name in PARTS if group in (part := round_part(name)).groups)
+
+
+def part_actions() -> tuple[type[ActionBase], ...]:
+    """The actions of every registered part."""
+    return tuple(cls for name in PARTS for cls in round_part(name).actions)
 
 
 def parts_for(ruleset: Ruleset) -> tuple[RoundPart, ...]:

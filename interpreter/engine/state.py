@@ -11,10 +11,10 @@ from typing import Any, Callable, Optional, Protocol, Union
 
 from ...ruleset.model import Field, Ruleset
 from ...ruleset.bounds import bounded
-from ...ruleset.model import TransferName
+from ...ruleset.model import TransferReasonName
 from .actions import POT
 from .events import Seat, Transfer
-from .roundkind import RoundKindName
+from .roundoutcome import RoundOutcomeName
 
 
 class Claimed(Protocol):
@@ -48,13 +48,13 @@ class RoundState:
     field: Optional[Field] = None
     playing: list[int] = dc_field(default_factory=list)    # the seats that play the round, in order (the goers)
     played: bool = True                     # False once a part settles the round without play
-    kind: Optional[RoundKindName] = None    # how the round went, by a part (go/drop); None without one
+    outcome: Optional[RoundOutcomeName] = None   # how the round went, by a part (go/drop); None without one
     parts: dict[str, Any] = dc_field(default_factory=dict)     # each part's own state of the round
     play: Any = None                        # the play engine's own state
     kind_state: Any = None                  # the play kind's own state of the round (Kind.new_round)
     pot_to: Optional[int] = None
     play_winner: Optional[int] = None       # who took the pot by play (T21), for T24
-    scale: Optional[dict[TransferName, int]] = None     # effects' multipliers of the round, by kind
+    scale: Optional[dict[TransferReasonName, int]] = None     # effects' multipliers of the round, by kind
     asking: Optional[tuple[int, int, tuple[int, ...]]] = None  # an effect's question: effect, action, seats
 
     @property
@@ -95,7 +95,7 @@ class Table:
         self.watch_transfers: Optional[Callable[[object], None]] = None   # the same, or None
         self.watch_play: Optional[Callable[[object], None]] = None        # the same, or None
         self.pot_taken: list[int] = []          # each amount a seat took from the pot, in order
-        self.factors: tuple[Optional[Field], dict[TransferName, int]] = (None, {})   # a field's factors (pay)
+        self.factors: tuple[Optional[Field], dict[TransferReasonName, int]] = (None, {})   # a field's factors (pay)
         # effects (docs/effects.md): counters kept across rounds (one value per seat, or one for
         # the table), decisions forced by round index and seat, the game ended early
         self.counters: dict[str, list[int]] = {c.name: [c.start] * (players if c.scope == "seat" else 1)
@@ -141,7 +141,7 @@ class Table:
         if self.watch_play is not None:
             self.watch_play(event)
 
-    def pay(self, kind: TransferName, source: Seat, target: Seat, base: int, reason: str,
+    def pay(self, kind: TransferReasonName, source: Seat, target: Seat, base: int, reason: str,
             multiply: bool = True) -> None:
         """Move ``base`` points (times the field multiplier for ``kind``) from source to target.
 

@@ -7,7 +7,7 @@ from typing import Any, Optional
 
 from ...ruleset.model import Field, PhaseName
 from .actions import ActionBase
-from .roundkind import RoundKindName
+from .roundoutcome import RoundOutcomeName
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +36,7 @@ class View:
     chips: tuple[int, ...]
     pot: int
     goers: tuple[int, ...] = ()                 # the seats that play the round (with go/drop: the goers so far)
-    kind: Optional[RoundKindName] = None        # how the round went, once a part (go/drop) knows; None without one
+    kind: Optional[RoundOutcomeName] = None        # how the round went, once a part (go/drop) knows; None without one
     # go/drop's fields (its part's view, ``parts/go_drop``): empty in a game without declarations
     declarations: tuple[tuple[int, bool], ...] = ()
     dropped: tuple[int, ...] = ()

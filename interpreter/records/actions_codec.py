@@ -19,13 +19,14 @@ from functools import lru_cache
 from typing import Any, Sequence
 
 from ...ruleset.errors import HachiError
-from ..engine.actions import CHANCE, CARD, ActionBase, Choose, Declare, Play, Split
+from ..engine.actions import CHANCE, CARD, ActionBase, Choose, Play
 from ..engine.events import Applied, RoundStarted
 from ..engine.kindplugin import Kind, RecordCodec
+from ..engine.parts import part_actions
 from ..engine.phases.hands_deal import HandsDeal
 from .replaying import RecordProblem, apply_at, check_round_opening, check_turn
 
-CORE_ACTIONS: tuple[type[ActionBase], ...] = (Declare, Split, Play, Choose, HandsDeal)
+CORE_ACTIONS: tuple[type[ActionBase], ...] = (Play, Choose, HandsDeal)
 SEAT, ACTION, CHANCE_SEAT = "seat", "action", "chance"
 
 
@@ -43,7 +44,7 @@ class ActionsCodec:
     """Rounds as ``{start, actions}``; an action as ``{seat, action: ClassName, field: value, ...}``."""
 
     def __init__(self, actions: tuple[type[ActionBase], ...]):
-        self.classes = {cls.__name__: cls for cls in (*CORE_ACTIONS, *actions)}
+        self.classes = {cls.__name__: cls for cls in (*CORE_ACTIONS, *part_actions(), *actions)}
 
     def rounds_data(self, game: Any) -> list[dict[str, Any]]:
         deck, rounds = game.ruleset.deck, list[dict[str, Any]]()

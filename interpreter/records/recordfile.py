@@ -24,7 +24,7 @@ from ...ruleset.yamlfile import Limits, Path_, Places, read_yaml
 # two seconds and 200 MB (docs/limits.md)
 MAX_GAME_ROUNDS = 300
 RECORD = Limits(
-    kind="record",
+    what="record",
     shape="a record is a mapping with ruleset, players and rounds",
     merge_hint="",
     error=RecordError,

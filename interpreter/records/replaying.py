@@ -7,12 +7,13 @@ from typing import Any, Callable, NoReturn
 
 from ...ruleset.errors import IllegalAction
 from ...ruleset.model import Phase
-from ..engine.actions import CHANCE, Declare
+from ..engine.actions import CHANCE
+from ..parts.go_drop.actions import Declare
 from ..parts.go_drop.state import declared
 
 
 class RecordProblem(Exception):
-    """A problem of a record at ``where``; :func:`~.record.replay` turns it into a ``RecordError``."""
+    """A problem of a record at ``where``; :func:`~.gamerecord.replay` turns it into a ``RecordError``."""
 
     def __init__(self, where: str, reason: str):
         super().__init__(f"{where}: {reason}")

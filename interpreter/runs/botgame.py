@@ -19,7 +19,7 @@ from ...ruleset.bundled import bundled_name_of, is_name
 from ...ruleset.model import Ruleset
 from ..engine.actions import CHANCE, POT
 from ..bots import Bot, make_bot
-from ...ruleset.model import TransferKind
+from ...ruleset.model import TransferReason
 from ..engine.effect_events import ACTION_EVENTS, EffectFired
 from ..engine.events import Applied, FieldMade, RolesShown, RoundEnded, Transfer
 from ..engine.gamestate import GameState
@@ -147,7 +147,7 @@ def summarise(game: GameState, index: int, gseed: int, first_start: int) -> Game
                 by = e.name
             elif cls is Transfer and by is not None and e.reason.startswith(by):
                 moved[by] += e.amount       # a payment of the effect, of any kind (as: capture_roles)
-            elif cls is Transfer and e.kind is TransferKind.EFFECT:
+            elif cls is Transfer and e.kind is TransferReason.EFFECT:
                 moved[next((n for n in fired if e.reason.startswith(n)), e.reason)] += e.amount
             elif cls is not Transfer and cls not in _EFFECT_EVENTS:
                 by = None

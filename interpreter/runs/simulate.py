@@ -157,9 +157,9 @@ class Summary:
         kind named, 0 for one that never came); nothing in a game without declarations."""
         if not self.kinds:
             return {}
-        from ..parts.go_drop.kinds import RoundKind
+        from ..parts.go_drop.outcomes import RoundOutcome
 
-        return {"kinds": {k.value: self.kinds.get(k.value, 0) for k in RoundKind} | dict(sorted(self.kinds.items()))}
+        return {"kinds": {k.value: self.kinds.get(k.value, 0) for k in RoundOutcome} | dict(sorted(self.kinds.items()))}
 
     def as_json(self) -> dict[str, Any]:
         """The object ``hachi simulate --json`` prints (interfaces.md), with a few more fields."""

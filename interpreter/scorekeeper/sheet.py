@@ -17,10 +17,11 @@ from ...ruleset.errors import HachiError, IllegalAction, RecordError, shown
 from ...ruleset.model import Phase, Ruleset
 from ...ruleset.safetext import MAX_LINE, escape
 from ...ruleset.yamlfile import Limits, read_yaml
-from ..engine.actions import Choose, Declare, Split, answer_of
+from ..engine.actions import Choose, answer_of
+from ..parts.go_drop.actions import Declare, Split
 from ..engine.events import RoundEnded
 from ..engine.gamestate import GameState
-from ..parts.go_drop.kinds import RoundKind
+from ..parts.go_drop.outcomes import RoundOutcome
 from ..engine.registry import plugin_for, told_for
 from ..records.gamerecord import Replay, load_record_ruleset
 from .claims import claim_problem
@@ -28,10 +29,10 @@ from ..records.recordfile import MAX_ROUNDS, name_problem, twice_problem
 from .sheetround import FieldProblem, RoundReader
 from .told import Claim, ToldDeal
 from .told_game import told_game
-from ..parts.go_drop.rules import NAME, go_drop_rules
+from ..parts.go_drop.rules import GoDropPhase, NAME, go_drop_rules
 from ..parts.go_drop.state import declared
 
-SHEET = Limits(kind="score sheet", shape="a score sheet is a mapping with ruleset, players, start and rounds",
+SHEET = Limits(what="score sheet", shape="a score sheet is a mapping with ruleset, players, start and rounds",
                merge_hint="", error=RecordError, max_bytes=1024 * 1024, max_depth=16, max_nodes=200_000,
                max_number_chars=20, max_string_chars=1_000)
 
@@ -281,10 +282,10 @@ class _Round(RoundReader):
         if mizuten and said and not said[0]:
             raise FieldProblem("declare", f"{self.names[g.round.start]} called mizuten and must go, not drop (T6)")
         for i, go in enumerate(said):
-            if g.phase is not Phase.DECLARATIONS or declared(g.round).declarations_done:
+            if g.phase is not GoDropPhase.DECLARATIONS or declared(g.round).declarations_done:
                 self.too_many(said[i:])
             self.apply("declare", Declare(go))
-        if g.phase is Phase.DECLARATIONS and not declared(g.round).declarations_done:
+        if g.phase is GoDropPhase.DECLARATIONS and not declared(g.round).declarations_done:
             raise FieldProblem("declare", f"{len(said)} declarations, but {self.names[g.current_player]} must "
                                           f"still say go or drop")
 
@@ -302,7 +303,7 @@ class _Round(RoundReader):
     def split(self) -> None:
         g, said = self.game, self.answers("split")
         for i, want in enumerate(said):
-            if g.phase is not Phase.TWO_GOER_CHOICE:
+            if g.phase is not GoDropPhase.TWO_GOER_CHOICE:
                 goers = len(g.round.playing)
                 if i == 0:
                     raise FieldProblem("split", f"split answers are given only with exactly two goers; this round "
@@ -311,7 +312,7 @@ class _Round(RoundReader):
                 raise FieldProblem("split", f"{self.names[g.round.playing[1]]} answers only when "
                                             f"{self.names[g.round.playing[0]]} wants to split")
             self.apply("split", Split(want))
-        if g.phase is Phase.TWO_GOER_CHOICE:
+        if g.phase is GoDropPhase.TWO_GOER_CHOICE:
             raise FieldProblem("split", f"two goers: {self.names[g.current_player]} must say whether to split "
                                         f"(true) or play (false)")
 
@@ -321,7 +322,7 @@ class _Round(RoundReader):
         given = [k for k in result if self.rnd.get(k) is not None]
         if g.phase is not Phase.PLAY:
             if given:
-                kind = g.round.kind or RoundKind.SKIPPED
+                kind = g.round.outcome or RoundOutcome.SKIPPED
                 raise FieldProblem(given[0], f"nobody played this round ({kind.value.replace('_', ' ')})")
             return
         self.apply(given[0] if given else result[-1], self.kind.read_result(self))
@@ -340,8 +341,8 @@ def start_reason(game: GameState, names: Sequence[str]) -> str:
     who = names[e.next_start]
     rules = go_drop_rules(game.ruleset).next_start if NAME in game.ruleset.parts else None
     by_kind: dict[object, str] = {} if rules is None else {
-        RoundKind.ONE_GOER: rules.after_one_goer, RoundKind.TWO_GOERS_SPLIT: rules.after_split,
-        RoundKind.SKIPPED: rules.after_skip}
+        RoundOutcome.ONE_GOER: rules.after_one_goer, RoundOutcome.TWO_GOERS_SPLIT: rules.after_split,
+        RoundOutcome.SKIPPED: rules.after_skip}
     rule = "left_of_start" if rules is None else by_kind.get(e.kind, rules.after_tricks)
     starter = told_for(game.ruleset).starter_word
     if rule == "goer":

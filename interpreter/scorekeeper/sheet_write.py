@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..engine.actions import Choose, Declare, Split
+from ..engine.actions import Choose
+from ..parts.go_drop.actions import Declare, Split
 from ..engine.events import Applied, RoundStarted
 from ..engine.gamestate import GameState
 from ..engine.registry import told_for

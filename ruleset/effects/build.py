@@ -47,8 +47,8 @@ class Builder:
             key = key.rpartition(".")[0]
         return None
 
-    def expr(self, text: Any, path: tuple[object, ...], kind: str, per_seat: bool) -> Expression:
-        return compile_expression(text, self.vocab, per_seat=per_seat, kind=kind, place=self.place(*path))
+    def expr(self, text: Any, path: tuple[object, ...], value_type: str, per_seat: bool) -> Expression:
+        return compile_expression(text, self.vocab, per_seat=per_seat, value_type=value_type, place=self.place(*path))
 
     def error(self, message: str, *path: object) -> RuleFileError:
         return RuleFileError(message, self.place(*path))
@@ -79,7 +79,7 @@ class Builder:
             from ..patterns import add_column
 
             at = add_column(self.place(*path), m.start("where") + 1)    # the condition's own column
-            cond = compile_expression(where, self.vocab, per_seat=True, kind=BOOL, place=at)
+            cond = compile_expression(where, self.vocab, per_seat=True, value_type=BOOL, place=at)
             self.never(cond, f"'{text}' can never name a seat", path)
         return SeatSet(text, group=group, where=cond, first=which == "first", by_number=bool(m.group("by")),
                        in_play=bool(m.group("play")), rest=which == "all but the first")

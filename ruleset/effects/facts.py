@@ -60,10 +60,10 @@ GROUPS: dict[str, str] = {
 }
 
 
-def setting(name: str, kind: str, words: str, read: Callable[[Any], int]) -> Fact:
+def setting(name: str, value_type: str, words: str, read: Callable[[Any], int]) -> Fact:
     """A fact of the table that is a setting of the rule file, read from the ruleset by ``read``
     (the same all game: folded into a game's effects)."""
-    return Fact(name, kind, TABLE, words, True, read)
+    return Fact(name, value_type, TABLE, words, True, read)
 
 
 def _parameter(name: str, rules: Any) -> int:

@@ -12,9 +12,9 @@ from pathlib import Path
 
 from hachihachi.interpreter import GameState
 from hachihachi.interpreter.engine.events import RoundEnded, Transfer
-from hachihachi.interpreter.parts.go_drop.kinds import RoundKind
+from hachihachi.interpreter.parts.go_drop.outcomes import RoundOutcome
 from hachihachi.interpreter.records.gamerecord import record_data, write_record
-from hachihachi.ruleset.model import TransferKind as Kind
+from hachihachi.interpreter.parts.go_drop.rules import GoDropTransfer
 
 HERE = Path(__file__).parent / "records"
 TRICK = ("hachihachi_trick", 4, 12)          # ruleset, players, rounds
@@ -31,10 +31,10 @@ def play(ruleset: str, players: int, rounds: int, seed: int) -> GameState:
 def trick_ok(game: GameState) -> bool:
     ends = [e for e in game.events if isinstance(e, RoundEnded)]
     kinds = {e.kind for e in ends}
-    fees = [e for e in game.events if isinstance(e, Transfer) and e.kind is Kind.DROP_FEE]
+    fees = [e for e in game.events if isinstance(e, Transfer) and e.kind is GoDropTransfer.DROP_FEE]
     two_fee_rounds = {e.round for e in fees if sum(1 for f in fees if f.round == e.round) >= 2}
-    forced = any(isinstance(e, Transfer) and e.kind is Kind.FORCED_OUT for e in game.events)
-    return (set(RoundKind) <= kinds and bool(two_fee_rounds) and forced)
+    forced = any(isinstance(e, Transfer) and e.kind is GoDropTransfer.FORCED_OUT for e in game.events)
+    return (set(RoundOutcome) <= kinds and bool(two_fee_rounds) and forced)
 
 
 def hanafuda_ok(game: GameState) -> bool:

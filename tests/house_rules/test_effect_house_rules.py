@@ -14,9 +14,10 @@ from tests.house_rules.house_replay import ended, flows, replay, rules
 from hachihachi.interpreter import CHANCE, POT, Declare, GameState
 from hachihachi.interpreter.engine.effect_events import CounterChanged, DecisionForced, EffectFired, Multiplied
 from hachihachi.interpreter.engine.events import Applied, GameEnded, RoundEnded, Transfer
-from hachihachi.interpreter.parts.go_drop.kinds import RoundKind
+from hachihachi.interpreter.parts.go_drop.outcomes import RoundOutcome
 from hachihachi.ruleset.model import Chips
-from hachihachi.ruleset.model import TransferKind as K
+from hachihachi.ruleset.model import TransferReason as K
+from hachihachi.interpreter.parts.go_drop.rules import GoDropTransfer
 from hachihachi.interpreter.games.tricks.rules import TrickTransfer
 from hachihachi.ruleset.tablenumbers import at_table
 from hachihachi.interpreter.parts.go_drop.rules import go_drop_rules
@@ -76,7 +77,7 @@ def test_T20_trick_settlement_doubles_in_the_last_round_only():
 def test_T11_drop_fee_by_the_number_of_players():
     ruleset = rules("fx_drop_fee_by_players")
     assert [go_drop_rules(at_table(ruleset, n)).declaration.drop_fee.fee(0) for n in range(3, 8)] == [1, 1, 2, 3, 4]
-    fees = [(b, a) for _, _, b, a in flows(game("fx_drop_fee_by_players"), 5, K.DROP_FEE)]
+    fees = [(b, a) for _, _, b, a in flows(game("fx_drop_fee_by_players"), 5, GoDropTransfer.DROP_FEE)]
     assert fees == [(1, 1), (2, 2), (3, 3), (4, 4)]          # 4 players: 1, 2, 3, 4 (standard 2, 3, 4, 5)
 
 
@@ -150,7 +151,7 @@ def test_T21_half_the_pot_stays_for_the_next_round():
                 taken[dst] = taken.get(dst, 0) + amount
         back = [(src, amount) for src, dst, _, amount in effect_flows("fx_half_pot_carries", e.round)]
         assert sorted(back) == sorted((s, n // 2) for s, n in taken.items() if n // 2)
-    assert any(e.pot_after for e in rounds_ended(g) if e.kind is not RoundKind.SKIPPED)
+    assert any(e.pot_after for e in rounds_ended(g) if e.kind is not RoundOutcome.SKIPPED)
 
 
 def test_an_effect_is_told_in_the_log_before_its_payments():

@@ -16,7 +16,7 @@ from tests.house_rules.house_replay import HANAFUDA_RECORD, ended, events, flows
 from hachihachi.interpreter.engine.events import FieldMade, RolesShown
 from hachihachi.interpreter.games.matching.phases import FieldCarried
 from hachihachi.interpreter.games.matching.play import Captured
-from hachihachi.ruleset.model import TransferKind as K
+from hachihachi.ruleset.model import TransferReason as K
 from hachihachi.interpreter.games.matching.rules import MatchingTransfer
 
 BASE = "hanafuda_hachihachi"

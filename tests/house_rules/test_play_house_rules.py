@@ -20,7 +20,7 @@ from hachihachi.interpreter.games.matching.play import Captured
 from hachihachi.interpreter.games.matching.rules import MatchingTransfer
 from hachihachi.interpreter.games.tricks.events import TrickTaken
 from hachihachi.interpreter.games.tricks.rules import TrickTransfer
-from hachihachi.ruleset.model import TransferKind as K
+from hachihachi.ruleset.model import TransferReason as K
 
 CAPTURE = MatchingTransfer.CAPTURE_ROLES
 
@@ -147,7 +147,7 @@ def test_H5_brights_dealt_to_the_field_multiply_the_rest_of_the_round():
         deck = base.ruleset.deck
         for r in range(base.round_index + 1):
             deal = next(e.action for e in events(base, r, Applied) if isinstance(e.action, HanaDeal))
-            brights = sum(1 for c in deal.field if deck.kind(c) == "bright")
+            brights = sum(1 for c in deal.field if deck.card_class(c) == "bright")
             log = [e for e in house.events if getattr(e, "round", None) == r]
             at = next((i for i, e in enumerate(log) if isinstance(e, Multiplied)), None)
             assert (at is not None) == (brights > 0)

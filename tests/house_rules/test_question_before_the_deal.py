@@ -11,7 +11,8 @@ import pytest
 
 from hachihachi.interpreter import CHANCE, GameState
 from hachihachi.interpreter.bots.base import make_bot
-from hachihachi.interpreter.engine.actions import Choose, Declare
+from hachihachi.interpreter.engine.actions import Choose
+from hachihachi.interpreter.parts.go_drop.actions import Declare
 from hachihachi.interpreter.engine.events import Applied
 from hachihachi.interpreter.records.gamerecord import record_data, replay_data
 from hachihachi.ruleset.loader import load_ruleset

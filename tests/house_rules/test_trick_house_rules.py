@@ -15,8 +15,9 @@ import pytest
 from tests.house_rules.house_replay import ended, events, flows, replay
 
 from hachihachi.interpreter import POT
-from hachihachi.interpreter.parts.go_drop.kinds import RoundKind
-from hachihachi.ruleset.model import TransferKind as K
+from hachihachi.interpreter.parts.go_drop.outcomes import RoundOutcome
+from hachihachi.ruleset.model import TransferReason as K
+from hachihachi.interpreter.parts.go_drop.rules import GoDropTransfer
 from hachihachi.interpreter.games.tricks.rules import TrickTransfer
 
 
@@ -27,17 +28,17 @@ def game(name: str = "hachihachi_trick"):
 
 def fees(name: str, r: int) -> list[tuple[int, int]]:
     """(base, amount) of each drop fee of round ``r``, in the order paid."""
-    return [(base, amount) for _, _, base, amount in flows(game(name), r, K.DROP_FEE)]
+    return [(base, amount) for _, _, base, amount in flows(game(name), r, GoDropTransfer.DROP_FEE)]
 
 
 def test_the_record_has_the_situations_the_rules_change():
     base = game()
     assert fees("hachihachi_trick", 5) == [(2, 2), (3, 3), (4, 4), (5, 5)]
-    assert ended(base, 5).kind is RoundKind.SKIPPED
-    assert ended(base, 0).kind is RoundKind.TWO_GOERS_PLAY and ended(base, 0).multiplier == 2
-    assert ended(base, 1).kind is RoundKind.TWO_GOERS_SPLIT
-    assert ended(base, 3).kind is RoundKind.ONE_GOER and ended(base, 3).multiplier == 4
-    assert flows(base, 7, K.FORCED_OUT) and flows(base, 10, TrickTransfer.MIZUTEN)
+    assert ended(base, 5).kind is RoundOutcome.SKIPPED
+    assert ended(base, 0).kind is RoundOutcome.TWO_GOERS_PLAY and ended(base, 0).multiplier == 2
+    assert ended(base, 1).kind is RoundOutcome.TWO_GOERS_SPLIT
+    assert ended(base, 3).kind is RoundOutcome.ONE_GOER and ended(base, 3).multiplier == 4
+    assert flows(base, 7, GoDropTransfer.FORCED_OUT) and flows(base, 10, TrickTransfer.MIZUTEN)
 
 
 def test_T11_drop_fee_list_doubles():
@@ -101,7 +102,7 @@ def test_T9_field_does_not_multiply_tricks():
 
 def test_T16_two_goers_always_split():
     g = game("t16_split_always")
-    assert ended(g, 0).kind is RoundKind.TWO_GOERS_SPLIT
+    assert ended(g, 0).kind is RoundOutcome.TWO_GOERS_SPLIT
     assert flows(g, 0, K.POT) == [(POT, 3, 5, 5), (POT, 0, 5, 5)]
     assert flows(g, 0, K.ROLES) == [] and flows(g, 0, TrickTransfer.TRICKS) == []
     assert flows(game(), 0, K.ROLES) == [(3, 0, 8, 16)]
@@ -110,7 +111,7 @@ def test_T16_two_goers_always_split():
 
 def test_T16_two_goers_never_split():
     g = game("t16_split_never")
-    assert ended(g, 1).kind is RoundKind.TWO_GOERS_PLAY
+    assert ended(g, 1).kind is RoundOutcome.TWO_GOERS_PLAY
     assert flows(g, 1, TrickTransfer.TRICKS) and flows(g, 1, K.POT) == [(POT, 0, 5, 5)]
     assert flows(game(), 1, K.POT) == [(POT, 3, 3, 3), (POT, 0, 2, 2)]
 
@@ -123,7 +124,8 @@ def test_T13_no_goers_refund():
     g = game("t13_no_goers_refund")
     assert flows(g, 5, K.POT) == [(POT, 2, 2, 2), (POT, 3, 3, 3), (POT, 0, 4, 4), (POT, 1, 5, 5)]
     assert ended(g, 5).pot_after == 0 and ended(game(), 5).pot_after == 14
-    assert flows(g, 5, K.DROP_FEE) == flows(game(), 5, K.DROP_FEE)       # the fees are still paid
+    # the fees are still paid
+    assert flows(g, 5, GoDropTransfer.DROP_FEE) == flows(game(), 5, GoDropTransfer.DROP_FEE)
 
 
 def test_T13_after_skip_same_start():
@@ -168,19 +170,20 @@ def test_T24_next_start_by_the_start_after_every_round_kind(setting, value, roun
 
 
 def test_T14_two_per_ace():
-    base, two = flows(game(), 7, K.FORCED_OUT), flows(game("t14_two_per_ace"), 7, K.FORCED_OUT)
+    base = flows(game(), 7, GoDropTransfer.FORCED_OUT)
+    two = flows(game("t14_two_per_ace"), 7, GoDropTransfer.FORCED_OUT)
     assert [b for *_, b, _ in base] == [1, 1, 1] and [b for *_, b, _ in two] == [2, 2, 2]
 
 
 def test_T14_no_ace_payment():
-    assert flows(game("t14_no_ace_payment"), 7, K.FORCED_OUT) == []          # the aces were all of it
-    assert [b for *_, b, _ in flows(game("t14_no_ace_payment"), 8, K.FORCED_OUT)] == [1, 1, 1]
+    assert flows(game("t14_no_ace_payment"), 7, GoDropTransfer.FORCED_OUT) == []          # the aces were all of it
+    assert [b for *_, b, _ in flows(game("t14_no_ace_payment"), 8, GoDropTransfer.FORCED_OUT)] == [1, 1, 1]
 
 
 def test_T12_two_goers_at_most():
     g = game("t12_two_goers_at_most")
     assert len(ended(game(), 6).goers) == 3 and len(ended(g, 6).goers) == 2
-    assert flows(g, 6, K.FORCED_OUT)                      # the third is forced out and paid
+    assert flows(g, 6, GoDropTransfer.FORCED_OUT)                      # the third is forced out and paid
 
 
 def test_T20_three_per_trick():

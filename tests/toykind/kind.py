@@ -10,7 +10,7 @@ from hachihachi.interpreter.engine.actions import POT, ActionBase, Card
 from hachihachi.interpreter.engine.kindplugin import Kind
 from hachihachi.interpreter.engine.phases.base import PhaseRule
 from hachihachi.interpreter.engine.phases.hands_deal import HandsDealPhase
-from hachihachi.ruleset.model import TransferKind
+from hachihachi.ruleset.model import TransferReason
 
 from .rules import RULES, ToyPhase, ToyTransfer
 
@@ -59,7 +59,7 @@ class HighCardShow(PhaseRule):
         if len(r.play) == t.players:
             rank = self.ruleset.deck.rank
             r.pot_to = r.play_winner = max(r.play, key=lambda sc: (rank(sc[1]), -r.play.index(sc)))[0]
-            t.pay(TransferKind.POT, POT, r.pot_to, t.pot, "the highest card takes the pot", multiply=False)
+            t.pay(TransferReason.POT, POT, r.pot_to, t.pot, "the highest card takes the pot", multiply=False)
 
 
 def check_round(ruleset: Any) -> Optional[str]:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from hachihachi.ruleset.cards import SuitedDeck
-from hachihachi.ruleset.model import PhaseName, TransferName
+from hachihachi.ruleset.model import PhaseName, TransferReasonName
 from hachihachi.ruleset.rulekind import KindParts, RuleKind, TransferWords
 
 
@@ -16,7 +16,7 @@ class ToyPhase(PhaseName):
     SHOW = "high_card_show"
 
 
-class ToyTransfer(TransferName):
+class ToyTransfer(TransferReasonName):
     ANTE = "ante"                               # what each seat pays into the pot before the deal
 
 

@@ -91,7 +91,7 @@ function header() {
     el("h1", {}, S.title),
     el("span", {class: "stat", id: "round"}, `${t("round")} ${S.round}/${S.rounds}`),
     f ? el("span", {class: "stat", id: "field"}, `${t("field")} ${f.name} ×${f.multiplier}`) : null,
-    el("span", {class: "stat", id: "pot"}, `${t("pot")} ${S.pot}`),
+    S.shows_pot ? el("span", {class: "stat", id: "pot"}, `${t("pot")} ${S.pot}`) : null,
     S.trump ? el("span", {class: "stat", id: "trump"}, `${t("trump")} ${({s: "♠", h: "♥", d: "♦", c: "♣"})[S.trump] || S.trump}`) : null,
     S.play === "matching" ? el("span", {class: "stat"}, `${t("stock")} ${S.stock_left}`) : null,
     S.mizuten_by !== null ? el("span", {class: "stat mizuten", id: "mizuten"}, `${t("mizutenBy")}: ${S.names[S.mizuten_by]}`) : null,
@@ -111,7 +111,7 @@ function trickView(trick, title, id) {
     trick.cards.map((c, i) => el("figure", {class: trick.winner === trick.seats[i] ? "won" : ""}, card(deck, c),
       el("figcaption", {}, S.names[trick.seats[i]])))),
     trick.winner !== null && trick.winner !== undefined
-      ? el("p", {class: "took"}, LANG === "ja" ? `${S.names[trick.winner]}${t("took")}` : `${S.names[trick.winner]} ${t("took")}`) : null);
+      ? el("p", {class: "took"}, t("took", {who: S.names[trick.winner]})) : null);
 }
 
 // A field card the player may take: by the hand card picked, by the turned card, or by the only hand card that takes it.
@@ -130,9 +130,9 @@ function tapField(c) {
 
 function captureView(c) {
   return el("div", {class: "capture", id: `captures-${c.seat}`},
-    el("b", {}, `${S.names[c.seat]}: ${c.points}${t("points")}`),
+    el("b", {}, c.points === null ? S.names[c.seat] : `${S.names[c.seat]}: ${c.points}${t("points")}`),
     el("div", {class: "groups"}, (c.groups || []).map((g) => el("div", {class: "group", "data-kind": g.kind},
-      el("span", {class: "kind"}, `${t("byKind")[g.kind] || g.kind} ${g.points}`),
+      el("span", {class: "kind"}, g.points === null ? (t("byClass")[g.kind] || g.kind) : `${t("byClass")[g.kind] || g.kind} ${g.points}`),
       el("div", {class: "cards small"}, g.cards.map((x) => card(deck, x)))))));
 }
 
@@ -222,7 +222,7 @@ function summary() {
     el("tbody", {}, S.names.map((n, i) => el("tr", {},
       el("td", {}, n), el("td", {class: "num"}, (s.delta[i] > 0 ? "+" : "") + s.delta[i]),
       el("td", {class: "num"}, String(S.chips[i])))))),
-    el("p", {}, `${t("pot")} ${s.pot_after}`),
+    S.shows_pot || s.pot_after ? el("p", {}, `${t("pot")} ${s.pot_after}`) : null,
     el("button", {type: "button", class: "primary", id: "continue", onclick: () => send({type: "ready"})}, t("continue")),
     secondsLeft() !== null ? el("p", {class: "small countdown", id: "goes-on"}, `${t("goesOnIn")} ${secondsLeft()} ${t("seconds")}`) : null,
     el("ul", {class: "lines"}, s.lines.map((line) => el("li", {}, line)))));

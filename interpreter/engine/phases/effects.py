@@ -3,7 +3,7 @@ checks each effect's condition and runs its actions on the table, logging what i
 
 :func:`effect_phases` places them among a round's phases: ``after_declarations`` right after the
 declarations, ``after_play`` right after the play, ``round_end`` after the last phase; the
-``game_end`` ones run from :meth:`~..game.GameState` when the game ends (:func:`run_effects`).
+``game_end`` ones run from :class:`~..gamestate.GameState` when the game ends (:func:`run_effects`).
 They wait for an action only when an effect asks a seat (``ask``): the answers are ordinary legal
 actions (:class:`~..actions.Choose`), so every path that plays a round (bots, ``hachi play``, the
 scorekeeper's told rounds, replays, ``simulate``) runs them the same way.
@@ -15,8 +15,7 @@ from typing import Any, Callable, Mapping, Optional, Sequence
 
 from mypy_extensions import mypyc_attr
 
-from ....ruleset.effects import (AFTER_DECLARATIONS, AFTER_PLAY, GAME_END, ROUND_END, ROUND_START, Ask, Effect,
-                                SeatSet, specialize)
+from ....ruleset.effects import AFTER_PLAY, GAME_END, ROUND_END, ROUND_START, Ask, Effect, SeatSet, specialize
 from ....ruleset.effects.facts import settings
 from ....ruleset.effects.actions import CounterChanged
 from ....ruleset.bounds import ValueBoundError
@@ -326,10 +325,9 @@ def effect_phases(ruleset: Ruleset, phases: tuple[PhaseRule, ...]) -> tuple[Phas
     out: list[PhaseRule] = [EffectPhase(ruleset, ROUND_START)] if ROUND_START in whens else []
     for phase in phases:
         out.append(phase)
-        if phase.phase is Phase.DECLARATIONS and AFTER_DECLARATIONS in whens:
-            out.append(EffectPhase(ruleset, AFTER_DECLARATIONS))
-        if phase.phase is Phase.PLAY and AFTER_PLAY in whens:
-            out.append(EffectPhase(ruleset, AFTER_PLAY))
+        after = f"after_{getattr(phase.phase, 'value', phase.phase)}"    # after_play, a part's after_declarations
+        if after in whens:
+            out.append(EffectPhase(ruleset, after))
     if ROUND_END in whens:
         out.append(EffectPhase(ruleset, ROUND_END))
     return tuple(out)

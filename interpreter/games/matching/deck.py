@@ -15,7 +15,7 @@ upper case; the rule file lists every card with its id.
 >>> deck = load_ruleset("hanafuda_hachihachi").deck
 >>> deck.format(deck.parse_list("1b, 11C 12c3"))
 '1b 11c 12c3'
->>> deck.points(deck.parse("8a")), deck.kind(deck.parse("3b")), deck.rank(deck.parse("12c1"))
+>>> deck.points(deck.parse("8a")), deck.card_class(deck.parse("3b")), deck.rank(deck.parse("12c1"))
 (10, 'bright', 11)
 """
 
@@ -28,21 +28,21 @@ from typing import Any, Iterable, Mapping
 from ....ruleset.cards import card_items
 from ....ruleset.errors import CardError, RuleFileError, shown
 
-KINDS = ("bright", "animal", "ribbon", "chaff")
+CARD_CLASSES = ("bright", "animal", "ribbon", "chaff")
 CARD_ID = re.compile(r"^(1[0-2]|[1-9])([a-z])([1-9]?)$")
 
 
-def kind_letters(kinds: Mapping[str, Any]) -> dict[str, str]:
+def class_letters(classes: Mapping[str, Any]) -> dict[str, str]:
     """``deck.kinds.K.letter`` per kind (default: the kind's first letter), checked: one lower-case
     letter a-z each, all different, since card ids are written with them.
 
-    >>> kind_letters({"bright": {"letter": "H"}, "chaff": {}})
+    >>> class_letters({"bright": {"letter": "H"}, "chaff": {}})
     {'bright': 'h', 'animal': 'a', 'ribbon': 'r', 'chaff': 'c'}
     """
-    letters = {k: str((kinds.get(k) or {}).get("letter", k[0])).lower() for k in KINDS}
-    for kind, letter in letters.items():
+    letters = {k: str((classes.get(k) or {}).get("letter", k[0])).lower() for k in CARD_CLASSES}
+    for card_class, letter in letters.items():
         if not re.fullmatch("[a-z]", letter):
-            raise RuleFileError(f"deck.kinds.{kind}.letter is {shown(letter)}; a kind letter is one letter a-z.")
+            raise RuleFileError(f"deck.kinds.{card_class}.letter is {shown(letter)}; a kind letter is one letter a-z.")
     if len(set(letters.values())) != len(letters):
         same = ", ".join(f"{k} {v}" for k, v in letters.items())
         raise RuleFileError(f"deck.kinds give two kinds the same letter ({same}); "
@@ -57,7 +57,7 @@ class HanaCard:
 
     id: str
     month: int            # 1-12
-    kind: str             # one of KINDS
+    card_class: str       # one of CARD_CLASSES (its ``kind`` in the rule file)
     points: int
     ja: str
     en: str
@@ -73,10 +73,10 @@ class HanafudaDeck:
 
     cards_data: tuple[HanaCard, ...]
     month_names: tuple[tuple[str, str], ...]          # (ja, en) per month
-    kind_letters: tuple[tuple[str, str], ...]         # (kind, letter)
+    class_letters: tuple[tuple[str, str], ...]        # (card class, letter)
     changeling: frozenset[int] = frozenset()
     rank_aliases: tuple[tuple[str, str], ...] = ()
-    kind_names: tuple[tuple[str, str, str], ...] = ()  # (kind, ja, en), for sheets and narration
+    class_names: tuple[tuple[str, str, str], ...] = ()  # (card class, ja, en), for sheets and narration
     as_chaff: frozenset[int] = frozenset()                  # cards patterns read as chaff (willow_as_chaff)
     _lookup: dict[str, int] = field(init=False, repr=False, compare=False)
     points_table: tuple[int, ...] = field(init=False, repr=False, compare=False)  # each card's :meth:`points`
@@ -139,8 +139,8 @@ class HanafudaDeck:
             raise CardError(f"{shown(text)} is not a card; write a card like '1b' or '12c3'.")
         card = self._lookup.get(text.strip().lower())
         if card is None:
-            letters = dict(self.kind_letters)
-            b, a, r, c = (letters.get(k, k[0]) for k in KINDS)
+            letters = dict(self.class_letters)
+            b, a, r, c = (letters.get(k, k[0]) for k in CARD_CLASSES)
             raise CardError(f"{shown(text.strip())} is not a hanafuda card; write the month, the kind letter "
                             f"({b} {a} {r} {c}) and for chaff its number, like "
                             f"'1{b}', '8{a}', '6{r}', '1{c}2', '11{c}'.")
@@ -157,8 +157,8 @@ class HanafudaDeck:
         return (self.rank(card), self.suit(card))
 
     # -- hanafuda -----------------------------------------------------------------------
-    def kind(self, card: int) -> str:
-        return self.cards_data[card].kind
+    def card_class(self, card: int) -> str:
+        return self.cards_data[card].card_class
 
     def points(self, card: int) -> int:
         return self.points_table[card]
@@ -175,21 +175,22 @@ class HanafudaDeck:
         c = self.cards_data[card]
         return c.ja if lang == "ja" else c.en
 
-    def kind_cards(self, word: str) -> frozenset[int]:
+    def class_cards(self, word: str) -> frozenset[int]:
         """The cards a ``kind`` item names: ``ribbon`` (printed kind), ``fixed_ribbon`` (of that kind
         and not a changeling, so it always counts as a ribbon), ``changeling``."""
         if word == "changeling":
             return self.changeling
         fixed = word.startswith("fixed_")
-        kind = word[len("fixed_"):] if fixed else word
-        if kind not in KINDS:
-            raise CardError(f"'{word}' is not a card kind; kinds are {', '.join(KINDS)}, "
+        card_class = word[len("fixed_"):] if fixed else word
+        if card_class not in CARD_CLASSES:
+            raise CardError(f"'{word}' is not a card kind; kinds are {', '.join(CARD_CLASSES)}, "
                             f"fixed_KIND and changeling.")
-        return frozenset(c for c in self.cards if self.pattern_kind(c) == kind and not (fixed and c in self.changeling))
+        return frozenset(c for c in self.cards
+                         if self.pattern_class(c) == card_class and not (fixed and c in self.changeling))
 
-    def pattern_kind(self, card: int) -> str:
+    def pattern_class(self, card: int) -> str:
         """The kind a ``kind`` item reads: the printed kind, or chaff for a card read as chaff."""
-        return "chaff" if card in self.as_chaff else self.kind(card)
+        return "chaff" if card in self.as_chaff else self.card_class(card)
 
     def hand_role_deck(self, willow_as_chaff: bool, month: int) -> "HanafudaDeck":
         """The deck hand roles read: with ``willow_as_chaff`` the cards of ``month`` are chaff
@@ -212,10 +213,10 @@ def build_hanafuda_deck(data: Mapping[str, Any], changeling_month: int | None = 
 
     With ``changeling_month``, that month's cards other than chaff are changelings (H10).
     """
-    kinds = data["kinds"]
+    classes = data["kinds"]
     months = data["months"]
-    letters = kind_letters(kinds)
-    listed = sorted(data["cards"], key=lambda c: (int(c["month"]), KINDS.index(c["kind"]), str(c["id"])))
+    letters = class_letters(classes)
+    listed = sorted(data["cards"], key=lambda c: (int(c["month"]), CARD_CLASSES.index(c["kind"]), str(c["id"])))
     cards = []
     for c in listed:
         cid = str(c["id"])
@@ -225,7 +226,7 @@ def build_hanafuda_deck(data: Mapping[str, Any], changeling_month: int | None = 
                                 f"for a {c['kind']} of month {c['month']} (the letter of {c['kind']} is "
                                 f"'{letters[c['kind']]}').")
         name = c.get("name") or {}
-        cards.append(HanaCard(cid, int(c["month"]), c["kind"], int(kinds[c["kind"]]["points"]),
+        cards.append(HanaCard(cid, int(c["month"]), c["kind"], int(classes[c["kind"]]["points"]),
                               str(name.get("ja", cid)), str(name.get("en", cid))))
     per_month = [sum(1 for c in cards if c.month == m) for m in range(1, len(months) + 1)]
     if any(n != PER_MONTH for n in per_month) or len(cards) != PER_MONTH * len(months):
@@ -237,10 +238,10 @@ def build_hanafuda_deck(data: Mapping[str, Any], changeling_month: int | None = 
                         tuple((str((m.get("name") or {}).get("ja", i + 1)), str((m.get("name") or {}).get("en", i + 1)))
                               for i, m in enumerate(months)),
                         tuple(letters.items()),
-                        kind_names=tuple((k, str((v.get("name") or {}).get("ja", k)),
+                        class_names=tuple((k, str((v.get("name") or {}).get("ja", k)),
                                           str((v.get("name") or {}).get("en", k)))
-                                         for k, v in kinds.items()))
+                                         for k, v in classes.items()))
     if changeling_month is not None:
         deck = deck.with_changeling(c for c in deck.cards
-                                    if deck.month(c) == changeling_month and deck.kind(c) != "chaff")
+                                    if deck.month(c) == changeling_month and deck.card_class(c) != "chaff")
     return deck

@@ -3,11 +3,11 @@ files, the declarations in hanafuda terms. Every figure comes from the ruleset a
 
 from __future__ import annotations
 
-from .play import STOP, Capture
+from .play import STOP, Capture, pile_roles
 from ...engine.view import View
 from ....ruleset.catalog import LANGS, say
-from ....ruleset.model import Phase, Ruleset
-from ...parts.go_drop.rules import go_drop_rules
+from ....ruleset.model import Ruleset
+from ...parts.go_drop.rules import GoDropPhase, go_drop_rules
 
 WORDS = "kind.matching.explain"        # its words: the catalogs' kind.matching.explain.*
 
@@ -19,7 +19,7 @@ def explain(v: View, rules: Ruleset, lang: str = "en") -> list[str]:
     def lines(key: str) -> list[str]:
         return say(lang, f"{WORDS}.{key}", **values).split("\n")
 
-    if v.phase is Phase.DECLARATIONS:
+    if v.phase is GoDropPhase.DECLARATIONS:
         return lines("declare")
     koi = rules.kind_rules.capture_roles_paid == "at_stop"
     if STOP in v.legal:
@@ -36,10 +36,10 @@ def _values(v: View, rules: Ruleset, lang: str) -> dict[str, object]:
     fee = decl.drop_fee.fee(len(v.dropped)) if decl else 0
     turned = deck.name(v.play.turned) if v.play.turned is not None else "-"
     targets = [a.target for a in v.legal if isinstance(a, Capture) and a.card == v.play.turned]
-    total = hana.capture_evaluator.evaluate(list(mine)).go if mine else 0
+    total = pile_roles(rules, mine, dict(v.play.captures).values()).go if mine else 0
     return dict(
         total=total, mult=v.multiplier, kan=hana.kan, par=hana.par, pts=deck.points_of(mine),
-        capture_roles=_capture_roles(rules, lang), kinds=_kinds(rules, lang),
+        capture_roles=_capture_roles(rules, lang), kinds=_card_classes(rules, lang),
         roles=", ".join(f"{h.id} {h.go}" for h in roles.roles) if roles and roles.roles else "-",
         go=roles.go if roles else 0, fee=fee, cost=fee * v.multiplier, max=decl.max_goers if decl else v.players,
         per_card=_per_card(rules, lang), pot=v.pot, turned=turned,
@@ -63,23 +63,23 @@ def _capture_roles(rules: Ruleset, lang: str) -> str:
     return ", ".join(f"{r.name(lang)} {r.go}{unit}" for r in rules.kind_rules.capture_roles.roles)
 
 
-def _kinds(rules: Ruleset, lang: str) -> str:
-    """H1 from the rule file: the points of each kind of card."""
+def _card_classes(rules: Ruleset, lang: str) -> str:
+    """H1 from the rule file: the points of each class of card (``deck.kinds``)."""
     deck = rules.kind_rules.deck
-    points = {deck.kind(c): deck.points(c) for c in deck.cards}
-    names = [(k, ja if lang == "ja" else en.lower()) for k, ja, en in deck.kind_names] or [(k, k) for k in points]
+    points = {deck.card_class(c): deck.points(c) for c in deck.cards}
+    names = [(k, ja if lang == "ja" else en.lower()) for k, ja, en in deck.class_names] or [(k, k) for k in points]
     return ", ".join(f"{name} {points[k]}" for k, name in names if k in points)
 
 
 def _per_card(rules: Ruleset, lang: str) -> str:
     """T14's per-card payments as the rule file sets them (``forced_out.per_card``)."""
-    names = {k: (ja if lang == "ja" else en) for k, ja, en in rules.kind_rules.deck.kind_names}
+    names = {k: (ja if lang == "ja" else en) for k, ja, en in rules.kind_rules.deck.class_names}
     per = go_drop_rules(rules).forced_out.per_card if rules.parts else {}
 
-    def kind(c: str) -> str:                    # a kind's name, in lower case in an English sentence
+    def class_name(c: str) -> str:              # a card class's name, in lower case in an English sentence
         name = str(names.get(c, c))
         return name if lang == "ja" else name.lower()
 
-    return (say(lang, f"{WORDS}.per_card_sep").join(say(lang, f"{WORDS}.per_card_item", n=n, kind=kind(c))
+    return (say(lang, f"{WORDS}.per_card_sep").join(say(lang, f"{WORDS}.per_card_item", n=n, kind=class_name(c))
                                                    for c, n in per.items())
             or say(lang, f"{WORDS}.per_card_none"))

@@ -10,7 +10,7 @@ from operator import indexOf
 from typing import Any, Callable, Iterable, Mapping, Optional, Protocol, Sequence, cast
 
 from .rules import HanaField, HanafudaRules
-from ....ruleset.model import Ruleset, TransferKind
+from ....ruleset.model import Ruleset, TransferReason
 from .rules import MatchingPhase, MatchingTransfer
 from ....ruleset.roles import RoleResult
 from ...engine.actions import ActionBase
@@ -91,21 +91,19 @@ class HanaDealSpace:
         # where a shuffled deck is cut: a hand per seat, the field cards, the stock (made once)
         self._hands = tuple(slice(i, i + n) for i in range(0, dealt, n))
         self._field, self._stock = slice(dealt, dealt + f), slice(dealt + f, None)
+        self._redeal = ruleset.kind_rules.field_four == "redeal"     # K5: else the dealer wins it
 
     def sample(self, rng: random.Random) -> HanaDeal:
         cards = list(self.ruleset.deck.cards)
         while True:
             rng.shuffle(cards)
             field = tuple(sorted(cards[self._field]))
-            if self._four(field) is None:               # field_four: redeal
+            if not self._redeal or self._four(field) is None:       # field_four: redeal
                 hands = tuple(map(tuple, map(sorted, map(cards.__getitem__, self._hands))))
                 return HanaDeal(hands, field, tuple(cards[self._stock]))
 
     def _four(self, field: Iterable[int]) -> Optional[int]:
-        months = list(map(self._month.__getitem__, field))
-        if len(set(months)) > len(months) - 3:
-            return None                 # no month four times (most fields), told without counting
-        return next((m for m in months if months.count(m) == 4), None)
+        return four_of_a_month(self._month, field)
 
     def problem(self, deal: object) -> Optional[str]:
         if not isinstance(deal, HanaDeal):
@@ -118,7 +116,7 @@ class HanaDealSpace:
         every = [c for h in deal.hands for c in h] + list(deal.field) + list(deal.stock)
         if sorted(every) != list(deck.cards):
             return "the hands, field and stock must hold every card of the deck exactly once"
-        if self._four(deal.field) is not None:
+        if self._redeal and self._four(deal.field) is not None:
             return "the field holds all four cards of a month (dealt again)"
         return None
 
@@ -151,6 +149,14 @@ def _last_binding(t: Table) -> Optional[str]:
     rules = t.ruleset.kind_rules
     bound = [f for f in found if f is not None]
     return max(bound, key=lambda f: rules.field_by_id(f).field.multiplier) if bound else None
+
+
+def four_of_a_month(month: Sequence[int], field: Iterable[int]) -> Optional[int]:
+    """The month whose four cards all lie in ``field`` (K5, H4), or None."""
+    months = list(map(month.__getitem__, field))
+    if len(set(months)) > len(months) - 3:
+        return None                 # no month four times (most fields), told without counting
+    return next((m for m in months if months.count(m) == 4), None)
 
 
 class HanafudaDeal(ChancePhase):
@@ -187,6 +193,19 @@ class HanafudaDeal(ChancePhase):
         if self._every_seat_plays:                          # no declarations: every seat plays (H2)
             r.playing = list(order)
         r.play = MatchingState(list(field), list(action.stock), order, {s: [] for s in order})
+        if rules.field_four == "dealer_wins" and four_of_a_month(rules.deck.rank_table, field) is not None:
+            dealer_wins_field(t, r.play)
+
+
+def dealer_wins_field(t: Table, s: MatchingState) -> None:
+    """``field_four: dealer_wins`` (Koi-Koi K5's setting): a field holding all four cards of a
+    month wins the round for the dealer at once, paid ``field_four_value`` by every other seat;
+    no hand role is shown and no card is played."""
+    dealer, value = t.round.start, t.ruleset.kind_rules.field_four_value * t.ruleset.kind_rules.kan
+    s.won_at_deal = dealer
+    for other in s.order:
+        if other != dealer:
+            t.pay(TransferReason.ROLES, other, dealer, value, "a field of one month (the round is won)")
 
 
 def carry_field(t: Table, rules: HanafudaRules, field_cards: Iterable[int], made: HanaField) -> None:
@@ -194,10 +213,10 @@ def carry_field(t: Table, rules: HanafudaRules, field_cards: Iterable[int], made
     bright and a 絶場 bright together), the round takes the strongest and the next strongest is
     carried to the next round."""
     on = set(field_cards)
-    kinds = sorted({f for f in rules.fields if on.intersection(f.cards) and f.field.id != made.field.id},
-                   key=lambda f: -f.field.multiplier)
-    if kinds:
-        carried = kinds[0]
+    others = sorted({f for f in rules.fields if on.intersection(f.cards) and f.field.id != made.field.id},
+                    key=lambda f: -f.field.multiplier)
+    if others:
+        carried = others[0]
         t.emit(FieldCarried(t.round.index, carried.field.id, tuple(sorted(on.intersection(carried.cards)))))
 
 
@@ -212,6 +231,8 @@ class HandRoles(PhaseRule):
     def enter(self, t: Table) -> None:
         seat_goers(t)
         r, s = t.round, t.round.play
+        if s.won_at_deal is not None:
+            return                              # the field won the round for the dealer (K5)
         for seat in s.order:
             res = s.hand_roles[seat] = self.roles_of(t, seat)      # told games' claimed roles too
             roles = res.roles
@@ -240,7 +261,8 @@ def won_at_deal(t: Table, s: MatchingState) -> None:
     res, kan = s.hand_roles[winner], t.ruleset.kind_rules.kan
     for other in s.order:
         if other != winner:
-            t.pay(TransferKind.ROLES, other, winner, res.go * kan, f"hand roles {'+'.join(res.ids)} (the round is won)")
+            t.pay(TransferReason.ROLES, other, winner, res.go * kan,
+                  f"hand roles {'+'.join(res.ids)} (the round is won)")
 
 
 def pay_hand_roles(t: Table, s: MatchingState) -> None:
@@ -253,7 +275,7 @@ def pay_hand_roles(t: Table, s: MatchingState) -> None:
         value, note = res.go * kan, f"hand roles {'+'.join(res.ids)}"
         for other in s.order:
             if other != seat:
-                t.pay(TransferKind.ROLES, other, seat, value, note)
+                t.pay(TransferReason.ROLES, other, seat, value, note)
 
 
 class ScoredFacts(TableFacts):
@@ -440,7 +462,7 @@ class CardScoring(PhaseRule):
         for seat, res in s.hand_roles.items():
             for other in s.order:
                 if other != seat and res.go:
-                    t.pay(TransferKind.ROLES, seat, other, res.go * kan, "hand roles blown out (fukikeshi)")
+                    t.pay(TransferReason.ROLES, seat, other, res.go * kan, "hand roles blown out (fukikeshi)")
 
     def _card_points(self, t: Table, s: MatchingState, points: dict[int, int]) -> None:
         """H21: points minus par; those under par pay those over it, seat by seat."""
@@ -475,4 +497,4 @@ class CardScoring(PhaseRule):
             if bonus:
                 for other in s.order:
                     if other != seat:
-                        t.pay(TransferKind.ROLES, other, seat, bonus * rules.kan, "tobikomi/nuke bonus")
+                        t.pay(TransferReason.ROLES, other, seat, bonus * rules.kan, "tobikomi/nuke bonus")

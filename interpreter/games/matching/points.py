@@ -69,8 +69,8 @@ def _cards(e: Captured) -> tuple[int, ...]:
 
 
 def _brights(t: Table, cards: Any) -> int:
-    kind = cast(HanafudaDeck, t.ruleset.deck).kind     # matching play is played with the hanafuda deck
-    return sum(1 for c in cards if kind(c) == "bright")
+    card_class = cast(HanafudaDeck, t.ruleset.deck).card_class     # matching play is played with the hanafuda deck
+    return sum(1 for c in cards if card_class(c) == "bright")
 
 
 def _fed(t: Table, e: Any, seat: Optional[int]) -> int:

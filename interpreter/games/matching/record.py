@@ -14,7 +14,7 @@ then the actions in order::
         - {seat: 0, turned: 7c1, take: 7c2}  # the turned card matches two: the one taken
         - {seat: 3, declare: go}             # go/drop variants only
 
-The matching play kind's record codec (:mod:`.kind_matching`).
+The matching play kind's record codec (its ``Kind.record``, :mod:`.kind`).
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ from typing import Any, Iterable, Sequence
 
 from ....ruleset.cards import Deck
 from ....ruleset.errors import CardError
-from ...engine.actions import ActionBase, Declare, Play
+from ...engine.actions import ActionBase, Play
+from ...parts.go_drop.actions import Declare
 from ...engine.events import Applied, FieldMade, RolesShown, RoundStarted
 from .phases import HanaDeal, RoundScored
 from .play import Capture, Captured, Stage

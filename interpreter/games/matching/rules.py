@@ -1,7 +1,7 @@
 """The ``hanafuda:`` section of a matching-play rule file (H3-H22), as frozen data.
 
 :func:`build_hanafuda` turns the section's plain data into :class:`HanafudaRules`; the deck
-(``hanafuda.py``) and the role tables (``roletable.build_role_table``) are built beside it.
+(``deck.py``) and the role tables (``roletable.build_role_table``) are built beside it.
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from .capture_roles import capture_table, check_capture_roles, evaluate_pile
 from ....ruleset.checks import Found, check_role_table, check_rounds
 from .deck import HanafudaDeck, build_hanafuda_deck
 from ....ruleset.kind_registry import transfer_named
-from ....ruleset.model import Field, PhaseName, TransferKind, TransferName
+from ....ruleset.part_registry import part_transfers
+from ....ruleset.model import Field, PhaseName, TransferReason, TransferReasonName
 from ....ruleset.rulekind import KindParts, RuleKind, TransferWords
 from ....ruleset.roles import RoleEvaluator, compile_table
 from ....ruleset.roletable import Name, RoleTable, _name, build_role_table
@@ -31,7 +32,7 @@ class MatchingPhase(PhaseName):
     CARD_SCORING = "card_scoring"          # H12, H13, H19-H21: the end of a matching round
 
 
-class MatchingTransfer(TransferName):
+class MatchingTransfer(TransferReasonName):
     """Matching play's own kinds of point transfer, which a field may multiply (H7)."""
 
     CAPTURE_ROLES = "capture_roles"        # H18
@@ -83,7 +84,8 @@ class HanafudaRules:
     specials: Mapping[str, Special]
     fukikeshi: bool
     next_dealer: str = "left"                    # left, right, winner (H2 and house rules)
-    field_four: str = "redeal"                   # not a setting: the only rule the tables play
+    field_four: str = "redeal"                   # K5: a field of one month is dealt again, or dealer_wins
+    field_four_value: int = 6                    # K5 setting: what the dealer wins for it (x kan)
     settle: str = "at_start"                     # H11: at_start, or at_end of the round
     after_capture_role: str = "stop"             # H18: stop, or play_on (下げ)
     capture_roles_paid: str = "when_made"        # H18 when_made; Koi-Koi K15 at_stop (the effects pay)
@@ -92,6 +94,9 @@ class HanafudaRules:
     willow_as_chaff: bool = False                # hand roles read the willow cards as chaff
     carry_brights: bool = False                  # brights left on the field bind the next round
     bound_round: str = "at_least"                # H6: a bound round is at_least, or exactly, its field
+    # K10's setting: these capture roles are void for every player once any player took one of the cards
+    void_roles: frozenset[str] = frozenset()
+    void_cards: frozenset[int] = frozenset()
     deck: Any = field(default=None, compare=False, repr=False)      # the deck the capture roles read
 
     @cached_property
@@ -103,7 +108,7 @@ class HanafudaRules:
     def chaff_cards(self) -> frozenset[int]:
         """The cards H19 counts as chaff (the fact ``chaff``): the chaff and the changeling month's cards."""
         deck, month = self.deck, self.changeling_month
-        return frozenset(c for c in deck.cards if deck.kind(c) == "chaff" or deck.month(c) == month)
+        return frozenset(c for c in deck.cards if deck.card_class(c) == "chaff" or deck.month(c) == month)
 
     @cached_property
     def capture_role_cards(self) -> frozenset[int]:
@@ -188,8 +193,8 @@ class HanafudaRules:
         return by
 
 
-# a field without applies_to multiplies every payment of a matching round: the core's and its own
-ALL_TRANSFERS: frozenset[TransferName] = frozenset({*TransferKind, *MatchingTransfer})
+# a field without applies_to multiplies every transfer: the core's, the parts' (go/drop's drop fees) and its own
+ALL_TRANSFERS: frozenset[TransferReasonName] = frozenset({*TransferReason, *part_transfers(), *MatchingTransfer})
 
 
 def build_hanafuda(data: Mapping[str, Any], deck: HanafudaDeck,
@@ -212,6 +217,12 @@ def build_hanafuda(data: Mapping[str, Any], deck: HanafudaDeck,
     for fid in data.get("binding") or {}:
         if fid not in ids:
             raise RuleFileError(f"hanafuda.binding names the field '{fid}', which hanafuda.fields does not define.")
+    void = data.get("void_when_taken") or {}
+    capture_ids = {str(k): v for k, v in ((data.get("capture_roles") or {}).get("roles") or {}).items() if v}
+    for rid in void.get("roles") or ():
+        if rid not in capture_ids or capture_ids[rid].get("group"):
+            raise RuleFileError(f"hanafuda.void_when_taken.roles names '{rid}', which is not a capture role "
+                                f"outside the groups (hanafuda.capture_roles.roles).")
     roles = data.get("hand_roles") or {}
     tob, nuke = roles.get("tobikomi") or {}, roles.get("nuke") or {}
     specials = {k: Special(**{kk: int(vv) for kk, vv in v.items() if kk != "dealer"},
@@ -231,6 +242,8 @@ def build_hanafuda(data: Mapping[str, Any], deck: HanafudaDeck,
         specials=MappingProxyType(specials),
         fukikeshi=bool(data.get("fukikeshi", True)),
         next_dealer=str(data.get("next_dealer", "left")),
+        field_four=str(data.get("field_four", "redeal")),
+        field_four_value=int(data.get("field_four_value", 6)),
         settle=str(roles.get("settle", "at_start")),
         after_capture_role=str(data.get("after_capture_role", "stop")),
         capture_roles_paid=str(data.get("capture_roles_paid", "when_made")),
@@ -239,6 +252,8 @@ def build_hanafuda(data: Mapping[str, Any], deck: HanafudaDeck,
         willow_as_chaff=bool(data.get("willow_as_chaff", False)),
         carry_brights=bool(data.get("carry_brights", False)),
         bound_round=str(data.get("bound_round", "at_least")),
+        void_roles=frozenset(void.get("roles") or ()),
+        void_cards=frozenset(deck.parse_list(void["cards"])) if void.get("cards") else frozenset(),
         deck=deck,
     )
 

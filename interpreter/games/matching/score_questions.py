@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ....ruleset.model import Phase
 from ....cli.role_names import RoleNames
 from ....cli.score_input import Bad, RoundQuestions
+from ...parts.go_drop.rules import GoDropPhase
 
 
 def ask_result(q: RoundQuestions) -> None:
@@ -27,7 +27,7 @@ def ask_result(q: RoundQuestions) -> None:
     deck = q.rules.kind_rules.deck
     total = deck.points_of(deck.cards)
     points: dict[str, int] = {}
-    everyone = Phase.DECLARATIONS not in q.rules.round    # then the points add up to the deck's
+    everyone = GoDropPhase.DECLARATIONS not in q.rules.round    # then the points add up to the deck's
     for seat in order[:-1] if everyone else order:
         points[q.names[seat]] = q.a.number(q.t("card_points", who=q.who(seat)), 0, total, "card_points?",
                                            total=total)

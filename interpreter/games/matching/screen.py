@@ -1,5 +1,5 @@
-"""The terminal side of matching play (hanafuda): the screen (:mod:`.screen_matching`), the
-answers (:mod:`.matching_input`) and the ``?`` help (:mod:`.matching_explain`)."""
+"""The terminal side of matching play (hanafuda): the screen (:mod:`.screen_table`), the
+answers (:mod:`.screen_input`) and the ``?`` help (:mod:`.explain`)."""
 
 from __future__ import annotations
 
@@ -31,6 +31,9 @@ class MatchingScreen:
 
     def question(self, screen: Any, v: View) -> Optional[str]:
         return hana.question(screen, v) if v.phase is Phase.PLAY else None
+
+    def worth(self, screen: Any, game: Any, v: View) -> Optional[str]:
+        return hana.worth(screen, game, v)
 
     def choice(self, screen: Any, a: Any, v: View) -> Optional[str]:
         return hana.choice(screen, a) if isinstance(a, (Play, Capture)) or a in ROLE_ANSWERS else None

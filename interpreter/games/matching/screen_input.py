@@ -15,6 +15,7 @@ from .play import PLAY_ON, ROLE_ANSWERS, STOP, Capture
 from ...engine.view import View
 from ....ruleset.errors import CardError, shown
 from .deck import HanafudaDeck
+from ....ruleset.catalog import answer_words
 from ....ruleset.model import Ruleset
 from ....cli.answers import BadAnswer, joined
 
@@ -48,17 +49,16 @@ def parse(answer: str, v: View, rules: Ruleset) -> ActionBase:
     return _two(named[0], named[1], v, rules)
 
 
-STOP_WORDS = frozenset({"stop", "s", "打ち切る", "止める", "やめる", "勝負", "shobu"})
-PLAY_ON_WORDS = frozenset({"play_on", "play on", "on", "p", "下げ", "下げる", "続ける",
-                           "koi", "k", "koikoi", "こいこい"})
+STOP_WORDS = "kind.matching.answers.words.stop"            # the catalogs' words of each answer
+PLAY_ON_WORDS = "kind.matching.answers.words.play_on"
 
 
 def _stop_or_play_on(answer: str) -> ActionBase:
     """H18 with ``after_capture_role: choose``: 'stop' or 'play on' (or 打ち切る / 下げる)."""
     low = " ".join(answer.strip().lower().split())
-    if low in STOP_WORDS:
+    if low in answer_words(STOP_WORDS):
         return STOP
-    if low in PLAY_ON_WORDS:
+    if low in answer_words(PLAY_ON_WORDS):
         return PLAY_ON
     raise BadAnswer("kind.matching.answers.stop_or_play_on", answer=shown(answer.strip()))
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass, fields, replace
 from types import SimpleNamespace
 from typing import Any, Callable, Mapping, Optional
 
+from .shown import shown as shown_of
 from ....ruleset.errors import shown
 from ....ruleset.model import Phase, PhaseName, Ruleset
 from .rules import MatchingPhase
@@ -19,6 +20,7 @@ from .phases import CardScoring, HanaDeal, HanafudaDeal, HandRoles, RoundScored
 from .play import PLAY_ON, Captured, MatchingEngine, MatchingState, Stage
 from ...scorekeeper.sheetround import FieldProblem, RoundReader
 from ...scorekeeper.told import Claim, Hand, Told, check_told, ToldDeal, claimed, spread, told_hands
+from ...parts.go_drop.rules import GoDropPhase
 
 
 @dataclass(frozen=True)
@@ -149,7 +151,8 @@ class ToldMatchingPlay(PhaseRule):
 
 def _told_deal(n: Any, e: Applied) -> Optional[str]:
     a: Any = e.action
-    parts = [n.say("kind.matching.told.field", field=a.field)] if a.field is not None and not a.field_cards else []
+    told = a.field is not None and not a.field_cards and shown_of(n.rules).field     # Koi-Koi: no field to tell
+    parts = [n.say("kind.matching.told.field", field=a.field)] if told else []
     return told_hands(n, a, parts)
 
 
@@ -273,7 +276,7 @@ class MatchingTold:
         if rnd.get("points") is None:
             raise FieldProblem("points", f"tell the card points each player took (adding up to {total}), "
                                          f"or the capture_role that stopped the round")
-        if Phase.DECLARATIONS not in reader.rules.round and sum(points.values()) != total:
+        if GoDropPhase.DECLARATIONS not in reader.rules.round and sum(points.values()) != total:
             raise FieldProblem("points", f"they add up to {sum(points.values())}, not {total}")
         if sum(points.values()) > total:        # go/drop: the cards left in the stock count for nobody
             raise FieldProblem("points", f"they add up to {sum(points.values())}, more than the {total} of the deck")

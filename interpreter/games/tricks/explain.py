@@ -43,11 +43,10 @@ def ruled_words(rules: Ruleset, lang: str = "en") -> dict[str, str]:
     """The parts of the help that house rules change, read from the ruleset: what a forced-out
     player is paid per card held (T14), who takes a split pot's odd chip (T16), and what a player
     who cannot follow may play (T19)."""
-    ja = lang == "ja"
     per_card = go_drop_rules(rules).forced_out.per_card
-    from ....cli.sheet import CLASS_JA
+    from ....cli.sheet import class_name
 
-    classes = {cls: CLASS_JA.get(cls, cls) if ja else cls for cls in per_card}   # the sheet's words of a class
+    classes = {cls: class_name(cls, lang) for cls in per_card}   # the sheet's words of a class
     forced = say(lang, f"{WORDS}.forced_sep").join(say(lang, f"{WORDS}.forced_item", n=n, cls=classes[cls])
                                                   for cls, n in per_card.items())
     forced = forced or say(lang, f"{WORDS}.forced_none")

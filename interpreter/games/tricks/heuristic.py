@@ -19,22 +19,23 @@ import random
 from typing import Sequence
 
 from ....ruleset.model import Ruleset
-from ....ruleset.model import TransferKind, TransferName
+from ....ruleset.model import TransferReasonName
 from .rules import TrickTransfer
-from ...engine.actions import ActionBase, Declare, Play, Split
+from ...engine.actions import ActionBase, Play
+from ...parts.go_drop.actions import Declare, Split
 from .actions import CallMizuten
 from ...engine.gamestate import GameState
 from ...engine.view import View
 from .rules import trick_rules_of
 from .going import OTHER_ROLE_VALUE, drop_cost, go_value, place_of, tricks_among
 from .knowledge import Knowledge, knowledge
-from ...parts.go_drop.rules import go_drop_rules
+from ...parts.go_drop.rules import GoDropTransfer, go_drop_rules
 
 MIZUTEN_MADE = 0.25             # chance that a mizuten start player's round pays the bonus (T22)
 MIZUTEN_COST = 0.6              # the cost of going with every hand, in first drop fees (T6, T11)
 
 
-def mean_factor(ruleset: Ruleset, transfer: TransferName) -> float:
+def mean_factor(ruleset: Ruleset, transfer: TransferReasonName) -> float:
     """T8, T9: the field multiplier of ``transfer`` expected before the indicator is turned."""
     total = 0
     for card in ruleset.deck.cards:
@@ -55,7 +56,7 @@ def wants_mizuten(ruleset: Ruleset, view: View) -> bool:
     last round, when the bonus could lift a start player who trails the leader into the lead."""
     gain = mizuten_gain(ruleset, view.players)
     first_fee = go_drop_rules(ruleset).declaration.drop_fee.fee(0)
-    cost = MIZUTEN_COST * first_fee * mean_factor(ruleset, TransferKind.DROP_FEE)
+    cost = MIZUTEN_COST * first_fee * mean_factor(ruleset, GoDropTransfer.DROP_FEE)
     if gain * MIZUTEN_MADE > cost:
         return True
     behind = max(view.chips) - view.chips[view.seat]

@@ -15,10 +15,10 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from ....ruleset.model import Ruleset, TransferKind
+from ....ruleset.model import Ruleset
 from ...engine.view import View
 from .going import Place, drop_cost, go_value
-from ...parts.go_drop.rules import go_drop_rules
+from ...parts.go_drop.rules import GoDropTransfer, go_drop_rules
 
 LEAK = 0.15                     # chance of keeping a hand on which the heuristic would have declared otherwise
 
@@ -36,7 +36,7 @@ def places(ruleset: Ruleset, view: View, carried: int) -> dict[int, tuple[Place,
     whether it went."""
     out: dict[int, tuple[Place, bool]] = {}
     fee = go_drop_rules(ruleset).declaration.drop_fee.fee
-    factor = view.field.factor(TransferKind.DROP_FEE) if view.field is not None else 1    # T9, as Table.pay
+    factor = view.field.factor(GoDropTransfer.DROP_FEE) if view.field is not None else 1    # T9, as Table.pay
     pot = carried
     for i, (seat, went) in enumerate(view.declarations):
         before = view.declarations[:i]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
-from ....ruleset.model import Phase, Ruleset
+from ....ruleset.model import Ruleset
 from .rules import TrickPhase
 from ...engine.actions import Play
 from ...engine.events import Applied, FieldMade, RolesShown
@@ -24,11 +24,12 @@ from .mizuten_call import MizutenCall
 from .play import TrickEngine, TrickRound
 from . import record as record_tricks
 from .determinize import sample_trick_deal
-from ...engine.kindplugin import NO_SEATS, Kind, Search, SeatFact, TableFact, Teller, Words
+from ...engine.kindplugin import NO_SEATS, Kind, KindState, Search, SeatFact, TableFact, Teller, Words
 from .told import TOLD
 from ...scorekeeper.told import counted_cards
 from .rules import RULES, trick_rules_of
 from .view import TrickView
+from ...parts.go_drop.rules import GoDropPhase
 
 
 # how its events read, in the narrator's language (the words: the catalogs' kind.tricks.*)
@@ -91,10 +92,10 @@ MIZUTEN_GOES = "declared mizuten and must go, not drop (T6)"
 
 def _check_round(ruleset: Ruleset) -> Optional[str]:
     order = list(ruleset.round)
-    for needed in (TrickPhase.DEAL, Phase.DECLARATIONS):
+    for needed in (TrickPhase.DEAL, GoDropPhase.DECLARATIONS):
         if needed not in order:
             return f"the round has no '{needed.value}' phase"
-    if order.index(TrickPhase.DEAL) > order.index(Phase.DECLARATIONS):
+    if order.index(TrickPhase.DEAL) > order.index(GoDropPhase.DECLARATIONS):
         return "the round declares before the deal"
     return None
 
@@ -128,7 +129,7 @@ KIND = Kind(
     view=_view, check_round=_check_round,
     words=Words("kind.tricks", events={RolesShown: _roles_shown, FieldMade: _field_made, TrickTaken: _trick_taken},
                 actions={Deal: _deal, CallMizuten: _mizuten, Play: _play}),
-    new_round=TrickRound, must_go=_must_go, valued_with=_valued_with, round_tricks=_round_tricks,
+    state=KindState(TrickRound, must_go=_must_go, valued_with=_valued_with, round_tricks=_round_tricks),
     seat_facts=SEAT_FACTS, table_facts=TABLE_FACTS, play_points=POINTS,
     record=record_tricks, told=TOLD, search=Search(sample_trick_deal, "heuristic"),
     bots={"heuristic": "hachihachi.interpreter.games.tricks.heuristic:HeuristicBot"},

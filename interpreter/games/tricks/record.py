@@ -17,7 +17,8 @@ from typing import Any
 from ....ruleset.errors import CardError
 from .rules import TrickPhase
 from ....ruleset.cards import Deck
-from ...engine.actions import Action, ActionBase, Declare, Play, Split
+from ...engine.actions import Action, ActionBase, Play
+from ...parts.go_drop.actions import Declare, Split
 from .actions import CallMizuten, Deal
 from ...engine.events import Applied, RoundStarted
 from ...records.choose import choose_item, parse_choose

@@ -9,11 +9,10 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ....ruleset.cards import SuitedDeck
-from ....ruleset.checks import (Found, check_declaration, check_fields, check_forced_out, check_players,
-                                check_rounds, check_two_goers)
+from ....ruleset.checks import Found, check_fields, check_players, check_rounds
 from ....ruleset.expressions import BOOL, INT, SEAT, TABLE, Fact
 from ....ruleset.kind_registry import transfer_named
-from ....ruleset.model import Field, Phase, PhaseName, TransferName
+from ....ruleset.model import Field, Phase, PhaseName, TransferReasonName
 from ....ruleset.rulekind import KindParts, RuleKind, TransferWords
 from ....ruleset.roletable import _name
 
@@ -27,7 +26,7 @@ class TrickPhase(PhaseName):
     MIZUTEN_BONUS = "mizuten_bonus"        # T22: written as effects (settlement:)
 
 
-class TrickTransfer(TransferName):
+class TrickTransfer(TransferReasonName):
     """The trick game's own kinds of point transfer, which a field multiplier may apply to (T9)."""
 
     TRICKS = "tricks"                      # T20: the trick settlement
@@ -226,8 +225,7 @@ RULES = RuleKind(
     title="trick play (Hachi-Hachi Trick)",
     own_keys=frozenset({"fields", "trick_settlement", "mizuten", "trick_play"}),
     own_transfers=frozenset(TrickTransfer),
-    checks=(check_players, check_declaration, check_rounds, check_fields, check_forced_out, check_mizuten,
-            check_round, check_two_goers),
+    checks=(check_players, check_rounds, check_fields, check_mizuten, check_round),
     parts=trick_parts,
     indicator_makes_trump=True,
     phases=tuple(TrickPhase),

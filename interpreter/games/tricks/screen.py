@@ -12,16 +12,17 @@ from ...engine.actions import ActionBase, Play
 from .actions import Deal
 from ...engine.view import View
 from ....ruleset.errors import CardError, shown
-from ....ruleset.model import Phase, Ruleset
+from ....ruleset.model import Ruleset
 from ....cli.answers import BadAnswer
 from ....cli.score_input import RoundQuestions
 from ....cli.tui_input import YesNoWords, yes_no
 from .explain import explain
 from .rules import TrickPhase
+from ...parts.go_drop.rules import GoDropPhase
 
 # the words of the mizuten call's answers (T6): yes, then no
-MIZUTEN_WORDS: YesNoWords = {True: ("y", "yes", "m", "mizuten", "ミズテン", "はい"),
-                             False: ("n", "no", "しない", "いいえ")}
+MIZUTEN_WORDS: YesNoWords = {True: "kind.tricks.answers.words.mizuten_yes",
+                             False: "kind.tricks.answers.words.mizuten_no"}
 SUIT_COLOURS = {"s": "white", "h": "red", "d": "blue", "c": "green"}
 SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 
@@ -76,7 +77,7 @@ class TrickScreen:
 
     def table(self, screen: Any, v: View) -> list[str]:
         lines = [header(screen, v), screen.chips_line(v)]
-        if Phase.DECLARATIONS in screen.rules.round:
+        if GoDropPhase.DECLARATIONS in screen.rules.round:
             lines.append(screen.declarations_line(v))
         if v.play.tricks_won:
             lines.append(tricks(screen, v))

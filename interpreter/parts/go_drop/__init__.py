@@ -3,4 +3,4 @@ each seat from the start player goes or drops (a dropper pays a drop fee into th
 left once the goers are full are forced out and paid by each goer, two goers may split the pot,
 a lone goer takes it, the goers settle their hand roles, and the next start follows how the
 round went. ``rules`` is its rule-file side, ``part`` its side in play (``PART``), ``state``
-its own state of a round, ``kinds`` its kinds of round."""
+its own state of a round, ``outcomes`` its outcomes of a round."""

@@ -5,32 +5,34 @@ from __future__ import annotations
 from typing import Optional
 
 from ....ruleset.errors import IllegalAction
-from ....ruleset.model import Phase, Ruleset
-from ....ruleset.model import TransferKind
-from ...engine.actions import POT, Declare
-from ...engine.events import ForcedOut
+from ....ruleset.model import Ruleset
+from ....ruleset.model import TransferReason
+from ...engine.actions import POT
+from .actions import Declare
+from .events import ForcedOut
 from ...engine.phases.base import PhaseRule
 from ...engine.registry import plugin_for
 from ...engine.state import Table
-from .kinds import PLAYED, RoundKind
+from .outcomes import PLAYED, RoundOutcome
 from .rules import NAME, go_drop_rules
 from .state import GoDropRound
+from .rules import GoDropPhase, GoDropTransfer
 
 GO, DROP = Declare(True), Declare(False)
 GO_ONLY, GO_OR_DROP, DROP_ONLY = (GO,), (GO, DROP), (DROP,)
 
 
-def kind_for(goers: int) -> RoundKind:
+def outcome_for(goers: int) -> RoundOutcome:
     """The round's kind from its number of goers (two goers play unless both split later)."""
     if goers == 0:
-        return RoundKind.SKIPPED
+        return RoundOutcome.SKIPPED
     if goers == 1:
-        return RoundKind.ONE_GOER
-    return RoundKind.TWO_GOERS_PLAY if goers == 2 else RoundKind.THREE_GOERS
+        return RoundOutcome.ONE_GOER
+    return RoundOutcome.TWO_GOERS_PLAY if goers == 2 else RoundOutcome.THREE_GOERS
 
 
 class Declarations(PhaseRule):
-    phase = Phase.DECLARATIONS
+    phase = GoDropPhase.DECLARATIONS
 
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
@@ -51,7 +53,7 @@ class Declarations(PhaseRule):
     def must_go(self, t: Table, seat: int) -> bool:
         """The play kind's own rules oblige the seat to go (T6: a start player who declared
         mizuten), or an effect forced it to."""
-        return seat in self._kind.must_go(t.round) or (bool(t.forced) and self.forced(t, seat) is True)
+        return seat in self._kind.state.must_go(t.round) or (bool(t.forced) and self.forced(t, seat) is True)
 
     @staticmethod
     def forced(t: Table, seat: int) -> Optional[bool]:
@@ -73,7 +75,7 @@ class Declarations(PhaseRule):
         if not action.go and self.must_go(t, seat):
             if self.forced(t, seat):
                 raise IllegalAction(f"seat {seat} must go this round: a house rule forces it (docs/effects.md)")
-            raise IllegalAction(f"seat {seat} {self._kind.must_go(t.round)[seat]}")
+            raise IllegalAction(f"seat {seat} {self._kind.state.must_go(t.round)[seat]}")
         if action.go and self.forced(t, seat) is False:
             raise IllegalAction(f"seat {seat} must drop this round: a house rule forces it (docs/effects.md)")
 
@@ -91,7 +93,7 @@ class Declarations(PhaseRule):
         else:
             fee, reason = self._drops[len(d.dropped)]
             d.dropped.append(seat)
-            t.pay(TransferKind.DROP_FEE, seat, POT, fee, reason)
+            t.pay(GoDropTransfer.DROP_FEE, seat, POT, fee, reason)
         if len(d.declarations) >= r.players or len(r.playing) >= self._max_goers:
             self._close(t)
 
@@ -103,9 +105,9 @@ class Declarations(PhaseRule):
         if undeclared:
             t.emit(ForcedOut(r.index, d.forced_out))
         d.declarations_done = True
-        r.kind = kind_for(len(r.playing))
-        r.played = r.kind in PLAYED
-        if r.kind is RoundKind.SKIPPED and self._no_goers_pot == "refund":
+        r.outcome = outcome_for(len(r.playing))
+        r.played = r.outcome in PLAYED
+        if r.outcome is RoundOutcome.SKIPPED and self._no_goers_pot == "refund":
             refund_drop_fees(t)
 
 
@@ -115,6 +117,6 @@ def refund_drop_fees(t: Table) -> None:
     from ...engine.events import Transfer
 
     paid = [e for e in t.events if isinstance(e, Transfer) and e.round == t.round.index
-            and e.kind is TransferKind.DROP_FEE and e.target == POT]
+            and e.kind is GoDropTransfer.DROP_FEE and e.target == POT]
     for e in paid:
-        t.pay(TransferKind.POT, POT, e.source, e.amount, "drop fee refunded: nobody went", multiply=False)
+        t.pay(TransferReason.POT, POT, e.source, e.amount, "drop fee refunded: nobody went", multiply=False)

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from ....ruleset.model import Phase, Ruleset
-from ....ruleset.model import TransferKind
+from ....ruleset.model import Ruleset
 from ...engine.events import RolesShown
 from ...engine.phases.base import PhaseRule
 from ...engine.phases.rolecache import RoleCache, RoleValues
@@ -11,10 +10,11 @@ from ...engine.registry import plugin_for
 from ...engine.state import Table
 from .rules import NAME, go_drop_rules
 from .state import declared
+from .rules import GoDropPhase, GoDropTransfer
 
 
 class ForcedOutPayments(PhaseRule):
-    phase = Phase.FORCED_OUT
+    phase = GoDropPhase.FORCED_OUT
 
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
@@ -30,7 +30,7 @@ class ForcedOutPayments(PhaseRule):
         r = t.round
         assert r.dealt is not None              # the deal came before (T14)
         ev = self.roles
-        trump, indicator = self._kind.valued_with(r)
+        trump, indicator = self._kind.state.valued_with(r)
         for seat in declared(r).forced_out:
             hand = r.dealt[seat]                   # as dealt (T14)
             counted = {name: ev.count_class(name, hand, trump, indicator) for name, _ in self._per_card}
@@ -41,4 +41,4 @@ class ForcedOutPayments(PhaseRule):
             parts += [f"{h.id} {h.forced}" for h in roles.hits if h.forced]
             reason = "forced out: " + (", ".join(parts) or "nothing")
             for goer in r.playing:
-                t.pay(TransferKind.FORCED_OUT, goer, seat, card_points + roles.forced, reason)
+                t.pay(GoDropTransfer.FORCED_OUT, goer, seat, card_points + roles.forced, reason)

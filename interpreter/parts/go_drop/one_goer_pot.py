@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-from ....ruleset.model import Phase
-from ....ruleset.model import TransferKind
+from ....ruleset.model import TransferReason
 from ...engine.actions import POT
 from ...engine.phases.base import PhaseRule
 from ...engine.state import Table
-from .kinds import RoundKind
+from .outcomes import RoundOutcome
+from .rules import GoDropPhase
 
 
 class OneGoerPot(PhaseRule):
-    phase = Phase.ONE_GOER_POT
+    phase = GoDropPhase.ONE_GOER_POT
 
     def applies(self, t: Table) -> bool:
-        return t.round.kind is RoundKind.ONE_GOER
+        return t.round.outcome is RoundOutcome.ONE_GOER
 
     def enter(self, t: Table) -> None:
         goer = t.round.playing[0]
         t.round.pot_to = goer
-        t.pay(TransferKind.POT, POT, goer, t.pot, "lone goer takes the pot", multiply=False)
+        t.pay(TransferReason.POT, POT, goer, t.pot, "lone goer takes the pot", multiply=False)

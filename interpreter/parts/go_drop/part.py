@@ -1,5 +1,5 @@
-"""Go/drop in play (T10-T17, T24): its phases, its state of a round, the kind of a round by its
-goers, whether a skipped round counts, the start of the next round, a seat's view of the
+"""Go/drop in play (T10-T17, T24): its phases and actions, its state of a round, the outcome of a
+round by its goers, whether a skipped round counts, the start of the next round, a seat's view of the
 declarations, its facts for effects."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import Any, Mapping, Optional
 
 from ....ruleset.model import Ruleset
-from ...engine.actions import Declare
+from .actions import ACTIONS, Declare
 from .declarations import Declarations
 from .forced_out import ForcedOutPayments
-from .kinds import RoundKind
+from .outcomes import RoundOutcome
 from .one_goer_pot import OneGoerPot
 from .role_settlement import RoleSettlement
 from .rules import NAME, go_drop_rules
@@ -21,6 +21,7 @@ from .two_goer_choice import TwoGoerChoice
 class GoDrop:
     name = NAME
     phases = (Declarations, ForcedOutPayments, TwoGoerChoice, OneGoerPot, RoleSettlement)
+    actions = ACTIONS
     seat_facts: Mapping[str, Any] = {
         "went": lambda t, s: s in t.round.playing,
         "dropped": lambda t, s: s in t.round.parts[NAME].dropped,
@@ -30,8 +31,8 @@ class GoDrop:
         "round.goers": lambda t: len(t.round.playing),
         "round.droppers": lambda t: len(declared(t.round).dropped),
         "round.forced_out": lambda t: len(declared(t.round).forced_out),
-        "round.skipped": lambda t: t.round.kind is RoundKind.SKIPPED,
-        "round.split": lambda t: t.round.kind is RoundKind.TWO_GOERS_SPLIT,
+        "round.skipped": lambda t: t.round.outcome is RoundOutcome.SKIPPED,
+        "round.split": lambda t: t.round.outcome is RoundOutcome.TWO_GOERS_SPLIT,
     }
 
     groups: Mapping[str, Any] = {      # the seats of its groups of effects (each goer, ...), as containers
@@ -45,16 +46,16 @@ class GoDrop:
 
     def counts(self, ruleset: Ruleset, r: Any) -> bool:
         """T13, T25: a round nobody went in counts unless ``rounds.skipped_counts`` is false."""
-        return r.kind is not RoundKind.SKIPPED or ruleset.rounds.skipped_counts
+        return r.outcome is not RoundOutcome.SKIPPED or ruleset.rounds.skipped_counts
 
     def next_start(self, ruleset: Ruleset, r: Any) -> Optional[int]:
         """T13, T24: by how the round went (``next_start:``)."""
         rule = go_drop_rules(ruleset).next_start
-        if r.kind is RoundKind.SKIPPED:
+        if r.outcome is RoundOutcome.SKIPPED:
             return _by_start(rule.after_skip, r)
-        if r.kind is RoundKind.ONE_GOER:
+        if r.outcome is RoundOutcome.ONE_GOER:
             return int(r.playing[0]) if rule.after_one_goer == "goer" else _by_start(rule.after_one_goer, r)
-        if r.kind is RoundKind.TWO_GOERS_SPLIT:
+        if r.outcome is RoundOutcome.TWO_GOERS_SPLIT:
             if rule.after_split in ("earlier_goer", "later_goer"):
                 return int(r.playing[0] if rule.after_split == "earlier_goer" else r.playing[1])
             return _by_start(rule.after_split, r)

@@ -17,10 +17,37 @@ from dataclasses import dataclass, field as dc_field, replace
 from types import MappingProxyType
 from typing import Any, Mapping, Sequence
 
+from ....ruleset.checks import KEY, Found
 from ....ruleset.expressions import BOOL, INT, SEAT, TABLE, Fact
+from ....ruleset.model import PhaseName, TransferReasonName
 from ....ruleset.part_registry import RulePart
 
 NAME = "go_drop"
+
+
+class GoDropPhase(PhaseName):
+    """The phases of go/drop a round names (T10-T17); each reads as ``Phase.NAME``, as the core's.
+
+    >>> GoDropPhase.DECLARATIONS, f"{GoDropPhase.TWO_GOER_CHOICE}"
+    (<Phase.DECLARATIONS: 'declarations'>, 'Phase.TWO_GOER_CHOICE')
+    """
+
+    DECLARATIONS = "declarations"
+    FORCED_OUT = "forced_out"
+    TWO_GOER_CHOICE = "two_goer_choice"
+    ONE_GOER_POT = "one_goer_pot"
+    ROLE_SETTLEMENT = "role_settlement"
+
+
+class GoDropTransfer(TransferReasonName):
+    """Go/drop's reasons of point transfer (T11, T14); each reads as ``TransferKind.NAME``.
+
+    >>> GoDropTransfer.DROP_FEE, GoDropTransfer("forced_out")
+    (<TransferKind.DROP_FEE: 'drop_fee'>, <TransferKind.FORCED_OUT: 'forced_out'>)
+    """
+
+    DROP_FEE = "drop_fee"
+    FORCED_OUT = "forced_out"
 
 
 @dataclass(frozen=True)
@@ -149,12 +176,46 @@ FACTS: tuple[Fact, ...] = (
     Fact("round.split", BOOL, TABLE, "two goers split this round instead of playing"),
 )
 
+# -- the meaning checks of its sections in a schema-valid file (ruleset/checks.py's form) ----------
+
+def check_declaration(data: dict[str, Any]) -> Found:
+    """T12: a table of the fewest players can fill the goers' seats."""
+    if "declaration" not in data:
+        return
+    goers, least = data["declaration"]["max_goers"], data["players"]["min"]
+    if goers > least:
+        yield ("declaration", "max_goers"), (
+            f"declaration.max_goers ({goers}) is larger than players.min ({least}); "
+            "a smaller table could never fill the seats.")
+
+
+def check_forced_out(data: dict[str, Any]) -> Found:
+    """T14: a forced-out seat is paid for card classes the role table defines."""
+    classes = (data["role_table"].get("classes") or {})
+    for name in (data.get("forced_out") or {}).get("per_card") or {}:
+        if name not in classes:
+            known = ", ".join(classes) or "none"
+            yield (("forced_out", "per_card", name, KEY),
+                   f"forced_out.per_card names the card class '{name}', which the "
+                   f"role table does not define (its classes: {known}).")
+
+
+def check_two_goers(data: dict[str, Any]) -> Found:
+    """T16: the older ``may_split: false`` must not contradict ``split``."""
+    two = data.get("two_goers") or {}
+    if two.get("may_split") is False and two.get("split", "never") != "never":
+        yield ("two_goers", "split"), (f"two_goers.may_split is false but two_goers.split is '{two['split']}'; "
+                                       "write split: never, or drop may_split.")
+
+
 RULES = RulePart(
     name=NAME,
     title="go/drop declarations (T10-T17)",
     own_keys=frozenset({"declaration", "forced_out", "two_goers", "next_start"}),
-    phases=("declarations", "forced_out", "two_goer_choice", "one_goer_pot", "role_settlement"),
+    phases=tuple(GoDropPhase),
     build=build,
+    transfers=frozenset(GoDropTransfer),
+    checks=(check_declaration, check_forced_out, check_two_goers),
     own_facts=FACTS,
     groups=(("goer", "went"), ("dropper", "dropped"), ("forced_out", "forced_out")),
     domains=_domains,

@@ -7,26 +7,28 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ....ruleset.model import Phase, Ruleset, TransferKind
-from ...engine.actions import POT, Split
+from ....ruleset.model import Ruleset, TransferReason
+from ...engine.actions import POT
+from .actions import Split
 from ...engine.phases.base import PhaseRule
 from ...engine.state import Table
-from .kinds import RoundKind
+from .outcomes import RoundOutcome
 from .rules import SplitRule, go_drop_rules
 from .state import declared
+from .rules import GoDropPhase
 
 CHOICES = (Split(False), Split(True))
 
 
 class TwoGoerChoice(PhaseRule):
-    phase = Phase.TWO_GOER_CHOICE
+    phase = GoDropPhase.TWO_GOER_CHOICE
 
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
         self._rules = go_drop_rules(ruleset).two_goers
 
     def applies(self, t: Table) -> bool:
-        return t.round.kind is RoundKind.TWO_GOERS_PLAY and self._rules.split is not SplitRule.NEVER
+        return t.round.outcome is RoundOutcome.TWO_GOERS_PLAY and self._rules.split is not SplitRule.NEVER
 
     def enter(self, t: Table) -> None:
         if self._rules.split is SplitRule.ALWAYS:
@@ -34,7 +36,7 @@ class TwoGoerChoice(PhaseRule):
             d = declared(r)
             d.splits.extend((g, True) for g in r.playing)
             d.choice_done = True
-            r.kind, r.played = RoundKind.TWO_GOERS_SPLIT, False
+            r.outcome, r.played = RoundOutcome.TWO_GOERS_SPLIT, False
             self._split_pot(t)
 
     def actor(self, t: Table) -> Optional[int]:
@@ -57,7 +59,7 @@ class TwoGoerChoice(PhaseRule):
             d.choice_done = True
         elif len(d.splits) == 2:
             d.choice_done = True
-            r.kind, r.played = RoundKind.TWO_GOERS_SPLIT, False
+            r.outcome, r.played = RoundOutcome.TWO_GOERS_SPLIT, False
             self._split_pot(t)
 
     def _split_pot(self, t: Table) -> None:
@@ -66,5 +68,5 @@ class TwoGoerChoice(PhaseRule):
         small = t.pot // 2
         big = t.pot - small
         first, second = (big, small) if self._rules.odd_chip == "earlier_goer" else (small, big)
-        t.pay(TransferKind.POT, POT, earlier, first, "split pot", multiply=False)
-        t.pay(TransferKind.POT, POT, later, second, "split pot", multiply=False)
+        t.pay(TransferReason.POT, POT, earlier, first, "split pot", multiply=False)
+        t.pay(TransferReason.POT, POT, later, second, "split pot", multiply=False)

@@ -11,7 +11,7 @@ from ...catalog import say
 from ...effect_words import seats_words
 from ...expressions import INT, Expression
 from ...kind_registry import transfer_named
-from ...model import TransferKind, TransferName
+from ...model import TransferReason, TransferReasonName
 from ..model import ActionBase, Run, SeatSet, bounded
 from .schema import NUMBER, SEATS, SEATS_OR_POT, WORDS
 
@@ -27,7 +27,7 @@ class Pay(ActionBase):
     amount: Expression              # read for the paying seat (the receiving one when the pot pays)
     reason: str
     field: bool = False             # multiplied by the round's field (as the kind ``effect``)
-    kind: str = "effect"            # the transfer kind it is recorded as (``as:``), multiplied as that kind
+    recorded_as: str = "effect"     # the transfer kind it is recorded as (``as:``), multiplied as that kind
     compare: Optional[Expression] = None    # ``between``: of every two seats of ``payers``, the lower pays
     words_of_reason: tuple[Union[str, Expression], ...] = ()   # the reason, its ``{EXPRESSION}`` parts
 
@@ -77,7 +77,7 @@ class Pay(ActionBase):
             raise b.error("a payment from the pot to the pot moves nothing.", *at, "to")
         amount = b.expr(body["amount"], (*at, "amount"), INT, per_seat=not payers.pot or not receivers.pot)
         reason, words = _reason(body, at, b, name)
-        return cls(payers, receivers, amount, reason, bool(body.get("field", False)), _kind(body, at, b),
+        return cls(payers, receivers, amount, reason, bool(body.get("field", False)), _recorded_as(body, at, b),
                    words_of_reason=words)
 
     @classmethod
@@ -95,7 +95,8 @@ class Pay(ActionBase):
         compare = b.expr(body["compare"], (*at, "compare"), INT, per_seat=True)
         amount = b.expr(body.get("amount", 1), (*at, "amount"), INT, per_seat=False)
         reason, words = _reason(body, at, b, name)
-        return cls(seats, seats, amount, reason, bool(body.get("field", False)), _kind(body, at, b), compare, words)
+        return cls(seats, seats, amount, reason, bool(body.get("field", False)), _recorded_as(body, at, b), compare,
+                   words)
 
     # -- in words
     def words(self, lang: str = "en") -> str:
@@ -109,8 +110,8 @@ class Pay(ActionBase):
     # -- run
     def run(self, r: Run) -> None:
         t = r.table
-        kind = transfer_named(self.kind)
-        multiply = kind is not TransferKind.EFFECT      # a kind of its own is multiplied as the field says for it
+        kind = transfer_named(self.recorded_as)
+        multiply = kind is not TransferReason.EFFECT      # a kind of its own is multiplied as the field says for it
         mult = t.round.multiplier if self.field else 1
         field = f" (x{mult} field)" if mult != 1 else ""
         facts = r.facts
@@ -123,7 +124,7 @@ class Pay(ActionBase):
             owed = [(s, bounded(self.amount.run(facts, s) * mult, "a payment")) for s in r.members(self.receivers)]
             for seat, amount in owed:               # read before anything moves; the pot pays what it holds
                 amount = min(amount, t.pot)
-                if kind is TransferKind.POT:        # it takes the pot (T21), even an empty one: T24 reads it
+                if kind is TransferReason.POT:        # it takes the pot (T21), even an empty one: T24 reads it
                     rnd.pot_to = rnd.play_winner = seat
                 if amount > 0:
                     t.pay(kind, pot, seat, amount, self._why(r, seat) + field, multiply=False)
@@ -148,7 +149,7 @@ class Pay(ActionBase):
             return self.reason
         return "".join(w if isinstance(w, str) else str(w.run(r.facts, seat)) for w in self.words_of_reason)
 
-    def _settle_pairs(self, r: Run, kind: TransferName, multiply: bool, mult: int, field: str) -> None:
+    def _settle_pairs(self, r: Run, kind: TransferReasonName, multiply: bool, mult: int, field: str) -> None:
         """``between``: of every two seats (in order from the start player), the one whose ``compare``
         is lower pays the other ``amount`` for each one of difference (T15 and T20 are of this form)."""
         compare = self.compare
@@ -165,7 +166,7 @@ class Pay(ActionBase):
                     f"{self._why(r, high)} {value[high]} against {value[low]}{field}", multiply=multiply)
 
 
-def _move(r: Run, kind: TransferName, multiply: bool, source: Any, target: Any, amount: int, why: str) -> None:
+def _move(r: Run, kind: TransferReasonName, multiply: bool, source: Any, target: Any, amount: int, why: str) -> None:
     """Pay ``amount`` (a negative amount is paid the other way)."""
     t = r.table
     if amount < 0:
@@ -176,13 +177,13 @@ def _move(r: Run, kind: TransferName, multiply: bool, source: Any, target: Any, 
         t.pay(kind, source, target, amount, why, multiply=multiply)
 
 
-def _kind(body: Mapping[str, Any], at: tuple[object, ...], b: Any) -> str:
-    """The transfer kind of a payment (``as:``); ``field`` goes only with the kind ``effect``."""
-    kind = str(body.get("as", "effect"))
-    if kind != "effect" and body.get("field"):
-        raise b.error(f"a payment recorded as '{kind}' is multiplied as the field says for '{kind}' "
+def _recorded_as(body: Mapping[str, Any], at: tuple[object, ...], b: Any) -> str:
+    """The transfer kind a payment is recorded as (``as:``); ``field`` goes only with ``effect``."""
+    name = str(body.get("as", "effect"))
+    if name != "effect" and body.get("field"):
+        raise b.error(f"a payment recorded as '{name}' is multiplied as the field says for '{name}' "
                       "(its applies_to); 'field' is for payments of kind 'effect'.", *at, "field")
-    return kind
+    return name
 
 
 def _reason(body: Mapping[str, Any], at: tuple[object, ...], b: Any,

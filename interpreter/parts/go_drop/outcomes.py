@@ -1,14 +1,14 @@
-"""Round kinds of go/drop (T13, T16, T17): how a round went by its goers."""
+"""Round outcomes of go/drop (T13, T16, T17): how a round went by its goers."""
 
 from __future__ import annotations
 
-from ...engine.roundkind import RoundKindName
+from ...engine.roundoutcome import RoundOutcomeName
 
 
-class RoundKind(RoundKindName):
+class RoundOutcome(RoundOutcomeName):
     """How a round went (``kind`` in records and ``hachi replay --json``).
 
-    >>> RoundKind.THREE_GOERS, RoundKind("one_goer")
+    >>> RoundOutcome.THREE_GOERS, RoundOutcome("one_goer")
     (<RoundKind.THREE_GOERS: 'three_goers'>, <RoundKind.ONE_GOER: 'one_goer'>)
     """
 
@@ -19,5 +19,8 @@ class RoundKind(RoundKindName):
     THREE_GOERS = "three_goers"             # three (or, in a variant, more) goers
 
 
-# the kinds of round in which the goers play (T19)
-PLAYED = frozenset({RoundKind.TWO_GOERS_PLAY, RoundKind.THREE_GOERS})
+# the outcomes in which the goers play (T19)
+PLAYED = frozenset({RoundOutcome.TWO_GOERS_PLAY, RoundOutcome.THREE_GOERS})
+
+RoundKind = RoundOutcome
+"""The name ``hachihachi.interpreter`` exported before the class was renamed, kept for callers."""
