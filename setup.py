@@ -40,6 +40,7 @@ ENGINE = [
     "interpreter/engine/playengine.py",
     "interpreter/games/tricks/play.py",
     "interpreter/engine/phases/effects.py",
+    "interpreter/games/matching/play.py",
 ]
 
 

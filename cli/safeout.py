@@ -30,8 +30,6 @@ import re
 import sys
 from typing import Iterator, TextIO
 
-import click
-
 __all__ = ["SafeStream", "escape_text", "guarded_streams", "raw", "style", "trusted"]
 
 # 19 digits, drawn once per process from the system's random source (as ``secrets`` draws, without
@@ -54,6 +52,8 @@ def trusted(text: str) -> str:
 
 def style(text: str, **styles: object) -> str:
     """``click.style`` whose colour codes pass the safe streams and whose ``text`` is still escaped."""
+    import click                                    # here: ``hachi --help`` from its start (start.py) has no click
+
     around = click.style("\0", **styles)            # type: ignore[arg-type]
     before, _, after = around.partition("\0")
     if not _guarding[0]:

@@ -321,6 +321,24 @@ def parse_expression(text: Union[str, int, bool], place: Optional[str] = None) -
         raise ExpressionError(f"the expression is {len(text)} characters long; at most {MAX_LENGTH} are read.",
                               place)
     text = text.replace("\n", " ")             # a text of several lines: one column per character
+    known = _PARSED.get(text)
+    if known is not None:
+        return known
+    node = _parse_text(text, place)
+    if len(_PARSED) < MAX_PARSED:
+        _PARSED[text] = node
+    return node
+
+
+# The nodes of the texts parsed in this process, by text: a text parses to the same frozen nodes
+# wherever it is written (the checks above and in _parse_text read the text alone, and an
+# expression that fails is never kept), and the same effects are read from every variant of a
+# game, so each text is parsed once. Bounded, for a process that reads many files.
+_PARSED: dict[str, Node] = {}
+MAX_PARSED = 4096
+
+
+def _parse_text(text: str, place: Optional[str]) -> Node:
     deepest = _deepest_parenthesis(text)
     if deepest is not None:
         raise _error(text, deepest, f"the expression is nested more than {MAX_NESTING} levels deep; "

@@ -196,10 +196,10 @@ def _analyse_ruleset(resolved: Resolved, source: str) -> Analysis:
         return out
     data = _standard_settlement(data)
     numbers: tuple[Any, ...] = ()
+    flat = _flat_places(resolved)       # read, never changed, by what follows
     if not problems:                    # numbers written as expressions of the table (tablenumbers.py)
         try:
-            numbers = compile_numbers(data, range(data["players"]["min"], data["players"]["max"] + 1),
-                                      _flat_places(resolved))
+            numbers = compile_numbers(data, range(data["players"]["min"], data["players"]["max"] + 1), flat)
         except HachiError as exc:
             problems = [checker.error(exc)]
     least = data["players"]["min"]
@@ -209,13 +209,13 @@ def _analyse_ruleset(resolved: Resolved, source: str) -> Analysis:
         problems = [checker.at(path, message) for path, message in _findings(data, numbers, built)]
     if not problems:
         try:
-            out.ruleset = build_ruleset(built, source=source, places=_flat_places(resolved),
+            out.ruleset = build_ruleset(built, source=source, places=flat,
                                         extends_chain=resolved.chain[1:], deal_for=deal_for)
         except HachiError as exc:
             problems = [checker.error(e) for e in getattr(exc, "errors", (exc,))]   # effects: every one
     if out.ruleset is not None and numbers:
         out.ruleset = dataclasses.replace(out.ruleset, table_numbers=TableNumbers(
-            data, numbers, source, _flat_places(resolved), resolved.chain[1:]))
+            data, numbers, source, flat, resolved.chain[1:]))
     if out.ruleset is not None:
         problems = _pattern_problems(out.ruleset, checker)
         if problems:
@@ -233,10 +233,11 @@ def _analyse_table(resolved: Resolved) -> Analysis:
     if not problems:
         try:
             standard = standard_ruleset()
+            flat = _flat_places(resolved)
             numbers = compile_numbers({"role_table": resolved.data}, range(standard.players.min,
-                                      standard.players.max + 1), _flat_places(resolved))
+                                      standard.players.max + 1), flat)
             table_data = substitute({"role_table": resolved.data}, numbers, standard.players.min)["role_table"]
-            out.table = build_role_table(table_data, _flat_places(resolved))
+            out.table = build_role_table(table_data, flat)
             problems = _pattern_problems(dataclasses.replace(standard, roles=out.table), checker)
         except HachiError as exc:
             problems = [checker.error(exc)]

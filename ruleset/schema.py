@@ -332,9 +332,15 @@ def schema_problems(data: Any, places: Places, file_type: str = RULESET, prefix:
 # -- documents known valid ------------------------------------------------------------------
 # The digests of the documents (rule files and role tables, as read, variants resolved) found
 # valid, kept in the user's cache folder (:mod:`.usercache`: JSON, read only when the user's own)
-# for the schemas and validator they were checked with; most recent last, at most this many.
-VALID_FILE = "schema-valid.json"
+# for the schemas and validator they were checked with, in a file of their own (so that two
+# installs, each with its own checker, do not take turns emptying one file); most recent last,
+# at most this many.
 MAX_VALID = 512
+
+
+def verdicts_file(checker: str | None = None) -> str:
+    """The name of the cache file of the verdicts of ``checker`` (by default the current one)."""
+    return f"schema-valid-{(checker or _checker_key(tuple(KINDS.items())))[:32]}.json"
 
 
 def known_valid() -> list[str]:
@@ -347,7 +353,7 @@ def _known_valid(checker: str) -> list[str]:
     """The digests kept for ``checker`` (read once a process; the list grows as more are found valid)."""
     from . import usercache
 
-    kept = usercache.read_json(VALID_FILE)
+    kept = usercache.read_json(verdicts_file(checker))
     if not isinstance(kept, dict) or kept.get("checker") != checker:
         return []
     documents = kept.get("documents")
@@ -359,7 +365,7 @@ def _remember(checker: str, valid: list[str], digest: str) -> None:
 
     valid.append(digest)
     del valid[:-MAX_VALID]
-    usercache.write_json(VALID_FILE, {"checker": checker, "documents": valid})
+    usercache.write_json(verdicts_file(checker), {"checker": checker, "documents": valid})
 
 
 @lru_cache(maxsize=4)

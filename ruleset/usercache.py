@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import os
 import stat
-import tempfile
 from pathlib import Path
 from typing import Any, Callable, Optional
 
@@ -55,6 +54,8 @@ def read_json(name: str, object_hook: Optional[Callable[[dict[str, Any]], Any]] 
 def write_json(name: str, data: Any) -> None:
     """Keep ``data`` (JSON values) in the cache file ``name``; nothing happens when the folder
     cannot be made or written, or is not the user's own."""
+    import tempfile                 # here: a start that only reads (start.py) does without it
+
     where = folder()
     try:
         where.mkdir(mode=0o700, parents=True, exist_ok=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from .bundled import RULESET, ROLE_TABLE, is_name, kind_hint
 from .errors import RuleFileError
@@ -88,25 +88,25 @@ def _keep_own_examples(merged: dict[str, Any], own: dict[str, Any]) -> None:
         merged["role_table"] = {k: v for k, v in table.items() if k != "examples"}
 
 
-def _walk(data: Any, path: Path_ = ()) -> Iterator[Path_]:
-    yield path
-    if isinstance(data, dict):
-        for key, value in data.items():
-            yield from _walk(value, path + (key,))
-    elif isinstance(data, list):
-        for index, value in enumerate(data):
-            yield from _walk(value, path + (index,))
-
-
 def merge_places(data: Any, base: Places, over: Places) -> Places:
-    """The places of merged ``data``: the overriding file's where it wrote the path, else the base's."""
+    """The places of merged ``data``: the overriding file's where it wrote the path, else the base's
+    (every path of ``data``, each before the paths inside it, in the order written)."""
     merged = Places(root=over.root)
-    for path in _walk(data):
-        for table, mine, theirs in ((merged.values, over.values, base.values), (merged.keys, over.keys, base.keys)):
-            if path in mine:
-                table[path] = mine[path]
-            elif path in theirs:
-                table[path] = theirs[path]
+    values, keys = merged.values, merged.keys
+    over_values, over_keys, base_values, base_keys = over.values, over.keys, base.values, base.keys
+    stack: list[tuple[Path_, Any]] = [((), data)]
+    while stack:
+        path, node = stack.pop()
+        place = over_values.get(path) or base_values.get(path)
+        if place is not None:
+            values[path] = place
+        place = over_keys.get(path) or base_keys.get(path)
+        if place is not None:
+            keys[path] = place
+        if isinstance(node, dict):
+            stack.extend((path + (key,), value) for key, value in reversed(node.items()))
+        elif isinstance(node, list):
+            stack.extend((path + (index,), node[index]) for index in range(len(node) - 1, -1, -1))
     return merged
 
 

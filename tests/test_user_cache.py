@@ -149,7 +149,7 @@ RULES = __import__("pathlib").Path(__file__).resolve().parent.parent / "rules"
 @pytest.fixture
 def fresh_verdicts(cache):
     schema._known_valid.cache_clear()
-    yield cache / schema.VALID_FILE
+    yield cache / schema.verdicts_file()
     schema._known_valid.cache_clear()
 
 
@@ -201,3 +201,15 @@ def test_verdicts_of_another_checker_or_a_file_others_may_write_are_not_taken(fr
         os.chmod(fresh_verdicts, 0o666)
     schema._known_valid.cache_clear()
     assert schema.known_valid() == []
+
+
+def test_the_verdicts_of_two_checkers_are_kept_apart(fresh_verdicts):
+    """Two installs (each its own checker) sharing a cache folder do not empty each other's verdicts."""
+    check_file(RULES / "hachihachi_trick.yaml")
+    mine = schema.known_valid()
+    other = "f" * 64
+    schema._remember(other, [], "0" * 64)                     # another install finds a document valid
+    assert schema.verdicts_file(other) != schema.verdicts_file()
+    schema._known_valid.cache_clear()
+    assert schema.known_valid() == mine and mine
+    assert schema._known_valid(other) == ["0" * 64]

@@ -9,45 +9,25 @@ captures hold a capture role stops the round and is paid (H18).
 
 from __future__ import annotations
 
-import copy
+import dataclasses
 import enum
 from dataclasses import dataclass, field as dc_field
-from typing import Any, Iterable, Optional, Sequence, Union, cast
+from typing import Iterable, Optional, Sequence, Union, cast
+
+from mypy_extensions import mypyc_attr
 
 from ....ruleset.errors import IllegalAction
+from .actions import Capture as Capture
 from .capture_roles import without_void
 from .deck import HanafudaDeck
+from .events import Captured as Captured
 from .rules import HanafudaRules
 from ....ruleset.model import Ruleset
 from .rules import MatchingTransfer
 from ....ruleset.roles import RoleEvaluator, RoleResult
-from ...engine.actions import ActionBase, Choose, Play, is_card
+from ...engine.actions import Choose, Play
 from ...engine.events import RolesShown
 from ...engine.state import Table
-
-
-@dataclass(frozen=True)
-class Capture(ActionBase):
-    """H14, H15: take ``target`` from the field with ``card`` (played, or just turned)."""
-
-    card: int
-    target: int
-
-    def told(self, deck: Any) -> str:
-        if is_card(deck, self.card) and is_card(deck, self.target):
-            return f"Capture({deck.name(self.card)} takes {deck.name(self.target)})"
-        return repr(self)
-
-
-@dataclass(frozen=True, slots=True)
-class Captured:
-    """``seat`` put ``card`` (played or turned) to the field, or took it with ``taken``."""
-
-    round: int
-    seat: int
-    card: int
-    turned: bool
-    taken: tuple[int, ...]
 
 
 class Stage(enum.Enum):
@@ -67,6 +47,7 @@ PLAY_ON = Choose(CAPTURE_QUESTION, "play_on")
 ROLE_ANSWERS = (STOP, PLAY_ON)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)        # the told rounds' (told.py)
 @dataclass
 class MatchingState:
     field: list[int]
@@ -90,12 +71,11 @@ class MatchingState:
     def copy(self) -> MatchingState:
         """An independent copy (``RoundState.copy``), of the same class: the field, the stock and
         the piles copied; the roles found, frozen, shared."""
-        other = copy.copy(self)
-        other.field, other.stock = list(self.field), list(self.stock)
-        other.captures = {seat: list(pile) for seat, pile in self.captures.items()}
-        other.hand_roles, other.capture_paid = dict(self.hand_roles), dict(self.capture_paid)
-        other.totals, other.play_ons = dict(self.totals), dict(self.play_ons)
-        return other
+        return dataclasses.replace(
+            self, field=list(self.field), stock=list(self.stock),
+            captures={seat: list(pile) for seat, pile in self.captures.items()},
+            hand_roles=dict(self.hand_roles), capture_paid=dict(self.capture_paid),
+            totals=dict(self.totals), play_ons=dict(self.play_ons))
 
     @property
     def seat(self) -> int:
@@ -136,6 +116,23 @@ def seat_goers(t: Table) -> None:
     s.captures = {x: [] for x in order}
 
 
+# the shared actions of a deck: a Play per card, a Capture per two cards of a month (the engines of
+# the games of one ruleset share them); kept with the deck itself, for the few decks of a run
+_ACTIONS: dict[int, tuple[HanafudaDeck, tuple[Play, ...], dict[tuple[int, int], Capture]]] = {}
+
+
+def _actions_of(deck: HanafudaDeck) -> tuple[tuple[Play, ...], dict[tuple[int, int], Capture]]:
+    known = _ACTIONS.get(id(deck))
+    if known is None or known[0] is not deck:
+        month = deck.rank_table
+        if len(_ACTIONS) >= 16:
+            _ACTIONS.clear()
+        known = _ACTIONS[id(deck)] = (deck, tuple(Play(c) for c in deck.cards),
+                                      {(c, f): Capture(c, f) for c in deck.cards for f in deck.cards
+                                       if c != f and month[c] == month[f]})
+    return known[1], known[2]
+
+
 class MatchingEngine:
     """The :class:`~...engine.playengine.PlayEngine` of ``play: matching``."""
 
@@ -145,9 +142,7 @@ class MatchingEngine:
         self.ruleset = ruleset
         self.deck = cast(HanafudaDeck, ruleset.deck)        # matching play is played with the hanafuda deck
         self.month = self.deck.rank_table                   # each card's month
-        self._plays = tuple(Play(c) for c in ruleset.deck.cards)     # one shared action per card
-        self._captures = {(c, f): Capture(c, f) for c in ruleset.deck.cards for f in ruleset.deck.cards
-                          if c != f and self.month[c] == self.month[f]}
+        self._plays, self._captures = _actions_of(self.deck)
         self._play_on_roles = ruleset.kind_rules.after_capture_role == "play_on"
         self._choose_roles = ruleset.kind_rules.after_capture_role == "choose"
         self._at_stop = ruleset.kind_rules.capture_roles_paid == "at_stop"
@@ -172,7 +167,10 @@ class MatchingEngine:
     def _cards_left(t: Table, s: MatchingState) -> bool:
         """Whether a seat that plays still holds a card (H16)."""
         hands = t.round.hands
-        return any(hands[x] for x in s.order)
+        for x in s.order:
+            if hands[x]:
+                return True
+        return False
 
     def standing(self, t: Table) -> dict[int, int]:
         """The card points each goer has captured (H1)."""
@@ -205,16 +203,15 @@ class MatchingEngine:
             return ROLE_ANSWERS
         if stage is _OVER:
             return ()
-        month, plays, captures = self.month, self._plays, self._captures
-        months: dict[int, list[int]] = {}
-        for f in s.field:
-            months.setdefault(month[f], []).append(f)
+        month, plays, captures, field = self.month, self._plays, self._captures, s.field
+        months = list(map(month.__getitem__, field))        # the field's months, in field order
         out: list[Union[Play, Capture]] = []
         for card in t.round.hands[s.seat]:
-            m = months.get(month[card])
-            if m is not None and len(m) == 2:
-                out.append(captures[card, m[0]])
-                out.append(captures[card, m[1]])
+            m = month[card]
+            if months.count(m) == 2:
+                first = months.index(m)
+                out.append(captures[card, field[first]])
+                out.append(captures[card, field[months.index(m, first + 1)]])
             else:
                 out.append(plays[card])
         return tuple(out)
@@ -292,18 +289,19 @@ class MatchingEngine:
         if s.stage is _TURN_CHOICE:             # H15: the turned card takes the chosen field card
             assert isinstance(action, Capture)  # the only legal actions of a turn choice
             s.pending, s.stage = None, _PLAY
-            self._place(t, s, action.card, True, action.target)
+            self._place(t, s, seat, pile, action.card, True, action.target)
         else:
             assert isinstance(action, (Play, Capture))      # the legal actions of a seat's turn
             s.turn_from = len(pile)
             r.hands[seat].remove(action.card)
-            self._place(t, s, action.card, False, action.target if isinstance(action, Capture) else None)
+            self._place(t, s, seat, pile, action.card, False, action.target if isinstance(action, Capture) else None)
             if s.stock:                         # H14: then the stock's top card is turned
                 card = s.stock.pop(0)
-                if len(self.matches(s, card)) == 2:     # H15: the seat chooses which field card it takes
+                m = self.matches(s, card)
+                if len(m) == 2:                 # H15: the seat chooses which field card it takes
                     s.stage, s.pending = _TURN_CHOICE, card
                     return
-                self._place(t, s, card, True, None)
+                self._place(t, s, seat, pile, card, True, None, m)
         if self._at_stop:
             if len(pile) > s.turn_from and self._rose(t, s, seat, pile):
                 return                          # the total rose: its maker stops or calls koi (K15)
@@ -316,13 +314,18 @@ class MatchingEngine:
         if not self._cards_left(t, s):
             s.stage = _OVER                     # H16: played out (a go/drop form may leave stock)
 
-    def _place(self, t: Table, s: MatchingState, card: int, turned: bool, target: Optional[int]) -> None:
+    def _place(self, t: Table, s: MatchingState, seat: int, pile: list[int], card: int, turned: bool,
+               target: Optional[int], m: Optional[list[int]] = None) -> None:
         """H14: ``card`` (played or turned) takes the field card of its month (``target``, the one
-        chosen of two, H15; all three when the field holds three), or is laid on the field."""
-        m = self.matches(s, card)
+        chosen of two, H15; all three when the field holds three), or is laid on the field; the
+        seat to play is ``seat``, its captures ``pile``; ``m``: the field cards of its month, when
+        already found."""
+        field = s.field
+        if m is None:
+            m = self.matches(s, card)
         taken: tuple[int, ...]
         if not m:
-            s.field.append(card)
+            field.append(card)
             taken = ()
         else:
             if len(m) == 2:
@@ -331,11 +334,10 @@ class MatchingEngine:
             else:
                 taken = tuple(m)
             for f in taken:
-                s.field.remove(f)
-            pile = s.captures[s.seat]
+                field.remove(f)
             pile.append(card)
             pile.extend(taken)
-        t.emit_play(Captured(t.round.index, s.seat, card, turned, taken))
+        t.emit_play(Captured(t.round.index, seat, card, turned, taken))
 
     def _role_made(self, t: Table, s: MatchingState, seat: int, pile: list[int]) -> bool:
         """The turn made the seat's pile a capture role (rare): pay it, and say whether it stopped
