@@ -210,6 +210,10 @@ def expression_words(text: str, lang: str) -> str:
 
     def word(m: "re.Match[str]") -> str:
         token = m[0]
+        whose, _, fact = token.partition(".")         # a payment's pair: payer.gain, receiver.tricks
+        if whose in ("payer", "receiver") and fact:
+            entry = table.get(f"fact_{fact.replace('.', '_')}") if fact in _FACT_WORDS else None
+            return table[f"fact_of_{whose}"][lang].format(fact=entry[lang] if entry is not None else fact)
         entry = table.get(f"fact_{token.replace('.', '_')}") if token in _FACT_WORDS else None
         if entry is not None:
             return entry[lang]
@@ -235,10 +239,13 @@ def effect_words(effect: Any, r: Ruleset, lang: str) -> str:
             break
     head, rest = line[:start], line[start:]
     acts = effect.actions
-    exprs = [effect.condition] + [getattr(a, k, None) for a in acts for k in ("amount", "compare", "value", "by")]
+    exprs = [effect.condition] + [getattr(a, k, None) for a in acts
+                                  for k in ("amount", "compare", "value", "by", "share")]
     exprs += [getattr(getattr(a, k, None), "where", None) for a in acts for k in ("payers", "receivers", "seats")]
-    for e in sorted({x.text for x in exprs if x is not None}, key=lambda x: -len(x)):
-        rest = re.sub(rf"(?<![\w.]){re.escape(e)}(?!\w|\.\w)", lambda m: expression_words(m[0], lang), rest)
+    texts = sorted({x.text for x in exprs if x is not None}, key=lambda x: -len(x))
+    if texts:                   # one pass, so that words put in for one expression are not read as another
+        either = "|".join(re.escape(e) for e in texts)
+        rest = re.sub(rf"(?<![\w.])(?:{either})(?!\w|\.\w)", lambda m: expression_words(m[0], lang), rest)
     line = head + rest
     told = f"{effect.name}: "             # a payment's reason is told after its effect's name
     reasons = [a.reason[len(told):] if a.reason.startswith(told) else a.reason

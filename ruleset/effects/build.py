@@ -11,10 +11,10 @@ import re
 from typing import Any, Mapping, Optional, Sequence
 
 from ..errors import RuleFileError
-from ..expressions import BOOL, SEAT, DictFacts, Expression, compile_expression
+from ..expressions import BOOL, SEAT, DictFacts, Expression, Vocabulary, compile_expression
 from .actions import ACTIONS
 from ..part_registry import groups_of
-from .facts import domain, vocabulary
+from .facts import domain, pair_facts, vocabulary
 from .model import AFTER_DECLARATIONS, AFTER_PLAY, DOC, ActionBase, Counter, Effect, SeatSet
 
 __all__ = ["Builder", "EffectErrors", "build_counters", "build_effects", "build_settlement", "can_hold", "MAX_WORLDS",
@@ -37,6 +37,7 @@ class Builder:
         self.counters = {c.name: c for c in counters}
         self.vocab = vocabulary(rules, counters)
         self.worlds = [MAX_FILE_WORLDS]     # the table states the conditions may still try (can_hold)
+        self._pair_vocab: Optional[Vocabulary] = None
 
     def place(self, *path: object) -> Optional[str]:
         key = ".".join(str(p) for p in path)
@@ -46,8 +47,18 @@ class Builder:
             key = key.rpartition(".")[0]
         return None
 
-    def expr(self, text: Any, path: tuple[object, ...], kind: str, per_seat: bool) -> Expression:
-        return compile_expression(text, self.vocab, per_seat=per_seat, kind=kind, place=self.place(*path))
+    def expr(self, text: Any, path: tuple[object, ...], kind: str, per_seat: bool,
+             vocab: Optional[Vocabulary] = None) -> Expression:
+        return compile_expression(text, vocab or self.vocab, per_seat=per_seat, kind=kind, place=self.place(*path))
+
+    @property
+    def pair_vocab(self) -> Vocabulary:
+        """The vocabulary of a payment's amount: every fact, and each seat fact of the payer and of
+        the receiver (``payer.tricks``, ``receiver.gain``), read as the table's (docs/effects.md, pay)."""
+        found = self._pair_vocab
+        if found is None:
+            found = self._pair_vocab = self.vocab.extended(pair_facts(self.vocab))
+        return found
 
     def error(self, message: str, *path: object) -> RuleFileError:
         return RuleFileError(message, self.place(*path))

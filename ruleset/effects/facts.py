@@ -16,7 +16,7 @@ from ..part_registry import part_facts, parts_of
 from .model import Counter
 
 __all__ = ["SEAT_FACTS", "TABLE_FACTS", "SETTINGS", "GROUPS", "setting", "base_facts", "vocabulary", "kind_facts",
-           "multiplied_by_default", "table_vocabulary", "domain", "settings"]
+           "multiplied_by_default", "table_vocabulary", "domain", "settings", "pair_facts", "PAYER", "RECEIVER"]
 
 # name -> (type, words); the domain, when a fact has a small known one, is in :func:`domain`
 SEAT_FACTS: dict[str, tuple[str, str]] = {
@@ -131,6 +131,18 @@ def _facts_elsewhere(play: str, parts: Sequence[str] = ()) -> Callable[[str], Op
                     next((rule_part(p).title for p in PARTS if p not in parts
                           if any(f.name == name for f in rule_part(p).own_facts)), None))
     return kind_of
+
+
+PAYER, RECEIVER = "payer.", "receiver."
+"""The prefixes of a payment's facts of its two seats (``payer.gain``, ``receiver.counter.x``)."""
+
+
+def pair_facts(vocab: Vocabulary) -> tuple[Fact, ...]:
+    """Each seat fact of ``vocab`` as the paying seat's (``payer.NAME``) and the receiving seat's
+    (``receiver.NAME``): facts of the table as a payment's amount reads them, one pair at a time."""
+    seat = [f for f in vocab.facts.values() if f.scope == SEAT]
+    return tuple(Fact(f"{prefix}{f.name}", f.kind, TABLE, f"{whose} seat's {f.name}: {f.words}")
+                 for prefix, whose in ((PAYER, "the paying"), (RECEIVER, "the receiving")) for f in seat)
 
 
 def table_vocabulary() -> Vocabulary:

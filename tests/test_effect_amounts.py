@@ -1,0 +1,165 @@
+"""Payments whose amount reads both seats of each pair (``payer.X``, ``receiver.X``) and payments
+shared among the payers (``in_proportion_to``): docs/effects.md, "pay"."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from hachihachi.interpreter import CHANCE, GameState
+from hachihachi.interpreter.engine.events import Transfer
+from hachihachi.ruleset.effects import describe
+from hachihachi.ruleset.loader import check_file, load_ruleset
+from hachihachi.ruleset.model import TransferKind
+from hachihachi.interpreter.games.tricks.rules import TrickTransfer
+
+
+def write(tmp_path: Path, body: str, base: str = "hachihachi_trick") -> Path:
+    path = tmp_path / "house.yaml"
+    path.write_text(f"extends: {base}\nname: house\n" + body, encoding="utf-8")
+    return path
+
+
+def problems(tmp_path: Path, body: str) -> list[str]:
+    return [str(p) for p in check_file(write(tmp_path, body))]
+
+
+def play(rules, players: int = 5, seed: int = 1) -> GameState:
+    g, rng = GameState(rules, players, seed=seed), random.Random(seed)
+    while not g.is_terminal:
+        g.deal_random() if g.current_player == CHANCE else g.apply(rng.choice(g.legal_actions()))
+    return g
+
+
+T20_BY_PAIRS = """settlement:
+  trick_settlement:
+    - name: tricks
+      do:
+        - pay: {from: each goer, to: each goer, as: tricks,
+                amount: "max(receiver.tricks - payer.tricks, 0) * trick_settlement.per_trick",
+                reason: "trick settlement, tricks {receiver.tricks} against {payer.tricks}"}
+"""
+
+
+def test_T20_written_with_the_payer_and_receiver_facts_moves_the_chips_between_does(tmp_path):
+    """T20 as a payment from each goer to each goer of the difference of their tricks (the amount
+    read for each pair) ends every game with the chips of the bundled ``between`` form."""
+    pairs = load_ruleset(write(tmp_path, T20_BY_PAIRS))
+    bundled = load_ruleset("hachihachi_trick")
+    for seed in (1, 2, 3):
+        mine, theirs = play(pairs, seed=seed), play(bundled, seed=seed)
+        assert mine.chips == theirs.chips and mine.pot == theirs.pot
+        told = [t.reason for t in mine.events if isinstance(t, Transfer) and t.kind is TrickTransfer.TRICKS]
+        assert told and all(r.startswith("trick settlement, tricks ") for r in told)
+
+
+def test_a_pair_amount_is_read_for_each_payer_and_receiver(tmp_path):
+    """Every seat pays each seat with fewer chips a tenth of the difference: payer and receiver
+    both read, each pair once, a seat never paying itself."""
+    rules = load_ruleset(write(tmp_path, """effects:
+  - name: levelling
+    when: round_end
+    do:
+      - pay: {from: each seat, to: each seat, amount: "max(payer.chips - receiver.chips, 0) // 10"}
+"""))
+    g = GameState(rules, 4, seed=3)
+    rng = random.Random(3)
+    seen = 0
+    while not g.is_terminal and seen == 0:
+        before = list(g.chips)
+        new = g.deal_random() if g.current_player == CHANCE else g.apply(rng.choice(g.legal_actions()))
+        effect = [t for t in new if isinstance(t, Transfer) and t.kind is TransferKind.EFFECT]
+        if effect:
+            others = [t for t in new if isinstance(t, Transfer) and t.kind is not TransferKind.EFFECT]
+            for t in others:                    # the round's other payments, made before the effect
+                if t.source >= 0:
+                    before[t.source] -= t.amount
+                if t.target >= 0:
+                    before[t.target] += t.amount
+            expected = {(p, q, (before[p] - before[q]) // 10) for p in range(4) for q in range(4)
+                        if p != q and (before[p] - before[q]) // 10 > 0}
+            assert {(t.source, t.target, t.amount) for t in effect} == expected
+            seen += 1
+    assert seen
+
+
+def test_the_pot_has_no_payer_or_receiver_facts(tmp_path):
+    (found,) = problems(tmp_path, """effects:
+  - name: x
+    when: round_end
+    do:
+      - pay: {from: pot, to: each seat, amount: "payer.chips"}
+""")
+    assert "house.yaml:7:" in found and "'payer.chips' reads the paying seat, and here the pot pays" in found
+    (found,) = problems(tmp_path, """effects:
+  - name: x
+    when: round_end
+    do:
+      - pay: {from: each seat, to: pot, amount: "receiver.chips"}
+""")
+    assert "'receiver.chips' reads the receiving seat, and here the pot receives" in found
+
+
+def test_a_misspelt_pair_fact_is_named_with_the_fact_meant(tmp_path):
+    (found,) = problems(tmp_path, """effects:
+  - name: x
+    when: after_play
+    do:
+      - pay: {from: each goer, to: each goer, amount: "receiver.trick"}
+""")
+    assert "there is no fact 'receiver.trick'. Did you mean 'receiver.tricks'?" in found
+
+
+def test_pair_facts_are_read_only_in_a_payment(tmp_path):
+    (found,) = problems(tmp_path, """effects:
+  - name: x
+    when: after_play
+    if: "payer.chips > 0"
+    do:
+      - end_game: true
+""")
+    assert "there is no fact 'payer.chips'" in found
+
+
+def test_a_shared_amount_reads_no_one_payer_and_names_no_pot(tmp_path):
+    (found,) = problems(tmp_path, """effects:
+  - name: x
+    when: round_end
+    do:
+      - pay: {from: each seat, to: each seat, amount: "payer.gain", in_proportion_to: gain}
+""")
+    assert "'payer.gain' reads the paying seat, and here the amount is what each receiver gets in all" in found
+    (found,) = problems(tmp_path, """effects:
+  - name: x
+    when: round_end
+    do:
+      - pay: {from: each seat, to: pot, amount: 3, in_proportion_to: gain}
+""")
+    assert "'in_proportion_to' shares what each receiving seat gets among the paying seats" in found
+
+
+def test_a_shared_amount_is_paid_in_full_by_largest_remainders(tmp_path):
+    """10 shared by weights 1, 1, 1 among three payers: 4, 3, 3 (the earliest seat the extra one)."""
+    rules = load_ruleset(write(tmp_path, """effects:
+  - name: tribute
+    when: round_start
+    if: "round.number == 1"
+    do:
+      - pay: {from: "each seat where not start", to: start player, amount: 10, in_proportion_to: 1}
+"""))
+    g = GameState(rules, 4, seed=1, start=2)
+    paid = [(t.source, t.target, t.amount) for t in g.events if isinstance(t, Transfer)]
+    assert paid == [(3, 2, 4), (0, 2, 3), (1, 2, 3)]
+
+
+def test_pair_and_shared_payments_in_words_in_english_and_japanese(tmp_path):
+    rules = load_ruleset(Path(__file__).parent / "house_rules" / "variants" / "fx_loss_capped.yaml")
+    (effect,) = rules.effects
+    assert "in all, shared in proportion to gain" in describe(effect, "en")
+    assert "「gain」の比で分けて払う" in describe(effect, "ja")
+    from hachihachi.cli.rulebook import effect_words
+
+    en, ja = effect_words(effect, rules, "en"), effect_words(effect, rules, "ja")
+    assert "the round's gain of the receiver" in en and "shared in proportion to the round's gain" in en
+    assert "受け取る人のこの局の増減" in ja
+    assert "-receiver" not in en and "-receiver" not in ja
