@@ -129,6 +129,8 @@ def standings(rep: Replay, lang: str = "en") -> list[str]:
     n = sum(1 for e in g.events if isinstance(e, RoundEnded))
     unit = say(lang, "round_one" if n == 1 else "rounds")
     out = [say(lang, "standings_final" if g.is_terminal else "standings", n=n, unit=unit, of=g.rounds, pot=g.pot)]
+    if g.pots:                                  # the named pots (pots:), kept across rounds
+        out.append(say(lang, "standings_pots", pots=", ".join(f"{name} {chips}" for name, chips in g.pots)))
     wide = max(12, *(columns(names[s]) for s in order))         # names line up by their columns
     out += [f"  {i}. {names[s]}{' ' * (wide - columns(names[s]))} {g.chips[s]:>5} ({g.returns[s]:+d})"
             for i, s in enumerate(order, 1)]

@@ -4,6 +4,7 @@ shared among the payers (``in_proportion_to``): docs/effects.md, "pay"."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 from hachihachi.interpreter import CHANCE, GameState
@@ -15,7 +16,7 @@ from hachihachi.interpreter.games.tricks.rules import TrickTransfer
 
 
 def write(tmp_path: Path, body: str, base: str = "hachihachi_trick") -> Path:
-    path = tmp_path / "house.yaml"
+    path = tmp_path / f"house_{base}.yaml" if base != "hachihachi_trick" else tmp_path / "house.yaml"
     path.write_text(f"extends: {base}\nname: house\n" + body, encoding="utf-8")
     return path
 
@@ -163,3 +164,118 @@ def test_pair_and_shared_payments_in_words_in_english_and_japanese(tmp_path):
     assert "the round's gain of the receiver" in en and "shared in proportion to the round's gain" in en
     assert "受け取る人のこの局の増減" in ja
     assert "-receiver" not in en and "-receiver" not in ja
+
+
+# -- naming a role -------------------------------------------------------------------------------
+
+def test_an_unknown_role_is_named_at_its_place_with_the_role_meant(tmp_path):
+    (found,) = problems(tmp_path, """effects:
+  - name: x
+    when: round_end
+    if: "any_of(role.shisna)"
+    do:
+      - end_game: true
+""")
+    assert re.search(r"house\.yaml:6:\d+: error: there is no role 'shisna' in this game's role tables\. "
+                     r"Did you mean 'role\.shisan'\? \(the hand roles: shisan, ", found)
+    path = write(tmp_path, """effects:
+  - name: x
+    when: round_end
+    do:
+      - pay: {from: each seat, to: each seat, amount: "role_value.gokoo"}
+""", "hanafuda_hachihachi")
+    (found,) = [str(p) for p in check_file(path)]
+    assert "there is no role 'gokoo'" in found and "Did you mean 'role_value.gokou'?" in found
+    assert "the capture roles: akatan, aotan, shichitan, shikou, gokou" in found
+
+
+def test_a_roles_value_is_its_go_value_read_from_the_role_table(tmp_path):
+    from hachihachi.ruleset.effects.facts import role_values
+
+    trick, hanafuda = load_ruleset("hachihachi_trick"), load_ruleset("hanafuda_hachihachi")
+    assert role_values(trick)["shisan"] == trick.roles.role("shisan").go == 20
+    assert role_values(hanafuda)["gokou"] == 12 and role_values(hanafuda)["akatan"] == 7
+    rules = load_ruleset(write(tmp_path, "role_table:\n  roles:\n    shisan: {go: 25}\n"))
+    assert role_values(rules)["shisan"] == 25
+
+
+# -- named pots ----------------------------------------------------------------------------------
+
+POT = "pots:\n  - {name: jackpot}\n"
+
+
+def test_an_unknown_pot_is_named_with_the_pot_meant(tmp_path):
+    (found,) = problems(tmp_path, POT + """effects:
+  - name: x
+    when: round_end
+    do:
+      - pay: {from: each seat, to: pot.jackpt, amount: 1}
+""")
+    assert "there is no pot 'jackpt' (the pots: jackpot); declare it under 'pots:'. Did you mean 'pot.jackpot'?" \
+        in found
+    (found,) = problems(tmp_path, "pots:\n  - {name: j}\n  - {name: j}\n")
+    assert "the pot 'j' is declared twice." in found and "house.yaml:5:" in found     # the second one
+
+
+def test_a_named_pot_pays_seats_or_the_pot_and_is_no_transfer_kind(tmp_path):
+    (found,) = problems(tmp_path, "pots:\n  - {name: a}\n  - {name: b}\n" + """effects:
+  - name: x
+    when: round_end
+    do:
+      - pay: {from: pot.a, to: pot.b, amount: 1}
+""")
+    assert "a payment from one named pot to another moves nothing" in found
+    (found,) = problems(tmp_path, POT + """effects:
+  - name: x
+    when: round_end
+    do:
+      - pay: {from: each seat, to: pot.jackpot, amount: 1, as: tricks}
+""")
+    assert "a payment into or out of a named pot is no transfer of a kind" in found
+    (found,) = problems(tmp_path, POT + """effects:
+  - name: x
+    when: round_end
+    do:
+      - force: {seats: pot.jackpot, decision: go}
+""")
+    assert "the pot 'jackpot' is not a seat" in found
+
+
+def test_T27_the_table_pot_feeds_a_named_pot_and_every_chip_is_kept(tmp_path):
+    """Half the drop fees (T11) go from the pot into the jackpot (pot to pot.jackpot) after the
+    declarations; the jackpot grows by them, and chips + pot + jackpot stay 5 x 50 after every action."""
+    rules = load_ruleset(write(tmp_path, POT + """effects:
+  - name: half to the jackpot
+    when: after_declarations
+    do:
+      - pay: {from: pot, to: pot.jackpot, amount: "round.pot // 2", reason: "half of {round.pot}"}
+"""))
+    from hachihachi.interpreter.engine.effect_events import PotPaid
+
+    g, rng = GameState(rules, 5, seed=2), random.Random(2)
+    while not g.is_terminal:
+        g.deal_random() if g.current_player == CHANCE else g.apply(rng.choice(g.legal_actions()))
+        assert sum(g.chips) + g.pot + dict(g.pots)["jackpot"] == 250
+    fed = [e for e in g.events if isinstance(e, PotPaid)]
+    assert fed and all(e.into and e.party == -2 and e.reason in (f"half to the jackpot: half of {2 * e.amount}",
+                                                                 f"half to the jackpot: half of {2 * e.amount + 1}")
+                       for e in fed)
+    assert dict(g.pots)["jackpot"] == sum(e.amount for e in fed)
+
+
+def test_a_named_pot_past_the_bound_stops_the_game_naming_the_effect(tmp_path):
+    from hachihachi.ruleset.bounds import ValueBoundError
+
+    rules = load_ruleset(write(tmp_path, POT + """effects:
+  - name: huge
+    when: round_start
+    do:
+      - pay: {from: each seat, to: pot.jackpot, amount: "1000000000 * 1000"}
+"""))
+    try:
+        GameState(rules, 4, seed=1)
+    except ValueBoundError as e:
+        assert "effect 'huge': the pot 'jackpot' would be past 1,000,000,000,000" in e.message
+        assert e.place == "round 1"
+    else:
+        raise AssertionError("the bound was not kept")

@@ -16,6 +16,7 @@ from ...kind_registry import transfer_named
 from ...model import TransferKind, TransferName
 from ..facts import PAYER, RECEIVER
 from ..model import ActionBase, Run, SeatSet, bounded
+from .pots import TABLE_POT, TOLD, pot_move
 from .schema import NUMBER, SEATS, SEATS_OR_POT, WORDS
 
 _WORD = re.compile(r"\{([^{}]+)\}")       # a number in a payment's reason
@@ -37,6 +38,7 @@ class Pay(ActionBase):
     share: Optional[Expression] = None      # ``in_proportion_to``: each receiver's amount shared by the payers
 
     key: ClassVar[str] = "pay"
+    tellers = TOLD                      # a named pot's payments (PotPaid); the rest are transfers
     summary: ClassVar[str] = "move chips between seats and the pot"
     schema: ClassVar[dict[str, Any]] = {
         "type": "object",
@@ -81,8 +83,14 @@ class Pay(ActionBase):
                           "the pot to seats or the pot, and are never made or destroyed.", *at)
         payers = b.seats(body["from"], (*at, "from"), True)
         receivers = b.seats(body["to"], (*at, "to"), True)
-        if payers.pot and receivers.pot:
-            raise b.error("a payment from the pot to the pot moves nothing.", *at, "to")
+        if payers.pot and receivers.pot and (payers.pot_name == receivers.pot_name or payers.pot_name and
+                                             receivers.pot_name):
+            what = "the pot to the pot" if payers.pot_name == receivers.pot_name else "one named pot to another"
+            raise b.error(f"a payment from {what} moves nothing; a named pot pays seats or the table's pot, "
+                          "and is paid by them.", *at, "to")
+        if (payers.pot_name or receivers.pot_name) and str(body.get("as", "effect")) != "effect":
+            raise b.error("a payment into or out of a named pot is no transfer of a kind: it has no 'as' "
+                          "(its chips stay in the pot until a payment takes them out).", *at, "as")
         share = None
         if "in_proportion_to" in body:
             if payers.pot or receivers.pot:
@@ -91,7 +99,7 @@ class Pay(ActionBase):
             share = b.expr(body["in_proportion_to"], (*at, "in_proportion_to"), INT, per_seat=True)
         amount = b.expr(body["amount"], (*at, "amount"), INT, per_seat=not payers.pot or not receivers.pot,
                         vocab=b.pair_vocab)
-        reason, words = _reason(body, at, b, name)
+        reason, words = _reason(body, at, b, name, per_seat=not payers.pot or not receivers.pot)
         no_payer = ("the pot pays" if payers.pot else
                     "the amount is what each receiver gets in all, shared among the payers" if share else None)
         _no_pot_facts(amount, no_payer, receivers.pot, (*at, "amount"), b)
@@ -146,6 +154,9 @@ class Pay(ActionBase):
         if self.share is not None:
             self._shared(r, kind, multiply, mult, field)
             return None
+        if self.payers.pot_name is not None or self.receivers.pot_name is not None:
+            self._named_pot(r, mult, field)
+            return None
         if self.pairwise:
             self._by_pairs(r, kind, multiply, mult, field)
             return None
@@ -197,6 +208,37 @@ class Pay(ActionBase):
                    for p, q, pair, told in pairs]
         for payer, receiver, pair, told, amount in amounts:
             _move(r, kind, multiply, payer, receiver, amount, self._why(r, told, pair) + field)
+        return None
+
+    def _named_pot(self, r: Run, mult: int, field: str) -> None:
+        """A payment into or out of a named pot (``pot.NAME``), from or to seats or the table's pot;
+        every amount read before anything moves. A named pot pays at most what it holds, to the
+        receivers in order; a seat's negative amount into a named pot is paid back from it."""
+        t, facts = r.table, r.facts
+        payers, receivers = self.payers, self.receivers
+        if payers.pot and receivers.pot:                # the table's pot and a named pot: one amount
+            amount = bounded(self.amount.run(facts, None) * mult, "a payment")
+            if amount > 0:
+                into = receivers.pot_name is not None
+                name = receivers.pot_name if into else payers.pot_name
+                assert name is not None
+                pot_move(t, name, TABLE_POT, amount, into, self._why(r, -1) + field)
+            return None
+        if payers.pot_name is not None:                 # the named pot pays each receiver
+            source = payers.pot_name
+            paid = [(s, PairFacts(facts, -1, s)) for s in r.members(receivers)]
+            owed = [(s, pair, bounded(self.amount.run(pair, s) * mult, "a payment")) for s, pair in paid]
+            for seat, pair, amount in owed:
+                if amount > 0:
+                    pot_move(t, source, seat, amount, False, self._why(r, seat, pair) + field)
+            return None
+        pot = receivers.pot_name
+        assert pot is not None                          # each payer pays into the named pot
+        each = [(s, PairFacts(facts, s, -1)) for s in r.members(payers)]
+        amounts = [(s, pair, bounded(self.amount.run(pair, s) * mult, "a payment")) for s, pair in each]
+        for seat, pair, amount in amounts:
+            if amount:
+                pot_move(t, pot, seat, abs(amount), amount > 0, self._why(r, seat, pair) + field)
         return None
 
     def _shared(self, r: Run, kind: TransferName, multiply: bool, mult: int, field: str) -> None:
@@ -329,7 +371,7 @@ def _kind(body: Mapping[str, Any], at: tuple[object, ...], b: Any) -> str:
 
 
 def _reason(body: Mapping[str, Any], at: tuple[object, ...], b: Any,
-            name: str) -> tuple[str, tuple[Union[str, Expression], ...]]:
+            name: str, per_seat: bool = True) -> tuple[str, tuple[Union[str, Expression], ...]]:
     """A payment's reason in words: after the effect's name (a settlement's reason stands alone);
     each ``{EXPRESSION}`` in it is a number read for the receiving seat when it pays."""
     text = str(body.get("reason") or "")
@@ -341,7 +383,7 @@ def _reason(body: Mapping[str, Any], at: tuple[object, ...], b: Any,
     last = 0
     for m in _WORD.finditer(text):
         words.append(text[last:m.start()])
-        words.append(b.expr(m.group(1), (*at, "reason"), INT, per_seat=True, vocab=b.pair_vocab))
+        words.append(b.expr(m.group(1), (*at, "reason"), INT, per_seat=per_seat, vocab=b.pair_vocab))
         last = m.end()
     if not words:
         return text, ()
