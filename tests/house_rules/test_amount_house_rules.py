@@ -147,16 +147,20 @@ def _bright(g: GameState, r: int) -> list[int]:
 def test_H17_the_jackpot_is_kept_across_rounds_and_won_whole_by_a_bright_role():
     """fx_jackpot (3 players, seeded random play): each round every player puts one kan (12) into
     the jackpot; it grows from round to round until a round in which a player makes 四光 or 五光
-    (H17), who takes all of it; chips, the pot and the jackpot always add up to the start (T27)."""
+    (H17), who takes all of it; at the end of the game what is left is shared equally. Chips,
+    the pot and the jackpot always add up to the start (T27)."""
     from hachihachi.interpreter.engine.effect_events import PotPaid
+    from hachihachi.interpreter.engine.events import GameEnded
 
     ruleset = rules("fx_jackpot")
     won = 0
     for seed in range(1, 7):
         g = _play(ruleset, 3, seed)
+        end = next(i for i, x in enumerate(g.events) if isinstance(x, GameEnded))
+        last = max(i for i, x in enumerate(g.events) if isinstance(x, RoundEnded))
         jackpot = 0
         for e in (x for x in g.events if isinstance(x, RoundEnded)):
-            moved = [p for p in g.events if isinstance(p, PotPaid) and p.round == e.round]
+            moved = [p for p in g.events[:last] if isinstance(p, PotPaid) and p.round == e.round]
             assert [(p.party, p.amount) for p in moved if p.into] == [(s, 12) for s in _order(g, e.round)]
             jackpot += 36
             makers = _bright(g, e.round)
@@ -166,8 +170,11 @@ def test_H17_the_jackpot_is_kept_across_rounds_and_won_whole_by_a_bright_role():
                 jackpot, won = 0, won + 1
             else:
                 assert out == []
-        assert dict(g.pots) == {"jackpot": jackpot}
-        assert sum(g.chips) + g.pot + jackpot == 3 * g.ruleset.chips.start
+        shared = [(p.party, p.amount, p.into) for p in g.events[last:end] if isinstance(p, PotPaid)]
+        share = jackpot // 3
+        assert shared == ([(s, share, False) for s in _order(g, g.round_index)] if share else [])
+        assert dict(g.pots) == {"jackpot": jackpot - 3 * share} and jackpot - 3 * share < 3
+        assert sum(g.chips) + g.pot + dict(g.pots)["jackpot"] == 3 * g.ruleset.chips.start
     assert won >= 1
 
 
@@ -191,6 +198,6 @@ def test_the_jackpot_is_in_the_replay_json_and_the_standings(tmp_path):
     for r in range(len(after)):
         jackpot = 0 if _bright(g, r) else jackpot + 36
         expected.append(jackpot)
-    assert after == expected and after[-1] == data["pots"]["jackpot"]
+    assert after == expected and data["pots"]["jackpot"] == after[-1] % 3     # the end shares it
     assert "pots" not in summary(Replay(_play(rules("hanafuda_hachihachi"), 3, 2), names))
     assert any("jackpot" in line for line in standings(Replay(g, names)))
