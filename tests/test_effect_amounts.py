@@ -279,3 +279,21 @@ def test_a_named_pot_past_the_bound_stops_the_game_naming_the_effect(tmp_path):
         assert e.place == "round 1"
     else:
         raise AssertionError("the bound was not kept")
+
+
+def test_roles_and_pots_in_the_rulebooks_words_in_english_and_japanese():
+    """The rulebook says a role by its name in the role table, shown (a hand role) or made (a
+    capture role), its value, and a named pot in words, in both languages."""
+    from hachihachi.cli.rulebook import effect_words
+
+    variants = Path(__file__).parent / "house_rules" / "variants"
+    shisan = load_ruleset(variants / "fx_shisan_ends_game.yaml")
+    (effect,) = shisan.effects
+    assert "showed Four and Three the value of Four and Three" in effect_words(effect, shisan, "en")
+    assert "「四三を見せた」の人に「四三の値」を払う" in effect_words(effect, shisan, "ja")
+    jackpot = load_ruleset(variants / "fx_jackpot.yaml")
+    won = next(e for e in jackpot.effects if e.name == "jackpot won")
+    en, ja = effect_words(won, jackpot, "en"), effect_words(won, jackpot, "ja")
+    assert "made Four brights or made Five brights" in en and "the chips in the pot jackpot" in en
+    assert "the pot jackpot pays" in en
+    assert "四光が出来た または 五光が出来た" in ja and "「jackpot」の積み立ての額" in ja
