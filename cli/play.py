@@ -13,7 +13,7 @@ import os
 import random
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 import click
 
@@ -68,13 +68,36 @@ def play(players: Optional[int], bots: str, seed: Optional[int], rules_ref: str,
          save_path: Optional[str], resume_path: Optional[str], auto: bool, pause: Optional[bool], as_json: bool,
          record_dir: Optional[str]) -> None:
     """Play Hachi-Hachi against bots in the terminal."""
-    from ..interpreter.records.atomicfile import SaveLock
-    from ..interpreter.records.recordfile import ensure_folder, name_problem
-    from ..interpreter.runs.session import Session
-
     ctx = click.get_current_context()
     given = {p: ctx.get_parameter_source(p) is not click.core.ParameterSource.DEFAULT
              for p in ("players", "bots", "seed", "short", "name", "auto", "lang")}
+    _check_options(ctx, given, lang, resume_path, auto, as_json)
+    name = _player_name(name, lang)
+    if resume_path == "" or (resume_path is not None and resume_path.isdigit() and not Path(resume_path).exists()):
+        resume_path = _choose_save(resume_path, lang)     # --resume alone, or --resume N: of the list
+    given_save = save_path is not None
+    claimed = None if save_path is not None or resume_path is not None or auto else _claim_save(rules_ref, lang)
+    save_path = claimed.save if claimed is not None else (save_path or resume_path)
+    lock = claimed or _lock_for(save_path)      # the server locks its saves too
+    try:
+        opened = _Opened(resume_path, rules_ref, lang, save_path)
+        session = opened.session(ctx, given["lang"], lock if claimed is None else None,
+                                 lambda: _new_session(players, bots, seed, rules_ref, short, name, auto),
+                                 given_save, record_dir)
+        colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+        pause = sys.stdin.isatty() if pause is None else pause
+        game = TerminalGame(session, opened.lang, colour, save_path, quiet=as_json, resumed=resume_path,
+                            pause=pause and not auto)
+        game.run(record_dir, as_json)
+    finally:
+        if lock is not None:
+            lock.release()                          # also on a usage error after the lock was taken
+
+
+def _check_options(ctx: click.Context, given: dict[str, bool], lang: str, resume_path: Optional[str], auto: bool,
+                   as_json: bool) -> None:
+    """Refuse options that cannot go together: one that changes the game with ``--resume``,
+    ``--json`` without ``--auto``."""
     if resume_path is not None:
         changing = next((p for p in ("players", "bots", "seed", "short", "name", "auto") if given[p]), None)
         if changing is not None:
@@ -84,54 +107,71 @@ def play(players: Optional[int], bots: str, seed: Optional[int], rules_ref: str,
             raise click.UsageError(said, ctx)
     if as_json and not auto:
         raise click.UsageError("--json needs --auto (it prints the summary of a bots-only game)")
+
+
+def _player_name(name: Optional[str], lang: str) -> str:
+    """The human's name at the table: as given (checked), or "you" in the game's language."""
+    from ..interpreter.records.recordfile import name_problem
+
     name = ("あなた" if lang == "ja" else "you") if name is None else name
     problem = name_problem(name)
     if problem:
         raise click.BadParameter(problem, param_hint="--name")
-    if resume_path == "" or (resume_path is not None and resume_path.isdigit() and not Path(resume_path).exists()):
-        resume_path = _choose_save(resume_path, lang)     # --resume alone, or --resume N: of the list
-    given_save = save_path is not None
-    claimed: Optional[SaveLock] = None
-    if save_path is None and resume_path is None and not auto:
-        try:                                # each game its own: no older save, nor a game of the same second
-            claimed = claim_new_save(rules_ref)
-        except HachiError as e:
-            click.echo(error_line(e.place or "--save", e.message, lang), err=True)
-            raise SystemExit(1) from None
-        save_path = claimed.save
-    save_path = save_path or resume_path
-    lock = claimed or (SaveLock(save_path, USERS) if save_path else None)      # the server locks its saves too
+    return name
+
+
+def _claim_save(rules_ref: str, lang: str) -> SaveLock:
+    """A new save file of its own for a new game: no older save, nor a game of the same second."""
     try:
+        return claim_new_save(rules_ref)
+    except HachiError as e:
+        click.echo(error_line(e.place or "--save", e.message, lang), err=True)
+        raise SystemExit(1) from None
+
+
+def _lock_for(save_path: Optional[str]) -> Optional[SaveLock]:
+    from ..interpreter.records.atomicfile import SaveLock
+
+    return SaveLock(save_path, USERS) if save_path else None
+
+
+class _Opened:
+    """The session ``hachi play`` plays: its save locked, resumed from it or new, and saved once
+    before the first decision (an unwritable save file fails now, not mid-game)."""
+
+    def __init__(self, resume_path: Optional[str], rules_ref: str, lang: str, save_path: Optional[str]):
+        self.resume_path, self.rules_ref, self.lang, self.save_path = resume_path, rules_ref, lang, save_path
+
+    def session(self, ctx: click.Context, lang_given: bool, lock: Optional[SaveLock], new: Callable[[], Session],
+                given_save: bool, record_dir: Optional[str]) -> Session:
+        from ..interpreter.records.recordfile import ensure_folder
+
         try:
-            if lock is not None and claimed is None:
+            if lock is not None:
                 lock.acquire()                      # before reading: another game may be writing it
-            if resume_path:
-                source = ctx.get_parameter_source("rules_ref")
-                explicit = source is not None and source.name != "DEFAULT"
-                session = Session.resume(resume_path, rules_ref if explicit else None)
-                if session.lang is not None and not given["lang"]:
-                    lang = session.lang                 # the game goes on in the language it was played in
-            else:
-                session = _new_session(players, bots, seed, rules_ref, short, name, auto)
-            session.lang = lang
-            if given_save and save_path and Path(save_path) != Path(resume_path or ""):
-                _check_save_target(save_path, lang)
+            session = self._resumed(ctx, lang_given) if self.resume_path else new()
+            session.lang = self.lang
+            if given_save and self.save_path and Path(self.save_path) != Path(self.resume_path or ""):
+                _check_save_target(self.save_path, self.lang)
             if record_dir:
                 ensure_folder(record_dir)
-            if save_path:
-                session.save(save_path)             # an unwritable save file fails now, not mid-game
+            if self.save_path:
+                session.save(self.save_path)
+            return session
         except HachiError as e:
-            click.echo(error_line(e.place or resume_path or rules_ref, e.message, lang), err=True)
+            click.echo(error_line(e.place or self.resume_path or self.rules_ref, e.message, self.lang), err=True)
             raise SystemExit(1) from None
-        colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
-        if pause is None:
-            pause = sys.stdin.isatty()
-        game = TerminalGame(session, lang, colour, save_path, quiet=as_json, resumed=resume_path,
-                            pause=pause and not auto)
-        game.run(record_dir, as_json)
-    finally:
-        if lock is not None:
-            lock.release()                          # also on a usage error after the lock was taken
+
+    def _resumed(self, ctx: click.Context, lang_given: bool) -> Session:
+        from ..interpreter.runs.session import Session
+
+        assert self.resume_path
+        source = ctx.get_parameter_source("rules_ref")
+        explicit = source is not None and source.name != "DEFAULT"
+        session = Session.resume(self.resume_path, self.rules_ref if explicit else None)
+        if session.lang is not None and not lang_given:
+            self.lang = session.lang                # the game goes on in the language it was played in
+        return session
 
 
 def _choose_save(given: str, lang: str) -> str:

@@ -470,51 +470,69 @@ def _only(paid: Any, lang: str) -> str:
 def _tables_of(r: Ruleset, data: Mapping[str, Any], lang: str) -> dict[str, Table]:
     """The tables of the settings that read best as tables, by the key they stand for."""
     out: dict[str, Table] = {}
-    def t(key: str) -> str:
-        return _text(key, lang)
-
     if r.fields and "fields" in data:
-        rows = []
-        written = {str(f.get("id")): f for f in data["fields"] if isinstance(f, Mapping)}
-        for f in r.fields:
-            made = " ".join([*f.ranks, *f.cards, *f.suits]) or t("any")
-            own = written.get(f.id) or {}
-            for key in ("trump", "indicator"):      # T7, T8: a field beyond its multiplier
-                if own.get(key) in ("none", "dealer_hand"):
-                    made += f" ({value_words(own[key], lang, f'fields.[].{key}')})"
-            paid = sorted(k.value for k in f.applies_to)
-            rows.append((f.name(lang), made, f"x{f.multiplier}",
-                         ", ".join(payment_words(k, lang) for k in paid)))
-        out["fields"] = Table((t("col_field"), t("made_by"), t("col_multiplier"), t("col_applies_to")), tuple(rows))
+        out["fields"] = _fields_table(r, data, lang)
     own_fields = _section_fields(data)
     if own_fields:
-        out[f"{_SECTION_OF_FIELDS}.fields"] = Table(
-            (t("col_field"), t("made_by"), t("col_multiplier")),
-            tuple((str((f.get("name") or {}).get(lang, f.get("id"))),
-                   " ".join(map(str, f.get("cards") or ())) or t("nothing"), f"x{f.get('multiplier')}"
-                   + _only(f.get("applies_to"), lang))
-                  for f in own_fields))
+        out[f"{_SECTION_OF_FIELDS}.fields"] = _own_fields_table(own_fields, lang)
     deck_data = data.get("deck") or {}
     if isinstance(deck_data.get("kinds"), Mapping):
-        out["deck.kinds"] = Table(
-            (t("col_kind"), t("col_points")),
-            tuple((str(((k or {}).get("name") or {}).get(lang, kid)), str((k or {}).get("points", "")))
-                  for kid, k in deck_data["kinds"].items()))
+        out["deck.kinds"] = _card_classes_table(deck_data["kinds"], lang)
     if isinstance(deck_data.get("cards"), list):
-        months: list[Any] = [((m or {}).get("name") or {}) for m in deck_data.get("months") or ()]
-        kinds = deck_data.get("kinds") or {}
-
-        def month(n: Any) -> str:
-            return str(months[n - 1].get(lang, n)) if isinstance(n, int) and 0 < n <= len(months) else str(n)
-
-        def kind(k: Any) -> str:
-            return str(((kinds.get(k) or {}).get("name") or {}).get(lang, k))
-
-        out["deck.cards"] = Table(
-            (t("col_card"), t("col_month"), t("col_kind"), t("col_name")),
-            tuple((str(c.get("id")), month(c.get("month")), kind(c.get("kind")),
-                   str((c.get("name") or {}).get(lang, ""))) for c in deck_data["cards"] if isinstance(c, Mapping)))
+        out["deck.cards"] = _cards_table(deck_data, lang)
     return out
+
+
+def _fields_table(r: Ruleset, data: Mapping[str, Any], lang: str) -> Table:
+    """T7-T9: each field, what makes it, its multiplier and the payments it multiplies."""
+    rows = []
+    written = {str(f.get("id")): f for f in data["fields"] if isinstance(f, Mapping)}
+    for f in r.fields:
+        made = " ".join([*f.ranks, *f.cards, *f.suits]) or _text("any", lang)
+        own = written.get(f.id) or {}
+        for key in ("trump", "indicator"):      # T7, T8: a field beyond its multiplier
+            if own.get(key) in ("none", "dealer_hand"):
+                made += f" ({value_words(own[key], lang, f'fields.[].{key}')})"
+        paid = sorted(k.value for k in f.applies_to)
+        rows.append((f.name(lang), made, f"x{f.multiplier}", ", ".join(payment_words(k, lang) for k in paid)))
+    return Table(_heads(lang, "col_field", "made_by", "col_multiplier", "col_applies_to"), tuple(rows))
+
+
+def _own_fields_table(own_fields: list[Mapping[str, Any]], lang: str) -> Table:
+    """H5-H7: the fields of the play kind's own section, by the cards that make them."""
+    return Table(_heads(lang, "col_field", "made_by", "col_multiplier"),
+                 tuple((str((f.get("name") or {}).get(lang, f.get("id"))),
+                        " ".join(map(str, f.get("cards") or ())) or _text("nothing", lang),
+                        f"x{f.get('multiplier')}" + _only(f.get("applies_to"), lang))
+                       for f in own_fields))
+
+
+def _card_classes_table(classes: Mapping[str, Any], lang: str) -> Table:
+    """The classes of the deck's cards (brights, animals...) and their points."""
+    return Table(_heads(lang, "col_kind", "col_points"),
+                 tuple((str(((k or {}).get("name") or {}).get(lang, kid)), str((k or {}).get("points", "")))
+                       for kid, k in classes.items()))
+
+
+def _cards_table(deck_data: Mapping[str, Any], lang: str) -> Table:
+    """Each card of a deck written card by card: its month, class and name."""
+    months: list[Any] = [((m or {}).get("name") or {}) for m in deck_data.get("months") or ()]
+    classes = deck_data.get("kinds") or {}
+
+    def month(n: Any) -> str:
+        return str(months[n - 1].get(lang, n)) if isinstance(n, int) and 0 < n <= len(months) else str(n)
+
+    def card_class(k: Any) -> str:
+        return str(((classes.get(k) or {}).get("name") or {}).get(lang, k))
+
+    return Table(_heads(lang, "col_card", "col_month", "col_kind", "col_name"),
+                 tuple((str(c.get("id")), month(c.get("month")), card_class(c.get("kind")),
+                        str((c.get("name") or {}).get(lang, "")))
+                       for c in deck_data["cards"] if isinstance(c, Mapping)))
+
+
+def _heads(lang: str, *keys: str) -> tuple[str, ...]:
+    return tuple(_text(key, lang) for key in keys)
 
 
 def _role_tables(r: Ruleset, lang: str) -> tuple[Table, Table | None]:

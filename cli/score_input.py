@@ -152,6 +152,7 @@ class RoundQuestions:
 
     def ask(self) -> dict[str, Any]:
         g = self.scratch
+        self.answers()                          # a question before the deal (ask at round_start)
         if g.phase is not None and g.phase is self.told.call:     # the trick game's mizuten call (T6)
             call = self.a.yes_no(self.t("mizuten", who=self.who(g.round.start)), "mizuten?")
             if call:

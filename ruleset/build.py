@@ -19,8 +19,10 @@ from .roletable import _name, build_role_table
 
 
 def build_ruleset(data: Mapping[str, Any], source: str = "<memory>",
-                  places: Mapping[str, str] | None = None, extends_chain: tuple[str, ...] = ()) -> Ruleset:
-    """Build a :class:`Ruleset` from the plain data of a resolved, schema-valid rule file.
+                  places: Mapping[str, str] | None = None, extends_chain: tuple[str, ...] = (),
+                  deal_for: int = 0) -> Ruleset:
+    """Build a :class:`Ruleset` from the plain data of a resolved, schema-valid rule file
+    (``deal_for``: the number of players its deal's sizes are for, when they depend on it).
 
     ``data["role_table"]`` is the role table's data (the loader has already read the file it names).
     """
@@ -49,6 +51,7 @@ def build_ruleset(data: Mapping[str, Any], source: str = "<memory>",
         first_dealer=str(data.get("first_dealer", "random")),
         parts=named,
         part_rules=tuple(rule_part(name).build(data, places) for name in named),
+        deal_for=deal_for,
     )
     if not any(data.get(k) for k in ("effects", "counters", "parameters", "settlement", "pots")):
         return ruleset

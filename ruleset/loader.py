@@ -26,7 +26,7 @@ from .problems import Problem
 from .reach import locate, no_bundled, root_of
 from .safetext import escape, quote
 from .schema import error_paths, schema_problems
-from .tablenumbers import TableNumbers, compile_numbers, substitute
+from .tablenumbers import TableNumbers, compile_numbers, deals_vary, substitute
 from .variants import Resolved, merge, merge_places, resolve
 from .yamlfile import Path_
 
@@ -153,6 +153,23 @@ def _foreign_sections(data: dict[str, Any]) -> list[tuple[Path_, str]]:
             for found in foreign_sections(data, kind, rule_kind(play))]
 
 
+def _findings(data: dict[str, Any], numbers: tuple[Any, ...], built: dict[str, Any]) -> list[tuple[Path_, str]]:
+    """What the schema cannot check of a file (:func:`ruleset_findings`); when its deal depends on
+    the number of players, checked for each number of players it allows (the deck must suffice
+    for every deal), one problem for each place: the first number of players it is found for."""
+    if not deals_vary(numbers):
+        return list(ruleset_findings(built))
+    found: dict[Path_, str] = {}
+    for n in range(data["players"]["min"], data["players"]["max"] + 1):
+        table = substitute(data, numbers, n)
+        table["players"] = {**table["players"], "min": n, "max": n}
+        for path, message in ruleset_findings(table):
+            if path == ("hand_size",):          # the deck check: for this deal
+                message = f"at {n} players: " + message.replace(f"players.max ({n}) players", f"{n} players")
+            found.setdefault(path, message)
+    return list(found.items())
+
+
 def _analyse_ruleset(resolved: Resolved, source: str) -> Analysis:
     out = Analysis(kind=RULESET, extends_place=resolved.extends_place, chain=tuple(resolved.chain))
     checker = _Checker(resolved)
@@ -185,13 +202,15 @@ def _analyse_ruleset(resolved: Resolved, source: str) -> Analysis:
                                       _flat_places(resolved))
         except HachiError as exc:
             problems = [checker.error(exc)]
-    built = substitute(data, numbers, data["players"]["min"]) if numbers else data
+    least = data["players"]["min"]
+    built = substitute(data, numbers, least) if numbers else data
+    deal_for = least if deals_vary(numbers) else 0
     if not problems:
-        problems = [checker.at(path, message) for path, message in ruleset_findings(built)]
+        problems = [checker.at(path, message) for path, message in _findings(data, numbers, built)]
     if not problems:
         try:
             out.ruleset = build_ruleset(built, source=source, places=_flat_places(resolved),
-                                        extends_chain=resolved.chain[1:])
+                                        extends_chain=resolved.chain[1:], deal_for=deal_for)
         except HachiError as exc:
             problems = [checker.error(e) for e in getattr(exc, "errors", (exc,))]   # effects: every one
     if out.ruleset is not None and numbers:

@@ -181,12 +181,14 @@ class Ruleset:
     first_dealer: str = "random"           # T5, H2: the first start player at random, or by a draw of cards
     parts: tuple[str, ...] = ()            # the parts of a round the file names (``parts:``, part_registry.py)
     part_rules: tuple[Any, ...] = ()       # each part's sections, built by the part, in that order
+    deal_for: int = 0                      # the players its deal's sizes are for, when they depend on it (else 0)
 
     def __post_init__(self) -> None:
-        needed = self.players.max * self.hand_size + self.dealt_beside_hands
+        most = self.deal_for or self.players.max
+        needed = most * self.hand_size + self.dealt_beside_hands
         if needed > self.deck.size:
             raise RuleFileError(
-                f"{self.players.max} players with {self.hand_size} cards each and {self.dealt_beside_hands} "
+                f"{most} players with {self.hand_size} cards each and {self.dealt_beside_hands} "
                 f"more dealt need {needed} cards, but the deck has {self.deck.size}."
             )
 

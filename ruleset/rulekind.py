@@ -91,6 +91,9 @@ class RuleKind:
     # what an effect's ``multiply`` without ``applies_to`` multiplies: every kind of transfer of a
     # round of this play kind but the drop fees and the pot, in the order its Multiplied event lists
     multiplied_by_default: tuple[str, ...] = ("roles", "forced_out", "effect")
+    # the points inside its play effects may name (``after_trick``...; ruleset/effects/play_points.py),
+    # each with the names of the facts of its event (among ``own_facts``), read only at that point
+    play_points: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 def _game(data: Mapping[str, Any], kind: RuleKind) -> str:

@@ -1,6 +1,8 @@
 """Numbers of a rule file written as expressions of the table (docs/effects.md, "Numbers that
 depend on the table"): a drop fee, a per-trick payment, the mizuten bonus, the points per card
-class of a forced-out hand, a role's values, each may read ``table.players``.
+class of a forced-out hand, a role's values, each may read ``table.players``. The deal's sizes
+(``hand_size``, hanafuda's ``field_cards`` and ``par``) may also be a mapping of each number of
+players to its value (docs/house-rules.md, "The deal by the number of players").
 
 The loader finds them (:func:`find_numbers`), checks and compiles them, and builds the ruleset
 with their values for the fewest players; :func:`at_table` gives the ruleset a game of ``players``
@@ -16,7 +18,7 @@ from __future__ import annotations
 import copy
 import re
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Mapping, Optional
+from typing import TYPE_CHECKING, Any, Mapping, Optional, Union
 
 from .errors import RuleFileError, shown
 from .expressions import INT, DictFacts, Expression, ExpressionError, compile_expression
@@ -25,14 +27,33 @@ from .effects import table_vocabulary
 if TYPE_CHECKING:
     from .model import Ruleset
 
-__all__ = ["TableNumbers", "find_numbers", "compile_numbers", "substitute", "at_table"]
+__all__ = ["TableNumbers", "ByPlayers", "DEAL", "find_numbers", "compile_numbers", "deals_vary", "substitute",
+           "at_table"]
 
 Path = tuple[Any, ...]
+Number = Union[Expression, "ByPlayers"]
+
+DEAL: frozenset[Path] = frozenset({("hand_size",), ("hanafuda", "field_cards"), ("hanafuda", "par")})
+"""The numbers of the deal that may depend on the number of players; a mapping of players to
+values is allowed only there."""
+
+
+@dataclass(frozen=True)
+class ByPlayers:
+    """A number of the table written as a mapping of each number of players to its value."""
+
+    values: tuple[tuple[int, int], ...]
+
+    def evaluate(self, facts: DictFacts) -> int:
+        return dict(self.values)[int(facts.table("table.players"))]
 
 
 def _candidates(data: Mapping[str, Any]) -> list[tuple[Path, Any]]:
     """Every place a number of the table may stand, with what is written there."""
-    out: list[tuple[Path, Any]] = []
+    out: list[tuple[Path, Any]] = [(("hand_size",), data["hand_size"])] if "hand_size" in data else []
+    hanafuda = data.get("hanafuda")
+    if isinstance(hanafuda, dict):
+        out += [(("hanafuda", k), hanafuda[k]) for k in ("field_cards", "par") if k in hanafuda]
     decl = data.get("declaration") or {}
     fee = decl.get("drop_fee") if isinstance(decl, dict) else None
     if isinstance(fee, dict):
@@ -56,9 +77,39 @@ def _candidates(data: Mapping[str, Any]) -> list[tuple[Path, Any]]:
     return out
 
 
-def find_numbers(data: Mapping[str, Any]) -> list[tuple[Path, str]]:
-    """The numbers of ``data`` written as expressions (text), with their paths."""
-    return [(path, value) for path, value in _candidates(data) if isinstance(value, str)]
+def find_numbers(data: Mapping[str, Any]) -> list[tuple[Path, Any]]:
+    """The numbers of ``data`` written as expressions (text), or by players (a mapping), with their paths."""
+    return [(path, value) for path, value in _candidates(data) if isinstance(value, (str, dict))]
+
+
+def deals_vary(numbers: tuple[tuple[Path, Any], ...]) -> bool:
+    """Whether the deal's sizes depend on the number of players (a number of :data:`DEAL` among ``numbers``)."""
+    return any(path in DEAL for path, _ in numbers)
+
+
+def _by_players(path: Path, table: Mapping[Any, Any], players: range, place: Optional[str]) -> ByPlayers:
+    """A mapping of players to values, checked: only a number of the deal, every allowed number of
+    players given, none other, each a whole number of 0 or more."""
+    name = ".".join(map(str, path))
+    if path not in DEAL:
+        raise RuleFileError(f"{name} must be a whole number or an expression of table.players; only hand_size, "
+                            "hanafuda.field_cards and hanafuda.par may be given by the number of players.", place)
+    values = {}
+    for key, value in table.items():
+        if isinstance(key, bool) or not (isinstance(key, int) or (isinstance(key, str) and key.isdigit())):
+            raise RuleFileError(f"{name} is given by the number of players, and {shown(str(key))} is not a number "
+                                "of players.", place)
+        if int(key) not in players:
+            raise RuleFileError(f"{name} gives a value for {int(key)} players, but the file allows "
+                                f"{players.start} to {players.stop - 1} (players.min, players.max).", place)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise RuleFileError(f"{name} for {int(key)} players must be a whole number of 0 or more.", place)
+        values[int(key)] = int(value)
+    missing = [n for n in players if n not in values]
+    if missing:
+        raise RuleFileError(f"{name} gives no value for {', '.join(map(str, missing))} players; give one for every "
+                            f"number of players the file allows ({players.start} to {players.stop - 1}).", place)
+    return ByPlayers(tuple(sorted(values.items())))
 
 
 def _place(places: Optional[Mapping[str, str]], path: Path) -> Optional[str]:
@@ -69,13 +120,16 @@ def _place(places: Optional[Mapping[str, str]], path: Path) -> Optional[str]:
 
 
 def compile_numbers(data: Mapping[str, Any], players: range,
-                    places: Optional[Mapping[str, str]] = None) -> tuple[tuple[Path, Expression], ...]:
+                    places: Optional[Mapping[str, str]] = None) -> tuple[tuple[Path, Number], ...]:
     """Check and compile the numbers of the table in ``data``: each must be a whole number, and
     not negative, for every number of players in ``players``."""
     vocab = table_vocabulary()
-    out = []
+    out: list[tuple[Path, Number]] = []
     for path, text in find_numbers(data):
         place = _place(places, path)
+        if isinstance(text, dict):
+            out.append((path, _by_players(path, text, players, place)))
+            continue
         try:
             expr = compile_expression(text, vocab, kind=INT, place=place)
         except ExpressionError as exc:
@@ -93,7 +147,7 @@ def compile_numbers(data: Mapping[str, Any], players: range,
     return tuple(out)
 
 
-def substitute(data: Mapping[str, Any], numbers: tuple[tuple[Path, Expression], ...], players: int) -> Any:
+def substitute(data: Mapping[str, Any], numbers: tuple[tuple[Path, Number], ...], players: int) -> Any:
     """A copy of ``data`` with each number of the table replaced by its value for ``players``."""
     out = copy.deepcopy(dict(data))
     for path, expr in numbers:
@@ -109,7 +163,7 @@ class TableNumbers:
     """What :func:`at_table` needs: the file's data, its numbers of the table, how it was built."""
 
     data: Any
-    numbers: tuple[tuple[Path, Expression], ...]
+    numbers: tuple[tuple[Path, Number], ...]
     source: str
     places: Optional[Mapping[str, str]]
     extends_chain: tuple[str, ...]
@@ -128,6 +182,6 @@ def at_table(ruleset: Ruleset, players: int) -> Ruleset:
         from .build import build_ruleset
 
         built = build_ruleset(substitute(numbers.data, numbers.numbers, players), numbers.source, numbers.places,
-                              numbers.extends_chain)
+                              numbers.extends_chain, deal_for=players if deals_vary(numbers.numbers) else 0)
         known = numbers.built[players] = replace(built, table_numbers=replace(numbers, players=players))
     return known

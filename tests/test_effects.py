@@ -367,9 +367,9 @@ def test_openspiel_plays_a_rule_file_with_questions():
 
 def test_a_question_is_refused_where_it_cannot_be_asked(tmp_path):
     body = "counters: [{name: c}]\n" + one_effect(
-        when="round_start", action="ask: {seats: start player, counter: c, options: {a: 0, b: 1}}")
+        when="game_end", action="ask: {seats: start player, counter: c, options: {a: 0, b: 1}}")
     (found,) = problems(tmp_path, body)
-    assert "a question cannot be asked at 'round_start'" in found
+    assert "a question cannot be asked at 'game_end'" in found
     body = "counters: [{name: c, scope: table}]\n" + one_effect(
         action="ask: {seats: start player, counter: c, options: {a: 0, b: 1}}")
     (found,) = problems(tmp_path, body)

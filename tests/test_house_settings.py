@@ -122,8 +122,9 @@ def test_settings_without_alternatives_are_gone(tmp_path, text):
 def test_settings_have_their_alternatives_in_the_schema():
     props = schema()["properties"]
     assert props["declaration"]["properties"]["no_goers"]["properties"]["pot"]["enum"] == ["carry_over", "refund"]
-    assert props["next_start"]["properties"]["after_one_goer"]["enum"] == ["goer", "left_of_start"]
-    assert props["next_start"]["properties"]["after_skip"]["enum"] == ["left_of_start", "same_start"]
+    assert props["next_start"]["properties"]["after_one_goer"]["enum"] == ["goer", "left_of_start", "right_of_start",
+                                                                       "same_start"]
+    assert props["next_start"]["properties"]["after_skip"]["enum"] == ["left_of_start", "right_of_start", "same_start"]
     hana = props["hanafuda"]["properties"]
     assert hana["hand_roles"]["properties"]["settle"]["enum"] == ["at_start", "at_end"]
     assert hana["next_dealer"]["enum"] == ["left", "right", "winner", "stopper"]

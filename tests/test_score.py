@@ -454,6 +454,18 @@ def test_a_game_with_house_rule_questions_written_as_a_sheet_keeps_the_answers_a
         assert sheet_difference(g, names, SHOW) is None, seed
 
 
+def test_a_sheet_keeps_the_answers_to_a_question_asked_before_the_deal_and_settles_to_it():
+    from tests.house_rules.house_replay import rules
+
+    before = rules("fx_double_before_the_deal")
+    for seed in range(3):
+        g = played(before, 4, seed, rounds=3)
+        names = [f"p{s}" for s in range(4)]
+        sheet = sheet_from_game(g, names, "fx_double_before_the_deal", SHOW)
+        assert all(set(r["answers"]) == {"doubles"} for r in sheet["rounds"])
+        assert sheet_difference(g, names, SHOW) is None, seed
+
+
 def test_a_sheet_without_the_answer_a_house_rule_asks_for_is_refused_naming_the_question():
     from hachihachi.interpreter.scorekeeper.sheet import UnansweredError
 
@@ -502,3 +514,17 @@ def test_score_new_asks_the_question_a_house_rule_asks_and_saves_the_answer(tmp_
     assert out.exit_code == 0, out.output
     assert "A house rule asks ann (doubles):" in out.output and "docs/effects.md, ask" in out.output
     assert yaml.safe_load(open(path))["rounds"][0]["answers"] == {"doubles": {"ann": "double"}}
+
+
+def test_score_new_asks_a_question_of_a_house_rule_before_the_deal(tmp_path):
+    from pathlib import Path
+
+    rule = tmp_path / "before.yaml"
+    rule.write_text((Path(__file__).parent / "house_rules" / "variants" / "fx_double_before_the_deal.yaml")
+                    .read_text(encoding="utf-8"), encoding="utf-8")
+    asked = ["2"] + ROUND_1                                     # ann doubles before the mizuten call
+    path, out = keep(tmp_path, asked + ["q"], "--players", "ann,bob,cy,dee", "--start", "ann", "--rules", str(rule))
+    assert out.exit_code == 0, out.output
+    assert out.output.index("A house rule asks ann (doubles):") < out.output.index("mizuten")
+    saved = yaml.safe_load(open(path))["rounds"][0]
+    assert saved["answers"] == {"doubles": {"ann": "double"}} and saved["tricks"] == {"ann": 4, "cy": 2, "dee": 1}

@@ -143,6 +143,23 @@ def _no_tricks(round: Any) -> dict[int, int]:
     return {}
 
 
+EventFact = Callable[[Any, Any, Optional[int]], int]
+"""A reader of a fact of an event inside the play: ``(table, event, seat)`` (seat None for a fact
+of the table) -> its value."""
+
+
+@dataclass(frozen=True)
+class PlayPoints:
+    """The points inside a kind's play (docs/effects.md, "Points inside the play"): ``mark(table)``
+    before a seat's action of the play, ``found(table, mark, first)`` after it (``first``: where the
+    action's events begin in the log) -> each point it brought with its event, in order; ``facts``:
+    the readers of the events' facts (its ``RuleKind.play_points``), by name."""
+
+    mark: Callable[[Any], Any]
+    found: Callable[[Any, Any, int], Sequence[tuple[str, Any]]]
+    facts: Mapping[str, EventFact]
+
+
 @dataclass(frozen=True)
 class Kind:
     """One play kind. ``rules`` and ``phases`` are what every kind writes; the rest has a default."""
@@ -184,6 +201,9 @@ class Kind:
     """The readers of its own effect facts of one seat (its ``RuleKind.own_facts``), by name."""
     table_facts: Mapping[str, TableFact] = field(default_factory=dict)
     """The same for the facts of the table."""
+    play_points: Optional[PlayPoints] = None
+    """The points inside its play that an action brought (``after_trick``...: its
+    ``RuleKind.play_points``) and the readers of their events' facts; None: its play has none."""
 
     # -- the capabilities it may claim ------------------------------------------------------
     record: Optional[RecordCodec] = None

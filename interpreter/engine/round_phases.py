@@ -11,10 +11,11 @@ phases in the rule file's order.
 from __future__ import annotations
 
 from ...ruleset.errors import RuleFileError
-from ...ruleset.model import PhaseName, Ruleset
+from ...ruleset.model import Phase, PhaseName, Ruleset
 from .parts import parts_for
 from .phases.base import PhaseRule
 from .phases.effects import SettlementPhase, effect_phases
+from .phases.play_effects import with_play_effects
 from .phases.play_phase import PlayPhase
 from .phases.rolecache import RoleCache
 from .registry import plugin_for
@@ -50,6 +51,7 @@ def build_phases(ruleset: Ruleset) -> tuple[PhaseRule, ...]:
                             "(nor the rule file's settlement:)", ruleset.source)
     phases = effect_phases(ruleset, tuple(
         SettlementPhase(ruleset, name) if (name := p.value if isinstance(p, PhaseName) else p) in settled
+        else with_play_effects(ruleset, known[p](ruleset)) if p == Phase.PLAY
         else known[p](ruleset) for p in order))
     shared = RoleCache(ruleset)             # one cache for every phase that shows roles
     for phase in phases:

@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
-from typing import Any, NoReturn
+from typing import Any, Callable, NoReturn
 
 from ...ruleset.errors import IllegalAction
-from ..engine.actions import Declare
+from ...ruleset.model import Phase
+from ..engine.actions import CHANCE, Declare
 from ..parts.go_drop.state import declared
 
 
@@ -50,3 +51,20 @@ def apply_at(game: Any, where: str, action: object) -> None:
         game.apply(action)
     except IllegalAction as e:
         raise RecordProblem(where, e.message) from None
+
+
+def answers_before_deal(game: Any, where: str, actions: Any,
+                        parse: Callable[[Any, Any, str], tuple[int, Any]]) -> int:
+    """Apply the answers to the questions a house rule asks at the start of the round, before its
+    deal (``ask`` at ``round_start``, docs/effects.md): the first items of ``actions`` (parsed by
+    ``parse``, placed ``action 1``, ``action 2``...) while a seat is asked before the deal. How
+    many were applied."""
+    done = 0
+    while (isinstance(actions, list) and done < len(actions) and not game.is_terminal
+           and game.phase is Phase.EFFECTS and game.current_player not in (CHANCE, None)):
+        at = f"{where}, action {done + 1}"
+        seat, action = parse(game, actions[done], at)
+        check_turn(game, seat, action, at)
+        apply_at(game, at, action)
+        done += 1
+    return done

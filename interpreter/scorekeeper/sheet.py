@@ -175,6 +175,7 @@ class _Round(RoundReader):
         g = self.game
         index = g.round_index
         self.check_start()
+        self.answer(index)                      # a question before the deal (ask at round_start)
         mizuten = self.flag("mizuten")
         if g.phase is not None and g.phase is self.kind.call:     # the trick game's mizuten call (T6)
             try:
@@ -337,16 +338,24 @@ def start_reason(game: GameState, names: Sequence[str]) -> str:
         return "the sheet's start player begins (T5)"
     e = ended[-1]
     who = names[e.next_start]
-    after_tricks = go_drop_rules(game.ruleset).next_start.after_tricks if NAME in game.ruleset.parts else "left"
-    if e.kind is RoundKind.ONE_GOER:
+    rules = go_drop_rules(game.ruleset).next_start if NAME in game.ruleset.parts else None
+    by_kind: dict[object, str] = {} if rules is None else {
+        RoundKind.ONE_GOER: rules.after_one_goer, RoundKind.TWO_GOERS_SPLIT: rules.after_split,
+        RoundKind.SKIPPED: rules.after_skip}
+    rule = "left_of_start" if rules is None else by_kind.get(e.kind, rules.after_tricks)
+    starter = told_for(game.ruleset).starter_word
+    if rule == "goer":
         return f"{who} went alone last round (T24)"
-    if e.kind is RoundKind.TWO_GOERS_SPLIT:
-        after_split = go_drop_rules(game.ruleset).next_start.after_split
-        return f"{who} is the {after_split.replace('_', ' ')} of last round's split (T24)"
+    if rule in ("earlier_goer", "later_goer"):
+        return f"{who} is the {rule.replace('_', ' ')} of last round's split (T24)"
+    if rule == "same_start":
+        return f"{who} starts again, as last round's {starter} (T24)"
+    if rule == "right_of_start":
+        return f"{who} sits right of last round's {starter} (T24)"
     plugin = plugin_for(game.ruleset)
-    if e.pot_to == e.next_start and e.tricks and after_tricks == "pot_taker":
+    if e.pot_to == e.next_start and e.tricks and rule == "pot_taker":
         return f"{who} took the pot with the most {plugin.engine(game.ruleset).standing_unit} last round (T24)"
-    return f"{who} sits left of last round's {told_for(game.ruleset).starter_word} (T24)"
+    return f"{who} sits left of last round's {starter} (T24)"
 
 
 def error_line(e: HachiError, fallback: str) -> str:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Optional
 
+from ...ruleset.effects.model import IN_PLAY
+from ...ruleset.errors import RuleFileError
 from ...ruleset.model import Ruleset
 from ..engine.gamestate import GameState
 from ..engine.phases.base import PhaseRule
@@ -26,6 +28,12 @@ __all__ = ["told_phases", "told_game"]
 def told_phases(ruleset: Ruleset) -> tuple[PhaseRule, ...]:
     """The ruleset's phases, the deal and the play (and the phases that read cards the table does
     not tell) replaced by the play kind's told phases; the role cache takes claims at their word."""
+    inside = sorted({e.when for e in ruleset.effects if e.when in IN_PLAY})
+    if inside:
+        raise RuleFileError(f"the scorekeeper is told each round's totals, not its play card by card, so an effect at "
+                            f"'{inside[0]}' (inside the play) cannot run in a told round; keep the score of this "
+                            "rule file by playing it (hachi play), or move the effect to 'after_play'.",
+                            ruleset.source)
     told = told_for(ruleset).phases
     phases = tuple(told[p.phase](ruleset) if p.phase in told else p for p in build_phases(ruleset))
     roles: Optional[ToldRoles] = None

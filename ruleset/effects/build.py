@@ -17,6 +17,7 @@ from .actions import ACTIONS
 from ..part_registry import groups_of
 from .facts import domain, pair_facts, vocabulary
 from .model import AFTER_DECLARATIONS, AFTER_PLAY, DOC, ActionBase, Counter, Effect, SeatSet
+from .play_points import misplaced_fact, refused_action, unreached
 
 __all__ = ["Builder", "EffectErrors", "build_counters", "build_pots", "build_effects", "build_settlement", "can_hold",
            "MAX_WORLDS", "MAX_FILE_WORLDS"]
@@ -138,7 +139,14 @@ class Builder:
             if problem is not None:
                 message, under = problem
                 raise self.error(message, section, i, "do", j, *under)
-        return Effect(name, when, cond, actions, self.place(section, i))
+            refused = refused_action(when, action)
+            if refused:
+                raise self.error(refused, section, i, "do", j)
+        effect = Effect(name, when, cond, actions, self.place(section, i))
+        misplaced = misplaced_fact(effect, self.rules)
+        if misplaced:
+            raise self.error(misplaced, section, i, "when" if "when" in data else "do")
+        return effect
 
     def reached(self, when: str) -> Optional[str]:
         """Why the point ``when`` is never reached in a round of this ruleset, or None."""
@@ -147,7 +155,7 @@ class Builder:
             return "the round has no 'declarations' phase, so 'after_declarations' never comes."
         if when == AFTER_PLAY and "play" not in phases:
             return "the round has no 'play' phase, so 'after_play' never comes."
-        return None
+        return unreached(when, self.rules)                 # a point inside the play (after_trick, ...)
 
 
 MAX_WORLDS = 20_000     # table states tried to show a condition can hold

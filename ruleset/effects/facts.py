@@ -236,6 +236,8 @@ def domain(name: str, rules: Any) -> Optional[Sequence[int]]:
         **{n: d for part in parts_of(rules) for n, d in part.domains(rules).items()},   # go/drop's round.goers, ...
         "round.multiplier": multipliers, "game.rounds": range(1, rounds + 1), "game.rounds_left": range(0, rounds),
     }
+    if name == "table.hand_size" and rules.deal_for:
+        return None                     # the hand size depends on the number of players
     if name in known:
         return known[name]
     if name.startswith("parameter."):

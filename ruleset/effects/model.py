@@ -14,10 +14,12 @@ from ..expressions import Expression, Facts
 
 __all__ = ["bounded",
            "WHENS", "ROUND_START", "AFTER_DECLARATIONS", "AFTER_PLAY", "ROUND_END", "GAME_END", "DOC",
+           "AFTER_TRICK", "AFTER_CAPTURE", "AFTER_TURN", "IN_PLAY",
            "Counter", "SeatSet", "Effect", "ActionBase", "Run", "EffectTable", "Problem", "Teller"]
 
 ROUND_START, AFTER_DECLARATIONS, AFTER_PLAY, ROUND_END, GAME_END = (
     "round_start", "after_declarations", "after_play", "round_end", "game_end")
+AFTER_TRICK, AFTER_CAPTURE, AFTER_TURN = "after_trick", "after_capture", "after_turn"
 WHENS: dict[str, str] = {
     ROUND_START: "at the start of every round, before its first phase (before the mizuten call and the deal): "
                  "the start player is known, no card is dealt",
@@ -26,8 +28,13 @@ WHENS: dict[str, str] = {
     AFTER_PLAY: "after the last card is played (in a round that is played), before the play is settled "
                 "(tricks, the pot, the mizuten bonus; in hanafuda the card points)",
     ROUND_END: "after every phase of the round, before the round's result is written",
+    # the points inside the play (ruleset/effects/play_points.py): each play kind says which it has
+    AFTER_TRICK: "after each trick is taken (trick play), before the next is led",
+    AFTER_CAPTURE: "after each capture (matching play): the played card's, then the turned card's",
+    AFTER_TURN: "after each seat's turn of the play",
     GAME_END: "once, after the last round's result, before the final chips are written",
 }
+IN_PLAY = (AFTER_TRICK, AFTER_CAPTURE, AFTER_TURN)
 DOC = "docs/effects.md"
 
 

@@ -146,6 +146,27 @@ def test_T24_after_split_later_goer():
     assert ended(game("t24_after_split_later"), 1).next_start == 0
 
 
+def test_T24_after_split_left_of_start():
+    # round 1: start player 3, the goers split; the deal goes to 3's left neighbour, seat 0
+    assert ended(game(), 1).next_start == 3                  # the earlier goer
+    assert ended(game("t24_after_split_left_of_start"), 1).next_start == 0
+    assert ended(game("t24_after_split_left_of_start"), 0).next_start == 3     # other rounds as before
+
+
+@pytest.mark.parametrize(("setting", "value", "round_index", "start"), [
+    ("after_split", "right_of_start", 1, 2), ("after_split", "same_start", 1, 3),
+    ("after_tricks", "right_of_start", 0, 0), ("after_tricks", "same_start", 0, 1),
+    ("after_one_goer", "right_of_start", 3, 0), ("after_skip", "right_of_start", 5, 1)])
+def test_T24_next_start_by_the_start_after_every_round_kind(setting, value, round_index, start):
+    from dataclasses import replace
+    from hachihachi.interpreter.parts.go_drop.rules import go_drop_rules, with_go_drop
+    from tests.house_rules.house_replay import rules
+
+    base = rules("hachihachi_trick")
+    variant = with_go_drop(base, next_start=replace(go_drop_rules(base).next_start, **{setting: value}))
+    assert ended(replay(variant), round_index).next_start == start
+
+
 def test_T14_two_per_ace():
     base, two = flows(game(), 7, K.FORCED_OUT), flows(game("t14_two_per_ace"), 7, K.FORCED_OUT)
     assert [b for *_, b, _ in base] == [1, 1, 1] and [b for *_, b, _ in two] == [2, 2, 2]

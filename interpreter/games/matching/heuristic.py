@@ -45,6 +45,8 @@ class MatchingHeuristicBot:
             return Declare(go_value(game.ruleset, view) > -drop_cost(game.ruleset, view))
         if STOP in legal and PLAY_ON in legal:
             return stop_or_play_on(game.ruleset, view)
+        if isinstance(legal[0], Choose):        # a house rule's question (ask): its first answer, as written
+            return legal[0]
         if not view.play.captures or view.phase is not Phase.PLAY:     # not matching play
             return rng.choice(legal)
         deck = hanafuda_deck(game.ruleset)

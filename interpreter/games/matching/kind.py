@@ -16,6 +16,7 @@ from ...engine.events import Applied, FieldMade, RolesShown
 from .phases import (CardScoring, FieldCarried, HanaDeal, HanafudaDeal, HandRoles, RoundScored, capture_roles_of,
                      card_points_now, chaff_of, play_ons_of, round_stopped, stopped_of)
 from .rules import RULES
+from .points import POINTS, SEAT_FACTS as POINT_SEAT_FACTS, TABLE_FACTS as POINT_TABLE_FACTS
 from .play import CAPTURE_QUESTION, STOP, Capture, Captured, MatchingEngine, MatchingState
 from . import record as record_matching
 from .determinize import sample_matching_deal
@@ -174,9 +175,10 @@ KIND = Kind(
     # (its settings, hanafuda.*, are read through each fact's own reader of the ruleset)
     seat_facts={"chaff": chaff_of, "capture_roles": capture_roles_of,
                 "card_points": lambda t, s: card_points_now(t).get(s, 0),
-                "stopped": stopped_of, "play_ons": play_ons_of},
+                "stopped": stopped_of, "play_ons": play_ons_of, **POINT_SEAT_FACTS},
     table_facts={"round.most_card_points": lambda t: max(card_points_now(t).values(), default=0),
-                 "round.stopped": round_stopped},
+                 "round.stopped": round_stopped, **POINT_TABLE_FACTS},
+    play_points=POINTS,
     record=record_matching, told=TOLD, search=Search(sample_matching_deal, "heuristic_matching"),
     bots={"heuristic_matching": "hachihachi.interpreter.games.matching.heuristic:MatchingHeuristicBot"},
     screen="screen", bridge="spiel",

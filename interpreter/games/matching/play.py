@@ -274,9 +274,8 @@ class MatchingEngine:
             if action.option == STOP.option:
                 self._stop(t, s, seat, res)
                 return
-            if self._at_stop:                   # K15 koi: nothing is paid, play goes on
-                s.play_ons[seat] = s.play_ons.get(seat, 0) + 1
-            else:
+            s.play_ons[seat] = s.play_ons.get(seat, 0) + 1     # the fact play_ons (H18 choose, K15 koi)
+            if not self._at_stop:               # K15 koi: nothing is paid, play goes on
                 self._play_on(t, s, seat, res)
             self._end_turn(t, s)
             return

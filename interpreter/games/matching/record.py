@@ -28,7 +28,7 @@ from ...engine.events import Applied, FieldMade, RolesShown, RoundStarted
 from .phases import HanaDeal, RoundScored
 from .play import Capture, Captured, Stage
 from ...records.choose import choose_item, parse_choose
-from ...records.replaying import apply_at, check_round_opening, check_turn, fail
+from ...records.replaying import answers_before_deal, apply_at, check_round_opening, check_turn, fail
 
 ROUND_KEYS = ("start", "hands", "field", "stock", "actions")
 
@@ -49,11 +49,12 @@ def replay_round(game: Any, r: int, rnd: Any, last: bool) -> None:
                         tuple(sorted(deck.parse_list(rnd["field"]))), deck.parse_list(rnd["stock"]))
     except CardError as e:
         fail(dealing, e.message)
-    apply_at(game, dealing, deal)
     actions = rnd.get("actions") or []
     if not isinstance(actions, list):
         fail(where, "actions must be a list")
-    for i, item in enumerate(actions, 1):
+    asked = answers_before_deal(game, where, actions, parse_action)     # a question before the deal
+    apply_at(game, dealing, deal)
+    for i, item in enumerate(actions[asked:], asked + 1):
         at = f"{where}, action {i}"
         if game.round_index != r - 1 or game.is_terminal:
             fail(at, "the round is already over")

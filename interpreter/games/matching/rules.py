@@ -343,6 +343,38 @@ _FACTS = (
 )
 
 
+# the facts of the events inside the play (docs/effects.md, "Points inside the play"), each read
+# only at its point: the capture just made (after_capture), the turn just played (after_turn)
+CAPTURE_FACTS: tuple[Fact, ...] = (
+    Fact("capture.taker", INT, TABLE, "the seat number of the seat that captured (H14)"),
+    Fact("capture.turned", BOOL, TABLE, "the capturing card was turned from the stock, not played from the hand "
+                                        "(H14)"),
+    Fact("capture.cards", INT, TABLE, "the cards the capture took to the pile: the capturing card and the field cards "
+                                      "it took (2, or 4 when it took three)"),
+    Fact("capture.brights", INT, TABLE, "the brights among those cards"),
+    Fact("capture.points", INT, TABLE, "the card points of those cards (H1)"),
+    Fact("captured", BOOL, SEAT, "the seat made the capture"),
+    Fact("fed", BOOL, SEAT, "another seat than the taker laid on the field, from its hand in its own turn this "
+                            "round, a card the capture took (法度: it fed the capture); after_turn: one of the "
+                            "turn's captures"),
+)
+TURN_FACTS: tuple[Fact, ...] = (
+    Fact("turn.number", INT, TABLE, "the turn's number in the round's play, 1 for the first (H16)"),
+    Fact("turn.seat", INT, TABLE, "the seat number of the seat whose turn it was"),
+    Fact("in_turn", BOOL, SEAT, "the turn was the seat's"),
+)
+# facts of the cards, read at any point (0 before the deal)
+CARD_FACTS: tuple[Fact, ...] = (
+    Fact("field_cards.brights", INT, TABLE, "the brights face up on the field now (H14; 0 before the deal)"),
+    Fact("field_cards.count", INT, TABLE, "the cards face up on the field now (0 before the deal)"),
+    Fact("field_cards.dealt_brights", INT, TABLE, "the brights dealt face up to the field this round (H4; 0 before "
+                                                  "the deal)"),
+    Fact("brights", INT, SEAT, "the brights in the seat's captures this round so far"),
+    Fact("played_on", BOOL, SEAT, "the seat answered play on (koi) at least once this round (H18 choose, K15)"),
+    Fact("round.play_ons", INT, TABLE, "how many times the seats answered play on (koi) this round, all together"),
+)
+
+
 def _setting(name: str, ruleset: Any) -> int:
     """The fact ``name`` that reads a setting, read from a ruleset of matching play."""
     return special_setting(ruleset.kind_rules, name)
@@ -382,8 +414,10 @@ RULES = RuleKind(
     parts=matching_parts,
     phases=tuple(MatchingPhase),
     transfer_words={t.value: TransferWords(f"kind.matching.transfer.{t.value}") for t in MatchingTransfer},  # catalogs
-    own_facts=FACTS,
+    own_facts=(*FACTS, *CARD_FACTS, *CAPTURE_FACTS, *TURN_FACTS),
     multiplied_by_default=("roles", "forced_out", "capture_roles", "special_roles", "card_points", "effect"),
+    play_points={"after_capture": tuple(f.name for f in CAPTURE_FACTS),
+                 "after_turn": (*(f.name for f in TURN_FACTS), "fed")},
     settled_within=(("special_roles", "hanafuda_hachihachi"),),
 )
 

@@ -61,6 +61,8 @@ def table(screen: ScreenContext, v: View) -> list[str]:
     lines = [header(screen, v), points(screen, v)]
     if has_declarations(screen.rules):
         lines.append(screen.declarations_line(v))
+    if not v.play.captures:                 # before the deal (a house rule's question at the round's start)
+        return [*lines, t(screen, "not_dealt")]
     lines.append(f"{t(screen, 'field_cards')}: {cards(screen, v.play.table_cards)}")
     if any(cs for _, cs in v.play.captures):
         lines.append(captured(screen, v))
@@ -74,7 +76,8 @@ def header(screen: ScreenContext, v: View) -> str:
     if v.field is not None:
         name = v.field.name.ja if screen.lang == "ja" else f"{v.field.name.ja} {v.field.name.en}"
         head += f" | {name} x{v.multiplier}"
-    head += f" | {t(screen, 'stock')} {v.play.stock_left}"
+    if v.play.captures:                     # dealt
+        head += f" | {t(screen, 'stock')} {v.play.stock_left}"
     if has_declarations(screen.rules) or v.pot:
         head += f" | {t(screen, 'pot')} {v.pot}"
     return head + "".join(f" | {name} {chips}" for name, chips in v.pots)    # the named pots (pots:)

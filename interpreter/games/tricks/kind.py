@@ -18,6 +18,7 @@ from ...engine.actions import Play
 from ...engine.events import Applied, FieldMade, RolesShown
 from .actions import CallMizuten, Deal
 from .events import TrickTaken
+from .points import POINTS
 from .deal import DealPhase
 from .mizuten_call import MizutenCall
 from .play import TrickEngine, TrickRound
@@ -128,7 +129,7 @@ KIND = Kind(
     words=Words("kind.tricks", events={RolesShown: _roles_shown, FieldMade: _field_made, TrickTaken: _trick_taken},
                 actions={Deal: _deal, CallMizuten: _mizuten, Play: _play}),
     new_round=TrickRound, must_go=_must_go, valued_with=_valued_with, round_tricks=_round_tricks,
-    seat_facts=SEAT_FACTS, table_facts=TABLE_FACTS,
+    seat_facts=SEAT_FACTS, table_facts=TABLE_FACTS, play_points=POINTS,
     record=record_tricks, told=TOLD, search=Search(sample_trick_deal, "heuristic"),
     bots={"heuristic": "hachihachi.interpreter.games.tricks.heuristic:HeuristicBot"},
     screen="screen", bridge="spiel",

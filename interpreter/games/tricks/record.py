@@ -21,7 +21,7 @@ from ...engine.actions import Action, ActionBase, Declare, Play, Split
 from .actions import CallMizuten, Deal
 from ...engine.events import Applied, RoundStarted
 from ...records.choose import choose_item, parse_choose
-from ...records.replaying import RecordProblem, apply_at, check_round_opening, check_turn
+from ...records.replaying import RecordProblem, answers_before_deal, apply_at, check_round_opening, check_turn
 
 ROUND_KEYS = ("start", "mizuten", "hands", "indicator", "actions")
 
@@ -31,6 +31,10 @@ def replay_round(game: Any, r: int, rnd: Any, last: bool) -> None:
     where = f"round {r}"
     check_round_opening(game, where, rnd, "start, mizuten, hands, indicator and actions")
     deck = game.ruleset.deck
+    actions = rnd.get("actions") or []
+    if not isinstance(actions, list):
+        raise RecordProblem(where, "actions must be a list")
+    asked = answers_before_deal(game, where, actions, parse_action)     # a question before the deal
     if game.phase is TrickPhase.MIZUTEN_CALL:
         apply_at(game, f"{where}, action 0 (mizuten)", CallMizuten(bool(rnd.get("mizuten", False))))
     elif rnd.get("mizuten"):
@@ -41,10 +45,7 @@ def replay_round(game: Any, r: int, rnd: Any, last: bool) -> None:
     except CardError as e:
         raise RecordProblem(f"{where}, action 0 (the deal)", e.message) from None
     apply_at(game, f"{where}, action 0 (the deal)", Deal(hands, indicator))
-    actions = rnd.get("actions") or []
-    if not isinstance(actions, list):
-        raise RecordProblem(where, "actions must be a list")
-    for i, item in enumerate(actions, 1):
+    for i, item in enumerate(actions[asked:], asked + 1):
         if game.round_index != r - 1 or game.is_terminal:
             raise RecordProblem(f"{where}, action {i}",
                                 f"the round is over after action {i - 1}; this action is one too many")

@@ -199,6 +199,28 @@ FACTS: tuple[Fact, ...] = (
                                            "setting mizuten.min_tricks)", True, lambda r: _mizuten(r).min_tricks),
 )
 
+# the facts of the events inside the play (docs/effects.md, "Points inside the play"), each read
+# only at its point: the trick just taken (after_trick), the turn just played (after_turn)
+TRICK_FACTS: tuple[Fact, ...] = (
+    Fact("trick.number", INT, TABLE, "the trick's number in the round, 1 for the first (T19)"),
+    Fact("trick.last", BOOL, TABLE, "the trick is the round's last: the hands are played out"),
+    Fact("trick.taker", INT, TABLE, "the seat number of the seat that took the trick"),
+    Fact("trick.leader", INT, TABLE, "the seat number of the seat that led the trick"),
+    Fact("trick.led_suit", INT, TABLE, "the led suit, by its place in deck.suits (0 for the first: s in the bundled "
+                                       "deck, then h, d, c)"),
+    Fact("trick.led_trump", BOOL, TABLE, "the trick was led in the round's trump suit (T8)"),
+    Fact("trick.trumps", INT, TABLE, "the cards of the trump suit played to the trick"),
+    Fact("took_trick", BOOL, SEAT, "the seat took the trick"),
+    Fact("led_trick", BOOL, SEAT, "the seat led the trick"),
+    Fact("revoked", BOOL, SEAT, "the seat played to the trick a card not of the led suit while it held one of the led "
+                                "suit (only with trick_play.must_follow_suit: false)"),
+)
+TURN_FACTS: tuple[Fact, ...] = (
+    Fact("turn.number", INT, TABLE, "the turn's number in the round's play, 1 for the first card played"),
+    Fact("turn.seat", INT, TABLE, "the seat number of the seat whose turn it was"),
+    Fact("in_turn", BOOL, SEAT, "the turn was the seat's"),
+)
+
 RULES = RuleKind(
     kind="tricks",
     title="trick play (Hachi-Hachi Trick)",
@@ -211,7 +233,8 @@ RULES = RuleKind(
     phases=tuple(TrickPhase),
     settlement_phases=(TrickPhase.TRICK_SETTLEMENT, Phase.POT, TrickPhase.MIZUTEN_BONUS),
     standard_settlement="hachihachi_trick",
-    own_facts=FACTS,
+    own_facts=(*FACTS, *TRICK_FACTS, *TURN_FACTS),
     multiplied_by_default=("tricks", "roles", "forced_out", "mizuten", "effect"),
+    play_points={"after_trick": tuple(f.name for f in TRICK_FACTS), "after_turn": tuple(f.name for f in TURN_FACTS)},
     transfer_words={t.value: TransferWords(f"kind.tricks.transfer.{t.value}") for t in TrickTransfer},   # catalogs
 )

@@ -50,15 +50,17 @@ class GoDrop:
     def next_start(self, ruleset: Ruleset, r: Any) -> Optional[int]:
         """T13, T24: by how the round went (``next_start:``)."""
         rule = go_drop_rules(ruleset).next_start
-        if r.kind is RoundKind.SKIPPED and rule.after_skip == "same_start":
-            return int(r.start)
+        if r.kind is RoundKind.SKIPPED:
+            return _by_start(rule.after_skip, r)
         if r.kind is RoundKind.ONE_GOER:
-            return int(r.playing[0]) if rule.after_one_goer == "goer" else None
+            return int(r.playing[0]) if rule.after_one_goer == "goer" else _by_start(rule.after_one_goer, r)
         if r.kind is RoundKind.TWO_GOERS_SPLIT:
-            return int(r.playing[0] if rule.after_split == "earlier_goer" else r.playing[1])
-        if r.play_winner is not None and rule.after_tricks == "pot_taker":
-            return int(r.play_winner)
-        return None
+            if rule.after_split in ("earlier_goer", "later_goer"):
+                return int(r.playing[0] if rule.after_split == "earlier_goer" else r.playing[1])
+            return _by_start(rule.after_split, r)
+        if rule.after_tricks == "pot_taker":
+            return int(r.play_winner) if r.play_winner is not None else None
+        return _by_start(rule.after_tricks, r)
 
     def view(self, r: Any) -> Mapping[str, Any]:
         d = declared(r)
@@ -71,6 +73,16 @@ class GoDrop:
             return (f"no more declarations: {len(r.playing)} players already go (the most allowed, T12) "
                     f"and seats {', '.join(map(str, d.forced_out))} are forced out")
         return None
+
+
+def _by_start(rule: str, r: Any) -> Optional[int]:
+    """The next start by the start player (``next_start``'s choices of every round kind): its
+    right neighbour, itself, or None (its left neighbour, the engine's default)."""
+    if rule == "same_start":
+        return int(r.start)
+    if rule == "right_of_start":
+        return int((r.start - 1) % r.players)
+    return None
 
 
 PART = GoDrop()

@@ -8,7 +8,7 @@ from typing import Any, ClassVar, Optional
 
 from ...catalog import say
 from ...effect_words import seats_words
-from ..model import GAME_END, ROUND_START, ActionBase, Counter, Problem, Run, SeatSet
+from ..model import GAME_END, ActionBase, Counter, Problem, Run, SeatSet
 from .counter import TOLD
 from .schema import SEATS
 
@@ -53,9 +53,9 @@ class Ask(ActionBase):
         return cls(b.seats(body["seats"], (*at, "seats"), False), counter, options)
 
     def check(self, when: str, rules: Any) -> Optional[Problem]:
-        if when in (ROUND_START, GAME_END):
-            return (f"a question cannot be asked at '{when}': ask it after the declarations, after the play or at "
-                    "the end of a round.", ())
+        if when == GAME_END:
+            return (f"a question cannot be asked at '{when}': ask it at the start of a round (before the deal), "
+                    "after the declarations, after the play or at the end of a round.", ())
         return None
 
     def words(self, lang: str = "en") -> str:
