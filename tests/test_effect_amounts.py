@@ -297,3 +297,19 @@ def test_roles_and_pots_in_the_rulebooks_words_in_english_and_japanese():
     assert "made Four brights or made Five brights" in en and "the chips in the pot jackpot" in en
     assert "the pot jackpot pays" in en
     assert "四光が出来た または 五光が出来た" in ja and "「jackpot」の積み立ての額" in ja
+
+
+def test_a_pairs_fact_of_an_event_inside_the_play_is_read_only_at_its_point(tmp_path):
+    (found,) = problems(tmp_path, """effects:
+  - name: x
+    when: round_end
+    do:
+      - pay: {from: each goer, to: each goer, amount: "if(receiver.took_trick, 1, 0)"}
+""")
+    assert "'receiver.took_trick' is a fact of the event of 'after_trick'" in found
+    assert problems(tmp_path, """effects:
+  - name: x
+    when: after_trick
+    do:
+      - pay: {from: each goer, to: each goer, amount: "if(receiver.took_trick, 1, 0)"}
+""") == []
