@@ -166,7 +166,7 @@ def state(table: Table, seat: int, lang: str = "en") -> dict[str, Any]:
         "to_act": v.to_act if v.to_act is None or v.to_act >= 0 else None,
         "start": v.start, "mizuten": v.own("mizuten", False),
         "field": field_item(v, lang), "indicator": v.own("indicator", None), "trump": text(trump) if trump else None,
-        "pot": v.pot, "chips": list(v.chips),
+        "pot": v.pot, "pots": [[name, chips] for name, chips in v.pots], "chips": list(v.chips),
         "declarations": [[d, go] for d, go in v.declarations], "goers": list(v.goers),
         "dropped": list(v.dropped), "forced_out": list(v.forced_out),
         "tricks_won": [[w, n] for w, n in v.own("tricks_won", ())],
