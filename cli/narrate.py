@@ -66,6 +66,7 @@ class Narrator:
         self.rules, self.names = ruleset, list(names)
         self.lang = lang
         self.kind = plugin_for(ruleset)
+        self.shown = self.kind.shown(ruleset)           # a game without a pot tells none (Koi-Koi)
         self.goer_order: dict[int, list[int]] = {}      # goers in declaration order, per round
         common: dict[type, Callable[[Any], Optional[str]]] = {
             DealerDrawn: self._dealer_drawn, RoundStarted: self._round_started, Applied: self._applied,
@@ -162,12 +163,13 @@ class Narrator:
         return self.say(f"{self.kind.words.msg}.{msg}")
 
     def _dealer_drawn(self, e: DealerDrawn) -> str:
-        drawn = ", ".join(f"{self.who(s)} {self.deck.name(c)}" for s, c in enumerate(e.cards))
+        n = len(self.names)                 # draw_again (K3): every draw in turn, a seat each card
+        drawn = ", ".join(f"{self.who(s % n)} {self.deck.name(c)}" for s, c in enumerate(e.cards))
         return self.say("narration.dealer_drawn", drawn=drawn, who=self.who(e.start))
 
     def _round_started(self, e: RoundStarted) -> str:
-        return self.say("narration.round_started", round=e.round + 1, starter=self._starter("starter"),
-                        who=self.who(e.start), pot=e.pot)
+        said = "narration.round_started" if self.shown.pot or e.pot else "narration.round_started_no_pot"
+        return self.say(said, round=e.round + 1, starter=self._starter("starter"), who=self.who(e.start), pot=e.pot)
 
     def _applied(self, e: Applied) -> str | None:
         a = e.action
@@ -214,7 +216,9 @@ class Narrator:
         won = self.say("words.list").join(f"{self.who(s)} {n}" for s, n in e.tricks.items())
         tricks = self.say("narration.round_tricks", tricks=won) if won else ""
         kind = f"{maybe(self.lang, f'narration.rounds.{e.kind.value}') or e.kind.value} " if e.kind is not None else ""
-        return self.tell("narration.round_ended", kind=kind, multiplier=e.multiplier, tricks=tricks, delta=delta,
+        plain = not (self.shown.field or self.shown.pot or e.pot_after or e.multiplier != 1)   # Koi-Koi
+        return self.tell("narration.round_ended_plain" if plain else "narration.round_ended", kind=kind,
+                         multiplier=e.multiplier, tricks=tricks, delta=delta,
                          pot=e.pot_after, starter=self._starter("next_starter"), who=self.who(e.next_start))
 
     def _game_ended(self, e: GameEnded) -> str:

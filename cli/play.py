@@ -357,6 +357,9 @@ class TerminalGame:
         for line in self.screen.table(v):
             self.echo(line)
         self.echo(f"{self.screen.question(v)}  {self.screen.t('hint')}")
+        worth = self.screen.worth(self.s.game, v)           # Koi-Koi: what stop and koi are worth now
+        if worth is not None:
+            self.echo(f"  {worth}")
         for line in self.screen.pack(self.screen.choices(v)):
             self.echo(line)
         while True:

@@ -190,9 +190,16 @@ def _captures(ruleset: Ruleset, text: str, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps({k: v for k, v in obj.items() if k != "captures"}, ensure_ascii=False))
         return
-    roles = "; ".join(f"{r['id']} {r['go']} kan ({' '.join(r['cards'])})" for r in obj["roles"]) or "no capture role"
-    total = f"; total {obj['go']} kan" if obj["roles"] else ""
-    click.echo(f"{obj['captures']}: {roles}{total}; {obj['points']} points")
+    from ..interpreter.engine.registry import plugin_for
+
+    table = plugin_for(ruleset).shown(ruleset)      # Koi-Koi: values in points, no card points (K1)
+    def unit(n: int) -> str:
+        return f"{n} kan" if table.kan else f"{n} point{'' if n == 1 else 's'}"
+
+    roles = "; ".join(f"{r['id']} {unit(r['go'])} ({' '.join(r['cards'])})" for r in obj["roles"]) or "no capture role"
+    total = f"; total {unit(obj['go'])}" if obj["roles"] else ""
+    points = f"; {obj['points']} points" if table.card_points else ""
+    click.echo(f"{obj['captures']}: {roles}{total}{points}")
 
 
 @click.command(cls=LangCommand)

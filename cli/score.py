@@ -11,7 +11,7 @@ import json
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import click
 
@@ -120,6 +120,13 @@ def told_events(rep: Replay) -> list[object]:
     return events[:last + 1]
 
 
+def _no_pot(g: Any) -> str:
+    """The suffix of a text told without the pot, for a game that has none (Koi-Koi)."""
+    from ..interpreter.engine.registry import plugin_for
+
+    return "" if g.pot or plugin_for(g.ruleset).shown(g.ruleset).pot else "_no_pot"
+
+
 def standings(rep: Replay, lang: str = "en") -> list[str]:
     """The players by chips, highest first, with their change since the start."""
     from ..interpreter.engine.events import RoundEnded
@@ -128,7 +135,8 @@ def standings(rep: Replay, lang: str = "en") -> list[str]:
     order = sorted(range(g.players), key=lambda s: -g.chips[s])
     n = sum(1 for e in g.events if isinstance(e, RoundEnded))
     unit = say(lang, "round_one" if n == 1 else "rounds")
-    out = [say(lang, "standings_final" if g.is_terminal else "standings", n=n, unit=unit, of=g.rounds, pot=g.pot)]
+    key = ("standings_final" if g.is_terminal else "standings") + _no_pot(g)
+    out = [say(lang, key, n=n, unit=unit, of=g.rounds, pot=g.pot)]
     if g.pots:                                  # the named pots (pots:), kept across rounds
         out.append(say(lang, "standings_pots", pots=", ".join(f"{name} {chips}" for name, chips in g.pots)))
     wide = max(12, *(columns(names[s]) for s in order))         # names line up by their columns
@@ -201,7 +209,7 @@ def _ask_rounds(sheet: Sheet, rep: Replay, path: str, lang: str, asker: Asker, s
     while not rep.game.is_terminal:
         g = rep.game
         if not asker.script:            # asked again after an answer was taken back: the same round
-            _echo(say(lang, "header", n=g.round_index + 1, of=g.rounds, pot=g.pot,
+            _echo(say(lang, "header" + _no_pot(g), n=g.round_index + 1, of=g.rounds, pot=g.pot,
                       who=safe(sheet.names[g.round.start]), role=say(lang, starter)))
         try:
             rnd = RoundQuestions(asker, g, sheet.names, screen).ask()

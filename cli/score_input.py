@@ -186,7 +186,10 @@ class RoundQuestions:
         return [self.deck.name(c) for c in cards]
 
     def field(self) -> None:
-        """The cards turned at the deal (one card is written as a card, several as a list), or the field."""
+        """The cards turned at the deal (one card is written as a card, several as a list), or the
+        field; nothing when the rules have one field (Koi-Koi: the field cards make no field)."""
+        if len(self.rules.fields) == 1:
+            return
         named: dict[str, str] = {}              # a field by its id, or its name in either language
         for f in self.rules.fields:
             named[f.id] = f.id

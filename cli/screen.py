@@ -7,7 +7,7 @@ two palettes chosen once: suits coloured (four-colour deck) or plain text.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import Optional, Sequence, cast
 
 import click
 
@@ -130,6 +130,12 @@ class Screen:
         key = keys.get(v.phase, "q_play")
         return f"{self.t('your_turn')}: {self.t(key)}"
 
+    def worth(self, game: object, v: View) -> Optional[str]:
+        """What each answer of the question is worth now, when the play kind tells it (Koi-Koi's
+        stop and koi, K15-K16), or None."""
+        own = getattr(self.kind, "worth", None)
+        return None if own is None else cast(Optional[str], own(self, game, v))
+
     def choices(self, v: View) -> list[str]:
         """The legal actions, numbered from 1 (see ``tui_input.numbered``)."""
         from .tui_input import numbered
@@ -155,10 +161,12 @@ class Screen:
             return self.t("a_split" if a.want else "a_play")
         if isinstance(a, YesNo):                # a play kind's own yes or no (the mizuten call, T6)
             return self.t("a_yes" if a.yes else "a_no")
+        own = self.kind.choice(self, a, v)      # the play kind's own (H18's and K15's answers in words)
+        if own is not None:
+            return own
         if isinstance(a, Choose):               # an answer to a house rule's question (docs/effects.md)
             return a.option
-        own = self.kind.choice(self, a, v)
-        return own if own is not None else repr(a)
+        return repr(a)
 
     def standings(self, chips: Sequence[int], winners: Sequence[int]) -> list[str]:
         order = sorted(range(len(chips)), key=lambda s: (-chips[s], s))

@@ -41,6 +41,10 @@ class ScreenContext(Protocol):
 
 @runtime_checkable
 class ScreenPlugin(Protocol):
+    """A play kind's terminal screen. It may also have ``worth(screen, game, v) -> Optional[str]``:
+    what each answer of the question in front of the seat is worth now (Koi-Koi's stop and koi),
+    which :meth:`~.screen.Screen.worth` asks for when it is there."""
+
     kind: PlayKind
 
     def card(self, screen: ScreenContext, c: int) -> str:

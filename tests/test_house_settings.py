@@ -111,8 +111,7 @@ def test_T16_may_split_false_contradicting_split_is_an_error(tmp_path):
 
 # -- one-value settings that went away ----------------------------------------------------------
 
-@pytest.mark.parametrize("text", ["role_settlement: pairwise_difference\n",
-                                  "hanafuda: {field_four: redeal}\n"])
+@pytest.mark.parametrize("text", ["role_settlement: pairwise_difference\n"])
 def test_settings_without_alternatives_are_gone(tmp_path, text):
     base = "hanafuda_hachihachi" if "hanafuda" in text else "hachihachi_trick"
     found = problems(tmp_path, f"extends: {base}\nname: h\n{text}")
@@ -128,6 +127,7 @@ def test_settings_have_their_alternatives_in_the_schema():
     hana = props["hanafuda"]["properties"]
     assert hana["hand_roles"]["properties"]["settle"]["enum"] == ["at_start", "at_end"]
     assert hana["next_dealer"]["enum"] == ["left", "right", "winner", "stopper"]
+    assert hana["field_four"]["enum"] == ["redeal", "dealer_wins"]          # H4, K5 and its setting
     for key in ("after_capture_role", "direction", "willow_as_chaff", "carry_brights"):
         assert len(hana[key]["description"]) > 40
 

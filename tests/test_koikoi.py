@@ -348,3 +348,47 @@ def test_K16_the_documented_stop_after_koi_rule_validates_and_pays_only_the_stop
                 assert shown[e.round] == e.target
                 stops += 1
     assert stops > 0
+
+
+# -- what the koi / stop answers are worth now (K15, K16) --------------------------------------
+
+def _worth_then_stop(g, seat):
+    from hachihachi.interpreter.games.matching.worth import koi_worth
+
+    events, chips = len(g.events), g.chips
+    w = koi_worth(g, seat)
+    assert len(g.events) == events and g.chips == chips           # the game itself is not moved
+    g.apply(STOP)
+    return w, sum(amount for _, to, amount in paid(g) if to == seat)
+
+
+def test_K16_the_stop_is_worth_what_the_files_effects_pay_now():
+    # example 2: B's 花見で一杯 after A's koi, 5 x 2
+    g = table([HAND_A.replace("7c1", "2a"), HAND_B.replace("6c2", "9c1")], FIELD.replace("9c1", "9a"),
+              QUIET, taken={A: "4a 5a 6a 7a", B: "3b"})
+    play(g, "2a")
+    g.apply(PLAY_ON)
+    play(g, "9c1")
+    w, got = _worth_then_stop(g, B)
+    assert (w.stop, w.total) == (10, 5) and got == 10
+    # example 7 under "doubled for each call": 5 x 4
+    rules = load_ruleset("rules/variants/koikoi_returned_each_call.yaml")
+    g = table([HAND_A.replace("7c1", "10c2"), HAND_B], FIELD.replace("10c1", "10r"), QUIET,
+              taken={A: "6r 9r"}, rules=rules)
+    g.round.play.play_ons[B] = 2
+    play(g, "10c2")
+    w, got = _worth_then_stop(g, A)
+    assert (w.stop, w.total) == (20, 5) and got == 20
+
+
+def test_K15_the_koi_question_tells_both_answers_worth_in_both_languages():
+    from hachihachi.cli.screen import Screen
+
+    g = _at_the_question()
+    v = g.view(A)
+    en = Screen(RULES, ["ann", "bob"], "en", False).worth(g, v)
+    ja = Screen(RULES, ["ann", "bob"], "ja", False).worth(g, v)
+    assert en == ("Stop now: you are paid 5. Koi: nothing now; your total 5 may grow, but if bob stops "
+                  "first you are paid nothing.")
+    assert ja.startswith("今勝負すれば 5点もらえます。こいこいなら今は0点: 合計 5点")
+    assert Screen(RULES, ["ann", "bob"], "en", False).worth(g, g.view(B)) is None     # not B's question

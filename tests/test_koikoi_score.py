@@ -82,8 +82,8 @@ def test_K15_a_bad_koi_count_is_one_error_naming_its_round_and_field(rnd, rules,
 
 def test_K15_K16_hachi_score_new_asks_who_stopped_the_roles_and_the_koi_calls(tmp_path):
     path = tmp_path / "koikoi.yaml"
-    lines = ["koba", "", "", "3", "hanamizake", "1", "0",       # bob stops with 花見で一杯, ann called koi once
-             "koba", "", "", "1", "0", "1", "q"]                # bob deals; nobody stops; bob 0, ann 1 koi call
+    lines = ["", "", "3", "hanamizake", "1", "0",       # bob stops with 花見で一杯, ann called koi once
+             "", "", "1", "0", "1", "q"]                # bob deals; nobody stops; bob 0, ann 1 koi call
     out = CliRunner().invoke(score, ["--new", str(path), "--rules", "koikoi", "--players", "ann,bob",
                                      "--start", "ann"], input="\n".join(lines) + "\n")
     assert out.exit_code == 0, out.output
@@ -91,5 +91,7 @@ def test_K15_K16_hachi_score_new_asks_who_stopped_the_roles_and_the_koi_calls(tm
     assert "ann pays bob 10" in out.output
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     assert data["rounds"] == [
-        {"field": "koba", "capture_role": {"player": "bob", "role": ["hanamizake"]}, "koi": {"ann": 1}},
-        {"field": "koba", "koi": {"ann": 1}}]
+        {"capture_role": {"player": "bob", "role": ["hanamizake"]}, "koi": {"ann": 1}},
+        {"koi": {"ann": 1}}]
+    assert "field" not in out.output.lower().replace("field cards", "")   # no field asked (K1: none)
+    assert "-- Round 1 of 12: dealer ann --" in out.output and "pot" not in out.output.lower()      # K1: no pot

@@ -13,6 +13,7 @@ import random
 from typing import Any, Optional
 
 from ..interpreter.engine.actions import Choose, YesNo
+from ..interpreter.engine.registry import plugin_for
 from ..interpreter.engine.view import View
 from ..ruleset.catalog import LANGS as CATALOG_LANGS, say
 from ..ruleset.model import Ruleset
@@ -92,18 +93,20 @@ KINDS = ("bright", "animal", "ribbon", "chaff")
 
 def captures(ruleset: Ruleset, v: View) -> list[dict[str, Any]]:
     """Each seat's captured cards and their card points (matching play), and the same cards
-    grouped by kind (bright, animal, ribbon, chaff) with the points of each group."""
+    grouped by kind (bright, animal, ribbon, chaff) with the points of each group; no points
+    (None) in a game that scores no card points (Koi-Koi, K1)."""
     deck: Any = ruleset.deck
     points = getattr(deck, "points_of", None)
+    counted = plugin_for(ruleset).shown(ruleset).card_points
     out = []
     for s, cs in v.own("captures", ()):
-        item: dict[str, Any] = {"seat": s, "cards": list(cs), "points": points(cs) if points else None}
+        item: dict[str, Any] = {"seat": s, "cards": list(cs), "points": points(cs) if points and counted else None}
         if points is not None:
             groups = []
             for kind in KINDS:
                 mine = sorted(c for c in cs if deck.kind(c) == kind)
                 if mine:
-                    groups.append({"kind": kind, "cards": mine, "points": points(mine)})
+                    groups.append({"kind": kind, "cards": mine, "points": points(mine) if counted else None})
             item["groups"] = groups
         out.append(item)
     return out
@@ -132,6 +135,14 @@ def page_question(table: Table, v: View, legal: tuple[Any, ...], screen: Any, la
     return str(screen.question(v))
 
 
+def _asked(table: Table, v: View, legal: tuple[Any, ...], screen: Any, lang: str) -> str:
+    """The question, and what each answer is worth now where the play kind tells it (Koi-Koi's
+    stop and koi: the stop's payment from the file's own effects, K15-K16)."""
+    question = page_question(table, v, legal, screen, lang)
+    worth = screen.worth(table.game, v)
+    return question if worth is None else f"{question} {worth}"
+
+
 def seen_cards(out: dict[str, Any]) -> set[int]:
     """Every card a state shows (for their names on a long press)."""
     seen = set(out["hand"]) | set(out["trick"]) | set(out["table_cards"])
@@ -152,6 +163,7 @@ def state(table: Table, seat: int, lang: str = "en") -> dict[str, Any]:
     screen = _screen(table, lang)
     legal = ordered_legal(table, seat)
     deck: Any = table.ruleset.deck
+    shown = plugin_for(table.ruleset).shown(table.ruleset)     # a game without a field kind or a pot hides them
     suit = v.own("trump")                       # the play kind's own fields: both kinds' keys are sent
     trump = deck.suits[suit] if suit is not None else None
     out: dict[str, Any] = {
@@ -165,8 +177,10 @@ def state(table: Table, seat: int, lang: str = "en") -> dict[str, Any]:
         "phase": v.phase.value if v.phase is not None else None,
         "to_act": v.to_act if v.to_act is None or v.to_act >= 0 else None,
         "start": v.start, "mizuten": v.own("mizuten", False),
-        "field": field_item(v, lang), "indicator": v.own("indicator", None), "trump": text(trump) if trump else None,
-        "pot": v.pot, "pots": [[name, chips] for name, chips in v.pots], "chips": list(v.chips),
+        "field": field_item(v, lang) if shown.field else None, "indicator": v.own("indicator", None),
+        "trump": text(trump) if trump else None,
+        "pot": v.pot, "shows_pot": shown.pot or v.pot != 0,
+        "pots": [[name, chips] for name, chips in v.pots], "chips": list(v.chips),
         "declarations": [[d, go] for d, go in v.declarations], "goers": list(v.goers),
         "dropped": list(v.dropped), "forced_out": list(v.forced_out),
         "tricks_won": [[w, n] for w, n in v.own("tricks_won", ())],
@@ -174,7 +188,7 @@ def state(table: Table, seat: int, lang: str = "en") -> dict[str, Any]:
         "table_cards": list(v.own("table_cards", ())), "captures": captures(table.ruleset, v),
         "stock_left": v.own("stock_left", 0),
         "turned": v.own("turned", None), "hand": sorted(v.hand, key=sort_key(deck)),
-        "question": text(page_question(table, v, legal, screen, lang)) if legal else None,
+        "question": text(_asked(table, v, legal, screen, lang)) if legal else None,
         "choices": [choice_item(i, a, choice_label(screen, a, v), deck, lang) for i, a in enumerate(legal)],
         "matches": matches(table, v), "last_trick": table.last_trick, "standins": sorted(table.standins),
         "awaited": table.awaited(),

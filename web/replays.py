@@ -16,6 +16,7 @@ from typing import Any, Sequence
 
 from ..interpreter.engine.events import Applied, RoundStarted
 from ..interpreter.engine.gamestate import GameState
+from ..interpreter.engine.registry import plugin_for
 from ..cli.narrate import Narrator
 from ..interpreter.records.gamerecord import replay
 from ..ruleset.errors import HachiError, RecordError
@@ -92,10 +93,12 @@ def _frame(game: GameState, lines: list[str], lines_ja: list[str]) -> dict[str, 
     v = views[0]
     deck: Any = game.ruleset.deck
     suit = v.own("trump")
+    shown = plugin_for(game.ruleset).shown(game.ruleset)       # a game without a field kind or a pot hides them
     return {"lines": lines, "lines_ja": lines_ja, "round": v.round_index + 1, "rounds": v.rounds,
             "phase": v.phase.value if v.phase else None, "to_act": v.to_act if v.to_act is None or v.to_act >= 0
             else None, "hands": [list(w.hand) for w in views], "indicator": v.own("indicator"),
-            "field": field_item(v, "en"), "chips": list(v.chips), "pot": v.pot, "trick": list(v.own("trick", ())),
+            "field": field_item(v, "en") if shown.field else None, "chips": list(v.chips), "pot": v.pot,
+            "shows_pot": shown.pot or v.pot != 0, "trick": list(v.own("trick", ())),
             "table_cards": list(v.own("table_cards", ())), "captures": captures(game.ruleset, v),
             "goers": list(v.goers), "trump": text(deck.suits[suit]) if suit is not None else None,
             "turned": v.own("turned", None),

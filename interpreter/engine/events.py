@@ -35,7 +35,8 @@ _PARTY = {int(p): p for p in Party}
 @dataclass(frozen=True, slots=True)
 class DealerDrawn:
     """``first_dealer: draw`` (T5, H2): the card each seat drew, in seat order, and the seat whose
-    card comes first in the deck's order, which starts (deals) the first round."""
+    card comes first in the deck's order, which starts (deals) the first round. Under
+    ``draw_again`` (K3) ``cards`` holds every draw in turn, one card per seat each; the last decides."""
 
     cards: tuple[int, ...]
     start: int

@@ -90,14 +90,36 @@ class Program:
 def draw_for_dealer(ruleset: Ruleset, players: int, rng: random.Random,
                     cards: Optional[Sequence[int]] = None) -> DealerDrawn:
     """``first_dealer: draw`` (T5, H2): each seat in turn draws a card of the shuffled deck (or
-    ``cards``, as a record keeps them); the card first in the deck's order deals first."""
+    ``cards``, as a record keeps them); the card first in the deck's order deals first.
+    ``first_dealer: draw_again`` (Koi-Koi K3): while the earliest rank (month) is drawn by more
+    than one seat, the cards go back and every seat draws again; ``cards`` then holds every draw,
+    one card per seat each, in order."""
+    again = ruleset.first_dealer == "draw_again"
     if cards is None:
-        cards = rng.sample(list(ruleset.deck.cards), players)
-    drawn = tuple(cards)
-    if len(drawn) != players or len(set(drawn)) != players or not all(c in ruleset.deck.cards for c in drawn):
+        drawn: list[int] = []
+        while True:
+            one = rng.sample(list(ruleset.deck.cards), players)
+            drawn += one
+            if not (again and _tied(ruleset, one)):
+                break
+        cards = drawn
+    every = tuple(cards)
+    draws = [every[i:i + players] for i in range(0, len(every), players)] or [()]
+    last = draws[-1]
+    if (len(every) % players or (len(draws) > 1 and not again)
+            or not all(len(set(d)) == players and all(c in ruleset.deck.cards for c in d) for d in draws)):
         raise SetupError(f"the draw for the first dealer is one different card per seat ({players}), "
-                         f"not {list(drawn)}")
-    return DealerDrawn(drawn, drawn.index(min(drawn)))
+                         f"{'in each draw, ' if again else ''}not {list(every)}")
+    if again and (_tied(ruleset, last) or not all(_tied(ruleset, d) for d in draws[:-1])):
+        raise SetupError(f"the draw for the first dealer is drawn again exactly while the earliest month "
+                         f"is drawn twice, not {list(every)}")
+    return DealerDrawn(every, last.index(min(last)))
+
+
+def _tied(ruleset: Ruleset, drawn: Sequence[int]) -> bool:
+    """Whether the earliest rank (month) of a draw was drawn by more than one seat (K3)."""
+    ranks = [ruleset.deck.rank(c) for c in drawn]
+    return ranks.count(min(ranks)) > 1
 
 
 def _load(ruleset: Union[Ruleset, str]) -> Ruleset:
@@ -131,7 +153,7 @@ class GameState:
         if rounds < 1:
             raise SetupError(f"a game needs at least one round, not {rounds}")
         drawn: Optional[DealerDrawn] = None
-        if draw is not None or (start is None and self.ruleset.first_dealer == "draw"):
+        if draw is not None or (start is None and self.ruleset.first_dealer in ("draw", "draw_again")):
             drawn = draw_for_dealer(self.ruleset, players, self.rng, draw)
             if start is not None and start != drawn.start:
                 raise SetupError(f"the draw makes seat {drawn.start} the first dealer, not seat {start}")

@@ -161,6 +161,23 @@ class PlayPoints:
 
 
 @dataclass(frozen=True)
+class Shown:
+    """What a table shows of a game beside the cards, in the terminal's and the browser's header:
+    the field kind and its multiplier, the pot (also when it is empty), each seat's card points,
+    role values in kan (or in points). A game that has no such thing (Koi-Koi: one field x1, no
+    pot, no card points) hides it."""
+
+    field: bool = True
+    pot: bool = True
+    card_points: bool = True
+    kan: bool = True        # role values are told in kan; else in points (hanafuda.kan: 1, Koi-Koi)
+
+
+def _everything(ruleset: Ruleset) -> Shown:
+    return Shown()
+
+
+@dataclass(frozen=True)
 class Kind:
     """One play kind. ``rules`` and ``phases`` are what every kind writes; the rest has a default."""
 
@@ -216,6 +233,8 @@ class Kind:
     """Its own bots by name, each ``"package.module:Factory"`` (``make_bot``)."""
     screen: Optional[str] = None
     """The module of its package whose ``SCREEN`` is its terminal screen (``hachi play``)."""
+    shown: Callable[[Ruleset], Shown] = _everything
+    """What a table shows of a game of these rules beside the cards (:class:`Shown`)."""
     bridge: Optional[str] = None
     """The module of its package whose ``BRIDGE`` is its OpenSpiel game."""
 

@@ -103,7 +103,7 @@ def replay_data(data: dict[str, Any], ruleset: Ruleset) -> Replay:
         if not isinstance(data["draw"], (list, str)):
             fail("draw", "the draw for the first dealer is a list of cards, one per seat")
         try:
-            draw = ruleset.deck.parse_list(data["draw"])
+            draw = ruleset.deck.parse_list(data["draw"], unique=ruleset.first_dealer != "draw_again")
         except HachiError as e:
             fail("draw", e.message)
     try:

@@ -74,6 +74,8 @@ class RoundReader:
     def field_id(self, have_cards: bool, what: str, words: str) -> Optional[str]:
         """The field named by ``field``, or None when the turned cards (``what``) set it."""
         if "field" not in self.rnd:
+            if not have_cards and len(self.rules.fields) == 1:
+                return self.rules.fields[0].id      # one field (Koi-Koi): nothing to tell
             if not have_cards:
                 raise FieldProblem(what, f"the {words} (or 'field: ID' when not noted) are missing")
             return None

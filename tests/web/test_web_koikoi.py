@@ -3,6 +3,7 @@ stop (勝負) / koi (こいこい) decision sent as two buttons in the page's wo
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -57,6 +58,9 @@ def test_K15_K18_a_seeded_koikoi_table_plays_to_its_end_with_koi_and_stop_as_two
     assert "(K15)" in first["question"] and "stop (勝負)" in first["question"] and "koi (こいこい)" in first["question"]
     labels = [ch["label"] for ch in first["choices"]]
     assert labels[0].startswith("stop (勝負") and labels[1].startswith("koi (こいこい")
+    # what each answer is worth now: the stop's payment, as the koi answer then showed it paid
+    paid = re.search(r"Stop now: you are paid (\d+)\. Koi: nothing now; your total (\d+) may grow", first["question"])
+    assert paid and int(paid[1]) >= int(paid[2]) > 0
     assert end["over"] and over_ja["over"]
     assert sum(end["chips"]) == 0                                   # K18: zero-sum, from 0 (K2)
     assert not [m for m in asked.seen if m["type"] == "error"]
@@ -80,4 +84,30 @@ def test_K15_the_koi_question_and_its_buttons_in_japanese(tmp_path):
                         break
                     ws.send_json({"type": "act", "turn": m["turn"], "choice": 0})
     assert "勝負しますか、こいこいしますか" in m["question"]
+    assert re.search(r"今勝負すれば \d+点もらえます。こいこいなら今は0点: 合計 \d+点", m["question"])     # K15, K16
     assert [ch["label"].split(" ")[0] for ch in m["choices"]] == ["勝負", "こいこい"]
+
+
+def _state_after_a_few_plays(c: Any, rules: str, bots: list[str]) -> dict[str, Any]:
+    from hachihachi.web.messages import state
+
+    made = c.app.state.hub.tables.create(load_ruleset(rules), rules, ["human"] + bots, NAMES[:1 + len(bots)], 1, seed=3)
+    for _ in range(12):                 # the person plays its first card each turn, the bots theirs
+        seat = made.person_to_act()
+        if seat is None:
+            made.step()
+            continue
+        made.act(seat, made.turn, 0)
+    return state(made, 0)
+
+
+def test_K1_the_koikoi_table_shows_no_field_kind_no_pot_and_no_card_points(tmp_path):
+    with client(tmp_path) as c:
+        koi = _state_after_a_few_plays(c, "koikoi", ["heuristic_matching"])
+        hachi = _state_after_a_few_plays(c, "hanafuda_hachihachi", ["heuristic_matching"] * 2)
+    assert koi["field"] is None and koi["shows_pot"] is False
+    taken = [cap for cap in koi["captures"] if cap["cards"]]
+    assert taken and all(cap["points"] is None and all(g["points"] is None for g in cap["groups"]) for cap in taken)
+    # 八八 keeps its field kind and its card points (H5, H21); it has no pot either
+    assert hachi["field"]["multiplier"] >= 1 and hachi["shows_pot"] is False
+    assert all(isinstance(cap["points"], int) for cap in hachi["captures"])

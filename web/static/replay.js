@@ -42,7 +42,7 @@ function frameView(f) {
   const box = el("section", {class: "middle", id: "frame"});
   box.append(el("div", {class: "row"}, el("span", {class: "stat", id: "replay-round"}, `${t("round")} ${f.round}/${f.rounds}`),
     f.field ? el("span", {class: "stat"}, `${t("field")} ${LANG === "ja" ? f.field.ja : f.field.name} ×${f.field.multiplier}`) : null,
-    el("span", {class: "stat"}, `${t("pot")} ${f.pot}`),
+    f.shows_pot ? el("span", {class: "stat"}, `${t("pot")} ${f.pot}`) : null,
     f.trump ? el("span", {class: "stat", id: "replay-trump"}, `${t("trump")} ${SUITS[f.trump] || f.trump}`) : null));
   if (f.indicator !== null) box.append(el("figure", {}, card(R.deck, f.indicator), el("figcaption", {}, t("indicator"))));
   if (f.table_cards.length) box.append(el("div", {class: "row"}, el("h3", {}, t("fieldCards")),
@@ -59,7 +59,7 @@ function frameView(f) {
       el("div", {class: "cards small"}, f.hands[s].map((c) => card(R.deck, c))),
       cap && cap.groups && cap.groups.length ? el("div", {class: "groups replay-captures"}, el("span", {class: "kind"}, t("captured")),
         cap.groups.map((g) => el("div", {class: "group", "data-kind": g.kind},
-          el("span", {class: "kind"}, `${t("byKind")[g.kind] || g.kind} ${g.points}`),
+          el("span", {class: "kind"}, g.points === null ? (t("byKind")[g.kind] || g.kind) : `${t("byKind")[g.kind] || g.kind} ${g.points}`),
           el("div", {class: "cards small"}, g.cards.map((x) => card(R.deck, x)))))) : null);
   })));
   const lines = LANG === "ja" && f.lines_ja ? f.lines_ja : f.lines;

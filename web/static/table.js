@@ -91,7 +91,7 @@ function header() {
     el("h1", {}, S.title),
     el("span", {class: "stat", id: "round"}, `${t("round")} ${S.round}/${S.rounds}`),
     f ? el("span", {class: "stat", id: "field"}, `${t("field")} ${f.name} ×${f.multiplier}`) : null,
-    el("span", {class: "stat", id: "pot"}, `${t("pot")} ${S.pot}`),
+    S.shows_pot ? el("span", {class: "stat", id: "pot"}, `${t("pot")} ${S.pot}`) : null,
     ...(S.pots || []).map(([name, chips]) => el("span", {class: "stat pots"}, `${name} ${chips}`)),
     S.trump ? el("span", {class: "stat", id: "trump"}, `${t("trump")} ${({s: "♠", h: "♥", d: "♦", c: "♣"})[S.trump] || S.trump}`) : null,
     S.play === "matching" ? el("span", {class: "stat"}, `${t("stock")} ${S.stock_left}`) : null,
@@ -131,9 +131,9 @@ function tapField(c) {
 
 function captureView(c) {
   return el("div", {class: "capture", id: `captures-${c.seat}`},
-    el("b", {}, `${S.names[c.seat]}: ${c.points}${t("points")}`),
+    el("b", {}, c.points === null ? S.names[c.seat] : `${S.names[c.seat]}: ${c.points}${t("points")}`),
     el("div", {class: "groups"}, (c.groups || []).map((g) => el("div", {class: "group", "data-kind": g.kind},
-      el("span", {class: "kind"}, `${t("byKind")[g.kind] || g.kind} ${g.points}`),
+      el("span", {class: "kind"}, g.points === null ? (t("byKind")[g.kind] || g.kind) : `${t("byKind")[g.kind] || g.kind} ${g.points}`),
       el("div", {class: "cards small"}, g.cards.map((x) => card(deck, x)))))));
 }
 
@@ -223,7 +223,7 @@ function summary() {
     el("tbody", {}, S.names.map((n, i) => el("tr", {},
       el("td", {}, n), el("td", {class: "num"}, (s.delta[i] > 0 ? "+" : "") + s.delta[i]),
       el("td", {class: "num"}, String(S.chips[i])))))),
-    el("p", {}, `${t("pot")} ${s.pot_after}`),
+    S.shows_pot || s.pot_after ? el("p", {}, `${t("pot")} ${s.pot_after}`) : null,
     el("button", {type: "button", class: "primary", id: "continue", onclick: () => send({type: "ready"})}, t("continue")),
     secondsLeft() !== null ? el("p", {class: "small countdown", id: "goes-on"}, `${t("goesOnIn")} ${secondsLeft()} ${t("seconds")}`) : null,
     el("ul", {class: "lines"}, s.lines.map((line) => el("li", {}, line)))));

@@ -3,7 +3,7 @@ files, the declarations in hanafuda terms. Every figure comes from the ruleset a
 
 from __future__ import annotations
 
-from .play import STOP, Capture
+from .play import STOP, Capture, pile_roles
 from ...engine.view import View
 from ....ruleset.catalog import LANGS, say
 from ....ruleset.model import Phase, Ruleset
@@ -36,7 +36,7 @@ def _values(v: View, rules: Ruleset, lang: str) -> dict[str, object]:
     fee = decl.drop_fee.fee(len(v.dropped)) if decl else 0
     turned = deck.name(v.play.turned) if v.play.turned is not None else "-"
     targets = [a.target for a in v.legal if isinstance(a, Capture) and a.card == v.play.turned]
-    total = hana.capture_evaluator.evaluate(list(mine)).go if mine else 0
+    total = pile_roles(rules, mine, dict(v.play.captures).values()).go if mine else 0
     return dict(
         total=total, mult=v.multiplier, kan=hana.kan, par=hana.par, pts=deck.points_of(mine),
         capture_roles=_capture_roles(rules, lang), kinds=_kinds(rules, lang),

@@ -24,7 +24,7 @@ from ....ruleset.model import Phase, Ruleset
 from ...engine.actions import ActionBase, Choose, Declare, Play
 from ...engine.gamestate import GameState
 from ...engine.view import View
-from .play import PLAY_ON, STOP, Capture
+from .play import PLAY_ON, STOP, Capture, pile_roles
 from ...parts.go_drop.rules import go_drop_rules
 
 ROLE_CARD_BONUS = 6
@@ -89,10 +89,10 @@ def koi_or_stop(ruleset: Ruleset, view: View) -> Choose:
     the seat that loses the round is paid nothing. Call koi only with a small total (below the 7
     that doubles it), KOI_HAND or more cards in hand, and no other seat's captures making a role
     yet (it could stop first); else stop."""
-    evaluate = ruleset.kind_rules.capture_evaluator.evaluate
     piles = dict(view.play.captures)
-    mine = evaluate(list(piles.get(view.seat, ()))).go
-    others = any(evaluate(list(pile)).go for seat, pile in piles.items() if seat != view.seat and pile)
+    mine = pile_roles(ruleset, piles.get(view.seat, ()), piles.values()).go
+    others = any(pile_roles(ruleset, pile, piles.values()).go for seat, pile in piles.items()
+                 if seat != view.seat and pile)
     return PLAY_ON if len(view.hand) >= KOI_HAND and mine < 7 and not others else STOP
 
 

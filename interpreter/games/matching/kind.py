@@ -20,6 +20,7 @@ from .points import POINTS, SEAT_FACTS as POINT_SEAT_FACTS, TABLE_FACTS as POINT
 from .play import CAPTURE_QUESTION, STOP, Capture, Captured, MatchingEngine, MatchingState
 from . import record as record_matching
 from .determinize import sample_matching_deal
+from .shown import shown
 from ...engine.kindplugin import Kind, Search, Teller, Words
 from .told import TOLD
 from .view import MatchingView
@@ -48,8 +49,8 @@ def _quiet(n: Teller, e: Any) -> None:
 
 
 def _field_made(n: Teller, e: FieldMade) -> Optional[str]:
-    if e.field is None:
-        return None
+    if e.field is None or not shown(n.rules).field:
+        return None                             # no field kind, or only one, x1 (Koi-Koi): nothing to tell
     text = n.tell("kind.matching.field_made", field=_field_name(n, e.field), multiplier=e.multiplier)
     text += n.say("kind.matching.field_bound") if e.bound else ""
     return text + (n.say("kind.matching.binds_next", field=_field_name(n, e.binds_next)) if e.binds_next else "")
@@ -59,19 +60,26 @@ def _field_carried(n: Teller, e: FieldCarried) -> str:
     return n.tell("kind.matching.field_carried", cards=n.deck.format(e.cards), field=_field_name(n, e.field))
 
 
+def _unit(n: Teller) -> str:
+    """Role values in kan, or in points when a kan is one point (Koi-Koi)."""
+    return n.say("kind.matching.unit.kan" if shown(n.rules).kan else "kind.matching.unit.points")
+
+
 def _roles_shown(n: Teller, e: RolesShown) -> str:
+    unit = _unit(n)
     if e.captured:
         table = n.rules.kind_rules.capture_roles
         roles = ", ".join(n.role_name(r, table) for r in e.roles)
         after = n.rules.kind_rules.after_capture_role
         who, does = n.who(e.seat), n.does(e.seat, "makes")
         if after == "choose":           # the maker's answer (stop or play_on) is told next to it
-            return n.tell("kind.matching.capture_role", who=who, does=does, roles=roles, value=e.value)
+            return n.tell("kind.matching.capture_role", who=who, does=does, roles=roles, value=e.value, unit=unit)
         then = n.say("kind.matching.plays_on" if after == "play_on" else "kind.matching.round_stops")
-        return n.tell("kind.matching.capture_role_then", who=who, does=does, roles=roles, value=e.value, then=then)
+        return n.tell("kind.matching.capture_role_then", who=who, does=does, roles=roles, value=e.value, then=then,
+                      unit=unit)
     roles = ", ".join(n.role_name(r) for r in e.roles)
     return n.tell("kind.matching.hand_roles", who=n.who(e.seat), does=n.does(e.seat, "shows"), roles=roles,
-                  value=e.value, cards=n.deck.format(e.cards))
+                  value=e.value, cards=n.deck.format(e.cards), unit=unit)
 
 
 def _choose(n: Teller, e: Applied) -> str:
@@ -181,5 +189,5 @@ KIND = Kind(
     play_points=POINTS,
     record=record_matching, told=TOLD, search=Search(sample_matching_deal, "heuristic_matching"),
     bots={"heuristic_matching": "hachihachi.interpreter.games.matching.heuristic:MatchingHeuristicBot"},
-    screen="screen", bridge="spiel",
+    screen="screen", bridge="spiel", shown=shown,
 )

@@ -91,21 +91,19 @@ class HanaDealSpace:
         # where a shuffled deck is cut: a hand per seat, the field cards, the stock (made once)
         self._hands = tuple(slice(i, i + n) for i in range(0, dealt, n))
         self._field, self._stock = slice(dealt, dealt + f), slice(dealt + f, None)
+        self._redeal = ruleset.kind_rules.field_four == "redeal"     # K5: else the dealer wins it
 
     def sample(self, rng: random.Random) -> HanaDeal:
         cards = list(self.ruleset.deck.cards)
         while True:
             rng.shuffle(cards)
             field = tuple(sorted(cards[self._field]))
-            if self._four(field) is None:               # field_four: redeal
+            if not self._redeal or self._four(field) is None:       # field_four: redeal
                 hands = tuple(map(tuple, map(sorted, map(cards.__getitem__, self._hands))))
                 return HanaDeal(hands, field, tuple(cards[self._stock]))
 
     def _four(self, field: Iterable[int]) -> Optional[int]:
-        months = list(map(self._month.__getitem__, field))
-        if len(set(months)) > len(months) - 3:
-            return None                 # no month four times (most fields), told without counting
-        return next((m for m in months if months.count(m) == 4), None)
+        return four_of_a_month(self._month, field)
 
     def problem(self, deal: object) -> Optional[str]:
         if not isinstance(deal, HanaDeal):
@@ -118,7 +116,7 @@ class HanaDealSpace:
         every = [c for h in deal.hands for c in h] + list(deal.field) + list(deal.stock)
         if sorted(every) != list(deck.cards):
             return "the hands, field and stock must hold every card of the deck exactly once"
-        if self._four(deal.field) is not None:
+        if self._redeal and self._four(deal.field) is not None:
             return "the field holds all four cards of a month (dealt again)"
         return None
 
@@ -151,6 +149,14 @@ def _last_binding(t: Table) -> Optional[str]:
     rules = t.ruleset.kind_rules
     bound = [f for f in found if f is not None]
     return max(bound, key=lambda f: rules.field_by_id(f).field.multiplier) if bound else None
+
+
+def four_of_a_month(month: Sequence[int], field: Iterable[int]) -> Optional[int]:
+    """The month whose four cards all lie in ``field`` (K5, H4), or None."""
+    months = list(map(month.__getitem__, field))
+    if len(set(months)) > len(months) - 3:
+        return None                 # no month four times (most fields), told without counting
+    return next((m for m in months if months.count(m) == 4), None)
 
 
 class HanafudaDeal(ChancePhase):
@@ -187,6 +193,19 @@ class HanafudaDeal(ChancePhase):
         if self._every_seat_plays:                          # no declarations: every seat plays (H2)
             r.playing = list(order)
         r.play = MatchingState(list(field), list(action.stock), order, {s: [] for s in order})
+        if rules.field_four == "dealer_wins" and four_of_a_month(rules.deck.rank_table, field) is not None:
+            dealer_wins_field(t, r.play)
+
+
+def dealer_wins_field(t: Table, s: MatchingState) -> None:
+    """``field_four: dealer_wins`` (Koi-Koi K5's setting): a field holding all four cards of a
+    month wins the round for the dealer at once, paid ``field_four_value`` by every other seat;
+    no hand role is shown and no card is played."""
+    dealer, value = t.round.start, t.ruleset.kind_rules.field_four_value * t.ruleset.kind_rules.kan
+    s.won_at_deal = dealer
+    for other in s.order:
+        if other != dealer:
+            t.pay(TransferKind.ROLES, other, dealer, value, "a field of one month (the round is won)")
 
 
 def carry_field(t: Table, rules: HanafudaRules, field_cards: Iterable[int], made: HanaField) -> None:
@@ -212,6 +231,8 @@ class HandRoles(PhaseRule):
     def enter(self, t: Table) -> None:
         seat_goers(t)
         r, s = t.round, t.round.play
+        if s.won_at_deal is not None:
+            return                              # the field won the round for the dealer (K5)
         for seat in s.order:
             res = s.hand_roles[seat] = self.roles_of(t, seat)      # told games' claimed roles too
             roles = res.roles

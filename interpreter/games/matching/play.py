@@ -12,9 +12,10 @@ from __future__ import annotations
 import copy
 import enum
 from dataclasses import dataclass, field as dc_field
-from typing import Any, Optional, Union, cast
+from typing import Any, Iterable, Optional, Sequence, Union, cast
 
 from ....ruleset.errors import IllegalAction
+from .capture_roles import without_void
 from .deck import HanafudaDeck
 from .rules import HanafudaRules
 from ....ruleset.model import Ruleset
@@ -108,6 +109,14 @@ def capture_evaluator(ruleset: Ruleset) -> RoleEvaluator:
     return rules.capture_evaluator
 
 
+def pile_roles(ruleset: Ruleset, pile: Sequence[int], piles: Iterable[Sequence[int]]) -> RoleResult:
+    """The capture roles of ``pile`` at a table whose players' piles are ``piles`` (``pile``
+    among them): its roles, less those ``hanafuda.void_when_taken`` voids once any player took
+    one of its cards (K10's setting, 雨流れ of the whole table). Every path that values a pile
+    goes through here."""
+    return without_void(ruleset.kind_rules, capture_evaluator(ruleset).evaluate(list(pile)), piles)
+
+
 def seat_goers(t: Table) -> None:
     """Go/drop forms: after the declarations only the goers play, in order from the dealer; the
     hands of the others go under the stock, seat by seat from the dealer (so the stock still
@@ -145,6 +154,7 @@ class MatchingEngine:
         ev = capture_evaluator(ruleset)
         self._reads = ev.reads_fn()             # whether cards are read by a capture role
         self._holds_role = ev.holds_role()      # whether a pile makes a capture role
+        self._voids = ruleset.kind_rules.void_cards if ruleset.kind_rules.void_roles else frozenset()
 
     def _made_role(self, s: MatchingState, pile: list[int]) -> bool:
         """Whether the turn just played, which added cards to the seat's ``pile``, made the pile
@@ -330,7 +340,7 @@ class MatchingEngine:
     def _role_made(self, t: Table, s: MatchingState, seat: int, pile: list[int]) -> bool:
         """The turn made the seat's pile a capture role (rare): pay it, and say whether it stopped
         the round (H18) or play goes on (``play_on``)."""
-        res = capture_evaluator(self.ruleset).evaluate(pile)   # with its cards
+        res = pile_roles(self.ruleset, pile, s.captures.values())   # with its cards
         if self._choose_roles:
             if res.go <= s.capture_paid.get(seat, 0):
                 return False                    # nothing new: no question
@@ -346,9 +356,13 @@ class MatchingEngine:
         """``capture_roles_paid: at_stop`` (K15): whether the turn just played raised the seat's
         role total above what it was at the start of the turn; then the seat is asked to stop or
         play on, unless no card is left to play (the last turn: a rise is a stop)."""
+        if self._voids and self._voids.intersection(pile[s.turn_from:]):
+            for other in s.order:               # K10's setting: a card taken voids the others' roles too
+                if other != seat:
+                    s.totals[other] = pile_roles(self.ruleset, s.captures[other], s.captures.values()).go
         if s.turn_from and not self._reads(pile[s.turn_from:]):
             return False                        # took only cards no role reads: the same total
-        res = capture_evaluator(self.ruleset).evaluate(pile) if self._holds_role(pile) else None
+        res = pile_roles(self.ruleset, pile, s.captures.values()) if self._holds_role(pile) else None
         total = res.go if res is not None else 0
         before = s.totals.get(seat, 0)
         s.totals[seat] = total

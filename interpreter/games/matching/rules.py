@@ -83,7 +83,8 @@ class HanafudaRules:
     specials: Mapping[str, Special]
     fukikeshi: bool
     next_dealer: str = "left"                    # left, right, winner (H2 and house rules)
-    field_four: str = "redeal"                   # not a setting: the only rule the tables play
+    field_four: str = "redeal"                   # K5: a field of one month is dealt again, or dealer_wins
+    field_four_value: int = 6                    # K5 setting: what the dealer wins for it (x kan)
     settle: str = "at_start"                     # H11: at_start, or at_end of the round
     after_capture_role: str = "stop"             # H18: stop, or play_on (下げ)
     capture_roles_paid: str = "when_made"        # H18 when_made; Koi-Koi K15 at_stop (the effects pay)
@@ -92,6 +93,9 @@ class HanafudaRules:
     willow_as_chaff: bool = False                # hand roles read the willow cards as chaff
     carry_brights: bool = False                  # brights left on the field bind the next round
     bound_round: str = "at_least"                # H6: a bound round is at_least, or exactly, its field
+    # K10's setting: these capture roles are void for every player once any player took one of the cards
+    void_roles: frozenset[str] = frozenset()
+    void_cards: frozenset[int] = frozenset()
     deck: Any = field(default=None, compare=False, repr=False)      # the deck the capture roles read
 
     @cached_property
@@ -212,6 +216,12 @@ def build_hanafuda(data: Mapping[str, Any], deck: HanafudaDeck,
     for fid in data.get("binding") or {}:
         if fid not in ids:
             raise RuleFileError(f"hanafuda.binding names the field '{fid}', which hanafuda.fields does not define.")
+    void = data.get("void_when_taken") or {}
+    capture_ids = {str(k): v for k, v in ((data.get("capture_roles") or {}).get("roles") or {}).items() if v}
+    for rid in void.get("roles") or ():
+        if rid not in capture_ids or capture_ids[rid].get("group"):
+            raise RuleFileError(f"hanafuda.void_when_taken.roles names '{rid}', which is not a capture role "
+                                f"outside the groups (hanafuda.capture_roles.roles).")
     roles = data.get("hand_roles") or {}
     tob, nuke = roles.get("tobikomi") or {}, roles.get("nuke") or {}
     specials = {k: Special(**{kk: int(vv) for kk, vv in v.items() if kk != "dealer"},
@@ -231,6 +241,8 @@ def build_hanafuda(data: Mapping[str, Any], deck: HanafudaDeck,
         specials=MappingProxyType(specials),
         fukikeshi=bool(data.get("fukikeshi", True)),
         next_dealer=str(data.get("next_dealer", "left")),
+        field_four=str(data.get("field_four", "redeal")),
+        field_four_value=int(data.get("field_four_value", 6)),
         settle=str(roles.get("settle", "at_start")),
         after_capture_role=str(data.get("after_capture_role", "stop")),
         capture_roles_paid=str(data.get("capture_roles_paid", "when_made")),
@@ -239,6 +251,8 @@ def build_hanafuda(data: Mapping[str, Any], deck: HanafudaDeck,
         willow_as_chaff=bool(data.get("willow_as_chaff", False)),
         carry_brights=bool(data.get("carry_brights", False)),
         bound_round=str(data.get("bound_round", "at_least")),
+        void_roles=frozenset(void.get("roles") or ()),
+        void_cards=frozenset(deck.parse_list(void["cards"])) if void.get("cards") else frozenset(),
         deck=deck,
     )
 

@@ -32,6 +32,9 @@ class MatchingScreen:
     def question(self, screen: Any, v: View) -> Optional[str]:
         return hana.question(screen, v) if v.phase is Phase.PLAY else None
 
+    def worth(self, screen: Any, game: Any, v: View) -> Optional[str]:
+        return hana.worth(screen, game, v)
+
     def choice(self, screen: Any, a: Any, v: View) -> Optional[str]:
         return hana.choice(screen, a) if isinstance(a, (Play, Capture)) or a in ROLE_ANSWERS else None
 

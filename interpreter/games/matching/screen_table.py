@@ -7,15 +7,17 @@ card colours) and return text; nothing here reads more than the seat's :class:`V
 
 from __future__ import annotations
 
-from typing import Sequence, cast
+from typing import Optional, Sequence, cast
 
 
 from ....cli.safeout import style
 
 from ...engine.actions import Play
-from .play import PLAY_ON, STOP, Capture
+from .play import PLAY_ON, STOP, Capture, pile_roles
 from ...engine.view import View
 from .deck import HanafudaDeck
+from .shown import shown as shown_of
+from .worth import koi_worth
 from ....ruleset.catalog import LANGS, say
 from ....ruleset.model import Phase, Ruleset
 from ....cli.screenkind import ScreenContext
@@ -73,7 +75,7 @@ def table(screen: ScreenContext, v: View) -> list[str]:
 def header(screen: ScreenContext, v: View) -> str:
     head = (f"== {screen.t('round', n=v.round_index + 1, of=v.rounds)} | "
             f"{t(screen, 'dealer')}: {screen.names[v.start]}")
-    if v.field is not None:
+    if v.field is not None and shown_of(screen.rules).field:
         name = v.field.name.ja if screen.lang == "ja" else f"{v.field.name.ja} {v.field.name.en}"
         head += f" | {name} x{v.multiplier}"
     if v.play.captures:                     # dealt
@@ -91,6 +93,7 @@ def points(screen: ScreenContext, v: View) -> str:
 def captured(screen: ScreenContext, v: View) -> str:
     """Each player's captures: card points, the brights, animals and ribbons, and the chaff count."""
     deck = _deck(screen)
+    counted = shown_of(screen.rules).card_points       # Koi-Koi scores no card points (K1)
     parts = []
     for seat, cs in v.play.captures:
         if not cs:
@@ -102,7 +105,8 @@ def captured(screen: ScreenContext, v: View) -> str:
         text = cards(screen, shown) if shown else ""
         if chaff:
             text += f" +{chaff}{t(screen, 'chaff')}"
-        parts.append(f"{screen.names[seat]} {pts}{t(screen, 'pts')} ({text.strip()})")
+        counts = f"{pts}{t(screen, 'pts')} " if counted else ""
+        parts.append(f"{screen.names[seat]} {counts}({text.strip()})")
     return f"{t(screen, 'captured')}: " + " | ".join(parts)
 
 
@@ -114,13 +118,23 @@ def _koi(screen: ScreenContext) -> bool:
 def question(screen: ScreenContext, v: View) -> str:
     if STOP in v.legal:
         if _koi(screen):
-            mine = dict(v.play.captures).get(v.seat, ())
-            total = screen.rules.kind_rules.capture_evaluator.evaluate(list(mine)).go
+            piles = dict(v.play.captures)
+            total = pile_roles(screen.rules, piles.get(v.seat, ()), piles.values()).go
             return f"{screen.t('your_turn')}: {t(screen, 'q_koi', total=total)}"
         return f"{screen.t('your_turn')}: {t(screen, 'q_role')}"
     if v.play.turned is not None:
         return f"{screen.t('your_turn')}: {t(screen, 'q_turned', card=card(screen, v.play.turned))}"
     return f"{screen.t('your_turn')}: {screen.t('q_play')}"
+
+
+def worth(screen: ScreenContext, game: object, v: View) -> Optional[str]:
+    """Koi-Koi's question: what a stop is paid now (the file's effects, run on a copy of the
+    game) and what koi keeps (K15, K16); None for any other decision."""
+    w = koi_worth(game, v.seat)
+    if w is None:
+        return None
+    others = ", ".join(screen.names[s] for s in range(len(v.chips)) if s != v.seat)
+    return t(screen, "koi_worth", paid=w.stop, total=w.total, others=others)
 
 
 def choice(screen: ScreenContext, a: object) -> str:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, fields, replace
 from types import SimpleNamespace
 from typing import Any, Callable, Mapping, Optional
 
+from .shown import shown as shown_of
 from ....ruleset.errors import shown
 from ....ruleset.model import Phase, PhaseName, Ruleset
 from .rules import MatchingPhase
@@ -149,7 +150,8 @@ class ToldMatchingPlay(PhaseRule):
 
 def _told_deal(n: Any, e: Applied) -> Optional[str]:
     a: Any = e.action
-    parts = [n.say("kind.matching.told.field", field=a.field)] if a.field is not None and not a.field_cards else []
+    told = a.field is not None and not a.field_cards and shown_of(n.rules).field     # Koi-Koi: no field to tell
+    parts = [n.say("kind.matching.told.field", field=a.field)] if told else []
     return told_hands(n, a, parts)
 
 
