@@ -23,7 +23,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable, Iterator, Mapping, Sequence, Union
+from typing import Any, Callable, Iterator, Mapping, Optional, Sequence, Union
 
 import click
 
@@ -202,22 +202,52 @@ _FACT_WORDS = ("tricks", "went", "card_points", "chips", "gain", "roles", "round
                "round.last", "mizuten", "start", "dropped", "forced_out", "chaff", "capture_roles")
 
 
-def expression_words(text: str, lang: str) -> str:
+def expression_words(text: str, lang: str, roles: Optional[Mapping[str, tuple[str, str]]] = None) -> str:
     """An expression as a table reads it: facts and operators in words (``tricks == 0`` ->
-    ``tricks taken = 0``), numbers and the rest as written."""
+    ``tricks taken = 0``; ``role.shisan`` -> ``showed Four and Three``, by ``roles``: id -> its
+    name and whether it is shown (a hand role) or made (a capture role)), numbers and the rest as
+    written."""
     import re
 
     table = words()["text"]
 
+    def fact_word(token: str) -> Optional[str]:
+        family, _, rest = token.partition(".")
+        if family in ("role", "role_value") and roles is not None and rest in roles:
+            name, how = roles[rest]
+            key = f"fact_role_{how}" if family == "role" else "fact_role_value"
+            return str(table[key][lang].format(role=name))
+        if family == "pot" and rest:                   # a named pot (pots:)
+            return str(table["fact_named_pot"][lang].format(pot=rest))
+        entry = table.get(f"fact_{token.replace('.', '_')}") if token in _FACT_WORDS else None
+        return entry[lang] if entry is not None else None
+
     def word(m: "re.Match[str]") -> str:
         token = m[0]
-        entry = table.get(f"fact_{token.replace('.', '_')}") if token in _FACT_WORDS else None
-        if entry is not None:
-            return entry[lang]
+        whose, _, fact = token.partition(".")         # a payment's pair: payer.gain, receiver.tricks
+        if whose in ("payer", "receiver") and fact:
+            return table[f"fact_of_{whose}"][lang].format(fact=fact_word(fact) or fact)
+        said = fact_word(token)
+        if said is not None:
+            return said
         op = table.get({"==": "op_eq", "!=": "op_ne", ">=": "op_ge", "<=": "op_le", "//": "op_div",
                         "*": "op_mul", "and": "op_and", "or": "op_or", "not": "op_not"}.get(token, ""))
         return op[lang] if op is not None else token
     return re.sub(r"[a-z_][a-z_0-9.]*|==|!=|>=|<=|//|\*", word, text)
+
+
+def role_names(r: Ruleset, lang: str) -> dict[str, tuple[str, str]]:
+    """Each role and combination of ``r``'s role tables by id, with its name in ``lang`` (as the
+    role sheet names it) and how a seat comes to hold it: ``shown`` (a hand role) or ``made`` (a
+    capture role)."""
+    from ..ruleset.effects.facts import role_tables
+
+    names: dict[str, tuple[str, str]] = {}
+    for what, table in role_tables(r):
+        for role in (*table.roles, *table.combos):
+            name = role.name(lang) if role.name is not None else role.id
+            names.setdefault(role.id, (name, "shown" if what == "hand roles" else "made"))
+    return names
 
 
 def effect_words(effect: Any, r: Ruleset, lang: str) -> str:
@@ -236,10 +266,14 @@ def effect_words(effect: Any, r: Ruleset, lang: str) -> str:
             break
     head, rest = line[:start], line[start:]
     acts = effect.actions
-    exprs = [effect.condition] + [getattr(a, k, None) for a in acts for k in ("amount", "compare", "value", "by")]
+    exprs = [effect.condition] + [getattr(a, k, None) for a in acts
+                                  for k in ("amount", "compare", "value", "by", "share")]
     exprs += [getattr(getattr(a, k, None), "where", None) for a in acts for k in ("payers", "receivers", "seats")]
-    for e in sorted({x.text for x in exprs if x is not None}, key=lambda x: -len(x)):
-        rest = re.sub(rf"(?<![\w.]){re.escape(e)}(?!\w|\.\w)", lambda m: expression_words(m[0], lang), rest)
+    texts = sorted({x.text for x in exprs if x is not None}, key=lambda x: -len(x))
+    if texts:                   # one pass, so that words put in for one expression are not read as another
+        either = "|".join(re.escape(e) for e in texts)
+        names = role_names(r, lang)
+        rest = re.sub(rf"(?<![\w.])(?:{either})(?!\w|\.\w)", lambda m: expression_words(m[0], lang, names), rest)
     line = head + rest
     told = f"{effect.name}: "             # a payment's reason is told after its effect's name
     reasons = [a.reason[len(told):] if a.reason.startswith(told) else a.reason

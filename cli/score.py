@@ -137,6 +137,8 @@ def standings(rep: Replay, lang: str = "en") -> list[str]:
     unit = say(lang, "round_one" if n == 1 else "rounds")
     key = ("standings_final" if g.is_terminal else "standings") + _no_pot(g)
     out = [say(lang, key, n=n, unit=unit, of=g.rounds, pot=g.pot)]
+    if g.pots:                                  # the named pots (pots:), kept across rounds
+        out.append(say(lang, "standings_pots", pots=", ".join(f"{name} {chips}" for name, chips in g.pots)))
     wide = max(12, *(columns(names[s]) for s in order))         # names line up by their columns
     out += [f"  {i}. {names[s]}{' ' * (wide - columns(names[s]))} {g.chips[s]:>5} ({g.returns[s]:+d})"
             for i, s in enumerate(order, 1)]

@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from .model import Chips, Players, Rounds, Ruleset
-from .effects import EffectErrors, build_counters, build_effects, build_settlement
+from .effects import EffectErrors, build_counters, build_effects, build_pots, build_settlement
 from .errors import RuleFileError
 from .kind_registry import phase_named, play_of, rule_kind
 from .part_registry import parts_named, rule_part
@@ -53,11 +53,11 @@ def build_ruleset(data: Mapping[str, Any], source: str = "<memory>",
         part_rules=tuple(rule_part(name).build(data, places) for name in named),
         deal_for=deal_for,
     )
-    if not any(data.get(k) for k in ("effects", "counters", "parameters", "settlement")):
+    if not any(data.get(k) for k in ("effects", "counters", "parameters", "settlement", "pots")):
         return ruleset
     counters = build_counters(data, places)
     ruleset = replace(ruleset, counters=counters, parameters=tuple(sorted(
-        (str(k), int(v)) for k, v in (data.get("parameters") or {}).items())))
+        (str(k), int(v)) for k, v in (data.get("parameters") or {}).items())), pots=build_pots(data, places))
     errors: list[RuleFileError] = []
     effects: tuple[Any, ...] = ()
     settlement: tuple[tuple[str, tuple[Any, ...]], ...] = ()

@@ -38,6 +38,8 @@ def seats_words(seats: Any, lang: str, pot_named: bool = False) -> str:
     >>> seats_words(SeatSet("each goer", group="goer"), "ja"), seats_words(SeatSet("pot", pot=True), "en", True)
     ('出た各人', 'the pot')
     """
+    if getattr(seats, "pot_name", None):
+        return say(lang, "effects.seats.named_pot", name=seats.pot_name)
     if lang == LANGS_AS_WRITTEN:
         return say(lang, "effects.seats.pot") if seats.pot and pot_named else str(seats.text)
     if seats.pot:

@@ -69,13 +69,16 @@ class Fact:
 class Vocabulary:
     """The facts known where an expression stands, by name (the play kind adds its own)."""
 
-    def __init__(self, facts: Iterable[Fact], elsewhere: Optional[Callable[[str], Optional[str]]] = None):
+    def __init__(self, facts: Iterable[Fact], elsewhere: Optional[Callable[[str], Optional[str]]] = None,
+                 unknown: Optional[Callable[[str], Optional[str]]] = None):
         self.facts: dict[str, Fact] = {f.name: f for f in facts}
         # the play kind in words whose fact an unknown name is (asked only for the error), or None
         self.elsewhere: Callable[[str], Optional[str]] = elsewhere or (lambda name: None)
+        # the whole message for an unknown name of a family the file names (role.ID), or None
+        self.unknown: Callable[[str], Optional[str]] = unknown or (lambda name: None)
 
     def extended(self, facts: Iterable[Fact]) -> "Vocabulary":
-        return Vocabulary((*self.facts.values(), *facts), self.elsewhere)
+        return Vocabulary((*self.facts.values(), *facts), self.elsewhere, self.unknown)
 
     def __contains__(self, name: str) -> bool:
         return name in self.facts
@@ -470,6 +473,9 @@ class _Checker:
             kind = self.vocab.elsewhere(name)
             if kind is not None:
                 raise self.fail(node.column, f"'{name}' is a fact of {kind}, which this game does not play.")
+            told = self.vocab.unknown(name)
+            if told is not None:
+                raise self.fail(node.column, told)
             close = self.vocab.closest(name)
             hint = f" Did you mean '{close}'?" if close else ""
             raise self.fail(node.column, f"there is no fact '{name}'.{hint} The facts are listed in docs/effects.md.")

@@ -171,6 +171,7 @@ class Ruleset:
     dealt_beside_hands: int = 1            # cards dealt besides the hands: an indicator, or the field cards
     role_deck: Deck | None = None          # the deck hand-role patterns read, when not ``deck`` itself
     counters: tuple[Any, ...] = ()         # Counter (effects.py): numbers kept across rounds
+    pots: tuple[str, ...] = ()             # named pots beside the table's pot, kept across rounds (pot.NAME)
     parameters: tuple[tuple[str, int], ...] = ()    # named numbers effects read (parameter.NAME)
     effects: tuple[Any, ...] = ()          # Effect (effects.py): when / if / do, in the file's order
     settlement: tuple[tuple[str, tuple[Any, ...]], ...] = ()    # a phase of the round -> its Effects

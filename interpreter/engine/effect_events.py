@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
 from ...ruleset.catalog import maybe, say
-from ...ruleset.effects.actions import CounterChanged, DecisionForced, GameEndCalled, Multiplied, action_events
+from ...ruleset.effects.actions import (CounterChanged, DecisionForced, GameEndCalled, Multiplied, PotPaid,
+                                        action_events)
 
-__all__ = ["EffectFired", "CounterChanged", "DecisionForced", "Multiplied", "GameEndCalled", "EFFECT_EVENTS",
+__all__ = ["EffectFired", "CounterChanged", "DecisionForced", "Multiplied", "GameEndCalled", "PotPaid", "EFFECT_EVENTS",
            "ACTION_EVENTS", "effect_tellers"]
 
 

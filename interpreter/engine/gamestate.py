@@ -198,6 +198,12 @@ class GameState:
         return self._t.pot
 
     @property
+    def pots(self) -> tuple[tuple[str, int], ...]:
+        """The named pots of the rule file (``pots:``) and the chips in each now, in the file's order;
+        empty for a game without them. Chips, the pot and these always add up to the start (T27)."""
+        return tuple(self._t.pots.items())
+
+    @property
     def events(self) -> tuple[object, ...]:
         return tuple(self._t.events)
 
@@ -342,7 +348,7 @@ class GameState:
             to_act=to_act, start=r.start,
             hand=tuple(sorted(r.hands[seat])) if r.hands else (),
             field=r.field, multiplier=r.multiplier, goers=tuple(r.playing), kind=r.outcome,
-            chips=tuple(t.chips), pot=t.pot,
+            chips=tuple(t.chips), pot=t.pot, pots=tuple(t.pots.items()),
             legal=tuple(self.legal_actions()) if to_act == seat else (),
             play=self._kind.view(r), **own,
         )

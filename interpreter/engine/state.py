@@ -100,6 +100,7 @@ class Table:
         # the table), decisions forced by round index and seat, the game ended early
         self.counters: dict[str, list[int]] = {c.name: [c.start] * (players if c.scope == "seat" else 1)
                                                for c in ruleset.counters}
+        self.pots: dict[str, int] = {name: 0 for name in ruleset.pots}   # named pots, kept across rounds
         self.forced: dict[int, dict[int, bool]] = {}
         self.ending = False
         self.counted = 0                        # rounds finished that count toward the game's length
@@ -112,13 +113,14 @@ class Table:
         other.round, other.finished = self.round.copy(), self.finished
         other.pot_taken, other.factors = list(self.pot_taken), self.factors
         other.counters = {name: list(values) for name, values in self.counters.items()}
+        other.pots = dict(self.pots)
         other.forced = {r: dict(seats) for r, seats in self.forced.items()}
         other.ending, other.counted = self.ending, self.counted
         return other
 
     @property
     def total(self) -> int:
-        """The sum that chips plus pot must always equal (T27)."""
+        """The sum that chips plus pot (and the named pots) must always equal (T27)."""
         return self.ruleset.chips.start * self.players
 
     def emit(self, event: object) -> None:

@@ -44,6 +44,7 @@ class View:
     splits: tuple[tuple[int, bool], ...] = ()
     legal: tuple[ActionBase, ...] = ()          # legal actions when it is this seat's turn
     play: Any = None                            # the play kind's own part (see above)
+    pots: tuple[tuple[str, int], ...] = ()      # the named pots (``pots:``) and what each holds
 
     def own(self, name: str, default: Any = None) -> Any:
         """The field ``name`` of the play kind's own part, or ``default`` when its kind has none of

@@ -20,7 +20,7 @@ from ...ruleset.model import Ruleset
 from ..engine.actions import CHANCE, POT
 from ..bots import Bot, make_bot
 from ...ruleset.model import TransferReason
-from ..engine.effect_events import ACTION_EVENTS, EffectFired
+from ..engine.effect_events import ACTION_EVENTS, EffectFired, PotPaid
 from ..engine.events import Applied, FieldMade, RolesShown, RoundEnded, Transfer
 from ..engine.gamestate import GameState
 from ..engine.phases.base import PhaseRule
@@ -110,7 +110,7 @@ def summarise(game: GameState, index: int, gseed: int, first_start: int) -> Game
     fired: Counter[str] = Counter()
     specials: Counter[str] = Counter()
     effects: tuple[tuple[str, int, int], ...] = ()
-    pot, ok = 0, True
+    pot, ok, named = 0, True, 0         # named: what this round put into the named pots (pots:)
     e: Any
     for e in game.events:
         cls = type(e)
@@ -127,13 +127,15 @@ def summarise(game: GameState, index: int, gseed: int, first_start: int) -> Game
         elif cls is RoundEnded:
             if e.kind is not None:          # how the round went, in a game with go/drop
                 kinds[e.kind.value] += 1
-            ok = ok and sum(e.delta) + e.pot_after - pot == 0
-            pot = e.pot_after
+            ok = ok and sum(e.delta) + e.pot_after - pot + named == 0
+            pot, named = e.pot_after, 0
             pot_after.append(pot)
         elif cls is FieldMade:
             fields[e.field or "none"] += 1
         elif cls is EffectFired:
             fired[e.name] += 1
+        elif cls is PotPaid:
+            named += e.amount if e.into else -e.amount
         else:
             made = getattr(e, "specials", None)     # a round's special roles (a play kind's, H19)
             if made:
@@ -145,15 +147,15 @@ def summarise(game: GameState, index: int, gseed: int, first_start: int) -> Game
             cls = type(e)
             if cls is EffectFired:
                 by = e.name
-            elif cls is Transfer and by is not None and e.reason.startswith(by):
-                moved[by] += e.amount       # a payment of the effect, of any kind (as: capture_roles)
+            elif (cls is Transfer or cls is PotPaid) and by is not None and e.reason.startswith(by):
+                moved[by] += e.amount       # a payment of the effect, of any kind (as: capture_roles), or a pot's
             elif cls is Transfer and e.kind is TransferReason.EFFECT:
                 moved[next((n for n in fired if e.reason.startswith(n)), e.reason)] += e.amount
             elif cls is not Transfer and cls not in _EFFECT_EVENTS:
                 by = None
         effects = tuple((name, n, moved[name]) for name, n in sorted(fired.items()))
     total = ruleset.chips.start * game.players
-    ok = ok and sum(game.chips) + game.pot == total
+    ok = ok and sum(game.chips) + game.pot + sum(v for _, v in game.pots) == total
     return GameResult(
         index=index, seed=gseed, first_start=first_start, chips=game.chips, leftover_pot=game.pot,
         rounds=len(pot_after), kinds=tuple(sorted(kinds.items())), roles=tuple(sorted(roles.items())),

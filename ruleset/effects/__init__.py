@@ -21,7 +21,7 @@ it acts on (:class:`.model.Run`).
 from __future__ import annotations
 
 from .actions import ACTIONS, Action, Ask, EndGame, Force, Multiply, Pay, SetCounter
-from .build import EffectErrors, build_counters, build_effects, build_settlement, can_hold
+from .build import EffectErrors, build_counters, build_effects, build_pots, build_settlement, can_hold
 from .facts import (GROUPS, SEAT_FACTS, SETTINGS, TABLE_FACTS, base_facts, kind_facts, multiplied_by_default, setting,
                     table_vocabulary, vocabulary)
 from .fold import specialize
@@ -32,5 +32,5 @@ from .words import describe
 __all__ = ["WHENS", "ROUND_START", "AFTER_DECLARATIONS", "AFTER_PLAY", "ROUND_END", "GAME_END", "ACTIONS", "GROUPS",
            "Ask", "Counter", "EffectErrors", "SeatSet", "Pay", "Multiply", "SetCounter", "Force", "EndGame", "Effect",
            "Action", "ActionBase", "kind_facts", "specialize", "SETTINGS", "SEAT_FACTS", "TABLE_FACTS", "setting",
-           "vocabulary", "describe", "base_facts", "build_effects", "build_settlement", "build_counters", "can_hold",
-           "multiplied_by_default", "table_vocabulary", "DOC"]
+           "vocabulary", "describe", "base_facts", "build_effects", "build_pots", "build_settlement", "build_counters",
+           "can_hold", "multiplied_by_default", "table_vocabulary", "DOC"]

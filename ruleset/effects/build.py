@@ -6,24 +6,25 @@ of a key, expressions, seat sets, the effect and its point."""
 
 from __future__ import annotations
 
+import difflib
 import itertools
 import re
 from typing import Any, Mapping, Optional, Sequence
 
 from ..errors import RuleFileError
-from ..expressions import BOOL, SEAT, DictFacts, Expression, compile_expression
+from ..expressions import BOOL, SEAT, DictFacts, Expression, Vocabulary, compile_expression
 from .actions import ACTIONS
 from ..part_registry import groups_of
-from .facts import domain, vocabulary
+from .facts import domain, pair_facts, vocabulary
 from .model import AFTER_DECLARATIONS, AFTER_PLAY, DOC, ActionBase, Counter, Effect, SeatSet
 from .play_points import misplaced_fact, refused_action, unreached
 
-__all__ = ["Builder", "EffectErrors", "build_counters", "build_effects", "build_settlement", "can_hold", "MAX_WORLDS",
-           "MAX_FILE_WORLDS"]
+__all__ = ["Builder", "EffectErrors", "build_counters", "build_pots", "build_effects", "build_settlement", "can_hold",
+           "MAX_WORLDS", "MAX_FILE_WORLDS"]
 
 _SET = re.compile(r"^\s*(?:(?P<first>each|first|all\s+but\s+the\s+first)\s+(?P<group>[a-z_]+)"
                   r"(?P<by>\s+by\s+seat\s+number)?(?P<play>\s+in\s+play\s+order)?"
-                  r"(?:\s+where\s+(?P<where>.+))?|(?P<one>pot|start player|"
+                  r"(?:\s+where\s+(?P<where>.+))?|pot\.(?P<named>[a-z_][a-z0-9_]*)|(?P<one>pot|start player|"
                   r"dealer))\s*$", re.S)
 
 
@@ -38,6 +39,7 @@ class Builder:
         self.counters = {c.name: c for c in counters}
         self.vocab = vocabulary(rules, counters)
         self.worlds = [MAX_FILE_WORLDS]     # the table states the conditions may still try (can_hold)
+        self._pair_vocab: Optional[Vocabulary] = None
 
     def place(self, *path: object) -> Optional[str]:
         key = ".".join(str(p) for p in path)
@@ -47,8 +49,19 @@ class Builder:
             key = key.rpartition(".")[0]
         return None
 
-    def expr(self, text: Any, path: tuple[object, ...], value_type: str, per_seat: bool) -> Expression:
-        return compile_expression(text, self.vocab, per_seat=per_seat, value_type=value_type, place=self.place(*path))
+    def expr(self, text: Any, path: tuple[object, ...], value_type: str, per_seat: bool,
+             vocab: Optional[Vocabulary] = None) -> Expression:
+        return compile_expression(text, vocab or self.vocab, per_seat=per_seat, value_type=value_type,
+                                  place=self.place(*path))
+
+    @property
+    def pair_vocab(self) -> Vocabulary:
+        """The vocabulary of a payment's amount: every fact, and each seat fact of the payer and of
+        the receiver (``payer.tricks``, ``receiver.gain``), read as the table's (docs/effects.md, pay)."""
+        found = self._pair_vocab
+        if found is None:
+            found = self._pair_vocab = self.vocab.extended(pair_facts(self.vocab))
+        return found
 
     def error(self, message: str, *path: object) -> RuleFileError:
         return RuleFileError(message, self.place(*path))
@@ -58,6 +71,18 @@ class Builder:
             allowed = "'pot', " if pot else ""
             raise self.error(f"{text!r} names no seats; write {allowed}'start player', 'each goer', 'each seat', "
                              f"'each seat where CONDITION' and the like (see {DOC}).", *path)
+        named = m.group("named")
+        if named is not None:
+            if not pot:
+                raise self.error(f"the pot '{named}' is not a seat: name seats here ('each seat where ...').", *path)
+            declared: tuple[str, ...] = tuple(getattr(self.rules, "pots", ()))
+            if named not in declared:
+                close = difflib.get_close_matches(named, declared, n=1)
+                hint = f" Did you mean 'pot.{close[0]}'?" if close else ""
+                listed = ", ".join(declared) or "none is declared"
+                raise self.error(f"there is no pot '{named}' (the pots: {listed}); declare it under 'pots:'.{hint}",
+                                 *path)
+            return SeatSet(text, pot=True, pot_name=named)
         one = m.group("one")
         if one == "pot":
             if not pot:
@@ -177,6 +202,17 @@ def build_counters(data: Mapping[str, Any], places: Optional[Mapping[str, str]] 
             raise RuleFileError(f"the counter '{c['name']}' is declared twice.",
                                 (places or {}).get(f"counters.{i}.name"))
         out.append(Counter(str(c["name"]), str(c.get("scope", SEAT)), int(c.get("start", 0))))
+    return tuple(out)
+
+
+def build_pots(data: Mapping[str, Any], places: Optional[Mapping[str, str]] = None) -> tuple[str, ...]:
+    """The names of a rule file's named pots (``pots:``), each once."""
+    out: list[str] = []
+    for i, p in enumerate(data.get("pots") or ()):
+        name = str(p["name"])
+        if name in out:
+            raise RuleFileError(f"the pot '{name}' is declared twice.", (places or {}).get(f"pots.{i}.name"))
+        out.append(name)
     return tuple(out)
 
 

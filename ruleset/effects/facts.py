@@ -8,6 +8,7 @@ that one reader."""
 
 from __future__ import annotations
 
+import difflib
 from functools import partial
 from typing import Any, Callable, Optional, Sequence
 
@@ -16,7 +17,8 @@ from ..part_registry import part_facts, parts_of
 from .model import Counter
 
 __all__ = ["SEAT_FACTS", "TABLE_FACTS", "SETTINGS", "GROUPS", "setting", "base_facts", "vocabulary", "kind_facts",
-           "multiplied_by_default", "table_vocabulary", "domain", "settings"]
+           "multiplied_by_default", "table_vocabulary", "domain", "settings", "pair_facts", "PAYER", "RECEIVER",
+           "ROLE", "ROLE_VALUE", "POT", "role_tables", "role_values", "role_facts"]
 
 # name -> (type, words); the domain, when a fact has a small known one, is in :func:`domain`
 SEAT_FACTS: dict[str, tuple[str, str]] = {
@@ -86,11 +88,82 @@ def base_facts(fields: Sequence[str] = (), counters: Sequence[Counter] = (),
     return tuple(facts)
 
 
+POT = "pot."
+"""The prefix of a named pot, as a fact (``pot.jackpot``: the chips in it) and in a payment."""
+ROLE, ROLE_VALUE = "role.", "role_value."
+"""The prefixes of the facts that name a role: a seat holds it (``role.shikou``), its value
+(``role_value.shikou``)."""
+
+
+def role_tables(rules: Any) -> tuple[tuple[str, Any], ...]:
+    """The role tables of ``rules`` by what they hold: its hand roles (``roles``, T14, H8) and the
+    play kind's own table, where its rule kind says it is written (``own_roles_at``: matching
+    play's capture roles, H17)."""
+    from ..kind_registry import KINDS, rule_kind
+
+    tables: list[tuple[str, Any]] = []
+    hand = getattr(rules, "roles", None)
+    if hand is not None and tuple(getattr(hand, "roles", ())):
+        tables.append(("hand roles", hand))
+    play = getattr(rules, "play", "")
+    node: Any = rules if play in KINDS and rule_kind(play).own_roles_at else None
+    for part in rule_kind(play).own_roles_at if node is not None else ():
+        node = getattr(node, part, None)
+    if node is not None and tuple(getattr(node, "roles", ())):
+        tables.append(("capture roles", node))
+    return tuple(tables)
+
+
+def role_values(rules: Any) -> dict[str, int]:
+    """Each role and combination of ``rules``'s role tables by id, with its value (``go``; the
+    first table's when two tables have the id)."""
+    values: dict[str, int] = {}
+    for _, table in role_tables(rules):
+        for role in (*table.roles, *table.combos):
+            values.setdefault(role.id, int(role.go))
+    return values
+
+
+def _role_value(role: str, rules: Any) -> int:
+    return role_values(rules).get(role, 0)
+
+
+def role_facts(rules: Any) -> tuple[Fact, ...]:
+    """The facts naming each role of ``rules``: ``role.ID``, the seat showed the hand role or made
+    the capture role ``ID`` this round; ``role_value.ID``, its value (a setting)."""
+    facts: list[Fact] = []
+    for what, table in role_tables(rules):
+        for role in (*table.roles, *table.combos):
+            facts.append(Fact(f"{ROLE}{role.id}", BOOL, SEAT, f"the seat showed or made the role '{role.id}' "
+                                                               f"({what}) this round"))
+            facts.append(setting(f"{ROLE_VALUE}{role.id}", INT, f"the value of the role '{role.id}' ({what})",
+                                 partial(_role_value, role.id)))
+    unique = {f.name: f for f in facts}             # an id in two tables: one fact
+    return tuple(unique.values())
+
+
+def unknown_role(rules: Any) -> Callable[[str], Optional[str]]:
+    """The message for an unknown name after ``role.`` or ``role_value.``: the roles there are."""
+    def explain(name: str) -> Optional[str]:
+        prefix = next((p for p in (ROLE, ROLE_VALUE) if name.startswith(p)), None)
+        if prefix is None:
+            return None
+        known = {what: [r.id for r in (*t.roles, *t.combos)] for what, t in role_tables(rules)}
+        ids = [i for ids in known.values() for i in ids]
+        close = difflib.get_close_matches(name[len(prefix):], ids, n=1)
+        hint = f" Did you mean '{prefix}{close[0]}'?" if close else ""
+        listed = "; ".join(f"the {what}: {', '.join(ids)}" for what, ids in known.items()) or "it has none"
+        return f"there is no role '{name[len(prefix):]}' in this game's role tables.{hint} ({listed}.)"
+    return explain
+
+
 def settings(rules: Any) -> dict[str, Callable[[Any], int]]:
     """The facts of ``rules`` that are settings, each with its reader of the ruleset: every game's,
-    the parameters and the play kind's own (the same as the settings of :func:`vocabulary`)."""
+    the parameters, the role values and the play kind's own (the same as the settings of
+    :func:`vocabulary`)."""
     found = dict(SETTINGS)
     found.update((f"parameter.{p}", partial(_parameter, p)) for p, _ in rules.parameters)
+    found.update((f"{ROLE_VALUE}{r}", partial(_role_value, r)) for r in role_values(rules))
     found.update((f.name, f.setting) for f in kind_facts(getattr(rules, "play", "")) if f.setting is not None)
     return found
 
@@ -99,8 +172,9 @@ def vocabulary(rules: Any, counters: Sequence[Counter] = ()) -> Vocabulary:
     """The facts an effect of ``rules`` may read: those of every game and its play kind's own."""
     facts = base_facts(tuple(f.id for f in rules.fields), counters, tuple(n for n, _ in rules.parameters))
     play = getattr(rules, "play", "")
-    return Vocabulary((*facts, *part_facts(rules), *kind_facts(play)),
-                      _facts_elsewhere(play, getattr(rules, "parts", ())))
+    pots = tuple(Fact(f"{POT}{n}", INT, TABLE, f"the chips in the pot '{n}' now") for n in getattr(rules, "pots", ()))
+    return Vocabulary((*facts, *part_facts(rules), *kind_facts(play), *role_facts(rules), *pots),
+                      _facts_elsewhere(play, getattr(rules, "parts", ())), unknown_role(rules))
 
 
 def kind_facts(play: str) -> tuple[Fact, ...]:
@@ -131,6 +205,18 @@ def _facts_elsewhere(play: str, parts: Sequence[str] = ()) -> Callable[[str], Op
                     next((rule_part(p).title for p in PARTS if p not in parts
                           if any(f.name == name for f in rule_part(p).own_facts)), None))
     return kind_of
+
+
+PAYER, RECEIVER = "payer.", "receiver."
+"""The prefixes of a payment's facts of its two seats (``payer.gain``, ``receiver.counter.x``)."""
+
+
+def pair_facts(vocab: Vocabulary) -> tuple[Fact, ...]:
+    """Each seat fact of ``vocab`` as the paying seat's (``payer.NAME``) and the receiving seat's
+    (``receiver.NAME``): facts of the table as a payment's amount reads them, one pair at a time."""
+    seat = [f for f in vocab.facts.values() if f.scope == SEAT]
+    return tuple(Fact(f"{prefix}{f.name}", f.value_type, TABLE, f"{whose} seat's {f.name}: {f.words}")
+                 for prefix, whose in ((PAYER, "the paying"), (RECEIVER, "the receiving")) for f in seat)
 
 
 def table_vocabulary() -> Vocabulary:

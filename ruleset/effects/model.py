@@ -53,8 +53,8 @@ class Counter:
 
 @dataclass(frozen=True)
 class SeatSet:
-    """``pot``, ``start player`` (also ``dealer``), or ``each GROUP [where CONDITION]`` (also
-    ``first GROUP ...`` and ``all but the first GROUP ...``)."""
+    """``pot``, ``pot.NAME`` (a named pot), ``start player`` (also ``dealer``), or ``each GROUP
+    [where CONDITION]`` (also ``first GROUP ...`` and ``all but the first GROUP ...``)."""
 
     text: str
     group: Optional[str] = None         # seat, goer, dropper, forced_out; None for pot/start
@@ -65,6 +65,7 @@ class SeatSet:
     by_number: bool = False             # ``each GROUP by seat number``: from seat 0, not from the start player
     in_play: bool = False               # ``each GROUP in play order``: in the order the round's seats play
     rest: bool = False                  # ``all but the first GROUP ...``: every one of them but the first
+    pot_name: Optional[str] = None      # ``pot.NAME``: a named pot (``pot`` is then true too)
 
     @property
     def reads(self) -> tuple[str, ...]:
@@ -79,6 +80,9 @@ class EffectTable(Protocol):
 
     round: Any                                  # the round's state: index, start, scale, multiplier...
     pot: int
+    pots: dict[str, int]                        # the named pots (``pots:``), kept across rounds
+    chips: list[int]
+    no_negative: bool                           # ``chips.allow_negative: false``: a seat pays at most what it has
     counters: dict[str, list[int]]
     forced: dict[int, dict[int, bool]]
     ending: bool

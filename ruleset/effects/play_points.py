@@ -53,7 +53,7 @@ def misplaced_fact(effect: Effect, rules: Any) -> Optional[str]:
     """The message when ``effect`` reads a fact of an event inside the play at another point."""
     own = event_facts(getattr(rules, "play", ""))
     for name in sorted(effect.reads):
-        at = own.get(name)
+        at = own.get(name.partition(".")[2] if name.startswith(("payer.", "receiver.")) else name)  # a pair's
         if at is not None and effect.when not in at:
             points = " or ".join(f"'{w}'" for w in at)
             return (f"'{name}' is a fact of the event of {points} (read it in an effect of 'when: {at[0]}'); at "

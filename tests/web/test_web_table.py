@@ -151,3 +151,24 @@ def test_a_refused_action_is_told_in_the_seats_language(tmp_path):
             while reply["type"] == "state":
                 reply = other.receive_json()
             assert reply == {"type": "error", "message": "あなたの番ではありません"}
+
+
+def test_the_table_shows_a_named_pot_beside_the_pot(tmp_path):
+    """A house rule with a jackpot (pots:) played at the browser table: each state gives the named
+    pots with what each holds (the heading shows them), and chips, pot and jackpot add up (T27)."""
+    from pathlib import Path
+
+    house = (Path(__file__).resolve().parents[1] / "house_rules" / "variants" / "fx_jackpot.yaml").read_bytes()
+    with client(tmp_path) as c:
+        up = c.post("/api/rules?name=fx_jackpot.yaml", content=house).json()
+        table = new_table(c, up["ref"], ["human", "random", "random"])
+        asked = Asked()
+        with seated(c, table) as sockets:
+            end = play_to_end(sockets, asked)
+    states = [m for m in asked.seen if m["type"] == "state"]
+    assert states and all([name for name, _ in m["pots"]] == ["jackpot"] for m in states)
+    assert any(m["pots"][0][1] > 0 for m in states)
+    from hachihachi.ruleset.loader import load_ruleset
+
+    start = load_ruleset("hanafuda_hachihachi").chips.start
+    assert sum(end["chips"]) + end["pot"] + end["pots"][0][1] == 3 * start

@@ -92,6 +92,7 @@ function header() {
     el("span", {class: "stat", id: "round"}, `${t("round")} ${S.round}/${S.rounds}`),
     f ? el("span", {class: "stat", id: "field"}, `${t("field")} ${f.name} ×${f.multiplier}`) : null,
     S.shows_pot ? el("span", {class: "stat", id: "pot"}, `${t("pot")} ${S.pot}`) : null,
+    ...(S.pots || []).map(([name, chips]) => el("span", {class: "stat pots"}, `${name} ${chips}`)),
     S.trump ? el("span", {class: "stat", id: "trump"}, `${t("trump")} ${({s: "♠", h: "♥", d: "♦", c: "♣"})[S.trump] || S.trump}`) : null,
     S.play === "matching" ? el("span", {class: "stat"}, `${t("stock")} ${S.stock_left}`) : null,
     S.mizuten_by !== null ? el("span", {class: "stat mizuten", id: "mizuten"}, `${t("mizutenBy")}: ${S.names[S.mizuten_by]}`) : null,

@@ -16,7 +16,8 @@ from typing import Any, Callable, Mapping, Optional, Sequence
 from mypy_extensions import mypyc_attr
 
 from ....ruleset.effects import AFTER_PLAY, GAME_END, ROUND_END, ROUND_START, Ask, Effect, SeatSet, specialize
-from ....ruleset.effects.facts import settings
+from ....ruleset.effects.facts import POT as POT_FACT
+from ....ruleset.effects.facts import ROLE, settings
 from ....ruleset.effects.actions import CounterChanged
 from ....ruleset.bounds import ValueBoundError
 from ....ruleset.model import Phase, Ruleset
@@ -52,6 +53,19 @@ class RoundLog:
                     self.role_count[e.seat] += len(e.roles)
             elif isinstance(e, RoundStarted) and e.round == index:
                 break
+
+
+def holds_role(t: Table, seat: int, role: str) -> int:
+    """The fact ``role.ID``: ``seat`` showed the hand role or made the capture role ``role`` this
+    round so far (its :class:`RolesShown` events since the round's start)."""
+    index = t.round.index
+    for e in reversed(t.events):
+        if isinstance(e, RolesShown):
+            if e.seat == seat and role in e.roles:
+                return 1
+        elif isinstance(e, RoundStarted) and e.round == index:
+            break
+    return 0
 
 
 SeatReader = Callable[[Table, int, Any], int]
@@ -139,12 +153,16 @@ class TableFacts:
         reader = self._seat.get(name)
         if reader is not None:
             return reader(self.t, seat, self)          # a whole number (a truth value as a bool)
+        if name.startswith(ROLE):
+            return holds_role(self.t, seat, name[len(ROLE):])
         return self.t.counters[name[len("counter."):]][seat]
 
     def table(self, name: str) -> int:
         reader = self._table.get(name)
         if reader is not None:
             return reader(self.t)
+        if name.startswith(POT_FACT):               # a named pot: the chips in it now
+            return self.t.pots[name[len(POT_FACT):]]
         if name.startswith("field."):
             field = self.t.round.field
             return int(field is not None and field.id == name[len("field."):])

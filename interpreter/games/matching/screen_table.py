@@ -83,7 +83,7 @@ def header(screen: ScreenContext, v: View) -> str:
         head += f" | {t(screen, 'stock')} {v.play.stock_left}"
     if has_declarations(screen.rules) or v.pot:
         head += f" | {t(screen, 'pot')} {v.pot}"
-    return head
+    return head + "".join(f" | {name} {chips}" for name, chips in v.pots)    # the named pots (pots:)
 
 
 def points(screen: ScreenContext, v: View) -> str:

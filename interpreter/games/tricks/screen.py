@@ -41,7 +41,7 @@ def header(screen: Any, v: View) -> str:
         field = v.field.name(screen.lang) if v.field else ""
         head += (f" | {screen.t('indicator')} {screen.card(v.play.indicator)}, {screen.t('trump')} "
                  f"{suit(screen, v.play.trump)}, {field} x{v.multiplier}")
-    return head + f" | {screen.t('pot')} {v.pot}"
+    return head + f" | {screen.t('pot')} {v.pot}" + "".join(f" | {name} {chips}" for name, chips in v.pots)
 
 
 def tricks(screen: Any, v: View) -> str:

@@ -13,10 +13,11 @@ from .end_game import EndGame, GameEndCalled
 from .force import DecisionForced, Force
 from .multiply import Multiplied, Multiply
 from .pay import Pay
+from .pots import PotPaid
 from .schema import NUMBER_DEF, SEATS_DEF
 
 __all__ = ["ACTIONS", "Action", "Ask", "CounterChanged", "DecisionForced", "EndGame", "Force", "GameEndCalled",
-           "Multiplied", "Multiply", "Pay", "SetCounter", "do_defs", "action_events"]
+           "Multiplied", "Multiply", "Pay", "PotPaid", "SetCounter", "do_defs", "action_events"]
 
 ACTIONS: dict[str, type[ActionBase]] = {a.key: a for a in (Pay, Multiply, SetCounter, Force, EndGame, Ask)}
 Action = ActionBase
