@@ -217,8 +217,10 @@ class Narrator:
         won = self.say("words.list").join(f"{self.who(s)} {n}" for s, n in e.tricks.items())
         tricks = self.say("narration.round_tricks", tricks=won) if won else ""
         kind = f"{maybe(self.lang, f'narration.rounds.{e.kind.value}') or e.kind.value} " if e.kind is not None else ""
-        plain = not (self.shown.field or self.shown.pot or e.pot_after or e.multiplier != 1)   # Koi-Koi
-        return self.tell("narration.round_ended_plain" if plain else "narration.round_ended", kind=kind,
+        pot = bool(self.shown.pot or e.pot_after)
+        plain = not (pot or self.shown.field or e.multiplier != 1)                                  # Koi-Koi
+        said = "round_ended_plain" if plain else "round_ended" if pot else "round_ended_no_pot"
+        return self.tell(f"narration.{said}", kind=kind,
                          multiplier=e.multiplier, tricks=tricks, delta=delta,
                          pot=e.pot_after, starter=self._starter("next_starter"), who=self.who(e.next_start))
 

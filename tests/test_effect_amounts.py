@@ -11,7 +11,7 @@ from hachihachi.interpreter import CHANCE, GameState
 from hachihachi.interpreter.engine.events import Transfer
 from hachihachi.ruleset.effects import describe
 from hachihachi.ruleset.loader import check_file, load_ruleset
-from hachihachi.ruleset.model import TransferKind
+from hachihachi.ruleset.model import TransferReason
 from hachihachi.interpreter.games.tricks.rules import TrickTransfer
 
 
@@ -69,9 +69,9 @@ def test_a_pair_amount_is_read_for_each_payer_and_receiver(tmp_path):
     while not g.is_terminal and seen == 0:
         before = list(g.chips)
         new = g.deal_random() if g.current_player == CHANCE else g.apply(rng.choice(g.legal_actions()))
-        effect = [t for t in new if isinstance(t, Transfer) and t.kind is TransferKind.EFFECT]
+        effect = [t for t in new if isinstance(t, Transfer) and t.kind is TransferReason.EFFECT]
         if effect:
-            others = [t for t in new if isinstance(t, Transfer) and t.kind is not TransferKind.EFFECT]
+            others = [t for t in new if isinstance(t, Transfer) and t.kind is not TransferReason.EFFECT]
             for t in others:                    # the round's other payments, made before the effect
                 if t.source >= 0:
                     before[t.source] -= t.amount

@@ -350,14 +350,14 @@ def test_score_new_asks_a_hanafuda_round_in_japanese(tmp_path):
     path, out = keep(tmp_path, HANA_ROUND + ["q"], "--players", "ann,bob,cy", "--start", "ann",
                      "--rules", "hanafuda_hachihachi", "--lang", "ja")
     assert out.exit_code == 0, out.output
-    assert "-- 第1回（全12回）: 親 ann、場 0 --" in out.output
+    assert "-- 第1回（全12回）: 親 ann --" in out.output and "場代" not in out.output   # nothing fills its pot
     assert "回の終わり方は？  1) 札の点  2) 出来役" in out.output
     assert yaml.safe_load(open(path))["rounds"] == [{
         "field_cards": ["1b", "2a", "3r", "4c1", "5c1", "6c1"], "roles": {"bob": ["sanbon"]},
         "points": {"ann": 120, "bob": 70, "cy": 74}, "chaff": {"ann": 17}, "tobikomi": ["bob"]}]
     assert "ann: 素十六 (14 貫)" in out.output                       # the account in Japanese too
     assert "bob が ann に 48 (24 x2) を払う: 手役の精算、吹き消し" in out.output
-    assert "1回終わっての成績（全12回）、場 0:" in out.output
+    assert "1回終わっての成績（全12回）:" in out.output
 
 
 def test_H2_H5_score_new_asks_hanafudas_first_dealer_and_takes_a_field_by_its_japanese_name(tmp_path):

@@ -13,7 +13,7 @@ from tests.house_rules.house_replay import replay, rules
 
 from hachihachi.interpreter import CHANCE, GameState
 from hachihachi.interpreter.engine.events import RoundEnded, RoundStarted, Transfer
-from hachihachi.ruleset.model import TransferKind as K
+from hachihachi.ruleset.model import TransferReason as K
 
 
 def _play(ruleset, players: int, seed: int) -> GameState:
