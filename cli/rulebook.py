@@ -390,6 +390,9 @@ class _Writer:
         lang = self.lang
         if key == "title" and isinstance(value, Mapping):
             return iter([(depth, self.label(path), str(value.get(lang) or value.get("en") or ""))])
+        if _by_players(value):
+            return iter([(depth, self.label(path), "")] + [(depth + 1, _text("players_n", lang, n=n),
+                                                            self.value(path + (n,), v)) for n, v in value.items()])
         if key == "declaration.drop_fee":
             return iter([(depth, self.label(path), self.drop_fee(value))])
         if key == "forced_out.per_card" and isinstance(value, Mapping):
@@ -553,6 +556,18 @@ def _role_tables(r: Ruleset, lang: str) -> tuple[Table, Table | None]:
     return Table(head, rows), capture
 
 
+def _field_cards_explained(field_cards: object, lang: str) -> str:
+    """H4: how many cards the deal lays face up, a number or one by the number of players."""
+    if isinstance(field_cards, Mapping):
+        return _text("field_cards_explained", lang, cards=_text("field_cards_by_players", lang))
+    return _text("field_cards_explained", lang, cards=_text("field_cards_n", lang, n=field_cards))
+
+
+def _by_players(value: Any) -> bool:
+    """A setting written by the number of players (``hand_size: {2: 10, 3: 7}``)."""
+    return isinstance(value, Mapping) and bool(value) and all(str(k).isdigit() for k in value)
+
+
 def rulebook(ruleset: Ruleset, data: Mapping[str, Any], lang: str = "en") -> list[Block]:
     """The rulebook of ``ruleset`` (``data``: its rule file, extends merged) as blocks."""
     w = _Writer(ruleset, data, lang)
@@ -574,8 +589,8 @@ def rulebook(ruleset: Ruleset, data: Mapping[str, Any], lang: str = "en") -> lis
             blocks.append(Heading(_text(section, lang)))
             if section == "fields" and ruleset.dealt_beside_hands == 1:
                 blocks.append(Para(_text("indicator_explained", lang)))     # T7, T8: how the deal turns it
-            if section == "hanafuda":
-                blocks.append(Para(_text("field_cards_explained", lang)))   # H4, H5
+            if section == "hanafuda":                                       # H4, H5
+                blocks.append(Para(_field_cards_explained(data.get("hanafuda", {}).get("field_cards", 6), lang)))
             if rows:
                 blocks.append(Items(tuple(rows)))
             blocks += section_tables

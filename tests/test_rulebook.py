@@ -230,3 +230,13 @@ def test_the_japanese_rulebook_leaves_no_english_words_of_its_own():
                     "mizuten_bonus"):
         assert english not in text, english
     assert "光札: T J Q K A の札" in text
+
+
+def test_H4_a_deal_by_the_number_of_players_is_told_per_player_count():
+    rules = str(Path(__file__).parent / "house_rules" / "variants" / "h4_hanaawase_by_players.yaml")
+    text = " ".join(plain(rules).split())
+    assert "Cards dealt to each player (T7, H4) - 2 players: 10 - 3 players: 7" in text
+    assert "as many cards as the number of players gives (below) are laid face up" in text
+    ja = " ".join(plain(rules, "--lang", "ja").split())
+    assert "- 2人: 10 - 3人: 7" in ja and "人数で決まる枚数（下記）を表にして場に並べる" in ja
+    assert "After the hands are dealt, 6 cards are laid face up" in " ".join(plain("hanafuda_hachihachi").split())
