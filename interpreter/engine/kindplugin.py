@@ -144,6 +144,15 @@ def _no_tricks(round: Any) -> dict[int, int]:
 
 
 EventFact = Callable[[Any, Any, Optional[int]], int]
+
+TURN_READERS: Mapping[str, EventFact] = {
+    "turn.number": lambda t, e, s: e.number,
+    "turn.seat": lambda t, e, s: e.seat,
+    "in_turn": lambda t, e, s: int(s == e.seat),
+}
+"""The readers of the facts of ``after_turn`` (``ruleset.effects.play_points.TURN_FACTS``) from a
+kind's turn event: anything with the ``seat`` whose turn ended and the turn's ``number`` (1 for
+the first)."""
 """A reader of a fact of an event inside the play: ``(table, event, seat)`` (seat None for a fact
 of the table) -> its value."""
 

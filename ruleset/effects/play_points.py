@@ -8,9 +8,19 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
+from ..expressions import BOOL, INT, SEAT, TABLE, Fact
 from .model import IN_PLAY, ActionBase, Effect
 
-__all__ = ["points_of", "unreached", "event_facts", "misplaced_fact", "refused_action"]
+__all__ = ["TURN_FACTS", "points_of", "unreached", "event_facts", "misplaced_fact", "refused_action"]
+
+TURN_FACTS: tuple[Fact, ...] = (
+    Fact("turn.number", INT, TABLE, "the turn's number in the round's play, 1 for the first"),
+    Fact("turn.seat", INT, TABLE, "the seat number of the seat whose turn it was"),
+    Fact("in_turn", BOOL, SEAT, "the turn was the seat's"),
+)
+"""The facts of the event of ``after_turn``, the same in every play kind that has that point (its
+``RuleKind.own_facts`` and ``play_points`` name them; the engine's ``kindplugin.TURN_READERS``
+read them from the kind's turn event: its ``seat`` and ``number``)."""
 
 
 def points_of(play: str) -> Mapping[str, tuple[str, ...]]:

@@ -2,15 +2,15 @@
 capture (``after_capture``: the played card's, then the turned card's; its event the
 :class:`~.play.Captured` that took cards) and after each turn (``after_turn``: a seat's card
 played and the stock's card turned, with the choices they asked), the readers of their events'
-facts (``rules.CAPTURE_FACTS``, ``rules.TURN_FACTS``) and of the cards' facts read at any point
-(``rules.CARD_FACTS``)."""
+facts (``rules.CAPTURE_FACTS``, the turn's ``ruleset.effects.play_points.TURN_FACTS``) and of the
+cards' facts read at any point (``rules.CARD_FACTS``)."""
 
 from __future__ import annotations
 
 from typing import Any, Mapping, NamedTuple, Optional, cast
 
 from ...engine.events import Applied, RoundStarted
-from ...engine.kindplugin import EventFact, PlayPoints, SeatFact, TableFact
+from ...engine.kindplugin import TURN_READERS, EventFact, PlayPoints, SeatFact, TableFact
 from ...engine.state import Table
 from .deck import HanafudaDeck
 from .phases import HanaDeal
@@ -104,9 +104,7 @@ FACTS: Mapping[str, EventFact] = {
     "capture.points": lambda t, e, s: t.ruleset.deck.points_of(_cards(e)),
     "captured": lambda t, e, s: int(s == e.seat),
     "fed": _fed,
-    "turn.number": lambda t, e, s: e.number,
-    "turn.seat": lambda t, e, s: e.seat,
-    "in_turn": lambda t, e, s: int(s == e.seat),
+    **TURN_READERS,
 }
 POINTS = PlayPoints(_mark, _found, FACTS)
 

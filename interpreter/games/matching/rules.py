@@ -11,6 +11,7 @@ from functools import cached_property, partial
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
+from ....ruleset.effects.play_points import TURN_FACTS
 from ....ruleset.errors import RuleFileError
 from ....ruleset.expressions import BOOL, INT, SEAT, TABLE, Fact
 from .capture_roles import capture_table, check_capture_roles, evaluate_pile
@@ -372,11 +373,6 @@ CAPTURE_FACTS: tuple[Fact, ...] = (
     Fact("fed", BOOL, SEAT, "another seat than the taker laid on the field, from its hand in its own turn this "
                             "round, a card the capture took (法度: it fed the capture); after_turn: one of the "
                             "turn's captures"),
-)
-TURN_FACTS: tuple[Fact, ...] = (
-    Fact("turn.number", INT, TABLE, "the turn's number in the round's play, 1 for the first (H16)"),
-    Fact("turn.seat", INT, TABLE, "the seat number of the seat whose turn it was"),
-    Fact("in_turn", BOOL, SEAT, "the turn was the seat's"),
 )
 # facts of the cards, read at any point (0 before the deal)
 CARD_FACTS: tuple[Fact, ...] = (

@@ -1,13 +1,13 @@
 """The trick game's points inside the play (docs/effects.md, "Points inside the play"): after each
 trick (``after_trick``, its event the :class:`~.events.TrickTaken`) and after each turn
 (``after_turn``, one card played), and the readers of their events' facts (``rules.TRICK_FACTS``,
-``rules.TURN_FACTS``)."""
+the turn's ``ruleset.effects.play_points.TURN_FACTS``)."""
 
 from __future__ import annotations
 
 from typing import Any, Mapping, NamedTuple, Optional
 
-from ...engine.kindplugin import EventFact, PlayPoints
+from ...engine.kindplugin import TURN_READERS, EventFact, PlayPoints
 from ...engine.state import Table
 from .events import TrickTaken
 from .play import TrickState
@@ -79,8 +79,6 @@ FACTS: Mapping[str, EventFact] = {
     "took_trick": lambda t, e, s: int(s == e.winner),
     "led_trick": lambda t, e, s: int(s == e.leader),
     "revoked": _revoked,
-    "turn.number": lambda t, e, s: e.number,
-    "turn.seat": lambda t, e, s: e.seat,
-    "in_turn": lambda t, e, s: int(s == e.seat),
+    **TURN_READERS,
 }
 POINTS = PlayPoints(_mark, _found, FACTS)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ....ruleset.cards import SuitedDeck
+from ....ruleset.effects.play_points import TURN_FACTS
 from ....ruleset.checks import Found, check_fields, check_players, check_rounds
 from ....ruleset.expressions import BOOL, INT, SEAT, TABLE, Fact
 from ....ruleset.kind_registry import transfer_named
@@ -213,11 +214,6 @@ TRICK_FACTS: tuple[Fact, ...] = (
     Fact("led_trick", BOOL, SEAT, "the seat led the trick"),
     Fact("revoked", BOOL, SEAT, "the seat played to the trick a card not of the led suit while it held one of the led "
                                 "suit (only with trick_play.must_follow_suit: false)"),
-)
-TURN_FACTS: tuple[Fact, ...] = (
-    Fact("turn.number", INT, TABLE, "the turn's number in the round's play, 1 for the first card played"),
-    Fact("turn.seat", INT, TABLE, "the seat number of the seat whose turn it was"),
-    Fact("in_turn", BOOL, SEAT, "the turn was the seat's"),
 )
 
 RULES = RuleKind(
