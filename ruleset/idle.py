@@ -1,0 +1,161 @@
+"""What in a valid rule file can never move chips (``hachi validate --warnings``, docs/effects.md).
+
+Each case is one function of a ruleset (its effects and settlement as the file writes them), which
+returns ``(place, message id, values)`` for each thing it finds; ``validation.file_warnings``
+words them in a language of the catalogs (``idle.*``). A warning names only what can never matter in any
+game the file allows:
+
+- an effect whose condition is false once the file's settings are read (``pot_tie``, a
+  special role left out, ...: the settings are the same all game, see :func:`.effects.fold.specialize`);
+- a payment whose amount is always 0, or whose payers or receivers are always nobody, or whose
+  only payer is its only receiver (a seat never pays itself);
+- a multiplier of 1;
+- a counter set (or asked into) that no effect reads;
+- a settlement phase of ``round:`` that stands before ``play`` and settles by what the play makes
+  (there 0 for every seat, whatever is played).
+
+A parameter (``parameters:``) is read as free: it is the number a variant or ``hachi sweep``
+changes (Koi-Koi's 親権 is paid by ``parameter.oyaken``, 0 in the bundled file), so an amount of
+0 because of a parameter's value is not idle. A condition false by a parameter's value is refused
+already (``can never fire``, :mod:`.effects.build`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator, Mapping, Optional
+
+from .effects.actions.multiply import Multiply
+from .effects.actions.pay import Pay
+from .effects.facts import settings
+from .effects.model import Effect, SeatSet
+from .expressions import Expression
+
+__all__ = ["CASES"]
+
+Found = tuple[Optional[str], str, dict[str, object]]       # place, message id (idle.*), its values
+
+# facts that the play makes: 0 or false for every seat before ``play`` (docs/effects.md)
+PLAY_FACTS = frozenset({
+    "tricks", "round.most_tricks", "card_points", "round.most_card_points", "capture_roles", "chaff",
+    "brights", "stopped", "play_ons", "played_on", "round.stopped", "round.play_ons"})
+
+
+def _constants(rules: Any) -> dict[str, int]:
+    """The settings the effects of ``rules`` read, as a game folds them, but the parameters."""
+    return {n: int(read(rules)) for n, read in settings(rules).items() if not n.startswith("parameter.")}
+
+
+def _value(e: Optional[Expression], constants: Mapping[str, int]) -> Optional[int]:
+    return None if e is None else e.fold(constants).constant
+
+
+def _nobody(seats: SeatSet, constants: Mapping[str, int]) -> bool:
+    return seats.where is not None and _value(seats.where, constants) == 0
+
+
+def _one_seat(seats: SeatSet) -> bool:
+    return seats.start or (seats.first and not seats.rest)
+
+
+def _effects(rules: Any) -> Iterator[Effect]:
+    """Every effect of ``rules`` (``effects:`` and ``settlement:``) that its settings let fire:
+    one whose condition they make false is :func:`never_holds`'s, or a settlement guarded by a
+    setting on purpose (the bundled 総八 under Koi-Koi's ``special_roles: null``)."""
+    constants = _constants(rules)
+    for e in (*rules.effects, *(e for _, effects in rules.settlement for e in effects)):
+        if e.condition is None or _value(e.condition, constants) != 0:
+            yield e
+
+
+def never_holds(rules: Any) -> Iterator[Found]:
+    """An effect of ``effects:`` whose condition reads only settings and is false with the file's
+    (``if: trick_settlement.pot_split`` under ``pot_tie: earliest_goer``). The settlement's own are
+    guarded by settings on purpose (the bundled "tie for the pot" plays only under ``pot_tie:
+    split``), and a setting beside a fact of the game is taken as a switch of a base file (Koi-Koi's
+    ``table.start_chips > 0 and any_of(chips <= 0)``, on in its variant that starts at 30)."""
+    constants = _constants(rules)
+    for e in rules.effects:
+        if (e.condition is not None and set(e.condition.reads) <= constants.keys()
+                and _value(e.condition, constants) == 0):
+            yield e.place, "idle.never_holds", {"name": e.name, "condition": e.condition.text}
+
+
+def zero_amount(rules: Any) -> Iterator[Found]:
+    """A payment whose amount (or whose ``in_proportion_to``) is 0 in every game."""
+    constants = _constants(rules)
+    for e in _effects(rules):
+        for a in e.actions:
+            if isinstance(a, Pay):
+                for what, x in (("amount", a.amount), ("in_proportion_to", a.share)):
+                    if x is not None and _value(x, constants) == 0:
+                        yield e.place, "idle.zero_amount", {"name": e.name, "what": what, "amount": x.text}
+
+
+def _payments(rules: Any) -> Iterator[tuple[Effect, SeatSet, SeatSet]]:
+    for e in _effects(rules):
+        for a in e.actions:
+            if isinstance(a, Pay):
+                yield e, a.payers, a.receivers
+
+
+def nobody_pays(rules: Any) -> Iterator[Found]:
+    """A payment whose payers or receivers are nobody in every game."""
+    constants = _constants(rules)
+    for e, payers, receivers in _payments(rules):
+        empty = [s for s in (payers, receivers) if _nobody(s, constants)]
+        if empty:
+            yield e.place, "idle.nobody", {"name": e.name, "seats": empty[0].text}
+
+
+def pays_itself(rules: Any) -> Iterator[Found]:
+    """A payment whose one payer is its one receiver (a seat never pays itself)."""
+    for e, payers, receivers in _payments(rules):
+        if (_one_seat(payers) and _one_seat(receivers) and not payers.pot and not receivers.pot
+                and _same(payers) == _same(receivers)):
+            yield e.place, "idle.pays_itself", {"name": e.name, "seats": payers.text}
+
+
+def _same(seats: SeatSet) -> str:
+    return "start player" if seats.start else " ".join(seats.text.split())
+
+
+def multiplier_of_one(rules: Any) -> Iterator[Found]:
+    """A ``multiply`` by 1 in every game."""
+    constants = _constants(rules)
+    for e in _effects(rules):
+        for a in e.actions:
+            if isinstance(a, Multiply) and _value(a.by, constants) == 1:
+                yield e.place, "idle.times_one", {"name": e.name, "by": a.by.text}
+
+
+def unread_counter(rules: Any) -> Iterator[Found]:
+    """A counter an effect sets or asks into that no effect reads (by itself, ``payer.`` or
+    ``receiver.``): what it keeps never moves chips."""
+    reads: set[str] = set()
+    for e in _effects(rules):
+        reads |= {r.split(".", 1)[1] if r.startswith(("payer.", "receiver.")) else r for r in e.reads}
+    told: set[str] = set()
+    for e in _effects(rules):
+        for a in e.actions:
+            counter = getattr(a, "counter", None)
+            name = getattr(counter, "name", None)
+            if name is not None and f"counter.{name}" not in reads and name not in told:
+                told.add(name)
+                yield e.place, "idle.unread_counter", {"name": e.name, "counter": name}
+
+
+def settled_before_play(rules: Any) -> Iterator[Found]:
+    """A settlement phase of ``round:`` before ``play`` whose effects read what the play makes
+    (tricks, card points, capture roles ...): there every seat has none, whatever is played."""
+    order = [getattr(p, "value", p) for p in rules.round]
+    if "play" not in order:
+        return
+    for phase, effects in rules.settlement:
+        if phase in order and order.index(phase) < order.index("play") and effects:
+            read = sorted({f for e in effects for f in e.reads} & PLAY_FACTS)
+            if read:
+                yield effects[0].place, "idle.before_play", {"phase": phase, "fact": read[0]}
+
+
+CASES = (never_holds, zero_amount, nobody_pays, pays_itself, multiplier_of_one, unread_counter, settled_before_play)
+
