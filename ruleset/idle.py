@@ -1,12 +1,14 @@
 """What in a valid rule file can never move chips (``hachi validate --warnings``, docs/effects.md).
 
-Each case is one function of a ruleset (its effects and settlement as the file writes them), which
-returns ``(place, message id, values)`` for each thing it finds; ``validation.file_warnings``
-words them in a language of the catalogs (``idle.*``). A warning names only what can never matter in any
-game the file allows:
+Each case is one function of a ruleset (its effects and settlement as the file writes them) and
+the places of the file's keys (dotted, ``round.7`` -> ``FILE:LINE:COL``), which returns
+``(place, message id, values)`` for each thing it finds; ``validation.file_warnings`` words them
+in a language of the catalogs (``idle.*``). A warning names only what can never matter in any game
+the file allows:
 
-- an effect whose condition is false once the file's settings are read (``pot_tie``, a
-  special role left out, ...: the settings are the same all game, see :func:`.effects.fold.specialize`);
+- an effect of ``effects:`` whose condition reads only settings and is false with the file's
+  (``trick_settlement.pot_split`` under ``pot_tie: earliest_goer``; the settings are the same all
+  game, see :func:`.effects.fold.specialize`);
 - a payment whose amount is always 0, or whose payers or receivers are always nobody, or whose
   only payer is its only receiver (a seat never pays itself);
 - a multiplier of 1;
@@ -67,7 +69,7 @@ def _effects(rules: Any) -> Iterator[Effect]:
             yield e
 
 
-def never_holds(rules: Any) -> Iterator[Found]:
+def never_holds(rules: Any, places: Mapping[str, str]) -> Iterator[Found]:
     """An effect of ``effects:`` whose condition reads only settings and is false with the file's
     (``if: trick_settlement.pot_split`` under ``pot_tie: earliest_goer``). The settlement's own are
     guarded by settings on purpose (the bundled "tie for the pot" plays only under ``pot_tie:
@@ -80,7 +82,7 @@ def never_holds(rules: Any) -> Iterator[Found]:
             yield e.place, "idle.never_holds", {"name": e.name, "condition": e.condition.text}
 
 
-def zero_amount(rules: Any) -> Iterator[Found]:
+def zero_amount(rules: Any, places: Mapping[str, str]) -> Iterator[Found]:
     """A payment whose amount (or whose ``in_proportion_to``) is 0 in every game."""
     constants = _constants(rules)
     for e in _effects(rules):
@@ -98,7 +100,7 @@ def _payments(rules: Any) -> Iterator[tuple[Effect, SeatSet, SeatSet]]:
                 yield e, a.payers, a.receivers
 
 
-def nobody_pays(rules: Any) -> Iterator[Found]:
+def nobody_pays(rules: Any, places: Mapping[str, str]) -> Iterator[Found]:
     """A payment whose payers or receivers are nobody in every game."""
     constants = _constants(rules)
     for e, payers, receivers in _payments(rules):
@@ -107,7 +109,7 @@ def nobody_pays(rules: Any) -> Iterator[Found]:
             yield e.place, "idle.nobody", {"name": e.name, "seats": empty[0].text}
 
 
-def pays_itself(rules: Any) -> Iterator[Found]:
+def pays_itself(rules: Any, places: Mapping[str, str]) -> Iterator[Found]:
     """A payment whose one payer is its one receiver (a seat never pays itself)."""
     for e, payers, receivers in _payments(rules):
         if (_one_seat(payers) and _one_seat(receivers) and not payers.pot and not receivers.pot
@@ -119,7 +121,7 @@ def _same(seats: SeatSet) -> str:
     return "start player" if seats.start else " ".join(seats.text.split())
 
 
-def multiplier_of_one(rules: Any) -> Iterator[Found]:
+def multiplier_of_one(rules: Any, places: Mapping[str, str]) -> Iterator[Found]:
     """A ``multiply`` by 1 in every game."""
     constants = _constants(rules)
     for e in _effects(rules):
@@ -128,7 +130,7 @@ def multiplier_of_one(rules: Any) -> Iterator[Found]:
                 yield e.place, "idle.times_one", {"name": e.name, "by": a.by.text}
 
 
-def unread_counter(rules: Any) -> Iterator[Found]:
+def unread_counter(rules: Any, places: Mapping[str, str]) -> Iterator[Found]:
     """A counter an effect sets or asks into that no effect reads (by itself, ``payer.`` or
     ``receiver.``): what it keeps never moves chips."""
     reads: set[str] = set()
@@ -144,7 +146,7 @@ def unread_counter(rules: Any) -> Iterator[Found]:
                 yield e.place, "idle.unread_counter", {"name": e.name, "counter": name}
 
 
-def settled_before_play(rules: Any) -> Iterator[Found]:
+def settled_before_play(rules: Any, places: Mapping[str, str]) -> Iterator[Found]:
     """A settlement phase of ``round:`` before ``play`` whose effects read what the play makes
     (tricks, card points, capture roles ...): there every seat has none, whatever is played."""
     order = [getattr(p, "value", p) for p in rules.round]
@@ -154,7 +156,8 @@ def settled_before_play(rules: Any) -> Iterator[Found]:
         if phase in order and order.index(phase) < order.index("play") and effects:
             read = sorted({f for e in effects for f in e.reads} & PLAY_FACTS)
             if read:
-                yield effects[0].place, "idle.before_play", {"phase": phase, "fact": read[0]}
+                at = places.get(f"round.{order.index(phase)}") or effects[0].place
+                yield at, "idle.before_play", {"phase": phase, "fact": read[0]}
 
 
 CASES = (never_holds, zero_amount, nobody_pays, pays_itself, multiplier_of_one, unread_counter, settled_before_play)

@@ -112,7 +112,7 @@ def _idle(analysis: Any, file: str, lang: str) -> list[str]:
         return []
     word, out = say(lang, "idle.warning"), []
     for case in CASES:
-        for place, msg, values in case(ruleset):
+        for place, msg, values in case(ruleset, analysis.places):
             text, at = say(lang, msg, **values), place or file
             if analysis.extends_place is not None and Problem.at(at, "").file != file:
                 text = say(lang, "idle.inherited", message=text.rstrip(".。"), chain=" -> ".join(analysis.chain),

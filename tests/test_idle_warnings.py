@@ -49,9 +49,9 @@ CASE_FILES = {
                               "moves chips."),
     "settled_before_play": ("round: [mizuten_call, deal, declarations, forced_out, two_goer_choice, one_goer_pot,\n"
                             "        role_settlement, pot, play, trick_settlement, mizuten_bonus]\n",
-                            "1:10", "the settlement phase 'pot' stands before 'play' in round:, so it reads "
+                            "4:26", "the settlement phase 'pot' stands before 'play' in round:, so it reads "
                                     "'round.most_tricks' before the play makes any: 0 for every seat, whatever is "
-                                    "played (put it after 'play') (inherited through"),
+                                    "played (put it after 'play')."),
 }
 
 
