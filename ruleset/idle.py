@@ -28,7 +28,8 @@ from typing import Any, Iterator, Mapping, Optional
 
 from .effects.actions.multiply import Multiply
 from .effects.actions.pay import Pay
-from .effects.facts import settings
+from .effects.build import can_hold
+from .effects.facts import domain, settings
 from .effects.model import Effect, SeatSet
 from .expressions import Expression
 
@@ -51,8 +52,21 @@ def _value(e: Optional[Expression], constants: Mapping[str, int]) -> Optional[in
     return None if e is None else e.fold(constants).constant
 
 
-def _nobody(seats: SeatSet, constants: Mapping[str, int]) -> bool:
-    return seats.where is not None and _value(seats.where, constants) == 0
+def _never(cond: Expression, rules: Any, constants: Mapping[str, int]) -> bool:
+    """``cond`` is false in every game of ``rules`` once its settings are folded in: it reads only
+    settings and facts of a known range (``round.goers``, ``table.players``: :func:`.effects.facts.domain`),
+    and no combination of their values makes it true (:func:`.effects.build.can_hold`). A condition
+    reading any other fact (chips, a seat's tricks) is taken as able to hold, even when a setting
+    beside it is false: that is a base file's switch (Koi-Koi's ``table.start_chips > 0 and
+    any_of(chips <= 0)``, on in its variant that starts at 30)."""
+    if not all(r in constants or domain(r, rules) is not None for r in cond.reads):
+        return False
+    folded = cond.fold(constants)
+    return folded.constant == 0 or (folded.constant is None and not can_hold(folded, rules))
+
+
+def _nobody(seats: SeatSet, rules: Any, constants: Mapping[str, int]) -> bool:
+    return seats.where is not None and _never(seats.where, rules, constants)
 
 
 def _one_seat(seats: SeatSet) -> bool:
@@ -65,20 +79,19 @@ def _effects(rules: Any) -> Iterator[Effect]:
     setting on purpose (the bundled 総八 under Koi-Koi's ``special_roles: null``)."""
     constants = _constants(rules)
     for e in (*rules.effects, *(e for _, effects in rules.settlement for e in effects)):
-        if e.condition is None or _value(e.condition, constants) != 0:
+        if e.condition is None or _value(e.condition, constants) != 0 and not _never(e.condition, rules, constants):
             yield e
 
 
 def never_holds(rules: Any, places: Mapping[str, str]) -> Iterator[Found]:
-    """An effect of ``effects:`` whose condition reads only settings and is false with the file's
-    (``if: trick_settlement.pot_split`` under ``pot_tie: earliest_goer``). The settlement's own are
-    guarded by settings on purpose (the bundled "tie for the pot" plays only under ``pot_tie:
-    split``), and a setting beside a fact of the game is taken as a switch of a base file (Koi-Koi's
-    ``table.start_chips > 0 and any_of(chips <= 0)``, on in its variant that starts at 30)."""
+    """An effect of ``effects:`` whose condition is false in every game once the file's settings are
+    read (:func:`_never`: ``if: trick_settlement.pot_split`` under ``pot_tie: earliest_goer``,
+    ``round.goers > mizuten.goers`` when ``mizuten.goers`` is ``max_goers``). The settlement's own
+    are guarded by settings on purpose (the bundled "tie for the pot" plays only under ``pot_tie:
+    split``) and are not named."""
     constants = _constants(rules)
     for e in rules.effects:
-        if (e.condition is not None and set(e.condition.reads) <= constants.keys()
-                and _value(e.condition, constants) == 0):
+        if e.condition is not None and _never(e.condition, rules, constants):
             yield e.place, "idle.never_holds", {"name": e.name, "condition": e.condition.text}
 
 
@@ -104,7 +117,7 @@ def nobody_pays(rules: Any, places: Mapping[str, str]) -> Iterator[Found]:
     """A payment whose payers or receivers are nobody in every game."""
     constants = _constants(rules)
     for e, payers, receivers in _payments(rules):
-        empty = [s for s in (payers, receivers) if _nobody(s, constants)]
+        empty = [s for s in (payers, receivers) if _nobody(s, rules, constants)]
         if empty:
             yield e.place, "idle.nobody", {"name": e.name, "seats": empty[0].text}
 
