@@ -1,8 +1,8 @@
 """``hachi validate --warnings`` names what can never move chips (``ruleset/idle.py``, one case
 each): an effect whose condition the settings make false, a payment of 0, to or from nobody or
-only to its payer, a multiplier of 1, a counter nobody reads, a settlement phase before the play
-it settles; at the file's line and column, in English and Japanese. No bundled file, variant or
-house rule of the tests is warned about."""
+only to its payer, a multiplier of 1, a counter nobody reads, roles read before they are shown, a
+settlement phase before the play it settles by; at the file's line and column, in English and
+Japanese. No bundled file, variant or house rule of the tests is warned about."""
 
 from __future__ import annotations
 
@@ -52,6 +52,13 @@ CASE_FILES = {
                        "      - counter: {name: wins, seats: \"each goer where took_pot\", add: 1}\n",
                        "6:5", "the effect 'count wins' keeps the counter 'wins', which no effect reads: it never "
                               "moves chips."),
+    "roles_unshown": ("round: [mizuten_call, deal, declarations, forced_out, two_goer_choice, one_goer_pot, play,\n"
+                      "        role_settlement, trick_settlement, pot, mizuten_bonus]\n"
+                      "effects:\n  - name: role bonus\n    when: after_play\n    do:\n"
+                      "      - pay: {from: each seat, to: \"each goer where roles > 0\", amount: 1}\n",
+                      "6:5", "the effect 'role bonus' reads 'roles' at 'after_play', which comes before "
+                             "'role_settlement' in round: the goers' roles are shown only there, so it reads 0 for "
+                             "every goer."),
     "settled_before_play": ("round: [mizuten_call, deal, declarations, forced_out, two_goer_choice, one_goer_pot,\n"
                             "        role_settlement, pot, play, trick_settlement, mizuten_bonus]\n",
                             "4:26", "the settlement phase 'pot' stands before 'play' in round:, so it reads "
@@ -100,10 +107,10 @@ def test_hachi_validate_warnings_prints_them_in_the_language_asked(tmp_path):
 
 def test_every_idle_message_is_in_every_language():
     values = dict(name="x", condition="c", what="amount", amount="0", seats="s", by="1", counter="k",
-                  phase="pot", fact="tricks", message="m", chain="a -> b", place="p")
+                  phase="pot", fact="tricks", message="m", chain="a -> b", place="p", when="after_play")
     for lang in LANGS:
         for msg in ("warning", "inherited", "never_holds", "zero_amount", "nobody", "pays_itself", "times_one",
-                    "unread_counter", "before_play"):
+                    "unread_counter", "roles_unshown", "before_play"):
             assert say(lang, f"idle.{msg}", **values)
 
 
