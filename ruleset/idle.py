@@ -14,6 +14,7 @@ the file allows:
 - a multiplier of 1;
 - a counter set (or asked into) that no effect reads;
 - an effect that reads the goers' ``roles`` at a point before ``role_settlement`` shows them;
+- an effect that needs a hand role no hand can have (the exact count of :mod:`.exact`);
 - a settlement phase of ``round:`` that stands before ``play`` and settles by what the play makes
   (there 0 for every seat, whatever is played).
 
@@ -179,6 +180,45 @@ def roles_unshown(rules: Any, places: Mapping[str, str]) -> Iterator[Found]:
             yield e.place, "idle.roles_unshown", {"name": e.name, "fact": read[0], "when": e.when}
 
 
+_IMPOSSIBLE: dict[tuple[str, object, int], frozenset[str]] = {}     # a role table's roles no hand can have
+
+
+def _impossible_roles(rules: Any) -> frozenset[str]:
+    """The hand roles no hand of ``rules`` can have, by their exact counts within the quick budget
+    (:func:`.stats.exact_counts`, as ``--warnings``' roles that can never occur); none when the
+    table is too costly to count, or the hand's size depends on the number of players."""
+    from .stats import QUICK, TooCostly, exact_counts
+
+    if rules.deal_for:
+        return frozenset()
+    key = (repr(rules.roles), rules.deck, rules.hand_size)
+    if key not in _IMPOSSIBLE:
+        try:
+            counts = exact_counts(rules.evaluator, rules.hand_size, limits=QUICK)
+            _IMPOSSIBLE[key] = frozenset(r.id for r in rules.roles.roles if counts.roles[r.id] == 0)
+        except TooCostly:
+            _IMPOSSIBLE[key] = frozenset()
+    return _IMPOSSIBLE[key]
+
+
+def role_never_shown(rules: Any, places: Mapping[str, str]) -> Iterator[Found]:
+    """An effect whose condition, or a payment's seat set, needs a hand role that no hand can have
+    (四三 in 6-card hands): with that role false for every seat it never holds."""
+    hand = {r.id for r in rules.roles.roles}
+    wanted = {f[len("role."):] for e in rules.effects for f in e.reads if f.startswith("role.")} & hand
+    impossible = sorted(_impossible_roles(rules) & wanted) if wanted else []
+    if not impossible:
+        return
+    constants = {**_constants(rules), **{f"role.{r}": 0 for r in impossible}}
+    for e in rules.effects:
+        conds = [e.condition, *(s.where for a in e.actions if isinstance(a, Pay) for s in (a.payers, a.receivers))]
+        for cond in conds:
+            needs = [r for r in impossible if cond is not None and f"role.{r}" in cond.reads]
+            if needs and cond is not None and _never(cond, rules, constants):
+                yield e.place, "idle.role_never", {"name": e.name, "role": needs[0], "cards": rules.hand_size}
+                break
+
+
 def settled_before_play(rules: Any, places: Mapping[str, str]) -> Iterator[Found]:
     """A settlement phase of ``round:`` before ``play`` whose effects read what the play makes
     (tricks, card points, capture roles ...): there every seat has none, whatever is played."""
@@ -194,5 +234,5 @@ def settled_before_play(rules: Any, places: Mapping[str, str]) -> Iterator[Found
 
 
 CASES = (never_holds, zero_amount, nobody_pays, pays_itself, multiplier_of_one, unread_counter, roles_unshown,
-         settled_before_play)
+         role_never_shown, settled_before_play)
 

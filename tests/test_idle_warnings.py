@@ -1,8 +1,9 @@
 """``hachi validate --warnings`` names what can never move chips (``ruleset/idle.py``, one case
 each): an effect whose condition the settings make false, a payment of 0, to or from nobody or
 only to its payer, a multiplier of 1, a counter nobody reads, roles read before they are shown, a
-settlement phase before the play it settles by; at the file's line and column, in English and
-Japanese. No bundled file, variant or house rule of the tests is warned about."""
+hand role no hand can have, a settlement phase before the play it settles by; at the file's line
+and column, in English and Japanese. No bundled file, variant or house rule of the tests is warned
+about."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from hachihachi.ruleset.validation import file_warnings, idle_warnings
 
 ROOT = Path(__file__).resolve().parent.parent
 TRICK = "extends: hachihachi_trick\nname: idle\n"
+GO_DROP = "extends: hanafuda_go_drop\nname: idle\n"
 
 # (case, the file's text after TRICK, the line:col of the warning, its English words)
 CASE_FILES = {
@@ -59,6 +61,10 @@ CASE_FILES = {
                       "6:5", "the effect 'role bonus' reads 'roles' at 'after_play', which comes before "
                              "'role_settlement' in round: the goers' roles are shown only there, so it reads 0 for "
                              "every goer."),
+    "role_never_shown": ("effects:\n  - name: shisan bonus\n    when: round_end\n    if: any_of(role.shisan)\n"
+                         "    do:\n      - pay: {from: each seat, to: \"each seat where role.shisan\", amount: 12}\n",
+                         "4:5", "the effect 'shisan bonus' can never move chips: it needs the role 'shisan', which "
+                                "no hand of 6 cards can have."),
     "settled_before_play": ("round: [mizuten_call, deal, declarations, forced_out, two_goer_choice, one_goer_pot,\n"
                             "        role_settlement, pot, play, trick_settlement, mizuten_bonus]\n",
                             "4:26", "the settlement phase 'pot' stands before 'play' in round:, so it reads "
@@ -69,7 +75,8 @@ CASE_FILES = {
 
 def written(tmp_path: Path, case: str) -> str:
     path = tmp_path / f"{case.replace(':', '_')}.yaml"
-    path.write_text(TRICK + CASE_FILES[case][0], encoding="utf-8")
+    head = GO_DROP if case == "role_never_shown" else TRICK      # 6-card hands: no 四三
+    path.write_text(head + CASE_FILES[case][0], encoding="utf-8")
     assert check_file(str(path)) == []                  # valid: a warning, not an error
     return str(path)
 
@@ -107,10 +114,11 @@ def test_hachi_validate_warnings_prints_them_in_the_language_asked(tmp_path):
 
 def test_every_idle_message_is_in_every_language():
     values = dict(name="x", condition="c", what="amount", amount="0", seats="s", by="1", counter="k",
-                  phase="pot", fact="tricks", message="m", chain="a -> b", place="p", when="after_play")
+                  phase="pot", fact="tricks", message="m", chain="a -> b", place="p", when="after_play",
+                  role="shisan", cards=6)
     for lang in LANGS:
         for msg in ("warning", "inherited", "never_holds", "zero_amount", "nobody", "pays_itself", "times_one",
-                    "unread_counter", "roles_unshown", "before_play"):
+                    "unread_counter", "roles_unshown", "role_never", "before_play"):
             assert say(lang, f"idle.{msg}", **values)
 
 
