@@ -42,7 +42,7 @@ def validate(ctx: click.Context, paths: tuple[str, ...], style: str, as_json: bo
         raise click.UsageError(f"no *.yaml or *.yml file in {', '.join(paths)}.")
     if count_roles:
         for file, found in results.items():
-            for line in ([] if found else file_warnings(file, roots[file])):
+            for line in ([] if found else file_warnings(file, roots[file], lang=lang)):
                 click.echo(escape(line, MAX_LINE), err=True)
     problems = [p for found in results.values() for p in found]
     if style == "text":

@@ -47,6 +47,7 @@ class Analysis:
     problems: list[Problem] = field(default_factory=list)
     extends_place: str | None = None        # where a variant names its base (FILE:LINE:COL)
     chain: tuple[str, ...] = ()             # the file, then the bases it extends
+    places: dict[str, str] = field(default_factory=dict)    # dotted key -> FILE:LINE:COL (a rule file's)
 
     def built_ruleset(self) -> Ruleset:
         """The ruleset of a rule file found without problems."""
@@ -197,6 +198,7 @@ def _analyse_ruleset(resolved: Resolved, source: str) -> Analysis:
     data = _standard_settlement(data)
     numbers: tuple[Any, ...] = ()
     flat = _flat_places(resolved)       # read, never changed, by what follows
+    out.places = flat
     if not problems:                    # numbers written as expressions of the table (tablenumbers.py)
         try:
             numbers = compile_numbers(data, range(data["players"]["min"], data["players"]["max"] + 1), flat)

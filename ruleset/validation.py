@@ -87,36 +87,38 @@ def _growing(analysis: Any, file: str) -> list[str]:
 
 
 def file_warnings(file: str, root: str | None = None,
-                  _memo: dict[tuple[str, object, int], list[str]] = {}) -> list[str]:
+                  _memo: dict[tuple[str, object, int], list[str]] = {}, lang: str = "en") -> list[str]:
     """Every warning of ``hachi validate --warnings`` for a valid file: roles no hand can have,
-    effects that can grow a counter without bound; the file analysed once for both."""
+    effects that can grow a counter without bound, and what can never move chips (:mod:`.idle`, in
+    ``lang``: among them an effect that reads roles before they are shown); the file analysed once
+    for all."""
     analysis = analyse(Path(file), file, root=root)
-    return _never_occurring(analysis, file, _memo) + _growing(analysis, file) + _roles_unshown(analysis, file)
+    return _never_occurring(analysis, file, _memo) + _growing(analysis, file) + _idle(analysis, file, lang)
 
 
-# an effect's point of a round and the phase where it stands (docs/effects.md)
-_AT_PHASE = {"after_declarations": "declarations", "after_play": "play"}
-_ROLE_FACTS = ("roles", "role_count")
+def idle_warnings(file: str, root: str | None = None, lang: str = "en") -> list[str]:
+    """``PLACE: warning: ...`` (in ``lang``) for what of a valid file can never move chips (:mod:`.idle`)."""
+    return _idle(analyse(Path(file), file, root=root), file, lang)
 
 
-def _roles_unshown(analysis: Any, file: str) -> list[str]:
-    """``PLACE: warning: ...`` for each effect that reads the goers' roles at a point of the round
-    before ``role_settlement`` shows them (the phase moved after ``play``): there it reads 0 for
-    every goer, so what it pays by them never moves."""
+def _idle(analysis: Any, file: str, lang: str) -> list[str]:
+    """What of a valid file can never move chips (:func:`.idle.idle_warnings`), each in ``lang``;
+    one written in a base is placed at the file's ``extends`` and says where it is written."""
+    from .catalog import say
+    from .idle import CASES
+
     ruleset = analysis.ruleset
     if ruleset is None:
         return []
-    order = [getattr(p, "value", p) for p in ruleset.round]
-    if "role_settlement" not in order:
-        return []
-    out = []
-    for effect in ruleset.effects:
-        phase = _AT_PHASE.get(effect.when)
-        read = [f for f in _ROLE_FACTS if f in effect.reads]
-        if phase in order and read and order.index(phase) < order.index("role_settlement"):
-            out.append(f"{effect.place or file}: warning: the effect '{effect.name}' reads '{read[0]}' at "
-                       f"'{effect.when}', which comes before 'role_settlement' in round: the goers' roles are "
-                       "shown only there, so it reads 0 for every goer.")
+    word, out = say(lang, "idle.warning"), []
+    for case in CASES:
+        for place, msg, values in case(ruleset, analysis.places):
+            text, at = say(lang, msg, **values), place or file
+            if analysis.extends_place is not None and Problem.at(at, "").file != file:
+                text = say(lang, "idle.inherited", message=text.rstrip(".。"), chain=" -> ".join(analysis.chain),
+                           place=at)
+                at = analysis.extends_place
+            out.append(f"{at}: {word}: {text}")
     return out
 
 
