@@ -345,6 +345,12 @@ class HachiState(pyspiel.State):
         """The pot on the table (at the end of the game, the chips nobody won: T27)."""
         return self.engine.pot
 
+    @property
+    def leftover_pots(self) -> dict[str, int]:
+        """The named pots (``pots:``) and what each holds (at the end of the game, chips nobody
+        won, like the table's pot: no seat's return counts them, T27); empty without named pots."""
+        return dict(self.engine.pots)
+
     def _info_string(self, player: int) -> str:
         """Everything ``player`` has seen: its own cards and the face-up cards of every deal, and
         every public event of the engine's log (the log is public apart from the deals)."""
