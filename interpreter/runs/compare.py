@@ -114,7 +114,8 @@ def compare(a: RulesetRef, b: RulesetRef, games: int, players: Optional[int] = N
                          "--compare")
     players, per_seat = check_args(ra, games, players, bots, workers)
     check_args(rb, games, players, bots, workers)
-    out = Comparison(ra.source, rb.source, games, players, seed, workers, per_seat, measures(players, bool(ra.pots or rb.pots)))
+    named = bool(ra.pots or rb.pots)        # either has named pots (pots:): what they hold at the end
+    out = Comparison(ra.source, rb.source, games, players, seed, workers, per_seat, measures(players, named))
     t0 = time.perf_counter()
     with closing(iter_results(ra, games, players, per_seat, seed, workers, backend=backend,
                               address=address)) as run_a, \

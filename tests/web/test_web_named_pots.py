@@ -85,7 +85,8 @@ def test_the_scorekeeper_page_gives_the_named_pots_after_each_round_and_now(tmp_
     page = Sheets(tmp_path / "sheets", Uploads(tmp_path / "uploads")).overview("abcdefgh", sheet, "en")
     assert page["pots"] == [["jackpot", dict(g.pots)["jackpot"]]]
     replayed = summary(Replay(g, tuple(names)))
-    assert [r["pots"] for r in page["results"]] == [list(map(list, r["pots_after"].items())) for r in replayed["rounds"]]
+    after = [[list(p) for p in r["pots_after"].items()] for r in replayed["rounds"]]
+    assert [r["pots"] for r in page["results"]] == after
     plain_rules = load_ruleset("hanafuda_hachihachi")
     plain = sheet_from_data(sheet_from_game(_played(plain_rules, 3), names, "hanafuda_hachihachi"), load_ruleset)
     shown = Sheets(tmp_path / "sheets", Uploads(tmp_path / "uploads")).overview("abcdefgi", plain, "en")
