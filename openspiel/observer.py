@@ -154,7 +154,7 @@ class HachiObserver:
 
 def _hand(state: Any, view: Any, player: int) -> Sequence[int]:
     if state._dealt:                    # dealing card by card: the cards this seat has so far
-        layout = state._shared.layout
+        layout = state.deal_layout()
         return sorted(c for i, c in enumerate(state._dealt) if layout.owner(i) == player)
     hand: Sequence[int] = view.hand
     return hand

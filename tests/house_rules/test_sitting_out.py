@@ -112,3 +112,78 @@ def test_H2_sit_out_is_refused_with_go_drop(tmp_path):
     with pytest.raises(HachiError) as caught:
         load_ruleset(path)
     assert "with go/drop the declarations decide who plays" in str(caught.value)
+
+
+def test_H2_a_record_keeps_the_sitters_empty_hand_and_replays_bit_for_bit(tmp_path):
+    """The record writes a sitter's hand as [] and replays to the same log; ``hachi replay
+    --json`` names the three players of each round as its goers."""
+    from hachihachi.interpreter.records.gamerecord import Replay, record_data, replay, summary, write_record
+
+    g = _play(rules("h_sitting_out"), 4, 6, 4)
+    data = record_data(g, ["ann", "bob", "cy", "dee"], "h_sitting_out.yaml")
+    for rnd in data["rounds"]:
+        assert sorted(len(h) for h in rnd["hands"]) == [0, 7, 7, 7]
+    import shutil
+
+    shutil.copy(_variant("h_sitting_out"), tmp_path / "h_sitting_out.yaml")
+    write_record(tmp_path / "game.yaml", data)
+    again = replay(tmp_path / "game.yaml")
+    assert again.game.events == g.events
+    names = ("ann", "bob", "cy", "dee")
+    rounds = summary(Replay(g, names))["rounds"]
+    sitters = [(start - 1) % 4 for start, _ in _rounds(g)]
+    assert [sorted(r["goers"]) for r in rounds] == [sorted({0, 1, 2, 3} - {s}) for s in sitters]
+    assert all(r["delta"][names[s]] == 0 for r, s in zip(rounds, sitters))
+
+
+def _variant(name: str):
+    from pathlib import Path
+
+    return Path(__file__).parent / "variants" / f"{name}.yaml"
+
+
+def test_H2_the_scorekeeper_settles_a_sit_out_game_and_asks_no_sitters_cards(tmp_path):
+    """A sheet written from a played game settles to the same chips (scorekeeper.md); ``hachi
+    score`` asks the three players' hands and card points, never the sitter's (dee, before ann)."""
+    import shutil
+
+    import yaml
+    from click.testing import CliRunner
+
+    from hachihachi.cli.score import score
+    from hachihachi.interpreter.scorekeeper.sheet import settle, sheet_from_data
+    from hachihachi.interpreter.scorekeeper.sheet_write import sheet_from_game
+
+    path = _variant("h_sitting_out")
+    for seed in (1, 2):
+        g = _play(load_ruleset(path), 4, seed, 6)
+        sheet = sheet_from_data(sheet_from_game(g, ["a", "b", "c", "d"], str(path)), load_ruleset)
+        assert settle(sheet).game.chips == g.chips
+    shutil.copy(path, tmp_path / "h_sitting_out.yaml")
+    answers = ["1", "ooba", "", "", "", "1", "120", "70", "", "q"]       # ann deals; dee sits out
+    out = CliRunner().invoke(score, ["--new", str(tmp_path / "s.yaml"), "--players", "ann,bob,cy,dee",
+                                     "--rules", str(tmp_path / "h_sitting_out.yaml")],
+                             input="\n".join(answers) + "\n")
+    assert out.exit_code == 0, out.output
+    assert "ann's hand" in out.output and "cy's hand" in out.output and "dee's hand" not in out.output
+    assert "Card points of dee" not in out.output and "cy took 74." in out.output
+    assert "dee: out of this round" in out.output
+    (rnd,) = yaml.safe_load((tmp_path / "s.yaml").read_text(encoding="utf-8"))["rounds"]
+    assert rnd["points"] == {"ann": 120, "bob": 70, "cy": 74}
+
+
+def test_H2_H4_the_deck_is_checked_for_the_seats_that_play(tmp_path):
+    """Seven players, three playing a round: 21 cards in hand and 6 on the field fit the deck
+    although seven hands would not (55 cards); six hands of eight do not, told at the place."""
+    path = tmp_path / "seven.yaml"
+    path.write_text("extends: hanafuda_hachihachi\nname: seven\nplayers: {min: 3, max: 7}\n"
+                    "hanafuda:\n  sit_out: {count: \"table.players - 3\"}\n", encoding="utf-8")
+    g = _play(load_ruleset(path), 7, 1, 2)
+    assert all(len(e.goers) == 3 for e in g.events if type(e) is RoundEnded)
+    path.write_text("extends: hanafuda_hachihachi\nname: seven\nplayers: {min: 3, max: 7}\nhand_size: 8\n"
+                    "role_table: {examples: []}\n"
+                    "hanafuda:\n  sit_out: {count: {3: 0, 4: 1, 5: 2, 6: 3, 7: 1}}\n", encoding="utf-8")
+    with pytest.raises(HachiError) as caught:
+        load_ruleset(path)
+    assert ("at 7 players: the 6 of 7 players who play a round with hand_size (8) cards each and "
+            "6 field cards need 54 cards, but the deck has 48.") in str(caught.value)

@@ -296,9 +296,14 @@ def check_matching(data: dict[str, Any]) -> Found:
     if players["min"] > players["max"]:
         yield ("players", "min"), f"players.min ({players['min']}) is larger than players.max ({players['max']})."
     size, field = len(data["deck"]["cards"]), int(data["hanafuda"].get("field_cards", 6))
-    if players["max"] * hand + field > size:
-        yield ("hand_size",), (f"players.max ({players['max']}) players with hand_size ({hand}) cards each and "
-                               f"{field} field cards need {players['max'] * hand + field} cards, "
+    sit = data["hanafuda"].get("sit_out")
+    sitting = sit["count"] if isinstance(sit, dict) and isinstance(sit.get("count"), int) else 0
+    dealt = players["max"] - sitting                # sit_out: a seat sitting out is dealt no hand
+    if dealt * hand + field > size:
+        who = f"players.max ({players['max']}) players" if not sitting else \
+            f"the {dealt} of players.max ({players['max']}) players who play a round"
+        yield ("hand_size",), (f"{who} with hand_size ({hand}) cards each and "
+                               f"{field} field cards need {dealt * hand + field} cards, "
                                f"but the deck has {size}.")
     yield from check_rounds(data)
     phases = list(data["round"])
