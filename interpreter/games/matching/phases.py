@@ -186,6 +186,7 @@ class HanafudaDeal(ChancePhase):
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
         self._every_seat_plays = not ruleset.parts          # no declarations: every seat plays (H2)
+        self._sit_spaces: dict[tuple[int, tuple[int, ...]], HanaDealSpace] = {}     # sit_out: by who sits out
 
     def space(self, players: int) -> HanaDealSpace:
         return HanaDealSpace(self.ruleset, players)
@@ -195,10 +196,10 @@ class HanafudaDeal(ChancePhase):
         if not rules.sit_out:
             return super().legal(t)
         sitting = tuple(sorted(rules.sitting_out(rules.order_from(t.round.start, t.players))))
-        key = t.players * 1000 + sum(1 << s for s in sitting)      # by the players and who sits out
-        space = self._spaces.get(key)
+        key = t.players, sitting                            # by the players and who sits out
+        space = self._sit_spaces.get(key)
         if space is None:
-            space = self._spaces[key] = HanaDealSpace(self.ruleset, t.players, sitting)
+            space = self._sit_spaces[key] = HanaDealSpace(self.ruleset, t.players, sitting)
         return space
 
     def apply(self, t: Table, action: HanaDeal) -> None:
