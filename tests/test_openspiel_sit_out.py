@@ -16,6 +16,7 @@ SITTING = str(Path(__file__).resolve().parent / "house_rules" / "variants" / "h_
 PARAMS = {"rules": SITTING, "players": 4, "rounds": 2}
 
 
+@pytest.mark.slow
 def test_H2_openspiels_own_checks_pass_with_a_seat_sitting_out():
     pyspiel.random_sim_test(pyspiel.load_game(MATCHING_GAME, PARAMS), num_sims=2, serialize=True, verbose=False)
 

@@ -42,6 +42,7 @@ def test_the_round_summary_shows_each_named_pot_after_the_round(tmp_path):
         assert name == "jackpot" and chips % 36 == 0 and m["pots"][0][1] - chips in (0, 36)
 
 
+@pytest.mark.slow
 def test_a_game_without_named_pots_has_no_pots_in_its_summary(tmp_path):
     with client(tmp_path) as c:
         table = new_table(c, "hanafuda_hachihachi", ["human", "random", "random"])
