@@ -236,7 +236,8 @@ def dealer_wins_field(t: Table, s: MatchingState) -> None:
     """``field_four: dealer_wins`` (Koi-Koi K5's setting): a field holding all four cards of a
     month wins the round for the dealer at once, paid ``field_four_value`` by every other seat;
     no hand role is shown and no card is played."""
-    dealer, value = t.round.start, t.ruleset.kind_rules.field_four_value * t.ruleset.kind_rules.kan
+    # the dealer, first in play order (with sit_out: who: dealer, the first seat that plays)
+    dealer, value = s.order[0], t.ruleset.kind_rules.field_four_value * t.ruleset.kind_rules.kan
     s.won_at_deal = dealer
     for other in s.order:
         if other != dealer:
