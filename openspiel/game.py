@@ -337,7 +337,8 @@ class HachiState(pyspiel.State):
         return self.copy()
 
     def __str__(self) -> str:
-        return f"{self.engine.describe_state()}; chips {list(self.engine.chips)}, pot {self.engine.pot}"
+        pots = "".join(f", {name} {chips}" for name, chips in self.engine.pots)     # named pots (pots:)
+        return f"{self.engine.describe_state()}; chips {list(self.engine.chips)}, pot {self.engine.pot}{pots}"
 
     # -- helpers ---------------------------------------------------------------------------
 

@@ -67,7 +67,7 @@ def test_the_observation_tensor_carries_each_named_pot_after_the_pot():
     assert held > 0
     assert obs.dict["pots"].shape == (1,) and obs.dict["pots"][0] == held
     assert list(state.observation_tensor(0))[-1] == held
-    assert f"pots jackpot {held}" in state.observation_string(0)
+    assert f"pots jackpot {held}" in state.observation_string(0) and str(state).endswith(f", jackpot {held}")
     plain = pyspiel.load_game(MATCHING_GAME, {"rounds": 1})
     assert plain.observation_tensor_size() == game.observation_tensor_size() - 1
     assert "pots" not in plain.new_initial_state().observation_string(0)
