@@ -36,6 +36,9 @@ def summary_lines(s: Summary, default_bots: bool = False) -> list[str]:
         out += [f"  {k:16s} {_share(n, s.rounds)}" for k, n in s.kinds.most_common()]
     out += ["", f"pot: mean after a round {s.pot_after.mean:.2f}; mean amount taken {s.pot_taken.mean:.2f} "
                 f"({s.pot_taken.n} times); mean left over at the end {s.leftover_pot.mean:.2f}",
+            *(f"named pot {escape(name)}: mean left in it at the end {m.mean:.2f}; paid seats out "
+              f"{s.pots_paid[name]} times ({100 * s.pots_paid[name] / max(1, s.rounds):.2f} per 100 rounds)"
+              for name, m in s.pots.items()),
             f"mizuten declared in {s.mizuten} rounds ({100 * s.mizuten / max(1, s.rounds):.1f}%)"]
     out += ["", "fields (share of rounds)"]
     out += [f"  {k:16s} {_share(n, s.rounds)}" for k, n in s.fields.most_common()]

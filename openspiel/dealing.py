@@ -11,7 +11,7 @@ valid (a hanafuda field holding a whole month is dealt again) is asked of the en
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Optional, Union
 
 from ..ruleset.model import Ruleset
@@ -29,15 +29,28 @@ class DealLayout:
     face_up: int                # cards dealt face up after the hands (the indicator, the field)
     stock: bool                 # the rest of the deck is dealt, as a hidden stock
     bridge: BridgeKind = field(compare=False, repr=False)
+    sitting: tuple[int, ...] = ()   # seats dealt no hand this round (hanafuda.sit_out, H2's setting)
 
     @classmethod
     def of(cls, ruleset: Ruleset, players: int) -> "DealLayout":
         bridge = BRIDGES[ruleset.play]
         return cls(players, ruleset.hand_size, ruleset.deck.size, bridge.face_up(ruleset), bridge.stock, bridge)
 
+    def for_space(self, space: Any) -> "DealLayout":
+        """This layout for the deal whose engine space is ``space``: the seats it says sit the
+        round out (a hanafuda deal space's ``sitting``) are dealt no hand; the others are dealt
+        theirs in seat order."""
+        sitting = tuple(getattr(space, "sitting", ()))
+        return self if sitting == self.sitting else replace(self, sitting=sitting)
+
+    @property
+    def seats_dealt(self) -> tuple[int, ...]:
+        """The seats dealt a hand, in the order their cards are dealt."""
+        return tuple(s for s in range(self.players) if s not in self.sitting)
+
     @property
     def hands_end(self) -> int:
-        return self.players * self.hand_size
+        return (self.players - len(self.sitting)) * self.hand_size
 
     @property
     def length(self) -> int:
@@ -48,7 +61,7 @@ class DealLayout:
         """The seat whose hand the ``slot``-th card goes to, ``"public"`` for a card dealt face up
         (the indicator, a field card), or None for a hidden stock card."""
         if slot < self.hands_end:
-            return slot // self.hand_size
+            return self.seats_dealt[slot // self.hand_size] if self.sitting else slot // self.hand_size
         if slot < self.hands_end + self.face_up:
             return "public"
         return None
@@ -56,7 +69,10 @@ class DealLayout:
     def build(self, cards: list[int]) -> Any:
         """The engine's deal action made of ``length`` dealt cards."""
         n, end = self.hand_size, self.hands_end
-        hands = tuple(tuple(sorted(cards[i * n:(i + 1) * n])) for i in range(self.players))
+        hands = tuple(tuple(sorted(cards[i * n:(i + 1) * n])) for i in range(self.players - len(self.sitting)))
+        if self.sitting:                    # a seat sitting out: no hand
+            dealt = iter(hands)
+            hands = tuple(() if s in self.sitting else next(dealt) for s in range(self.players))
         up = end + self.face_up
         return self.bridge.build(hands, cards[end:up], cards[up:])
 

@@ -270,10 +270,11 @@ class HachiState(pyspiel.State):
         if self._replay:
             self._replay.pop(0)
             return
-        engine, layout = self.engine, self._shared.layout
+        engine = self.engine
         if engine.current_player != CHANCE:
             engine.apply(self._shared.codec.decode(action))
             return
+        layout = self.deal_layout()
         if action in self._dealt or not 0 <= action < layout.deck_size:
             raise HachiError(f"card {action} cannot be dealt now")
         if not self._dealt and self._deal_at != len(self.history()):   # a new deal: keep its start
@@ -336,7 +337,8 @@ class HachiState(pyspiel.State):
         return self.copy()
 
     def __str__(self) -> str:
-        return f"{self.engine.describe_state()}; chips {list(self.engine.chips)}, pot {self.engine.pot}"
+        pots = "".join(f", {name} {chips}" for name, chips in self.engine.pots)     # named pots (pots:)
+        return f"{self.engine.describe_state()}; chips {list(self.engine.chips)}, pot {self.engine.pot}{pots}"
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -344,6 +346,19 @@ class HachiState(pyspiel.State):
     def leftover_pot(self) -> int:
         """The pot on the table (at the end of the game, the chips nobody won: T27)."""
         return self.engine.pot
+
+    @property
+    def leftover_pots(self) -> dict[str, int]:
+        """The named pots (``pots:``) and what each holds (at the end of the game, chips nobody
+        won, like the table's pot: no seat's return counts them, T27); empty without named pots."""
+        return dict(self.engine.pots)
+
+    def deal_layout(self) -> DealLayout:
+        """Where the cards of the deal being dealt go: the game's layout, less the seats the
+        engine's deal space says sit this round out (``hanafuda.sit_out``)."""
+        if self.engine.current_player != CHANCE:
+            return self._shared.layout
+        return self._shared.layout.for_space(self.engine.legal_actions())
 
     def _info_string(self, player: int) -> str:
         """Everything ``player`` has seen: its own cards and the face-up cards of every deal, and
@@ -355,7 +370,7 @@ class HachiState(pyspiel.State):
         if self._redeals:
             parts.append(f"redeals={self._redeals}")
         if self._dealt:
-            parts.append(layout.seen_pending(self._dealt, player))
+            parts.append(self.deal_layout().seen_pending(self._dealt, player))
         parts.append(self.observation_string(player))
         return "\n".join(parts)
 

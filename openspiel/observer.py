@@ -17,6 +17,8 @@ taken          N x D    the cards each seat took this round (tricks won, capture
 declarations   N x 3    go, drop, forced out
 chips          N        each seat's chips
 pot            1        the chips in the pot
+pots           K        the chips in each named pot (``pots:``, in the file's order; K = 0, no
+                        piece, in a game without named pots, so its tensor is as before)
 =============  =======  ===========================================================
 
 The observation string is a one-line summary of the view; the information-state string is the
@@ -82,7 +84,8 @@ class HachiObserver:
         self.phases = {name: i for i, name in enumerate(phase_slots(shared.ruleset))}
         pieces = [("player", (n,)), ("to_act", (n,)), ("phase", (len(self.phases),)), ("hand", (d,)),
                   ("indicator", (d,)), ("table", (d,)), ("trick", (d,)), ("taken", (n, d)),
-                  ("declarations", (n, 3)), ("chips", (n,)), ("pot", (1,))]
+                  ("declarations", (n, 3)), ("chips", (n,)), ("pot", (1,)),
+                  ("pots", (len(shared.ruleset.pots),))]
         self.tensor = np.zeros(sum(int(np.prod(shape)) for _, shape in pieces), np.float32)
         self.dict, at = {}, 0
         for name, shape in pieces:
@@ -114,6 +117,8 @@ class HachiObserver:
             d["declarations"][seat, 2] = 1
         d["chips"][:] = v.chips
         d["pot"][0] = v.pot
+        if v.pots:                                  # the named pots (pots:), in the file's order
+            d["pots"][:] = [chips for _, chips in v.pots]
 
     def string_from(self, state: Any, player: int) -> str:
         if self.perfect_recall:
@@ -142,12 +147,14 @@ class HachiObserver:
         if v.declarations:
             parts.append("declared " + " ".join(f"{s}:{'go' if g else 'drop'}" for s, g in v.declarations))
         parts.append(f"chips {list(v.chips)} pot {v.pot}")
+        if v.pots:
+            parts.append("pots " + " ".join(f"{name} {chips}" for name, chips in v.pots))
         return " ".join(parts)
 
 
 def _hand(state: Any, view: Any, player: int) -> Sequence[int]:
     if state._dealt:                    # dealing card by card: the cards this seat has so far
-        layout = state._shared.layout
+        layout = state.deal_layout()
         return sorted(c for i, c in enumerate(state._dealt) if layout.owner(i) == player)
     hand: Sequence[int] = view.hand
     return hand

@@ -183,6 +183,7 @@ class Ruleset:
 
     def __post_init__(self) -> None:
         most = self.deal_for or self.players.max
+        most -= getattr(self.kind_rules, "sit_out", 0)     # seats sitting a round out are dealt no hand (H2)
         needed = most * self.hand_size + self.dealt_beside_hands
         if needed > self.deck.size:
             raise RuleFileError(

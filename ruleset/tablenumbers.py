@@ -33,7 +33,8 @@ __all__ = ["TableNumbers", "ByPlayers", "DEAL", "find_numbers", "compile_numbers
 Path = tuple[Any, ...]
 Number = Union[Expression, "ByPlayers"]
 
-DEAL: frozenset[Path] = frozenset({("hand_size",), ("hanafuda", "field_cards"), ("hanafuda", "par")})
+DEAL: frozenset[Path] = frozenset({("hand_size",), ("hanafuda", "field_cards"), ("hanafuda", "par"),
+                                   ("hanafuda", "sit_out", "count")})
 """The numbers of the deal that may depend on the number of players; a mapping of players to
 values is allowed only there."""
 
@@ -54,6 +55,9 @@ def _candidates(data: Mapping[str, Any]) -> list[tuple[Path, Any]]:
     hanafuda = data.get("hanafuda")
     if isinstance(hanafuda, dict):
         out += [(("hanafuda", k), hanafuda[k]) for k in ("field_cards", "par") if k in hanafuda]
+        sit = hanafuda.get("sit_out")
+        if isinstance(sit, dict) and "count" in sit:
+            out.append((("hanafuda", "sit_out", "count"), sit["count"]))
     decl = data.get("declaration") or {}
     fee = decl.get("drop_fee") if isinstance(decl, dict) else None
     if isinstance(fee, dict):
@@ -93,7 +97,8 @@ def _by_players(path: Path, table: Mapping[Any, Any], players: range, place: Opt
     name = ".".join(map(str, path))
     if path not in DEAL:
         raise RuleFileError(f"{name} must be a whole number or an expression of table.players; only hand_size, "
-                            "hanafuda.field_cards and hanafuda.par may be given by the number of players.", place)
+                            "hanafuda.field_cards, hanafuda.par and hanafuda.sit_out.count may be given by the "
+                            "number of players.", place)
     values = {}
     for key, value in table.items():
         if isinstance(key, bool) or not (isinstance(key, int) or (isinstance(key, str) and key.isdigit())):

@@ -102,5 +102,6 @@ def _frame(game: GameState, lines: list[str], lines_ja: list[str]) -> dict[str, 
             "table_cards": list(v.own("table_cards", ())), "captures": captures(game.ruleset, v),
             "goers": list(v.goers), "trump": text(deck.suits[suit]) if suit is not None else None,
             "turned": v.own("turned", None),
-            "tricks_won": [[w, n] for w, n in v.own("tricks_won", ())], "over": game.is_terminal}
+            "tricks_won": [[w, n] for w, n in v.own("tricks_won", ())], "over": game.is_terminal,
+            **({"pots": [[name, chips] for name, chips in v.pots]} if v.pots else {})}     # named pots (pots:)
 

@@ -25,6 +25,7 @@ from ..interpreter.records.gamerecord import dump_record
 from ..interpreter.scorekeeper.sheet import Sheet, SheetError, read_sheet, settle, sheet_from_data
 from ..cli.errors_ja import error_message
 from ..ruleset.catalog import LANGS, maybe
+from ..ruleset.effects.actions.pots import pots_after_rounds
 from ..ruleset.errors import HachiError, RecordError
 from ..ruleset.model import Ruleset
 from .cards import card_label, card_title
@@ -286,10 +287,13 @@ class Sheets:
                 totals = [t + d for t, d in zip(totals, e.delta)]
                 running.append({"delta": list(e.delta), "totals": list(totals), "kind": e.kind and e.kind.value,
                                 "multiplier": e.multiplier, "pot": e.pot_after})
+        for result, pots in zip(running, pots_after_rounds(sheet.ruleset.pots, g.events, RoundEnded)):
+            result["pots"] = [[name, chips] for name, chips in pots.items()]      # named pots (pots:)
         out: dict[str, Any] = {
             "sheet": sheet_id, "deck": self.deck_key(sheet_id, sheet), "names": [text(n) for n in sheet.names],
             "title": text(sheet.ruleset.title(lang)), "play": sheet.ruleset.play,
             "rounds": [dict(r) for r in sheet.rounds], "results": running, "chips": list(g.chips), "pot": g.pot,
+            **({"pots": [[name, chips] for name, chips in g.pots]} if g.pots else {}),
             "round": g.round_index + 1, "of": g.rounds, "over": g.is_terminal,
             "hand_size": sheet.ruleset.hand_size,
             "cards": [sheet.ruleset.deck.name(c) for c in sheet.ruleset.deck.cards],

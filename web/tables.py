@@ -37,6 +37,7 @@ from ..interpreter.records.gamerecord import dump_record
 from ..interpreter.records.recordfile import HUMAN, name_problem, twice_problem
 from ..interpreter.runs.session import Session
 from ..ruleset.errors import HachiError, IllegalAction, SetupError
+from ..ruleset.effects.actions.pots import pots_after_rounds
 from ..ruleset.model import Ruleset
 
 LANGS = ("en", "ja")            # the languages of the pages: the narration is kept in each
@@ -337,6 +338,11 @@ class Table:
                             "pot_to": event.pot_to, "delta": list(event.delta), "pot_after": event.pot_after,
                             "next_start": event.next_start, "lines": list(self._round_log["en"][-MAX_SUMMARY:]),
                             "lines_ja": list(self._round_log["ja"][-MAX_SUMMARY:])}
+            if self.ruleset.pots:                   # the named pots (pots:) after the round
+                log = self.game.events
+                at = next(i for i in range(len(log) - 1, -1, -1) if log[i] is event)
+                after = pots_after_rounds(self.ruleset.pots, log[:at + 1], RoundEnded)[-1]
+                self.summary["pots_after"] = [[name, chips] for name, chips in after.items()]
 
     # -- saving --------------------------------------------------------------------------
 

@@ -44,7 +44,7 @@ import yaml
 from ...ruleset.bundled import bundled_name_of, is_name
 from ...ruleset.errors import HachiError, RecordError, shown
 from ...ruleset.model import Ruleset
-from ..engine.effect_events import PotPaid
+from ...ruleset.effects.actions.pots import pots_after_rounds
 from ..engine.events import DealerDrawn, RoundEnded
 from ..engine.gamestate import GameState
 from ..engine.registry import plugin_for
@@ -170,18 +170,16 @@ def summary(rep: Replay) -> dict[str, Any]:
     """The object ``hachi replay --json`` prints (interfaces.md)."""
     g, names = rep.game, rep.names
     rounds = []
-    pots = {name: 0 for name, _ in g.pots}         # the named pots (pots:), only in a game that has them
     for e in g.events:
-        if isinstance(e, PotPaid):
-            pots[e.pot] += e.amount if e.into else -e.amount
-        elif isinstance(e, RoundEnded):
+        if isinstance(e, RoundEnded):
             rounds.append({
                 **({"kind": e.kind.value} if e.kind is not None else {}),     # go/drop's kind of round
                 "multiplier": e.multiplier, "goers": list(e.goers),
                 "tricks": {str(s): n for s, n in e.tricks.items()}, "pot_to": e.pot_to,
                 "delta": dict(zip(names, e.delta)), "pot_after": e.pot_after, "next_start": e.next_start,
-                **({"pots_after": dict(pots)} if pots else {}),
             })
+    for rnd, pots in zip(rounds, pots_after_rounds((name for name, _ in g.pots), g.events, RoundEnded)):
+        rnd["pots_after"] = pots                    # the named pots (pots:), only in a game that has them
     extras = codec_of(plugin_for(g.ruleset)).round_extras(g.events, names)
     ended = [e.round for e in g.events if isinstance(e, RoundEnded)]
     for rnd, index in zip(rounds, ended):

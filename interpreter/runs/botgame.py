@@ -67,6 +67,8 @@ class GameResult:
     zero_sum: bool
     effects: tuple[tuple[str, int, int], ...] = ()     # per effect: (name, times fired, chips it moved)
     specials: tuple[tuple[str, int], ...] = ()          # special roles made (hanafuda's 総八, H19): (role, times)
+    pots: tuple[tuple[str, int], ...] = ()              # the named pots (pots:) and what each holds at the end
+    pots_paid: tuple[tuple[str, int], ...] = ()         # the named pots: times each paid chips out to seats
 
 
 def play_out(game: GameState, seats: Sequence[Bot], gseed: int) -> None:
@@ -111,9 +113,13 @@ def summarise(game: GameState, index: int, gseed: int, first_start: int) -> Game
     specials: Counter[str] = Counter()
     effects: tuple[tuple[str, int, int], ...] = ()
     pot, ok, named = 0, True, 0         # named: what this round put into the named pots (pots:)
+    paid_out: Counter[str] = Counter()  # the named pots: times each paid seats out (one payment to many: once)
+    paying: Optional[str] = None        # the named pot whose payment out the last events were
     e: Any
     for e in game.events:
         cls = type(e)
+        if cls is not PotPaid:
+            paying = None
         if cls is Applied:                  # the most common event first
             if e.seat == CHANCE:            # the deal of either play kind: its cards, as a number
                 deals.append(hash(e.action))
@@ -136,6 +142,10 @@ def summarise(game: GameState, index: int, gseed: int, first_start: int) -> Game
             fired[e.name] += 1
         elif cls is PotPaid:
             named += e.amount if e.into else -e.amount
+            out = not e.into and e.party >= 0 and e.amount > 0
+            if out and paying != e.pot:
+                paid_out[e.pot] += 1
+            paying = e.pot if out else None
         else:
             made = getattr(e, "specials", None)     # a round's special roles (a play kind's, H19)
             if made:
@@ -161,7 +171,8 @@ def summarise(game: GameState, index: int, gseed: int, first_start: int) -> Game
         rounds=len(pot_after), kinds=tuple(sorted(kinds.items())), roles=tuple(sorted(roles.items())),
         fields=tuple(sorted(fields.items())), pot_after=tuple(pot_after), pot_taken=tuple(taken),
         mizuten=mizuten, deals=tuple(deals), winners=game.winners, zero_sum=ok, effects=effects,
-        specials=tuple(sorted(specials.items())))
+        specials=tuple(sorted(specials.items())), pots=game.pots,
+        pots_paid=tuple((name, paid_out[name]) for name, _ in game.pots))
 
 
 # -- running many games ----------------------------------------------------------------------

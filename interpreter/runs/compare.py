@@ -68,12 +68,15 @@ class Comparison:
                 "effects": {"a": dict(sorted(self.effects_a.items())), "b": dict(sorted(self.effects_b.items()))}}
 
 
-def measures(players: int) -> list[Measure]:
-    """The per-game measures, in the order of :func:`_values`."""
+def measures(players: int, named_pots: bool = False) -> list[Measure]:
+    """The per-game measures, in the order of :func:`_values`; ``named_pots``: either file has
+    named pots (``pots:``), whose chips left at the game's end are measured too."""
     keys = [(f"seat {s} chips", f"seat{s}") for s in range(players)]
     keys += [("first start player's chips", "first_start"), ("skipped rounds per game", "skipped"),
              ("pot after a round (game mean)", "pot_after"), ("pot taken (game mean)", "pot_taken"),
              ("swing per game (mean |chip change|)", "swing"), ("leftover pot", "leftover_pot")]
+    if named_pots:
+        keys.append(("named pots left at the end", "pots_left"))
     return [Measure(n, k) for n, k in keys]
 
 
@@ -96,7 +99,7 @@ def _values(g: GameResult, start: int) -> list[float]:
     return [*g.chips, g.chips[g.first_start], skipped,
             sum(g.pot_after) / max(1, len(g.pot_after)),
             sum(g.pot_taken) / len(g.pot_taken) if g.pot_taken else 0.0,
-            sum(abs(c - start) for c in g.chips) / n, g.leftover_pot]
+            sum(abs(c - start) for c in g.chips) / n, g.leftover_pot, sum(chips for _, chips in g.pots)]
 
 
 def compare(a: RulesetRef, b: RulesetRef, games: int, players: Optional[int] = None,
@@ -111,7 +114,8 @@ def compare(a: RulesetRef, b: RulesetRef, games: int, players: Optional[int] = N
                          "--compare")
     players, per_seat = check_args(ra, games, players, bots, workers)
     check_args(rb, games, players, bots, workers)
-    out = Comparison(ra.source, rb.source, games, players, seed, workers, per_seat, measures(players))
+    named = bool(ra.pots or rb.pots)        # either has named pots (pots:): what they hold at the end
+    out = Comparison(ra.source, rb.source, games, players, seed, workers, per_seat, measures(players, named))
     t0 = time.perf_counter()
     with closing(iter_results(ra, games, players, per_seat, seed, workers, backend=backend,
                               address=address)) as run_a, \

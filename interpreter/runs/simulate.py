@@ -113,6 +113,8 @@ class Summary:
     effects: Counter[str] = field(default_factory=Counter)        # times each effect fired
     effect_chips: Counter[str] = field(default_factory=Counter)   # chips each effect's payments moved
     specials: Counter[str] = field(default_factory=Counter)       # special roles made (H19): times each
+    pots: dict[str, Moments] = field(default_factory=dict)        # the named pots (pots:): each at the game's end
+    pots_paid: Counter[str] = field(default_factory=Counter)      # the named pots: times each paid seats out
 
     def add(self, g: GameResult) -> None:
         self.games += 1
@@ -134,6 +136,10 @@ class Summary:
         self.pot_after.add_many(g.pot_after)
         self.pot_taken.add_many(g.pot_taken)
         self.leftover_pot.add(g.leftover_pot)
+        for name, chips in g.pots:
+            self.pots.setdefault(name, Moments()).add(chips)
+        for name, n in g.pots_paid:
+            self.pots_paid[name] += n
         self.mizuten += g.mizuten
         self.zero_sum_violations += not g.zero_sum
         for name, fired, moved in g.effects:
@@ -175,7 +181,16 @@ class Summary:
             "mean_pot_taken": round(self.pot_taken.mean, 4), "mizuten_rounds": self.mizuten,
             "effects": {k: {"fired": n, "chips_moved": self.effect_chips[k]} for k, n in sorted(self.effects.items())},
             "special_roles": dict(sorted(self.specials.items())),
+            **self._pots_json(),
         }
+
+    def _pots_json(self) -> dict[str, Any]:
+        """``pots``: each named pot of the file (``pots:``), the mean it holds at the game's end
+        and the times it paid seats out; nothing in a game without named pots."""
+        if not self.pots:
+            return {}
+        return {"pots": {name: {"mean_at_end": round(m.mean, 4), "paid_out": self.pots_paid[name]}
+                         for name, m in self.pots.items()}}
 
 
 def check_args(ruleset: Ruleset, games: int, players: Optional[int], bots: Sequence[str],

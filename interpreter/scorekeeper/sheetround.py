@@ -12,6 +12,7 @@ from typing import Any, Optional, Sequence
 
 from ...ruleset.errors import CardError, shown
 from ...ruleset.model import Ruleset
+from ..parts.go_drop.rules import NAME
 from ..parts.go_drop.state import declared
 
 
@@ -110,5 +111,7 @@ class RoundReader:
         r = self.game.round
         for seat in values:
             if seat not in r.playing:
+                if NAME not in r.parts:                 # no go/drop: the seat sat the round out (sit_out)
+                    raise FieldProblem(field, f"{self.names[seat]} sat this round out and did not play")
                 why = "was forced out" if seat in declared(r).forced_out else "dropped"
                 raise FieldProblem(field, f"{self.names[seat]} {why} and did not play")

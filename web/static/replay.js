@@ -43,6 +43,7 @@ function frameView(f) {
   box.append(el("div", {class: "row"}, el("span", {class: "stat", id: "replay-round"}, `${t("round")} ${f.round}/${f.rounds}`),
     f.field ? el("span", {class: "stat"}, `${t("field")} ${LANG === "ja" ? f.field.ja : f.field.name} ×${f.field.multiplier}`) : null,
     f.shows_pot ? el("span", {class: "stat"}, `${t("pot")} ${f.pot}`) : null,
+    ...(f.pots || []).map(([name, chips]) => el("span", {class: "stat pots"}, `${name} ${chips}`)),
     f.trump ? el("span", {class: "stat", id: "replay-trump"}, `${t("trump")} ${SUITS[f.trump] || f.trump}`) : null));
   if (f.indicator !== null) box.append(el("figure", {}, card(R.deck, f.indicator), el("figcaption", {}, t("indicator"))));
   if (f.table_cards.length) box.append(el("div", {class: "row"}, el("h3", {}, t("fieldCards")),

@@ -89,7 +89,8 @@ async function answer(...values) {
 function totals() {
   return el("section", {class: "totals", id: "totals"}, O.names.map((n, i) => el("div", {class: "total"},
     el("span", {}, n), el("b", {}, String(O.chips[i])))),
-    el("div", {class: "total"}, el("span", {}, t("pot")), el("b", {}, String(O.pot))));
+    el("div", {class: "total"}, el("span", {}, t("pot")), el("b", {}, String(O.pot))),
+    ...(O.pots || []).map(([name, chips]) => el("div", {class: "total pots"}, el("span", {}, name), el("b", {}, String(chips)))));
 }
 
 function deck() { return O.deck; }

@@ -224,6 +224,7 @@ function summary() {
       el("td", {}, n), el("td", {class: "num"}, (s.delta[i] > 0 ? "+" : "") + s.delta[i]),
       el("td", {class: "num"}, String(S.chips[i])))))),
     S.shows_pot || s.pot_after ? el("p", {}, `${t("pot")} ${s.pot_after}`) : null,
+    s.pots_after ? el("p", {class: "pots", id: "summary-pots"}, s.pots_after.map(([name, chips]) => `${name} ${chips}`).join(" · ")) : null,
     el("button", {type: "button", class: "primary", id: "continue", onclick: () => send({type: "ready"})}, t("continue")),
     secondsLeft() !== null ? el("p", {class: "small countdown", id: "goes-on"}, `${t("goesOnIn")} ${secondsLeft()} ${t("seconds")}`) : null,
     el("ul", {class: "lines"}, s.lines.map((line) => el("li", {}, line)))));

@@ -60,7 +60,8 @@ def sample_matching_deal(game: Any, seat: int, events: Sequence[object], rng: ra
     rules, r = game.ruleset, game.round
     n, players = rules.hand_size, game.players
     own, field, turned, played, shown = _seen(game, seat, events)
-    stock_size = rules.deck.size - players * n - len(field)
+    sizes = [len(h) for h in r.dealt] if r.dealt else [n] * players    # a seat sitting out: dealt none
+    stock_size = rules.deck.size - sum(sizes) - len(field)
     head = turned[:stock_size]                      # the stock's known top cards
     under = turned[stock_size:]                     # turned from the hands put under the stock
     fixed: dict[int, list[int]] = {s: [] for s in range(players)}
@@ -86,7 +87,7 @@ def sample_matching_deal(game: Any, seat: int, events: Sequence[object], rng: ra
         rng.shuffle(pool)
         left, hands = list(pool), dict(fixed)
         for s in order:
-            need = n - len(fixed[s])
+            need = sizes[s] - len(fixed[s])
             allowed = [c for c in left if c > floor[s]] if s in floor else left
             if len(allowed) < need:
                 break

@@ -13,8 +13,8 @@ from typing import Any, Optional
 from ....ruleset.model import Ruleset
 from ...engine.actions import Choose, Play
 from ...engine.events import Applied, FieldMade, RolesShown
-from .phases import (CardScoring, FieldCarried, HanaDeal, HanafudaDeal, HandRoles, RoundScored, capture_roles_of,
-                     card_points_now, chaff_of, play_ons_of, round_stopped, stopped_of)
+from .phases import (CardScoring, FieldCarried, HanaDeal, HanafudaDeal, HandRoles, RoundScored, SatOut,
+                     capture_roles_of, card_points_now, chaff_of, play_ons_of, round_stopped, stopped_of)
 from .rules import RULES
 from .points import POINTS, SEAT_FACTS as POINT_SEAT_FACTS, TABLE_FACTS as POINT_TABLE_FACTS
 from .play import CAPTURE_QUESTION, STOP, Capture, Captured, MatchingEngine, MatchingState
@@ -41,7 +41,7 @@ def _field_name(n: Teller, field_id: str) -> str:
 def _deal(n: Teller, e: Applied) -> str:
     a: Any = e.action
     deck = n.deck
-    hands = "; ".join(f"{n.names[s]} {deck.format(sorted(h))}" for s, h in enumerate(a.hands))
+    hands = "; ".join(f"{n.names[s]} {deck.format(sorted(h))}" for s, h in enumerate(a.hands) if h)  # sit_out: none
     return n.tell("kind.matching.deal", hands=hands, field=deck.format(sorted(a.field)), stock=len(a.stock))
 
 
@@ -55,6 +55,11 @@ def _field_made(n: Teller, e: FieldMade) -> Optional[str]:
     text = n.tell("kind.matching.field_made", field=_field_name(n, e.field), multiplier=e.multiplier)
     text += n.say("kind.matching.field_bound") if e.bound else ""
     return text + (n.say("kind.matching.binds_next", field=_field_name(n, e.binds_next)) if e.binds_next else "")
+
+
+def _sat_out(n: Teller, e: SatOut) -> str:
+    n.goer_order[e.round] = [s for s in range(len(n.names)) if s not in e.seats]    # who plays: told as goers
+    return n.tell("kind.matching.sat_out", seats=", ".join(n.names[s] for s in e.seats))
 
 
 def _field_carried(n: Teller, e: FieldCarried) -> str:
@@ -178,8 +183,8 @@ KIND = Kind(
     rules=RULES, phases=(HanafudaDeal, HandRoles, CardScoring), actions=(HanaDeal, Capture),
     engine=MatchingEngine, view=_view, next_dealer=_next_dealer, play_order=_play_order,
     words=Words("kind.matching",
-                events={FieldMade: _field_made, FieldCarried: _field_carried, RolesShown: _roles_shown,
-                        Captured: _captured, RoundScored: _round_scored},
+                events={FieldMade: _field_made, FieldCarried: _field_carried, SatOut: _sat_out,
+                        RolesShown: _roles_shown, Captured: _captured, RoundScored: _round_scored},
                 actions={HanaDeal: _deal, Capture: _quiet, Play: _quiet, Choose: _choose}),
     # the readers of its own facts (rules.FACTS): of one seat, (table, seat) -> value; of the table
     # (its settings, hanafuda.*, are read through each fact's own reader of the ruleset)

@@ -48,6 +48,15 @@ class FieldCarried:
 
 
 @dataclass(frozen=True)
+class SatOut:
+    """``hanafuda.sit_out`` (H2's setting): ``seats`` sit round ``round`` out: dealt no hand, they
+    show, capture, pay and are paid nothing."""
+
+    round: int
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class RoundScored:
     """H19-H21: card points per seat, the special roles made, whether hand roles were blown out."""
 
@@ -83,13 +92,17 @@ class DealtTable(Protocol):
 class HanaDealSpace:
     """Every valid hanafuda deal for a table: supports ``in`` and sampling."""
 
-    def __init__(self, ruleset: Ruleset, players: int) -> None:
-        self.ruleset, self.players = ruleset, players
+    def __init__(self, ruleset: Ruleset, players: int, sitting: tuple[int, ...] = ()) -> None:
+        self.ruleset, self.players, self.sitting = ruleset, players, sitting
         self._month = ruleset.kind_rules.deck.rank_table      # each card's month
         n, f = ruleset.hand_size, ruleset.kind_rules.field_cards
-        dealt = players * n
+        dealt = (players - len(sitting)) * n                # sit_out: a seat sitting out is dealt no hand
         # where a shuffled deck is cut: a hand per seat, the field cards, the stock (made once)
-        self._hands = tuple(slice(i, i + n) for i in range(0, dealt, n))
+        hands, at = [], 0
+        for seat in range(players):
+            hands.append(slice(at, at) if seat in sitting else slice(at, at + n))
+            at += 0 if seat in sitting else n
+        self._hands = tuple(hands)
         self._field, self._stock = slice(dealt, dealt + f), slice(dealt + f, None)
         self._redeal = ruleset.kind_rules.field_four == "redeal"     # K5: else the dealer wins it
 
@@ -109,7 +122,12 @@ class HanaDealSpace:
         if not isinstance(deal, HanaDeal):
             return f"{deal!r} is not a hanafuda deal"
         deck, n = self.ruleset.deck, self.ruleset.hand_size
-        if len(deal.hands) != self.players or any(len(h) != n for h in deal.hands):
+        sizes = [0 if s in self.sitting else n for s in range(self.players)]
+        if len(deal.hands) != self.players or [len(h) for h in deal.hands] != sizes:
+            if self.sitting:
+                out = ", ".join(str(s) for s in self.sitting)
+                return (f"the deal must give {n} cards to each of the {self.players - len(self.sitting)} seats "
+                        f"that play and none to the seats sitting out ({out})")
             return f"the deal must give {n} cards to each of {self.players} seats"
         if len(deal.field) != self.ruleset.kind_rules.field_cards:
             return f"the field must have {self.ruleset.kind_rules.field_cards} cards"
@@ -124,7 +142,8 @@ class HanaDealSpace:
         return self.problem(deal) is None
 
     def __repr__(self) -> str:
-        return f"<any hanafuda deal to {self.players} seats>"
+        out = f", seats {', '.join(map(str, self.sitting))} sitting out" if self.sitting else ""
+        return f"<any hanafuda deal to {self.players} seats{out}>"
 
 
 def _last_binding(t: Table) -> Optional[str]:
@@ -167,9 +186,21 @@ class HanafudaDeal(ChancePhase):
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
         self._every_seat_plays = not ruleset.parts          # no declarations: every seat plays (H2)
+        self._sit_spaces: dict[tuple[int, tuple[int, ...]], HanaDealSpace] = {}     # sit_out: by who sits out
 
     def space(self, players: int) -> HanaDealSpace:
         return HanaDealSpace(self.ruleset, players)
+
+    def legal(self, t: Table) -> Any:
+        rules = self.ruleset.kind_rules
+        if not rules.sit_out:
+            return super().legal(t)
+        sitting = tuple(sorted(rules.sitting_out(rules.order_from(t.round.start, t.players))))
+        key = t.players, sitting                            # by the players and who sits out
+        space = self._sit_spaces.get(key)
+        if space is None:
+            space = self._sit_spaces[key] = HanaDealSpace(self.ruleset, t.players, sitting)
+        return space
 
     def apply(self, t: Table, action: HanaDeal) -> None:
         r, rules, hands, field = t.round, self.ruleset.kind_rules, action.hands, action.field
@@ -190,6 +221,10 @@ class HanafudaDeal(ChancePhase):
         if rules.carry_brights:
             carry_field(t, rules, field, made)
         order = rules.order_from(r.start, r.players)
+        sitting = rules.sitting_out(order) if rules.sit_out else ()     # sit_out: they are dealt no hand
+        if sitting:
+            order = tuple(s for s in order if s not in sitting)
+            t.emit(SatOut(r.index, tuple(sorted(sitting))))
         if self._every_seat_plays:                          # no declarations: every seat plays (H2)
             r.playing = list(order)
         r.play = MatchingState(list(field), list(action.stock), order, {s: [] for s in order})
@@ -201,7 +236,8 @@ def dealer_wins_field(t: Table, s: MatchingState) -> None:
     """``field_four: dealer_wins`` (Koi-Koi K5's setting): a field holding all four cards of a
     month wins the round for the dealer at once, paid ``field_four_value`` by every other seat;
     no hand role is shown and no card is played."""
-    dealer, value = t.round.start, t.ruleset.kind_rules.field_four_value * t.ruleset.kind_rules.kan
+    # the dealer, first in play order (with sit_out: who: dealer, the first seat that plays)
+    dealer, value = s.order[0], t.ruleset.kind_rules.field_four_value * t.ruleset.kind_rules.kan
     s.won_at_deal = dealer
     for other in s.order:
         if other != dealer:

@@ -95,6 +95,8 @@ class HanafudaRules:
     willow_as_chaff: bool = False                # hand roles read the willow cards as chaff
     carry_brights: bool = False                  # brights left on the field bind the next round
     bound_round: str = "at_least"                # H6: a bound round is at_least, or exactly, its field
+    sit_out: int = 0                             # H2's setting: seats that sit each round out (no go/drop)
+    sit_out_who: str = "before_dealer"           # which: the seats just before the dealer, or the dealer first
     # K10's setting: these capture roles are void for every player once any player took one of the cards
     void_roles: frozenset[str] = frozenset()
     void_cards: frozenset[int] = frozenset()
@@ -124,6 +126,17 @@ class HanafudaRules:
         """H2: the dealer, then the seats in the direction of play."""
         seats = list(seats_from_start)
         return seats if self.direction == "left" else seats[:1] + seats[1:][::-1]
+
+    def sitting_out(self, order: tuple[int, ...]) -> tuple[int, ...]:
+        """``sit_out``: the seats of the play ``order`` (from the dealer) that sit this round out:
+        the last ``sit_out`` of it (``before_dealer``), or the dealer and the last ``sit_out - 1``
+        (``dealer``); none without the setting."""
+        k = self.sit_out
+        if k <= 0:
+            return ()
+        if self.sit_out_who == "dealer":
+            return order[:1] + order[len(order) - k + 1:]
+        return order[len(order) - k:]
 
     def order_from(self, start: int, players: int) -> tuple[int, ...]:
         """:meth:`play_order` of the seats from ``start`` (to the left), made once per seat."""
@@ -253,6 +266,8 @@ def build_hanafuda(data: Mapping[str, Any], deck: HanafudaDeck,
         willow_as_chaff=bool(data.get("willow_as_chaff", False)),
         carry_brights=bool(data.get("carry_brights", False)),
         bound_round=str(data.get("bound_round", "at_least")),
+        sit_out=int((data.get("sit_out") or {}).get("count", 0)),
+        sit_out_who=str((data.get("sit_out") or {}).get("who", "before_dealer")),
         void_roles=frozenset(void.get("roles") or ()),
         void_cards=frozenset(deck.parse_list(void["cards"])) if void.get("cards") else frozenset(),
         deck=deck,
@@ -282,12 +297,26 @@ def check_matching(data: dict[str, Any]) -> Found:
     if players["min"] > players["max"]:
         yield ("players", "min"), f"players.min ({players['min']}) is larger than players.max ({players['max']})."
     size, field = len(data["deck"]["cards"]), int(data["hanafuda"].get("field_cards", 6))
-    if players["max"] * hand + field > size:
-        yield ("hand_size",), (f"players.max ({players['max']}) players with hand_size ({hand}) cards each and "
-                               f"{field} field cards need {players['max'] * hand + field} cards, "
+    sit = data["hanafuda"].get("sit_out")
+    sitting = sit["count"] if isinstance(sit, dict) and isinstance(sit.get("count"), int) else 0
+    dealt = players["max"] - sitting                # sit_out: a seat sitting out is dealt no hand
+    if dealt * hand + field > size:
+        who = f"players.max ({players['max']}) players" if not sitting else \
+            f"the {dealt} of players.max ({players['max']}) players who play a round"
+        yield ("hand_size",), (f"{who} with hand_size ({hand}) cards each and "
+                               f"{field} field cards need {dealt * hand + field} cards, "
                                f"but the deck has {size}.")
     yield from check_rounds(data)
     phases = list(data["round"])
+    sit = data["hanafuda"].get("sit_out")
+    if isinstance(sit, dict) and isinstance(sit.get("count"), int) and sit["count"] > 0:
+        if "declarations" in phases:
+            yield ("hanafuda", "sit_out"), ("hanafuda.sit_out seats players out of a round without declarations; "
+                                            "with go/drop the declarations decide who plays (T10-T12).")
+        elif players["min"] - sit["count"] < 2:
+            yield ("hanafuda", "sit_out", "count"), (
+                f"hanafuda.sit_out.count ({sit['count']}) leaves {players['min'] - sit['count']} of "
+                f"{players['min']} players to play a round; at least 2 must play.")
     if "hanafuda_deal" not in phases:
         yield ("round",), "round has no 'hanafuda_deal' phase; a matching round needs one."
     known = [p for p in phases if p in MATCHING_PHASES]

@@ -195,7 +195,9 @@ def _played(w: Any) -> list[int]:
     players = len(w.names)
     seats = [(w.names.index(w.cur["dealer"]) + i) % players for i in range(players)]
     if said is None:
-        return seats
+        rules = w.rules.kind_rules                  # sit_out: the seats sitting out did not play
+        sitting = rules.sitting_out(rules.order_from(seats[0], players)) if rules.sit_out else ()
+        return [s for s in seats if s not in sitting]
     return [s for s, go in zip(seats, said) if go == "go"]
 
 

@@ -6,13 +6,13 @@ named pots always add up to what the seats began with (T27)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from ...bounds import bounded
 from ...catalog import say
 from ..model import EffectTable, Teller
 
-__all__ = ["PotPaid", "TOLD", "pot_move", "holds", "TABLE_POT"]
+__all__ = ["PotPaid", "TOLD", "pot_move", "holds", "TABLE_POT", "pots_after_rounds"]
 
 TABLE_POT = -2
 """The table's pot as the other side of a named pot's payment (the engine's ``Party.POT``)."""
@@ -70,3 +70,21 @@ def pot_move(t: EffectTable, pot: str, party: int, amount: int, into: bool, reas
     else:
         t.chips[party] -= sign * amount
     t.emit(PotPaid(index, pot, party, amount, into, reason))
+
+
+def pots_after_rounds(names: Iterable[str], events: Iterable[object], ended: type) -> list[dict[str, int]]:
+    """What each named pot (``names``, the file's ``pots:``) holds after each round of a game's
+    log ``events``: one dict per event of the type ``ended`` (the engine's ``RoundEnded``), in
+    order; payments after a round's end (``game_end``) count for no round. Every place that shows
+    a round's named pots reads them here (replay JSON's ``pots_after``, the browser table's round
+    summary, the phone scorekeeper)."""
+    held = {name: 0 for name in names}
+    out: list[dict[str, int]] = []
+    if not held:
+        return out
+    for e in events:
+        if type(e) is PotPaid:
+            held[e.pot] += e.amount if e.into else -e.amount
+        elif type(e) is ended:
+            out.append(dict(held))
+    return out
