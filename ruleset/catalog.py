@@ -49,19 +49,39 @@ def _flatten(data: Mapping[str, Any], prefix: str, out: dict[str, str], where: s
             raise CatalogError(f"{where}: the message {name} is not a text")
 
 
+def catalog_files(lang: str) -> tuple[tuple[str, str], ...]:
+    """The catalog files of ``lang``, each ``(package, path in it)``: the core's
+    (``locale/<lang>.yaml`` here), then each registered play kind's and part's own, where its
+    package has one (``interpreter/games/<play>/locale/``, ``interpreter/parts/<name>/locale/``:
+    the words of its phases, settings, decisions and outcomes, under the same ids as the core's
+    sections that show them)."""
+    from .kind_registry import KINDS
+    from .part_registry import PARTS
+
+    where = f"locale/{lang}.yaml"
+    own = tuple((package, where) for package in (*KINDS.values(), *PARTS.values())
+                if resources.files(package).joinpath(where).is_file())
+    return ((__name__.rpartition(".")[0], where), *own)
+
+
 @lru_cache(maxsize=None)
 def catalog(lang: str) -> Mapping[str, str]:
-    """Every message of ``lang`` by id (read once from ``locale/<lang>.yaml``)."""
+    """Every message of ``lang`` by id (read once from :func:`catalog_files`: the core's, then
+    the play kinds' and parts'; an id written in two of them is an error)."""
     if lang not in LANGS:
         raise CatalogError(f"no messages in the language {lang!r}; there are: {', '.join(LANGS)}")
-    where = f"locale/{lang}.yaml"
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)      # libyaml's, when PyYAML has it
-    data = yaml.load(resources.files(__package__).joinpath(where).read_text(encoding="utf-8"), Loader=loader)
-    if not isinstance(data, Mapping):
-        raise CatalogError(f"{where}: not a mapping of messages")
     out: dict[str, str] = {}
-    _flatten(data, "", out, where)
+    for package, where in catalog_files(lang):
+        _flatten(_read(package, where), "", out, f"{package}/{where}")
     return out
+
+
+def _read(package: str, where: str) -> Mapping[str, Any]:
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)      # libyaml's, when PyYAML has it
+    data = yaml.load(resources.files(package).joinpath(where).read_text(encoding="utf-8"), Loader=loader)
+    if not isinstance(data, Mapping):
+        raise CatalogError(f"{package}/{where}: not a mapping of messages")
+    return data
 
 
 def text(lang: str, msg_id: str) -> str:
