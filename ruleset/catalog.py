@@ -28,6 +28,8 @@ from typing import Any, Mapping
 
 import yaml
 
+from . import registered
+
 LANGS: tuple[str, ...] = ("en", "ja")
 """The languages of the messages, English first: each has ``locale/<code>.yaml``."""
 
@@ -55,11 +57,8 @@ def catalog_files(lang: str) -> tuple[tuple[str, str], ...]:
     package has one (``interpreter/games/<play>/locale/``, ``interpreter/parts/<name>/locale/``:
     the words of its phases, settings, decisions and outcomes, under the same ids as the core's
     sections that show them)."""
-    from .kind_registry import KINDS
-    from .part_registry import PARTS
-
     where = f"locale/{lang}.yaml"
-    own = tuple((package, where) for package in (*KINDS.values(), *PARTS.values())
+    own = tuple((package, where) for package in (*registered.KINDS.values(), *registered.PARTS.values())
                 if resources.files(package).joinpath(where).is_file())
     return ((__name__.rpartition(".")[0], where), *own)
 

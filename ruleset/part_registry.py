@@ -1,5 +1,5 @@
 """The registry of a round's parts: rules a rule file opts into by naming them (``parts:``), each
-one package beside the play kinds (``interpreter/parts/<name>/``), found here by one line.
+one package beside the play kinds (``interpreter/parts/<name>/``), found here (each by one line in ``registered.py``).
 
 A part's package has ``schema.json`` (its part of the rule files' JSON Schema: its sections, its
 phases and transfer reasons, what a complete file of a kind that requires it writes), ``rules``
@@ -21,12 +21,11 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
+from . import registered
 from .checks import Found
 from .model import PhaseName, TransferReasonName
 
-PARTS: dict[str, str] = {
-    "go_drop": "hachihachi.interpreter.parts.go_drop",
-}
+PARTS: dict[str, str] = registered.PARTS          # each part by its package (one line each in .registered)
 
 
 @dataclass(frozen=True)
