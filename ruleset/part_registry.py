@@ -42,6 +42,12 @@ class RulePart:
     own_facts: tuple[Any, ...] = ()             # the facts effects may read of it (``Fact``s)
     groups: tuple[tuple[str, str], ...] = ()    # seat groups of effects (``each goer``) -> the seat fact of each
     domains: Callable[[Any], Mapping[str, Sequence[int]]] = lambda ruleset: {}   # its facts' small ranges
+    # the points of a round its effects may name (``when:``), each (point, the phase it comes right
+    # after, its words): go/drop's ``after_declarations``; its schema.json lists the same points
+    effect_points: tuple[tuple[str, str, str], ...] = ()
+    # its reasons of transfer that a field's multiplier (and an effect's ``multiply`` without
+    # ``applies_to``) multiplies by default
+    multiplied: frozenset[TransferReasonName] = frozenset()
 
 
 def rule_part(name: str) -> RulePart:
@@ -65,6 +71,16 @@ def part_phases() -> Iterator[PhaseName]:
 def part_transfers() -> Iterator[TransferReasonName]:
     """Every registered part's reasons of point transfer."""
     return (t for name in PARTS for t in rule_part(name).transfers)
+
+
+def part_points() -> Iterator[tuple[str, str, str]]:
+    """Every registered part's points of a round for effects: ``(point, phase, words)``."""
+    return (p for name in PARTS for p in rule_part(name).effect_points)
+
+
+def part_multiplied() -> frozenset[str]:
+    """The reasons of transfer of the registered parts that a field multiplies by default."""
+    return frozenset(str(getattr(t, "value", t)) for name in PARTS for t in rule_part(name).multiplied)
 
 
 def parts_named(data: Mapping[str, Any]) -> tuple[str, ...]:

@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 from typing import Any, Iterable
 
+from .effects.whens import point_phases
 from .loader import analyse, check_file, standard_ruleset
 from .problems import Problem
 from .reach import root_of
@@ -94,8 +95,6 @@ def file_warnings(file: str, root: str | None = None,
     return _never_occurring(analysis, file, _memo) + _growing(analysis, file) + _roles_unshown(analysis, file)
 
 
-# an effect's point of a round and the phase where it stands (docs/effects.md)
-_AT_PHASE = {"after_declarations": "declarations", "after_play": "play"}
 _ROLE_FACTS = ("roles", "role_count")
 
 
@@ -111,7 +110,7 @@ def _roles_unshown(analysis: Any, file: str) -> list[str]:
         return []
     out = []
     for effect in ruleset.effects:
-        phase = _AT_PHASE.get(effect.when)
+        phase = point_phases().get(effect.when)
         read = [f for f in _ROLE_FACTS if f in effect.reads]
         if phase in order and read and order.index(phase) < order.index("role_settlement"):
             out.append(f"{effect.place or file}: warning: the effect '{effect.name}' reads '{read[0]}' at "

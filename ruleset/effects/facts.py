@@ -185,12 +185,18 @@ def kind_facts(play: str) -> tuple[Fact, ...]:
 
 
 def multiplied_by_default(play: str) -> tuple[str, ...]:
-    """What a ``multiply`` without ``applies_to`` multiplies in a game of the play kind ``play``
-    (its ``RuleKind.multiplied_by_default``)."""
+    """What a ``multiply`` without ``applies_to`` multiplies in a game of the play kind ``play``:
+    its ``RuleKind.multiplied_by_default`` (the kind's own reasons and the core's), with the
+    registered parts' reasons that they say a field multiplies (``RulePart.multiplied``: go/drop's
+    forced-out payments) right after the hand roles, in the order the Multiplied event lists them."""
     from ..kind_registry import KINDS, rule_kind
+    from ..part_registry import part_multiplied
     from ..rulekind import RuleKind
 
-    return (rule_kind(play) if play in KINDS else RuleKind).multiplied_by_default
+    own = (rule_kind(play) if play in KINDS else RuleKind).multiplied_by_default
+    parts = tuple(sorted(part_multiplied()))
+    at = own.index("roles") + 1 if "roles" in own else 0
+    return (*own[:at], *parts, *own[at:])
 
 
 def _facts_elsewhere(play: str, parts: Sequence[str] = ()) -> Callable[[str], Optional[str]]:

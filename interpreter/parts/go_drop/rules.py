@@ -219,4 +219,8 @@ RULES = RulePart(
     own_facts=FACTS,
     groups=(("goer", "went"), ("dropper", "dropped"), ("forced_out", "forced_out")),
     domains=_domains,
+    effect_points=(("after_declarations", GoDropPhase.DECLARATIONS.value,
+                    "after every seat has gone or dropped (and the forced-out seats are known), before any payment "
+                    "of the round: forced-out payments, the lone goer's pot, roles, play"),),
+    multiplied=frozenset({GoDropTransfer.FORCED_OUT}),
 )
