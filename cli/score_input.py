@@ -226,7 +226,7 @@ class RoundQuestions:
         kind = plugin_for(self.rules)
         while g.phase is GoDropPhase.DECLARATIONS and not declared(g.round).declarations_done:
             seat = self.to_act()
-            if seat in kind.state.must_go(g.round):       # the start player who called mizuten (T6)
+            if seat in kind.state.must_play(g.round):       # the start player who called mizuten (T6)
                 go = True
                 self.a.echo(self.t("goes_mizuten", who=self.who(seat)))
             else:

@@ -48,6 +48,9 @@ class RulePart:
     # its reasons of transfer that a field's multiplier (and an effect's ``multiply`` without
     # ``applies_to``) multiplies by default
     multiplied: frozenset[TransferReasonName] = frozenset()
+    # the places in a rule file's data of its numbers that may be expressions of the table
+    # (ruleset/tablenumbers.py), each (path, what is written there)
+    numbers: Callable[[Mapping[str, Any]], list[tuple[tuple[Any, ...], Any]]] = lambda data: []
 
 
 def rule_part(name: str) -> RulePart:

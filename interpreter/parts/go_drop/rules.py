@@ -208,6 +208,26 @@ def check_two_goers(data: dict[str, Any]) -> Found:
                                        "write split: never, or drop may_split.")
 
 
+def numbers(data: Mapping[str, Any]) -> list[tuple[tuple[Any, ...], Any]]:
+    """The places of its numbers that may be expressions of the table (docs/effects.md, "Numbers
+    that depend on the table"): the drop fees (T11) and the forced-out payments per card (T14).
+
+    >>> numbers({"declaration": {"drop_fee": {"first": "table.players - 2", "step": 1}}})
+    [(('declaration', 'drop_fee', 'first'), 'table.players - 2'), (('declaration', 'drop_fee', 'step'), 1)]
+    """
+    out: list[tuple[tuple[Any, ...], Any]] = []
+    decl = data.get("declaration") or {}
+    fee = decl.get("drop_fee") if isinstance(decl, dict) else None
+    if isinstance(fee, dict):
+        out += [(("declaration", "drop_fee", k), fee[k]) for k in ("first", "step") if k in fee]
+    elif isinstance(fee, list):
+        out += [(("declaration", "drop_fee", i), v) for i, v in enumerate(fee)]
+    per_card = (data.get("forced_out") or {}).get("per_card") if isinstance(data.get("forced_out"), dict) else None
+    if isinstance(per_card, dict):
+        out += [(("forced_out", "per_card", k), v) for k, v in per_card.items()]
+    return out
+
+
 RULES = RulePart(
     name=NAME,
     title="go/drop declarations (T10-T17)",
@@ -223,4 +243,5 @@ RULES = RulePart(
                     "after every seat has gone or dropped (and the forced-out seats are known), before any payment "
                     "of the round: forced-out payments, the lone goer's pot, roles, play"),),
     multiplied=frozenset({GoDropTransfer.FORCED_OUT}),
+    numbers=numbers,
 )
