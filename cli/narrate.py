@@ -68,7 +68,7 @@ class Narrator:
         self.lang = lang
         self.kind = plugin_for(ruleset)
         self.shown = self.kind.shown(ruleset)           # a game without a pot tells none (Koi-Koi)
-        self.goer_order: dict[int, list[int]] = {}      # goers in declaration order, per round
+        self.playing_order: dict[int, list[int]] = {}   # the seats that play, in the order they joined, per round
         common: dict[type, Callable[[Any], Optional[str]]] = {
             DealerDrawn: self._dealer_drawn, RoundStarted: self._round_started, Applied: self._applied,
             Transfer: self._transfer,
@@ -180,7 +180,7 @@ class Narrator:
         who = self.who(e.seat)
         if isinstance(a, Declare):
             if a.go:
-                self.goer_order.setdefault(e.round, []).append(e.seat)
+                self.playing_order.setdefault(e.round, []).append(e.seat)
                 return self.tell("narration.go", who=who, does=self.does(e.seat, "goes"))
             return self.tell("narration.drop", who=who, does=self.does(e.seat, "drops"))
         if isinstance(a, Split):

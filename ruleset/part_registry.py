@@ -40,7 +40,7 @@ class RulePart:
     transfers: frozenset[TransferReasonName] = frozenset()     # its reasons of point transfer (its own enum)
     checks: tuple[Callable[[dict[str, Any]], Found], ...] = ()  # its meaning checks of a schema-valid file
     own_facts: tuple[Any, ...] = ()             # the facts effects may read of it (``Fact``s)
-    groups: tuple[tuple[str, str], ...] = ()    # seat groups of effects (``each goer``) -> the seat fact of each
+    groups: tuple[tuple[str, str, str], ...] = ()   # seat groups of effects (``each goer``): (group, seat fact, words)
     domains: Callable[[Any], Mapping[str, Sequence[int]]] = lambda ruleset: {}   # its facts' small ranges
     # the points of a round its effects may name (``when:``), each (point, the phase it comes right
     # after, its words): go/drop's ``after_declarations``; its schema.json lists the same points
@@ -132,4 +132,4 @@ def check_parts(data: dict[str, Any]) -> Found:
 
 def groups_of(ruleset: Any) -> tuple[str, ...]:
     """The groups of seats an effect of ``ruleset`` may name: every game's and its parts'."""
-    return ("seat", "player", *(g for part in parts_of(ruleset) for g, _ in part.groups))
+    return ("seat", "player", *(g for part in parts_of(ruleset) for g, _, _ in part.groups))

@@ -13,7 +13,8 @@ from hachihachi.interpreter import CHANCE, CallMizuten, GameState
 from hachihachi.interpreter.engine.effect_events import EffectFired, GameEndCalled
 from hachihachi.interpreter.engine.events import GameEnded, RoundEnded, Transfer
 from hachihachi.cli.narrate import Narrator
-from hachihachi.ruleset.effects import ACTIONS, GROUPS, SEAT_FACTS, TABLE_FACTS, points
+from hachihachi.ruleset.effects import ACTIONS, SEAT_FACTS, TABLE_FACTS, points
+from hachihachi.ruleset.effects.facts import all_groups
 from hachihachi.ruleset.part_registry import PARTS, rule_part
 from hachihachi.ruleset.kind_registry import KINDS, rule_kind
 from hachihachi.ruleset.expressions import AGGREGATES, FUNCTIONS
@@ -239,7 +240,7 @@ def test_every_fact_action_point_and_function_is_in_the_reference():
     text = DOC.read_text(encoding="utf-8")
     kinds = [f.name for k in KINDS for f in rule_kind(k).own_facts]
     kinds += [f.name for p in PARTS for f in rule_part(p).own_facts]
-    names = [*SEAT_FACTS, *TABLE_FACTS, *kinds, *points(), *ACTIONS, *(f"each {g}" for g in GROUPS), *FUNCTIONS,
+    names = [*SEAT_FACTS, *TABLE_FACTS, *kinds, *points(), *ACTIONS, *(f"each {g}" for g in all_groups()), *FUNCTIONS,
              *AGGREGATES,
              "counter.", "field.", "parameter.", "start player", "pot"]
     missing = [n for n in names if f"`{n}" not in text]

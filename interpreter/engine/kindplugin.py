@@ -39,7 +39,7 @@ class Teller(Protocol):
 
     rules: Ruleset
     names: list[str]
-    goer_order: dict[int, list[int]]
+    playing_order: dict[int, list[int]]     # the seats that play each round, in the order they joined it
     lang: str                       # "ja": tell it in Japanese
 
     @property

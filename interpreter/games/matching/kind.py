@@ -113,7 +113,7 @@ def _pays(n: Teller, role: str) -> bool:
 
 def _round_scored(n: Teller, e: RoundScored) -> str:
     par = n.rules.kind_rules.par
-    seats = sorted(n.goer_order.get(e.round) or range(len(n.names)))   # the goers, if declared
+    seats = sorted(n.playing_order.get(e.round) or range(len(n.names)))   # the goers, if declared
     points = ", ".join(f"{n.names[s]} {e.points[s]} ({e.points[s] - par:+d})" for s in seats)
     text = n.tell("kind.matching.round_scored", par=par, points=points)
     for role, seat, value in e.specials:

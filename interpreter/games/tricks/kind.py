@@ -45,7 +45,7 @@ def _field_made(n: Teller, e: FieldMade) -> None:
 
 
 def _trick_taken(n: Teller, e: TrickTaken) -> str:
-    order = n.goer_order.get(e.round, [])
+    order = n.playing_order.get(e.round, [])
     start = order.index(e.leader) if e.leader in order else 0
     seats = [order[(start + i) % len(order)] for i in range(len(e.cards))] if order else []
     played = ", ".join(f"{n.who(s)} {n.deck.name(c)}" for s, c in zip(seats, e.cards))

@@ -237,7 +237,8 @@ RULES = RulePart(
     transfers=frozenset(GoDropTransfer),
     checks=(check_declaration, check_forced_out, check_two_goers),
     own_facts=FACTS,
-    groups=(("goer", "went"), ("dropper", "dropped"), ("forced_out", "forced_out")),
+    groups=(("goer", "went", "every seat that went"), ("dropper", "dropped", "every seat that dropped of its own will"),
+            ("forced_out", "forced_out", "every seat forced out")),
     domains=_domains,
     effect_points=(("after_declarations", GoDropPhase.DECLARATIONS.value,
                     "after every seat has gone or dropped (and the forced-out seats are known), before any payment "
