@@ -51,6 +51,8 @@ class RulePart:
     # the places in a rule file's data of its numbers that may be expressions of the table
     # (ruleset/tablenumbers.py), each (path, what is written there)
     numbers: Callable[[Mapping[str, Any]], list[tuple[tuple[Any, ...], Any]]] = lambda data: []
+    # the warnings of ``hachi validate --warnings`` of a valid file that takes it: (ruleset, file) -> lines
+    warnings: tuple[Callable[[Any, str], list[str]], ...] = ()
 
 
 def rule_part(name: str) -> RulePart:

@@ -6,8 +6,8 @@ import os
 from pathlib import Path
 from typing import Any, Iterable
 
-from .effects.whens import point_phases
 from .loader import analyse, check_file, standard_ruleset
+from .part_registry import parts_of
 from .problems import Problem
 from .reach import root_of
 
@@ -92,31 +92,16 @@ def file_warnings(file: str, root: str | None = None,
     """Every warning of ``hachi validate --warnings`` for a valid file: roles no hand can have,
     effects that can grow a counter without bound; the file analysed once for both."""
     analysis = analyse(Path(file), file, root=root)
-    return _never_occurring(analysis, file, _memo) + _growing(analysis, file) + _roles_unshown(analysis, file)
+    return _never_occurring(analysis, file, _memo) + _growing(analysis, file) + _part_warnings(analysis, file)
 
 
-_ROLE_FACTS = ("roles", "role_count")
-
-
-def _roles_unshown(analysis: Any, file: str) -> list[str]:
-    """``PLACE: warning: ...`` for each effect that reads the goers' roles at a point of the round
-    before ``role_settlement`` shows them (the phase moved after ``play``): there it reads 0 for
-    every goer, so what it pays by them never moves."""
+def _part_warnings(analysis: Any, file: str) -> list[str]:
+    """``PLACE: warning: ...`` of the parts the file takes (``RulePart.warnings``: go/drop's of roles
+    read before they are shown)."""
     ruleset = analysis.ruleset
     if ruleset is None:
         return []
-    order = [getattr(p, "value", p) for p in ruleset.round]
-    if "role_settlement" not in order:
-        return []
-    out = []
-    for effect in ruleset.effects:
-        phase = point_phases().get(effect.when)
-        read = [f for f in _ROLE_FACTS if f in effect.reads]
-        if phase in order and read and order.index(phase) < order.index("role_settlement"):
-            out.append(f"{effect.place or file}: warning: the effect '{effect.name}' reads '{read[0]}' at "
-                       f"'{effect.when}', which comes before 'role_settlement' in round: the goers' roles are "
-                       "shown only there, so it reads 0 for every goer.")
-    return out
+    return [line for part in parts_of(ruleset) for warn in part.warnings for line in warn(ruleset, file)]
 
 
 def _own_place(line: str, file: str, extends_place: str | None, chain: tuple[str, ...]) -> str:

@@ -52,13 +52,8 @@ _SCREEN = ("the terminal's screens, questions and narration of go/drop's decisio
            "own screen (Kind.screen), a part does not yet")
 NOT_YET: dict[tuple[str, str], str] = {
     ("ruleset/effects/actions/force.py", "declarations"): _FORCE,
-    ("ruleset/validation.py", "goer"): "the warning of roles read before role_settlement (go/drop's phase) is "
-                                       "the validator's; a part brings no warnings of its own yet",
     ("ruleset/tablenumbers.py", "mizuten"): "the trick game's numbers of the table (a play kind does not name them "
                                             "yet, as a part does with RulePart.numbers)",
-    ("ruleset/effects/actions/ask.py", "declarations"): "the error of a question asked inside the play lists "
-                                                     "the points to ask at, go/drop's after_declarations among them",
-    ("ruleset/validation.py", "goers"): "the same warning",
 }
 for _path in ("cli/narrate.py", "cli/screen.py", "cli/score_input.py", "cli/tui_input.py", "cli/simreport.py",
               "cli/rulebook.py"):

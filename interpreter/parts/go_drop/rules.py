@@ -228,6 +228,29 @@ def numbers(data: Mapping[str, Any]) -> list[tuple[tuple[Any, ...], Any]]:
     return out
 
 
+_ROLE_FACTS = ("roles", "role_count")
+
+
+def roles_unshown(ruleset: Any, file: str) -> list[str]:
+    """``PLACE: warning: ...`` for each effect that reads the goers' roles at a point of the round
+    before ``role_settlement`` shows them (the phase moved after ``play``): there it reads 0 for
+    every goer, so what it pays by them never moves."""
+    from ....ruleset.effects.whens import point_phases
+
+    order = [getattr(p, "value", p) for p in ruleset.round]
+    if GoDropPhase.ROLE_SETTLEMENT.value not in order:
+        return []
+    out = []
+    for effect in ruleset.effects:
+        phase = point_phases().get(effect.when)
+        read = [f for f in _ROLE_FACTS if f in effect.reads]
+        if phase in order and read and order.index(phase) < order.index("role_settlement"):
+            out.append(f"{effect.place or file}: warning: the effect '{effect.name}' reads '{read[0]}' at "
+                       f"'{effect.when}', which comes before 'role_settlement' in round: the goers' roles are "
+                       "shown only there, so it reads 0 for every goer.")
+    return out
+
+
 RULES = RulePart(
     name=NAME,
     title="go/drop declarations (T10-T17)",
@@ -245,4 +268,5 @@ RULES = RulePart(
                     "of the round: forced-out payments, the lone goer's pot, roles, play"),),
     multiplied=frozenset({GoDropTransfer.FORCED_OUT}),
     numbers=numbers,
+    warnings=(roles_unshown,),
 )
