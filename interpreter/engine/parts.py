@@ -6,8 +6,8 @@ The core's round knows its seats, hands, field, phases, payments and log, and wh
 its own state of a round (``RoundState.parts[name]``, made by :meth:`RoundPart.new_round` and
 copied by ``GameState.clone``), its actions and events (in its package), the outcome of a round
 it names (``RoundState.outcome``), whether a round counts toward the game's length, the start of
-the next round, its fields of a seat's view, its facts for effects and the refusal of an action
-out of its turn.
+the next round, its fields of a seat's view, its facts for effects, its words in the account of a
+game and the refusal of an action out of its turn.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from typing import Any, Mapping, Optional, Protocol
 from ...ruleset.model import Ruleset
 from ...ruleset.part_registry import PARTS
 from .actions import ActionBase
+from .kindplugin import Words
 from .phases.base import PhaseRule
 
 SeatFact = Any          # (table, seat) -> int, as a play kind's (kindplugin.SeatFact)
@@ -49,6 +50,11 @@ class RoundPart(Protocol):
     @property
     def groups(self) -> Mapping[str, Any]:
         """The seats of each of its groups of effects (``each goer``), ``(table) -> container``."""
+
+    @property
+    def words(self) -> Words:
+        """How it reads in the account of a game: the tellers of its events and of its actions'
+        ``Applied`` events (``msg`` unused), as a play kind's ``Kind.words``."""
 
     def new_round(self) -> Any:
         """Its own state of a new round (with ``copy()``)."""

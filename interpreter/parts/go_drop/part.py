@@ -15,6 +15,7 @@ from .one_goer_pot import OneGoerPot
 from .role_settlement import RoleSettlement
 from .rules import NAME, go_drop_rules
 from .state import GoDropRound, declared
+from .told import WORDS
 from .two_goer_choice import TwoGoerChoice
 
 
@@ -22,6 +23,7 @@ class GoDrop:
     name = NAME
     phases = (Declarations, ForcedOutPayments, TwoGoerChoice, OneGoerPot, RoleSettlement)
     actions = ACTIONS
+    words = WORDS                       # its tellers in the account of a game (told.py)
     seat_facts: Mapping[str, Any] = {
         "went": lambda t, s: s in t.round.playing,
         "dropped": lambda t, s: s in t.round.parts[NAME].dropped,
