@@ -53,21 +53,26 @@ class ByPlayers:
 def _candidates(data: Mapping[str, Any]) -> list[tuple[Path, Any]]:
     """Every place a number of the table may stand, with what is written there."""
     out: list[tuple[Path, Any]] = [(("hand_size",), data["hand_size"])] if "hand_size" in data else []
-    hanafuda = data.get("hanafuda")
-    if isinstance(hanafuda, dict):
-        out += [(("hanafuda", k), hanafuda[k]) for k in ("field_cards", "par") if k in hanafuda]
+    out += _keys(data, "hanafuda", ("field_cards", "par"))
     out += [found for name in PARTS for found in rule_part(name).numbers(data)]     # go/drop's drop fees, ...
-    for section, key in (("trick_settlement", "per_trick"), ("mizuten", "bonus")):
-        part = data.get(section)
-        if isinstance(part, dict) and key in part:
-            out.append(((section, key), part[key]))
-    table = data.get("role_table")
-    if isinstance(table, dict):
-        for group in ("roles", "combos"):
-            items = table.get(group) or ()
-            for i, role in (items.items() if isinstance(items, dict) else enumerate(items)):
-                if isinstance(role, dict):
-                    out += [(("role_table", group, i, k), role[k]) for k in ("go", "forced") if k in role]
+    out += _keys(data, "trick_settlement", ("per_trick",)) + _keys(data, "mizuten", ("bonus",))
+    return out + _role_numbers(data.get("role_table"))
+
+
+def _keys(data: Mapping[str, Any], section: str, keys: tuple[str, ...]) -> list[tuple[Path, Any]]:
+    """The ``keys`` written in the section ``section`` of ``data`` (a mapping), with their paths."""
+    part = data.get(section)
+    return [((section, k), part[k]) for k in keys if k in part] if isinstance(part, dict) else []
+
+
+def _role_numbers(table: Any) -> list[tuple[Path, Any]]:
+    """The values of each role and combination of a role table (``go``, ``forced``), with their paths."""
+    out: list[tuple[Path, Any]] = []
+    for group in ("roles", "combos") if isinstance(table, dict) else ():
+        items = table.get(group) or ()
+        for i, role in (items.items() if isinstance(items, dict) else enumerate(items)):
+            if isinstance(role, dict):
+                out += [(("role_table", group, i, k), role[k]) for k in ("go", "forced") if k in role]
     return out
 
 

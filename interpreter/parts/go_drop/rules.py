@@ -215,17 +215,20 @@ def numbers(data: Mapping[str, Any]) -> list[tuple[tuple[Any, ...], Any]]:
     >>> numbers({"declaration": {"drop_fee": {"first": "table.players - 2", "step": 1}}})
     [(('declaration', 'drop_fee', 'first'), 'table.players - 2'), (('declaration', 'drop_fee', 'step'), 1)]
     """
-    out: list[tuple[tuple[Any, ...], Any]] = []
-    decl = data.get("declaration") or {}
+    decl, forced = data.get("declaration"), data.get("forced_out")
     fee = decl.get("drop_fee") if isinstance(decl, dict) else None
+    per_card = forced.get("per_card") if isinstance(forced, dict) else None
+    cards = per_card.items() if isinstance(per_card, dict) else ()
+    return _fee_numbers(fee) + [(("forced_out", "per_card", k), v) for k, v in cards]
+
+
+def _fee_numbers(fee: Any) -> list[tuple[tuple[Any, ...], Any]]:
+    """``declaration.drop_fee``'s numbers: ``first`` and ``step``, or each fee of a list."""
     if isinstance(fee, dict):
-        out += [(("declaration", "drop_fee", k), fee[k]) for k in ("first", "step") if k in fee]
-    elif isinstance(fee, list):
-        out += [(("declaration", "drop_fee", i), v) for i, v in enumerate(fee)]
-    per_card = (data.get("forced_out") or {}).get("per_card") if isinstance(data.get("forced_out"), dict) else None
-    if isinstance(per_card, dict):
-        out += [(("forced_out", "per_card", k), v) for k, v in per_card.items()]
-    return out
+        return [(("declaration", "drop_fee", k), fee[k]) for k in ("first", "step") if k in fee]
+    if isinstance(fee, list):
+        return [(("declaration", "drop_fee", i), v) for i, v in enumerate(fee)]
+    return []
 
 
 _ROLE_FACTS = ("roles", "role_count")
