@@ -1,4 +1,6 @@
-"""The project's words, one message catalog per language: ``locale/<lang>.yaml`` beside this module.
+"""The project's words, one message catalog per language: ``locale/<lang>.yaml`` beside this module,
+with each registered play kind's and part's own ``locale/<lang>.yaml`` in its package merged in
+under the same ids (:func:`catalog_files`), so the core's file names no kind's or part's words.
 
 A message has an id (``narration.round_started``) and, in every language, a text with named
 placeholders in ``str.format``'s braces (``Round {round}: {starter} {who}, pot {pot}``); a
