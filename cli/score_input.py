@@ -26,7 +26,7 @@ from .screenkind import ScreenPlugin
 from .role_names import RoleNames, UnknownRole
 from .score_text import say
 from .answers import HELP, QUIT
-from .tui_input import WORDS, typed_words
+from .tui_input import part_words, typed_words
 from ..interpreter.parts.go_drop.rules import GoDropPhase, go_drop_rules
 from ..interpreter.parts.go_drop.state import declared, declared_or_none
 
@@ -231,7 +231,7 @@ class RoundQuestions:
                 self.a.echo(self.t("goes_mizuten", who=self.who(seat)))
             else:
                 go = self.a.choose(f"{self.who(seat)}:", [(self.t("go"), True), (self.t("drop"), False)], "declare?",
-                                   words=typed_words(WORDS[GoDropPhase.DECLARATIONS]))
+                                   words=typed_words(part_words()[GoDropPhase.DECLARATIONS]))
             self.rnd.setdefault("declare", []).append("go" if go else "drop")
             g.apply(Declare(go))
         forced = d.forced_out if (d := declared_or_none(g.round)) is not None else ()
@@ -258,7 +258,7 @@ class RoundQuestions:
         while g.phase is GoDropPhase.TWO_GOER_CHOICE:
             want = self.a.choose(self.t("split_q", who=self.who(self.to_act())),
                                  [(self.t("play"), False), (self.t("split"), True)], "split?",
-                                 words=typed_words(WORDS[GoDropPhase.TWO_GOER_CHOICE]))
+                                 words=typed_words(part_words()[GoDropPhase.TWO_GOER_CHOICE]))
             self.rnd.setdefault("split", []).append(want)
             g.apply(Split(want))
 

@@ -16,7 +16,7 @@ import importlib
 from functools import lru_cache
 from typing import Any, Mapping, Optional, Protocol
 
-from ...ruleset.model import Ruleset
+from ...ruleset.model import PhaseName, Ruleset
 from ...ruleset.part_registry import PARTS
 from .actions import ActionBase
 from .kindplugin import Words
@@ -50,6 +50,12 @@ class RoundPart(Protocol):
     @property
     def groups(self) -> Mapping[str, Any]:
         """The seats of each of its groups of effects (``each goer``), ``(table) -> container``."""
+
+    @property
+    def answer_words(self) -> Mapping[PhaseName, Mapping[bool, str]]:
+        """The catalogs' ids of the words that answer each of its yes-or-no decisions, by phase
+        (yes, then no: go/drop's ``answers.words.go`` and ``answers.words.drop``), which a typed
+        answer may be in any language."""
 
     @property
     def words(self) -> Words:
