@@ -127,7 +127,8 @@ class Narrator:
     def _named(self, reason: str) -> str:
         """A reason that lists roles by id (``forced out: hikariichi 48``, ``capture role
         akatan+aotan``) with the roles' names, as the rest of the account says them."""
-        for prefix, table in (("forced out: ", self.rules.roles), ("capture role ", self._capture_table())):
+        hand = [(prefix, self.rules.roles) for part in parts_for(self.rules) for prefix in part.role_reasons]
+        for prefix, table in (*hand, ("capture role ", self._capture_table())):
             if reason.startswith(prefix) and table is not None:
                 cut = _ALL_OF.search(reason)
                 rest, after = (reason[:cut.start()], reason[cut.start():]) if cut else (reason, "")

@@ -55,7 +55,7 @@ NOT_YET: dict[tuple[str, str], str] = {
     ("ruleset/tablenumbers.py", "mizuten"): "the trick game's numbers of the table (a play kind does not name them "
                                             "yet, as a part does with RulePart.numbers)",
 }
-for _path in ("cli/narrate.py", "cli/screen.py", "cli/score_input.py", "cli/tui_input.py", "cli/simreport.py",
+for _path in ("cli/score_input.py", "cli/tui_input.py", "cli/simreport.py",
               "cli/rulebook.py"):
     NOT_YET[(_path, "*")] = _SCREEN     # (the rulebook: its section of go/drop's settings, the trick game's words)
 _COLUMNS = ("the role table is the core's, and its columns are a role's value to a goer (go) and to a forced-out "

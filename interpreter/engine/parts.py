@@ -58,6 +58,11 @@ class RoundPart(Protocol):
         answer may be in any language."""
 
     @property
+    def role_reasons(self) -> tuple[str, ...]:
+        """The beginnings of its transfers' reasons that go on to list hand roles by id
+        (go/drop's ``forced out: ``), which the account names as it names the roles."""
+
+    @property
     def words(self) -> Words:
         """How it reads in the account of a game: the tellers of its events and of its actions'
         ``Applied`` events (``msg`` unused), as a play kind's ``Kind.words``."""

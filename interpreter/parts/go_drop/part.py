@@ -24,6 +24,7 @@ class GoDrop:
     phases = (Declarations, ForcedOutPayments, TwoGoerChoice, OneGoerPot, RoleSettlement)
     actions = ACTIONS
     words = WORDS                       # its tellers in the account of a game (told.py)
+    role_reasons = ("forced out: ",)    # a forced-out payment's reason lists the roles it pays (T14)
     answer_words: Mapping[PhaseName, Mapping[bool, str]] = {   # the words of its decisions' answers (yes, then no)
         GoDropPhase.DECLARATIONS: {True: "answers.words.go", False: "answers.words.drop"},
         GoDropPhase.TWO_GOER_CHOICE: {True: "answers.words.split", False: "answers.words.play"},
