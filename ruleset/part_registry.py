@@ -113,23 +113,29 @@ def check_parts(data: dict[str, Any]) -> Found:
     phases the round has none of, and each named part's own checks (each ``(path, message)``)."""
     named = set(parts_named(data))
     for name in PARTS:
-        part = rule_part(name)
-        if name in named:
-            if not any(p in part.phases for p in data.get("round") or ()):
-                yield ("parts",), (f"parts names {name}, but the round has none of its phases "
-                                   f"({', '.join(p.value for p in part.phases)}).")
-            for check in part.checks:
-                yield from check(data)
-            continue
-        for i, phase in enumerate(data.get("round") or ()):
-            if phase in part.phases:
-                yield ("round", i), (f"the round names the phase '{phase}' of {part.title}, which the file does not "
-                                     f"take: add parts: [{name}] (rule files before version 0.2.0 took it from "
-                                     "the round).")
-                break
-        for key in sorted(part.own_keys & set(data)):
-            yield (key,), (f"'{key}' is a setting of {part.title}, which the file does not take: add "
-                           f"parts: [{name}], or drop the section.")
+        yield from (_check_taken if name in named else _check_not_taken)(name, rule_part(name), data)
+
+
+def _check_taken(name: str, part: RulePart, data: dict[str, Any]) -> Found:
+    """A part the file names: the round has one of its phases, and its own checks hold."""
+    if not any(p in part.phases for p in data.get("round") or ()):
+        yield ("parts",), (f"parts names {name}, but the round has none of its phases "
+                           f"({', '.join(p.value for p in part.phases)}).")
+    for check in part.checks:
+        yield from check(data)
+
+
+def _check_not_taken(name: str, part: RulePart, data: dict[str, Any]) -> Found:
+    """A part the file does not name: none of its phases in the round, none of its sections."""
+    for i, phase in enumerate(data.get("round") or ()):
+        if phase in part.phases:
+            yield ("round", i), (f"the round names the phase '{phase}' of {part.title}, which the file does not "
+                                 f"take: add parts: [{name}] (rule files before version 0.2.0 took it from "
+                                 "the round).")
+            break
+    for key in sorted(part.own_keys & set(data)):
+        yield (key,), (f"'{key}' is a setting of {part.title}, which the file does not take: add "
+                       f"parts: [{name}], or drop the section.")
 
 
 def groups_of(ruleset: Any) -> tuple[str, ...]:
