@@ -1,7 +1,8 @@
 """A readable account of a game from its event log, with names in Japanese and English.
 
-The events every game has (rounds, declarations, transfers, results) are told here; the play
-kind (its ``Kind.words``, :mod:`hachihachi.interpreter.engine.kindplugin`) tells its own (the deal, the
+The events every game has (rounds, transfers, results) are told here; each part of the round
+(its ``RoundPart.words``: go/drop's decisions and the seats forced out) and the play kind (its
+``Kind.words``, :mod:`hachihachi.interpreter.engine.kindplugin`) tell their own (the deal, the
 field made, roles shown, tricks or captures, the round's card points).
 """
 
@@ -16,10 +17,9 @@ from ..ruleset.model import Ruleset, TransferReasonName
 from ..ruleset.roletable import RoleTable
 from ..ruleset.model import TransferReason
 from ..interpreter.engine.actions import CHANCE, POT, Choose
-from ..interpreter.parts.go_drop.actions import Declare, Split
 from ..interpreter.engine.effect_events import effect_tellers
 from ..interpreter.engine.events import Applied, DealerDrawn, GameEnded, RoundEnded, RoundStarted, Seat, Transfer
-from ..interpreter.parts.go_drop.events import ForcedOut
+from ..interpreter.engine.parts import parts_for
 from ..interpreter.engine.registry import plugin_for
 from ..interpreter.parts.go_drop.rules import counted_classes
 from ..interpreter.scorekeeper.told import counted_cards
@@ -68,13 +68,15 @@ class Narrator:
         self.lang = lang
         self.kind = plugin_for(ruleset)
         self.shown = self.kind.shown(ruleset)           # a game without a pot tells none (Koi-Koi)
-        self.goer_order: dict[int, list[int]] = {}      # goers in declaration order, per round
+        self.playing_order: dict[int, list[int]] = {}   # the seats that play, in the order they joined, per round
         common: dict[type, Callable[[Any], Optional[str]]] = {
             DealerDrawn: self._dealer_drawn, RoundStarted: self._round_started, Applied: self._applied,
-            Transfer: self._transfer,
-            ForcedOut: self._forced_out, RoundEnded: self._round_ended, GameEnded: self._game_ended,
+            Transfer: self._transfer, RoundEnded: self._round_ended, GameEnded: self._game_ended,
             **{cls: self._told_by(f) for cls, f in effect_tellers().items()}}
-        self._tellers = {**common, **{cls: self._told_by(f) for cls, f in self.kind.words.events.items()}}
+        parts = [part.words for part in parts_for(ruleset)]     # the parts' own (go/drop's ForcedOut, Declare)
+        own = {cls: self._told_by(f) for words in (*parts, self.kind.words) for cls, f in words.events.items()}
+        self._tellers = {**common, **own}
+        self._actions = {cls: f for words in (*parts, self.kind.words) for cls, f in words.actions.items()}
 
     def _told_by(self, f: Callable[[Any, Any], Optional[str]]) -> Callable[[Any], Optional[str]]:
         return lambda e: f(self, e)
@@ -125,7 +127,8 @@ class Narrator:
     def _named(self, reason: str) -> str:
         """A reason that lists roles by id (``forced out: hikariichi 48``, ``capture role
         akatan+aotan``) with the roles' names, as the rest of the account says them."""
-        for prefix, table in (("forced out: ", self.rules.roles), ("capture role ", self._capture_table())):
+        hand = [(prefix, self.rules.roles) for part in parts_for(self.rules) for prefix in part.role_reasons]
+        for prefix, table in (*hand, ("capture role ", self._capture_table())):
             if reason.startswith(prefix) and table is not None:
                 cut = _ALL_OF.search(reason)
                 rest, after = (reason[:cut.start()], reason[cut.start():]) if cut else (reason, "")
@@ -174,26 +177,15 @@ class Narrator:
 
     def _applied(self, e: Applied) -> str | None:
         a = e.action
-        own = self.kind.words.actions.get(type(a))
+        own = self._actions.get(type(a))        # the play kind's or a part's own action
         if own is not None:
             return own(self, e)
         who = self.who(e.seat)
-        if isinstance(a, Declare):
-            if a.go:
-                self.goer_order.setdefault(e.round, []).append(e.seat)
-                return self.tell("narration.go", who=who, does=self.does(e.seat, "goes"))
-            return self.tell("narration.drop", who=who, does=self.does(e.seat, "drops"))
-        if isinstance(a, Split):
-            return self.tell("narration.split" if a.want else "narration.play", who=who,
-                             does=self.does(e.seat, "wants"))
         if isinstance(a, Choose):
             return self.tell("narration.choose", who=who, does=self.does(e.seat, "chooses"), option=a.option,
                              question=a.question)
         said = a.told(self.deck)                # an action of a kind without words for it; chance deals
         return f"  {said}" if e.seat == CHANCE else f"  {who}: {said}"
-
-    def _forced_out(self, e: ForcedOut) -> str:
-        return self.tell("narration.forced_out", seats=self.say("words.list").join(self.who(s) for s in e.seats))
 
     def _transfer(self, e: Transfer) -> str:
         times = f" ({e.base} x{e.multiplier})" if e.multiplier != 1 else ""

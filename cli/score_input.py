@@ -26,7 +26,7 @@ from .screenkind import ScreenPlugin
 from .role_names import RoleNames, UnknownRole
 from .score_text import say
 from .answers import HELP, QUIT
-from .tui_input import WORDS, typed_words
+from .tui_input import part_words, typed_words
 from ..interpreter.parts.go_drop.rules import GoDropPhase, go_drop_rules
 from ..interpreter.parts.go_drop.state import declared, declared_or_none
 
@@ -226,12 +226,12 @@ class RoundQuestions:
         kind = plugin_for(self.rules)
         while g.phase is GoDropPhase.DECLARATIONS and not declared(g.round).declarations_done:
             seat = self.to_act()
-            if seat in kind.state.must_go(g.round):       # the start player who called mizuten (T6)
+            if seat in kind.state.must_play(g.round):       # the start player who called mizuten (T6)
                 go = True
                 self.a.echo(self.t("goes_mizuten", who=self.who(seat)))
             else:
                 go = self.a.choose(f"{self.who(seat)}:", [(self.t("go"), True), (self.t("drop"), False)], "declare?",
-                                   words=typed_words(WORDS[GoDropPhase.DECLARATIONS]))
+                                   words=typed_words(part_words()[GoDropPhase.DECLARATIONS]))
             self.rnd.setdefault("declare", []).append("go" if go else "drop")
             g.apply(Declare(go))
         forced = d.forced_out if (d := declared_or_none(g.round)) is not None else ()
@@ -258,7 +258,7 @@ class RoundQuestions:
         while g.phase is GoDropPhase.TWO_GOER_CHOICE:
             want = self.a.choose(self.t("split_q", who=self.who(self.to_act())),
                                  [(self.t("play"), False), (self.t("split"), True)], "split?",
-                                 words=typed_words(WORDS[GoDropPhase.TWO_GOER_CHOICE]))
+                                 words=typed_words(part_words()[GoDropPhase.TWO_GOER_CHOICE]))
             self.rnd.setdefault("split", []).append(want)
             g.apply(Split(want))
 

@@ -12,14 +12,12 @@ from typing import Optional, Sequence, cast
 import click
 
 from ..interpreter.engine.actions import ActionBase, Choose, YesNo
-from ..interpreter.parts.go_drop.actions import Declare, Split
 from ..interpreter.engine.view import View
 from .display import columns, wrap
 from ..ruleset.catalog import LANGS, say
 from ..ruleset.model import Phase, PhaseName, Ruleset
 from .screenkind import ScreenPlugin
-from .screen_registry import screen_plugin
-from ..interpreter.parts.go_drop.rules import GoDropPhase, go_drop_rules
+from .screen_registry import part_screens, screen_plugin
 
 WIDTH = 79     # columns of an 80-column terminal that a line may fill
 WIDEST = 160   # a wider terminal still gets lines of at most this many columns
@@ -111,20 +109,16 @@ class Screen:
             parts.append(f"{mark}{self.names[seat]} {chips}")
         return f"{self.t('chips')}: " + "  ".join(parts)
 
-    def declarations_line(self, v: View) -> str:
-        said = [f"{self.names[s]} {self.t('go') if go else self.t('drop')}" for s, go in v.declarations]
-        text = f"{self.t('declared')}: " + (", ".join(said) or self.t("none"))
-        if v.own("mizuten", False):             # the trick game's call (T6), in its part of the view
-            text += f" ({self.names[v.start]}: ミズテン mizuten)"
-        if v.forced_out:
-            text += f"; {self.t('forced')}: " + ", ".join(self.names[s] for s in v.forced_out)
-        return text
+    def parts_line(self, v: View) -> str:
+        """The status of the round's parts (go/drop's declarations so far), each part's own line."""
+        return "; ".join(part.status_line(self, v) for part in part_screens(self.rules))
 
     # -- the question ----------------------------------------------------------------------
 
     def question(self, v: View) -> str:
-        keys: dict[Optional[PhaseName], str] = {GoDropPhase.DECLARATIONS: "q_declare",
-                                                GoDropPhase.TWO_GOER_CHOICE: "q_split", Phase.EFFECTS: "q_choose"}
+        keys: dict[Optional[PhaseName], str] = {**{phase: key for part in part_screens(self.rules)
+                                                   for phase, key in part.questions.items()},
+                                                Phase.EFFECTS: "q_choose"}      # a part's decisions, a question
         own = self.kind.question(self, v) if v.phase not in keys else None      # the play, a kind's own phase
         if own is not None:
             return own
@@ -155,11 +149,10 @@ class Screen:
         return lines + [line]
 
     def choice(self, a: ActionBase, v: View) -> str:
-        if isinstance(a, Declare):
-            fee = go_drop_rules(self.rules).declaration.drop_fee.fee(len(v.dropped)) * v.multiplier
-            return self.t("a_go") if a.go else self.t("a_drop", fee=fee)
-        if isinstance(a, Split):
-            return self.t("a_split" if a.want else "a_play")
+        for part in part_screens(self.rules):   # a part's decision (go or drop, split or play)
+            said = part.choice(self, a, v)
+            if said is not None:
+                return said
         if isinstance(a, YesNo):                # a play kind's own yes or no (the mizuten call, T6)
             return self.t("a_yes" if a.yes else "a_no")
         own = self.kind.choice(self, a, v)      # the play kind's own (H18's and K15's answers in words)

@@ -4,10 +4,15 @@ and imported on first use."""
 
 from __future__ import annotations
 
+import importlib
+from functools import lru_cache
+from typing import Any, Mapping, Optional, Protocol
+
 from ..interpreter.engine.registry import plugin_for
 from ..ruleset.errors import HachiError
 from ..ruleset.kind_registry import kind_object, not_a
-from ..ruleset.model import Ruleset
+from ..ruleset.model import PhaseName, Ruleset
+from ..ruleset.part_registry import PARTS
 from .screenkind import ScreenPlugin
 
 
@@ -21,3 +26,27 @@ def screen_plugin(ruleset: Ruleset) -> ScreenPlugin:
     if not isinstance(screen, ScreenPlugin):
         raise not_a(ruleset.play, f"{module}.SCREEN", screen, ScreenPlugin)
     return screen
+
+
+class PartScreen(Protocol):
+    """A part's terminal side (its package's ``screen`` module, ``SCREEN``): the ``screen.*`` id of
+    the question of each of its phases, its choices in words and its status line."""
+
+    @property
+    def questions(self) -> Mapping[PhaseName, str]: ...
+
+    def choice(self, screen: Any, a: object, v: Any) -> Optional[str]: ...
+
+    def status_line(self, screen: Any, v: Any) -> str: ...
+
+
+@lru_cache(maxsize=None)
+def part_screen(name: str) -> PartScreen:
+    """The terminal side of the part ``name``, imported on first use."""
+    screen: PartScreen = getattr(importlib.import_module(f"{PARTS[name]}.screen"), "SCREEN")
+    return screen
+
+
+def part_screens(ruleset: Ruleset) -> tuple[PartScreen, ...]:
+    """The terminal sides of the parts the ruleset's round takes, in the order it names them."""
+    return tuple(part_screen(name) for name in ruleset.parts)

@@ -7,11 +7,14 @@ the reason (and the rule number when a rule forbids it); it never lets bad input
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Mapping
 
 from ..interpreter.engine.actions import ActionBase, Choose, YesNo
 from ..interpreter.parts.go_drop.actions import Declare
+from ..interpreter.engine.parts import round_part
 from ..interpreter.engine.view import View
+from ..ruleset.part_registry import PARTS
 from ..ruleset.errors import shown
 from ..ruleset.model import Phase, PhaseName, Ruleset
 from ..ruleset.catalog import LANGS, answer_words, say, word_list
@@ -21,12 +24,14 @@ from ..interpreter.parts.go_drop.rules import GoDropPhase
 
 YesNoWords = Mapping[bool, str]     # the catalogs' list of words of each answer (yes, then no)
 
-# the words of a yes-or-no decision's answers (yes, then no), by phase of the core: the catalogs'
-# ``answers.words`` (a play kind's screen reads its own decisions' words with :func:`yes_no`)
-WORDS: dict[PhaseName, YesNoWords] = {
-    GoDropPhase.DECLARATIONS: {True: "answers.words.go", False: "answers.words.drop"},
-    GoDropPhase.TWO_GOER_CHOICE: {True: "answers.words.split", False: "answers.words.play"},
-}
+
+
+@lru_cache(maxsize=1)
+def part_words() -> Mapping[PhaseName, YesNoWords]:
+    """The words of the answers of the parts' yes-or-no decisions (yes, then no), by phase: each
+    part's ``RoundPart.answer_words`` (go/drop's go or drop, split or play: the catalogs'
+    ``answers.words``; a play kind's screen reads its own decisions' words with :func:`yes_no`)."""
+    return {phase: words for name in PARTS for phase, words in round_part(name).answer_words.items()}
 
 
 def typed_words(words_of: YesNoWords) -> dict[bool, frozenset[str]]:
@@ -52,8 +57,8 @@ def parse_answer(text: str, v: View, rules: Ruleset) -> ActionBase:
         if 1 <= n <= len(legal):
             return legal[n - 1]
         raise BadAnswer("answers.not_choice", answer=shown(answer)[1:-1], n=len(legal))
-    if v.phase is not None and v.phase in WORDS:
-        return yes_no(answer, WORDS[v.phase], v)
+    if v.phase is not None and v.phase in part_words():
+        return yes_no(answer, part_words()[v.phase], v)
     if v.phase is Phase.EFFECTS:                # a house rule's question: its options by name
         for action in legal:
             if isinstance(action, Choose) and action.option == answer.lower():

@@ -1,4 +1,6 @@
-"""The project's words, one message catalog per language: ``locale/<lang>.yaml`` beside this module.
+"""The project's words, one message catalog per language: ``locale/<lang>.yaml`` beside this module,
+with each registered play kind's and part's own ``locale/<lang>.yaml`` in its package merged in
+under the same ids (:func:`catalog_files`), so the core's file names no kind's or part's words.
 
 A message has an id (``narration.round_started``) and, in every language, a text with named
 placeholders in ``str.format``'s braces (``Round {round}: {starter} {who}, pot {pot}``); a
@@ -28,6 +30,8 @@ from typing import Any, Mapping
 
 import yaml
 
+from . import registered
+
 LANGS: tuple[str, ...] = ("en", "ja")
 """The languages of the messages, English first: each has ``locale/<code>.yaml``."""
 
@@ -49,19 +53,36 @@ def _flatten(data: Mapping[str, Any], prefix: str, out: dict[str, str], where: s
             raise CatalogError(f"{where}: the message {name} is not a text")
 
 
+def catalog_files(lang: str) -> tuple[tuple[str, str], ...]:
+    """The catalog files of ``lang``, each ``(package, path in it)``: the core's
+    (``locale/<lang>.yaml`` here), then each registered play kind's and part's own, where its
+    package has one (``interpreter/games/<play>/locale/``, ``interpreter/parts/<name>/locale/``:
+    the words of its phases, settings, decisions and outcomes, under the same ids as the core's
+    sections that show them)."""
+    where = f"locale/{lang}.yaml"
+    own = tuple((package, where) for package in (*registered.KINDS.values(), *registered.PARTS.values())
+                if resources.files(package).joinpath(where).is_file())
+    return ((__name__.rpartition(".")[0], where), *own)
+
+
 @lru_cache(maxsize=None)
 def catalog(lang: str) -> Mapping[str, str]:
-    """Every message of ``lang`` by id (read once from ``locale/<lang>.yaml``)."""
+    """Every message of ``lang`` by id (read once from :func:`catalog_files`: the core's, then
+    the play kinds' and parts'; an id written in two of them is an error)."""
     if lang not in LANGS:
         raise CatalogError(f"no messages in the language {lang!r}; there are: {', '.join(LANGS)}")
-    where = f"locale/{lang}.yaml"
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)      # libyaml's, when PyYAML has it
-    data = yaml.load(resources.files(__package__).joinpath(where).read_text(encoding="utf-8"), Loader=loader)
-    if not isinstance(data, Mapping):
-        raise CatalogError(f"{where}: not a mapping of messages")
     out: dict[str, str] = {}
-    _flatten(data, "", out, where)
+    for package, where in catalog_files(lang):
+        _flatten(_read(package, where), "", out, f"{package}/{where}")
     return out
+
+
+def _read(package: str, where: str) -> Mapping[str, Any]:
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)      # libyaml's, when PyYAML has it
+    data = yaml.load(resources.files(package).joinpath(where).read_text(encoding="utf-8"), Loader=loader)
+    if not isinstance(data, Mapping):
+        raise CatalogError(f"{package}/{where}: not a mapping of messages")
+    return data
 
 
 def text(lang: str, msg_id: str) -> str:

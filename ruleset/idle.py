@@ -13,7 +13,6 @@ the file allows:
   only payer is its only receiver (a seat never pays itself);
 - a multiplier of 1;
 - a counter set (or asked into) that no effect reads;
-- an effect that reads the goers' ``roles`` at a point before ``role_settlement`` shows them;
 - an effect that needs a hand role no hand can have (the exact count of :mod:`.exact`);
 - a settlement phase of ``round:`` that stands before ``play`` and settles by what the play makes
   (there 0 for every seat, whatever is played).
@@ -162,24 +161,6 @@ def unread_counter(rules: Any, places: Mapping[str, str]) -> Iterator[Found]:
 
 
 # an effect's point of a round and the phase where it stands (docs/effects.md)
-_AT_PHASE = {"after_declarations": "declarations", "after_play": "play"}
-_ROLE_FACTS = ("roles", "role_count")
-
-
-def roles_unshown(rules: Any, places: Mapping[str, str]) -> Iterator[Found]:
-    """An effect that reads the goers' roles at a point of the round before ``role_settlement``
-    shows them (the phase moved after ``play``): there it reads 0 for every goer, so what it pays
-    by them never moves."""
-    order = [getattr(p, "value", p) for p in rules.round]
-    if "role_settlement" not in order:
-        return
-    for e in rules.effects:
-        phase = _AT_PHASE.get(e.when)
-        read = [f for f in _ROLE_FACTS if f in e.reads]
-        if phase in order and read and order.index(phase) < order.index("role_settlement"):
-            yield e.place, "idle.roles_unshown", {"name": e.name, "fact": read[0], "when": e.when}
-
-
 _IMPOSSIBLE: dict[tuple[str, object, int], frozenset[str]] = {}     # a role table's roles no hand can have
 
 
@@ -233,6 +214,6 @@ def settled_before_play(rules: Any, places: Mapping[str, str]) -> Iterator[Found
                 yield at, "idle.before_play", {"phase": phase, "fact": read[0]}
 
 
-CASES = (never_holds, zero_amount, nobody_pays, pays_itself, multiplier_of_one, unread_counter, roles_unshown,
-         role_never_shown, settled_before_play)
+CASES = (never_holds, zero_amount, nobody_pays, pays_itself, multiplier_of_one, unread_counter, role_never_shown,
+         settled_before_play)
 

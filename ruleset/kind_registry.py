@@ -20,16 +20,14 @@ import json
 from importlib import resources
 from typing import Any, Mapping, TypeVar
 
+from . import registered
 from .catalog import maybe
 from .checks import check_role_table
 from .model import SETTLEMENT_PHASES, Phase, PhaseName, PlayKind, TransferReason, TransferReasonName
 from .part_registry import PARTS, check_parts, part_phases, part_transfers, rule_part
 from .rulekind import Found, RuleKind, TransferWords, foreign_keys
 
-KINDS: dict[PlayKind, str] = {
-    "tricks": "hachihachi.interpreter.games.tricks",
-    "matching": "hachihachi.interpreter.games.matching",
-}
+KINDS: dict[PlayKind, str] = registered.KINDS      # each kind by its package (one line each in .registered)
 DEFAULT: PlayKind = "tricks"             # a rule file without ``play:``
 
 T = TypeVar("T")

@@ -1,5 +1,5 @@
 """The registry of a round's parts: rules a rule file opts into by naming them (``parts:``), each
-one package beside the play kinds (``interpreter/parts/<name>/``), found here by one line.
+one package beside the play kinds (``interpreter/parts/<name>/``), found here (each by one line in ``registered.py``).
 
 A part's package has ``schema.json`` (its part of the rule files' JSON Schema: its sections, its
 phases and transfer reasons, what a complete file of a kind that requires it writes), ``rules``
@@ -19,14 +19,17 @@ import importlib
 import json
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Optional, Sequence
 
+from . import registered
 from .checks import Found
 from .model import PhaseName, TransferReasonName
 
-PARTS: dict[str, str] = {
-    "go_drop": "hachihachi.interpreter.parts.go_drop",
-}
+IdleCase = Callable[[Any, Mapping[str, str]], Iterator[tuple[Optional[str], str, dict[str, object]]]]
+"""A case of what can never move chips (ruleset/idle.py's ``CASES``): (ruleset, the file's places)
+-> each (place, message id, its values)."""
+
+PARTS: dict[str, str] = registered.PARTS          # each part by its package (one line each in .registered)
 
 
 @dataclass(frozen=True)
@@ -41,8 +44,20 @@ class RulePart:
     transfers: frozenset[TransferReasonName] = frozenset()     # its reasons of point transfer (its own enum)
     checks: tuple[Callable[[dict[str, Any]], Found], ...] = ()  # its meaning checks of a schema-valid file
     own_facts: tuple[Any, ...] = ()             # the facts effects may read of it (``Fact``s)
-    groups: tuple[tuple[str, str], ...] = ()    # seat groups of effects (``each goer``) -> the seat fact of each
+    groups: tuple[tuple[str, str, str], ...] = ()   # seat groups of effects (``each goer``): (group, seat fact, words)
     domains: Callable[[Any], Mapping[str, Sequence[int]]] = lambda ruleset: {}   # its facts' small ranges
+    # the points of a round its effects may name (``when:``), each (point, the phase it comes right
+    # after, its words): go/drop's ``after_declarations``; its schema.json lists the same points
+    effect_points: tuple[tuple[str, str, str], ...] = ()
+    # its reasons of transfer that a field's multiplier (and an effect's ``multiply`` without
+    # ``applies_to``) multiplies by default
+    multiplied: frozenset[TransferReasonName] = frozenset()
+    # the places in a rule file's data of its numbers that may be expressions of the table
+    # (ruleset/tablenumbers.py), each (path, what is written there)
+    numbers: Callable[[Mapping[str, Any]], list[tuple[tuple[Any, ...], Any]]] = lambda data: []
+    # its cases of what can never move chips (``hachi validate --warnings``, ruleset/idle.py):
+    # (ruleset, places) -> each (place, message id, values), its words in the part's catalogs
+    warnings: tuple[IdleCase, ...] = ()
 
 
 def rule_part(name: str) -> RulePart:
@@ -66,6 +81,16 @@ def part_phases() -> Iterator[PhaseName]:
 def part_transfers() -> Iterator[TransferReasonName]:
     """Every registered part's reasons of point transfer."""
     return (t for name in PARTS for t in rule_part(name).transfers)
+
+
+def part_points() -> Iterator[tuple[str, str, str]]:
+    """Every registered part's points of a round for effects: ``(point, phase, words)``."""
+    return (p for name in PARTS for p in rule_part(name).effect_points)
+
+
+def part_multiplied() -> frozenset[str]:
+    """The reasons of transfer of the registered parts that a field multiplies by default."""
+    return frozenset(str(getattr(t, "value", t)) for name in PARTS for t in rule_part(name).multiplied)
 
 
 def parts_named(data: Mapping[str, Any]) -> tuple[str, ...]:
@@ -93,25 +118,31 @@ def check_parts(data: dict[str, Any]) -> Found:
     phases the round has none of, and each named part's own checks (each ``(path, message)``)."""
     named = set(parts_named(data))
     for name in PARTS:
-        part = rule_part(name)
-        if name in named:
-            if not any(p in part.phases for p in data.get("round") or ()):
-                yield ("parts",), (f"parts names {name}, but the round has none of its phases "
-                                   f"({', '.join(p.value for p in part.phases)}).")
-            for check in part.checks:
-                yield from check(data)
-            continue
-        for i, phase in enumerate(data.get("round") or ()):
-            if phase in part.phases:
-                yield ("round", i), (f"the round names the phase '{phase}' of {part.title}, which the file does not "
-                                     f"take: add parts: [{name}] (rule files before version 0.2.0 took it from "
-                                     "the round).")
-                break
-        for key in sorted(part.own_keys & set(data)):
-            yield (key,), (f"'{key}' is a setting of {part.title}, which the file does not take: add "
-                           f"parts: [{name}], or drop the section.")
+        yield from (_check_taken if name in named else _check_not_taken)(name, rule_part(name), data)
+
+
+def _check_taken(name: str, part: RulePart, data: dict[str, Any]) -> Found:
+    """A part the file names: the round has one of its phases, and its own checks hold."""
+    if not any(p in part.phases for p in data.get("round") or ()):
+        yield ("parts",), (f"parts names {name}, but the round has none of its phases "
+                           f"({', '.join(p.value for p in part.phases)}).")
+    for check in part.checks:
+        yield from check(data)
+
+
+def _check_not_taken(name: str, part: RulePart, data: dict[str, Any]) -> Found:
+    """A part the file does not name: none of its phases in the round, none of its sections."""
+    for i, phase in enumerate(data.get("round") or ()):
+        if phase in part.phases:
+            yield ("round", i), (f"the round names the phase '{phase}' of {part.title}, which the file does not "
+                                 f"take: add parts: [{name}] (rule files before version 0.2.0 took it from "
+                                 "the round).")
+            break
+    for key in sorted(part.own_keys & set(data)):
+        yield (key,), (f"'{key}' is a setting of {part.title}, which the file does not take: add "
+                       f"parts: [{name}], or drop the section.")
 
 
 def groups_of(ruleset: Any) -> tuple[str, ...]:
     """The groups of seats an effect of ``ruleset`` may name: every game's and its parts'."""
-    return ("seat", "player", *(g for part in parts_of(ruleset) for g, _ in part.groups))
+    return ("seat", "player", *(g for part in parts_of(ruleset) for g, _, _ in part.groups))

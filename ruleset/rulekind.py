@@ -89,8 +89,9 @@ class RuleKind:
     # card scoring runs ``special_roles`` (H19)
     settled_within: tuple[tuple[str, str], ...] = ()
     # what an effect's ``multiply`` without ``applies_to`` multiplies: every kind of transfer of a
-    # round of this play kind but the drop fees and the pot, in the order its Multiplied event lists
-    multiplied_by_default: tuple[str, ...] = ("roles", "forced_out", "effect")
+    # round of this play kind but the pot, in the order its Multiplied event lists (a part's reasons
+    # that it multiplies, ``RulePart.multiplied``, are placed right after "roles")
+    multiplied_by_default: tuple[str, ...] = ("roles", "effect")
     # the points inside its play effects may name (``after_trick``...; ruleset/effects/play_points.py),
     # each with the names of the facts of its event (among ``own_facts``), read only at that point
     play_points: Mapping[str, tuple[str, ...]] = field(default_factory=dict)

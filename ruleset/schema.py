@@ -53,15 +53,19 @@ def _schema(file_type: str, kinds: tuple[tuple[str, str], ...],
 
 def with_parts(shared: dict[str, Any], parts: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """The shared schema with each part's sections, phases and transfer reasons (before the
-    core's, in the order of the parts) and what a complete file writes of its sections.
+    core's, in the order of the parts), its points of a round for effects (right after the
+    round's start) and what a complete file writes of its sections.
 
-    >>> part = {"properties": {"x": {}}, "phases": ["x_call"], "transfers": ["x_fee"],
+    >>> part = {"properties": {"x": {}}, "phases": ["x_call"], "transfers": ["x_fee"], "points": ["after_x_call"],
     ...         "complete": {"properties": {"x": {"required": ["n"]}}}}
-    >>> shared = {"properties": {"round": {"items": {"enum": ["pot"]}}},
+    >>> effects = {"items": {"properties": {"when": {"enum": ["round_start", "round_end"]}}}}
+    >>> shared = {"properties": {"round": {"items": {"enum": ["pot"]}}, "effects": effects},
     ...           "$defs": {"complete": {"properties": {}}, "transfer": {"enum": ["pot"]}}}
     >>> out = with_parts(shared, {"x": part})
     >>> out["properties"]["round"]["items"]["enum"], out["$defs"]["transfer"]["enum"], sorted(out["properties"])
-    (['x_call', 'pot'], ['x_fee', 'pot'], ['round', 'x'])
+    (['x_call', 'pot'], ['x_fee', 'pot'], ['effects', 'round', 'x'])
+    >>> out["properties"]["effects"]["items"]["properties"]["when"]["enum"]
+    ['round_start', 'after_x_call', 'round_end']
     >>> out["$defs"]["complete"]["properties"]
     {'x': {'required': ['n']}}
     """
@@ -71,6 +75,9 @@ def with_parts(shared: dict[str, Any], parts: dict[str, dict[str, Any]]) -> dict
     transfers = [t for part in parts.values() for t in part.get("transfers", ())]
     props["round"]["items"]["enum"][:0] = phases
     defs["transfer"]["enum"][:0] = transfers
+    if "effects" in props:
+        props["effects"]["items"]["properties"]["when"]["enum"][1:1] = [p for part in parts.values()
+                                                                          for p in part.get("points", ())]
     for part in parts.values():
         props.update(part["properties"])
         defs["complete"]["properties"].update(part.get("complete", {}).get("properties", {}))

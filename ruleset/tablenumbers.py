@@ -1,6 +1,7 @@
 """Numbers of a rule file written as expressions of the table (docs/effects.md, "Numbers that
-depend on the table"): a drop fee, a per-trick payment, the mizuten bonus, the points per card
-class of a forced-out hand, a role's values, each may read ``table.players``. The deal's sizes
+depend on the table"): a role's values, the numbers a play kind or a part of the round names
+(``RulePart.numbers``: go/drop's drop fees and forced-out payments; the trick game's per-trick
+payment and mizuten bonus), each may read ``table.players``. The deal's sizes
 (``hand_size``, hanafuda's ``field_cards`` and ``par``) may also be a mapping of each number of
 players to its value (docs/house-rules.md, "The deal by the number of players").
 
@@ -9,8 +10,8 @@ with their values for the fewest players; :func:`at_table` gives the ruleset a g
 plays, its numbers filled in (built once per number of players). A ruleset without such numbers
 is its own at every table.
 
->>> find_numbers({"declaration": {"drop_fee": {"first": "table.players - 2", "step": 1}}})
-[(('declaration', 'drop_fee', 'first'), 'table.players - 2')]
+>>> find_numbers({"role_table": {"roles": [{"id": "x", "go": "table.players - 2", "forced": 1}]}})
+[(('role_table', 'roles', 0, 'go'), 'table.players - 2')]
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Optional, Union
 from .errors import RuleFileError, shown
 from .expressions import INT, DictFacts, Expression, ExpressionError, compile_expression
 from .effects import table_vocabulary
+from .part_registry import PARTS, rule_part
 
 if TYPE_CHECKING:
     from .model import Ruleset
@@ -52,32 +54,29 @@ class ByPlayers:
 def _candidates(data: Mapping[str, Any]) -> list[tuple[Path, Any]]:
     """Every place a number of the table may stand, with what is written there."""
     out: list[tuple[Path, Any]] = [(("hand_size",), data["hand_size"])] if "hand_size" in data else []
-    hanafuda = data.get("hanafuda")
-    if isinstance(hanafuda, dict):
-        out += [(("hanafuda", k), hanafuda[k]) for k in ("field_cards", "par") if k in hanafuda]
-        sit = hanafuda.get("sit_out")
-        if isinstance(sit, dict) and "count" in sit:
-            out.append((("hanafuda", "sit_out", "count"), sit["count"]))
-    decl = data.get("declaration") or {}
-    fee = decl.get("drop_fee") if isinstance(decl, dict) else None
-    if isinstance(fee, dict):
-        out += [(("declaration", "drop_fee", k), fee[k]) for k in ("first", "step") if k in fee]
-    elif isinstance(fee, list):
-        out += [(("declaration", "drop_fee", i), v) for i, v in enumerate(fee)]
-    for section, key in (("trick_settlement", "per_trick"), ("mizuten", "bonus")):
-        part = data.get(section)
-        if isinstance(part, dict) and key in part:
-            out.append(((section, key), part[key]))
-    per_card = (data.get("forced_out") or {}).get("per_card") if isinstance(data.get("forced_out"), dict) else None
-    if isinstance(per_card, dict):
-        out += [(("forced_out", "per_card", k), v) for k, v in per_card.items()]
-    table = data.get("role_table")
-    if isinstance(table, dict):
-        for group in ("roles", "combos"):
-            items = table.get(group) or ()
-            for i, role in (items.items() if isinstance(items, dict) else enumerate(items)):
-                if isinstance(role, dict):
-                    out += [(("role_table", group, i, k), role[k]) for k in ("go", "forced") if k in role]
+    out += _keys(data, "hanafuda", ("field_cards", "par"))
+    sit = data["hanafuda"].get("sit_out") if isinstance(data.get("hanafuda"), dict) else None
+    if isinstance(sit, dict) and "count" in sit:                # H2: how many sit a round out, by players
+        out.append((("hanafuda", "sit_out", "count"), sit["count"]))
+    out += [found for name in PARTS for found in rule_part(name).numbers(data)]     # go/drop's drop fees, ...
+    out += _keys(data, "trick_settlement", ("per_trick",)) + _keys(data, "mizuten", ("bonus",))
+    return out + _role_numbers(data.get("role_table"))
+
+
+def _keys(data: Mapping[str, Any], section: str, keys: tuple[str, ...]) -> list[tuple[Path, Any]]:
+    """The ``keys`` written in the section ``section`` of ``data`` (a mapping), with their paths."""
+    part = data.get(section)
+    return [((section, k), part[k]) for k in keys if k in part] if isinstance(part, dict) else []
+
+
+def _role_numbers(table: Any) -> list[tuple[Path, Any]]:
+    """The values of each role and combination of a role table (``go``, ``forced``), with their paths."""
+    out: list[tuple[Path, Any]] = []
+    for group in ("roles", "combos") if isinstance(table, dict) else ():
+        items = table.get(group) or ()
+        for i, role in (items.items() if isinstance(items, dict) else enumerate(items)):
+            if isinstance(role, dict):
+                out += [(("role_table", group, i, k), role[k]) for k in ("go", "forced") if k in role]
     return out
 
 

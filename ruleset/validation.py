@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from .loader import analyse, check_file, standard_ruleset
+from .part_registry import parts_of
 from .problems import Problem
 from .reach import root_of
 
@@ -111,7 +112,8 @@ def _idle(analysis: Any, file: str, lang: str) -> list[str]:
     if ruleset is None:
         return []
     word, out = say(lang, "idle.warning"), []
-    for case in CASES:
+    cases = CASES + tuple(case for part in parts_of(ruleset) for case in part.warnings)    # go/drop's too
+    for case in cases:
         for place, msg, values in case(ruleset, analysis.places):
             text, at = say(lang, msg, **values), place or file
             if analysis.extends_place is not None and Problem.at(at, "").file != file:

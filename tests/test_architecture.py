@@ -285,7 +285,6 @@ def core_name_lists() -> dict[str, set[str]]:
     import json
     from importlib import resources
 
-    from hachihachi.cli import tui_input
     from hachihachi.ruleset import catalog, kind_registry, model
 
     shared = json.loads(resources.files("hachihachi.ruleset").joinpath("ruleset.schema.json").read_text("utf-8"))
@@ -296,7 +295,6 @@ def core_name_lists() -> dict[str, set[str]]:
         "kind_registry.SHARED_TRANSFERS": {t.value for t in kind_registry.SHARED_TRANSFERS},
         "ruleset.schema.json round": set(shared["properties"]["round"]["items"]["enum"]),
         "ruleset.schema.json transfer": set(shared["$defs"]["transfer"]["enum"]),
-        "tui_input.WORDS": {p.value for p in tui_input.WORDS},
         **{f"locale/{lang}.yaml transfer": {k.partition(".")[0] for k in catalog.section(lang, "transfer")}
            for lang in catalog.LANGS},
     }

@@ -57,6 +57,47 @@ def test_there_is_one_catalog_file_per_language_and_english_comes_first():
     assert files == sorted(LANGS) and LANGS[0] == "en"
 
 
+def file_messages(package: str, lang: str) -> dict[str, str]:
+    """The messages one catalog file holds (the core's, a play kind's or a part's)."""
+    out: dict[str, str] = {}
+    catalog._flatten(catalog._read(package, f"locale/{lang}.yaml"), "", out, package)
+    return out
+
+
+def own_packages() -> list[str]:
+    """The packages of the play kinds and parts that have their own catalog files."""
+    return [package for package, _ in catalog.catalog_files("en")[1:]]
+
+
+def test_the_go_drop_part_and_both_bundled_play_kinds_bring_their_own_catalog_files():
+    assert own_packages() == ["hachihachi.interpreter.games.tricks", "hachihachi.interpreter.games.matching",
+                              "hachihachi.interpreter.parts.go_drop"]
+    assert "narration.rounds.one_goer" in file_messages("hachihachi.interpreter.parts.go_drop", "ja")
+    assert "narration.rounds.one_goer" not in file_messages("hachihachi.ruleset", "en")
+
+
+@pytest.mark.parametrize("lang", LANGS[1:])
+@pytest.mark.parametrize("package", ["hachihachi.ruleset", *own_packages()])
+def test_each_catalog_file_holds_the_same_ids_and_placeholders_in_every_language(package, lang):
+    """A play kind's or a part's words are complete in each language by themselves (the same ids
+    as its English file; where the code builds the id, no value English's text does not ask for),
+    so that it can be taken out or added whole; the merged catalogs are checked as one above."""
+    english, other = file_messages(package, "en"), file_messages(package, lang)
+    english = {k: v for k, v in english.items() if not k.startswith(SENTENCES)}
+    other = {k: v for k, v in other.items() if not k.startswith(SENTENCES)}
+    assert sorted(set(english) ^ set(other)) == [], f"{package}: ids in one language only"
+    literal = {msg_id for _, msg_id, _ in message_uses()}
+    lost = [k for k, v in english.items() if k not in literal and not placeholders(other[k]) <= placeholders(v)]
+    assert lost == [], f"{package}: {lang} asks for values English does not give"
+
+
+def test_an_id_written_in_two_catalog_files_is_refused():
+    out = dict(file_messages("hachihachi.ruleset", "en"))
+    with pytest.raises(catalog.CatalogError, match="narration.rounds.one_goer is written twice"):
+        catalog._flatten({"narration": {"rounds": {"one_goer": "x"}}}, "", {**out, "narration.rounds.one_goer": "y"},
+                         "a part")
+
+
 def messages(lang: str) -> dict[str, str]:
     """The messages of ``lang`` by id, without the English sentences it translates (``sentences.*``)."""
     return {k: v for k, v in catalog.catalog(lang).items() if not k.startswith(SENTENCES)}
@@ -147,8 +188,10 @@ def test_a_language_outside_the_list_is_refused_in_one_sentence():
 def test_T10_T16_a_decision_takes_its_answer_words_in_every_language_and_a_refusal_names_the_first():
     """The words a yes-or-no decision takes are the catalogs' (``answers.words``): typed in any
     language of the catalogs; a refusal names each answer's first word in the screen's language."""
-    from hachihachi.cli.tui_input import WORDS, _shown_words, typed_words
+    from hachihachi.cli.tui_input import _shown_words, part_words, typed_words
     from hachihachi.interpreter.parts.go_drop.rules import GoDropPhase as Phase
+
+    WORDS = part_words()                # go/drop's decisions' words, as its part declares them
 
     declare = typed_words(WORDS[Phase.DECLARATIONS])
     assert {"go", "g", "出る", "でる"} <= declare[True] and {"drop", "d", "降りる", "おりる"} <= declare[False]

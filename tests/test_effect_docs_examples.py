@@ -11,11 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from hachihachi.ruleset.effects import ACTIONS, SEAT_FACTS, TABLE_FACTS, WHENS
+from hachihachi.ruleset.effects import ACTIONS, SEAT_FACTS, TABLE_FACTS, points
+
 from hachihachi.ruleset.kind_registry import KINDS, rule_kind
 from hachihachi.ruleset.loader import check_file
 from hachihachi.ruleset.part_registry import PARTS, rule_part
 
+WHENS = tuple(points())          # the core's points of a round and the parts' (go/drop's after_declarations)
 DOC = Path(__file__).resolve().parents[1] / "docs" / "effects.md"
 BLOCKS = re.findall(r"```yaml\n(.*?)```", DOC.read_text(encoding="utf-8"), flags=re.S)
 FULL = [b for b in BLOCKS if b.lstrip().startswith(("extends:", "# yaml-language-server"))]

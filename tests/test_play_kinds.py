@@ -89,11 +89,11 @@ def test_T6_T7_T19_the_trick_games_round_state_is_its_own_and_a_clone_copies_it(
 def test_T6_a_mizuten_caller_must_go_as_the_trick_kind_says_and_hanafuda_obliges_nobody():
     trick = GameState("hachihachi_trick", 5, seed=2)
     trick.apply(CallMizuten(True))
-    assert plugin_for(trick.ruleset).state.must_go(trick.round) == {trick.round.start: MIZUTEN_GOES}
+    assert plugin_for(trick.ruleset).state.must_play(trick.round) == {trick.round.start: MIZUTEN_GOES}
     trick.deal_random()
     assert [trick.current_player, trick.legal_actions()] == [trick.round.start, (Declare(True),)]
     hana = _played("hanafuda_go_drop", 2, lambda g: g.phase is GoDropPhase.DECLARATIONS)
-    assert hana.phase is GoDropPhase.DECLARATIONS and plugin_for(hana.ruleset).state.must_go(hana.round) == {}
+    assert hana.phase is GoDropPhase.DECLARATIONS and plugin_for(hana.ruleset).state.must_play(hana.round) == {}
     assert len(hana.legal_actions()) == 2
 
 

@@ -39,7 +39,7 @@ class Teller(Protocol):
 
     rules: Ruleset
     names: list[str]
-    goer_order: dict[int, list[int]]
+    playing_order: dict[int, list[int]]     # the seats that play each round, in the order they joined it
     lang: str                       # "ja": tell it in Japanese
 
     @property
@@ -194,9 +194,10 @@ class KindState:
 
     new: Callable[[], Any] = _nothing
     """Its state of a new round, or None; it has ``copy()`` (for ``GameState.clone``)."""
-    must_go: Callable[[Any], Mapping[int, str]] = _no_seats
-    """``(round)``: the seats its own rules oblige to go in go/drop's declarations, each with the
-    words that refuse its drop."""
+    must_play: Callable[[Any], Mapping[int, str]] = _no_seats
+    """``(round)``: the seats its own rules oblige to play the round (``RoundState.playing``), each
+    with the words that refuse its leaving it: a part that lets a seat sit a round out keeps these
+    in (T6: the trick game's start player who called mizuten must go)."""
     valued_with: Callable[[Any], tuple[Optional[int], Optional[int]]] = _valued_with_neither
     """``(round)``: the trump suit and turned card the round's hand roles are valued with
     (``ruleset/roles.py``)."""

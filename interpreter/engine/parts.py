@@ -6,8 +6,8 @@ The core's round knows its seats, hands, field, phases, payments and log, and wh
 its own state of a round (``RoundState.parts[name]``, made by :meth:`RoundPart.new_round` and
 copied by ``GameState.clone``), its actions and events (in its package), the outcome of a round
 it names (``RoundState.outcome``), whether a round counts toward the game's length, the start of
-the next round, its fields of a seat's view, its facts for effects and the refusal of an action
-out of its turn.
+the next round, its fields of a seat's view, its facts for effects, its words in the account of a
+game and the refusal of an action out of its turn.
 """
 
 from __future__ import annotations
@@ -16,9 +16,10 @@ import importlib
 from functools import lru_cache
 from typing import Any, Mapping, Optional, Protocol
 
-from ...ruleset.model import Ruleset
+from ...ruleset.model import PhaseName, Ruleset
 from ...ruleset.part_registry import PARTS
 from .actions import ActionBase
+from .kindplugin import Words
 from .phases.base import PhaseRule
 
 SeatFact = Any          # (table, seat) -> int, as a play kind's (kindplugin.SeatFact)
@@ -49,6 +50,22 @@ class RoundPart(Protocol):
     @property
     def groups(self) -> Mapping[str, Any]:
         """The seats of each of its groups of effects (``each goer``), ``(table) -> container``."""
+
+    @property
+    def answer_words(self) -> Mapping[PhaseName, Mapping[bool, str]]:
+        """The catalogs' ids of the words that answer each of its yes-or-no decisions, by phase
+        (yes, then no: go/drop's ``answers.words.go`` and ``answers.words.drop``), which a typed
+        answer may be in any language."""
+
+    @property
+    def role_reasons(self) -> tuple[str, ...]:
+        """The beginnings of its transfers' reasons that go on to list hand roles by id
+        (go/drop's ``forced out: ``), which the account names as it names the roles."""
+
+    @property
+    def words(self) -> Words:
+        """How it reads in the account of a game: the tellers of its events and of its actions'
+        ``Applied`` events (``msg`` unused), as a play kind's ``Kind.words``."""
 
     def new_round(self) -> Any:
         """Its own state of a new round (with ``copy()``)."""

@@ -25,12 +25,14 @@ from .build import EffectErrors, build_counters, build_effects, build_pots, buil
 from .facts import (GROUPS, SEAT_FACTS, SETTINGS, TABLE_FACTS, base_facts, kind_facts, multiplied_by_default, setting,
                     table_vocabulary, vocabulary)
 from .fold import specialize
-from .model import (AFTER_DECLARATIONS, AFTER_PLAY, DOC, GAME_END, ROUND_END, ROUND_START, WHENS, ActionBase, Counter,
+from .model import (AFTER_PLAY, DOC, GAME_END, ROUND_END, ROUND_START, WHENS, ActionBase, Counter,
                     Effect, SeatSet)
+from .whens import points
 from .words import describe
 
-__all__ = ["WHENS", "ROUND_START", "AFTER_DECLARATIONS", "AFTER_PLAY", "ROUND_END", "GAME_END", "ACTIONS", "GROUPS",
+__all__ = ["WHENS", "ROUND_START", "AFTER_PLAY", "ROUND_END", "GAME_END", "ACTIONS", "GROUPS",
            "Ask", "Counter", "EffectErrors", "SeatSet", "Pay", "Multiply", "SetCounter", "Force", "EndGame", "Effect",
            "Action", "ActionBase", "kind_facts", "specialize", "SETTINGS", "SEAT_FACTS", "TABLE_FACTS", "setting",
-           "vocabulary", "describe", "base_facts", "build_effects", "build_pots", "build_settlement", "build_counters",
+           "vocabulary", "describe", "base_facts", "points",
+           "build_effects", "build_pots", "build_settlement", "build_counters",
            "can_hold", "multiplied_by_default", "table_vocabulary", "DOC"]

@@ -16,7 +16,8 @@ from ..expressions import BOOL, SEAT, DictFacts, Expression, Vocabulary, compile
 from .actions import ACTIONS
 from ..part_registry import groups_of
 from .facts import domain, pair_facts, vocabulary
-from .model import AFTER_DECLARATIONS, AFTER_PLAY, DOC, ActionBase, Counter, Effect, SeatSet
+from .whens import unreached_phase
+from .model import DOC, ActionBase, Counter, Effect, SeatSet
 from .play_points import misplaced_fact, refused_action, unreached
 
 __all__ = ["Builder", "EffectErrors", "build_counters", "build_pots", "build_effects", "build_settlement", "can_hold",
@@ -152,11 +153,8 @@ class Builder:
     def reached(self, when: str) -> Optional[str]:
         """Why the point ``when`` is never reached in a round of this ruleset, or None."""
         phases = {p.value for p in self.rules.round}
-        if when == AFTER_DECLARATIONS and "declarations" not in phases:
-            return "the round has no 'declarations' phase, so 'after_declarations' never comes."
-        if when == AFTER_PLAY and "play" not in phases:
-            return "the round has no 'play' phase, so 'after_play' never comes."
-        return unreached(when, self.rules)                 # a point inside the play (after_trick, ...)
+        # a point right after a phase (after_play, a part's), or a point inside the play (after_trick, ...)
+        return unreached_phase(when, phases) or unreached(when, self.rules)
 
 
 MAX_WORLDS = 20_000     # table states tried to show a condition can hold

@@ -16,7 +16,8 @@ from ..expressions import BOOL, INT, SEAT, TABLE, Fact, Vocabulary
 from ..part_registry import part_facts, parts_of
 from .model import Counter
 
-__all__ = ["SEAT_FACTS", "TABLE_FACTS", "SETTINGS", "GROUPS", "setting", "base_facts", "vocabulary", "kind_facts",
+__all__ = ["SEAT_FACTS", "TABLE_FACTS", "SETTINGS", "GROUPS", "all_groups", "setting", "base_facts", "vocabulary",
+           "kind_facts",
            "multiplied_by_default", "table_vocabulary", "domain", "settings", "pair_facts", "PAYER", "RECEIVER",
            "ROLE", "ROLE_VALUE", "POT", "role_tables", "role_values", "role_facts"]
 
@@ -57,9 +58,15 @@ SETTINGS: dict[str, Callable[[Any], int]] = {
 # the groups of seats a seat set names (``each goer``), in words
 GROUPS: dict[str, str] = {
     "seat": "every seat", "player": "every seat that plays the round (with go/drop: every goer)",
-    "goer": "every seat that went", "dropper": "every seat that dropped of its own will",
-    "forced_out": "every seat forced out",
 }
+"""The core's groups; a part brings its own (``RulePart.groups``: go/drop's ``goer``, ...)."""
+
+
+def all_groups() -> dict[str, str]:
+    """Every group of seats by name, in words: the core's and every registered part's."""
+    from ..part_registry import PARTS, rule_part
+
+    return {**GROUPS, **{g: words for name in PARTS for g, _, words in rule_part(name).groups}}
 
 
 def setting(name: str, value_type: str, words: str, read: Callable[[Any], int]) -> Fact:
@@ -185,12 +192,18 @@ def kind_facts(play: str) -> tuple[Fact, ...]:
 
 
 def multiplied_by_default(play: str) -> tuple[str, ...]:
-    """What a ``multiply`` without ``applies_to`` multiplies in a game of the play kind ``play``
-    (its ``RuleKind.multiplied_by_default``)."""
+    """What a ``multiply`` without ``applies_to`` multiplies in a game of the play kind ``play``:
+    its ``RuleKind.multiplied_by_default`` (the kind's own reasons and the core's), with the
+    registered parts' reasons that they say a field multiplies (``RulePart.multiplied``: go/drop's
+    forced-out payments) right after the hand roles, in the order the Multiplied event lists them."""
     from ..kind_registry import KINDS, rule_kind
+    from ..part_registry import part_multiplied
     from ..rulekind import RuleKind
 
-    return (rule_kind(play) if play in KINDS else RuleKind).multiplied_by_default
+    own = (rule_kind(play) if play in KINDS else RuleKind).multiplied_by_default
+    parts = tuple(sorted(part_multiplied()))
+    at = own.index("roles") + 1 if "roles" in own else 0
+    return (*own[:at], *parts, *own[at:])
 
 
 def _facts_elsewhere(play: str, parts: Sequence[str] = ()) -> Callable[[str], Optional[str]]:

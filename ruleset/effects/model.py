@@ -13,20 +13,18 @@ from ..bounds import bounded
 from ..expressions import Expression, Facts
 
 __all__ = ["bounded",
-           "WHENS", "ROUND_START", "AFTER_DECLARATIONS", "AFTER_PLAY", "ROUND_END", "GAME_END", "DOC",
+           "WHENS", "ROUND_START", "AFTER_PLAY", "ROUND_END", "GAME_END", "DOC",
            "AFTER_TRICK", "AFTER_CAPTURE", "AFTER_TURN", "IN_PLAY",
            "Counter", "SeatSet", "Effect", "ActionBase", "Run", "EffectTable", "Problem", "Teller"]
 
-ROUND_START, AFTER_DECLARATIONS, AFTER_PLAY, ROUND_END, GAME_END = (
-    "round_start", "after_declarations", "after_play", "round_end", "game_end")
+ROUND_START, AFTER_PLAY, ROUND_END, GAME_END = "round_start", "after_play", "round_end", "game_end"
 AFTER_TRICK, AFTER_CAPTURE, AFTER_TURN = "after_trick", "after_capture", "after_turn"
+# the core's points (a part brings its own: ``RulePart.effect_points``, ruleset/effects/whens.py)
 WHENS: dict[str, str] = {
-    ROUND_START: "at the start of every round, before its first phase (before the mizuten call and the deal): "
-                 "the start player is known, no card is dealt",
-    AFTER_DECLARATIONS: "after every seat has gone or dropped (and the forced-out seats are known), before "
-                        "any payment of the round: forced-out payments, the lone goer's pot, roles, play",
+    ROUND_START: "at the start of every round, before its first phase (before a play kind's own first phases and "
+                 "the deal): the start player is known, no card is dealt",
     AFTER_PLAY: "after the last card is played (in a round that is played), before the play is settled "
-                "(tricks, the pot, the mizuten bonus; in hanafuda the card points)",
+                "(by the play kind's settlement phases: the tricks and the pot; in hanafuda the card points)",
     ROUND_END: "after every phase of the round, before the round's result is written",
     # the points inside the play (ruleset/effects/play_points.py): each play kind says which it has
     AFTER_TRICK: "after each trick is taken (trick play), before the next is led",

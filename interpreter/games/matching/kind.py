@@ -58,7 +58,7 @@ def _field_made(n: Teller, e: FieldMade) -> Optional[str]:
 
 
 def _sat_out(n: Teller, e: SatOut) -> str:
-    n.goer_order[e.round] = [s for s in range(len(n.names)) if s not in e.seats]    # who plays: told as goers
+    n.playing_order[e.round] = [s for s in range(len(n.names)) if s not in e.seats]     # who plays this round
     return n.tell("kind.matching.sat_out", seats=", ".join(n.names[s] for s in e.seats))
 
 
@@ -118,7 +118,7 @@ def _pays(n: Teller, role: str) -> bool:
 
 def _round_scored(n: Teller, e: RoundScored) -> str:
     par = n.rules.kind_rules.par
-    seats = sorted(n.goer_order.get(e.round) or range(len(n.names)))   # the goers, if declared
+    seats = sorted(n.playing_order.get(e.round) or range(len(n.names)))   # the goers, if declared
     points = ", ".join(f"{n.names[s]} {e.points[s]} ({e.points[s] - par:+d})" for s in seats)
     text = n.tell("kind.matching.round_scored", par=par, points=points)
     for role, seat, value in e.specials:

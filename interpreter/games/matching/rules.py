@@ -455,7 +455,7 @@ RULES = RuleKind(
     phases=tuple(MatchingPhase),
     transfer_words={t.value: TransferWords(f"kind.matching.transfer.{t.value}") for t in MatchingTransfer},  # catalogs
     own_facts=(*FACTS, *CARD_FACTS, *CAPTURE_FACTS, *TURN_FACTS),
-    multiplied_by_default=("roles", "forced_out", "capture_roles", "special_roles", "card_points", "effect"),
+    multiplied_by_default=("roles", "capture_roles", "special_roles", "card_points", "effect"),
     play_points={"after_capture": tuple(f.name for f in CAPTURE_FACTS),
                  "after_turn": (*(f.name for f in TURN_FACTS), "fed")},
     settled_within=(("special_roles", "hanafuda_hachihachi"),),

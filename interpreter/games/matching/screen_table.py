@@ -63,7 +63,7 @@ def table(screen: ScreenContext, v: View) -> list[str]:
     """The status block of a matching round (at most 6 lines before folding; the caller folds)."""
     lines = [header(screen, v), points(screen, v)]
     if has_declarations(screen.rules):
-        lines.append(screen.declarations_line(v))
+        lines.append(screen.parts_line(v))
     if not v.play.captures:                 # before the deal (a house rule's question at the round's start)
         return [*lines, t(screen, "not_dealt")]
     lines.append(f"{t(screen, 'field_cards')}: {cards(screen, v.play.table_cards)}")

@@ -45,7 +45,7 @@ def _field_made(n: Teller, e: FieldMade) -> None:
 
 
 def _trick_taken(n: Teller, e: TrickTaken) -> str:
-    order = n.goer_order.get(e.round, [])
+    order = n.playing_order.get(e.round, [])
     start = order.index(e.leader) if e.leader in order else 0
     seats = [order[(start + i) % len(order)] for i in range(len(e.cards))] if order else []
     played = ", ".join(f"{n.who(s)} {n.deck.name(c)}" for s, c in zip(seats, e.cards))
@@ -109,7 +109,7 @@ def _view(round: Any) -> TrickView:
                      tuple(play.done))
 
 
-def _must_go(round: Any) -> Mapping[int, str]:
+def _must_play(round: Any) -> Mapping[int, str]:
     """T6: a start player who declared mizuten must go."""
     return {round.start: MIZUTEN_GOES} if _part(round).mizuten else NO_SEATS
 
@@ -129,7 +129,7 @@ KIND = Kind(
     view=_view, check_round=_check_round,
     words=Words("kind.tricks", events={RolesShown: _roles_shown, FieldMade: _field_made, TrickTaken: _trick_taken},
                 actions={Deal: _deal, CallMizuten: _mizuten, Play: _play}),
-    state=KindState(TrickRound, must_go=_must_go, valued_with=_valued_with, round_tricks=_round_tricks),
+    state=KindState(TrickRound, must_play=_must_play, valued_with=_valued_with, round_tricks=_round_tricks),
     seat_facts=SEAT_FACTS, table_facts=TABLE_FACTS, play_points=POINTS,
     record=record_tricks, told=TOLD, search=Search(sample_trick_deal, "heuristic"),
     bots={"heuristic": "hachihachi.interpreter.games.tricks.heuristic:HeuristicBot"},

@@ -228,7 +228,7 @@ RULES = RuleKind(
     settlement_phases=(TrickPhase.TRICK_SETTLEMENT, Phase.POT, TrickPhase.MIZUTEN_BONUS),
     standard_settlement="hachihachi_trick",
     own_facts=(*FACTS, *TRICK_FACTS, *TURN_FACTS),
-    multiplied_by_default=("tricks", "roles", "forced_out", "mizuten", "effect"),
+    multiplied_by_default=("tricks", "roles", "mizuten", "effect"),
     play_points={"after_trick": tuple(f.name for f in TRICK_FACTS), "after_turn": tuple(f.name for f in TURN_FACTS)},
     transfer_words={t.value: TransferWords(f"kind.tricks.transfer.{t.value}") for t in TrickTransfer},   # catalogs
 )

@@ -78,7 +78,7 @@ class TrickScreen:
     def table(self, screen: Any, v: View) -> list[str]:
         lines = [header(screen, v), screen.chips_line(v)]
         if GoDropPhase.DECLARATIONS in screen.rules.round:
-            lines.append(screen.declarations_line(v))
+            lines.append(screen.parts_line(v))
         if v.play.tricks_won:
             lines.append(tricks(screen, v))
         lines.append(f"{screen.t('hand')}: {self.hand(screen, v.hand, v)}")

@@ -53,7 +53,7 @@ class Declarations(PhaseRule):
     def must_go(self, t: Table, seat: int) -> bool:
         """The play kind's own rules oblige the seat to go (T6: a start player who declared
         mizuten), or an effect forced it to."""
-        return seat in self._kind.state.must_go(t.round) or (bool(t.forced) and self.forced(t, seat) is True)
+        return seat in self._kind.state.must_play(t.round) or (bool(t.forced) and self.forced(t, seat) is True)
 
     @staticmethod
     def forced(t: Table, seat: int) -> Optional[bool]:
@@ -75,7 +75,7 @@ class Declarations(PhaseRule):
         if not action.go and self.must_go(t, seat):
             if self.forced(t, seat):
                 raise IllegalAction(f"seat {seat} must go this round: a house rule forces it (docs/effects.md)")
-            raise IllegalAction(f"seat {seat} {self._kind.state.must_go(t.round)[seat]}")
+            raise IllegalAction(f"seat {seat} {self._kind.state.must_play(t.round)[seat]}")
         if action.go and self.forced(t, seat) is False:
             raise IllegalAction(f"seat {seat} must drop this round: a house rule forces it (docs/effects.md)")
 

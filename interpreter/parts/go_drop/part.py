@@ -6,15 +6,16 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
-from ....ruleset.model import Ruleset
+from ....ruleset.model import PhaseName, Ruleset
 from .actions import ACTIONS, Declare
 from .declarations import Declarations
 from .forced_out import ForcedOutPayments
 from .outcomes import RoundOutcome
 from .one_goer_pot import OneGoerPot
 from .role_settlement import RoleSettlement
-from .rules import NAME, go_drop_rules
+from .rules import NAME, GoDropPhase, go_drop_rules
 from .state import GoDropRound, declared
+from .told import WORDS
 from .two_goer_choice import TwoGoerChoice
 
 
@@ -22,6 +23,12 @@ class GoDrop:
     name = NAME
     phases = (Declarations, ForcedOutPayments, TwoGoerChoice, OneGoerPot, RoleSettlement)
     actions = ACTIONS
+    words = WORDS                       # its tellers in the account of a game (told.py)
+    role_reasons = ("forced out: ",)    # a forced-out payment's reason lists the roles it pays (T14)
+    answer_words: Mapping[PhaseName, Mapping[bool, str]] = {   # the words of its decisions' answers (yes, then no)
+        GoDropPhase.DECLARATIONS: {True: "answers.words.go", False: "answers.words.drop"},
+        GoDropPhase.TWO_GOER_CHOICE: {True: "answers.words.split", False: "answers.words.play"},
+    }
     seat_facts: Mapping[str, Any] = {
         "went": lambda t, s: s in t.round.playing,
         "dropped": lambda t, s: s in t.round.parts[NAME].dropped,

@@ -15,7 +15,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field as dc_field, replace
 from types import MappingProxyType
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterator, Mapping, Optional, Sequence
 
 from ....ruleset.checks import KEY, Found
 from ....ruleset.expressions import BOOL, INT, SEAT, TABLE, Fact
@@ -208,6 +208,49 @@ def check_two_goers(data: dict[str, Any]) -> Found:
                                        "write split: never, or drop may_split.")
 
 
+def numbers(data: Mapping[str, Any]) -> list[tuple[tuple[Any, ...], Any]]:
+    """The places of its numbers that may be expressions of the table (docs/effects.md, "Numbers
+    that depend on the table"): the drop fees (T11) and the forced-out payments per card (T14).
+
+    >>> numbers({"declaration": {"drop_fee": {"first": "table.players - 2", "step": 1}}})
+    [(('declaration', 'drop_fee', 'first'), 'table.players - 2'), (('declaration', 'drop_fee', 'step'), 1)]
+    """
+    decl, forced = data.get("declaration"), data.get("forced_out")
+    fee = decl.get("drop_fee") if isinstance(decl, dict) else None
+    per_card = forced.get("per_card") if isinstance(forced, dict) else None
+    cards = per_card.items() if isinstance(per_card, dict) else ()
+    return _fee_numbers(fee) + [(("forced_out", "per_card", k), v) for k, v in cards]
+
+
+def _fee_numbers(fee: Any) -> list[tuple[tuple[Any, ...], Any]]:
+    """``declaration.drop_fee``'s numbers: ``first`` and ``step``, or each fee of a list."""
+    if isinstance(fee, dict):
+        return [(("declaration", "drop_fee", k), fee[k]) for k in ("first", "step") if k in fee]
+    if isinstance(fee, list):
+        return [(("declaration", "drop_fee", i), v) for i, v in enumerate(fee)]
+    return []
+
+
+_ROLE_FACTS = ("roles", "role_count")
+
+
+def roles_unshown(ruleset: Any, places: Mapping[str, str]) -> Iterator[tuple[Optional[str], str, dict[str, object]]]:
+    """An effect that reads the goers' roles at a point of the round before ``role_settlement``
+    shows them (the phase moved after ``play``): there it reads 0 for every goer, so what it pays
+    by them never moves (a case of ``ruleset/idle.py``'s, its words ``idle.roles_unshown`` in this
+    part's catalogs)."""
+    from ....ruleset.effects.whens import point_phases
+
+    order = [getattr(p, "value", p) for p in ruleset.round]
+    if GoDropPhase.ROLE_SETTLEMENT.value not in order:
+        return
+    for effect in ruleset.effects:
+        phase = point_phases().get(effect.when)
+        read = [f for f in _ROLE_FACTS if f in effect.reads]
+        if phase in order and read and order.index(phase) < order.index("role_settlement"):
+            yield effect.place, "idle.roles_unshown", {"name": effect.name, "fact": read[0], "when": effect.when}
+
+
 RULES = RulePart(
     name=NAME,
     title="go/drop declarations (T10-T17)",
@@ -217,6 +260,13 @@ RULES = RulePart(
     transfers=frozenset(GoDropTransfer),
     checks=(check_declaration, check_forced_out, check_two_goers),
     own_facts=FACTS,
-    groups=(("goer", "went"), ("dropper", "dropped"), ("forced_out", "forced_out")),
+    groups=(("goer", "went", "every seat that went"), ("dropper", "dropped", "every seat that dropped of its own will"),
+            ("forced_out", "forced_out", "every seat forced out")),
     domains=_domains,
+    effect_points=(("after_declarations", GoDropPhase.DECLARATIONS.value,
+                    "after every seat has gone or dropped (and the forced-out seats are known), before any payment "
+                    "of the round: forced-out payments, the lone goer's pot, roles, play"),),
+    multiplied=frozenset({GoDropTransfer.FORCED_OUT}),
+    numbers=numbers,
+    warnings=(roles_unshown,),
 )

@@ -8,6 +8,7 @@ from typing import Any, ClassVar, Optional
 
 from ...catalog import say
 from ...effect_words import seats_words
+from ..whens import point_phases
 from ..model import GAME_END, ActionBase, Counter, Problem, Run, SeatSet
 from .counter import TOLD
 from .schema import SEATS
@@ -54,8 +55,9 @@ class Ask(ActionBase):
 
     def check(self, when: str, rules: Any) -> Optional[Problem]:
         if when == GAME_END:
+            after = ", ".join(f"after the {phase}" for phase in point_phases().values())   # a part's, the play
             return (f"a question cannot be asked at '{when}': ask it at the start of a round (before the deal), "
-                    "after the declarations, after the play or at the end of a round.", ())
+                    f"{after} or at the end of a round.", ())
         return None
 
     def words(self, lang: str = "en") -> str:

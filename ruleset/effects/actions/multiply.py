@@ -10,6 +10,7 @@ from ...effect_words import kinds_words
 from ...expressions import INT, Expression
 from ...kind_registry import transfer_named
 from ..facts import multiplied_by_default
+from ..whens import point_phases
 from ..model import GAME_END, ROUND_END, ActionBase, Problem, Run, bounded
 from .schema import NUMBER
 
@@ -58,8 +59,9 @@ class Multiply(ActionBase):
 
     def check(self, when: str, rules: Any) -> Optional[Problem]:
         if when in (ROUND_END, GAME_END):
+            at = " or ".join(f"'{p}'" for p in point_phases())
             return (f"a multiplier at '{when}' multiplies nothing: every transfer of the round is made; use it "
-                    "'after_declarations' or 'after_play'.", ())
+                    f"{at}.", ())
         return None
 
     def words(self, lang: str = "en") -> str:
