@@ -94,7 +94,29 @@ def file_warnings(file: str, root: str | None = None,
     ``lang``: among them an effect that reads roles before they are shown); the file analysed once
     for all."""
     analysis = analyse(Path(file), file, root=root)
-    return _never_occurring(analysis, file, _memo) + _growing(analysis, file) + _idle(analysis, file, lang)
+    return (_never_occurring(analysis, file, _memo) + _growing(analysis, file) + _idle(analysis, file, lang)
+            + _dropped_effects(analysis, file, root, lang))
+
+
+def _dropped_effects(analysis: Any, file: str, root: str | None, lang: str) -> list[str]:
+    """A variant whose own ``effects:`` leaves out effects of its base: a list replaces the base's
+    (docs/house-rules.md), so those effects no longer apply; often meant as an addition."""
+    from .catalog import say
+    from .variants import resolve
+
+    own = analysis.places.get("effects")
+    if analysis.ruleset is None or analysis.extends_place is None or own is None or Problem.at(own, "").file != file:
+        return []
+    files = resolve(Path(file), file, root=root).files
+    base = analyse(Path(files[1]), files[1]) if len(files) > 1 else None
+    if base is None or base.ruleset is None:
+        return []
+    mine = {e.name for e in analysis.ruleset.effects}
+    left = [e.name for e in base.ruleset.effects if e.name not in mine]
+    if not left:
+        return []
+    text = say(lang, "idle.effects_replaced", base=analysis.chain[1], names=", ".join(f"'{n}'" for n in left))
+    return [f"{own}: {say(lang, 'idle.warning')}: {text}"]
 
 
 def idle_warnings(file: str, root: str | None = None, lang: str = "en") -> list[str]:

@@ -147,3 +147,18 @@ def test_what_can_move_chips_is_not_warned_about(tmp_path):
                     "    do:\n      - multiply: {by: \"if(table.players == 3, 2, 1)\"}\n", encoding="utf-8")
     assert check_file(str(path)) == []
     assert idle_warnings(str(path)) == []
+
+
+def test_a_variants_effects_that_leave_out_its_bases_effects_are_warned_at_its_effects(tmp_path):
+    """K16: a Koi-Koi house rule that writes effects: alone takes out the stop's payment."""
+    file = tmp_path / "koi_add.yaml"
+    file.write_text("extends: koikoi\nname: koi_add\neffects:\n  - name: bonus\n    when: round_end\n"
+                    "    do:\n      - pay: {from: each seat, to: each seat where stopped, amount: 1}\n")
+    (en,) = [w for w in file_warnings(str(file)) if "replaces" in w]
+    assert en == (f"{file}:4:3: warning: this file's effects: replaces those of its base koikoi (a list replaces "
+                  "the base's), so its effects 'stop', 'no points left', 'oya-ken' do not apply here; write them in "
+                  "this list too to keep them (docs/house-rules.md).")
+    assert any("効果 'stop', 'no points left', 'oya-ken' はここでは働きません" in w
+               for w in file_warnings(str(file), lang="ja"))
+    kept = Path(__file__).parent / "house_rules" / "authored" / "koi_last_month_double.yaml"    # writes them out
+    assert not [w for w in file_warnings(str(kept)) if "replaces" in w]
