@@ -93,9 +93,13 @@ class Transfer:
         m(self, multiplier)
 
 
-def _setters(cls: type) -> tuple[Any, ...]:
-    """The setters of ``cls``'s slots, in the order of its fields."""
+def slot_setters(cls: type) -> tuple[Any, ...]:
+    """The setters of ``cls``'s slots, in the order of its fields: for the ``__init__`` of a frozen
+    value made often (an event, a view), which sets each slot through them (see above)."""
     return tuple(cls.__dict__[f.name].__set__ for f in fields(cls))
+
+
+_setters = slot_setters
 
 
 _APPLIED_ROUND, _APPLIED_SEAT, _APPLIED_ACTION = _setters(Applied)
