@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Mapping, Optional, Sequence
 
 from ....ruleset.cards import Deck
+from ...engine.events import slot_setters
 from ...engine.view import View
 
 
@@ -28,6 +29,24 @@ class Knowledge:
     top_unseen: Mapping[int, int]                   # suit -> the highest unseen rank in it
     count_unseen: Mapping[int, int]                 # suit -> how many of its cards are unseen
 
+    def __init__(self, seat: int, deck: Deck, trump: Optional[int], hand: tuple[int, ...],
+                 played_by: Mapping[int, tuple[int, ...]], voids: Mapping[int, frozenset[int]],
+                 unseen: frozenset[int], order: tuple[int, ...], top_unseen: Mapping[int, int],
+                 count_unseen: Mapping[int, int]) -> None:
+        # made at every card the heuristic plays in a roll-out: each slot set through its setter,
+        # as the events most made are (engine/events.py)
+        a, b, c, d, e, f, g, h, i, j = _KNOWLEDGE_SLOTS
+        a(self, seat)
+        b(self, deck)
+        c(self, trump)
+        d(self, hand)
+        e(self, played_by)
+        f(self, voids)
+        g(self, unseen)
+        h(self, order)
+        i(self, top_unseen)
+        j(self, count_unseen)
+
     def is_void(self, seat: int, suit: int) -> bool:
         return suit in self.voids.get(seat, frozenset())
 
@@ -38,6 +57,9 @@ class Knowledge:
 
     def unseen_in(self, suit: int) -> int:
         return self.count_unseen.get(suit, 0)
+
+
+_KNOWLEDGE_SLOTS = slot_setters(Knowledge)
 
 
 def trick_order(goers: tuple[int, ...], leader: int) -> tuple[int, ...]:
