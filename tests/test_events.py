@@ -51,7 +51,8 @@ def test_a_transfer_defaults_its_base_and_multiplier():
     assert (e.base, e.multiplier) == (0, 1) and dataclasses.replace(e, amount=5) != e
 
 
-@pytest.mark.parametrize("cls", [Applied, Transfer, TrickTaken, Captured, View, TrickView, Knowledge],
+@pytest.mark.parametrize("cls", [Applied, Transfer, RoundStarted, RolesShown, FieldMade, RoundEnded, TrickTaken,
+                                 Captured, View, TrickView, Knowledge],
                          ids=lambda c: c.__name__)
 def test_an_event_or_view_with_its_own_init_takes_its_fields_in_order_with_their_defaults(cls):
     params = list(inspect.signature(cls).parameters.values())
