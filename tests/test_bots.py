@@ -75,6 +75,32 @@ def test_T19_knowledge_marks_a_goer_void_when_it_does_not_follow():
     assert c("As") not in k.unseen and c("8c") not in k.unseen and c("2d") not in k.unseen
 
 
+def test_T19_knowledge_is_what_the_rounds_log_says_in_the_game_and_in_a_copy():
+    """The cards each goer played, as a seat knows them at every card, are the round's plays in its
+    log; a copy of the game (a search's) knows the same."""
+    from hachihachi.interpreter.engine.events import Applied
+    from hachihachi.ruleset.model import Phase
+
+    checked, bot = 0, HeuristicBot()
+    for seed in range(4):
+        g, rng = GameState(RULES, 5, seed=seed, rounds=2), random.Random(seed)
+        while not g.is_terminal:
+            who = g.current_player
+            if who == CHANCE:
+                g.deal_random(rng)
+                continue
+            if g.phase is Phase.PLAY:
+                warm = knowledge(g.view(who), RULES.deck)
+                assert knowledge(g.clone().view(who), RULES.deck) == warm
+                start = max(i for i, e in enumerate(g.events) if type(e).__name__ == "RoundStarted")
+                plays = [e for e in g.events[start:] if isinstance(e, Applied) and isinstance(e.action, Play)]
+                for s in g.round.playing:
+                    assert warm.played_by[s] == tuple(e.action.card for e in plays if e.seat == s)
+                checked += 1
+            g.apply(bot.choose(g, who, rng))
+    assert checked > 50
+
+
 def test_T19_determinized_hands_respect_voids_and_own_cards():
     g = _voided_game()
     rng = random.Random(3)

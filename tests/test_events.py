@@ -12,6 +12,9 @@ from hachihachi.interpreter.engine.actions import CHANCE, POT, Party, Play
 from hachihachi.interpreter.engine.events import Applied, FieldMade, RolesShown, RoundEnded, RoundStarted, Transfer
 from hachihachi.interpreter.parts.go_drop.events import ForcedOut
 from hachihachi.interpreter.games.tricks.events import TrickTaken
+from hachihachi.interpreter.games.tricks.knowledge import Knowledge
+from hachihachi.interpreter.games.tricks.view import TrickView
+from hachihachi.interpreter.engine.view import View
 from hachihachi.interpreter.parts.go_drop.outcomes import RoundOutcome
 from hachihachi.interpreter.games.matching.phases import HanaDeal, RoundScored
 from hachihachi.interpreter.games.matching.play import Captured
@@ -48,8 +51,10 @@ def test_a_transfer_defaults_its_base_and_multiplier():
     assert (e.base, e.multiplier) == (0, 1) and dataclasses.replace(e, amount=5) != e
 
 
-@pytest.mark.parametrize("cls", [Applied, Transfer], ids=lambda c: c.__name__)
-def test_an_event_with_its_own_init_takes_its_fields_in_order_with_their_defaults(cls):
+@pytest.mark.parametrize("cls", [Applied, Transfer, RoundStarted, RolesShown, FieldMade, RoundEnded, TrickTaken,
+                                 Captured, View, TrickView, Knowledge],
+                         ids=lambda c: c.__name__)
+def test_an_event_or_view_with_its_own_init_takes_its_fields_in_order_with_their_defaults(cls):
     params = list(inspect.signature(cls).parameters.values())
     assert [(p.name, p.default) for p in params] == [
         (f.name, inspect.Parameter.empty if f.default is dataclasses.MISSING else f.default)

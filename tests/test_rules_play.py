@@ -268,3 +268,19 @@ def test_T15_roles_are_those_of_the_dealt_hand_whatever_the_phase_order():
     assert shown[0] == (("shisan", "karasu"), 24)
     assert shown[1] == (("kuttsuki",), 4)
     assert_zero_sum(g)
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 7, 48, 52])
+def test_T7_the_deal_shuffles_exactly_as_the_seeded_generator_does(size):
+    from hachihachi.interpreter.games.tricks.deal import shuffle
+
+    class Own(random.Random):           # a generator of its own kind shuffles itself
+        pass
+
+    for make in (random.Random, Own):
+        ours, theirs = make(size), make(size)
+        for _ in range(20):             # the same cards, the same numbers drawn, deal after deal
+            cards, expected = list(range(size)), list(range(size))
+            shuffle(cards, ours)
+            theirs.shuffle(expected)
+            assert cards == expected and ours.getstate() == theirs.getstate()

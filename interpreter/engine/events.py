@@ -24,8 +24,9 @@ Seat = Union[int, Party]
 # read from this table (calling the enum costs far more).
 _PARTY = {int(p): p for p in Party}
 
-# The two events made most often (most of a round's log) have their own ``__init__``, which sets
-# the slots through their descriptors and makes the Party as it goes: the ``__init__`` that
+# The events made most often (most of a round's log: Applied, Transfer) and those of every round
+# have their own ``__init__``, which sets the slots through their descriptors (and makes the Party
+# as it goes): the ``__init__`` that
 # ``dataclass`` writes for a frozen class sets each field with ``object.__setattr__``, and a
 # ``__post_init__`` would read the fields back. The same parameters as the fields, in order, with
 # their defaults (tests/test_events.py checks it); everything else (frozen, ``==``, ``hash``,
@@ -47,6 +48,12 @@ class RoundStarted:
     round: int                      # 0-based round index
     start: int                      # the start player (T5, T24)
     pot: int                        # the pot carried into the round
+
+    def __init__(self, round: int, start: int, pot: int) -> None:
+        r, s, p = _STARTED_SLOTS            # one a round: set as Applied is (above)
+        r(self, round)
+        s(self, start)
+        p(self, pot)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,13 +100,14 @@ class Transfer:
         m(self, multiplier)
 
 
-def _setters(cls: type) -> tuple[Any, ...]:
-    """The setters of ``cls``'s slots, in the order of its fields."""
+def slot_setters(cls: type) -> tuple[Any, ...]:
+    """The setters of ``cls``'s slots, in the order of its fields: for the ``__init__`` of a frozen
+    value made often (an event, a view), which sets each slot through them (see above)."""
     return tuple(cls.__dict__[f.name].__set__ for f in fields(cls))
 
 
-_APPLIED_ROUND, _APPLIED_SEAT, _APPLIED_ACTION = _setters(Applied)
-_TRANSFER_SLOTS = _setters(Transfer)
+_APPLIED_ROUND, _APPLIED_SEAT, _APPLIED_ACTION = slot_setters(Applied)
+_TRANSFER_SLOTS = slot_setters(Transfer)
 
 
 
@@ -117,6 +125,17 @@ class RolesShown:
     aces: int = 0                   # cards counted per card class (T14), 0 for goers
     captured: bool = False          # made from captured cards (H18), not from the hand
 
+    def __init__(self, round: int, seat: int, roles: tuple[str, ...], value: int, cards: tuple[int, ...] = (),
+                 aces: int = 0, captured: bool = False) -> None:
+        r, s, ids, v, c, a, cap = _SHOWN_SLOTS      # several a round: set as Applied is (above)
+        r(self, round)
+        s(self, seat)
+        ids(self, roles)
+        v(self, value)
+        c(self, cards)
+        a(self, aces)
+        cap(self, captured)
+
 
 @dataclass(frozen=True, slots=True)
 class FieldMade:
@@ -130,6 +149,15 @@ class FieldMade:
     bound: bool = False
     binds_next: Optional[str] = None
 
+    def __init__(self, round: int, field: Optional[str], multiplier: int, bound: bool = False,
+                 binds_next: Optional[str] = None) -> None:
+        r, f, m, b, nxt = _FIELD_SLOTS      # one a round: set as Applied is (above)
+        r(self, round)
+        f(self, field)
+        m(self, multiplier)
+        b(self, bound)
+        nxt(self, binds_next)
+
 
 @dataclass(frozen=True, slots=True)
 class RoundEnded:
@@ -142,6 +170,26 @@ class RoundEnded:
     delta: tuple[int, ...]          # each seat's change of chips in the round
     pot_after: int
     next_start: int
+
+    def __init__(self, round: int, kind: Optional[RoundOutcomeName], multiplier: int, goers: tuple[int, ...],
+                 tricks: Mapping[int, int], pot_to: Optional[int], delta: tuple[int, ...], pot_after: int,
+                 next_start: int) -> None:
+        r, k, m, g, t, to, d, after, nxt = _ENDED_SLOTS     # one a round: set as Applied is (above)
+        r(self, round)
+        k(self, kind)
+        m(self, multiplier)
+        g(self, goers)
+        t(self, tricks)
+        to(self, pot_to)
+        d(self, delta)
+        after(self, pot_after)
+        nxt(self, next_start)
+
+
+_STARTED_SLOTS = slot_setters(RoundStarted)
+_SHOWN_SLOTS = slot_setters(RolesShown)
+_FIELD_SLOTS = slot_setters(FieldMade)
+_ENDED_SLOTS = slot_setters(RoundEnded)
 
 
 @dataclass(frozen=True)

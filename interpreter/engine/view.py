@@ -7,6 +7,7 @@ from typing import Any, Optional
 
 from ...ruleset.model import Field, PhaseName
 from .actions import ActionBase
+from .events import slot_setters
 from .roundoutcome import RoundOutcomeName
 
 
@@ -46,7 +47,42 @@ class View:
     play: Any = None                            # the play kind's own part (see above)
     pots: tuple[tuple[str, int], ...] = ()      # the named pots (``pots:``) and what each holds
 
+    def __init__(self, seat: int, players: int, round_index: int, rounds: int, phase: Optional[PhaseName],
+                 to_act: Optional[int], start: int, hand: tuple[int, ...], field: Optional[Field], multiplier: int,
+                 chips: tuple[int, ...], pot: int, goers: tuple[int, ...] = (),
+                 kind: Optional[RoundOutcomeName] = None, declarations: tuple[tuple[int, bool], ...] = (),
+                 dropped: tuple[int, ...] = (), forced_out: tuple[int, ...] = (),
+                 splits: tuple[tuple[int, bool], ...] = (), legal: tuple[ActionBase, ...] = (), play: Any = None,
+                 pots: tuple[tuple[str, int], ...] = ()) -> None:
+        # made at every decision of a bot (a roll-out's too): each slot set through its setter, as
+        # the events most made are (engine/events.py), not through object.__setattr__
+        (a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s, t, u, v) = _VIEW_SLOTS
+        a(self, seat)
+        b(self, players)
+        c(self, round_index)
+        d(self, rounds)
+        e(self, phase)
+        f(self, to_act)
+        g(self, start)
+        h(self, hand)
+        i(self, field)
+        j(self, multiplier)
+        k(self, chips)
+        m(self, pot)
+        n(self, goers)
+        o(self, kind)
+        p(self, declarations)
+        q(self, dropped)
+        r(self, forced_out)
+        s(self, splits)
+        t(self, legal)
+        u(self, play)
+        v(self, pots)
+
     def own(self, name: str, default: Any = None) -> Any:
         """The field ``name`` of the play kind's own part, or ``default`` when its kind has none of
         that name (for readers that show every kind's fields, as the browser table's messages)."""
         return getattr(self.play, name, default)
+
+
+_VIEW_SLOTS = slot_setters(View)

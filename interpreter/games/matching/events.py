@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...engine.events import slot_setters
+
 
 @dataclass(frozen=True, slots=True)
 class Captured:
@@ -14,3 +16,14 @@ class Captured:
     card: int
     turned: bool
     taken: tuple[int, ...]
+
+    def __init__(self, round: int, seat: int, card: int, turned: bool, taken: tuple[int, ...]) -> None:
+        r, s, c, t, k = _CAPTURED_SLOTS     # two a turn: set as Applied is (engine/events.py)
+        r(self, round)
+        s(self, seat)
+        c(self, card)
+        t(self, turned)
+        k(self, taken)
+
+
+_CAPTURED_SLOTS = slot_setters(Captured)

@@ -38,10 +38,11 @@ class MatchingHeuristicBot:
     plays = frozenset({"matching"})
 
     def choose(self, game: GameState, seat: int, rng: random.Random) -> ActionBase:
+        legal: tuple[ActionBase, ...] = game.legal_actions()    # the seat's own: its view's legal
+        if len(legal) == 1:
+            return legal[0]                 # no choice: no view needed
         view = game.view(seat)
         legal = view.legal
-        if len(legal) == 1:
-            return legal[0]
         if isinstance(legal[0], Declare):
             return Declare(go_value(game.ruleset, view) > -drop_cost(game.ruleset, view))
         if STOP in legal and PLAY_ON in legal:

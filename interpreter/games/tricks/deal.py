@@ -17,6 +17,30 @@ from ...engine.phases.chance import ChancePhase
 from ...engine.state import Table
 
 
+# For each size of list, the steps of the Fisher-Yates shuffle that ``random.Random.shuffle`` makes:
+# (position, the number of places it draws among, the bits of that draw); see :func:`shuffle`.
+_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+def shuffle(cards: list[int], rng: random.Random) -> None:
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does (the same order, the same
+    numbers drawn, so every seeded deal is the one it was): for a plain ``random.Random`` the same
+    steps with the draws written out (``getrandbits``, drawn again while out of range, as
+    ``Random._randbelow`` does), without a call a card; any other generator shuffles itself."""
+    if type(rng) is not random.Random:
+        rng.shuffle(cards)
+        return
+    steps = _STEPS.get(len(cards))
+    if steps is None:
+        steps = _STEPS[len(cards)] = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(cards) - 1, 0, -1))
+    draw = rng.getrandbits
+    for i, n, bits in steps:
+        j = draw(bits)
+        while j >= n:
+            j = draw(bits)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 class DealSpace:
     """The set of all valid deals for a table: supports ``in``, checking and sampling."""
 
@@ -30,7 +54,7 @@ class DealSpace:
     def sample(self, rng: random.Random) -> Deal:
         """A uniformly random deal: shuffle the deck, deal hands, turn the next card."""
         cards = list(self._deck)
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         n = self._n
         hands = []
         for i in self._cuts:

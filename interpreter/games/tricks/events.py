@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...engine.events import slot_setters
+
 
 @dataclass(frozen=True, slots=True)
 class TrickTaken:
@@ -14,3 +16,14 @@ class TrickTaken:
     leader: int
     cards: tuple[int, ...]
     winner: int
+
+    def __init__(self, round: int, index: int, leader: int, cards: tuple[int, ...], winner: int) -> None:
+        r, i, lead, c, w = _TRICK_SLOTS     # one a trick: set as Applied is (engine/events.py)
+        r(self, round)
+        i(self, index)
+        lead(self, leader)
+        c(self, cards)
+        w(self, winner)
+
+
+_TRICK_SLOTS = slot_setters(TrickTaken)

@@ -87,22 +87,35 @@ class HeuristicBot:
             from ...engine.registry import search_for
 
             return make_bot(search_for(game.ruleset).rollout_bot, game.ruleset).choose(game, seat, rng)
-        view = game.view(seat)
-        legal = view.legal
+        legal: tuple[ActionBase, ...] = game.legal_actions()    # the seat's own: its view's legal
         if len(legal) == 1:
-            return legal[0]
+            return legal[0]                 # no choice: no view needed
+        view = game.view(seat)
         first = legal[0]
         rules = game.ruleset
+        if isinstance(first, Play):         # most decisions: the legal action of the card chosen
+            card = choose_card(view, knowledge(view, rules.deck))
+            for action in legal:
+                if isinstance(action, Play) and action.card == card:
+                    return action
+            return Play(card)
         if isinstance(first, CallMizuten):
-            return CallMizuten(wants_mizuten(rules, view))
+            return _legal_one(legal, CallMizuten(wants_mizuten(rules, view)))
         if isinstance(first, Declare):
             place = place_of(view)
-            return Declare(go_value(rules, place) > -drop_cost(rules, place))
+            return _legal_one(legal, Declare(go_value(rules, place) > -drop_cost(rules, place)))
         if isinstance(first, Split):
-            return Split(wants_split(rules, view))
-        if isinstance(first, Play):
-            return Play(choose_card(view, knowledge(view, rules.deck)))
+            return _legal_one(legal, Split(wants_split(rules, view)))
         return first
+
+
+def _legal_one(legal: Sequence[ActionBase], chosen: ActionBase) -> ActionBase:
+    """The action of ``legal`` equal to ``chosen`` (the very one the game gave, which it knows to
+    be legal without comparing), else ``chosen``."""
+    for action in legal:
+        if action == chosen:
+            return action
+    return chosen
 
 
 # -- card play (T19) ------------------------------------------------------------------------
@@ -130,25 +143,26 @@ def cheap(card: int, k: Knowledge) -> tuple[int, int]:
 
 
 def safe(card: int, led: int, after: Sequence[int], k: Knowledge) -> bool:
-    """Whether no seat still to play could hold a card that beats ``card`` (led suit ``led``)."""
-    d, trump = k.deck, k.trump
+    """Whether no seat still to play could hold a card that beats ``card`` (led suit ``led``): a
+    trump above it (a seat void in the led suit, or trumps led, unless void in trump), or, of the
+    led suit, a higher card of it (a seat not void in it)."""
+    trump = k.trump
+    suit = k.deck.suit(card)
+    higher = k.higher_unseen(card)
     if trump is None:
         higher_trump = False
-    elif d.suit(card) == trump:
-        higher_trump = k.higher_unseen(card)
+    elif suit == trump:
+        higher_trump = higher
     else:
         higher_trump = k.unseen_in(trump) > 0
+    outranked = higher and suit == led      # a card of the led suit above it is unseen
+    voids, none = k.voids, frozenset[int]()
     for seat in after:
-        if trump is not None and k.is_void(seat, trump):
-            may_ruff = False
-        else:
-            may_ruff = higher_trump and (led == trump or k.is_void(seat, led))
-        if may_ruff:
-            return False
-        if d.suit(card) == led and led != trump and not k.is_void(seat, led) and k.higher_unseen(card):
-            return False
-        if d.suit(card) == trump == led and not k.is_void(seat, led) and k.higher_unseen(card):
-            return False
+        void = voids.get(seat, none)
+        if higher_trump and (trump is None or trump not in void) and (led == trump or led in void):
+            return False                    # the seat may ruff it, or over-trump it
+        if outranked and led not in void:
+            return False                    # the seat may follow above it
     return True
 
 
@@ -157,15 +171,20 @@ def choose_card(view: View, k: Knowledge) -> int:
     order = k.order
     me = order.index(k.seat)
     after = order[me + 1:]
-    if not view.play.trick:
+    trick = view.play.trick
+    if not trick:
         return lead(legal, order[1:], k)
-    led = k.deck.suit(view.play.trick[0])
-    best = winning_card(view.play.trick, k.trump, k)
-    winners = sorted((c for c in legal if beats(c, best, k.trump, k)), key=lambda c: cheap(c, k))
-    sure = [c for c in winners if safe(c, led, after, k)]
+    d, trump = k.deck, k.trump
+
+    def cheap(card: int) -> tuple[bool, int]:   # as :func:`cheap`
+        return (d.suit(card) == trump, d.rank(card))
+
+    led = d.suit(trick[0])
+    best = winning_card(trick, trump, k)
+    sure = [c for c in legal if beats(c, best, trump, k) and safe(c, led, after, k)]
     if sure:
-        return sure[0]
-    return min(legal, key=lambda c: cheap(c, k))
+        return min(sure, key=cheap)         # the first of the cheapest, in the hand's order
+    return min(legal, key=cheap)
 
 
 def lead(legal: list[int], others: Sequence[int], k: Knowledge) -> int:

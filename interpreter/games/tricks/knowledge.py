@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Mapping, Optional, Sequence
 
 from ....ruleset.cards import Deck
+from ...engine.events import slot_setters
 from ...engine.view import View
 
 
@@ -28,6 +29,24 @@ class Knowledge:
     top_unseen: Mapping[int, int]                   # suit -> the highest unseen rank in it
     count_unseen: Mapping[int, int]                 # suit -> how many of its cards are unseen
 
+    def __init__(self, seat: int, deck: Deck, trump: Optional[int], hand: tuple[int, ...],
+                 played_by: Mapping[int, tuple[int, ...]], voids: Mapping[int, frozenset[int]],
+                 unseen: frozenset[int], order: tuple[int, ...], top_unseen: Mapping[int, int],
+                 count_unseen: Mapping[int, int]) -> None:
+        # made at every card the heuristic plays in a roll-out: each slot set through its setter,
+        # as the events most made are (engine/events.py)
+        a, b, c, d, e, f, g, h, i, j = _KNOWLEDGE_SLOTS
+        a(self, seat)
+        b(self, deck)
+        c(self, trump)
+        d(self, hand)
+        e(self, played_by)
+        f(self, voids)
+        g(self, unseen)
+        h(self, order)
+        i(self, top_unseen)
+        j(self, count_unseen)
+
     def is_void(self, seat: int, suit: int) -> bool:
         return suit in self.voids.get(seat, frozenset())
 
@@ -40,6 +59,9 @@ class Knowledge:
         return self.count_unseen.get(suit, 0)
 
 
+_KNOWLEDGE_SLOTS = slot_setters(Knowledge)
+
+
 def trick_order(goers: tuple[int, ...], leader: int) -> tuple[int, ...]:
     """The goers in play order for a trick led by ``leader`` (clockwise among goers, T19)."""
     i = goers.index(leader)
@@ -50,35 +72,35 @@ def knowledge(view: View, deck: Deck) -> Knowledge:
     """Everything ``view.seat`` may know about this round's cards (called at every card the
     heuristic plays in a roll-out, so written for speed: a card is ``rank * width + suit``, and
     the unseen cards of a suit are read from its cards ranked high to low, :func:`_suits`)."""
-    width, cards, by_suit = _suits(deck)
+    width, cards, by_suit, suit_sets = _suits(deck)
     goers = view.goers
+    play = view.play
     played: dict[int, list[int]] = {g: [] for g in goers}
     voids: dict[int, set[int]] = {g: set() for g in goers}
     out = set(view.hand)
     n = len(goers)
-    for t in view.play.tricks:
+    for t in play.tricks:
         _read_trick(t.leader, t.cards, goers, n, width, played, voids, out)
-    if view.play.trick and view.play.trick_leader is not None:
-        _read_trick(view.play.trick_leader, view.play.trick, goers, n, width, played, voids, out)
-    if view.play.indicator is not None:
-        out.add(view.play.indicator)
+    leader = play.trick_leader
+    if play.trick and leader is not None:
+        _read_trick(leader, play.trick, goers, n, width, played, voids, out)
+    if play.indicator is not None:
+        out.add(play.indicator)
+    unseen = cards - out
     top: dict[int, int] = {}
     count: dict[int, int] = {}
     for s, high_to_low in enumerate(by_suit):
-        left = 0
-        for c in high_to_low:
-            if c not in out:
-                if not left:
-                    top[s] = c // width
-                left += 1
-        if left:
-            count[s] = left
-    order = trick_order(goers, view.play.trick_leader) if view.play.trick_leader is not None else tuple(goers)
+        for c in high_to_low:               # the suit's highest unseen card, if any
+            if c in unseen:
+                top[s] = c // width
+                count[s] = len(suit_sets[s] & unseen)
+                break
+    order = trick_order(goers, leader) if leader is not None else tuple(goers)
     return Knowledge(
-        seat=view.seat, deck=deck, trump=view.play.trump, hand=tuple(view.hand),
+        seat=view.seat, deck=deck, trump=play.trump, hand=tuple(view.hand),
         played_by={s: tuple(cs) for s, cs in played.items()},
         voids={s: frozenset(v) for s, v in voids.items()},
-        unseen=cards - out, order=order, top_unseen=top, count_unseen=count,
+        unseen=unseen, order=order, top_unseen=top, count_unseen=count,
     )
 
 
@@ -96,14 +118,18 @@ def _read_trick(leader: int, trick: Sequence[int], goers: tuple[int, ...], n: in
     out.update(trick)
 
 
-def _suits(deck: Deck) -> tuple[int, frozenset[int], tuple[tuple[int, ...], ...]]:
-    """The deck's suit count, its cards, and each suit's cards from the highest rank down."""
+Suits = tuple[int, frozenset[int], tuple[tuple[int, ...], ...], tuple[frozenset[int], ...]]
+
+
+def _suits(deck: Deck) -> Suits:
+    """The deck's suit count, its cards, each suit's cards from the highest rank down, and each
+    suit's cards as a set."""
     return _suits_of(deck.size, len(deck.suits))
 
 
 @lru_cache(maxsize=16)
-def _suits_of(size: int, width: int) -> tuple[int, frozenset[int], tuple[tuple[int, ...], ...]]:
+def _suits_of(size: int, width: int) -> Suits:
     """:func:`_suits` of a deck of ``size`` cards numbered ``rank * width + suit`` (once a shape:
     keyed by what decides it, not by a deck object's id, which a later deck may reuse)."""
     by_suit = tuple(tuple(sorted((c for c in range(size) if c % width == s), reverse=True)) for s in range(width))
-    return width, frozenset(range(size)), by_suit
+    return width, frozenset(range(size)), by_suit, tuple(frozenset(cs) for cs in by_suit)
