@@ -237,6 +237,10 @@ def test_t21_a_game_leaves_out_the_tie_for_the_pot_when_its_setting_is_not_split
     split = load_ruleset(write(tmp_path, "trick_settlement: {pot_tie: split}\n"))
     assert [e.name for e in folded_effects(standard, dict(standard.settlement)["pot"])] == ["the pot"]
     assert [e.name for e in folded_effects(split, dict(split.settlement)["pot"])] == ["tie for the pot", "the pot"]
+    # folded once per ruleset: the same list (as another sequence) is the same fold, another ruleset's its own
+    pot = dict(split.settlement)["pot"]
+    assert folded_effects(split, list(pot)) is folded_effects(split, tuple(pot))
+    assert folded_effects(split, pot[1:]) is not folded_effects(split, pot)
 
 
 def test_T10_a_game_without_go_drop_is_refused_the_facts_and_groups_of_the_declarations(tmp_path):

@@ -11,6 +11,7 @@ scorekeeper's told rounds, replays, ``simulate``) runs them the same way.
 
 from __future__ import annotations
 
+import weakref
 from typing import Any, Callable, Mapping, Optional, Sequence
 
 from mypy_extensions import mypyc_attr
@@ -287,14 +288,29 @@ class SettlementPhase(EffectPhase):
         return t.round.played and t.round.play is not None
 
 
+# the effects folded for each ruleset alive (by its id, dropped when it is freed), each list of
+# effects by the ids of its effects with the effects themselves kept, so an id is never reused
+_FOLDED: dict[int, dict[tuple[int, ...], tuple[tuple[Effect, ...], tuple[Effect, ...]]]] = {}
+
+
 def folded_effects(ruleset: Ruleset, effects: Sequence[Effect]) -> tuple[Effect, ...]:
     """``effects`` as the games of ``ruleset`` run them: the settings they read (the facts that are
     the same all game, each read from the ruleset by its ``setting``) folded in, those that can then
-    never fire left out (:func:`specialize`)."""
+    never fire left out (:func:`specialize`). Folded once per ruleset: every game built of it (a
+    simulation's, a search's worlds) shares them."""
     if not effects:
         return ()
-    constants = {name: int(read(ruleset)) for name, read in settings(ruleset).items()}
-    return tuple(f for f in (specialize(e, constants) for e in effects) if f is not None)
+    mine = _FOLDED.get(id(ruleset))
+    if mine is None:
+        mine = _FOLDED[id(ruleset)] = {}
+        weakref.finalize(ruleset, _FOLDED.pop, id(ruleset), None)
+    key = tuple(map(id, effects))
+    found = mine.get(key)
+    if found is None:
+        constants = {name: int(read(ruleset)) for name, read in settings(ruleset).items()}
+        found = mine[key] = tuple(effects), tuple(f for f in (specialize(e, constants) for e in effects)
+                                                  if f is not None)
+    return found[1]
 
 
 def run_effects(t: Table, effects: Sequence[Effect], facts: TableFacts, when: str,

@@ -4,7 +4,6 @@ the start (H8-H11), and the end of a round played out (H12, H13, H19-H21)."""
 from __future__ import annotations
 
 import random
-import weakref
 from dataclasses import dataclass
 from itertools import repeat
 from operator import indexOf
@@ -396,21 +395,6 @@ def round_stopped(t: Table) -> int:
     return int(getattr(t.round.play, "stopped", None) is not None)
 
 
-# The special roles' effects as the games of a ruleset run them (:func:`folded_effects`), folded
-# once per ruleset rather than once per game (a game without ``phases`` builds its own phases),
-# by the ruleset's identity: an entry leaves with its ruleset.
-_FOLDED: dict[int, tuple[Effect, ...]] = {}
-
-
-def _folded_of(ruleset: Ruleset, written: tuple[Effect, ...]) -> tuple[Effect, ...]:
-    key = id(ruleset)
-    found = _FOLDED.get(key)
-    if found is None:
-        found = _FOLDED[key] = folded_effects(ruleset, written)
-        weakref.finalize(ruleset, _FOLDED.pop, key, None)
-    return found
-
-
 class CardScoring(PhaseRule):
     """The end of a round played out: special roles (H19) and 吹き消し (H20), card points
     against par (H21), 飛び込み (H12) and 抜け役 (H13)."""
@@ -426,7 +410,7 @@ class CardScoring(PhaseRule):
         self._month_of = rules.deck.rank_table.__getitem__
         # H19: the special roles are the effects of the file's settlement.special_roles
         self._written: tuple[Effect, ...] = dict(ruleset.settlement).get("special_roles", ())
-        self._folded = _folded_of(ruleset, self._written)          # as the games of this ruleset run them
+        self._folded = folded_effects(ruleset, self._written)      # as the games of this ruleset run them
         self._readers = readers_for(ruleset)
         self._chaff = rules.chaff_cards                     # the cards H19 counts as chaff
         # the hand roles of H12 (tobikomi) and H13 (nuke)
