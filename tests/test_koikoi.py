@@ -305,6 +305,7 @@ def test_K15_K16_hachi_play_asks_koi_or_stop_in_words_and_explains_it():
     for rule in ("K15", "K16"):
         assert rule in en and rule in ja
     assert "rose this turn, to 5" in en and "こいこい" in ja and "赤短 5" in ja
+    assert "Poetry ribbons 5 points" in en and "赤短 5点" in ja and "kan" not in en    # K1: points, no kan
 
     class Ctx:
         rules, lang = RULES, "en"

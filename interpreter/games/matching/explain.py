@@ -4,6 +4,7 @@ files, the declarations in hanafuda terms. Every figure comes from the ruleset a
 from __future__ import annotations
 
 from .play import STOP, Capture, pile_roles
+from .shown import shown
 from ...engine.view import View
 from ....ruleset.catalog import LANGS, say
 from ....ruleset.model import Ruleset
@@ -58,9 +59,11 @@ def _house_words(rules: Ruleset, lang: str) -> dict[str, str]:
 
 
 def _capture_roles(rules: Ruleset, lang: str) -> str:
-    """H17 from the rule file: each capture role's name and value in kan."""
-    unit = "貫" if lang == "ja" else " kan"
-    return ", ".join(f"{r.name(lang)} {r.go}{unit}" for r in rules.kind_rules.capture_roles.roles)
+    """H17 from the rule file: each capture role's name and value, in kan (or in points where a kan
+    is one point: Koi-Koi)."""
+    unit = say(lang, "kind.matching.unit.kan" if shown(rules).kan else "kind.matching.unit.points")
+    space = "" if lang == "ja" else " "
+    return ", ".join(f"{r.name(lang)} {r.go}{space}{unit}" for r in rules.kind_rules.capture_roles.roles)
 
 
 def _card_classes(rules: Ruleset, lang: str) -> str:
