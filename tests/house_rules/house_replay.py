@@ -9,6 +9,7 @@ legal action, so the replay is deterministic and follows the record wherever the
 from __future__ import annotations
 
 import json
+import random
 from collections import defaultdict, deque
 from pathlib import Path
 
@@ -100,3 +101,18 @@ def ended(game: GameState, round_index: int) -> RoundEnded:
 
 def events(game: GameState, round_index: int, cls) -> list:
     return [e for e in game.events if isinstance(e, cls) and getattr(e, "round", None) == round_index]
+
+
+def played(ruleset, seed: int, players: int = 3, rounds=None, watch=None) -> GameState:
+    """A game of random choices from ``seed``: the same deals and decisions under every ruleset
+    whose legal actions are the same."""
+    g, rng = GameState(ruleset, players, seed=seed, rounds=rounds), random.Random(seed)
+    while not g.is_terminal:
+        if g.current_player == CHANCE:
+            g.deal_random()
+            continue
+        action = rng.choice(g.legal_actions())
+        if watch is not None:
+            watch(g, action)
+        g.apply(action)
+    return g

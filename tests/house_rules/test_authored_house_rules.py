@@ -6,14 +6,13 @@ effect on the deal or the standings); what it must never do is checked in every 
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from pathlib import Path
 from typing import Callable, Iterator
 
 import pytest
 
-from hachihachi.interpreter import CHANCE, Declare, GameState
+from hachihachi.interpreter import Declare, GameState
 from hachihachi.interpreter.engine.actions import POT
 from hachihachi.interpreter.engine.effect_events import EffectFired
 from hachihachi.interpreter.engine.events import Applied, RoundEnded, RoundStarted, Transfer
@@ -32,23 +31,12 @@ from hachihachi.ruleset.loader import load_ruleset
 from hachihachi.ruleset.model import TransferReason as K
 from hachihachi.ruleset.loader import check_file
 from hachihachi.ruleset.validation import file_warnings
+from tests.house_rules.house_replay import played
 
 HERE = Path(__file__).parent / "authored"
 FILES = sorted(p.stem for p in HERE.glob("*.yaml"))
 CAPTURE, CARDS = MatchingTransfer.CAPTURE_ROLES, MatchingTransfer.CARD_POINTS
 SEEDS = range(40)
-
-
-def played(ruleset, seed: int, players: int, rounds=None) -> GameState:
-    """A game of random choices from ``seed``: the same deals and decisions under every ruleset
-    whose legal actions are the same."""
-    g, rng = GameState(ruleset, players, seed=seed, rounds=rounds), random.Random(seed)
-    while not g.is_terminal:
-        if g.current_player == CHANCE:
-            g.deal_random()
-            continue
-        g.apply(rng.choice(g.legal_actions()))
-    return g
 
 
 def of(g: GameState, cls, r: int | None = None) -> list:

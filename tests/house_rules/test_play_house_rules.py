@@ -6,10 +6,9 @@ again from the log, card by card."""
 
 from __future__ import annotations
 
-import random
 
 import pytest
-from tests.house_rules.house_replay import TRICK_RECORD, ended, events, flows, replay, rules
+from tests.house_rules.house_replay import TRICK_RECORD, ended, events, flows, played, replay, rules
 
 from hachihachi.interpreter import CHANCE, GameState
 from hachihachi.interpreter.engine.actions import Choose, Play
@@ -23,21 +22,6 @@ from hachihachi.interpreter.games.tricks.rules import TrickTransfer
 from hachihachi.ruleset.model import TransferReason as K
 
 CAPTURE = MatchingTransfer.CAPTURE_ROLES
-
-
-def played(ruleset, seed: int, players: int = 3, rounds=None, watch=None) -> GameState:
-    """A game of random choices from ``seed``: the same deals and decisions under every ruleset
-    whose legal actions are the same."""
-    g, rng = GameState(ruleset, players, seed=seed, rounds=rounds), random.Random(seed)
-    while not g.is_terminal:
-        if g.current_player == CHANCE:
-            g.deal_random()
-            continue
-        action = rng.choice(g.legal_actions())
-        if watch is not None:
-            watch(g, action)
-        g.apply(action)
-    return g
 
 
 def extra(house: GameState, base: GameState, r: int, kind) -> list[tuple]:
