@@ -9,7 +9,7 @@ ids (``narration: {round_started: ...}``); a key may itself hold dots (the ruleb
 paths, ``rulebook.keys.deck.kinds.*.letter``).
 
 :func:`say` fills a message in; :data:`LANGS` lists the languages, English first (the language
-of the rule files' own words). A language is one file here and its code in :data:`LANGS`;
+of the rule files' own words). A language is one file here (:data:`LANGS` lists the files);
 ``tests/test_catalogs.py`` checks that every catalog holds every message, that the
 placeholders of a message are the same in each, and that each place in the code that fills a
 message in gives every value its texts ask for (``docs/translations.md``).
@@ -32,8 +32,16 @@ import yaml
 
 from . import registered
 
-LANGS: tuple[str, ...] = ("en", "ja")
-"""The languages of the messages, English first: each has ``locale/<code>.yaml``."""
+def languages(names: Any) -> tuple[str, ...]:
+    """The languages of a folder of catalogs from its file names (``<code>.yaml``), English first
+    (the language of the rule files' own words), then the others by their codes."""
+    codes = {n[:-len(".yaml")] for n in names if n.endswith(".yaml") and n[:-len(".yaml")].isalpha()}
+    return ("en", *sorted(codes - {"en"}))
+
+
+LANGS: tuple[str, ...] = languages(f.name for f in resources.files(__package__).joinpath("locale").iterdir())
+"""The languages of the messages, English first: one for each ``locale/<code>.yaml`` (a language
+is a file: docs/translations.md)."""
 
 
 class CatalogError(Exception):

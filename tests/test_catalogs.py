@@ -57,6 +57,10 @@ def test_there_is_one_catalog_file_per_language_and_english_comes_first():
     assert files == sorted(LANGS) and LANGS[0] == "en"
 
 
+def test_a_new_language_is_a_file_english_first_then_by_code():
+    assert catalog.languages(["ja.yaml", "fr.yaml", "en.yaml", "README.md", "x-y.yaml"]) == ("en", "fr", "ja")
+
+
 def file_messages(package: str, lang: str) -> dict[str, str]:
     """The messages one catalog file holds (the core's, a play kind's or a part's)."""
     out: dict[str, str] = {}
