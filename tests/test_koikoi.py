@@ -3,6 +3,7 @@ properties of seeded random games. A pile "taken before" is set on the table aft
 the cards a seat captured in its earlier turns (taken out of the stock's far end)."""
 
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -393,3 +394,21 @@ def test_K15_the_koi_question_tells_both_answers_worth_in_both_languages():
                   "first you are paid nothing.")
     assert ja.startswith("今勝負すれば 5点もらえます。こいこいなら今は0点: 合計 5点")
     assert Screen(RULES, ["ann", "bob"], "en", False).worth(g, g.view(B)) is None     # not B's question
+
+
+def test_K16_the_stop_is_told_as_a_rule_of_the_game_and_a_house_rules_own_copy_as_a_house_rule():
+    from click.testing import CliRunner
+
+    from hachihachi.cli.main import cli
+
+    def told(rules, lang="en"):
+        out = CliRunner().invoke(cli, ["play", "--rules", rules, "--players", "2", "--auto", "--seed", "3",
+                                       "--lang", lang])
+        assert out.exit_code == 0, out.output
+        return out.output
+
+    standard = told("koikoi")
+    assert "rule: stop (after the play)" in standard and "house rule: stop" not in standard
+    assert "ルール「stop」" in told("koikoi", "ja") and "ハウスルール「stop」" not in told("koikoi", "ja")
+    copy = str(Path(__file__).parent / "house_rules" / "authored" / "koi_last_month_double.yaml")
+    assert "house rule: stop (after the play)" in told(copy)

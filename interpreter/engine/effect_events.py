@@ -6,6 +6,8 @@ the effect's own event and gathers the tellers for the narrator."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
@@ -32,7 +34,19 @@ EFFECT_EVENTS = (EffectFired, *ACTION_EVENTS)
 
 def _fired(n: Any, e: EffectFired) -> str:
     when = maybe(n.lang, f"effects.fired_when.{e.when}") or e.when
-    return "  " + say(n.lang, "effects.fired", name=e.name, when=when)
+    said = "effects.fired_rule" if _standard(n.rules, e.name) else "effects.fired"
+    return "  " + say(n.lang, said, name=e.name, when=when)
+
+
+def _standard(rules: Any, name: str) -> bool:
+    """Whether the effect ``name`` of ``rules`` is written in a standard bundled rule file (Koi-Koi's
+    stop, K16): a rule of the game, not a house rule (a file of its own, or one of rules/variants/)."""
+    from ...ruleset.bundled import bundled_files
+
+    effect = next((x for x in getattr(rules, "effects", ()) if x.name == name), None)
+    file = (effect.place or "").rsplit(":", 2)[0] if effect is not None else ""
+    standard = bundled_files().get(Path(file).stem)
+    return bool(file) and standard is not None and standard.parent.name == "rules" and Path(file) == standard
 
 
 def effect_tellers() -> dict[type, Callable[[Any, Any], Optional[str]]]:
