@@ -169,7 +169,7 @@ class Narrator:
     def _dealer_drawn(self, e: DealerDrawn) -> str:
         n = len(self.names)                 # draw_again (K3): every draw in turn, a seat each card
         drawn = ", ".join(f"{self.who(s % n)} {self.deck.name(c)}" for s, c in enumerate(e.cards))
-        return self.say("narration.dealer_drawn", drawn=drawn, who=self.who(e.start))
+        return self.say("narration.dealer_drawn", drawn=drawn, who=self.who(e.start), does=self.does(e.start, "deals"))
 
     def _round_started(self, e: RoundStarted) -> str:
         said = "narration.round_started" if self.shown.pot or e.pot else "narration.round_started_no_pot"

@@ -62,3 +62,5 @@ def test_h2_the_draw_is_told_in_both_languages():
                   f"{', '.join(f'{n} {game.ruleset.deck.name(c)}' for n, c in zip(names, drawn.cards))}; "
                   f"{names[drawn.start]} deals first"]
     assert ja[0].startswith("親決め: ") and ja[0].endswith(f"{names[drawn.start]} が親")
+    seated = ["you" if s == drawn.start else n for s, n in enumerate(names)]     # hachi play's own seat
+    assert Narrator(game.ruleset, seated).lines([drawn])[0].endswith("; you deal first")
