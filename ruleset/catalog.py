@@ -32,6 +32,7 @@ import yaml
 
 from . import registered
 
+
 def languages(names: Any) -> tuple[str, ...]:
     """The languages of a folder of catalogs from its file names (``<code>.yaml``), English first
     (the language of the rule files' own words), then the others by their codes."""

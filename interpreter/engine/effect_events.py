@@ -6,9 +6,8 @@ the effect's own event and gathers the tellers for the narrator."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable, Optional
 
 from ...ruleset.catalog import maybe, say
