@@ -7,6 +7,7 @@ import sys
 import pytest
 
 ray = pytest.importorskip("ray")
+pytestmark = pytest.mark.slow         # a local Ray cluster starts for the module: seconds (run with --all)
 
 from hachihachi.interpreter.runs.backends.ray import RayBackend  # noqa: E402
 from hachihachi.interpreter.runs.pool import WorkerDied  # noqa: E402

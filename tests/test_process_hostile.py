@@ -45,6 +45,7 @@ def _needs_ray():
     pytest.importorskip("ray")
 
 
+@pytest.mark.slow                   # a Ray run in a process of its own: seconds of waiting
 @pytest.mark.parametrize("case, words", [(ray_silent_address, "does not answer"),
                                          (ray_http_address, "not as a Ray cluster does")])
 def test_a_ray_address_that_is_no_ray_cluster_fails_in_one_line_without_waiting_for_ray(case, words):
@@ -53,6 +54,7 @@ def test_a_ray_address_that_is_no_ray_cluster_fails_in_one_line_without_waiting_
     assert o.returncode == 2 and one_error_line(o) and words in o.stderr
 
 
+@pytest.mark.slow                   # a Ray run in a process of its own: seconds of waiting
 def test_sigterm_ends_a_ray_backed_run_with_143_one_line_and_no_process_left():
     _needs_ray()
     o = ray_sigterm()
@@ -60,6 +62,7 @@ def test_sigterm_ends_a_ray_backed_run_with_143_one_line_and_no_process_left():
     assert not o.workers_left
 
 
+@pytest.mark.slow                   # a Ray run in a process of its own: seconds of waiting
 def test_no_ray_process_outlives_a_ray_backed_run_killed_with_sigkill():
     _needs_ray()
     o = ray_killed()

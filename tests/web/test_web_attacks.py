@@ -358,6 +358,7 @@ def test_a_request_whose_headers_never_end_is_closed_after_its_time(served):
         assert _read_all(conn) == b""
 
 
+@pytest.mark.slow                       # waits out the server's body timeout
 def test_a_request_whose_body_never_ends_is_answered_408(served):
     with socket.create_connection(served, timeout=10) as conn:
         conn.sendall(b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
