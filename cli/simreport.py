@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Optional, Sequence
 
 from ..interpreter.runs.compare import Comparison
 from ..interpreter.runs.simstats import histogram
@@ -15,8 +15,22 @@ def _share(k: int, n: int) -> str:
     return f"{k:7d}  {100 * k / n:5.1f}%" if n else f"{k:7d}"
 
 
-def summary_lines(s: Summary, default_bots: bool = False) -> list[str]:
-    """The text summary of a run."""
+def _has(ruleset: Optional[Any]) -> tuple[bool, bool, bool]:
+    """What the game of ``ruleset`` has to tell of: a pot something can fill, the mizuten call
+    (T6), declarations (go/drop); all three when the ruleset is not given."""
+    if ruleset is None:
+        return True, True, True
+    from ..interpreter.engine.registry import plugin_for
+
+    phases = {getattr(p, "value", p) for p in ruleset.round}
+    return plugin_for(ruleset).shown(ruleset).pot, "mizuten_call" in phases, bool(ruleset.parts)
+
+
+def summary_lines(s: Summary, default_bots: bool = False, ruleset: Optional[Any] = None) -> list[str]:
+    """The text summary of a run (of ``ruleset``: what its game has not, such as a pot nothing
+    fills or the trick game's mizuten in hanafuda, is left out)."""
+    pot, mizuten, declared = _has(ruleset)
+    pot = pot or bool(s.pot_taken.n or s.pot_after.mean or s.leftover_pot.mean)
     out = [f"{s.ruleset}: {s.games} games, {s.players} players, {s.rounds} rounds, seed {s.seed}, "
            f"{s.workers} worker(s), {s.elapsed_s:.2f} s ({s.rounds_per_s:.0f} rounds/s)",
            bots_words([seat.bot for seat in s.seats], default_bots),
@@ -34,15 +48,18 @@ def summary_lines(s: Summary, default_bots: bool = False) -> list[str]:
     if s.kinds:                         # a game with go/drop: how its rounds went
         out += ["", "round kinds (share of rounds)"]
         out += [f"  {k:16s} {_share(n, s.rounds)}" for k, n in s.kinds.most_common()]
-    out += ["", f"pot: mean after a round {s.pot_after.mean:.2f}; mean amount taken {s.pot_taken.mean:.2f} "
-                f"({s.pot_taken.n} times); mean left over at the end {s.leftover_pot.mean:.2f}",
-            *(f"named pot {escape(name)}: mean left in it at the end {m.mean:.2f}; paid seats out "
-              f"{s.pots_paid[name]} times ({100 * s.pots_paid[name] / max(1, s.rounds):.2f} per 100 rounds)"
-              for name, m in s.pots.items()),
-            f"mizuten declared in {s.mizuten} rounds ({100 * s.mizuten / max(1, s.rounds):.1f}%)"]
+    told = ([f"pot: mean after a round {s.pot_after.mean:.2f}; mean amount taken {s.pot_taken.mean:.2f} "
+             f"({s.pot_taken.n} times); mean left over at the end {s.leftover_pot.mean:.2f}"] if pot else [])
+    told += [f"named pot {escape(name)}: mean left in it at the end {m.mean:.2f}; paid seats out "
+             f"{s.pots_paid[name]} times ({100 * s.pots_paid[name] / max(1, s.rounds):.2f} per 100 rounds)"
+             for name, m in s.pots.items()]
+    if mizuten or s.mizuten:
+        told.append(f"mizuten declared in {s.mizuten} rounds ({100 * s.mizuten / max(1, s.rounds):.1f}%)")
+    out += ["", *told] if told else []
     out += ["", "fields (share of rounds)"]
     out += [f"  {k:16s} {_share(n, s.rounds)}" for k, n in s.fields.most_common()]
-    out += ["", "roles shown by goers and forced-out players (times; per 100 rounds)"]
+    out += ["", "roles shown by goers and forced-out players (times; per 100 rounds)" if declared
+            else "roles shown (times; per 100 rounds)"]
     out += [f"  {k:16s} {n:7d}  {100 * n / s.rounds:6.2f}" for k, n in s.roles.most_common()] or ["  none"]
     if s.specials:
         out += ["", "special roles made at the end of a round (times; per 100 rounds)"]

@@ -147,7 +147,9 @@ def _simulate(rules: str, games: int, players: Optional[int], names: list[str], 
     if as_json:
         click.echo(json.dumps(result.as_json(), ensure_ascii=False))
     else:
-        click.echo("\n".join(summary_lines(result, default_bots)))
+        from ..ruleset.loader import load_ruleset
+
+        click.echo("\n".join(summary_lines(result, default_bots, load_ruleset(rules))))
 
 
 def file_words(ref: str) -> str:

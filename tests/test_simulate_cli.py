@@ -57,6 +57,15 @@ def test_text_summary_names_every_part():
                   "zero-sum violations (T27): 0"):
         assert words in res.output
     assert "#" in res.output                      # the histogram
+    assert "mizuten declared in" in res.output and "roles shown by goers and forced-out players" in res.output
+
+
+@pytest.mark.parametrize("rules", ["hanafuda_hachihachi", "koikoi"])
+def test_H2_K1_a_game_without_go_drop_is_summarised_without_pot_mizuten_or_goers(rules):
+    res = run("--rules", rules, "--games", "4", "--seed", "2")
+    assert res.exit_code == 0, res.output
+    assert "pot:" not in res.output and "mizuten" not in res.output and "goers" not in res.output
+    assert "roles shown (times; per 100 rounds)" in res.output and "zero-sum violations (T27): 0" in res.output
 
 
 def test_no_progress_bar_when_stderr_is_not_a_terminal():
