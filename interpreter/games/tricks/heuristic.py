@@ -16,7 +16,7 @@
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ....ruleset.model import Ruleset
 from ....ruleset.model import TransferReasonName
@@ -137,9 +137,14 @@ def winning_card(trick: Sequence[int], trump: int | None, k: Knowledge) -> int:
     return best
 
 
-def cheap(card: int, k: Knowledge) -> tuple[int, int]:
-    """The order in which cards are given away: side suits before trump, low before high."""
-    return (k.deck.suit(card) == k.trump, k.deck.rank(card))
+def cheap(k: Knowledge) -> Callable[[int], tuple[bool, int]]:
+    """The order in which cards are given away, as a sort key: side suits before trump, low
+    before high."""
+    d, trump = k.deck, k.trump
+
+    def order(card: int) -> tuple[bool, int]:
+        return (d.suit(card) == trump, d.rank(card))
+    return order
 
 
 def safe(card: int, led: int, after: Sequence[int], k: Knowledge) -> bool:
@@ -174,17 +179,13 @@ def choose_card(view: View, k: Knowledge) -> int:
     trick = view.play.trick
     if not trick:
         return lead(legal, order[1:], k)
-    d, trump = k.deck, k.trump
-
-    def cheap(card: int) -> tuple[bool, int]:   # as :func:`cheap`
-        return (d.suit(card) == trump, d.rank(card))
-
-    led = d.suit(trick[0])
+    trump, given_away = k.trump, cheap(k)
+    led = k.deck.suit(trick[0])
     best = winning_card(trick, trump, k)
     sure = [c for c in legal if beats(c, best, trump, k) and safe(c, led, after, k)]
     if sure:
-        return min(sure, key=cheap)         # the first of the cheapest, in the hand's order
-    return min(legal, key=cheap)
+        return min(sure, key=given_away)    # the first of the cheapest, in the hand's order
+    return min(legal, key=given_away)
 
 
 def lead(legal: list[int], others: Sequence[int], k: Knowledge) -> int:
