@@ -160,26 +160,13 @@ def unread_counter(rules: Any, places: Mapping[str, str]) -> Iterator[Found]:
                 yield e.place, "idle.unread_counter", {"name": e.name, "counter": name}
 
 
-# an effect's point of a round and the phase where it stands (docs/effects.md)
-_IMPOSSIBLE: dict[tuple[str, object, int], frozenset[str]] = {}     # a role table's roles no hand can have
-
-
 def _impossible_roles(rules: Any) -> frozenset[str]:
-    """The hand roles no hand of ``rules`` can have, by their exact counts within the quick budget
-    (:func:`.stats.exact_counts`, as ``--warnings``' roles that can never occur); none when the
-    table is too costly to count, or the hand's size depends on the number of players."""
-    from .stats import QUICK, TooCostly, exact_counts
+    """The hand roles no hand of ``rules`` can have (:func:`.stats.impossible_roles`, counted once
+    for these warnings and ``--warnings``' roles that can never occur); none when the table is too
+    costly to count, or the hand's size depends on the number of players."""
+    from .stats import impossible_roles
 
-    if rules.deal_for:
-        return frozenset()
-    key = (repr(rules.roles), rules.deck, rules.hand_size)
-    if key not in _IMPOSSIBLE:
-        try:
-            counts = exact_counts(rules.evaluator, rules.hand_size, limits=QUICK)
-            _IMPOSSIBLE[key] = frozenset(r.id for r in rules.roles.roles if counts.roles[r.id] == 0)
-        except TooCostly:
-            _IMPOSSIBLE[key] = frozenset()
-    return _IMPOSSIBLE[key]
+    return frozenset() if rules.deal_for else impossible_roles(rules) or frozenset()
 
 
 def role_never_shown(rules: Any, places: Mapping[str, str]) -> Iterator[Found]:

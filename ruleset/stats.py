@@ -16,7 +16,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 from math import comb, sqrt
-from typing import Iterable, Sequence
+from typing import Iterable, Optional, Sequence
 
 from .cards import Deck
 from .errors import HachiError
@@ -197,21 +197,32 @@ def _tally(evaluator: RoleEvaluator, hands: Iterable[Sequence[int]], trump: int 
     return none
 
 
-def warnings(ruleset: Ruleset) -> list[str]:
-    """``PLACE: warning: ...`` for every role no hand can have (its exact count is 0).
+_IMPOSSIBLE: dict[tuple[str, object, int], Optional[frozenset[str]]] = {}    # by table, deck, hand size
 
-    Counted by the transfer over the ranks within its budget only (:data:`QUICK`); a table it
-    cannot count so is named in one warning instead (``hachi roles --stats`` counts it)."""
-    try:
-        counts = exact_counts(ruleset.evaluator, ruleset.hand_size, limits=QUICK)
-    except TooCostly:
+
+def impossible_roles(ruleset: Ruleset) -> Optional[frozenset[str]]:
+    """The ids of the roles no hand can have (their exact count is 0), counted by the transfer over
+    the ranks within its budget only (:data:`QUICK`); None when the table is too costly to count
+    so. Counted once per table, deck and hand size (``--warnings``' roles that can never occur and
+    the effects that need one, ``ruleset/idle.py``)."""
+    key = (repr(ruleset.roles), ruleset.deck, ruleset.hand_size)
+    if key not in _IMPOSSIBLE:
+        try:
+            counts = exact_counts(ruleset.evaluator, ruleset.hand_size, limits=QUICK)
+            _IMPOSSIBLE[key] = frozenset(r.id for r in ruleset.roles.roles if counts.roles[r.id] == 0)
+        except TooCostly:
+            _IMPOSSIBLE[key] = None
+    return _IMPOSSIBLE[key]
+
+
+def warnings(ruleset: Ruleset) -> list[str]:
+    """``PLACE: warning: ...`` for every role no hand can have (:func:`impossible_roles`); a table
+    too costly to count so is named in one warning instead (``hachi roles --stats`` counts it)."""
+    impossible = impossible_roles(ruleset)
+    if impossible is None:
         return [f"{ruleset.source}: warning: roles that no hand can have are not looked for in this table: "
                 f"its card sets are too costly to count here (hachi roles --stats --rules FILE counts them, "
                 f"or estimates them with --samples N)."]
-    out: list[str] = []
-    for role in ruleset.roles.roles:
-        if counts.roles[role.id] == 0:
-            place = role.place or ruleset.source
-            out.append(f"{place}: warning: the role '{role.id}' can never occur: no hand of "
-                       f"{ruleset.hand_size} cards matches '{role.pattern}'.")
-    return out
+    return [f"{role.place or ruleset.source}: warning: the role '{role.id}' can never occur: no hand of "
+            f"{ruleset.hand_size} cards matches '{role.pattern}'." for role in ruleset.roles.roles
+            if role.id in impossible]

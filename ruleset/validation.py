@@ -46,17 +46,17 @@ def check_paths(paths: Iterable[str | Path]) -> dict[str, list[Problem]]:
     return {file: check_file(file, root) for file, root in rule_files(paths).items()}
 
 
-def never_occurring(file: str, root: str | None = None,
-                    _memo: dict[tuple[str, object, int], list[str]] = {}) -> list[str]:
+def never_occurring(file: str, root: str | None = None) -> list[str]:
     """``PLACE: warning: ...`` for each role of a valid file that no hand can have.
 
     This counts every role over all hands (about a second per distinct role table), so
-    ``hachi validate`` does it only when asked (``--warnings``); tables met twice are counted once.
+    ``hachi validate`` does it only when asked (``--warnings``); tables met twice are counted once
+    (:func:`.stats.impossible_roles`).
     """
-    return _never_occurring(analyse(Path(file), file, root=root), file, _memo)
+    return _never_occurring(analyse(Path(file), file, root=root), file)
 
 
-def _never_occurring(analysis: Any, file: str, memo: dict[tuple[str, object, int], list[str]]) -> list[str]:
+def _never_occurring(analysis: Any, file: str) -> list[str]:
     import dataclasses
 
     from .stats import warnings
@@ -66,10 +66,7 @@ def _never_occurring(analysis: Any, file: str, memo: dict[tuple[str, object, int
         ruleset = dataclasses.replace(standard_ruleset(), roles=analysis.table, source=file)
     if ruleset is None:
         return []
-    key = (repr(ruleset.roles), ruleset.deck, ruleset.hand_size)
-    if key not in memo:
-        memo[key] = warnings(ruleset)
-    return [_own_place(line, file, analysis.extends_place, analysis.chain) for line in memo[key]]
+    return [_own_place(line, file, analysis.extends_place, analysis.chain) for line in warnings(ruleset)]
 
 
 def growing_effects(file: str, root: str | None = None) -> list[str]:
@@ -87,14 +84,13 @@ def _growing(analysis: Any, file: str) -> list[str]:
     return growing((*ruleset.effects, *(e for _, effects in ruleset.settlement for e in effects)), file)
 
 
-def file_warnings(file: str, root: str | None = None,
-                  _memo: dict[tuple[str, object, int], list[str]] = {}, lang: str = "en") -> list[str]:
+def file_warnings(file: str, root: str | None = None, lang: str = "en") -> list[str]:
     """Every warning of ``hachi validate --warnings`` for a valid file: roles no hand can have,
     effects that can grow a counter without bound, and what can never move chips (:mod:`.idle`, in
     ``lang``: among them an effect that reads roles before they are shown); the file analysed once
     for all."""
     analysis = analyse(Path(file), file, root=root)
-    return (_never_occurring(analysis, file, _memo) + _growing(analysis, file) + _idle(analysis, file, lang)
+    return (_never_occurring(analysis, file) + _growing(analysis, file) + _idle(analysis, file, lang)
             + _dropped_effects(analysis, file, root, lang))
 
 

@@ -144,6 +144,8 @@ def _no_tricks(round: Any) -> dict[int, int]:
 
 
 EventFact = Callable[[Any, Any, Optional[int]], int]
+"""A reader of a fact of an event inside the play: ``(table, event, seat)`` (seat None for a fact
+of the table) -> its value."""
 
 TURN_READERS: Mapping[str, EventFact] = {
     "turn.number": lambda t, e, s: e.number,
@@ -153,8 +155,6 @@ TURN_READERS: Mapping[str, EventFact] = {
 """The readers of the facts of ``after_turn`` (``ruleset.effects.play_points.TURN_FACTS``) from a
 kind's turn event: anything with the ``seat`` whose turn ended and the turn's ``number`` (1 for
 the first)."""
-"""A reader of a fact of an event inside the play: ``(table, event, seat)`` (seat None for a fact
-of the table) -> its value."""
 
 
 @dataclass(frozen=True)
