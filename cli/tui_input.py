@@ -25,7 +25,6 @@ from ..interpreter.parts.go_drop.rules import GoDropPhase
 YesNoWords = Mapping[bool, str]     # the catalogs' list of words of each answer (yes, then no)
 
 
-
 @lru_cache(maxsize=1)
 def part_words() -> Mapping[PhaseName, YesNoWords]:
     """The words of the answers of the parts' yes-or-no decisions (yes, then no), by phase: each

@@ -54,19 +54,20 @@ class ByPlayers:
 def _candidates(data: Mapping[str, Any]) -> list[tuple[Path, Any]]:
     """Every place a number of the table may stand, with what is written there."""
     out: list[tuple[Path, Any]] = [(("hand_size",), data["hand_size"])] if "hand_size" in data else []
-    out += _keys(data, "hanafuda", ("field_cards", "par"))
-    sit = data["hanafuda"].get("sit_out") if isinstance(data.get("hanafuda"), dict) else None
-    if isinstance(sit, dict) and "count" in sit:                # H2: how many sit a round out, by players
-        out.append((("hanafuda", "sit_out", "count"), sit["count"]))
+    out += _keys(data, ("hanafuda",), ("field_cards", "par"))
+    out += _keys(data, ("hanafuda", "sit_out"), ("count",))     # H2: how many sit a round out
     out += [found for name in PARTS for found in rule_part(name).numbers(data)]     # go/drop's drop fees, ...
-    out += _keys(data, "trick_settlement", ("per_trick",)) + _keys(data, "mizuten", ("bonus",))
+    out += _keys(data, ("trick_settlement",), ("per_trick",)) + _keys(data, ("mizuten",), ("bonus",))
     return out + _role_numbers(data.get("role_table"))
 
 
-def _keys(data: Mapping[str, Any], section: str, keys: tuple[str, ...]) -> list[tuple[Path, Any]]:
-    """The ``keys`` written in the section ``section`` of ``data`` (a mapping), with their paths."""
-    part = data.get(section)
-    return [((section, k), part[k]) for k in keys if k in part] if isinstance(part, dict) else []
+def _keys(data: Mapping[str, Any], section: Path, keys: tuple[str, ...]) -> list[tuple[Path, Any]]:
+    """The ``keys`` written in the section at the path ``section`` of ``data`` (mappings), with
+    their paths."""
+    part: Any = data
+    for name in section:
+        part = part.get(name) if isinstance(part, dict) else None
+    return [((*section, k), part[k]) for k in keys if k in part] if isinstance(part, dict) else []
 
 
 def _role_numbers(table: Any) -> list[tuple[Path, Any]]:
