@@ -308,14 +308,13 @@ def check_matching(data: dict[str, Any]) -> Found:
                                f"but the deck has {size}.")
     yield from check_rounds(data)
     phases = list(data["round"])
-    sit = data["hanafuda"].get("sit_out")
-    if isinstance(sit, dict) and isinstance(sit.get("count"), int) and sit["count"] > 0:
+    if sitting > 0:
         if "declarations" in phases:
             yield ("hanafuda", "sit_out"), ("hanafuda.sit_out seats players out of a round without declarations; "
                                             "with go/drop the declarations decide who plays (T10-T12).")
-        elif players["min"] - sit["count"] < 2:
+        elif players["min"] - sitting < 2:
             yield ("hanafuda", "sit_out", "count"), (
-                f"hanafuda.sit_out.count ({sit['count']}) leaves {players['min'] - sit['count']} of "
+                f"hanafuda.sit_out.count ({sitting}) leaves {players['min'] - sitting} of "
                 f"{players['min']} players to play a round; at least 2 must play.")
     if "hanafuda_deal" not in phases:
         yield ("round",), "round has no 'hanafuda_deal' phase; a matching round needs one."
