@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, Optional
+
 import click
 
 from .errors_ja import LangCommand
@@ -26,9 +28,8 @@ def validate(ctx: click.Context, paths: tuple[str, ...], style: str, as_json: bo
     Exit status: 0 when all are valid, 1 when any is not, 2 for a usage error. Warnings do not
     change the exit status.
     """
+    from hachihachi.ruleset.reach import rule_files
     from hachihachi.ruleset.safetext import MAX_LINE, escape
-    from hachihachi.ruleset.loader import check_file
-    from hachihachi.ruleset.validation import file_warnings, rule_files
 
     from .problem_format import format_problems
 
@@ -37,10 +38,12 @@ def validate(ctx: click.Context, paths: tuple[str, ...], style: str, as_json: bo
             raise click.UsageError(f"--json is --format json; it cannot go with --format {style}.")
         style = "json"
     roots = rule_files(paths)
-    results = {file: check_file(file, root) for file, root in roots.items()}
-    if not results:
+    if not roots:
         raise click.UsageError(f"no *.yaml or *.yml file in {', '.join(paths)}.")
+    results = _check(roots)
     if count_roles:
+        from hachihachi.ruleset.validation import file_warnings
+
         for file, found in results.items():
             for line in ([] if found else file_warnings(file, roots[file], lang=lang)):
                 click.echo(escape(line, MAX_LINE), err=True)
@@ -53,6 +56,28 @@ def validate(ctx: click.Context, paths: tuple[str, ...], style: str, as_json: bo
     elif style == "json" or problems:
         click.echo(format_problems(problems, style))
     raise SystemExit(1 if problems else 0)
+
+
+def _check(roots: dict[str, Optional[str]]) -> dict[str, list[Any]]:
+    """Each file's problems: none for a file found valid before and unchanged since, with all it
+    read (:mod:`hachihachi.ruleset.verdicts`), which is not checked again."""
+    from hachihachi.ruleset.verdicts import Verdicts
+
+    kept = Verdicts()
+    results: dict[str, list[Any]] = {}
+    for file, root in roots.items():
+        if kept.valid(file, root):
+            results[file] = []
+            continue
+        from hachihachi.ruleset.loader import check_file
+        from hachihachi.ruleset.variants import noting
+
+        with noting() as read:
+            results[file] = check_file(file, root)
+        if not results[file]:
+            kept.found_valid(file, root, read)
+    kept.save()
+    return results
 
 
 def _verdict(bad: int, files: int, lang: str) -> str:

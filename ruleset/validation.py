@@ -2,44 +2,13 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any, Iterable
 
 from .loader import analyse, check_file, standard_ruleset
 from .part_registry import parts_of
 from .problems import Problem
-from .reach import root_of
-
-SUFFIXES = (".yaml", ".yml")
-
-
-def rule_files(paths: Iterable[str | Path]) -> dict[str, str | None]:
-    """The files named, and every ``*.yaml``/``*.yml`` under the folders named (hidden folders skipped).
-
-    Each file maps to the root its names keep to: the folder it was found in, or None (its own
-    folder) for a file named on the command line.
-    """
-    found: dict[str, str | None] = {}
-    for given in paths:
-        path = Path(given)
-        try:
-            folder = path.is_dir()
-        except OSError:             # a name the system refuses: checking the file says why
-            folder = False
-        if not folder:
-            found.setdefault(str(given), None)
-            continue
-        root = root_of(path / "x")
-        unreadable: list[str] = []
-        files: list[str] = []
-        for top, folders, names in os.walk(path, onerror=lambda err: unreadable.append(str(err.filename))):
-            folders[:] = sorted(f for f in folders if not f.startswith("."))      # links to folders are not followed
-            files += [os.path.join(top, n) for n in names if n.endswith(SUFFIXES) and not n.startswith(".")]
-        for file in sorted(files) + unreadable:     # a folder that cannot be read is reported as a file would be
-            found.setdefault(file, root)
-    return found
-
+from .reach import rule_files
 
 def check_paths(paths: Iterable[str | Path]) -> dict[str, list[Problem]]:
     """Every file found under ``paths`` with its problems (an empty list when it is valid)."""

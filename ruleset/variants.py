@@ -9,16 +9,17 @@ wrote it.
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from .bundled import RULESET, ROLE_TABLE, is_name, kind_hint
 from .errors import RuleFileError
 from .confine import Outside, inside
 from .reach import locate, root_of
 from .safetext import escape, quote
-from .yamlfile import RULE_FILE, Path_, Places, YamlDoc, dotted, read_yaml
+from .yamlfile import RULE_FILE, Path_, Places, YamlDoc, decode, dotted, parse_text, read_bytes
 
 MAX_CHAIN = 8                   # files in one chain of extends
 MAX_CHAIN_BYTES = 160 * 1024    # bytes of all files of one chain: one file of the largest size and its bases
@@ -119,6 +120,22 @@ def detect_kind(data: dict[str, Any], text: str) -> str | None:
     return kind_hint(text)
 
 
+READS: list[list[str]] = []
+"""The lists that note, while they are here, the absolute path of every file a chain reads (the
+file, its bases, its role table; :func:`noting`)."""
+
+
+@contextmanager
+def noting() -> Iterator[list[str]]:
+    """A list of the files every chain reads while the block runs (:mod:`.verdicts` stamps them)."""
+    reads: list[str] = []
+    READS.append(reads)
+    try:
+        yield reads
+    finally:
+        READS.remove(reads)
+
+
 class _Reader:
     """Reads one chain of files, refusing cycles, long or large chains and bases of the wrong kind.
 
@@ -142,6 +159,8 @@ class _Reader:
             raise RuleFileError(f"the chain of extends is longer than {MAX_CHAIN} files: {self.chain_text(shown)}.",
                                 f"{self.stack[-1][1]}")
         self.stack.append((path, shown))
+        for reads in READS:
+            reads.append(os.path.abspath(path))
         try:
             return self._read(path, shown, file_type, root, place, ref or shown)
         finally:
@@ -245,26 +264,20 @@ def _known_keys() -> frozenset[str]:
     return frozenset(schema(RULESET)["properties"]) | frozenset(schema(ROLE_TABLE)["properties"])
 
 
-_CACHE: dict[tuple[str, int, int], YamlDoc] = {}
+_CACHE: dict[tuple[str, bytes], YamlDoc] = {}
 _CACHE_SIZE = 32
 
 
 def _read_cached(path: Path, file: str, root: str) -> YamlDoc:
-    """Parse a file once per process while it is unchanged (bases are shared by many variants).
-
-    The file opened must lie under ``root``; a copy kept is used only when its real path does."""
-    try:
-        stat = path.stat()
-        key = (os.path.realpath(path), stat.st_mtime_ns, stat.st_size)
-    except (OSError, ValueError):
-        return read_yaml(path, file, root=root)
-    if not inside(root, key[0]):
-        return read_yaml(path, file, root=root)         # refused as it is opened
-    if key not in _CACHE:
+    """Parse a file once per process while its bytes are the same (bases are shared by many
+    variants); the file is read every time, and must lie under ``root`` as it is opened."""
+    raw = read_bytes(path, file, RULE_FILE, root)
+    key = (os.path.realpath(path), raw)
+    doc = _CACHE.get(key)
+    if doc is None:
         if len(_CACHE) >= _CACHE_SIZE:
             _CACHE.pop(next(iter(_CACHE)))
-        _CACHE[key] = read_yaml(path, file, root=root)
-    doc = _CACHE[key]
+        doc = _CACHE[key] = parse_text(decode(raw, file), file)
     return doc if doc.file == file else _relabel(doc, file)
 
 

@@ -1,0 +1,123 @@
+"""The files ``hachi validate`` found valid, kept in the user's cache folder (:mod:`.usercache`) so
+that a later run checks again only what changed: a rule file checked in CI or by an editor's hook
+is mostly the same file as last time, and checking one takes tens of milliseconds (its schema, its
+effects, its role table compiled and its examples tried), where reading it takes microseconds.
+
+A verdict is kept only for a file found **valid**, and holds while all of this is as it was:
+
+- the *situation*: the file as named (and the root its names keep to), the working folder, the
+  Python version;
+- the *code*: the path, size and time of every module file of hachihachi and of the libraries the
+  check imported (jsonschema, lark, yaml ...), of the package's metadata, of the bundled rule files
+  and their folders (a bundled file added or removed changes what a name means), as ``hachi --help``'s cache
+  stamps them (:mod:`..cli.start`);
+- the *files*: the SHA-256 of every file the check read (the file, its bases, its role table, the
+  bundled files its settlement comes from), recorded as :mod:`.variants` reads them.
+
+A file with problems is never kept: its problems may lie in a file it could not read, which
+nothing would stamp. Anything unusual (no cache, a changed or missing file, a broken entry) checks
+the file as before. The cache holds data only (JSON), read only when it is the user's own.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+from typing import Any, Iterable, Optional
+
+from . import usercache
+
+CACHE_FILE = "valid-files.json"
+MAX_FILES = 4096            # verdicts kept (the newest first)
+LIBRARIES = ("hachihachi", "jsonschema", "jsonschema_specifications", "referencing", "rpds", "lark", "yaml",
+             "_yaml", "attrs", "click")
+
+
+def _stamp(path: str) -> Optional[list[Any]]:
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return [path, st.st_size, st.st_mtime_ns]
+
+
+def _digest(path: str) -> Optional[str]:
+    try:
+        with open(path, "rb") as f:
+            return hashlib.sha256(f.read()).hexdigest()
+    except (OSError, ValueError):
+        return None
+
+
+def code_stamps() -> Optional[list[list[Any]]]:
+    """The stamps of the code the checks ran (every module of :data:`LIBRARIES` imported now),
+    the package's metadata and the bundled rule folders; None when one cannot be stamped."""
+    import importlib.metadata
+
+    from .bundled import _FOLDERS, bundled_files
+
+    try:
+        metadata = getattr(importlib.metadata.distribution("hachihachi"), "_path", None)
+    except importlib.metadata.PackageNotFoundError:
+        return None
+    if metadata is None or not os.path.isabs(str(metadata)):
+        return None
+    files = sorted({path for name, m in list(sys.modules.items()) if name.partition(".")[0] in LIBRARIES
+                    if isinstance(path := getattr(m, "__file__", None), str)})
+    from importlib import resources
+
+    folders = [str(resources.files(package)) for package in _FOLDERS]
+    bundled = [str(path) for path in bundled_files().values()]
+    stamps = [_stamp(p) for p in [*files, *folders, *bundled, str(metadata)]]
+    return None if any(s is None for s in stamps) else [s for s in stamps if s is not None]
+
+
+def _current(stamps: Any) -> bool:
+    return isinstance(stamps, list) and bool(stamps) and all(
+        isinstance(s, list) and len(s) == 3 and isinstance(s[0], str) and _stamp(s[0]) == s for s in stamps)
+
+
+def _key(file: str, root: Optional[str]) -> list[Any]:
+    return [file, root, os.getcwd(), sys.version]
+
+
+def _unchanged(reads: Any) -> bool:
+    return isinstance(reads, list) and bool(reads) and all(
+        isinstance(r, list) and len(r) == 2 and isinstance(r[0], str) and _digest(r[0]) == r[1] for r in reads)
+
+
+class Verdicts:
+    """The verdicts kept, read once (all of them dropped when the code changed): :meth:`valid`
+    answers from them, :meth:`found_valid` adds to them, :meth:`save` writes them back."""
+
+    def __init__(self) -> None:
+        kept = usercache.read_json(CACHE_FILE)
+        kept = kept if isinstance(kept, dict) and _current(kept.get("code")) else {}
+        self.code: list[Any] = kept.get("code") or []
+        entries = kept.get("verdicts")
+        self.entries = [e for e in entries if isinstance(e, dict)] if isinstance(entries, list) else []
+        self.added: list[dict[str, Any]] = []
+
+    def valid(self, file: str, root: Optional[str]) -> bool:
+        """Whether ``file`` (its names keeping to ``root``) was found valid and nothing it depends on changed."""
+        key = _key(file, root)
+        return any(e.get("key") == key and _unchanged(e.get("reads")) for e in self.entries)
+
+    def found_valid(self, file: str, root: Optional[str], read: Iterable[str]) -> None:
+        """Keep the verdict that ``file`` is valid, having read the files ``read``."""
+        reads = [[path, digest] for path in dict.fromkeys(read) if (digest := _digest(path)) is not None]
+        if reads:
+            self.added.append({"key": _key(file, root), "reads": reads})
+
+    def save(self) -> None:
+        """Write the verdicts back, when some were added, with the code stamped: the modules this
+        run imported besides those stamped before (each still as it was when they were read)."""
+        code = code_stamps()
+        if not self.added or code is None:
+            return
+        seen = {s[0] for s in code}
+        keys = [e["key"] for e in self.added]
+        rest = [e for e in self.entries if e.get("key") not in keys]
+        usercache.write_json(CACHE_FILE, {"code": code + [s for s in self.code if s[0] not in seen],
+                                          "verdicts": (self.added + rest)[:MAX_FILES]})
