@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 import sys
 from typing import Any, Iterable, Optional
 
@@ -30,6 +31,7 @@ from . import usercache
 
 CACHE_FILE = "valid-files.json"
 MAX_FILES = 4096            # verdicts kept (the newest first)
+MAX_BYTES = 4 * 1024 * 1024     # no rule file is near this (yamlfile.RULE_FILE allows far less)
 LIBRARIES = ("hachihachi", "jsonschema", "jsonschema_specifications", "referencing", "rpds", "lark", "yaml",
              "_yaml", "attrs", "click")
 
@@ -43,9 +45,15 @@ def _stamp(path: str) -> Optional[list[Any]]:
 
 
 def _digest(path: str) -> Optional[str]:
+    """The SHA-256 of the regular file at ``path`` (opened without blocking, so that a FIFO or a
+    device swapped in is never waited on), or None."""
     try:
-        with open(path, "rb") as f:
-            return hashlib.sha256(f.read()).hexdigest()
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+        with os.fdopen(fd, "rb") as f:
+            st = os.fstat(f.fileno())
+            if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_BYTES:
+                return None
+            return hashlib.sha256(f.read(MAX_BYTES + 1)).hexdigest()
     except (OSError, ValueError):
         return None
 

@@ -112,3 +112,17 @@ def test_a_broken_cache_file_is_read_as_nothing(tmp_path, checked, broken):
     assert checked == ["base.yaml"]
     assert json.loads((folder / CACHE_FILE).read_text(encoding="utf-8"))["verdicts"][0]["key"][0] == \
         str(tmp_path / "base.yaml")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_base_swapped_for_a_fifo_is_refused_not_waited_on(tmp_path, checked):
+    base = tmp_path / "base.yaml"
+    base.write_text(BASE, encoding="utf-8")
+    variant = tmp_path / "variant.yaml"
+    variant.write_text(VARIANT, encoding="utf-8")
+    assert validate(variant).exit_code == 0
+    base.unlink()
+    os.mkfifo(base)
+    result = validate(variant)
+    assert result.exit_code == 1 and "base.yaml" in result.stderr and "Traceback" not in result.output
+    assert checked == ["variant.yaml", "variant.yaml"]
