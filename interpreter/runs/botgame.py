@@ -104,75 +104,107 @@ def play_one(ruleset: Ruleset, players: int, bots: Sequence[str], seed: int, ind
 
 def summarise(game: GameState, index: int, gseed: int, first_start: int) -> GameResult:
     """Read one finished game's log into a :class:`GameResult`, checking zero-sum (T27)."""
-    ruleset = game.ruleset
-    kinds: Counter[str] = Counter()
-    roles: Counter[str] = Counter()
-    fields: Counter[str] = Counter()
-    pot_after, taken, deals, mizuten = [], [], [], 0
-    fired: Counter[str] = Counter()
-    specials: Counter[str] = Counter()
-    effects: tuple[tuple[str, int, int], ...] = ()
-    pot, ok, named = 0, True, 0         # named: what this round put into the named pots (pots:)
-    paid_out: Counter[str] = Counter()  # the named pots: times each paid seats out (one payment to many: once)
-    paying: Optional[str] = None        # the named pot whose payment out the last events were
-    e: Any
-    for e in game.events:
-        cls = type(e)
-        if cls is not PotPaid:
-            paying = None
-        if cls is Applied:                  # the most common event first
-            if e.seat == CHANCE:            # the deal of either play kind: its cards, as a number
-                deals.append(hash(e.action))
-            elif getattr(e.action, "call", False) is True:
-                mizuten += 1
-        elif cls is Transfer:
-            if e.source == POT and e.target != POT:
-                taken.append(e.amount)
-        elif cls is RolesShown:
-            roles.update(e.roles)
-        elif cls is RoundEnded:
-            if e.kind is not None:          # how the round went, in a game with go/drop
-                kinds[e.kind.value] += 1
-            ok = ok and sum(e.delta) + e.pot_after - pot + named == 0
-            pot, named = e.pot_after, 0
-            pot_after.append(pot)
-        elif cls is FieldMade:
-            fields[e.field or "none"] += 1
-        elif cls is EffectFired:
-            fired[e.name] += 1
-        elif cls is PotPaid:
-            named += e.amount if e.into else -e.amount
-            out = not e.into and e.party >= 0 and e.amount > 0
-            if out and paying != e.pot:
-                paid_out[e.pot] += 1
-            paying = e.pot if out else None
-        else:
-            made = getattr(e, "specials", None)     # a round's special roles (a play kind's, H19)
-            if made:
-                specials.update(role for role, _, _ in made)
-    if fired:
-        moved: Counter[str] = Counter()
-        by: Optional[str] = None            # the effect whose events follow its EffectFired
-        for e in game.events:
-            cls = type(e)
-            if cls is EffectFired:
-                by = e.name
-            elif (cls is Transfer or cls is PotPaid) and by is not None and e.reason.startswith(by):
-                moved[by] += e.amount       # a payment of the effect, of any kind (as: capture_roles), or a pot's
-            elif cls is Transfer and e.kind is TransferReason.EFFECT:
-                moved[next((n for n in fired if e.reason.startswith(n)), e.reason)] += e.amount
-            elif cls is not Transfer and cls not in _EFFECT_EVENTS:
-                by = None
-        effects = tuple((name, n, moved[name]) for name, n in sorted(fired.items()))
-    total = ruleset.chips.start * game.players
-    ok = ok and sum(game.chips) + game.pot + sum(v for _, v in game.pots) == total
+    log = _LogTally()
+    log.read(game.events)
+    total = game.ruleset.chips.start * game.players
+    ok = log.zero_sum and sum(game.chips) + game.pot + sum(v for _, v in game.pots) == total
     return GameResult(
         index=index, seed=gseed, first_start=first_start, chips=game.chips, leftover_pot=game.pot,
-        rounds=len(pot_after), kinds=tuple(sorted(kinds.items())), roles=tuple(sorted(roles.items())),
-        fields=tuple(sorted(fields.items())), pot_after=tuple(pot_after), pot_taken=tuple(taken),
-        mizuten=mizuten, deals=tuple(deals), winners=game.winners, zero_sum=ok, effects=effects,
-        specials=tuple(sorted(specials.items())), pots=game.pots,
-        pots_paid=tuple((name, paid_out[name]) for name, _ in game.pots))
+        rounds=len(log.pot_after), kinds=tuple(sorted(log.kinds.items())), roles=tuple(sorted(log.roles.items())),
+        fields=tuple(sorted(log.fields.items())), pot_after=tuple(log.pot_after), pot_taken=tuple(log.taken),
+        mizuten=log.mizuten, deals=tuple(log.deals), winners=game.winners, zero_sum=ok,
+        effects=_effects_moved(game.events, log.fired), specials=tuple(sorted(log.specials.items())),
+        pots=game.pots, pots_paid=tuple((name, log.paid_out[name]) for name, _ in game.pots))
+
+
+class _LogTally:
+    """The counts :func:`summarise` reads from a game's log, one method an event class."""
+
+    def __init__(self) -> None:
+        self.kinds: Counter[str] = Counter()
+        self.roles: Counter[str] = Counter()
+        self.fields: Counter[str] = Counter()
+        self.fired: Counter[str] = Counter()
+        self.specials: Counter[str] = Counter()
+        self.paid_out: Counter[str] = Counter()     # the named pots: times each paid seats out (once a payment)
+        self.pot_after: list[int] = []
+        self.taken: list[int] = []
+        self.deals: list[int] = []
+        self.mizuten = 0
+        self.pot = 0
+        self.named = 0                  # what this round put into the named pots (pots:)
+        self.zero_sum = True
+        self.paying: Optional[str] = None       # the named pot whose payment out the last events were
+
+    def read(self, events: Sequence[object]) -> None:
+        readers: dict[type, Any] = {Applied: self.applied, Transfer: self.transfer, RolesShown: self.roles_shown,
+                                    RoundEnded: self.round_ended, FieldMade: self.field_made,
+                                    EffectFired: self.effect_fired, PotPaid: self.pot_paid}
+        other = self.other
+        for e in events:
+            cls = type(e)
+            if cls is not PotPaid:
+                self.paying = None
+            readers.get(cls, other)(e)
+
+    def applied(self, e: Applied) -> None:
+        if e.seat == CHANCE:            # the deal of either play kind: its cards, as a number
+            self.deals.append(hash(e.action))
+        elif getattr(e.action, "call", False) is True:
+            self.mizuten += 1
+
+    def transfer(self, e: Transfer) -> None:
+        if e.source == POT and e.target != POT:
+            self.taken.append(e.amount)
+
+    def roles_shown(self, e: RolesShown) -> None:
+        self.roles.update(e.roles)
+
+    def round_ended(self, e: RoundEnded) -> None:
+        if e.kind is not None:          # how the round went, in a game with go/drop
+            self.kinds[e.kind.value] += 1
+        self.zero_sum = self.zero_sum and sum(e.delta) + e.pot_after - self.pot + self.named == 0
+        self.pot, self.named = e.pot_after, 0
+        self.pot_after.append(self.pot)
+
+    def field_made(self, e: FieldMade) -> None:
+        self.fields[e.field or "none"] += 1
+
+    def effect_fired(self, e: EffectFired) -> None:
+        self.fired[e.name] += 1
+
+    def pot_paid(self, e: PotPaid) -> None:
+        self.named += e.amount if e.into else -e.amount
+        out = not e.into and e.party >= 0 and e.amount > 0
+        if out and self.paying != e.pot:
+            self.paid_out[e.pot] += 1
+        self.paying = e.pot if out else None
+
+    def other(self, e: object) -> None:
+        made = getattr(e, "specials", None)     # a round's special roles (a play kind's, H19)
+        if made:
+            self.specials.update(role for role, _, _ in made)
+
+
+def _effects_moved(events: Sequence[object], fired: Counter[str]) -> tuple[tuple[str, int, int], ...]:
+    """Per effect that fired: its name, the times it fired and the chips its payments moved (a
+    payment follows its ``EffectFired``, or names the effect in its reason)."""
+    if not fired:
+        return ()
+    moved: Counter[str] = Counter()
+    by: Optional[str] = None            # the effect whose events follow its EffectFired
+    e: Any
+    for e in events:
+        cls = type(e)
+        if cls is EffectFired:
+            by = e.name
+        elif (cls is Transfer or cls is PotPaid) and by is not None and e.reason.startswith(by):
+            moved[by] += e.amount       # a payment of the effect, of any kind (as: capture_roles), or a pot's
+        elif cls is Transfer and e.kind is TransferReason.EFFECT:
+            moved[next((n for n in fired if e.reason.startswith(n)), e.reason)] += e.amount
+        elif cls is not Transfer and cls not in _EFFECT_EVENTS:
+            by = None
+    return tuple((name, n, moved[name]) for name, n in sorted(fired.items()))
 
 
 # -- running many games ----------------------------------------------------------------------
