@@ -53,30 +53,51 @@ def check_fields(data: dict[str, Any]) -> Found:
         ids.add(f["id"])
         if not (f.get("ranks") or f.get("cards") or f.get("suits")):
             yield ("fields", i), f"field '{f['id']}' lists no ranks, cards or suits, so no indicator makes it."
-        for j, rank in enumerate(f.get("ranks") or ()):
-            rank = str(rank)
-            if rank not in ranks:
-                yield ("fields", i, "ranks", j), (f"field '{f['id']}' names the rank '{rank}', which is not a rank "
-                                                  f"of the deck ({' '.join(ranks)}).")
-            elif rank in owner:
-                yield ("fields", i, "ranks", j), (f"the rank '{rank}' is in both field '{owner[rank]}' and field "
-                                                  f"'{f['id']}'; each rank makes exactly one field.")
-            else:
-                owner[rank] = f["id"]
-                covered.update((rank, s) for s in suits)
-        for j, suit in enumerate(f.get("suits") or ()):
-            if str(suit) not in suits:
-                yield ("fields", i, "suits", j), (f"field '{f['id']}' names the suit '{suit}', which is not a suit "
-                                                  f"of the deck ({' '.join(suits)}).")
-            covered.update((r, str(suit)) for r in ranks)
-        for j, card in enumerate(f.get("cards") or ()):
-            found = _card(str(card), ranks, suits)
-            if found is None:
-                yield ("fields", i, "cards", j), (
-                    f"field '{f['id']}' names the card '{card}', which is not a card "
-                    f"of the deck (a rank {' '.join(ranks)} and a suit {' '.join(suits)}).")
-            else:
-                covered.add(found)
+        yield from _field_ranks(f, i, ranks, suits, owner, covered)
+        yield from _field_suits(f, i, ranks, suits, covered)
+        yield from _field_cards(f, i, ranks, suits, covered)
+    yield from _uncovered(ranks, suits, covered)
+
+
+def _field_ranks(f: dict[str, Any], i: int, ranks: list[str], suits: list[str], owner: dict[str, str],
+                 covered: set[tuple[str, str]]) -> Found:
+    """The ranks of the ``i``-th field: each a rank of the deck, in no earlier field (``owner``)."""
+    for j, rank in enumerate(f.get("ranks") or ()):
+        rank = str(rank)
+        if rank not in ranks:
+            yield ("fields", i, "ranks", j), (f"field '{f['id']}' names the rank '{rank}', which is not a rank "
+                                              f"of the deck ({' '.join(ranks)}).")
+        elif rank in owner:
+            yield ("fields", i, "ranks", j), (f"the rank '{rank}' is in both field '{owner[rank]}' and field "
+                                              f"'{f['id']}'; each rank makes exactly one field.")
+        else:
+            owner[rank] = f["id"]
+            covered.update((rank, s) for s in suits)
+
+
+def _field_suits(f: dict[str, Any], i: int, ranks: list[str], suits: list[str],
+                 covered: set[tuple[str, str]]) -> Found:
+    for j, suit in enumerate(f.get("suits") or ()):
+        if str(suit) not in suits:
+            yield ("fields", i, "suits", j), (f"field '{f['id']}' names the suit '{suit}', which is not a suit "
+                                              f"of the deck ({' '.join(suits)}).")
+        covered.update((r, str(suit)) for r in ranks)
+
+
+def _field_cards(f: dict[str, Any], i: int, ranks: list[str], suits: list[str],
+                 covered: set[tuple[str, str]]) -> Found:
+    for j, card in enumerate(f.get("cards") or ()):
+        found = _card(str(card), ranks, suits)
+        if found is None:
+            yield ("fields", i, "cards", j), (
+                f"field '{f['id']}' names the card '{card}', which is not a card "
+                f"of the deck (a rank {' '.join(ranks)} and a suit {' '.join(suits)}).")
+        else:
+            covered.add(found)
+
+
+def _uncovered(ranks: list[str], suits: list[str], covered: set[tuple[str, str]]) -> Found:
+    """T8: the ranks no field lists, then the cards of the other ranks no field makes."""
     missing = [r for r in ranks if all((r, s) not in covered for s in suits)]
     if missing:
         yield ("fields",), (f"no field lists the rank{'s' if len(missing) > 1 else ''} {' '.join(missing)}; "
