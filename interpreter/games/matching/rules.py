@@ -211,14 +211,8 @@ class HanafudaRules:
 ALL_TRANSFERS: frozenset[TransferReasonName] = frozenset({*TransferReason, *part_transfers(), *MatchingTransfer})
 
 
-def build_hanafuda(data: Mapping[str, Any], deck: HanafudaDeck,
-                   places: Mapping[str, str] | None = None) -> HanafudaRules:
-    """Build :class:`HanafudaRules` from a schema-valid ``hanafuda:`` section.
-
-    ``places`` maps dotted paths inside ``hanafuda.capture_roles`` (``roles.akatan.pattern``) to
-    ``FILE:LINE:COL``, so capture-role patterns and examples are reported where they are written.
-    """
-
+def _fields(data: Mapping[str, Any], deck: HanafudaDeck) -> list[HanaField]:
+    """The fields of ``hanafuda.fields`` by their cards, the lowest multiplier first."""
     fields = []
     for f in data["fields"]:
         cards = tuple(deck.parse(str(c)) for c in f.get("cards") or ())
@@ -227,16 +221,32 @@ def build_hanafuda(data: Mapping[str, Any], deck: HanafudaDeck,
                                       applies_to=frozenset(map(transfer_named, f["applies_to"])) if "applies_to" in f
                                       else ALL_TRANSFERS), cards))
     fields.sort(key=lambda f: f.field.multiplier)
-    ids = {f.field.id for f in fields}
+    return fields
+
+
+def _check_names(data: Mapping[str, Any], ids: set[str]) -> None:
+    """``binding`` names fields, ``void_when_taken.roles`` capture roles outside the groups."""
     for fid in data.get("binding") or {}:
         if fid not in ids:
             raise RuleFileError(f"hanafuda.binding names the field '{fid}', which hanafuda.fields does not define.")
-    void = data.get("void_when_taken") or {}
     capture_ids = {str(k): v for k, v in ((data.get("capture_roles") or {}).get("roles") or {}).items() if v}
-    for rid in void.get("roles") or ():
+    for rid in (data.get("void_when_taken") or {}).get("roles") or ():
         if rid not in capture_ids or capture_ids[rid].get("group"):
             raise RuleFileError(f"hanafuda.void_when_taken.roles names '{rid}', which is not a capture role "
                                 f"outside the groups (hanafuda.capture_roles.roles).")
+
+
+def build_hanafuda(data: Mapping[str, Any], deck: HanafudaDeck,
+                   places: Mapping[str, str] | None = None) -> HanafudaRules:
+    """Build :class:`HanafudaRules` from a schema-valid ``hanafuda:`` section.
+
+    ``places`` maps dotted paths inside ``hanafuda.capture_roles`` (``roles.akatan.pattern``) to
+    ``FILE:LINE:COL``, so capture-role patterns and examples are reported where they are written.
+    """
+
+    fields = _fields(data, deck)
+    _check_names(data, {f.field.id for f in fields})
+    void = data.get("void_when_taken") or {}
     roles = data.get("hand_roles") or {}
     tob, nuke = roles.get("tobikomi") or {}, roles.get("nuke") or {}
     specials = {k: Special(**{kk: int(vv) for kk, vv in v.items() if kk != "dealer"},
