@@ -64,6 +64,32 @@ def sample_matching_deal(game: Any, seat: int, events: Sequence[object], rng: ra
     stock_size = rules.deck.size - sum(sizes) - len(field)
     head = turned[:stock_size]                      # the stock's known top cards
     under = turned[stock_size:]                     # turned from the hands put under the stock
+    fixed, floor = _known_hands(r, seat, own, played, shown, under, n, players)
+    known = set(head) | set(field) | {c for cs in fixed.values() for c in cs}
+    pool = [c for c in rules.deck.cards if c not in known]
+    order = sorted((s for s in range(players) if s != seat), key=lambda s: (s not in floor, s))
+    # a round still in play was won by nobody at the deal: no hidden hand held a role that ends it
+    ends_round, evaluate = rules.kind_rules.ends_round, rules.evaluator.evaluate
+    for _ in range(ATTEMPTS):
+        rng.shuffle(pool)
+        dealt = _fill(pool, order, sizes, fixed, floor)
+        if dealt is None:
+            continue                                # a seat's cards cannot lie above its floor: deal again
+        hands, left = dealt
+        if len(head) + len(left) != stock_size:
+            break
+        if ends_round and any(evaluate(hands[s]).go > 0 for s in order):
+            continue                                # that hand would have won the round at the deal (K6)
+        return HanaDeal(tuple(tuple(sorted(hands[s])) for s in range(players)), field,
+                        tuple(head) + tuple(left))
+    raise HachiError(f"no hanafuda deal fits what seat {seat} has seen ({game.describe_state()})")
+
+
+def _known_hands(r: Any, seat: int, own: tuple[int, ...], played: dict[int, list[int]], shown: dict[int, set[int]],
+                 under: list[int], n: int, players: int) -> tuple[dict[int, list[int]], dict[int, int]]:
+    """The cards ``seat`` knows each hand held: its own, each other seat's played and shown cards,
+    and a dropped seat's hand put under the stock and turned (``under``, in the seats' order from
+    the start); and the seats of a block turned only in part, whose other cards lie above its last."""
     fixed: dict[int, list[int]] = {s: [] for s in range(players)}
     fixed[seat] = list(own)
     for s in range(players):
@@ -78,28 +104,21 @@ def sample_matching_deal(game: Any, seat: int, events: Sequence[object], rng: ra
         fixed[s] = list(block)
         if len(block) < n:
             floor[s] = block[-1]
-    known = set(head) | set(field) | {c for cs in fixed.values() for c in cs}
-    pool = [c for c in rules.deck.cards if c not in known]
-    order = sorted((s for s in range(players) if s != seat), key=lambda s: (s not in floor, s))
-    # a round still in play was won by nobody at the deal: no hidden hand held a role that ends it
-    ends_round, evaluate = rules.kind_rules.ends_round, rules.evaluator.evaluate
-    for _ in range(ATTEMPTS):
-        rng.shuffle(pool)
-        left, hands = list(pool), dict(fixed)
-        for s in order:
-            need = sizes[s] - len(fixed[s])
-            allowed = [c for c in left if c > floor[s]] if s in floor else left
-            if len(allowed) < need:
-                break
-            take = allowed[:need]
-            hands[s] = fixed[s] + take
-            taken = set(take)
-            left = [c for c in left if c not in taken]
-        else:
-            if len(head) + len(left) != stock_size:
-                break
-            if ends_round and any(evaluate(hands[s]).go > 0 for s in order):
-                continue                            # that hand would have won the round at the deal (K6)
-            return HanaDeal(tuple(tuple(sorted(hands[s])) for s in range(players)), field,
-                            tuple(head) + tuple(left))
-    raise HachiError(f"no hanafuda deal fits what seat {seat} has seen ({game.describe_state()})")
+    return fixed, floor
+
+
+def _fill(pool: list[int], order: list[int], sizes: list[int], fixed: dict[int, list[int]],
+          floor: dict[int, int]) -> Optional[tuple[dict[int, list[int]], list[int]]]:
+    """The hands of the seats of ``order`` filled from the shuffled ``pool`` in turn (a seat with
+    a floor from its cards above it), and the cards left for the stock; None when a seat cannot be."""
+    left, hands = list(pool), dict(fixed)
+    for s in order:
+        need = sizes[s] - len(fixed[s])
+        allowed = [c for c in left if c > floor[s]] if s in floor else left
+        if len(allowed) < need:
+            return None
+        take = allowed[:need]
+        hands[s] = fixed[s] + take
+        taken = set(take)
+        left = [c for c in left if c not in taken]
+    return hands, left
