@@ -64,14 +64,15 @@ class TrickState:
 def trick_winner(cards: list[int], leader_index: int, order: list[int], trump: Optional[int],
                  ruleset: Ruleset) -> int:
     """The seat that wins a trick whose ``cards`` were played by ``order`` starting at the leader."""
-    best = _best_card(cards, trump, len(ruleset.deck.suits), ruleset.deck.size)
+    suits = len(ruleset.deck.suits)
+    best = _best_card(cards, _trick_keys(trump, suits, ruleset.deck.size), suits)
     return order[(leader_index + best) % len(order)]
 
 
-def _best_card(cards: list[int], trump: Optional[int], suits: int, size: int) -> int:
-    """The index in ``cards`` (of a deck of ``size`` cards) of the highest trump, or else of the
-    highest card of the led suit."""
-    return cards.index(max(cards, key=_trick_keys(trump, suits, size)[cards[0] % suits].__getitem__))
+def _best_card(cards: list[int], keys: tuple[tuple[int, ...], ...], suits: int) -> int:
+    """The index in ``cards`` of the highest trump, or else of the highest card of the led suit
+    (``keys``: the cards' strengths for the round's trump, :func:`_trick_keys`)."""
+    return cards.index(max(cards, key=keys[cards[0] % suits].__getitem__))
 
 
 @lru_cache(maxsize=64)
@@ -95,6 +96,8 @@ class TrickEngine:
         self._follow = trick_rules_of(ruleset).trick_play.must_follow_suit
         self._trump = trick_rules_of(ruleset).trick_play.must_trump
         self._size = ruleset.deck.size
+        self._keys = {trump: _trick_keys(trump, self._suits, self._size) for trump in (None, *range(self._suits))}
+        """The cards' strengths in a trick (:func:`_trick_keys`) for each trump, or none."""
 
     def start(self, t: Table) -> None:
         r = t.round
@@ -167,7 +170,7 @@ class TrickEngine:
         if len(p.current) < len(goers):
             return
         part: TrickRound = r.kind_state
-        best = _best_card(p.current, part.trump, self._suits, self._size)
+        best = _best_card(p.current, self._keys[part.trump], self._suits)
         winner_i = (p.turn + best) % len(goers)         # p.turn: the leader again
         winner = goers[winner_i]
         taken = TrickTaken(r.index, len(p.done), p.leader, tuple(p.current), winner)
