@@ -213,12 +213,12 @@ def _check_save_target(path: str, lang: str = "en") -> None:
 
 def _new_session(players: Optional[int], bots: str, seed: Optional[int], rules_ref: str, short: bool, name: str,
                  auto: bool) -> Session:
-    from ..interpreter.bots import bot_names
+    from ..interpreter.bots import bot_names, is_bot
     from ..interpreter.runs.botgame import open_rules
     from ..interpreter.runs.session import Session
 
     names = [b.strip() for b in bots.split(",") if b.strip()] or ["heuristic"]
-    unknown = [b for b in names if b not in bot_names()]
+    unknown = [b for b in names if not is_bot(b)]
     if unknown:
         raise click.BadParameter(f"there is no bot '{unknown[0]}'; bots are {', '.join(bot_names())}",
                                  param_hint="--bots")

@@ -94,10 +94,10 @@ def simulate(ctx: click.Context, games: int, players: Optional[int], bots: str, 
 
 def bot_list(bots: str) -> list[str]:
     """The ``--bots`` names, each checked."""
-    from ..interpreter.bots import bot_names
+    from ..interpreter.bots import bot_names, is_bot
 
     names = [b.strip() for b in bots.split(",") if b.strip()]
-    unknown = [b for b in names if b not in bot_names()]
+    unknown = [b for b in names if not is_bot(b)]
     if not names or unknown:
         _fail("--bots", f"there is no bot '{(unknown or [bots])[0]}'; bots are {', '.join(bot_names())}.", 2)
     return names

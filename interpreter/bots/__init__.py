@@ -1,7 +1,7 @@
 """Bots: players that choose an action for a seat. ``make_bot("random")``, ``bot_names()``."""
 
-from .base import Bot, bot_names, make_bot, register
+from .base import Bot, bot_names, is_bot, make_bot, register
 
 register("ismcts", "hachihachi.interpreter.bots.ismcts:IsmctsBot")
 
-__all__ = ["Bot", "bot_names", "make_bot", "register"]
+__all__ = ["Bot", "bot_names", "is_bot", "make_bot", "register"]

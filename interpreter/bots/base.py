@@ -45,6 +45,11 @@ def bot_names() -> tuple[str, ...]:
     return tuple(sorted({*_REGISTRY, *_kind_bots()}))
 
 
+def is_bot(name: str) -> bool:
+    """Whether a bot is called ``name`` (the core's are known without importing any play kind)."""
+    return name in _REGISTRY or name in _kind_bots()
+
+
 def _kind_bots() -> dict[str, str]:
     return {name: target for play in KINDS for name, target in kind_named(play).bots.items()}
 
