@@ -59,11 +59,9 @@ def test_no_hostile_rule_file_shows_a_secret_or_a_control_character(name, style,
 
 def test_a_base_outside_the_tree_is_never_read(tmp_path, monkeypatch):
     """The confinement is decided from the names alone: the file outside is not even opened."""
-    from hachihachi.ruleset import yamlfile
-
     opened = []
-    real = yamlfile.read_bytes
-    monkeypatch.setattr(yamlfile, "read_bytes", lambda p, *a, **k: opened.append(str(p)) or real(p, *a, **k))
+    real = variants.read_bytes          # what the chain's reader opens a file with
+    monkeypatch.setattr(variants, "read_bytes", lambda p, *a, **k: opened.append(str(p)) or real(p, *a, **k))
     for name in ("extends_absolute", "extends_dotdot", "extends_symlink_out", "extends_folder_symlink_out"):
         folder = tmp_path / name
         folder.mkdir()
@@ -286,7 +284,9 @@ def test_a_chain_of_large_files_is_refused_before_its_bases_are_parsed(tmp_path,
     _unknown_keys_file(tmp_path, "c.yaml", "extends: hachihachi_trick")
     _unknown_keys_file(tmp_path, "b.yaml", "extends: c.yaml")
     path = _unknown_keys_file(tmp_path, "a.yaml", "extends: b.yaml")
-    parsed = _counting(monkeypatch, variants, "read_yaml")
+    parsed: list = []
+    real = variants.parse_text
+    monkeypatch.setattr(variants, "parse_text", lambda text, file, *a: parsed.append(file) or real(text, file, *a))
     [problem] = check_file(path)
     assert "the chain of extends is larger than 160 KiB in all" in problem.message
     assert [Path(p).name for p in parsed] == ["a.yaml"]        # b.yaml is refused by its size, unread
