@@ -95,6 +95,9 @@ class RuleKind:
     # the points inside its play effects may name (``after_trick``...; ruleset/effects/play_points.py),
     # each with the names of the facts of its event (among ``own_facts``), read only at that point
     play_points: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # the places in a rule file's data of its numbers that may be expressions of the table
+    # (ruleset/tablenumbers.py), each (path, what is written there), as a part's ``RulePart.numbers``
+    numbers: Callable[[Mapping[str, Any]], list[tuple[tuple[Any, ...], Any]]] = lambda data: []
 
 
 def _game(data: Mapping[str, Any], kind: RuleKind) -> str:

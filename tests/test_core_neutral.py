@@ -52,8 +52,6 @@ _SCREEN = ("the terminal's screens, questions and narration of go/drop's decisio
            "own screen (Kind.screen), a part does not yet")
 NOT_YET: dict[tuple[str, str], str] = {
     ("ruleset/effects/actions/force.py", "declarations"): _FORCE,
-    ("ruleset/tablenumbers.py", "mizuten"): "the trick game's numbers of the table (a play kind does not name them "
-                                            "yet, as a part does with RulePart.numbers)",
 }
 for _path in ("cli/score_input.py", "cli/tui_input.py", "cli/simreport.py",
               "cli/rulebook.py"):

@@ -216,6 +216,17 @@ TRICK_FACTS: tuple[Fact, ...] = (
                                 "suit (only with trick_play.must_follow_suit: false)"),
 )
 
+def numbers(data: Mapping[str, Any]) -> list[tuple[tuple[Any, ...], Any]]:
+    """The places of its numbers that may be expressions of the table (docs/effects.md, "Numbers
+    that depend on the table"): the payment per trick (T20) and the mizuten bonus (T22).
+
+    >>> numbers({"trick_settlement": {"per_trick": "table.players - 1"}, "mizuten": {"bonus": 10}})
+    [(('trick_settlement', 'per_trick'), 'table.players - 1'), (('mizuten', 'bonus'), 10)]
+    """
+    return [((section, key), part[key]) for section, key in (("trick_settlement", "per_trick"), ("mizuten", "bonus"))
+            if isinstance(part := data.get(section), dict) and key in part]
+
+
 RULES = RuleKind(
     kind="tricks",
     title="trick play (Hachi-Hachi Trick)",
@@ -231,4 +242,5 @@ RULES = RuleKind(
     multiplied_by_default=("tricks", "roles", "mizuten", "effect"),
     play_points={"after_trick": tuple(f.name for f in TRICK_FACTS), "after_turn": tuple(f.name for f in TURN_FACTS)},
     transfer_words={t.value: TransferWords(f"kind.tricks.transfer.{t.value}") for t in TrickTransfer},   # catalogs
+    numbers=numbers,
 )
