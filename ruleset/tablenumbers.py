@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Optional, Union
 from .errors import RuleFileError, shown
 from .expressions import INT, DictFacts, Expression, ExpressionError, compile_expression
 from .effects import table_vocabulary
-from .kind_registry import KINDS, rule_kind
+from .kind_registry import play_of, rule_kind
 from .part_registry import PARTS, rule_part
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ def _candidates(data: Mapping[str, Any]) -> list[tuple[Path, Any]]:
     out += _keys(data, ("hanafuda",), ("field_cards", "par"))
     out += _keys(data, ("hanafuda", "sit_out"), ("count",))     # H2: how many sit a round out
     out += [found for name in PARTS for found in rule_part(name).numbers(data)]     # go/drop's drop fees, ...
-    out += [found for play in KINDS for found in rule_kind(play).numbers(data)]     # the trick game's, ...
+    out += rule_kind(play_of(data)).numbers(data)       # its play kind's (the trick game's per-trick payment, ...)
     return out + _role_numbers(data.get("role_table"))
 
 
