@@ -53,9 +53,7 @@ _SCREEN = ("the terminal's screens, questions and narration of go/drop's decisio
 NOT_YET: dict[tuple[str, str], str] = {
     ("ruleset/effects/actions/force.py", "declarations"): _FORCE,
 }
-for _path in ("cli/score_input.py", "cli/tui_input.py", "cli/simreport.py",
-              "cli/rulebook.py"):
-    NOT_YET[(_path, "*")] = _SCREEN     # (the rulebook: its section of go/drop's settings, the trick game's words)
+NOT_YET[("cli/rulebook.py", "*")] = _SCREEN     # (its section of go/drop's settings, the trick game's words)
 _COLUMNS = ("the role table is the core's, and its columns are a role's value to a goer (go) and to a forced-out "
             "player (forced, T14): the rulebook's and the hand-role sheet's words of them")
 CATALOG_NEEDED: dict[tuple[str, str], str] = {
