@@ -48,12 +48,9 @@ NEEDED: dict[tuple[str, str], str] = {
 }
 _FORCE = ("the effect action force sets go/drop's decision of a seat: the effects' actions are one "
           "registry of the core (ruleset/effects/actions/), and a part brings none of its own yet")
-_SCREEN = ("the terminal's screens, questions and narration of go/drop's decisions: a play kind brings its "
-           "own screen (Kind.screen), a part does not yet")
 NOT_YET: dict[tuple[str, str], str] = {
     ("ruleset/effects/actions/force.py", "declarations"): _FORCE,
 }
-NOT_YET[("cli/rulebook.py", "*")] = _SCREEN     # (its section of go/drop's settings, the trick game's words)
 _COLUMNS = ("the role table is the core's, and its columns are a role's value to a goer (go) and to a forced-out "
             "player (forced, T14): the rulebook's and the hand-role sheet's words of them")
 CATALOG_NEEDED: dict[tuple[str, str], str] = {
