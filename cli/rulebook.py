@@ -30,13 +30,13 @@ import click
 from ..ruleset import catalog
 from ..ruleset.catalog import LANGS
 from ..ruleset.expressions import Expression
-from ..ruleset.kind_registry import transfer_word
+from ..ruleset.kind_registry import KINDS, rule_kind, transfer_word
 from ..ruleset.model import Ruleset
 from ..ruleset.safetext import escape
 from .errors_ja import error_word, LangCommand, error_message
 from .sheet import capture_rows, has_forced_values, markdown_text, sheet_rows
-from ..interpreter.parts.go_drop.rules import go_drop_rules
-from ..ruleset.part_registry import rule_part
+from ..ruleset.part_registry import PARTS, rule_part
+from ..ruleset.rulekind import BookWords
 
 MAX_TEXT = 2_000            # characters of one piece of text from the rule file
 
@@ -76,8 +76,8 @@ def payment_words(kind: object, lang: str) -> str:
     """A kind of payment (what a field multiplies) in words: the rulebook's (``book``) word of the
     core's or a play kind's own kind of transfer, else its name.
 
-    >>> payment_words("drop_fee", "en"), payment_words("tricks", "ja")
-    ('drop fees', '勝負の精算')
+    >>> payment_words("pot", "en"), payment_words("tricks", "ja")
+    ('the pot', '勝負の精算')
     """
     return transfer_word(str(kind), "book", lang) or str(kind)
 
@@ -134,9 +134,17 @@ def describe_settlement(ruleset: Ruleset, lang: str) -> list[str]:
     return out
 
 
-# the words of the bundled files' settlement effects, by (phase, effect name), when this file's
-# effect is the bundled one (its expressions as the bundled file writes them)
-_BUNDLED_SETTLEMENT = ("hachihachi_trick", "hanafuda_hachihachi", "hanafuda_go_drop")
+def books(r: Ruleset) -> tuple[BookWords, ...]:
+    """How the rulebook writes the own settings of the ruleset's parts (in the order it names them)
+    and of its play kind (``RulePart.book``, ``RuleKind.book``)."""
+    return (*(rule_part(name).book for name in r.parts), rule_kind(r.play).book)
+
+
+def _bundled_files() -> tuple[str, ...]:
+    """The bundled files whose settlement effects are worded by their rule, by (phase, effect
+    name), when this file's effect is the bundled one (its expressions as the bundled file writes
+    them): each play kind's (``BookWords.settlement_files``)."""
+    return tuple(name for play in KINDS for name in rule_kind(play).book.settlement_files)
 
 
 def _signature(effect: Any) -> tuple[object, ...]:
@@ -159,7 +167,7 @@ def _signature(effect: Any) -> tuple[object, ...]:
 def _bundled_signatures() -> frozenset[tuple[str, tuple[object, ...]]]:
     from ..ruleset.loader import load_ruleset
 
-    return frozenset((phase, _signature(e)) for name in _BUNDLED_SETTLEMENT
+    return frozenset((phase, _signature(e)) for name in _bundled_files()
                      for phase, effects in load_ruleset(name).settlement for e in effects)
 
 
@@ -177,15 +185,14 @@ def _standard_words(r: Ruleset, phase: str, effect: Any, lang: str) -> str | Non
             return ""                       # the other one of the two, which this table does not play
         key += "_pays" if pays else ""
     tricks = getattr(hana_rules, "trick_settlement", None)       # the trick game's T20, T21 settings
-    mizuten = getattr(hana_rules, "mizuten", None)
     if effect.name == "tie for the pot":    # T21: only where the pot is shared on a tie
         shared = tricks.pot_tie == "split" if tricks is not None else dict(r.parameters).get("pot_split", 0) == 1
         if not shared:
             return ""
     values: dict[str, object] = {}
-    if tricks is not None and mizuten is not None:
-        values.update(per=tricks.per_trick, goers=mizuten.goers, min=mizuten.min_tricks, bonus=mizuten.bonus,
-                      standing=_text("tricks_word", lang))
+    own = rule_kind(r.play).book.settlement_values(r, lang)     # the play kind's numbers (the trick game's)
+    if own is not None:
+        values.update(own)
     else:
         for role, special in getattr(hana_rules, "specials", {}).items():
             for k in ("value", "over", "per_point", "chaff", "per_extra"):
@@ -197,9 +204,17 @@ def _standard_words(r: Ruleset, phase: str, effect: Any, lang: str) -> str | Non
         return None
 
 
-_FACT_WORDS = ("tricks", "went", "card_points", "chips", "gain", "roles", "round.multiplier", "round.pot",
-               "round.most_tricks", "round.most_card_points", "table.players", "round.goers", "round.number",
-               "round.last", "mizuten", "start", "dropped", "forced_out", "chaff", "capture_roles")
+_FACT_WORDS = ("chips", "gain", "roles", "round.multiplier", "round.pot", "table.players", "round.number",
+               "round.last", "start")
+"""The core's facts an expression in words names by their words (each play kind's and part's are
+its ``BookWords.facts``, :func:`fact_words`)."""
+
+
+@lru_cache(maxsize=1)
+def fact_words() -> frozenset[str]:
+    """The facts an expression in words names by their words: the core's, every part's and play kind's."""
+    own = [f for name in PARTS for f in rule_part(name).book.facts]
+    return frozenset((*_FACT_WORDS, *own, *(f for play in KINDS for f in rule_kind(play).book.facts)))
 
 
 def expression_words(text: str, lang: str, roles: Optional[Mapping[str, tuple[str, str]]] = None) -> str:
@@ -219,7 +234,7 @@ def expression_words(text: str, lang: str, roles: Optional[Mapping[str, tuple[st
             return str(table[key][lang].format(role=name))
         if family == "pot" and rest:                   # a named pot (pots:)
             return str(table["fact_named_pot"][lang].format(pot=rest))
-        entry = table.get(f"fact_{token.replace('.', '_')}") if token in _FACT_WORDS else None
+        entry = table.get(f"fact_{token.replace('.', '_')}") if token in fact_words() else None
         return entry[lang] if entry is not None else None
 
     def word(m: "re.Match[str]") -> str:
@@ -285,21 +300,30 @@ def effect_words(effect: Any, r: Ruleset, lang: str) -> str:
 
 # -- settings in words -----------------------------------------------------------------------
 
-SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
+Sections = tuple[tuple[str, tuple[str, ...]], ...]
+_FIRST: Sections = (
     ("game", ("title", "name", "description", "extends", "play")),
     ("table", ("players", "chips", "hand_size", "rounds")),
     ("deck", ("deck",)),
-    ("declarations", ("declaration", "forced_out", "two_goers", "next_start")),
-    ("play", ("trick_play", "trick_settlement", "mizuten")),
+)
+_LAST: Sections = (
     ("fields", ("fields",)),
     ("hanafuda", ("hanafuda",)),
     ("round", ("round",)),
 )
+
+
+def sections(r: Ruleset) -> Sections:
+    """The sections of the settings, in the order a table explains a game: the game, the table and
+    the deck, then the sections of the ruleset's parts and of its play kind (``BookWords.sections``:
+    going and dropping, trick play), then the fields, the play kind's section and the round."""
+    return (*_FIRST, *(s for book in books(r) for s in book.sections), *_LAST)
+
+
 _APART = {"role_table", "effects", "settlement"}          # shown in sections of their own
 _SCALARS = (bool, int, float, str)
-# where the model keeps a setting under another name
+# where the model keeps a setting under another name (a part's or a play kind's: its BookWords.aliases)
 _MODEL_ALIASES: dict[tuple[str, ...], tuple[str, ...]] = {
-    ("declaration", "no_goers", "pot"): ("declaration", "no_goers_pot"),
     ("hanafuda", "hand_roles", "settle"): ("hanafuda", "settle"),
 }
 
@@ -322,6 +346,12 @@ class _Writer:
 
     def __init__(self, ruleset: Ruleset, data: Mapping[str, Any], lang: str):
         self.r, self.data, self.lang = ruleset, data, lang
+        self.books = books(ruleset)
+        self.aliases = {**_MODEL_ALIASES, **{k: v for book in self.books for k, v in book.aliases.items()}}
+
+    def text(self, key: str, **kw: object) -> str:
+        """The rulebook's text ``key`` (``rulebook.text.*``) in the writer's language."""
+        return _text(key, self.lang, **kw)
 
     # a label, and a value in words
     def label(self, path: Sequence[object]) -> str:
@@ -372,7 +402,7 @@ class _Writer:
             if not key.startswith(prefix) or "." in key[len(prefix):]:
                 continue
             name = key[len(prefix):]
-            where = _MODEL_ALIASES.get(tuple(spath) + (name,), tuple(spath) + (name,))
+            where = self.aliases.get(tuple(spath) + (name,), tuple(spath) + (name,))
             node: Any = self.r
             for named in self.r.parts:          # a part's section is in its own rules (go/drop's)
                 if spath[0] in rule_part(named).own_keys:
@@ -393,12 +423,10 @@ class _Writer:
         if _by_players(value):
             return iter([(depth, self.label(path), "")] + [(depth + 1, _text("players_n", lang, n=n),
                                                             self.value(path + (n,), v)) for n, v in value.items()])
-        if key == "declaration.drop_fee":
-            return iter([(depth, self.label(path), self.drop_fee(value))])
-        if key == "forced_out.per_card" and isinstance(value, Mapping):
-            text = ", ".join(_text("per_card", lang, points=n, what=self.class_name(c)) for c, n in value.items())
-            text = (text or _text("nothing", lang)) + _text("forced_roles", lang)     # T14: and the roles
-            return iter([(depth, self.label(path), text)])
+        for book in self.books:                 # a part's or the play kind's own (go/drop's drop fees)
+            own = book.rows(self, key, path, value, depth)
+            if own is not None:
+                return iter(own)
         if key == "role_table.classes" and isinstance(value, Mapping):
             return iter([(depth, self.label(path), "")] + [(depth + 1, self.class_name(name), self.class_words(text))
                                                           for name, text in value.items()])
@@ -416,14 +444,6 @@ class _Writer:
             names = [str(((m or {}).get("name") or {}).get(lang, i + 1)) for i, m in enumerate(value)]
             return iter([(depth, self.label(path), ", ".join(names))])
         return None
-
-    def drop_fee(self, value: Any) -> str:
-        fee = go_drop_rules(self.r).declaration.drop_fee
-        fees = [str(fee.fee(n)) for n in range(4)]
-        if isinstance(value, Mapping):
-            return _text("drop_fee_formula", self.lang, first=value.get("first"), step=value.get("step"),
-                         fees=", ".join(fees))
-        return _text("drop_fee_list", self.lang, fees=", ".join(str(v) for v in value))
 
     def class_words(self, text: object) -> str:
         """A class of cards in words (``rank T J Q K A`` -> ``rank T J Q K A`` / ``T J Q K A の札``)."""
@@ -574,7 +594,7 @@ def rulebook(ruleset: Ruleset, data: Mapping[str, Any], lang: str = "en") -> lis
     tables = _tables_of(ruleset, data, lang)
     blocks: list[Block] = [Heading(f"{ruleset.title(lang)} — {_text('rulebook', lang)}", 1)]
     done: set[str] = set()
-    for section, keys in SECTIONS:
+    for section, keys in sections(ruleset):
         rows: list[tuple[int, str, str]] = []
         for key in keys:
             if key == "extends" and ruleset.extends_chain and key not in data:

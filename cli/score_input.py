@@ -6,7 +6,9 @@ last round), ``q`` (or the end of input) saves and stops. A bad answer gets one 
 question again: a card told twice (in two hands, or a hand and the turned card) is refused as it
 is typed. What the table tells is gathered into one round of the sheet; :mod:`.score` settles it
 and asks the round again if the sheet still refuses it. The questions of the play's result are
-the play kind's (:class:`~.screenkind.ScreenPlugin` ``ask_result``). The words are in
+the play kind's (:class:`~.screenkind.ScreenPlugin` ``ask_result``, and ``ask_before_deal``
+where it has a call before the deal); the questions of a part's decisions are the part's (its
+screen's ``score``, :class:`~.screen_registry.PartQuestions`). The words are in
 :mod:`.score_text` (``--lang``).
 """
 
@@ -14,21 +16,17 @@ from __future__ import annotations
 
 from typing import Any, Callable, Collection, Mapping, Optional, Sequence, TypeVar
 
-from ..interpreter.engine.actions import Choose, answer_of
-from ..interpreter.parts.go_drop.actions import Declare, Split
+from ..interpreter.engine.actions import Choose
 from ..interpreter.engine.gamestate import GameState
-from ..interpreter.parts.go_drop.outcomes import RoundOutcome
 from ..interpreter.engine.registry import plugin_for, told_for
 from ..ruleset.errors import CardError, shown
 from ..ruleset.model import Phase
 from ..ruleset.safetext import escape
 from .screenkind import ScreenPlugin
+from .screen_registry import PartQuestions, part_screens
 from .role_names import RoleNames, UnknownRole
 from .score_text import say
 from .answers import HELP, QUIT
-from .tui_input import part_words, typed_words
-from ..interpreter.parts.go_drop.rules import GoDropPhase, go_drop_rules
-from ..interpreter.parts.go_drop.state import declared, declared_or_none
 
 T = TypeVar("T")
 
@@ -128,7 +126,8 @@ class Asker:
 class RoundQuestions:
     """The questions of one round, in the order a table plays it; returns the sheet's round.
 
-    The questions of the play's result are the play kind's (``screen.ask_result``).
+    The questions of the play's result are the play kind's (``screen.ask_result``), those of a
+    part's decisions the part's (:class:`~.screen_registry.PartQuestions`).
     """
 
     def __init__(self, asker: Asker, game: GameState, names: Sequence[str], screen: ScreenPlugin):
@@ -137,7 +136,8 @@ class RoundQuestions:
         self.deck = self.rules.deck
         self.told = told_for(self.rules)
         self.screen = screen
-        self.scratch = game.clone()           # learns who goes, who is forced out, who plays
+        self.scratch = game.clone()           # learns the parts' decisions and who plays
+        self.parts: tuple[PartQuestions, ...] = tuple(p.score for p in part_screens(self.rules) if p.score is not None)
         self.rnd: dict[str, Any] = {}
         self.seen: dict[str, str] = {}        # each card told so far: where it was told
 
@@ -154,17 +154,14 @@ class RoundQuestions:
     def ask(self) -> dict[str, Any]:
         g = self.scratch
         self.answers()                          # a question before the deal (ask at round_start)
-        if g.phase is not None and g.phase is self.told.call:     # the trick game's mizuten call (T6)
-            call = self.a.yes_no(self.t("mizuten", who=self.who(g.round.start)), "mizuten?")
-            if call:
-                self.rnd["mizuten"] = True
-            g.apply(answer_of(g.legal_actions(), call))
+        before = getattr(self.screen, "ask_before_deal", None)     # the play kind's call (the trick game's, T6)
+        if before is not None:
+            before(self)
         self.field()
         deal: Any = self.told.scratch_deal(self.rules, self.rnd, g.players)     # a told action, as the sheet's
         g.apply(deal)
-        self.declarations()
-        self.answers()
-        self.splits()
+        for part in self.parts:                 # the parts' decisions (go/drop's declarations)
+            part.ask(self)
         self.answers()
         self.hands()
         if g.phase is Phase.PLAY:
@@ -219,24 +216,17 @@ class RoundQuestions:
             raise Bad(self.t("card_told", card=before, where=self.seen[before]))
         self.seen.update(dict.fromkeys(cards, where))
 
-    # -- declarations -----------------------------------------------------------------------
+    # -- the parts' decisions -------------------------------------------------------------
 
-    def declarations(self) -> None:
-        g = self.scratch
-        kind = plugin_for(self.rules)
-        while g.phase is GoDropPhase.DECLARATIONS and not declared(g.round).declarations_done:
-            seat = self.to_act()
-            if seat in kind.state.must_play(g.round):       # the start player who called mizuten (T6)
-                go = True
-                self.a.echo(self.t("goes_mizuten", who=self.who(seat)))
-            else:
-                go = self.a.choose(f"{self.who(seat)}:", [(self.t("go"), True), (self.t("drop"), False)], "declare?",
-                                   words=typed_words(part_words()[GoDropPhase.DECLARATIONS]))
-            self.rnd.setdefault("declare", []).append("go" if go else "drop")
-            g.apply(Declare(go))
-        forced = d.forced_out if (d := declared_or_none(g.round)) is not None else ()
-        if forced:
-            self.a.echo(self.t("forced_out", who=", ".join(self.who(s) for s in forced)))
+    def bound(self, seat: int) -> bool:
+        """Whether the play kind's rules bind ``seat`` to play the round (``KindState.must_play``),
+        which its screen tells (``told_bound``) instead of asking a part's decision."""
+        if seat not in plugin_for(self.rules).state.must_play(self.scratch.round):
+            return False
+        tell = getattr(self.screen, "told_bound", None)
+        if tell is not None:
+            self.a.echo(tell(self, seat))
+        return True
 
     def answers(self) -> None:
         """The questions house rules ask while the round waits for them (docs/effects.md, ``ask``):
@@ -253,27 +243,19 @@ class RoundQuestions:
             self.rnd.setdefault("answers", {}).setdefault(choice.question, {})[self.names[seat]] = choice.option
             g.apply(choice)
 
-    def splits(self) -> None:
-        g = self.scratch
-        while g.phase is GoDropPhase.TWO_GOER_CHOICE:
-            want = self.a.choose(self.t("split_q", who=self.who(self.to_act())),
-                                 [(self.t("play"), False), (self.t("split"), True)], "split?",
-                                 words=typed_words(part_words()[GoDropPhase.TWO_GOER_CHOICE]))
-            self.rnd.setdefault("split", []).append(want)
-            g.apply(Split(want))
-
     # -- hands shown or roles claimed -------------------------------------------------------
 
     def hands(self) -> None:
+        """The hands of the seats that played (and of those a part shows: go/drop's forced out),
+        when the round was played or a part shows them anyway."""
         r = self.scratch.round
-        split = r.outcome is RoundOutcome.TWO_GOERS_SPLIT and self.told.split_shows_roles(self.rules)
-        if not r.played and not split:
+        if not r.played and not any(part.shows_hands(self) for part in self.parts):
             return
-        forced = d.forced_out if (d := declared_or_none(r)) is not None else ()
-        for seat in [s for s in r.seats_from_start() if s in r.playing or s in forced]:
-            self.hand(seat, seat in forced)
+        also = {s for part in self.parts for s in part.shown_by(self)}
+        for seat in [s for s in r.seats_from_start() if s in r.playing or s in also]:
+            self.hand(seat)
 
-    def hand(self, seat: int, forced: bool) -> None:
+    def hand(self, seat: int) -> None:
         size = self.rules.hand_size
 
         def parse(answer: str) -> Any:
@@ -296,11 +278,8 @@ class RoundQuestions:
                            table=table)
         if roles:
             self.rnd.setdefault("roles", {})[self.names[seat]] = roles
-        if forced and go_drop_rules(self.rules).forced_out.per_card:
-            cls = next(iter(go_drop_rules(self.rules).forced_out.per_card))
-            n = self.a.number(self.t("class", who=self.who(seat), cls=cls), 0, size, "class?")
-            if n:
-                self.rnd.setdefault("aces", {})[self.names[seat]] = n
+        for part in self.parts:                 # go/drop's forced-out player's cards paid per card (T14)
+            part.after_roles(self, seat)
 
     def _roles(self, answer: str) -> list[str]:
         """The roles claimed, each by its id, English or Japanese name."""

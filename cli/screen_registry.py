@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import importlib
 from functools import lru_cache
-from typing import Any, Mapping, Optional, Protocol
+from typing import Any, Callable, Mapping, Optional, Protocol
 
 from ..interpreter.engine.registry import plugin_for
 from ..ruleset.errors import HachiError
@@ -28,16 +28,44 @@ def screen_plugin(ruleset: Ruleset) -> ScreenPlugin:
     return screen
 
 
+class PartQuestions(Protocol):
+    """A part's questions of ``hachi score`` (``q``: the round's
+    :class:`~.score_input.RoundQuestions`): its decisions after the deal, whether a round shows
+    the hands though it was not played, the seats beside those that played whose hands it shows,
+    and what it asks of a seat after the roles it claimed."""
+
+    def ask(self, q: Any) -> None: ...
+
+    def shows_hands(self, q: Any) -> bool: ...
+
+    def shown_by(self, q: Any) -> tuple[int, ...]: ...
+
+    def after_roles(self, q: Any, seat: int) -> None: ...
+
+
 class PartScreen(Protocol):
     """A part's terminal side (its package's ``screen`` module, ``SCREEN``): the ``screen.*`` id of
-    the question of each of its phases, its choices in words and its status line."""
+    the question of each of its phases, its choices in words and its status line, and whose roles
+    a round with it shows (``hachi simulate``'s summary)."""
 
     @property
     def questions(self) -> Mapping[PhaseName, str]: ...
 
+    @property
+    def score(self) -> Optional[PartQuestions]:
+        """Its questions of ``hachi score``, or None for a part that asks none."""
+
+    @property
+    def roles_shown(self) -> str:
+        """The heading of the roles shown in ``hachi simulate``'s summary (by whom they are shown)."""
+
     def choice(self, screen: Any, a: object, v: Any) -> Optional[str]: ...
 
     def status_line(self, screen: Any, v: Any) -> str: ...
+
+    def refusal(self, v: Any, refused: Callable[..., Exception]) -> Optional[Exception]:
+        """Why a yes-or-no answer whose action is not legal now is refused by its rules, made with
+        ``refused`` (``BadAnswer``: the message id and its values), or None."""
 
 
 @lru_cache(maxsize=None)

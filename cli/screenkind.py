@@ -43,7 +43,14 @@ class ScreenContext(Protocol):
 class ScreenPlugin(Protocol):
     """A play kind's terminal screen. It may also have ``worth(screen, game, v) -> Optional[str]``:
     what each answer of the question in front of the seat is worth now (Koi-Koi's stop and koi),
-    which :meth:`~.screen.Screen.worth` asks for when it is there."""
+    which :meth:`~.screen.Screen.worth` asks for when it is there; ``summary_lines(summary, ruleset)
+    -> list[str]``: its own lines of ``hachi simulate``'s summary, after the pot's (the trick game's
+    calls); and ``refusal(v) -> Optional[tuple[str, dict]]``: why a yes-or-no answer whose action
+    is not legal now is refused, when its rules forbid it (the message id and its values), before
+    the parts' (:mod:`.tui_input`). In ``hachi score`` (:mod:`.score_input`) it may also have
+    ``ask_before_deal(questions)``: the questions of its own decisions before the deal (the trick
+    game's mizuten call), and ``told_bound(questions, seat) -> str``: the line that tells a seat its
+    rules bind to play (``KindState.must_play``) where a part would ask its decision."""
 
     kind: PlayKind
 

@@ -4,32 +4,38 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
+from ..interpreter.engine.registry import kind_named, plugin_for
 from ..interpreter.runs.compare import Comparison
 from ..interpreter.runs.simstats import histogram
 from ..ruleset.safetext import escape
 from ..interpreter.runs.simulate import Summary
 from ..interpreter.runs.sweep import Sweep
+from ..ruleset.kind_registry import KINDS, kind_object
+from ..ruleset.part_registry import PARTS
+from .screen_registry import PartScreen, part_screen, part_screens, screen_plugin
 
 
 def _share(k: int, n: int) -> str:
     return f"{k:7d}  {100 * k / n:5.1f}%" if n else f"{k:7d}"
 
 
-def _has(ruleset: Optional[Any]) -> tuple[bool, bool, bool]:
-    """What the game of ``ruleset`` has to tell of: a pot something can fill, the mizuten call
-    (T6), declarations (go/drop); all three when the ruleset is not given."""
+def _has(ruleset: Optional[Any]) -> tuple[bool, tuple[Any, ...], tuple[PartScreen, ...]]:
+    """What the game of ``ruleset`` has to tell of: a pot something can fill, the screen of its play
+    kind (its own lines, :meth:`~.screenkind.ScreenPlugin` ``summary_lines``) and those of its
+    parts (the words of the roles they show); every registered kind's and part's when the ruleset
+    is not given."""
     if ruleset is None:
-        return True, True, True
-    from ..interpreter.engine.registry import plugin_for
-
-    phases = {getattr(p, "value", p) for p in ruleset.round}
-    return plugin_for(ruleset).shown(ruleset).pot, "mizuten_call" in phases, bool(ruleset.parts)
+        kinds = tuple(kind_object(play, k.screen, "SCREEN") for play in KINDS
+                      if (k := kind_named(play)).screen is not None)
+        return True, kinds, tuple(part_screen(name) for name in PARTS)
+    screen = (screen_plugin(ruleset),) if plugin_for(ruleset).screen is not None else ()
+    return plugin_for(ruleset).shown(ruleset).pot, screen, part_screens(ruleset)
 
 
 def summary_lines(s: Summary, default_bots: bool = False, ruleset: Optional[Any] = None) -> list[str]:
     """The text summary of a run (of ``ruleset``: what its game has not, such as a pot nothing
-    fills or the trick game's mizuten in hanafuda, is left out)."""
-    pot, mizuten, declared = _has(ruleset)
+    fills or a play kind's own lines in another kind's game, is left out)."""
+    pot, kinds, parts = _has(ruleset)
     pot = pot or bool(s.pot_taken.n or s.pot_after.mean or s.leftover_pot.mean)
     out = [f"{s.ruleset}: {s.games} games, {s.players} players, {s.rounds} rounds, seed {s.seed}, "
            f"{s.workers} worker(s), {s.elapsed_s:.2f} s ({s.rounds_per_s:.0f} rounds/s)",
@@ -53,13 +59,13 @@ def summary_lines(s: Summary, default_bots: bool = False, ruleset: Optional[Any]
     told += [f"named pot {escape(name)}: mean left in it at the end {m.mean:.2f}; paid seats out "
              f"{s.pots_paid[name]} times ({100 * s.pots_paid[name] / max(1, s.rounds):.2f} per 100 rounds)"
              for name, m in s.pots.items()]
-    if mizuten or s.mizuten:
-        told.append(f"mizuten declared in {s.mizuten} rounds ({100 * s.mizuten / max(1, s.rounds):.1f}%)")
+    for screen in kinds:                # the play kind's own lines (the trick game's calls, T6)
+        told += getattr(screen, "summary_lines", lambda s, ruleset: [])(s, ruleset)
     out += ["", *told] if told else []
     out += ["", "fields (share of rounds)"]
     out += [f"  {k:16s} {_share(n, s.rounds)}" for k, n in s.fields.most_common()]
-    out += ["", "roles shown by goers and forced-out players (times; per 100 rounds)" if declared
-            else "roles shown (times; per 100 rounds)"]
+    shown = next((p.roles_shown for p in parts), "roles shown")      # by whom a part's round shows them
+    out += ["", f"{shown} (times; per 100 rounds)"]
     out += [f"  {k:16s} {n:7d}  {100 * n / s.rounds:6.2f}" for k, n in s.roles.most_common()] or ["  none"]
     if s.specials:
         out += ["", "special roles made at the end of a round (times; per 100 rounds)"]

@@ -8,10 +8,9 @@ the reason (and the rule number when a rule forbids it); it never lets bad input
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Mapping
+from typing import Mapping, Optional
 
 from ..interpreter.engine.actions import ActionBase, Choose, YesNo
-from ..interpreter.parts.go_drop.actions import Declare
 from ..interpreter.engine.parts import round_part
 from ..interpreter.engine.view import View
 from ..ruleset.part_registry import PARTS
@@ -19,8 +18,7 @@ from ..ruleset.errors import shown
 from ..ruleset.model import Phase, PhaseName, Ruleset
 from ..ruleset.catalog import LANGS, answer_words, say, word_list
 from .answers import HELP, QUIT, BadAnswer, joined
-from .screen_registry import screen_plugin
-from ..interpreter.parts.go_drop.rules import GoDropPhase
+from .screen_registry import part_screens, screen_plugin
 
 YesNoWords = Mapping[bool, str]     # the catalogs' list of words of each answer (yes, then no)
 
@@ -28,8 +26,8 @@ YesNoWords = Mapping[bool, str]     # the catalogs' list of words of each answer
 @lru_cache(maxsize=1)
 def part_words() -> Mapping[PhaseName, YesNoWords]:
     """The words of the answers of the parts' yes-or-no decisions (yes, then no), by phase: each
-    part's ``RoundPart.answer_words`` (go/drop's go or drop, split or play: the catalogs'
-    ``answers.words``; a play kind's screen reads its own decisions' words with :func:`yes_no`)."""
+    part's ``RoundPart.answer_words`` (the catalogs' ``answers.words``; a play kind's screen
+    reads its own decisions' words with :func:`yes_no`)."""
     return {phase: words for name in PARTS for phase, words in round_part(name).answer_words.items()}
 
 
@@ -57,7 +55,7 @@ def parse_answer(text: str, v: View, rules: Ruleset) -> ActionBase:
             return legal[n - 1]
         raise BadAnswer("answers.not_choice", answer=shown(answer)[1:-1], n=len(legal))
     if v.phase is not None and v.phase in part_words():
-        return yes_no(answer, part_words()[v.phase], v)
+        return yes_no(answer, part_words()[v.phase], v, rules)
     if v.phase is Phase.EFFECTS:                # a house rule's question: its options by name
         for action in legal:
             if isinstance(action, Choose) and action.option == answer.lower():
@@ -83,21 +81,33 @@ def explain(v: View, rules: Ruleset, lang: str = "en") -> list[str]:
     return [said]
 
 
-def yes_no(answer: str, words_of: YesNoWords, v: View) -> ActionBase:
-    """The legal yes-or-no action the answer names, by the decision's words (yes, then no)."""
-    low, phase = answer.lower(), v.phase
+def yes_no(answer: str, words_of: YesNoWords, v: View, rules: Optional[Ruleset] = None) -> ActionBase:
+    """The legal yes-or-no action the answer names, by the decision's words (yes, then no); an
+    answer whose action is not legal now is refused with the reason the play kind's or a part's
+    rules give (:func:`refused_now`, with ``rules``), else as not allowed."""
+    low = answer.lower()
     for yes, msg_id in words_of.items():
         if low in answer_words(msg_id):
             action = next((a for a in v.legal if isinstance(a, YesNo) and a.yes == yes), None)
             if action is not None:
                 return action
-            if phase is GoDropPhase.DECLARATIONS and v.own("mizuten", False) and v.to_act == v.start:
-                raise BadAnswer("answers.mizuten_goes")
-            if phase is GoDropPhase.DECLARATIONS:         # an effect of the rule file forces the decision
-                must = "go" if v.legal[0] == Declare(True) else "drop"
-                raise BadAnswer("answers.house_rule_forces", must=lambda lang: say(lang, f"effects.decision.{must}"))
-            raise BadAnswer("answers.not_allowed", answer=answer)
+            refusal = refused_now(v, rules) if rules is not None else None
+            raise refusal or BadAnswer("answers.not_allowed", answer=answer)
     raise BadAnswer("answers.not_an_option", answer=shown(answer), options=lambda lang: _shown_words(words_of, lang))
+
+
+def refused_now(v: View, rules: Ruleset) -> Optional[BadAnswer]:
+    """Why an answer whose action is not legal now is refused, when the rules say: the play
+    kind's screen's ``refusal`` first (the trick game's mizuten caller must go, T6), then each
+    part's (go/drop's decision forced by an effect); None when none of them says."""
+    own = getattr(screen_plugin(rules), "refusal", None)
+    found: Optional[BadAnswer] = own(v) if own is not None else None
+    for part in part_screens(rules):
+        if found is not None:
+            break
+        refusal = part.refusal(v, BadAnswer)
+        found = refusal if isinstance(refusal, BadAnswer) else None
+    return found
 
 
 def _shown_words(words_of: YesNoWords, lang: str) -> str:

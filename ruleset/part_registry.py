@@ -24,6 +24,7 @@ from typing import Any, Callable, Iterator, Mapping, Optional, Sequence
 from . import registered
 from .checks import Found
 from .model import PhaseName, TransferReasonName
+from .rulekind import BookWords
 
 IdleCase = Callable[[Any, Mapping[str, str]], Iterator[tuple[Optional[str], str, dict[str, object]]]]
 """A case of what can never move chips (ruleset/idle.py's ``CASES``): (ruleset, the file's places)
@@ -58,6 +59,7 @@ class RulePart:
     # its cases of what can never move chips (``hachi validate --warnings``, ruleset/idle.py):
     # (ruleset, places) -> each (place, message id, values), its words in the part's catalogs
     warnings: tuple[IdleCase, ...] = ()
+    book: BookWords = BookWords()               # how the rulebook writes its settings (as a play kind's)
 
 
 def rule_part(name: str) -> RulePart:

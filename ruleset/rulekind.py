@@ -9,7 +9,7 @@ error that names the game (:func:`foreign_keys`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Mapping, NamedTuple
+from typing import Any, Callable, Iterator, Mapping, NamedTuple, Optional
 
 from .catalog import say
 from .errors import HachiError
@@ -55,6 +55,34 @@ class TransferWords:
         return self.given[lang][("told", "short", "book").index(what)]
 
 
+Rows = list[tuple[int, str, str]]
+"""Rows of the rulebook's list of settings: ``(depth, label, value)``."""
+
+
+@dataclass(frozen=True)
+class BookWords:
+    """How the rulebook (``hachi rulebook``, ``cli/rulebook.py``) writes a play kind's or a part's
+    own settings, in the words of its catalogs (``rulebook.*``): a kind's ``RuleKind.book``, a
+    part's ``RulePart.book``."""
+
+    sections: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Its sections of settings, in order: the ``rulebook.text`` id of each heading and the
+    top-level keys it shows (a part's come after the deck, a play kind's after them)."""
+    aliases: Mapping[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict)
+    """Where its built rules keep a setting under another name (schema path -> attribute path)."""
+    facts: tuple[str, ...] = ()
+    """Its facts that an expression in words names by their words (``rulebook.text.fact_*``)."""
+    rows: Callable[[Any, str, tuple[object, ...], Any, int], Optional[Rows]] = lambda w, key, path, value, depth: None
+    """``(writer, key, path, value, depth)``: the rows of one of its settings that reads better as a
+    sentence (the writer gives ``label(path)``, ``text(id, **values)``, ``class_name(name)``,
+    ``lang`` and the ruleset ``r``), or None."""
+    settlement_files: tuple[str, ...] = ()
+    """The bundled rule files whose settlement effects the rulebook words by their rule."""
+    settlement_values: Callable[[Any, str], Optional[Mapping[str, object]]] = lambda ruleset, lang: None
+    """``(ruleset, lang)``: the values of the sentences of its settlement (``rulebook.text.settle_*``)
+    with this file's numbers, or None (then the special roles' values)."""
+
+
 @dataclass(frozen=True)
 class RuleKind:
     """The rule-file side of a play kind: its name, its title and its builder are what every kind
@@ -95,6 +123,10 @@ class RuleKind:
     # the points inside its play effects may name (``after_trick``...; ruleset/effects/play_points.py),
     # each with the names of the facts of its event (among ``own_facts``), read only at that point
     play_points: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # the places in a rule file's data of its numbers that may be expressions of the table
+    # (ruleset/tablenumbers.py), each (path, what is written there), as a part's ``RulePart.numbers``
+    numbers: Callable[[Mapping[str, Any]], list[tuple[tuple[Any, ...], Any]]] = lambda data: []
+    book: BookWords = BookWords()               # how the rulebook writes its settings
 
 
 def _game(data: Mapping[str, Any], kind: RuleKind) -> str:

@@ -1,7 +1,7 @@
 """Numbers of a rule file written as expressions of the table (docs/effects.md, "Numbers that
 depend on the table"): a role's values, the numbers a play kind or a part of the round names
-(``RulePart.numbers``: go/drop's drop fees and forced-out payments; the trick game's per-trick
-payment and mizuten bonus), each may read ``table.players``. The deal's sizes
+(``RulePart.numbers``: go/drop's drop fees and forced-out payments; ``RuleKind.numbers``: the
+trick game's per-trick payment and its bonus), each may read ``table.players``. The deal's sizes
 (``hand_size``, hanafuda's ``field_cards`` and ``par``) may also be a mapping of each number of
 players to its value (docs/house-rules.md, "The deal by the number of players").
 
@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Optional, Union
 from .errors import RuleFileError, shown
 from .expressions import INT, DictFacts, Expression, ExpressionError, compile_expression
 from .effects import table_vocabulary
+from .kind_registry import play_of, rule_kind
 from .part_registry import PARTS, rule_part
 
 if TYPE_CHECKING:
@@ -57,7 +58,7 @@ def _candidates(data: Mapping[str, Any]) -> list[tuple[Path, Any]]:
     out += _keys(data, ("hanafuda",), ("field_cards", "par"))
     out += _keys(data, ("hanafuda", "sit_out"), ("count",))     # H2: how many sit a round out
     out += [found for name in PARTS for found in rule_part(name).numbers(data)]     # go/drop's drop fees, ...
-    out += _keys(data, ("trick_settlement",), ("per_trick",)) + _keys(data, ("mizuten",), ("bonus",))
+    out += rule_kind(play_of(data)).numbers(data)       # its play kind's (the trick game's per-trick payment, ...)
     return out + _role_numbers(data.get("role_table"))
 
 

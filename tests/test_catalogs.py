@@ -18,7 +18,9 @@ from hachihachi.ruleset.catalog import LANGS, placeholders, say
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("ruleset", "interpreter", "cli", "openspiel", "web")
-LOOKUPS = {"say", "maybe", "text", "tell", "BadAnswer"}  # catalog.say(lang, id, ...), Narrator.say(id, ...), ...
+# catalog.say(lang, id, ...), Narrator.say(id, ...), ...; ``refused``: a part's refusal, made with the BadAnswer
+# it is given
+LOOKUPS = {"say", "maybe", "text", "tell", "BadAnswer", "refused"}
 
 
 def literal_ids(node: ast.expr) -> list[str]:
@@ -46,7 +48,7 @@ def message_uses() -> list[tuple[str, str, frozenset[str] | None]]:
                     continue
                 assert all(k.arg is not None for k in node.keywords), f"{path.name}:{node.lineno}: values by **"
                 place = f"{path.relative_to(ROOT)}:{node.lineno}"
-                filled = name in ("say", "tell", "BadAnswer")         # the others look a text up unfilled
+                filled = name in ("say", "tell", "BadAnswer", "refused")     # the others look a text up unfilled
                 keywords = frozenset(str(k.arg) for k in node.keywords) if filled else None
                 out += [(place, msg_id, keywords) for msg_id in ids if "." in msg_id]
     return out

@@ -48,16 +48,9 @@ NEEDED: dict[tuple[str, str], str] = {
 }
 _FORCE = ("the effect action force sets go/drop's decision of a seat: the effects' actions are one "
           "registry of the core (ruleset/effects/actions/), and a part brings none of its own yet")
-_SCREEN = ("the terminal's screens, questions and narration of go/drop's decisions: a play kind brings its "
-           "own screen (Kind.screen), a part does not yet")
 NOT_YET: dict[tuple[str, str], str] = {
     ("ruleset/effects/actions/force.py", "declarations"): _FORCE,
-    ("ruleset/tablenumbers.py", "mizuten"): "the trick game's numbers of the table (a play kind does not name them "
-                                            "yet, as a part does with RulePart.numbers)",
 }
-for _path in ("cli/score_input.py", "cli/tui_input.py", "cli/simreport.py",
-              "cli/rulebook.py"):
-    NOT_YET[(_path, "*")] = _SCREEN     # (the rulebook: its section of go/drop's settings, the trick game's words)
 _COLUMNS = ("the role table is the core's, and its columns are a role's value to a goer (go) and to a forced-out "
             "player (forced, T14): the rulebook's and the hand-role sheet's words of them")
 CATALOG_NEEDED: dict[tuple[str, str], str] = {

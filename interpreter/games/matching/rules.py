@@ -20,7 +20,7 @@ from .deck import HanafudaDeck, build_hanafuda_deck
 from ....ruleset.kind_registry import transfer_named
 from ....ruleset.part_registry import part_transfers
 from ....ruleset.model import Field, PhaseName, TransferReason, TransferReasonName
-from ....ruleset.rulekind import KindParts, RuleKind, TransferWords
+from ....ruleset.rulekind import BookWords, KindParts, RuleKind, TransferWords
 from ....ruleset.roles import RoleEvaluator, compile_table
 from ....ruleset.roletable import Name, RoleTable, _name, build_role_table
 
@@ -451,6 +451,12 @@ def special_setting(rules: HanafudaRules, name: str) -> int:
     return int(getattr(special, key))
 
 
+# how the rulebook (hachi rulebook) writes its settings: the bundled files whose settlement it
+# words by rule (the special roles, H19), the facts it words
+BOOK = BookWords(facts=("card_points", "round.most_card_points", "chaff", "capture_roles"),
+                 settlement_files=("hanafuda_hachihachi", "hanafuda_go_drop"))
+
+
 RULES = RuleKind(
     kind="matching",
     title="matching play (hanafuda)",
@@ -468,6 +474,7 @@ RULES = RuleKind(
     play_points={"after_capture": tuple(f.name for f in CAPTURE_FACTS),
                  "after_turn": (*(f.name for f in TURN_FACTS), "fed")},
     settled_within=(("special_roles", "hanafuda_hachihachi"),),
+    book=BOOK,
 )
 
 __all__ = ["Bonus", "HanaField", "HanafudaRules", "Name", "Special", "build_hanafuda"]

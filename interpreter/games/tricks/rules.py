@@ -14,7 +14,8 @@ from ....ruleset.checks import Found, check_fields, check_players, check_rounds
 from ....ruleset.expressions import BOOL, INT, SEAT, TABLE, Fact
 from ....ruleset.kind_registry import transfer_named
 from ....ruleset.model import Field, Phase, PhaseName, TransferReasonName
-from ....ruleset.rulekind import KindParts, RuleKind, TransferWords
+from ....ruleset.catalog import say
+from ....ruleset.rulekind import BookWords, KindParts, RuleKind, TransferWords
 from ....ruleset.roletable import _name
 
 
@@ -216,6 +217,36 @@ TRICK_FACTS: tuple[Fact, ...] = (
                                 "suit (only with trick_play.must_follow_suit: false)"),
 )
 
+def numbers(data: Mapping[str, Any]) -> list[tuple[tuple[Any, ...], Any]]:
+    """The places of its numbers that may be expressions of the table (docs/effects.md, "Numbers
+    that depend on the table"): the payment per trick (T20) and the mizuten bonus (T22).
+
+    >>> numbers({"trick_settlement": {"per_trick": "table.players - 1"}, "mizuten": {"bonus": 10}})
+    [(('trick_settlement', 'per_trick'), 'table.players - 1'), (('mizuten', 'bonus'), 10)]
+    """
+    return [((section, key), part[key]) for section, key in (("trick_settlement", "per_trick"), ("mizuten", "bonus"))
+            if isinstance(part := data.get(section), dict) and key in part]
+
+
+def _settlement_values(ruleset: Any, lang: str) -> Mapping[str, object] | None:
+    """The numbers of the rulebook's sentences of its settlement (T20-T22), from this file."""
+    own = ruleset.kind_rules
+    tricks, mizuten = getattr(own, "trick_settlement", None), getattr(own, "mizuten", None)
+    if tricks is None or mizuten is None:
+        return None
+    return {"per": tricks.per_trick, "goers": mizuten.goers, "min": mizuten.min_tricks, "bonus": mizuten.bonus,
+            "standing": say(lang, "rulebook.text.tricks_word")}
+
+
+# how the rulebook (hachi rulebook) writes its settings
+BOOK = BookWords(
+    sections=(("play", ("trick_play", "trick_settlement", "mizuten")),),
+    facts=("tricks", "round.most_tricks", "mizuten"),
+    settlement_files=("hachihachi_trick",),
+    settlement_values=_settlement_values,
+)
+
+
 RULES = RuleKind(
     kind="tricks",
     title="trick play (Hachi-Hachi Trick)",
@@ -231,4 +262,6 @@ RULES = RuleKind(
     multiplied_by_default=("tricks", "roles", "mizuten", "effect"),
     play_points={"after_trick": tuple(f.name for f in TRICK_FACTS), "after_turn": tuple(f.name for f in TURN_FACTS)},
     transfer_words={t.value: TransferWords(f"kind.tricks.transfer.{t.value}") for t in TrickTransfer},   # catalogs
+    numbers=numbers,
+    book=BOOK,
 )

@@ -8,7 +8,7 @@ from typing import Any, Optional, Sequence
 
 from ....cli.safeout import style
 
-from ...engine.actions import ActionBase, Play
+from ...engine.actions import ActionBase, Play, answer_of
 from .actions import Deal
 from ...engine.view import View
 from ....ruleset.errors import CardError, shown
@@ -107,7 +107,7 @@ class TrickScreen:
 
     def parse(self, answer: str, v: View, rules: Ruleset) -> ActionBase:
         if v.phase is TrickPhase.MIZUTEN_CALL:
-            return yes_no(answer, MIZUTEN_WORDS, v)
+            return yes_no(answer, MIZUTEN_WORDS, v, rules)
         deck = rules.deck
         try:
             card = deck.parse(answer)
@@ -123,6 +123,33 @@ class TrickScreen:
 
     def explain(self, v: View, rules: Ruleset, lang: str) -> list[str]:
         return explain(v, rules, lang)
+
+    def refusal(self, v: View) -> Optional[BadAnswer]:
+        """T6: the start player who called mizuten may not drop."""
+        if v.phase is GoDropPhase.DECLARATIONS and v.own("mizuten", False) and v.to_act == v.start:
+            return BadAnswer("answers.mizuten_goes")
+        return None
+
+    def summary_lines(self, s: Any, ruleset: Optional[Ruleset]) -> list[str]:
+        """``hachi simulate``: how often the start player called mizuten (T6), where the round has
+        the call (every game when no ruleset is given) or a call was counted."""
+        if ruleset is not None and TrickPhase.MIZUTEN_CALL not in ruleset.round and not s.mizuten:
+            return []
+        return [f"mizuten declared in {s.mizuten} rounds ({100 * s.mizuten / max(1, s.rounds):.1f}%)"]
+
+    def ask_before_deal(self, q: RoundQuestions) -> None:
+        """``hachi score``: whether the start player called mizuten before the deal (T6)."""
+        g = q.scratch
+        if g.phase is not None and g.phase is q.told.call:
+            call = q.a.yes_no(q.t("mizuten", who=q.who(g.round.start)), "mizuten?")
+            if call:
+                q.rnd["mizuten"] = True
+            g.apply(answer_of(g.legal_actions(), call))
+
+    def told_bound(self, q: RoundQuestions, seat: int) -> str:
+        """``hachi score``: the start player who called mizuten goes without being asked (T6)."""
+        line: str = q.t("goes_mizuten", who=q.who(seat))
+        return line
 
     def ask_result(self, questions: RoundQuestions) -> None:
         """The tricks each goer took; the last goer's follow (they add up to the hand size, T19)."""

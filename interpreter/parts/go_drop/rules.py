@@ -21,6 +21,7 @@ from ....ruleset.checks import KEY, Found
 from ....ruleset.expressions import BOOL, INT, SEAT, TABLE, Fact
 from ....ruleset.model import PhaseName, TransferReasonName
 from ....ruleset.part_registry import RulePart
+from ....ruleset.rulekind import BookWords, Rows
 
 NAME = "go_drop"
 
@@ -251,6 +252,39 @@ def roles_unshown(ruleset: Any, places: Mapping[str, str]) -> Iterator[tuple[Opt
             yield effect.place, "idle.roles_unshown", {"name": effect.name, "fact": read[0], "when": effect.when}
 
 
+# -- in the rulebook (hachi rulebook, RulePart.book) ---------------------------------------------
+
+def _book_rows(w: Any, key: str, path: tuple[object, ...], value: Any, depth: int) -> Optional[Rows]:
+    """The drop fees as a formula or a list, and the forced-out payments per card and for roles."""
+    if key == "declaration.drop_fee":
+        return [(depth, w.label(path), _drop_fee_words(w, value))]
+    if key == "forced_out.per_card" and isinstance(value, Mapping):
+        text = ", ".join(w.text("per_card", points=n, what=w.class_name(c)) for c, n in value.items())
+        text = (text or w.text("nothing")) + w.text("forced_roles")     # T14: and the roles
+        return [(depth, w.label(path), text)]
+    return None
+
+
+def _drop_fee_words(w: Any, value: Any) -> str:
+    """T11: the fee of each player to drop, the first four of them worked out."""
+    fee = go_drop_rules(w.r).declaration.drop_fee
+    fees = [str(fee.fee(n)) for n in range(4)]
+    if isinstance(value, Mapping):
+        said: str = w.text("drop_fee_formula", first=value.get("first"), step=value.get("step"), fees=", ".join(fees))
+        return said
+    listed: str = w.text("drop_fee_list", fees=", ".join(str(v) for v in value))
+    return listed
+
+
+# how the rulebook (hachi rulebook) writes its settings
+BOOK = BookWords(
+    sections=(("declarations", ("declaration", "forced_out", "two_goers", "next_start")),),
+    aliases={("declaration", "no_goers", "pot"): ("declaration", "no_goers_pot")},
+    facts=("went", "round.goers", "dropped", "forced_out"),
+    rows=_book_rows,
+)
+
+
 RULES = RulePart(
     name=NAME,
     title="go/drop declarations (T10-T17)",
@@ -269,4 +303,5 @@ RULES = RulePart(
     multiplied=frozenset({GoDropTransfer.FORCED_OUT}),
     numbers=numbers,
     warnings=(roles_unshown,),
+    book=BOOK,
 )

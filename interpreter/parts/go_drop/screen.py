@@ -6,17 +6,23 @@ out), in the words of its catalog files (``screen.*``). It reads the screen it i
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional
+from typing import Any, Callable, Mapping, Optional
 
+from ....ruleset.catalog import say
 from ....ruleset.model import PhaseName
 from .actions import Declare, Split
 from .rules import GoDropPhase, go_drop_rules
+from .score_questions import QUESTIONS
 
 
 class GoDropScreen:
     questions: Mapping[PhaseName, str] = {GoDropPhase.DECLARATIONS: "q_declare",
                                           GoDropPhase.TWO_GOER_CHOICE: "q_split"}
     """The ``screen.*`` id of the question of each of its phases."""
+    score = QUESTIONS
+    """Its questions of ``hachi score`` (:mod:`.score_questions`)."""
+    roles_shown: str = "roles shown by goers and forced-out players"
+    """Whose roles a round shows, in ``hachi simulate``'s summary (T14, T15)."""
 
     def choice(self, screen: Any, a: object, v: Any) -> Optional[str]:
         """A choice of one of its decisions in words (the drop with its fee now, T11), or None."""
@@ -36,6 +42,14 @@ class GoDropScreen:
         if v.forced_out:
             text += f"; {screen.t('forced')}: " + ", ".join(screen.names[s] for s in v.forced_out)
         return text
+
+    def refusal(self, v: Any, refused: Callable[..., Exception]) -> Optional[Exception]:
+        """A go or a drop typed when the other alone is legal: an effect of the rule file forces
+        the decision (docs/effects.md, ``force``); ``refused`` makes the refusal (``BadAnswer``)."""
+        if v.phase is not GoDropPhase.DECLARATIONS:
+            return None
+        must = "go" if v.legal[0] == Declare(True) else "drop"
+        return refused("answers.house_rule_forces", must=lambda lang: say(lang, f"effects.decision.{must}"))
 
 
 SCREEN = GoDropScreen()
