@@ -22,7 +22,7 @@ from ..interpreter.engine.registry import plugin_for, told_for
 from ..ruleset.errors import CardError, shown
 from ..ruleset.model import Phase
 from ..ruleset.safetext import escape
-from .screenkind import ScreenPlugin
+from .screenkind import AskBeforeDeal, ScreenPlugin, ToldBound
 from .screen_registry import PartQuestions, part_screens
 from .role_names import RoleNames, UnknownRole
 from .score_text import say
@@ -154,9 +154,8 @@ class RoundQuestions:
     def ask(self) -> dict[str, Any]:
         g = self.scratch
         self.answers()                          # a question before the deal (ask at round_start)
-        before = getattr(self.screen, "ask_before_deal", None)     # the play kind's call (the trick game's, T6)
-        if before is not None:
-            before(self)
+        if isinstance(self.screen, AskBeforeDeal):     # the play kind's call (the trick game's, T6)
+            self.screen.ask_before_deal(self)
         self.field()
         deal: Any = self.told.scratch_deal(self.rules, self.rnd, g.players)     # a told action, as the sheet's
         g.apply(deal)
@@ -223,9 +222,8 @@ class RoundQuestions:
         which its screen tells (``told_bound``) instead of asking a part's decision."""
         if seat not in plugin_for(self.rules).state.must_play(self.scratch.round):
             return False
-        tell = getattr(self.screen, "told_bound", None)
-        if tell is not None:
-            self.a.echo(tell(self, seat))
+        if isinstance(self.screen, ToldBound):
+            self.a.echo(self.screen.told_bound(self, seat))
         return True
 
     def answers(self) -> None:

@@ -7,7 +7,7 @@ two palettes chosen once: suits coloured (four-colour deck) or plain text.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Sequence, cast
+from typing import Optional, Sequence
 
 import click
 
@@ -16,7 +16,7 @@ from ..interpreter.engine.view import View
 from .display import columns, wrap
 from ..ruleset.catalog import LANGS, say
 from ..ruleset.model import Phase, PhaseName, Ruleset
-from .screenkind import ScreenPlugin
+from .screenkind import ScreenPlugin, Worth
 from .screen_registry import part_screens, screen_plugin
 
 WIDTH = 79     # columns of an 80-column terminal that a line may fill
@@ -128,8 +128,7 @@ class Screen:
     def worth(self, game: object, v: View) -> Optional[str]:
         """What each answer of the question is worth now, when the play kind tells it (Koi-Koi's
         stop and koi, K15-K16), or None."""
-        own = getattr(self.kind, "worth", None)
-        return None if own is None else cast(Optional[str], own(self, game, v))
+        return self.kind.worth(self, game, v) if isinstance(self.kind, Worth) else None
 
     def choices(self, v: View) -> list[str]:
         """The legal actions, numbered from 1 (see ``tui_input.numbered``)."""

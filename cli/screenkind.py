@@ -41,16 +41,9 @@ class ScreenContext(Protocol):
 
 @runtime_checkable
 class ScreenPlugin(Protocol):
-    """A play kind's terminal screen. It may also have ``worth(screen, game, v) -> Optional[str]``:
-    what each answer of the question in front of the seat is worth now (Koi-Koi's stop and koi),
-    which :meth:`~.screen.Screen.worth` asks for when it is there; ``summary_lines(summary, ruleset)
-    -> list[str]``: its own lines of ``hachi simulate``'s summary, after the pot's (the trick game's
-    calls); and ``refusal(v) -> Optional[tuple[str, dict]]``: why a yes-or-no answer whose action
-    is not legal now is refused, when its rules forbid it (the message id and its values), before
-    the parts' (:mod:`.tui_input`). In ``hachi score`` (:mod:`.score_input`) it may also have
-    ``ask_before_deal(questions)``: the questions of its own decisions before the deal (the trick
-    game's mizuten call), and ``told_bound(questions, seat) -> str``: the line that tells a seat its
-    rules bind to play (``KindState.must_play``) where a part would ask its decision."""
+    """A play kind's terminal screen: what every screen has. What only some have are the typed
+    capabilities below (:class:`Worth`, :class:`SummaryLines`, :class:`Refusal`,
+    :class:`AskBeforeDeal`, :class:`ToldBound`), each read where it is there (``isinstance``)."""
 
     kind: PlayKind
 
@@ -85,3 +78,46 @@ class ScreenPlugin(Protocol):
     def ask_result(self, questions: Any) -> None:
         """``hachi score``: ask how the play of a round ended and note it in ``questions.rnd``
         (``questions`` is a :class:`~.score_input.RoundQuestions`)."""
+
+
+@runtime_checkable
+class Worth(Protocol):
+    """What each answer of the question in front of the seat is worth now (Koi-Koi's stop and
+    koi, K15-K16), which :meth:`~.screen.Screen.worth` shows when the screen has it."""
+
+    def worth(self, screen: Any, game: Any, v: View) -> Optional[str]: ...
+
+
+@runtime_checkable
+class SummaryLines(Protocol):
+    """Its own lines of ``hachi simulate``'s summary, after the pot's (the trick game's calls, T6)."""
+
+    def summary_lines(self, s: Any, ruleset: Optional[Ruleset]) -> list[str]: ...
+
+
+@runtime_checkable
+class Refusal(Protocol):
+    """Why a yes-or-no answer whose action is not legal now is refused, when its rules forbid it
+    (a ``BadAnswer``), before the parts' (:func:`.tui_input.refused_now`)."""
+
+    def refusal(self, v: View) -> Optional[Any]: ...
+
+
+@runtime_checkable
+class AskBeforeDeal(Protocol):
+    """``hachi score``: the questions of its own decisions before the deal (the trick game's
+    mizuten call, T6); ``questions`` is a :class:`~.score_input.RoundQuestions`."""
+
+    def ask_before_deal(self, questions: Any) -> None: ...
+
+
+@runtime_checkable
+class ToldBound(Protocol):
+    """``hachi score``: the line that tells a seat its rules bind to play (``KindState.must_play``)
+    where a part would ask its decision."""
+
+    def told_bound(self, questions: Any, seat: int) -> str: ...
+
+
+CAPABILITIES: tuple[type, ...] = (Worth, SummaryLines, Refusal, AskBeforeDeal, ToldBound)
+"""The optional capabilities of a play kind's screen."""

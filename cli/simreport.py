@@ -13,6 +13,7 @@ from ..interpreter.runs.sweep import Sweep
 from ..ruleset.kind_registry import KINDS, kind_object
 from ..ruleset.part_registry import PARTS
 from .screen_registry import PartScreen, part_screen, part_screens, screen_plugin
+from .screenkind import SummaryLines
 
 
 def _share(k: int, n: int) -> str:
@@ -60,7 +61,7 @@ def summary_lines(s: Summary, default_bots: bool = False, ruleset: Optional[Any]
              f"{s.pots_paid[name]} times ({100 * s.pots_paid[name] / max(1, s.rounds):.2f} per 100 rounds)"
              for name, m in s.pots.items()]
     for screen in kinds:                # the play kind's own lines (the trick game's calls, T6)
-        told += getattr(screen, "summary_lines", lambda s, ruleset: [])(s, ruleset)
+        told += screen.summary_lines(s, ruleset) if isinstance(screen, SummaryLines) else []
     out += ["", *told] if told else []
     out += ["", "fields (share of rounds)"]
     out += [f"  {k:16s} {_share(n, s.rounds)}" for k, n in s.fields.most_common()]

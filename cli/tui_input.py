@@ -19,6 +19,7 @@ from ..ruleset.model import Phase, PhaseName, Ruleset
 from ..ruleset.catalog import LANGS, answer_words, say, word_list
 from .answers import HELP, QUIT, BadAnswer, joined
 from .screen_registry import part_screens, screen_plugin
+from .screenkind import Refusal
 
 YesNoWords = Mapping[bool, str]     # the catalogs' list of words of each answer (yes, then no)
 
@@ -100,8 +101,9 @@ def refused_now(v: View, rules: Ruleset) -> Optional[BadAnswer]:
     """Why an answer whose action is not legal now is refused, when the rules say: the play
     kind's screen's ``refusal`` first (the trick game's mizuten caller must go, T6), then each
     part's (go/drop's decision forced by an effect); None when none of them says."""
-    own = getattr(screen_plugin(rules), "refusal", None)
-    found: Optional[BadAnswer] = own(v) if own is not None else None
+    screen = screen_plugin(rules)
+    own = screen.refusal(v) if isinstance(screen, Refusal) else None
+    found: Optional[BadAnswer] = own if isinstance(own, BadAnswer) else None
     for part in part_screens(rules):
         if found is not None:
             break

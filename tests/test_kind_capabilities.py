@@ -142,6 +142,28 @@ def test_a_kind_that_claims_a_screen_shows_a_decision_in_english_and_in_japanese
     assert shown["en"][1] != shown["ja"][1] and len(shown["en"][2]) == len(shown["ja"][2]) == len(view.legal)
 
 
+def test_a_screens_optional_capabilities_take_what_their_protocols_give(kind: tuple[Kind, Ruleset]) -> None:
+    """A screen method named as an optional capability (``worth``, ``summary_lines`` ...) takes the
+    capability's arguments, so that the terminal, which reads it by the protocol, can call it."""
+    import inspect
+
+    k, rules = kind
+    if k.screen is None:
+        pytest.skip(f"{k.kind} claims no screen")
+    from hachihachi.cli.screen_registry import screen_plugin
+    from hachihachi.cli.screenkind import CAPABILITIES
+
+    screen = screen_plugin(rules)
+    for capability in CAPABILITIES:
+        [name] = [n for n in vars(capability) if not n.startswith("_") and callable(getattr(capability, n))]
+        method = getattr(screen, name, None)
+        if method is None:
+            assert not isinstance(screen, capability)
+            continue
+        wanted = len(inspect.signature(getattr(capability, name)).parameters) - 1       # without self
+        assert len(inspect.signature(method).parameters) == wanted, (capability.__name__, name)
+
+
 def test_a_kind_that_claims_an_openspiel_game_is_bridged(kind: tuple[Kind, Ruleset]) -> None:
     k, _ = kind
     if k.bridge is None:
