@@ -1,9 +1,9 @@
 """Building and checking effects: each effect of a rule file's ``effects:`` and ``settlement:``
 checked and its expressions compiled (an unknown fact, a wrong type, a payment that would make or
 destroy chips, an effect that can never fire: each one error at ``FILE:LINE:COL``). Each action
-builds and checks itself (:func:`.actions.every_action`: the core's and the parts'); this module
-holds what they share: the place
-of a key, expressions, seat sets, the effect and its point."""
+builds and checks itself (:func:`.actions.every_action`: the core's and the parts'; a part's is
+refused in a file that does not take the part); this module holds what they share: the place of
+a key, expressions, seat sets, the effect and its point."""
 
 from __future__ import annotations
 
