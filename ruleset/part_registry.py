@@ -4,9 +4,9 @@ one package beside the play kinds (``interpreter/parts/<name>/``), found here (e
 A part's package has ``schema.json`` (its part of the rule files' JSON Schema: its sections, its
 phases and transfer reasons, what a complete file of a kind that requires it writes), ``rules``
 (``RULES``, a :class:`RulePart`: its sections, its phases and transfer reasons as enums, its
-checks, its facts for effects, what it builds) and ``part`` (``PART``, the interpreter's
-``RoundPart``: its phases, its own state of a round, its rules of a round's outcome and of the
-next start). Go/drop (T10-T17) is one: the trick game and hanafuda with go/drop name it;
+checks, its facts for effects, its actions of effects, what it builds) and ``part`` (``PART``,
+the interpreter's ``RoundPart``: its phases, its own state of a round and of the game, its rules
+of a round's outcome and of the next start). Go/drop (T10-T17) is one: the trick game and hanafuda with go/drop name it;
 hanafuda for 3 does not.
 
 >>> sorted(PARTS), parts_named({"parts": ["go_drop"]}), parts_named({"round": ["deal"]})
@@ -19,12 +19,15 @@ import importlib
 import json
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, Callable, Iterator, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Optional, Sequence
 
 from . import registered
 from .checks import Found
 from .model import PhaseName, TransferReasonName
 from .rulekind import BookWords
+
+if TYPE_CHECKING:
+    from .effects.model import ActionBase
 
 IdleCase = Callable[[Any, Mapping[str, str]], Iterator[tuple[Optional[str], str, dict[str, object]]]]
 """A case of what can never move chips (ruleset/idle.py's ``CASES``): (ruleset, the file's places)
@@ -60,6 +63,12 @@ class RulePart:
     # (ruleset, places) -> each (place, message id, values), its words in the part's catalogs
     warnings: tuple[IdleCase, ...] = ()
     book: BookWords = BookWords()               # how the rulebook writes its settings (as a play kind's)
+    # the actions of effects it brings (go/drop's ``force``), each a class as the core's
+    # (ruleset/effects/actions/, docs/effects.md "Adding an action"), in its package with its event
+    # and its words in its catalogs: the schema's ``do``, the builder and the engine read them with
+    # the core's (``every_action``); a rule file that does not take the part is refused them. Asked
+    # for when used (its module imports the effects' package, which reads the registries)
+    effect_actions: Callable[[], tuple[type[ActionBase], ...]] = lambda: ()
 
 
 def rule_part(name: str) -> RulePart:
@@ -93,6 +102,30 @@ def part_points() -> Iterator[tuple[str, str, str]]:
 def part_multiplied() -> frozenset[str]:
     """The reasons of transfer of the registered parts that a field multiplies by default."""
     return frozenset(str(getattr(t, "value", t)) for name in PARTS for t in rule_part(name).multiplied)
+
+
+def part_effect_actions() -> dict[str, tuple[str, type[ActionBase]]]:
+    """Every registered part's actions of effects by their key, each with the part that brings it
+    (in the order of the parts, and of each part's ``effect_actions``)."""
+    return {action.key: (name, action) for name in PARTS for action in rule_part(name).effect_actions()}
+
+
+def untaken_action(key: str, ruleset: Any) -> Optional[str]:
+    """Why the action ``key`` is refused in a file of ``ruleset``: it comes with a part the file
+    does not take; None for a core action or one of a part the file takes.
+
+    >>> from types import SimpleNamespace
+    >>> untaken_action("force", SimpleNamespace(parts=())).split(": ")[1:]
+    ['add parts', '[go_drop], or take the action out.']
+    >>> untaken_action("force", SimpleNamespace(parts=("go_drop",))), untaken_action("pay", SimpleNamespace(parts=()))
+    (None, None)
+    """
+    found = part_effect_actions().get(key)
+    if found is None or found[0] in getattr(ruleset, "parts", ()):
+        return None
+    name = found[0]
+    return (f"the action '{key}' comes with {rule_part(name).title}, which the file does not take: add "
+            f"parts: [{name}], or take the action out.")
 
 
 def parts_named(data: Mapping[str, Any]) -> tuple[str, ...]:

@@ -8,7 +8,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Iterable, cast
 
-from .effects.actions import ACTIONS, do_defs
+from .effects.actions import do_defs, every_action
 from .kind_registry import DEFAULT, KINDS, kind_schema
 from .part_registry import PARTS, part_schema
 from .problems import Problem
@@ -34,9 +34,9 @@ def schema_text(file_type: str = RULESET) -> str:
 
 def schema(file_type: str = RULESET) -> dict[str, Any]:
     """The schema of ``file_type``; a rule file's is the shared part with the actions of effects
-    (:func:`.effects.actions.do_defs`), every registered part's pieces (go/drop's sections) and
-    every registered play kind's own."""
-    return _schema(file_type, tuple(KINDS.items()), tuple(ACTIONS.items()))
+    (:func:`.effects.actions.do_defs`: the core's and every registered part's), every registered
+    part's pieces (go/drop's sections) and every registered play kind's own."""
+    return _schema(file_type, tuple(KINDS.items()), tuple(every_action().items()))
 
 
 @lru_cache(maxsize=None)
@@ -121,7 +121,7 @@ def _whole(checker: object, instance: object) -> bool:
 
 
 def _validator(file_type: str) -> Draft202012Validator:
-    return _validator_of(file_type, tuple(KINDS.items()), tuple(ACTIONS.items()))
+    return _validator_of(file_type, tuple(KINDS.items()), tuple(every_action().items()))
 
 
 @lru_cache(maxsize=None)

@@ -46,11 +46,7 @@ NEEDED: dict[tuple[str, str], str] = {
     ("ruleset/effects/actions/schema.py", "forced_out"): "the same description",
     ("ruleset/effects/build.py", "goer"): "the error for an unknown seat set shows 'each goer' as an example",
 }
-_FORCE = ("the effect action force sets go/drop's decision of a seat: the effects' actions are one "
-          "registry of the core (ruleset/effects/actions/), and a part brings none of its own yet")
-NOT_YET: dict[tuple[str, str], str] = {
-    ("ruleset/effects/actions/force.py", "declarations"): _FORCE,
-}
+NOT_YET: dict[tuple[str, str], str] = {}
 _COLUMNS = ("the role table is the core's, and its columns are a role's value to a goer (go) and to a forced-out "
             "player (forced, T14): the rulebook's and the hand-role sheet's words of them")
 CATALOG_NEEDED: dict[tuple[str, str], str] = {
@@ -60,9 +56,6 @@ CATALOG_NEEDED: dict[tuple[str, str], str] = {
     **{(lang, "rulebook.text.combo"): _COLUMNS for lang in LANGS},
     ("ja", "rulebook.text.col_forced"): _COLUMNS,
     ("ja", "sheet.headers.forced"): _COLUMNS,
-    **{(lang, f"rulebook.keys.{s}.do.[].force{k}"): _FORCE for lang in LANGS
-       for s in ("effects.[]", "settlement.*.[]") for k in ("", ".decision")},
-    **{("ja", f"effects.decision.{k}"): _FORCE for k in ("go", "drop")},
     ("ja", "rulebook.keys.hanafuda.fukikeshi"): "出る is Japanese for 'appears' (a special role appears), not going",
 }
 

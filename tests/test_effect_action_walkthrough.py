@@ -1,12 +1,15 @@
 """docs/effects.md's "Adding an action", followed with the toy action of tests/toyaction.py:
 its class, its event and one line in ACTIONS make it a part of the schema of ``effects:`` and
 ``settlement:``, of the builder's checks (at ``FILE:LINE:COL``), of the rule sheet's words in
-both languages, of play and of the narration."""
+both languages, of play and of the narration. Brought by a part instead (its
+``RulePart.effect_actions``, as go/drop brings ``force``), it is the same, and a file that does
+not take the part is refused it at its place."""
 
 from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,7 +18,7 @@ from hachihachi.cli.narrate import Narrator
 from hachihachi.interpreter import CHANCE, GameState
 from hachihachi.interpreter.engine.effect_events import EffectFired
 from hachihachi.interpreter.engine.events import RoundEnded
-from hachihachi.ruleset.effects import ACTIONS, ActionBase, describe
+from hachihachi.ruleset.effects import ACTIONS, ActionBase, describe, every_action
 from hachihachi.ruleset.errors import RuleFileError
 from hachihachi.ruleset.loader import check_file, load_ruleset
 from hachihachi.ruleset.schema import schema
@@ -100,6 +103,40 @@ def test_a_listed_action_runs_in_play_logs_its_event_and_is_narrated_in_both_lan
     assert f"  p{seat} の記録は {noted[0].value} (「tally」)" in Narrator(rules, names, lang="ja").lines(g.events)
 
 
+@pytest.fixture
+def part_note(monkeypatch: pytest.MonkeyPatch) -> type[Note]:
+    """The same action brought by a part instead (go/drop's ``RulePart.effect_actions``, beside its ``force``)."""
+    from hachihachi.interpreter.parts.go_drop import rules
+
+    brought = rules.RULES.effect_actions
+    monkeypatch.setattr(rules, "RULES", replace(rules.RULES, effect_actions=lambda: (*brought(), Note)))
+    return Note
+
+
+def write_on(tmp_path: Path, base: str) -> Path:
+    path = tmp_path / f"part_noted_{base}.yaml"      # a file of its own: no other test's file has its text
+    path.write_text(f"extends: {base}\nname: part_noted\n" + NOTE.format(when="round_end"), encoding="utf-8")
+    return path
+
+
+def test_a_parts_action_is_listed_after_the_cores_and_built_in_a_file_that_takes_the_part(part_note, tmp_path):
+    assert list(every_action())[-2:] == ["force", "note"] and "note" not in ACTIONS
+    assert schema()["$defs"]["action"]["properties"]["note"] == Note.schema
+    (effect,) = load_ruleset(write_on(tmp_path, "hachihachi_trick")).effects
+    assert isinstance(effect.actions[0], Note)
+    assert describe(effect) == ("tally: At the end of every round: note tricks * trick_settlement.per_trick of "
+                                "each goer.")
+
+
+def test_a_parts_action_in_a_file_that_does_not_take_the_part_is_refused_at_its_place(part_note, tmp_path):
+    path = tmp_path / "three.yaml"
+    path.write_text("extends: hanafuda_hachihachi\nname: part_noted_three\neffects:\n  - name: tally\n"
+                    "    when: round_end\n    do:\n      - note: {value: 1}\n", encoding="utf-8")
+    (problem,) = check_file(path)
+    assert re.search(r"three\.yaml:7:\d+: error: the action 'note' comes with go/drop declarations \(T10-T17\), "
+                     r"which the file does not take: add parts: \[go_drop\], or take the action out\.$", str(problem))
+
+
 def test_the_walkthrough_names_every_member_an_action_writes_and_the_files_it_touches():
     text = (ROOT / "docs" / "effects.md").read_text(encoding="utf-8")
     section = text[text.index("### Adding an action"):]
@@ -110,9 +147,16 @@ def test_the_walkthrough_names_every_member_an_action_writes_and_the_files_it_to
     assert {"key", "summary", "schema", "build", "check", "words", "run", "tellers"} <= declared
     missing = [m for m in declared if not any(n == m or n.startswith(f"{m}(") for n in named)]
     assert missing == []
-    for member in ("r.table", "r.facts", "r.members(seats)", "r.name", "b.expr", "b.seats", "b.error", "ACTIONS"):
+    for member in ("r.table", "r.facts", "r.members(seats)", "r.name", "b.expr", "b.seats", "b.error", "ACTIONS",
+                   "every_action()", "RulePart.effect_actions", "RoundPart.new_game", "r.table.parts[NAME]"):
         assert member in named
-    for path in named & {"ruleset/effects/model.py", "ruleset/effects/actions/__init__.py", "actions/schema.py",
-                         "tests/toyaction.py", "tests/test_effect_action_walkthrough.py"}:
+    from hachihachi.interpreter.engine.parts import RoundPart
+    from hachihachi.ruleset.part_registry import RulePart
+
+    assert "effect_actions" in RulePart.__dataclass_fields__ and hasattr(RoundPart, "new_game")
+    files = {"ruleset/effects/model.py", "ruleset/effects/actions/__init__.py", "actions/schema.py",
+             "tests/toyaction.py", "tests/test_effect_action_walkthrough.py", "interpreter/parts/go_drop/force.py"}
+    assert {"ruleset/effects/actions/__init__.py", "interpreter/parts/go_drop/force.py"} <= named
+    for path in named & files:
         assert (ROOT / path).exists() or (ROOT / "ruleset" / "effects" / path).exists()
     assert set(Note.tellers) == {Noted} and all(callable(told) for told in Note.tellers.values())

@@ -5,13 +5,21 @@ and its rounds have no goer-based kind."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
 
 from hachihachi.interpreter import CHANCE, GameState
 from hachihachi.interpreter.parts.go_drop.actions import Declare
 from hachihachi.interpreter.engine.events import RoundEnded
 from hachihachi.interpreter.parts.go_drop.outcomes import RoundOutcome
-from hachihachi.interpreter.parts.go_drop.state import GoDropRound, declared
-from hachihachi.ruleset.loader import load_ruleset
+from hachihachi.interpreter.parts.go_drop.force import DecisionForced, Force
+from hachihachi.interpreter.parts.go_drop.names import NAME, GoDropPhase
+from hachihachi.interpreter.parts.go_drop.state import GoDropGame, GoDropRound, declared
+from hachihachi.ruleset.effects import SeatSet
+from hachihachi.ruleset.errors import RuleFileError
+from hachihachi.ruleset.loader import check_file, load_ruleset
 
 
 def test_T10_the_bundled_declaring_games_name_go_drop_and_hanafuda_for_three_does_not():
@@ -63,3 +71,47 @@ def test_T10_a_clone_copies_go_drops_state_apart():
     other.apply(Declare(False))
     assert declared(other.round).declarations == [(0, False)] and declared(g.round).declarations == []
     assert declared(other.round).dropped == [0] and declared(g.round).dropped == []
+
+
+HOUSE = Path(__file__).resolve().parent / "house_rules" / "variants"
+
+
+def test_T10_a_forced_decision_is_kept_in_go_drops_state_of_the_game_and_a_clone_copies_it_apart():
+    """The effect action ``force`` is go/drop's: what it forces is the part's own state of the
+    game (``Table.parts["go_drop"]``, beside its state of the round), not a field of the core's table."""
+    g = GameState(load_ruleset(str(HOUSE / "fx_start_player_goes.yaml")), players=4, seed=5, start=2, rounds=2)
+    to_declarations(g)
+    state = g._t.parts[NAME]
+    assert isinstance(state, GoDropGame) and state.forced == {0: {2: True}} and not hasattr(g._t, "forced")
+    assert [(e.round, e.seat, e.go, e.applies) for e in g.events if isinstance(e, DecisionForced)] == [(0, 2, True, 0)]
+    assert tuple(g.legal_actions()) == (Declare(True),)        # the start player must go this round
+    other = g.clone()
+    assert other._t.parts[NAME] is not state and other._t.parts[NAME].forced == state.forced
+    other._t.parts[NAME].forced[0][2] = False                    # the clone's own: the game's is untouched
+    assert state.forced == {0: {2: True}} and tuple(g.legal_actions()) == (Declare(True),)
+    assert GameState("hanafuda_hachihachi", players=3, seed=2)._t.parts == {}   # no go/drop: no state of it
+
+
+def test_T10_a_file_without_go_drop_is_refused_force_in_one_line_at_its_place(tmp_path):
+    path = tmp_path / "three.yaml"
+    path.write_text("extends: hanafuda_hachihachi\nname: three\neffects:\n  - name: dealer goes\n"
+                    "    when: round_start\n    do:\n      - force: {seats: dealer, decision: go, round: this}\n",
+                    encoding="utf-8")
+    (problem,) = check_file(path)
+    assert str(problem).startswith(f"{path}:7:")
+    assert str(problem).endswith("error: the action 'force' comes with go/drop declarations (T10-T17), which the "
+                                 "file does not take: add parts: [go_drop], or take the action out.")
+    with pytest.raises(RuleFileError, match=r"three\.yaml:7:\d+: the action 'force' comes with go/drop"):
+        load_ruleset(path)
+
+
+def test_T10_a_game_that_takes_go_drop_without_declarations_is_refused_force(tmp_path):
+    """A file may take go/drop for another of its phases; force reads the part's own phase
+    (``GoDropPhase.DECLARATIONS``) to tell that nobody declares there."""
+    rules = load_ruleset("hachihachi_trick")
+    no_declarations = tuple(p for p in rules.round if p is not GoDropPhase.DECLARATIONS)
+    assert len(no_declarations) == len(rules.round) - 1
+    found = Force(SeatSet("start player", start=True), True).check("round_end", replace(rules, round=no_declarations))
+    assert found == ("nobody declares in this game (its round has no 'declarations' phase), so no decision can be "
+                     "forced.", ())
+    assert Force(SeatSet("start player", start=True), True).check("round_end", rules) is None

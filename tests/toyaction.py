@@ -1,7 +1,8 @@
 """A toy action of effects, written as docs/effects.md ("Adding an action") says, for the test
 that keeps those steps true (tests/test_effect_action_walkthrough.py). ``note: {value: NUMBER,
 seats: SEATS}`` logs a number of each seat of a set, as an event of its own, and changes nothing
-else. It is not listed in ``ACTIONS``: the test lists it there while it runs."""
+else. It is not listed in ``ACTIONS``: the test lists it there while it runs (and, as a part's
+action, in go/drop's ``RulePart.effect_actions``)."""
 
 from __future__ import annotations
 
@@ -25,7 +26,8 @@ class Noted:
 
 
 # its words in each language: a bundled action's are messages of the catalogs (effects.*,
-# ruleset/locale/<lang>.yaml); this one, outside the project, keeps its own
+# ruleset/locale/<lang>.yaml; a part's in its package's locale/<lang>.yaml); this one, outside
+# the project, keeps its own
 WORDS = {"en": {"told": "{who} notes {value} ({name})", "words": "note {value} of {seats}"},
          "ja": {"told": "{who} の記録は {value} (「{name}」)", "words": "{seats}の「{value}」を記録する"}}
 

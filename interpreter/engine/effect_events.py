@@ -1,8 +1,9 @@
 """The events of effects (docs/effects.md): an effect that fired, and what its actions logged
 besides their payments (ordinary :class:`~.events.Transfer` events): a counter that changed, a
-decision forced, a multiplier, the game ended early. Each action's events, and how they read,
-are the action's own (``ruleset/effects/actions/``, ``ActionBase.tellers``); this module holds
-the effect's own event and gathers the tellers for the narrator."""
+multiplier, the game ended early, and the events of a part's actions (go/drop's decision forced,
+in its package). Each action's events, and how they read, are the action's own
+(``ruleset/effects/actions/``, a part's ``RulePart.effect_actions``, ``ActionBase.tellers``); this
+module holds the effect's own event and gathers the tellers for the narrator."""
 
 from __future__ import annotations
 
@@ -11,10 +12,9 @@ from pathlib import Path
 from typing import Any, Callable, Optional
 
 from ...ruleset.catalog import maybe, say
-from ...ruleset.effects.actions import (CounterChanged, DecisionForced, GameEndCalled, Multiplied, PotPaid,
-                                        action_events)
+from ...ruleset.effects.actions import CounterChanged, GameEndCalled, Multiplied, PotPaid, action_events
 
-__all__ = ["EffectFired", "CounterChanged", "DecisionForced", "Multiplied", "GameEndCalled", "PotPaid", "EFFECT_EVENTS",
+__all__ = ["EffectFired", "CounterChanged", "Multiplied", "GameEndCalled", "PotPaid", "EFFECT_EVENTS",
            "ACTION_EVENTS", "effect_tellers"]
 
 

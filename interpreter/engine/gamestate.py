@@ -168,7 +168,8 @@ class GameState:
         self._phases, self._steps, self._acts = program.phases, program.steps, program.acts
         self._kind = program.kind
         self._parts = program.parts                 # the parts of the round (go/drop), or none
-        self._t = Table(self.ruleset, players, rounds, start, self._kind.state.new(), self._new_parts())
+        self._t = Table(self.ruleset, players, rounds, start, self._kind.state.new(), self._new_parts(),
+                        {part.name: part.new_game() for part in self._parts} if self._parts else {})
         self._at_end = program.at_end
         self._counted = 0
         self._trusted: tuple[object, ...] = ()         # actions known legal in the current state

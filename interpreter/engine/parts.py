@@ -4,7 +4,8 @@ rules a game opts into beside its play kind, as go/drop's declarations (T10-T17)
 The core's round knows its seats, hands, field, phases, payments and log, and who plays it
 (``RoundState.playing``: every seat, unless a part leaves some out). A part brings its phases,
 its own state of a round (``RoundState.parts[name]``, made by :meth:`RoundPart.new_round` and
-copied by ``GameState.clone``), its actions and events (in its package), the outcome of a round
+copied by ``GameState.clone``) and of the game (``Table.parts[name]``, :meth:`RoundPart.new_game`,
+kept across rounds), its actions and events (in its package), the outcome of a round
 it names (``RoundState.outcome``), whether a round counts toward the game's length, the start of
 the next round, its fields of a seat's view, its facts for effects, its words in the account of a
 game and the refusal of an action out of its turn.
@@ -69,6 +70,11 @@ class RoundPart(Protocol):
 
     def new_round(self) -> Any:
         """Its own state of a new round (with ``copy()``)."""
+
+    def new_game(self) -> Any:
+        """Its own state of a new game (with ``copy()``), kept across rounds on the table
+        (``Table.parts[name]``): what its effect actions keep for later rounds (go/drop's
+        decisions forced by ``force``)."""
 
     def counts(self, ruleset: Ruleset, r: Any) -> bool:
         """Whether the round ``r`` counts toward the game's length."""

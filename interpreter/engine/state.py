@@ -80,7 +80,7 @@ class Table:
     """The chips, the pot, the log and the current round, shared by all phases."""
 
     def __init__(self, ruleset: Ruleset, players: int, rounds: int, start: int, kind_state: Any = None,
-                 parts: Optional[dict[str, Any]] = None):
+                 round_parts: Optional[dict[str, Any]] = None, parts: Optional[dict[str, Any]] = None):
         self.ruleset = ruleset
         self.players = players
         self.rounds = rounds
@@ -89,7 +89,7 @@ class Table:
         self.pot = 0
         self.events: list[object] = []         # the core's events and the play kind's own
         self.round = RoundState(index=0, start=start, players=players, chips_before=tuple(self.chips),
-                                kind_state=kind_state, parts=parts or {})
+                                kind_state=kind_state, parts=round_parts or {})
         self.finished = False
         self.watch: Optional[Callable[[object], None]] = None             # see GameState.watch
         self.watch_transfers: Optional[Callable[[object], None]] = None   # the same, or None
@@ -97,24 +97,27 @@ class Table:
         self.pot_taken: list[int] = []          # each amount a seat took from the pot, in order
         self.factors: tuple[Optional[Field], dict[TransferReasonName, int]] = (None, {})   # a field's factors (pay)
         # effects (docs/effects.md): counters kept across rounds (one value per seat, or one for
-        # the table), decisions forced by round index and seat, the game ended early
+        # the table), the game ended early
         self.counters: dict[str, list[int]] = {c.name: [c.start] * (players if c.scope == "seat" else 1)
                                                for c in ruleset.counters}
         self.pots: dict[str, int] = {name: 0 for name in ruleset.pots}   # named pots, kept across rounds
-        self.forced: dict[int, dict[int, bool]] = {}
+        # each part's own state of the game, kept across rounds (RoundPart.new_game: go/drop's
+        # decisions its effect action forced), beside its state of the round (round.parts)
+        self.parts: dict[str, Any] = parts or {}
         self.ending = False
         self.counted = 0                        # rounds finished that count toward the game's length
 
     def copy(self) -> Table:
-        """An independent copy, not watched (for ``GameState.clone``): the chips, the pot and the
-        round copied; the ruleset and the log's frozen events shared."""
+        """An independent copy, not watched (for ``GameState.clone``): the chips, the pot, each
+        part's state of the game (``copy()``) and the round copied; the ruleset and the log's
+        frozen events shared."""
         other = Table(self.ruleset, self.players, self.rounds, self.round.start)
         other.chips, other.pot, other.events = list(self.chips), self.pot, list(self.events)
         other.round, other.finished = self.round.copy(), self.finished
         other.pot_taken, other.factors = list(self.pot_taken), self.factors
         other.counters = {name: list(values) for name, values in self.counters.items()}
         other.pots = dict(self.pots)
-        other.forced = {r: dict(seats) for r, seats in self.forced.items()}
+        other.parts = {name: state.copy() for name, state in self.parts.items()} if self.parts else {}
         other.ending, other.counted = self.ending, self.counted
         return other
 

@@ -1,8 +1,9 @@
 """Building and checking effects: each effect of a rule file's ``effects:`` and ``settlement:``
 checked and its expressions compiled (an unknown fact, a wrong type, a payment that would make or
 destroy chips, an effect that can never fire: each one error at ``FILE:LINE:COL``). Each action
-builds and checks itself (:data:`.actions.ACTIONS`); this module holds what they share: the place
-of a key, expressions, seat sets, the effect and its point."""
+builds and checks itself (:func:`.actions.every_action`: the core's and the parts'; a part's is
+refused in a file that does not take the part); this module holds what they share: the place of
+a key, expressions, seat sets, the effect and its point."""
 
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ from typing import Any, Mapping, Optional, Sequence
 
 from ..errors import RuleFileError
 from ..expressions import BOOL, SEAT, DictFacts, Expression, Vocabulary, compile_expression
-from .actions import ACTIONS
-from ..part_registry import groups_of
+from .actions import every_action
+from ..part_registry import groups_of, untaken_action
 from .facts import domain, pair_facts, vocabulary
 from .whens import unreached_phase
 from .model import DOC, ActionBase, Counter, Effect, SeatSet
@@ -117,12 +118,16 @@ class Builder:
                              f"(see the facts' ranges in {DOC}).", *path)
 
     def action(self, data: Any, path: tuple[object, ...], name: str) -> ActionBase:
+        actions = every_action()            # the core's and the registered parts' (go/drop's force)
         if not isinstance(data, dict) or len(data) != 1:
-            raise self.error(f"an action is one of {', '.join(ACTIONS)}, written as a mapping with one key.", *path)
+            raise self.error(f"an action is one of {', '.join(actions)}, written as a mapping with one key.", *path)
         (key, body), = data.items()
-        action = ACTIONS.get(key)
+        action = actions.get(key)
         if action is None:
-            raise self.error(f"there is no action '{key}'; the actions are {', '.join(ACTIONS)}.", *path)
+            raise self.error(f"there is no action '{key}'; the actions are {', '.join(actions)}.", *path)
+        untaken = untaken_action(key, self.rules)      # a part's action in a file that does not take the part
+        if untaken is not None:
+            raise self.error(untaken, *path, key)
         return action.build(body, (*path, key), self, name)
 
     def effect(self, i: int, data: Mapping[str, Any], section: str = "effects") -> Effect:

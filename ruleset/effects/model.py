@@ -82,7 +82,7 @@ class EffectTable(Protocol):
     chips: list[int]
     no_negative: bool                           # ``chips.allow_negative: false``: a seat pays at most what it has
     counters: dict[str, list[int]]
-    forced: dict[int, dict[int, bool]]
+    parts: dict[str, Any]                       # each part's own state of the game (a part's actions keep theirs)
     ending: bool
 
     def emit(self, event: object) -> None: ...
@@ -122,8 +122,9 @@ class ActionBase:
     how it reads in each language, the facts it reads, the same with the settings folded
     in, and what it does when it runs. The facts it reads and the folding are found from its fields
     (an :class:`Expression`, a :class:`SeatSet`, words holding expressions), so an action declares
-    only the rest. Each action is a frozen dataclass deriving from this class, listed once in
-    :data:`.actions.ACTIONS`."""
+    only the rest. Each action is a frozen dataclass deriving from this class, listed once: the
+    core's in :data:`.actions.ACTIONS`, a part's in its ``RulePart.effect_actions`` (go/drop's
+    ``force``); :func:`.actions.every_action` reads both."""
 
     key: ClassVar[str]
     summary: ClassVar[str]

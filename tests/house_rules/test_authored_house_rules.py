@@ -24,7 +24,7 @@ from hachihachi.interpreter.games.tricks.rules import TrickTransfer
 from hachihachi.interpreter.parts.go_drop.outcomes import RoundOutcome
 from hachihachi.interpreter.parts.go_drop.rules import GoDropTransfer as G
 from hachihachi.ruleset.effects.actions.end_game import GameEndCalled
-from hachihachi.ruleset.effects.actions.force import DecisionForced
+from hachihachi.interpreter.parts.go_drop.force import DecisionForced
 from hachihachi.ruleset.effects.actions.multiply import Multiplied
 from hachihachi.ruleset.effects.actions.pots import PotPaid
 from hachihachi.ruleset.loader import load_ruleset

@@ -12,7 +12,8 @@ from functools import lru_cache
 from tests.house_rules.house_replay import ended, flows, replay, rules
 
 from hachihachi.interpreter import CHANCE, POT, Declare, GameState
-from hachihachi.interpreter.engine.effect_events import CounterChanged, DecisionForced, EffectFired, Multiplied
+from hachihachi.interpreter.engine.effect_events import CounterChanged, EffectFired, Multiplied
+from hachihachi.interpreter.parts.go_drop.force import DecisionForced
 from hachihachi.interpreter.engine.events import Applied, GameEnded, RoundEnded, Transfer
 from hachihachi.interpreter.parts.go_drop.outcomes import RoundOutcome
 from hachihachi.ruleset.model import Chips

@@ -14,9 +14,9 @@ from ...engine.phases.base import PhaseRule
 from ...engine.registry import plugin_for
 from ...engine.state import Table
 from .outcomes import PLAYED, RoundOutcome
-from .rules import NAME, go_drop_rules
-from .state import GoDropRound
-from .rules import GoDropPhase, GoDropTransfer
+from .names import NAME, GoDropPhase, GoDropTransfer
+from .rules import go_drop_rules
+from .state import GoDropGame, GoDropRound
 
 GO, DROP = Declare(True), Declare(False)
 GO_ONLY, GO_OR_DROP, DROP_ONLY = (GO,), (GO, DROP), (DROP,)
@@ -53,19 +53,22 @@ class Declarations(PhaseRule):
     def must_go(self, t: Table, seat: int) -> bool:
         """The play kind's own rules oblige the seat to go (T6: a start player who declared
         mizuten), or an effect forced it to."""
-        return seat in self._kind.state.must_play(t.round) or (bool(t.forced) and self.forced(t, seat) is True)
+        return seat in self._kind.state.must_play(t.round) or self.forced(t, seat) is True
 
     @staticmethod
     def forced(t: Table, seat: int) -> Optional[bool]:
-        """The decision an effect forced on ``seat`` this round (True: go), or None."""
-        return t.forced.get(t.round.index, {}).get(seat) if t.forced else None
+        """The decision an effect forced on ``seat`` this round (True: go), or None: go/drop's
+        state of the game (``force``, :mod:`.force`)."""
+        g: GoDropGame = t.parts[NAME]
+        forced = g.forced
+        return forced.get(t.round.index, {}).get(seat) if forced else None
 
     def legal(self, t: Table) -> tuple[Declare, ...]:
         seat = self.actor(t)
         assert seat is not None                 # asked while the phase waits for a seat
         if self.must_go(t, seat):
             return GO_ONLY
-        return DROP_ONLY if t.forced and self.forced(t, seat) is False else GO_OR_DROP
+        return DROP_ONLY if self.forced(t, seat) is False else GO_OR_DROP
 
     def check(self, t: Table, action: object) -> None:
         if not isinstance(action, Declare):

@@ -1,5 +1,5 @@
-"""Go/drop in play (T10-T17, T24): its phases and actions, its state of a round, the outcome of a
-round by its goers, whether a skipped round counts, the start of the next round, a seat's view of the
+"""Go/drop in play (T10-T17, T24): its phases and actions, its state of a round and of the game,
+the outcome of a round by its goers, whether a skipped round counts, the start of the next round, a seat's view of the
 declarations, its facts for effects."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from .outcomes import RoundOutcome
 from .one_goer_pot import OneGoerPot
 from .role_settlement import RoleSettlement
 from .rules import NAME, GoDropPhase, go_drop_rules
-from .state import GoDropRound, declared
+from .state import GoDropGame, GoDropRound, declared
 from .told import WORDS
 from .two_goer_choice import TwoGoerChoice
 
@@ -50,6 +50,10 @@ class GoDrop:
 
     def new_round(self) -> GoDropRound:
         return GoDropRound([], [], (), False, [], False)      # every field given: no default factories run
+
+    def new_game(self) -> GoDropGame:
+        """Its state of the game: no decision forced yet (its effect action ``force`` fills it)."""
+        return GoDropGame({})
 
     def counts(self, ruleset: Ruleset, r: Any) -> bool:
         """T13, T25: a round nobody went in counts unless ``rounds.skipped_counts`` is false."""

@@ -15,40 +15,18 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field as dc_field, replace
 from types import MappingProxyType
-from typing import Any, Iterator, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, Optional, Sequence
 
 from ....ruleset.checks import KEY, Found
 from ....ruleset.expressions import BOOL, INT, SEAT, TABLE, Fact
-from ....ruleset.model import PhaseName, TransferReasonName
 from ....ruleset.part_registry import RulePart
 from ....ruleset.rulekind import BookWords, Rows
+from .names import NAME as NAME
+from .names import GoDropPhase as GoDropPhase
+from .names import GoDropTransfer as GoDropTransfer
 
-NAME = "go_drop"
-
-
-class GoDropPhase(PhaseName):
-    """The phases of go/drop a round names (T10-T17); each reads as ``Phase.NAME``, as the core's.
-
-    >>> GoDropPhase.DECLARATIONS, f"{GoDropPhase.TWO_GOER_CHOICE}"
-    (<Phase.DECLARATIONS: 'declarations'>, 'Phase.TWO_GOER_CHOICE')
-    """
-
-    DECLARATIONS = "declarations"
-    FORCED_OUT = "forced_out"
-    TWO_GOER_CHOICE = "two_goer_choice"
-    ONE_GOER_POT = "one_goer_pot"
-    ROLE_SETTLEMENT = "role_settlement"
-
-
-class GoDropTransfer(TransferReasonName):
-    """Go/drop's reasons of point transfer (T11, T14); each reads as ``TransferKind.NAME``.
-
-    >>> GoDropTransfer.DROP_FEE, GoDropTransfer("forced_out")
-    (<TransferKind.DROP_FEE: 'drop_fee'>, <TransferKind.FORCED_OUT: 'forced_out'>)
-    """
-
-    DROP_FEE = "drop_fee"
-    FORCED_OUT = "forced_out"
+if TYPE_CHECKING:
+    from ....ruleset.effects.model import ActionBase
 
 
 @dataclass(frozen=True)
@@ -283,6 +261,12 @@ BOOK = BookWords(
     facts=("went", "round.goers", "dropped", "forced_out"),
     rows=_book_rows,
 )
+def effect_actions() -> tuple[type[ActionBase], ...]:
+    """Its actions of effects (docs/effects.md, "force"): ``force`` (:mod:`.force`), imported when
+    first asked for (this module is read when the registries are, before the effects' package)."""
+    from .force import Force
+
+    return (Force,)
 
 
 RULES = RulePart(
@@ -304,4 +288,5 @@ RULES = RulePart(
     numbers=numbers,
     warnings=(roles_unshown,),
     book=BOOK,
+    effect_actions=effect_actions,
 )

@@ -1,13 +1,14 @@
 """Go/drop's own state of a round, beside the round's (``RoundState.parts["go_drop"]``): the
 declarations, the droppers, the seats forced out, the two goers' answers. The goers are the
-round's ``playing``: the seats that play it."""
+round's ``playing``: the seats that play it. And its own state of the game, beside the table's
+(``Table.parts["go_drop"]``), kept across rounds: the decisions effects forced (``force``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
-from .rules import NAME
+from .names import NAME
 
 
 @dataclass(slots=True)
@@ -35,3 +36,23 @@ def declared_or_none(r: Any) -> GoDropRound | None:
     """The same, or None in a game without declarations."""
     found: GoDropRound | None = r.parts.get(NAME)
     return found
+
+
+@dataclass(slots=True)
+class GoDropGame:
+    """Go/drop's own state of the game (``Table.parts["go_drop"]``): the decisions its effect
+    action ``force`` forced (:mod:`.force`), by round index and seat (True: the seat must go,
+    False: it must drop), which its declarations read (:mod:`.declarations`)."""
+
+    forced: dict[int, dict[int, bool]] = field(default_factory=dict)
+
+    def copy(self) -> GoDropGame:
+        """An independent copy (for ``GameState.clone``)."""
+        return GoDropGame({r: dict(seats) for r, seats in self.forced.items()})
+
+
+def forced_decisions(t: Any) -> dict[int, dict[int, bool]]:
+    """The decisions forced so far in the game of the table ``t`` (one that names go/drop), by
+    round index and seat: :attr:`GoDropGame.forced` itself, which ``force`` fills."""
+    state: GoDropGame = t.parts[NAME]
+    return state.forced

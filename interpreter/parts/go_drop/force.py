@@ -1,14 +1,22 @@
-"""``force``: seats must go (or drop) in the next round, or in this one (docs/effects.md, "force")."""
+"""``force``, go/drop's action of effects: seats must go (or drop) in the next round, or in this
+one (docs/effects.md, "force"). The part brings it (``RulePart.effect_actions``, :mod:`.rules`),
+so a rule file writes it under ``do:`` as any of the core's actions; a file that does not take
+go/drop is refused it at its place. The decisions it forces are go/drop's own state of the game
+(:class:`.state.GoDropGame`), which its declarations read (:mod:`.declarations`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, ClassVar, Optional
 
-from ...catalog import say
-from ...effect_words import seats_words
-from ..model import GAME_END, ROUND_START, ActionBase, Problem, Run, SeatSet
-from .schema import SEATS
+from ....ruleset.catalog import say
+from ....ruleset.effect_words import seats_words
+from ....ruleset.effects.actions.schema import SEATS
+from ....ruleset.effects.model import GAME_END, ROUND_START, ActionBase, Problem, Run, SeatSet
+from .names import GoDropPhase
+from .state import forced_decisions
+
+__all__ = ["DecisionForced", "Force"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,9 +68,9 @@ class Force(ActionBase):
     def check(self, when: str, rules: Any) -> Optional[Problem]:
         if when == GAME_END:
             return "a decision forced at the end of the game is never made: there is no next round.", ()
-        if "declarations" not in {p.value for p in rules.round}:
-            return ("nobody declares in this game (its round has no 'declarations' phase), so no decision can be "
-                    "forced.", ())
+        if GoDropPhase.DECLARATIONS not in rules.round:
+            return (f"nobody declares in this game (its round has no '{GoDropPhase.DECLARATIONS.value}' phase), "
+                    "so no decision can be forced.", ())
         if self.this and when != ROUND_START:
             return (f"at '{when}' this round's decisions are made; force them at 'round_start', or for the next "
                     "round (round: next).", ("force", "round"))
@@ -77,7 +85,8 @@ class Force(ActionBase):
         t = r.table
         index = t.round.index
         applies = index + (0 if self.this else 1)
+        forced = forced_decisions(t)
         for seat in r.members(self.seats):
-            t.forced.setdefault(applies, {})[seat] = self.go
+            forced.setdefault(applies, {})[seat] = self.go
             t.emit(DecisionForced(index, seat, self.go, r.name, applies))
         return None
