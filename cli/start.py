@@ -67,35 +67,16 @@ def _entries() -> list[dict[str, Any]]:
     return [e for e in kept if isinstance(e, dict)] if isinstance(kept, list) else []
 
 
-def _stamp(path: str) -> Optional[list[Any]]:
-    try:
-        st = os.stat(path)
-    except (OSError, ValueError):
-        return None
-    return [path, st.st_size, st.st_mtime_ns]
-
-
-def _current(stamps: Any) -> bool:
-    """Whether every file stamped is as it was (and something was stamped)."""
-    if not isinstance(stamps, list) or not stamps:
-        return False
-    for stamp in stamps:
-        if not (isinstance(stamp, list) and len(stamp) == 3 and isinstance(stamp[0], str)):
-            return False
-        if _stamp(stamp[0]) != stamp:
-            return False
-    return True
-
-
 def _print_kept(situation: list[Any], entries: list[dict[str, Any]]) -> bool:
     """Print the text kept for ``situation``, when there is one still current; whether it was printed."""
+    from ..ruleset import usercache
     from .safeout import escape_text
 
     entry = next((e for e in entries if e.get("situation") == situation), None)
     if entry is None:
         return False
     text = entry.get("text")
-    if not (isinstance(text, str) and text and escape_text(text) == text and _current(entry.get("stamps"))):
+    if not (isinstance(text, str) and text and escape_text(text) == text and usercache.current(entry.get("stamps"))):
         return False
     try:
         sys.stdout.write(text)
@@ -142,22 +123,11 @@ def _run_and_keep(situation: list[Any], entries: list[dict[str, Any]]) -> Any:
 
 
 def _keep(situation: list[Any], entries: list[dict[str, Any]], text: str) -> None:
-    import importlib.metadata
-
     from ..ruleset import usercache
 
-    try:
-        metadata = getattr(importlib.metadata.distribution("hachihachi"), "_path", None)
-    except importlib.metadata.PackageNotFoundError:
-        return
-    if metadata is None or not os.path.isabs(str(metadata)):
+    stamps = usercache.code_stamps(("click", "hachihachi"))
+    if stamps is None:
         return                  # where the version is read from is not known, or depends on the folder: not kept
-    files = sorted({path for name, m in list(sys.modules.items()) if name.partition(".")[0] in ("click", "hachihachi")
-                    if isinstance(path := getattr(m, "__file__", None), str)})
-    info = [os.path.join(str(metadata), name) for name in ("METADATA", "PKG-INFO")]
-    stamps = [_stamp(path) for path in [*files, next((p for p in info if os.path.isfile(p)), info[0])]]
-    if any(s is None for s in stamps):
-        return
     others = [e for e in entries if e.get("situation") != situation]
     usercache.write_json(CACHE_FILE, [*others[-(MAX_ENTRIES - 1):], {"situation": situation, "stamps": stamps,
                                                                      "text": text}])

@@ -16,7 +16,8 @@ import json
 import os
 import stat
 from pathlib import Path
-from typing import Any, Callable, Optional
+import sys
+from typing import Any, Callable, Iterable, Optional
 
 MAX_BYTES = 4 * 1024 * 1024         # no cache file of ours is near this
 
@@ -73,3 +74,40 @@ def write_json(name: str, data: Any) -> None:
             os.unlink(temporary)
         except OSError:
             pass
+
+
+# -- stamps: what an entry kept depends on, checked before it is used again ---------------------
+
+def stamp(path: str) -> Optional[list[Any]]:
+    """A file's stamp: its path, size and time (None when it cannot be read)."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return [path, st.st_size, st.st_mtime_ns]
+
+
+def current(stamps: Any) -> bool:
+    """Whether every file stamped (a list of :func:`stamp`) is as it was, and something was stamped."""
+    return isinstance(stamps, list) and bool(stamps) and all(
+        isinstance(s, list) and len(s) == 3 and isinstance(s[0], str) and stamp(s[0]) == s for s in stamps)
+
+
+def code_stamps(libraries: Iterable[str]) -> Optional[list[list[Any]]]:
+    """The stamps of every module file of the top-level packages ``libraries`` imported now, and
+    of hachihachi's metadata (which gives ``--version`` its number); None when one cannot be
+    stamped or the metadata lies where it depends on the working folder."""
+    import importlib.metadata
+
+    try:
+        metadata = getattr(importlib.metadata.distribution("hachihachi"), "_path", None)
+    except importlib.metadata.PackageNotFoundError:
+        return None
+    if metadata is None or not os.path.isabs(str(metadata)):
+        return None
+    tops = set(libraries)
+    files = sorted({path for name, m in list(sys.modules.items()) if name.partition(".")[0] in tops
+                    if isinstance(path := getattr(m, "__file__", None), str)})
+    info = [os.path.join(str(metadata), name) for name in ("METADATA", "PKG-INFO")]
+    stamps = [stamp(path) for path in [*files, next((p for p in info if os.path.isfile(p)), info[0])]]
+    return None if any(s is None for s in stamps) else [s for s in stamps if s is not None]

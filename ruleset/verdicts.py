@@ -36,14 +36,6 @@ LIBRARIES = ("hachihachi", "jsonschema", "jsonschema_specifications", "referenci
              "_yaml", "attrs", "click")
 
 
-def _stamp(path: str) -> Optional[list[Any]]:
-    try:
-        st = os.stat(path)
-    except (OSError, ValueError):
-        return None
-    return [path, st.st_size, st.st_mtime_ns]
-
-
 def _digest(path: str) -> Optional[str]:
     """The SHA-256 of the regular file at ``path`` (opened without blocking, so that a FIFO or a
     device swapped in is never waited on), or None."""
@@ -60,30 +52,18 @@ def _digest(path: str) -> Optional[str]:
 
 def code_stamps() -> Optional[list[list[Any]]]:
     """The stamps of the code the checks ran (every module of :data:`LIBRARIES` imported now),
-    the package's metadata and the bundled rule folders; None when one cannot be stamped."""
-    import importlib.metadata
+    the package's metadata, and the bundled rule files and their folders; None when one cannot be
+    stamped."""
+    from importlib import resources
 
     from .bundled import _FOLDERS, bundled_files
 
-    try:
-        metadata = getattr(importlib.metadata.distribution("hachihachi"), "_path", None)
-    except importlib.metadata.PackageNotFoundError:
+    code = usercache.code_stamps(LIBRARIES)
+    if code is None:
         return None
-    if metadata is None or not os.path.isabs(str(metadata)):
-        return None
-    files = sorted({path for name, m in list(sys.modules.items()) if name.partition(".")[0] in LIBRARIES
-                    if isinstance(path := getattr(m, "__file__", None), str)})
-    from importlib import resources
-
     folders = [str(resources.files(package)) for package in _FOLDERS]
-    bundled = [str(path) for path in bundled_files().values()]
-    stamps = [_stamp(p) for p in [*files, *folders, *bundled, str(metadata)]]
-    return None if any(s is None for s in stamps) else [s for s in stamps if s is not None]
-
-
-def _current(stamps: Any) -> bool:
-    return isinstance(stamps, list) and bool(stamps) and all(
-        isinstance(s, list) and len(s) == 3 and isinstance(s[0], str) and _stamp(s[0]) == s for s in stamps)
+    bundled = [usercache.stamp(str(path)) for path in [*folders, *bundled_files().values()]]
+    return None if any(s is None for s in bundled) else code + [s for s in bundled if s is not None]
 
 
 def _key(file: str, root: Optional[str]) -> list[Any]:
@@ -101,7 +81,7 @@ class Verdicts:
 
     def __init__(self) -> None:
         kept = usercache.read_json(CACHE_FILE)
-        kept = kept if isinstance(kept, dict) and _current(kept.get("code")) else {}
+        kept = kept if isinstance(kept, dict) and usercache.current(kept.get("code")) else {}
         self.code: list[Any] = kept.get("code") or []
         entries = kept.get("verdicts")
         self.entries = [e for e in entries if isinstance(e, dict)] if isinstance(entries, list) else []

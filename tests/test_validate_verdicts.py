@@ -46,6 +46,15 @@ def _same_size_and_time(path: Path, text: str) -> None:
     os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
 
 
+def _validated_variant(folder: Path) -> tuple[Path, Path]:
+    """A base and a variant of it in ``folder``, the variant found valid once."""
+    base, variant = folder / "base.yaml", folder / "variant.yaml"
+    base.write_text(BASE, encoding="utf-8")
+    variant.write_text(VARIANT, encoding="utf-8")
+    assert validate(variant).exit_code == 0
+    return base, variant
+
+
 def test_a_file_found_valid_is_not_checked_again_while_nothing_changed(tmp_path, checked):
     (tmp_path / "base.yaml").write_text(BASE, encoding="utf-8")
     (tmp_path / "variant.yaml").write_text(VARIANT, encoding="utf-8")
@@ -56,11 +65,7 @@ def test_a_file_found_valid_is_not_checked_again_while_nothing_changed(tmp_path,
 
 
 def test_a_changed_base_has_its_variant_checked_again_even_at_the_same_size_and_time(tmp_path, checked):
-    base = tmp_path / "base.yaml"
-    base.write_text(BASE, encoding="utf-8")
-    variant = tmp_path / "variant.yaml"
-    variant.write_text(VARIANT, encoding="utf-8")
-    assert validate(variant).exit_code == 0
+    base, variant = _validated_variant(tmp_path)
     _same_size_and_time(base, BASE.replace("start: 100", "start: -10"))
     result = validate(variant)
     assert checked == ["variant.yaml", "variant.yaml"]
@@ -116,11 +121,7 @@ def test_a_broken_cache_file_is_read_as_nothing(tmp_path, checked, broken):
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
 def test_a_base_swapped_for_a_fifo_is_refused_not_waited_on(tmp_path, checked):
-    base = tmp_path / "base.yaml"
-    base.write_text(BASE, encoding="utf-8")
-    variant = tmp_path / "variant.yaml"
-    variant.write_text(VARIANT, encoding="utf-8")
-    assert validate(variant).exit_code == 0
+    base, variant = _validated_variant(tmp_path)
     base.unlink()
     os.mkfifo(base)
     result = validate(variant)
