@@ -16,7 +16,7 @@ outside matching play is a random legal action.
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable, cast
+from typing import Any, Iterable, Optional, cast
 
 from .deck import HanafudaDeck
 from .rules import HanafudaRules
@@ -37,38 +37,52 @@ class MatchingHeuristicBot:
     name = "heuristic_matching"
     plays = frozenset({"matching"})
 
+    def __init__(self) -> None:
+        self._kept: Optional[tuple[Ruleset, tuple[int, ...], tuple[int, ...]]] = None   # see _values
+
     def choose(self, game: GameState, seat: int, rng: random.Random) -> ActionBase:
         legal: tuple[ActionBase, ...] = game.legal_actions()    # the seat's own: its view's legal
         if len(legal) == 1:
             return legal[0]                 # no choice: no view needed
         view = game.view(seat)
         legal = view.legal
-        if isinstance(legal[0], Declare):
+        first = legal[0]
+        if isinstance(first, Declare):
             return Declare(go_value(game.ruleset, view) > -drop_cost(game.ruleset, view))
-        if STOP in legal and PLAY_ON in legal:
-            return stop_or_play_on(game.ruleset, view)
-        if isinstance(legal[0], Choose):        # a house rule's question (ask): its first answer, as written
-            return legal[0]
+        if isinstance(first, Choose):           # the answers of a decision (a phase's are of one kind)
+            if STOP in legal and PLAY_ON in legal:
+                return stop_or_play_on(game.ruleset, view)
+            return first                        # a house rule's question (ask): its first answer, as written
         if not view.play.captures or view.phase is not Phase.PLAY:     # not matching play
             return rng.choice(legal)
-        deck = hanafuda_deck(game.ruleset)
-        wanted = game.ruleset.kind_rules.capture_role_cards
-
-        def value(card: int) -> int:
-            return deck.points(card) + (ROLE_CARD_BONUS if card in wanted else 0)
+        values, month = self._values(game.ruleset)
+        by_month: dict[int, list[int]] = {}         # the field's cards of each month, in field order
+        for f in view.play.table_cards:
+            by_month.setdefault(month[f], []).append(f)
 
         def score(action: ActionBase) -> int:
             assert isinstance(action, (Play, Capture))      # the legal actions of matching play
             card = action.card
-            month = deck.rank(card)
             if isinstance(action, Capture):
-                return value(card) + value(action.target)
-            taken = [f for f in view.play.table_cards if deck.rank(f) == month]
+                return values[card] + values[action.target]
+            taken = by_month.get(month[card])
             if taken:
-                return value(card) + sum(value(f) for f in taken)
-            return -value(card)
+                return values[card] + sum(values[f] for f in taken)
+            return -values[card]
 
         return max(legal, key=score)
+
+
+    def _values(self, ruleset: Ruleset) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Each card's value to capture (its points, and :data:`ROLE_CARD_BONUS` for a card a
+        capture role names) and its month, read once for the ruleset the bot last played."""
+        kept = self._kept
+        if kept is None or kept[0] is not ruleset:
+            deck, wanted = hanafuda_deck(ruleset), ruleset.kind_rules.capture_role_cards
+            kept = self._kept = (ruleset, tuple(deck.points(c) + (ROLE_CARD_BONUS if c in wanted else 0)
+                                                for c in range(deck.size)),
+                                 tuple(deck.rank(c) for c in range(deck.size)))
+        return kept[1], kept[2]
 
 
 def stop_or_play_on(ruleset: Ruleset, view: View) -> Choose:
