@@ -189,41 +189,58 @@ class IsmctsBot(SearchBot):
         infer = self.infer and bool(legal) and isinstance(legal[0], DECLARATIONS)   # cards: uniform
         done = 0
         first_pair: Optional[float] = None
-        while True:
-            if self.iterations is not None and done >= self.iterations:
-                break
-            if deadline is not None and done:
-                now = time.process_time()
-                if now > deadline or (cap is not None and now + (now - began) / done * (per_world + 1) > cap):
-                    break
-            if default is not None and done and settled(_estimates(root, legal, default)):
-                break
+        while not self._stop(done, began, deadline, cap, per_world, root, legal, default):
             sampled = determinize(game, seat, rng, memo, infer)
             if default is None:
                 self._iterate(sampled.game(), root, policy, carried, spread, rng)
                 done += 1
                 continue
-            rivals: list[Any] = []
-            for _ in range(per_world):
-                rivals.append(self._contender(root, [a for a in others if a not in rivals], spread, rng))
-            seed = rng.getrandbits(64)
-            world = sampled.game()              # dealt once; each play-out but the last plays a copy
-            base = self._iterate(world.clone(), root, policy, carried, spread, random.Random(seed), default)
-            done += 1
-            for n, other in enumerate(rivals, 1):
-                played = world if n == len(rivals) else world.clone()
-                value = self._iterate(played, root, policy, carried, spread, random.Random(seed), other)
-                done += 1
-                if first_pair is None:
-                    first_pair = time.process_time() - began
-                if base is not None and value is not None:
-                    node = root.children[other]
-                    node.pairs += 1
-                    node.gain += value - base
-                    node.gain_sq += (value - base) ** 2
-                if deadline is not None and time.process_time() > deadline:
-                    break                       # each pair is whole: the world's other rivals wait
+            played, first = self._pair(sampled.game(), root, policy, carried, spread, rng, default, others,
+                                       per_world, deadline, began)
+            done += played
+            if first_pair is None:
+                first_pair = first
         return root, first_pair
+
+    def _stop(self, done: int, began: float, deadline: Optional[float], cap: Optional[float], per_world: int,
+              root: Node, legal: tuple[Any, ...], default: Any) -> bool:
+        """Whether the search stops before its next world: the budget's iterations done, the
+        deadline passed (or the next pair of play-outs would pass the cap), or the decision settled."""
+        if self.iterations is not None and done >= self.iterations:
+            return True
+        if deadline is not None and done:
+            now = time.process_time()
+            if now > deadline or (cap is not None and now + (now - began) / done * (per_world + 1) > cap):
+                return True
+        return default is not None and bool(done) and settled(_estimates(root, legal, default))
+
+    def _pair(self, world: GameState, root: Node, policy: Bot, carried: int, spread: list[float],
+              rng: random.Random, default: Any, others: list[Any], per_world: int, deadline: Optional[float],
+              began: float) -> tuple[int, Optional[float]]:
+        """One world (dealt once) played from the root by ``default`` and by ``per_world``
+        contenders with the same random numbers, each contender's node keeping the paired
+        difference; the play-outs played, and the CPU seconds since ``began`` at the first
+        contender's end (None without one)."""
+        rivals: list[Any] = []
+        for _ in range(per_world):
+            rivals.append(self._contender(root, [a for a in others if a not in rivals], spread, rng))
+        seed = rng.getrandbits(64)
+        base = self._iterate(world.clone(), root, policy, carried, spread, random.Random(seed), default)
+        played, first = 1, None
+        for n, other in enumerate(rivals, 1):
+            copy = world if n == len(rivals) else world.clone()      # each play-out but the last plays a copy
+            value = self._iterate(copy, root, policy, carried, spread, random.Random(seed), other)
+            played += 1
+            if first is None:
+                first = time.process_time() - began
+            if base is not None and value is not None:
+                node = root.children[other]
+                node.pairs += 1
+                node.gain += value - base
+                node.gain_sq += (value - base) ** 2
+            if deadline is not None and time.process_time() > deadline:
+                break                           # each pair is whole: the world's other rivals wait
+        return played, first
 
     def _contender(self, root: Node, others: Sequence[Any], spread: list[float], rng: random.Random) -> Any:
         """The action to compare with the default in this world: one never compared yet (at
