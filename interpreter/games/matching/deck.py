@@ -216,32 +216,41 @@ def build_hanafuda_deck(data: Mapping[str, Any], changeling_month: int | None = 
     classes = data["kinds"]
     months = data["months"]
     letters = class_letters(classes)
-    listed = sorted(data["cards"], key=lambda c: (int(c["month"]), CARD_CLASSES.index(c["kind"]), str(c["id"])))
+    cards = _cards(data["cards"], classes, letters)
+    _check_months(cards, len(months))
+    deck = HanafudaDeck(tuple(cards), tuple(_names(m, i + 1) for i, m in enumerate(months)), tuple(letters.items()),
+                        class_names=tuple((k, *_names(v, k)) for k, v in classes.items()))
+    if changeling_month is not None:
+        deck = deck.with_changeling(c for c in deck.cards
+                                    if deck.month(c) == changeling_month and deck.card_class(c) != "chaff")
+    return deck
+
+
+def _names(entry: Mapping[str, Any], default: object) -> tuple[str, str]:
+    """An entry's Japanese and English names (``name: {ja, en}``), each ``default`` when not written."""
+    name = entry.get("name") or {}
+    return str(name.get("ja", default)), str(name.get("en", default))
+
+
+def _cards(listed: Any, classes: Mapping[str, Any], letters: Mapping[str, str]) -> list[HanaCard]:
+    """The deck's cards by month, kind and id, each id checked against the card notation."""
     cards = []
-    for c in listed:
+    for c in sorted(listed, key=lambda c: (int(c["month"]), CARD_CLASSES.index(c["kind"]), str(c["id"]))):
         cid = str(c["id"])
         m = CARD_ID.match(cid.lower())
         if not m or int(m.group(1)) != int(c["month"]) or letters[c["kind"]] != m.group(2):
             raise RuleFileError(f"the card id '{cid}' does not follow the notation MONTH KIND-LETTER [NUMBER] "
                                 f"for a {c['kind']} of month {c['month']} (the letter of {c['kind']} is "
                                 f"'{letters[c['kind']]}').")
-        name = c.get("name") or {}
-        cards.append(HanaCard(cid, int(c["month"]), c["kind"], int(classes[c["kind"]]["points"]),
-                              str(name.get("ja", cid)), str(name.get("en", cid))))
-    per_month = [sum(1 for c in cards if c.month == m) for m in range(1, len(months) + 1)]
-    if any(n != PER_MONTH for n in per_month) or len(cards) != PER_MONTH * len(months):
-        raise RuleFileError(f"a hanafuda deck has {PER_MONTH} cards in each of its {len(months)} months; "
+        cards.append(HanaCard(cid, int(c["month"]), c["kind"], int(classes[c["kind"]]["points"]), *_names(c, cid)))
+    return cards
+
+
+def _check_months(cards: list[HanaCard], months: int) -> None:
+    """Four cards in each month, and no id twice."""
+    per_month = [sum(1 for c in cards if c.month == m) for m in range(1, months + 1)]
+    if any(n != PER_MONTH for n in per_month) or len(cards) != PER_MONTH * months:
+        raise RuleFileError(f"a hanafuda deck has {PER_MONTH} cards in each of its {months} months; "
                             f"the file lists {per_month} cards per month.")
     if len({c.id.lower() for c in cards}) != len(cards):
         raise RuleFileError("two cards of the deck have the same id.")
-    deck = HanafudaDeck(tuple(cards),
-                        tuple((str((m.get("name") or {}).get("ja", i + 1)), str((m.get("name") or {}).get("en", i + 1)))
-                              for i, m in enumerate(months)),
-                        tuple(letters.items()),
-                        class_names=tuple((k, str((v.get("name") or {}).get("ja", k)),
-                                          str((v.get("name") or {}).get("en", k)))
-                                         for k, v in classes.items()))
-    if changeling_month is not None:
-        deck = deck.with_changeling(c for c in deck.cards
-                                    if deck.month(c) == changeling_month and deck.card_class(c) != "chaff")
-    return deck
