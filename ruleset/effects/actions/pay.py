@@ -83,20 +83,8 @@ class Pay(ActionBase):
                           "the pot to seats or the pot, and are never made or destroyed.", *at)
         payers = b.seats(body["from"], (*at, "from"), True)
         receivers = b.seats(body["to"], (*at, "to"), True)
-        if payers.pot and receivers.pot and (payers.pot_name == receivers.pot_name or payers.pot_name and
-                                             receivers.pot_name):
-            what = "the pot to the pot" if payers.pot_name == receivers.pot_name else "one named pot to another"
-            raise b.error(f"a payment from {what} moves nothing; a named pot pays seats or the table's pot, "
-                          "and is paid by them.", *at, "to")
-        if (payers.pot_name or receivers.pot_name) and str(body.get("as", "effect")) != "effect":
-            raise b.error("a payment into or out of a named pot is no transfer of a kind: it has no 'as' "
-                          "(its chips stay in the pot until a payment takes them out).", *at, "as")
-        share = None
-        if "in_proportion_to" in body:
-            if payers.pot or receivers.pot:
-                raise b.error("'in_proportion_to' shares what each receiving seat gets among the paying seats: "
-                              "name seats in 'from' and 'to', not the pot.", *at, "in_proportion_to")
-            share = b.expr(body["in_proportion_to"], (*at, "in_proportion_to"), INT, per_seat=True)
+        _check_pots(payers, receivers, body, at, b)
+        share = _share(payers, receivers, body, at, b)
         amount = b.expr(body["amount"], (*at, "amount"), INT, per_seat=not payers.pot or not receivers.pot,
                         vocab=b.pair_vocab)
         reason, words = _reason(body, at, b, name, per_seat=not payers.pot or not receivers.pot)
@@ -147,7 +135,6 @@ class Pay(ActionBase):
         multiply = kind is not TransferReason.EFFECT      # a kind of its own is multiplied as the field says for it
         mult = t.round.multiplier if self.field else 1
         field = f" (x{mult} field)" if mult != 1 else ""
-        facts = r.facts
         if self.compare is not None:
             self._settle_pairs(r, kind, multiply, mult, field)
             return None
@@ -160,7 +147,13 @@ class Pay(ActionBase):
         if self.pairwise:
             self._by_pairs(r, kind, multiply, mult, field)
             return None
-        pot = r.pot
+        self._plain(r, kind, multiply, mult, field)
+        return None
+
+    def _plain(self, r: Run, kind: TransferReasonName, multiply: bool, mult: int, field: str) -> None:
+        """From the pot to each receiver (what it holds, in order), or from each payer to each
+        receiver (a seat never pays itself) or into the pot; every amount read before anything moves."""
+        t, facts, pot = r.table, r.facts, r.pot
         if self.payers.pot:
             rnd = t.round
             owed = [(s, bounded(self.amount.run(facts, s) * mult, "a payment")) for s in r.members(self.receivers)]
@@ -304,6 +297,31 @@ class Pay(ActionBase):
                 low, high = (a, b) if value[a] < value[b] else (b, a)
                 pay(kind, low, high, per * (value[high] - value[low]),
                     f"{self._why(r, high)} {value[high]} against {value[low]}{field}", multiply=multiply)
+
+
+def _check_pots(payers: SeatSet, receivers: SeatSet, body: Mapping[str, Any], at: tuple[object, ...], b: Any) -> None:
+    """A payment moves chips: not from a pot to itself or from one named pot to another; and one
+    into or out of a named pot is recorded as no kind of transfer."""
+    if payers.pot and receivers.pot and (payers.pot_name == receivers.pot_name or payers.pot_name and
+                                         receivers.pot_name):
+        what = "the pot to the pot" if payers.pot_name == receivers.pot_name else "one named pot to another"
+        raise b.error(f"a payment from {what} moves nothing; a named pot pays seats or the table's pot, "
+                      "and is paid by them.", *at, "to")
+    if (payers.pot_name or receivers.pot_name) and str(body.get("as", "effect")) != "effect":
+        raise b.error("a payment into or out of a named pot is no transfer of a kind: it has no 'as' "
+                      "(its chips stay in the pot until a payment takes them out).", *at, "as")
+
+
+def _share(payers: SeatSet, receivers: SeatSet, body: Mapping[str, Any], at: tuple[object, ...],
+           b: Any) -> Optional[Expression]:
+    """``in_proportion_to``, a number of each paying seat (between seats, not the pot), or None."""
+    if "in_proportion_to" not in body:
+        return None
+    if payers.pot or receivers.pot:
+        raise b.error("'in_proportion_to' shares what each receiving seat gets among the paying seats: "
+                      "name seats in 'from' and 'to', not the pot.", *at, "in_proportion_to")
+    share: Expression = b.expr(body["in_proportion_to"], (*at, "in_proportion_to"), INT, per_seat=True)
+    return share
 
 
 class PairFacts:
