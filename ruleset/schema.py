@@ -6,7 +6,7 @@ import difflib
 import json
 from functools import lru_cache
 from importlib import resources
-from typing import TYPE_CHECKING, Any, Iterable, cast
+from typing import TYPE_CHECKING, Any, Callable, Iterable, cast
 
 from .effects.actions import do_defs, every_action
 from .kind_registry import DEFAULT, KINDS, kind_schema
@@ -216,52 +216,62 @@ def _unknown_keys(error: ValidationError, path: Path_, places: Places) -> list[P
 
 
 def _message(error: ValidationError, path: Path_) -> str:
-    value: Any = error.instance               # set on every error iter_errors yields
-    arg: Any = error.validator_value
-    check = error.validator
-    what = _what(path)
-    if check == "type":
-        types = [arg] if isinstance(arg, str) else list(arg)
-        expected = " or ".join(_TYPE_WORDS.get(t, t) for t in types)
-        return f"{what} must be {expected}, not {describe(value)}."
-    if check == "enum":
-        choices = ", ".join(str(c) for c in arg)
-        if len(arg) == 1:
-            return f"{what} is {describe(value)}; the only value it may have is '{arg[0]}'."
-        return f"{what} is {describe(value)}, which is not one of: {choices}{suggest(value, arg) or '.'}"
-    if check == "required":
-        missing = [k for k in arg if k not in value]
-        keys = ", ".join(f"'{k}'" for k in missing)
-        return f"{what} has no {keys}; {'it is' if len(missing) == 1 else 'they are'} required."
-    if check == "minimum":
-        return f"{what} must be at least {arg}, not {value}."
-    if check == "maximum":
-        return f"{what} must be at most {arg}, not {value}."
-    if check == "exclusiveMinimum":
-        return f"{what} must be larger than {arg}, not {value}."
-    if check == "minItems":
-        return f"{what} must list at least {arg} item{'s' if arg != 1 else ''}."
-    if check == "maxItems":
-        return f"{what} may list at most {arg} items."
-    if check == "uniqueItems":
-        seen: list[Any] = []
-        dup = None
-        for item in value:
-            if item in seen:
-                dup = item
-                break
-            seen.append(item)
-        return f"{what} lists {describe(dup)} twice; each item may appear once."
-    if check == "pattern":
-        return (f"{what} is {describe(value)}, which is not a valid id: use lower-case letters, digits "
-                "and '_', starting with a letter.")
-    if check == "minLength":
-        return f"{what} must not be empty."
-    if check == "maxLength":
-        return f"{what} is too long ({len(value)} characters; at most {arg})."
-    if check == "maxProperties":
-        return f"{what} has more than {arg} entries."
-    return f"{what} is not valid: {error.message}."
+    """The sentence of a schema error at ``path``: the words of its check (:data:`_WORDS`), else
+    jsonschema's own message."""
+    words = _WORDS.get(str(error.validator))
+    if words is None:
+        return f"{_what(path)} is not valid: {error.message}."
+    return words(_what(path), error.validator_value, error.instance)     # instance: set on every error
+
+
+def _type_words(what: str, arg: Any, value: Any) -> str:
+    types = [arg] if isinstance(arg, str) else list(arg)
+    expected = " or ".join(_TYPE_WORDS.get(t, t) for t in types)
+    return f"{what} must be {expected}, not {describe(value)}."
+
+
+def _enum_words(what: str, arg: Any, value: Any) -> str:
+    if len(arg) == 1:
+        return f"{what} is {describe(value)}; the only value it may have is '{arg[0]}'."
+    choices = ", ".join(str(c) for c in arg)
+    return f"{what} is {describe(value)}, which is not one of: {choices}{suggest(value, arg) or '.'}"
+
+
+def _required_words(what: str, arg: Any, value: Any) -> str:
+    missing = [k for k in arg if k not in value]
+    keys = ", ".join(f"'{k}'" for k in missing)
+    return f"{what} has no {keys}; {'it is' if len(missing) == 1 else 'they are'} required."
+
+
+def _unique_words(what: str, arg: Any, value: Any) -> str:
+    seen: list[Any] = []
+    dup = None
+    for item in value:
+        if item in seen:
+            dup = item
+            break
+        seen.append(item)
+    return f"{what} lists {describe(dup)} twice; each item may appear once."
+
+
+_WORDS: dict[str, Callable[[str, Any, Any], str]] = {
+    "type": _type_words,
+    "enum": _enum_words,
+    "required": _required_words,
+    "minimum": lambda what, arg, value: f"{what} must be at least {arg}, not {value}.",
+    "maximum": lambda what, arg, value: f"{what} must be at most {arg}, not {value}.",
+    "exclusiveMinimum": lambda what, arg, value: f"{what} must be larger than {arg}, not {value}.",
+    "minItems": lambda what, arg, value: f"{what} must list at least {arg} item{'s' if arg != 1 else ''}.",
+    "maxItems": lambda what, arg, value: f"{what} may list at most {arg} items.",
+    "uniqueItems": _unique_words,
+    "pattern": lambda what, arg, value: (f"{what} is {describe(value)}, which is not a valid id: use lower-case "
+                                         "letters, digits and '_', starting with a letter."),
+    "minLength": lambda what, arg, value: f"{what} must not be empty.",
+    "maxLength": lambda what, arg, value: f"{what} is too long ({len(value)} characters; at most {arg}).",
+    "maxProperties": lambda what, arg, value: f"{what} has more than {arg} entries.",
+}
+"""The words of each check of the schema a value fails: (the value's place in words, the check's
+value, the value) -> a sentence."""
 
 
 def _near_entry(error: ValidationError, path: Path_, root: Any, prefix: Path_) -> str:
