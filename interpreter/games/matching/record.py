@@ -19,7 +19,7 @@ The matching play kind's record codec (its ``Kind.record``, :mod:`.kind`).
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from ....ruleset.cards import Deck
 from ....ruleset.errors import CardError
@@ -84,6 +84,12 @@ def parse_action(game: Any, item: Any, where: str) -> tuple[int, Any]:
         if item["declare"] not in ("go", "drop"):
             fail(where, f"declare is 'go' or 'drop', not {item['declare']!r}")
         return seat, Declare(item["declare"] == "go")
+    return seat, _card_action(game, item, key, seat, where)
+
+
+def _card_action(game: Any, item: Mapping[str, Any], key: str, seat: int, where: str) -> Any:
+    """A ``play`` (with ``take`` when its card matches two field cards) or a ``turned`` card's
+    ``take``, checked against the turned card waiting for its choice (H15)."""
     deck = game.ruleset.deck
     try:
         card = deck.parse(item[key])
@@ -102,7 +108,7 @@ def parse_action(game: Any, item: Any, where: str) -> tuple[int, Any]:
     elif waiting and seat == game.current_player:
         fail(where, f"the turned card {deck.name(state.pending)} waits for its choice of capture: "
                     f"write {{seat: {seat}, turned: {deck.name(state.pending)}, take: CARD}}")
-    return seat, (Play(card) if take is None else Capture(card, take))
+    return Play(card) if take is None else Capture(card, take)
 
 
 # -- writing ---------------------------------------------------------------------------------
