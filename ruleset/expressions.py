@@ -583,56 +583,86 @@ _FUNCTION: dict[str, Callable[[tuple[Compiled, ...]], Compiled]] = {
 
 def _fold(node: Node, constants: Mapping[str, int], vocab: Vocabulary) -> Node:
     """``node`` with the facts of ``constants`` replaced by their values and the parts that then
-    read no fact worked out (each part keeps its column and its type)."""
-    def fold(n: Node) -> Node:
-        return _fold(n, constants, vocab)
+    read no fact worked out (each part keeps its column and its type): each kind of node by its
+    folder (:data:`_FOLDERS`); a number, a truth value or a seat set stays as it is."""
+    folder = _FOLDERS.get(type(node))
+    return node if folder is None else folder(node, _Fold(constants, vocab))
 
-    def value(n: Node) -> Optional[int]:
-        return int(n.value) if isinstance(n, (Number, Truth)) else None
 
-    if isinstance(node, FactRef):
-        if node.name not in constants:
-            return node
-        v = constants[node.name]
-        return Truth(bool(v), node.column) if vocab[node.name].value_type == BOOL else Number(v, node.column)
-    if isinstance(node, Negate):
-        inner = fold(node.operand)
-        return Number(-inner.value, node.column) if isinstance(inner, Number) else Negate(inner, node.column)
-    if isinstance(node, Not):
-        inner = fold(node.operand)
-        return Truth(not inner.value, node.column) if isinstance(inner, Truth) else Not(inner, node.column)
-    if isinstance(node, Logic):
-        stop = node.op == "or"                  # a part that decides the whole: true in 'or', false in 'and'
-        parts = []
-        for p in map(fold, node.parts):
-            if isinstance(p, Truth):
-                if p.value is stop:
-                    return Truth(stop, node.column)
-                continue                        # a part that changes nothing
-            parts.append(p)
-        if not parts:
-            return Truth(not stop, node.column)
-        return parts[0] if len(parts) == 1 else Logic(node.op, tuple(parts), node.column)
-    if isinstance(node, Compare):
-        left, right = fold(node.left), fold(node.right)
-        a, b = value(left), value(right)
-        if a is not None and b is not None:
-            return Truth(_COMPARISONS[node.op](a, b), node.column)
-        return Compare(left, node.op, right, node.column)
-    if isinstance(node, Arith):
-        first, rest = fold(node.first), tuple((op, fold(n)) for op, n in node.rest)
-        if isinstance(first, Number) and all(isinstance(n, Number) for _, n in rest):
-            total = first.value
-            for op, n in rest:
-                total = _BINARY[op](total, int(value(n) or 0))
-            return Number(total, node.column)
-        return Arith(first, rest, node.column)
-    if isinstance(node, Call):
-        args = tuple(map(fold, node.args))
-        if node.name == "if" and isinstance(args[0], Truth):
-            return args[1] if args[0].value else args[2]
-        return Call(node.name, args, node.column)
-    return node
+class _Fold:
+    """What folding reads: the constants and the vocabulary; ``fold`` folds a part."""
+
+    def __init__(self, constants: Mapping[str, int], vocab: Vocabulary) -> None:
+        self.constants, self.vocab = constants, vocab
+
+    def __call__(self, n: Node) -> Node:
+        return _fold(n, self.constants, self.vocab)
+
+
+def _value(n: Node) -> Optional[int]:
+    return int(n.value) if isinstance(n, (Number, Truth)) else None
+
+
+def _fold_fact(node: FactRef, fold: _Fold) -> Node:
+    if node.name not in fold.constants:
+        return node
+    v = fold.constants[node.name]
+    return Truth(bool(v), node.column) if fold.vocab[node.name].value_type == BOOL else Number(v, node.column)
+
+
+def _fold_negate(node: Negate, fold: _Fold) -> Node:
+    inner = fold(node.operand)
+    return Number(-inner.value, node.column) if isinstance(inner, Number) else Negate(inner, node.column)
+
+
+def _fold_not(node: Not, fold: _Fold) -> Node:
+    inner = fold(node.operand)
+    return Truth(not inner.value, node.column) if isinstance(inner, Truth) else Not(inner, node.column)
+
+
+def _fold_logic(node: Logic, fold: _Fold) -> Node:
+    stop = node.op == "or"                      # a part that decides the whole: true in 'or', false in 'and'
+    parts = []
+    for p in map(fold, node.parts):
+        if isinstance(p, Truth):
+            if p.value is stop:
+                return Truth(stop, node.column)
+            continue                            # a part that changes nothing
+        parts.append(p)
+    if not parts:
+        return Truth(not stop, node.column)
+    return parts[0] if len(parts) == 1 else Logic(node.op, tuple(parts), node.column)
+
+
+def _fold_compare(node: Compare, fold: _Fold) -> Node:
+    left, right = fold(node.left), fold(node.right)
+    a, b = _value(left), _value(right)
+    if a is not None and b is not None:
+        return Truth(_COMPARISONS[node.op](a, b), node.column)
+    return Compare(left, node.op, right, node.column)
+
+
+def _fold_arith(node: Arith, fold: _Fold) -> Node:
+    first, rest = fold(node.first), tuple((op, fold(n)) for op, n in node.rest)
+    if isinstance(first, Number) and all(isinstance(n, Number) for _, n in rest):
+        total = first.value
+        for op, n in rest:
+            total = _BINARY[op](total, int(_value(n) or 0))
+        return Number(total, node.column)
+    return Arith(first, rest, node.column)
+
+
+def _fold_call(node: Call, fold: _Fold) -> Node:
+    args = tuple(map(fold, node.args))
+    if node.name == "if" and isinstance(args[0], Truth):
+        return args[1] if args[0].value else args[2]
+    return Call(node.name, args, node.column)
+
+
+_FOLDERS: dict[type, Callable[[Any, _Fold], Node]] = {
+    FactRef: _fold_fact, Negate: _fold_negate, Not: _fold_not, Logic: _fold_logic, Compare: _fold_compare,
+    Arith: _fold_arith, Call: _fold_call,
+}
 
 
 def compile_expression(text: Union[str, int, bool], vocab: Vocabulary, *, per_seat: bool = False,
