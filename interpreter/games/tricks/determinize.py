@@ -147,12 +147,16 @@ def _hand_for(game: Any, k: Knowledge, s: int, left: set[int], roles: Optional[t
             if pool is not None and len(pool) < POOL_SIZE:
                 pool.append(hand)
             return hand
-    if pool:
-        mine = set(played)
-        fits = [h for h in pool if all(c in left or c in mine for c in h)]
-        if fits:
-            return fits[rng.randrange(len(fits))]
-    return None
+    return _from_pool(pool, left, played, rng) if pool else None
+
+
+def _from_pool(pool: list[tuple[int, ...]], left: set[int], played: list[int],
+               rng: random.Random) -> Optional[tuple[int, ...]]:
+    """A hand of the memo's ``pool`` that the cards ``left`` (and the seat's ``played`` ones)
+    can still make, at random; None when none can."""
+    mine = set(played)
+    fits = [h for h in pool if all(c in left or c in mine for c in h)]
+    return fits[rng.randrange(len(fits))] if fits else None
 
 
 def sample_hidden(game: Any, seat: int, k: Knowledge, rng: random.Random) -> Deal:
