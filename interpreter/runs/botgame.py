@@ -134,24 +134,27 @@ class _LogTally:
         self.pot = 0
         self.named = 0                  # what this round put into the named pots (pots:)
         self.zero_sum = True
-        self.paying: Optional[str] = None       # the named pot whose payment out the last events were
 
     def read(self, events: Sequence[object]) -> None:
-        readers: dict[type, Any] = {Applied: self.applied, Transfer: self.transfer, RolesShown: self.roles_shown,
+        readers: dict[type, Any] = {Transfer: self.transfer, RolesShown: self.roles_shown,
                                     RoundEnded: self.round_ended, FieldMade: self.field_made,
-                                    EffectFired: self.effect_fired, PotPaid: self.pot_paid}
-        other = self.other
+                                    EffectFired: self.effect_fired}
+        other, deals = self.other, self.deals
+        paying: Optional[str] = None        # the named pot whose payment out the last events were
+        e: Any
         for e in events:
             cls = type(e)
-            if cls is not PotPaid:
-                self.paying = None
+            if cls is PotPaid:
+                paying = self.pot_paid(e, paying)
+                continue
+            paying = None
+            if cls is Applied:              # the most common event, read here
+                if e.seat == CHANCE:        # the deal of either play kind: its cards, as a number
+                    deals.append(hash(e.action))
+                elif getattr(e.action, "call", False) is True:
+                    self.mizuten += 1
+                continue
             readers.get(cls, other)(e)
-
-    def applied(self, e: Applied) -> None:
-        if e.seat == CHANCE:            # the deal of either play kind: its cards, as a number
-            self.deals.append(hash(e.action))
-        elif getattr(e.action, "call", False) is True:
-            self.mizuten += 1
 
     def transfer(self, e: Transfer) -> None:
         if e.source == POT and e.target != POT:
@@ -173,12 +176,14 @@ class _LogTally:
     def effect_fired(self, e: EffectFired) -> None:
         self.fired[e.name] += 1
 
-    def pot_paid(self, e: PotPaid) -> None:
+    def pot_paid(self, e: PotPaid, paying: Optional[str]) -> Optional[str]:
+        """A named pot's payment; ``paying``: the pot the events just before it paid out (one
+        payment to many seats is counted once). The pot this one pays out, or None."""
         self.named += e.amount if e.into else -e.amount
         out = not e.into and e.party >= 0 and e.amount > 0
-        if out and self.paying != e.pot:
+        if out and paying != e.pot:
             self.paid_out[e.pot] += 1
-        self.paying = e.pot if out else None
+        return e.pot if out else None
 
     def other(self, e: object) -> None:
         made = getattr(e, "specials", None)     # a round's special roles (a play kind's, H19)
