@@ -57,6 +57,8 @@ class TransferWords:
 
 Rows = list[tuple[int, str, str]]
 """Rows of the rulebook's list of settings: ``(depth, label, value)``."""
+BookTable = tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]
+"""A table of the rulebook: its head and its rows."""
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,8 @@ class BookWords:
     sections: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """Its sections of settings, in order: the ``rulebook.text`` id of each heading and the
     top-level keys it shows (a part's come after the deck, a play kind's after them)."""
+    after_fields: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Its sections shown after the fields (before the order of a round), as ``sections``."""
     aliases: Mapping[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict)
     """Where its built rules keep a setting under another name (schema path -> attribute path)."""
     facts: tuple[str, ...] = ()
@@ -76,11 +80,21 @@ class BookWords:
     """``(writer, key, path, value, depth)``: the rows of one of its settings that reads better as a
     sentence (the writer gives ``label(path)``, ``text(id, **values)``, ``class_name(name)``,
     ``lang`` and the ruleset ``r``), or None."""
+    paragraph: Callable[[Any, str], Optional[str]] = lambda w, section: None
+    """``(writer, section)``: a paragraph told under the heading of a section (the ``rulebook.text`` id
+    of its heading), before its settings (how the deal makes the fields), or None."""
+    tables: Callable[[Any], Mapping[str, BookTable]] = lambda w: {}
+    """``(writer)``: its settings that read best as tables, by the key they stand for (shown in the
+    section that holds the key): each ``(head, rows)``."""
     settlement_files: tuple[str, ...] = ()
     """The bundled rule files whose settlement effects the rulebook words by their rule."""
     settlement_values: Callable[[Any, str], Optional[Mapping[str, object]]] = lambda ruleset, lang: None
     """``(ruleset, lang)``: the values of the sentences of its settlement (``rulebook.text.settle_*``)
-    with this file's numbers, or None (then the special roles' values)."""
+    with this file's numbers, or None (then none)."""
+    settlement_key: Callable[[Any, Any, str], str] = lambda ruleset, effect, key: key
+    """``(ruleset, effect, key)``: the ``rulebook.text`` id of the sentence of one of its bundled
+    settlement effects (``key``: ``settle_<phase>_<name>``, or another form of it), or "" for one
+    this file's settings never let run (the other of two forms of a rule)."""
 
 
 @dataclass(frozen=True)

@@ -14,13 +14,14 @@ from typing import Any, Iterable, Mapping
 from ....ruleset.effects.play_points import TURN_FACTS
 from ....ruleset.errors import RuleFileError
 from ....ruleset.expressions import BOOL, INT, SEAT, TABLE, Fact
+from .book import BOOK
 from .capture_roles import capture_table, check_capture_roles, evaluate_pile
 from ....ruleset.checks import Found, check_role_table, check_rounds
 from .deck import HanafudaDeck, build_hanafuda_deck
 from ....ruleset.kind_registry import transfer_named
 from ....ruleset.part_registry import part_transfers
 from ....ruleset.model import Field, PhaseName, TransferReason, TransferReasonName
-from ....ruleset.rulekind import BookWords, KindParts, RuleKind, TransferWords
+from ....ruleset.rulekind import KindParts, RuleKind, TransferWords
 from ....ruleset.roles import RoleEvaluator, compile_table
 from ....ruleset.roletable import Name, RoleTable, _name, build_role_table
 
@@ -449,12 +450,6 @@ def special_setting(rules: HanafudaRules, name: str) -> int:
     if key == "dealer_pays":
         return int(special.dealer == "pays")
     return int(getattr(special, key))
-
-
-# how the rulebook (hachi rulebook) writes its settings: the bundled files whose settlement it
-# words by rule (the special roles, H19), the facts it words
-BOOK = BookWords(facts=("card_points", "round.most_card_points", "chaff", "capture_roles"),
-                 settlement_files=("hanafuda_hachihachi", "hanafuda_go_drop"))
 
 
 RULES = RuleKind(
