@@ -140,6 +140,10 @@ class RuleKind:
     # the places in a rule file's data of its numbers that may be expressions of the table
     # (ruleset/tablenumbers.py), each (path, what is written there), as a part's ``RulePart.numbers``
     numbers: Callable[[Mapping[str, Any]], list[tuple[tuple[Any, ...], Any]]] = lambda data: []
+    # those of its numbers that are sizes of the deal (hanafuda's field cards, par, the players who
+    # sit out): they may be given by the number of players, and a file with one builds its deal
+    # for each number of players
+    deal_sizes: tuple[tuple[str, ...], ...] = ()
     book: BookWords = BookWords()               # how the rulebook writes its settings
 
 

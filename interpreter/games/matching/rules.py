@@ -452,6 +452,27 @@ def special_setting(rules: HanafudaRules, name: str) -> int:
     return int(getattr(special, key))
 
 
+_DEAL_SIZES = (("hanafuda", "field_cards"), ("hanafuda", "par"), ("hanafuda", "sit_out", "count"))
+
+
+def numbers(data: Mapping[str, Any]) -> list[tuple[tuple[Any, ...], Any]]:
+    """The places of its numbers that may be expressions of the table (docs/effects.md, "Numbers
+    that depend on the table"), all sizes of its deal, each may also be given by the number of
+    players: the field cards (H4), par (H21) and how many sit a round out (H2).
+
+    >>> numbers({"hanafuda": {"par": {"3": 88, "4": 66}, "sit_out": {"count": 1}}})
+    [(('hanafuda', 'par'), {'3': 88, '4': 66}), (('hanafuda', 'sit_out', 'count'), 1)]
+    """
+    out = []
+    for path in _DEAL_SIZES:
+        node: Any = data
+        for key in path[:-1]:
+            node = node.get(key) if isinstance(node, dict) else None
+        if isinstance(node, dict) and path[-1] in node:
+            out.append((path, node[path[-1]]))
+    return out
+
+
 RULES = RuleKind(
     kind="matching",
     title="matching play (hanafuda)",
@@ -469,6 +490,8 @@ RULES = RuleKind(
     play_points={"after_capture": tuple(f.name for f in CAPTURE_FACTS),
                  "after_turn": (*(f.name for f in TURN_FACTS), "fed")},
     settled_within=(("special_roles", "hanafuda_hachihachi"),),
+    numbers=numbers,
+    deal_sizes=_DEAL_SIZES,
     book=BOOK,
 )
 
