@@ -158,7 +158,7 @@ def _findings(data: dict[str, Any], numbers: tuple[Any, ...], built: dict[str, A
     """What the schema cannot check of a file (:func:`ruleset_findings`); when its deal depends on
     the number of players, checked for each number of players it allows (the deck must suffice
     for every deal), one problem for each place: the first number of players it is found for."""
-    if not deals_vary(numbers):
+    if not deals_vary(numbers, play_of(data)):
         return list(ruleset_findings(built))
     found: dict[Path_, str] = {}
     for n in range(data["players"]["min"], data["players"]["max"] + 1):
@@ -206,7 +206,7 @@ def _analyse_ruleset(resolved: Resolved, source: str) -> Analysis:
             problems = [checker.error(exc)]
     least = data["players"]["min"]
     built = substitute(data, numbers, least) if numbers else data
-    deal_for = least if deals_vary(numbers) else 0
+    deal_for = least if deals_vary(numbers, play_of(data)) else 0
     if not problems:
         problems = [checker.at(path, message) for path, message in _findings(data, numbers, built)]
     if not problems:

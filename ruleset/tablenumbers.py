@@ -38,10 +38,11 @@ Number = Union[Expression, "ByPlayers"]
 
 
 
-def deal_sizes() -> tuple[Path, ...]:
-    """The numbers of the deal that may depend on the number of players: ``hand_size`` and each
-    play kind's (``RuleKind.deal_sizes``); a mapping of players to values is allowed only there."""
-    return (("hand_size",), *(path for play in KINDS for path in rule_kind(play).deal_sizes))
+def deal_sizes(play: Optional[str] = None) -> tuple[Path, ...]:
+    """The numbers of the deal that may depend on the number of players: ``hand_size`` and the play
+    kind ``play``'s (``RuleKind.deal_sizes``; every play kind's when None); a mapping of players to
+    values is allowed only there."""
+    return (("hand_size",), *(path for kind in ((play,) if play else KINDS) for path in rule_kind(kind).deal_sizes))
 
 
 @dataclass(frozen=True)
@@ -81,18 +82,22 @@ def find_numbers(data: Mapping[str, Any]) -> list[tuple[Path, Any]]:
     return [(path, value) for path, value in _candidates(data) if isinstance(value, (str, dict))]
 
 
-def deals_vary(numbers: tuple[tuple[Path, Any], ...]) -> bool:
-    """Whether the deal's sizes depend on the number of players (one of :func:`deal_sizes` among ``numbers``)."""
-    sizes = deal_sizes()
+def deals_vary(numbers: tuple[tuple[Path, Any], ...], play: str) -> bool:
+    """Whether the deal's sizes depend on the number of players (one of the play kind ``play``'s
+    :func:`deal_sizes` among ``numbers``)."""
+    if not numbers:
+        return False
+    sizes = deal_sizes(play)
     return any(path in sizes for path, _ in numbers)
 
 
-def _by_players(path: Path, table: Mapping[Any, Any], players: range, place: Optional[str]) -> ByPlayers:
+def _by_players(path: Path, table: Mapping[Any, Any], players: range, place: Optional[str],
+                play: str) -> ByPlayers:
     """A mapping of players to values, checked: only a number of the deal, every allowed number of
     players given, none other, each a whole number of 0 or more."""
     name = ".".join(map(str, path))
-    if path not in deal_sizes():
-        sizes = [".".join(size) for size in deal_sizes()]
+    if path not in deal_sizes(play):
+        sizes = [".".join(size) for size in deal_sizes()]      # as every play kind allows them
         listed = " and ".join([", ".join(sizes[:-1]), sizes[-1]] if len(sizes) > 1 else sizes)
         raise RuleFileError(f"{name} must be a whole number or an expression of table.players; only {listed} "
                             "may be given by the number of players.", place)
@@ -130,7 +135,7 @@ def compile_numbers(data: Mapping[str, Any], players: range,
     for path, text in find_numbers(data):
         place = _place(places, path)
         if isinstance(text, dict):
-            out.append((path, _by_players(path, text, players, place)))
+            out.append((path, _by_players(path, text, players, place, play_of(data))))
             continue
         try:
             expr = compile_expression(text, vocab, value_type=INT, place=place)
@@ -183,7 +188,8 @@ def at_table(ruleset: Ruleset, players: int) -> Ruleset:
     if known is None:
         from .build import build_ruleset
 
+        deal_for = players if deals_vary(numbers.numbers, ruleset.play) else 0
         built = build_ruleset(substitute(numbers.data, numbers.numbers, players), numbers.source, numbers.places,
-                              numbers.extends_chain, deal_for=players if deals_vary(numbers.numbers) else 0)
+                              numbers.extends_chain, deal_for=deal_for)
         known = numbers.built[players] = replace(built, table_numbers=replace(numbers, players=players))
     return known
