@@ -101,7 +101,11 @@ def _pattern_problems(ruleset: Ruleset, checker: _Checker) -> list[Problem]:
             + [checker.error(exc, kind.own_roles_at) for exc in kind.own_role_problems(ruleset)])
 
 
-_ROLE_TABLES: tuple[Path_, ...] = (("role_table",), ("hanafuda", "capture_roles"))   # where roles are written
+
+
+def _role_tables() -> tuple[Path_, ...]:
+    """Where roles are written: the role table, and each play kind's own (``RuleKind.own_roles_at``)."""
+    return (("role_table",), *(at for play in KINDS if (at := rule_kind(play).own_roles_at)))
 
 
 def _schema_paths(data: dict[str, Any]) -> list[Path_]:
@@ -116,7 +120,7 @@ def _without_broken_roles(data: dict[str, Any]) -> tuple[dict[str, Any], set[str
     them), so that the rest of the file is checked too; None when a break lies elsewhere."""
     gone: dict[Path_, set[str]] = {}
     for path in _schema_paths(data):
-        table = next((t for t in _ROLE_TABLES if path[:len(t)] == t and len(path) > len(t) + 1
+        table = next((t for t in _role_tables() if path[:len(t)] == t and len(path) > len(t) + 1
                       and path[len(t)] == "roles"), None)
         if table is None:
             return None

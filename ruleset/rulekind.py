@@ -144,6 +144,10 @@ class RuleKind:
     # sit out): they may be given by the number of players, and a file with one builds its deal
     # for each number of players
     deal_sizes: tuple[tuple[str, ...], ...] = ()
+    # the facts of its own that its play makes: 0 or false for every seat before ``play`` (its
+    # tricks, card points, capture roles...; hachi validate --warnings tells a settlement before the
+    # play that reads one, ruleset/idle.py)
+    made_in_play: frozenset[str] = frozenset()
     book: BookWords = BookWords()               # how the rulebook writes its settings
 
 

@@ -492,6 +492,8 @@ RULES = RuleKind(
     settled_within=(("special_roles", "hanafuda_hachihachi"),),
     numbers=numbers,
     deal_sizes=_DEAL_SIZES,
+    made_in_play=frozenset({"card_points", "round.most_card_points", "capture_roles", "chaff", "brights", "stopped",
+                            "play_ons", "played_on", "round.stopped", "round.play_ons"}),
     book=BOOK,
 )
 

@@ -280,5 +280,6 @@ RULES = RuleKind(
     play_points={"after_trick": tuple(f.name for f in TRICK_FACTS), "after_turn": tuple(f.name for f in TURN_FACTS)},
     transfer_words={t.value: TransferWords(f"kind.tricks.transfer.{t.value}") for t in TrickTransfer},   # catalogs
     numbers=numbers,
+    made_in_play=frozenset({"tricks", "round.most_tricks"}),
     book=BOOK,
 )
