@@ -28,6 +28,7 @@ class KindParts(NamedTuple):
     dealt_beside_hands: int                     # the indicator (1), or the field cards
     role_deck: Any = None                       # the deck hand-role patterns read, when not ``deck``
     section: str = ""                           # the name of ``rules``'s section in a rule file
+    dealt_no_hand: int = 0                      # the seats that sit each round out, dealt no hand (H2)
 
 
 @dataclass(frozen=True)

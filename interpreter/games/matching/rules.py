@@ -296,7 +296,8 @@ def matching_parts(data: Mapping[str, Any], places: Mapping[str, str] | None = N
                                            if k.startswith(prefix)})
     role_deck = deck.hand_role_deck(rules.willow_as_chaff, rules.changeling_month)
     return KindParts(deck=deck, fields=tuple(f.field for f in rules.fields), rules=rules,
-                     dealt_beside_hands=rules.field_cards, role_deck=role_deck, section="hanafuda")
+                     dealt_beside_hands=rules.field_cards, role_deck=role_deck, section="hanafuda",
+                     dealt_no_hand=rules.sit_out)
 
 
 MATCHING_PHASES = ("hanafuda_deal", "hand_roles", "play", "card_scoring")
