@@ -589,7 +589,7 @@ def _roles_blocks(r: Ruleset, data: Mapping[str, Any], w: _Writer, lang: str) ->
         if rows:
             blocks.append(Items(tuple(rows)))
     if captures is not None:
-        blocks += [Heading(_text("capture_roles", lang)), captures]
+        blocks += [Heading(_text(rule_kind(r.play).book.own_roles, lang)), captures]    # its words (BookWords)
     return blocks
 
 

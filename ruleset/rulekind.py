@@ -75,6 +75,10 @@ class BookWords:
     """Its sections shown after the fields (before the order of a round), as ``sections``."""
     aliases: Mapping[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict)
     """Where its built rules keep a setting under another name (schema path -> attribute path)."""
+    own_roles: str = ""
+    """The id of the words of a play kind's own role table (``RuleKind.own_roles_at``; matching
+    play's capture roles): ``rulebook.text.<id>`` heads it in the rulebook, ``sheet.<id>`` names its
+    rows' group in the role sheet."""
     facts: tuple[str, ...] = ()
     """Its facts that an expression in words names by their words (``rulebook.text.fact_*``)."""
     rows: Callable[[Any, str, tuple[object, ...], Any, int], Optional[Rows]] = lambda w, key, path, value, depth: None

@@ -100,6 +100,7 @@ def _settlement_values(ruleset: Any, lang: str) -> Mapping[str, object]:
 BOOK = BookWords(
     after_fields=((SECTION, (SECTION,)),),
     aliases={(SECTION, "hand_roles", "settle"): (SECTION, "settle")},
+    own_roles="capture_roles",
     facts=("card_points", "round.most_card_points", "chaff", "capture_roles"),
     rows=_rows,
     paragraph=_paragraph,
