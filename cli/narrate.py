@@ -149,7 +149,9 @@ class Narrator:
         return name.split(" ", 1)[1] if name != word and " " in name else name     # the English name
 
     def _capture_table(self) -> Optional[RoleTable]:
-        return getattr(self.rules.kind_rules, "capture_roles", None)
+        from .sheet import own_role_table          # the play kind's own role table (RuleKind.own_roles_at)
+
+        return own_role_table(self.rules)
 
     def lines(self, events: Iterable[object]) -> list[str]:
         out: list[str] = []

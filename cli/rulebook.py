@@ -177,27 +177,11 @@ def _standard_words(r: Ruleset, phase: str, effect: Any, lang: str) -> str | Non
     key = f"settle_{phase}_{effect.name.replace(' ', '_')}"
     if key not in words()["text"]:
         return None
-    hana_rules: Any = r.kind_rules
-    if effect.name == "sohachi":            # H19: the dealer gets it, or (sohachi.dealer: pays) pays it
-        pays = any(getattr(a, "payers", None) is not None and a.payers.start for a in effect.actions)
-        special = getattr(hana_rules, "specials", {}).get("sohachi")
-        if special is None or pays != (special.dealer == "pays"):
-            return ""                       # the other one of the two, which this table does not play
-        key += "_pays" if pays else ""
-    tricks = getattr(hana_rules, "trick_settlement", None)       # the trick game's T20, T21 settings
-    if effect.name == "tie for the pot":    # T21: only where the pot is shared on a tie
-        shared = tricks.pot_tie == "split" if tricks is not None else dict(r.parameters).get("pot_split", 0) == 1
-        if not shared:
-            return ""
-    values: dict[str, object] = {}
-    own = rule_kind(r.play).book.settlement_values(r, lang)     # the play kind's numbers (the trick game's)
-    if own is not None:
-        values.update(own)
-    else:
-        for role, special in getattr(hana_rules, "specials", {}).items():
-            for k in ("value", "over", "per_point", "chaff", "per_extra"):
-                values[f"{role}_{k}"] = getattr(special, k, 0)
-        values["standing"] = _text("card_points_word", lang)
+    book = rule_kind(r.play).book
+    key = book.settlement_key(r, effect, key)           # the form of the rule this table plays, or none
+    if not key:
+        return ""                       # a bundled effect this table's settings never let run
+    values = book.settlement_values(r, lang) or {}      # the play kind's numbers, from this file
     try:
         return _text(key, lang, **values)
     except KeyError:
@@ -306,26 +290,22 @@ _FIRST: Sections = (
     ("table", ("players", "chips", "hand_size", "rounds")),
     ("deck", ("deck",)),
 )
-_LAST: Sections = (
-    ("fields", ("fields",)),
-    ("hanafuda", ("hanafuda",)),
-    ("round", ("round",)),
-)
+_FIELDS: Sections = (("fields", ("fields",)),)
+_LAST: Sections = (("round", ("round",)),)
 
 
 def sections(r: Ruleset) -> Sections:
     """The sections of the settings, in the order a table explains a game: the game, the table and
     the deck, then the sections of the ruleset's parts and of its play kind (``BookWords.sections``:
-    going and dropping, trick play), then the fields, the play kind's section and the round."""
-    return (*_FIRST, *(s for book in books(r) for s in book.sections), *_LAST)
+    going and dropping, trick play), then the fields, the sections shown after them
+    (``BookWords.after_fields``: hanafuda's) and the round."""
+    own = books(r)
+    return (*_FIRST, *(s for book in own for s in book.sections), *_FIELDS,
+            *(s for book in own for s in book.after_fields), *_LAST)
 
 
 _APART = {"role_table", "effects", "settlement"}          # shown in sections of their own
 _SCALARS = (bool, int, float, str)
-# where the model keeps a setting under another name (a part's or a play kind's: its BookWords.aliases)
-_MODEL_ALIASES: dict[tuple[str, ...], tuple[str, ...]] = {
-    ("hanafuda", "hand_roles", "settle"): ("hanafuda", "settle"),
-}
 
 
 def _schema_path(path: Sequence[object]) -> tuple[str, ...]:
@@ -347,7 +327,8 @@ class _Writer:
     def __init__(self, ruleset: Ruleset, data: Mapping[str, Any], lang: str):
         self.r, self.data, self.lang = ruleset, data, lang
         self.books = books(ruleset)
-        self.aliases = {**_MODEL_ALIASES, **{k: v for book in self.books for k, v in book.aliases.items()}}
+        # where the model keeps a setting under another name (a part's or a play kind's: BookWords.aliases)
+        self.aliases = {k: v for book in self.books for k, v in book.aliases.items()}
 
     def text(self, key: str, **kw: object) -> str:
         """The rulebook's text ``key`` (``rulebook.text.*``) in the writer's language."""
@@ -430,15 +411,10 @@ class _Writer:
         if key == "role_table.classes" and isinstance(value, Mapping):
             return iter([(depth, self.label(path), "")] + [(depth + 1, self.class_name(name), self.class_words(text))
                                                           for name, text in value.items()])
-        if key in ("hanafuda.hand_roles.tobikomi.roles", "hanafuda.hand_roles.nuke.roles") and isinstance(value, list):
-            return iter([(depth, self.label(path), ", ".join(self.role_name(r) for r in value))])
-        if key == "hanafuda.binding" and isinstance(value, Mapping):
-            rows = [(depth + 1, self.hana_field_name(f), str(n)) for f, n in value.items()]
-            return iter([(depth, self.label(path), "")] + rows)
         if key.endswith(".examples") or key == "examples":
             n = len(value) if isinstance(value, list) else 0
             return iter([(depth, self.label(path), _text("examples", lang, n=n))])
-        if key in ("fields", "hanafuda.fields", "deck.cards", "deck.kinds", "hanafuda.capture_roles"):
+        if key in ("fields", "deck.cards", "deck.kinds"):
             return iter([(depth, self.label(path), "↓")])        # a table of its own below
         if key == "deck.months" and isinstance(value, list):
             names = [str(((m or {}).get("name") or {}).get(lang, i + 1)) for i, m in enumerate(value)]
@@ -467,38 +443,17 @@ class _Writer:
         except KeyError:
             return role_id
 
-    def hana_field_name(self, field_id: str) -> str:
-        for f in _section_fields(self.data):
-            if f.get("id") == field_id:
-                return str((f.get("name") or {}).get(self.lang, field_id))
-        return field_id
 
 
-_SECTION_OF_FIELDS = "hanafuda"       # the play-kind section that lists field kinds with their field cards
-
-
-def _section_fields(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    """The field kinds written in a play kind's own section (``hanafuda.fields``), as written."""
-    section = data.get(_SECTION_OF_FIELDS)
-    fields = section.get("fields") if isinstance(section, Mapping) else None
-    return [f for f in fields if isinstance(f, Mapping)] if isinstance(fields, list) else []
-
-
-def _only(paid: Any, lang: str) -> str:
-    """H7: the payments a field of the play kind's own section multiplies, when it names them."""
-    if not isinstance(paid, list) or not paid:
-        return ""
-    return " (" + ", ".join(payment_words(k, lang) for k in paid) + ")"
-
-
-def _tables_of(r: Ruleset, data: Mapping[str, Any], lang: str) -> dict[str, Table]:
-    """The tables of the settings that read best as tables, by the key they stand for."""
+def _tables_of(w: _Writer) -> dict[str, Table]:
+    """The tables of the settings that read best as tables, by the key they stand for (a part's and
+    the play kind's own: ``BookWords.tables``)."""
+    r, data, lang = w.r, w.data, w.lang
     out: dict[str, Table] = {}
     if r.fields and "fields" in data:
         out["fields"] = _fields_table(r, data, lang)
-    own_fields = _section_fields(data)
-    if own_fields:
-        out[f"{_SECTION_OF_FIELDS}.fields"] = _own_fields_table(own_fields, lang)
+    for book in w.books:
+        out.update({key: Table(head, rows) for key, (head, rows) in book.tables(w).items()})
     deck_data = data.get("deck") or {}
     if isinstance(deck_data.get("kinds"), Mapping):
         out["deck.kinds"] = _card_classes_table(deck_data["kinds"], lang)
@@ -520,15 +475,6 @@ def _fields_table(r: Ruleset, data: Mapping[str, Any], lang: str) -> Table:
         paid = sorted(k.value for k in f.applies_to)
         rows.append((f.name(lang), made, f"x{f.multiplier}", ", ".join(payment_words(k, lang) for k in paid)))
     return Table(_heads(lang, "col_field", "made_by", "col_multiplier", "col_applies_to"), tuple(rows))
-
-
-def _own_fields_table(own_fields: list[Mapping[str, Any]], lang: str) -> Table:
-    """H5-H7: the fields of the play kind's own section, by the cards that make them."""
-    return Table(_heads(lang, "col_field", "made_by", "col_multiplier"),
-                 tuple((str((f.get("name") or {}).get(lang, f.get("id"))),
-                        " ".join(map(str, f.get("cards") or ())) or _text("nothing", lang),
-                        f"x{f.get('multiplier')}" + _only(f.get("applies_to"), lang))
-                       for f in own_fields))
 
 
 def _card_classes_table(classes: Mapping[str, Any], lang: str) -> Table:
@@ -576,13 +522,6 @@ def _role_tables(r: Ruleset, lang: str) -> tuple[Table, Table | None]:
     return Table(head, rows), capture
 
 
-def _field_cards_explained(field_cards: object, lang: str) -> str:
-    """H4: how many cards the deal lays face up, a number or one by the number of players."""
-    if isinstance(field_cards, Mapping):
-        return _text("field_cards_explained", lang, cards=_text("field_cards_by_players", lang))
-    return _text("field_cards_explained", lang, cards=_text("field_cards_n", lang, n=field_cards))
-
-
 def _by_players(value: Any) -> bool:
     """A setting written by the number of players (``hand_size: {2: 10, 3: 7}``)."""
     return isinstance(value, Mapping) and bool(value) and all(str(k).isdigit() for k in value)
@@ -591,7 +530,7 @@ def _by_players(value: Any) -> bool:
 def rulebook(ruleset: Ruleset, data: Mapping[str, Any], lang: str = "en") -> list[Block]:
     """The rulebook of ``ruleset`` (``data``: its rule file, extends merged) as blocks."""
     w = _Writer(ruleset, data, lang)
-    tables = _tables_of(ruleset, data, lang)
+    tables = _tables_of(w)
     blocks: list[Block] = [Heading(f"{ruleset.title(lang)} — {_text('rulebook', lang)}", 1)]
     done: set[str] = set()
     for section, keys in sections(ruleset):
@@ -607,10 +546,7 @@ def rulebook(ruleset: Ruleset, data: Mapping[str, Any], lang: str = "en") -> lis
         section_tables = [tables[k] for k in tables if k.split(".")[0] in keys]
         if rows or section_tables:
             blocks.append(Heading(_text(section, lang)))
-            if section == "fields" and ruleset.dealt_beside_hands == 1:
-                blocks.append(Para(_text("indicator_explained", lang)))     # T7, T8: how the deal turns it
-            if section == "hanafuda":                                       # H4, H5
-                blocks.append(Para(_field_cards_explained(data.get("hanafuda", {}).get("field_cards", 6), lang)))
+            blocks += [Para(said) for book in w.books if (said := book.paragraph(w, section)) is not None]
             if rows:
                 blocks.append(Items(tuple(rows)))
             blocks += section_tables
@@ -653,7 +589,7 @@ def _roles_blocks(r: Ruleset, data: Mapping[str, Any], w: _Writer, lang: str) ->
         if rows:
             blocks.append(Items(tuple(rows)))
     if captures is not None:
-        blocks += [Heading(_text("capture_roles", lang)), captures]
+        blocks += [Heading(_text(rule_kind(r.play).book.own_roles, lang)), captures]    # its words (BookWords)
     return blocks
 
 

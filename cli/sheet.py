@@ -217,7 +217,9 @@ def capture_rows(ruleset: Ruleset, lang: str = "en") -> list[dict[str, Any]]:
     table = own_role_table(ruleset)
     if table is None or not table.roles:
         return []
-    return _rows(ruleset, table, None, lang, say(_lang(lang), "sheet.capture_roles"))
+    from ..ruleset.kind_registry import rule_kind
+
+    return _rows(ruleset, table, None, lang, say(_lang(lang), f"sheet.{rule_kind(ruleset.play).book.own_roles}"))
 
 
 def own_role_table(ruleset: Ruleset) -> Optional[RoleTable]:

@@ -55,12 +55,12 @@ def check_fields(data: dict[str, Any]) -> Found:
             yield ("fields", i), f"field '{f['id']}' lists no ranks, cards or suits, so no indicator makes it."
         yield from _field_ranks(f, i, ranks, suits, owner, covered)
         yield from _field_suits(f, i, ranks, suits, covered)
-        yield from _field_cards(f, i, ranks, suits, covered)
+        yield from _field_card_names(f, i, ranks, suits, covered)
     yield from _uncovered(ranks, suits, covered)
 
 
 def _field_ranks(f: dict[str, Any], i: int, ranks: list[str], suits: list[str], owner: dict[str, str],
-                 covered: set[tuple[str, str]]) -> Found:
+                      covered: set[tuple[str, str]]) -> Found:
     """The ranks of the ``i``-th field: each a rank of the deck, in no earlier field (``owner``)."""
     for j, rank in enumerate(f.get("ranks") or ()):
         rank = str(rank)
@@ -76,7 +76,7 @@ def _field_ranks(f: dict[str, Any], i: int, ranks: list[str], suits: list[str], 
 
 
 def _field_suits(f: dict[str, Any], i: int, ranks: list[str], suits: list[str],
-                 covered: set[tuple[str, str]]) -> Found:
+                      covered: set[tuple[str, str]]) -> Found:
     for j, suit in enumerate(f.get("suits") or ()):
         if str(suit) not in suits:
             yield ("fields", i, "suits", j), (f"field '{f['id']}' names the suit '{suit}', which is not a suit "
@@ -84,8 +84,8 @@ def _field_suits(f: dict[str, Any], i: int, ranks: list[str], suits: list[str],
         covered.update((r, str(suit)) for r in ranks)
 
 
-def _field_cards(f: dict[str, Any], i: int, ranks: list[str], suits: list[str],
-                 covered: set[tuple[str, str]]) -> Found:
+def _field_card_names(f: dict[str, Any], i: int, ranks: list[str], suits: list[str],
+                      covered: set[tuple[str, str]]) -> Found:
     for j, card in enumerate(f.get("cards") or ()):
         found = _card(str(card), ranks, suits)
         if found is None:

@@ -38,10 +38,6 @@ __all__ = ["CASES"]
 
 Found = tuple[Optional[str], str, dict[str, object]]       # place, message id (idle.*), its values
 
-# facts that the play makes: 0 or false for every seat before ``play`` (docs/effects.md)
-PLAY_FACTS = frozenset({
-    "tricks", "round.most_tricks", "card_points", "round.most_card_points", "capture_roles", "chaff",
-    "brights", "stopped", "play_ons", "played_on", "round.stopped", "round.play_ons"})
 
 
 def _constants(rules: Any) -> dict[str, int]:
@@ -193,9 +189,12 @@ def settled_before_play(rules: Any, places: Mapping[str, str]) -> Iterator[Found
     order = [getattr(p, "value", p) for p in rules.round]
     if "play" not in order:
         return
+    from .kind_registry import rule_kind
+
+    made_in_play = rule_kind(rules.play).made_in_play     # the facts the play makes (docs/effects.md)
     for phase, effects in rules.settlement:
         if phase in order and order.index(phase) < order.index("play") and effects:
-            read = sorted({f for e in effects for f in e.reads} & PLAY_FACTS)
+            read = sorted({f for e in effects for f in e.reads} & made_in_play)
             if read:
                 at = places.get(f"round.{order.index(phase)}") or effects[0].place
                 yield at, "idle.before_play", {"phase": phase, "fact": read[0]}

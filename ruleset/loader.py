@@ -101,7 +101,11 @@ def _pattern_problems(ruleset: Ruleset, checker: _Checker) -> list[Problem]:
             + [checker.error(exc, kind.own_roles_at) for exc in kind.own_role_problems(ruleset)])
 
 
-_ROLE_TABLES: tuple[Path_, ...] = (("role_table",), ("hanafuda", "capture_roles"))   # where roles are written
+
+
+def _role_tables() -> tuple[Path_, ...]:
+    """Where roles are written: the role table, and each play kind's own (``RuleKind.own_roles_at``)."""
+    return (("role_table",), *(at for play in KINDS if (at := rule_kind(play).own_roles_at)))
 
 
 def _schema_paths(data: dict[str, Any]) -> list[Path_]:
@@ -116,7 +120,7 @@ def _without_broken_roles(data: dict[str, Any]) -> tuple[dict[str, Any], set[str
     them), so that the rest of the file is checked too; None when a break lies elsewhere."""
     gone: dict[Path_, set[str]] = {}
     for path in _schema_paths(data):
-        table = next((t for t in _ROLE_TABLES if path[:len(t)] == t and len(path) > len(t) + 1
+        table = next((t for t in _role_tables() if path[:len(t)] == t and len(path) > len(t) + 1
                       and path[len(t)] == "roles"), None)
         if table is None:
             return None
@@ -158,7 +162,7 @@ def _findings(data: dict[str, Any], numbers: tuple[Any, ...], built: dict[str, A
     """What the schema cannot check of a file (:func:`ruleset_findings`); when its deal depends on
     the number of players, checked for each number of players it allows (the deck must suffice
     for every deal), one problem for each place: the first number of players it is found for."""
-    if not deals_vary(numbers):
+    if not deals_vary(numbers, play_of(data)):
         return list(ruleset_findings(built))
     found: dict[Path_, str] = {}
     for n in range(data["players"]["min"], data["players"]["max"] + 1):
@@ -206,7 +210,7 @@ def _analyse_ruleset(resolved: Resolved, source: str) -> Analysis:
             problems = [checker.error(exc)]
     least = data["players"]["min"]
     built = substitute(data, numbers, least) if numbers else data
-    deal_for = least if deals_vary(numbers) else 0
+    deal_for = least if deals_vary(numbers, play_of(data)) else 0
     if not problems:
         problems = [checker.at(path, message) for path, message in _findings(data, numbers, built)]
     if not problems:

@@ -169,6 +169,7 @@ class Ruleset:
                                            # the trick game's TrickRules (trick_settlement, mizuten, trick_play)
     kind_section: str = ""                 # the name of that section in a rule file (``hanafuda``)
     dealt_beside_hands: int = 1            # cards dealt besides the hands: an indicator, or the field cards
+    dealt_no_hand: int = 0                 # seats that sit each round out, dealt no hand (KindParts.dealt_no_hand)
     role_deck: Deck | None = None          # the deck hand-role patterns read, when not ``deck`` itself
     counters: tuple[Any, ...] = ()         # Counter (effects.py): numbers kept across rounds
     pots: tuple[str, ...] = ()             # named pots beside the table's pot, kept across rounds (pot.NAME)
@@ -183,7 +184,7 @@ class Ruleset:
 
     def __post_init__(self) -> None:
         most = self.deal_for or self.players.max
-        most -= getattr(self.kind_rules, "sit_out", 0)     # seats sitting a round out are dealt no hand (H2)
+        most -= self.dealt_no_hand         # seats sitting a round out are dealt no hand (hanafuda's, H2)
         needed = most * self.hand_size + self.dealt_beside_hands
         if needed > self.deck.size:
             raise RuleFileError(

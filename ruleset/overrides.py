@@ -138,11 +138,23 @@ def without_examples(data: dict[str, Any]) -> dict[str, Any]:
     out = {k: v for k, v in data.items() if k != "examples"}
     if isinstance(out.get("role_table"), dict):
         out["role_table"] = {k: v for k, v in out["role_table"].items() if k != "examples"}
-    hanafuda = out.get("hanafuda")
-    if isinstance(hanafuda, dict) and isinstance(hanafuda.get("capture_roles"), dict):
-        captures = {k: v for k, v in hanafuda["capture_roles"].items() if k != "examples"}
-        out["hanafuda"] = {**hanafuda, "capture_roles": captures}
+    from .kind_registry import KINDS, play_of, rule_kind
+
+    play = play_of(out)             # the play kind's own role table (matching play's capture roles)
+    at = rule_kind(play).own_roles_at if play in KINDS else ()
+    if at:
+        out = _without_at(out, at)
     return out
+
+
+def _without_at(node: dict[str, Any], path: tuple[str, ...]) -> dict[str, Any]:
+    """``node`` with the mapping at ``path`` copied without its examples (each mapping on the way copied)."""
+    inner = node.get(path[0])
+    if not isinstance(inner, dict):
+        return node
+    if len(path) == 1:
+        return {**node, path[0]: {k: v for k, v in inner.items() if k != "examples"}}
+    return {**node, path[0]: _without_at(inner, path[1:])}
 
 
 def _has(data: Any, path: tuple[str, ...]) -> bool:

@@ -28,6 +28,7 @@ class KindParts(NamedTuple):
     dealt_beside_hands: int                     # the indicator (1), or the field cards
     role_deck: Any = None                       # the deck hand-role patterns read, when not ``deck``
     section: str = ""                           # the name of ``rules``'s section in a rule file
+    dealt_no_hand: int = 0                      # the seats that sit each round out, dealt no hand (H2)
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,8 @@ class TransferWords:
 
 Rows = list[tuple[int, str, str]]
 """Rows of the rulebook's list of settings: ``(depth, label, value)``."""
+BookTable = tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]
+"""A table of the rulebook: its head and its rows."""
 
 
 @dataclass(frozen=True)
@@ -68,19 +71,35 @@ class BookWords:
     sections: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """Its sections of settings, in order: the ``rulebook.text`` id of each heading and the
     top-level keys it shows (a part's come after the deck, a play kind's after them)."""
+    after_fields: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Its sections shown after the fields (before the order of a round), as ``sections``."""
     aliases: Mapping[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict)
     """Where its built rules keep a setting under another name (schema path -> attribute path)."""
+    own_roles: str = ""
+    """The id of the words of a play kind's own role table (``RuleKind.own_roles_at``; matching
+    play's capture roles): ``rulebook.text.<id>`` heads it in the rulebook, ``sheet.<id>`` names its
+    rows' group in the role sheet."""
     facts: tuple[str, ...] = ()
     """Its facts that an expression in words names by their words (``rulebook.text.fact_*``)."""
     rows: Callable[[Any, str, tuple[object, ...], Any, int], Optional[Rows]] = lambda w, key, path, value, depth: None
     """``(writer, key, path, value, depth)``: the rows of one of its settings that reads better as a
     sentence (the writer gives ``label(path)``, ``text(id, **values)``, ``class_name(name)``,
     ``lang`` and the ruleset ``r``), or None."""
+    paragraph: Callable[[Any, str], Optional[str]] = lambda w, section: None
+    """``(writer, section)``: a paragraph told under the heading of a section (the ``rulebook.text`` id
+    of its heading), before its settings (how the deal makes the fields), or None."""
+    tables: Callable[[Any], Mapping[str, BookTable]] = lambda w: {}
+    """``(writer)``: its settings that read best as tables, by the key they stand for (shown in the
+    section that holds the key): each ``(head, rows)``."""
     settlement_files: tuple[str, ...] = ()
     """The bundled rule files whose settlement effects the rulebook words by their rule."""
     settlement_values: Callable[[Any, str], Optional[Mapping[str, object]]] = lambda ruleset, lang: None
     """``(ruleset, lang)``: the values of the sentences of its settlement (``rulebook.text.settle_*``)
-    with this file's numbers, or None (then the special roles' values)."""
+    with this file's numbers, or None (then none)."""
+    settlement_key: Callable[[Any, Any, str], str] = lambda ruleset, effect, key: key
+    """``(ruleset, effect, key)``: the ``rulebook.text`` id of the sentence of one of its bundled
+    settlement effects (``key``: ``settle_<phase>_<name>``, or another form of it), or "" for one
+    this file's settings never let run (the other of two forms of a rule)."""
 
 
 @dataclass(frozen=True)
@@ -126,6 +145,14 @@ class RuleKind:
     # the places in a rule file's data of its numbers that may be expressions of the table
     # (ruleset/tablenumbers.py), each (path, what is written there), as a part's ``RulePart.numbers``
     numbers: Callable[[Mapping[str, Any]], list[tuple[tuple[Any, ...], Any]]] = lambda data: []
+    # those of its numbers that are sizes of the deal (hanafuda's field cards, par, the players who
+    # sit out): they may be given by the number of players, and a file with one builds its deal
+    # for each number of players
+    deal_sizes: tuple[tuple[str, ...], ...] = ()
+    # the facts of its own that its play makes: 0 or false for every seat before ``play`` (its
+    # tricks, card points, capture roles...; hachi validate --warnings tells a settlement before the
+    # play that reads one, ruleset/idle.py)
+    made_in_play: frozenset[str] = frozenset()
     book: BookWords = BookWords()               # how the rulebook writes its settings
 
 

@@ -2,8 +2,8 @@
 depend on the table"): a role's values, the numbers a play kind or a part of the round names
 (``RulePart.numbers``: go/drop's drop fees and forced-out payments; ``RuleKind.numbers``: the
 trick game's per-trick payment and its bonus), each may read ``table.players``. The deal's sizes
-(``hand_size``, hanafuda's ``field_cards`` and ``par``) may also be a mapping of each number of
-players to its value (docs/house-rules.md, "The deal by the number of players").
+(``hand_size``, and a play kind's ``RuleKind.deal_sizes``: hanafuda's ``field_cards`` and ``par``)
+may also be a mapping of each number of players to its value (docs/house-rules.md, "The deal by the number of players").
 
 The loader finds them (:func:`find_numbers`), checks and compiles them, and builds the ruleset
 with their values for the fewest players; :func:`at_table` gives the ruleset a game of ``players``
@@ -24,22 +24,25 @@ from typing import TYPE_CHECKING, Any, Mapping, Optional, Union
 from .errors import RuleFileError, shown
 from .expressions import INT, DictFacts, Expression, ExpressionError, compile_expression
 from .effects import table_vocabulary
-from .kind_registry import play_of, rule_kind
+from .kind_registry import KINDS, play_of, rule_kind
 from .part_registry import PARTS, rule_part
 
 if TYPE_CHECKING:
     from .model import Ruleset
 
-__all__ = ["TableNumbers", "ByPlayers", "DEAL", "find_numbers", "compile_numbers", "deals_vary", "substitute",
+__all__ = ["TableNumbers", "ByPlayers", "deal_sizes", "find_numbers", "compile_numbers", "deals_vary", "substitute",
            "at_table"]
 
 Path = tuple[Any, ...]
 Number = Union[Expression, "ByPlayers"]
 
-DEAL: frozenset[Path] = frozenset({("hand_size",), ("hanafuda", "field_cards"), ("hanafuda", "par"),
-                                   ("hanafuda", "sit_out", "count")})
-"""The numbers of the deal that may depend on the number of players; a mapping of players to
-values is allowed only there."""
+
+
+def deal_sizes(play: Optional[str] = None) -> tuple[Path, ...]:
+    """The numbers of the deal that may depend on the number of players: ``hand_size`` and the play
+    kind ``play``'s (``RuleKind.deal_sizes``; every play kind's when None); a mapping of players to
+    values is allowed only there."""
+    return (("hand_size",), *(path for kind in ((play,) if play else KINDS) for path in rule_kind(kind).deal_sizes))
 
 
 @dataclass(frozen=True)
@@ -55,20 +58,12 @@ class ByPlayers:
 def _candidates(data: Mapping[str, Any]) -> list[tuple[Path, Any]]:
     """Every place a number of the table may stand, with what is written there."""
     out: list[tuple[Path, Any]] = [(("hand_size",), data["hand_size"])] if "hand_size" in data else []
-    out += _keys(data, ("hanafuda",), ("field_cards", "par"))
-    out += _keys(data, ("hanafuda", "sit_out"), ("count",))     # H2: how many sit a round out
+    kind = rule_kind(play_of(data))
+    own = kind.numbers(data)            # its play kind's: the sizes of its deal first (hanafuda's field cards, ...)
+    out += [found for found in own if found[0] in kind.deal_sizes]
     out += [found for name in PARTS for found in rule_part(name).numbers(data)]     # go/drop's drop fees, ...
-    out += rule_kind(play_of(data)).numbers(data)       # its play kind's (the trick game's per-trick payment, ...)
+    out += [found for found in own if found[0] not in kind.deal_sizes]     # the trick game's per-trick payment, ...
     return out + _role_numbers(data.get("role_table"))
-
-
-def _keys(data: Mapping[str, Any], section: Path, keys: tuple[str, ...]) -> list[tuple[Path, Any]]:
-    """The ``keys`` written in the section at the path ``section`` of ``data`` (mappings), with
-    their paths."""
-    part: Any = data
-    for name in section:
-        part = part.get(name) if isinstance(part, dict) else None
-    return [((*section, k), part[k]) for k in keys if k in part] if isinstance(part, dict) else []
 
 
 def _role_numbers(table: Any) -> list[tuple[Path, Any]]:
@@ -87,19 +82,25 @@ def find_numbers(data: Mapping[str, Any]) -> list[tuple[Path, Any]]:
     return [(path, value) for path, value in _candidates(data) if isinstance(value, (str, dict))]
 
 
-def deals_vary(numbers: tuple[tuple[Path, Any], ...]) -> bool:
-    """Whether the deal's sizes depend on the number of players (a number of :data:`DEAL` among ``numbers``)."""
-    return any(path in DEAL for path, _ in numbers)
+def deals_vary(numbers: tuple[tuple[Path, Any], ...], play: str) -> bool:
+    """Whether the deal's sizes depend on the number of players (one of the play kind ``play``'s
+    :func:`deal_sizes` among ``numbers``)."""
+    if not numbers:
+        return False
+    sizes = deal_sizes(play)
+    return any(path in sizes for path, _ in numbers)
 
 
-def _by_players(path: Path, table: Mapping[Any, Any], players: range, place: Optional[str]) -> ByPlayers:
+def _by_players(path: Path, table: Mapping[Any, Any], players: range, place: Optional[str],
+                play: str) -> ByPlayers:
     """A mapping of players to values, checked: only a number of the deal, every allowed number of
     players given, none other, each a whole number of 0 or more."""
     name = ".".join(map(str, path))
-    if path not in DEAL:
-        raise RuleFileError(f"{name} must be a whole number or an expression of table.players; only hand_size, "
-                            "hanafuda.field_cards, hanafuda.par and hanafuda.sit_out.count may be given by the "
-                            "number of players.", place)
+    if path not in deal_sizes(play):
+        sizes = [".".join(size) for size in deal_sizes()]      # as every play kind allows them
+        listed = " and ".join([", ".join(sizes[:-1]), sizes[-1]] if len(sizes) > 1 else sizes)
+        raise RuleFileError(f"{name} must be a whole number or an expression of table.players; only {listed} "
+                            "may be given by the number of players.", place)
     values = {}
     for key, value in table.items():
         if isinstance(key, bool) or not (isinstance(key, int) or (isinstance(key, str) and key.isdigit())):
@@ -134,7 +135,7 @@ def compile_numbers(data: Mapping[str, Any], players: range,
     for path, text in find_numbers(data):
         place = _place(places, path)
         if isinstance(text, dict):
-            out.append((path, _by_players(path, text, players, place)))
+            out.append((path, _by_players(path, text, players, place, play_of(data))))
             continue
         try:
             expr = compile_expression(text, vocab, value_type=INT, place=place)
@@ -187,7 +188,8 @@ def at_table(ruleset: Ruleset, players: int) -> Ruleset:
     if known is None:
         from .build import build_ruleset
 
+        deal_for = players if deals_vary(numbers.numbers, ruleset.play) else 0
         built = build_ruleset(substitute(numbers.data, numbers.numbers, players), numbers.source, numbers.places,
-                              numbers.extends_chain, deal_for=players if deals_vary(numbers.numbers) else 0)
+                              numbers.extends_chain, deal_for=deal_for)
         known = numbers.built[players] = replace(built, table_numbers=replace(numbers, players=players))
     return known

@@ -157,7 +157,7 @@ def test_the_core_never_names_a_play_kind():
 LAYERS = {"ruleset": 0, "rules": 0, "interpreter": 1, "cli": 2, "openspiel": 2, "web": 3}
 # inside a play kind's package: its rule-file modules are at the ruleset's layer, its screen at the
 # terminal's and its OpenSpiel game at the bridge's; the rest is the interpreter's
-KIND_RULES = {"rules", "deck", "capture_roles"}
+KIND_RULES = {"rules", "deck", "capture_roles", "book"}
 KIND_SCREEN = {"screen", "screen_table", "screen_input", "explain", "score_questions"}
 KIND_SPIEL = {"spiel"}
 LAUNCHERS = {"hachihachi.cli.serve": "hachihachi.web.server"}     # ``hachi serve`` starts the browser table

@@ -14,13 +14,14 @@ from typing import Any, Iterable, Mapping
 from ....ruleset.effects.play_points import TURN_FACTS
 from ....ruleset.errors import RuleFileError
 from ....ruleset.expressions import BOOL, INT, SEAT, TABLE, Fact
+from .book import BOOK
 from .capture_roles import capture_table, check_capture_roles, evaluate_pile
 from ....ruleset.checks import Found, check_role_table, check_rounds
 from .deck import HanafudaDeck, build_hanafuda_deck
 from ....ruleset.kind_registry import transfer_named
 from ....ruleset.part_registry import part_transfers
 from ....ruleset.model import Field, PhaseName, TransferReason, TransferReasonName
-from ....ruleset.rulekind import BookWords, KindParts, RuleKind, TransferWords
+from ....ruleset.rulekind import KindParts, RuleKind, TransferWords
 from ....ruleset.roles import RoleEvaluator, compile_table
 from ....ruleset.roletable import Name, RoleTable, _name, build_role_table
 
@@ -295,7 +296,8 @@ def matching_parts(data: Mapping[str, Any], places: Mapping[str, str] | None = N
                                            if k.startswith(prefix)})
     role_deck = deck.hand_role_deck(rules.willow_as_chaff, rules.changeling_month)
     return KindParts(deck=deck, fields=tuple(f.field for f in rules.fields), rules=rules,
-                     dealt_beside_hands=rules.field_cards, role_deck=role_deck, section="hanafuda")
+                     dealt_beside_hands=rules.field_cards, role_deck=role_deck, section="hanafuda",
+                     dealt_no_hand=rules.sit_out)
 
 
 MATCHING_PHASES = ("hanafuda_deal", "hand_roles", "play", "card_scoring")
@@ -451,10 +453,25 @@ def special_setting(rules: HanafudaRules, name: str) -> int:
     return int(getattr(special, key))
 
 
-# how the rulebook (hachi rulebook) writes its settings: the bundled files whose settlement it
-# words by rule (the special roles, H19), the facts it words
-BOOK = BookWords(facts=("card_points", "round.most_card_points", "chaff", "capture_roles"),
-                 settlement_files=("hanafuda_hachihachi", "hanafuda_go_drop"))
+_DEAL_SIZES = (("hanafuda", "field_cards"), ("hanafuda", "par"), ("hanafuda", "sit_out", "count"))
+
+
+def numbers(data: Mapping[str, Any]) -> list[tuple[tuple[Any, ...], Any]]:
+    """The places of its numbers that may be expressions of the table (docs/effects.md, "Numbers
+    that depend on the table"), all sizes of its deal, each may also be given by the number of
+    players: the field cards (H4), par (H21) and how many sit a round out (H2).
+
+    >>> numbers({"hanafuda": {"par": {"3": 88, "4": 66}, "sit_out": {"count": 1}}})
+    [(('hanafuda', 'par'), {'3': 88, '4': 66}), (('hanafuda', 'sit_out', 'count'), 1)]
+    """
+    out = []
+    for path in _DEAL_SIZES:
+        node: Any = data
+        for key in path[:-1]:
+            node = node.get(key) if isinstance(node, dict) else None
+        if isinstance(node, dict) and path[-1] in node:
+            out.append((path, node[path[-1]]))
+    return out
 
 
 RULES = RuleKind(
@@ -474,6 +491,10 @@ RULES = RuleKind(
     play_points={"after_capture": tuple(f.name for f in CAPTURE_FACTS),
                  "after_turn": (*(f.name for f in TURN_FACTS), "fed")},
     settled_within=(("special_roles", "hanafuda_hachihachi"),),
+    numbers=numbers,
+    deal_sizes=_DEAL_SIZES,
+    made_in_play=frozenset({"card_points", "round.most_card_points", "capture_roles", "chaff", "brights", "stopped",
+                            "play_ons", "played_on", "round.stopped", "round.play_ons"}),
     book=BOOK,
 )
 

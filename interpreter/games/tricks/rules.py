@@ -238,9 +238,26 @@ def _settlement_values(ruleset: Any, lang: str) -> Mapping[str, object] | None:
             "standing": say(lang, "rulebook.text.tricks_word")}
 
 
+def _paragraph(w: Any, section: str) -> str | None:
+    """T7, T8: how the deal turns the indicator, told above the fields."""
+    if section == "fields" and w.r.dealt_beside_hands == 1:
+        said: str = w.text("indicator_explained")
+        return said
+    return None
+
+
+def _settlement_key(ruleset: Any, effect: Any, key: str) -> str:
+    """T21: the pot is shared on a tie only with ``trick_settlement.pot_tie: split``."""
+    if effect.name == "tie for the pot" and ruleset.kind_rules.trick_settlement.pot_tie != "split":
+        return ""
+    return key
+
+
 # how the rulebook (hachi rulebook) writes its settings
 BOOK = BookWords(
     sections=(("play", ("trick_play", "trick_settlement", "mizuten")),),
+    paragraph=_paragraph,
+    settlement_key=_settlement_key,
     facts=("tricks", "round.most_tricks", "mizuten"),
     settlement_files=("hachihachi_trick",),
     settlement_values=_settlement_values,
@@ -263,5 +280,6 @@ RULES = RuleKind(
     play_points={"after_trick": tuple(f.name for f in TRICK_FACTS), "after_turn": tuple(f.name for f in TURN_FACTS)},
     transfer_words={t.value: TransferWords(f"kind.tricks.transfer.{t.value}") for t in TrickTransfer},   # catalogs
     numbers=numbers,
+    made_in_play=frozenset({"tricks", "round.most_tricks"}),
     book=BOOK,
 )
