@@ -30,7 +30,7 @@ def _field_name(w: Any, field_id: str) -> str:
 
 
 def _rows(w: Any, key: str, path: tuple[object, ...], value: Any, depth: int) -> Optional[Rows]:
-    """H9, H10: the roles of tobikomi and nuke by their names; H5: the binding by the fields' names;
+    """H12, H13: the roles of tobikomi and nuke by their names; H6: the binding by the fields' names;
     its tables (the field kinds, the capture roles) are shown below."""
     if key in (f"{SECTION}.hand_roles.tobikomi.roles", f"{SECTION}.hand_roles.nuke.roles") and isinstance(value, list):
         return [(depth, w.label(path), ", ".join(w.role_name(r) for r in value))]
