@@ -8,23 +8,32 @@ import importlib
 from functools import lru_cache
 from typing import Any, Callable, Mapping, Optional, Protocol
 
-from ..interpreter.engine.registry import plugin_for
+from ..interpreter.engine.registry import kind_named, plugin_for
 from ..ruleset.errors import HachiError
 from ..ruleset.kind_registry import kind_object, not_a
-from ..ruleset.model import PhaseName, Ruleset
+from ..ruleset.model import PhaseName, PlayKind, Ruleset
 from ..ruleset.part_registry import PARTS
 from .screenkind import ScreenPlugin
 
 
 def screen_plugin(ruleset: Ruleset) -> ScreenPlugin:
     """The terminal screen of the ruleset's play kind; a kind without one is refused."""
-    module = plugin_for(ruleset).screen
-    if module is None:
+    plugin_for(ruleset)                             # an unknown play kind is refused in its words
+    screen = kind_screen(ruleset.play)
+    if screen is None:
         raise HachiError(f"{ruleset.name} cannot be played at the terminal: its play kind ({ruleset.play}) "
                          f"has no screen")
-    screen = kind_object(ruleset.play, module, "SCREEN")
+    return screen
+
+
+def kind_screen(play: PlayKind) -> Optional[ScreenPlugin]:
+    """The terminal screen the play kind ``play`` claims (``Kind.screen``), checked, or None."""
+    module = kind_named(play).screen
+    if module is None:
+        return None
+    screen = kind_object(play, module, "SCREEN")
     if not isinstance(screen, ScreenPlugin):
-        raise not_a(ruleset.play, f"{module}.SCREEN", screen, ScreenPlugin)
+        raise not_a(play, f"{module}.SCREEN", screen, ScreenPlugin)
     return screen
 
 

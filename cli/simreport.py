@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
-from ..interpreter.engine.registry import kind_named, plugin_for
+from ..interpreter.engine.registry import plugin_for
 from ..interpreter.runs.compare import Comparison
 from ..interpreter.runs.simstats import histogram
 from ..ruleset.safetext import escape
 from ..interpreter.runs.simulate import Summary
 from ..interpreter.runs.sweep import Sweep
-from ..ruleset.kind_registry import KINDS, kind_object
+from ..ruleset.kind_registry import KINDS
 from ..ruleset.part_registry import PARTS
-from .screen_registry import PartScreen, part_screen, part_screens, screen_plugin
+from .screen_registry import PartScreen, kind_screen, part_screen, part_screens
 from .screenkind import SummaryLines
 
 
@@ -26,11 +26,10 @@ def _has(ruleset: Optional[Any]) -> tuple[bool, tuple[Any, ...], tuple[PartScree
     parts (the words of the roles they show); every registered kind's and part's when the ruleset
     is not given."""
     if ruleset is None:
-        kinds = tuple(kind_object(play, k.screen, "SCREEN") for play in KINDS
-                      if (k := kind_named(play)).screen is not None)
-        return True, kinds, tuple(part_screen(name) for name in PARTS)
-    screen = (screen_plugin(ruleset),) if plugin_for(ruleset).screen is not None else ()
-    return plugin_for(ruleset).shown(ruleset).pot, screen, part_screens(ruleset)
+        every = (kind_screen(play) for play in KINDS)
+        return True, tuple(s for s in every if s is not None), tuple(part_screen(name) for name in PARTS)
+    screen = kind_screen(ruleset.play)
+    return plugin_for(ruleset).shown(ruleset).pot, () if screen is None else (screen,), part_screens(ruleset)
 
 
 def summary_lines(s: Summary, default_bots: bool = False, ruleset: Optional[Any] = None) -> list[str]:
