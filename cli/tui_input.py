@@ -32,11 +32,6 @@ def part_words() -> Mapping[PhaseName, YesNoWords]:
     return {phase: words for name in PARTS for phase, words in round_part(name).answer_words.items()}
 
 
-def typed_words(words_of: YesNoWords) -> dict[bool, frozenset[str]]:
-    """The words a typed answer may be for each answer of a decision, in any language."""
-    return {value: answer_words(msg_id) for value, msg_id in words_of.items()}
-
-
 def numbered(v: View, rules: Ruleset) -> tuple[ActionBase, ...]:
     """The legal actions in the order they are numbered: cards as the hand is shown."""
     if v.phase is Phase.PLAY:

@@ -129,6 +129,12 @@ def answer_words(msg_id: str) -> frozenset[str]:
     return frozenset(w.lower() for lang in LANGS for w in word_list(lang, msg_id))
 
 
+def decision_words(words_of: Mapping[bool, str]) -> dict[bool, frozenset[str]]:
+    """The words a typed answer of a yes-or-no decision may be for each of its answers, in any
+    language: ``words_of`` gives the list message of each answer (yes, then no)."""
+    return {value: answer_words(msg_id) for value, msg_id in words_of.items()}
+
+
 @lru_cache(maxsize=None)
 def section(lang: str, prefix: str) -> Mapping[str, str]:
     """The messages whose ids begin with ``prefix.``, by the rest of their id (in catalog order).

@@ -194,15 +194,16 @@ def test_a_language_outside_the_list_is_refused_in_one_sentence():
 def test_T10_T16_a_decision_takes_its_answer_words_in_every_language_and_a_refusal_names_the_first():
     """The words a yes-or-no decision takes are the catalogs' (``answers.words``): typed in any
     language of the catalogs; a refusal names each answer's first word in the screen's language."""
-    from hachihachi.cli.tui_input import _shown_words, part_words, typed_words
+    from hachihachi.cli.tui_input import _shown_words, part_words
+    from hachihachi.ruleset.catalog import decision_words
     from hachihachi.interpreter.parts.go_drop.rules import GoDropPhase as Phase
 
     WORDS = part_words()                # go/drop's decisions' words, as its part declares them
 
-    declare = typed_words(WORDS[Phase.DECLARATIONS])
+    declare = decision_words(WORDS[Phase.DECLARATIONS])
     assert {"go", "g", "出る", "でる"} <= declare[True] and {"drop", "d", "降りる", "おりる"} <= declare[False]
     assert not declare[True] & declare[False]
-    split = typed_words(WORDS[Phase.TWO_GOER_CHOICE])
+    split = decision_words(WORDS[Phase.TWO_GOER_CHOICE])
     assert {"split", "山分け"} <= split[True] and {"play", "勝負"} <= split[False]
     assert _shown_words(WORDS[Phase.DECLARATIONS], "en") == "go or drop"
     assert _shown_words(WORDS[Phase.DECLARATIONS], "ja") == "でる・おりる"

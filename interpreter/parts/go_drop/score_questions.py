@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ....ruleset.catalog import answer_words
+from ....ruleset.catalog import decision_words
 from .actions import Declare, Split
 from .outcomes import RoundOutcome
 from .part import PART
@@ -20,7 +20,7 @@ from .state import declared, declared_or_none
 
 def _typed(phase: GoDropPhase) -> dict[bool, frozenset[str]]:
     """The words a typed answer of the decision may be, in any language (as ``hachi play`` takes them)."""
-    return {value: answer_words(msg_id) for value, msg_id in PART.answer_words[phase].items()}
+    return decision_words(PART.answer_words[phase])
 
 
 def _forced(r: Any) -> tuple[int, ...]:
