@@ -47,9 +47,6 @@ class Knowledge:
         i(self, top_unseen)
         j(self, count_unseen)
 
-    def is_void(self, seat: int, suit: int) -> bool:
-        return suit in self.voids.get(seat, frozenset())
-
     def higher_unseen(self, card: int) -> bool:
         """Whether an unseen card of ``card``'s suit outranks it."""
         d = self.deck
