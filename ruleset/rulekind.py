@@ -156,6 +156,24 @@ class RuleKind:
     book: BookWords = BookWords()               # how the rulebook writes its settings
 
 
+def written_at(data: Mapping[str, Any], paths: tuple[tuple[str, ...], ...]) -> list[tuple[tuple[Any, ...], Any]]:
+    """Each of ``paths`` (keys into nested mappings) that ``data`` writes, with what it writes
+    there, in the order of ``paths``: the places of a play kind's numbers of the table
+    (``RuleKind.numbers``).
+
+    >>> written_at({"a": {"b": 1}, "c": 2}, (("a", "b"), ("a", "x"), ("c",), ("d", "e")))
+    [(('a', 'b'), 1), (('c',), 2)]
+    """
+    out: list[tuple[tuple[Any, ...], Any]] = []
+    for path in paths:
+        node: Any = data
+        for key in path[:-1]:
+            node = node.get(key) if isinstance(node, dict) else None
+        if isinstance(node, dict) and path[-1] in node:
+            out.append((path, node[path[-1]]))
+    return out
+
+
 def _game(data: Mapping[str, Any], kind: RuleKind) -> str:
     return f"the game '{data.get('name', '?')}' (play: {kind.kind})"
 

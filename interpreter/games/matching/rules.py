@@ -21,7 +21,7 @@ from .deck import HanafudaDeck, build_hanafuda_deck
 from ....ruleset.kind_registry import transfer_named
 from ....ruleset.part_registry import part_transfers
 from ....ruleset.model import Field, PhaseName, TransferReason, TransferReasonName
-from ....ruleset.rulekind import KindParts, RuleKind, TransferWords
+from ....ruleset.rulekind import KindParts, RuleKind, TransferWords, written_at
 from ....ruleset.roles import RoleEvaluator, compile_table
 from ....ruleset.roletable import Name, RoleTable, _name, build_role_table
 
@@ -464,14 +464,7 @@ def numbers(data: Mapping[str, Any]) -> list[tuple[tuple[Any, ...], Any]]:
     >>> numbers({"hanafuda": {"par": {"3": 88, "4": 66}, "sit_out": {"count": 1}}})
     [(('hanafuda', 'par'), {'3': 88, '4': 66}), (('hanafuda', 'sit_out', 'count'), 1)]
     """
-    out = []
-    for path in _DEAL_SIZES:
-        node: Any = data
-        for key in path[:-1]:
-            node = node.get(key) if isinstance(node, dict) else None
-        if isinstance(node, dict) and path[-1] in node:
-            out.append((path, node[path[-1]]))
-    return out
+    return written_at(data, _DEAL_SIZES)
 
 
 RULES = RuleKind(

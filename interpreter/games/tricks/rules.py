@@ -15,7 +15,7 @@ from ....ruleset.expressions import BOOL, INT, SEAT, TABLE, Fact
 from ....ruleset.kind_registry import transfer_named
 from ....ruleset.model import Field, Phase, PhaseName, TransferReasonName
 from ....ruleset.catalog import say
-from ....ruleset.rulekind import BookWords, KindParts, RuleKind, TransferWords
+from ....ruleset.rulekind import BookWords, KindParts, RuleKind, TransferWords, written_at
 from ....ruleset.roletable import _name
 
 
@@ -224,8 +224,7 @@ def numbers(data: Mapping[str, Any]) -> list[tuple[tuple[Any, ...], Any]]:
     >>> numbers({"trick_settlement": {"per_trick": "table.players - 1"}, "mizuten": {"bonus": 10}})
     [(('trick_settlement', 'per_trick'), 'table.players - 1'), (('mizuten', 'bonus'), 10)]
     """
-    return [((section, key), part[key]) for section, key in (("trick_settlement", "per_trick"), ("mizuten", "bonus"))
-            if isinstance(part := data.get(section), dict) and key in part]
+    return written_at(data, (("trick_settlement", "per_trick"), ("mizuten", "bonus")))
 
 
 def _settlement_values(ruleset: Any, lang: str) -> Mapping[str, object] | None:
