@@ -39,7 +39,6 @@ __all__ = ["CASES"]
 Found = tuple[Optional[str], str, dict[str, object]]       # place, message id (idle.*), its values
 
 
-
 def _constants(rules: Any) -> dict[str, int]:
     """The settings the effects of ``rules`` read, as a game folds them, but the parameters."""
     return {n: int(read(rules)) for n, read in settings(rules).items() if not n.startswith("parameter.")}

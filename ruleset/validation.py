@@ -10,6 +10,7 @@ from .part_registry import parts_of
 from .problems import Problem
 from .reach import rule_files
 
+
 def check_paths(paths: Iterable[str | Path]) -> dict[str, list[Problem]]:
     """Every file found under ``paths`` with its problems (an empty list when it is valid)."""
     return {file: check_file(file, root) for file, root in rule_files(paths).items()}
