@@ -29,6 +29,7 @@ ENGINE = [
     "interpreter/engine/phases/base.py",
     "interpreter/engine/phases/rolecache.py",
     "interpreter/engine/phases/chance.py",
+    "interpreter/engine/draws.py",
     "interpreter/games/tricks/deal.py",
     "interpreter/games/tricks/mizuten_call.py",
     "interpreter/parts/go_drop/declarations.py",

@@ -272,7 +272,7 @@ def test_T15_roles_are_those_of_the_dealt_hand_whatever_the_phase_order():
 
 @pytest.mark.parametrize("size", [0, 1, 2, 7, 48, 52])
 def test_T7_the_deal_shuffles_exactly_as_the_seeded_generator_does(size):
-    from hachihachi.interpreter.games.tricks.deal import shuffle
+    from hachihachi.interpreter.engine.draws import shuffle
 
     class Own(random.Random):           # a generator of its own kind shuffles itself
         pass
@@ -284,3 +284,20 @@ def test_T7_the_deal_shuffles_exactly_as_the_seeded_generator_does(size):
             shuffle(cards, ours)
             theirs.shuffle(expected)
             assert cards == expected and ours.getstate() == theirs.getstate()
+
+
+@pytest.mark.parametrize("size", [1, 2, 3, 5, 7, 8, 13, 48])
+def test_a_random_choice_draws_exactly_as_the_seeded_generator_does(size):
+    from hachihachi.interpreter.engine.draws import choice
+
+    class Own(random.Random):           # a generator of its own kind chooses itself
+        pass
+
+    options = tuple(range(100, 100 + size))
+    for make in (random.Random, Own):
+        ours, theirs = make(size), make(size)
+        drawn = [choice(options, ours) for _ in range(200)]
+        assert drawn == [theirs.choice(options) for _ in range(200)]
+        assert ours.getstate() == theirs.getstate()
+    with pytest.raises(IndexError):
+        choice((), random.Random(1))

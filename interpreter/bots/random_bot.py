@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from ..engine.actions import ActionBase
+from ..engine.draws import choice
 from ..engine.gamestate import GameState
 
 
@@ -12,5 +13,5 @@ class RandomBot:
     name = "random"
 
     def choose(self, game: GameState, seat: int, rng: random.Random) -> ActionBase:
-        action: ActionBase = rng.choice(game.legal_actions())      # a seat's legal actions: a tuple
+        action: ActionBase = choice(game.legal_actions(), rng)      # a seat's legal actions: a tuple
         return action

@@ -13,6 +13,7 @@ from typing import Any, Optional
 
 from ....ruleset.model import Ruleset
 from ..actions import ActionBase, Card
+from ..draws import shuffle
 from ..state import Table
 from .chance import ChancePhase
 
@@ -35,7 +36,7 @@ class HandsDeals:
 
     def sample(self, rng: random.Random) -> HandsDeal:
         cards = list(self.cards)
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         return HandsDeal(tuple(tuple(sorted(cards[i * self.n:(i + 1) * self.n])) for i in range(self.players)))
 
     def problem(self, deal: object) -> Optional[str]:

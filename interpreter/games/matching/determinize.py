@@ -16,6 +16,7 @@ import random
 from typing import Any, Optional, Sequence
 
 from ....ruleset.errors import HachiError
+from ...engine.draws import shuffle
 from ...engine.events import RolesShown
 from .phases import HanaDeal
 from .play import Captured
@@ -71,7 +72,7 @@ def sample_matching_deal(game: Any, seat: int, events: Sequence[object], rng: ra
     # a round still in play was won by nobody at the deal: no hidden hand held a role that ends it
     ends_round, evaluate = rules.kind_rules.ends_round, rules.evaluator.evaluate
     for _ in range(ATTEMPTS):
-        rng.shuffle(pool)
+        shuffle(pool, rng)
         dealt = _fill(pool, order, sizes, fixed, floor)
         if dealt is None:
             continue                                # a seat's cards cannot lie above its floor: deal again

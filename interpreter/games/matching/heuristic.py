@@ -22,6 +22,7 @@ from .deck import HanafudaDeck
 from .rules import HanafudaRules
 from ....ruleset.model import Phase, Ruleset
 from ...engine.actions import ActionBase, Choose, Play
+from ...engine.draws import choice
 from ...parts.go_drop.actions import Declare
 from ...engine.gamestate import GameState
 from ...engine.view import View
@@ -54,7 +55,7 @@ class MatchingHeuristicBot:
                 return stop_or_play_on(game.ruleset, view)
             return first                        # a house rule's question (ask): its first answer, as written
         if not view.play.captures or view.phase is not Phase.PLAY:     # not matching play
-            return rng.choice(legal)
+            return choice(legal, rng)
         values, month = self._values(game.ruleset)
         by_month: dict[int, list[int]] = {}         # the field's cards of each month, in field order
         for f in view.play.table_cards:

@@ -14,6 +14,7 @@ from ....ruleset.model import Ruleset, TransferReason
 from .rules import MatchingPhase, MatchingTransfer
 from ....ruleset.roles import RoleResult
 from ...engine.actions import ActionBase
+from ...engine.draws import shuffle
 from ....ruleset.effects import Effect, Pay
 from ...engine.events import FieldMade, RolesShown, Transfer
 from ...engine.phases.effects import Readers, TableFacts, folded_effects, readers_for, run_effects
@@ -109,7 +110,7 @@ class HanaDealSpace:
     def sample(self, rng: random.Random) -> HanaDeal:
         cards = list(self.ruleset.deck.cards)
         while True:
-            rng.shuffle(cards)
+            shuffle(cards, rng)
             field = tuple(sorted(cards[self._field]))
             if not self._redeal or self._four(field) is None:       # field_four: redeal
                 hands = tuple(map(tuple, map(sorted, map(cards.__getitem__, self._hands))))

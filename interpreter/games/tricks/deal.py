@@ -12,33 +12,10 @@ from .rules import TrickPhase
 from .actions import Deal
 from .play import trick_round
 from .rules import trick_rules_of
+from ...engine.draws import shuffle
 from ...engine.events import FieldMade
 from ...engine.phases.chance import ChancePhase
 from ...engine.state import Table
-
-
-# For each size of list, the steps of the Fisher-Yates shuffle that ``random.Random.shuffle`` makes:
-# (position, the number of places it draws among, the bits of that draw); see :func:`shuffle`.
-_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
-
-
-def shuffle(cards: list[int], rng: random.Random) -> None:
-    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does (the same order, the same
-    numbers drawn, so every seeded deal is the one it was): for a plain ``random.Random`` the same
-    steps with the draws written out (``getrandbits``, drawn again while out of range, as
-    ``Random._randbelow`` does), without a call a card; any other generator shuffles itself."""
-    if type(rng) is not random.Random:
-        rng.shuffle(cards)
-        return
-    steps = _STEPS.get(len(cards))
-    if steps is None:
-        steps = _STEPS[len(cards)] = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(cards) - 1, 0, -1))
-    draw = rng.getrandbits
-    for i, n, bits in steps:
-        j = draw(bits)
-        while j >= n:
-            j = draw(bits)
-        cards[i], cards[j] = cards[j], cards[i]
 
 
 class DealSpace:

@@ -24,6 +24,7 @@ from typing import Any, Optional, Sequence
 
 from ....ruleset.errors import HachiError
 from .actions import Deal
+from ...engine.draws import choice, shuffle
 from ...engine.events import RolesShown, round_pot
 from .inference import HandCheck, declaration_checks
 from .knowledge import Knowledge, knowledge
@@ -62,7 +63,7 @@ def sample_trick_deal(game: Any, seat: int, events: Sequence[object], rng: rando
         return deal
     played = knowledge(game.view(seat), game.ruleset.deck).played_by.get(start, ())
     hand = list(deal.hands[start])
-    out = rng.choice([c for c in hand if c not in played])
+    out = choice([c for c in hand if c not in played], rng)
     hand[hand.index(out)] = deal.indicator
     hands = list(deal.hands)
     hands[start] = tuple(sorted(hand))
@@ -168,7 +169,7 @@ def sample_hidden(game: Any, seat: int, k: Knowledge, rng: random.Random) -> Dea
     others.sort(key=lambda s: (-len(k.voids.get(s, ())), s))
     pool = sorted(k.unseen)
     for _ in range(ATTEMPTS):
-        rng.shuffle(pool)
+        shuffle(pool, rng)
         left, hands = list(pool), {}
         for s in others:
             voids = k.voids.get(s, frozenset())
