@@ -38,6 +38,9 @@ class Deck(Protocol):
     @property
     def suits(self) -> tuple[str, ...]: ...
 
+    rank_table: tuple[int, ...]     # each card's rank (:meth:`rank`), for the hot paths of play and bots
+    suit_table: tuple[int, ...]     # each card's suit (:meth:`suit`)
+
     @property
     def size(self) -> int: ...
 
@@ -73,8 +76,12 @@ class SuitedDeck:
     suits: tuple[str, ...]
     rank_aliases: tuple[tuple[str, str], ...] = ()
     _lookup: dict[str, int] = field(init=False, repr=False, compare=False)
+    rank_table: tuple[int, ...] = field(init=False, repr=False, compare=False)  # each card's :meth:`rank`
+    suit_table: tuple[int, ...] = field(init=False, repr=False, compare=False)  # each card's :meth:`suit`
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "rank_table", tuple(map(self.rank, self.cards)))
+        object.__setattr__(self, "suit_table", tuple(map(self.suit, self.cards)))
         lookup: dict[str, int] = {}
         aliases = dict(self.rank_aliases)
         for r, rank in enumerate(self.ranks):

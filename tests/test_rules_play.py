@@ -301,3 +301,25 @@ def test_a_random_choice_draws_exactly_as_the_seeded_generator_does(size):
         assert ours.getstate() == theirs.getstate()
     with pytest.raises(IndexError):
         choice((), random.Random(1))
+
+
+@pytest.mark.parametrize("size,k", [(1, 1), (7, 0), (7, 3), (12, 12), (21, 6), (22, 6), (30, 5), (40, 6), (52, 10),
+                                    (52, 40), (200, 7)])
+def test_a_random_sample_draws_exactly_as_the_seeded_generator_does(size, k):
+    # both of random.Random.sample's ways: from a list of the picks left (small populations) and
+    # by drawing places again until a new one comes up (large ones); the bound between them
+    # moves with k (22 cards and 6 picks lie on either side of it for k <= 5 and k > 5)
+    from hachihachi.interpreter.engine.draws import sample
+
+    class Own(random.Random):           # a generator of its own kind samples itself
+        pass
+
+    population = list(range(300, 300 + size))
+    for make in (random.Random, Own):
+        ours, theirs = make(size * 31 + k), make(size * 31 + k)
+        drawn = [sample(population, k, ours) for _ in range(50)]
+        assert drawn == [theirs.sample(population, k) for _ in range(50)]
+        assert ours.getstate() == theirs.getstate()
+    assert sample(range(5), 5, random.Random(3)) == random.Random(3).sample(range(5), 5)
+    with pytest.raises(ValueError):
+        sample(population, size + 1, random.Random(1))

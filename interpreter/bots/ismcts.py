@@ -58,6 +58,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
 from ..engine.actions import CHANCE, YesNo
+from ..engine.draws import choice
 from ..engine.events import RoundEnded
 from ..engine.gamestate import GameState
 from .base import Bot
@@ -247,7 +248,7 @@ class IsmctsBot(SearchBot):
         random), else by UCB1 on the paired gains."""
         fresh = [a for a in others if a not in root.children or not root.children[a].pairs]
         if fresh:
-            return fresh[rng.randrange(len(fresh))]
+            return choice(fresh, rng)
         n = sum(root.children[a].pairs for a in others)
         c = self.exploration * (_spread_sd(spread) or 1.0)
         return max(others, key=lambda a: root.children[a].gain / root.children[a].pairs
@@ -354,8 +355,8 @@ def _spread_sd(spread: list[float]) -> float:
 
 def _first_try(policy: Bot, world: GameState, who: int, untried: list[Any], rng: random.Random) -> Any:
     """The untried action to expand: the heuristic's choice while untried, else one at random."""
-    choice = policy.choose(world, who, rng)
-    return choice if choice in untried else untried[rng.randrange(len(untried))]
+    chosen = policy.choose(world, who, rng)
+    return chosen if chosen in untried else choice(untried, rng)
 
 
 def _round_end(events: Sequence[object]) -> Optional[RoundEnded]:

@@ -1,17 +1,18 @@
-"""The engine's random draws: a shuffle and a uniform choice, each exactly as ``random.Random``'s.
+"""The engine's random draws: a shuffle, a uniform choice and a sample, each exactly as ``random.Random``'s.
 
 Every deal and every random choice of the engine and its bots is drawn here, so that one seed gives
 one game however it is played (the trick game's deal, hanafuda's and Koi-Koi's, a search's sampled
 worlds, the random bot). For a plain ``random.Random`` the draws are written out: the same numbers
-drawn from ``getrandbits`` in the same order as :meth:`random.Random.shuffle` and
-:meth:`random.Random.choice` draw them (drawn again while out of range, as ``Random._randbelow``
-does), without the calls a card of the standard library's pure-Python code; any other generator (a
-subclass, a test's own) draws by its own methods.
+drawn from ``getrandbits`` in the same order as :meth:`random.Random.shuffle`,
+:meth:`random.Random.choice` and :meth:`random.Random.sample` draw them (drawn again while out of
+range, as ``Random._randbelow`` does), without the calls a card of the standard library's
+pure-Python code; any other generator (a subclass, a test's own) draws by its own methods.
 """
 
 from __future__ import annotations
 
 import random
+from math import ceil, log
 from typing import Sequence, TypeVar
 
 T = TypeVar("T")
@@ -50,3 +51,36 @@ def choice(options: Sequence[T], rng: random.Random) -> T:
     while j >= n:
         j = draw(bits)
     return options[j]
+
+
+def sample(population: Sequence[T], k: int, rng: random.Random) -> list[T]:
+    """``k`` of ``population`` drawn exactly as ``rng.sample(population, k)`` draws them (the same
+    numbers drawn, the same picks in the same order; a ``k`` out of range refused as there:
+    ``ValueError``). As :meth:`random.Random.sample`, a small population is drawn from a list of
+    the picks left, a large one by drawing places until one not picked yet comes up."""
+    n = len(population)
+    if type(rng) is not random.Random or not 0 <= k <= n:
+        return rng.sample(population, k)
+    draw = rng.getrandbits
+    small = 21 + (4 ** ceil(log(k * 3, 4)) if k > 5 else 0)     # random.Random.sample's own bound
+    out: list[T] = []
+    if n <= small:
+        pool = list(population)
+        for i in range(k):
+            left = n - i
+            bits = left.bit_length()
+            j = draw(bits)
+            while j >= left:
+                j = draw(bits)
+            out.append(pool[j])
+            pool[j] = pool[left - 1]
+        return out
+    bits = n.bit_length()
+    picked: set[int] = set()
+    for _ in range(k):
+        j = draw(bits)
+        while j >= n or j in picked:
+            j = draw(bits)
+        picked.add(j)
+        out.append(population[j])
+    return out

@@ -26,6 +26,7 @@ from ...ruleset.model import PhaseName, Ruleset
 from ...ruleset.tablenumbers import at_table
 from ...ruleset.model import TransferReason
 from .actions import CHANCE, POT, ActionBase, malformed
+from .draws import sample
 from .events import Applied, DealerDrawn, GameEnded, RoundEnded, RoundStarted, Seat
 from .parts import RoundPart, parts_for
 from .phases.base import PhaseRule, describe
@@ -98,7 +99,7 @@ def draw_for_dealer(ruleset: Ruleset, players: int, rng: random.Random,
     if cards is None:
         drawn: list[int] = []
         while True:
-            one = rng.sample(list(ruleset.deck.cards), players)
+            one = sample(ruleset.deck.cards, players, rng)
             drawn += one
             if not (again and _tied(ruleset, one)):
                 break

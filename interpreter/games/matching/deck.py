@@ -81,11 +81,13 @@ class HanafudaDeck:
     _lookup: dict[str, int] = field(init=False, repr=False, compare=False)
     points_table: tuple[int, ...] = field(init=False, repr=False, compare=False)  # each card's :meth:`points`
     rank_table: tuple[int, ...] = field(init=False, repr=False, compare=False)  # each card's :meth:`rank`
+    suit_table: tuple[int, ...] = field(init=False, repr=False, compare=False)  # each card's :meth:`suit`
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_lookup", {c.id.lower(): i for i, c in enumerate(self.cards_data)})
         object.__setattr__(self, "points_table", tuple(c.points for c in self.cards_data))
         object.__setattr__(self, "rank_table", tuple(map(self.rank, self.cards)))     # for the play's hot paths
+        object.__setattr__(self, "suit_table", tuple(map(self.suit, self.cards)))
 
     # -- the SuitedDeck protocol ---------------------------------------------------------
     @property

@@ -24,7 +24,7 @@ from typing import Any, Optional, Sequence
 
 from ....ruleset.errors import HachiError
 from .actions import Deal
-from ...engine.draws import choice, shuffle
+from ...engine.draws import choice, sample, shuffle
 from ...engine.events import RolesShown, round_pot
 from .inference import HandCheck, declaration_checks
 from .knowledge import Knowledge, knowledge
@@ -142,7 +142,7 @@ def _hand_for(game: Any, k: Knowledge, s: int, left: set[int], roles: Optional[t
     if picky and pool:
         tries = min(tries, REUSE_ATTEMPTS)
     for _ in range(tries if picky else 1):
-        hand = tuple(sorted(played + rng.sample(allowed, need)))
+        hand = tuple(sorted(played + sample(allowed, need, rng)))
         if (roles is None or rules.evaluator.values(hand, part.trump, part.indicator).ids == roles) \
                 and (check is None or check(hand, rng)):
             if pool is not None and len(pool) < POOL_SIZE:
@@ -157,7 +157,7 @@ def _from_pool(pool: list[tuple[int, ...]], left: set[int], played: list[int],
     can still make, at random; None when none can."""
     mine = set(played)
     fits = [h for h in pool if all(c in left or c in mine for c in h)]
-    return fits[rng.randrange(len(fits))] if fits else None
+    return choice(fits, rng) if fits else None
 
 
 def sample_hidden(game: Any, seat: int, k: Knowledge, rng: random.Random) -> Deal:

@@ -122,10 +122,11 @@ def _legal_one(legal: Sequence[ActionBase], chosen: ActionBase) -> ActionBase:
 
 def beats(card: int, best: int, trump: int | None, k: Knowledge) -> bool:
     """Whether ``card`` played now would beat the trick's ``best`` card so far."""
-    d = k.deck
-    s, b = d.suit(card), d.suit(best)
+    suit = k.deck.suit_table
+    s, b = suit[card], suit[best]
     if s == b:
-        return d.rank(card) > d.rank(best)
+        rank = k.deck.rank_table
+        return rank[card] > rank[best]
     return s == trump
 
 
@@ -140,10 +141,10 @@ def winning_card(trick: Sequence[int], trump: int | None, k: Knowledge) -> int:
 def cheap(k: Knowledge) -> Callable[[int], tuple[bool, int]]:
     """The order in which cards are given away, as a sort key: side suits before trump, low
     before high."""
-    d, trump = k.deck, k.trump
+    suit, rank, trump = k.deck.suit_table, k.deck.rank_table, k.trump
 
     def order(card: int) -> tuple[bool, int]:
-        return (d.suit(card) == trump, d.rank(card))
+        return (suit[card] == trump, rank[card])
     return order
 
 
@@ -152,7 +153,7 @@ def safe(card: int, led: int, after: Sequence[int], k: Knowledge) -> bool:
     trump above it (a seat void in the led suit, or trumps led, unless void in trump), or, of the
     led suit, a higher card of it (a seat not void in it)."""
     trump = k.trump
-    suit = k.deck.suit(card)
+    suit = k.deck.suit_table[card]
     higher = k.higher_unseen(card)
     if trump is None:
         higher_trump = False
@@ -180,7 +181,7 @@ def choose_card(view: View, k: Knowledge) -> int:
     if not trick:
         return lead(legal, order[1:], k)
     trump, given_away = k.trump, cheap(k)
-    led = k.deck.suit(trick[0])
+    led = k.deck.suit_table[trick[0]]
     best = winning_card(trick, trump, k)
     sure = [c for c in legal if beats(c, best, trump, k) and safe(c, led, after, k)]
     if sure:
@@ -190,17 +191,17 @@ def choose_card(view: View, k: Knowledge) -> int:
 
 def lead(legal: list[int], others: Sequence[int], k: Knowledge) -> int:
     """Lead a card nobody can beat; else draw trumps with the top trump; else a low side card."""
-    d, trump = k.deck, k.trump
-    masters = [c for c in legal if safe(c, d.suit(c), others, k)]
-    side = [c for c in masters if d.suit(c) != trump]
+    suit, rank, trump = k.deck.suit_table, k.deck.rank_table, k.trump
+    masters = [c for c in legal if safe(c, suit[c], others, k)]
+    side = [c for c in masters if suit[c] != trump]
     if side:
-        return max(side, key=lambda c: d.rank(c))
-    trumps = [c for c in legal if d.suit(c) == trump]
+        return max(side, key=rank.__getitem__)
+    trumps = [c for c in legal if suit[c] == trump]
     if masters and len(trumps) >= 2:
-        return max(masters, key=lambda c: d.rank(c))
-    non_trump = [c for c in legal if d.suit(c) != trump]
+        return max(masters, key=rank.__getitem__)
+    non_trump = [c for c in legal if suit[c] != trump]
     if non_trump:
-        counts = {s: sum(1 for c in non_trump if d.suit(c) == s) for s in {d.suit(c) for c in non_trump}}
+        counts = {s: sum(1 for c in non_trump if suit[c] == s) for s in {suit[c] for c in non_trump}}
         shortest = min(counts, key=lambda s: (counts[s], s))
-        return min((c for c in non_trump if d.suit(c) == shortest), key=d.rank)
-    return min(legal, key=d.rank)
+        return min((c for c in non_trump if suit[c] == shortest), key=rank.__getitem__)
+    return min(legal, key=rank.__getitem__)

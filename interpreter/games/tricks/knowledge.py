@@ -50,7 +50,7 @@ class Knowledge:
     def higher_unseen(self, card: int) -> bool:
         """Whether an unseen card of ``card``'s suit outranks it."""
         d = self.deck
-        return self.top_unseen.get(d.suit(card), -1) > d.rank(card)
+        return self.top_unseen.get(d.suit_table[card], -1) > d.rank_table[card]
 
     def unseen_in(self, suit: int) -> int:
         return self.count_unseen.get(suit, 0)
