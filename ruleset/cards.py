@@ -38,8 +38,13 @@ class Deck(Protocol):
     @property
     def suits(self) -> tuple[str, ...]: ...
 
-    rank_table: tuple[int, ...]     # each card's rank (:meth:`rank`), for the hot paths of play and bots
-    suit_table: tuple[int, ...]     # each card's suit (:meth:`suit`)
+    @property
+    def rank_table(self) -> tuple[int, ...]:
+        """Each card's :meth:`rank`, for the hot paths of play and of the bots."""
+
+    @property
+    def suit_table(self) -> tuple[int, ...]:
+        """Each card's :meth:`suit`."""
 
     @property
     def size(self) -> int: ...
