@@ -10,7 +10,7 @@ from hachihachi.interpreter.engine.actions import Play
 from hachihachi.interpreter.engine.events import Transfer
 from hachihachi.interpreter.engine.events import FieldMade, RolesShown
 from hachihachi.interpreter.games.matching.phases import HanaDeal, RoundScored
-from hachihachi.interpreter.games.matching.play import Capture
+from hachihachi.interpreter.games.matching.play import Capture, MatchingEngine
 from hachihachi.ruleset.errors import IllegalAction
 from hachihachi.ruleset.loader import load_ruleset
 from hachihachi.ruleset.model import TransferReason as Kind
@@ -315,6 +315,37 @@ def test_H14_a_clone_in_matching_play_plays_on_alone_and_ends_as_the_game_would(
     rng.setstate(state)
     play_random(g, rng)                         # the game itself, played as the clone was
     assert g.events == copy.events and g.chips == copy.chips
+
+
+@pytest.mark.parametrize("rules", ["hanafuda_hachihachi", "koikoi"])
+def test_H14_H15_the_field_by_month_that_play_reads_is_the_field_at_every_step(rules):
+    # matching play reads the field cards of a month from an index it keeps beside the field;
+    # at every step of random play, in the game and in clones taken along the way, the index is
+    # the field grouped by month in field order, and the legal plays are the ones the field gives
+    ruleset = load_ruleset(rules)
+    month, reader, steps = ruleset.deck.rank_table, MatchingEngine(ruleset), 0
+    for seed in range(6):
+        g = GameState(ruleset, players=ruleset.players.min, seed=seed, rounds=2)
+        rng, games = random.Random(seed), [g]
+        while not g.is_terminal:
+            if g.current_player == CHANCE:
+                g.deal_random()
+                continue
+            s = g.round.play
+            if s is not None and g.phase is not None and g.phase.value == "play":
+                by = reader.by_month(s)     # the index as the game's play kept it (made here if not yet)
+                assert by == [[f for f in s.field if month[f] == m] for m in range(len(by))]
+                for action in g.legal_actions():
+                    if isinstance(action, Capture):
+                        assert month[action.target] == month[action.card] and action.target in s.field
+                steps += 1
+                if steps % 7 == 0:
+                    games.append(g.clone())
+            g.apply(rng.choice(g.legal_actions()))
+        for clone in games[1:]:             # each clone, played out alone, keeps its index too
+            play_random(clone, random.Random(seed))
+            assert clone.is_terminal
+    assert steps > 100
 
 
 def test_H19_sohachi_dealer_pays_each_other_player_as_the_house_rule_says():

@@ -67,12 +67,15 @@ class MatchingState:
     totals: dict[int, int] = dc_field(default_factory=dict)
     play_ons: dict[int, int] = dc_field(default_factory=dict)
     won_at_deal: Optional[int] = None
+    # the field's cards of each month, in field order: an index of ``field`` that matching play
+    # keeps beside it (MatchingEngine.by_month; None until play first reads it, and in a copy)
+    by_month: Optional[list[list[int]]] = None
 
     def copy(self) -> MatchingState:
         """An independent copy (``RoundState.copy``), of the same class: the field, the stock and
         the piles copied; the roles found, frozen, shared."""
         return dataclasses.replace(
-            self, field=list(self.field), stock=list(self.stock),
+            self, field=list(self.field), stock=list(self.stock), by_month=None,
             captures={seat: list(pile) for seat, pile in self.captures.items()},
             hand_roles=dict(self.hand_roles), capture_paid=dict(self.capture_paid),
             totals=dict(self.totals), play_ons=dict(self.play_ons))
@@ -142,6 +145,7 @@ class MatchingEngine:
         self.ruleset = ruleset
         self.deck = cast(HanafudaDeck, ruleset.deck)        # matching play is played with the hanafuda deck
         self.month = self.deck.rank_table                   # each card's month
+        self._months = max(self.month) + 1
         self._plays, self._captures = _actions_of(self.deck)
         self._play_on_roles = ruleset.kind_rules.after_capture_role == "play_on"
         self._choose_roles = ruleset.kind_rules.after_capture_role == "choose"
@@ -185,9 +189,20 @@ class MatchingEngine:
 
     def matches(self, s: MatchingState, card: int) -> list[int]:
         """The field cards of ``card``'s month, in field order."""
-        month = self.month
-        m = month[card]
-        return [f for f in s.field if month[f] == m]
+        return list(self.by_month(s)[self.month[card]])
+
+    def by_month(self, s: MatchingState) -> list[list[int]]:
+        """The field's cards of each month, in field order: made from ``s.field`` when first read
+        in a round (or a copy), then kept beside it by :meth:`_place`, the one place play changes
+        the field."""
+        by = s.by_month
+        if by is None:
+            month = self.month
+            made: list[list[int]] = [[] for _ in range(self._months)]
+            for f in s.field:
+                made[month[f]].append(f)
+            by = s.by_month = made
+        return by
 
     def legal(self, t: Table) -> tuple[Union[Play, Capture, Choose], ...]:
         """H14, H15: a play per card of the hand, in hand order; a card whose month lies twice on
@@ -203,15 +218,13 @@ class MatchingEngine:
             return ROLE_ANSWERS
         if stage is _OVER:
             return ()
-        month, plays, captures, field = self.month, self._plays, self._captures, s.field
-        months = list(map(month.__getitem__, field))        # the field's months, in field order
+        month, plays, captures, by = self.month, self._plays, self._captures, self.by_month(s)
         out: list[Union[Play, Capture]] = []
         for card in t.round.hands[s.seat]:
-            m = month[card]
-            if months.count(m) == 2:
-                first = months.index(m)
-                out.append(captures[card, field[first]])
-                out.append(captures[card, field[months.index(m, first + 1)]])
+            same = by[month[card]]
+            if len(same) == 2:
+                out.append(captures[card, same[0]])
+                out.append(captures[card, same[1]])
             else:
                 out.append(plays[card])
         return tuple(out)
@@ -297,11 +310,10 @@ class MatchingEngine:
             self._place(t, s, seat, pile, action.card, False, action.target if isinstance(action, Capture) else None)
             if s.stock:                         # H14: then the stock's top card is turned
                 card = s.stock.pop(0)
-                m = self.matches(s, card)
-                if len(m) == 2:                 # H15: the seat chooses which field card it takes
+                if len(self.by_month(s)[self.month[card]]) == 2:    # H15: the seat chooses which field card it takes
                     s.stage, s.pending = _TURN_CHOICE, card
                     return
-                self._place(t, s, seat, pile, card, True, None, m)
+                self._place(t, s, seat, pile, card, True, None)
         if self._at_stop:
             if len(pile) > s.turn_from and self._rose(t, s, seat, pile):
                 return                          # the total rose: its maker stops or calls koi (K15)
@@ -315,26 +327,27 @@ class MatchingEngine:
             s.stage = _OVER                     # H16: played out (a go/drop form may leave stock)
 
     def _place(self, t: Table, s: MatchingState, seat: int, pile: list[int], card: int, turned: bool,
-               target: Optional[int], m: Optional[list[int]] = None) -> None:
+               target: Optional[int]) -> None:
         """H14: ``card`` (played or turned) takes the field card of its month (``target``, the one
         chosen of two, H15; all three when the field holds three), or is laid on the field; the
-        seat to play is ``seat``, its captures ``pile``; ``m``: the field cards of its month, when
-        already found."""
+        seat to play is ``seat``, its captures ``pile``. The field and its index by month
+        (:meth:`by_month`) change together."""
         field = s.field
-        if m is None:
-            m = self.matches(s, card)
+        same = self.by_month(s)[self.month[card]]      # the field cards of its month
         taken: tuple[int, ...]
-        if not m:
+        if not same:
             field.append(card)
+            same.append(card)
             taken = ()
         else:
-            if len(m) == 2:
+            if len(same) == 2:
                 assert target is not None       # two matches: the seat chose which to take
                 taken = (target,)
             else:
-                taken = tuple(m)
+                taken = tuple(same)
             for f in taken:
                 field.remove(f)
+                same.remove(f)
             pile.append(card)
             pile.extend(taken)
         t.emit_play(Captured(t.round.index, seat, card, turned, taken))
