@@ -10,7 +10,7 @@ from hachihachi.interpreter.engine.actions import Play
 from hachihachi.interpreter.engine.events import Transfer
 from hachihachi.interpreter.engine.events import FieldMade, RolesShown
 from hachihachi.interpreter.games.matching.phases import HanaDeal, RoundScored
-from hachihachi.interpreter.games.matching.play import Capture, MatchingEngine
+from hachihachi.interpreter.games.matching.play import Capture, MatchingEngine, capture_evaluator
 from hachihachi.ruleset.errors import IllegalAction
 from hachihachi.ruleset.loader import load_ruleset
 from hachihachi.ruleset.model import TransferReason as Kind
@@ -319,11 +319,16 @@ def test_H14_a_clone_in_matching_play_plays_on_alone_and_ends_as_the_game_would(
 
 @pytest.mark.parametrize("rules", ["hanafuda_hachihachi", "koikoi"])
 def test_H14_H15_the_field_by_month_that_play_reads_is_the_field_at_every_step(rules):
-    # matching play reads the field cards of a month from an index it keeps beside the field;
-    # at every step of random play, in the game and in clones taken along the way, the index is
-    # the field grouped by month in field order, and the legal plays are the ones the field gives
+    # matching play reads the field cards of a month from an index it keeps beside the field,
+    # and whether a pile makes a capture role (H18) from a key it keeps for each pile; at every
+    # step of random play, in the game and in clones taken along the way, the index is the field
+    # grouped by month in field order, each key the sum of its pile's cards' keys, and the legal
+    # plays are the ones the field gives
     ruleset = load_ruleset(rules)
     month, reader, steps = ruleset.deck.rank_table, MatchingEngine(ruleset), 0
+    keyed = capture_evaluator(ruleset).role_key()
+    assert keyed is not None            # both tables read counts of known card sets only
+    keys = keyed[0]
     for seed in range(6):
         g = GameState(ruleset, players=ruleset.players.min, seed=seed, rounds=2)
         rng, games = random.Random(seed), [g]
@@ -335,6 +340,8 @@ def test_H14_H15_the_field_by_month_that_play_reads_is_the_field_at_every_step(r
             if s is not None and g.phase is not None and g.phase.value == "play":
                 by = reader.by_month(s)     # the index as the game's play kept it (made here if not yet)
                 assert by == [[f for f in s.field if month[f] == m] for m in range(len(by))]
+                for seat, (read, key) in s.pile_keys.items():   # each pile's key, as last read
+                    assert key == sum(keys[c] for c in s.captures[seat][:read])
                 for action in g.legal_actions():
                     if isinstance(action, Capture):
                         assert month[action.target] == month[action.card] and action.target in s.field

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 from dataclasses import dataclass, field as dc_field
-from typing import Iterable, Optional, Sequence, Union, cast
+from typing import Callable, Iterable, Optional, Sequence, Union, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -70,6 +70,10 @@ class MatchingState:
     # the field's cards of each month, in field order: an index of ``field`` that matching play
     # keeps beside it (MatchingEngine.by_month; None until play first reads it, and in a copy)
     by_month: Optional[list[list[int]]] = None
+    # each seat's pile as the capture-role table keys it (RoleEvaluator.role_key: the sum of its
+    # cards' keys), as (the cards it was read of, the key): MatchingEngine._holds adds the cards
+    # taken since (a pile only grows in a round)
+    pile_keys: dict[int, tuple[int, int]] = dc_field(default_factory=dict)
 
     def copy(self) -> MatchingState:
         """An independent copy (``RoundState.copy``), of the same class: the field, the stock and
@@ -78,7 +82,7 @@ class MatchingState:
             self, field=list(self.field), stock=list(self.stock), by_month=None,
             captures={seat: list(pile) for seat, pile in self.captures.items()},
             hand_roles=dict(self.hand_roles), capture_paid=dict(self.capture_paid),
-            totals=dict(self.totals), play_ons=dict(self.play_ons))
+            totals=dict(self.totals), play_ons=dict(self.play_ons), pile_keys=dict(self.pile_keys))
 
     @property
     def seat(self) -> int:
@@ -153,14 +157,34 @@ class MatchingEngine:
         ev = capture_evaluator(ruleset)
         self._reads = ev.reads_fn()             # whether cards are read by a capture role
         self._holds_role = ev.holds_role()      # whether a pile makes a capture role
+        keyed = ev.role_key()                   # the same, from the pile's key (kept as cards are taken)
+        self._card_keys: Optional[Sequence[int]] = keyed[0] if keyed is not None else None
+        self._holds_key: Optional[Callable[[int, Sequence[int]], bool]] = keyed[1] if keyed is not None else None
         self._voids = ruleset.kind_rules.void_cards if ruleset.kind_rules.void_roles else frozenset()
 
-    def _made_role(self, s: MatchingState, pile: list[int]) -> bool:
+    def _made_role(self, s: MatchingState, seat: int, pile: list[int]) -> bool:
         """Whether the turn just played, which added cards to the seat's ``pile``, made the pile
         a capture role (H18): a pile that was not empty before the turn and took only cards no
         capture role reads has the roles it had (judged when it last took cards); else the pile
         is judged whole."""
-        return (s.turn_from == 0 or self._reads(pile[s.turn_from:])) and self._holds_role(pile)
+        if s.turn_from and not self._reads(pile[s.turn_from:]):
+            return False
+        return self._holds(s, seat, pile)
+
+    def _holds(self, s: MatchingState, seat: int, pile: list[int]) -> bool:
+        """Whether the seat's ``pile`` makes a capture role: read by its key when the role table
+        has one (``MatchingState.pile_keys``: the key read before, with the keys of the cards
+        taken since added; a pile only grows in a round, one shorter than read is read anew)."""
+        keys, holds = self._card_keys, self._holds_key
+        if keys is None or holds is None:
+            return self._holds_role(pile)
+        read, key = s.pile_keys.get(seat, (0, 0))
+        if read > len(pile):
+            read, key = 0, 0
+        for c in pile[read:]:
+            key += keys[c]
+        s.pile_keys[seat] = (len(pile), key)
+        return holds(key, pile)
 
     def start(self, t: Table) -> None:
         seat_goers(t)
@@ -317,7 +341,7 @@ class MatchingEngine:
         if self._at_stop:
             if len(pile) > s.turn_from and self._rose(t, s, seat, pile):
                 return                          # the total rose: its maker stops or calls koi (K15)
-        elif len(pile) > s.turn_from and self._made_role(s, pile) and self._role_made(t, s, seat, pile):
+        elif len(pile) > s.turn_from and self._made_role(s, seat, pile) and self._role_made(t, s, seat, pile):
             return                              # the role stopped the round, or waits for its maker (H18)
         self._end_turn(t, s)
 
@@ -377,7 +401,7 @@ class MatchingEngine:
                     s.totals[other] = pile_roles(self.ruleset, s.captures[other], s.captures.values()).go
         if s.turn_from and not self._reads(pile[s.turn_from:]):
             return False                        # took only cards no role reads: the same total
-        res = pile_roles(self.ruleset, pile, s.captures.values()) if self._holds_role(pile) else None
+        res = pile_roles(self.ruleset, pile, s.captures.values()) if self._holds(s, seat, pile) else None
         total = res.go if res is not None else 0
         before = s.totals.get(seat, 0)
         s.totals[seat] = total
