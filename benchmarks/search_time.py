@@ -1,12 +1,16 @@
 """CPU time a decision of the search bots (ismcts, mc) at a fixed budget, in one or more source trees,
-interleaved, with a digest of every game's log so that the trees are seen to decide alike.
+interleaved, with a digest of every game's actions so that the trees are seen to decide alike.
 
     python -m benchmarks.search_time [TREE ...] [--bots ismcts,mc] [--rules R] [--games N]
                                      [--rounds R] [--repeat K] [--profile]
 
 Each game seats the search bot at seat 0 and the roll-out heuristic at the others; the bot's budget
 is fixed (ismcts ``iterations``, mc ``samples``), so its choices depend on the seed alone and two
-trees that play the same games give the same digest. Each TREE (default: this one) is a checkout
+trees that play the same games give the same digest: of every action applied (the deals, every
+seat's decisions) and of each game's final chips. Only the actions and the chips: the events a
+game logs besides have grown fields over time (a hanafuda round without go/drop has had no kind,
+``RoundEnded.kind`` None, since go/drop became a part), so a digest of the whole log would tell
+two trees apart that decide alike. Each TREE (default: this one) is a checkout
 of the project (``git worktree add --detach /tmp/base COMMIT``); its games run in a process of
 their own with ``PYTHONPATH=TREE/.typing``, the trees taking turns ``--repeat`` times. Printed: the
 median of the runs' mean CPU ms a decision with a choice, its ratio to the first tree (the
@@ -34,8 +38,9 @@ PLAYERS = {"hachihachi_trick": 5, "hanafuda_hachihachi": 3, "koikoi": 2}     # e
 
 def worker(bot: str, rules: str, games: int, rounds: int, seed: int) -> dict[str, object]:
     """Play the games in this process (the tree's ``hachihachi`` on the path): the search bot's
-    CPU seconds a decision and a digest of every event of every game."""
+    CPU seconds a decision and a digest of every action applied and the chips of every game."""
     from hachihachi.interpreter import CHANCE, GameState
+    from hachihachi.interpreter.engine.events import Applied
     from hachihachi.interpreter.bots import make_bot
     from hachihachi.ruleset.loader import load_ruleset
 
@@ -56,7 +61,9 @@ def worker(bot: str, rules: str, games: int, rounds: int, seed: int) -> dict[str
             game.apply((search if who == 0 else others).choose(game, who, rng))
         times.extend(search.times)              # type: ignore[attr-defined]
         for e in game.events:
-            digest.update(repr(e).encode())
+            if isinstance(e, Applied):
+                digest.update(repr((e.round, int(e.seat), e.action)).encode())
+        digest.update(repr(tuple(game.chips)).encode())
     return {"decisions": len(times), "ms": 1000 * sum(times) / max(1, len(times)), "digest": digest.hexdigest()[:16]}
 
 
