@@ -218,7 +218,8 @@ class MatchingEngine:
     def by_month(self, s: MatchingState) -> list[list[int]]:
         """The field's cards of each month, in field order: made from ``s.field`` when first read
         in a round (or a copy), then kept beside it by :meth:`_place`, the one place play changes
-        the field."""
+        the field. The hot paths read ``s.by_month or self.by_month(s)`` (made, it is a list of
+        the months' lists, never empty)."""
         by = s.by_month
         if by is None:
             month = self.month
@@ -242,7 +243,7 @@ class MatchingEngine:
             return ROLE_ANSWERS
         if stage is _OVER:
             return ()
-        month, plays, captures, by = self.month, self._plays, self._captures, self.by_month(s)
+        month, plays, captures, by = self.month, self._plays, self._captures, s.by_month or self.by_month(s)
         out: list[Union[Play, Capture]] = []
         for card in t.round.hands[s.seat]:
             same = by[month[card]]
@@ -334,7 +335,8 @@ class MatchingEngine:
             self._place(t, s, seat, pile, action.card, False, action.target if isinstance(action, Capture) else None)
             if s.stock:                         # H14: then the stock's top card is turned
                 card = s.stock.pop(0)
-                if len(self.by_month(s)[self.month[card]]) == 2:    # H15: the seat chooses which field card it takes
+                if len((s.by_month or self.by_month(s))[self.month[card]]) == 2:
+                    # H15: two field cards of its month: the seat chooses which one it takes
                     s.stage, s.pending = _TURN_CHOICE, card
                     return
                 self._place(t, s, seat, pile, card, True, None)
@@ -357,7 +359,7 @@ class MatchingEngine:
         seat to play is ``seat``, its captures ``pile``. The field and its index by month
         (:meth:`by_month`) change together."""
         field = s.field
-        same = self.by_month(s)[self.month[card]]      # the field cards of its month
+        same = (s.by_month or self.by_month(s))[self.month[card]]      # the field cards of its month
         taken: tuple[int, ...]
         if not same:
             field.append(card)
