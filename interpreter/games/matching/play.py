@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 from dataclasses import dataclass, field as dc_field
-from typing import Callable, Iterable, Optional, Sequence, Union, cast
+from typing import Iterable, Optional, Sequence, Union, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -149,7 +149,7 @@ class MatchingEngine:
         self.ruleset = ruleset
         self.deck = cast(HanafudaDeck, ruleset.deck)        # matching play is played with the hanafuda deck
         self.month = self.deck.rank_table                   # each card's month
-        self._months = max(self.month) + 1
+        self._months = len(self.deck.month_names)           # the months a card may be of
         self._plays, self._captures = _actions_of(self.deck)
         self._play_on_roles = ruleset.kind_rules.after_capture_role == "play_on"
         self._choose_roles = ruleset.kind_rules.after_capture_role == "choose"
@@ -157,9 +157,7 @@ class MatchingEngine:
         ev = capture_evaluator(ruleset)
         self._reads = ev.reads_fn()             # whether cards are read by a capture role
         self._holds_role = ev.holds_role()      # whether a pile makes a capture role
-        keyed = ev.role_key()                   # the same, from the pile's key (kept as cards are taken)
-        self._card_keys: Optional[Sequence[int]] = keyed[0] if keyed is not None else None
-        self._holds_key: Optional[Callable[[int, Sequence[int]], bool]] = keyed[1] if keyed is not None else None
+        self._role_key = ev.role_key()          # the same from the pile's key (each card's, and holds), or None
         self._voids = ruleset.kind_rules.void_cards if ruleset.kind_rules.void_roles else frozenset()
 
     def _made_role(self, s: MatchingState, seat: int, pile: list[int]) -> bool:
@@ -175,9 +173,10 @@ class MatchingEngine:
         """Whether the seat's ``pile`` makes a capture role: read by its key when the role table
         has one (``MatchingState.pile_keys``: the key read before, with the keys of the cards
         taken since added; a pile only grows in a round, one shorter than read is read anew)."""
-        keys, holds = self._card_keys, self._holds_key
-        if keys is None or holds is None:
+        keyed = self._role_key
+        if keyed is None:
             return self._holds_role(pile)
+        keys, holds = keyed
         read, key = s.pile_keys.get(seat, (0, 0))
         if read > len(pile):
             read, key = 0, 0
