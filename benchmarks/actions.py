@@ -4,7 +4,7 @@
 
 The same loop drives every workload: while the state is not terminal, a chance node draws from its
 outcomes and a seat's node takes a legal action, each picked as ``options[rng.randrange(len)]`` of
-one seeded ``random.Random``. Ours are stepped through ``GameState.apply`` (``deal_random`` at
+a seeded ``random.Random`` of the workload's own. Ours are stepped through ``GameState.apply`` (``deal_random`` at
 chance): the trick game at 5 players (``hachihachi_trick``), hanafuda at 3 (``hanafuda_hachihachi``)
 and Koi-Koi at 2 (``koikoi``), 12 rounds a game. The baseline is OpenSpiel's trick-taking game
 ``oh_hell`` at 5 players (52 cards) through its Python API (``pyspiel``, the extra

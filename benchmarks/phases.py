@@ -22,7 +22,7 @@ from typing import Any, Callable
 
 from hachihachi.interpreter import GameState
 from hachihachi.interpreter.bots import make_bot
-from hachihachi.interpreter.engine.gamestate import Program, steps_of
+from hachihachi.interpreter.engine.gamestate import Program
 from hachihachi.interpreter.engine.round_phases import build_phases
 from hachihachi.interpreter.runs.botgame import game_seed, play_out
 from hachihachi.ruleset.loader import load_ruleset
@@ -35,7 +35,6 @@ class _Timed:
         self.legal = timer(f"legal {label}", acting.legal)
         self.apply = timer(f"apply {label}", acting.apply)
         self.check = acting.check
-        self.actor = acting.actor
 
 
 def timed_program(rules: Any) -> tuple[Program, dict[str, float], Counter[str]]:
@@ -58,7 +57,7 @@ def timed_program(rules: Any) -> tuple[Program, dict[str, float], Counter[str]]:
     labels = [f"{getattr(p.phase, 'value', p.phase)}{' ' + p.when if hasattr(p, 'when') else ''}"
               for p in program.phases]
     program.steps = tuple((applies, None if enter is None else timer(f"enter {label}", enter), actor)
-                          for (applies, enter, actor), label in zip(steps_of(program.phases), labels))
+                          for (applies, enter, actor), label in zip(program.steps, labels))
     program.acts = tuple(_Timed(a, label, timer) for a, label in zip(program.acts, labels))
     return program, spent, calls
 
