@@ -35,6 +35,7 @@ class _Timed:
         self.legal = timer(f"legal {label}", acting.legal)
         self.apply = timer(f"apply {label}", acting.apply)
         self.check = acting.check
+        self.actor = acting.actor      # the Acting protocol's (the program's steps take the phases' own)
 
 
 def timed_program(rules: Any) -> tuple[Program, dict[str, float], Counter[str]]:
