@@ -16,11 +16,13 @@ from setuptools import setup
 # The engine: GameState, the table, the phases of a round (with the effects and settlement phases)
 # and trick play. Code that mostly reads Python objects runs as fast as Python 3.11's own bytecode,
 # or faster (measured: the driver of bot games, botgame.summarise, ran 2.5 times slower compiled;
-# the random bot, the expressions and ruleset/effects.py gained nothing): not compiled. Not the actions and
+# the random bot, the expressions and ruleset/effects/ gained nothing): not compiled. Not the actions and
 # events (actions.py, events.py): they stay Python classes, so that a bad action (a card that is not
 # an int) is refused by the engine in the same words on both builds (actions.malformed reads the
 # fields' declared types before compiled code reads the fields), and the log holds chance and the
-# pot as Party. Not (yet) hanafuda's phases and matching play (docs/compiled.md says why).
+# pot as Party. Not (yet) hanafuda's phases; not the role evaluator (ruleset/roles.py compiles, and
+# runs slower) nor the effects' actions (a compiled Pay does not load: its dataclass takes its class
+# variables for fields). docs/compiled.md says why of each.
 ENGINE = [
     "interpreter/parts/go_drop/state.py",
     "interpreter/engine/state.py",
