@@ -299,6 +299,9 @@ def test_a_random_choice_draws_exactly_as_the_seeded_generator_does(size):
         drawn = [choice(options, ours) for _ in range(200)]
         assert drawn == [theirs.choice(options) for _ in range(200)]
         assert ours.getstate() == theirs.getstate()
+        seats = [choice(range(size), ours) for _ in range(200)]     # T5: the first start player at random
+        assert seats == [theirs.randrange(size) for _ in range(200)]
+        assert ours.getstate() == theirs.getstate()
     with pytest.raises(IndexError):
         choice((), random.Random(1))
 

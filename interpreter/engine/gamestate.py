@@ -26,7 +26,7 @@ from ...ruleset.model import PhaseName, Ruleset
 from ...ruleset.tablenumbers import at_table
 from ...ruleset.model import TransferReason
 from .actions import CHANCE, POT, ActionBase, malformed
-from .draws import sample
+from .draws import choice, sample
 from .events import Applied, DealerDrawn, GameEnded, RoundEnded, RoundStarted, Seat
 from .parts import RoundPart, parts_for
 from .phases.base import PhaseRule, describe
@@ -160,7 +160,7 @@ class GameState:
                 raise SetupError(f"the draw makes seat {drawn.start} the first dealer, not seat {start}")
             start = drawn.start
         if start is None:
-            start = self.rng.randrange(players)
+            start = choice(range(players), self.rng)     # the draw rng.randrange(players) makes
         elif not 0 <= start < players:
             raise SetupError(f"start player {start} is not a seat of {players} players")
         if program is None or program.ruleset is not self.ruleset or not (phases is None or phases is program.phases):

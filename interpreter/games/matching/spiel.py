@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any, Optional, Sequence
 
+from ...engine.draws import shuffle
 from ...engine.events import RolesShown
 from .phases import HanaDeal
 from .play import ROLE_ANSWERS, Capture, Captured
@@ -50,7 +51,7 @@ class MatchingBridge:
         known[seat] = list(real.hands[seat])
         placed = {c for cs in known.values() for c in cs} | set(real.field) | set(turned)
         pool = [c for h in real.hands for c in h if c not in placed] + [c for c in real.stock if c not in placed]
-        rng.shuffle(pool)
+        shuffle(pool, rng)
         hands = []
         for s, hand in enumerate(real.hands):
             take = len(hand) - len(known[s])
